@@ -1,0 +1,3 @@
+// zod schemas of every API request and answer, shared by server and web.
+// One file per area; each area re-exported here.
+export * from './common.ts';

@@ -1,0 +1,36 @@
+// SourceDocument: what the readers (src/read) make of a file, and all the parsers (src/parse) see.
+// Plain data, JSON-serialisable, so parser fixtures are small JSON files and parsing is pure.
+
+/** One word (or text run) on a page. Coordinates in page units, origin top-left, y grows down. */
+export interface Word {
+  text: string;
+  x: number;
+  /** top of the text box */
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface Page {
+  /** 1-based page number */
+  number: number;
+  width: number;
+  height: number;
+  words: Word[];
+  /** true when the words came from OCR rather than a text layer */
+  ocr?: boolean;
+}
+
+/** A spreadsheet cell: text, number, ISO date (YYYY-MM-DD) for date cells, or null when empty. */
+export type Cell = string | number | null;
+
+export interface Sheet {
+  name: string;
+  /** rows in order, each a dense array of cells (column A first) */
+  rows: Cell[][];
+}
+
+export type SourceDocument =
+  | { kind: 'pages'; format: 'pdf' | 'pdf-scanned' | 'image'; pages: Page[] }
+  | { kind: 'sheets'; format: 'xlsx'; sheets: Sheet[] }
+  | { kind: 'lines'; format: 'rpt'; lines: string[] };
