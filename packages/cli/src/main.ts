@@ -1,20 +1,31 @@
 // The `bahi` command. Each subcommand lives in its own module under ./commands and is loaded
 // only when used, so `bahi parse` never pays for the server's start-up and the reverse.
-const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(args: string[]): Promise<number> }> }> =
-  {
-    serve: { summary: 'run the API and web app (what `npm start` runs)', load: () => import('./commands/serve.ts') },
-    admin: { summary: 'admin grant EMAIL: make an account an admin', load: () => import('./commands/admin.ts') },
-    parse: {
-      summary: 'parse FILE [--bank CODE] [--password PW] [--format json|csv|xlsx] [--out FILE]',
-      load: () => import('./commands/parse.ts'),
-    },
-    xml: { summary: 'xml FILE: Tally XML for a parsed statement', load: () => import('./commands/xml.ts') },
-    bridge: { summary: 'run the office Tally bridge on 127.0.0.1:9100', load: () => import('./commands/bridge.ts') },
-    'tally-emulator': {
-      summary: 'run a TallyPrime XML server emulator (tests, demos)',
-      load: () => import('./commands/tally-emulator.ts'),
-    },
-  };
+const COMMANDS: Record<
+  string,
+  { summary: string; load: () => Promise<{ run(args: string[]): Promise<number> }> }
+> = {
+  serve: {
+    summary: 'run the API and web app (what `npm start` runs)',
+    load: () => import('./commands/serve.ts'),
+  },
+  admin: {
+    summary: 'admin grant EMAIL: make an account an admin',
+    load: () => import('./commands/admin.ts'),
+  },
+  parse: {
+    summary: 'parse FILE [--bank CODE] [--password PW] [--format json|csv|xlsx] [--out FILE]',
+    load: () => import('./commands/parse.ts'),
+  },
+  xml: { summary: 'xml FILE: Tally XML for a parsed statement', load: () => import('./commands/xml.ts') },
+  bridge: {
+    summary: 'run the office Tally bridge on 127.0.0.1:9100',
+    load: () => import('./commands/bridge.ts'),
+  },
+  'tally-emulator': {
+    summary: 'run a TallyPrime XML server emulator (tests, demos)',
+    load: () => import('./commands/tally-emulator.ts'),
+  },
+};
 
 function help(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));

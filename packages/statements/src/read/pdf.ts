@@ -16,7 +16,13 @@ export async function readPdfPages(data: Uint8Array, password?: string): Promise
       for (const item of content.items as TextItem[]) {
         if (!('str' in item) || item.str.trim() === '') continue;
         const h = Math.abs(item.transform[3]) || item.height;
-        words.push({ text: item.str, x: item.transform[4], y: vp.height - item.transform[5] - h, width: item.width, height: h });
+        words.push({
+          text: item.str,
+          x: item.transform[4],
+          y: vp.height - item.transform[5] - h,
+          width: item.width,
+          height: h,
+        });
       }
       pages.push({ number: n, width: vp.width, height: vp.height, words });
       page.cleanup();
