@@ -1,24 +1,8 @@
 import { z } from 'zod';
+import { BANK_CODES } from '@bahi/core';
 
 /** Every error answer of the API. */
 export const ErrorAnswer = z.object({ detail: z.string() });
 export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 
-/** The 13 bank codes of the specification, in dropdown order. */
-export const BANK_CODES = [
-  'AXIS',
-  'KOTAK',
-  'HDFC',
-  'ICICI',
-  'SBI',
-  'BOB',
-  'UNION',
-  'PNB',
-  'CANARA',
-  'UTKARSH',
-  'BOM',
-  'INDIANBANK',
-  'BANKOFINDIA',
-] as const;
-export const BankCode = z.enum(BANK_CODES);
-export type BankCode = z.infer<typeof BankCode>;
+export const BankCodeSchema = z.enum(BANK_CODES);

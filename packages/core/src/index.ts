@@ -1,1 +1,1 @@
-export {};
+export * from './banks.ts';
