@@ -17,6 +17,10 @@ const COMMANDS: Record<
     load: () => import('./commands/parse.ts'),
   },
   xml: { summary: 'xml FILE: Tally XML for a parsed statement', load: () => import('./commands/xml.ts') },
+  push: {
+    summary: 'push XML --host IP [--port 9000]: send a Tally XML file to TallyPrime',
+    load: () => import('./commands/push.ts'),
+  },
   bridge: {
     summary: 'run the office Tally bridge on 127.0.0.1:9100',
     load: () => import('./commands/bridge.ts'),
