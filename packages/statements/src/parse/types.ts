@@ -1,0 +1,104 @@
+import type { BankCode } from '@bahi/core';
+
+/** Integer paise. */
+export type Paise = number;
+
+export interface Transaction {
+  /** ISO date YYYY-MM-DD */
+  date: string;
+  valueDate: string | null;
+  description: string;
+  reference: string | null;
+  withdrawal: Paise;
+  deposit: Paise;
+  /** printed running balance (negative when overdrawn), null when the statement prints none */
+  balance: Paise | null;
+  /** 1-based page (PDF) or sheet row / report line the row started on */
+  page?: number;
+  /** set when the row came from OCR and its balance does not follow the chain */
+  ocrFlag?: boolean;
+}
+
+export interface BalanceBreak {
+  /** index into the account's transactions */
+  index: number;
+  date: string;
+  /** balance the chain predicts */
+  expected: Paise;
+  /** balance printed on the row (or the closing balance for the final check) */
+  printed: Paise | null;
+  reason: string;
+}
+
+export interface PrintedTotals {
+  debitCount: number | null;
+  creditCount: number | null;
+  debitTotal: Paise | null;
+  creditTotal: Paise | null;
+  matches: boolean;
+}
+
+export interface Reconciliation {
+  ok: boolean;
+  openingBalance: Paise;
+  closingBalance: Paise;
+  /** how the opening balance was found: printed on the statement or derived from the first row */
+  openingSource: 'printed' | 'derived' | 'none';
+  totalDeposits: Paise;
+  totalWithdrawals: Paise;
+  /** number of printed running balances checked against the chain */
+  checkedBalances: number;
+  breaks: BalanceBreak[];
+  printedTotals?: PrintedTotals;
+  message: string;
+}
+
+export interface Period {
+  from: string | null;
+  to: string | null;
+}
+
+export interface AccountStatement {
+  number: string | null;
+  holder: string | null;
+  ifsc: string | null;
+  type: string | null;
+  period: Period;
+  /** printed opening balance, or null when the statement has none */
+  openingBalance: Paise | null;
+  /** printed closing balance, or null when the statement has none */
+  closingBalance: Paise | null;
+  transactions: Transaction[];
+  reconciliation: Reconciliation;
+}
+
+export interface Detection {
+  code: BankCode | null;
+  /** 0..1 */
+  confidence: number;
+  /** the bank the caller asked for, if any */
+  requested: BankCode | null;
+  /** true when the requested bank was missing or wrong and detection chose another */
+  corrected: boolean;
+  reason: string;
+}
+
+export interface ParseIssue {
+  /** row: a candidate row that could not be read; layout: no table found etc. */
+  kind: 'row' | 'layout' | 'detection' | 'totals';
+  message: string;
+  page?: number;
+  text?: string;
+}
+
+export interface StatementResult {
+  bank: BankCode | null;
+  detection: Detection;
+  format: 'pdf' | 'pdf-scanned' | 'image' | 'xlsx' | 'rpt';
+  accounts: AccountStatement[];
+  issues: ParseIssue[];
+}
+
+export interface ParseOptions {
+  bank?: BankCode;
+}
