@@ -1,1 +1,3 @@
 export * from './banks.ts';
+export * from './money.ts';
+export * from './dates.ts';
