@@ -1,3 +1,5 @@
 // zod schemas of every API request and answer, shared by server and web.
 // One file per area; each area re-exported here.
 export * from './common.ts';
+export * from './auth.ts';
+export * from './account.ts';

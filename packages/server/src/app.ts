@@ -1,0 +1,85 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { DestinationStream } from 'pino';
+import { ZodError } from 'zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db, DbKind } from './db/index.ts';
+import { HttpError } from './errors.ts';
+import { loggerOptions } from './logging.ts';
+import { createMailer, type Mailer } from './mail.ts';
+import { makeGoogleVerifier, type GoogleVerifier } from './auth/google.ts';
+import { DEFAULT_LIMITS, type RateLimits } from './rate-limit.ts';
+import { DEFAULT_WEB_DIST, registerWeb } from './web.ts';
+import health from './routes/health.ts';
+import auth from './routes/auth.ts';
+import account from './routes/account.ts';
+
+export type AppDeps = {
+  db: Db;
+  dbKind: DbKind;
+  /** Defaults to SMTP_URL, or the log without it. */
+  mailer?: Mailer;
+  /** Defaults to google-auth-library against GOOGLE_CLIENT_ID (none when unset). */
+  google?: GoogleVerifier;
+  limits?: Partial<RateLimits>;
+  now?: () => Date;
+  /** Where the built web app is; defaults to packages/web/dist. */
+  webDist?: string;
+  /** Log destination (tests capture it). */
+  logStream?: DestinationStream;
+};
+
+export const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: false,
+  });
+  const context: AppContext = {
+    config,
+    db: deps.db,
+    dbKind: deps.dbKind,
+    mailer: deps.mailer ?? createMailer(config, app.log),
+    google: deps.google ?? (config.googleClientId ? makeGoogleVerifier(config.googleClientId) : undefined),
+    limits: { ...DEFAULT_LIMITS, ...deps.limits },
+    now: deps.now ?? (() => new Date()),
+  };
+  app.decorate('bahi', context);
+  app.decorateRequest('user', null as never);
+
+  app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
+    if (err instanceof HttpError) {
+      if (err.message !== err.detail) request.log.info({ status: err.status }, err.message);
+      return reply.code(err.status).send({ detail: err.detail });
+    }
+    if (err instanceof ZodError) {
+      const first = err.issues[0];
+      const field = first.path.length ? `${first.path.join('.')}: ` : '';
+      return reply.code(422).send({ detail: `${field}${first.message}` });
+    }
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.code(status).send({ detail: 'Something went wrong on our side. Please try again.' });
+    }
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+      return reply.code(413).send({ detail: 'The file is too large (at most 25 MB).' });
+    }
+    return reply.code(status).send({ detail: err.message });
+  });
+
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 2, fields: 20 } });
+  await registerWeb(app, config, deps.webDist ?? DEFAULT_WEB_DIST);
+
+  // One line per area; each area is a plugin in ./routes.
+  await app.register(health, { prefix: '/api' });
+  await app.register(auth, { prefix: '/api' });
+  await app.register(account, { prefix: '/api/account' });
+
+  return app;
+}

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { users } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { verifyToken } from './tokens.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * preHandler: a valid bearer token of an existing account issued after its tokens_valid_after.
+ * Sets request.user from the database, so a role change counts at once.
+ */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const { config, db, now } = request.server.bahi;
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw unauthorized('Not signed in.');
+  const token = await verifyToken(config.jwtSecret, match[1], now());
+  if (!token || !UUID.test(token.sub))
+    throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+  const [user] = await db.select().from(users).where(eq(users.id, token.sub)).limit(1);
+  if (!user || token.issuedAtMs < user.tokensValidAfter.getTime()) {
+    throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+  }
+  request.user = { id: user.id, email: user.email, name: user.name, phone: user.phone, role: user.role };
+}
+
+/** preHandler: requireUser, then role admin (403 otherwise). */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(request, reply);
+  if (request.user.role !== 'admin') throw forbidden('Only an administrator can do this.');
+}

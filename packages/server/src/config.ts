@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads: the README's configuration table is written from this. */
+export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
+  { name: 'PORT', default: '8080', meaning: 'HTTP port of the API and web app.' },
+  { name: 'HOST', default: '0.0.0.0', meaning: 'Address to listen on.' },
+  {
+    name: 'BAHI_DATA_DIR',
+    default: './data',
+    meaning: 'Data directory: embedded database (PGlite) and the generated JWT secret.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: embedded PGlite)',
+    meaning: 'PostgreSQL connection URL; when set, PostgreSQL is used instead of PGlite.',
+  },
+  {
+    name: 'JWT_SECRET',
+    default: '(generated once, kept in BAHI_DATA_DIR/jwt-secret)',
+    meaning:
+      'Secret signing access tokens and hashing one-time codes; at least 32 characters. Set the same value on every server process.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: codes are written to the server log)',
+    meaning: 'Mail server for one-time codes, e.g. smtps://user:pass@smtp.example.com:465.',
+  },
+  { name: 'MAIL_FROM', default: 'Bahi <no-reply@bahi.local>', meaning: 'Sender of the code mails.' },
+  {
+    name: 'GOOGLE_CLIENT_ID',
+    default: '(unset: Google sign-in off)',
+    meaning: 'OAuth client id for Google sign-in; ID tokens must be issued for it.',
+  },
+  { name: 'RAZORPAY_KEY_ID', default: '(unset)', meaning: 'Razorpay key id for live checkout.' },
+  {
+    name: 'RAZORPAY_KEY_SECRET',
+    default: '(unset)',
+    meaning: 'Razorpay key secret (verifies payment signatures).',
+  },
+  { name: 'RAZORPAY_WEBHOOK_SECRET', default: '(unset)', meaning: 'Razorpay webhook secret.' },
+  {
+    name: 'BAHI_PAYMENTS',
+    default: "'live' when Razorpay keys are set, else 'test'",
+    meaning:
+      "'test' completes orders locally (clearly labelled test mode); 'live' uses Razorpay and needs both keys.",
+  },
+  {
+    name: 'BAHI_ADMIN_EMAILS',
+    default: '(empty)',
+    meaning: 'Comma-separated e-mails that become admins at signup or sign-in.',
+  },
+  { name: 'BAHI_SIGNUP_PAGES', default: '10', meaning: 'Pages granted to every new account.' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
+];
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  googleClientId: string | undefined;
+  razorpay: { keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined };
+  payments: 'test' | 'live';
+  adminEmails: string[];
+  signupPages: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+};
+
+const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(blankIsUnset, z.string().trim().optional());
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(blankIsUnset, z.string().default('0.0.0.0')),
+  BAHI_DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  JWT_SECRET: z.preprocess(blankIsUnset, z.string().min(32, 'must have at least 32 characters').optional()),
+  SMTP_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Bahi <no-reply@bahi.local>')),
+  GOOGLE_CLIENT_ID: optionalString,
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  BAHI_PAYMENTS: z.preprocess(blankIsUnset, z.enum(['test', 'live']).optional()),
+  BAHI_ADMIN_EMAILS: z.preprocess(blankIsUnset, z.string().default('')),
+  BAHI_SIGNUP_PAGES: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).default(10)),
+  LOG_LEVEL: z.preprocess(
+    blankIsUnset,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+/** A configuration problem, with a message meant for the operator. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and checks the environment. Throws ConfigError listing every bad variable.
+ * Creates the data directory and, when JWT_SECRET is absent, a secret kept there.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const payments = e.BAHI_PAYMENTS ?? (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET ? 'live' : 'test');
+  if (payments === 'live' && !(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BAHI_PAYMENTS: live payments need RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',
+    );
+  }
+  const dataDir = path.resolve(e.BAHI_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? dataDirSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    razorpay: {
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+    },
+    payments,
+    adminEmails: e.BAHI_ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    signupPages: e.BAHI_SIGNUP_PAGES,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+// Generated once so a bare `npm start` needs no set-up; several processes must share JWT_SECRET instead.
+function dataDirSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export { schema };
+
+/** The database handle every module takes: the same type on PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of Db (what db.transaction hands its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: helpers that may run inside or outside a transaction take this. */
+export type DbOrTx = Db | Tx;
+
+export type DbKind = 'pglite' | 'postgres';
+
+export type Database = { db: Db; kind: DbKind; close(): Promise<void> };
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/**
+ * Opens PostgreSQL when a URL is given, else PGlite in `pgliteDir` (or in memory when that is
+ * 'memory://'), and applies every migration before returning.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    try {
+      await migratePg(db, { migrationsFolder: MIGRATIONS });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir);
+  const db = drizzlePglite(client, { schema });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** PostgreSQL's unique_violation, with the constraint name, from either driver. */
+export function uniqueViolation(err: unknown): string | undefined {
+  // drizzle wraps driver errors; the driver's error is the cause.
+  for (let e: any = err; e; e = e.cause) {
+    if (e.code === '23505') return String(e.constraint ?? e.detail ?? '');
+  }
+  return undefined;
+}

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Pages are integer counts; money (later issues) is integer paise in bigint columns with mode 'number'
+// or 'bigint', never numeric, so both drivers hand back the same JS type.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Always stored lower-cased. */
+    email: text('email').notNull().unique(),
+    /** 10 digits; null for accounts created through Google sign-in. */
+    phone: text('phone').unique(),
+    /** argon2id; null for Google-only accounts. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    googleSub: text('google_sub').unique(),
+    /** Kept beside page_ledger in the same transaction; never below zero. */
+    pagesLeft: integer('pages_left').notNull().default(0),
+    /** Tokens issued before this instant are refused (sign out everywhere, password change). */
+    tokensValidAfter: ts('tokens_valid_after').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('users_pages_left_not_negative', sql`${t.pagesLeft} >= 0`)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['signup', 'reset'] }).notNull(),
+    /** HMAC-SHA256 of the code with a server secret, hex. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    tries: integer('tries').notNull().default(0),
+    /** When the right code was entered (the code is then spent). */
+    usedAt: ts('used_at'),
+    /** Reset codes: when the password was changed with the permission the code gave. */
+    consumedAt: ts('consumed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('otp_codes_user_created').on(t.userId, t.createdAt)],
+);
+
+/** Wrong codes per account per day (UTC), for the daily cap. */
+export const otpDailyFailures = pgTable(
+  'otp_daily_failures',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Fixed-window counters shared by every server process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Append-only: every change of a user's page balance. */
+export const pageLedger = pgTable(
+  'page_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['grant', 'purchase', 'spend', 'refund'] }).notNull(),
+    /** Signed: spends are negative. */
+    pages: integer('pages').notNull(),
+    ref: text('ref'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('page_ledger_user_created').on(t.userId, t.createdAt)],
+);
+
+/** One row per statement extraction (filled by the statements issue). */
+export const extractions = pgTable(
+  'extractions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    bank: text('bank'),
+    pages: integer('pages').notNull(),
+    rows: integer('rows').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('extractions_user_created').on(t.userId, t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;

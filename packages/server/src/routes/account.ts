@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const account: FastifyPluginAsync = async () => {};
+export default account;

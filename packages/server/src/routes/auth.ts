@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const auth: FastifyPluginAsync = async () => {};
+export default auth;

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/index.ts';
+
+/** Opens the database (migrating it), builds the app and listens. Used by `bahi serve`. */
+export async function startServer(
+  config: Config,
+): Promise<{ app: FastifyInstance; database: Database; url: string; stop(): Promise<void> }> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { db: database.db, dbKind: database.kind });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await app.close(); // stops accepting, waits for requests in flight
+      await database.close();
+    })());
+  return { app, database, url: `http://localhost:${port}`, stop };
+}

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/**
+ * The Content-Security-Policy of every HTML answer: our own origin only, plus Razorpay's checkout
+ * when live keys are set and Google Identity Services when a client id is set.
+ */
+export function contentSecurityPolicy(config: Config): string {
+  const razorpay = config.payments === 'live' && config.razorpay.keyId;
+  const google = Boolean(config.googleClientId);
+  const script = ["'self'"];
+  const frame: string[] = [];
+  const connect = ["'self'"];
+  const style = ["'self'", "'unsafe-inline'"];
+  if (razorpay) {
+    script.push('https://checkout.razorpay.com');
+    frame.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
+    connect.push('https://lumberjack.razorpay.com');
+  }
+  if (google) {
+    script.push('https://accounts.google.com/gsi/client');
+    frame.push('https://accounts.google.com/gsi/');
+    connect.push('https://accounts.google.com/gsi/');
+    style.push('https://accounts.google.com/gsi/style');
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${script.join(' ')}`,
+    `style-src ${style.join(' ')}`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${connect.join(' ')}`,
+    "worker-src 'self' blob:",
+    `frame-src ${frame.length ? frame.join(' ') : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Serves the built web app, when there is one, with index.html for every non-API path. */
+export async function registerWeb(app: FastifyInstance, config: Config, distDir: string) {
+  const csp = contentSecurityPolicy(config);
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      reply.header('Content-Security-Policy', csp);
+      reply.header('X-Frame-Options', 'DENY');
+    }
+    return payload;
+  });
+  const hasWeb = existsSync(path.join(distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: distDir, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: `Not found: ${req.method} ${url}` });
+  });
+}
