@@ -1,3 +1,5 @@
 export * from './banks.ts';
 export * from './money.ts';
 export * from './dates.ts';
+export * from './random.ts';
+export * from './transactions.ts';
