@@ -5,3 +5,4 @@ export * from './random.ts';
 export * from './transactions.ts';
 export * from './errors.ts';
 export * from './split.ts';
+export * from './duplicate.ts';
