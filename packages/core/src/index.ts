@@ -6,3 +6,4 @@ export * from './transactions.ts';
 export * from './errors.ts';
 export * from './split.ts';
 export * from './duplicate.ts';
+export * from './plans.ts';
