@@ -1,0 +1,155 @@
+import { credit, debit, type Leg } from './entries.ts';
+import { importXml } from './envelope.ts';
+import { TallyError } from './errors.ts';
+import { ledgerMaster, uniqueLedgers, type LedgerMaster } from './masters.ts';
+import { voucherElement } from './voucher.ts';
+import type { XmlElement } from './xml/tree.ts';
+import { isIsoDate, type Paise } from './xml/values.ts';
+
+export interface BankTransaction {
+  /** ISO date. */
+  date: string;
+  description: string;
+  withdrawal: Paise;
+  deposit: Paise;
+  /** The ledger on the other side; the suspense ledger when empty. */
+  ledger?: string;
+  reference?: string;
+}
+
+export interface BankAccountInput {
+  bankLedger: string;
+  transactions: readonly BankTransaction[];
+}
+
+export interface BankVoucherOptions {
+  company?: string;
+  /** Emit ledger masters before the vouchers so the import never fails on a missing ledger. */
+  withMasters?: boolean;
+  /** Cash withdrawals and deposits become Contra vouchers against the cash ledger. */
+  contraForCash?: boolean;
+  /** Overrides the narration heuristic for cash (see CASH_WITHDRAWAL / CASH_DEPOSIT). */
+  isCash?: (tx: BankTransaction, side: 'withdrawal' | 'deposit') => boolean;
+  suspenseLedger?: string;
+  cashLedger?: string;
+  /** Groups of row ledgers for the masters; a row ledger with no group here goes under Suspense A/c. */
+  ledgerGroups?: Readonly<Record<string, string>>;
+  /** Ledgers known to exist in Tally: never declared as masters (so their group is never altered). */
+  existingLedgers?: readonly string[];
+}
+
+export interface BankVouchersInput extends BankAccountInput, BankVoucherOptions {}
+
+export const DEFAULT_SUSPENSE_LEDGER = 'Suspense';
+export const SUSPENSE_GROUP = 'Suspense A/c';
+export const BANK_GROUP = 'Bank Accounts';
+export const CASH_GROUP = 'Cash-in-Hand';
+/** Ledgers every new TallyPrime company has; never declared. */
+export const TALLY_DEFAULT_LEDGERS = ['Cash', 'Profit & Loss A/c'] as const;
+
+// Narration words banks print for cash at the counter or an ATM. A heuristic: it is used only
+// when contraForCash is asked for, and `isCash` replaces it.
+export const CASH_WITHDRAWAL =
+  /\bCASH\s*(WDL|WD|WDR|WITHDRAWAL|WITHDRAWN|PAID)\b|\bATM\b|\bATW\b|\bCWDR\b|\bNWD\b|^SELF\b/i;
+export const CASH_DEPOSIT = /\bCASH\s*(DEP|DEPOSIT|DEPOSITED)\b|\bBY\s+CASH\b|\bCDM\b/i;
+
+function defaultIsCash(tx: BankTransaction, side: 'withdrawal' | 'deposit'): boolean {
+  return (side === 'withdrawal' ? CASH_WITHDRAWAL : CASH_DEPOSIT).test(tx.description);
+}
+
+function narrationOf(tx: BankTransaction): string {
+  const text = tx.description.trim();
+  const ref = tx.reference?.trim();
+  return ref && !text.includes(ref) ? `${text} Ref: ${ref}` : text;
+}
+
+interface Built {
+  vouchers: XmlElement[];
+  ledgers: LedgerMaster[];
+}
+
+function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
+  const suspense = o.suspenseLedger?.trim() || DEFAULT_SUSPENSE_LEDGER;
+  const cash = o.cashLedger?.trim() || 'Cash';
+  const isCash = o.isCash ?? defaultIsCash;
+  const bank = account.bankLedger.trim();
+  if (!bank) throw new TallyError('no_bank_ledger', 'Please enter the bank ledger name.');
+  const vouchers: XmlElement[] = [];
+  const ledgers: LedgerMaster[] = [{ name: bank, parent: BANK_GROUP }];
+  account.transactions.forEach((tx, i) => {
+    if (!isIsoDate(tx.date)) {
+      throw new TallyError(
+        'bad_date',
+        `Transaction ${i + 1} has no valid date.`,
+        `row ${i + 1}: date ${tx.date}`,
+      );
+    }
+    const sides: ['withdrawal' | 'deposit', Paise][] = [
+      ['withdrawal', tx.withdrawal],
+      ['deposit', tx.deposit],
+    ];
+    // A row with both a withdrawal and a deposit (rare, e.g. a reversal printed on one line) gives two vouchers.
+    for (const [side, paise] of sides) {
+      if (!paise) continue;
+      if (!Number.isSafeInteger(paise) || paise < 0) {
+        throw new TallyError(
+          'bad_amount',
+          `Transaction ${i + 1} has an invalid amount.`,
+          `row ${i + 1}: ${side} ${paise}`,
+        );
+      }
+      const contra = o.contraForCash === true && isCash(tx, side);
+      const other = tx.ledger?.trim() || (contra ? cash : suspense);
+      let type: string;
+      let legs: Leg[];
+      if (side === 'withdrawal') {
+        type = contra ? 'Contra' : 'Payment';
+        legs = [debit(other, paise, !contra), credit(bank, paise)];
+      } else {
+        type = contra ? 'Contra' : 'Receipt';
+        legs = [credit(other, paise, !contra), debit(bank, paise)];
+      }
+      const group = o.ledgerGroups?.[other] ?? (contra && other === cash ? CASH_GROUP : SUSPENSE_GROUP);
+      ledgers.push({ name: other, parent: group });
+      vouchers.push(
+        voucherElement({
+          type,
+          date: tx.date,
+          narration: narrationOf(tx),
+          reference: tx.reference?.trim() || undefined,
+          partyLedger: other,
+          view: 'Accounting Voucher View',
+          legs,
+        }),
+      );
+    }
+  });
+  return { vouchers, ledgers };
+}
+
+function declared(ledgers: LedgerMaster[], o: BankVoucherOptions): XmlElement[] {
+  const skip = new Set([...TALLY_DEFAULT_LEDGERS, ...(o.existingLedgers ?? [])].map((n) => n.toLowerCase()));
+  return uniqueLedgers(ledgers)
+    .filter((l) => !skip.has(l.name.toLowerCase()))
+    .map(ledgerMaster);
+}
+
+/** One Tally import file: withdrawals as Payment, deposits as Receipt (cash optionally as Contra). */
+export function buildBankVouchersXml(input: BankVouchersInput): string {
+  return buildMultiAccountBankVouchersXml({ ...input, accounts: [input] });
+}
+
+/** Several accounts (a consolidated statement) in one file, each against its own bank ledger. */
+export function buildMultiAccountBankVouchersXml(
+  input: BankVoucherOptions & { accounts: readonly BankAccountInput[] },
+): string {
+  const built = input.accounts.map((a) => buildAccount(a, input));
+  const vouchers = built.flatMap((b) => b.vouchers);
+  const masters = input.withMasters
+    ? declared(
+        built.flatMap((b) => b.ledgers),
+        input,
+      )
+    : [];
+  return importXml({ report: 'Vouchers', company: input.company, objects: [...masters, ...vouchers] });
+}

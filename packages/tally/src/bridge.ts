@@ -1,0 +1,191 @@
+// `bahi bridge`: the office connector. The web app (in the bookkeeper's browser) cannot post to
+// TallyPrime itself (CORS, mixed content, a private address), so it hands the XML to this small
+// server on 127.0.0.1, which posts it to Tally on the office network and answers with Tally's
+// parsed RESPONSE. Only the web app's origin may use it; the XML is never logged.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isIPv4, type AddressInfo } from 'node:net';
+import { pushToTally, TALLY_DEFAULT_PORT } from './client.ts';
+import { TallyError } from './errors.ts';
+
+export const BRIDGE_NAME = 'bahi-bridge';
+export const BRIDGE_DEFAULT_PORT = 9100;
+export const BRIDGE_DEFAULT_ORIGIN = 'http://localhost:8080';
+export const BRIDGE_MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+export interface BridgeOptions {
+  /** Origins allowed to call the bridge (exact match, e.g. https://bahi.example.com). */
+  origins?: readonly string[];
+  tallyPort?: number;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  version?: string;
+  /** Where to write one line per push (never the XML). */
+  log?: (line: string) => void;
+}
+
+/** IPv4 addresses of the office network (and this machine): the only places the bridge posts to. */
+export function isOfficeAddress(ip: string): boolean {
+  if (!isIPv4(ip)) return false;
+  const [a, b] = ip.split('.').map(Number);
+  return (
+    a === 127 ||
+    a === 10 ||
+    (a === 192 && b === 168) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 169 && b === 254)
+  );
+}
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export function createBridge(options: BridgeOptions = {}): Server {
+  const origins = new Set(
+    (options.origins?.length ? options.origins : [BRIDGE_DEFAULT_ORIGIN]).map((o) => o.replace(/\/$/, '')),
+  );
+  const maxBody = options.maxBodyBytes ?? BRIDGE_MAX_BODY_BYTES;
+  const log = options.log ?? (() => {});
+
+  return createServer((req, res) => {
+    const origin = req.headers.origin;
+    // Requests from a browser carry Origin; a foreign page gets no CORS headers and a 403, so it
+    // can neither read answers nor trigger pushes with "simple" requests. Local tools send none.
+    if (origin !== undefined && !origins.has(origin)) {
+      json(res, 403, { ok: false, detail: 'Origin not allowed' });
+      return;
+    }
+    const cors: Record<string, string> = origin
+      ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+      : {};
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+        'Access-Control-Allow-Private-Network': 'true',
+        'Access-Control-Max-Age': '600',
+      });
+      res.end();
+      return;
+    }
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method === 'GET' && path === '/health') {
+      json(res, 200, { ok: true, name: BRIDGE_NAME, version: options.version ?? '0.1.0' }, cors);
+      return;
+    }
+    if (req.method === 'POST' && path === '/push') {
+      void push(req, res, cors);
+      return;
+    }
+    json(res, 404, { ok: false, detail: 'Not found' }, cors);
+  });
+
+  async function push(
+    req: IncomingMessage,
+    res: ServerResponse,
+    cors: Record<string, string>,
+  ): Promise<void> {
+    let body: { phone?: unknown; local_ip?: unknown; xml?: unknown; export_id?: unknown };
+    try {
+      body = JSON.parse((await readBody(req, maxBody)).toString('utf8'));
+    } catch (err) {
+      const tooBig = err instanceof TallyError && err.code === 'too_large';
+      json(
+        res,
+        tooBig ? 413 : 400,
+        {
+          ok: false,
+          status: 'error',
+          detail: tooBig ? 'The XML is too large.' : 'Send JSON { phone, local_ip, xml }.',
+        },
+        cors,
+      );
+      return;
+    }
+    const ip =
+      String(body.local_ip ?? '')
+        .trim()
+        .replace(/^localhost$/i, '127.0.0.1') || '127.0.0.1';
+    if (!isOfficeAddress(ip)) {
+      json(
+        res,
+        400,
+        {
+          ok: false,
+          status: 'error',
+          detail: `local_ip must be an IPv4 address of the office network, not '${ip}'.`,
+        },
+        cors,
+      );
+      return;
+    }
+    if (typeof body.xml !== 'string' || !body.xml.trim()) {
+      const detail =
+        body.export_id !== undefined
+          ? 'This bridge needs the XML itself; export ids are not supported yet.'
+          : 'xml is missing.';
+      json(res, 400, { ok: false, status: 'error', detail }, cors);
+      return;
+    }
+    const started = Date.now();
+    try {
+      const result = await pushToTally(body.xml, {
+        host: ip,
+        port: options.tallyPort ?? TALLY_DEFAULT_PORT,
+        timeoutMs: options.timeoutMs,
+      });
+      log(
+        `push to ${ip}: ${result.ok ? 'success' : 'error'} created=${result.created} altered=${result.altered} errors=${result.errors} in ${Date.now() - started} ms`,
+      );
+      json(res, 200, { ok: true, status: result.ok ? 'success' : 'error', tally_response: result }, cors);
+    } catch (err) {
+      const e =
+        err instanceof TallyError ? err : new TallyError('io', 'Could not talk to Tally.', String(err));
+      log(`push to ${ip}: failed (${e.logMessage})`);
+      json(res, 502, { ok: false, status: 'error', detail: e.userMessage, code: e.code }, cors);
+    }
+  }
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new TallyError('too_large', 'The XML is too large.'));
+        req.pause();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export async function startBridge(
+  options: BridgeOptions & { port?: number; host?: string } = {},
+): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }> {
+  const server = createBridge(options);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? BRIDGE_DEFAULT_PORT, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    server,
+    port,
+    url: `http://${host}:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

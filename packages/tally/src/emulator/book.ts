@@ -1,0 +1,279 @@
+// The books of a pretend TallyPrime: companies with their groups, ledgers, units, stock items and
+// vouchers, and the import rules the real one applies, with its wording. Everything is in memory.
+import { readImportXml, voucherBalance, type ImportObject, type ImportedVoucher } from '../read.ts';
+import { isoFromTallyDate, tallyAmount } from '../xml/values.ts';
+
+/** The 28 groups of a new TallyPrime company (15 primary, 13 sub-groups). */
+export const PREDEFINED_GROUPS: Readonly<Record<string, string>> = {
+  'Branch / Divisions': 'Primary',
+  'Capital Account': 'Primary',
+  'Current Assets': 'Primary',
+  'Current Liabilities': 'Primary',
+  'Direct Expenses': 'Primary',
+  'Direct Incomes': 'Primary',
+  'Fixed Assets': 'Primary',
+  'Indirect Expenses': 'Primary',
+  'Indirect Incomes': 'Primary',
+  Investments: 'Primary',
+  'Loans (Liability)': 'Primary',
+  'Misc. Expenses (ASSET)': 'Primary',
+  'Purchase Accounts': 'Primary',
+  'Sales Accounts': 'Primary',
+  'Suspense A/c': 'Primary',
+  'Bank Accounts': 'Current Assets',
+  'Bank OD A/c': 'Loans (Liability)',
+  'Cash-in-Hand': 'Current Assets',
+  'Deposits (Asset)': 'Current Assets',
+  'Duties & Taxes': 'Current Liabilities',
+  'Loans & Advances (Asset)': 'Current Assets',
+  Provisions: 'Current Liabilities',
+  'Reserves & Surplus': 'Capital Account',
+  'Secured Loans': 'Loans (Liability)',
+  'Stock-in-Hand': 'Current Assets',
+  'Sundry Creditors': 'Current Liabilities',
+  'Sundry Debtors': 'Current Assets',
+  'Unsecured Loans': 'Loans (Liability)',
+};
+
+/** Only these two ledgers exist in a new company. */
+export const DEFAULT_LEDGERS: Readonly<Record<string, string>> = {
+  Cash: 'Cash-in-Hand',
+  'Profit & Loss A/c': 'Primary',
+};
+
+export const PREDEFINED_VOUCHER_TYPES = [
+  'Contra',
+  'Credit Note',
+  'Debit Note',
+  'Delivery Note',
+  'Journal',
+  'Memorandum',
+  'Payment',
+  'Physical Stock',
+  'Purchase',
+  'Purchase Order',
+  'Receipt',
+  'Receipt Note',
+  'Rejections In',
+  'Rejections Out',
+  'Reversing Journal',
+  'Sales',
+  'Sales Order',
+  'Stock Journal',
+];
+
+/** Tally's words, as TallyPrime prints them in LINEERROR (see docs/decisions/034). */
+export const TALLY_MESSAGES = {
+  unknownRequest: 'Unknown Request, cannot be processed',
+  company: (name: string) => `Could not set 'SVCurrentCompany' to '${name}'`,
+  noLedger: (name: string) => `Ledger '${name}' does not exist!`,
+  noGroup: (name: string) => `Group '${name}' does not exist!`,
+  noStockItem: (name: string) => `Stock Item '${name}' does not exist!`,
+  noUnit: (name: string) => `Unit '${name}' does not exist!`,
+  noVoucherType: (name: string) => `Voucher Type '${name}' does not exist!`,
+  noDate: 'Voucher date is missing.',
+  badDate: (raw: string) => `Invalid Date '${raw}'!`,
+  unbalanced: (dr: number, cr: number) => {
+    const diff = dr - cr;
+    return `Voucher totals do not match! Dr: ${tallyAmount(dr)} Dr  Cr: ${tallyAmount(cr)} Cr  Diff: ${tallyAmount(Math.abs(diff))} ${diff > 0 ? 'Dr' : 'Cr'}`;
+  },
+  noName: 'Name cannot be empty!',
+};
+
+export interface StoredLedger {
+  name: string;
+  parent: string;
+}
+
+export interface StoredVoucher {
+  id: number;
+  type: string;
+  date: string;
+  narration: string;
+  reference: string;
+  number: string;
+  party: string;
+  legs: { ledger: string; amount: number }[];
+  inventory: { item: string; amount: number; billedQty: string }[];
+}
+
+export class Company {
+  readonly name: string;
+  readonly groups = new Map<string, StoredLedger>();
+  readonly ledgers = new Map<string, StoredLedger>();
+  readonly units = new Map<string, string>();
+  readonly stockItems = new Map<string, { name: string; unit: string }>();
+  readonly voucherTypes = new Set(PREDEFINED_VOUCHER_TYPES.map((t) => t.toLowerCase()));
+  readonly vouchers: StoredVoucher[] = [];
+
+  constructor(name: string) {
+    this.name = name;
+    for (const [g, parent] of Object.entries(PREDEFINED_GROUPS))
+      this.groups.set(g.toLowerCase(), { name: g, parent });
+    for (const [l, parent] of Object.entries(DEFAULT_LEDGERS))
+      this.ledgers.set(l.toLowerCase(), { name: l, parent });
+  }
+
+  hasGroup(name: string): boolean {
+    return name.toLowerCase() === 'primary' || this.groups.has(name.toLowerCase());
+  }
+}
+
+export interface ImportOutcome {
+  created: number;
+  altered: number;
+  deleted: number;
+  combined: number;
+  ignored: number;
+  errors: number;
+  cancelled: number;
+  exceptions: number;
+  lastVchId: number;
+  lastMid: number;
+  lineErrors: string[];
+}
+
+function emptyOutcome(): ImportOutcome {
+  return {
+    created: 0,
+    altered: 0,
+    deleted: 0,
+    combined: 0,
+    ignored: 0,
+    errors: 0,
+    cancelled: 0,
+    exceptions: 0,
+    lastVchId: 0,
+    lastMid: 0,
+    lineErrors: [],
+  };
+}
+
+export class Book {
+  readonly companies = new Map<string, Company>();
+  private nextId = 1;
+
+  constructor(companyNames: readonly string[]) {
+    for (const name of companyNames) this.companies.set(name.toLowerCase(), new Company(name));
+  }
+
+  /** Tally imports into the named company, or without a name into the one open first. */
+  company(name?: string): Company | undefined {
+    if (name) return this.companies.get(name.toLowerCase());
+    return this.companies.values().next().value;
+  }
+
+  import(xml: string): ImportOutcome {
+    const out = emptyOutcome();
+    let request;
+    try {
+      request = readImportXml(xml);
+    } catch {
+      out.lineErrors.push(TALLY_MESSAGES.unknownRequest);
+      out.errors = 1;
+      return out;
+    }
+    if (request.request.toLowerCase() !== 'import data' && request.request.toLowerCase() !== 'import') {
+      out.lineErrors.push(TALLY_MESSAGES.unknownRequest);
+      out.errors = 1;
+      return out;
+    }
+    const company = this.company(request.company);
+    if (!company) {
+      out.lineErrors.push(TALLY_MESSAGES.company(request.company ?? ''));
+      out.errors = 1;
+      return out;
+    }
+    for (const object of request.objects) this.importObject(company, object, out);
+    return out;
+  }
+
+  private fail(out: ImportOutcome, message: string): void {
+    out.errors++;
+    out.lineErrors.push(message);
+  }
+
+  private importObject(c: Company, o: ImportObject, out: ImportOutcome): void {
+    switch (o.kind) {
+      case 'GROUP':
+      case 'LEDGER': {
+        const name = o.name.trim();
+        if (!name) return this.fail(out, TALLY_MESSAGES.noName);
+        const parent = o.parent.trim();
+        if (!c.hasGroup(parent)) return this.fail(out, TALLY_MESSAGES.noGroup(parent));
+        const map = o.kind === 'GROUP' ? c.groups : c.ledgers;
+        const existing = map.get(name.toLowerCase());
+        map.set(name.toLowerCase(), {
+          name: existing?.name ?? name,
+          parent: parent || existing?.parent || 'Primary',
+        });
+        if (existing) out.altered++;
+        else out.created++;
+        out.lastMid = this.nextId++;
+        return;
+      }
+      case 'UNIT': {
+        const name = o.name.trim();
+        if (!name) return this.fail(out, TALLY_MESSAGES.noName);
+        if (c.units.has(name.toLowerCase())) out.altered++;
+        else out.created++;
+        c.units.set(name.toLowerCase(), name);
+        out.lastMid = this.nextId++;
+        return;
+      }
+      case 'STOCKITEM': {
+        const name = o.name.trim();
+        if (!name) return this.fail(out, TALLY_MESSAGES.noName);
+        if (o.unit && !c.units.has(o.unit.toLowerCase()))
+          return this.fail(out, TALLY_MESSAGES.noUnit(o.unit));
+        if (c.stockItems.has(name.toLowerCase())) out.altered++;
+        else out.created++;
+        c.stockItems.set(name.toLowerCase(), { name, unit: o.unit });
+        out.lastMid = this.nextId++;
+        return;
+      }
+      case 'VOUCHER':
+        return this.importVoucher(c, o, out);
+      default:
+        // Tally counts an object it does not understand as an exception, not an error.
+        out.exceptions++;
+        return;
+    }
+  }
+
+  private importVoucher(c: Company, v: ImportedVoucher, out: ImportOutcome): void {
+    if (!c.voucherTypes.has(v.type.toLowerCase()))
+      return this.fail(out, TALLY_MESSAGES.noVoucherType(v.type));
+    if (!v.date.trim()) return this.fail(out, TALLY_MESSAGES.noDate);
+    const date = isoFromTallyDate(v.date);
+    if (!date) return this.fail(out, TALLY_MESSAGES.badDate(v.date));
+    for (const leg of [...v.legs, ...v.inventory.flatMap((i) => i.allocations)]) {
+      if (!c.ledgers.has(leg.ledger.trim().toLowerCase()))
+        return this.fail(out, TALLY_MESSAGES.noLedger(leg.ledger));
+    }
+    for (const line of v.inventory) {
+      if (!c.stockItems.has(line.item.trim().toLowerCase()))
+        return this.fail(out, TALLY_MESSAGES.noStockItem(line.item));
+    }
+    if (v.legs.length + v.inventory.length < 2 || voucherBalance(v) !== 0) {
+      const amounts = [...v.legs.map((l) => l.amount), ...v.inventory.map((i) => i.amount)];
+      const dr = -amounts.filter((a) => a < 0).reduce((a, b) => a + b, 0);
+      const cr = amounts.filter((a) => a > 0).reduce((a, b) => a + b, 0);
+      return this.fail(out, TALLY_MESSAGES.unbalanced(dr, cr));
+    }
+    const id = this.nextId++;
+    c.vouchers.push({
+      id,
+      type: v.type,
+      date,
+      narration: v.narration,
+      reference: v.reference,
+      number: v.number,
+      party: v.party,
+      legs: v.legs.map((l) => ({ ledger: l.ledger, amount: l.amount })),
+      inventory: v.inventory.map((i) => ({ item: i.item, amount: i.amount, billedQty: i.billedQty })),
+    });
+    out.created++;
+    out.lastVchId = id;
+  }
+}

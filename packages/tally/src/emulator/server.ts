@@ -1,0 +1,156 @@
+// An HTTP front for the pretend TallyPrime: POST an Import Data envelope (UTF-8 or UTF-16) and get
+// Tally's RESPONSE back in the same encoding; GET / shows what it has imported.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeXmlBytes, encodeForTally, isUtf16 } from '../xml/encoding.ts';
+import { el, escapeText, leaf, serializeXml } from '../xml/tree.ts';
+import { Book, type ImportOutcome, type StoredVoucher } from './book.ts';
+
+export const DEFAULT_EMULATOR_COMPANY = 'Bahi Demo Company';
+const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
+
+export interface ImportedSummary {
+  companies: {
+    name: string;
+    ledgers: { name: string; parent: string }[];
+    stockItems: string[];
+    vouchers: StoredVoucher[];
+  }[];
+  requests: number;
+}
+
+export function responseXml(o: ImportOutcome): string {
+  return serializeXml(
+    el('RESPONSE', {}, [
+      ...o.lineErrors.map((e) => leaf('LINEERROR', e)),
+      leaf('CREATED', String(o.created)),
+      leaf('ALTERED', String(o.altered)),
+      leaf('DELETED', String(o.deleted)),
+      leaf('LASTVCHID', String(o.lastVchId)),
+      leaf('LASTMID', String(o.lastMid)),
+      leaf('COMBINED', String(o.combined)),
+      leaf('IGNORED', String(o.ignored)),
+      leaf('ERRORS', String(o.errors)),
+      leaf('CANCELLED', String(o.cancelled)),
+      leaf('EXCEPTIONS', String(o.exceptions)),
+    ]),
+    { declaration: false },
+  );
+}
+
+export class TallyEmulator {
+  book: Book;
+  private readonly companyNames: string[];
+  private requests = 0;
+
+  constructor(companies: readonly string[] = [DEFAULT_EMULATOR_COMPANY]) {
+    this.companyNames = companies.length ? [...companies] : [DEFAULT_EMULATOR_COMPANY];
+    this.book = new Book(this.companyNames);
+  }
+
+  /** Forget everything imported. */
+  reset(): void {
+    this.book = new Book(this.companyNames);
+    this.requests = 0;
+  }
+
+  importXml(xml: string): { outcome: ImportOutcome; xml: string } {
+    this.requests++;
+    const outcome = this.book.import(xml);
+    return { outcome, xml: responseXml(outcome) };
+  }
+
+  imported(): ImportedSummary {
+    return {
+      companies: [...this.book.companies.values()].map((c) => ({
+        name: c.name,
+        ledgers: [...c.ledgers.values()],
+        stockItems: [...c.stockItems.values()].map((s) => s.name),
+        vouchers: [...c.vouchers],
+      })),
+      requests: this.requests,
+    };
+  }
+
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method === 'GET') return this.status(req, res);
+    if (req.method !== 'POST') {
+      res.writeHead(405, { Allow: 'GET, POST' }).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_REQUEST_BYTES) req.destroy();
+      else chunks.push(c);
+    });
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const contentType = req.headers['content-type'] ?? '';
+      const answer = this.importXml(decodeXmlBytes(body, contentType)).xml;
+      if (isUtf16(body, contentType)) {
+        res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-16' }).end(encodeForTally(answer));
+      } else {
+        res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' }).end(answer);
+      }
+    });
+  };
+
+  private status(req: IncomingMessage, res: ServerResponse): void {
+    const summary = this.imported();
+    const wantsJson =
+      (req.url ?? '').includes('format=json') || (req.headers.accept ?? '').includes('application/json');
+    if (wantsJson) {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(summary, null, 2));
+      return;
+    }
+    // Real TallyPrime answers GET with this sentence; tools probe for it.
+    const rows = summary.companies
+      .map(
+        (c) =>
+          `<h2>${escapeText(c.name)}</h2><p>${c.ledgers.length} ledgers, ${c.stockItems.length} stock items, ${c.vouchers.length} vouchers</p>` +
+          `<table border="1" cellpadding="4"><tr><th>#</th><th>Date</th><th>Type</th><th>Party</th><th>Narration</th></tr>` +
+          c.vouchers
+            .slice(-200)
+            .map(
+              (v) =>
+                `<tr><td>${v.id}</td><td>${v.date}</td><td>${escapeText(v.type)}</td><td>${escapeText(v.party)}</td><td>${escapeText(v.narration)}</td></tr>`,
+            )
+            .join('') +
+          `</table>`,
+      )
+      .join('');
+    res
+      .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><title>Tally emulator</title><h1>TallyPrime Server is Running</h1>${rows}`);
+  }
+}
+
+export interface RunningEmulator {
+  emulator: TallyEmulator;
+  server: Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startTallyEmulator(
+  options: { port?: number; host?: string; companies?: readonly string[] } = {},
+): Promise<RunningEmulator> {
+  const emulator = new TallyEmulator(options.companies);
+  const server = createServer(emulator.handle);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    emulator,
+    server,
+    port,
+    url: `http://${host}:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

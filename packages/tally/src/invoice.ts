@@ -1,0 +1,210 @@
+import { credit, debit, legElement, type Leg } from './entries.ts';
+import { importXml } from './envelope.ts';
+import { TallyError } from './errors.ts';
+import { ledgerMaster, stockItemMaster, uniqueLedgers, unitMaster, type LedgerMaster } from './masters.ts';
+import { voucherElement } from './voucher.ts';
+import { el, leaf, type XmlElement } from './xml/tree.ts';
+import {
+  isIsoDate,
+  rupeesNumberToPaise,
+  tallyAmount,
+  tallyQuantity,
+  tallyRate,
+  type Paise,
+} from './xml/values.ts';
+
+/** The specification's billing voucher item. Selling Price and Total include GST (see decision 032). */
+export interface BillingItem {
+  'Item Name': string;
+  Quantity: number | string;
+  'Selling Price': number | string;
+  GST: number | string;
+  Total?: number | string;
+}
+
+export interface BillingVoucher {
+  Reference: string;
+  /** ISO date. */
+  Date: string;
+  Items: readonly BillingItem[];
+}
+
+export type InvoiceType = 'Tax Invoice' | 'Bill of Supply';
+
+export interface TaxInvoicesInput {
+  vouchers: readonly BillingVoucher[];
+  partyLedger?: string;
+  salesLedger?: string;
+  narration?: string;
+  /** The party's state, written as place of supply. */
+  forceState?: string;
+  /** The company's own state; when missing it is taken to equal forceState (an intra-state sale). */
+  companyState?: string;
+  invoiceType?: InvoiceType | string;
+  company?: string;
+  withMasters?: boolean;
+  taxLedgers?: { cgst?: string; sgst?: string; igst?: string };
+  roundOffLedger?: string;
+  unit?: string;
+}
+
+/** The specification's billing defaults. */
+export const BILLING_DEFAULTS = {
+  partyLedger: 'Cash',
+  salesLedger: 'Sales A/c',
+  narration: 'Being sale.',
+  forceState: 'Uttar Pradesh',
+  invoiceType: 'Tax Invoice',
+} as const;
+
+export interface InvoiceLine {
+  item: string;
+  quantity: number;
+  /** Value before tax, and the tax on it, in paise; taxable + tax = the line total. */
+  taxable: Paise;
+  tax: Paise;
+  gstRate: number;
+}
+
+export interface InvoiceTotals {
+  lines: InvoiceLine[];
+  taxable: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+  roundOff: Paise;
+  /** What the party pays: the sum of the lines rounded to the rupee. */
+  total: Paise;
+}
+
+function number(value: number | string, what: string, where: string): number {
+  const n = typeof value === 'number' ? value : Number(String(value).replace(/,/g, '').trim());
+  if (!Number.isFinite(n) || String(value).trim() === '') {
+    throw new TallyError(
+      'bad_invoice',
+      `${where}: ${what} is not a number.`,
+      `${where}: ${what}=${String(value)}`,
+    );
+  }
+  return n;
+}
+
+/** The arithmetic of one invoice, exact in paise. */
+export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boolean): InvoiceTotals {
+  const lines = v.Items.map((item, i): InvoiceLine => {
+    const where = `Invoice ${v.Reference}, item ${i + 1}`;
+    const quantity = number(item.Quantity, 'Quantity', where);
+    const gstRate = taxed ? number(item.GST, 'GST', where) : 0;
+    if (quantity <= 0) throw new TallyError('bad_invoice', `${where}: Quantity must be above zero.`);
+    if (gstRate < 0) throw new TallyError('bad_invoice', `${where}: GST cannot be negative.`);
+    const total =
+      item.Total !== undefined && String(item.Total).trim() !== ''
+        ? rupeesNumberToPaise(number(item.Total, 'Total', where))
+        : Math.round(quantity * rupeesNumberToPaise(number(item['Selling Price'], 'Selling Price', where)));
+    const taxable = Math.round((total * 100) / (100 + gstRate));
+    return { item: String(item['Item Name']).trim(), quantity, taxable, tax: total - taxable, gstRate };
+  });
+  const taxable = lines.reduce((a, l) => a + l.taxable, 0);
+  const tax = lines.reduce((a, l) => a + l.tax, 0);
+  const cgst = intraState ? Math.trunc(tax / 2) : 0;
+  const sgst = intraState ? tax - cgst : 0;
+  const igst = intraState ? 0 : tax;
+  const exact = taxable + tax;
+  const total = Math.round(exact / 100) * 100;
+  return { lines, taxable, cgst, sgst, igst, roundOff: total - exact, total };
+}
+
+/** Sales vouchers in item-invoice mode, one per billing voucher. */
+export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
+  const party = input.partyLedger?.trim() || BILLING_DEFAULTS.partyLedger;
+  const sales = input.salesLedger?.trim() || BILLING_DEFAULTS.salesLedger;
+  const narration = input.narration ?? BILLING_DEFAULTS.narration;
+  const state = input.forceState?.trim() || BILLING_DEFAULTS.forceState;
+  const companyState = input.companyState?.trim() || state;
+  const invoiceType = input.invoiceType?.trim() || BILLING_DEFAULTS.invoiceType;
+  if (invoiceType !== 'Tax Invoice' && invoiceType !== 'Bill of Supply') {
+    throw new TallyError('bad_invoice_type', `Invoice Type must be 'Tax Invoice' or 'Bill of Supply'.`);
+  }
+  const taxed = invoiceType === 'Tax Invoice';
+  const intra = companyState.toLowerCase() === state.toLowerCase();
+  const cgstL = input.taxLedgers?.cgst ?? 'CGST';
+  const sgstL = input.taxLedgers?.sgst ?? 'SGST';
+  const igstL = input.taxLedgers?.igst ?? 'IGST';
+  const roundOffL = input.roundOffLedger ?? 'Round Off';
+  const unit = input.unit ?? 'Nos';
+
+  const items = new Map<string, string>();
+  const ledgers: LedgerMaster[] = [];
+  const vouchers = input.vouchers.map((v) => {
+    if (!isIsoDate(v.Date)) {
+      throw new TallyError(
+        'bad_date',
+        `Invoice ${v.Reference} has no valid date.`,
+        `invoice ${v.Reference}: ${v.Date}`,
+      );
+    }
+    if (v.Items.length === 0) throw new TallyError('bad_invoice', `Invoice ${v.Reference} has no items.`);
+    const t = invoiceTotals(v, intra, taxed);
+    const inventory = t.lines.map((line) => {
+      items.set(line.item.toLowerCase(), line.item);
+      const rate = Math.round(line.taxable / line.quantity);
+      const element: XmlElement = el('ALLINVENTORYENTRIES.LIST', {}, [
+        leaf('STOCKITEMNAME', line.item),
+        leaf('ISDEEMEDPOSITIVE', 'No'),
+        leaf('RATE', tallyRate(rate, unit)),
+        leaf('AMOUNT', tallyAmount(line.taxable)),
+        leaf('ACTUALQTY', tallyQuantity(line.quantity, unit)),
+        leaf('BILLEDQTY', tallyQuantity(line.quantity, unit)),
+        legElement(credit(sales, line.taxable), 'ACCOUNTINGALLOCATIONS.LIST'),
+      ]);
+      return { element, amount: line.taxable };
+    });
+    const trailing: Leg[] = [];
+    if (t.cgst) trailing.push(credit(cgstL, t.cgst));
+    if (t.sgst) trailing.push(credit(sgstL, t.sgst));
+    if (t.igst) trailing.push(credit(igstL, t.igst));
+    if (t.roundOff > 0) trailing.push(credit(roundOffL, t.roundOff));
+    if (t.roundOff < 0) trailing.push(debit(roundOffL, -t.roundOff));
+    for (const l of trailing) ledgers.push(taxLedger(l.ledger));
+    return voucherElement({
+      type: 'Sales',
+      date: v.Date,
+      number: v.Reference,
+      reference: v.Reference,
+      partyLedger: party,
+      narration,
+      view: 'Invoice Voucher View',
+      header: [
+        leaf('BASICBUYERNAME', party),
+        leaf('STATENAME', state),
+        leaf('PLACEOFSUPPLY', state),
+        leaf('COUNTRYOFRESIDENCE', 'India'),
+        leaf('ISINVOICE', 'Yes'),
+        leaf('VCHENTRYMODE', 'Item Invoice'),
+      ],
+      legList: 'LEDGERENTRIES.LIST',
+      legs: [debit(party, t.total, true)],
+      inventory,
+      trailingLegs: trailing,
+    });
+  });
+
+  function taxLedger(name: string): LedgerMaster {
+    if (name === cgstL) return { name, parent: 'Duties & Taxes', gstDutyHead: 'Central Tax' };
+    if (name === sgstL) return { name, parent: 'Duties & Taxes', gstDutyHead: 'State Tax' };
+    if (name === igstL) return { name, parent: 'Duties & Taxes', gstDutyHead: 'Integrated Tax' };
+    return { name, parent: 'Indirect Expenses' };
+  }
+
+  const masters: XmlElement[] = [];
+  if (input.withMasters) {
+    const all = uniqueLedgers([
+      ...(party.toLowerCase() === 'cash' ? [] : [{ name: party, parent: 'Sundry Debtors' }]),
+      { name: sales, parent: 'Sales Accounts' },
+      ...ledgers,
+    ]);
+    masters.push(...all.map(ledgerMaster), unitMaster(unit));
+    masters.push(...[...items.values()].map((name) => stockItemMaster({ name, unit })));
+  }
+  return importXml({ report: 'Vouchers', company: input.company, objects: [...masters, ...vouchers] });
+}

@@ -1,0 +1,46 @@
+import { el, leaf, type XmlElement } from './xml/tree.ts';
+
+// Masters carry no ACTION attribute: Tally then creates a missing master and alters (merges) an
+// existing one, so pushing the same file twice does not fail on "already exists".
+
+export interface LedgerMaster {
+  name: string;
+  /** The group, e.g. 'Bank Accounts', 'Suspense A/c', 'Sundry Debtors', 'Duties & Taxes'. */
+  parent: string;
+  /** GST duty head for tax ledgers: 'Central Tax', 'State Tax', 'Integrated Tax'. */
+  gstDutyHead?: string;
+}
+
+export function ledgerMaster(m: LedgerMaster): XmlElement {
+  return el('LEDGER', { NAME: m.name }, [
+    el('NAME.LIST', { TYPE: 'String' }, [leaf('NAME', m.name)]),
+    leaf('PARENT', m.parent),
+    m.gstDutyHead ? leaf('TAXTYPE', 'GST') : null,
+    m.gstDutyHead ? leaf('GSTDUTYHEAD', m.gstDutyHead) : null,
+    leaf('ISBILLWISEON', /^Sundry (Debtors|Creditors)$/.test(m.parent) ? 'Yes' : 'No'),
+  ]);
+}
+
+export function unitMaster(symbol: string): XmlElement {
+  return el('UNIT', { NAME: symbol }, [leaf('NAME', symbol), leaf('ISSIMPLEUNIT', 'Yes')]);
+}
+
+export interface StockItemMaster {
+  name: string;
+  unit: string;
+}
+
+export function stockItemMaster(m: StockItemMaster): XmlElement {
+  return el('STOCKITEM', { NAME: m.name }, [
+    el('NAME.LIST', { TYPE: 'String' }, [leaf('NAME', m.name)]),
+    leaf('PARENT', ''),
+    leaf('BASEUNITS', m.unit),
+  ]);
+}
+
+/** Declares each ledger once (Tally names are case-insensitive), first declaration wins. */
+export function uniqueLedgers(ledgers: readonly LedgerMaster[]): LedgerMaster[] {
+  const seen = new Map<string, LedgerMaster>();
+  for (const l of ledgers) if (!seen.has(l.name.toLowerCase())) seen.set(l.name.toLowerCase(), l);
+  return [...seen.values()];
+}

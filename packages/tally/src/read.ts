@@ -1,0 +1,193 @@
+// Reads a Tally Import Data envelope back into plain objects. The emulator imports with it and
+// the tests use it to prove that what the builders write balances and names only known ledgers.
+import { XMLParser } from 'fast-xml-parser';
+import { TallyError } from './errors.ts';
+import { parseRupees, type Paise } from './xml/values.ts';
+
+type Node = Record<string, unknown>;
+
+const ALWAYS_ARRAY = new Set([
+  'TALLYMESSAGE',
+  'ALLLEDGERENTRIES.LIST',
+  'LEDGERENTRIES.LIST',
+  'ALLINVENTORYENTRIES.LIST',
+  'INVENTORYENTRIES.LIST',
+  'ACCOUNTINGALLOCATIONS.LIST',
+  'LINEERROR',
+]);
+
+export const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  isArray: (name) => ALWAYS_ARRAY.has(name),
+});
+
+export interface ImportedLeg {
+  ledger: string;
+  /** Tally sign: negative = debit. */
+  amount: Paise;
+  deemedPositive: string;
+}
+
+export interface ImportedInventoryLine {
+  item: string;
+  amount: Paise;
+  rate: string;
+  actualQty: string;
+  billedQty: string;
+  allocations: ImportedLeg[];
+}
+
+export type ImportObject =
+  | { kind: 'LEDGER'; name: string; parent: string; action?: string }
+  | { kind: 'GROUP'; name: string; parent: string; action?: string }
+  | { kind: 'STOCKITEM'; name: string; unit: string; action?: string }
+  | { kind: 'UNIT'; name: string; action?: string }
+  | {
+      kind: 'VOUCHER';
+      type: string;
+      action?: string;
+      date: string;
+      effectiveDate: string;
+      narration: string;
+      reference: string;
+      number: string;
+      party: string;
+      legs: ImportedLeg[];
+      inventory: ImportedInventoryLine[];
+    }
+  | { kind: 'OTHER'; tag: string };
+
+export type ImportedVoucher = Extract<ImportObject, { kind: 'VOUCHER' }>;
+
+export interface ImportRequest {
+  request: string;
+  report: string;
+  company?: string;
+  objects: ImportObject[];
+}
+
+export function text(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return text(value[0]);
+  if (typeof value === 'object' && '#text' in (value as Node)) return text((value as Node)['#text']);
+  return '';
+}
+
+function list(value: unknown): Node[] {
+  if (value === undefined || value === null || value === '') return [];
+  return (Array.isArray(value) ? value : [value]).filter(
+    (v): v is Node => typeof v === 'object' && v !== null,
+  );
+}
+
+function nameOf(node: Node): string {
+  const attr = text(node['@_NAME']);
+  if (attr) return attr;
+  const names = node['NAME.LIST'] as Node | undefined;
+  return text(names?.NAME ?? node.NAME);
+}
+
+function amountOf(value: unknown): Paise {
+  const t = text(value).trim();
+  if (!t) return 0;
+  return parseRupees(t);
+}
+
+function legs(nodes: unknown): ImportedLeg[] {
+  return list(nodes).map((n) => ({
+    ledger: text(n.LEDGERNAME),
+    amount: amountOf(n.AMOUNT),
+    deemedPositive: text(n.ISDEEMEDPOSITIVE),
+  }));
+}
+
+function readObject(tag: string, node: Node): ImportObject {
+  const action = text(node['@_ACTION']) || undefined;
+  switch (tag) {
+    case 'LEDGER':
+      return { kind: 'LEDGER', name: nameOf(node), parent: text(node.PARENT), action };
+    case 'GROUP':
+      return { kind: 'GROUP', name: nameOf(node), parent: text(node.PARENT), action };
+    case 'STOCKITEM':
+      return { kind: 'STOCKITEM', name: nameOf(node), unit: text(node.BASEUNITS), action };
+    case 'UNIT':
+      return { kind: 'UNIT', name: nameOf(node), action };
+    case 'VOUCHER':
+      return {
+        kind: 'VOUCHER',
+        type: text(node.VOUCHERTYPENAME) || text(node['@_VCHTYPE']),
+        action,
+        date: text(node.DATE),
+        effectiveDate: text(node.EFFECTIVEDATE),
+        narration: text(node.NARRATION),
+        reference: text(node.REFERENCE),
+        number: text(node.VOUCHERNUMBER),
+        party: text(node.PARTYLEDGERNAME),
+        legs: [...legs(node['ALLLEDGERENTRIES.LIST']), ...legs(node['LEDGERENTRIES.LIST'])],
+        inventory: [...list(node['ALLINVENTORYENTRIES.LIST']), ...list(node['INVENTORYENTRIES.LIST'])].map(
+          (n) => ({
+            item: text(n.STOCKITEMNAME),
+            amount: amountOf(n.AMOUNT),
+            rate: text(n.RATE),
+            actualQty: text(n.ACTUALQTY),
+            billedQty: text(n.BILLEDQTY),
+            allocations: legs(n['ACCOUNTINGALLOCATIONS.LIST']),
+          }),
+        ),
+      };
+    default:
+      return { kind: 'OTHER', tag };
+  }
+}
+
+/** Parses an Import Data envelope; throws a TallyError when it is not XML or not an import. */
+export function readImportXml(xml: string): ImportRequest {
+  let doc: Node;
+  try {
+    doc = xmlParser.parse(xml, true) as Node;
+  } catch (err) {
+    throw new TallyError(
+      'bad_xml',
+      'The file is not valid XML.',
+      `unparseable XML: ${(err as Error).message}`,
+    );
+  }
+  const envelope = doc.ENVELOPE as Node | undefined;
+  if (!envelope || typeof envelope !== 'object')
+    throw new TallyError('bad_xml', 'The file is not a Tally envelope.');
+  const header = (envelope.HEADER ?? {}) as Node;
+  const importData = ((envelope.BODY as Node | undefined)?.IMPORTDATA ?? {}) as Node;
+  const desc = (importData.REQUESTDESC ?? {}) as Node;
+  const statics = (desc.STATICVARIABLES ?? {}) as Node;
+  const data = (importData.REQUESTDATA ?? {}) as Node;
+  const objects: ImportObject[] = [];
+  for (const message of list(data.TALLYMESSAGE)) {
+    for (const [tag, value] of Object.entries(message)) {
+      if (tag.startsWith('@_')) continue;
+      for (const node of list(value)) objects.push(readObject(tag, node));
+    }
+  }
+  const company = text(statics.SVCURRENTCOMPANY).trim();
+  return {
+    request: text(header.TALLYREQUEST).trim(),
+    report: text(desc.REPORTNAME).trim(),
+    company: company || undefined,
+    objects,
+  };
+}
+
+/** The sum of a voucher's amounts in Tally's sign: zero for a balanced voucher. */
+export function voucherBalance(v: ImportedVoucher): Paise {
+  return v.legs.reduce((a, l) => a + l.amount, 0) + v.inventory.reduce((a, i) => a + i.amount, 0);
+}
+
+/** Every ledger a voucher names, including the sales ledgers of its inventory lines. */
+export function ledgersNamed(v: ImportedVoucher): string[] {
+  return [...v.legs.map((l) => l.ledger), ...v.inventory.flatMap((i) => i.allocations.map((a) => a.ledger))];
+}

@@ -1,0 +1,98 @@
+// A tiny element tree and the one serializer that turns it into markup. Nothing else in the
+// package writes angle brackets: every text node and attribute value goes through `escapeText`,
+// so an `&` in a company or ledger name can never break a file.
+
+export interface XmlElement {
+  readonly name: string;
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly children: readonly XmlNode[];
+}
+export type XmlNode = XmlElement | string;
+/** What builders may pass as children: empty values are dropped, so optional parts read plainly. */
+export type XmlChild = XmlNode | null | undefined | false;
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
+
+export function el(
+  name: string,
+  attrs: Record<string, string | undefined> = {},
+  children: readonly XmlChild[] = [],
+): XmlElement {
+  if (!NAME.test(name)) throw new Error(`invalid XML element name: ${JSON.stringify(name)}`);
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(attrs)) {
+    if (!NAME.test(key)) throw new Error(`invalid XML attribute name: ${JSON.stringify(key)}`);
+    if (value !== undefined) kept[key] = value;
+  }
+  const nodes = children.filter((c): c is XmlNode => c !== null && c !== undefined && c !== false);
+  return { name, attrs: kept, children: nodes };
+}
+
+/** An element holding one text value, the commonest shape in Tally XML. */
+export function leaf(
+  name: string,
+  value: string,
+  attrs: Record<string, string | undefined> = {},
+): XmlElement {
+  return el(name, attrs, [value]);
+}
+
+// XML 1.0 allows tab, newline, carriage return and the ranges below; anything else (control
+// characters pasted from bank narrations, lone surrogates) makes the whole document unreadable.
+const INVALID_XML_CHARS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function stripInvalidXmlChars(text: string): string {
+  return text.replace(INVALID_XML_CHARS, '');
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+export function escapeText(text: string): string {
+  return stripInvalidXmlChars(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+export interface SerializeOptions {
+  /** Write the `<?xml ...?>` declaration (default true). */
+  declaration?: boolean;
+  /** Indent nested elements with this string; '' writes everything on one line (default two spaces). */
+  indent?: string;
+}
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+export function serializeXml(root: XmlElement, options: SerializeOptions = {}): string {
+  const indent = options.indent ?? '  ';
+  const newline = indent === '' ? '' : '\n';
+  const out: string[] = [];
+  if (options.declaration ?? true) out.push(XML_DECLARATION + newline);
+  write(root, 0);
+  return out.join('');
+
+  function write(node: XmlElement, depth: number): void {
+    const pad = indent.repeat(depth);
+    const attrs = Object.entries(node.attrs)
+      .map(([k, v]) => ` ${k}="${escapeText(v)}"`)
+      .join('');
+    if (node.children.length === 0) {
+      out.push(`${pad}<${node.name}${attrs}/>${newline}`);
+      return;
+    }
+    if (node.children.every((c) => typeof c === 'string')) {
+      const text = (node.children as string[]).map(escapeText).join('');
+      out.push(`${pad}<${node.name}${attrs}>${text}</${node.name}>${newline}`);
+      return;
+    }
+    out.push(`${pad}<${node.name}${attrs}>${newline}`);
+    for (const child of node.children) {
+      if (typeof child === 'string') out.push(`${pad}${indent}${escapeText(child)}${newline}`);
+      else write(child, depth + 1);
+    }
+    out.push(`${pad}</${node.name}>${newline}`);
+  }
+}
