@@ -1,4 +1,202 @@
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('bahi parse: not built yet\n');
-  return 1;
+// bahi parse FILE [--bank CODE] [--password PW] [--format json|csv|xlsx] [--out FILE]
+// stdout holds the result and nothing else. Exit status: 0 reconciles, 4 read but does not
+// reconcile (result still printed, breaking rows on stderr), 2 wrong or missing password,
+// 3 unreadable or unsupported file, 1 usage or internal error. Every non-zero exit prints one
+// line on stderr, never a stack trace.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isBankCode, type BankCode } from '@bahi/core';
+import {
+  closePool,
+  configurePool,
+  extractStatement,
+  isStatementError,
+  toTruthJson,
+  type AccountStatement,
+  type Extraction,
+  type StatementErrorCode,
+} from '@bahi/statements';
+
+const USAGE = 'Usage: bahi parse FILE [--bank CODE] [--password PW] [--format json|csv|xlsx] [--out FILE]';
+
+const EXIT_BY_CODE: Partial<Record<StatementErrorCode, number>> = {
+  PASSWORD_REQUIRED: 2,
+  WRONG_PASSWORD: 2,
+  UNREADABLE: 3,
+  UNSUPPORTED: 3,
+  TOO_LARGE: 3,
+  TIMEOUT: 3,
+  NO_TRANSACTIONS: 3,
+};
+
+function fail(code: number, reason: string): number {
+  process.stderr.write(`bahi parse: ${reason.replace(/\s+/g, ' ').trim()}\n`);
+  return code;
+}
+
+const rupees = (paise: number | null): string => (paise === null ? '' : (paise / 100).toFixed(2));
+
+function csvField(value: string): string {
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+function toCsv(accounts: AccountStatement[]): string {
+  const multi = accounts.length > 1;
+  const head = ['Date', 'Value Date', 'Description', 'Reference', 'Withdrawal', 'Deposit', 'Balance'];
+  const lines = [(multi ? ['Account', ...head] : head).join(',')];
+  for (const a of accounts) {
+    for (const t of a.transactions) {
+      const row = [
+        t.date,
+        t.valueDate ?? '',
+        t.description,
+        t.reference ?? '',
+        t.withdrawal ? rupees(t.withdrawal) : '',
+        t.deposit ? rupees(t.deposit) : '',
+        rupees(t.balance),
+      ];
+      lines.push((multi ? [a.number ?? '', ...row] : row).map(csvField).join(','));
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function toXlsx(accounts: AccountStatement[]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Transactions');
+  const multi = accounts.length > 1;
+  ws.columns = [
+    ...(multi ? [{ header: 'Account', key: 'account', width: 18 }] : []),
+    { header: 'Date', key: 'date', width: 12, style: { numFmt: 'dd-mm-yyyy' } },
+    { header: 'Value Date', key: 'valueDate', width: 12, style: { numFmt: 'dd-mm-yyyy' } },
+    { header: 'Description', key: 'description', width: 60 },
+    { header: 'Reference', key: 'reference', width: 20 },
+    { header: 'Withdrawal', key: 'withdrawal', width: 14, style: { numFmt: '#,##0.00' } },
+    { header: 'Deposit', key: 'deposit', width: 14, style: { numFmt: '#,##0.00' } },
+    { header: 'Balance', key: 'balance', width: 16, style: { numFmt: '#,##0.00' } },
+  ];
+  const date = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
+  for (const a of accounts) {
+    for (const t of a.transactions) {
+      ws.addRow({
+        account: a.number ?? '',
+        date: date(t.date),
+        valueDate: date(t.valueDate),
+        description: t.description,
+        reference: t.reference ?? '',
+        withdrawal: t.withdrawal ? t.withdrawal / 100 : null,
+        deposit: t.deposit ? t.deposit / 100 : null,
+        balance: t.balance === null ? null : t.balance / 100,
+      });
+    }
+  }
+  ws.getRow(1).font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** One stderr line per break, naming the account and row. */
+function describeBreaks(accounts: AccountStatement[]): string[] {
+  const out: string[] = [];
+  for (const a of accounts) {
+    const name = accounts.length > 1 ? `account ${a.number ?? '?'}: ` : '';
+    for (const b of a.reconciliation.breaks) {
+      out.push(
+        `bahi parse: ${name}row ${b.index + 1} (${b.date}): expected balance ${rupees(b.expected)}, ` +
+          `printed ${b.printed === null ? 'none' : rupees(b.printed)}: ${b.reason}`,
+      );
+    }
+  }
+  return out;
+}
+
+async function produce(x: Extraction, format: string): Promise<string | Buffer> {
+  if (format === 'csv') return toCsv(x.result.accounts);
+  if (format === 'xlsx') return toXlsx(x.result.accounts);
+  return JSON.stringify({ ...toTruthJson(x.result), pages: x.pages }, null, 2) + '\n';
+}
+
+async function parse(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        bank: { type: 'string' },
+        password: { type: 'string' },
+        format: { type: 'string', default: 'json' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    return fail(1, `${(err as Error).message}. ${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (positionals.length !== 1) return fail(1, USAGE);
+  const format = values.format ?? 'json';
+  if (!['json', 'csv', 'xlsx'].includes(format)) return fail(1, `unknown format '${format}'. ${USAGE}`);
+  if (format === 'xlsx' && !values.out) return fail(1, '--format xlsx needs --out FILE');
+  let bank: BankCode | undefined;
+  if (values.bank) {
+    const code = values.bank.toUpperCase();
+    if (!isBankCode(code)) return fail(1, `unknown bank '${values.bank}'`);
+    bank = code;
+  }
+  const file = positionals[0];
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return fail(3, code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file} (${code ?? 'error'})`);
+  }
+
+  let x: Extraction;
+  try {
+    configurePool({ size: 1 });
+    x = await extractStatement(bytes, {
+      password: values.password || undefined,
+      bank,
+      fileName: path.basename(file),
+    });
+  } catch (err) {
+    if (isStatementError(err)) return fail(EXIT_BY_CODE[err.code] ?? 1, err.userMessage);
+    return fail(1, 'the statement could not be processed');
+  }
+
+  const accounts = x.result.accounts;
+  if (accounts.every((a) => a.transactions.length === 0)) {
+    const why = x.result.issues.find((i) => i.kind === 'layout')?.message;
+    return fail(
+      3,
+      `no transactions found${why ? ` (${why.replace(/\.$/, '')})` : ''}; is this a bank statement?`,
+    );
+  }
+  const output = await produce(x, format);
+  if (values.out) await writeFile(values.out, output);
+  else process.stdout.write(output);
+
+  if (accounts.every((a) => a.reconciliation.ok)) return 0;
+  const lines = describeBreaks(accounts);
+  for (const line of lines.slice(0, 50)) process.stderr.write(line + '\n');
+  if (lines.length > 50) process.stderr.write(`bahi parse: ... ${lines.length - 50} more\n`);
+  const msg = accounts.find((a) => !a.reconciliation.ok)?.reconciliation.message;
+  return fail(4, `read, but the balances do not reconcile${msg ? `: ${msg}` : ''}`);
+}
+
+export async function run(args: string[]): Promise<number> {
+  try {
+    return await parse(args);
+  } catch (err) {
+    return fail(1, `unexpected error (${err instanceof Error ? err.name : typeof err})`);
+  } finally {
+    await closePool();
+  }
 }

@@ -1,34 +1,205 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// PDF reader: text-layer words with positions (pdf.js), OCR for pages without a text layer,
+// passwords, and a refusal of damaged or incomplete files (a partial statement is worse than none).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import {
+  getDocument,
+  PasswordException,
+  PasswordResponses,
+  type PDFDocumentLoadingTask,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
+import { ocrCanvas } from './ocr.ts';
 
-// Minimal text-layer reader. The readers issue extends it (passwords, OCR fallback, limits).
-export async function readPdfPages(data: Uint8Array, password?: string): Promise<Page[]> {
-  const task = getDocument({ data, password, verbosity: 0 });
-  try {
-    const doc = await task.promise;
-    const pages: Page[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const vp = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent();
-      const words: Word[] = [];
-      for (const item of content.items as TextItem[]) {
-        if (!('str' in item) || item.str.trim() === '') continue;
-        const h = Math.abs(item.transform[3]) || item.height;
-        words.push({
-          text: item.str,
-          x: item.transform[4],
-          y: vp.height - item.transform[5] - h,
-          width: item.width,
-          height: h,
-        });
-      }
-      pages.push({ number: n, width: vp.width, height: vp.height, words });
-      page.cleanup();
+/** Render scale for OCR: 300 dpi. */
+const OCR_DPI = 300;
+/** A page bigger than this (in points, ~A0) is not a statement page; rendering it would eat memory. */
+const MAX_PAGE_SIDE = 3400;
+export const MAX_PDF_PAGES = 2000;
+
+const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+
+export interface PdfReadOptions {
+  password?: string;
+  /** called once the page count is known (the worker uses it to set the job's time limit) */
+  onPageCount?: (pages: number) => void;
+  /** run OCR on pages without text (default true) */
+  ocr?: boolean;
+}
+
+export interface PdfReadResult {
+  pages: Page[];
+  pageCount: number;
+  format: 'pdf' | 'pdf-scanned';
+}
+
+function open(data: Uint8Array, password: string | undefined): PDFDocumentLoadingTask {
+  return getDocument({
+    // pdf.js may detach the buffer it is given; give it its own copy.
+    data: new Uint8Array(data),
+    password: password || undefined,
+    verbosity: 0,
+    // Fail on damaged content streams instead of quietly returning part of a page.
+    stopAtErrors: true,
+    disableFontFace: true,
+    useSystemFonts: false,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    standardFontDataUrl: path.join(pdfjsDir, 'standard_fonts') + path.sep,
+    cMapUrl: path.join(pdfjsDir, 'cmaps') + path.sep,
+    wasmUrl: path.join(pdfjsDir, 'wasm') + path.sep,
+  });
+}
+
+const UNREADABLE_PDF = 'The PDF is damaged or incomplete and cannot be read.';
+
+/** Structure checks pdf.js would paper over by rebuilding the file: a header, and an end. */
+function checkStructure(data: Uint8Array): void {
+  const head = Buffer.from(data.subarray(0, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) {
+    throw new StatementError('UNSUPPORTED', {
+      userMessage: 'The file is not a PDF.',
+      logMessage: 'pdf: no %PDF- header',
+    });
+  }
+  const tail = Buffer.from(data.subarray(Math.max(0, data.length - 2048))).toString('latin1');
+  if (!tail.includes('%%EOF') || !tail.includes('startxref')) {
+    throw new StatementError('UNREADABLE', {
+      userMessage: UNREADABLE_PDF,
+      logMessage: 'pdf: no startxref/%%EOF at the end (truncated)',
+    });
+  }
+}
+
+function mapOpenError(err: unknown, password: string | undefined): StatementError {
+  if (err instanceof StatementError) return err;
+  if (err instanceof PasswordException || (err as Error)?.name === 'PasswordException') {
+    const code = (err as { code?: number }).code;
+    if (code === PasswordResponses.INCORRECT_PASSWORD && password) {
+      return new StatementError('WRONG_PASSWORD', { logMessage: 'pdf: incorrect password' });
     }
-    return pages;
+    return new StatementError('PASSWORD_REQUIRED', { logMessage: 'pdf: password required' });
+  }
+  return new StatementError('UNREADABLE', {
+    userMessage: UNREADABLE_PDF,
+    logMessage: `pdf: open failed (${errorKind(err)})`,
+  });
+}
+
+/** Does this PDF need a user password? */
+export async function pdfNeedsPassword(data: Uint8Array): Promise<boolean> {
+  const task = open(data, undefined);
+  try {
+    await task.promise;
+    return false;
+  } catch (err) {
+    const mapped = mapOpenError(err, undefined);
+    if (mapped.code === 'PASSWORD_REQUIRED') return true;
+    throw mapped;
   } finally {
     await task.destroy();
   }
+}
+
+function textWords(items: TextItem[], pageHeight: number): Word[] {
+  const words: Word[] = [];
+  for (const item of items) {
+    if (!('str' in item) || item.str.trim() === '') continue;
+    const h = Math.abs(item.transform[3]) || item.height;
+    words.push({
+      text: item.str.trim() === item.str ? item.str : item.str.trim(),
+      x: item.transform[4],
+      y: pageHeight - item.transform[5] - h,
+      width: item.width,
+      height: h,
+    });
+  }
+  return words;
+}
+
+export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Promise<PdfReadResult> {
+  checkStructure(data);
+  const task = open(data, opts.password);
+  try {
+    let doc;
+    try {
+      doc = await task.promise;
+    } catch (err) {
+      throw mapOpenError(err, opts.password);
+    }
+    const pageCount = doc.numPages;
+    if (pageCount < 1) {
+      throw new StatementError('UNREADABLE', {
+        userMessage: 'The PDF has no pages.',
+        logMessage: 'pdf: 0 pages',
+      });
+    }
+    if (pageCount > MAX_PDF_PAGES) {
+      throw new StatementError('TOO_LARGE', {
+        userMessage: `The PDF has ${pageCount} pages; at most ${MAX_PDF_PAGES} can be processed at once.`,
+        logMessage: `pdf: ${pageCount} pages`,
+      });
+    }
+    opts.onPageCount?.(pageCount);
+    const pages: Page[] = [];
+    let scanned = false;
+    for (let n = 1; n <= pageCount; n++) {
+      try {
+        const page = await doc.getPage(n);
+        const vp = page.getViewport({ scale: 1 });
+        if (vp.width > MAX_PAGE_SIDE || vp.height > MAX_PAGE_SIDE) {
+          throw new StatementError('TOO_LARGE', {
+            userMessage: 'A page of the PDF is too large to be a statement page.',
+            logMessage: `pdf: page ${n} is ${Math.round(vp.width)}x${Math.round(vp.height)} pt`,
+          });
+        }
+        const content = await page.getTextContent();
+        let words = textWords(content.items as TextItem[], vp.height);
+        let ocr = false;
+        if (words.length === 0 && opts.ocr !== false) {
+          const scale = OCR_DPI / 72;
+          const rvp = page.getViewport({ scale });
+          const canvas = createCanvas(Math.ceil(rvp.width), Math.ceil(rvp.height));
+          const ctx = canvas.getContext('2d');
+          ctx.fillStyle = '#fff';
+          ctx.fillRect(0, 0, canvas.width, canvas.height);
+          // pdf.js types want DOM canvases; @napi-rs/canvas implements the same interface.
+          type RenderParams = Parameters<typeof page.render>[0];
+          await page.render({
+            canvas: canvas as unknown as RenderParams['canvas'],
+            canvasContext: ctx as unknown as RenderParams['canvasContext'],
+            viewport: rvp,
+          }).promise;
+          words = await ocrCanvas(canvas, 1 / scale);
+          ocr = true;
+          scanned = true;
+        }
+        pages.push({
+          number: n,
+          width: vp.width,
+          height: vp.height,
+          words,
+          ...(ocr ? { ocr: true } : {}),
+        });
+        page.cleanup();
+      } catch (err) {
+        if (err instanceof StatementError) throw err;
+        throw new StatementError('UNREADABLE', {
+          userMessage: UNREADABLE_PDF,
+          logMessage: `pdf: page ${n} failed (${errorKind(err)})`,
+        });
+      }
+    }
+    return { pages, pageCount, format: scanned ? 'pdf-scanned' : 'pdf' };
+  } finally {
+    await task.destroy();
+  }
+}
+
+/** Back-compatible helper: the pages of a PDF. */
+export async function readPdfPages(data: Uint8Array, password?: string): Promise<Page[]> {
+  return (await readPdf(data, { password })).pages;
 }

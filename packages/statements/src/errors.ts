@@ -1,0 +1,59 @@
+// One error type for everything that can go wrong turning a file into a statement. `userMessage` is
+// safe to show to the user; `logMessage` is safe to log: neither ever holds a password or any text
+// from the statement.
+
+export type StatementErrorCode =
+  | 'PASSWORD_REQUIRED'
+  | 'WRONG_PASSWORD'
+  | 'UNREADABLE'
+  | 'UNSUPPORTED'
+  | 'TOO_LARGE'
+  | 'TIMEOUT'
+  | 'NO_TRANSACTIONS'
+  | 'CANCELLED'
+  | 'INTERNAL';
+
+const DEFAULT_MESSAGES: Record<StatementErrorCode, string> = {
+  PASSWORD_REQUIRED: 'This file is password-protected. Please enter its password.',
+  WRONG_PASSWORD: 'Incorrect password.',
+  UNREADABLE: 'The file is damaged or incomplete and cannot be read.',
+  UNSUPPORTED: 'This kind of file is not supported. Upload a PDF, XLSX, RPT or image of the statement.',
+  TOO_LARGE: 'The file is too large to process.',
+  TIMEOUT: 'The file took too long to process.',
+  NO_TRANSACTIONS: 'No transactions were found in this file.',
+  CANCELLED: 'Processing was cancelled.',
+  INTERNAL: 'The statement could not be processed.',
+};
+
+export class StatementError extends Error {
+  readonly code: StatementErrorCode;
+  readonly userMessage: string;
+  readonly logMessage: string;
+
+  constructor(code: StatementErrorCode, opts: { userMessage?: string; logMessage?: string } = {}) {
+    const userMessage = opts.userMessage ?? DEFAULT_MESSAGES[code];
+    super(userMessage);
+    this.name = 'StatementError';
+    this.code = code;
+    this.userMessage = userMessage;
+    this.logMessage = opts.logMessage ?? code;
+  }
+
+  /** Plain data, to cross a worker boundary. */
+  toJSON(): { code: StatementErrorCode; userMessage: string; logMessage: string } {
+    return { code: this.code, userMessage: this.userMessage, logMessage: this.logMessage };
+  }
+
+  static fromJSON(data: { code: StatementErrorCode; userMessage: string; logMessage: string }) {
+    return new StatementError(data.code, data);
+  }
+}
+
+export function isStatementError(err: unknown): err is StatementError {
+  return err instanceof StatementError;
+}
+
+/** The name of an unexpected error for a log line: its class, never its message (it may quote the file). */
+export function errorKind(err: unknown): string {
+  return err instanceof Error ? err.name || 'Error' : typeof err;
+}

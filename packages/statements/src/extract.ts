@@ -1,0 +1,107 @@
+// The public way in for the server and the command line: bytes in, StatementResult out, through
+// the worker pool (or in this thread, for tests and tools that want no threads).
+import type { BankCode } from '@bahi/core';
+import { StatementError } from './errors.ts';
+import type { StatementResult } from './parse/index.ts';
+import type { FileKind } from './read/index.ts';
+import { runJob, type ExtractOutput } from './worker/job.ts';
+import { StatementPool, type PoolOptions } from './worker/pool.ts';
+
+export interface ExtractOptions {
+  password?: string;
+  bank?: BankCode;
+  /** the file's kind is judged by its content; a name whose extension contradicts it is refused */
+  fileName?: string;
+  signal?: AbortSignal;
+}
+
+export interface Extraction {
+  result: StatementResult;
+  pages: number;
+  format: StatementResult['format'];
+  meta: { kind: FileKind; bytes: number; ocrPages: number; ms: number };
+}
+
+let shared: StatementPool | null = null;
+let sharedOptions: PoolOptions = {};
+
+/** Set the shared pool's options (before first use, e.g. at server start). */
+export function configurePool(opts: PoolOptions): void {
+  sharedOptions = opts;
+}
+
+function pool(): StatementPool {
+  shared ??= new StatementPool(sharedOptions);
+  return shared;
+}
+
+/** Stop the shared pool's threads (server shutdown, CLI exit). Safe to call more than once. */
+export async function closePool(): Promise<void> {
+  const p = shared;
+  shared = null;
+  await p?.close();
+}
+
+function toExtraction(out: ExtractOutput, bytes: number, started: number): Extraction {
+  return {
+    result: out.result,
+    pages: out.pages,
+    format: out.format,
+    meta: { kind: out.kind, bytes, ocrPages: out.ocrPages, ms: Math.round(performance.now() - started) },
+  };
+}
+
+function noBytes(): StatementError {
+  return new StatementError('UNREADABLE', {
+    userMessage: 'The file is empty.',
+    logMessage: 'extract: empty',
+  });
+}
+
+/**
+ * Read and parse a statement in a worker thread. The bytes are copied once and the copy is
+ * transferred, so the caller's buffer stays usable.
+ */
+export async function extractStatement(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<Extraction> {
+  if (bytes.length === 0) throw noBytes();
+  const started = performance.now();
+  const out = (await pool().run(
+    {
+      op: 'extract',
+      bytes: new Uint8Array(bytes),
+      password: opts.password || undefined,
+      bank: opts.bank,
+      fileName: opts.fileName,
+    },
+    opts.signal,
+  )) as ExtractOutput;
+  return toExtraction(out, bytes.length, started);
+}
+
+/** The same in this thread, without time or memory limits: for tests and trusted files. */
+export async function extractStatementInProcess(
+  bytes: Uint8Array,
+  opts: Omit<ExtractOptions, 'signal'> = {},
+): Promise<Extraction> {
+  if (bytes.length === 0) throw noBytes();
+  const started = performance.now();
+  const out = (await runJob({
+    op: 'extract',
+    bytes,
+    password: opts.password || undefined,
+    bank: opts.bank,
+    fileName: opts.fileName,
+  })) as ExtractOutput;
+  return toExtraction(out, bytes.length, started);
+}
+
+/** The API's check-password call, in a worker thread: does this file need a password? */
+export async function checkPassword(
+  bytes: Uint8Array,
+  opts: { signal?: AbortSignal } = {},
+): Promise<{ password_required: boolean }> {
+  if (bytes.length === 0) throw noBytes();
+  return (await pool().run({ op: 'checkPassword', bytes: new Uint8Array(bytes) }, opts.signal)) as {
+    password_required: boolean;
+  };
+}

@@ -1,0 +1,108 @@
+// Turn any supported file into a SourceDocument. The one entry point the worker calls.
+import { StatementError } from '../errors.ts';
+import type { SourceDocument } from '../source.ts';
+import { detectFileKind, type FileKind } from './kind.ts';
+import { readImage } from './ocr.ts';
+import { pdfNeedsPassword, readPdf } from './pdf.ts';
+import { readRpt } from './rpt.ts';
+import { readXlsx, xlsxNeedsPassword } from './xlsx.ts';
+
+export { detectFileKind, type FileKind } from './kind.ts';
+
+export interface ReadOptions {
+  password?: string;
+  /**
+   * The name the file came with. Only ever used to refuse a file whose content contradicts its
+   * extension (a text file renamed to .pdf); the kind itself is judged by content.
+   */
+  fileName?: string;
+  /** called once the page count is known, before the slow part (text, OCR) */
+  onPageCount?: (pages: number) => void;
+}
+
+export interface ReadResult {
+  doc: SourceDocument;
+  /** pages of the file: PDF pages, 1 per image, sheets with rows, report pages */
+  pages: number;
+  kind: FileKind;
+}
+
+/** Bigger than any statement we accept (the API limits uploads well below this). */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+function unsupported(kind: FileKind): StatementError {
+  if (kind === 'empty') {
+    return new StatementError('UNREADABLE', {
+      userMessage: 'The file is empty.',
+      logMessage: 'read: empty file',
+    });
+  }
+  return new StatementError('UNSUPPORTED', { logMessage: `read: unsupported content (${kind})` });
+}
+
+const CLAIMS: Record<string, { kinds: FileKind[]; label: string }> = {
+  pdf: { kinds: ['pdf'], label: 'PDF' },
+  xlsx: { kinds: ['xlsx', 'xlsx-encrypted'], label: 'Excel (.xlsx) workbook' },
+};
+
+function checkClaimedKind(kind: FileKind, fileName: string | undefined): void {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName ?? '')?.[1]?.toLowerCase();
+  const claim = ext ? CLAIMS[ext] : undefined;
+  if (!claim || kind === 'empty' || claim.kinds.includes(kind)) return;
+  throw new StatementError('UNSUPPORTED', {
+    userMessage: `The file is named .${ext} but is not a ${claim.label}.`,
+    logMessage: `read: .${ext} file with ${kind} content`,
+  });
+}
+
+export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): Promise<ReadResult> {
+  if (bytes.length > MAX_FILE_BYTES) {
+    throw new StatementError('TOO_LARGE', { logMessage: `read: ${bytes.length} bytes` });
+  }
+  const kind = detectFileKind(bytes);
+  checkClaimedKind(kind, opts.fileName);
+  switch (kind) {
+    case 'pdf': {
+      const r = await readPdf(bytes, { password: opts.password, onPageCount: opts.onPageCount });
+      return { doc: { kind: 'pages', format: r.format, pages: r.pages }, pages: r.pageCount, kind };
+    }
+    case 'png':
+    case 'jpeg': {
+      opts.onPageCount?.(1);
+      const page = await readImage(bytes);
+      return { doc: { kind: 'pages', format: 'image', pages: [page] }, pages: 1, kind };
+    }
+    case 'xlsx':
+    case 'xlsx-encrypted': {
+      const { sheets } = await readXlsx(bytes, { password: opts.password });
+      const pages = Math.max(1, sheets.filter((s) => s.rows.length > 0).length);
+      opts.onPageCount?.(pages);
+      return { doc: { kind: 'sheets', format: 'xlsx', sheets }, pages, kind };
+    }
+    case 'rpt': {
+      const { lines, pageCount } = readRpt(bytes);
+      opts.onPageCount?.(pageCount);
+      return { doc: { kind: 'lines', format: 'rpt', lines }, pages: pageCount, kind };
+    }
+    default:
+      throw unsupported(kind);
+  }
+}
+
+/** The API's check-password call: does this file need a password to be read? */
+export async function checkPassword(bytes: Uint8Array): Promise<{ password_required: boolean }> {
+  const kind = detectFileKind(bytes);
+  switch (kind) {
+    case 'pdf':
+      return { password_required: await pdfNeedsPassword(bytes) };
+    case 'xlsx-encrypted':
+      return { password_required: xlsxNeedsPassword(bytes) };
+    case 'xlsx':
+    case 'png':
+    case 'jpeg':
+    case 'rpt':
+      return { password_required: false };
+    default:
+      throw unsupported(kind);
+  }
+}

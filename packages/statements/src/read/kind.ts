@@ -1,0 +1,36 @@
+// What a file is, judged by its content (magic bytes), never by its name.
+import { isCfb } from './xlsx.ts';
+import { zipEntries } from './zip.ts';
+
+export type FileKind = 'pdf' | 'xlsx' | 'xlsx-encrypted' | 'png' | 'jpeg' | 'rpt' | 'empty' | 'unknown';
+
+function startsWith(bytes: Uint8Array, sig: number[]): boolean {
+  return sig.every((b, i) => bytes[i] === b);
+}
+
+/** Mostly printable text: allow tabs, line breaks and form feeds; no NULs. */
+function looksLikeText(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, 64 * 1024);
+  let bad = 0;
+  for (const b of sample) {
+    if (b === 0) return false;
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) bad++;
+  }
+  return bad / sample.length < 0.01;
+}
+
+export function detectFileKind(bytes: Uint8Array): FileKind {
+  if (bytes.length === 0) return 'empty';
+  // Some producers put a few bytes before the header; pdf.js accepts that, so do we.
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (head.includes('%PDF-')) return 'pdf';
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
+    const entries = zipEntries(bytes);
+    return entries?.some((e) => e.name.startsWith('xl/')) ? 'xlsx' : 'unknown';
+  }
+  if (isCfb(bytes)) return 'xlsx-encrypted';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (looksLikeText(bytes)) return 'rpt';
+  return 'unknown';
+}

@@ -1,0 +1,172 @@
+// XLSX reader: every worksheet as dense rows of plain cells. Encrypted workbooks (an OOXML package
+// inside a CFB container) are decrypted in memory with officecrypto-tool. The zip's declared sizes
+// and each sheet's declared dimension are checked before anything is unpacked.
+import ExcelJS from 'exceljs';
+import officeCrypto from 'officecrypto-tool';
+import { StatementError, errorKind } from '../errors.ts';
+import type { Cell, Sheet } from '../source.ts';
+import { zipEntries, zipEntryPrefix } from './zip.ts';
+
+export const MAX_XLSX_ROWS = 200_000;
+export const MAX_XLSX_UNPACKED_BYTES = 100 * 1024 * 1024;
+
+const UNREADABLE_XLSX = 'The Excel file is damaged and cannot be read.';
+
+export function isCfb(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 8 &&
+    bytes[0] === 0xd0 &&
+    bytes[1] === 0xcf &&
+    bytes[2] === 0x11 &&
+    bytes[3] === 0xe0 &&
+    bytes[4] === 0xa1 &&
+    bytes[5] === 0xb1 &&
+    bytes[6] === 0x1a &&
+    bytes[7] === 0xe1
+  );
+}
+
+export function isEncryptedOoxml(bytes: Uint8Array): boolean {
+  if (!isCfb(bytes)) return false;
+  try {
+    return officeCrypto.isEncrypted(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch {
+    return false;
+  }
+}
+
+async function decrypt(bytes: Uint8Array, password: string | undefined): Promise<Uint8Array> {
+  if (!isEncryptedOoxml(bytes)) {
+    throw new StatementError('UNSUPPORTED', {
+      userMessage: 'Old-style .xls workbooks are not supported. Save the file as .xlsx and try again.',
+      logMessage: 'xlsx: CFB container without EncryptionInfo',
+    });
+  }
+  if (!password) {
+    throw new StatementError('PASSWORD_REQUIRED', { logMessage: 'xlsx: password required' });
+  }
+  try {
+    return await officeCrypto.decrypt(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      password,
+    });
+  } catch (err) {
+    if (err instanceof Error && /password is incorrect/i.test(err.message)) {
+      throw new StatementError('WRONG_PASSWORD', { logMessage: 'xlsx: incorrect password' });
+    }
+    throw new StatementError('UNREADABLE', {
+      userMessage: UNREADABLE_XLSX,
+      logMessage: `xlsx: decrypt failed (${errorKind(err)})`,
+    });
+  }
+}
+
+/** Rows declared by a sheet's `<dimension ref="A1:B1048576"/>`, or 0 when absent. */
+function declaredRows(sheetXmlStart: string): number {
+  const m = /<(?:\w+:)?dimension\s+ref="[A-Z]*\d*:?[A-Z]*(\d+)"/.exec(sheetXmlStart);
+  return m ? Number(m[1]) : 0;
+}
+
+/** Refuse a workbook whose unpacked size or declared row count is beyond any bank export. */
+export function checkXlsxSize(zip: Uint8Array): void {
+  const entries = zipEntries(zip);
+  if (!entries) {
+    throw new StatementError('UNREADABLE', {
+      userMessage: UNREADABLE_XLSX,
+      logMessage: 'xlsx: no zip central directory',
+    });
+  }
+  if (!entries.some((e) => e.name === 'xl/workbook.xml')) {
+    throw new StatementError('UNSUPPORTED', {
+      userMessage: 'The file is a zip archive but not an Excel workbook.',
+      logMessage: 'xlsx: no xl/workbook.xml',
+    });
+  }
+  let total = 0;
+  for (const e of entries) {
+    // 0xFFFFFFFF marks a zip64 size: far beyond any statement.
+    total += e.uncompressedSize === 0xffffffff ? Infinity : e.uncompressedSize;
+  }
+  if (total > MAX_XLSX_UNPACKED_BYTES) {
+    throw new StatementError('TOO_LARGE', {
+      userMessage: 'The Excel file is too large to be a bank statement.',
+      logMessage: `xlsx: ${total} bytes unpacked`,
+    });
+  }
+  for (const e of entries) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(e.name)) continue;
+    const rows = declaredRows(zipEntryPrefix(zip, e));
+    if (rows > MAX_XLSX_ROWS) {
+      throw new StatementError('TOO_LARGE', {
+        userMessage: `The Excel file has too many rows (${rows}) to be a bank statement.`,
+        logMessage: `xlsx: sheet declares ${rows} rows`,
+      });
+    }
+  }
+}
+
+function isoDate(d: Date): string {
+  // exceljs gives date cells as UTC midnight of the calendar date.
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10);
+}
+
+function plainCell(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return isoDate(value) || null;
+  if (typeof value === 'object') {
+    if ('richText' in value) return plainCell(value.richText.map((r) => r.text).join(''));
+    if ('formula' in value || 'sharedFormula' in value) {
+      return plainCell((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+    }
+    if ('text' in value) return plainCell((value as ExcelJS.CellHyperlinkValue).text);
+    if ('error' in value) return null;
+  }
+  return null;
+}
+
+export interface XlsxReadResult {
+  sheets: Sheet[];
+}
+
+export async function readXlsx(bytes: Uint8Array, opts: { password?: string } = {}): Promise<XlsxReadResult> {
+  const zip = isCfb(bytes) ? await decrypt(bytes, opts.password) : bytes;
+  checkXlsxSize(zip);
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength) as never);
+  } catch (err) {
+    throw new StatementError('UNREADABLE', {
+      userMessage: UNREADABLE_XLSX,
+      logMessage: `xlsx: load failed (${errorKind(err)})`,
+    });
+  }
+  const sheets: Sheet[] = [];
+  let totalRows = 0;
+  for (const ws of wb.worksheets) {
+    const rows: Cell[][] = [];
+    const last = ws.rowCount;
+    totalRows += last;
+    if (totalRows > MAX_XLSX_ROWS) {
+      throw new StatementError('TOO_LARGE', {
+        userMessage: 'The Excel file has too many rows to be a bank statement.',
+        logMessage: `xlsx: ${totalRows} rows`,
+      });
+    }
+    for (let r = 1; r <= last; r++) {
+      const row = ws.getRow(r);
+      const cells: Cell[] = [];
+      for (let c = 1; c <= row.cellCount; c++) cells.push(plainCell(row.getCell(c).value));
+      while (cells.length > 0 && cells[cells.length - 1] === null) cells.pop();
+      rows.push(cells);
+    }
+    sheets.push({ name: ws.name, rows });
+  }
+  return { sheets };
+}
+
+/** Does this workbook need a password? (An encrypted OOXML package always does.) */
+export function xlsxNeedsPassword(bytes: Uint8Array): boolean {
+  return isEncryptedOoxml(bytes);
+}

@@ -1,0 +1,233 @@
+// A pool of worker threads that read and parse statements off the main thread. Each job gets a
+// time limit (a base plus so much per page, capped) and each thread a memory cap; a job past either
+// has its thread terminated and replaced, and fails with a clear StatementError. The process never
+// crashes or hangs because of a file.
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { StatementError } from '../errors.ts';
+import type { Job, JobOutput } from './job.ts';
+import type { FromWorker, ToWorker } from './thread.ts';
+
+export interface PoolOptions {
+  /** threads (default: available cores) */
+  size?: number;
+  /** time allowed per page once the page count is known (default 10 s) */
+  perPageMs?: number;
+  /** time allowed to open the file and count its pages, and added to the per-page budget (default 10 s) */
+  baseMs?: number;
+  /** no job runs longer than this, whatever its page count (default 5 min) */
+  maxJobMs?: number;
+  /** V8 old-space cap per thread (default 768 MB) */
+  maxOldGenerationSizeMb?: number;
+}
+
+interface Pending {
+  id: number;
+  job: Job;
+  resolve: (v: JobOutput) => void;
+  reject: (e: StatementError) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: Pending | null;
+  timer: NodeJS.Timeout | null;
+  startedAt: number;
+}
+
+const THREAD_URL = new URL('./thread.ts', import.meta.url);
+
+export class StatementPool {
+  private readonly size: number;
+  private readonly perPageMs: number;
+  private readonly baseMs: number;
+  private readonly maxJobMs: number;
+  private readonly maxOldMb: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(opts: PoolOptions = {}) {
+    this.size = Math.max(1, opts.size ?? os.availableParallelism());
+    this.perPageMs = opts.perPageMs ?? 10_000;
+    this.baseMs = opts.baseMs ?? 10_000;
+    this.maxJobMs = opts.maxJobMs ?? 5 * 60_000;
+    this.maxOldMb = opts.maxOldGenerationSizeMb ?? 768;
+  }
+
+  /** Run one job. The job's bytes are transferred to the thread: the caller's copy is detached. */
+  run(job: Job, signal?: AbortSignal): Promise<JobOutput> {
+    if (this.closed) {
+      return Promise.reject(new StatementError('INTERNAL', { logMessage: 'pool: closed' }));
+    }
+    return new Promise<JobOutput>((resolve, reject) => {
+      const pending: Pending = { id: this.nextId++, job, resolve, reject, signal };
+      if (signal) {
+        if (signal.aborted) {
+          reject(abortError());
+          return;
+        }
+        pending.onAbort = () => this.cancel(pending);
+        signal.addEventListener('abort', pending.onAbort, { once: true });
+      }
+      this.queue.push(pending);
+      this.dispatch();
+    });
+  }
+
+  /** Threads currently alive (for tests and health checks). */
+  get threads(): number {
+    return this.slots.length;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const p of this.queue.splice(0)) {
+      this.settle(p, new StatementError('INTERNAL', { logMessage: 'pool: closed before start' }));
+    }
+    await Promise.all(
+      this.slots.splice(0).map(async (slot) => {
+        if (slot.busy) {
+          this.settle(slot.busy, new StatementError('INTERNAL', { logMessage: 'pool: closed mid-job' }));
+        }
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.worker.removeAllListeners();
+        slot.worker.on('error', () => {});
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(THREAD_URL, {
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.maxOldMb,
+        maxYoungGenerationSizeMb: 64,
+        stackSizeMb: 8,
+      },
+      // Workers inherit the parent's execArgv; nothing else is needed to run .ts on Node 24.
+      stdout: false,
+      stderr: false,
+    });
+    const slot: Slot = { worker, busy: null, timer: null, startedAt: 0 };
+    worker.on('message', (msg: FromWorker) => this.onMessage(slot, msg));
+    worker.on('error', (err: Error & { code?: string }) => {
+      const oom = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      this.fail(
+        slot,
+        oom
+          ? new StatementError('TOO_LARGE', {
+              userMessage: 'The file needs too much memory to process.',
+              logMessage: 'pool: worker out of memory',
+            })
+          : new StatementError('INTERNAL', { logMessage: `pool: worker error ${err.code ?? err.name}` }),
+      );
+    });
+    worker.on('exit', () => {
+      this.fail(slot, new StatementError('INTERNAL', { logMessage: 'pool: worker exited' }));
+    });
+    worker.unref();
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot) {
+        if (this.slots.length >= this.size) return;
+        slot = this.spawn();
+      }
+      const pending = this.queue.shift()!;
+      slot.busy = pending;
+      slot.startedAt = Date.now();
+      slot.worker.ref();
+      this.arm(slot, this.baseMs);
+      const bytes = pending.job.bytes;
+      // Transfer the bytes when they own their whole buffer; otherwise the clone is as cheap.
+      const transfer =
+        bytes.byteOffset === 0 &&
+        bytes.byteLength === bytes.buffer.byteLength &&
+        bytes.buffer instanceof ArrayBuffer
+          ? [bytes.buffer]
+          : [];
+      slot.worker.postMessage({ id: pending.id, job: pending.job } satisfies ToWorker, transfer);
+    }
+  }
+
+  private arm(slot: Slot, budgetMs: number): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    const remaining = Math.min(budgetMs, this.maxJobMs) - (Date.now() - slot.startedAt);
+    slot.timer = setTimeout(
+      () =>
+        this.fail(
+          slot,
+          new StatementError('TIMEOUT', {
+            logMessage: `pool: job over its ${Math.round(Math.min(budgetMs, this.maxJobMs) / 1000)} s limit`,
+          }),
+        ),
+      Math.max(0, remaining),
+    );
+  }
+
+  private onMessage(slot: Slot, msg: FromWorker): void {
+    const pending = slot.busy;
+    if (!pending || pending.id !== msg.id) return;
+    if (msg.type === 'pages') {
+      this.arm(slot, this.baseMs + this.perPageMs * msg.pages);
+      return;
+    }
+    this.release(slot);
+    if (msg.type === 'done') this.settle(pending, null, msg.value as JobOutput);
+    else this.settle(pending, StatementError.fromJSON(msg.error));
+    this.dispatch();
+  }
+
+  private release(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.busy = null;
+    slot.worker.unref();
+  }
+
+  /** The slot's job failed from outside (timeout, memory, crash): end the thread, replace it. */
+  private fail(slot: Slot, err: StatementError): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    const pending = slot.busy;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.worker.removeAllListeners();
+    slot.worker.on('error', () => {});
+    void slot.worker.terminate();
+    if (pending) this.settle(pending, err);
+    if (!this.closed) this.dispatch();
+  }
+
+  private cancel(pending: Pending): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.settle(pending, abortError());
+      return;
+    }
+    const slot = this.slots.find((s) => s.busy === pending);
+    if (slot) this.fail(slot, abortError());
+  }
+
+  private settle(pending: Pending, err: StatementError | null, value?: JobOutput): void {
+    if (pending.onAbort) pending.signal?.removeEventListener('abort', pending.onAbort);
+    if (err) pending.reject(err);
+    else pending.resolve(value!);
+  }
+}
+
+function abortError(): StatementError {
+  return new StatementError('CANCELLED', {
+    logMessage: 'pool: job aborted by caller',
+  });
+}
