@@ -1,4 +1,168 @@
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  HistoryQuery,
+  UpdateProfileRequest,
+} from '@bahi/contract';
+import { requireUser } from '../auth/guards.ts';
+import { checkPassword, hashPassword } from '../auth/passwords.ts';
+import { profileOf, tokenFor, userById } from '../auth/users.ts';
+import { uniqueViolation } from '../db/index.ts';
+import { extractions, otpCodes, pageLedger, users } from '../db/schema.ts';
+import { badRequest, unauthorized } from '../errors.ts';
+import { PHONE_TAKEN } from './auth.ts';
 
-const account: FastifyPluginAsync = async () => {};
+// Account management (DESIGN: 'Where the specification is silent'). Every query is scoped by the
+// signed-in user's id; nothing here takes an id from the request.
+const account: FastifyPluginAsync = async (app) => {
+  const ctx = app.bahi;
+  app.addHook('preHandler', requireUser);
+
+  const me = async (id: string) => {
+    const user = await userById(ctx.db, id);
+    if (!user) throw unauthorized();
+    return user;
+  };
+
+  app.get('/profile', async (request) => profileOf(await me(request.user.id)));
+
+  app.put('/profile', async (request) => {
+    const body = UpdateProfileRequest.parse(request.body);
+    let updated;
+    try {
+      [updated] = await ctx.db
+        .update(users)
+        .set({ name: body.name, phone: body.phone })
+        .where(eq(users.id, request.user.id))
+        .returning();
+    } catch (err) {
+      if (uniqueViolation(err)?.includes('phone')) throw badRequest(PHONE_TAKEN);
+      throw err;
+    }
+    // The name and phone travel in the token, so a fresh one comes back.
+    return { ...profileOf(updated), access_token: await tokenFor(ctx, updated) };
+  });
+
+  app.post('/change-password', async (request) => {
+    const body = ChangePasswordRequest.parse(request.body);
+    const user = await me(request.user.id);
+    if (!user.passwordHash) throw badRequest('This account signs in with Google and has no password.');
+    if (!(await checkPassword(user.passwordHash, body.current_password))) {
+      throw badRequest('The current password is not correct.');
+    }
+    const now = ctx.now();
+    const [updated] = await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.new_password), tokensValidAfter: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    // Other devices are signed out; this one gets a token issued now.
+    return { ok: true, access_token: await tokenFor(ctx, updated) };
+  });
+
+  app.post('/logout-all', async (request) => {
+    await ctx.db.update(users).set({ tokensValidAfter: ctx.now() }).where(eq(users.id, request.user.id));
+    return { ok: true };
+  });
+
+  app.get('/export', async (request, reply) => {
+    const user = await me(request.user.id);
+    const [ledger, extracted, codes] = await Promise.all([
+      ctx.db.select().from(pageLedger).where(eq(pageLedger.userId, user.id)).orderBy(pageLedger.createdAt),
+      ctx.db.select().from(extractions).where(eq(extractions.userId, user.id)).orderBy(extractions.createdAt),
+      ctx.db
+        .select({
+          purpose: otpCodes.purpose,
+          created_at: otpCodes.createdAt,
+          expires_at: otpCodes.expiresAt,
+          used_at: otpCodes.usedAt,
+        })
+        .from(otpCodes)
+        .where(eq(otpCodes.userId, user.id)),
+    ]);
+    reply.header('Content-Disposition', 'attachment; filename="bahi-my-data.json"');
+    return {
+      exported_at: ctx.now().toISOString(),
+      account: {
+        ...profileOf(user),
+        email_verified: user.emailVerified,
+        has_password: Boolean(user.passwordHash),
+        google_linked: Boolean(user.googleSub),
+        tokens_valid_after: user.tokensValidAfter.toISOString(),
+      },
+      page_ledger: ledger.map(ledgerRow),
+      extractions: extracted.map(extractionRow),
+      one_time_codes: codes,
+    };
+  });
+
+  app.delete('/', async (request) => {
+    const body = DeleteAccountRequest.parse(request.body ?? {});
+    const user = await me(request.user.id);
+    const confirmed = user.passwordHash
+      ? await checkPassword(user.passwordHash, body.password ?? '')
+      : (body.email ?? '').trim().toLowerCase() === user.email;
+    if (!confirmed) {
+      throw badRequest(
+        user.passwordHash ? 'The password is not correct.' : 'Type your e-mail address to confirm.',
+      );
+    }
+    // Codes, ledger and extractions go with the user (ON DELETE CASCADE).
+    await ctx.db.delete(users).where(eq(users.id, user.id));
+    request.log.info('account deleted');
+    return { ok: true };
+  });
+
+  app.get('/history', async (request) => {
+    const { page, page_size } = HistoryQuery.parse(request.query);
+    const offset = (page - 1) * page_size;
+    const id = request.user.id;
+    const [ledger, [ledgerTotal], extracted, [extractionsTotal]] = await Promise.all([
+      ctx.db
+        .select()
+        .from(pageLedger)
+        .where(eq(pageLedger.userId, id))
+        .orderBy(desc(pageLedger.createdAt), desc(pageLedger.id))
+        .limit(page_size)
+        .offset(offset),
+      ctx.db.select({ n: count() }).from(pageLedger).where(eq(pageLedger.userId, id)),
+      ctx.db
+        .select()
+        .from(extractions)
+        .where(eq(extractions.userId, id))
+        .orderBy(desc(extractions.createdAt), desc(extractions.id))
+        .limit(page_size)
+        .offset(offset),
+      ctx.db.select({ n: count() }).from(extractions).where(eq(extractions.userId, id)),
+    ]);
+    return {
+      page,
+      page_size,
+      ledger: ledger.map(ledgerRow),
+      ledger_total: Number(ledgerTotal.n),
+      extractions: extracted.map(extractionRow),
+      extractions_total: Number(extractionsTotal.n),
+    };
+  });
+};
+
+const ledgerRow = (r: typeof pageLedger.$inferSelect) => ({
+  id: r.id,
+  kind: r.kind,
+  pages: r.pages,
+  ref: r.ref,
+  created_at: r.createdAt.toISOString(),
+});
+
+const extractionRow = (r: typeof extractions.$inferSelect) => ({
+  id: r.id,
+  file_name: r.fileName,
+  bank: r.bank,
+  pages: r.pages,
+  rows: r.rows,
+  created_at: r.createdAt.toISOString(),
+});
+
 export default account;

@@ -1,4 +1,209 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  ForgotPasswordRequest,
+  GoogleSignInRequest,
+  ResetPasswordRequest,
+  SendOtpRequest,
+  SignInRequest,
+  SignUpRequest,
+  VerifyOtpRequest,
+} from '@bahi/contract';
+import { requireUser } from '../auth/guards.ts';
+import { checkCode, consumeResetPermission, issueCode, pendingPurpose, resendWait } from '../auth/otp.ts';
+import { checkPassword, hashPassword } from '../auth/passwords.ts';
+import { applyAdminList, limitAddress, profileOf, tokenFor, userByEmail, userById } from '../auth/users.ts';
+import type { AppContext } from '../context.ts';
+import { grantPages } from '../credits.ts';
+import { uniqueViolation } from '../db/index.ts';
+import { users, type UserRow } from '../db/schema.ts';
+import { HttpError, badRequest, forbidden, unauthorized } from '../errors.ts';
 
-const auth: FastifyPluginAsync = async () => {};
+export const PHONE_TAKEN = 'User with this phone number already exists';
+export const EMAIL_TAKEN = 'User with this email already exists';
+export const NOT_VERIFIED = 'Please verify your e-mail before signing in.';
+const BAD_LOGIN = 'Incorrect email or password';
+
+/** Sends a code; a mail failure is logged and answered 502 so the user knows to press Resend. */
+async function sendCode(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: 'signup' | 'reset',
+  log: { error: (o: object, m: string) => void },
+) {
+  const code = await issueCode(ctx.db, ctx.config.jwtSecret, user.id, purpose, ctx.now());
+  try {
+    await ctx.mailer.sendCode(user.email, code, purpose);
+  } catch (err) {
+    log.error({ err: String(err) }, 'sending the code mail failed');
+    throw new HttpError(502, 'We could not send the code e-mail. Please try Resend in a minute.');
+  }
+}
+
+/** Creates an account with the signup pages; maps unique violations to the spec's messages. */
+async function createUser(
+  ctx: AppContext,
+  values: {
+    name: string;
+    email: string;
+    phone: string | null;
+    passwordHash: string | null;
+    emailVerified: boolean;
+    googleSub?: string;
+  },
+): Promise<UserRow> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          ...values,
+          role: ctx.config.adminEmails.includes(values.email) ? 'admin' : 'user',
+          createdAt: ctx.now(),
+          tokensValidAfter: ctx.now(),
+        })
+        .returning();
+      if (ctx.config.signupPages > 0) {
+        user.pagesLeft = await grantPages(tx, user.id, ctx.config.signupPages, 'grant', 'signup');
+      }
+      return user;
+    });
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint?.includes('phone')) throw badRequest(PHONE_TAKEN);
+    if (constraint?.includes('email')) throw badRequest(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+const auth: FastifyPluginAsync = async (app) => {
+  const ctx = app.bahi;
+
+  app.post('/auth/signUp', async (request) => {
+    await limitAddress(request, 'signup', ctx.limits.signup);
+    const body = SignUpRequest.parse(request.body);
+    const [phoneOwner] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, body.phone));
+    if (phoneOwner) throw badRequest(PHONE_TAKEN);
+    if (await userByEmail(ctx.db, body.email)) throw badRequest(EMAIL_TAKEN);
+    const user = await createUser(ctx, {
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      passwordHash: await hashPassword(body.password),
+      emailVerified: false,
+    });
+    await sendCode(ctx, user, 'signup', request.log);
+    return { ok: true };
+  });
+
+  app.post('/verification/send-otp', async (request) => {
+    await limitAddress(request, 'send-code', ctx.limits.sendCode);
+    const { email } = SendOtpRequest.parse(request.body);
+    const user = await userByEmail(ctx.db, email);
+    // Unknown e-mails get the same answer: no account enumeration.
+    if (!user) return { ok: true };
+    const purpose = (await pendingPurpose(ctx.db, user.id)) ?? (user.emailVerified ? undefined : 'signup');
+    if (purpose) await sendCode(ctx, user, purpose, request.log);
+    return { ok: true };
+  });
+
+  app.post('/verification/verfiy-otp', async (request) => {
+    await limitAddress(request, 'verify-code', ctx.limits.verifyCode);
+    const { email, otp } = VerifyOtpRequest.parse(request.body);
+    const user = await userByEmail(ctx.db, email);
+    if (!user) throw badRequest('Invalid or expired code. Please check it or ask for a new one.');
+    const purpose = await checkCode(ctx.db, ctx.config.jwtSecret, user.id, otp, ctx.now());
+    return { ok: true, purpose };
+  });
+
+  app.post('/auth/sign/token', async (request) => {
+    await limitAddress(request, 'login', ctx.limits.login);
+    const body = SignInRequest.parse(request.body);
+    const found = await userByEmail(ctx.db, body.username);
+    if (!(await checkPassword(found?.passwordHash, body.password)) || !found) throw unauthorized(BAD_LOGIN);
+    if (!found.emailVerified) throw forbidden(NOT_VERIFIED);
+    const user = await applyAdminList(ctx, found);
+    return { access_token: await tokenFor(ctx, user), token_type: 'bearer' };
+  });
+
+  app.post('/auth/google', async (request) => {
+    await limitAddress(request, 'login', ctx.limits.login);
+    if (!ctx.google) throw badRequest('Google sign-in is not configured on this server.');
+    const { token } = GoogleSignInRequest.parse(request.body);
+    let identity;
+    try {
+      identity = await ctx.google(token);
+    } catch (err) {
+      throw new HttpError(
+        401,
+        'Google sign-in failed: the token is not valid.',
+        `google token refused: ${String(err)}`,
+      );
+    }
+    if (!identity.emailVerified) throw badRequest('Your Google account e-mail is not verified.');
+    let [user] = await ctx.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+    if (!user) {
+      const byEmail = await userByEmail(ctx.db, identity.email);
+      if (byEmail) {
+        if (byEmail.googleSub) throw badRequest('This e-mail is linked to another Google account.');
+        [user] = await ctx.db
+          .update(users)
+          .set({ googleSub: identity.sub, emailVerified: true })
+          .where(eq(users.id, byEmail.id))
+          .returning();
+      } else {
+        user = await createUser(ctx, {
+          name: identity.name,
+          email: identity.email,
+          phone: null,
+          passwordHash: null,
+          emailVerified: true,
+          googleSub: identity.sub,
+        });
+      }
+    }
+    user = await applyAdminList(ctx, user);
+    return { access_token: await tokenFor(ctx, user), token_type: 'bearer' };
+  });
+
+  app.post('/auth/forgot-password', async (request) => {
+    await limitAddress(request, 'send-code', ctx.limits.sendCode);
+    const { email } = ForgotPasswordRequest.parse(request.body);
+    const user = await userByEmail(ctx.db, email);
+    // Same answer whether or not the account exists, and while the resend wait runs.
+    if (user && (await resendWait(ctx.db, user.id, ctx.now())) === 0) {
+      await sendCode(ctx, user, 'reset', request.log);
+    }
+    return { ok: true };
+  });
+
+  app.post('/auth/reset-password', async (request) => {
+    await limitAddress(request, 'verify-code', ctx.limits.verifyCode);
+    const body = ResetPasswordRequest.parse(request.body);
+    const user = await userByEmail(ctx.db, body.email);
+    if (!user) {
+      throw badRequest('Please verify the code sent to your e-mail before setting a new password.');
+    }
+    const passwordHash = await hashPassword(body.new_password);
+    await ctx.db.transaction(async (tx) => {
+      await consumeResetPermission(tx, user.id, ctx.now());
+      await tx.update(users).set({ passwordHash, tokensValidAfter: ctx.now() }).where(eq(users.id, user.id));
+    });
+    return { ok: true };
+  });
+
+  const profile = async (request: { user: { id: string } }) => {
+    const user = await userById(ctx.db, request.user.id);
+    if (!user) throw unauthorized();
+    return profileOf(user);
+  };
+  app.get('/', { preHandler: requireUser }, profile);
+  app.get('/auth/userprofile/get', { preHandler: requireUser }, profile);
+
+  app.get('/auth/check/pages', { preHandler: requireUser }, async (request) => {
+    const user = await userById(ctx.db, request.user.id);
+    if (!user) throw unauthorized();
+    return { page_left: user.pagesLeft, access_token: await tokenFor(ctx, user) };
+  });
+};
 export default auth;

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { DbOrTx } from '../db/index.ts';
+import { users, type UserRow } from '../db/schema.ts';
+import { hit, type Limit } from '../rate-limit.ts';
+import { issueToken } from './tokens.ts';
+
+export async function userByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function userById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** BAHI_ADMIN_EMAILS: such accounts are admins from signup or their next sign-in on. */
+export async function applyAdminList(ctx: AppContext, user: UserRow): Promise<UserRow> {
+  if (user.role === 'admin' || !ctx.config.adminEmails.includes(user.email)) return user;
+  await ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+  return { ...user, role: 'admin' };
+}
+
+export const tokenFor = (ctx: AppContext, user: UserRow) => issueToken(ctx.config.jwtSecret, user, ctx.now());
+
+export function profileOf(user: UserRow) {
+  return {
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+    page_left: user.pagesLeft,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** Counts one call of `bucket` from this address against its limit (429 beyond). */
+export function limitAddress(request: FastifyRequest, bucket: string, limit: Limit) {
+  const { db, now } = request.server.bahi;
+  return hit(db, `${bucket}:${request.ip}`, limit, now());
+}

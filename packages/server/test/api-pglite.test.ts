@@ -1,0 +1,3 @@
+import { accountsSuite } from './suites/accounts.ts';
+
+accountsSuite('PGlite', () => undefined);

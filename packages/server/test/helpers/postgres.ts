@@ -1,0 +1,33 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const SCRIPT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../scripts/pg-test-cluster.sh',
+);
+const INITDB = `${process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'}/initdb`;
+
+export type Cluster = { databaseUrl: string; stop(): Promise<void> };
+
+/**
+ * Starts a throwaway PostgreSQL cluster when BAHI_TEST_POSTGRES is 'required' or an initdb is
+ * installed. Returns a reason string instead when it cannot (which fails when required).
+ */
+export async function startPostgres(): Promise<Cluster | string> {
+  const required = process.env.BAHI_TEST_POSTGRES === 'required';
+  if (!required && !existsSync(INITDB)) return `no PostgreSQL installed (${INITDB})`;
+  try {
+    const { stdout } = await run('bash', [SCRIPT, 'start'], { timeout: 60_000 });
+    const dir = /^DIR=(.*)$/m.exec(stdout)?.[1];
+    const databaseUrl = /^DATABASE_URL=(.*)$/m.exec(stdout)?.[1];
+    if (!dir || !databaseUrl) throw new Error(`unexpected output: ${stdout}`);
+    return { databaseUrl, stop: async () => void (await run('bash', [SCRIPT, 'stop', dir])) };
+  } catch (err) {
+    if (required) throw err;
+    return `PostgreSQL could not start: ${String(err)}`;
+  }
+}
