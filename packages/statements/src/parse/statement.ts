@@ -1,19 +1,110 @@
-import type { SourceDocument } from '../source.ts';
-import type { ParseOptions, StatementResult } from './types.ts';
+// SourceDocument -> StatementResult: lines, bank detection, the generic table reader, facts,
+// reconciliation. Pure and synchronous; bad rows become issues, never exceptions.
+import type { SourceDocument, Sheet } from '../source.ts';
+import { matchHeader } from './columns.ts';
+import { detectBank } from './detect.ts';
+import { emptyFacts, holderFallback, readFacts } from './facts.ts';
+import { type Line, pageLines, reportLines } from './layout.ts';
+import type { BankProfile } from './profile.ts';
+import { fixSidesFromBalance, reconcile } from './reconcile.ts';
+import { profileFor } from './registry.ts';
+import { readTable } from './table.ts';
+import type { AccountStatement, ParseIssue, ParseOptions, StatementResult } from './types.ts';
 
-// First version: the engine lands bank by bank behind this signature.
+// Sheet cells become runs on a grid: one row is one line, one column a fixed-width band, every cell
+// right-aligned to its band (so numbers and their headers share a right edge).
+const SHEET_COLUMN_WIDTH = 100;
+const SHEET_CELL_WIDTH = 90;
+
+function sheetLines(sheets: Sheet[]): Line[] {
+  const lines: Line[] = [];
+  sheets.forEach((sheet, si) => {
+    sheet.rows.forEach((row, ri) => {
+      const runs = [];
+      for (let c = 0; c < row.length; c++) {
+        const v = row[c];
+        if (v === null || v === undefined) continue;
+        const text = typeof v === 'number' ? v.toFixed(2) : String(v).replace(/\s+/g, ' ').trim();
+        if (!text) continue;
+        runs.push({ text, x0: c * SHEET_COLUMN_WIDTH, x1: c * SHEET_COLUMN_WIDTH + SHEET_CELL_WIDTH });
+      }
+      if (runs.length)
+        lines.push({ page: si + 1, y: ri, height: 1, runs, text: runs.map((r) => r.text).join(' ') });
+    });
+  });
+  return lines;
+}
+
+export function documentLines(doc: SourceDocument): Line[] {
+  if (doc.kind === 'pages') return doc.pages.flatMap(pageLines);
+  if (doc.kind === 'lines') return reportLines(doc.lines);
+  return sheetLines(doc.sheets);
+}
+
 export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): StatementResult {
-  return {
-    bank: opts.bank ?? null,
-    detection: {
-      code: opts.bank ?? null,
-      confidence: 0,
-      requested: opts.bank ?? null,
-      corrected: false,
-      reason: 'not implemented yet',
+  const lines = documentLines(doc);
+  const issues: ParseIssue[] = [];
+  const firstHeader = lines.findIndex((l) => matchHeader(l.runs) !== null);
+  const headerZone = firstHeader >= 0 ? lines.slice(0, firstHeader) : lines.filter((l) => l.page === 1);
+  const detection = detectBank(headerZone, opts.bank ?? null);
+  if (detection.corrected)
+    issues.push({
+      kind: 'detection',
+      message: `This looks like a ${detection.code} statement, not ${detection.requested}.`,
+    });
+  const profile: BankProfile | undefined = detection.code ? profileFor(detection.code) : undefined;
+  const table = readTable(
+    lines,
+    {
+      aliases: profile?.aliases,
+      flow: profile?.flow ?? 'after',
+      referenceJoin: profile?.referenceJoin ?? '',
     },
-    format: doc.format,
-    accounts: [],
-    issues: [{ kind: 'layout', message: 'No transaction table found.' }],
-  };
+    profile?.accountStart,
+  );
+  issues.push(...table.issues);
+  if (!table.headerFound)
+    issues.push({ kind: 'layout', message: 'No transaction table was found in this statement.' });
+
+  const accounts: AccountStatement[] = table.sections.map((sec, i) => {
+    const facts = emptyFacts();
+    if (i === 0) {
+      readFacts(
+        sec.lines.filter((l) => /^account\s+number\s*:/i.test(l.text) && !/contd/i.test(l.text)),
+        facts,
+      );
+      readFacts(table.headerZone, facts);
+    }
+    readFacts(sec.lines, facts);
+    if (i === 0 && !facts.holder) facts.holder = holderFallback(table.headerZone);
+    const opening =
+      sec.specials.find((s) => s.kind === 'opening' || s.kind === 'broughtForward')?.balance ?? facts.opening;
+    const closingRow = [...sec.specials].reverse().find((s) => s.kind === 'closing');
+    const closing = closingRow?.balance ?? facts.closing;
+    fixSidesFromBalance(sec.transactions, opening);
+    const totalRow = sec.specials.find((s) => s.kind === 'total');
+    const rec = reconcile(sec.transactions, {
+      opening,
+      closing,
+      debitCount: facts.debitCount,
+      creditCount: facts.creditCount,
+      debitTotal: facts.debitTotal ?? totalRow?.debit ?? null,
+      creditTotal: facts.creditTotal ?? totalRow?.credit ?? null,
+    });
+    return {
+      number: facts.number,
+      holder: facts.holder,
+      ifsc: facts.ifsc,
+      type: facts.type,
+      period: { from: facts.from, to: facts.to },
+      openingBalance: opening,
+      closingBalance: closing,
+      transactions: sec.transactions,
+      reconciliation: rec,
+    };
+  });
+  // the statement period is printed once, in the header zone
+  if (accounts.length > 1)
+    for (const a of accounts.slice(1)) if (!a.period.from) a.period = { ...accounts[0]!.period };
+  return { bank: detection.code, detection, format: doc.format, accounts, issues };
 }

@@ -1,0 +1,9 @@
+import { defineBank } from '../profile.ts';
+
+export default defineBank({
+  code: 'UNION',
+  names: [/\bUNION\s+BANK\b/i],
+  ifscPrefix: 'UBIN0',
+  flow: 'after',
+  referenceJoin: '',
+});

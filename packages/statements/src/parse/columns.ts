@@ -1,0 +1,251 @@
+// Column headers: which printed names mean which column. Bands are derived from where the header
+// words sit on the page, never from fixed positions.
+import { type Run, runWords } from './layout.ts';
+
+export type Role =
+  | 'date'
+  | 'valueDate'
+  | 'description'
+  | 'reference'
+  | 'debit'
+  | 'credit'
+  | 'amount'
+  | 'balance'
+  | 'mark'
+  | 'serial'
+  | 'other';
+
+export const NUMERIC_ROLES: ReadonlySet<Role> = new Set(['debit', 'credit', 'amount', 'balance']);
+
+export type Aliases = Partial<Record<Role, string[]>>;
+
+/**
+ * Header names seen across Indian banks. Matching ignores case, spaces and punctuation, and the
+ * longest name wins, so 'Transaction Remarks' is a description while 'Transaction' (a two-line
+ * 'Transaction / Date' header) is the date. Profiles add their own names.
+ */
+export const COMMON_ALIASES: Aliases = {
+  date: [
+    'date',
+    'txn date',
+    'tran date',
+    'trans date',
+    'trans',
+    'transaction date',
+    'transaction',
+    'post date',
+    'posting date',
+    'txn',
+    'tran',
+  ],
+  valueDate: ['value date', 'value dt', 'value'],
+  description: [
+    'narration',
+    'particulars',
+    'description',
+    'transaction remarks',
+    'remarks',
+    'details',
+    'transaction details',
+    'transaction particulars',
+  ],
+  reference: [
+    'chq./ref.no.',
+    'chq / ref number',
+    'chq/ref no',
+    'ref no./cheque',
+    'ref no./cheque no.',
+    'cheque number',
+    'cheque',
+    'cheque no',
+    'chq.no.',
+    'chq no',
+    'chqno',
+    'cheque/',
+    'cheque/reference no',
+    'cheque/ref no',
+    'instrument id',
+    'branch ref/chq.no',
+    'ref no',
+    'reference no',
+    'reference',
+    'ref/chq no',
+  ],
+  debit: [
+    'withdrawal amt.',
+    'withdrawal',
+    'withdrawals',
+    'withdraws',
+    'debit',
+    'debits',
+    'dr',
+    'withdrawal amount',
+    'debit amount',
+    'withdrawal (dr)',
+    'withdrawal amount (inr )',
+  ],
+  credit: [
+    'deposit amt.',
+    'deposit',
+    'deposits',
+    'credit',
+    'credits',
+    'cr',
+    'deposit amount',
+    'credit amount',
+    'deposit (cr)',
+    'deposit amount (inr )',
+  ],
+  amount: ['amount', 'amount(rs.)', 'amount (rs.)', 'amount (inr)', 'txn amount', 'transaction amount'],
+  balance: [
+    'balance',
+    'closing balance',
+    'balance(rs.)',
+    'balance (rs.)',
+    'balance (inr )',
+    'balance (inr)',
+    'bal',
+    'running balance',
+    'available balance',
+  ],
+  mark: ['dr / cr', 'dr/cr', 'cr/dr'],
+  serial: ['s no.', 'sl. no.', 'sl no', 's.no', 'sr no', 'serial', 'srl no', 'sno', 'sr. no.', '#'],
+  other: [
+    'branch code',
+    'branch',
+    'init. br',
+    'init.',
+    'channel',
+    'transaction id',
+    'tran id',
+    'txn id',
+    'sol',
+    'remarks code',
+  ],
+};
+
+export interface Column {
+  role: Role;
+  label: string;
+  x0: number;
+  x1: number;
+}
+
+export interface Header {
+  columns: Column[];
+  /** the average character width of the header text: the unit for alignment tolerances */
+  charWidth: number;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9#]/g, '');
+
+function aliasTable(extra: Aliases | undefined): Map<string, Role> {
+  const table = new Map<string, Role>();
+  for (const src of [COMMON_ALIASES, extra ?? {}]) {
+    for (const [role, names] of Object.entries(src) as [Role, string[]][])
+      for (const n of names) table.set(norm(n), role);
+  }
+  return table;
+}
+
+// A header names a table only when it names the columns every statement table needs.
+function complete(roles: Set<Role>): boolean {
+  return (
+    roles.has('date') &&
+    roles.has('balance') &&
+    roles.has('description') &&
+    (roles.has('amount') || (roles.has('debit') && roles.has('credit')))
+  );
+}
+
+const cache = new WeakMap<object, Map<string, Role>>();
+
+/** Reads a line as a table header; null when it does not name a complete statement table. */
+export function matchHeader(runs: Run[], extra?: Aliases): Header | null {
+  const key = extra ?? COMMON_ALIASES;
+  let table = cache.get(key);
+  if (!table) cache.set(key, (table = aliasTable(extra)));
+  const words = runs.flatMap(runWords);
+  const columns: Column[] = [];
+  let i = 0;
+  let unmatched = 0;
+  while (i < words.length) {
+    let best: { role: Role; j: number } | null = null;
+    let joined = '';
+    for (let j = i; j < Math.min(words.length, i + 6); j++) {
+      joined += norm(words[j]!.text);
+      const role = table.get(joined);
+      if (role) best = { role, j };
+    }
+    if (!best) {
+      if (norm(words[i]!.text)) unmatched++;
+      i++;
+      continue;
+    }
+    const ws = words.slice(i, best.j + 1);
+    columns.push({
+      role: best.role,
+      label: ws.map((w) => w.text).join(' '),
+      x0: ws[0]!.x0,
+      x1: ws[ws.length - 1]!.x1,
+    });
+    i = best.j + 1;
+  }
+  // A role named twice (e.g. 'Date' after 'Transaction') keeps the first; a second 'date' that
+  // follows a value date is a transaction date printed after it (ICICI prints Value Date first).
+  const seen = new Set<Role>();
+  const out: Column[] = [];
+  for (const c of columns) {
+    if (seen.has(c.role)) {
+      out.push({ ...c, role: 'other' });
+      continue;
+    }
+    seen.add(c.role);
+    out.push(c);
+  }
+  if (!complete(seen) || unmatched > out.length) return null;
+  const chars = runs.reduce((n, r) => n + r.text.length, 0);
+  const width = runs.reduce((n, r) => n + (r.x1 - r.x0), 0);
+  return { columns: out.sort((a, b) => a.x0 - b.x0), charWidth: width / Math.max(chars, 1) };
+}
+
+// Words that appear on the second line of a two-line header ('Date', 'No', 'Amount (INR )').
+const HEADER_TAIL_WORDS = new Set(
+  [
+    'date',
+    'dt',
+    'no',
+    'no.',
+    'number',
+    'code',
+    'br',
+    'amount',
+    'amt',
+    'amt.',
+    '(inr',
+    ')',
+    '(inr)',
+    'inr',
+    'reference',
+    'ref',
+    'id',
+    'dr',
+    'cr',
+    '/',
+    '(rs.)',
+    'rs.',
+    'value',
+    'txn',
+    'balance',
+    'particulars',
+    'remarks',
+    'type',
+    'details',
+  ].map((w) => w.replace(/[^a-z0-9]/g, '')),
+);
+
+/** True for the second line of a two-line header. */
+export function isHeaderTail(runs: Run[]): boolean {
+  const words = runs.flatMap(runWords).map((w) => w.text.toLowerCase().replace(/[^a-z0-9]/g, ''));
+  return words.length > 0 && words.every((w) => w === '' || HEADER_TAIL_WORDS.has(w));
+}

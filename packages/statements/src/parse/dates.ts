@@ -1,0 +1,72 @@
+// Statement-side date reading. Banks print more shapes than the product's strict list:
+// 01/04/24, 01-04-2024, 01-Apr-24, 01 Apr 2024, 1 Apr 2024 (wrapped as '1 Apr' + '2024'),
+// 01 Jul, 2025, Apr 01, 2024 and ISO from sheet cells. Two-digit years mean 20YY (DESIGN.md).
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+
+function iso(y: number, m: number, d: number): string | null {
+  if (y < 100) y += 2000;
+  if (m < 1 || m > 12 || d < 1 || y < 1900 || y > 2199) return null;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (d > days) return null;
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+const NUMERIC = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/;
+const ISO = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:T.*)?$/;
+const DAY_MON = /^(\d{1,2})[\s/-]*([a-z]{3,4})[a-z]*\.?[\s,/-]*(\d{2}|\d{4})$/i;
+const MON_DAY = /^([a-z]{3,4})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
+
+/** Reads one date; null when the text is not exactly a date. */
+export function readDate(text: string): string | null {
+  const s = text.trim().replace(/\s+/g, ' ');
+  let m = NUMERIC.exec(s);
+  if (m) return iso(Number(m[3]), Number(m[2]), Number(m[1]));
+  m = ISO.exec(s);
+  if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = DAY_MON.exec(s);
+  if (m) {
+    const mon = MONTHS[m[2]!.toLowerCase()];
+    return mon ? iso(Number(m[3]), mon, Number(m[1])) : null;
+  }
+  m = MON_DAY.exec(s);
+  if (m) {
+    const mon = MONTHS[m[1]!.toLowerCase()];
+    return mon ? iso(Number(m[3]), mon, Number(m[2])) : null;
+  }
+  return null;
+}
+
+/** True when the text starts a date that may wrap onto the next line ('1 Apr' of '1 Apr' / '2024'). */
+export function isDateStart(text: string): boolean {
+  const s = text.trim();
+  if (readDate(s)) return true;
+  const m = /^(\d{1,2})[\s-]([a-z]{3,4})[a-z]*[\s,-]*$/i.exec(s);
+  return !!m && MONTHS[m[2]!.toLowerCase()] !== undefined;
+}
+
+/** Every date inside a longer text, in order (for 'From 01/12/2023 To 31/12/2023' lines). */
+export function findDates(text: string): string[] {
+  const out: string[] = [];
+  const re =
+    /\b(\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}[\s-][A-Za-z]{3,9}[\s,-]+\d{4}|\d{1,2}-[A-Za-z]{3}-\d{2}|[A-Za-z]{3,9}\s+\d{1,2},\s+\d{4})\b/g;
+  for (const m of text.matchAll(re)) {
+    const d = readDate(m[1]!);
+    if (d) out.push(d);
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+// Which bank printed this statement: IFSC prefix and bank names in the header zone, never narrations.
+import type { BankCode } from '@bahi/core';
+import type { Line } from './layout.ts';
+import { PROFILES } from './registry.ts';
+import type { Detection } from './types.ts';
+
+export function detectBank(headerZone: Line[], requested: BankCode | null): Detection {
+  const ifscLine = headerZone
+    .map((l) => /\bIFS\w*\b[^A-Z]*([A-Z]{4}0[A-Z0-9]{6})\b/i.exec(l.text))
+    .find(Boolean);
+  const ifsc = ifscLine ? ifscLine[1]!.toUpperCase() : null;
+  const byIfsc = ifsc ? PROFILES.find((p) => ifsc.startsWith(p.ifscPrefix)) : undefined;
+  // the bank's name is printed at the top: look at the first lines only
+  const top = headerZone.slice(0, 4).map((l) => l.text.trim());
+  const byName = PROFILES.find((p) => top.some((t) => p.names.some((re) => re.test(t))));
+  let code: BankCode | null = null;
+  let confidence = 0;
+  let reason: string;
+  if (byIfsc && byName && byIfsc === byName) {
+    code = byIfsc.code;
+    confidence = 0.99;
+    reason = `IFSC ${ifsc} and the bank name in the header`;
+  } else if (byIfsc) {
+    code = byIfsc.code;
+    confidence = byName ? 0.7 : 0.9;
+    reason = `IFSC ${ifsc} in the header`;
+  } else if (byName) {
+    code = byName.code;
+    confidence = 0.8;
+    reason = 'bank name in the header';
+  } else {
+    reason = 'no IFSC or bank name found in the header';
+  }
+  const corrected = requested !== null && code !== null && requested !== code;
+  if (code === null && requested !== null) {
+    return {
+      code: requested,
+      confidence: 0.3,
+      requested,
+      corrected: false,
+      reason: `${reason}; using the requested bank`,
+    };
+  }
+  if (requested === null && code !== null) reason = `${reason}; no bank was chosen`;
+  if (corrected) reason = `${reason}; the chosen bank ${requested} does not match`;
+  return { code, confidence, requested, corrected, reason };
+}

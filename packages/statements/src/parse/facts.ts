@@ -1,0 +1,124 @@
+// Facts printed around the table: account, holder, IFSC, period, opening/closing balances and the
+// printed debit/credit counts and totals. Read from label text, never from positions.
+import { balancePaise, readAmount } from './amount.ts';
+import { findDates } from './dates.ts';
+import type { Line } from './layout.ts';
+
+export interface Facts {
+  number: string | null;
+  holder: string | null;
+  ifsc: string | null;
+  type: string | null;
+  from: string | null;
+  to: string | null;
+  opening: number | null;
+  closing: number | null;
+  debitCount: number | null;
+  creditCount: number | null;
+  debitTotal: number | null;
+  creditTotal: number | null;
+}
+
+export function emptyFacts(): Facts {
+  return {
+    number: null,
+    holder: null,
+    ifsc: null,
+    type: null,
+    from: null,
+    to: null,
+    opening: null,
+    closing: null,
+    debitCount: null,
+    creditCount: null,
+    debitTotal: null,
+    creditTotal: null,
+  };
+}
+
+const AMOUNT = String.raw`(-?[\d,]+\.\d{2}\s*(?:\(?(?:Cr|Dr)\.?\)?)?)`;
+const amt = (s: string) => {
+  const a = readAmount(s.trim());
+  return a ? balancePaise(a) : null;
+};
+
+/** Reads facts from lines; earlier values win, so pass the most specific lines first. */
+export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
+  const f = into;
+  const set = <K extends keyof Facts>(k: K, v: Facts[K] | null | undefined) => {
+    if (f[k] === null && v !== null && v !== undefined && v !== '') f[k] = v;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const t = line.text;
+    const ifsc = /\b([A-Z]{4}0[A-Z0-9]{6})\b/.exec(t);
+    if (ifsc && /ifs/i.test(t)) set('ifsc', ifsc[1]);
+    const num = /(?:account\s*(?:no|number)\.?|a\/c\s*(?:no\.?)?)\s*[:-]?\s*(\d{6,20})\b/i.exec(t);
+    if (num && !/x{2,}/i.test(num[0])) set('number', num[1]);
+    const type =
+      /(?:account\s*type|product|scheme|account\s*description)\s*:\s*([A-Z][A-Z0-9 -]+?)(?=\s{1,}[A-Z][a-z]+\s*:|$)/i.exec(
+        t,
+      );
+    if (type) set('type', type[1]!.trim());
+    const holder =
+      /^(?:account\s*name|customer\s*name|name|to)\s*:\s*(.+?)(?:\s+(?:account|branch|home|a\/c|cust)\b.*)?$/i.exec(
+        t,
+      );
+    if (holder) set('holder', holder[1]!.trim());
+    if (/period|from|between|statement|transaction date/i.test(t)) {
+      const d = findDates(t);
+      if (d.length >= 2) {
+        set('from', d[0]);
+        set('to', d[1]);
+      }
+    }
+    let m = new RegExp(String.raw`(?:opening\s+balance|balance\s+as\s+on\b[^:]*)\s*:?\s*` + AMOUNT, 'i').exec(
+      t,
+    );
+    if (m) set('opening', amt(m[1]!));
+    m = new RegExp(String.raw`closing\s+balance\s*:?\s*` + AMOUNT, 'i').exec(t);
+    if (m) set('closing', amt(m[1]!));
+    m = new RegExp(String.raw`total\s+debits?\s*(?:\((\d+)\))?\s*:?\s*` + AMOUNT, 'i').exec(t);
+    if (m) {
+      if (m[1]) set('debitCount', Number(m[1]));
+      set('debitTotal', Math.abs(amt(m[2]!) ?? 0));
+    }
+    m = new RegExp(String.raw`total\s+credits?\s*(?:\((\d+)\))?\s*:?\s*` + AMOUNT, 'i').exec(t);
+    if (m) {
+      if (m[1]) set('creditCount', Number(m[1]));
+      set('creditTotal', Math.abs(amt(m[2]!) ?? 0));
+    }
+    // 'Dr. Count : 16 Cr. Count : 13 Debits : 2,31,655.47 Credits : 3,16,820.00'
+    m =
+      /dr\.?\s*count\s*:\s*(\d+)\s+cr\.?\s*count\s*:\s*(\d+)\s+debits\s*:\s*([\d,]+\.\d{2})\s+credits\s*:\s*([\d,]+\.\d{2})/i.exec(
+        t,
+      );
+    if (m) {
+      set('debitCount', Number(m[1]));
+      set('creditCount', Number(m[2]));
+      set('debitTotal', amt(m[3]!));
+      set('creditTotal', amt(m[4]!));
+    }
+    // a summary printed as a labelled header line with the values on the next line (HDFC)
+    if (/opening\s+balance/i.test(t) && /dr\s+count/i.test(t) && /closing\s+bal/i.test(t) && lines[i + 1]) {
+      const vals = lines[i + 1]!.runs.map((r) => r.text);
+      if (vals.length >= 6) {
+        set('opening', amt(vals[0]!));
+        set('debitCount', Number(vals[1]));
+        set('creditCount', Number(vals[2]));
+        set('debitTotal', amt(vals[3]!));
+        set('creditTotal', amt(vals[4]!));
+        set('closing', amt(vals[5]!));
+      }
+    }
+  }
+  return f;
+}
+
+/** The account holder when no label names it: the first left-hand line under the bank's name. */
+export function holderFallback(headerZone: Line[]): string | null {
+  const left = headerZone.filter((l) => l.runs.length && !/:/.test(l.runs[0]!.text));
+  const first = headerZone[0];
+  const candidate = left.find((l) => l !== first && l.runs[0]!.x0 <= (first?.runs[0]?.x0 ?? 0) + 2);
+  return candidate ? candidate.runs[0]!.text.trim() : null;
+}

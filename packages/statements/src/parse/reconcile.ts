@@ -1,0 +1,122 @@
+// Reconciliation: opening + deposits - withdrawals must give every printed running balance and the
+// closing balance, in paise; printed counts and totals must equal what was read.
+import type { BalanceBreak, PrintedTotals, Reconciliation, Transaction } from './types.ts';
+import { paiseToRupees } from './amount.ts';
+
+export interface PrintedFigures {
+  opening: number | null;
+  closing: number | null;
+  debitCount: number | null;
+  creditCount: number | null;
+  debitTotal: number | null;
+  creditTotal: number | null;
+}
+
+const rupees = (p: number) => paiseToRupees(p).toFixed(2);
+
+export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconciliation {
+  let openingSource: Reconciliation['openingSource'] = 'printed';
+  let opening = printed.opening;
+  const first = txs[0];
+  if (opening === null) {
+    if (first && first.balance !== null) {
+      opening = first.balance - first.deposit + first.withdrawal;
+      openingSource = 'derived';
+    } else {
+      opening = 0;
+      openingSource = 'none';
+    }
+  }
+  const breaks: BalanceBreak[] = [];
+  let bal = opening;
+  let checked = 0;
+  let deposits = 0;
+  let withdrawals = 0;
+  txs.forEach((t, index) => {
+    deposits += t.deposit;
+    withdrawals += t.withdrawal;
+    bal += t.deposit - t.withdrawal;
+    if (t.balance === null) return;
+    checked++;
+    if (t.balance !== bal) {
+      breaks.push({
+        index,
+        date: t.date,
+        expected: bal,
+        printed: t.balance,
+        reason: `balance should be ${rupees(bal)}, statement shows ${rupees(t.balance)}`,
+      });
+      bal = t.balance; // continue from the printed balance so one bad row is reported once
+    }
+  });
+  const closing = printed.closing ?? (txs.length ? bal : opening);
+  if (printed.closing !== null && printed.closing !== bal) {
+    breaks.push({
+      index: txs.length,
+      date: txs[txs.length - 1]?.date ?? '',
+      expected: bal,
+      printed: printed.closing,
+      reason: `closing balance should be ${rupees(bal)}, statement shows ${rupees(printed.closing)}`,
+    });
+  }
+  let printedTotals: PrintedTotals | undefined;
+  if (
+    printed.debitTotal !== null ||
+    printed.creditTotal !== null ||
+    printed.debitCount !== null ||
+    printed.creditCount !== null
+  ) {
+    const dc = txs.filter((t) => t.withdrawal > 0).length;
+    const cc = txs.filter((t) => t.deposit > 0).length;
+    const matches =
+      (printed.debitCount === null || printed.debitCount === dc) &&
+      (printed.creditCount === null || printed.creditCount === cc) &&
+      (printed.debitTotal === null || printed.debitTotal === withdrawals) &&
+      (printed.creditTotal === null || printed.creditTotal === deposits);
+    printedTotals = {
+      debitCount: printed.debitCount,
+      creditCount: printed.creditCount,
+      debitTotal: printed.debitTotal,
+      creditTotal: printed.creditTotal,
+      matches,
+    };
+  }
+  const ok = txs.length > 0 && breaks.length === 0 && (printedTotals?.matches ?? true);
+  let message: string;
+  if (!txs.length) message = 'No transactions were read.';
+  else if (breaks.length) message = `${breaks.length} row(s) break the balance chain.`;
+  else if (printedTotals && !printedTotals.matches)
+    message = 'The printed debit/credit totals differ from the rows read.';
+  else
+    message = `Balances reconcile${openingSource === 'derived' ? ' (opening balance derived from the first row)' : ''}.`;
+  return {
+    ok,
+    openingBalance: opening,
+    closingBalance: closing,
+    openingSource,
+    totalDeposits: deposits,
+    totalWithdrawals: withdrawals,
+    checkedBalances: checked,
+    breaks,
+    ...(printedTotals ? { printedTotals } : {}),
+    message,
+  };
+}
+
+/** Single amount columns without a Dr/Cr marker: the balance movement tells the side. */
+export function fixSidesFromBalance(txs: Transaction[], opening: number | null): void {
+  let bal = opening;
+  for (const t of txs) {
+    if (
+      bal !== null &&
+      t.balance !== null &&
+      t.withdrawal === 0 &&
+      t.deposit > 0 &&
+      bal - t.deposit === t.balance
+    ) {
+      t.withdrawal = t.deposit;
+      t.deposit = 0;
+    }
+    bal = t.balance ?? (bal === null ? null : bal + t.deposit - t.withdrawal);
+  }
+}

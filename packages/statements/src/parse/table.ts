@@ -1,0 +1,459 @@
+// The generic table reader: positioned lines -> header -> column bands -> rows with their wrapped
+// narration lines -> special rows (opening, closing, totals) kept apart. Every bank uses it.
+import { balancePaise, isMark, readAmount } from './amount.ts';
+import {
+  type Aliases,
+  type Column,
+  type Header,
+  NUMERIC_ROLES,
+  isHeaderTail,
+  matchHeader,
+} from './columns.ts';
+import { isDateStart, readDate } from './dates.ts';
+import { type Line, type Run, runWords } from './layout.ts';
+import type { ParseIssue, Transaction } from './types.ts';
+
+export type Flow = 'after' | 'before';
+
+export interface TableOptions {
+  aliases?: Aliases;
+  /** where wrapped narration lines sit when the spacing does not tell: below the date line or above it */
+  flow: Flow;
+  /** how a wrapped reference cell is joined: '' when banks break it mid-number, ' ' between words */
+  referenceJoin: string;
+}
+
+export type SpecialKind = 'opening' | 'closing' | 'broughtForward' | 'carriedForward' | 'total';
+
+export interface Special {
+  kind: SpecialKind;
+  debit: number | null;
+  credit: number | null;
+  balance: number | null;
+  text: string;
+}
+
+/** One account's table as read (a consolidated statement has several). */
+export interface TableSection {
+  /** non-table lines that belong to this section (account header, summary): facts are read from them */
+  lines: Line[];
+  transactions: Transaction[];
+  specials: Special[];
+}
+
+export interface TableResult {
+  sections: TableSection[];
+  /** lines before the first table (the statement's header zone) */
+  headerZone: Line[];
+  issues: ParseIssue[];
+  headerFound: boolean;
+}
+
+interface Cell {
+  role: Column['role'];
+  text: string;
+}
+
+// Lines further apart than this many text heights are not one table: a summary or disclaimer block
+// starts after a blank gap, while wrapped and consecutive rows are 1.1 to 1.7 heights apart.
+const TABLE_GAP_HEIGHTS = 2.2;
+// A word starting this many header character widths left of a column's first header letter still
+// belongs to it: header run positions are estimated from character counts and cells are padded.
+const TEXT_START_CHARS = 1.6;
+// A right-aligned amount belongs to the numeric column whose header ends nearest its right edge, if
+// within this many character widths (a centred or shifted header is still within reach).
+const NUMERIC_REACH_CHARS = 9;
+// Two gaps between lines differ meaningfully when one is this much larger: in-row line spacing versus
+// spacing between rows.
+const GAP_RATIO = 1.12;
+
+const SPECIAL_RE: [RegExp, SpecialKind][] = [
+  [
+    /^(?:balance\s+as\s+on\b.*opening|opening\s+balance|balance\s+b\/?f|b\/?f\b|balance\s+brought\s+forward)/i,
+    'opening',
+  ],
+  [/^brought\s+forward/i, 'broughtForward'],
+  [/^(?:carried\s+forward|balance\s+c\/?f|c\/?f\b)/i, 'carriedForward'],
+  [/^(?:closing\s+balance|balance\s+as\s+on\b.*closing)/i, 'closing'],
+  [/^(?:transaction\s+total|total\b|grand\s+total|totals\b|page\s+total)/i, 'total'],
+];
+
+function specialKind(text: string): SpecialKind | null {
+  const t = text.trim();
+  for (const [re, kind] of SPECIAL_RE) if (re.test(t)) return kind;
+  return null;
+}
+
+const FOOTER_RE = /(?:^|\s)page\s*(?:no\.?\s*)?[.:]*\s*\d+(?:\s*(?:of|\/)\s*\d+)?\s*$/i;
+
+class Layout {
+  readonly header: Header;
+  readonly text: Column[];
+  readonly numeric: Column[];
+  constructor(header: Header) {
+    this.header = header;
+    this.text = header.columns.filter((c) => !NUMERIC_ROLES.has(c.role));
+    this.numeric = header.columns.filter((c) => NUMERIC_ROLES.has(c.role));
+  }
+  has(role: Column['role']) {
+    return this.header.columns.some((c) => c.role === role);
+  }
+  /** Assigns a line's runs to columns. Amounts go by right edge, text by left edge. */
+  cells(runs: Run[]): Cell[] {
+    const cw = this.header.charWidth;
+    const out: { col: Column; text: string; x0: number }[] = [];
+    const put = (col: Column, text: string, x0: number) => {
+      const prev = out[out.length - 1];
+      if (prev && prev.col === col) prev.text += ' ' + text;
+      else out.push({ col, text, x0 });
+    };
+    for (const run of runs) {
+      if (isMark(run.text)) {
+        const prev = out[out.length - 1];
+        if (prev && NUMERIC_ROLES.has(prev.col.role)) {
+          prev.text += ' ' + run.text;
+          continue;
+        }
+      }
+      if (readAmount(run.text)) {
+        let best: Column | null = null;
+        for (const c of this.numeric)
+          if (!best || Math.abs(c.x1 - run.x1) < Math.abs(best.x1 - run.x1)) best = c;
+        if (best && Math.abs(best.x1 - run.x1) <= NUMERIC_REACH_CHARS * cw) {
+          put(best, run.text, run.x0);
+          continue;
+        }
+      }
+      // text: a run that reaches well into the next text column is split into its words
+      const col = this.textColumn(run.x0);
+      const next = this.text.find((c) => c.x0 > col.x0);
+      if (next && run.x1 > next.x0 + TEXT_START_CHARS * cw && run.text.includes(' ')) {
+        for (const w of runWords(run)) put(this.textColumn(w.x0), w.text, w.x0);
+      } else put(col, run.text, run.x0);
+    }
+    return out.map((o) => ({ role: o.col.role, text: o.text }));
+  }
+  textColumn(x: number): Column {
+    const reach = TEXT_START_CHARS * this.header.charWidth;
+    let best = this.text[0]!;
+    for (const c of this.text) if (c.x0 <= x + reach) best = c;
+    return best;
+  }
+}
+
+interface Row {
+  anchor: Line;
+  cells: Cell[];
+  above: Line[];
+  below: Line[];
+  section: TableSection;
+}
+
+const cellText = (cells: Cell[], role: Column['role']) =>
+  cells
+    .filter((c) => c.role === role)
+    .map((c) => c.text)
+    .join(' ')
+    .trim();
+
+/**
+ * Reads every table of a document's lines. `isAccountStart` tells where a new account's section
+ * begins in a consolidated statement (null for ordinary statements).
+ */
+export function readTable(
+  lines: Line[],
+  opts: TableOptions,
+  isAccountStart: (line: Line) => string | null = () => null,
+): TableResult {
+  const issues: ParseIssue[] = [];
+  const headerZone: Line[] = [];
+  const sections: TableSection[] = [];
+  let section: TableSection | null = null;
+  let layout: Layout | null = null;
+  let inTable = false;
+  let prev: Line | null = null;
+  let afterHeader = false;
+  let account: string | null = null;
+  const rows: Row[] = [];
+  // items in reading order: anchors (rows) and continuation lines
+  const items: ({ row: Row } | { line: Line; section: TableSection })[] = [];
+
+  const newSection = () => {
+    section = { lines: [], transactions: [], specials: [] };
+    sections.push(section);
+    return section;
+  };
+
+  for (const line of lines) {
+    const newPage = !prev || prev.page !== line.page;
+    if (newPage) inTable = false;
+    const header = matchHeader(line.runs, opts.aliases);
+    if (header) {
+      layout = new Layout(header);
+      inTable = true;
+      afterHeader = true;
+      if (!section) newSection();
+      prev = line;
+      continue;
+    }
+    if (afterHeader && isHeaderTail(line.runs)) {
+      prev = line;
+      continue;
+    }
+    afterHeader = false;
+    const acct = isAccountStart(line);
+    if (acct && acct !== account) {
+      if (account !== null || (section && (section as TableSection).transactions.length + rows.length > 0)) {
+        newSection();
+      }
+      account = acct;
+      inTable = false;
+    }
+    if (!layout) {
+      headerZone.push(line);
+      prev = line;
+      continue;
+    }
+    const sec: TableSection = section ?? newSection();
+    if (FOOTER_RE.test(line.text)) {
+      sec.lines.push(line);
+      prev = line;
+      continue;
+    }
+    const cells = layout.cells(line.runs);
+    const dateText = cellText(cells, 'date');
+    const hasAmount = cells.some((c) => NUMERIC_ROLES.has(c.role));
+    const isAnchor = hasAmount && isDateStart(firstToken(dateText));
+    // a page without a repeated header continues the table at its first dated row
+    if (
+      !inTable &&
+      isAnchor &&
+      !sec.lines.some(
+        (l) => l.page === line.page && !FOOTER_RE.test(l.text) && /summary|total/i.test(l.text),
+      ) &&
+      pageHasNoHeader(lines, line, opts.aliases)
+    )
+      inTable = true;
+    if (!inTable) {
+      sec.lines.push(line);
+      prev = line;
+      continue;
+    }
+    const gapOk =
+      !prev ||
+      prev.page !== line.page ||
+      line.y - prev.y <= TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height);
+    const textAll = line.text;
+    const special = specialKind(stripLeadingDate(cellText(cells, 'description') || textAll));
+    if (
+      special &&
+      (!isAnchor || !(cellText(cells, 'debit') || cellText(cells, 'credit') || cellText(cells, 'amount')))
+    ) {
+      sec.specials.push({
+        kind: special,
+        debit: amountOf(cellText(cells, 'debit')),
+        credit: amountOf(cellText(cells, 'credit')),
+        balance: balanceOf(cellText(cells, 'balance')),
+        text: textAll,
+      });
+      prev = line;
+      continue;
+    }
+    if (isAnchor) {
+      const row: Row = { anchor: line, cells, above: [], below: [], section: sec };
+      rows.push(row);
+      items.push({ row });
+      prev = line;
+      continue;
+    }
+    const continuation =
+      gapOk &&
+      !hasAmount &&
+      cells.every(
+        (c) =>
+          c.role === 'description' ||
+          c.role === 'reference' ||
+          ((c.role === 'date' || c.role === 'valueDate') &&
+            /^(\d{2}|\d{4}|[a-z]{3,9},?)$/i.test(c.text.trim())),
+      );
+    if (continuation) {
+      items.push({ line, section: sec });
+      prev = line;
+      continue;
+    }
+    if (hasAmount && gapOk && readDateLoose(dateText) === null && cellText(cells, 'balance')) {
+      issues.push({
+        kind: 'row',
+        message: 'A row with amounts but no readable date was not read.',
+        page: line.page,
+        text: textAll,
+      });
+    }
+    // anything else ends the table on this page: summary blocks, disclaimers
+    inTable = false;
+    sec.lines.push(line);
+    prev = line;
+  }
+
+  attachContinuations(items, opts.flow);
+
+  for (const row of rows) {
+    const t = toTransaction(row, opts, layout!);
+    if ('issue' in t) issues.push(t.issue);
+    else row.section.transactions.push(t.tx);
+  }
+  return {
+    sections: sections.filter((s) => s.transactions.length || s.specials.length),
+    headerZone,
+    issues,
+    headerFound: layout !== null,
+  };
+}
+
+function pageHasNoHeader(lines: Line[], line: Line, aliases: Aliases | undefined): boolean {
+  // only asked for dated rows outside a table, which are rare
+  return !lines.some((l) => l.page === line.page && l.y < line.y && matchHeader(l.runs, aliases) !== null);
+}
+
+function firstToken(s: string): string {
+  // a date cell may hold '1 Dec' (wrapped year) or a full date
+  const m = /^(\d{1,2}[\s-][A-Za-z]{3,9}(?:[\s,-]+\d{2,4})?|\S+)/.exec(s.trim());
+  return m ? m[1]! : '';
+}
+
+function stripLeadingDate(s: string): string {
+  return s.replace(/^\S*\d\S*\s+/, (m) => (readDate(m.trim()) ? '' : m));
+}
+
+function readDateLoose(s: string): string | null {
+  return s ? readDate(s) : null;
+}
+
+function amountOf(s: string): number | null {
+  const a = s ? readAmount(s) : null;
+  return a ? Math.abs(a.paise) : null;
+}
+function balanceOf(s: string): number | null {
+  const a = s ? readAmount(s) : null;
+  return a ? balancePaise(a) : null;
+}
+
+type Item = { row: Row } | { line: Line; section: TableSection };
+
+/** Gives each wrapped line to the row above or below it: the larger vertical gap separates rows. */
+function attachContinuations(items: Item[], flow: Flow): void {
+  let i = 0;
+  while (i < items.length) {
+    if ('row' in items[i]!) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < items.length && !('row' in items[j]!)) j++;
+    const run = items.slice(i, j).map((it) => (it as { line: Line }).line);
+    const before = i > 0 ? (items[i - 1] as { row: Row }).row : null;
+    const after = j < items.length ? (items[j] as { row: Row }).row : null;
+    const split = splitPoint(before, run, after, flow);
+    if (before) before.below.push(...run.slice(0, split));
+    if (after) after.above.push(...run.slice(split));
+    if (!before && !after) break;
+    i = j;
+  }
+}
+
+/** How many of the wrapped lines belong to the row above. */
+function splitPoint(before: Row | null, run: Line[], after: Row | null, flow: Flow): number {
+  if (!after) return run.length;
+  if (!before) return 0;
+  const seq = [before.anchor, ...run, after.anchor];
+  // across a page break: lines on the earlier page go with the row above in 'after' flow
+  const gaps: number[] = [];
+  for (let k = 0; k + 1 < seq.length; k++) {
+    const a = seq[k]!;
+    const b = seq[k + 1]!;
+    gaps.push(a.page === b.page ? b.y - a.y : Number.POSITIVE_INFINITY);
+  }
+  const pageBreak = gaps.findIndex((g) => g === Number.POSITIVE_INFINITY);
+  if (pageBreak >= 0) {
+    // lines on the first page after the row above, then lines before the row below
+    return flow === 'after'
+      ? gaps.slice(pageBreak + 1).every((g) => g !== Number.POSITIVE_INFINITY)
+        ? lastPageCount(seq)
+        : run.length
+      : pageBreak;
+  }
+  let k = 0;
+  for (let m = 1; m < gaps.length; m++) if (gaps[m]! > gaps[k]!) k = m;
+  const sorted = [...gaps].sort((a, b) => b - a);
+  const clear = gaps.length < 2 || sorted[0]! > sorted[1]! * GAP_RATIO;
+  if (!clear) return flow === 'after' ? run.length : 0;
+  return k;
+}
+
+function lastPageCount(seq: Line[]): number {
+  // 'after' flow across a page break: every wrapped line belongs to the row above
+  return seq.length - 2;
+}
+
+function toTransaction(
+  row: Row,
+  opts: TableOptions,
+  layout: Layout,
+): { tx: Transaction } | { issue: ParseIssue } {
+  const lines = [
+    ...row.above.map((l) => ({ l, cells: layout.cells(l.runs) })),
+    { l: row.anchor, cells: row.cells },
+    ...row.below.map((l) => ({ l, cells: layout.cells(l.runs) })),
+  ];
+  const join = (role: Column['role'], sep: string) =>
+    lines
+      .map((x) => cellText(x.cells, role))
+      .filter(Boolean)
+      .join(sep)
+      .replace(/\s+/g, ' ')
+      .trim();
+  const dateText = join('date', ' ');
+  const date = readDate(dateText) ?? readDate(firstToken(dateText));
+  const text = row.anchor.text;
+  if (!date)
+    return {
+      issue: { kind: 'row', message: `Could not read the date '${dateText}'.`, page: row.anchor.page, text },
+    };
+  const valueText = join('valueDate', ' ');
+  const valueDate = valueText ? readDate(valueText) : null;
+  const description = join('description', ' ');
+  const reference = join('reference', opts.referenceJoin) || null;
+  let withdrawal = 0;
+  let deposit = 0;
+  const debit = cellText(row.cells, 'debit');
+  const credit = cellText(row.cells, 'credit');
+  const amount = cellText(row.cells, 'amount');
+  if (debit) withdrawal = Math.abs(readAmount(debit)?.paise ?? 0);
+  if (credit) deposit = Math.abs(readAmount(credit)?.paise ?? 0);
+  if (amount) {
+    const a = readAmount(amount);
+    if (a?.mark === 'dr') withdrawal = Math.abs(a.paise);
+    else if (a?.mark === 'cr') deposit = Math.abs(a.paise);
+    else if (a) {
+      // no marker: a negative amount is a withdrawal; otherwise decided by the balance chain later
+      if (a.paise < 0) withdrawal = -a.paise;
+      else deposit = a.paise;
+    }
+  }
+  const balText = cellText(row.cells, 'balance');
+  const bal = balText ? readAmount(balText) : null;
+  const balance = bal ? balancePaise(bal) : null;
+  if (!description) {
+    return {
+      issue: {
+        kind: 'row',
+        message: 'A dated row without a narration was not read.',
+        page: row.anchor.page,
+        text,
+      },
+    };
+  }
+  return {
+    tx: { date, valueDate, description, reference, withdrawal, deposit, balance, page: row.anchor.page },
+  };
+}
