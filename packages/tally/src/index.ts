@@ -15,3 +15,4 @@ export * from './client.ts';
 export * from './bridge.ts';
 export * from './emulator/book.ts';
 export * from './emulator/server.ts';
+export * from './statement.ts';

@@ -1,0 +1,53 @@
+// From a parsed statement's accounts to bank-voucher input. Kept structural so the tally package
+// does not depend on the statements package.
+import type { BankAccountInput, BankTransaction } from './bank.ts';
+
+export interface StatementAccountLike {
+  number: string | null;
+  transactions: readonly {
+    date: string;
+    description: string;
+    reference: string | null;
+    withdrawal: number;
+    deposit: number;
+    ledger?: string;
+  }[];
+}
+
+/**
+ * The bank ledger of each account:
+ * - one account: the ledger given, else the specification's default `${bank label} A/c ${number}`;
+ * - several accounts (a consolidated statement): the ledger given followed by the account number,
+ *   so each account posts to its own ledger, else the default per account.
+ */
+export function bankLedgerNames(
+  accounts: readonly { number: string | null }[],
+  ledger: string | undefined,
+  bankLabel: string,
+): string[] {
+  const given = ledger?.trim();
+  return accounts.map((a, i) => {
+    const number = a.number?.trim() || (accounts.length > 1 ? String(i + 1) : '');
+    if (given) return accounts.length === 1 ? given : `${given} ${number}`;
+    return number ? `${bankLabel} A/c ${number}` : `${bankLabel} A/c`;
+  });
+}
+
+export function statementToBankAccounts(
+  accounts: readonly StatementAccountLike[],
+  ledger: string | undefined,
+  bankLabel: string,
+): BankAccountInput[] {
+  const names = bankLedgerNames(accounts, ledger, bankLabel);
+  return accounts.map((a, i) => ({
+    bankLedger: names[i],
+    transactions: a.transactions.map((t): BankTransaction => ({
+      date: t.date,
+      description: t.description,
+      withdrawal: t.withdrawal,
+      deposit: t.deposit,
+      reference: t.reference ?? undefined,
+      ledger: t.ledger,
+    })),
+  }));
+}
