@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import { readToken } from '../auth/token.ts';
+
+/** Base URL of the API; set VITE_API_BASE at build time to call another host. */
+export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/api';
+
+/** A failed call: the HTTP status (0 when the network failed) and the server's `detail`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  constructor(status: number, detail: string) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+export type Body =
+  { json: unknown } | { form: Record<string, string> } | { multipart: FormData } | Record<string, never>;
+
+export type CallOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: Body;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+};
+
+function url(path: string, query?: CallOptions['query']): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) q.set(k, String(v));
+  const qs = q.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function request(opts: CallOptions): RequestInit {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  const b = opts.body ?? {};
+  if ('json' in b) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(b.json);
+  } else if ('form' in b) {
+    // URLSearchParams sets application/x-www-form-urlencoded itself.
+    body = new URLSearchParams(b.form);
+  } else if ('multipart' in b) {
+    // The browser writes the multipart boundary into Content-Type; setting it here would break it.
+    body = b.multipart;
+  }
+  return { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: opts.signal };
+}
+
+async function send(path: string, opts: CallOptions): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url(path, opts.query), request(opts));
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'Could not reach the server. Check your connection.');
+  }
+  if (!res.ok) throw new ApiError(res.status, await errorDetail(res));
+  return res;
+}
+
+async function errorDetail(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  try {
+    const data = JSON.parse(text) as { detail?: unknown };
+    if (typeof data.detail === 'string') return data.detail;
+    // FastAPI-style validation errors carry a list of {msg}.
+    if (Array.isArray(data.detail)) return data.detail.map((d: { msg?: string }) => d.msg ?? '').join('; ');
+  } catch {
+    // not JSON: fall through to the status text
+  }
+  return res.statusText || `Request failed (${res.status})`;
+}
+
+/** Calls the API and returns the parsed JSON answer, checked with `schema` when one is given. */
+export async function api<T = unknown>(
+  path: string,
+  opts: CallOptions = {},
+  schema?: z.ZodType<T>,
+): Promise<T> {
+  const res = await send(path, opts);
+  const text = await res.text();
+  const data: unknown = text ? JSON.parse(text) : null;
+  return schema ? schema.parse(data) : (data as T);
+}
+
+/** Calls the API for a file: the blob and the file name from Content-Disposition (or `fallbackName`). */
+export async function apiBlob(
+  path: string,
+  opts: CallOptions = {},
+  fallbackName = 'download',
+): Promise<{ blob: Blob; filename: string }> {
+  const res = await send(path, opts);
+  return {
+    blob: await res.blob(),
+    filename: fileNameOf(res.headers.get('Content-Disposition')) ?? fallbackName,
+  };
+}
+
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(disposition);
+  return plain?.[2];
+}
+
+/** Hands a blob to the browser as a file download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

@@ -1,0 +1,27 @@
+// The user data of a signup or forgot-password flow, kept in sessionStorage so that a reload of
+// /verify or /reset still knows the e-mail and where to go. The password is never kept.
+
+const FLOW_KEY = 'bahi_verify_user';
+
+export type FlowUser = { email: string; name?: string; phone?: string };
+
+export function saveFlowUser(user: FlowUser): void {
+  sessionStorage.setItem(FLOW_KEY, JSON.stringify(user));
+}
+
+export function readFlowUser(): FlowUser | null {
+  try {
+    const raw = sessionStorage.getItem(FLOW_KEY);
+    const user = raw ? (JSON.parse(raw) as FlowUser) : null;
+    return user && typeof user.email === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearFlowUser(): void {
+  sessionStorage.removeItem(FLOW_KEY);
+}
+
+/** A flow that started from signup carries a name; it ends at /login, the forgot-password flow at /reset. */
+export const afterVerify = (user: FlowUser | null): '/login' | '/reset' => (user?.name ? '/login' : '/reset');
