@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  buildBankVouchersXml,
+  buildManualVouchersXml,
+  buildTaxInvoicesXml,
+  invoiceTotals,
+  readImportXml,
+  TallyError,
+  validateManualRows,
+  voucherBalance,
+  type ImportedVoucher,
+} from '../src/index.ts';
+
+const vouchersOf = (xml: string) =>
+  readImportXml(xml).objects.filter((o): o is ImportedVoucher => o.kind === 'VOUCHER');
+
+test('withdrawal -> Payment (party debit), deposit -> Receipt (bank debit)', () => {
+  const [pay, rec] = vouchersOf(
+    buildBankVouchersXml({
+      bankLedger: 'Bank',
+      transactions: [
+        { date: '2025-01-02', description: 'a', withdrawal: 150, deposit: 0 },
+        { date: '2025-01-03', description: 'b', withdrawal: 0, deposit: 275 },
+      ],
+    }),
+  );
+  assert.equal(pay.type, 'Payment');
+  assert.deepEqual(
+    pay.legs.map((l) => [l.ledger, l.amount, l.deemedPositive]),
+    [
+      ['Suspense', -150, 'Yes'],
+      ['Bank', 150, 'No'],
+    ],
+  );
+  assert.equal(rec.type, 'Receipt');
+  assert.deepEqual(
+    rec.legs.map((l) => [l.ledger, l.amount]),
+    [
+      ['Suspense', 275],
+      ['Bank', -275],
+    ],
+  );
+});
+
+test('cash is Contra only when asked, and the heuristic can be replaced', () => {
+  const tx = [{ date: '2025-01-02', description: 'ATM WDL 1234', withdrawal: 100, deposit: 0 }];
+  assert.equal(vouchersOf(buildBankVouchersXml({ bankLedger: 'B', transactions: tx }))[0].type, 'Payment');
+  assert.equal(
+    vouchersOf(buildBankVouchersXml({ bankLedger: 'B', transactions: tx, contraForCash: true }))[0].type,
+    'Contra',
+  );
+  const never = buildBankVouchersXml({
+    bankLedger: 'B',
+    transactions: tx,
+    contraForCash: true,
+    isCash: () => false,
+  });
+  assert.equal(vouchersOf(never)[0].type, 'Payment');
+});
+
+test('bad rows are refused with the row number', () => {
+  assert.throws(
+    () =>
+      buildBankVouchersXml({
+        bankLedger: 'B',
+        transactions: [{ date: '2025-13-01', description: 'x', withdrawal: 1, deposit: 0 }],
+      }),
+    (e: unknown) => e instanceof TallyError && /Transaction 1/.test(e.userMessage),
+  );
+});
+
+test('invoice arithmetic is exact and rounds to the rupee', () => {
+  const v = {
+    Reference: 'R',
+    Date: '2025-01-01',
+    Items: [{ 'Item Name': 'x', Quantity: 1, 'Selling Price': 100.49, GST: 18 }],
+  };
+  const intra = invoiceTotals(v, true, true);
+  assert.equal(intra.taxable + intra.cgst + intra.sgst + intra.roundOff, intra.total);
+  assert.equal(intra.total, 10000);
+  assert.equal(intra.igst, 0);
+  const inter = invoiceTotals(v, false, true);
+  assert.equal(inter.cgst + inter.sgst, 0);
+  assert.equal(inter.igst, intra.cgst + intra.sgst);
+  const bos = invoiceTotals(v, true, false);
+  assert.equal(bos.taxable, 10049);
+});
+
+test('property: random invoices always balance to zero', () => {
+  let seed = 7;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let n = 0; n < 200; n++) {
+    const items = Array.from({ length: 1 + Math.floor(rnd() * 5) }, (_, i) => {
+      const q = 1 + Math.floor(rnd() * 20);
+      const price = Math.round(rnd() * 500000) / 100;
+      return {
+        'Item Name': `I${i}`,
+        Quantity: q,
+        'Selling Price': price,
+        GST: [0, 5, 12, 18, 28][Math.floor(rnd() * 5)],
+        Total: Math.round(q * price * 100) / 100,
+      };
+    });
+    const xml = buildTaxInvoicesXml({
+      withMasters: true,
+      companyState: rnd() < 0.5 ? 'Delhi' : undefined,
+      vouchers: [{ Reference: `R${n}`, Date: '2025-05-05', Items: items }],
+    });
+    const [v] = vouchersOf(xml);
+    assert.equal(voucherBalance(v), 0);
+    assert.equal(-v.legs[0].amount % 100, 0, 'party pays whole rupees');
+  }
+});
+
+test('manual rows: every problem reported by row number, nothing exported when any', () => {
+  const rows = [
+    { date: '2025-06-01', voucherType: 'Receipt', ledgerName: 'Cash', partyName: 'A', netAmount: 10 },
+    { date: '', voucherType: '', ledgerName: '', partyName: 'B', netAmount: '' },
+    { date: '31-02-2025', voucherType: 'Contra', ledgerName: 'X', partyName: 'X', netAmount: -5 },
+  ];
+  const problems = validateManualRows(rows);
+  assert.deepEqual(
+    problems.map((p) => p.row),
+    [2, 3],
+  );
+  assert.equal(problems[0].problems.length, 4);
+  assert.ok(problems[1].problems.some((p) => /not a valid date/.test(p)));
+  assert.ok(problems[1].problems.some((p) => /Contra/.test(p)));
+  assert.ok(problems[1].problems.some((p) => /different/.test(p)));
+  assert.ok(problems[1].problems.some((p) => /above zero/.test(p)));
+  assert.throws(
+    () => buildManualVouchersXml({ rows }),
+    (e: unknown) => e instanceof TallyError && /Row 2/.test(e.userMessage),
+  );
+  assert.deepEqual(
+    validateManualRows([]).map((p) => p.row),
+    [0],
+  );
+});
+
+test('manual voucher sides follow the documented table', () => {
+  const types = ['Receipt', 'Payment', 'Sales', 'Purchase', 'Journal'];
+  const xml = buildManualVouchersXml({
+    rows: types.map((t) => ({
+      date: '2025-06-01',
+      voucherType: t,
+      ledgerName: 'L',
+      partyName: 'P',
+      netAmount: 1,
+    })),
+  });
+  const partySign = Object.fromEntries(
+    vouchersOf(xml).map((v) => [v.type, Math.sign(v.legs.find((l) => l.ledger === 'P')!.amount)]),
+  );
+  // negative = debit
+  assert.deepEqual(partySign, { Receipt: 1, Payment: -1, Sales: -1, Purchase: 1, Journal: 1 });
+});
