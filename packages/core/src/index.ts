@@ -7,3 +7,4 @@ export * from './errors.ts';
 export * from './split.ts';
 export * from './duplicate.ts';
 export * from './plans.ts';
+export * from './billing/index.ts';

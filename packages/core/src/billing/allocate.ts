@@ -1,0 +1,333 @@
+/**
+ * The billing allocation engine (issue 6, DESIGN.md 'Billing'): bills an amount (tax included) out of
+ * a stock list as invoices, line quantities bounded by the chunking rules (rules.ts).
+ *
+ * How the amount is met exactly: lines are drawn at random (item uniformly among those that still
+ * fit, quantity uniformly within the rule's chunk range and what is left to bill) until nothing more
+ * fits without going over. Then the last two lines are taken back and the best replacement of one,
+ * two or three lines (distinct items) is searched so that what remains is as small as possible, never
+ * negative. What still remains (0 to 99 paise) is the invoice's round-off: the last invoice of each
+ * amount carries it in `RoundOff` (rupees; Tally's usual Round Off ledger), so
+ * Σ line Totals + Σ RoundOff = the amount, to the paisa. Item prices are never bent to fit.
+ * When even that leaves a rupee or more, or the stock is worth less than the amount, the engine
+ * throws an AllocationError saying by how much it falls short. Nothing is ever billed beyond stock.
+ *
+ * Dated amounts (the second workbook) are billed in date order, each as its own invoices dated that
+ * day, from one shared stock; `amount` is then ignored. References run on across all invoices.
+ * Everything random comes from `seed`: the same input gives the same invoices.
+ */
+import { DomainError } from '../errors.ts';
+import { formatIndian, paiseToRupees, type Paise } from '../money.ts';
+import { isIsoDate } from '../dates.ts';
+import { randomInt, seededRng, type Rng } from '../random.ts';
+import { lineTotalPaise } from './line.ts';
+import { referenceAt } from './references.ts';
+import { chunkRange, type RuleSet } from './rules.ts';
+
+export interface BillingItem {
+  name: string;
+  hsn?: string;
+  /** units available: a whole number */
+  quantity: number;
+  /** selling price per unit before GST, in paise */
+  pricePaise: Paise;
+  /** percent, e.g. 18 */
+  gst: number;
+}
+
+export interface DatedAmount {
+  /** ISO date */
+  date: string;
+  /** tax included, paise */
+  amount: Paise;
+}
+
+export interface AllocationInput {
+  items: readonly BillingItem[];
+  /** tax included, paise; used when there are no dated amounts */
+  amount?: Paise;
+  datedAmounts?: readonly DatedAmount[];
+  rules: RuleSet;
+  seed: number;
+  /** the first invoice's reference, e.g. 1 or 'INV-0001' */
+  startReference: string | number;
+  /** ISO date of the invoices for `amount` ('' when not given) */
+  date?: string;
+  /** most lines on one invoice (default 5) */
+  maxLinesPerVoucher?: number;
+}
+
+/** The specification's voucher item, plus the item's HSN for the tax invoice ('' when none). */
+export interface BillingVoucherItem {
+  'Item Name': string;
+  HSN: string;
+  Quantity: number;
+  /** rupees per unit before GST */
+  'Selling Price': number;
+  /** percent */
+  GST: number;
+  /** rupees, = lineTotal(Selling Price, GST, Quantity) */
+  Total: number;
+}
+
+export interface BillingVoucher {
+  Reference: string;
+  /** ISO date, or '' */
+  Date: string;
+  Items: BillingVoucherItem[];
+  /** rupees, 0 to 0.99: what the lines could not make exactly (see above) */
+  RoundOff: number;
+}
+
+export interface AllocationResult {
+  vouchers: BillingVoucher[];
+  /** Σ Totals + Σ RoundOff, always equal to the amount asked for */
+  totalPaise: Paise;
+  roundOffPaise: Paise;
+  /** units left of each input item, by index */
+  stockLeft: number[];
+}
+
+export type AllocationErrorCode = 'bad-input' | 'insufficient-stock' | 'unreachable';
+
+export class AllocationError extends DomainError {
+  /** how much could not be billed, paise (0 for bad input) */
+  readonly shortBy: Paise;
+
+  constructor(code: AllocationErrorCode, userMessage: string, shortBy: Paise, logMessage?: string) {
+    super(code, userMessage, logMessage);
+    this.name = 'AllocationError';
+    this.shortBy = shortBy;
+  }
+}
+
+/** Below one rupee, as round-off on an Indian invoice is. */
+export const MAX_ROUND_OFF_PAISE = 99;
+export const DEFAULT_MAX_LINES_PER_VOUCHER = 5;
+/** Lines taken back before the closing search; more would rarely find a better fit and cost time. */
+const LINES_TAKEN_BACK = 2;
+/** Quantities per item the closing search considers (all of them when the range is this small). */
+const QUANTITIES_PER_ITEM = 24;
+/** First lines tried in the three-line search; each costs one two-line search. */
+const TRIPLE_STARTS = 64;
+
+interface Line {
+  item: number;
+  qty: number;
+  total: Paise;
+}
+
+const rupees = (p: Paise) => `₹${formatIndian(p)}`;
+
+function bad(message: string): AllocationError {
+  return new AllocationError('bad-input', message, 0);
+}
+
+function validate(input: AllocationInput): DatedAmount[] {
+  input.items.forEach((it, i) => {
+    const where = `Item ${i + 1} (${it.name})`;
+    if (!Number.isInteger(it.quantity) || it.quantity < 0)
+      throw bad(`${where}: quantity must be a whole number.`);
+    if (!Number.isInteger(it.pricePaise) || it.pricePaise < 0)
+      throw bad(`${where}: selling price is not valid.`);
+    if (!Number.isFinite(it.gst) || it.gst < 0) throw bad(`${where}: GST is not valid.`);
+  });
+  if (input.datedAmounts && input.datedAmounts.length > 0) {
+    for (const d of input.datedAmounts) {
+      if (!isIsoDate(d.date)) throw bad(`The date ${JSON.stringify(d.date)} is not a valid date.`);
+      if (!Number.isInteger(d.amount) || d.amount < 0) throw bad(`The amount for ${d.date} is not valid.`);
+    }
+    // Stable sort: invoices are numbered in date order.
+    return [...input.datedAmounts].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+  const amount = input.amount ?? 0;
+  if (!Number.isInteger(amount) || amount <= 0) throw bad('Please enter a valid amount to allocate.');
+  return [{ date: input.date ?? '', amount }];
+}
+
+export function allocateBilling(input: AllocationInput): AllocationResult {
+  const targets = validate(input);
+  const { items, rules } = input;
+  const rng = seededRng(input.seed);
+  const maxLines = Math.max(1, Math.floor(input.maxLinesPerVoucher ?? DEFAULT_MAX_LINES_PER_VOUCHER));
+  const stock = items.map((it) => it.quantity);
+
+  const wanted = targets.reduce((s, t) => s + t.amount, 0);
+  const worth = items.reduce((s, it) => s + lineTotalPaise(it.pricePaise, it.gst, it.quantity), 0);
+  if (worth < wanted) {
+    throw new AllocationError(
+      'insufficient-stock',
+      `The stock is worth ${rupees(worth)} with GST, ${rupees(wanted - worth)} short of the ${rupees(wanted)} to allocate.`,
+      wanted - worth,
+    );
+  }
+
+  const range = (i: number) => chunkRange(rules, paiseToRupees(items[i].pricePaise), stock[i]);
+  const total = (i: number, qty: number) => lineTotalPaise(items[i].pricePaise, items[i].gst, qty);
+
+  const vouchers: BillingVoucher[] = [];
+  let roundOffPaise = 0;
+  for (const target of targets) {
+    if (target.amount === 0) continue;
+    const { lines, left } = billOne(target.amount, items.length, stock, range, total, rng);
+    if (lines.length === 0 || left > MAX_ROUND_OFF_PAISE) {
+      const day = target.date ? ` for ${target.date}` : '';
+      throw new AllocationError(
+        'unreachable',
+        `${rupees(left)} of the ${rupees(target.amount)}${day} could not be billed from the stock within the chunking rules.`,
+        left,
+      );
+    }
+    roundOffPaise += left;
+    const group = groupIntoVouchers(lines, maxLines, rng);
+    group.forEach((ls, k) =>
+      vouchers.push({
+        Reference: '',
+        Date: target.date,
+        Items: ls.map((l) => voucherItem(items[l.item], l)),
+        RoundOff: k === group.length - 1 ? paiseToRupees(left) : 0,
+      }),
+    );
+  }
+  vouchers.forEach((v, k) => (v.Reference = referenceAt(input.startReference, k)));
+  return { vouchers, totalPaise: wanted, roundOffPaise, stockLeft: stock };
+}
+
+function voucherItem(item: BillingItem, line: Line): BillingVoucherItem {
+  return {
+    'Item Name': item.name,
+    HSN: item.hsn ?? '',
+    Quantity: line.qty,
+    'Selling Price': paiseToRupees(item.pricePaise),
+    GST: item.gst,
+    Total: paiseToRupees(line.total),
+  };
+}
+
+type RangeOf = (i: number) => { min: number; max: number } | null;
+type TotalOf = (i: number, qty: number) => Paise;
+
+/** Largest quantity in [min, max] whose line total is within `budget` (min's total must be). */
+function largestQtyWithin(i: number, min: number, max: number, budget: Paise, total: TotalOf): number {
+  const unit = total(i, 1);
+  let q = unit > 0 ? Math.min(max, Math.max(min, Math.floor(budget / unit))) : max;
+  while (q > min && total(i, q) > budget) q--;
+  while (q < max && total(i, q + 1) <= budget) q++;
+  return q;
+}
+
+/** Random lines for one amount, then the closing search; mutates `stock`. */
+function billOne(amount: Paise, count: number, stock: number[], range: RangeOf, total: TotalOf, rng: Rng) {
+  const lines: Line[] = [];
+  let left = amount;
+  for (;;) {
+    const fits: number[] = [];
+    for (let i = 0; i < count; i++) {
+      if (stock[i] === 0 || total(i, 1) === 0) continue;
+      const r = range(i);
+      if (r && total(i, r.min) <= left) fits.push(i);
+    }
+    if (fits.length === 0) break;
+    const i = fits[randomInt(rng, 0, fits.length - 1)];
+    const r = range(i)!;
+    const qty = randomInt(rng, r.min, largestQtyWithin(i, r.min, r.max, left, total));
+    const line = { item: i, qty, total: total(i, qty) };
+    lines.push(line);
+    stock[i] -= qty;
+    left -= line.total;
+  }
+  if (left === 0) return { lines, left };
+
+  // Closing search: take the last lines back and look for the one, two or three lines that fit best.
+  const back = lines.splice(Math.max(0, lines.length - LINES_TAKEN_BACK));
+  for (const l of back) stock[l.item] += l.qty;
+  const budget = left + back.reduce((s, l) => s + l.total, 0);
+  const best = closeGap(budget, count, stock, range, total, rng);
+  const chosen = budget - sum(best) < left ? best : back;
+  for (const l of chosen) stock[l.item] -= l.qty;
+  lines.push(...chosen);
+  return { lines, left: budget - sum(chosen) };
+}
+
+const sum = (ls: readonly Line[]) => ls.reduce((s, l) => s + l.total, 0);
+
+function closeGap(
+  budget: Paise,
+  count: number,
+  stock: number[],
+  range: RangeOf,
+  total: TotalOf,
+  rng: Rng,
+): Line[] {
+  const options: Line[] = [];
+  for (let i = 0; i < count; i++) {
+    if (stock[i] === 0 || total(i, 1) === 0) continue;
+    const r = range(i);
+    if (!r) continue;
+    const span = r.max - r.min;
+    const steps = Math.min(span, QUANTITIES_PER_ITEM - 1);
+    for (let k = 0; k <= steps; k++) {
+      const qty = r.min + (steps === 0 ? 0 : Math.round((k * span) / steps));
+      const t = total(i, qty);
+      if (t <= budget) options.push({ item: i, qty, total: t });
+    }
+  }
+  options.sort((a, b) => a.total - b.total || a.item - b.item || a.qty - b.qty);
+
+  let best: Line[] = [];
+  const consider = (ls: Line[]) => {
+    if (sum(ls) > sum(best)) best = ls;
+  };
+  if (options.length > 0) consider([options[options.length - 1]]);
+  consider(bestPair(options, budget, -1));
+  if (sum(best) === budget) return best;
+  for (let s = 0; s < Math.min(TRIPLE_STARTS, options.length); s++) {
+    const first = options[randomInt(rng, 0, options.length - 1)];
+    const pair = bestPair(options, budget - first.total, first.item);
+    if (pair.length === 2) consider([first, ...pair]);
+    if (sum(best) === budget) break;
+  }
+  return best;
+}
+
+/** The two options of distinct items (and not `skip`) with the largest sum within `budget`. */
+function bestPair(options: readonly Line[], budget: Paise, skip: number): Line[] {
+  let best: Line[] = [];
+  let bestSum = -1;
+  let j = options.length - 1;
+  for (let i = 0; i < options.length; i++) {
+    const a = options[i];
+    if (a.item === skip) continue;
+    while (j >= 0 && a.total + options[j].total > budget) j--;
+    if (j < 0) break;
+    // Walk down past options that cannot pair with `a`; the first good one is the best partner.
+    for (let k = j, steps = 0; k >= 0 && steps < 4 * QUANTITIES_PER_ITEM; k--, steps++) {
+      const b = options[k];
+      if (k === i || b.item === a.item || b.item === skip) continue;
+      if (a.total + b.total > bestSum) {
+        bestSum = a.total + b.total;
+        best = [a, b];
+      }
+      break;
+    }
+    if (bestSum === budget) break;
+  }
+  return best;
+}
+
+/** Consecutive lines into invoices of 1..maxLines lines, never the same item twice on one invoice. */
+function groupIntoVouchers(lines: readonly Line[], maxLines: number, rng: Rng): Line[][] {
+  const groups: Line[][] = [];
+  let current: Line[] = [];
+  let size = randomInt(rng, 1, maxLines);
+  for (const line of lines) {
+    if (current.length >= size || current.some((l) => l.item === line.item)) {
+      groups.push(current);
+      current = [];
+      size = randomInt(rng, 1, maxLines);
+    }
+    current.push(line);
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
