@@ -60,7 +60,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, distDir:
   });
   const hasWeb = existsSync(path.join(distDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: distDir, index: false });
+    await app.register(fastifyStatic, { root: distDir });
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];

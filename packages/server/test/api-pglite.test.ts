@@ -1,3 +1,3 @@
 import { accountsSuite } from './suites/accounts.ts';
 
-accountsSuite('PGlite', () => undefined);
+accountsSuite('PGlite', () => undefined, 'pglite');

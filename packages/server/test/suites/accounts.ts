@@ -14,7 +14,11 @@ const GOOGLE_CLIENT = 'test-client.apps.googleusercontent.com';
  * The API suite of every account call, run on PGlite and on PostgreSQL.
  * `databaseUrl` undefined means PGlite in memory.
  */
-export function accountsSuite(label: string, databaseUrl: () => string | undefined) {
+export function accountsSuite(
+  label: string,
+  databaseUrl: () => string | undefined,
+  expectKind: 'pglite' | 'postgres',
+) {
   describe(`accounts API on ${label}`, () => {
     let h: Awaited<ReturnType<typeof startApp>>;
     let mail: Awaited<ReturnType<typeof startMailbox>>;
@@ -80,7 +84,7 @@ export function accountsSuite(label: string, databaseUrl: () => string | undefin
       const r = await api('GET', '/api/health');
       assert.equal(r.status, 200);
       assert.deepEqual(r.body, { ok: true, db: h.database.kind, version: r.body.version });
-      assert.equal(r.body.db, databaseUrl() ? 'postgres' : 'pglite');
+      assert.equal(r.body.db, expectKind);
     });
 
     test('signup, code from the mail, verify, sign in, profile, pages', async () => {

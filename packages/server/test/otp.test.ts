@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  MAX_FAILURES_PER_DAY,
+  RESEND_WAIT_SECONDS,
+  checkCode,
+  hashCode,
+  issueCode,
+  newCode,
+  pendingPurpose,
+  resendWait,
+} from '../src/auth/otp.ts';
+import { openDatabase, type Database } from '../src/db/index.ts';
+import { otpCodes, users } from '../src/db/schema.ts';
+import { HttpError } from '../src/errors.ts';
+import { eq } from 'drizzle-orm';
+
+const SECRET = 'otp-unit-secret-0123456789-abcdefghijk';
+let database: Database;
+before(async () => {
+  database = await openDatabase({ pgliteDir: 'memory://' });
+});
+after(() => database.close());
+
+let seq = 0;
+async function newUser() {
+  seq += 1;
+  const [u] = await database.db
+    .insert(users)
+    .values({ name: 'U', email: `u${seq}@example.com`, phone: String(9_100_000_000 + seq) })
+    .returning();
+  return u;
+}
+const other = (code: string, k = 1) => String((Number(code) + k) % 10_000).padStart(4, '0');
+
+async function status(p: Promise<unknown>): Promise<number> {
+  try {
+    await p;
+    return 200;
+  } catch (err) {
+    if (err instanceof HttpError) return err.status;
+    throw err;
+  }
+}
+
+test('codes have 4 digits and are stored only as a keyed hash', async () => {
+  for (let i = 0; i < 50; i++) assert.match(newCode(), /^\d{4}$/);
+  const u = await newUser();
+  const code = await issueCode(database.db, SECRET, u.id, 'signup', new Date());
+  const [row] = await database.db.select().from(otpCodes).where(eq(otpCodes.userId, u.id));
+  assert.notEqual(row.codeHash, code);
+  assert.equal(row.codeHash, hashCode(SECRET, u.id, code));
+  assert.notEqual(hashCode(SECRET, u.id, code), hashCode('another-secret', u.id, code));
+});
+
+test('a code expires after 10 minutes (injected clock)', async () => {
+  const u = await newUser();
+  const t = new Date('2026-03-01T08:00:00Z');
+  const code = await issueCode(database.db, SECRET, u.id, 'signup', t);
+  const late = new Date(t.getTime() + 10 * 60_000);
+  assert.equal(await status(checkCode(database.db, SECRET, u.id, code, late)), 400);
+  const u2 = await newUser();
+  const code2 = await issueCode(database.db, SECRET, u2.id, 'signup', t);
+  const inTime = new Date(t.getTime() + 10 * 60_000 - 1000);
+  assert.equal(await checkCode(database.db, SECRET, u2.id, code2, inTime), 'signup');
+  const [verified] = await database.db.select().from(users).where(eq(users.id, u2.id));
+  assert.equal(verified.emailVerified, true);
+});
+
+test('five wrong tries kill a code; it is single use', async () => {
+  const u = await newUser();
+  const t = new Date();
+  const code = await issueCode(database.db, SECRET, u.id, 'reset', t);
+  for (let i = 1; i <= 5; i++)
+    assert.equal(await status(checkCode(database.db, SECRET, u.id, other(code, i), t)), 400);
+  assert.equal(await status(checkCode(database.db, SECRET, u.id, code, t)), 400);
+
+  const u2 = await newUser();
+  const code2 = await issueCode(database.db, SECRET, u2.id, 'reset', t);
+  for (let i = 1; i <= 4; i++) await status(checkCode(database.db, SECRET, u2.id, other(code2, i), t));
+  assert.equal(
+    await checkCode(database.db, SECRET, u2.id, code2, t),
+    'reset',
+    'four wrong tries still leave it alive',
+  );
+  assert.equal(await status(checkCode(database.db, SECRET, u2.id, code2, t)), 400, 'spent');
+});
+
+test('resend waits 50 seconds and the newest code replaces the old', async () => {
+  const u = await newUser();
+  const t = new Date('2026-03-02T08:00:00Z');
+  const first = await issueCode(database.db, SECRET, u.id, 'signup', t);
+  assert.equal(await pendingPurpose(database.db, u.id), 'signup');
+  const at = (s: number) => new Date(t.getTime() + s * 1000);
+  assert.equal(await resendWait(database.db, u.id, at(1)), RESEND_WAIT_SECONDS - 1);
+  assert.equal(await status(issueCode(database.db, SECRET, u.id, 'signup', at(49))), 429);
+  const second = await issueCode(database.db, SECRET, u.id, 'signup', at(50));
+  if (first !== second) assert.equal(await status(checkCode(database.db, SECRET, u.id, first, at(51))), 400);
+  assert.equal(await checkCode(database.db, SECRET, u.id, second, at(52)), 'signup');
+  assert.equal(await pendingPurpose(database.db, u.id), undefined);
+});
+
+test('ten failures in a day lock verification until the next day', async () => {
+  const u = await newUser();
+  const day = new Date('2026-03-03T09:00:00Z');
+  let code = '';
+  for (let i = 0; i < MAX_FAILURES_PER_DAY; i++) {
+    if (i % 5 === 0)
+      code = await issueCode(database.db, SECRET, u.id, 'signup', new Date(day.getTime() + i * 60_000));
+    assert.equal(await status(checkCode(database.db, SECRET, u.id, other(code, 1 + (i % 5)), day)), 400);
+  }
+  code = await issueCode(database.db, SECRET, u.id, 'signup', new Date(day.getTime() + 20 * 60_000));
+  const sameDay = new Date(day.getTime() + 21 * 60_000);
+  assert.equal(await status(checkCode(database.db, SECRET, u.id, code, sameDay)), 429);
+  const nextDay = new Date('2026-03-04T00:05:00Z');
+  const fresh = await issueCode(database.db, SECRET, u.id, 'signup', nextDay);
+  assert.equal(await checkCode(database.db, SECRET, u.id, fresh, nextDay), 'signup');
+});
