@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  buildBankVouchersXml,
+  isOfficeAddress,
+  startBridge,
+  startTallyEmulator,
+  type RunningEmulator,
+} from '../src/index.ts';
+
+const ORIGIN = 'http://localhost:8080';
+let tally: RunningEmulator;
+let bridge: Awaited<ReturnType<typeof startBridge>>;
+const logs: string[] = [];
+
+before(async () => {
+  tally = await startTallyEmulator({ companies: ['Demo & Co'] });
+  bridge = await startBridge({
+    port: 0,
+    origins: [ORIGIN],
+    tallyPort: tally.port,
+    maxBodyBytes: 200_000,
+    log: (l) => logs.push(l),
+  });
+});
+after(async () => {
+  await bridge.close();
+  await tally.close();
+});
+
+const secret = 'SECRET-NARRATION-42';
+const xml = buildBankVouchersXml({
+  bankLedger: 'HDFC A/c',
+  company: 'Demo & Co',
+  withMasters: true,
+  transactions: [{ date: '2025-07-01', description: secret, withdrawal: 0, deposit: 12345 }],
+});
+
+test('health is readable by the web app’s origin', async () => {
+  const res = await fetch(`${bridge.url}/health`, { headers: { Origin: ORIGIN } });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('access-control-allow-origin'), ORIGIN);
+  const body = (await res.json()) as { ok: boolean; name: string; version: string };
+  assert.equal(body.ok, true);
+  assert.equal(body.name, 'bahi-bridge');
+  assert.ok(body.version);
+});
+
+test('preflight from the web app is answered, with Private Network Access', async () => {
+  const res = await fetch(`${bridge.url}/push`, {
+    method: 'OPTIONS',
+    headers: {
+      Origin: ORIGIN,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Private-Network': 'true',
+    },
+  });
+  assert.equal(res.status, 204);
+  assert.equal(res.headers.get('access-control-allow-origin'), ORIGIN);
+  assert.equal(res.headers.get('access-control-allow-private-network'), 'true');
+  assert.match(res.headers.get('access-control-allow-methods') ?? '', /POST/);
+});
+
+test('a foreign origin is refused, preflight and push alike, and nothing reaches Tally', async () => {
+  tally.emulator.reset();
+  const pre = await fetch(`${bridge.url}/push`, {
+    method: 'OPTIONS',
+    headers: { Origin: 'https://evil.example' },
+  });
+  assert.equal(pre.status, 403);
+  assert.equal(pre.headers.get('access-control-allow-origin'), null);
+  const push = await fetch(`${bridge.url}/push`, {
+    method: 'POST',
+    headers: { Origin: 'https://evil.example', 'Content-Type': 'text/plain' },
+    body: JSON.stringify({ phone: '9999999999', local_ip: '127.0.0.1', xml }),
+  });
+  assert.equal(push.status, 403);
+  assert.equal(tally.emulator.imported().requests, 0);
+});
+
+test('push: bridge -> Tally emulator end to end', async () => {
+  tally.emulator.reset();
+  const res = await fetch(`${bridge.url}/push`, {
+    method: 'POST',
+    headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phone: '9999999999', local_ip: '127.0.0.1', xml }),
+  });
+  assert.equal(res.status, 200);
+  const body = (await res.json()) as {
+    ok: boolean;
+    status: string;
+    tally_response: { created: number; raw: string };
+  };
+  assert.equal(body.ok, true);
+  assert.equal(body.status, 'success');
+  assert.equal(body.tally_response.created, 3);
+  assert.match(body.tally_response.raw, /<CREATED>3<\/CREATED>/);
+  assert.equal(tally.emulator.imported().companies[0].vouchers[0].narration, secret);
+  assert.ok(logs.length > 0 && logs.every((l) => !l.includes(secret)), 'the XML is never logged');
+});
+
+test('Tally refusing something is status error with Tally’s words', async () => {
+  const bad = xml.replace('Demo &amp; Co', 'Nope');
+  const res = await fetch(`${bridge.url}/push`, {
+    method: 'POST',
+    headers: { Origin: ORIGIN },
+    body: JSON.stringify({ phone: '1', local_ip: '127.0.0.1', xml: bad }),
+  });
+  const body = (await res.json()) as {
+    ok: boolean;
+    status: string;
+    tally_response: { lineErrors: string[] };
+  };
+  assert.equal(body.status, 'error');
+  assert.deepEqual(body.tally_response.lineErrors, ["Could not set 'SVCurrentCompany' to 'Nope'"]);
+});
+
+test('bad requests: public IP, missing xml, too large, Tally not running', async () => {
+  const post = (b: unknown) =>
+    fetch(`${bridge.url}/push`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN },
+      body: typeof b === 'string' ? b : JSON.stringify(b),
+    });
+  assert.equal((await post({ local_ip: '8.8.8.8', xml })).status, 400);
+  assert.equal((await post({ local_ip: '127.0.0.1' })).status, 400);
+  assert.equal((await post('{not json')).status, 400);
+  assert.equal((await post({ local_ip: '127.0.0.1', xml: 'x'.repeat(300_000) })).status, 413);
+  const idle = await startBridge({ port: 0, origins: [ORIGIN], tallyPort: 1 });
+  const down = await fetch(`${idle.url}/push`, {
+    method: 'POST',
+    headers: { Origin: ORIGIN },
+    body: JSON.stringify({ local_ip: '127.0.0.1', xml }),
+  });
+  await idle.close();
+  assert.equal(down.status, 502);
+  const body = (await down.json()) as { status: string; detail: string };
+  assert.equal(body.status, 'error');
+  assert.match(body.detail, /Could not connect to Tally/);
+});
+
+test('office addresses only', () => {
+  for (const ip of ['127.0.0.1', '192.168.1.20', '10.0.0.5', '172.16.3.4'])
+    assert.equal(isOfficeAddress(ip), true, ip);
+  for (const ip of ['8.8.8.8', '172.32.0.1', 'example.com', '::1', ''])
+    assert.equal(isOfficeAddress(ip), false, ip);
+});

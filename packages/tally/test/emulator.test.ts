@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, test } from 'node:test';
+import {
+  buildBankVouchersXml,
+  buildManualVouchersXml,
+  el,
+  importXml,
+  leaf,
+  postToTally,
+  pushToTally,
+  startTallyEmulator,
+  TallyError,
+  type RunningEmulator,
+} from '../src/index.ts';
+
+let tally: RunningEmulator;
+before(async () => {
+  tally = await startTallyEmulator({ companies: ["Sharma & Sons' Pvt", 'Other Co'] });
+});
+after(() => tally.close());
+
+const tx = (over: Partial<{ date: string; withdrawal: number; deposit: number; ledger: string }> = {}) => ({
+  date: '2025-07-01',
+  description: 'NEFT',
+  withdrawal: 0,
+  deposit: 10000,
+  ...over,
+});
+
+test('a good file with masters imports over HTTP in UTF-16LE, into the named company', async () => {
+  tally.emulator.reset();
+  const xml = buildBankVouchersXml({
+    bankLedger: 'HDFC & Co A/c',
+    company: "Sharma & Sons' Pvt",
+    withMasters: true,
+    transactions: [tx(), tx({ withdrawal: 500, deposit: 0 })],
+  });
+  const r = await pushToTally(xml, { port: tally.port });
+  assert.equal(r.ok, true, r.problems.join());
+  assert.equal(r.created, 4);
+  const [sharma, other] = tally.emulator.imported().companies;
+  assert.equal(sharma.vouchers.length, 2);
+  assert.equal(other.vouchers.length, 0);
+  assert.ok(sharma.ledgers.some((l) => l.name === 'HDFC & Co A/c' && l.parent === 'Bank Accounts'));
+});
+
+test('pushing the same masters again alters them instead of failing', async () => {
+  tally.emulator.reset();
+  const xml = buildBankVouchersXml({ bankLedger: 'B', withMasters: true, transactions: [tx()] });
+  await pushToTally(xml, { port: tally.port });
+  const again = await pushToTally(xml, { port: tally.port });
+  assert.equal(again.ok, true);
+  assert.equal(again.altered, 2);
+  assert.equal(again.created, 1);
+});
+
+test('an unknown ledger is refused with Tally’s words; the rest still imports', async () => {
+  tally.emulator.reset();
+  const xml = buildBankVouchersXml({
+    bankLedger: 'Cash',
+    transactions: [tx({ ledger: 'Nobody & Co' }), tx({ ledger: 'Profit & Loss A/c' })],
+  });
+  const r = await pushToTally(xml, { port: tally.port });
+  assert.equal(r.ok, false);
+  assert.deepEqual(r.lineErrors, ["Ledger 'Nobody & Co' does not exist!"]);
+  assert.deepEqual(r.named, ['Nobody & Co']);
+  assert.equal(r.created, 1);
+  assert.equal(r.errors, 1);
+});
+
+function hand(date: string, amounts: [string, string][], company?: string): string {
+  const voucher = el('VOUCHER', { VCHTYPE: 'Journal', ACTION: 'Create' }, [
+    leaf('DATE', date),
+    leaf('VOUCHERTYPENAME', 'Journal'),
+    ...amounts.map(([ledger, amount]) =>
+      el('ALLLEDGERENTRIES.LIST', {}, [
+        leaf('LEDGERNAME', ledger),
+        leaf('ISDEEMEDPOSITIVE', amount.startsWith('-') ? 'Yes' : 'No'),
+        leaf('AMOUNT', amount),
+      ]),
+    ),
+  ]);
+  return importXml({ report: 'Vouchers', company, objects: [voucher] });
+}
+
+test('bad dates, unbalanced vouchers and a wrong company are refused', async () => {
+  tally.emulator.reset();
+  const pair: [string, string][] = [
+    ['Cash', '-10.00'],
+    ['Profit & Loss A/c', '10.00'],
+  ];
+  const badDate = await pushToTally(hand('20250231', pair), { port: tally.port });
+  assert.deepEqual(badDate.lineErrors, ["Invalid Date '20250231'!"]);
+  const noDate = await pushToTally(hand('', pair), { port: tally.port });
+  assert.deepEqual(noDate.lineErrors, ['Voucher date is missing.']);
+  const unbalanced = await pushToTally(
+    hand('20250701', [
+      ['Cash', '-10.00'],
+      ['Profit & Loss A/c', '9.00'],
+    ]),
+    { port: tally.port },
+  );
+  assert.equal(unbalanced.ok, false);
+  assert.match(
+    unbalanced.lineErrors[0],
+    /^Voucher totals do not match! Dr: 10.00 Dr {2}Cr: 9.00 Cr {2}Diff: 1.00 Dr$/,
+  );
+  const wrong = await pushToTally(hand('20250701', pair, 'Nope Ltd'), { port: tally.port });
+  assert.deepEqual(wrong.lineErrors, ["Could not set 'SVCurrentCompany' to 'Nope Ltd'"]);
+  assert.equal(tally.emulator.imported().companies[0].vouchers.length, 0);
+  const good = await pushToTally(hand('20250701', pair, 'other co'), { port: tally.port });
+  assert.equal(good.ok, true, 'company names are case-insensitive, as in Tally');
+});
+
+test('unknown voucher types and stock items are refused', async () => {
+  tally.emulator.reset();
+  const r = await pushToTally(
+    buildManualVouchersXml({
+      rows: [
+        {
+          date: '2025-06-01',
+          voucherType: 'Receipt',
+          ledgerName: 'Cash',
+          partyName: 'Profit & Loss A/c',
+          netAmount: 5,
+        },
+      ],
+    }).replaceAll('Receipt', 'Reciept'),
+    { port: tally.port },
+  );
+  assert.deepEqual(r.lineErrors, ["Voucher Type 'Reciept' does not exist!"]);
+});
+
+test('UTF-8 requests get UTF-8 answers; junk gets Tally’s unknown-request answer', async () => {
+  const body = Buffer.from(
+    buildBankVouchersXml({ bankLedger: 'Cash', transactions: [tx({ ledger: 'Profit & Loss A/c' })] }),
+    'utf8',
+  );
+  const answer = await new Promise<{ type: string; text: string }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: tally.port, method: 'POST', headers: { 'Content-Type': 'text/xml' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            type: String(res.headers['content-type']),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  assert.match(answer.type, /utf-8/);
+  assert.match(answer.text, /<CREATED>1<\/CREATED>/);
+  const junk = await postToTally('<hello', { port: tally.port });
+  assert.match(junk, /Unknown Request, cannot be processed/);
+});
+
+test('GET / says the server is running and shows the imports as JSON', async () => {
+  const html = await (await fetch(`${tally.url}/`)).text();
+  assert.match(html, /TallyPrime Server is Running/);
+  const json = (await (await fetch(`${tally.url}/?format=json`)).json()) as { companies: { name: string }[] };
+  assert.deepEqual(
+    json.companies.map((c) => c.name),
+    ["Sharma & Sons' Pvt", 'Other Co'],
+  );
+});
+
+test('the client explains a refused connection and a timeout', async () => {
+  const closed = await startTallyEmulator();
+  const port = closed.port;
+  await closed.close();
+  await assert.rejects(
+    pushToTally('<x/>', { host: 'localhost', port }),
+    (e: unknown) => e instanceof TallyError && e.code === 'refused' && /127\.0\.0\.1/.test(e.userMessage),
+  );
+  const { createServer } = await import('node:net');
+  const silent = createServer(() => {}).listen(0, '127.0.0.1');
+  await new Promise((r) => silent.once('listening', r));
+  const silentPort = (silent.address() as { port: number }).port;
+  await assert.rejects(
+    pushToTally('<x/>', { port: silentPort, timeoutMs: 200 }),
+    (e: unknown) => e instanceof TallyError && e.code === 'timeout',
+  );
+  silent.close();
+});
