@@ -137,6 +137,9 @@ export interface Header {
   charWidth: number;
 }
 
+// Separate runs belong to one header name when no wider apart than a word space (in header characters).
+const RUN_JOIN_CHARS = 1.5;
+
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9#]/g, '');
 
 function aliasTable(extra: Aliases | undefined): Map<string, Role> {
@@ -165,7 +168,9 @@ export function matchHeader(runs: Run[], extra?: Aliases): Header | null {
   const key = extra ?? COMMON_ALIASES;
   let table = cache.get(key);
   if (!table) cache.set(key, (table = aliasTable(extra)));
-  const words = runs.flatMap(runWords);
+  const words = runs.flatMap((r, ri) => runWords(r).map((w) => ({ ...w, ri })));
+  const chars = runs.reduce((n, r) => n + r.text.length, 0);
+  const charWidth = runs.reduce((n, r) => n + (r.x1 - r.x0), 0) / Math.max(chars, 1);
   const columns: Column[] = [];
   let i = 0;
   let unmatched = 0;
@@ -173,6 +178,13 @@ export function matchHeader(runs: Run[], extra?: Aliases): Header | null {
     let best: { role: Role; j: number } | null = null;
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + 6); j++) {
+      // a name continues into the next run only across a word space, not across a column gap
+      if (
+        j > i &&
+        words[j]!.ri !== words[j - 1]!.ri &&
+        words[j]!.x0 - words[j - 1]!.x1 > RUN_JOIN_CHARS * charWidth
+      )
+        break;
       joined += norm(words[j]!.text);
       const role = table.get(joined);
       if (role) best = { role, j };
@@ -204,9 +216,7 @@ export function matchHeader(runs: Run[], extra?: Aliases): Header | null {
     out.push(c);
   }
   if (!complete(seen) || unmatched > out.length) return null;
-  const chars = runs.reduce((n, r) => n + r.text.length, 0);
-  const width = runs.reduce((n, r) => n + (r.x1 - r.x0), 0);
-  return { columns: out.sort((a, b) => a.x0 - b.x0), charWidth: width / Math.max(chars, 1) };
+  return { columns: out.sort((a, b) => a.x0 - b.x0), charWidth };
 }
 
 // Words that appear on the second line of a two-line header ('Date', 'No', 'Amount (INR )').

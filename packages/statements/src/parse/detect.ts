@@ -4,15 +4,16 @@ import type { Line } from './layout.ts';
 import { PROFILES } from './registry.ts';
 import type { Detection } from './types.ts';
 
-export function detectBank(headerZone: Line[], requested: BankCode | null): Detection {
+export function detectBank(headerZone: Line[], requested: BankCode | null, headerLine = ''): Detection {
   const ifscLine = headerZone
-    .map((l) => /\bIFS\w*\b[^A-Z]*([A-Z]{4}0[A-Z0-9]{6})\b/i.exec(l.text))
+    .map((l) => /\bIFS\w*(?:\s+code)?\s*[:-]?\s*([A-Z]{4}0[A-Z0-9]{6})\b/i.exec(l.text))
     .find(Boolean);
   const ifsc = ifscLine ? ifscLine[1]!.toUpperCase() : null;
   const byIfsc = ifsc ? PROFILES.find((p) => ifsc.startsWith(p.ifscPrefix)) : undefined;
   // the bank's name is printed at the top: look at the first lines only
   const top = headerZone.slice(0, 4).map((l) => l.text.trim());
   const byName = PROFILES.find((p) => top.some((t) => p.names.some((re) => re.test(t))));
+  const byLayout = PROFILES.find((p) => p.headerHints && p.headerHints.every((re) => re.test(headerLine)));
   let code: BankCode | null = null;
   let confidence = 0;
   let reason: string;
@@ -28,6 +29,10 @@ export function detectBank(headerZone: Line[], requested: BankCode | null): Dete
     code = byName.code;
     confidence = 0.8;
     reason = 'bank name in the header';
+  } else if (byLayout) {
+    code = byLayout.code;
+    confidence = 0.6;
+    reason = 'the column headers of its statements';
   } else {
     reason = 'no IFSC or bank name found in the header';
   }

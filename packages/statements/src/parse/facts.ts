@@ -60,11 +60,24 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
         t,
       );
     if (type) set('type', type[1]!.trim());
+    // 'Name :' but not 'Branch Name :'; 'To :' only where a line starts with it (not 'From : … To : …')
     const holder =
-      /^(?:account\s*name|customer\s*name|name|to)\s*:\s*(.+?)(?:\s+(?:account|branch|home|a\/c|cust)\b.*)?$/i.exec(
+      /(?<![A-Za-z]\s)(?<![A-Za-z])(?:account\s+name|customer\s+name|name)\s*:\s*(.+?)(?=\s+(?:account|branch|home|a\/c|cust|customer|ifsc|ifs|micr|currency|product|address|mobile|phone|cif|email)\b[^:]*:|$)/i.exec(
+        t,
+      ) ??
+      /^to\s*:\s*(.+?)(?=\s+(?:account|branch|home|a\/c|cust|customer|ifsc|ifs|micr|currency|product|address|mobile|phone|cif|email)\b[^:]*:|$)/i.exec(
         t,
       );
     if (holder) set('holder', holder[1]!.trim());
+    // NetBanking exports: 'Transactions List - NAME (customer id) - INR - Savings Account - 0182…'
+    const list = /transactions\s+list\s*-\s*(.+?)\s*\(\d+\)\s*-\s*[A-Z]{3}\s*-\s*(.+?)\s*-\s*(\d{6,})/i.exec(
+      t,
+    );
+    if (list) {
+      f.holder = list[1]!.trim();
+      set('type', list[2]!.trim());
+      set('number', list[3]);
+    }
     if (/period|from|between|statement|transaction date/i.test(t)) {
       const d = findDates(t);
       if (d.length >= 2) {
@@ -117,8 +130,8 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
 
 /** The account holder when no label names it: the first left-hand line under the bank's name. */
 export function holderFallback(headerZone: Line[]): string | null {
-  const left = headerZone.filter((l) => l.runs.length && !/:/.test(l.runs[0]!.text));
-  const first = headerZone[0];
-  const candidate = left.find((l) => l !== first && l.runs[0]!.x0 <= (first?.runs[0]?.x0 ?? 0) + 2);
+  const left = headerZone.filter((l) => l.runs.length && !/\b(bank|statement|page)\b/i.test(l.text));
+  const x = Math.min(...headerZone.map((l) => l.runs[0]?.x0 ?? Infinity));
+  const candidate = left.find((l) => !/:/.test(l.runs[0]!.text) && l.runs[0]!.x0 <= x + 2);
   return candidate ? candidate.runs[0]!.text.trim() : null;
 }

@@ -14,7 +14,7 @@ import type { AccountStatement, ParseIssue, ParseOptions, StatementResult } from
 // Sheet cells become runs on a grid: one row is one line, one column a fixed-width band, every cell
 // right-aligned to its band (so numbers and their headers share a right edge).
 const SHEET_COLUMN_WIDTH = 100;
-const SHEET_CELL_WIDTH = 90;
+const SHEET_CELL_WIDTH = 60;
 
 function sheetLines(sheets: Sheet[]): Line[] {
   const lines: Line[] = [];
@@ -46,7 +46,8 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
   const issues: ParseIssue[] = [];
   const firstHeader = lines.findIndex((l) => matchHeader(l.runs) !== null);
   const headerZone = firstHeader >= 0 ? lines.slice(0, firstHeader) : lines.filter((l) => l.page === 1);
-  const detection = detectBank(headerZone, opts.bank ?? null);
+  const headerLine = firstHeader >= 0 ? lines[firstHeader]!.text : '';
+  const detection = detectBank(headerZone, opts.bank ?? null, headerLine);
   if (detection.corrected)
     issues.push({
       kind: 'detection',
@@ -59,6 +60,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       aliases: profile?.aliases,
       flow: profile?.flow ?? 'after',
       referenceJoin: profile?.referenceJoin ?? '',
+      referenceIgnore: profile?.referenceIgnore,
     },
     profile?.accountStart,
   );

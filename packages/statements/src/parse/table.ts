@@ -21,6 +21,7 @@ export interface TableOptions {
   flow: Flow;
   /** how a wrapped reference cell is joined: '' when banks break it mid-number, ' ' between words */
   referenceJoin: string;
+  referenceIgnore?: RegExp;
 }
 
 export type SpecialKind = 'opening' | 'closing' | 'broughtForward' | 'carriedForward' | 'total';
@@ -422,7 +423,14 @@ function toTransaction(
   const valueText = join('valueDate', ' ');
   const valueDate = valueText ? readDate(valueText) : null;
   const description = join('description', ' ');
-  const reference = join('reference', opts.referenceJoin) || null;
+  // exports print '-' for an empty cheque cell
+  const reference =
+    lines
+      .map((x) => cellText(x.cells, 'reference'))
+      .filter((t) => t && !/^[-–]$/.test(t) && !opts.referenceIgnore?.test(t))
+      .join(opts.referenceJoin)
+      .replace(/\s+/g, ' ')
+      .trim() || null;
   let withdrawal = 0;
   let deposit = 0;
   const debit = cellText(row.cells, 'debit');

@@ -4,6 +4,8 @@ export default defineBank({
   code: 'ICICI',
   names: [/\bICICI\s+BANK\b/i],
   ifscPrefix: 'ICIC0',
+  // the NetBanking export has no IFSC or bank name, only its column headers
+  headerHints: [/\bS No\.?/i, /Transaction Remarks/i, /Withdrawal Amount \(INR/i],
   flow: 'after',
   referenceJoin: '',
 });
