@@ -1,6 +1,6 @@
 // Debug tool: print a corpus file's words grouped into rough lines with x positions.
 //   npm exec -- node packages/statements/scripts/lines.ts FILE [PASSWORD] [PAGE]
-import { loadSource } from './source.ts';
+import { loadSource } from '../test/parse/load-source.ts';
 
 const [file, password, pageArg] = process.argv.slice(2);
 const doc = await loadSource(file!, password);

@@ -4,7 +4,7 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseStatement, toTruthJson } from '../src/parse/index.ts';
-import { loadSource } from './source.ts';
+import { loadSource } from '../test/parse/load-source.ts';
 
 const [out = '/tmp/parsed', filter = ''] = process.argv.slice(2);
 const corpus = path.resolve(import.meta.dirname, '../../../../shared/corpus');

@@ -426,8 +426,17 @@ function toTransaction(
   // exports print '-' for an empty cheque cell
   const reference =
     lines
-      .map((x) => cellText(x.cells, 'reference'))
-      .filter((t) => t && !/^[-–]$/.test(t) && !opts.referenceIgnore?.test(t))
+      .map((x) => {
+        const t = cellText(x.cells, 'reference');
+        const ignore = opts.referenceIgnore;
+        return ignore
+          ? t
+              .split(' ')
+              .filter((w) => !ignore.test(w))
+              .join(' ')
+          : t;
+      })
+      .filter((t) => t && !/^[-–]$/.test(t))
       .join(opts.referenceJoin)
       .replace(/\s+/g, ' ')
       .trim() || null;

@@ -3,8 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import officeCrypto from 'officecrypto-tool';
-import { readPdfPages } from '../src/read/pdf.ts';
-import type { Cell, Sheet, SourceDocument } from '../src/source.ts';
+import { readPdfPages } from '../../src/read/pdf.ts';
+import type { Cell, Sheet, SourceDocument } from '../../src/source.ts';
 
 export async function loadSource(file: string, password?: string | null): Promise<SourceDocument> {
   const bytes = await readFile(file);

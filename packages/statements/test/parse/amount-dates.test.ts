@@ -1,0 +1,89 @@
+// Property tests for the statement-side amount and date readers.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { readAmount } from '../../src/parse/amount.ts';
+import { readDate } from '../../src/parse/dates.ts';
+
+function indian(paise: number): string {
+  const whole = Math.floor(paise / 100).toString();
+  const frac = String(paise % 100).padStart(2, '0');
+  const last3 = whole.slice(-3);
+  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${rest ? rest + ',' : ''}${last3}.${frac}`;
+}
+const western = (paise: number) =>
+  `${Math.floor(paise / 100).toLocaleString('en-US')}.${String(paise % 100).padStart(2, '0')}`;
+
+test('amounts in Indian and Western grouping read back to the same paise', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), (p) => {
+      assert.equal(readAmount(indian(p))?.paise, p);
+      assert.equal(readAmount(western(p))?.paise, p);
+      assert.equal(readAmount(String(p / 100), true)?.paise, p);
+    }),
+  );
+});
+
+test('Dr/Cr markers are kept beside the amount', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 9_999_999_999 }),
+      fc.constantFrom(' Cr.', 'Cr', ' (Cr)', ' CR', ' Dr.', ' (Dr)', 'Dr'),
+      (p, m) => {
+        const a = readAmount(indian(p) + m);
+        assert.equal(a?.paise, p);
+        assert.equal(a?.mark, /dr/i.test(m) ? 'dr' : 'cr');
+      },
+    ),
+  );
+});
+
+test('non-amounts are refused', () => {
+  for (const s of ['0000333621653512', '2024', 'UPI-518374551840', '12/03/2024', '', 'Cr', '1,2,3.45x'])
+    assert.equal(readAmount(s), null, s);
+});
+
+const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+test('every statement date shape reads to the same ISO date', () => {
+  fc.assert(
+    fc.property(
+      fc.date({
+        min: new Date('2000-01-01T00:00:00Z'),
+        max: new Date('2099-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      }),
+      (d) => {
+        const y = d.getUTCFullYear();
+        const m = d.getUTCMonth() + 1;
+        const day = d.getUTCDate();
+        const iso = d.toISOString().slice(0, 10);
+        const dd = String(day).padStart(2, '0');
+        const mm = String(m).padStart(2, '0');
+        const yy = String(y % 100).padStart(2, '0');
+        const mon = MON[m - 1]!;
+        for (const s of [
+          `${dd}/${mm}/${y}`,
+          `${dd}-${mm}-${y}`,
+          `${dd}/${mm}/${yy}`,
+          `${dd}-${mm}-${yy}`,
+          `${dd}-${mon}-${y}`,
+          `${dd}-${mon}-${yy}`,
+          `${day} ${mon} ${y}`,
+          `${dd} ${mon}, ${y}`,
+          `${mon} ${dd}, ${y}`,
+          iso,
+          `${day} ${mon}\n${y}`,
+        ])
+          assert.equal(readDate(s), iso, s);
+      },
+    ),
+  );
+});
+
+test('impossible dates are refused', () => {
+  for (const s of ['31/02/2024', '00/01/2024', '12/13/2024', '29-Feb-2023', 'Opening Balance', '1 Foo 2024'])
+    assert.equal(readDate(s), null, s);
+  assert.equal(readDate('29-Feb-2024'), '2024-02-29');
+});
