@@ -16,6 +16,8 @@ export interface ReadOptions {
    * extension (a text file renamed to .pdf); the kind itself is judged by content.
    */
   fileName?: string;
+  /** OCR PDF pages without a text layer and images (default true) */
+  ocr?: boolean;
   /** called once the page count is known, before the slow part (text, OCR) */
   onPageCount?: (pages: number) => void;
 }
@@ -63,11 +65,18 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
   checkClaimedKind(kind, opts.fileName);
   switch (kind) {
     case 'pdf': {
-      const r = await readPdf(bytes, { password: opts.password, onPageCount: opts.onPageCount });
+      const r = await readPdf(bytes, {
+        password: opts.password,
+        onPageCount: opts.onPageCount,
+        ocr: opts.ocr,
+      });
       return { doc: { kind: 'pages', format: r.format, pages: r.pages }, pages: r.pageCount, kind };
     }
     case 'png':
     case 'jpeg': {
+      if (opts.ocr === false) {
+        throw new StatementError('UNSUPPORTED', { logMessage: 'read: image with OCR disabled' });
+      }
       opts.onPageCount?.(1);
       const page = await readImage(bytes);
       return { doc: { kind: 'pages', format: 'image', pages: [page] }, pages: 1, kind };

@@ -11,6 +11,8 @@ export interface ExtractJob {
   password?: string;
   bank?: BankCode;
   fileName?: string;
+  /** OCR pages without a text layer (default true) */
+  ocr?: boolean;
 }
 
 export interface CheckPasswordJob {
@@ -38,6 +40,7 @@ export async function runJob(job: Job, onPageCount?: (n: number) => void): Promi
   const read = await readDocument(job.bytes, {
     password: job.password,
     fileName: job.fileName,
+    ocr: job.ocr,
     onPageCount,
   });
   const result = parseStatement(read.doc, job.bank ? { bank: job.bank } : {});

@@ -110,9 +110,13 @@ export class StatementPool {
         stackSizeMb: 8,
       },
       // Workers inherit the parent's execArgv; nothing else is needed to run .ts on Node 24.
-      stdout: false,
-      stderr: false,
+      // Their console output (tesseract prints diagnostics) must never reach our stdout, which
+      // carries the CLI's result: take the streams and drop them. Jobs report by message.
+      stdout: true,
+      stderr: true,
     });
+    worker.stdout.resume();
+    worker.stderr.resume();
     const slot: Slot = { worker, busy: null, timer: null, startedAt: 0 };
     worker.on('message', (msg: FromWorker) => this.onMessage(slot, msg));
     worker.on('error', (err: Error & { code?: string }) => {

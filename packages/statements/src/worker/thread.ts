@@ -28,6 +28,11 @@ function frames(err: unknown): string {
 const port = parentPort;
 if (!port) throw new Error('thread.ts runs only as a worker thread');
 
+// pdf.js leaves some internal promises of a damaged document rejected with no handler (e.g. an
+// XRefEntryException after the loading task was destroyed). By default that would kill this thread
+// and fail whichever job runs next. Such a rejection never carries a job's result: the job itself
+// has already settled, or, if it ever waited on one, the pool's time limit ends it.
+process.on('unhandledRejection', () => {});
 port.on('message', async (msg: ToWorker) => {
   if ('close' in msg) {
     await closeOcr().catch(() => {});
