@@ -6,7 +6,8 @@
  * fit, quantity uniformly within the rule's chunk range and what is left to bill) until nothing more
  * fits without going over. Then the last two lines are taken back and the best replacement of one,
  * two or three lines (distinct items) is searched so that what remains is as small as possible, never
- * negative. What still remains (0 to 99 paise) is the invoice's round-off: the last invoice of each
+ * negative; if more than the round-off still remains, the last 4, 8, 16... lines are drawn again
+ * (a few times). What still remains (0 to 99 paise) is the invoice's round-off: the last invoice of each
  * amount carries it in `RoundOff` (rupees; Tally's usual Round Off ledger), so
  * Σ line Totals + Σ RoundOff = the amount, to the paisa. Item prices are never bent to fit.
  * When even that leaves a rupee or more, or the stock is worth less than the amount, the engine
@@ -106,9 +107,12 @@ export const MAX_ROUND_OFF_PAISE = 99;
 export const DEFAULT_MAX_LINES_PER_VOUCHER = 5;
 /** Lines taken back before the closing search; more would rarely find a better fit and cost time. */
 const LINES_TAKEN_BACK = 2;
+/** Redraws of the last lines (4, 8, 16... of them) before giving up on an amount. */
+const RETRIES = 10;
 /** Quantities per item the closing search considers (all of them when the range is this small). */
 const QUANTITIES_PER_ITEM = 24;
-/** First lines tried in the three-line search; each costs one two-line search. */
+/** First lines tried in the two-line and three-line searches; each costs one pass over the items. */
+const PAIR_STARTS = 128;
 const TRIPLE_STARTS = 64;
 
 interface Line {
@@ -216,10 +220,46 @@ function largestQtyWithin(i: number, min: number, max: number, budget: Paise, to
   return q;
 }
 
-/** Random lines for one amount, then the closing search; mutates `stock`. */
+/**
+ * Lines for one amount; mutates `stock`. Random lines, then the closing search; when more than the
+ * round-off is still left (a cheap item ran out early, say), more and more of the last lines are
+ * taken back and drawn again, a few times.
+ */
 function billOne(amount: Paise, count: number, stock: number[], range: RangeOf, total: TotalOf, rng: Rng) {
   const lines: Line[] = [];
   let left = amount;
+  for (let attempt = 0, back = 0; attempt < RETRIES; attempt++, back = Math.max(4, back * 2)) {
+    for (const l of lines.splice(Math.max(0, lines.length - back))) {
+      stock[l.item] += l.qty;
+      left += l.total;
+    }
+    left = fillRandomly(lines, left, count, stock, range, total, rng);
+    if (left === 0) break;
+
+    // Closing search: take the last lines back and look for the one, two or three lines that fit best.
+    const taken = lines.splice(Math.max(0, lines.length - LINES_TAKEN_BACK));
+    for (const l of taken) stock[l.item] += l.qty;
+    const budget = left + sum(taken);
+    const best = closeGap(budget, count, stock, range, total, rng);
+    const chosen = budget - sum(best) < left ? best : taken;
+    for (const l of chosen) stock[l.item] -= l.qty;
+    lines.push(...chosen);
+    left = budget - sum(chosen);
+    if (left <= MAX_ROUND_OFF_PAISE || back >= lines.length) break;
+  }
+  return { lines, left };
+}
+
+/** Adds random lines while any fits in what is left; returns what is left. */
+function fillRandomly(
+  lines: Line[],
+  left: Paise,
+  count: number,
+  stock: number[],
+  range: RangeOf,
+  total: TotalOf,
+  rng: Rng,
+): Paise {
   for (;;) {
     const fits: number[] = [];
     for (let i = 0; i < count; i++) {
@@ -227,26 +267,18 @@ function billOne(amount: Paise, count: number, stock: number[], range: RangeOf, 
       const r = range(i);
       if (r && total(i, r.min) <= left) fits.push(i);
     }
-    if (fits.length === 0) break;
+    if (fits.length === 0) return left;
     const i = fits[randomInt(rng, 0, fits.length - 1)];
     const r = range(i)!;
-    const qty = randomInt(rng, r.min, largestQtyWithin(i, r.min, r.max, left, total));
+    // At most half of what is left of an item per random line, so cheap items are rarely used up
+    // before the closing search needs them for the last rupees.
+    const half = Math.max(r.min, Math.min(r.max, Math.ceil(stock[i] / 2)));
+    const qty = randomInt(rng, r.min, largestQtyWithin(i, r.min, half, left, total));
     const line = { item: i, qty, total: total(i, qty) };
     lines.push(line);
     stock[i] -= qty;
     left -= line.total;
   }
-  if (left === 0) return { lines, left };
-
-  // Closing search: take the last lines back and look for the one, two or three lines that fit best.
-  const back = lines.splice(Math.max(0, lines.length - LINES_TAKEN_BACK));
-  for (const l of back) stock[l.item] += l.qty;
-  const budget = left + back.reduce((s, l) => s + l.total, 0);
-  const best = closeGap(budget, count, stock, range, total, rng);
-  const chosen = budget - sum(best) < left ? best : back;
-  for (const l of chosen) stock[l.item] -= l.qty;
-  lines.push(...chosen);
-  return { lines, left: budget - sum(chosen) };
 }
 
 const sum = (ls: readonly Line[]) => ls.reduce((s, l) => s + l.total, 0);
@@ -259,58 +291,51 @@ function closeGap(
   total: TotalOf,
   rng: Rng,
 ): Line[] {
-  const options: Line[] = [];
-  for (let i = 0; i < count; i++) {
-    if (stock[i] === 0 || total(i, 1) === 0) continue;
+  // The most of `budget` one more line of item i can take, or null.
+  const fit = (i: number, room: Paise): Line | null => {
+    if (stock[i] === 0 || total(i, 1) === 0) return null;
     const r = range(i);
+    if (!r || total(i, r.min) > room) return null;
+    const qty = largestQtyWithin(i, r.min, r.max, room, total);
+    return { item: i, qty, total: total(i, qty) };
+  };
+  // Starting lines: a spread of quantities of every item (all of them when the range is small).
+  const grid: Line[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = stock[i] > 0 ? range(i) : null;
     if (!r) continue;
     const span = r.max - r.min;
     const steps = Math.min(span, QUANTITIES_PER_ITEM - 1);
     for (let k = 0; k <= steps; k++) {
       const qty = r.min + (steps === 0 ? 0 : Math.round((k * span) / steps));
       const t = total(i, qty);
-      if (t <= budget) options.push({ item: i, qty, total: t });
+      if (t > 0 && t <= budget) grid.push({ item: i, qty, total: t });
     }
   }
-  options.sort((a, b) => a.total - b.total || a.item - b.item || a.qty - b.qty);
+  const pick = () => grid[randomInt(rng, 0, grid.length - 1)];
 
   let best: Line[] = [];
-  const consider = (ls: Line[]) => {
-    if (sum(ls) > sum(best)) best = ls;
-  };
-  if (options.length > 0) consider([options[options.length - 1]]);
-  consider(bestPair(options, budget, -1));
-  if (sum(best) === budget) return best;
-  for (let s = 0; s < Math.min(TRIPLE_STARTS, options.length); s++) {
-    const first = options[randomInt(rng, 0, options.length - 1)];
-    const pair = bestPair(options, budget - first.total, first.item);
-    if (pair.length === 2) consider([first, ...pair]);
-    if (sum(best) === budget) break;
-  }
-  return best;
-}
-
-/** The two options of distinct items (and not `skip`) with the largest sum within `budget`. */
-function bestPair(options: readonly Line[], budget: Paise, skip: number): Line[] {
-  let best: Line[] = [];
-  let bestSum = -1;
-  let j = options.length - 1;
-  for (let i = 0; i < options.length; i++) {
-    const a = options[i];
-    if (a.item === skip) continue;
-    while (j >= 0 && a.total + options[j].total > budget) j--;
-    if (j < 0) break;
-    // Walk down past options that cannot pair with `a`; the first good one is the best partner.
-    for (let k = j, steps = 0; k >= 0 && steps < 4 * QUANTITIES_PER_ITEM; k--, steps++) {
-      const b = options[k];
-      if (k === i || b.item === a.item || b.item === skip) continue;
-      if (a.total + b.total > bestSum) {
-        bestSum = a.total + b.total;
-        best = [a, b];
+  let bestSum = 0;
+  // Fills what `fixed` leaves of the budget with the best single line of another item.
+  const complete = (fixed: Line[]) => {
+    const room = budget - sum(fixed);
+    if (room < 0) return;
+    for (let i = 0; i < count && bestSum < budget; i++) {
+      if (fixed.some((l) => l.item === i)) continue;
+      const line = fit(i, room);
+      if (line && budget - room + line.total > bestSum) {
+        best = [...fixed, line];
+        bestSum = budget - room + line.total;
       }
-      break;
     }
-    if (bestSum === budget) break;
+  };
+  complete([]);
+  const starts = grid.length <= PAIR_STARTS ? grid : Array.from({ length: PAIR_STARTS }, pick);
+  for (const a of starts) if (bestSum < budget) complete([a]);
+  for (let s = 0; s < TRIPLE_STARTS && bestSum < budget && grid.length > 1; s++) {
+    const a = pick();
+    const b = pick();
+    if (a.item !== b.item) complete([a, b]);
   }
   return best;
 }
