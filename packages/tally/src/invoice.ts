@@ -1,3 +1,4 @@
+import { lineTotalPaise } from '@bahi/core';
 import { credit, debit, legElement, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
@@ -13,7 +14,7 @@ import {
   type Paise,
 } from './xml/values.ts';
 
-/** The specification's billing voucher item. Selling Price and Total include GST (see decision 032). */
+/** The specification's billing voucher item: Selling Price before GST, Total with it (see decision 032). */
 export interface BillingItem {
   'Item Name': string;
   Quantity: number | string;
@@ -60,6 +61,8 @@ export const BILLING_DEFAULTS = {
 export interface InvoiceLine {
   item: string;
   quantity: number;
+  /** Price per unit before GST, in paise. */
+  price: Paise;
   /** Value before tax, and the tax on it, in paise; taxable + tax = the line total. */
   taxable: Paise;
   tax: Paise;
@@ -97,12 +100,25 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
     const gstRate = taxed ? number(item.GST, 'GST', where) : 0;
     if (quantity <= 0) throw new TallyError('bad_invoice', `${where}: Quantity must be above zero.`);
     if (gstRate < 0) throw new TallyError('bad_invoice', `${where}: GST cannot be negative.`);
-    const total =
-      item.Total !== undefined && String(item.Total).trim() !== ''
-        ? rupeesNumberToPaise(number(item.Total, 'Total', where))
-        : Math.round(quantity * rupeesNumberToPaise(number(item['Selling Price'], 'Selling Price', where)));
-    const taxable = Math.round((total * 100) / (100 + gstRate));
-    return { item: String(item['Item Name']).trim(), quantity, taxable, tax: total - taxable, gstRate };
+    const price = rupeesNumberToPaise(number(item['Selling Price'], 'Selling Price', where));
+    const hasTotal = item.Total !== undefined && String(item.Total).trim() !== '';
+    const total = hasTotal
+      ? rupeesNumberToPaise(number(item.Total as number | string, 'Total', where))
+      : lineTotalPaise(price, gstRate, quantity);
+    // Selling Price is before GST; the line's tax is what its (rounded) Total adds to price x quantity,
+    // so the invoice is exact to the paisa the billing screen shows. A Bill of Supply bills the Total untaxed.
+    const taxable = taxed ? Math.round(price * quantity) : total;
+    if (taxed && total < taxable) {
+      throw new TallyError('bad_invoice', `${where}: Total is less than Quantity x Selling Price.`);
+    }
+    return {
+      item: String(item['Item Name']).trim(),
+      quantity,
+      price,
+      taxable,
+      tax: total - taxable,
+      gstRate,
+    };
   });
   const taxable = lines.reduce((a, l) => a + l.taxable, 0);
   const tax = lines.reduce((a, l) => a + l.tax, 0);
@@ -147,7 +163,7 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
     const t = invoiceTotals(v, intra, taxed);
     const inventory = t.lines.map((line) => {
       items.set(line.item.toLowerCase(), line.item);
-      const rate = Math.round(line.taxable / line.quantity);
+      const rate = taxed ? line.price : Math.round(line.taxable / line.quantity);
       const element: XmlElement = el('ALLINVENTORYENTRIES.LIST', {}, [
         leaf('STOCKITEMNAME', line.item),
         leaf('ISDEEMEDPOSITIVE', 'No'),

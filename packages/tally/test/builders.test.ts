@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { lineTotalPaise } from '@bahi/core';
 import {
   buildBankVouchersXml,
   buildManualVouchersXml,
@@ -78,7 +79,9 @@ test('invoice arithmetic is exact and rounds to the rupee', () => {
   };
   const intra = invoiceTotals(v, true, true);
   assert.equal(intra.taxable + intra.cgst + intra.sgst + intra.roundOff, intra.total);
-  assert.equal(intra.total, 10000);
+  assert.equal(intra.taxable, 10049, 'Selling Price is before GST');
+  assert.equal(intra.taxable + intra.cgst + intra.sgst, 11858, '100.49 + 18% = 118.58');
+  assert.equal(intra.total, 11900);
   assert.equal(intra.igst, 0);
   const inter = invoiceTotals(v, false, true);
   assert.equal(inter.cgst + inter.sgst, 0);
@@ -94,12 +97,13 @@ test('property: random invoices always balance to zero', () => {
     const items = Array.from({ length: 1 + Math.floor(rnd() * 5) }, (_, i) => {
       const q = 1 + Math.floor(rnd() * 20);
       const price = Math.round(rnd() * 500000) / 100;
+      const gst = [0, 5, 12, 18, 28][Math.floor(rnd() * 5)];
       return {
         'Item Name': `I${i}`,
         Quantity: q,
         'Selling Price': price,
-        GST: [0, 5, 12, 18, 28][Math.floor(rnd() * 5)],
-        Total: Math.round(q * price * 100) / 100,
+        GST: gst,
+        Total: lineTotalPaise(Math.round(price * 100), gst, q) / 100,
       };
     });
     const xml = buildTaxInvoicesXml({
