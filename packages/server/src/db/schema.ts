@@ -117,4 +117,41 @@ export const extractions = pgTable(
   (t) => [index('extractions_user_created').on(t.userId, t.createdAt)],
 );
 
+/** Payment orders (issue 8): one per Place Order; credited at most once (status created -> paid). */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    /** Razorpay's order id, or order_test_… in test mode. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    pages: integer('pages').notNull(),
+    /** Integer paise (at most a few lakh rupees, so integer is enough). */
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    mode: text('mode', { enum: ['test', 'live'] }).notNull(),
+    status: text('status', { enum: ['created', 'paid'] })
+      .notNull()
+      .default('created'),
+    /** Set with status 'paid': the payment that paid it (unique: a payment credits one order). */
+    paymentId: text('payment_id').unique(),
+    /** 'verify' or 'webhook': whichever came first. */
+    paidVia: text('paid_via'),
+    paidAt: ts('paid_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_orders_user_created').on(t.userId, t.createdAt)],
+);
+
+/** Webhook events already handled (Razorpay retries and replays; the event id is the key). */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  orderId: text('order_id'),
+  paymentId: text('payment_id'),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
