@@ -15,6 +15,7 @@ import { DEFAULT_WEB_DIST, registerWeb } from './web.ts';
 import health from './routes/health.ts';
 import auth from './routes/auth.ts';
 import account from './routes/account.ts';
+import vouchers from './routes/vouchers.ts';
 
 export type AppDeps = {
   db: Db;
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(health, { prefix: '/api' });
   await app.register(auth, { prefix: '/api' });
   await app.register(account, { prefix: '/api/account' });
+  await app.register(vouchers, { prefix: '/api/voucher-importer' });
 
   return app;
 }
