@@ -1,6 +1,131 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { DuplicateCopy } from '@bahi/core';
+import { useCallback, useState } from 'react';
+import { ApiError, saveBlob } from '../api/client.ts';
+import { notifySuccess } from '../components/notify.ts';
+import { generateVouchersXml } from '../vouchers/api.ts';
+import { DuplicateDialog } from '../vouchers/DuplicateDialog.tsx';
+import { emptyRow, type EditableField, type EditorRow } from '../vouchers/rows.ts';
+import { useVoucherRows } from '../vouchers/useVoucherRows.ts';
+import { VoucherTable } from '../vouchers/VoucherTable.tsx';
 
-// Create vouchers (/app/createvoucher). Placeholder until its issue lands: replace this file.
+// Create vouchers (/app/createvoucher, spec section 2): rows typed by hand, bulk copies through the
+// Duplicate Settings dialog, and 'Export XML from Backend' to vouchers.xml.
 export default function CreateVoucherPage() {
-  return <PlaceholderPage title="Voucher Entry" />;
+  const { rows, dispatch, markExported, clearAll } = useVoucherRows();
+  const [duplicatingId, setDuplicatingId] = useState<string | null>(null);
+  const duplicating = duplicatingId ? (rows.find((r) => r.id === duplicatingId) ?? null) : null;
+  const [focusRowId, setFocusRowId] = useState<string | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [company, setCompany] = useState('');
+  const [exporting, setExporting] = useState(false);
+
+  const addRow = useCallback(() => {
+    const row = emptyRow();
+    dispatch({ type: 'add', row });
+    setFocusRowId(row.id);
+  }, [dispatch]);
+  const onChange = useCallback(
+    (id: string, field: EditableField, value: string) => dispatch({ type: 'update', id, field, value }),
+    [dispatch],
+  );
+  const onRemove = useCallback((id: string) => dispatch({ type: 'remove', id }), [dispatch]);
+  const onDuplicate = useCallback((id: string) => setDuplicatingId(id), []);
+  const onFocused = useCallback(() => setFocusRowId(null), []);
+
+  function insertCopies(copies: DuplicateCopy<EditorRow>[]) {
+    if (!duplicating) return;
+    dispatch({ type: 'insertCopies', afterId: duplicating.id, copies });
+    setDuplicatingId(null);
+    notifySuccess(`${copies.length} ${copies.length === 1 ? 'copy' : 'copies'} added`);
+  }
+
+  async function exportXml() {
+    setExporting(true);
+    try {
+      const { blob, filename } = await generateVouchersXml(rows, company);
+      saveBlob(blob, filename);
+      markExported();
+      notifySuccess(`${rows.length} ${rows.length === 1 ? 'voucher' : 'vouchers'} exported to ${filename}`);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.detail : err instanceof Error ? err.message : String(err);
+      window.alert('Error exporting XML: ' + message);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>Voucher Entry</Title>
+          <Text size="sm" c="dimmed">
+            {rows.length} {rows.length === 1 ? 'row' : 'rows'} · Enter in any cell adds a row · rows are kept
+            in this browser until exported or cleared
+          </Text>
+        </div>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Tally company (optional)"
+            placeholder="Company open in Tally"
+            value={company}
+            onChange={(e) => setCompany(e.currentTarget.value)}
+            w={220}
+          />
+          <Button variant="subtle" color="red" onClick={() => setConfirmClear(true)}>
+            Clear all
+          </Button>
+          <Button onClick={() => void exportXml()} loading={exporting}>
+            Export XML from Backend
+          </Button>
+        </Group>
+      </Group>
+
+      <VoucherTable
+        rows={rows}
+        onChange={onChange}
+        onRemove={onRemove}
+        onDuplicate={onDuplicate}
+        onEnter={addRow}
+        focusRowId={focusRowId}
+        onFocused={onFocused}
+      />
+      {rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No rows. Add Row starts a new voucher.
+        </Text>
+      )}
+      <Group>
+        <Button variant="light" onClick={addRow}>
+          Add Row
+        </Button>
+      </Group>
+
+      <DuplicateDialog row={duplicating} onCancel={() => setDuplicatingId(null)} onDuplicate={insertCopies} />
+
+      <Modal opened={confirmClear} onClose={() => setConfirmClear(false)} title="Clear all rows?" centered>
+        <Stack gap="md">
+          <Text size="sm">
+            All {rows.length} {rows.length === 1 ? 'row' : 'rows'} will be removed from this browser. This
+            cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmClear(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                clearAll();
+                setConfirmClear(false);
+              }}
+            >
+              Clear all
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
 }

@@ -1,0 +1,123 @@
+import { Alert, Button, Checkbox, Group, Modal, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DomainError, duplicateRow, type DuplicateCopy, type Rng } from '@bahi/core';
+import { type FormEvent, useState } from 'react';
+import {
+  defaultForm,
+  formSettings,
+  setIncrement,
+  setRandomSplit,
+  settleField,
+  type DuplicateForm,
+  type NumberField,
+} from './duplicateForm.ts';
+import type { EditorRow } from './rows.ts';
+
+type Props = {
+  /** The row being copied; the dialog is open while there is one. */
+  row: EditorRow | null;
+  onCancel: () => void;
+  onDuplicate: (copies: DuplicateCopy<EditorRow>[]) => void;
+  /** Source of randomness for the split (tests pass a seeded one). */
+  rng?: Rng;
+};
+
+/** The Duplicate Settings dialog (spec sections 2, 4, 5 and 9). Opens fresh with the defaults. */
+export function DuplicateDialog({ row, onCancel, onDuplicate, rng }: Props) {
+  return (
+    <Modal opened={row !== null} onClose={onCancel} title="Duplicate Settings" centered>
+      {row && <DuplicateFormView row={row} onCancel={onCancel} onDuplicate={onDuplicate} rng={rng} />}
+    </Modal>
+  );
+}
+
+function DuplicateFormView({ row, onCancel, onDuplicate, rng }: Props & { row: EditorRow }) {
+  const [form, setForm] = useState<DuplicateForm>(defaultForm);
+  const [error, setError] = useState<string | null>(null);
+
+  const change = (next: DuplicateForm) => {
+    setForm(next);
+    setError(null);
+  };
+  const numberProps = (field: NumberField) => ({
+    type: 'number' as const,
+    inputMode: 'numeric' as const,
+    min: 1,
+    step: 1,
+    value: form[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => change({ ...form, [field]: e.currentTarget.value }),
+    onBlur: () => setForm((f) => settleField(f, field)),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const settings = formSettings(form);
+    try {
+      onDuplicate(duplicateRow(row, settings, rng));
+    } catch (err) {
+      // No split within the bounds: say why and insert nothing (the core never breaks the bounds).
+      if (err instanceof DomainError) setError(err.userMessage);
+      else throw err;
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput label="How many copies?" data-autofocus {...numberProps('copies')} />
+          <TextInput label="Interval (days)" {...numberProps('interval')} />
+        </SimpleGrid>
+        <TextInput
+          type="date"
+          label="Start Date (optional)"
+          description="Empty: copies step from the row's own date"
+          value={form.customStartDate}
+          onChange={(e) => change({ ...form, customStartDate: e.currentTarget.value })}
+        />
+        <Radio.Group
+          label="Direction"
+          value={form.direction}
+          onChange={(v) => change({ ...form, direction: v === 'backward' ? 'backward' : 'forward' })}
+        >
+          <Group gap="lg" mt={4}>
+            <Radio value="forward" label="Forward" />
+            <Radio value="backward" label="Backward" />
+          </Group>
+        </Radio.Group>
+        <Checkbox
+          label="Increment Amount by ₹1"
+          checked={form.amountIncrement}
+          onChange={(e) => change(setIncrement(form, e.currentTarget.checked))}
+        />
+        <Checkbox
+          label='Add "(Copy n)" to Description'
+          checked={form.descriptionSuffix}
+          onChange={(e) => change({ ...form, descriptionSuffix: e.currentTarget.checked })}
+        />
+        <Checkbox
+          label="Randomly Split Amount"
+          description="Splits the row's amount across the copies; turns off the increment"
+          checked={form.randomAmountSplit}
+          onChange={(e) => change(setRandomSplit(form, e.currentTarget.checked))}
+        />
+        {form.randomAmountSplit && (
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput label="Min Value" {...numberProps('splitMin')} />
+            <TextInput label="Max Value" {...numberProps('splitMax')} />
+          </SimpleGrid>
+        )}
+        {error && (
+          <Alert color="red" role="alert" title="Cannot split the amount">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit">Duplicate</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,236 @@
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { VOUCHER_TYPES } from '@bahi/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, memo, useEffect, useRef } from 'react';
+import type { EditableField, EditorRow } from './rows.ts';
+
+// The voucher rows as an editable table. Only the rows in view (plus a margin) are in the page, so
+// a thousand rows scroll and type as quickly as ten; Tab still walks every cell because moving the
+// focus scrolls the next row into view and the virtualiser renders it.
+
+/** Every row is one line of inputs; a fixed height keeps the virtualiser's arithmetic exact. */
+export const ROW_HEIGHT = 44;
+/** Rows rendered above and below the visible ones, so Tab and quick scrolling never meet a gap. */
+const OVERSCAN = 10;
+
+const TYPE_OPTIONS = [
+  { value: '', label: 'Select type' },
+  ...VOUCHER_TYPES.map((t) => ({ value: t, label: t })),
+];
+
+const COLUMNS = [
+  { label: 'Date', width: 150 },
+  { label: 'Voucher Type', width: 130 },
+  { label: 'Ledger Name', width: 180 },
+  { label: 'Party Name', width: 180 },
+  { label: 'Description', width: undefined },
+  { label: 'Net Amount', width: 130 },
+  { label: 'Actions', width: 190 },
+] as const;
+
+export type RowHandlers = {
+  onChange: (id: string, field: EditableField, value: string) => void;
+  onRemove: (id: string) => void;
+  onDuplicate: (id: string) => void;
+};
+
+type Props = RowHandlers & {
+  rows: readonly EditorRow[];
+  /** Enter in any cell: add a row at the end (the page adds it and asks for focus). */
+  onEnter: () => void;
+  /** A row whose Date cell should get the focus once it is rendered. */
+  focusRowId: string | null;
+  onFocused: () => void;
+};
+
+export function VoucherTable({
+  rows,
+  onChange,
+  onRemove,
+  onDuplicate,
+  onEnter,
+  focusRowId,
+  onFocused,
+}: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (i) => rows[i].id,
+  });
+
+  useEffect(() => {
+    if (!focusRowId) return;
+    const index = rows.findIndex((r) => r.id === focusRowId);
+    if (index < 0) return onFocused();
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    // The row appears after the virtualiser has seen the scroll: try for a few frames.
+    let frames = 0;
+    let handle = 0;
+    const tryFocus = () => {
+      const cell = scrollRef.current?.querySelector<HTMLInputElement>(
+        `[data-row-id="${focusRowId}"][data-col="date"]`,
+      );
+      if (cell) {
+        cell.focus();
+        onFocused();
+      } else if (++frames < 10) handle = requestAnimationFrame(tryFocus);
+      else onFocused();
+    };
+    handle = requestAnimationFrame(tryFocus);
+    return () => cancelAnimationFrame(handle);
+  }, [focusRowId, rows, virtualizer, onFocused]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    if (target.tagName !== 'INPUT' && target.tagName !== 'SELECT') return;
+    e.preventDefault();
+    onEnter();
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const padTop = items.length ? items[0].start : 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+
+  return (
+    <div
+      ref={scrollRef}
+      onKeyDown={onKeyDown}
+      style={{
+        maxHeight: 'calc(100vh - 260px)',
+        minHeight: 160,
+        overflow: 'auto',
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 4,
+      }}
+    >
+      <table style={{ width: '100%', minWidth: 1100, borderCollapse: 'collapse', tableLayout: 'fixed' }}>
+        <thead style={{ position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-gray-1)' }}>
+          <tr>
+            <th style={{ ...headCell, width: 48 }} aria-label="Row number">
+              #
+            </th>
+            {COLUMNS.map((c) => (
+              <th key={c.label} style={{ ...headCell, width: c.width }}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {padTop > 0 && (
+            <tr aria-hidden style={{ height: padTop }}>
+              <td colSpan={COLUMNS.length + 1} />
+            </tr>
+          )}
+          {items.map((v) => (
+            <VoucherRowView
+              key={v.key}
+              row={rows[v.index]}
+              index={v.index}
+              onChange={onChange}
+              onRemove={onRemove}
+              onDuplicate={onDuplicate}
+            />
+          ))}
+          {padBottom > 0 && (
+            <tr aria-hidden style={{ height: padBottom }}>
+              <td colSpan={COLUMNS.length + 1} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const headCell = {
+  textAlign: 'left',
+  fontSize: 'var(--mantine-font-size-sm)',
+  fontWeight: 600,
+  padding: '8px 6px',
+  borderBottom: '1px solid var(--mantine-color-gray-3)',
+} as const;
+
+const cell = {
+  padding: '4px 6px',
+  height: ROW_HEIGHT,
+  boxSizing: 'border-box',
+  verticalAlign: 'middle',
+} as const;
+
+type RowProps = RowHandlers & { row: EditorRow; index: number };
+
+/** One row; memoised so typing in one row re-renders that row only. */
+const VoucherRowView = memo(function VoucherRowView({
+  row,
+  index,
+  onChange,
+  onRemove,
+  onDuplicate,
+}: RowProps) {
+  const n = index + 1;
+  const text = (field: EditableField, label: string) => ({
+    size: 'xs' as const,
+    'aria-label': `${label}, row ${n}`,
+    'data-row-id': row.id,
+    'data-col': field,
+    value: String(row[field]),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      onChange(row.id, field, e.currentTarget.value),
+  });
+  return (
+    <tr style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <td style={{ ...cell, color: 'var(--mantine-color-dimmed)', fontSize: 12, textAlign: 'right' }}>{n}</td>
+      <td style={cell}>
+        <TextInput type="date" {...text('date', 'Date')} />
+      </td>
+      <td style={cell}>
+        <NativeSelect data={TYPE_OPTIONS} {...text('voucherType', 'Voucher Type')} />
+      </td>
+      <td style={cell}>
+        <TextInput {...text('ledgerName', 'Ledger Name')} />
+      </td>
+      <td style={cell}>
+        <TextInput {...text('partyName', 'Party Name')} />
+      </td>
+      <td style={cell}>
+        <TextInput {...text('description', 'Description')} />
+      </td>
+      <td style={cell}>
+        <TextInput
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0}
+          styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+          {...text('netAmount', 'Net Amount')}
+        />
+      </td>
+      <td style={cell}>
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            aria-label={`Remove row ${n}`}
+            onClick={() => onRemove(row.id)}
+          >
+            Remove
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            aria-label={`Duplicate row ${n}`}
+            onClick={() => onDuplicate(row.id)}
+          >
+            Duplicate
+          </Button>
+        </Group>
+      </td>
+    </tr>
+  );
+});
