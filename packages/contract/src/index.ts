@@ -4,3 +4,4 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './account.ts';
 export * from './vouchers.ts';
+export * from './payments.ts';

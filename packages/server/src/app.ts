@@ -16,6 +16,7 @@ import health from './routes/health.ts';
 import auth from './routes/auth.ts';
 import account from './routes/account.ts';
 import vouchers from './routes/vouchers.ts';
+import payments from './routes/payments.ts';
 
 export type AppDeps = {
   db: Db;
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(auth, { prefix: '/api' });
   await app.register(account, { prefix: '/api/account' });
   await app.register(vouchers, { prefix: '/api/voucher-importer' });
+  await app.register(payments, { prefix: '/api' });
 
   return app;
 }

@@ -1,0 +1,3 @@
+import { creditsAndPaymentsSuite } from './helpers/payments-suite.ts';
+
+creditsAndPaymentsSuite('PGlite', () => undefined);
