@@ -3,5 +3,6 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './account.ts';
+export * from './statements.ts';
 export * from './vouchers.ts';
 export * from './payments.ts';

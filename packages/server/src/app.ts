@@ -15,6 +15,8 @@ import { DEFAULT_WEB_DIST, registerWeb } from './web.ts';
 import health from './routes/health.ts';
 import auth from './routes/auth.ts';
 import account from './routes/account.ts';
+import statements from './routes/statements.ts';
+import tally from './routes/tally.ts';
 import vouchers from './routes/vouchers.ts';
 import payments from './routes/payments.ts';
 
@@ -82,6 +84,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(health, { prefix: '/api' });
   await app.register(auth, { prefix: '/api' });
   await app.register(account, { prefix: '/api/account' });
+  await app.register(statements, { prefix: '/api' });
+  await app.register(tally, { prefix: '/api/tally' });
   await app.register(vouchers, { prefix: '/api/voucher-importer' });
   await app.register(payments, { prefix: '/api' });
 

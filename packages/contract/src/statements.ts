@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+// Bank statements and Tally calls (spec section 7, issue 5). Amounts travel as the specification's
+// Transaction strings ('1,23,456.78', '' when empty); dates as 'DD-MM-YYYY'.
+
+/** The specification's Transaction (LedgerName only on the result screen). */
+export const StatementTransaction = z.object({
+  Date: z.string().max(40),
+  Description: z.string().max(2000),
+  Withdrawal: z.string().max(40),
+  Deposit: z.string().max(40),
+  ClosingBalance: z.string().max(40).default(''),
+  LedgerName: z.string().max(200).optional(),
+});
+export type StatementTransaction = z.infer<typeof StatementTransaction>;
+
+/** At most this many rows in one XML request (a few years of a busy current account). */
+export const MAX_XML_ROWS = 50_000;
+const Rows = z.array(StatementTransaction).max(MAX_XML_ROWS);
+
+/** POST /{bank}/check-password */
+export const CheckPasswordAnswer = z.object({ password_required: z.boolean() });
+export type CheckPasswordAnswer = z.infer<typeof CheckPasswordAnswer>;
+
+/** Error codes an extraction answers with beside `detail`. */
+export const STATEMENT_ERROR_CODES = [
+  'PASSWORD_REQUIRED',
+  'WRONG_PASSWORD',
+  'UNREADABLE',
+  'UNSUPPORTED',
+  'TOO_LARGE',
+  'TIMEOUT',
+  'NO_TRANSACTIONS',
+] as const;
+
+export const StatementInfo = z.object({
+  bank: z.string().nullable(),
+  bank_label: z.string(),
+  account_number: z.string().nullable(),
+  holder: z.string().nullable(),
+  ifsc: z.string().nullable(),
+  account_type: z.string().nullable(),
+  period_from: z.string().nullable(),
+  period_to: z.string().nullable(),
+  opening_balance: z.string(),
+  closing_balance: z.string(),
+  transactions: z.number().int(),
+});
+export type StatementInfo = z.infer<typeof StatementInfo>;
+
+export const BalanceBreakInfo = z.object({
+  /** index into `transactions` */
+  row: z.number().int(),
+  date: z.string(),
+  expected: z.string(),
+  printed: z.string(),
+  reason: z.string(),
+});
+
+export const ReconciliationInfo = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  opening_balance: z.string(),
+  closing_balance: z.string(),
+  total_deposits: z.string(),
+  total_withdrawals: z.string(),
+  opening_source: z.enum(['printed', 'derived', 'none']),
+  checked_balances: z.number().int(),
+  breaks: z.array(BalanceBreakInfo),
+});
+export type ReconciliationInfo = z.infer<typeof ReconciliationInfo>;
+
+export const BankDetected = z.object({
+  code: z.string().nullable(),
+  label: z.string(),
+  requested: z.string().nullable(),
+  /** true when the bank chosen was wrong (or missing) and the statement's own bank was used */
+  corrected: z.boolean(),
+  reason: z.string(),
+});
+export type BankDetected = z.infer<typeof BankDetected>;
+
+/** POST /{bank}/extract-statement */
+export const ExtractAnswer = z.object({
+  transactions: z.array(StatementTransaction),
+  xml_preview: z.string(),
+  statement_info: StatementInfo,
+  /** account number -> its transactions; present for statements with more than one account */
+  fallback_accounts: z.record(z.string(), z.array(StatementTransaction)),
+  reconciliation: ReconciliationInfo,
+  bank_detected: BankDetected,
+  /** pages this extraction cost (0 when the same file was read within 24 hours) */
+  pages: z.number().int(),
+  page_left: z.number().int(),
+  access_token: z.string(),
+  format: z.string(),
+});
+export type ExtractAnswer = z.infer<typeof ExtractAnswer>;
+
+/** POST /bob/download-xml and POST /{bankCode}/download-xml */
+export const DownloadXmlRequest = z.object({
+  acc: z.string().max(60).default(''),
+  transactions: Rows,
+  ledger_name: z.string().max(200).optional(),
+  company_name: z.string().max(200).optional(),
+});
+export type DownloadXmlRequest = z.infer<typeof DownloadXmlRequest>;
+
+/** POST /tally/generate-xml?ledger_name= : the body is the array of transactions. */
+export const GenerateXmlRequest = Rows;
+
+/** POST /tally/send-to-tally */
+export const SendToTallyRequest = z.object({
+  transactions: Rows.min(1, 'No transactions to send.'),
+  ledger_name: z.string().trim().min(1, 'Please enter a ledger name.').max(200),
+  company_name: z.string().trim().min(1, 'Please enter a company name.').max(200),
+});
+export type SendToTallyRequest = z.infer<typeof SendToTallyRequest>;
+
+export const SendToTallyAnswer = z.object({
+  ok: z.boolean(),
+  xml_id: z.string(),
+  vouchers: z.number().int(),
+  xml: z.string(),
+});
+export type SendToTallyAnswer = z.infer<typeof SendToTallyAnswer>;
+
+/** POST /tally/exports/{id}/response: what the bridge answered, kept in the history. */
+export const TallyResponseReport = z.object({
+  ok: z.boolean(),
+  status: z.string().max(40).optional(),
+  tally_response: z.unknown().optional(),
+  detail: z.string().max(500).optional(),
+});
+
+/** POST /ledger-memory: ledgers the user gave rows (remembered per UPI ID, payee, keyword). */
+export const LedgerAssignments = z.object({
+  assignments: z
+    .array(z.object({ description: z.string().max(2000), ledger: z.string().trim().max(200) }))
+    .max(MAX_XML_ROWS),
+});
+export type LedgerAssignments = z.infer<typeof LedgerAssignments>;
+
+/** POST /ledger-memory/suggest */
+export const SuggestRequest = z.object({ descriptions: z.array(z.string().max(2000)).max(MAX_XML_ROWS) });
+
+export const LedgerSuggestion = z.object({
+  /** index into the descriptions sent */
+  index: z.number().int(),
+  ledger: z.string(),
+  /** why: e.g. "You used 'Rent' for UPI ID landlord@okaxis" */
+  reason: z.string(),
+});
+export type LedgerSuggestion = z.infer<typeof LedgerSuggestion>;
+export const SuggestAnswer = z.object({ suggestions: z.array(LedgerSuggestion) });

@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { GenerateXmlRequest, SendToTallyRequest, TallyResponseReport } from '@bahi/contract';
+import { requireUser } from '../auth/guards.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { rowsToXml, safeFilePart } from '../statements/shape.ts';
+import { tallyExports } from '../statements/tables.ts';
+
+// Tally calls of spec section 7 under /api/tally. The server builds and keeps the XML; the
+// bookkeeper's `bahi bridge` (on the office network) is what posts it to TallyPrime, so
+// send-to-tally answers the XML and its id, and the web app hands it to the bridge.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const tally: FastifyPluginAsync = async (app) => {
+  const ctx = app.bahi;
+  app.addHook('preHandler', requireUser);
+
+  app.post('/generate-xml', async (request, reply) => {
+    const ledger = String((request.query as { ledger_name?: unknown }).ledger_name ?? '').trim();
+    if (!ledger) throw badRequest('Please enter a ledger name.');
+    const rows = GenerateXmlRequest.parse(request.body);
+    if (rows.length === 0) throw badRequest('No transactions to download.');
+    const { xml, vouchers } = rowsToXml(rows, ledger);
+    if (vouchers === 0) throw badRequest('No transactions with a date and an amount to download.');
+    return reply
+      .header('Content-Type', 'application/xml; charset=utf-8')
+      .header(
+        'Content-Disposition',
+        `attachment; filename="tally_export_${safeFilePart(ledger, 'ledger')}.xml"`,
+      )
+      .send(xml);
+  });
+
+  app.post('/send-to-tally', async (request) => {
+    const body = SendToTallyRequest.parse(request.body);
+    const { xml, vouchers } = rowsToXml(body.transactions, body.ledger_name, body.company_name);
+    if (vouchers === 0) throw badRequest('No transactions to send.');
+    const [row] = await ctx.db
+      .insert(tallyExports)
+      .values({
+        userId: request.user.id,
+        ledgerName: body.ledger_name,
+        companyName: body.company_name,
+        vouchers,
+        xml,
+      })
+      .returning({ id: tallyExports.id });
+    return { ok: true, xml_id: row.id, vouchers, xml };
+  });
+
+  const mine = (id: string, userId: string) => and(eq(tallyExports.id, id), eq(tallyExports.userId, userId));
+
+  app.get('/exports/:id', async (request) => {
+    const { id } = request.params as { id: string };
+    if (!UUID.test(id)) throw notFound('No such export.');
+    const [row] = await ctx.db.select().from(tallyExports).where(mine(id, request.user.id));
+    if (!row) throw notFound('No such export.');
+    return {
+      id: row.id,
+      ledger_name: row.ledgerName,
+      company_name: row.companyName,
+      vouchers: row.vouchers,
+      xml: row.xml,
+      tally_response: row.tallyResponse ?? null,
+      created_at: row.createdAt.toISOString(),
+    };
+  });
+
+  // The web app reports what the bridge answered, so History can show Tally's answer.
+  app.post('/exports/:id/response', async (request) => {
+    const { id } = request.params as { id: string };
+    if (!UUID.test(id)) throw notFound('No such export.');
+    const report = TallyResponseReport.parse(request.body);
+    const updated = await ctx.db
+      .update(tallyExports)
+      .set({ tallyResponse: report })
+      .where(mine(id, request.user.id))
+      .returning({ id: tallyExports.id });
+    if (updated.length === 0) throw notFound('No such export.');
+    return { ok: true };
+  });
+};
+
+export default tally;

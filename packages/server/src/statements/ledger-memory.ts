@@ -1,0 +1,120 @@
+// Ledger memory: when a user gives a row a ledger, the narration's UPI ID, payee and keywords are
+// remembered with it; a later narration sharing one of them gets that ledger suggested, with the
+// reason. Strongest evidence first: the same UPI ID, then the same payee, then a shared keyword.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { LedgerSuggestion } from '@bahi/contract';
+import type { Db } from '../db/index.ts';
+import { ledgerMemory } from './tables.ts';
+
+export type NarrationKey = { key: string; kind: 'vpa' | 'payee' | 'word'; shown: string };
+
+const VPA = /\b[a-z0-9][a-z0-9._]{1,63}@[a-z][a-z0-9]{1,30}\b/gi;
+
+// Words banks print on every kind of row: they say nothing about who was paid.
+const GENERIC = new Set(
+  (
+    'upi imps neft rtgs nach ach ecs mmt ift inb inft ib cr dr to by from transfer trf tfr payment pay paid ' +
+    'received credit debit ref no txn transaction bank charges charge the and for via mob mobile net netbanking ' +
+    'atm pos card cash wdl dep deposit withdrawal self a/c ac acct account chq cheque clg clearing int ' +
+    'interest inward outward online rev reversal fee fees gst sent p2a p2m collect mandate auto pvt ltd ' +
+    'jan feb mar apr may jun jul aug sep oct nov dec yes okicici okaxis oksbi okhdfcbank ybl ibl axl paytm'
+  ).split(' '),
+);
+
+const words = (text: string) => text.toLowerCase().match(/[a-z]{3,}/g) ?? [];
+
+/** The keys of one narration, strongest first. */
+export function narrationKeys(description: string): NarrationKey[] {
+  const keys: NarrationKey[] = [];
+  const seen = new Set<string>();
+  const add = (k: NarrationKey) => {
+    if (!seen.has(k.key)) {
+      seen.add(k.key);
+      keys.push(k);
+    }
+  };
+  const text = description.replace(/\s+/g, ' ').trim();
+  for (const m of text.matchAll(VPA)) add({ key: `vpa:${m[0].toLowerCase()}`, kind: 'vpa', shown: m[0] });
+  const withoutVpa = text.replace(VPA, ' ');
+  // Narrations are segments split by '-', '/' or ':'; the payee is the first segment made of words
+  // (not a reference number, not a bank keyword).
+  for (const segment of withoutVpa.split(/[-/:|]/)) {
+    const s = segment.trim();
+    if (!/^[A-Za-z][A-Za-z .&']{2,}$/.test(s)) continue;
+    const meaningful = words(s).filter((w) => !GENERIC.has(w));
+    if (meaningful.length === 0) continue;
+    add({ key: `payee:${meaningful.join(' ')}`, kind: 'payee', shown: s });
+    break;
+  }
+  for (const w of words(withoutVpa)) {
+    if (w.length >= 4 && !GENERIC.has(w)) add({ key: `word:${w}`, kind: 'word', shown: w.toUpperCase() });
+  }
+  return keys;
+}
+
+const reasonOf = (ledger: string, k: NarrationKey) =>
+  k.kind === 'vpa'
+    ? `You used '${ledger}' for UPI ID ${k.shown}`
+    : k.kind === 'payee'
+      ? `You used '${ledger}' for payee ${k.shown}`
+      : `You used '${ledger}' for narrations with ${k.shown}`;
+
+/** Remembers the assignments (blank ledgers are ignored; the latest ledger for a key wins). */
+export async function rememberLedgers(
+  db: Db,
+  userId: string,
+  assignments: readonly { description: string; ledger: string }[],
+  now: Date,
+): Promise<number> {
+  const byKey = new Map<string, string>();
+  for (const a of assignments) {
+    const ledger = a.ledger.trim();
+    if (!ledger) continue;
+    // Keywords only from narrations with no UPI ID or payee: those are too weak to beat them.
+    const keys = narrationKeys(a.description);
+    const strong = keys.filter((k) => k.kind !== 'word');
+    for (const k of strong.length ? strong : keys.slice(0, 2)) byKey.set(k.key, ledger);
+  }
+  const rows = [...byKey].map(([key, ledger]) => ({ userId, key, ledger, uses: 1, updatedAt: now }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insert(ledgerMemory)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [ledgerMemory.userId, ledgerMemory.key],
+        set: {
+          ledger: sql`excluded.ledger`,
+          uses: sql`${ledgerMemory.uses} + 1`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
+  return rows.length;
+}
+
+/** One suggestion per description that shares a key with a remembered narration of this user. */
+export async function suggestLedgers(
+  db: Db,
+  userId: string,
+  descriptions: readonly string[],
+): Promise<LedgerSuggestion[]> {
+  const keysOf = descriptions.map(narrationKeys);
+  const all = [...new Set(keysOf.flat().map((k) => k.key))];
+  const known = new Map<string, string>();
+  for (let i = 0; i < all.length; i += 1000) {
+    const rows = await db
+      .select({ key: ledgerMemory.key, ledger: ledgerMemory.ledger })
+      .from(ledgerMemory)
+      .where(and(eq(ledgerMemory.userId, userId), inArray(ledgerMemory.key, all.slice(i, i + 1000))));
+    for (const r of rows) known.set(r.key, r.ledger);
+  }
+  const out: LedgerSuggestion[] = [];
+  keysOf.forEach((keys, index) => {
+    const hit = keys.find((k) => known.has(k.key));
+    if (hit) {
+      const ledger = known.get(hit.key) as string;
+      out.push({ index, ledger, reason: reasonOf(ledger, hit) });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,158 @@
+// From the statement engine's result (paise, ISO dates) to the API's answer in the specification's
+// Transaction shape (strings with Indian grouping, DD-MM-YYYY), and back for the XML calls.
+import {
+  BANK_LABELS,
+  formatDisplayDate,
+  formatIndian,
+  isBankCode,
+  parseAmount,
+  parseSpecDate,
+  type BankCode,
+} from '@bahi/core';
+import type { BankDetected, ReconciliationInfo, StatementInfo, StatementTransaction } from '@bahi/contract';
+import type { AccountStatement, StatementResult, Transaction } from '@bahi/statements';
+import { buildBankVouchersXml, type BankTransaction } from '@bahi/tally';
+
+const money = (p: number | null | undefined) => (p === null || p === undefined ? '' : formatIndian(p));
+const amount = (p: number) => (p ? formatIndian(p) : '');
+const displayDate = (iso: string | null) => (iso ? formatDisplayDate(iso) : null);
+
+export function labelOf(code: string | null | undefined): string {
+  return code && isBankCode(code) ? BANK_LABELS[code] : 'Bank';
+}
+
+export function toRow(t: Transaction): StatementTransaction {
+  return {
+    Date: formatDisplayDate(t.date),
+    Description: t.description,
+    Withdrawal: amount(t.withdrawal),
+    Deposit: amount(t.deposit),
+    ClosingBalance: money(t.balance),
+    LedgerName: '',
+  };
+}
+
+export function statementInfo(bank: BankCode | null, account: AccountStatement): StatementInfo {
+  const r = account.reconciliation;
+  return {
+    bank,
+    bank_label: labelOf(bank),
+    account_number: account.number,
+    holder: account.holder,
+    ifsc: account.ifsc,
+    account_type: account.type,
+    period_from: displayDate(account.period.from),
+    period_to: displayDate(account.period.to),
+    opening_balance: money(account.openingBalance ?? r.openingBalance),
+    closing_balance: money(account.closingBalance ?? r.closingBalance),
+    transactions: account.transactions.length,
+  };
+}
+
+export function reconciliationInfo(account: AccountStatement): ReconciliationInfo {
+  const r = account.reconciliation;
+  return {
+    ok: r.ok,
+    message: r.message,
+    opening_balance: money(r.openingBalance),
+    closing_balance: money(r.closingBalance),
+    total_deposits: money(r.totalDeposits),
+    total_withdrawals: money(r.totalWithdrawals),
+    opening_source: r.openingSource,
+    checked_balances: r.checkedBalances,
+    breaks: r.breaks.map((b) => ({
+      row: b.index,
+      date: displayDate(b.date) ?? '',
+      expected: money(b.expected),
+      printed: money(b.printed),
+      reason: b.reason,
+    })),
+  };
+}
+
+export function bankDetected(result: StatementResult): BankDetected {
+  const d = result.detection;
+  return {
+    code: result.bank,
+    label: labelOf(result.bank),
+    requested: d.requested,
+    corrected: d.corrected,
+    reason: d.reason,
+  };
+}
+
+/** Account number -> rows, for statements with more than one account (BOB consolidated). */
+export function fallbackAccounts(
+  accounts: readonly AccountStatement[],
+): Record<string, StatementTransaction[]> {
+  if (accounts.length < 2) return {};
+  const out: Record<string, StatementTransaction[]> = {};
+  accounts.forEach((a, i) => {
+    out[a.number?.trim() || `Account ${i + 1}`] = a.transactions.map(toRow);
+  });
+  return out;
+}
+
+/**
+ * Rows in the specification's shape -> bank transactions. Rows whose date is not in one of the
+ * specification's formats are left out, as the screens hide them.
+ */
+export function rowsToBankTransactions(rows: readonly StatementTransaction[]): BankTransaction[] {
+  const out: BankTransaction[] = [];
+  for (const row of rows) {
+    const date = parseSpecDate(row.Date ?? '');
+    if (!date) continue;
+    out.push({
+      date,
+      description: row.Description ?? '',
+      withdrawal: Math.abs(parseAmount(row.Withdrawal ?? '') ?? 0),
+      deposit: Math.abs(parseAmount(row.Deposit ?? '') ?? 0),
+      ledger: row.LedgerName?.trim() || undefined,
+    });
+  }
+  return out;
+}
+
+/** The Tally import file of these rows against `bankLedger` (ledger masters first, so it always imports). */
+export function rowsToXml(
+  rows: readonly StatementTransaction[],
+  bankLedger: string,
+  company?: string,
+): { xml: string; vouchers: number } {
+  const transactions = rowsToBankTransactions(rows);
+  const xml = buildBankVouchersXml({
+    bankLedger,
+    transactions,
+    company: company?.trim() || undefined,
+    withMasters: true,
+  });
+  const vouchers = transactions.reduce((n, t) => n + (t.withdrawal ? 1 : 0) + (t.deposit ? 1 : 0), 0);
+  return { xml, vouchers };
+}
+
+/** How many rows the XML preview shows: enough to see the shape without a megabyte of text. */
+export const PREVIEW_ROWS = 20;
+
+export function xmlPreview(bank: BankCode | null, account: AccountStatement | undefined): string {
+  if (!account || account.transactions.length === 0) return '';
+  const rows = account.transactions.slice(0, PREVIEW_ROWS).map(toRow);
+  const { xml } = rowsToXml(rows, defaultLedger(bank, account.number ?? ''));
+  const rest = account.transactions.length - rows.length;
+  return rest > 0 ? `${xml}\n<!-- ${rest} more transactions are in the downloaded file -->` : xml;
+}
+
+/** The specification's default bank ledger: '{bank label} A/c {acc}' ('BOB A/c {acc}' for Bank of Baroda). */
+export function defaultLedger(bank: BankCode | string | null, acc: string): string {
+  const label = bank === 'BOB' ? 'BOB' : labelOf(bank);
+  return acc.trim() ? `${label} A/c ${acc.trim()}` : `${label} A/c`;
+}
+
+/** A file-name part safe in Content-Disposition: letters, digits, '-', '_' and '.', at most 80. */
+export function safeFilePart(text: string, fallback = 'statement'): string {
+  const cleaned = text
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+|_+$/g, '')
+    .slice(0, 80);
+  return cleaned || fallback;
+}

@@ -1,0 +1,43 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema.ts';
+
+// The statements area's own tables (migration 0002_statements_ledger_memory.sql, written by hand).
+// They live here rather than in db/schema.ts so that `drizzle-kit generate` (which diffs schema.ts
+// against its snapshot) never emits them a second time.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Ledger memory: the ledger a user gave narrations with this key (a UPI ID, a payee, a keyword). */
+export const ledgerMemory = pgTable(
+  'ledger_memory',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'vpa:name@bank', 'payee:meenakshi verma' or 'word:electricity' (see statements/ledger-memory.ts). */
+    key: text('key').notNull(),
+    ledger: text('ledger').notNull(),
+    uses: integer('uses').notNull().default(1),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** XML stored by Send to Tally, for the bridge and the history (with Tally's answer once known). */
+export const tallyExports = pgTable(
+  'tally_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ledgerName: text('ledger_name').notNull(),
+    companyName: text('company_name').notNull(),
+    vouchers: integer('vouchers').notNull(),
+    xml: text('xml').notNull(),
+    /** The bridge's parsed RESPONSE as the web app reported it (created, altered, errors...). */
+    tallyResponse: jsonb('tally_response'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tally_exports_user_created').on(t.userId, t.createdAt)],
+);
