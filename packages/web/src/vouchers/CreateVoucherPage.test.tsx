@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import CreateVoucherPage from '../pages/CreateVoucherPage.tsx';
+import { makeToken, renderWithProviders } from '../test/render.tsx';
+import { draftKey, loadDraft, saveDraft } from './storage.ts';
+import { emptyRow } from './rows.ts';
+
+// happy-dom lays nothing out, so the virtualiser would see a 0-pixel window and render no rows:
+// give every element a viewport-sized box for these tests.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+});
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const TOKEN = makeToken({ sub: 'user-1', name: 'Asha', exp: Math.floor(Date.now() / 1000) + 3600 });
+
+function renderPage() {
+  localStorage.setItem('access_token', TOKEN);
+  const user = userEvent.setup();
+  const view = renderWithProviders(<CreateVoucherPage />);
+  return { user, ...view };
+}
+
+const cell = (label: string, n: number) => screen.getByLabelText(`${label}, row ${n}`) as HTMLInputElement;
+const rowCount = () => screen.queryAllByLabelText(/^Ledger Name, row \d+$/).length;
+
+describe('Create Vouchers screen', () => {
+  it('has the columns and controls of the specification', () => {
+    renderPage();
+    for (const name of [
+      'Date',
+      'Voucher Type',
+      'Ledger Name',
+      'Party Name',
+      'Description',
+      'Net Amount',
+      'Actions',
+    ]) {
+      expect(screen.getByRole('columnheader', { name })).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: 'Export XML from Backend' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Row' })).toBeTruthy();
+    expect(cell('Date', 1).type).toBe('date');
+    expect(cell('Net Amount', 1).type).toBe('number');
+    const types = within(cell('Voucher Type', 1) as unknown as HTMLElement)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
+    expect(types).toEqual(['', 'Receipt', 'Journal', 'Payment', 'Sales', 'Purchase']);
+  });
+
+  it('Enter in a cell adds a row at the end and focuses it; Remove takes a row out', async () => {
+    const { user } = renderPage();
+    await user.type(cell('Ledger Name', 1), 'Cash{Enter}');
+    expect(rowCount()).toBe(2);
+    await waitFor(() => expect(document.activeElement).toBe(cell('Date', 2)));
+    await user.click(screen.getByRole('button', { name: 'Add Row' }));
+    expect(rowCount()).toBe(3);
+    await user.click(screen.getByRole('button', { name: 'Remove row 2' }));
+    expect(rowCount()).toBe(2);
+    expect(cell('Ledger Name', 1).value).toBe('Cash');
+  });
+
+  it('keeps the rows for the signed-in user across a reload', async () => {
+    const { user, unmount } = renderPage();
+    await user.type(cell('Party Name', 1), 'Asha Traders');
+    await user.selectOptions(cell('Voucher Type', 1) as unknown as HTMLElement, 'Payment');
+    unmount();
+    renderPage();
+    expect(cell('Party Name', 1).value).toBe('Asha Traders');
+    expect((cell('Voucher Type', 1) as unknown as HTMLSelectElement).value).toBe('Payment');
+    expect(loadDraft(draftKey(TOKEN))?.[0].partyName).toBe('Asha Traders');
+  });
+
+  it('Clear all asks first, then empties the table and the draft', async () => {
+    localStorage.setItem('access_token', TOKEN);
+    saveDraft(draftKey(TOKEN), [
+      { ...emptyRow(), ledgerName: 'A' },
+      { ...emptyRow(), ledgerName: 'B' },
+    ]);
+    const { user } = renderPage();
+    expect(rowCount()).toBe(2);
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear all rows?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(rowCount()).toBe(2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(rowCount()).toBe(1));
+    expect(cell('Ledger Name', 1).value).toBe('');
+    expect(loadDraft(draftKey(TOKEN))).toBeNull();
+  });
+
+  it('Duplicate inserts the copies right after the source row', async () => {
+    localStorage.setItem('access_token', TOKEN);
+    saveDraft(draftKey(TOKEN), [
+      { ...emptyRow(), description: 'first', date: '2025-04-10', netAmount: '100' },
+      { ...emptyRow(), description: 'last' },
+    ]);
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Duplicate row 1' }));
+    const copies = await screen.findByLabelText('How many copies?');
+    await user.clear(copies);
+    await user.type(copies, '2');
+    await user.click(screen.getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(rowCount()).toBe(4));
+    expect([1, 2, 3, 4].map((n) => cell('Description', n).value)).toEqual([
+      'first',
+      'first (Copy 1)',
+      'first (Copy 2)',
+      'last',
+    ]);
+    expect(cell('Date', 3).value).toBe('2025-04-12');
+  });
+
+  it('sends the rows with the token and alerts the server message on failure', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ detail: 'Row 1: Date is missing.' }), {
+        status: 422,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const { user } = renderPage();
+    await user.type(cell('Ledger Name', 1), 'Cash');
+    await user.click(screen.getByRole('button', { name: 'Export XML from Backend' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error exporting XML: Row 1: Date is missing.'));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/voucher-importer/generate-xml');
+    expect(new Headers(init.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(JSON.parse(init.body as string)).toEqual({
+      rows: [
+        { date: '', voucherType: '', ledgerName: 'Cash', partyName: '', description: '', netAmount: '' },
+      ],
+    });
+    // A failed export keeps the draft.
+    expect(loadDraft(draftKey(TOKEN))?.[0].ledgerName).toBe('Cash');
+  });
+
+  it('a successful export downloads vouchers.xml and drops the draft', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('<ENVELOPE/>', {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/xml',
+          'Content-Disposition': 'attachment; filename="vouchers.xml"',
+        },
+      }),
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const { user } = renderPage();
+    await user.type(cell('Ledger Name', 1), 'Cash');
+    expect(loadDraft(draftKey(TOKEN))).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Export XML from Backend' }));
+    await waitFor(() => expect(clicked).toEqual(['vouchers.xml']));
+    expect(loadDraft(draftKey(TOKEN))).toBeNull();
+    // Rows stay on screen; the next edit starts a new draft.
+    await user.type(cell('Party Name', 1), 'X');
+    expect(loadDraft(draftKey(TOKEN))?.[0].partyName).toBe('X');
+  });
+
+  it('renders a window of a thousand rows, not all of them', () => {
+    localStorage.setItem('access_token', TOKEN);
+    saveDraft(
+      draftKey(TOKEN),
+      Array.from({ length: 1000 }, (_, i) => ({ ...emptyRow(), description: `row ${i + 1}` })),
+    );
+    renderPage();
+    const shown = rowCount();
+    expect(shown).toBeGreaterThan(10);
+    expect(shown).toBeLessThan(60);
+    expect(screen.getByText('1000 rows', { exact: false })).toBeTruthy();
+  });
+});
