@@ -163,8 +163,46 @@ function complete(roles: Set<Role>): boolean {
 
 const cache = new WeakMap<object, Map<string, Role>>();
 
-/** Reads a line as a table header; null when it does not name a complete statement table. */
-export function matchHeader(runs: Run[], extra?: Aliases): Header | null {
+/** Edit distance, stopping early once it exceeds `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, cur[j]!);
+    }
+    if (best > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+// A recognised header name may have a wrong or missing letter ('Balanee', 'Narratlon', 'Withdrawa1'):
+// one edit in names of 5 to 8 letters, two from 9. Short names must match exactly ('dr' is not 'cr').
+const fuzzyEdits = (n: number) => (n >= 9 ? 2 : n >= 5 ? 1 : 0);
+
+function lookup(table: Map<string, Role>, name: string, fuzzy: boolean): Role | undefined {
+  const exact = table.get(name);
+  if (exact || !fuzzy) return exact;
+  const max = fuzzyEdits(name.length);
+  if (max === 0) return undefined;
+  let best: { role: Role; d: number } | undefined;
+  for (const [alias, role] of table) {
+    if (fuzzyEdits(alias.length) === 0) continue;
+    const d = editDistance(name, alias, Math.min(max, fuzzyEdits(alias.length)));
+    if (d <= Math.min(max, fuzzyEdits(alias.length)) && (!best || d < best.d)) best = { role, d };
+  }
+  return best?.role;
+}
+
+/**
+ * Reads a line as a table header; null when it does not name a complete statement table. `fuzzy`
+ * (OCR lines) lets a name differ by a letter or two from its alias.
+ */
+export function matchHeader(runs: Run[], extra?: Aliases, fuzzy = false): Header | null {
   const key = extra ?? COMMON_ALIASES;
   let table = cache.get(key);
   if (!table) cache.set(key, (table = aliasTable(extra)));
@@ -186,7 +224,7 @@ export function matchHeader(runs: Run[], extra?: Aliases): Header | null {
       )
         break;
       joined += norm(words[j]!.text);
-      const role = table.get(joined);
+      const role = lookup(table, joined, fuzzy);
       if (role) best = { role, j };
     }
     if (!best) {

@@ -5,10 +5,11 @@ import { PROFILES } from './registry.ts';
 import type { Detection } from './types.ts';
 
 export function detectBank(headerZone: Line[], requested: BankCode | null, headerLine = ''): Detection {
+  // the fifth IFSC character is always zero; a recogniser may read it as 'O' (or as 'O0')
   const ifscLine = headerZone
-    .map((l) => /\bIFS\w*(?:\s+code)?\s*[:-]?\s*([A-Z]{4}0[A-Z0-9]{6})\b/i.exec(l.text))
+    .map((l) => /\bIFS\w*(?:\s+code)?\s*[:-]?\s*([A-Z]{4})(?:O0|[0O])([A-Z0-9]{6})\b/i.exec(l.text))
     .find(Boolean);
-  const ifsc = ifscLine ? ifscLine[1]!.toUpperCase() : null;
+  const ifsc = ifscLine ? `${ifscLine[1]!.toUpperCase()}0${ifscLine[2]!.toUpperCase()}` : null;
   const byIfsc = ifsc ? PROFILES.find((p) => ifsc.startsWith(p.ifscPrefix)) : undefined;
   // the bank's name is printed at the top: look at the first lines only
   const top = headerZone.slice(0, 4).map((l) => l.text.trim());

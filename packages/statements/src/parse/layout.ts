@@ -1,6 +1,7 @@
 // Positioned lines: the common shape of PDF pages (words grouped by baseline) and fixed-width
 // reports (character columns as x). The table reader only sees these.
 import type { Page } from '../source.ts';
+import { cleanOcrWords, estimateSkew, fixOcrAmount } from './ocr.ts';
 
 export interface Run {
   text: string;
@@ -16,6 +17,8 @@ export interface Line {
   height: number;
   runs: Run[];
   text: string;
+  /** the words came from OCR: amounts may need the column's help to read */
+  ocr?: boolean;
 }
 
 // Words whose tops differ by less than this fraction of the text height share a line. Cells of one
@@ -23,35 +26,66 @@ export interface Line {
 // height apart, so half a height separates the two cases with room on both sides.
 const SAME_LINE_FRACTION = 0.5;
 
+interface PlacedWord {
+  text: string;
+  x0: number;
+  x1: number;
+  /** top, corrected for the page's skew */
+  y: number;
+  /** where lines are compared: the top for a text layer, the middle for OCR boxes */
+  key: number;
+  h: number;
+}
+
 export function pageLines(page: Page): Line[] {
-  const words = page.words
-    .filter((w) => w.text.trim() !== '')
-    .map((w) => ({
-      text: w.text.replace(/\s+/g, ' ').trim(),
-      x0: w.x,
-      x1: w.x + w.width,
-      y: w.y,
-      h: w.height || 8,
-    }))
-    .sort((a, b) => a.y - b.y || a.x0 - b.x0);
+  const ocr = page.ocr === true;
+  const raw = page.words.filter((w) => w.text.trim() !== '');
+  const source = ocr ? cleanOcrWords(raw) : raw;
+  // OCR boxes hug the ink, so tops differ between 'PVT' and 'ool'; their middles agree better. A
+  // scan is also slightly tilted: measure it and level the words before grouping them.
+  const skew = ocr ? estimateSkew(source) : 0;
+  const words: PlacedWord[] = source
+    .map((w) => {
+      const h = w.height || 8;
+      const y = w.y - skew * (w.x + w.width / 2);
+      const text = w.text.replace(/\s+/g, ' ').trim();
+      return {
+        text: ocr ? fixOcrAmount(text) : text,
+        x0: w.x,
+        x1: w.x + w.width,
+        y,
+        key: ocr ? y + h / 2 : y,
+        h,
+      };
+    })
+    .sort((a, b) => a.key - b.key || a.x0 - b.x0);
+  const heights = words.map((w) => w.h).sort((a, b) => a - b);
+  // one tall speck must not swallow the line below, so OCR lines use the page's typical height
+  const pageHeight = heights.length ? heights[heights.length >> 1]! : 8;
   const lines: Line[] = [];
-  let cur: typeof words = [];
+  let cur: PlacedWord[] = [];
+  let sum = 0;
   const flush = () => {
     if (!cur.length) return;
     const runs = cur.sort((a, b) => a.x0 - b.x0).map((w) => ({ text: w.text, x0: w.x0, x1: w.x1 }));
-    const heights = cur.map((w) => w.h).sort((a, b) => a - b);
+    const hs = cur.map((w) => w.h).sort((a, b) => a - b);
     lines.push({
       page: page.number,
       y: Math.min(...cur.map((w) => w.y)),
-      height: heights[heights.length >> 1]!,
+      height: hs[hs.length >> 1]!,
       runs,
       text: runs.map((r) => r.text).join(' '),
+      ...(ocr ? { ocr: true } : {}),
     });
     cur = [];
+    sum = 0;
   };
   for (const w of words) {
-    if (cur.length && Math.abs(w.y - cur[0]!.y) > SAME_LINE_FRACTION * Math.max(w.h, cur[0]!.h)) flush();
+    // compare with the line's mean position, so small jitter between cells does not add up
+    const h = ocr ? pageHeight : Math.max(w.h, cur[0]?.h ?? 0);
+    if (cur.length && Math.abs(w.key - sum / cur.length) > SAME_LINE_FRACTION * h) flush();
     cur.push(w);
+    sum += w.key;
   }
   flush();
   return lines;

@@ -43,8 +43,9 @@ export function documentLines(doc: SourceDocument): Line[] {
 
 export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): StatementResult {
   const lines = documentLines(doc);
+  const ocrPages = new Set(doc.kind === 'pages' ? doc.pages.filter((p) => p.ocr).map((p) => p.number) : []);
   const issues: ParseIssue[] = [];
-  const firstHeader = lines.findIndex((l) => matchHeader(l.runs) !== null);
+  const firstHeader = lines.findIndex((l) => matchHeader(l.runs, undefined, l.ocr) !== null);
   const headerZone = firstHeader >= 0 ? lines.slice(0, firstHeader) : lines.filter((l) => l.page === 1);
   const headerLine = firstHeader >= 0 ? lines[firstHeader]!.text : '';
   const detection = detectBank(headerZone, opts.bank ?? null, headerLine);
@@ -93,6 +94,11 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       debitTotal: facts.debitTotal ?? totalRow?.debit ?? null,
       creditTotal: facts.creditTotal ?? totalRow?.credit ?? null,
     });
+    // an OCR'd row whose balance does not follow may hold a misread figure: flag it for review
+    for (const b of rec.breaks) {
+      const t = sec.transactions[b.index];
+      if (t && t.page !== undefined && ocrPages.has(t.page)) t.ocrFlag = true;
+    }
     return {
       number: facts.number,
       holder: facts.holder,

@@ -188,7 +188,7 @@ export function readTable(
   for (const line of lines) {
     const newPage = !prev || prev.page !== line.page;
     if (newPage) inTable = false;
-    const header = matchHeader(line.runs, opts.aliases);
+    const header = matchHeader(line.runs, opts.aliases, line.ocr);
     if (header) {
       layout = new Layout(header);
       inTable = true;
@@ -313,7 +313,9 @@ export function readTable(
 
 function pageHasNoHeader(lines: Line[], line: Line, aliases: Aliases | undefined): boolean {
   // only asked for dated rows outside a table, which are rare
-  return !lines.some((l) => l.page === line.page && l.y < line.y && matchHeader(l.runs, aliases) !== null);
+  return !lines.some(
+    (l) => l.page === line.page && l.y < line.y && matchHeader(l.runs, aliases, l.ocr) !== null,
+  );
 }
 
 function firstToken(s: string): string {

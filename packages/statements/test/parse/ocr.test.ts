@@ -1,0 +1,89 @@
+// OCR tolerance: recogniser confusions in amounts, stray marks, misspelt headers, tilted scans, and
+// the flag on OCR rows whose balance does not follow. Runs on OCR fixtures (reader output saved as
+// JSON), so no recogniser runs here.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { parseStatement } from '../../src/parse/index.ts';
+import { cleanOcrWords, estimateSkew, fixOcrAmount } from '../../src/parse/ocr.ts';
+import type { Page, SourceDocument, Word } from '../../src/source.ts';
+
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+const load = (name: string) =>
+  JSON.parse(readFileSync(path.join(fixtures, name), 'utf8')) as SourceDocument & { kind: 'pages' };
+const rows = (doc: SourceDocument) =>
+  parseStatement(doc)
+    .accounts.flatMap((a) => a.transactions)
+    .map((t) => [t.date, t.withdrawal, t.deposit, t.balance]);
+
+test('recogniser confusions in amounts are undone', () => {
+  const cases: [string, string][] = [
+    ['1,2O4.5O', '1,204.50'],
+    ['S,347.85', '5,347.85'],
+    ['l,23,456.78', '1,23,456.78'],
+    ['1,234,56', '1,234.56'],
+    ['1.23.456.78', '1,23,456.78'],
+    ['4,460.O2Cr.', '4,460.02Cr.'],
+    ['887.83', '887.83'],
+  ];
+  for (const [ocr, fixed] of cases) assert.equal(fixOcrAmount(ocr), fixed, ocr);
+  for (const word of ['Soil', 'DEPOSIT', 'III', 'UPI/DR/400559462270', '03-01-2024', 'ISO', '12'])
+    assert.equal(fixOcrAmount(word), word, word);
+});
+
+test('ruling-line marks are dropped and stray quotes stripped', () => {
+  const w = (text: string): Word => ({ text, x: 0, y: 0, width: 10, height: 6 });
+  const out = cleanOcrWords([w('|'), w('‘Serial'), w('"01/05/2023'), w('—'), w(':'), w('Cr.')]);
+  assert.deepEqual(
+    out.map((x) => x.text),
+    ['Serial', '01/05/2023', ':', 'Cr.'],
+  );
+});
+
+function tilt(page: Page, slope: number): Page {
+  return { ...page, words: page.words.map((w) => ({ ...w, y: w.y + slope * (w.x + w.width / 2) })) };
+}
+
+for (const name of ['BOB/scanned', 'PNB/scanned', 'PNB/photo']) {
+  test(`${name}: a tilted scan reads the same rows`, () => {
+    const doc = load(`${name}.source.json`);
+    const want = rows(doc);
+    assert.ok(want.length > 10);
+    for (const slope of [0.012, -0.012]) {
+      const tilted = { ...doc, pages: doc.pages.map((p) => tilt(p, slope)) };
+      assert.ok(Math.abs(estimateSkew(tilted.pages[0]!.words) - slope) < 0.004, 'skew measured');
+      assert.deepEqual(rows(tilted), want, `slope ${slope}`);
+    }
+  });
+}
+
+test('misspelt OCR header names still find the table', () => {
+  const doc = load('BOB/scanned.source.json');
+  const want = rows(doc);
+  const typo: Record<string, string> = { Balance: 'Balanee', Description: 'Descriptlon', Debit: 'Deblt' };
+  // the header's words only (the first of each; 'Opening Balance' below stays as printed)
+  for (const [from, to] of Object.entries(typo)) {
+    const w = doc.pages[0]!.words.filter((x) => x.text === from).sort((a, b) => a.y - b.y)[0];
+    assert.ok(w, from);
+    w.text = to;
+  }
+  assert.deepEqual(rows(doc), want);
+  // a text layer is exact: the same typos there are not a header
+  const text = { ...doc, pages: doc.pages.map((p) => ({ ...p, ocr: false })) };
+  assert.equal(parseStatement(text).accounts.length, 0);
+});
+
+test('an OCR row whose balance does not follow is flagged and listed as a break', () => {
+  const doc = load('PNB/scanned.source.json');
+  const word = doc.pages[0]!.words.find((w) => w.text === '18,009.00');
+  assert.ok(word, 'fixture word present');
+  word.text = '18,000.00';
+  const r = parseStatement(doc);
+  const a = r.accounts[0]!;
+  const flagged = a.transactions.filter((t) => t.ocrFlag);
+  assert.equal(flagged.length, 1);
+  assert.equal(flagged[0]!.deposit, 1_800_000);
+  assert.ok(a.reconciliation.breaks.some((b) => a.transactions[b.index] === flagged[0]));
+  assert.equal(a.reconciliation.ok, false);
+});
