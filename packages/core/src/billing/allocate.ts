@@ -7,7 +7,8 @@
  * fits without going over. Then the last two lines are taken back and the best replacement of one,
  * two or three lines (distinct items) is searched so that what remains is as small as possible, never
  * negative; if more than the round-off still remains, the last 4, 8, 16... lines are drawn again
- * (a few times). What still remains (0 to 99 paise) is the invoice's round-off: the last invoice of each
+ * (a few times); if still more than the round-off remains, an exact knapsack over whole paise recombines
+ * the last ₹1,000 or more of lines (closeExactly). What still remains (0 to 99 paise) is the invoice's round-off: the last invoice of each
  * amount carries it in `RoundOff` (rupees; Tally's usual Round Off ledger), so
  * Σ line Totals + Σ RoundOff = the amount, to the paisa. Item prices are never bent to fit.
  * When even that leaves a rupee or more, or the stock is worth less than the amount, the engine
@@ -114,6 +115,14 @@ const QUANTITIES_PER_ITEM = 24;
 /** First lines tried in the two-line and three-line searches; each costs one pass over the items. */
 const PAIR_STARTS = 128;
 const TRIPLE_STARTS = 64;
+/** The exact search (closeExactly): paise it opens first, items and quantities per item it considers,
+ * tries, and how far beyond the budget what is open may be (only dear items fit) before it gives up. */
+const EXACT_BUDGET = 100_000;
+const EXACT_ITEMS = 32;
+const EXACT_QUANTITIES = 24;
+const EXACT_ATTEMPTS = 4;
+const EXACT_MAX_PAISE = 1_000_000;
+const EXACT_WORK = 10_000_000;
 
 interface Line {
   item: number;
@@ -247,10 +256,123 @@ function billOne(amount: Paise, count: number, stock: number[], range: RangeOf, 
     left = budget - sum(chosen);
     if (left <= MAX_ROUND_OFF_PAISE || back >= lines.length) break;
   }
+  for (let attempt = 0; left > MAX_ROUND_OFF_PAISE && attempt < EXACT_ATTEMPTS; attempt++) {
+    // Each try opens twice the budget of the last: more lines to recombine. Once a try has taken
+    // every line back, a bigger budget would search the same again.
+    const budget = EXACT_BUDGET * 2 ** attempt;
+    const everything = sum(lines) + left <= budget;
+    left = closeExactly(lines, left, budget, count, stock, range, total, rng);
+    if (everything) break;
+  }
   return { lines, left };
 }
 
-/** Adds random lines while any fits in what is left; returns what is left. */
+/**
+ * The exact search for the last rupees, when the random closing above left a rupee or more: take the
+ * last lines back until `budget` is open (refilling randomly down to that when more opened up),
+ * then a 0/1 knapsack over whole paise, one line per item, picks the lines that come closest to it
+ * without going over. Exhaustive over the items it looks at (at most EXACT_ITEMS, EXACT_QUANTITIES
+ * quantities each); the caller retries with other items. Keeps the old lines when it does no better.
+ */
+function closeExactly(
+  lines: Line[],
+  left: Paise,
+  budget: Paise,
+  count: number,
+  stock: number[],
+  range: RangeOf,
+  total: TotalOf,
+  rng: Rng,
+): Paise {
+  const saved = lines.slice();
+  const savedStock = stock.slice();
+  const savedLeft = left;
+  while (left < budget && lines.length > 0) {
+    const l = lines.pop()!;
+    stock[l.item] += l.qty;
+    left += l.total;
+  }
+  left = fillRandomly(lines, left, count, stock, range, total, rng, budget);
+  if (left > 2 * budget + EXACT_MAX_PAISE) {
+    // Only items dearer than the search can afford remain: nothing better to find here.
+    lines.splice(0, lines.length, ...saved);
+    savedStock.forEach((q, i) => (stock[i] = q));
+    return savedLeft;
+  }
+  const options: { item: number; qty: number; total: Paise }[][] = [];
+  const candidates: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = stock[i] > 0 && total(i, 1) > 0 ? range(i) : null;
+    if (r && total(i, r.min) <= left) candidates.push(i);
+  }
+  shuffle(candidates, rng);
+  let work = 0;
+  for (const i of candidates.slice(0, EXACT_ITEMS)) {
+    const r = range(i)!;
+    const hi = largestQtyWithin(i, r.min, r.max, left, total);
+    const span = hi - r.min;
+    const steps = Math.min(span, EXACT_QUANTITIES - 1);
+    const opts = [];
+    for (let k = 0; k <= steps; k++) {
+      const qty = r.min + (steps === 0 ? 0 : Math.round((k * span) / steps));
+      if (k > 0 && qty === opts[opts.length - 1].qty) continue;
+      opts.push({ item: i, qty, total: total(i, qty) });
+    }
+    // The knapsack costs about (open paise) x (quantities) steps: stop adding items at the limit.
+    work += (left + 1) * opts.length;
+    if (work > EXACT_WORK && options.length > 0) break;
+    options.push(opts);
+  }
+  // reach[s]: some lines of distinct items make s paise; who/qty: the line that first made it.
+  const reach = new Uint8Array(left + 1);
+  const who = new Int32Array(left + 1).fill(-1);
+  const pick = new Int32Array(left + 1);
+  reach[0] = 1;
+  const bestIn = () => {
+    for (let s = left; s >= Math.max(0, left - MAX_ROUND_OFF_PAISE); s--) if (reach[s]) return s;
+    return -1;
+  };
+  for (let k = 0; k < options.length && bestIn() < 0; k++) {
+    const opts = options[k];
+    // Downwards, so that reach[s - t] is still what the earlier items made (each item once).
+    for (let s = left; s > 0; s--) {
+      if (reach[s]) continue;
+      for (let o = 0; o < opts.length; o++) {
+        const t = opts[o].total;
+        if (t > s) break;
+        if (reach[s - t]) {
+          reach[s] = 1;
+          who[s] = k;
+          pick[s] = o;
+          break;
+        }
+      }
+    }
+  }
+  let best = bestIn();
+  if (best < 0) for (best = left; best > 0 && !reach[best]; best--);
+  if (left - best >= savedLeft) {
+    lines.splice(0, lines.length, ...saved);
+    savedStock.forEach((q, i) => (stock[i] = q));
+    return savedLeft;
+  }
+  for (let s = best; s > 0;) {
+    const line = options[who[s]][pick[s]];
+    lines.push(line);
+    stock[line.item] -= line.qty;
+    s -= line.total;
+  }
+  return left - best;
+}
+
+function shuffle<T>(xs: T[], rng: Rng): void {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = randomInt(rng, 0, i);
+    [xs[i], xs[j]] = [xs[j], xs[i]];
+  }
+}
+
+/** Adds random lines while any fits in what is left above `floor`; returns what is left. */
 function fillRandomly(
   lines: Line[],
   left: Paise,
@@ -259,13 +381,15 @@ function fillRandomly(
   range: RangeOf,
   total: TotalOf,
   rng: Rng,
+  floor: Paise = 0,
 ): Paise {
   for (;;) {
+    const room = left - floor;
     const fits: number[] = [];
     for (let i = 0; i < count; i++) {
       if (stock[i] === 0 || total(i, 1) === 0) continue;
       const r = range(i);
-      if (r && total(i, r.min) <= left) fits.push(i);
+      if (r && total(i, r.min) <= room) fits.push(i);
     }
     if (fits.length === 0) return left;
     const i = fits[randomInt(rng, 0, fits.length - 1)];
@@ -273,7 +397,7 @@ function fillRandomly(
     // At most half of what is left of an item per random line, so cheap items are rarely used up
     // before the closing search needs them for the last rupees.
     const half = Math.max(r.min, Math.min(r.max, Math.ceil(stock[i] / 2)));
-    const qty = randomInt(rng, r.min, largestQtyWithin(i, r.min, half, left, total));
+    const qty = randomInt(rng, r.min, largestQtyWithin(i, r.min, half, room, total));
     const line = { item: i, qty, total: total(i, qty) };
     lines.push(line);
     stock[i] -= qty;
