@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
                   { path: 'createvoucher', lazy: screen(() => import('./pages/CreateVoucherPage.tsx')) },
                   { path: 'bank', lazy: screen(() => import('./pages/BankPage.tsx')) },
                   { path: 'pay', lazy: screen(() => import('./pages/PayPage.tsx')) },
+                  { path: 'pay/test-checkout', lazy: screen(() => import('./pages/TestCheckoutPage.tsx')) },
                   { path: 'profile', lazy: screen(() => import('./pages/ProfilePage.tsx')) },
                   { path: 'account', lazy: screen(() => import('./pages/AccountPage.tsx')) },
                   { path: 'history', lazy: screen(() => import('./pages/HistoryPage.tsx')) },
