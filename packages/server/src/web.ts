@@ -16,7 +16,8 @@ export function contentSecurityPolicy(config: Config): string {
   const google = Boolean(config.googleClientId);
   const script = ["'self'"];
   const frame: string[] = [];
-  const connect = ["'self'"];
+  // 'bahi bridge' (the office Tally connector) listens on this machine; Send to Tally calls it.
+  const connect = ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'];
   const style = ["'self'", "'unsafe-inline'"];
   if (razorpay) {
     script.push('https://checkout.razorpay.com');

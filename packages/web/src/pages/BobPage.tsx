@@ -1,6 +1,16 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { ParserScreen } from '../bank/ParserScreen.tsx';
 
-// Per-bank parser (/app/bob). Placeholder until its issue lands: replace this file.
+// Bank of Baroda parser (/app/bob), with the Fallback Accounts of consolidated statements (spec section 2 'Per-bank parser screens').
 export default function BobPage() {
-  return <PlaceholderPage title="Bank of Baroda Statement Parser" />;
+  return (
+    <ParserScreen
+      settings={{
+        bank: 'bob',
+        title: 'Bank of Baroda Statement Parser',
+        accept: '.pdf',
+        failure: 'Failed to parse statement. Please check the file or password.',
+        fallbackAccounts: true,
+      }}
+    />
+  );
 }

@@ -1,6 +1,16 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { ParserScreen } from '../bank/ParserScreen.tsx';
 
-// Per-bank parser (/app/hdfc). Placeholder until its issue lands: replace this file.
+// HDFC parser (/app/hdfc) (spec section 2 'Per-bank parser screens').
 export default function HdfcPage() {
-  return <PlaceholderPage title="HDFC Bank Statement Parser" />;
+  return (
+    <ParserScreen
+      settings={{
+        bank: 'hdfc',
+        title: 'HDFC Bank Statement Parser',
+        accept: '.pdf',
+        failure: 'Failed to parse statement. Please check the file or password.',
+        statementInfo: true,
+      }}
+    />
+  );
 }

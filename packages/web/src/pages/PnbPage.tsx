@@ -1,6 +1,17 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { ParserScreen } from '../bank/ParserScreen.tsx';
 
-// Per-bank parser (/app/pnb). Placeholder until its issue lands: replace this file.
+// PNB parser (/app/pnb): PDFs and images; only PDFs are checked for a password (spec section 2 'Per-bank parser screens').
 export default function PnbPage() {
-  return <PlaceholderPage title="PNB Bank Statement Parser" />;
+  return (
+    <ParserScreen
+      settings={{
+        bank: 'pnb',
+        title: 'PNB Bank Statement Parser',
+        accept: '.pdf,image/*',
+        failure: 'Failed to parse PNB statement',
+        passwordPlaceholder: 'Enter PDF Password',
+        passwordOnlyForPdf: true,
+      }}
+    />
+  );
 }

@@ -1,6 +1,15 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { ParserScreen } from '../bank/ParserScreen.tsx';
 
-// Per-bank parser (/app/sbi). Placeholder until its issue lands: replace this file.
+// SBI parser (/app/sbi) (spec section 2 'Per-bank parser screens').
 export default function SbiPage() {
-  return <PlaceholderPage title="SBI Bank Statement Parser" />;
+  return (
+    <ParserScreen
+      settings={{
+        bank: 'sbi',
+        title: 'SBI Bank Statement Parser',
+        accept: '.pdf',
+        failure: 'Failed to parse SBI statement',
+      }}
+    />
+  );
 }

@@ -1,6 +1,206 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { BANK_CODES, BANK_LABELS } from '@bahi/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { storeToken } from '../auth/token.ts';
+import { useSession } from '../auth/session.ts';
+import { checkPasswordRequired, extractStatement, StatementCallError, type Progress } from '../bank/api.ts';
+import { PasswordModal } from '../bank/PasswordModal.tsx';
+import { countPdfPages, ProcessingOverlay } from '../bank/ProcessingOverlay.tsx';
+import { keepFile, saveBankSession } from '../bank/store.ts';
+import { fileTypeProblem, XLSX_BANKS } from '../bank/validate.ts';
 
-// Bank selection (/app/select). Placeholder until its issue lands: replace this file.
+// Bank selection (/app/select), spec sections 2, 4, 5 and 8: choose a bank (changing it clears the
+// file), then a file; Submit checks whether a password is needed, then extracts and opens /app/bank.
+
+const BANK_OPTIONS = [
+  { value: '', label: 'Select a bank' },
+  ...BANK_CODES.map((code) => ({ value: code, label: BANK_LABELS[code] })),
+];
+
 export default function SelectPage() {
-  return <PlaceholderPage title="Bank Statement Parser" />;
+  const navigate = useNavigate();
+  const session = useSession();
+  const pagesLeft = session?.claims.page_left ?? 0;
+  const [bank, setBank] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [pages, setPages] = useState<number | null>(null);
+  const [askPassword, setAskPassword] = useState(false);
+  const [problem, setProblem] = useState<{ message: string; pay?: boolean } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  function chooseBank(e: ChangeEvent<HTMLSelectElement>) {
+    setBank(e.currentTarget.value);
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  function chooseFile(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.currentTarget.files?.[0] ?? null;
+    if (chosen) {
+      const wrong = fileTypeProblem(chosen.name, bank);
+      if (wrong) {
+        window.alert(wrong);
+        e.currentTarget.value = '';
+        setFile(null);
+        return;
+      }
+    }
+    setFile(chosen);
+  }
+
+  /** Extracts; true when done (the caller then leaves), false when the password was wrong. */
+  async function extract(chosen: File, password?: string): Promise<boolean> {
+    setProcessing(true);
+    setProgress({ phase: 'upload', percent: 0 });
+    try {
+      const answer = await extractStatement(bank, chosen, password, setProgress);
+      const { access_token, ...rest } = answer;
+      storeToken(access_token);
+      saveBankSession({ bank, fileName: chosen.name, answer: rest, rows: rest.transactions });
+      await keepFile(chosen);
+      navigate('/app/bank');
+      return true;
+    } finally {
+      setProcessing(false);
+      setProgress(null);
+    }
+  }
+
+  function explain(err: unknown, fallback: string) {
+    if (err instanceof StatementCallError && err.status === 402) {
+      setProblem({ message: err.detail, pay: true });
+      return;
+    }
+    setProblem({ message: err instanceof StatementCallError ? err.detail : fallback });
+    window.alert(fallback);
+  }
+
+  async function submit() {
+    if (!bank || !file) return;
+    setProblem(null);
+    setPages(await countPdfPages(file));
+    let required: boolean;
+    setProcessing(true);
+    try {
+      required = await checkPasswordRequired(bank, file);
+    } catch (err) {
+      setProcessing(false);
+      setProblem({ message: err instanceof StatementCallError ? err.detail : 'The password check failed.' });
+      window.alert('Failed to check password requirement.');
+      return;
+    }
+    setProcessing(false);
+    if (required) {
+      setAskPassword(true);
+      return;
+    }
+    try {
+      await extract(file);
+    } catch (err) {
+      explain(err, 'Failed to extract statement.');
+    }
+  }
+
+  async function confirmPassword(password: string) {
+    if (!file) return;
+    try {
+      await extract(file, password);
+      setAskPassword(false);
+    } catch (err) {
+      if (
+        err instanceof StatementCallError &&
+        (err.code === 'WRONG_PASSWORD' || err.code === 'PASSWORD_REQUIRED')
+      ) {
+        window.alert('Incorrect password.');
+        return; // the modal stays open
+      }
+      setAskPassword(false);
+      if (err instanceof StatementCallError && err.status > 0) explain(err, 'Failed to extract statement.');
+      else explain(err, 'Error submitting password.');
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={640}>
+      <Group justify="space-between">
+        <Button variant="subtle" onClick={() => navigate(-1)}>
+          ← Back
+        </Button>
+        {pagesLeft > 0 && (
+          <Badge component={Link} to="/app/pay" size="lg" variant="light" style={{ cursor: 'pointer' }}>
+            Pages Left: {pagesLeft}
+          </Badge>
+        )}
+      </Group>
+      <Title order={2}>Bank Statement Parser</Title>
+      <Paper withBorder p="md">
+        <Stack gap="md">
+          <List size="sm" spacing={2}>
+            <List.Item>
+              Supported: HDFC, ICICI, SBI, BOB, Union and PNB (and the other banks in the list).
+            </List.Item>
+            <List.Item>Upload the statement as downloaded from the bank: PDF or RPT.</List.Item>
+            <List.Item>
+              HDFC, ICICI and Axis Bank also export Excel: .xlsx is accepted for those banks.
+            </List.Item>
+            <List.Item>Password-protected files ask for the password; it is never stored.</List.Item>
+          </List>
+          <NativeSelect label="Bank" data={BANK_OPTIONS} value={bank} onChange={chooseBank} />
+          <Stack gap={4}>
+            <Text component="label" htmlFor="statement-file" size="sm" fw={500}>
+              Statement file {bank && XLSX_BANKS.has(bank) ? '(PDF, RPT or XLSX)' : '(PDF or RPT)'}
+            </Text>
+            <input
+              id="statement-file"
+              ref={fileInput}
+              type="file"
+              accept={bank && XLSX_BANKS.has(bank) ? '.pdf,.rpt,.xlsx' : '.pdf,.rpt'}
+              onChange={chooseFile}
+              disabled={!bank}
+            />
+            {!bank && (
+              <Text size="xs" c="dimmed">
+                Choose the bank first.
+              </Text>
+            )}
+          </Stack>
+          {problem && (
+            <Alert color={problem.pay ? 'yellow' : 'red'} role="alert">
+              {problem.message}{' '}
+              {problem.pay && (
+                <Anchor component={Link} to="/app/pay">
+                  Buy pages
+                </Anchor>
+              )}
+            </Alert>
+          )}
+          <Button onClick={submit} disabled={!bank || !file || processing} w="fit-content">
+            Submit
+          </Button>
+        </Stack>
+      </Paper>
+      <PasswordModal
+        opened={askPassword}
+        busy={processing}
+        onConfirm={confirmPassword}
+        onClose={() => setAskPassword(false)}
+      />
+      {processing && <ProcessingOverlay progress={progress} pages={pages} />}
+    </Stack>
+  );
 }

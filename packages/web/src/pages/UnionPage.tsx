@@ -1,6 +1,15 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { ParserScreen } from '../bank/ParserScreen.tsx';
 
-// Per-bank parser (/app/union). Placeholder until its issue lands: replace this file.
+// Union Bank parser (/app/union); its button is disabled while busy like the others (the original's was not: a defect) (spec section 2 'Per-bank parser screens').
 export default function UnionPage() {
-  return <PlaceholderPage title="Union Bank Statement Parser" />;
+  return (
+    <ParserScreen
+      settings={{
+        bank: 'union',
+        title: 'Union Bank Statement Parser',
+        accept: '.pdf',
+        failure: 'Failed to parse Union Bank statement',
+      }}
+    />
+  );
 }

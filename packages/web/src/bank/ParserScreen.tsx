@@ -1,0 +1,215 @@
+import type { ExtractAnswer } from '@bahi/contract';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type ChangeEvent, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ApiError, saveBlob } from '../api/client.ts';
+import { useSession } from '../auth/session.ts';
+import { storeToken } from '../auth/token.ts';
+import { checkPasswordRequired, downloadXml, extractStatement } from './api.ts';
+import { FallbackAccounts } from './FallbackAccounts.tsx';
+import { TransactionsTable } from './TransactionsTable.tsx';
+import { XmlPreview } from './XmlPreview.tsx';
+
+// One per-bank parser screen (spec section 2 'Per-bank parser screens'): HDFC, SBI, Union, BOB and
+// PNB differ only in these settings. The route has no guard, but reading a statement spends pages,
+// so a visitor who is not signed in is asked to sign in first.
+
+export type ParserSettings = {
+  bank: 'hdfc' | 'sbi' | 'union' | 'bob' | 'pnb';
+  title: string;
+  accept: string;
+  failure: string;
+  passwordPlaceholder?: string;
+  statementInfo?: boolean;
+  fallbackAccounts?: boolean;
+  /** PNB: images are accepted, and only PDFs are checked for (and sent) a password */
+  passwordOnlyForPdf?: boolean;
+};
+
+const isPdf = (f: File) => f.name.toLowerCase().endsWith('.pdf') || f.type === 'application/pdf';
+
+export function ParserScreen({ settings }: { settings: ParserSettings }) {
+  const session = useSession();
+  const location = useLocation();
+  const [file, setFile] = useState<File | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordRequired, setPasswordRequired] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ExtractAnswer | null>(null);
+  const [ledger, setLedger] = useState('');
+
+  if (!session) {
+    return (
+      <Stack gap="sm" maw={560}>
+        <Title order={2}>{settings.title}</Title>
+        <Paper withBorder p="md">
+          <Text fw={600}>Sign in to parse statements</Text>
+          <Text size="sm" mt={4}>
+            Reading a statement uses pages of your plan, so it needs an account.
+          </Text>
+          <Button component={Link} to="/login" state={{ from: location.pathname }} mt="sm">
+            Sign In
+          </Button>
+        </Paper>
+      </Stack>
+    );
+  }
+
+  const mayNeedPassword = (f: File) => !settings.passwordOnlyForPdf || isPdf(f);
+
+  async function choose(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.currentTarget.files?.[0] ?? null;
+    setFile(chosen);
+    setResult(null);
+    setPassword('');
+    setPasswordRequired(false);
+    if (!chosen || !mayNeedPassword(chosen)) return;
+    try {
+      setPasswordRequired(await checkPasswordRequired(settings.bank, chosen));
+    } catch (err) {
+      console.error('password check failed', err instanceof ApiError ? err.status : err); // spec: only logged
+    }
+  }
+
+  async function parse(): Promise<ExtractAnswer | null> {
+    if (!file) return null;
+    setBusy(true);
+    try {
+      const sendPassword = passwordRequired && password && mayNeedPassword(file) ? password : undefined;
+      const answer = await extractStatement(settings.bank, file, sendPassword);
+      storeToken(answer.access_token);
+      setResult(answer);
+      const acc = answer.statement_info.account_number ?? '';
+      setLedger(
+        acc ? `${settings.bank === 'bob' ? 'BOB' : answer.statement_info.bank_label} A/c ${acc}` : '',
+      );
+      return answer;
+    } catch (err) {
+      if (settings.bank === 'pnb') console.error('PNB parse failed', err);
+      window.alert(settings.failure);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function download() {
+    const answer = result ?? (await parse());
+    if (!answer) return;
+    const acc = answer.statement_info.account_number ?? 'account';
+    try {
+      const { blob, filename } = await downloadXml(settings.bank, {
+        acc,
+        transactions: answer.transactions,
+        ledger_name: ledger.trim(),
+      });
+      saveBlob(blob, filename);
+    } catch (err) {
+      window.alert(
+        err instanceof ApiError && err.status > 0 ? 'Download failed' : 'Error while downloading.',
+      );
+    }
+  }
+
+  const info = result?.statement_info;
+  return (
+    <Stack gap="md">
+      <Title order={2}>{settings.title}</Title>
+      <Paper withBorder p="md">
+        <Stack gap="sm" maw={560}>
+          <Stack gap={4}>
+            <Text component="label" htmlFor={`${settings.bank}-file`} size="sm" fw={500}>
+              Statement file
+            </Text>
+            <input id={`${settings.bank}-file`} type="file" accept={settings.accept} onChange={choose} />
+          </Stack>
+          {passwordRequired && (
+            <PasswordInput
+              label="Password"
+              placeholder={settings.passwordPlaceholder ?? 'Enter password'}
+              autoComplete="off"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+          )}
+          <Group gap="sm">
+            <Button onClick={() => void parse()} disabled={!file || busy}>
+              {busy ? 'Parsing...' : 'Upload & Parse'}
+            </Button>
+            {settings.bank === 'pnb' && (
+              <Button variant="default" onClick={() => void download()} disabled={!file || busy}>
+                Download XML
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+      {result && (
+        <>
+          {settings.statementInfo && info && (
+            <Paper withBorder p="md" aria-label="Statement Info">
+              <Title order={4} mb="xs">
+                Statement Info
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
+                <Text size="sm">Account number: {info.account_number ?? '—'}</Text>
+                <Text size="sm">Account holder: {info.holder ?? '—'}</Text>
+                <Text size="sm">IFSC: {info.ifsc ?? '—'}</Text>
+                <Text size="sm">
+                  Period: {info.period_from ?? '—'} to {info.period_to ?? '—'}
+                </Text>
+                <Text size="sm">Opening balance: ₹{info.opening_balance || '—'}</Text>
+                <Text size="sm">Closing balance: ₹{info.closing_balance || '—'}</Text>
+              </SimpleGrid>
+            </Paper>
+          )}
+          <Stack gap="xs">
+            <Title order={4}>Transactions</Title>
+            <TransactionsTable rows={result.transactions} height={400} label="Transactions" />
+          </Stack>
+          {settings.bank !== 'pnb' && (
+            <Group align="flex-end" gap="sm">
+              <TextInput
+                label="Tally ledger name"
+                value={ledger}
+                onChange={(e) => setLedger(e.currentTarget.value)}
+              />
+              <Button variant="default" onClick={() => void download()}>
+                Download XML
+              </Button>
+            </Group>
+          )}
+          <XmlPreview xml={result.xml_preview} />
+          {settings.fallbackAccounts && (
+            <FallbackAccounts
+              bank={settings.bank}
+              accounts={result.fallback_accounts}
+              label="BOB"
+              onError={() => window.alert('Download failed')}
+            />
+          )}
+        </>
+      )}
+      {!result && (
+        <Text size="sm" c="dimmed">
+          Choose a statement file and press Upload & Parse. Or use the{' '}
+          <Anchor component={Link} to="/app/select">
+            bank statement parser
+          </Anchor>{' '}
+          for filters, ledgers and Send to Tally.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+import {
+  CheckPasswordAnswer,
+  ExtractAnswer,
+  SendToTallyAnswer,
+  SuggestAnswer,
+  type LedgerSuggestion,
+  type StatementTransaction,
+} from '@bahi/contract';
+import { API_BASE, ApiError, api, apiBlob } from '../api/client.ts';
+import { readToken } from '../auth/token.ts';
+
+// The statement and Tally calls of spec section 7. The extraction goes through XMLHttpRequest so
+// the Processing overlay can show the upload's progress; everything else uses the shared client.
+
+/** A failed statement call: ApiError plus the server's machine-readable code (WRONG_PASSWORD...). */
+export class StatementCallError extends ApiError {
+  readonly code: string | undefined;
+  constructor(status: number, detail: string, code: string | undefined) {
+    super(status, detail);
+    this.code = code;
+  }
+}
+
+const segment = (bank: string) => encodeURIComponent(bank.toLowerCase());
+
+function form(file: File, password?: string): FormData {
+  const data = new FormData();
+  // The password goes before the file: the server reads fields in order and sees it either way.
+  if (password) data.append('password', password);
+  data.append('file', file, file.name);
+  return data;
+}
+
+export async function checkPasswordRequired(bank: string, file: File): Promise<boolean> {
+  const answer = await api(
+    `/${segment(bank)}/check-password`,
+    { body: { multipart: form(file) } },
+    CheckPasswordAnswer,
+  );
+  return answer.password_required;
+}
+
+export type Progress = { phase: 'upload'; percent: number } | { phase: 'reading' };
+
+/** POST /{bank}/extract-statement with upload progress. Rejects with StatementCallError. */
+export function extractStatement(
+  bank: string,
+  file: File,
+  password: string | undefined,
+  onProgress: (p: Progress) => void = () => {},
+): Promise<ExtractAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}/${segment(bank)}/extract-statement`);
+    const token = readToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable)
+        onProgress({ phase: 'upload', percent: Math.round((e.loaded / e.total) * 100) });
+    };
+    xhr.upload.onload = () => onProgress({ phase: 'reading' });
+    xhr.onerror = () =>
+      reject(new StatementCallError(0, 'Could not reach the server. Check your connection.', undefined));
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = ExtractAnswer.safeParse(data);
+        if (parsed.success) resolve(parsed.data);
+        else
+          reject(
+            new StatementCallError(xhr.status, 'The server answered in an unexpected shape.', undefined),
+          );
+        return;
+      }
+      const body = (data ?? {}) as { detail?: unknown; code?: unknown };
+      reject(
+        new StatementCallError(
+          xhr.status,
+          typeof body.detail === 'string' ? body.detail : xhr.statusText || `Request failed (${xhr.status})`,
+          typeof body.code === 'string' ? body.code : undefined,
+        ),
+      );
+    };
+    xhr.send(form(file, password));
+  });
+}
+
+/** POST /{bankCode}/download-xml: the file (statement_{acc}.xml, bob_statement_{acc}.xml for BOB). */
+export function downloadXml(
+  bank: string,
+  body: { acc: string; transactions: StatementTransaction[]; ledger_name: string },
+) {
+  return apiBlob(`/${segment(bank)}/download-xml`, { body: { json: body } }, `statement_${body.acc}.xml`);
+}
+
+export function sendToTally(body: {
+  transactions: StatementTransaction[];
+  ledger_name: string;
+  company_name: string;
+}) {
+  return api('/tally/send-to-tally', { body: { json: body } }, SendToTallyAnswer);
+}
+
+export function reportTallyResponse(
+  id: string,
+  report: { ok: boolean; status?: string; tally_response?: unknown; detail?: string },
+) {
+  return api(`/tally/exports/${encodeURIComponent(id)}/response`, { body: { json: report } });
+}
+
+export function rememberLedgers(assignments: { description: string; ledger: string }[]) {
+  return api('/ledger-memory', { body: { json: { assignments } } });
+}
+
+export async function suggestLedgers(descriptions: string[]): Promise<LedgerSuggestion[]> {
+  if (descriptions.length === 0) return [];
+  return (await api('/ledger-memory/suggest', { body: { json: { descriptions } } }, SuggestAnswer))
+    .suggestions;
+}

@@ -1,0 +1,51 @@
+import { decodeClaims, readToken } from '../auth/token.ts';
+
+// `bahi bridge`, the office connector, listens on this machine (spec: the desktop wrapper's local
+// bridge). Its address can be changed for a non-default port: localStorage 'bahi.bridge_url'.
+export const DEFAULT_BRIDGE_URL = 'http://127.0.0.1:9100';
+/** The spec's fixed phone number when the token carries none. */
+export const DEFAULT_PHONE = '9999999999';
+
+export function bridgeUrl(): string {
+  try {
+    return localStorage.getItem('bahi.bridge_url') || DEFAULT_BRIDGE_URL;
+  } catch {
+    return DEFAULT_BRIDGE_URL;
+  }
+}
+
+export function phoneForBridge(): string {
+  const token = readToken();
+  const phone = token ? decodeClaims(token)?.phone : null;
+  return phone && /^\d{10}$/.test(phone) ? phone : DEFAULT_PHONE;
+}
+
+/** Is the bridge running? (GET /health within 2 seconds) */
+export async function bridgeAvailable(): Promise<boolean> {
+  try {
+    const res = await fetch(`${bridgeUrl()}/health`, { signal: AbortSignal.timeout(2000) });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { ok?: boolean };
+    return body.ok === true;
+  } catch {
+    return false;
+  }
+}
+
+export type BridgeAnswer = { ok: boolean; status?: string; tally_response?: unknown; detail?: string };
+
+/** Hands the XML to the bridge, which posts it to Tally at `localIp`. Throws when the bridge fails. */
+export async function pushThroughBridge(
+  localIp: string,
+  xml: string,
+  exportId: string,
+): Promise<BridgeAnswer> {
+  const res = await fetch(`${bridgeUrl()}/push`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phone: phoneForBridge(), local_ip: localIp.trim(), xml, export_id: exportId }),
+  });
+  const body = (await res.json().catch(() => ({}))) as BridgeAnswer;
+  if (!res.ok) throw new Error(body.detail || `bridge answered ${res.status}`);
+  return body;
+}

@@ -1,0 +1,83 @@
+import type { ExtractAnswer, StatementTransaction } from '@bahi/contract';
+
+// The last statement result of this browser tab: kept in sessionStorage so the result screen
+// survives a reload (and goes when the tab closes). The uploaded file itself is kept in memory and
+// in IndexedDB, for the PDF preview only; it never goes anywhere else.
+
+export type BankSession = {
+  bank: string;
+  fileName: string;
+  answer: Omit<ExtractAnswer, 'access_token'>;
+  /** the rows as reviewed (ledger names edited) */
+  rows: StatementTransaction[];
+};
+
+const KEY = 'bahi.bank.last';
+
+export function saveBankSession(s: BankSession): void {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(s));
+  } catch {
+    // Storage full (a huge statement): the screen still works, it only forgets on reload.
+  }
+}
+
+export function loadBankSession(): BankSession | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as BankSession) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearBankSession(): void {
+  sessionStorage.removeItem(KEY);
+}
+
+let lastFile: File | null = null;
+const DB = 'bahi-bank';
+const STORE = 'files';
+
+function openDb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/** Keeps the uploaded file for the preview (memory now, IndexedDB for a reload). */
+export async function keepFile(file: File): Promise<void> {
+  lastFile = file;
+  try {
+    const db = await openDb();
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction(STORE, 'readwrite');
+      tx.objectStore(STORE).put(file, 'last');
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  } catch {
+    // No IndexedDB (private mode): the preview works until a reload.
+  }
+}
+
+export async function keptFile(): Promise<File | null> {
+  if (lastFile) return lastFile;
+  try {
+    const db = await openDb();
+    const file = await new Promise<File | null>((resolve) => {
+      const req = db.transaction(STORE, 'readonly').objectStore(STORE).get('last');
+      req.onsuccess = () => resolve((req.result as File | undefined) ?? null);
+      req.onerror = () => resolve(null);
+    });
+    db.close();
+    lastFile = file;
+    return file;
+  } catch {
+    return null;
+  }
+}
