@@ -34,8 +34,8 @@ export default function TestCheckoutPage() {
   return (
     <Stack maw={520} mx="auto" gap="md">
       <Alert color="orange" variant="filled" title="TEST MODE">
-        No real payment is taken. This checkout stands in for Razorpay because no payment keys are set on the
-        server.
+        No real payment is taken. This checkout stands in for Razorpay because the server runs payments in
+        test mode (no Razorpay keys, or BAHI_PAYMENTS=test).
       </Alert>
       <Paper withBorder p="lg">
         <Title order={2} mb="sm">

@@ -39,7 +39,9 @@ export function PlanCard({
             </Text>
             {selected && <Badge variant="filled">Selected</Badge>}
           </Group>
-          <Text c="dimmed">{formatCount(plan.pages)} pages</Text>
+          <Text c="dimmed">
+            {formatCount(plan.pages)} {plan.pages === 1 ? 'page' : 'pages'}
+          </Text>
           <Group gap="xs" align="baseline">
             <Text td="line-through" c="dimmed" data-testid="base-price">
               {rupees(plan.baseAmount)}
