@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { readToken } from '../auth/token.ts';
+import { clearToken, readToken } from '../auth/token.ts';
 
 /** Base URL of the API; set VITE_API_BASE at build time to call another host. */
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/api';
@@ -60,7 +60,11 @@ async function send(path: string, opts: CallOptions): Promise<Response> {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, 'Could not reach the server. Check your connection.');
   }
-  if (!res.ok) throw new ApiError(res.status, await errorDetail(res));
+  if (!res.ok) {
+    // A refused token (expired, or signed out everywhere) is dropped so the guards send the user to /login.
+    if (res.status === 401 && readToken() !== null) clearToken();
+    throw new ApiError(res.status, await errorDetail(res));
+  }
   return res;
 }
 

@@ -129,9 +129,10 @@ function DeleteAccount() {
   const [password, setPassword] = useState('');
   const remove = useMutation({
     mutationFn: deleteAccount,
-    onSuccess: () => {
+    onSuccess: async () => {
+      // Leave first: clearing the token on this guarded screen would send the user to /login instead.
+      await navigate('/app/home');
       clearToken();
-      navigate('/app/home');
     },
     onError: (err) => notifyError('Account not deleted', err),
   });

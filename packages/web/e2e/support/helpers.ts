@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { codeSentTo } from './mail.ts';
+
+const SCREENS = path.join(import.meta.dirname, '..', '..', 'test-results', 'screens');
+
+/** Saves a full-page screenshot of the current screen as test-results/screens/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
+}
+
+let counter = 0;
+/** A fresh user for one test: unique e-mail and phone within this run. */
+export function newUser(prefix = 'user') {
+  counter += 1;
+  const stamp = `${Date.now() % 1_000_000}${counter}`;
+  return {
+    name: `${prefix[0].toUpperCase()}${prefix.slice(1)} Tester ${counter}`,
+    email: `${prefix}-${stamp}@example.test`,
+    phone: `9${stamp.padStart(9, '0').slice(-9)}`,
+    password: 'correct horse 42',
+  };
+}
+
+export type User = ReturnType<typeof newUser>;
+
+/** Creates and verifies an account through the API (code read from the SMTP mail). */
+export async function createVerifiedUser(request: APIRequestContext, user: User): Promise<void> {
+  const signUp = await request.post('/api/auth/signUp', {
+    data: { name: user.name, email: user.email, phone: user.phone, password: user.password },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const otp = await codeSentTo(user.email);
+  const verify = await request.post('/api/verification/verfiy-otp', { data: { email: user.email, otp } });
+  expect(verify.status(), await verify.text()).toBe(200);
+}
+
+/** Fills and submits the login form (the page must be on /login). */
+export async function logIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Collects the texts of window.alert dialogs (and accepts them). */
+export function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  return alerts;
+}
