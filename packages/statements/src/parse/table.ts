@@ -144,6 +144,8 @@ class Layout {
 
 interface Row {
   anchor: Line;
+  /** the header in force where the row was printed (each page may place its columns differently) */
+  layout: Layout;
   cells: Cell[];
   above: Line[];
   below: Line[];
@@ -176,6 +178,8 @@ export function readTable(
   let afterHeader = false;
   let account: string | null = null;
   const rows: Row[] = [];
+  // the header in force for each wrapped line: a page's own header decides its columns
+  const lineLayout = new Map<Line, Layout>();
   // items in reading order: anchors (rows) and continuation lines
   const items: ({ row: Row } | { line: Line; section: TableSection })[] = [];
 
@@ -261,7 +265,7 @@ export function readTable(
       continue;
     }
     if (isAnchor) {
-      const row: Row = { anchor: line, cells, above: [], below: [], section: sec };
+      const row: Row = { anchor: line, layout, cells, above: [], below: [], section: sec };
       rows.push(row);
       items.push({ row });
       prev = line;
@@ -279,6 +283,7 @@ export function readTable(
       );
     if (continuation) {
       items.push({ line, section: sec });
+      lineLayout.set(line, layout);
       prev = line;
       continue;
     }
@@ -299,7 +304,7 @@ export function readTable(
   attachContinuations(items, opts.flow);
 
   for (const row of rows) {
-    const t = toTransaction(row, opts, layout!);
+    const t = toTransaction(row, opts, lineLayout);
     if ('issue' in t) issues.push(t.issue);
     else row.section.transactions.push(t.tx);
   }
@@ -401,12 +406,13 @@ function lastPageCount(seq: Line[]): number {
 function toTransaction(
   row: Row,
   opts: TableOptions,
-  layout: Layout,
+  lineLayout: Map<Line, Layout>,
 ): { tx: Transaction } | { issue: ParseIssue } {
+  const cellsOf = (l: Line) => (lineLayout.get(l) ?? row.layout).cells(l.runs);
   const lines = [
-    ...row.above.map((l) => ({ l, cells: layout.cells(l.runs) })),
+    ...row.above.map((l) => ({ l, cells: cellsOf(l) })),
     { l: row.anchor, cells: row.cells },
-    ...row.below.map((l) => ({ l, cells: layout.cells(l.runs) })),
+    ...row.below.map((l) => ({ l, cells: cellsOf(l) })),
   ];
   const join = (role: Column['role'], sep: string) =>
     lines
