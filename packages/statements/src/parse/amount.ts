@@ -1,3 +1,5 @@
+import { parseAmount, rupeesToPaise } from '@bahi/core';
+
 // Statement-side amount reading: Indian (1,23,456.78) and Western (123,456.78) grouping, with the
 // Dr/Cr markers banks print beside amounts ("1,04,762.16 Cr.", "18,764.00 (Cr)", "98,150.56Cr", "DR").
 
@@ -9,7 +11,6 @@ export interface ReadAmount {
 }
 
 const MARK = /\s*(?:\(\s*(dr|cr)\.?\s*\)|(dr|cr)\.?)$/i;
-const NUMBER = /^[-+]?(?:₹|rs\.?|inr)?\s*(?:\d{1,3}(?:,\d{2,3})*|\d+)(?:\.\d{1,2})?$/i;
 
 /** A Dr/Cr marker on its own ("Cr", "DR", "(Dr)", "Cr."). */
 export function isMark(text: string): boolean {
@@ -17,13 +18,14 @@ export function isMark(text: string): boolean {
 }
 
 /**
- * Reads an amount cell. Needs a decimal point unless `loose` (sheet cells), so that cheque numbers,
+ * Reads an amount cell: the Dr/Cr marker is kept apart (a balance's side), the number itself is
+ * core's parseAmount. Needs a decimal point unless `loose` (sheet cells), so that cheque numbers,
  * serial numbers and years are not taken for money. Returns null for anything else.
  */
 export function readAmount(text: string | number | null, loose = false): ReadAmount | null {
   if (text === null) return null;
   if (typeof text === 'number')
-    return Number.isFinite(text) ? { paise: Math.round(text * 100), mark: null } : null;
+    return Number.isFinite(text) ? { paise: rupeesToPaise(text), mark: null } : null;
   let s = text.trim();
   if (s === '') return null;
   let mark: ReadAmount['mark'] = null;
@@ -32,19 +34,9 @@ export function readAmount(text: string | number | null, loose = false): ReadAmo
     mark = (m[1] ?? m[2])!.toLowerCase() as 'dr' | 'cr';
     s = s.slice(0, m.index).trim();
   }
-  let negative = false;
-  if (/^\(.*\)$/.test(s)) {
-    negative = true;
-    s = s.slice(1, -1).trim();
-  }
-  if (!NUMBER.test(s)) return null;
-  if (!loose && !/\.\d{2}$/.test(s)) return null;
-  if (s.startsWith('-')) negative = !negative;
-  const digits = s.replace(/[^\d.]/g, '');
-  const [whole, frac = ''] = digits.split('.');
-  const paise = Number(whole || '0') * 100 + Number((frac + '00').slice(0, 2));
-  if (!Number.isSafeInteger(paise)) return null;
-  return { paise: negative ? -paise : paise, mark };
+  if (!loose && !/\.\d{2}\)?$/.test(s)) return null;
+  const paise = parseAmount(s);
+  return paise === null ? null : { paise, mark };
 }
 
 /** A balance: Dr means overdrawn (negative). */
@@ -52,6 +44,4 @@ export function balancePaise(a: ReadAmount): number {
   return a.mark === 'dr' ? -Math.abs(a.paise) : a.paise;
 }
 
-export function paiseToRupees(p: number): number {
-  return Math.round(p) / 100;
-}
+export { paiseToRupees } from '@bahi/core';

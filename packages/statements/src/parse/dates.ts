@@ -1,3 +1,5 @@
+import { parseSpecDate } from '@bahi/core';
+
 // Statement-side date reading. Banks print more shapes than the product's strict list:
 // 01/04/24, 01-04-2024, 01-Apr-24, 01 Apr 2024, 1 Apr 2024 (wrapped as '1 Apr' + '2024'),
 // 01 Jul, 2025, Apr 01, 2024 and ISO from sheet cells. Two-digit years mean 20YY (DESIGN.md).
@@ -34,6 +36,9 @@ const MON_DAY = /^([a-z]{3,4})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
 /** Reads one date; null when the text is not exactly a date. */
 export function readDate(text: string): string | null {
   const s = text.trim().replace(/\s+/g, ' ');
+  // the product's own formats first (core), then the shapes only statements print
+  const spec = parseSpecDate(s);
+  if (spec) return spec >= '1900' && spec < '2200' ? spec : null;
   let m = NUMERIC.exec(s);
   if (m) return iso(Number(m[3]), Number(m[2]), Number(m[1]));
   m = ISO.exec(s);
