@@ -188,6 +188,22 @@ describe('payments in test mode (no keys: the embedded default)', () => {
     assert.equal(seen.status, 404);
   });
 
+  test('create_order is limited to 30 orders an hour per user', async () => {
+    const u = await member(h);
+    for (let i = 0; i < 30; i++) {
+      const r = await call(h.app, 'POST', '/api/payment/create_order', { token: u.token, json: basicOrder });
+      assert.equal(r.status, 200);
+    }
+    const over = await call(h.app, 'POST', '/api/payment/create_order', { token: u.token, json: basicOrder });
+    assert.equal(over.status, 429);
+    h.clock.advance(3601 * 1000);
+    const later = await call(h.app, 'POST', '/api/payment/create_order', {
+      token: u.token,
+      json: basicOrder,
+    });
+    assert.equal(later.status, 200);
+  });
+
   test('the webhook is off without RAZORPAY_WEBHOOK_SECRET', async () => {
     const r = await h.app.inject({
       method: 'POST',

@@ -16,12 +16,15 @@ import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import { gatewayFor, localId } from '../payments/gateway.ts';
 import { markPaid, orderById, planName, type PaymentOrder } from '../payments/orders.ts';
 import { paymentSecret } from '../payments/secret.ts';
+import { hit, type Limit } from '../rate-limit.ts';
 import { checkPaymentSignature, checkWebhookSignature, paymentSignature } from '../payments/signature.ts';
 
 export const PLAN_MISMATCH =
   'This amount and page count do not match any of our plans. Reload the page and try again.';
 export const VERIFY_FAILED = 'Payment verification failed.';
 const ORDER_NOT_FOUND = 'Payment order not found.';
+/** Each live order is a Razorpay API call: a person needs a handful, a script should not get thousands. */
+const ORDER_LIMIT: Limit = { max: 30, windowSeconds: 3600 };
 
 const orderAnswer = (o: PaymentOrder): OrderAnswer => ({
   id: o.id,
@@ -67,6 +70,7 @@ const payments: FastifyPluginAsync = async (app) => {
           `create_order refused: amount ${body.amount} pages ${body.pages}`,
         );
       }
+      await hit(ctx.db, `create_order:${request.user.id}`, ORDER_LIMIT, ctx.now());
       const gateway = gatewayFor(ctx.config);
       const receipt = `bahi_${Date.now().toString(36)}_${request.user.id.slice(0, 8)}`;
       const order = await gateway.createOrder({
