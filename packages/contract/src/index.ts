@@ -6,3 +6,4 @@ export * from './account.ts';
 export * from './statements.ts';
 export * from './vouchers.ts';
 export * from './payments.ts';
+export * from './billing.ts';

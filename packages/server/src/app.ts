@@ -19,6 +19,8 @@ import statements from './routes/statements.ts';
 import tally from './routes/tally.ts';
 import vouchers from './routes/vouchers.ts';
 import payments from './routes/payments.ts';
+import billing from './routes/billing.ts';
+import rules from './routes/rules.ts';
 
 export type AppDeps = {
   db: Db;
@@ -88,6 +90,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(tally, { prefix: '/api/tally' });
   await app.register(vouchers, { prefix: '/api/voucher-importer' });
   await app.register(payments, { prefix: '/api' });
+  await app.register(billing, { prefix: '/api' });
+  await app.register(rules, { prefix: '/api/rules' });
 
   return app;
 }

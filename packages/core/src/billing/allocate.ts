@@ -2,8 +2,8 @@
  * The billing allocation engine (issue 6, DESIGN.md 'Billing'): bills an amount (tax included) out of
  * a stock list as invoices, line quantities bounded by the chunking rules (rules.ts).
  *
- * How the amount is met exactly: lines are drawn at random (item uniformly among those that still
- * fit, quantity uniformly within the rule's chunk range and what is left to bill) until nothing more
+ * How the amount is met exactly: lines are drawn at random (item among those that still fit, with
+ * odds in proportion to the value of its remaining stock; quantity uniformly within the rule's chunk range and what is left to bill) until nothing more
  * fits without going over. Then the last two lines are taken back and the best replacement of one,
  * two or three lines (distinct items) is searched so that what remains is as small as possible, never
  * negative; if more than the round-off still remains, the last 4, 8, 16... lines are drawn again
@@ -299,7 +299,7 @@ function closeExactly(
     savedStock.forEach((q, i) => (stock[i] = q));
     return savedLeft;
   }
-  const options: { item: number; qty: number; total: Paise }[][] = [];
+  const options: Line[][] = [];
   const candidates: number[] = [];
   for (let i = 0; i < count; i++) {
     const r = stock[i] > 0 && total(i, 1) > 0 ? range(i) : null;
@@ -312,7 +312,7 @@ function closeExactly(
     const hi = largestQtyWithin(i, r.min, r.max, left, total);
     const span = hi - r.min;
     const steps = Math.min(span, EXACT_QUANTITIES - 1);
-    const opts = [];
+    const opts: Line[] = [];
     for (let k = 0; k <= steps; k++) {
       const qty = r.min + (steps === 0 ? 0 : Math.round((k * span) / steps));
       if (k > 0 && qty === opts[opts.length - 1].qty) continue;
@@ -392,7 +392,7 @@ function fillRandomly(
       if (r && total(i, r.min) <= room) fits.push(i);
     }
     if (fits.length === 0) return left;
-    const i = fits[randomInt(rng, 0, fits.length - 1)];
+    const i = byStockValue(fits, stock, total, rng);
     const r = range(i)!;
     // At most half of what is left of an item per random line, so cheap items are rarely used up
     // before the closing search needs them for the last rupees.
@@ -403,6 +403,22 @@ function fillRandomly(
     stock[i] -= qty;
     left -= line.total;
   }
+}
+
+/**
+ * An item drawn with odds in proportion to the value of its remaining stock, so every item runs down
+ * at about the same pace: the cheap items the last rupees need are not used up by early amounts
+ * (dated amounts bill day after day from one stock).
+ */
+function byStockValue(fits: readonly number[], stock: readonly number[], total: TotalOf, rng: Rng): number {
+  let all = 0;
+  for (const i of fits) all += stock[i] * total(i, 1);
+  let x = rng() * all;
+  for (const i of fits) {
+    x -= stock[i] * total(i, 1);
+    if (x < 0) return i;
+  }
+  return fits[fits.length - 1];
 }
 
 const sum = (ls: readonly Line[]) => ls.reduce((s, l) => s + l.total, 0);

@@ -1,0 +1,227 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ExportVouchersRequest,
+  MAX_BILLING_VOUCHERS,
+  RuleSetName,
+  TaxInvoiceRequest,
+  vouchersOf,
+  type BillingDataAnswer,
+  type BillingVoucher,
+} from '@bahi/contract';
+import {
+  AllocationError,
+  DEFAULT_RULE_SET_NAME,
+  allocateBilling,
+  isIsoDate,
+  paiseToRupees,
+  parseAmount,
+  parseSpecDate,
+  type RuleSet,
+} from '@bahi/core';
+import { BILLING_DEFAULTS, TallyError, buildTaxInvoicesXml } from '@bahi/tally';
+import { requireAdmin } from '../auth/guards.ts';
+import { vouchersCsv, vouchersXlsx } from '../billing/export.ts';
+import { readAmountsWorkbook, readItemsWorkbook, workbookNeedsPassword } from '../billing/workbook.ts';
+import { HttpError, badRequest } from '../errors.ts';
+import { loadRuleSet } from './rules.ts';
+
+// Billing (issue 6, spec sections 2 and 7, DESIGN.md 'Billing'): item workbooks to billing vouchers,
+// and those vouchers to tax-invoice XML, Excel or CSV. Admin only. The specification's screens send
+// no token on these calls; ours do, so the admin role can be checked here and not only on the screen.
+
+/** Ten crore rupees: far beyond any one day's billing, and it bounds the work of one allocation. */
+export const MAX_BILLING_AMOUNT_PAISE = 10_00_00_000 * 100;
+
+interface BillingForm {
+  file?: Buffer;
+  amountFile?: Buffer;
+  fields: Record<string, string>;
+}
+
+async function readForm(request: FastifyRequest): Promise<BillingForm> {
+  if (!request.isMultipart()) throw badRequest('Send the workbook as multipart form data (field "file").');
+  const form: BillingForm = { fields: {} };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file') form.file = bytes;
+      else if (part.fieldname === 'amount_file') form.amountFile = bytes;
+    } else if (typeof part.value === 'string') {
+      form.fields[part.fieldname] = part.value;
+    }
+  }
+  if (!form.file || form.file.length === 0) throw badRequest('Choose an XLSX file to upload.');
+  if (form.amountFile?.length === 0) form.amountFile = undefined;
+  return form;
+}
+
+/** Today in India, ISO. */
+function todayInIndia(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+}
+
+function formDate(text: string | undefined, now: Date): string {
+  const t = (text ?? '').trim();
+  if (!t) return todayInIndia(now);
+  const iso = isIsoDate(t) ? t : parseSpecDate(t);
+  if (!iso) throw badRequest(`The date ${JSON.stringify(t)} is not a valid date (DD-MM-YYYY).`);
+  return iso;
+}
+
+function formSeed(text: string | undefined): number {
+  const t = (text ?? '').trim();
+  if (!t) return randomInt(2 ** 31 - 1);
+  if (!/^-?\d{1,10}$/.test(t) || !Number.isSafeInteger(Number(t)))
+    throw badRequest('seed must be a whole number.');
+  return Number(t);
+}
+
+function formStartReference(text: string | undefined): string {
+  const t = (text ?? '').trim() || '1';
+  if (t.length > 40) throw badRequest('The start reference has at most 40 characters.');
+  return t;
+}
+
+const INVALID_AMOUNT = 'Please enter a valid amount to allocate.';
+
+function formAmount(text: string | undefined): number {
+  const paise = parseAmount((text ?? '').trim());
+  if (paise === null || paise <= 0) throw badRequest(INVALID_AMOUNT);
+  if (paise > MAX_BILLING_AMOUNT_PAISE) throw badRequest('The amount to allocate is above ₹10,00,00,000.');
+  return paise;
+}
+
+const billing: FastifyPluginAsync = async (app) => {
+  const { db, now } = app.bahi;
+  app.addHook('preHandler', requireAdmin);
+
+  app.post('/item-master/check-password', async (request) => {
+    const form = await readForm(request);
+    const required =
+      workbookNeedsPassword(form.file!, 'items') ||
+      (form.amountFile !== undefined && workbookNeedsPassword(form.amountFile, 'amounts'));
+    return { password_required: required };
+  });
+
+  const getData = async (request: FastifyRequest): Promise<BillingDataAnswer> => {
+    const form = await readForm(request);
+    const f = form.fields;
+    const setName = RuleSetName.safeParse(f.set_name?.trim() || DEFAULT_RULE_SET_NAME);
+    if (!setName.success) throw badRequest(setName.error.issues[0].message);
+    const rules = await loadRuleSet(db, request.user.id, setName.data);
+    if (rules === null)
+      throw badRequest(`There is no rule set named '${setName.data}'. Save it on the Rules screen first.`);
+    const password = f.password || undefined;
+    const items = await readItemsWorkbook(form.file!, password);
+    const datedAmounts = form.amountFile ? await readAmountsWorkbook(form.amountFile, password) : undefined;
+    const amount = datedAmounts ? undefined : formAmount(f.amount_given);
+    if (datedAmounts && datedAmounts.reduce((s, d) => s + d.amount, 0) > MAX_BILLING_AMOUNT_PAISE) {
+      throw badRequest('The amounts workbook adds up to more than ₹10,00,00,000.');
+    }
+    const seed = formSeed(f.seed);
+    const startReference = formStartReference(f.start_reference);
+    const started = performance.now();
+    try {
+      const result = allocateBilling({
+        items,
+        amount,
+        datedAmounts,
+        rules: rules as RuleSet,
+        seed,
+        startReference,
+        date: formDate(f.date, now()),
+      });
+      const lines = result.vouchers.reduce((s, v) => s + v.Items.length, 0);
+      request.log.info(
+        {
+          items: items.length,
+          vouchers: result.vouchers.length,
+          lines,
+          ms: Math.round(performance.now() - started),
+        },
+        'billing allocated',
+      );
+      return {
+        vouchers: result.vouchers,
+        totals: {
+          amount: paiseToRupees(result.totalPaise),
+          lines,
+          vouchers: result.vouchers.length,
+          round_off: paiseToRupees(result.roundOffPaise),
+        },
+        seed,
+        start_reference: startReference,
+        set_name: setName.data,
+      };
+    } catch (err) {
+      if (err instanceof AllocationError) {
+        throw new HttpError(
+          err.code === 'bad-input' ? 400 : 422,
+          err.userMessage,
+          `allocation: ${err.code} ${err.shortBy}`,
+        );
+      }
+      throw err;
+    }
+  };
+  app.post('/item-master/get-data', getData);
+  app.post('/itemssss/get-data', getData);
+
+  function checkedVouchers(data: unknown): BillingVoucher[] {
+    const vouchers = vouchersOf(data as Parameters<typeof vouchersOf>[0]);
+    if (vouchers.length === 0) throw badRequest('There are no vouchers to export.');
+    if (vouchers.length > MAX_BILLING_VOUCHERS)
+      throw badRequest(`At most ${MAX_BILLING_VOUCHERS} vouchers at a time.`);
+    return vouchers;
+  }
+
+  app.post('/item-master/generatee-tax-invoice', async (request, reply) => {
+    const body = TaxInvoiceRequest.parse(request.body);
+    const vouchers = checkedVouchers(body.vouchers_data);
+    let xml: string;
+    try {
+      xml = buildTaxInvoicesXml({
+        vouchers: vouchers.map((v) => ({
+          Reference: v.Reference,
+          Date: v.Date,
+          Items: v.Items.map((it) => ({ ...it, Total: it.Total === '' ? undefined : it.Total })),
+        })),
+        partyLedger: body.party_ledger ?? BILLING_DEFAULTS.partyLedger,
+        salesLedger: body.sales_ledger ?? BILLING_DEFAULTS.salesLedger,
+        narration: body.narration ?? BILLING_DEFAULTS.narration,
+        forceState: body.force_state ?? BILLING_DEFAULTS.forceState,
+        invoiceType: body.typess ?? BILLING_DEFAULTS.invoiceType,
+        // Masters first (ledgers, unit, stock items), so a fresh company imports the invoices as is.
+        withMasters: true,
+      });
+    } catch (err) {
+      if (err instanceof TallyError) throw new HttpError(422, err.userMessage, err.logMessage);
+      throw err;
+    }
+    request.log.info({ vouchers: vouchers.length }, 'tax_invoices.xml generated');
+    return reply
+      .header('Content-Type', 'application/xml; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="tax_invoices.xml"')
+      .send(xml);
+  });
+
+  app.post('/item-master/export-xlsx', async (request, reply) => {
+    const vouchers = checkedVouchers(ExportVouchersRequest.parse(request.body).vouchers_data);
+    const bytes = await vouchersXlsx(vouchers);
+    return reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', 'attachment; filename="billing_vouchers.xlsx"')
+      .send(bytes);
+  });
+
+  app.post('/item-master/export-csv', async (request, reply) => {
+    const vouchers = checkedVouchers(ExportVouchersRequest.parse(request.body).vouchers_data);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="billing_vouchers.csv"')
+      .send(vouchersCsv(vouchers));
+  });
+};
+
+export default billing;

@@ -1,0 +1,430 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import ExcelJS from 'exceljs';
+import { lineTotal, parseSpecDate } from '@bahi/core';
+import { readImportXml, startTallyEmulator, type ImportedVoucher } from '@bahi/tally';
+import { issueToken } from '../src/auth/tokens.ts';
+import { users } from '../src/db/schema.ts';
+import { call, startApp } from './helpers/harness.ts';
+
+const CORPUS = new URL('../../../../shared/corpus/billing/', import.meta.url);
+const corpus = (name: string) => readFileSync(new URL(name, CORPUS));
+// The password of items_small_protected.xlsx (../shared/corpus/billing/README.md).
+const PROTECTED_PASSWORD = 'kirana@2025';
+
+type Files = { file?: Buffer; amount_file?: Buffer };
+
+/** A multipart POST through app.inject, as the screens send it. */
+async function upload(
+  h: Awaited<ReturnType<typeof startApp>>,
+  url: string,
+  token: string | undefined,
+  files: Files,
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, v] of Object.entries(files)) if (v) form.append(k, new Blob([v]), `${k}.xlsx`);
+  const req = new Request('http://x/', { method: 'POST', body: form });
+  const payload = Buffer.from(await req.arrayBuffer());
+  const res = await h.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: {
+      'content-type': req.headers.get('content-type')!,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+  let body: any = res.body;
+  try {
+    body = res.json();
+  } catch {
+    // not JSON
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
+}
+
+async function workbook(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Items');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+describe('billing and rules API', () => {
+  let h: Awaited<ReturnType<typeof startApp>>;
+  let admin: string;
+  let plain: string;
+  let otherAdmin: string;
+
+  before(async () => {
+    h = await startApp();
+    const make = async (role: 'user' | 'admin') => {
+      const [u] = await h.database.db
+        .insert(users)
+        .values({
+          name: `Billing ${role}`,
+          email: `billing.${randomUUID().slice(0, 8)}@example.com`,
+          emailVerified: true,
+          role,
+          tokensValidAfter: new Date(0),
+        })
+        .returning();
+      return issueToken(h.config.jwtSecret, u, h.clock.now());
+    };
+    admin = await make('admin');
+    plain = await make('user');
+    otherAdmin = await make('admin');
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  const RULES = {
+    RATE: [
+      { min: 0, max: 100, chunk_min: 1, chunk_max: 10 },
+      { min: 100.5, max: 100000, chunk_min: 1, chunk_max: 3 },
+    ],
+  };
+
+  test('rule sets: default always there, saved sets per user, unknown name gives {}', async () => {
+    const none = await call(h.app, 'GET', '/api/rules/chunking-rules/rule-sets');
+    assert.equal(none.status, 401);
+    const first = await call(h.app, 'GET', '/api/rules/chunking-rules/rule-sets', { token: plain });
+    assert.deepEqual(first.body, { rule_sets: ['default'] });
+
+    const saved = await call(h.app, 'POST', '/api/rules/chunking-rules/save', {
+      token: plain,
+      json: { rule_set_name: 'kirana', rules: { ...RULES, QUANTITY: [] } },
+    });
+    assert.equal(saved.status, 200, saved.body);
+    const again = await call(h.app, 'POST', '/api/rules/chunking-rules/save', {
+      token: plain,
+      json: { rule_set_name: 'kirana', rules: RULES },
+    });
+    assert.equal(again.status, 200);
+    const list = await call(h.app, 'GET', '/api/rules/chunking-rules/rule-sets', { token: plain });
+    assert.deepEqual(list.body, { rule_sets: ['default', 'kirana'] });
+    const got = await call(h.app, 'GET', '/api/rules/chunking-rules/get/kirana', { token: plain });
+    assert.deepEqual(got.body, { rules: RULES });
+    const unknown = await call(h.app, 'GET', '/api/rules/chunking-rules/get/nope', { token: plain });
+    assert.deepEqual(unknown.body, { rules: {} });
+
+    // Another user sees none of it.
+    const theirs = await call(h.app, 'GET', '/api/rules/chunking-rules/rule-sets', { token: otherAdmin });
+    assert.deepEqual(theirs.body, { rule_sets: ['default'] });
+    const peek = await call(h.app, 'GET', '/api/rules/chunking-rules/get/kirana', { token: otherAdmin });
+    assert.deepEqual(peek.body, { rules: {} });
+  });
+
+  test('rule numbers are checked with a clear detail', async () => {
+    const bad = [
+      [{ min: 10, max: 5, chunk_min: 1, chunk_max: 2 }, /Min must not be more than Max/],
+      [{ min: 0, max: 5, chunk_min: 3, chunk_max: 2 }, /Chunk Min must not be more than Chunk Max/],
+      [{ min: 0, max: 5, chunk_min: 1.5, chunk_max: 2 }, /Chunk Min must be a whole number/],
+      [{ min: 0, max: 5, chunk_min: 0, chunk_max: 2 }, /Chunk Min must be a whole number of at least 1/],
+    ] as const;
+    for (const [rule, detail] of bad) {
+      const r = await call(h.app, 'POST', '/api/rules/chunking-rules/save', {
+        token: plain,
+        json: { rule_set_name: 'x', rules: { RATE: [rule] } },
+      });
+      assert.equal(r.status, 422);
+      assert.match(r.body.detail, detail);
+    }
+    const noName = await call(h.app, 'POST', '/api/rules/chunking-rules/save', {
+      token: plain,
+      json: { rule_set_name: '  ', rules: {} },
+    });
+    assert.equal(noName.status, 422);
+    assert.match(noName.body.detail, /Enter a rule set name/);
+  });
+
+  test('billing is for admins only', async () => {
+    const file = corpus('items_small.xlsx');
+    const anon = await upload(h, '/api/item-master/get-data', undefined, { file }, { amount_given: '1000' });
+    assert.equal(anon.status, 401);
+    for (const url of [
+      '/api/item-master/check-password',
+      '/api/item-master/get-data',
+      '/api/itemssss/get-data',
+    ]) {
+      const r = await upload(h, url, plain, { file }, { amount_given: '1000' });
+      assert.equal(r.status, 403, url);
+    }
+    const xml = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token: plain,
+      json: { vouchers_data: { vouchers: [] } },
+    });
+    assert.equal(xml.status, 403);
+  });
+
+  test('items_small.xlsx with an amount: exact vouchers within the saved rules, reproducible', async () => {
+    await call(h.app, 'POST', '/api/rules/chunking-rules/save', {
+      token: admin,
+      json: { rule_set_name: 'kirana', rules: RULES },
+    });
+    const fields = {
+      set_name: 'kirana',
+      amount_given: '250000.37',
+      seed: '7',
+      start_reference: 'INV-0001',
+      date: '05-04-2025',
+    };
+    const r = await upload(
+      h,
+      '/api/item-master/get-data',
+      admin,
+      { file: corpus('items_small.xlsx') },
+      fields,
+    );
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const { vouchers, totals } = r.body;
+    assert.equal(totals.amount, 250000.37);
+    let sum = 0;
+    vouchers.forEach((v: any, k: number) => {
+      assert.equal(v.Reference, `INV-${String(k + 1).padStart(4, '0')}`);
+      assert.equal(v.Date, '2025-04-05');
+      sum += Math.round(v.RoundOff * 100);
+      for (const it of v.Items) {
+        assert.equal(it.Total, lineTotal(it['Selling Price'], it.GST, it.Quantity));
+        const max = it['Selling Price'] <= 100 ? 10 : 3;
+        assert.ok(it.Quantity >= 1 && it.Quantity <= max, `${it['Item Name']} x ${it.Quantity}`);
+        sum += Math.round(it.Total * 100);
+      }
+    });
+    assert.equal(sum, 25000037);
+    assert.equal(totals.vouchers, vouchers.length);
+    const again = await upload(
+      h,
+      '/api/itemssss/get-data',
+      admin,
+      { file: corpus('items_small.xlsx') },
+      fields,
+    );
+    assert.deepEqual(again.body.vouchers, vouchers);
+    // Another admin has no set of that name.
+    const theirs = await upload(
+      h,
+      '/api/item-master/get-data',
+      otherAdmin,
+      { file: corpus('items_small.xlsx') },
+      fields,
+    );
+    assert.equal(theirs.status, 400);
+    assert.match(theirs.body.detail, /no rule set named 'kirana'/);
+  });
+
+  test('amounts.xlsx: one day at a time, each day exact', async () => {
+    const r = await upload(
+      h,
+      '/api/itemssss/get-data',
+      admin,
+      { file: corpus('items_small.xlsx'), amount_file: corpus('amounts.xlsx') },
+      { set_name: 'default', amount_given: '1', seed: '3' },
+    );
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.totals.amount, 737770.22);
+    const perDay = new Map<string, number>();
+    for (const v of r.body.vouchers) {
+      const p = v.Items.reduce(
+        (s: number, it: any) => s + Math.round(it.Total * 100),
+        Math.round(v.RoundOff * 100),
+      );
+      perDay.set(v.Date, (perDay.get(v.Date) ?? 0) + p);
+    }
+    // Read the amounts workbook independently and compare day by day.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(corpus('amounts.xlsx') as never);
+    const ws = wb.worksheets[0];
+    let days = 0;
+    ws.eachRow((row, n) => {
+      if (n === 1) return;
+      const iso = parseSpecDate(String(row.getCell(1).value));
+      assert.equal(perDay.get(iso!), Math.round(Number(row.getCell(2).value) * 100), iso!);
+      days++;
+    });
+    assert.equal(days, 30);
+    assert.equal(perDay.size, 30);
+  });
+
+  test('an amount beyond the stock says by how much', async () => {
+    const r = await upload(
+      h,
+      '/api/item-master/get-data',
+      admin,
+      { file: corpus('items_small.xlsx') },
+      {
+        amount_given: '1300000',
+      },
+    );
+    assert.equal(r.status, 422);
+    // Stock with GST is ₹12,41,082.61 (README): short by ₹58,917.39.
+    assert.match(r.body.detail, /₹58,917\.39 short/);
+    for (const amount of ['', '0', '-5', 'abc']) {
+      const bad = await upload(
+        h,
+        '/api/item-master/get-data',
+        admin,
+        { file: corpus('items_small.xlsx') },
+        {
+          amount_given: amount,
+        },
+      );
+      assert.equal(bad.status, 400);
+      assert.equal(bad.body.detail, 'Please enter a valid amount to allocate.');
+    }
+  });
+
+  test('bad workbooks: not xlsx by content, missing columns, bad rows by number', async () => {
+    const notXlsx = await upload(
+      h,
+      '/api/item-master/get-data',
+      admin,
+      { file: Buffer.from('%PDF-1.4 nope') },
+      {
+        amount_given: '10',
+      },
+    );
+    assert.equal(notXlsx.status, 400);
+    assert.match(notXlsx.body.detail, /not an XLSX file/);
+    const check = await upload(h, '/api/item-master/check-password', admin, { file: Buffer.from('hello') });
+    assert.equal(check.status, 400);
+
+    const noCols = await workbook([
+      ['Item', 'Qty'],
+      ['Salt', 3],
+    ]);
+    const r1 = await upload(h, '/api/item-master/get-data', admin, { file: noCols }, { amount_given: '10' });
+    assert.equal(r1.status, 400);
+    assert.match(r1.body.detail, /'Item Name', 'Quantity', 'Selling Price', 'GST' columns/);
+
+    const badRows = await workbook([
+      ['Item Name', 'HSN', 'Quantity', 'Selling Price', 'GST'],
+      ['Salt', '2501', 10, 20, 0],
+      ['Sugar', '', 2.5, 40, 5],
+      [],
+      ['', '', 3, 'ten', 5],
+    ]);
+    const r2 = await upload(h, '/api/item-master/get-data', admin, { file: badRows }, { amount_given: '10' });
+    assert.equal(r2.status, 400);
+    assert.match(r2.body.detail, /Row 3: Quantity must be a whole number/);
+    assert.match(r2.body.detail, /Row 5: Item Name is empty\. Selling Price must be/);
+    assert.doesNotMatch(r2.body.detail, /Row 2/);
+  });
+
+  test('password-protected workbook: flagged, wrong password refused, right one works', async () => {
+    const file = corpus('items_small_protected.xlsx');
+    const plainCheck = await upload(h, '/api/item-master/check-password', admin, {
+      file: corpus('items_small.xlsx'),
+    });
+    assert.deepEqual(plainCheck.body, { password_required: false });
+    const check = await upload(h, '/api/item-master/check-password', admin, { file });
+    assert.deepEqual(check.body, { password_required: true });
+    const none = await upload(h, '/api/item-master/get-data', admin, { file }, { amount_given: '5000' });
+    assert.equal(none.status, 400);
+    assert.match(none.body.detail, /password-protected/);
+    const wrong = await upload(
+      h,
+      '/api/item-master/get-data',
+      admin,
+      { file },
+      { amount_given: '5000', password: 'kirana@2024' },
+    );
+    assert.equal(wrong.status, 400);
+    assert.match(wrong.body.detail, /Incorrect password/);
+    assert.ok(!h.logs.join('').includes('kirana@2024'), 'the password is never logged');
+    const right = await upload(
+      h,
+      '/api/item-master/get-data',
+      admin,
+      { file },
+      {
+        amount_given: '5000',
+        password: PROTECTED_PASSWORD,
+        seed: '1',
+      },
+    );
+    assert.equal(right.status, 200, JSON.stringify(right.body));
+    assert.equal(right.body.totals.amount, 5000);
+  });
+
+  test('tax invoices, Excel and CSV from (edited) vouchers; the Tally emulator imports them cleanly', async () => {
+    const r = await upload(
+      h,
+      '/api/item-master/get-data',
+      admin,
+      { file: corpus('items_small.xlsx') },
+      {
+        amount_given: '75000',
+        seed: '11',
+        date: '2025-04-10',
+      },
+    );
+    assert.equal(r.status, 200);
+    const vouchers = r.body.vouchers;
+    // An edit on the screen: a line's quantity changes and its Total is recomputed there.
+    const line = vouchers[0].Items[0];
+    line.Quantity += 1;
+    line.Total = lineTotal(line['Selling Price'], line.GST, line.Quantity);
+
+    const xml = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token: admin,
+      json: {
+        vouchers_data: { vouchers },
+        party_ledger: 'Cash',
+        sales_ledger: 'Sales A/c',
+        narration: 'Being sale.',
+        force_state: 'Uttar Pradesh',
+        typess: 'Tax Invoice',
+      },
+    });
+    assert.equal(xml.status, 200, xml.body);
+    assert.match(String(xml.headers['content-disposition']), /filename="tax_invoices\.xml"/);
+    const parsed = readImportXml(xml.body);
+    const got = parsed.objects.filter((o) => o.kind === 'VOUCHER') as ImportedVoucher[];
+    assert.equal(got.length, vouchers.length);
+    const emulator = await startTallyEmulator();
+    try {
+      const { outcome } = emulator.emulator.importXml(xml.body);
+      assert.equal(outcome.errors, 0, outcome.lineErrors.join('; '));
+      assert.equal(outcome.created >= vouchers.length, true);
+    } finally {
+      await emulator.close();
+    }
+
+    const badType = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token: admin,
+      json: { vouchers_data: { vouchers }, typess: 'Proforma' },
+    });
+    assert.equal(badType.status, 422);
+
+    const xlsx = await h.app.inject({
+      method: 'POST',
+      url: '/api/item-master/export-xlsx',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ vouchers_data: vouchers }),
+    });
+    assert.equal(xlsx.statusCode, 200);
+    assert.match(String(xlsx.headers['content-disposition']), /\.xlsx"/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as never);
+    const ws = wb.worksheets[0];
+    const lines = vouchers.reduce((s: number, v: any) => s + v.Items.length, 0);
+    assert.equal(ws.rowCount, lines + 1);
+    assert.equal(ws.getRow(2).getCell(2).value, '10-04-2025');
+    assert.equal(ws.getRow(2).getCell(5).value, line.Quantity);
+
+    const csv = await call(h.app, 'POST', '/api/item-master/export-csv', {
+      token: admin,
+      json: { vouchers_data: vouchers },
+    });
+    assert.equal(csv.status, 200);
+    const csvLines = String(csv.body).trim().split('\r\n');
+    assert.equal(csvLines.length, lines + 1);
+    assert.equal(csvLines[0], 'Reference,Date,Item Name,HSN,Quantity,Selling Price,GST,Total');
+  });
+});
