@@ -1,5 +1,5 @@
 import type { StatementTransaction } from '@bahi/contract';
-import { Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { downloadXml, reportTallyResponse, sendToTally } from './api.ts';
@@ -139,11 +139,13 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase }: Props) 
           </Button>
         </Group>
         {messages.length > 0 && (
-          <List size="sm" spacing={2} role="status" aria-label="Tally messages">
+          <Stack gap={2} role="status" aria-label="Tally messages">
             {messages.map((m, i) => (
-              <List.Item key={i}>{m}</List.Item>
+              <Text key={i} size="sm">
+                {m}
+              </Text>
             ))}
-          </List>
+          </Stack>
         )}
       </Stack>
     </Paper>
