@@ -73,46 +73,40 @@ interface TessWord {
 }
 
 /**
- * Grey scale + global threshold. Scans are light text on a slightly uneven background; a clean
- * black-on-white image reads noticeably better with the LSTM model.
+ * The canvas as an 8-bit grey image, thresholded (Otsu) to black on white, ruling lines removed.
+ * Scans are dark text on a slightly uneven background; a clean black-on-white image reads
+ * noticeably better with the LSTM model.
  */
-function binarise(canvas: Canvas): void {
-  const ctx = canvas.getContext('2d');
-  const img = ctx.getImageData(0, 0, canvas.width, canvas.height);
-  const d = img.data;
+function greyImage(canvas: Canvas, threshold: boolean): Uint8Array {
+  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  const grey = new Uint8Array(canvas.width * canvas.height);
   const hist = new Uint32Array(256);
-  for (let i = 0; i < d.length; i += 4) {
-    const g = (d[i] * 299 + d[i + 1] * 587 + d[i + 2] * 114) / 1000;
-    d[i] = g;
-    hist[d[i]]++;
+  for (let i = 0, p = 0; p < grey.length; i += 4, p++) {
+    const g = (data[i] * 299 + data[i + 1] * 587 + data[i + 2] * 114) / 1000;
+    grey[p] = g;
+    hist[grey[p]]++;
   }
-  const t = otsu(hist, d.length / 4);
-  for (let i = 0; i < d.length; i += 4) {
-    const v = d[i] > t ? 255 : 0;
-    d[i] = d[i + 1] = d[i + 2] = v;
-    d[i + 3] = 255;
-  }
-  removeRules(d, canvas.width, canvas.height);
-  ctx.putImageData(img, 0, 0);
+  if (!threshold) return grey;
+  const t = otsu(hist, grey.length);
+  for (let p = 0; p < grey.length; p++) grey[p] = grey[p] > t ? 255 : 0;
+  removeRules(grey, canvas.width, canvas.height);
+  return grey;
 }
 
 /**
  * Table ruling lines confuse the recogniser (read as `|`, `[`, or whole cells dropped). Whiten every
- * black run longer than any glyph stroke: horizontally and vertically. Works on the binarised
- * RGBA data, where a black pixel has red channel 0.
+ * black run longer than any glyph stroke, horizontally and vertically.
  */
-function removeRules(d: Uint8ClampedArray, width: number, height: number): void {
+function removeRules(grey: Uint8Array, width: number, height: number): void {
   const minRun = Math.max(60, Math.round(width / 40));
-  const black = new Uint8Array(width * height);
-  for (let i = 0; i < black.length; i++) black[i] = d[i * 4] === 0 ? 1 : 0;
   const wipe = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     let start = -1;
     for (let x = 0; x <= width; x++) {
-      const on = x < width && black[y * width + x] === 1;
+      const on = x < width && grey[y * width + x] === 0;
       if (on && start < 0) start = x;
       if (!on && start >= 0) {
-        if (x - start >= minRun) for (let k = start; k < x; k++) wipe[y * width + k] = 1;
+        if (x - start >= minRun) wipe.fill(1, y * width + start, y * width + x);
         start = -1;
       }
     }
@@ -120,7 +114,7 @@ function removeRules(d: Uint8ClampedArray, width: number, height: number): void 
   for (let x = 0; x < width; x++) {
     let start = -1;
     for (let y = 0; y <= height; y++) {
-      const on = y < height && black[y * width + x] === 1;
+      const on = y < height && grey[y * width + x] === 0;
       if (on && start < 0) start = y;
       if (!on && start >= 0) {
         if (y - start >= minRun) for (let k = start; k < y; k++) wipe[k * width + x] = 1;
@@ -128,9 +122,13 @@ function removeRules(d: Uint8ClampedArray, width: number, height: number): void 
       }
     }
   }
-  for (let i = 0; i < wipe.length; i++) {
-    if (wipe[i]) d[i * 4] = d[i * 4 + 1] = d[i * 4 + 2] = 255;
-  }
+  for (let i = 0; i < wipe.length; i++) if (wipe[i]) grey[i] = 255;
+}
+
+/** A binary PGM (P5): tesseract reads it directly, and it costs nothing to encode, unlike PNG. */
+function pgm(grey: Uint8Array, width: number, height: number): Buffer {
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
+  return Buffer.concat([header, grey]);
 }
 
 function otsu(hist: Uint32Array, total: number): number {
@@ -170,29 +168,70 @@ export async function ocrCanvas(
   unitsPerPixel: number,
   opts: OcrOptions = {},
 ): Promise<Word[]> {
-  if (opts.binarise !== false) binarise(canvas);
-  const png = await canvas.encode('png');
+  const grey = greyImage(canvas, opts.binarise !== false);
+  const image = pgm(grey, canvas.width, canvas.height);
   const s = await getScheduler();
-  const { data } = await s.addJob('recognize', png, {}, { blocks: true, text: false });
-  const words: Word[] = [];
+  const { data } = await s.addJob('recognize', image, {}, { blocks: true, text: false });
+  const lines: TessLine[] = [];
   for (const block of data.blocks ?? []) {
-    for (const para of block.paragraphs) {
-      for (const line of para.lines) {
-        for (const w of line.words as TessWord[]) {
-          const text = w.text.trim();
-          if (!text) continue;
-          words.push({
-            text,
-            x: w.bbox.x0 * unitsPerPixel,
-            y: w.bbox.y0 * unitsPerPixel,
-            width: (w.bbox.x1 - w.bbox.x0) * unitsPerPixel,
-            height: (w.bbox.y1 - w.bbox.y0) * unitsPerPixel,
-          });
-        }
-      }
+    for (const para of block.paragraphs) lines.push(...(para.lines as TessLine[]));
+  }
+  const slope = skewSlope(lines);
+  // Rotate word boxes by the page's skew so that a printed row has one y across the page: the
+  // table reader groups rows by y, and a 1° skew moves a row by a line height across an A4 page.
+  const cos = 1 / Math.sqrt(1 + slope * slope);
+  const sin = slope * cos;
+  const words: Word[] = [];
+  for (const line of lines) {
+    for (const w of line.words) {
+      const text = cleanWord(w.text);
+      if (!text) continue;
+      const cx = (w.bbox.x0 + w.bbox.x1) / 2;
+      const cy = (w.bbox.y0 + w.bbox.y1) / 2;
+      const rx = cx * cos + cy * sin;
+      const ry = cy * cos - cx * sin;
+      const width = w.bbox.x1 - w.bbox.x0;
+      const height = w.bbox.y1 - w.bbox.y0;
+      words.push({
+        text,
+        x: (rx - width / 2) * unitsPerPixel,
+        y: (ry - height / 2) * unitsPerPixel,
+        width: width * unitsPerPixel,
+        height: height * unitsPerPixel,
+      });
     }
   }
   return words;
+}
+
+/**
+ * Remains of ruling lines and scan specks stick to words as quotes, bars and brackets
+ * (`"01/05/2023`, `4,460.02|`). Bank narrations do not start with those, so strip them.
+ */
+export function cleanWord(raw: string): string {
+  return raw
+    .trim()
+    .replace(/^[|"'‘’“”`[\]{}]+/, '')
+    .replace(/[|[\]{}‘’“”`]+$/, '');
+}
+
+interface TessLine {
+  words: TessWord[];
+  baseline: { x0: number; y0: number; x1: number; y1: number };
+}
+
+/** Median baseline slope (dy/dx) of the long text lines; 0 when there are too few to tell. */
+export function skewSlope(lines: TessLine[]): number {
+  const slopes: number[] = [];
+  for (const l of lines) {
+    const dx = l.baseline.x1 - l.baseline.x0;
+    if (dx < 300) continue;
+    const s = (l.baseline.y1 - l.baseline.y0) / dx;
+    if (Math.abs(s) < 0.1) slopes.push(s);
+  }
+  if (slopes.length < 3) return 0;
+  slopes.sort((a, b) => a - b);
+  return slopes[Math.floor(slopes.length / 2)];
 }
 
 /** Longest side of an image we are willing to decode (a 600 dpi A3 scan is ~9900 px). */
