@@ -1,6 +1,187 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatIndian } from '@bahi/core';
+import type { BillingVoucher } from '@bahi/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { saveBlob } from '../api/client.ts';
+import {
+  downloadTaxInvoices,
+  downloadVouchersCsv,
+  downloadVouchersXlsx,
+  type BillingSettings,
+} from '../billing/api.ts';
+import { ItemLedgerTable } from '../billing/ItemLedgerTable.tsx';
+import { ledgerTotals } from '../billing/ledger.ts';
+import { loadBillingData, storeBillingData } from '../billing/storage.ts';
+import { notifyError } from '../components/notify.ts';
 
-// Billing statement screen (/app/billing). Placeholder until its issue lands: replace this file.
+// The billing result (/app/billing): settings, downloads, and the editable Item Ledger Table.
+
+/** Spec section 9, billing defaults. */
+export const BILLING_SETTINGS_DEFAULTS: BillingSettings = {
+  party_ledger: 'Cash',
+  sales_ledger: 'Sales A/c',
+  narration: 'Being sale.',
+  force_state: 'Uttar Pradesh',
+  typess: 'Tax Invoice',
+};
+
+const money = (rupees: number) => `₹${formatIndian(Math.round(rupees * 100))}`;
+
 export default function BillingPage() {
-  return <PlaceholderPage title="Billing Statement" />;
+  const initial = useMemo(() => loadBillingData(), []);
+  const [vouchers, setVouchers] = useState<BillingVoucher[]>(initial?.vouchers ?? []);
+  const [settings, setSettings] = useState<BillingSettings>(BILLING_SETTINGS_DEFAULTS);
+  const [page, setPage] = useState(1);
+  const [fullScreen, setFullScreen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const totals = ledgerTotals(vouchers);
+
+  // Edits survive a reload like the upload did.
+  useEffect(() => {
+    if (initial) storeBillingData({ ...initial, vouchers });
+  }, [initial, vouchers]);
+
+  useEffect(() => {
+    if (!fullScreen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setFullScreen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [fullScreen]);
+
+  if (!initial) {
+    return (
+      <Paper withBorder p="lg">
+        <Title order={2}>Billing</Title>
+        <Text mt="xs">
+          No billing data yet. Upload a workbook on <Link to="/app/selectbilling">Select Billing</Link> first.
+        </Text>
+      </Paper>
+    );
+  }
+
+  const set = (key: keyof BillingSettings) => (value: string) => setSettings((s) => ({ ...s, [key]: value }));
+
+  async function downloadXml() {
+    setBusy(true);
+    try {
+      const { blob, filename } = await downloadTaxInvoices(vouchers, settings);
+      saveBlob(blob, filename);
+    } catch (err) {
+      console.error('Tax invoice download failed', err);
+      window.alert('Download failed. Please check console for more info.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function download(what: 'xlsx' | 'csv') {
+    setBusy(true);
+    try {
+      const { blob, filename } = await (what === 'xlsx' ? downloadVouchersXlsx : downloadVouchersCsv)(
+        vouchers,
+      );
+      saveBlob(blob, filename);
+    } catch (err) {
+      notifyError('Download failed', err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const table = <ItemLedgerTable vouchers={vouchers} onChange={setVouchers} page={page} onPage={setPage} />;
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Billing</Title>
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label="Party Ledger"
+            value={settings.party_ledger}
+            onChange={(e) => set('party_ledger')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Sales Ledger"
+            value={settings.sales_ledger}
+            onChange={(e) => set('sales_ledger')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Narration"
+            value={settings.narration}
+            onChange={(e) => set('narration')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Force State"
+            value={settings.force_state}
+            onChange={(e) => set('force_state')(e.currentTarget.value)}
+          />
+          <Select
+            label="Invoice Type"
+            data={['Tax Invoice', 'Bill of Supply']}
+            value={settings.typess}
+            onChange={(v) => set('typess')(v ?? 'Tax Invoice')}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+        <Group mt="md">
+          <Button onClick={downloadXml} loading={busy} disabled={vouchers.length === 0}>
+            Download (XML)
+          </Button>
+          <Button variant="default" onClick={() => download('xlsx')} disabled={busy || vouchers.length === 0}>
+            Download (Excel)
+          </Button>
+          <Button variant="default" onClick={() => download('csv')} disabled={busy || vouchers.length === 0}>
+            Download (CSV)
+          </Button>
+        </Group>
+      </Paper>
+      <Group justify="space-between" align="flex-end">
+        <Group gap="lg" data-testid="billing-totals">
+          <Text size="sm">
+            Vouchers: <b>{vouchers.length}</b>
+          </Text>
+          <Text size="sm">
+            Lines: <b>{totals.lines}</b>
+          </Text>
+          <Text size="sm">
+            Lines total: <b data-testid="lines-total">{money(totals.lineTotal)}</b>
+          </Text>
+          <Text size="sm">
+            Round off: <b>{money(totals.roundOff)}</b>
+          </Text>
+          <Text size="sm">
+            Total: <b data-testid="grand-total">{money(totals.total)}</b>
+          </Text>
+        </Group>
+        <Button variant="light" size="xs" onClick={() => setFullScreen(true)}>
+          Full screen
+        </Button>
+      </Group>
+      <Title order={4}>Item Ledger Table</Title>
+      {!fullScreen && table}
+      {fullScreen && (
+        <div
+          role="dialog"
+          aria-label="Item Ledger Table, full screen"
+          style={{
+            position: 'fixed',
+            inset: 0,
+            zIndex: 300,
+            background: 'var(--mantine-color-body)',
+            overflow: 'auto',
+            padding: 16,
+          }}
+        >
+          <Group justify="space-between" mb="sm">
+            <Title order={4}>Item Ledger Table</Title>
+            <Button variant="default" size="xs" onClick={() => setFullScreen(false)}>
+              Exit full screen (Esc)
+            </Button>
+          </Group>
+          {table}
+        </div>
+      )}
+    </Stack>
+  );
 }

@@ -1,6 +1,7 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { BillingUploadForm } from '../billing/UploadForm.tsx';
 
-// Generate Billing (/app/genratebilling). Placeholder until its issue lands: replace this file.
+// Generate Billing (/app/genratebilling): as Select Billing, plus the optional 'Upload Additional XLSX'
+// (dated amounts); posts /itemssss/get-data.
 export default function GenerateBillingPage() {
-  return <PlaceholderPage title="Convert XLSX Billing Statement into Tally XML or Excel" />;
+  return <BillingUploadForm secondary />;
 }

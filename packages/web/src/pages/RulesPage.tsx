@@ -1,6 +1,244 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import {
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import { useSession } from '../auth/session.ts';
+import { getRuleSets, getRules, saveRules } from '../billing/api.ts';
+import {
+  EMPTY_RULE,
+  addRule,
+  deleteRule,
+  fromSaved,
+  toSaved,
+  updateRule,
+  type DraftRule,
+  type DraftRules,
+  type RuleKind,
+} from '../billing/rulesEditor.ts';
 
-// Rules screen (/app/rules). Placeholder until its issue lands: replace this file.
+// Chunking Rules Manager (/app/rules; spec sections 2, 4, 5). The route has no guard; rule sets belong
+// to an account, so a signed-out visitor is asked to sign in.
+
 export default function RulesPage() {
-  return <PlaceholderPage title="Chunking Rules Manager" />;
+  const session = useSession();
+  if (!session) {
+    return (
+      <Paper withBorder p="lg" maw={640}>
+        <Title order={2}>Chunking Rules Manager</Title>
+        <Text mt="xs">
+          Rule sets are kept with your account.{' '}
+          <Link to="/login" state={{ from: '/app/rules' }}>
+            Sign in
+          </Link>{' '}
+          to see and edit them.
+        </Text>
+      </Paper>
+    );
+  }
+  return <RulesManager />;
+}
+
+function RulesManager() {
+  const queryClient = useQueryClient();
+  const sets = useQuery({ queryKey: ['rule-sets'], queryFn: async () => (await getRuleSets()).rule_sets });
+  const [added, setAdded] = useState<string[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [newName, setNewName] = useState('');
+  const [rules, setRules] = useState<DraftRules>({});
+  const [kind, setKind] = useState<RuleKind | null>(null);
+  const [form, setForm] = useState<DraftRule>(EMPTY_RULE);
+  const [editing, setEditing] = useState<{ kind: RuleKind; index: number } | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const names = [...new Set([...(sets.data ?? []), ...added])];
+
+  async function select(name: string | null) {
+    setSelected(name);
+    setRules({});
+    if (!name) return;
+    try {
+      setRules(fromSaved((await getRules(name)).rules));
+    } catch (err) {
+      console.error('Could not load the rule set', err);
+    }
+  }
+
+  function addSet() {
+    const name = newName.trim();
+    if (!name) {
+      window.alert('Enter a rule set name');
+      return;
+    }
+    if (!names.includes(name)) setAdded((a) => [...a, name]);
+    setSelected(name);
+    setRules({});
+    setNewName('');
+  }
+
+  function resetForm() {
+    setForm(EMPTY_RULE);
+    setKind(null);
+    setEditing(null);
+  }
+
+  function addOrUpdate() {
+    if (!kind) return;
+    if (editing) setRules((r) => updateRule(r, editing.kind, editing.index, kind, form));
+    else setRules((r) => addRule(r, kind, form));
+    resetForm();
+  }
+
+  function edit(k: RuleKind, index: number) {
+    setKind(k);
+    setForm(rules[k]![index]);
+    setEditing({ kind: k, index });
+  }
+
+  async function saveAll() {
+    if (!selected) {
+      window.alert('Select a Rule Set');
+      return;
+    }
+    setSaveError(null);
+    try {
+      await saveRules(selected, toSaved(rules));
+      window.alert('Rules saved!');
+      setRules({});
+      resetForm();
+      void queryClient.invalidateQueries({ queryKey: ['rule-sets'] });
+    } catch (err) {
+      if (err instanceof ApiError) setSaveError(err.detail);
+      window.alert('Failed to save rules.');
+    }
+  }
+
+  const field = (key: keyof DraftRule, label: string) => (
+    <TextInput
+      label={label}
+      type="number"
+      value={form[key]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setForm((f) => ({ ...f, [key]: value }));
+      }}
+    />
+  );
+
+  return (
+    <Stack maw={760} gap="md">
+      <Title order={2}>Chunking Rules Manager</Title>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Select
+            label="Rule Set"
+            placeholder="Select a rule set"
+            data={names}
+            value={selected}
+            onChange={(v) => void select(v)}
+          />
+          <Group align="flex-end">
+            <TextInput
+              label="New Rule Set Name"
+              value={newName}
+              onChange={(e) => setNewName(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <Button variant="default" onClick={addSet}>
+              Add Set
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 5 }}>
+            <Select
+              label="Type"
+              placeholder="Type"
+              data={['RATE', 'QUANTITY']}
+              value={kind}
+              onChange={(v) => setKind(v as RuleKind | null)}
+            />
+            {field('min', 'Min')}
+            {field('max', 'Max')}
+            {field('chunk_min', 'Chunk Min')}
+            {field('chunk_max', 'Chunk Max')}
+          </SimpleGrid>
+          <Group>
+            <Button onClick={addOrUpdate} disabled={!kind}>
+              {editing ? 'Update Rule' : 'Add Rule'}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      {(['RATE', 'QUANTITY'] as const).map((k) =>
+        rules[k]?.length ? (
+          <Paper withBorder p="md" key={k}>
+            <Title order={4} mb="xs">
+              {k}
+            </Title>
+            <Table aria-label={`${k} rules`} fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Min</Table.Th>
+                  <Table.Th>Max</Table.Th>
+                  <Table.Th>Chunk Min</Table.Th>
+                  <Table.Th>Chunk Max</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rules[k]!.map((r, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>{r.min}</Table.Td>
+                    <Table.Td>{r.max}</Table.Td>
+                    <Table.Td>{r.chunk_min}</Table.Td>
+                    <Table.Td>{r.chunk_max}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Button size="compact-xs" variant="default" onClick={() => edit(k, i)}>
+                          Edit
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => {
+                            setRules((rs) => deleteRule(rs, k, i));
+                            if (editing?.kind === k) resetForm();
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        ) : null,
+      )}
+      <Group>
+        <Button onClick={saveAll}>Save All Rules</Button>
+        {saveError && (
+          <Text c="red" size="sm" role="alert">
+            {saveError}
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
 }

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { BillingUploadForm } from '../billing/UploadForm.tsx';
 
-// Select Billing (/app/selectbilling). Placeholder until its issue lands: replace this file.
+// Select Billing (/app/selectbilling): the items workbook and an amount; posts /item-master/get-data.
 export default function SelectBillingPage() {
-  return <PlaceholderPage title="Convert XLSX Billing Statement into Tally XML or Excel" />;
+  return <BillingUploadForm secondary={false} />;
 }

@@ -1,0 +1,73 @@
+import {
+  BillingDataAnswer,
+  RuleSetsAnswer,
+  RulesAnswer,
+  type BillingVoucher,
+  type RuleSetRules,
+} from '@bahi/contract';
+import { api, apiBlob } from '../api/client.ts';
+
+// The billing and rules calls of spec section 7 (under /api). Our calls carry the token: the server
+// checks the admin role on billing and keeps rule sets per user.
+
+export const getRuleSets = () => api('/rules/chunking-rules/rule-sets', {}, RuleSetsAnswer);
+
+export const getRules = (name: string) =>
+  api(`/rules/chunking-rules/get/${encodeURIComponent(name)}`, {}, RulesAnswer);
+
+export const saveRules = (rule_set_name: string, rules: RuleSetRules) =>
+  api('/rules/chunking-rules/save', { body: { json: { rule_set_name, rules } } });
+
+export type BillingUpload = {
+  file: File;
+  amountFile?: File | null;
+  setName: string;
+  amount: string;
+  password?: string;
+};
+
+function form(u: BillingUpload): FormData {
+  const f = new FormData();
+  f.append('set_name', u.setName.trim() || 'default');
+  f.append('amount_given', u.amount);
+  if (u.password) f.append('password', u.password);
+  f.append('file', u.file);
+  if (u.amountFile) f.append('amount_file', u.amountFile);
+  return f;
+}
+
+export const checkBillingPassword = (u: BillingUpload) =>
+  api<{ password_required: boolean }>('/item-master/check-password', { body: { multipart: form(u) } });
+
+/** Select Billing posts to /item-master/get-data, Generate Billing to /itemssss/get-data. */
+export const getBillingData = (path: '/item-master/get-data' | '/itemssss/get-data', u: BillingUpload) =>
+  api(path, { body: { multipart: form(u) } }, BillingDataAnswer);
+
+export type BillingSettings = {
+  party_ledger: string;
+  sales_ledger: string;
+  narration: string;
+  force_state: string;
+  typess: string;
+};
+
+export const downloadTaxInvoices = (vouchers: BillingVoucher[], settings: BillingSettings) =>
+  apiBlob(
+    '/item-master/generatee-tax-invoice',
+    { body: { json: { vouchers_data: { vouchers }, ...settings } } },
+    'tax_invoices.xml',
+  );
+
+export const downloadVouchersXlsx = (vouchers: BillingVoucher[]) =>
+  apiBlob(
+    '/item-master/export-xlsx',
+    { body: { json: { vouchers_data: { vouchers } } } },
+    'billing_vouchers.xlsx',
+  );
+
+export const downloadVouchersCsv = (vouchers: BillingVoucher[]) =>
+  apiBlob(
+    '/item-master/export-csv',
+    { body: { json: { vouchers_data: { vouchers } } } },
+    'billing_vouchers.csv',
+  );
