@@ -1,4 +1,15 @@
-import { Alert, Button, Checkbox, Group, Modal, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { DomainError, duplicateRow, type DuplicateCopy, type Rng } from '@bahi/core';
 import { type FormEvent, useState } from 'react';
 import {
@@ -65,25 +76,27 @@ function DuplicateFormView({ row, onCancel, onDuplicate, rng }: Props & { row: E
       <Stack gap="sm">
         <SimpleGrid cols={2} spacing="sm">
           <TextInput label="How many copies?" data-autofocus {...numberProps('copies')} />
+          <TextInput
+            type="date"
+            label="Start Date (optional)"
+            value={form.customStartDate}
+            onChange={(e) => change({ ...form, customStartDate: e.currentTarget.value })}
+          />
           <TextInput label="Interval (days)" {...numberProps('interval')} />
+          <Radio.Group
+            label="Direction"
+            value={form.direction}
+            onChange={(v) => change({ ...form, direction: v === 'backward' ? 'backward' : 'forward' })}
+          >
+            <Group gap="md" mt={8}>
+              <Radio value="forward" label="Forward" />
+              <Radio value="backward" label="Backward" />
+            </Group>
+          </Radio.Group>
         </SimpleGrid>
-        <TextInput
-          type="date"
-          label="Start Date (optional)"
-          description="Empty: copies step from the row's own date"
-          value={form.customStartDate}
-          onChange={(e) => change({ ...form, customStartDate: e.currentTarget.value })}
-        />
-        <Radio.Group
-          label="Direction"
-          value={form.direction}
-          onChange={(v) => change({ ...form, direction: v === 'backward' ? 'backward' : 'forward' })}
-        >
-          <Group gap="lg" mt={4}>
-            <Radio value="forward" label="Forward" />
-            <Radio value="backward" label="Backward" />
-          </Group>
-        </Radio.Group>
+        <Text size="xs" c="dimmed" mt={-6}>
+          Without a start date the copies step from the row&apos;s own date.
+        </Text>
         <Checkbox
           label="Increment Amount by ₹1"
           checked={form.amountIncrement}
