@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatIndian } from '@bahi/core';
 import type { BillingVoucher } from '@bahi/contract';
 import { useEffect, useMemo, useState } from 'react';
@@ -116,12 +116,11 @@ export default function BillingPage() {
             value={settings.force_state}
             onChange={(e) => set('force_state')(e.currentTarget.value)}
           />
-          <Select
+          <NativeSelect
             label="Invoice Type"
             data={['Tax Invoice', 'Bill of Supply']}
             value={settings.typess}
-            onChange={(v) => set('typess')(v ?? 'Tax Invoice')}
-            allowDeselect={false}
+            onChange={(e) => set('typess')(e.currentTarget.value)}
           />
         </SimpleGrid>
         <Group mt="md">

@@ -2,7 +2,7 @@ import {
   Button,
   Group,
   Paper,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Table,
@@ -141,12 +141,11 @@ function RulesManager() {
       <Title order={2}>Chunking Rules Manager</Title>
       <Paper withBorder p="md">
         <Stack gap="sm">
-          <Select
+          <NativeSelect
             label="Rule Set"
-            placeholder="Select a rule set"
-            data={names}
-            value={selected}
-            onChange={(v) => void select(v)}
+            data={[{ value: '', label: 'Select a rule set' }, ...names]}
+            value={selected ?? ''}
+            onChange={(e) => void select(e.currentTarget.value || null)}
           />
           <Group align="flex-end">
             <TextInput
@@ -164,12 +163,11 @@ function RulesManager() {
       <Paper withBorder p="md">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 5 }}>
-            <Select
+            <NativeSelect
               label="Type"
-              placeholder="Type"
-              data={['RATE', 'QUANTITY']}
-              value={kind}
-              onChange={(v) => setKind(v as RuleKind | null)}
+              data={[{ value: '', label: 'Select type' }, 'RATE', 'QUANTITY']}
+              value={kind ?? ''}
+              onChange={(e) => setKind((e.currentTarget.value || null) as RuleKind | null)}
             />
             {field('min', 'Min')}
             {field('max', 'Max')}

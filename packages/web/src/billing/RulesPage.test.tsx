@@ -1,0 +1,108 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import RulesPage from '../pages/RulesPage.tsx';
+import { makeToken, renderWithProviders } from '../test/render.tsx';
+
+type Saved = { rule_set_name: string; rules: unknown };
+
+describe('Chunking Rules Manager', () => {
+  let saved: Saved[];
+  let failSave: boolean;
+  beforeEach(() => {
+    saved = [];
+    failSave = false;
+    localStorage.setItem('access_token', makeToken({ name: 'A', exp: Math.floor(Date.now() / 1000) + 3600 }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/rule-sets')) return Response.json({ rule_sets: ['default', 'kirana'] });
+        if (url.includes('/get/kirana'))
+          return Response.json({ rules: { RATE: [{ min: 0, max: 100, chunk_min: 1, chunk_max: 10 }] } });
+        if (url.includes('/get/')) return Response.json({ rules: {} });
+        if (url.endsWith('/save')) {
+          if (failSave) return Response.json({ detail: 'Min must not be more than Max.' }, { status: 422 });
+          saved.push(JSON.parse(String(init?.body)) as Saved);
+          return Response.json({ detail: 'Rules saved!' });
+        }
+        return new Response('not found', { status: 404 });
+      }),
+    );
+    vi.stubGlobal('alert', vi.fn());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const page = () =>
+    renderWithProviders(
+      <MemoryRouter>
+        <RulesPage />
+      </MemoryRouter>,
+    );
+
+  test('signed out: a sign-in prompt', () => {
+    localStorage.clear();
+    page();
+    expect(screen.getByText(/Sign in/)).toBeTruthy();
+    expect(screen.queryByText('Save All Rules')).toBeNull();
+  });
+
+  test('alerts: no set selected, no name', async () => {
+    const user = userEvent.setup();
+    page();
+    await user.click(screen.getByRole('button', { name: 'Save All Rules' }));
+    expect(window.alert).toHaveBeenCalledWith('Select a Rule Set');
+    await user.click(screen.getByRole('button', { name: 'Add Set' }));
+    expect(window.alert).toHaveBeenCalledWith('Enter a rule set name');
+  });
+
+  test('add a set, add/edit/update/delete rules, save converts numbers and clears the rules', async () => {
+    const user = userEvent.setup();
+    page();
+    await user.type(screen.getByLabelText('New Rule Set Name'), 'wholesale');
+    await user.click(screen.getByRole('button', { name: 'Add Set' }));
+    expect(screen.getByRole('button', { name: 'Add Rule' })).toHaveProperty('disabled', true);
+
+    await user.selectOptions(screen.getByLabelText('Type'), 'RATE');
+    await user.type(screen.getByLabelText('Min'), '0.5');
+    await user.type(screen.getByLabelText('Max'), '100');
+    await user.type(screen.getByLabelText('Chunk Min'), '1');
+    await user.type(screen.getByLabelText('Chunk Max'), '10');
+    await user.click(screen.getByRole('button', { name: 'Add Rule' }));
+    const table = await screen.findByRole('table', { name: 'RATE rules' });
+    expect(table.textContent).toContain('0.5');
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('button', { name: 'Update Rule' })).toBeTruthy();
+    await user.clear(screen.getByLabelText('Max'));
+    await user.type(screen.getByLabelText('Max'), '250');
+    await user.click(screen.getByRole('button', { name: 'Update Rule' }));
+    expect(screen.getByRole('button', { name: 'Add Rule' })).toBeTruthy();
+    expect((screen.getByLabelText('Max') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('table', { name: 'RATE rules' }).textContent).toContain('250');
+
+    await user.click(screen.getByRole('button', { name: 'Save All Rules' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Rules saved!'));
+    expect(saved).toEqual([
+      { rule_set_name: 'wholesale', rules: { RATE: [{ min: 0.5, max: 250, chunk_min: 1, chunk_max: 10 }] } },
+    ]);
+    expect(screen.queryByRole('table', { name: 'RATE rules' })).toBeNull();
+  });
+
+  test('selecting a set loads its rules; delete the last rule removes its type; a failed save says so', async () => {
+    const user = userEvent.setup();
+    page();
+    await screen.findByRole('option', { name: 'kirana' });
+    await user.selectOptions(screen.getByLabelText('Rule Set'), 'kirana');
+    await screen.findByRole('table', { name: 'RATE rules' });
+    failSave = true;
+    await user.click(screen.getByRole('button', { name: 'Save All Rules' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to save rules.'));
+    expect(screen.getByRole('alert').textContent).toContain('Min must not be more than Max.');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.queryByRole('table', { name: 'RATE rules' })).toBeNull();
+  });
+});
