@@ -106,7 +106,7 @@ export class StatementPool {
     const worker = new Worker(THREAD_URL, {
       resourceLimits: {
         maxOldGenerationSizeMb: this.maxOldMb,
-        maxYoungGenerationSizeMb: 64,
+        maxYoungGenerationSizeMb: 32,
         stackSizeMb: 8,
       },
       // Workers inherit the parent's execArgv; nothing else is needed to run .ts on Node 24.

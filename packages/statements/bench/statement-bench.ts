@@ -1,0 +1,107 @@
+// npm run bench -w @bahi/statements
+// Speed of reading + parsing text PDFs (100 pages; compared with `pdftotext -layout` on the same
+// file in the same run), peak memory for 500 pages, and OCR seconds per scanned page on one worker.
+// Targets (issue 3): 100 pages < 2 s and within 4x of pdftotext; peak < 400 MB; OCR < 5 s/page.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseStatement } from '../src/parse/index.ts';
+import { readDocument } from '../src/read/index.ts';
+import { closeOcr } from '../src/read/ocr.ts';
+import { makeStatement } from './make-statement.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const corpus = path.resolve(here, '../../../../shared/corpus');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-bench-'));
+const line = (s: string) => process.stdout.write(s + '\n');
+
+function best<T>(runs: number, fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  return (async () => {
+    let bestMs = Infinity;
+    let value!: T;
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      value = await fn();
+      bestMs = Math.min(bestMs, performance.now() - t);
+    }
+    return { ms: bestMs, value };
+  })();
+}
+
+try {
+  line(
+    `machine: ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, node ${process.version}`,
+  );
+  const f100 = path.join(dir, 'statement-100.pdf');
+  const f500 = path.join(dir, 'statement-500.pdf');
+  await makeStatement(f100, 100, 1);
+  await makeStatement(f500, 500, 2);
+  const bytes100 = new Uint8Array(readFileSync(f100));
+
+  // 1. 100 pages, in this thread: read only, then read + parse (best of 3, after a warm-up).
+  await readDocument(bytes100);
+  const read = await best(3, () => readDocument(bytes100));
+  const full = await best(3, async () => {
+    const r = await readDocument(bytes100);
+    return parseStatement(r.doc);
+  });
+  const rows = full.value.accounts.reduce((n, a) => n + a.transactions.length, 0);
+  const ok = full.value.accounts.every((a) => a.reconciliation.ok);
+  line(`100 pages read:          ${read.ms.toFixed(0)} ms (${((100 / read.ms) * 1000).toFixed(0)} pages/s)`);
+  line(
+    `100 pages read + parse:  ${full.ms.toFixed(0)} ms (${((100 / full.ms) * 1000).toFixed(0)} pages/s), ` +
+      `${rows} rows, reconciles: ${ok}  [target < 2000 ms]`,
+  );
+
+  // 2. The same file through pdftotext -layout (poppler), when installed.
+  const hasPdftotext = spawnSync('sh', ['-c', 'command -v pdftotext']).status === 0;
+  if (hasPdftotext) {
+    const pt = await best(3, async () =>
+      execFileSync('pdftotext', ['-layout', f100, '-'], { maxBuffer: 1 << 28 }),
+    );
+    line(
+      `pdftotext -layout:       ${pt.ms.toFixed(0)} ms; ratio bahi/pdftotext = ${(full.ms / pt.ms).toFixed(2)}x  [target <= 4x]`,
+    );
+  } else {
+    line('pdftotext -layout:       skipped (pdftotext not installed; apt-get install poppler-utils)');
+  }
+
+  // 3. 500 pages through the worker pool in a fresh process: wall time and peak RSS.
+  const child = spawnSync(process.execPath, [path.join(here, 'peak-rss.ts'), f500], { encoding: 'utf8' });
+  if (child.status === 0) {
+    const r = JSON.parse(child.stdout.trim().split('\n').pop()!);
+    line(
+      `500 pages via pool:      ${r.ms} ms, ${r.rows} rows, reconciles: ${r.reconciles}, ` +
+        `peak RSS ${r.maxRssMb} MB  [target < 400 MB]`,
+    );
+  } else {
+    line(`500 pages via pool:      failed (exit ${child.status}): ${child.stderr.split('\n')[0]}`);
+  }
+
+  // 4. OCR: seconds per scanned page on one worker (tesseract start-up measured separately).
+  const scans = ['BOB/BOB_scanned.pdf', 'PNB/PNB_scanned.pdf', 'PNB/PNB_photo.png'];
+  let t = performance.now();
+  let cpu = process.cpuUsage();
+  await readDocument(new Uint8Array(readFileSync(path.join(corpus, scans[0]))));
+  const firstMs = performance.now() - t;
+  line(`OCR first page (incl. start-up): ${(firstMs / 1000).toFixed(2)} s`);
+  for (const f of scans) {
+    const b = new Uint8Array(readFileSync(path.join(corpus, f)));
+    t = performance.now();
+    cpu = process.cpuUsage();
+    await readDocument(b);
+    const used = process.cpuUsage(cpu);
+    line(
+      `OCR ${f.padEnd(22)} ${((performance.now() - t) / 1000).toFixed(2)} s wall, ` +
+        `${((used.user + used.system) / 1e6).toFixed(2)} s CPU  [target < 5 s/page]`,
+    );
+  }
+  await closeOcr();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
