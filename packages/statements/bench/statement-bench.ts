@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseStatement } from '../src/parse/index.ts';
 import { readDocument } from '../src/read/index.ts';
 import { closeOcr } from '../src/read/ocr.ts';
-import { makeStatement } from './make-statement.ts';
+import { makeStatement } from '../test/extract/make-statement.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = path.resolve(here, '../../../../shared/corpus');

@@ -1,5 +1,6 @@
-// Writes a synthetic HDFC-style text statement of N pages with pdfkit (benchmark input). Made-up
-// names and amounts from a seeded generator; the balance chain holds, so the parse reconciles.
+// Test fixture and benchmark input: a synthetic HDFC-style text statement of N pages, written with
+// pdfkit. Made-up names and amounts from a seeded generator; the balance chain holds (unless a
+// break is asked for), so the parse reconciles.
 import { createWriteStream } from 'node:fs';
 import PDFDocument from 'pdfkit';
 
@@ -31,7 +32,13 @@ const NAMES = [
   'SAI KRUPA ENTERPRISES',
 ];
 
-export function makeStatement(path: string, pages: number, seed = 1): Promise<{ rows: number }> {
+export function makeStatement(
+  path: string,
+  pages: number,
+  seed = 1,
+  /** print a wrong balance on this row (0-based), for tests of the reconciliation */
+  breakAt = -1,
+): Promise<{ rows: number }> {
   const rand = mulberry32(seed);
   const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false });
   const out = createWriteStream(path);
@@ -94,7 +101,7 @@ export function makeStatement(path: string, pages: number, seed = 1): Promise<{ 
       const amt = inr(amount);
       if (deposit) doc.text(amt, 500 - doc.widthOfString(amt), y, { lineBreak: false });
       else doc.text(amt, 440 - doc.widthOfString(amt), y, { lineBreak: false });
-      const bal = inr(balance);
+      const bal = inr(row === breakAt ? balance + 100_00 : balance);
       doc.text(bal, 570 - doc.widthOfString(bal), y, { lineBreak: false });
     }
   }
