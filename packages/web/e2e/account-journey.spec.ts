@@ -90,32 +90,3 @@ test('a wrong password says Login failed', async ({ page, request }) => {
   await expect.poll(() => alerts).toEqual(['Login failed']);
   await expect(page).toHaveURL(/\/login$/);
 });
-
-test('forgot password: code from the mail, new password, sign in with it', async ({ page, request }) => {
-  const user = newUser('forgot');
-  await createVerifiedUser(request, user);
-  const alerts = collectAlerts(page);
-
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Forgot Password' }).click();
-  await expect(page).toHaveURL(/\/forget$/);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
-  await shot(page, '08-forget');
-  await page.getByRole('button', { name: 'Send Code' }).click();
-  await expect(page).toHaveURL(/\/verify$/);
-  const code = await codeSentTo(user.email, 2); // the first mail was the signup code
-  await page.getByLabel('Digit 1').click();
-  await page.keyboard.type(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
-
-  await expect(page).toHaveURL(/\/reset$/);
-  const newPassword = 'a brand new secret 7';
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
-  await shot(page, '09-reset');
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  expect(alerts).toEqual(['Password reset successfully']);
-
-  await logIn(page, { email: user.email, password: newPassword });
-  await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();
-});

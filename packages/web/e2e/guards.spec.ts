@@ -14,6 +14,12 @@ test('a guarded route without a token lands on /login and returns there after lo
   await expect(page).toHaveURL(/\/app\/select$/);
   await expect(page.getByRole('heading', { name: 'Bank Statement Parser' })).toBeVisible();
   await shot(page, '10-select-after-login');
+
+  // Logout on a guarded screen goes home (not to /login).
+  await page.getByRole('button', { name: user.name }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/app\/home$/);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
 test('an expired token is removed on load and the guard sends the user to /login', async ({ page }) => {

@@ -79,6 +79,38 @@ async function waitForHealth(base: string, server: ChildProcess, output: () => s
   throw new Error(`bahi serve did not answer /api/health within 60 s:\n${output()}`);
 }
 
+/**
+ * A verified account made at start-up, for the forgot-password test: the server sends no new code
+ * within 50 s of the last one, so that test waits until `codeSentAt` + 50 s (by then usually past).
+ */
+async function seasonedUser(base: string, mails: StoredMail[]) {
+  const user = {
+    name: 'Seasoned Tester',
+    email: 'seasoned@example.test',
+    phone: '9000000001',
+    password: 'seasoned password 1',
+  };
+  const post = async (p: string, body: unknown) => {
+    const res = await fetch(`${base}/api${p}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
+  };
+  await post('/auth/signUp', user);
+  const codeSentAt = Date.now();
+  let mail: StoredMail | undefined;
+  for (let i = 0; i < 100 && !mail; i++) {
+    mail = mails.find((m) => m.to.includes(user.email));
+    if (!mail) await new Promise((r) => setTimeout(r, 100));
+  }
+  const otp = mail && /\b(\d{4})\b/.exec(`${mail.subject}\n${mail.text}`)?.[1];
+  if (!otp) throw new Error('the signup code mail for the seasoned user did not arrive');
+  await post('/verification/verfiy-otp', { email: user.email, otp });
+  return { ...user, codeSentAt };
+}
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const mails: StoredMail[] = [];
   const smtp = await startSmtp(mails);
@@ -138,5 +170,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.BAHI_E2E_BASE_URL = base;
   process.env.BAHI_E2E_MAILBOX = mailbox.url;
+  try {
+    process.env.BAHI_E2E_SEASONED_USER = JSON.stringify(await seasonedUser(base, mails));
+  } catch (err) {
+    await stop();
+    throw err;
+  }
   return stop;
 }

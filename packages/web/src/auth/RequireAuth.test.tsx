@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeToken, renderWithProviders } from '../test/render.tsx';
@@ -74,5 +74,30 @@ describe('RequireAuth', () => {
   it('sends a visitor without a token to /login even on an admin route', async () => {
     renderAt('/app/selectbilling');
     expect(await screen.findByText('login page, from /app/selectbilling')).toBeTruthy();
+  });
+});
+
+describe('RequireAuth on logout', () => {
+  it('sends a user who logs out on a guarded screen home, and a refused token to /login', async () => {
+    const { clearToken } = await import('./token.ts');
+    storeToken(makeToken({ name: 'A', role: 'user', exp: inAnHour() }));
+    const router = createMemoryRouter(
+      [
+        { path: '/login', element: <p>login page</p> },
+        { path: '/app/home', element: <p>home page</p> },
+        { element: <RequireAuth />, children: [{ path: '/app/select', element: <p>select screen</p> }] },
+      ],
+      { initialEntries: ['/app/select'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(await screen.findByText('select screen')).toBeTruthy();
+    act(() => clearToken('logout'));
+    expect(await screen.findByText('home page')).toBeTruthy();
+
+    storeToken(makeToken({ name: 'A', role: 'user', exp: inAnHour() }));
+    await act(() => router.navigate('/app/select'));
+    expect(await screen.findByText('select screen')).toBeTruthy();
+    act(() => clearToken());
+    expect(await screen.findByText('login page')).toBeTruthy();
   });
 });

@@ -62,12 +62,20 @@ export function readToken(): string | null {
 }
 
 export function storeToken(token: string): void {
+  lastClear = null;
   localStorage.setItem(TOKEN_KEY, token);
   notify();
 }
 
+export type ClearReason = 'logout' | 'invalid';
+let lastClear: ClearReason | null = null;
+
+/** Why the token was last removed in this tab ('logout': the user asked), null after a login. */
+export const lastClearReason = (): ClearReason | null => lastClear;
+
 /** Removes the token and the cached profile (logout, or a token found invalid). */
-export function clearToken(): void {
+export function clearToken(reason: ClearReason = 'invalid'): void {
+  lastClear = reason;
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(PROFILE_KEY);
   localStorage.removeItem(PROFILE_TIME_KEY);

@@ -5,10 +5,9 @@ import { clearToken } from '../auth/token.ts';
 /** The signed-in user's menu in the header (spec section 2, App shell header). */
 export default function UserMenu({ name }: { name: string }) {
   const navigate = useNavigate();
-  const logout = async () => {
-    // Leave first: clearing the token on a guarded screen would send the user to /login instead.
-    await navigate('/app/home');
-    clearToken();
+  const logout = () => {
+    clearToken('logout');
+    navigate('/app/home');
   };
   return (
     <Menu position="bottom-end" width={200}>

@@ -129,10 +129,9 @@ function DeleteAccount() {
   const [password, setPassword] = useState('');
   const remove = useMutation({
     mutationFn: deleteAccount,
-    onSuccess: async () => {
-      // Leave first: clearing the token on this guarded screen would send the user to /login instead.
-      await navigate('/app/home');
-      clearToken();
+    onSuccess: () => {
+      clearToken('logout');
+      navigate('/app/home');
     },
     onError: (err) => notifyError('Account not deleted', err),
   });
