@@ -5,9 +5,11 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import {
   getDocument,
+  OPS,
   PasswordException,
   PasswordResponses,
   type PDFDocumentLoadingTask,
+  type PDFPageProxy,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
@@ -120,6 +122,22 @@ function textWords(items: TextItem[], pageHeight: number): Word[] {
   return words;
 }
 
+const IMAGE_OPS = new Set<number>([
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintInlineImageXObjectGroup,
+  OPS.paintImageXObjectRepeat,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageMaskXObjectGroup,
+  OPS.paintImageMaskXObjectRepeat,
+]);
+
+/** A page without text is worth OCR only if it draws an image (a blank page is just blank). */
+async function hasImages(page: PDFPageProxy): Promise<boolean> {
+  const ops = await page.getOperatorList();
+  return ops.fnArray.some((fn) => IMAGE_OPS.has(fn));
+}
+
 export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Promise<PdfReadResult> {
   checkStructure(data);
   const task = open(data, opts.password);
@@ -159,7 +177,7 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
         const content = await page.getTextContent();
         let words = textWords(content.items as TextItem[], vp.height);
         let ocr = false;
-        if (words.length === 0 && opts.ocr !== false) {
+        if (words.length === 0 && opts.ocr !== false && (await hasImages(page))) {
           const scale = OCR_DPI / 72;
           const rvp = page.getViewport({ scale });
           const canvas = createCanvas(Math.ceil(rvp.width), Math.ceil(rvp.height));

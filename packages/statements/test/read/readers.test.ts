@@ -185,3 +185,28 @@ describe('XLSX cell conversion', () => {
     ]);
   });
 });
+
+describe('PDF pages without text', () => {
+  test('a blank page is not sent to OCR', async () => {
+    const { default: PDFDocument } = await import('pdfkit');
+    const doc = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise((resolve) => doc.on('end', resolve));
+    doc.addPage();
+    doc.end();
+    await done;
+    const started = Date.now();
+    const r = await readPdf(new Uint8Array(Buffer.concat(chunks)));
+    assert.equal(r.pageCount, 2);
+    assert.equal(r.format, 'pdf');
+    assert.deepEqual(
+      r.pages.map((p) => [p.words.length, p.ocr ?? false]),
+      [
+        [0, false],
+        [0, false],
+      ],
+    );
+    assert.ok(Date.now() - started < 1000, 'no OCR start-up');
+  });
+});
