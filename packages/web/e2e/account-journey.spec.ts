@@ -85,8 +85,14 @@ test('a wrong password says Login failed', async ({ page, request }) => {
   const user = newUser('wrongpw');
   await createVerifiedUser(request, user);
   const alerts = collectAlerts(page);
+  // Slow the login call down so the global overlay can be seen.
+  await page.route('**/api/auth/sign/token', async (route) => {
+    await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
   await page.goto('/login');
   await logIn(page, { email: user.email, password: 'not the password' });
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
   await expect.poll(() => alerts).toEqual(['Login failed']);
   await expect(page).toHaveURL(/\/login$/);
 });
