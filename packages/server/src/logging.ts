@@ -6,6 +6,9 @@ import type { DestinationStream } from 'pino';
 const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
+  // @fastify/multipart logs its busboy options, request headers included, at trace level.
+  '*.headers.authorization',
+  '*.headers.cookie',
   'res.headers["set-cookie"]',
   'body',
   'req.body',

@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { call, startApp } from './helpers/harness.ts';
+import { startMailbox } from './helpers/smtp.ts';
+import { upload, type Harness } from './helpers/security.ts';
+
+// DESIGN.md 'Statements' and issue 2: the log never holds passwords, codes, tokens, statement
+// passwords or statement contents. A representative flow runs with the most verbose log level
+// (trace) into a captured stream; then every secret the flow handled is looked for in it.
+
+const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
+const PDF = readFileSync(path.join(CORPUS, 'HDFC/HDFC_protected.pdf'));
+const TRUTH = JSON.parse(readFileSync(path.join(CORPUS, 'HDFC/HDFC_protected.truth.json'), 'utf8'));
+
+describe('security: the log holds no secrets and no statement contents', () => {
+  let h: Harness;
+  let mail: Awaited<ReturnType<typeof startMailbox>>;
+  /** Strings that must never be in the log (looked for as they are). */
+  const secrets = new Set<string>();
+  /** Short numeric secrets (the 4-digit codes), looked for as whole numbers only. */
+  const codes = new Set<string>();
+
+  before(async () => {
+    mail = await startMailbox();
+    h = await startApp({ env: { SMTP_URL: mail.url, LOG_LEVEL: 'trace', BAHI_SIGNUP_PAGES: '10' } });
+  });
+  after(async () => {
+    await h?.close();
+    await mail?.close();
+  });
+
+  const keepToken = (body: { access_token?: string } | undefined) => {
+    const token = body?.access_token;
+    if (token) {
+      secrets.add(token);
+      // A logged signature alone would be as bad as the whole token.
+      secrets.add(token.split('.')[2]);
+    }
+    return token as string;
+  };
+
+  async function codeFor(email: string, index: number) {
+    const code = await mail.codeOf(email, index);
+    codes.add(code);
+    return code;
+  }
+
+  test('an account, a protected statement and a payment, then the log is searched', async (t) => {
+    const id = randomUUID().slice(0, 8);
+    const email = `log.${id}@example.com`;
+    const [first, wrong, second, third] = ['first', 'wrong', 'second', 'third'].map((w) => `${w}-Pw-${id}!`);
+    [first, wrong, second, third].forEach((p) => secrets.add(p));
+
+    // Signup, a wrong code, the right code, sign-in with the password and with a wrong one.
+    const signup = {
+      name: `Log ${id}`,
+      email,
+      phone: String(6_000_000_000 + Math.floor(Math.random() * 1e9)),
+      password: first,
+    };
+    assert.equal((await call(h.app, 'POST', '/api/auth/signUp', { json: signup })).status, 200);
+    const code = await codeFor(email, 0);
+    const bad = String((Number(code) + 1) % 10000).padStart(4, '0');
+    codes.add(bad);
+    assert.equal(
+      (await call(h.app, 'POST', '/api/verification/verfiy-otp', { json: { email, otp: bad } })).status,
+      400,
+    );
+    assert.equal(
+      (await call(h.app, 'POST', '/api/verification/verfiy-otp', { json: { email, otp: code } })).status,
+      200,
+    );
+    const refused = await call(h.app, 'POST', '/api/auth/sign/token', {
+      form: { username: email, password: wrong },
+    });
+    assert.equal(refused.status, 401);
+    const signin = await call(h.app, 'POST', '/api/auth/sign/token', {
+      form: { username: email, password: first },
+    });
+    assert.equal(signin.status, 200);
+    let token = keepToken(signin.body);
+
+    // Forgot and reset (after the 50 s resend wait), then change the password.
+    h.clock.advance(51_000);
+    assert.equal((await call(h.app, 'POST', '/api/auth/forgot-password', { json: { email } })).status, 200);
+    const resetCode = await codeFor(email, 1);
+    assert.equal(
+      (await call(h.app, 'POST', '/api/verification/verfiy-otp', { json: { email, otp: resetCode } })).status,
+      200,
+    );
+    const reset = await call(h.app, 'POST', '/api/auth/reset-password', {
+      json: { email, new_password: second },
+    });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    token = keepToken(
+      (await call(h.app, 'POST', '/api/auth/sign/token', { form: { username: email, password: second } }))
+        .body,
+    );
+    const changed = await call(h.app, 'POST', '/api/account/change-password', {
+      token,
+      json: { current_password: second, new_password: third },
+    });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    token = keepToken(changed.body);
+    // A stale token (issued before the change) is refused; it is in a header the log must not show.
+    h.clock.advance(5);
+
+    // The protected statement: no password, a wrong one (query), the right one (query), then again
+    // with the right one as a form field.
+    const statementPassword = TRUTH.password as string;
+    const wrongStatementPassword = `9${statementPassword}7`;
+    secrets.add(statementPassword);
+    secrets.add(wrongStatementPassword);
+    const send = (url: string, fields?: Record<string, string>) =>
+      upload(h.app, url, { token, bytes: PDF, name: 'hdfc-july.pdf', fields });
+    assert.equal((await send('/api/hdfc/check-password')).body.password_required, true);
+    assert.equal((await send('/api/hdfc/extract-statement')).body.code, 'PASSWORD_REQUIRED');
+    const wrongPdf = await send(`/api/hdfc/extract-statement?password=${wrongStatementPassword}`);
+    assert.equal(wrongPdf.body.code, 'WRONG_PASSWORD');
+    const extracted = await send(`/api/hdfc/extract-statement?password=${statementPassword}`);
+    assert.equal(extracted.status, 200, extracted.raw.slice(0, 300));
+    assert.equal(extracted.body.transactions.length, TRUTH.transactions.length);
+    keepToken(extracted.body);
+    const again = await send('/api/hdfc/extract-statement', { password: statementPassword });
+    assert.equal(again.status, 200);
+    token = keepToken(again.body);
+
+    // Statement contents: every narration, the printed amounts and balances, the account and holder.
+    for (const tr of extracted.body.transactions as Record<string, string>[]) {
+      secrets.add(tr.Description);
+      // Amounts of four or more digits, as printed ('89,746.00'): short ones are too common a string.
+      for (const amount of [tr.Withdrawal, tr.Deposit, tr.ClosingBalance])
+        if (amount?.includes(',')) secrets.add(amount);
+    }
+    for (const tr of TRUTH.transactions as { description: string }[]) secrets.add(tr.description);
+    secrets.add(TRUTH.account.number);
+    secrets.add(TRUTH.account.holder);
+
+    // A payment: order, test checkout, verify (the signature is a secret of the checkout).
+    const plans = await call(h.app, 'GET', '/api/payment/plans');
+    const plan = plans.body.plans.find((p: { price_paise: number }) => p.price_paise > 0);
+    const order = await call(h.app, 'POST', '/api/payment/create_order', {
+      token,
+      json: { amount: plan.price_paise, pages: plan.pages, user_order: 'Plan purchase' },
+    });
+    assert.equal(order.status, 200);
+    const paid = await call(h.app, 'POST', '/api/payment/test/complete', {
+      token,
+      json: { order_id: order.body.id },
+    });
+    secrets.add(paid.body.razorpay_signature);
+    const tampered = await call(h.app, 'POST', '/api/payment/verify_payment', {
+      token,
+      json: {
+        ...paid.body,
+        razorpay_signature: paid.body.razorpay_signature.replace(/^./, (c: string) =>
+          c === 'a' ? 'b' : 'a',
+        ),
+      },
+    });
+    assert.equal(tampered.status, 400);
+    const verified = await call(h.app, 'POST', '/api/payment/verify_payment', { token, json: paid.body });
+    assert.equal(verified.status, 200, JSON.stringify(verified.body));
+    keepToken(verified.body);
+
+    // The log was captured: the flow's events are there.
+    const log = h.logs.join('');
+    for (const event of ['statement extracted', 'payment verified', 'incoming request']) {
+      assert.ok(log.includes(event), `the captured log has '${event}'`);
+    }
+    t.diagnostic(`log: ${h.logs.length} lines; looked for ${secrets.size} secrets and ${codes.size} codes`);
+
+    const leaks: string[] = [];
+    for (const s of secrets) {
+      if (s && (log.includes(s) || log.includes(JSON.stringify(s).slice(1, -1)))) leaks.push(s);
+    }
+    for (const c of codes) {
+      if (new RegExp(`(?<![0-9.])${c}(?![0-9.])`).test(log)) leaks.push(`code ${c}`);
+    }
+    const lines = (s: string) => h.logs.filter((l) => l.includes(s)).slice(0, 2);
+    assert.deepEqual(
+      leaks.map((s) => ({ s: s.slice(0, 60), lines: lines(s.replace(/^code /, '')) })),
+      [],
+      'secrets in the log',
+    );
+  });
+});
