@@ -73,7 +73,9 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       return { doc: { kind: 'pages', format: r.format, pages: r.pages }, pages: r.pageCount, kind };
     }
     case 'png':
-    case 'jpeg': {
+    case 'jpeg':
+    case 'webp':
+    case 'gif': {
       if (opts.ocr === false) {
         throw new StatementError('UNSUPPORTED', { logMessage: 'read: image with OCR disabled' });
       }
@@ -109,6 +111,8 @@ export async function checkPassword(bytes: Uint8Array): Promise<{ password_requi
     case 'xlsx':
     case 'png':
     case 'jpeg':
+    case 'webp':
+    case 'gif':
     case 'rpt':
       return { password_required: false };
     default:

@@ -2,7 +2,8 @@
 import { isCfb } from './xlsx.ts';
 import { zipEntries } from './zip.ts';
 
-export type FileKind = 'pdf' | 'xlsx' | 'xlsx-encrypted' | 'png' | 'jpeg' | 'rpt' | 'empty' | 'unknown';
+export type FileKind =
+  'pdf' | 'xlsx' | 'xlsx-encrypted' | 'png' | 'jpeg' | 'webp' | 'gif' | 'rpt' | 'empty' | 'unknown';
 
 function startsWith(bytes: Uint8Array, sig: number[]): boolean {
   return sig.every((b, i) => bytes[i] === b);
@@ -31,6 +32,14 @@ export function detectFileKind(bytes: Uint8Array): FileKind {
   if (isCfb(bytes)) return 'xlsx-encrypted';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  // RIFF....WEBP
+  if (
+    startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) &&
+    startsWith(bytes.subarray(8), [0x57, 0x45, 0x42, 0x50])
+  ) {
+    return 'webp';
+  }
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'gif';
   if (looksLikeText(bytes)) return 'rpt';
   return 'unknown';
 }

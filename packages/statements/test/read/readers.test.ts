@@ -37,6 +37,19 @@ describe('detectFileKind', () => {
     assert.equal(detectFileKind(new TextEncoder().encode('Date,Amount\n01/04/2025,5.00\n')), 'rpt');
     assert.equal(detectFileKind(new Uint8Array([0, 1, 2, 3, 250, 251, 0, 7])), 'unknown');
   });
+
+  test('photos in other formats are images', async () => {
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const c = createCanvas(20, 10);
+    assert.equal(detectFileKind(new Uint8Array(await c.encode('webp'))), 'webp');
+    assert.equal(detectFileKind(new Uint8Array(await c.encode('jpeg'))), 'jpeg');
+    assert.equal(detectFileKind(new Uint8Array(await c.encode('png'))), 'png');
+    // A zip that is not a workbook is not an XLSX.
+    assert.equal(
+      detectFileKind(new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])),
+      'unknown',
+    );
+  });
 });
 
 describe('PDF reader', () => {
