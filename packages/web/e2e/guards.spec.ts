@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
+import { createVerifiedUser, ensureAdmin, logIn, newUser, shot } from './support/helpers.ts';
 
 test('a guarded route without a token lands on /login and returns there after login', async ({
   page,
@@ -49,8 +49,7 @@ test('a non-admin sees the 403 page on /app/selectbilling', async ({ page, reque
 });
 
 test('an admin (BAHI_ADMIN_EMAILS) opens /app/selectbilling', async ({ page, request }) => {
-  const admin = { ...newUser('admin'), email: 'admin@example.test' };
-  await createVerifiedUser(request, admin);
+  const admin = await ensureAdmin(request);
   await page.goto('/login');
   await logIn(page, admin);
   await expect(page).toHaveURL(/\/app\/home$/);

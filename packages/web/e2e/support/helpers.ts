@@ -51,3 +51,22 @@ export function collectAlerts(page: Page): string[] {
   });
   return alerts;
 }
+
+/**
+ * The run's admin (admin@example.test is in BAHI_ADMIN_EMAILS): created by the first spec that asks,
+ * reused after. Every newUser() has the same password, so whoever created it can sign in.
+ */
+export async function ensureAdmin(request: APIRequestContext): Promise<User> {
+  const admin = { ...newUser('admin'), email: 'admin@example.test' };
+  const signUp = await request.post('/api/auth/signUp', {
+    data: { name: admin.name, email: admin.email, phone: admin.phone, password: admin.password },
+  });
+  if (signUp.status() === 200) {
+    const otp = await codeSentTo(admin.email);
+    const verify = await request.post('/api/verification/verfiy-otp', { data: { email: admin.email, otp } });
+    expect(verify.status(), await verify.text()).toBe(200);
+  } else {
+    expect(await signUp.text()).toContain('already exists');
+  }
+  return admin;
+}
