@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import { call, startApp } from './helpers/harness.ts';
 import { startMailbox } from './helpers/smtp.ts';
 import { upload, type Harness } from './helpers/security.ts';
@@ -41,6 +42,18 @@ describe('security: the log holds no secrets and no statement contents', () => {
     }
     return token as string;
   };
+
+  /** Where each secret occurs in `text` (codes as whole numbers only: 4 digits are common). */
+  function leaksIn(text: string): string[] {
+    const found: string[] = [];
+    for (const s of secrets) {
+      if (s && (text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1)))) found.push(s);
+    }
+    for (const c of codes) {
+      if (new RegExp(`(?<![0-9.:-])${c}(?![0-9.:-])`).test(text)) found.push(`code ${c}`);
+    }
+    return found;
+  }
 
   async function codeFor(email: string, index: number) {
     const code = await mail.codeOf(email, index);
@@ -173,18 +186,44 @@ describe('security: the log holds no secrets and no statement contents', () => {
     }
     t.diagnostic(`log: ${h.logs.length} lines; looked for ${secrets.size} secrets and ${codes.size} codes`);
 
-    const leaks: string[] = [];
-    for (const s of secrets) {
-      if (s && (log.includes(s) || log.includes(JSON.stringify(s).slice(1, -1)))) leaks.push(s);
-    }
-    for (const c of codes) {
-      if (new RegExp(`(?<![0-9.])${c}(?![0-9.])`).test(log)) leaks.push(`code ${c}`);
-    }
+    const leaks = leaksIn(log);
     const lines = (s: string) => h.logs.filter((l) => l.includes(s)).slice(0, 2);
     assert.deepEqual(
       leaks.map((s) => ({ s: s.slice(0, 60), lines: lines(s.replace(/^code /, '')) })),
       [],
       'secrets in the log',
     );
+  });
+
+  test('the database holds no plain password, code, token, statement password or statement text', async () => {
+    assert.ok(secrets.size > 100, 'the flow ran first');
+    const tables = await h.database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    assert.ok(names.includes('users') && names.includes('otp_codes'), names.join(','));
+    const leaks: string[] = [];
+    for (const name of names) {
+      const rows = await h.database.db.execute(sql.raw(`select row_to_json(t)::text as j from "${name}" t`));
+      const text = (rows as unknown as { rows: { j: string }[] }).rows.map((r) => r.j).join('\n');
+      leaks.push(...leaksIn(text).map((s) => `${name}: ${s.slice(0, 60)}`));
+    }
+    assert.deepEqual(leaks, []);
+  });
+
+  test('a failing database gives 500 { detail } with no stack, and its log holds no token', async () => {
+    const [, token] = [...secrets].filter((s) => s.startsWith('eyJ'));
+    const linesBefore = h.logs.length;
+    await h.database.close();
+    const res = await call(h.app, 'GET', '/api/auth/check/pages', { token });
+    assert.equal(res.status, 500);
+    assert.equal(typeof res.body.detail, 'string');
+    assert.doesNotMatch(JSON.stringify(res.body), /\bat .+\.[cm]?[jt]s:\d+|stack|select|PGlite/i);
+    const log = h.logs.slice(linesBefore).join('');
+    assert.match(log, /request failed/);
+    assert.deepEqual(leaksIn(log), []);
+    // The harness closes the app only: the database is closed already.
+    await h.close(false);
+    h = undefined as unknown as Harness;
   });
 });

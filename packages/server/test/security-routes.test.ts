@@ -16,6 +16,7 @@ import {
   recordRoutes,
   uniqueRoutes,
   upload,
+  type Answer,
   type Harness,
   type Route,
 } from './helpers/security.ts';
@@ -154,6 +155,38 @@ describe('security: the route table', () => {
       const res = await hit(h.app, route);
       assert.ok(res.status < 500, `${keyOf(route)} with an empty body: ${res.status} ${res.raw}`);
       if (res.status >= 400) assertErrorShape(res, keyOf(route));
+    }
+  });
+
+  test('every public write (except the signed webhook) is rate-limited per address: 429 { detail }', async () => {
+    const limited = routes.filter(
+      (r) => isPublic(r) && r.method === 'POST' && keyOf(r) !== 'POST /api/payment/webhook',
+    );
+    assert.ok(limited.length >= 7, limited.map(keyOf).join(', '));
+    for (const [i, route] of limited.entries()) {
+      // One address per route: routes sharing a bucket must not borrow each other's hits.
+      const ip = `192.0.2.${i + 1}`;
+      let last: Answer | undefined;
+      for (let n = 0; n < 60 && last?.status !== 429; n += 1)
+        last = await hit(h.app, route, undefined, undefined, ip);
+      assertRefused(last!, 429, `${keyOf(route)} after many calls from one address`);
+      // Another address is not affected.
+      assert.notEqual((await hit(h.app, route)).status, 429, `${keyOf(route)} from another address`);
+    }
+  });
+
+  test('a statement upload is checked by content, not by name: 4xx { detail }', async () => {
+    const u = await member(h);
+    // (check-password answers { password_required: false } for any file that is not an encrypted
+    // PDF or workbook, RPT text reports included; the extraction is where the content is judged.)
+    for (const url of ['/api/hdfc/extract-statement', '/api/sbi/extract-statement']) {
+      const res = await upload(h.app, url, {
+        token: await u.token(),
+        bytes: Buffer.from('<html><script>alert(1)</script></html>'),
+        name: 'statement.pdf',
+      });
+      assert.ok(res.status >= 400 && res.status < 500, `${url}: ${res.status} ${res.raw}`);
+      assertErrorShape(res, `${url} with HTML named .pdf`);
     }
   });
 

@@ -91,6 +91,7 @@ export async function hit(
   route: Route,
   authorization?: string,
   url = concreteUrl(route.url),
+  ip = randomIp(),
 ): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (authorization !== undefined) headers.authorization = authorization;
@@ -101,7 +102,7 @@ export async function hit(
     url,
     headers,
     payload: write ? '{}' : undefined,
-    remoteAddress: randomIp(),
+    remoteAddress: ip,
   });
   let body: any;
   try {
