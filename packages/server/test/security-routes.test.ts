@@ -175,6 +175,40 @@ describe('security: the route table', () => {
     }
   });
 
+  test('calls that check a signed-in user’s password are rate-limited per address like sign-in', async () => {
+    // A stolen token must not become an unlimited password oracle (argon2 costs us, not them).
+    const { hashPassword } = await import('../src/auth/passwords.ts');
+    const { users } = await import('../src/db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    for (const [method, url, body] of [
+      ['POST', '/api/account/change-password', { current_password: 'guess', new_password: 'new-password-1' }],
+      ['DELETE', '/api/account', { password: 'guess' }],
+    ] as const) {
+      const u = await member(h);
+      await h.database.db
+        .update(users)
+        .set({ passwordHash: await hashPassword('the-real-password') })
+        .where(eq(users.id, u.id));
+      const ip = '198.51.100.7';
+      const token = await u.token();
+      let status = 0;
+      for (let n = 0; n < 60 && status !== 429; n += 1) {
+        const res = await h.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+          remoteAddress: ip,
+        });
+        status = res.statusCode;
+        if (status !== 429) assert.equal(status, 400, `${method} ${url} with a wrong password: ${res.body}`);
+        else assert.equal(typeof res.json().detail, 'string');
+      }
+      assert.equal(status, 429, `${method} ${url}: wrong passwords are never throttled`);
+      h.clock.advance(3600_000);
+    }
+  });
+
   test('a statement upload is checked by content, not by name: 4xx { detail }', async () => {
     const u = await member(h);
     // (check-password answers { password_required: false } for any file that is not an encrypted

@@ -8,7 +8,7 @@ import {
 } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
-import { profileOf, tokenFor, userById } from '../auth/users.ts';
+import { limitAddress, profileOf, tokenFor, userById } from '../auth/users.ts';
 import { uniqueViolation } from '../db/index.ts';
 import { extractions, otpCodes, pageLedger, users } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../errors.ts';
@@ -46,6 +46,8 @@ const account: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/change-password', async (request) => {
+    // A password check: limited like sign-in, so a stolen token is no password oracle.
+    await limitAddress(request, 'login', ctx.limits.login);
     const body = ChangePasswordRequest.parse(request.body);
     const user = await me(request.user.id);
     if (!user.passwordHash) throw badRequest('This account signs in with Google and has no password.');
@@ -99,6 +101,7 @@ const account: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/', async (request) => {
+    await limitAddress(request, 'login', ctx.limits.login);
     const body = DeleteAccountRequest.parse(request.body ?? {});
     const user = await me(request.user.id);
     const confirmed = user.passwordHash
