@@ -102,10 +102,10 @@ function describeBreaks(accounts: AccountStatement[]): string[] {
   for (const a of accounts) {
     const name = accounts.length > 1 ? `account ${a.number ?? '?'}: ` : '';
     for (const b of a.reconciliation.breaks) {
-      out.push(
-        `bahi parse: ${name}row ${b.index + 1} (${b.date}): expected balance ${rupees(b.expected)}, ` +
-          `printed ${b.printed === null ? 'none' : rupees(b.printed)}: ${b.reason}`,
-      );
+      const detail =
+        b.reason ||
+        `expected balance ${rupees(b.expected)}, printed ${b.printed === null ? 'none' : rupees(b.printed)}`;
+      out.push(`bahi parse: ${name}row ${b.index + 1} (${b.date}): ${detail}`);
     }
   }
   return out;
