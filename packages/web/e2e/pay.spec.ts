@@ -31,7 +31,7 @@ test('buying the Basic plan in test mode adds 2,500 pages to the 10 signup pages
 
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/app\/pay\/test-checkout\?order_id=order_test_/);
-  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible();
   await expect(page.getByText('Basic Plan')).toBeVisible();
   await shot(page, '41-test-checkout');
   await page.getByRole('button', { name: 'Pay ₹1,190.00 (test)' }).click();
