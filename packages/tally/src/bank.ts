@@ -1,10 +1,10 @@
+import { isIsoDate, type Paise } from '@bahi/core';
 import { credit, debit, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
 import { ledgerMaster, uniqueLedgers, type LedgerMaster } from './masters.ts';
 import { voucherElement } from './voucher.ts';
 import type { XmlElement } from './xml/tree.ts';
-import { isIsoDate, type Paise } from './xml/values.ts';
 
 export interface BankTransaction {
   /** ISO date. */

@@ -1,5 +1,6 @@
+import type { Paise } from '@bahi/core';
 import { el, leaf, type XmlElement } from './xml/tree.ts';
-import { deemedPositive, tallyAmount, type Paise } from './xml/values.ts';
+import { deemedPositive, tallyAmount } from './xml/values.ts';
 
 /** One accounting leg. `amount` is in Tally's sign: negative = debit, positive = credit. */
 export interface Leg {

@@ -1,18 +1,11 @@
-import { lineTotalPaise } from '@bahi/core';
+import { isIsoDate, lineTotalPaise, rupeesToPaise, type Paise } from '@bahi/core';
 import { credit, debit, legElement, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
 import { ledgerMaster, stockItemMaster, uniqueLedgers, unitMaster, type LedgerMaster } from './masters.ts';
 import { voucherElement } from './voucher.ts';
 import { el, leaf, type XmlElement } from './xml/tree.ts';
-import {
-  isIsoDate,
-  rupeesNumberToPaise,
-  tallyAmount,
-  tallyQuantity,
-  tallyRate,
-  type Paise,
-} from './xml/values.ts';
+import { tallyAmount, tallyQuantity, tallyRate } from './xml/values.ts';
 
 /** The specification's billing voucher item: Selling Price before GST, Total with it (see decision 032). */
 export interface BillingItem {
@@ -100,10 +93,10 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
     const gstRate = taxed ? number(item.GST, 'GST', where) : 0;
     if (quantity <= 0) throw new TallyError('bad_invoice', `${where}: Quantity must be above zero.`);
     if (gstRate < 0) throw new TallyError('bad_invoice', `${where}: GST cannot be negative.`);
-    const price = rupeesNumberToPaise(number(item['Selling Price'], 'Selling Price', where));
+    const price = rupeesToPaise(number(item['Selling Price'], 'Selling Price', where));
     const hasTotal = item.Total !== undefined && String(item.Total).trim() !== '';
     const total = hasTotal
-      ? rupeesNumberToPaise(number(item.Total as number | string, 'Total', where))
+      ? rupeesToPaise(number(item.Total as number | string, 'Total', where))
       : lineTotalPaise(price, gstRate, quantity);
     // Selling Price is before GST; the line's tax is what its (rounded) Total adds to price x quantity,
     // so the invoice is exact to the paisa the billing screen shows. A Bill of Supply bills the Total untaxed.

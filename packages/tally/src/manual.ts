@@ -1,11 +1,15 @@
+import {
+  isIsoDate,
+  parseAmount,
+  rupeesToPaise,
+  VOUCHER_TYPES,
+  type Paise,
+  type VoucherType,
+} from '@bahi/core';
 import { credit, debit, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
 import { voucherElement } from './voucher.ts';
-import { isIsoDate, rupeesNumberToPaise, type Paise } from './xml/values.ts';
-
-export const MANUAL_VOUCHER_TYPES = ['Receipt', 'Journal', 'Payment', 'Sales', 'Purchase'] as const;
-export type ManualVoucherType = (typeof MANUAL_VOUCHER_TYPES)[number];
 
 /** The specification's voucher row of the Create Vouchers screen. */
 export interface ManualVoucherRow {
@@ -25,7 +29,7 @@ export interface ManualVoucherRow {
  *   Purchase  ledger (purchase) D, party C    we owe the party
  *   Journal   ledger D, party C               by convention of the screen's column order
  */
-export const MANUAL_SIDES: Record<ManualVoucherType, { ledger: 'D' | 'C'; party: 'D' | 'C' }> = {
+export const MANUAL_SIDES: Record<VoucherType, { ledger: 'D' | 'C'; party: 'D' | 'C' }> = {
   Receipt: { ledger: 'D', party: 'C' },
   Payment: { ledger: 'C', party: 'D' },
   Sales: { ledger: 'C', party: 'D' },
@@ -49,14 +53,11 @@ export function manualRowDate(text: string): string | null {
   return isIsoDate(iso) ? iso : null;
 }
 
+/** The row's amount in paise; null when blank, NaN when it is not an amount. */
 function amountOf(value: number | string): Paise | null {
   if (value === null || value === undefined || String(value).trim() === '') return null;
-  try {
-    const paise = rupeesNumberToPaise(typeof value === 'string' ? value.trim() : value);
-    return paise;
-  } catch {
-    return NaN;
-  }
+  if (typeof value === 'number') return Number.isFinite(value) ? rupeesToPaise(value) : NaN;
+  return parseAmount(value) ?? NaN;
 }
 
 /** Every problem of every row, so nothing half-done is exported. Empty when all rows are fine. */
@@ -68,8 +69,8 @@ export function validateManualRows(rows: readonly ManualVoucherRow[]): RowProble
     if (!r.date?.trim()) problems.push('Date is missing.');
     else if (!manualRowDate(r.date)) problems.push(`Date '${r.date}' is not a valid date.`);
     if (!r.voucherType?.trim()) problems.push('Voucher type is missing.');
-    else if (!(MANUAL_VOUCHER_TYPES as readonly string[]).includes(r.voucherType.trim())) {
-      problems.push(`Voucher type '${r.voucherType}' is not one of ${MANUAL_VOUCHER_TYPES.join(', ')}.`);
+    else if (!(VOUCHER_TYPES as readonly string[]).includes(r.voucherType.trim())) {
+      problems.push(`Voucher type '${r.voucherType}' is not one of ${VOUCHER_TYPES.join(', ')}.`);
     }
     if (!r.ledgerName?.trim()) problems.push('Ledger name is missing.');
     if (!r.partyName?.trim()) problems.push('Party name is missing.');
@@ -103,7 +104,7 @@ export function buildManualVouchersXml(input: {
     );
   }
   const vouchers = input.rows.map((r) => {
-    const type = r.voucherType.trim() as ManualVoucherType;
+    const type = r.voucherType.trim() as VoucherType;
     const paise = amountOf(r.netAmount) as Paise;
     const ledger = r.ledgerName.trim();
     const party = r.partyName.trim();

@@ -2,7 +2,7 @@
 // the tests use it to prove that what the builders write balances and names only known ledgers.
 import { XMLParser } from 'fast-xml-parser';
 import { TallyError } from './errors.ts';
-import { parseRupees, type Paise } from './xml/values.ts';
+import { parseAmount, type Paise } from '@bahi/core';
 
 type Node = Record<string, unknown>;
 
@@ -96,7 +96,10 @@ function nameOf(node: Node): string {
 function amountOf(value: unknown): Paise {
   const t = text(value).trim();
   if (!t) return 0;
-  return parseRupees(t);
+  const paise = parseAmount(t);
+  if (paise === null)
+    throw new TallyError('bad_xml', 'The file has an amount Tally cannot read.', `AMOUNT ${t}`);
+  return paise;
 }
 
 function legs(nodes: unknown): ImportedLeg[] {

@@ -1,6 +1,6 @@
+import { toTallyDate, type Paise } from '@bahi/core';
 import { assertBalanced, legElement, type EntryListName, type Leg } from './entries.ts';
 import { el, leaf, type XmlChild, type XmlElement } from './xml/tree.ts';
-import { tallyDate, type Paise } from './xml/values.ts';
 
 export interface VoucherSpec {
   type: string;
@@ -29,7 +29,7 @@ export function voucherElement(v: VoucherSpec): XmlElement {
     ...inventory.map((i) => i.amount),
     ...trailing.map((l) => l.amount),
   ]);
-  const date = tallyDate(v.date);
+  const date = toTallyDate(v.date);
   const list = v.legList ?? 'ALLLEDGERENTRIES.LIST';
   return el('VOUCHER', { VCHTYPE: v.type, ACTION: 'Create', OBJVIEW: v.view }, [
     leaf('DATE', date),

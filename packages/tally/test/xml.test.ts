@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { parseAmount } from '@bahi/core';
 import {
   decodeXmlBytes,
   el,
   encodeForTally,
   escapeText,
   importXml,
+  isoFromTallyDate,
   leaf,
-  parseRupees,
   readImportXml,
   serializeXml,
   tallyAmount,
-  tallyDate,
 } from '../src/index.ts';
 
 test('every text node and attribute is escaped, invalid characters dropped', () => {
@@ -39,14 +39,13 @@ test('amounts are rupees with two decimals and the sign kept', () => {
   assert.equal(tallyAmount(5), '0.05');
   assert.equal(tallyAmount(-123456789), '-1234567.89');
   assert.throws(() => tallyAmount(1.5));
-  for (const p of [0, 1, -1, 99, 100, 12345, -987654321]) assert.equal(parseRupees(tallyAmount(p)), p);
-  assert.equal(parseRupees('1,23,456.7'), 12345670);
+  for (const p of [0, 1, -1, 99, 100, 12345, -987654321]) assert.equal(parseAmount(tallyAmount(p)), p);
 });
 
-test('dates become YYYYMMDD and impossible dates are refused', () => {
-  assert.equal(tallyDate('2025-07-01'), '20250701');
-  assert.throws(() => tallyDate('2025-02-30'));
-  assert.throws(() => tallyDate('01-07-2025'));
+test('Tally dates read back to ISO, impossible ones refused', () => {
+  assert.equal(isoFromTallyDate('20250701'), '2025-07-01');
+  assert.equal(isoFromTallyDate('20250230'), null);
+  assert.equal(isoFromTallyDate('2025-07-01'), null);
 });
 
 test('UTF-16LE with a BOM for Tally, and back', () => {
