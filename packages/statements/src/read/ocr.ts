@@ -1,12 +1,15 @@
 // OCR with tesseract.js, fully offline: the traineddata comes from the @tesseract.js-data/eng package.
-// One recogniser per thread, created on first use and reused across pages and jobs (start-up costs
-// ~0.3 s); `closeOcr` ends it. Words come back with their boxes so the table reader can use
-// positions exactly as for a text layer.
+// Recognisers live per thread, are created on first use and reused across pages and jobs (start-up
+// costs ~0.3 s); `closeOcr` ends them. One recogniser starts with the first page; a second joins
+// only when a second page is waiting, so a one-page scan pays one start-up and a multi-page scan
+// uses both cores. Words come back with their boxes so the table reader can use positions exactly
+// as for a text layer.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
-import { createScheduler, createWorker, OEM, PSM, type Scheduler } from 'tesseract.js';
+import { createScheduler, createWorker, OEM, PSM, type Scheduler, type Worker } from 'tesseract.js';
 import { StatementError } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
 
@@ -14,21 +17,29 @@ const LANG_DIR = '4.0.0_best_int';
 const START_TIMEOUT_MS = 20_000;
 /** Page units for OCR'd images: as wide as an A4 page in PDF points, so tolerances match text PDFs. */
 export const IMAGE_PAGE_WIDTH = 595.28;
+/**
+ * Recognisers per thread. Tesseract is single-threaded here, so more than the cores only costs
+ * memory (~40 MB each); two pages of one scan then run side by side.
+ */
+const MAX_RECOGNISERS = Math.max(1, Math.min(2, os.availableParallelism()));
 
 function langPath(): string {
   const pkg = createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json');
   return path.join(path.dirname(pkg), LANG_DIR);
 }
 
-let scheduler: Promise<Scheduler> | null = null;
+interface Recognisers {
+  scheduler: Scheduler;
+  workers: number;
+  /** a recogniser being started, so close waits for it instead of leaking its thread */
+  adding: Promise<void> | null;
+}
 
-async function startScheduler(): Promise<Scheduler> {
-  const dir = langPath();
-  // A wrong langPath makes tesseract.js hang instead of failing, so check first and time-box start-up.
-  if (!existsSync(path.join(dir, 'eng.traineddata.gz'))) {
-    throw new StatementError('INTERNAL', { logMessage: `OCR language data missing at ${dir}` });
-  }
-  const s = createScheduler();
+let recognisers: Promise<Recognisers> | null = null;
+/** pages handed to the scheduler and not yet answered */
+let waiting = 0;
+
+async function startWorker(dir: string): Promise<Worker> {
   const worker = await withTimeout(
     createWorker('eng', OEM.LSTM_ONLY, { langPath: dir, gzip: true, cacheMethod: 'none' }),
     START_TIMEOUT_MS,
@@ -38,24 +49,62 @@ async function startScheduler(): Promise<Scheduler> {
     tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
     preserve_interword_spaces: '1',
   });
-  s.addWorker(worker);
-  return s;
+  return worker;
 }
 
-function getScheduler(): Promise<Scheduler> {
-  if (!scheduler) {
-    scheduler = startScheduler();
-    scheduler.catch(() => {
-      scheduler = null;
+async function startRecognisers(): Promise<Recognisers> {
+  const dir = langPath();
+  // A wrong langPath makes tesseract.js hang instead of failing, so check first and time-box start-up.
+  if (!existsSync(path.join(dir, 'eng.traineddata.gz'))) {
+    throw new StatementError('INTERNAL', { logMessage: `OCR language data missing at ${dir}` });
+  }
+  const scheduler = createScheduler();
+  scheduler.addWorker(await startWorker(dir));
+  return { scheduler, workers: 1, adding: null };
+}
+
+function getRecognisers(): Promise<Recognisers> {
+  if (!recognisers) {
+    recognisers = startRecognisers();
+    recognisers.catch(() => {
+      recognisers = null;
     });
   }
-  return scheduler;
+  return recognisers;
+}
+
+/** Start a recogniser now, so its start-up overlaps decoding or rendering the first page. */
+export function warmOcr(): void {
+  getRecognisers().catch(() => {});
+}
+
+/** One more recogniser when pages are waiting for one; a failure leaves the others working. */
+function growIfQueued(r: Recognisers): void {
+  if (r.adding || r.workers >= MAX_RECOGNISERS || waiting <= r.workers) return;
+  r.adding = startWorker(langPath())
+    .then((w) => {
+      r.scheduler.addWorker(w);
+      r.workers++;
+    })
+    .catch(() => {})
+    .finally(() => {
+      r.adding = null;
+    });
 }
 
 export async function closeOcr(): Promise<void> {
-  const s = scheduler;
-  scheduler = null;
-  if (s) await (await s.catch(() => null))?.terminate();
+  const r = recognisers;
+  recognisers = null;
+  const ready = await r?.catch(() => null);
+  if (!ready) return;
+  await ready.adding;
+  await ready.scheduler.terminate();
+}
+
+/** The recognisers' threads (for tests). */
+export async function ocrWorkers(): Promise<number> {
+  const r = await recognisers?.catch(() => null);
+  return r ? r.workers : 0;
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, log: string): Promise<T> {
@@ -158,24 +207,39 @@ function otsu(hist: Uint32Array, total: number): number {
 export interface OcrOptions {
   /** binarise before recognition (default true) */
   binarise?: boolean;
+  /** look for a sideways or upside-down page when the first pass finds no table (default true) */
+  orient?: boolean;
 }
 
-/**
- * Recognise a rendered page. `unitsPerPixel` scales the word boxes back to page units.
- */
-export async function ocrCanvas(
-  canvas: Canvas,
-  unitsPerPixel: number,
-  opts: OcrOptions = {},
-): Promise<Word[]> {
-  const grey = greyImage(canvas, opts.binarise !== false);
-  const image = pgm(grey, canvas.width, canvas.height);
-  const s = await getScheduler();
-  const { data } = await s.addJob('recognize', image, {}, { blocks: true, text: false });
-  const lines: TessLine[] = [];
-  for (const block of data.blocks ?? []) {
-    for (const para of block.paragraphs) lines.push(...(para.lines as TessLine[]));
+/** Clockwise turn applied to the image before the words were read. */
+export type Rotation = 0 | 90 | 180 | 270;
+
+export interface OcrPage {
+  words: Word[];
+  /** page size in page units, after `rotation` */
+  width: number;
+  height: number;
+  rotation: Rotation;
+}
+
+async function recognise(canvas: Canvas, binarise: boolean): Promise<TessLine[]> {
+  const image = pgm(greyImage(canvas, binarise), canvas.width, canvas.height);
+  const r = await getRecognisers();
+  waiting++;
+  try {
+    growIfQueued(r);
+    const { data } = await r.scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
+    const lines: TessLine[] = [];
+    for (const block of data.blocks ?? []) {
+      for (const para of block.paragraphs) lines.push(...(para.lines as TessLine[]));
+    }
+    return lines;
+  } finally {
+    waiting--;
   }
+}
+
+function toWords(lines: TessLine[], unitsPerPixel: number): Word[] {
   const slope = skewSlope(lines);
   // Rotate word boxes by the page's skew so that a printed row has one y across the page: the
   // table reader groups rows by y, and a 1° skew moves a row by a line height across an A4 page.
@@ -202,6 +266,102 @@ export async function ocrCanvas(
     }
   }
   return words;
+}
+
+const AMOUNT = /^\(?-?\d{1,3}(?:,\d{2,3})*\.\d{2}\)?(?:Cr|Dr|CR|DR)?\.?$/;
+const DATE = /^\d{1,2}[-/.](?:\d{1,2}|[A-Za-z]{3})[-/.]\d{2,4}$/;
+/**
+ * A statement table has many dates and amounts; a sideways page read as if upright has none (the
+ * recogniser makes short low-confidence garbage of it). Six is well below one table's worth.
+ */
+const TABLE_MIN_NUMBERS = 6;
+/** Words the recogniser is this sure of count towards an orientation's score. */
+const SURE_CONFIDENCE = 60;
+
+function allWords(lines: TessLine[]): TessWord[] {
+  return lines.flatMap((l) => l.words);
+}
+
+export function looksLikeTable(lines: TessLine[]): boolean {
+  const n = allWords(lines).filter((w) => {
+    const t = cleanWord(w.text);
+    return AMOUNT.test(t) || DATE.test(t);
+  }).length;
+  return n >= TABLE_MIN_NUMBERS;
+}
+
+/** How much real text an orientation gave: sure dates and amounts, then sure word-like words. */
+export function orientationScore(lines: TessLine[]): number {
+  let score = 0;
+  for (const w of allWords(lines)) {
+    if (w.confidence < SURE_CONFIDENCE) continue;
+    const t = cleanWord(w.text);
+    if (AMOUNT.test(t) || DATE.test(t)) score += 3;
+    else if (/^[A-Za-z]{3,}$/.test(t) && /[aeiouAEIOU]/.test(t)) score += 1;
+    else if (/^\d{3,}$/.test(t)) score += 1;
+  }
+  return score;
+}
+
+/** The canvas turned clockwise by `deg` and scaled, on white. */
+export function rotateCanvas(src: Canvas, deg: Rotation, scale = 1): Canvas {
+  const w = Math.max(1, Math.round(src.width * scale));
+  const h = Math.max(1, Math.round(src.height * scale));
+  const [cw, ch] = deg % 180 === 0 ? [w, h] : [h, w];
+  const c = createCanvas(cw, ch);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, cw, ch);
+  ctx.translate(cw / 2, ch / 2);
+  ctx.rotate((deg * Math.PI) / 180);
+  ctx.drawImage(src, -w / 2, -h / 2, w, h);
+  return c;
+}
+
+/** Half resolution is enough to tell text from garbage, and costs a quarter of a full pass. */
+const ORIENT_SCALE = 0.5;
+
+/** Read a small copy at each quarter turn and keep the clearly best; 0 unless one clearly wins. */
+async function bestRotation(canvas: Canvas, binarise: boolean): Promise<Rotation> {
+  const turns: Rotation[] = [0, 90, 180, 270];
+  const scores = await Promise.all(
+    turns.map(async (deg) =>
+      orientationScore(await recognise(rotateCanvas(canvas, deg, ORIENT_SCALE), binarise)),
+    ),
+  );
+  let best = 0;
+  for (let i = 1; i < turns.length; i++) if (scores[i] > scores[best]) best = i;
+  // A turn must beat upright by a margin: a page that is simply not a table stays as it is.
+  return scores[best] >= 8 && scores[best] > scores[0] * 1.5 ? turns[best] : 0;
+}
+
+/**
+ * Recognise a rendered page. Word boxes come back in page units: `unitsPerPixel`, or when
+ * `pageWidth` is given, whatever makes the (possibly turned) page that wide.
+ */
+export async function ocrCanvas(
+  canvas: Canvas,
+  unitsPerPixel: number,
+  opts: OcrOptions & { pageWidth?: number } = {},
+): Promise<OcrPage> {
+  const binarise = opts.binarise !== false;
+  let lines = await recognise(canvas, binarise);
+  let page = canvas;
+  let rotation: Rotation = 0;
+  if (opts.orient !== false && !looksLikeTable(lines)) {
+    rotation = await bestRotation(canvas, binarise);
+    if (rotation !== 0) {
+      page = rotateCanvas(canvas, rotation);
+      lines = await recognise(page, binarise);
+    }
+  }
+  const units = opts.pageWidth ? opts.pageWidth / page.width : unitsPerPixel;
+  return {
+    words: toWords(lines, units),
+    width: page.width * units,
+    height: page.height * units,
+    rotation,
+  };
 }
 
 /**
@@ -236,9 +396,24 @@ export function skewSlope(lines: TessLine[]): number {
 
 /** Longest side of an image we are willing to decode (a 600 dpi A3 scan is ~9900 px). */
 const MAX_IMAGE_SIDE = 12_000;
+/** A4 at 300 dpi, in pixels: more detail than this only slows the recogniser down. */
+const A4_300DPI_SHORT = 2480;
+const A4_300DPI_LONG = 3508;
 
-/** OCR a PNG or JPEG photo/scan of one statement page. */
+/** Scale for recognition: big photos down to ~300 dpi A4, small ones up (they read badly). */
+export function imageScale(width: number, height: number): number {
+  const fit = Math.min(A4_300DPI_SHORT / Math.min(width, height), A4_300DPI_LONG / Math.max(width, height));
+  if (fit < 1) return fit;
+  return width < 1800 ? Math.min(2, fit) : 1;
+}
+
+/**
+ * OCR a photo or scan of one statement page. A phone photo's EXIF orientation is applied by the
+ * decoder (@napi-rs/canvas turns the pixels; test/read/images.test.ts holds it to that), so the
+ * image arrives upright unless the page itself was photographed sideways.
+ */
 export async function readImage(bytes: Uint8Array, opts: OcrOptions = {}): Promise<Page> {
+  warmOcr();
   let img;
   try {
     img = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -257,20 +432,15 @@ export async function readImage(bytes: Uint8Array, opts: OcrOptions = {}): Promi
       logMessage: `image ${img.width}x${img.height}`,
     });
   }
-  // Small photos read badly; bring the page to roughly 300 dpi for A4 (~2480 px wide).
-  const scale = img.width < 1800 ? 2 : 1;
-  const canvas = createCanvas(img.width * scale, img.height * scale);
+  const scale = imageScale(img.width, img.height);
+  const canvas = createCanvas(
+    Math.max(1, Math.round(img.width * scale)),
+    Math.max(1, Math.round(img.height * scale)),
+  );
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-  const unitsPerPixel = IMAGE_PAGE_WIDTH / canvas.width;
-  const words = await ocrCanvas(canvas, unitsPerPixel, opts);
-  return {
-    number: 1,
-    width: IMAGE_PAGE_WIDTH,
-    height: canvas.height * unitsPerPixel,
-    words,
-    ocr: true,
-  };
+  const r = await ocrCanvas(canvas, 0, { ...opts, pageWidth: IMAGE_PAGE_WIDTH });
+  return { number: 1, width: r.width, height: r.height, words: r.words, ocr: true };
 }

@@ -2,7 +2,7 @@
 // passwords, and a refusal of damaged or incomplete files (a partial statement is worse than none).
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import {
   getDocument,
   OPS,
@@ -10,14 +10,17 @@ import {
   PasswordResponses,
   type PDFDocumentLoadingTask,
   type PDFPageProxy,
+  type PageViewport,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
-import { ocrCanvas } from './ocr.ts';
+import { ocrCanvas, warmOcr, type OcrPage } from './ocr.ts';
 
 /** Render scale for OCR: 300 dpi. */
 const OCR_DPI = 300;
+/** Rendered pages waiting for or in recognition: one per recogniser, plus one being queued. */
+const MAX_PAGES_IN_FLIGHT = 3;
 /** A page bigger than this (in points, ~A0) is not a statement page; rendering it would eat memory. */
 const MAX_PAGE_SIDE = 3400;
 export const MAX_PDF_PAGES = 2000;
@@ -106,20 +109,69 @@ export async function pdfNeedsPassword(data: Uint8Array): Promise<boolean> {
   }
 }
 
-function textWords(items: TextItem[], pageHeight: number): Word[] {
+/** Counter-clockwise angle of a text run in PDF space (y up), to the nearest quarter turn. */
+function quarterTurn(tr: number[]): number {
+  const deg = (Math.atan2(tr[1], tr[0]) * 180) / Math.PI;
+  return (((Math.round(deg / 90) * 90) % 360) + 360) % 360;
+}
+
+/**
+ * The page turned so that most of its text reads left to right. A scanner that stores a page
+ * sideways and sets /Rotate, or a page turned later (qpdf --rotate) with its text upright in the
+ * content, both come out in the text's own reading frame: the table reader needs rows across.
+ */
+function readingRotation(items: TextItem[]): number {
+  const weight = new Map<number, number>();
+  for (const it of items) {
+    if (!('str' in it) || it.str.trim() === '') continue;
+    const q = quarterTurn(it.transform);
+    weight.set(q, (weight.get(q) ?? 0) + it.str.length);
+  }
+  let best = 0;
+  let most = 0;
+  for (const [q, w] of weight) {
+    if (w > most) {
+      best = q;
+      most = w;
+    }
+  }
+  return best;
+}
+
+function textWords(items: TextItem[], vp: PageViewport): Word[] {
   const words: Word[] = [];
   for (const item of items) {
     if (!('str' in item) || item.str.trim() === '') continue;
-    const h = Math.abs(item.transform[3]) || item.height;
+    const tr = item.transform;
+    // font size along the text's up direction, whatever way the run is turned
+    const h = Math.hypot(tr[2], tr[3]) || item.height;
+    const [x, baseline] = vp.convertToViewportPoint(tr[4], tr[5]);
     words.push({
       text: item.str.trim() === item.str ? item.str : item.str.trim(),
-      x: item.transform[4],
-      y: pageHeight - item.transform[5] - h,
+      x,
+      y: baseline - h,
       width: item.width,
       height: h,
     });
   }
   return words;
+}
+
+/** The page as the reader sees it (its /Rotate applied), on white, at OCR resolution. */
+async function renderForOcr(page: PDFPageProxy): Promise<Canvas> {
+  const vp = page.getViewport({ scale: OCR_DPI / 72 });
+  const canvas = createCanvas(Math.ceil(vp.width), Math.ceil(vp.height));
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  // pdf.js types want DOM canvases; @napi-rs/canvas implements the same interface.
+  type RenderParams = Parameters<typeof page.render>[0];
+  await page.render({
+    canvas: canvas as unknown as RenderParams['canvas'],
+    canvasContext: ctx as unknown as RenderParams['canvasContext'],
+    viewport: vp,
+  }).promise;
+  return canvas;
 }
 
 const IMAGE_OPS = new Set<number>([
@@ -163,54 +215,57 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
     }
     opts.onPageCount?.(pageCount);
     const pages: Page[] = [];
-    let scanned = false;
-    for (let n = 1; n <= pageCount; n++) {
+    // OCR runs in the recognisers' threads: while one page is recognised, the next is read and
+    // rendered here. At most this many rendered pages wait, to bound memory (~45 MB each).
+    const inFlight: Promise<void>[] = [];
+    const pageFailed = (n: number, err: unknown): StatementError =>
+      err instanceof StatementError
+        ? err
+        : new StatementError('UNREADABLE', {
+            userMessage: UNREADABLE_PDF,
+            logMessage: `pdf: page ${n} failed (${errorKind(err)})`,
+          });
+    let failure: StatementError | null = null;
+    for (let n = 1; n <= pageCount && !failure; n++) {
       try {
         const page = await doc.getPage(n);
-        const vp = page.getViewport({ scale: 1 });
-        if (vp.width > MAX_PAGE_SIDE || vp.height > MAX_PAGE_SIDE) {
+        const unturned = page.getViewport({ scale: 1, rotation: 0 });
+        if (unturned.width > MAX_PAGE_SIDE || unturned.height > MAX_PAGE_SIDE) {
           throw new StatementError('TOO_LARGE', {
             userMessage: 'A page of the PDF is too large to be a statement page.',
-            logMessage: `pdf: page ${n} is ${Math.round(vp.width)}x${Math.round(vp.height)} pt`,
+            logMessage: `pdf: page ${n} is ${Math.round(unturned.width)}x${Math.round(unturned.height)} pt`,
           });
         }
-        const content = await page.getTextContent();
-        let words = textWords(content.items as TextItem[], vp.height);
-        let ocr = false;
+        const items = (await page.getTextContent()).items as TextItem[];
+        const vp = page.getViewport({ scale: 1, rotation: readingRotation(items) });
+        const words = textWords(items, vp);
+        const entry: Page = { number: n, width: vp.width, height: vp.height, words };
+        pages.push(entry);
         if (words.length === 0 && opts.ocr !== false && (await hasImages(page))) {
-          const scale = OCR_DPI / 72;
-          const rvp = page.getViewport({ scale });
-          const canvas = createCanvas(Math.ceil(rvp.width), Math.ceil(rvp.height));
-          const ctx = canvas.getContext('2d');
-          ctx.fillStyle = '#fff';
-          ctx.fillRect(0, 0, canvas.width, canvas.height);
-          // pdf.js types want DOM canvases; @napi-rs/canvas implements the same interface.
-          type RenderParams = Parameters<typeof page.render>[0];
-          await page.render({
-            canvas: canvas as unknown as RenderParams['canvas'],
-            canvasContext: ctx as unknown as RenderParams['canvasContext'],
-            viewport: rvp,
-          }).promise;
-          words = await ocrCanvas(canvas, 1 / scale);
-          ocr = true;
-          scanned = true;
+          warmOcr();
+          const canvas = await renderForOcr(page);
+          page.cleanup();
+          const job = ocrCanvas(canvas, 72 / OCR_DPI).then(
+            (r: OcrPage) => {
+              Object.assign(entry, { width: r.width, height: r.height, words: r.words, ocr: true });
+            },
+            (err: unknown) => {
+              failure ??= pageFailed(n, err);
+            },
+          );
+          inFlight.push(job);
+          void job.finally(() => inFlight.splice(inFlight.indexOf(job), 1));
+          if (inFlight.length >= MAX_PAGES_IN_FLIGHT) await Promise.race(inFlight);
+        } else {
+          page.cleanup();
         }
-        pages.push({
-          number: n,
-          width: vp.width,
-          height: vp.height,
-          words,
-          ...(ocr ? { ocr: true } : {}),
-        });
-        page.cleanup();
       } catch (err) {
-        if (err instanceof StatementError) throw err;
-        throw new StatementError('UNREADABLE', {
-          userMessage: UNREADABLE_PDF,
-          logMessage: `pdf: page ${n} failed (${errorKind(err)})`,
-        });
+        failure ??= pageFailed(n, err);
       }
     }
+    await Promise.all(inFlight);
+    if (failure) throw failure;
+    const scanned = pages.some((p) => p.ocr);
     return { pages, pageCount, format: scanned ? 'pdf-scanned' : 'pdf' };
   } finally {
     await task.destroy();
