@@ -89,9 +89,9 @@ test('bank statement: upload, password, review, filter, ledgers, download XML, s
     await page.getByLabel('Keyword 1').fill(keyword.toLowerCase());
     await page.getByRole('button', { name: 'Filter by Date' }).click();
     const dates = page.getByRole('dialog', { name: 'Filter by Date' });
-    await expect(dates.getByLabel('From')).toHaveValue(truth.transactions[0].date);
-    await dates.getByLabel('From').fill(from);
-    await dates.getByLabel('To').fill(to);
+    await expect(dates.getByLabel('From')).toHaveValue(formatDisplayDate(truth.transactions[0].date));
+    await dates.getByLabel('From').fill(formatDisplayDate(from));
+    await dates.getByLabel('To').fill(formatDisplayDate(to));
     await dates.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText(`Showing ${expected.length} of ${total} transactions`)).toBeVisible();
 

@@ -45,7 +45,7 @@ test('three rows, five backward copies with a random split, export, Tally import
 
   // Row 1, then Enter adds row 2 and puts the cursor in its Date cell.
   await fillRow(page, 1, {
-    date: '2025-04-01',
+    date: '01-04-2025',
     type: 'Receipt',
     ledger: 'Cash',
     party: 'Asha Traders',
@@ -56,7 +56,7 @@ test('three rows, five backward copies with a random split, export, Tally import
   await expect(rows(page)).toHaveCount(2);
   await expect(cell(page, 'Date', 2)).toBeFocused();
   await fillRow(page, 2, {
-    date: '2025-04-20',
+    date: '20-04-2025',
     type: 'Payment',
     ledger: 'Cash',
     party: 'Ravi Fuels',
@@ -65,7 +65,7 @@ test('three rows, five backward copies with a random split, export, Tally import
   });
   await page.getByRole('button', { name: 'Add Row' }).click();
   await fillRow(page, 3, {
-    date: '2025-04-25',
+    date: '25-04-2025',
     type: 'Sales',
     ledger: 'Sales A/c',
     party: 'Asha Traders',
@@ -98,7 +98,7 @@ test('three rows, five backward copies with a random split, export, Tally import
   const copies = [3, 4, 5, 6, 7];
   for (const [i, n] of copies.entries()) {
     await expect(cell(page, 'Description', n)).toHaveValue(`Diesel (Copy ${i + 1})`);
-    await expect(cell(page, 'Date', n)).toHaveValue(`2025-04-${String(19 - i).padStart(2, '0')}`);
+    await expect(cell(page, 'Date', n)).toHaveValue(`${String(19 - i).padStart(2, '0')}-04-2025`);
     await expect(cell(page, 'Party Name', n)).toHaveValue('Ravi Fuels');
   }
   const parts = await Promise.all(
@@ -164,7 +164,7 @@ test('an incomplete row is reported by number and nothing is downloaded', async 
   await expect(page).toHaveURL(/\/app\/home$/);
   await page.goto('/app/createvoucher');
   await fillRow(page, 1, {
-    date: '2025-05-01',
+    date: '01-05-2025',
     type: 'Journal',
     ledger: 'Cash',
     party: 'Asha Traders',
@@ -182,4 +182,10 @@ test('an incomplete row is reported by number and nothing is downloaded', async 
   );
   expect(alerts[0]).not.toContain('Row 1:');
   expect(downloaded).toBe(false);
+  // The refused row is marked where it is, and the list above the table leads to it.
+  await expect(page.locator('tr[data-problem]')).toHaveCount(1);
+  await expect(page.locator('tr[data-problem]')).toContainText('! 2');
+  await page.getByRole('button', { name: 'Row 2', exact: true }).click();
+  await expect(cell(page, 'Date', 2)).toBeFocused();
+  await shot(page, '43-vouchers-row-problem');
 });

@@ -50,6 +50,18 @@ describe('api', () => {
     expect(err).toMatchObject({ status: 409, detail: 'User with this phone number already exists' });
   });
 
+  it('keeps the whole parsed answer of a failure, e.g. per-row problems', async () => {
+    const answer = { detail: 'Nothing was exported', problems: [{ row: 2, problems: ['Date is missing.'] }] };
+    fetchMock.mockResolvedValue(new Response(JSON.stringify(answer), { status: 422 }));
+    const err = await apiBlob('/voucher-importer/generate-xml', { body: { json: {} } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 422, detail: 'Nothing was exported', body: answer });
+  });
+
+  it('a failure without JSON has the status text as detail and a null body', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(api('/x')).rejects.toMatchObject({ status: 502, detail: 'Bad Gateway', body: null });
+  });
+
   it('reports a network failure as ApiError status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api('/x')).rejects.toMatchObject({ status: 0 });

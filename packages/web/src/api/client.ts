@@ -4,15 +4,21 @@ import { clearToken, readToken } from '../auth/token.ts';
 /** Base URL of the API; set VITE_API_BASE at build time to call another host. */
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/api';
 
-/** A failed call: the HTTP status (0 when the network failed) and the server's `detail`. */
+/**
+ * A failed call: the HTTP status (0 when the network failed), the server's `detail`, and the whole
+ * parsed JSON answer (`body`, null when there was none) for answers that say more than `detail`, such
+ * as the voucher export's per-row `problems`.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
-  constructor(status: number, detail: string) {
+  readonly body: unknown;
+  constructor(status: number, detail: string, body: unknown = null) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
+    this.body = body;
   }
 }
 
@@ -63,22 +69,26 @@ async function send(path: string, opts: CallOptions): Promise<Response> {
   if (!res.ok) {
     // A refused token (expired, or signed out everywhere) is dropped so the guards send the user to /login.
     if (res.status === 401 && readToken() !== null) clearToken();
-    throw new ApiError(res.status, await errorDetail(res));
+    throw await failure(res);
   }
   return res;
 }
 
-async function errorDetail(res: Response): Promise<string> {
+async function failure(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
+  let body: unknown = null;
   try {
-    const data = JSON.parse(text) as { detail?: unknown };
-    if (typeof data.detail === 'string') return data.detail;
-    // FastAPI-style validation errors carry a list of {msg}.
-    if (Array.isArray(data.detail)) return data.detail.map((d: { msg?: string }) => d.msg ?? '').join('; ');
+    body = JSON.parse(text);
   } catch {
-    // not JSON: fall through to the status text
+    // not JSON: the status text says what there is to say
   }
-  return res.statusText || `Request failed (${res.status})`;
+  const detail = (body as { detail?: unknown } | null)?.detail;
+  if (typeof detail === 'string') return new ApiError(res.status, detail, body);
+  // FastAPI-style validation errors carry a list of {msg}.
+  if (Array.isArray(detail)) {
+    return new ApiError(res.status, detail.map((d: { msg?: string }) => d.msg ?? '').join('; '), body);
+  }
+  return new ApiError(res.status, res.statusText || `Request failed (${res.status})`, body);
 }
 
 /** Calls the API and returns the parsed JSON answer, checked with `schema` when one is given. */

@@ -1,7 +1,8 @@
 import type { OnlyFilter } from '@bahi/core';
-import { formatDisplayDate } from '@bahi/core';
+import { formatDisplayDate, isIsoDate } from '@bahi/core';
 import { Button, Checkbox, CloseButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { DateField } from '../components/DateField.tsx';
 
 // The result screen's filters (spec sections 4 and 5): keywords (all must match; at least one
 // input; remove only when more than one), Only Withdrawals / Only Deposits (mutually exclusive),
@@ -111,15 +112,26 @@ function DateForm({
 }) {
   const [from, setFrom] = useState(initial.from);
   const [to, setTo] = useState(initial.to);
+  // Each end is blank (open) or a whole date; a half-typed one keeps Apply off.
+  const ready = [from, to].every((d) => d === '' || isIsoDate(d));
   return (
-    <Stack gap="sm">
-      <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-      <TextInput type="date" label="To" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+    <Stack
+      component="form"
+      gap="sm"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        if (ready) onApply(from, to);
+      }}
+    >
+      <DateField label="From" data-autofocus value={from} onChange={setFrom} />
+      <DateField label="To" value={to} onChange={setTo} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button onClick={() => onApply(from, to)}>Apply</Button>
+        <Button type="submit" disabled={!ready}>
+          Apply
+        </Button>
       </Group>
     </Stack>
   );

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DuplicateCopy } from '@bahi/core';
+import { VoucherRowsRejected } from '@bahi/contract/vouchers.ts';
 import { useCallback, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { notifySuccess } from '../components/notify.ts';
@@ -19,6 +20,8 @@ export default function CreateVoucherPage() {
   const [confirmClear, setConfirmClear] = useState(false);
   const [company, setCompany] = useState('');
   const [exporting, setExporting] = useState(false);
+  // The rows the server refused at the last export, by row id (numbers move when rows are added).
+  const [problems, setProblems] = useState<ReadonlyMap<string, readonly string[]>>(new Map());
 
   const addRow = useCallback(() => {
     const row = emptyRow();
@@ -26,7 +29,16 @@ export default function CreateVoucherPage() {
     setFocusRowId(row.id);
   }, [dispatch]);
   const onChange = useCallback(
-    (id: string, field: EditableField, value: string) => dispatch({ type: 'update', id, field, value }),
+    (id: string, field: EditableField, value: string) => {
+      dispatch({ type: 'update', id, field, value });
+      // An edited row is the user's answer to its problems: stop marking it.
+      setProblems((p) => {
+        if (!p.has(id)) return p;
+        const next = new Map(p);
+        next.delete(id);
+        return next;
+      });
+    },
     [dispatch],
   );
   const onRemove = useCallback((id: string) => dispatch({ type: 'remove', id }), [dispatch]);
@@ -42,6 +54,7 @@ export default function CreateVoucherPage() {
 
   async function exportXml() {
     setExporting(true);
+    setProblems(new Map());
     try {
       const { blob, filename } = await generateVouchersXml(rows, company);
       saveBlob(blob, filename);
@@ -49,6 +62,7 @@ export default function CreateVoucherPage() {
       notifySuccess(`${rows.length} ${rows.length === 1 ? 'voucher' : 'vouchers'} exported to ${filename}`);
     } catch (err) {
       const message = err instanceof ApiError ? err.detail : err instanceof Error ? err.message : String(err);
+      if (err instanceof ApiError) setProblems(problemsByRow(err.body, rows));
       window.alert('Error exporting XML: ' + message);
     } finally {
       setExporting(false);
@@ -82,8 +96,27 @@ export default function CreateVoucherPage() {
         </Group>
       </Group>
 
+      {problems.size > 0 && (
+        <Alert color="red" title={`${problems.size} ${problems.size === 1 ? 'row needs' : 'rows need'} fixing`}>
+          <List size="sm" spacing={2}>
+            {rows.flatMap((r, i) =>
+              problems.has(r.id)
+                ? [
+                    <List.Item key={r.id}>
+                      <Anchor component="button" type="button" size="sm" onClick={() => setFocusRowId(r.id)}>
+                        Row {i + 1}
+                      </Anchor>
+                      : {problems.get(r.id)?.join(' ')}
+                    </List.Item>,
+                  ]
+                : [],
+            )}
+          </List>
+        </Alert>
+      )}
       <VoucherTable
         rows={rows}
+        problems={problems}
         onChange={onChange}
         onRemove={onRemove}
         onDuplicate={onDuplicate}
@@ -128,4 +161,16 @@ export default function CreateVoucherPage() {
       </Modal>
     </Stack>
   );
+}
+
+/** The server's per-row problems (1-based row numbers) keyed by the ids of the rows it was sent. */
+function problemsByRow(body: unknown, sent: readonly EditorRow[]): Map<string, readonly string[]> {
+  const parsed = VoucherRowsRejected.safeParse(body);
+  const out = new Map<string, readonly string[]>();
+  if (!parsed.success) return out;
+  for (const p of parsed.data.problems) {
+    const row = sent[p.row - 1];
+    if (row && p.problems.length) out.set(row.id, p.problems);
+  }
+  return out;
 }

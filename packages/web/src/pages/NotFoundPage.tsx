@@ -5,7 +5,7 @@ export default function NotFoundPage() {
   return (
     <Center mih="50vh">
       <Stack align="center" gap="xs">
-        <Title order={1}>Page not found</Title>
+        <Title order={2}>Page not found</Title>
         <Text>There is nothing at this address.</Text>
         <Anchor component={Link} to="/app/home">
           Return Home

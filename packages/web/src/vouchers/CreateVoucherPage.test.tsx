@@ -48,7 +48,8 @@ describe('Create Vouchers screen', () => {
     }
     expect(screen.getByRole('button', { name: 'Export XML from Backend' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add Row' })).toBeTruthy();
-    expect(cell('Date', 1).type).toBe('date');
+    // Dates are typed DD-MM-YYYY whatever the browser's locale (not <input type="date">).
+    expect(cell('Date', 1).placeholder).toBe('DD-MM-YYYY');
     expect(cell('Net Amount', 1).type).toBe('number');
     const types = within(cell('Voucher Type', 1) as unknown as HTMLElement)
       .getAllByRole('option')
@@ -118,7 +119,7 @@ describe('Create Vouchers screen', () => {
       'first (Copy 2)',
       'last',
     ]);
-    expect(cell('Date', 3).value).toBe('2025-04-12');
+    expect(cell('Date', 3).value).toBe('12-04-2025');
   });
 
   it('sends the rows with the token and alerts the server message on failure', async () => {
@@ -144,6 +145,49 @@ describe('Create Vouchers screen', () => {
     });
     // A failed export keeps the draft.
     expect(loadDraft(draftKey(TOKEN))?.[0].ledgerName).toBe('Cash');
+  });
+
+  it('a date is typed DD-MM-YYYY and kept ISO; a wrong one is marked when the cell is left', async () => {
+    const { user } = renderPage();
+    await user.type(cell('Date', 1), '5-4-2025');
+    await user.tab();
+    expect(cell('Date', 1).value).toBe('05-04-2025');
+    expect(loadDraft(draftKey(TOKEN))?.[0].date).toBe('2025-04-05');
+    await user.clear(cell('Date', 1));
+    await user.type(cell('Date', 1), '31-02-2025');
+    await user.tab();
+    expect(cell('Date', 1).getAttribute('aria-invalid')).toBe('true');
+    // The text goes to the server as typed, which names the row (nothing is silently dropped).
+    expect(loadDraft(draftKey(TOKEN))?.[0].date).toBe('31-02-2025');
+  });
+
+  it('marks the rows the server refused and unmarks a row once it is edited', async () => {
+    const answer = {
+      detail: 'Nothing was exported: 1 row is incomplete. Row 2: Date is missing.',
+      problems: [{ row: 2, problems: ['Date is missing.'] }],
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify(answer), { status: 422, headers: { 'Content-Type': 'application/json' } }),
+    );
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    localStorage.setItem('access_token', TOKEN);
+    saveDraft(draftKey(TOKEN), [
+      { ...emptyRow(), ledgerName: 'A' },
+      { ...emptyRow(), ledgerName: 'B' },
+    ]);
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Export XML from Backend' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(`Error exporting XML: ${answer.detail}`));
+    const marked = () => [...document.querySelectorAll('tr[data-problem]')].map((tr) => tr.textContent);
+    expect(marked()).toHaveLength(1);
+    expect(marked()[0]).toContain('! 2');
+    expect(screen.getByText('1 row needs fixing')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Row 2' }));
+    await waitFor(() => expect(document.activeElement).toBe(cell('Date', 2)));
+    await user.type(cell('Date', 2), '01-04-2025');
+    expect(marked()).toHaveLength(0);
+    expect(screen.queryByText('1 row needs fixing')).toBeNull();
   });
 
   it('a successful export downloads vouchers.xml and drops the draft', async () => {

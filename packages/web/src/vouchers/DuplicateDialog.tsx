@@ -10,8 +10,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DomainError, duplicateRow, type DuplicateCopy, type Rng } from '@bahi/core';
+import { DomainError, duplicateRow, isIsoDate, type DuplicateCopy, type Rng } from '@bahi/core';
 import { type FormEvent, useState } from 'react';
+import { DATE_HINT, DateField } from '../components/DateField.tsx';
 import {
   defaultForm,
   formSettings,
@@ -43,7 +44,7 @@ export function DuplicateDialog({ row, onCancel, onDuplicate, rng }: Props) {
 
 function DuplicateFormView({ row, onCancel, onDuplicate, rng }: Props & { row: EditorRow }) {
   const [form, setForm] = useState<DuplicateForm>(defaultForm);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ title: string; text: string } | null>(null);
 
   const change = (next: DuplicateForm) => {
     setForm(next);
@@ -61,12 +62,16 @@ function DuplicateFormView({ row, onCancel, onDuplicate, rng }: Props & { row: E
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (form.customStartDate && !isIsoDate(form.customStartDate)) {
+      setError({ title: 'Start Date is not a date', text: `${DATE_HINT}, or leave it empty.` });
+      return;
+    }
     const settings = formSettings(form);
     try {
       onDuplicate(duplicateRow(row, settings, rng));
     } catch (err) {
       // No split within the bounds: say why and insert nothing (the core never breaks the bounds).
-      if (err instanceof DomainError) setError(err.userMessage);
+      if (err instanceof DomainError) setError({ title: 'Cannot split the amount', text: err.userMessage });
       else throw err;
     }
   }
@@ -76,11 +81,10 @@ function DuplicateFormView({ row, onCancel, onDuplicate, rng }: Props & { row: E
       <Stack gap="sm">
         <SimpleGrid cols={2} spacing="sm">
           <TextInput label="How many copies?" data-autofocus {...numberProps('copies')} />
-          <TextInput
-            type="date"
+          <DateField
             label="Start Date (optional)"
             value={form.customStartDate}
-            onChange={(e) => change({ ...form, customStartDate: e.currentTarget.value })}
+            onChange={(value) => change({ ...form, customStartDate: value })}
           />
           <TextInput label="Interval (days)" {...numberProps('interval')} />
           <Radio.Group
@@ -120,8 +124,8 @@ function DuplicateFormView({ row, onCancel, onDuplicate, rng }: Props & { row: E
           </SimpleGrid>
         )}
         {error && (
-          <Alert color="red" role="alert" title="Cannot split the amount">
-            {error}
+          <Alert color="red" role="alert" title={error.title}>
+            {error.text}
           </Alert>
         )}
         <Group justify="flex-end" mt="xs">

@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { VOUCHER_TYPES } from '@bahi/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, useEffect, useRef } from 'react';
+import { DateField } from '../components/DateField.tsx';
 import type { EditableField, EditorRow } from './rows.ts';
 
 // The voucher rows as an editable table. Only the rows in view (plus a margin) are in the page, so
@@ -24,9 +25,9 @@ const COLUMNS = [
   { label: 'Ledger Name', width: 180 },
   { label: 'Party Name', width: 180 },
   { label: 'Description', width: undefined },
-  { label: 'Net Amount', width: 130 },
+  { label: 'Net Amount', width: 130, align: 'right' },
   { label: 'Actions', width: 190 },
-] as const;
+] as const satisfies readonly { label: string; width: number | undefined; align?: 'right' }[];
 
 export type RowHandlers = {
   onChange: (id: string, field: EditableField, value: string) => void;
@@ -36,6 +37,8 @@ export type RowHandlers = {
 
 type Props = RowHandlers & {
   rows: readonly EditorRow[];
+  /** What the server found wrong with a row (by row id), shown on the row itself. */
+  problems?: ReadonlyMap<string, readonly string[]>;
   /** Enter in any cell: add a row at the end (the page adds it and asks for focus). */
   onEnter: () => void;
   /** A row whose Date cell should get the focus once it is rendered. */
@@ -45,6 +48,7 @@ type Props = RowHandlers & {
 
 export function VoucherTable({
   rows,
+  problems,
   onChange,
   onRemove,
   onDuplicate,
@@ -114,7 +118,10 @@ export function VoucherTable({
               #
             </th>
             {COLUMNS.map((c) => (
-              <th key={c.label} style={{ ...headCell, width: c.width }}>
+              <th
+                key={c.label}
+                style={{ ...headCell, width: c.width, textAlign: 'align' in c ? c.align : 'left' }}
+              >
                 {c.label}
               </th>
             ))}
@@ -131,6 +138,7 @@ export function VoucherTable({
               key={v.key}
               row={rows[v.index]}
               index={v.index}
+              problems={problems?.get(rows[v.index].id)}
               onChange={onChange}
               onRemove={onRemove}
               onDuplicate={onDuplicate}
@@ -162,17 +170,19 @@ const cell = {
   verticalAlign: 'middle',
 } as const;
 
-type RowProps = RowHandlers & { row: EditorRow; index: number };
+type RowProps = RowHandlers & { row: EditorRow; index: number; problems?: readonly string[] };
 
 /** One row; memoised so typing in one row re-renders that row only. */
 const VoucherRowView = memo(function VoucherRowView({
   row,
   index,
+  problems,
   onChange,
   onRemove,
   onDuplicate,
 }: RowProps) {
   const n = index + 1;
+  const wrong = problems && problems.length > 0;
   const text = (field: EditableField, label: string) => ({
     size: 'xs' as const,
     'aria-label': `${label}, row ${n}`,
@@ -183,10 +193,36 @@ const VoucherRowView = memo(function VoucherRowView({
       onChange(row.id, field, e.currentTarget.value),
   });
   return (
-    <tr style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-      <td style={{ ...cell, color: 'var(--mantine-color-dimmed)', fontSize: 12, textAlign: 'right' }}>{n}</td>
+    <tr
+      data-problem={wrong ? 'true' : undefined}
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        background: wrong ? 'var(--mantine-color-red-0)' : undefined,
+      }}
+    >
+      <td
+        style={{
+          ...cell,
+          color: wrong ? 'var(--mantine-color-red-8)' : 'var(--mantine-color-dimmed)',
+          fontWeight: wrong ? 700 : undefined,
+          fontSize: 12,
+          textAlign: 'right',
+          boxShadow: wrong ? 'inset 3px 0 0 var(--mantine-color-red-7)' : undefined,
+        }}
+        title={wrong ? problems.join(' ') : undefined}
+      >
+        {wrong ? `! ${n}` : n}
+      </td>
       <td style={cell}>
-        <TextInput type="date" {...text('date', 'Date')} />
+        <DateField
+          size="xs"
+          quietError
+          aria-label={`Date, row ${n}`}
+          data-row-id={row.id}
+          data-col="date"
+          value={row.date}
+          onChange={(value) => onChange(row.id, 'date', value)}
+        />
       </td>
       <td style={cell}>
         <NativeSelect data={TYPE_OPTIONS} {...text('voucherType', 'Voucher Type')} />
