@@ -1,45 +1,64 @@
 // The `bahi` command. Each subcommand lives in its own module under ./commands and is loaded
 // only when used, so `bahi parse` never pays for the server's start-up and the reverse.
-const COMMANDS: Record<
-  string,
-  { summary: string; load: () => Promise<{ run(args: string[]): Promise<number> }> }
-> = {
+import { EXIT, exitCodesHelp, fail } from './args.ts';
+
+type Command = { run(args: string[]): Promise<number> };
+
+const COMMANDS: Record<string, { synopsis: string; summary: string; load: () => Promise<Command> }> = {
   serve: {
-    summary: 'run the API and web app (what `npm start` runs)',
+    synopsis: 'serve',
+    summary: 'run the API and the web app (what `npm start` runs)',
     load: () => import('./commands/serve.ts'),
   },
   admin: {
-    summary: 'admin grant EMAIL: make an account an admin',
+    synopsis: 'admin grant EMAIL',
+    summary: 'make an account an admin',
     load: () => import('./commands/admin.ts'),
   },
   parse: {
-    summary: 'parse FILE [--bank CODE] [--password PW] [--format json|csv|xlsx] [--out FILE]',
+    synopsis: 'parse FILE [--bank CODE] [--password PW] [--format json|csv|xlsx] [--out FILE]',
+    summary: 'read a bank statement into JSON, CSV or XLSX',
     load: () => import('./commands/parse.ts'),
   },
-  xml: { summary: 'xml FILE: Tally XML for a parsed statement', load: () => import('./commands/xml.ts') },
+  xml: {
+    synopsis:
+      'xml FILE [--bank CODE] [--password PW] [--ledger NAME] [--company NAME] [--with-masters] [--contra-for-cash] [--out FILE]',
+    summary: 'Tally import XML for a bank statement',
+    load: () => import('./commands/xml.ts'),
+  },
   push: {
-    summary: 'push XML --host IP [--port 9000]: send a Tally XML file to TallyPrime',
+    synopsis: 'push XML [--host IP] [--port N] [--timeout SECONDS]',
+    summary: "send a Tally XML file to TallyPrime and print Tally's answer",
     load: () => import('./commands/push.ts'),
   },
   bridge: {
-    summary: 'run the office Tally bridge on 127.0.0.1:9100',
+    synopsis: 'bridge [--port N] [--origin URL]... [--tally-port N]',
+    summary: 'run the office Tally connector for the web app',
     load: () => import('./commands/bridge.ts'),
   },
   'tally-emulator': {
+    synopsis: 'tally-emulator [--port N] [--host IP] [--company NAME]...',
     summary: 'run a TallyPrime XML server emulator (tests, demos)',
     load: () => import('./commands/tally-emulator.ts'),
   },
 };
 
 function help(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
   return [
     'Usage: bahi COMMAND [options]',
     '',
     'Commands:',
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    ...Object.values(COMMANDS).flatMap((c) => [`  bahi ${c.synopsis}`, `      ${c.summary}`]),
     '',
     'bahi COMMAND --help shows the options of one command.',
+    '',
+    exitCodesHelp({
+      ok: 'done',
+      usage: 'bad options, or an internal error',
+      password: 'parse, xml: the statement needs a password, or the one given is wrong',
+      unreadable: 'parse, xml: the file cannot be read or is not a statement; push: Tally cannot be reached',
+      incomplete: 'parse: the balances do not reconcile; push: Tally refused part of the file',
+    }),
   ].join('\n');
 }
 
@@ -47,15 +66,11 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(help() + '\n');
-    return 0;
+    return EXIT.ok;
   }
   const command = COMMANDS[name];
-  if (!command) {
-    process.stderr.write(`bahi: unknown command '${name}'\n\n${help()}\n`);
-    return 2;
-  }
-  const mod = await command.load();
-  return mod.run(rest);
+  if (!command) return fail('', EXIT.usage, `unknown command '${name}'; see bahi --help`);
+  return (await command.load()).run(rest);
 }
 
 main(process.argv.slice(2)).then(
@@ -63,7 +78,6 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`bahi: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
+    process.exitCode = fail('', EXIT.usage, err instanceof Error ? err.message : String(err));
   },
 );

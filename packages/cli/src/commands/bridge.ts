@@ -1,33 +1,36 @@
-import { parseArgs } from 'node:util';
-import { BRIDGE_DEFAULT_ORIGIN, BRIDGE_DEFAULT_PORT, startBridge } from '@bahi/tally';
+import { BRIDGE_DEFAULT_ORIGIN, BRIDGE_DEFAULT_PORT, startBridge, TALLY_DEFAULT_PORT } from '@bahi/tally';
+import { EXIT, fail, parseCommand, portOf, untilStopped } from '../args.ts';
 
-const USAGE = `Usage: bahi bridge [--port 9100] [--origin URL]... [--tally-port 9000]
+const USAGE = `Usage: bahi bridge [options]
 
 The office Tally connector: listens on 127.0.0.1, takes { phone, local_ip, xml } from the Bahi web
-app (only from --origin, default ${BRIDGE_DEFAULT_ORIGIN}; repeat it or set BAHI_BRIDGE_ORIGINS,
-comma-separated) and posts the XML to TallyPrime at local_ip:9000.`;
+app and posts the XML to TallyPrime at local_ip. Runs until Ctrl+C.
+
+Options:
+  --port N          where the bridge listens (default ${BRIDGE_DEFAULT_PORT})
+  --origin URL      the web app's origin allowed to call it; repeat for several (default
+                    ${BRIDGE_DEFAULT_ORIGIN}, or BAHI_BRIDGE_ORIGINS, comma-separated)
+  --tally-port N    TallyPrime's XML server port (default ${TALLY_DEFAULT_PORT})
+  -h, --help        show this help`;
+
+const COMMAND = {
+  name: 'bridge',
+  usage: USAGE,
+  options: {
+    port: { type: 'string', default: String(BRIDGE_DEFAULT_PORT) },
+    origin: { type: 'string', multiple: true },
+    'tally-port': { type: 'string', default: String(TALLY_DEFAULT_PORT) },
+  },
+} as const;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      options: {
-        port: { type: 'string', default: String(BRIDGE_DEFAULT_PORT) },
-        origin: { type: 'string', multiple: true },
-        'tally-port': { type: 'string', default: '9000' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    process.stderr.write(`bahi bridge: ${(err as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
+  const parsed = parseCommand(COMMAND, args);
+  if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE + '\n');
-    return 0;
-  }
+  const port = portOf(values.port);
+  const tallyPort = portOf(values['tally-port']);
+  if (port === null) return fail('bridge', EXIT.usage, `bad port '${values.port}'`);
+  if (tallyPort === null) return fail('bridge', EXIT.usage, `bad Tally port '${values['tally-port']}'`);
   const origins = values.origin?.length
     ? values.origin
     : (process.env.BAHI_BRIDGE_ORIGINS ?? BRIDGE_DEFAULT_ORIGIN)
@@ -35,16 +38,13 @@ export async function run(args: string[]): Promise<number> {
         .map((s) => s.trim())
         .filter(Boolean);
   const bridge = await startBridge({
-    port: Number(values.port),
-    tallyPort: Number(values['tally-port']),
+    port,
+    tallyPort,
     origins,
     log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
   });
   process.stderr.write(`bahi bridge listening on ${bridge.url} for ${origins.join(', ')}\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => void bridge.close().then(resolve);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  return 0;
+  await untilStopped();
+  await bridge.close();
+  return EXIT.ok;
 }

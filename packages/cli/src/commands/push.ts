@@ -1,56 +1,61 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { decodeXmlBytes, pushToTally, TALLY_DEFAULT_PORT, TallyError } from '@bahi/tally';
+import { EXIT, exitCodesHelp, fail, parseCommand, portOf } from '../args.ts';
 
-const USAGE = `Usage: bahi push XML [--host 127.0.0.1] [--port 9000] [--timeout SECONDS]
+const USAGE = `Usage: bahi push XML [options]
 
 Sends a Tally import file to TallyPrime's XML server and prints Tally's parsed answer as JSON.
-Exits 1 when Tally refused anything, 3 when Tally could not be reached.`;
+
+Options:
+  --host IP          the computer running TallyPrime (default 127.0.0.1)
+  --port N           TallyPrime's XML server port (default ${TALLY_DEFAULT_PORT})
+  --timeout SECONDS  how long to wait for Tally's answer (default 120)
+  -h, --help         show this help
+
+${exitCodesHelp({
+  ok: 'Tally imported everything',
+  usage: 'bad options, or an internal error',
+  unreadable: 'the XML file cannot be read, or Tally cannot be reached',
+  incomplete: 'Tally answered but refused part of the file (its words on stderr)',
+})}`;
+
+const COMMAND = {
+  name: 'push',
+  usage: USAGE,
+  positionals: ['XML'],
+  options: {
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: String(TALLY_DEFAULT_PORT) },
+    timeout: { type: 'string' },
+  },
+} as const;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        host: { type: 'string', default: '127.0.0.1' },
-        port: { type: 'string', default: String(TALLY_DEFAULT_PORT) },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    process.stderr.write(`bahi push: ${(err as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
+  const parsed = parseCommand(COMMAND, args);
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help || positionals.length !== 1) {
-    process.stdout.write(USAGE + '\n');
-    return values.help ? 0 : 2;
-  }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-    process.stderr.write(`bahi push: bad port '${values.port}'\n`);
-    return 2;
-  }
-  const xml = decodeXmlBytes(await readFile(positionals[0]));
+  const port = portOf(values.port);
+  if (port === null) return fail('push', EXIT.usage, `bad port '${values.port}'`);
+  const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeout !== undefined && !(timeout > 0))
+    return fail('push', EXIT.usage, `bad timeout '${values.timeout}'`);
+  let xml: string;
   try {
-    const result = await pushToTally(xml, {
+    xml = decodeXmlBytes(await readFile(positionals[0]));
+  } catch {
+    return fail('push', EXIT.unreadable, `cannot read ${positionals[0]}`);
+  }
+  try {
+    const { raw: _raw, ...result } = await pushToTally(xml, {
       host: values.host,
       port,
-      timeoutMs: values.timeout ? Number(values.timeout) * 1000 : undefined,
+      timeoutMs: timeout === undefined ? undefined : timeout * 1000,
     });
-    const { raw: _raw, ...shown } = result;
-    process.stdout.write(JSON.stringify(shown, null, 2) + '\n');
-    if (!result.ok)
-      process.stderr.write(`bahi push: Tally did not take everything:\n  ${result.problems.join('\n  ')}\n`);
-    return result.ok ? 0 : 1;
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    if (result.ok) return EXIT.ok;
+    return fail('push', EXIT.incomplete, `Tally did not take everything: ${result.problems.join('; ')}`);
   } catch (err) {
-    if (err instanceof TallyError) {
-      process.stderr.write(`bahi push: ${err.userMessage}\n`);
-      return 3;
-    }
+    if (err instanceof TallyError) return fail('push', EXIT.unreadable, err.userMessage);
     throw err;
   }
 }

@@ -1,34 +1,30 @@
-import { ConfigError, loadConfig, startServer } from '@bahi/server';
+import { EXIT, parseCommand, untilStopped } from '../args.ts';
+import { configOrExit, environmentHelp } from '../server-config.ts';
+
+const USAGE = `Usage: bahi serve
+
+Runs the API and the web app on one port (what \`npm start\` runs) until Ctrl+C. Configured by
+environment variables; without any it uses an embedded database under ./data.
+
+Options:
+  -h, --help   show this help
+
+${environmentHelp()}`;
 
 export async function run(args: string[]): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(
-      'Usage: bahi serve\n\nRuns the API and the web app. Configured by environment variables (see README).\n',
-    );
-    return 0;
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`bahi serve: ${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
+  const parsed = parseCommand({ name: 'serve', usage: USAGE, options: {} }, args);
+  if (typeof parsed === 'number') return parsed;
+  const config = configOrExit('serve');
+  if (typeof config === 'number') return config;
+  const { startServer } = await import('@bahi/server');
   const server = await startServer(config);
   process.stdout.write(`Bahi is running on ${server.url}\n`);
-  await new Promise<void>((resolve) => {
-    const shutdown = (signal: string) => {
-      server.app.log.info(`${signal} received, shutting down`);
-      server.stop().then(resolve, (err: unknown) => {
-        process.stderr.write(`bahi serve: shutdown failed: ${String(err)}\n`);
-        resolve();
-      });
-    };
-    process.once('SIGINT', () => shutdown('SIGINT'));
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
-  });
-  return 0;
+  const signal = await untilStopped();
+  server.app.log.info(`${signal} received, shutting down`);
+  try {
+    await server.stop();
+  } catch (err) {
+    process.stderr.write(`bahi serve: shutdown failed: ${String(err)}\n`);
+  }
+  return EXIT.ok;
 }

@@ -1,41 +1,40 @@
-import { parseArgs } from 'node:util';
-import { DEFAULT_EMULATOR_COMPANY, startTallyEmulator } from '@bahi/tally';
+import { DEFAULT_EMULATOR_COMPANY, startTallyEmulator, TALLY_DEFAULT_PORT } from '@bahi/tally';
+import { EXIT, fail, parseCommand, portOf, untilStopped } from '../args.ts';
 
-const USAGE = `Usage: bahi tally-emulator [--port 9000] [--host 127.0.0.1] [--company NAME]...
+const USAGE = `Usage: bahi tally-emulator [options]
 
 A TallyPrime XML server emulator for demos and tests: imports masters and vouchers in memory,
-refuses what TallyPrime refuses, and shows what it imported at GET / (JSON with ?format=json).`;
+refuses what TallyPrime refuses, and shows what it imported at GET / (JSON with ?format=json).
+Runs until Ctrl+C.
+
+Options:
+  --port N          where it listens (default ${TALLY_DEFAULT_PORT}, TallyPrime's own)
+  --host IP         the address it listens on (default 127.0.0.1)
+  --company NAME    a company it has open; repeat for several (default '${DEFAULT_EMULATOR_COMPANY}')
+  -h, --help        show this help`;
+
+const COMMAND = {
+  name: 'tally-emulator',
+  usage: USAGE,
+  options: {
+    port: { type: 'string', default: String(TALLY_DEFAULT_PORT) },
+    host: { type: 'string', default: '127.0.0.1' },
+    company: { type: 'string', multiple: true },
+  },
+} as const;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      options: {
-        port: { type: 'string', default: '9000' },
-        host: { type: 'string', default: '127.0.0.1' },
-        company: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    process.stderr.write(`bahi tally-emulator: ${(err as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
+  const parsed = parseCommand(COMMAND, args);
+  if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE + '\n');
-    return 0;
-  }
+  const port = portOf(values.port);
+  if (port === null) return fail('tally-emulator', EXIT.usage, `bad port '${values.port}'`);
   const companies = values.company?.length ? values.company : [DEFAULT_EMULATOR_COMPANY];
-  const running = await startTallyEmulator({ port: Number(values.port), host: values.host, companies });
+  const running = await startTallyEmulator({ port, host: values.host, companies });
   process.stderr.write(
     `Tally emulator on ${running.url} with ${companies.map((c) => `'${c}'`).join(', ')}\n`,
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => void running.close().then(resolve);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  return 0;
+  await untilStopped();
+  await running.close();
+  return EXIT.ok;
 }

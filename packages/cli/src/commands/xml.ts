@@ -1,77 +1,100 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
-import { BANK_LABELS, isBankCode, type BankCode } from '@bahi/core';
-import { buildMultiAccountBankVouchersXml, statementToBankAccounts } from '@bahi/tally';
+import { BANK_CODES, BANK_LABELS, isBankCode, type BankCode } from '@bahi/core';
+import { buildMultiAccountBankVouchersXml, statementToBankAccounts, TallyError } from '@bahi/tally';
+import { EXIT, exitCodesHelp, exitForStatementError, fail, parseCommand } from '../args.ts';
 
-const USAGE = `Usage: bahi xml FILE [--bank CODE] [--password PW] [--ledger 'HDFC Bank A/c'] [--company NAME]
-                [--with-masters] [--contra-for-cash] [--out FILE]
+const USAGE = `Usage: bahi xml FILE [options]
 
-Parses a bank statement and writes its Tally import XML (to stdout without --out).
-Withdrawals become Payment vouchers, deposits Receipt vouchers, against a 'Suspense' ledger.
---ledger names the bank ledger (default: '<bank label> A/c <account number>'); for a statement
-with several accounts each account gets '<ledger> <account number>'.`;
+Parses a bank statement and writes its Tally import XML: withdrawals become Payment vouchers,
+deposits Receipt vouchers, against a 'Suspense' ledger.
+
+Options:
+  --bank CODE        the statement's bank (detected when missing), one of
+                     ${BANK_CODES.slice(0, 7).join(', ')},
+                     ${BANK_CODES.slice(7).join(', ')}
+  --password PW      the statement's password
+  --ledger NAME      the bank ledger (default '<bank label> A/c <account number>'); a statement with
+                     several accounts gives each '<NAME> <account number>'
+  --company NAME     the Tally company to import into (default: the one open)
+  --with-masters     declare the ledgers first, so the import never fails on a missing ledger
+  --contra-for-cash  cash withdrawals and deposits (ATM, CASH WDL, CDM...) as Contra vouchers
+  --out FILE         write the XML there (default: stdout)
+  -h, --help         show this help
+
+${exitCodesHelp({
+  ok: 'the XML was written',
+  usage: 'bad options, or an internal error',
+  password: 'the statement needs a password, or the one given is wrong',
+  unreadable: 'the file cannot be read, or is not a supported statement',
+})}`;
+
+const COMMAND = {
+  name: 'xml',
+  usage: USAGE,
+  positionals: ['FILE'],
+  options: {
+    bank: { type: 'string' },
+    password: { type: 'string' },
+    ledger: { type: 'string' },
+    company: { type: 'string' },
+    'with-masters': { type: 'boolean' },
+    'contra-for-cash': { type: 'boolean' },
+    out: { type: 'string' },
+  },
+} as const;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        bank: { type: 'string' },
-        password: { type: 'string' },
-        ledger: { type: 'string' },
-        company: { type: 'string' },
-        'with-masters': { type: 'boolean' },
-        'contra-for-cash': { type: 'boolean' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    process.stderr.write(`bahi xml: ${(err as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
+  const parsed = parseCommand(COMMAND, args);
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help || positionals.length !== 1) {
-    process.stdout.write(USAGE + '\n');
-    return values.help ? 0 : 2;
-  }
-  const bankOpt = values.bank?.toUpperCase();
-  if (bankOpt && !isBankCode(bankOpt)) {
-    process.stderr.write(`bahi xml: unknown bank '${values.bank}'\n`);
-    return 2;
+  let bank: BankCode | undefined;
+  if (values.bank) {
+    const code = values.bank.toUpperCase();
+    if (!isBankCode(code)) return fail('xml', EXIT.usage, `unknown bank '${values.bank}'`);
+    bank = code;
   }
   const file = positionals[0];
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return fail('xml', EXIT.unreadable, code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}`);
+  }
+  // Loaded only now, so --help and bad options answer at once.
   const statements = await import('@bahi/statements');
   try {
-    const { result } = await statements.extractStatement(await readFile(file), {
-      password: values.password,
-      bank: bankOpt as BankCode | undefined,
+    const { result } = await statements.extractStatement(bytes, {
+      password: values.password || undefined,
+      bank,
       fileName: basename(file),
     });
-    const bank = result.bank ?? (bankOpt as BankCode | undefined);
-    const label = bank ? BANK_LABELS[bank] : 'Bank';
-    const accounts = statementToBankAccounts(result.accounts, values.ledger, label);
+    const found = result.bank ?? bank;
+    const accounts = statementToBankAccounts(
+      result.accounts,
+      values.ledger,
+      found ? BANK_LABELS[found] : 'Bank',
+    );
     const xml = buildMultiAccountBankVouchersXml({
       accounts,
       company: values.company,
       withMasters: values['with-masters'],
       contraForCash: values['contra-for-cash'],
     });
+    if (!values.out) {
+      process.stdout.write(xml);
+      return EXIT.ok;
+    }
+    await writeFile(values.out, xml);
     const count = accounts.reduce((n, a) => n + a.transactions.length, 0);
-    if (values.out) {
-      await writeFile(values.out, xml);
-      process.stderr.write(
-        `bahi xml: ${count} transactions, ${accounts.length} account(s) -> ${values.out}\n`,
-      );
-    } else process.stdout.write(xml);
-    return 0;
+    process.stderr.write(`bahi xml: ${count} transactions, ${accounts.length} account(s) -> ${values.out}\n`);
+    return EXIT.ok;
   } catch (err) {
-    const e = err as { userMessage?: string; message?: string };
-    process.stderr.write(`bahi xml: ${e.userMessage ?? e.message ?? String(err)}\n`);
-    return 1;
+    if (statements.isStatementError(err))
+      return fail('xml', exitForStatementError(err.code), err.userMessage);
+    if (err instanceof TallyError) return fail('xml', EXIT.usage, err.userMessage);
+    return fail('xml', EXIT.usage, `unexpected error (${err instanceof Error ? err.name : typeof err})`);
   } finally {
     await statements.closePool();
   }
