@@ -1,4 +1,4 @@
-import { isIsoDate, lineTotalPaise, rupeesToPaise, type Paise } from '@bahi/core';
+import { isIsoDate, lineTotalPaise, MAX_ROUND_OFF_PAISE, rupeesToPaise, type Paise } from '@bahi/core';
 import { credit, debit, legElement, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
@@ -21,6 +21,12 @@ export interface BillingVoucher {
   /** ISO date. */
   Date: string;
   Items: readonly BillingItem[];
+  /**
+   * Rupees, under one either way: core's allocation puts here what its lines could not make, so the
+   * invoices add up to the amount billed to the paisa. Missing: the invoice is rounded to the rupee.
+   * See decisions 010 and 032.
+   */
+  RoundOff?: number | string;
 }
 
 export type InvoiceType = 'Tax Invoice' | 'Bill of Supply';
@@ -69,7 +75,7 @@ export interface InvoiceTotals {
   sgst: Paise;
   igst: Paise;
   roundOff: Paise;
-  /** What the party pays: the sum of the lines rounded to the rupee. */
+  /** What the party pays: the sum of the lines plus the round-off. */
   total: Paise;
 }
 
@@ -119,8 +125,22 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
   const sgst = intraState ? tax - cgst : 0;
   const igst = intraState ? 0 : tax;
   const exact = taxable + tax;
-  const total = Math.round(exact / 100) * 100;
-  return { lines, taxable, cgst, sgst, igst, roundOff: total - exact, total };
+  const roundOff = roundOffOf(v, exact);
+  return { lines, taxable, cgst, sgst, igst, roundOff, total: exact + roundOff };
+}
+
+/**
+ * The invoice's round-off: the voucher's own RoundOff when it has one (the allocation decided it, and
+ * only with it do the invoices add up to the amount allocated), else what rounds the invoice to the rupee.
+ */
+function roundOffOf(v: BillingVoucher, exact: Paise): Paise {
+  if (v.RoundOff === undefined || String(v.RoundOff).trim() === '')
+    return Math.round(exact / 100) * 100 - exact;
+  const paise = rupeesToPaise(number(v.RoundOff, 'RoundOff', `Invoice ${v.Reference}`));
+  if (Math.abs(paise) > MAX_ROUND_OFF_PAISE) {
+    throw new TallyError('bad_invoice', `Invoice ${v.Reference}: RoundOff must be less than one rupee.`);
+  }
+  return paise;
 }
 
 /** Sales vouchers in item-invoice mode, one per billing voucher. */

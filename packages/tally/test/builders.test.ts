@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { lineTotalPaise } from '@bahi/core';
+import { allocateBilling, lineTotalPaise, type BillingItem as StockItem } from '@bahi/core';
 import {
   buildBankVouchersXml,
   buildManualVouchersXml,
@@ -88,6 +88,50 @@ test('invoice arithmetic is exact and rounds to the rupee', () => {
   assert.equal(inter.igst, intra.cgst + intra.sgst);
   const bos = invoiceTotals(v, true, false);
   assert.equal(bos.taxable, 10049);
+});
+
+test("a voucher's RoundOff is the invoice's round-off, under a rupee", () => {
+  const v = {
+    Reference: 'R',
+    Date: '2025-01-01',
+    Items: [{ 'Item Name': 'x', Quantity: 1, 'Selling Price': 100.49, GST: 18 }],
+  };
+  const given = invoiceTotals({ ...v, RoundOff: 0.25 }, true, true);
+  assert.equal(given.roundOff, 25);
+  assert.equal(given.total, 11858 + 25, 'lines plus the RoundOff, not rounded to the rupee');
+  assert.equal(invoiceTotals({ ...v, RoundOff: '0' }, true, true).total, 11858);
+  assert.equal(invoiceTotals({ ...v, RoundOff: '' }, true, true).total, 11900, 'blank: to the rupee');
+  assert.throws(
+    () => invoiceTotals({ ...v, RoundOff: 1.5 }, true, true),
+    (e: unknown) => e instanceof TallyError && /less than one rupee/.test(e.userMessage),
+  );
+});
+
+test("allocated invoices import with the allocation's round-off and add up to the amount", () => {
+  const stock: StockItem[] = [
+    { name: 'Rice 5kg', hsn: '1006', quantity: 40, pricePaise: 32000, gst: 5 },
+    { name: 'Sugar 1kg', quantity: 100, pricePaise: 4450, gst: 5 },
+    { name: 'Soap', quantity: 150, pricePaise: 3575, gst: 18 },
+  ];
+  const amount = 1234567;
+  const allocation = allocateBilling({
+    items: stock,
+    amount,
+    rules: {},
+    seed: 3,
+    startReference: 1,
+    date: '2025-04-01',
+  });
+  const vouchers = vouchersOf(buildTaxInvoicesXml({ vouchers: allocation.vouchers, withMasters: true }));
+  assert.equal(vouchers.length, allocation.vouchers.length);
+  const party = vouchers.reduce((sum, v) => sum - v.legs.find((l) => l.ledger === 'Cash')!.amount, 0);
+  assert.equal(party, amount, 'the party debits add up to the amount allocated, to the paisa');
+  const roundOff = vouchers.flatMap((v) => v.legs.filter((l) => l.ledger === 'Round Off'));
+  assert.equal(
+    roundOff.reduce((sum, l) => sum + l.amount, 0),
+    allocation.roundOffPaise,
+  );
+  for (const v of vouchers) assert.equal(voucherBalance(v), 0);
 });
 
 test('property: random invoices always balance to zero', () => {
