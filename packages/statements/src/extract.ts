@@ -4,7 +4,7 @@ import type { BankCode } from '@bahi/core';
 import { StatementError } from './errors.ts';
 import type { StatementResult } from './parse/index.ts';
 import type { FileKind } from './read/index.ts';
-import { runJob, type ExtractOutput } from './worker/job.ts';
+import type { ExtractOutput } from './worker/job.ts';
 import { StatementPool, type PoolOptions } from './worker/pool.ts';
 
 export interface ExtractOptions {
@@ -85,6 +85,9 @@ export async function extractStatementInProcess(
 ): Promise<Extraction> {
   if (bytes.length === 0) throw noBytes();
   const started = performance.now();
+  // Loaded here, not at the top: a caller that only uses the pool (the server, the command line)
+  // never loads the readers in its own thread.
+  const { runJob } = await import('./worker/job.ts');
   const out = (await runJob({
     op: 'extract',
     bytes,

@@ -12,4 +12,12 @@ export {
   type Extraction,
 } from './extract.ts';
 export { StatementPool, type PoolOptions } from './worker/pool.ts';
-export { readDocument, detectFileKind, type FileKind, type ReadResult } from './read/index.ts';
+export { detectFileKind, type FileKind } from './read/kind.ts';
+export type { ReadResult, ReadOptions } from './read/index.ts';
+
+/** Read a file into a SourceDocument in this thread (pdf.js, OCR and exceljs load on first call). */
+export async function readDocument(
+  ...args: Parameters<typeof import('./read/index.ts').readDocument>
+): ReturnType<typeof import('./read/index.ts').readDocument> {
+  return (await import('./read/index.ts')).readDocument(...args);
+}

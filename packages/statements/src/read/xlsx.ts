@@ -1,7 +1,8 @@
 // XLSX reader: every worksheet as dense rows of plain cells. Encrypted workbooks (an OOXML package
 // inside a CFB container) are decrypted in memory with officecrypto-tool. The zip's declared sizes
 // and each sheet's declared dimension are checked before anything is unpacked.
-import ExcelJS from 'exceljs';
+// exceljs takes ~0.3 s to load: only jobs that read a workbook pay for it.
+import type ExcelJS from 'exceljs';
 import officeCrypto from 'officecrypto-tool';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Cell, Sheet } from '../source.ts';
@@ -133,7 +134,8 @@ export interface XlsxReadResult {
 export async function readXlsx(bytes: Uint8Array, opts: { password?: string } = {}): Promise<XlsxReadResult> {
   const zip = isCfb(bytes) ? await decrypt(bytes, opts.password) : bytes;
   checkXlsxSize(zip);
-  const wb = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength) as never);
   } catch (err) {
