@@ -6,6 +6,13 @@ import { ZodError } from 'zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db, DbKind } from './db/index.ts';
+import {
+  BODY_LIMIT_BYTES,
+  MAX_FORM_FIELDS,
+  MAX_UPLOAD_FILES,
+  UPLOAD_LIMIT_BYTES,
+  tooLargeDetail,
+} from './body-limits.ts';
 import { HttpError } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail.ts';
@@ -13,6 +20,7 @@ import { makeGoogleVerifier, type GoogleVerifier } from './auth/google.ts';
 import { DEFAULT_LIMITS, type RateLimits } from './rate-limit.ts';
 import { DEFAULT_WEB_DIST, registerWeb } from './web.ts';
 import health from './routes/health.ts';
+import publicConfig from './routes/config.ts';
 import auth from './routes/auth.ts';
 import account from './routes/account.ts';
 import statements from './routes/statements.ts';
@@ -37,13 +45,16 @@ export type AppDeps = {
   logStream?: DestinationStream;
 };
 
-export const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
+/** Fastify takes a hop count too, but its types do not say so: a count is 'trust the first n hops'. */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
-    bodyLimit: 10 * 1024 * 1024,
-    trustProxy: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   const context: AppContext = {
     config,
@@ -72,18 +83,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       request.log.error({ err }, 'request failed');
       return reply.code(status).send({ detail: 'Something went wrong on our side. Please try again.' });
     }
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
-      return reply.code(413).send({ detail: 'The file is too large (at most 25 MB).' });
-    }
+    const tooLarge = tooLargeDetail(err.code);
+    if (tooLarge) return reply.code(413).send({ detail: tooLarge });
     return reply.code(status).send({ detail: err.message });
   });
 
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 2, fields: 20 } });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMIT_BYTES, files: MAX_UPLOAD_FILES, fields: MAX_FORM_FIELDS },
+  });
   await registerWeb(app, config, deps.webDist ?? DEFAULT_WEB_DIST);
 
   // One line per area; each area is a plugin in ./routes.
   await app.register(health, { prefix: '/api' });
+  await app.register(publicConfig, { prefix: '/api' });
   await app.register(auth, { prefix: '/api' });
   await app.register(account, { prefix: '/api/account' });
   await app.register(statements, { prefix: '/api' });

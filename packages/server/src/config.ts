@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -53,6 +54,12 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
     meaning: 'Comma-separated e-mails that become admins at signup or sign-in.',
   },
   { name: 'BAHI_SIGNUP_PAGES', default: '10', meaning: 'Pages granted to every new account.' },
+  {
+    name: 'BAHI_TRUST_PROXY',
+    default: '(unset: off)',
+    meaning:
+      "Set behind a load balancer or reverse proxy so per-address limits count clients, not the proxy: 'true' (trust every hop), a hop count (e.g. 1), or a comma-separated list of proxy addresses or CIDR ranges.",
+  },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
 ];
 
@@ -70,10 +77,51 @@ export type Config = {
   adminEmails: string[];
   signupPages: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Fastify's trustProxy: false (the socket address counts), true, a hop count, or proxy addresses. */
+  trustProxy: boolean | number | string[];
 };
 
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(blankIsUnset, z.string().trim().optional());
+
+/** One proxy address as Fastify's trustProxy (proxy-addr) takes it: an IP, IP/prefix, or a preset. */
+function isProxyAddress(item: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+  const [ip, prefix, ...rest] = item.split('/');
+  if (rest.length) return false;
+  const v4 = isIPv4(ip);
+  const v6 = isIPv6(ip);
+  if (!v4 && !v6) return false;
+  if (prefix === undefined) return true;
+  const max = v4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= max;
+}
+
+const TrustProxy = z.preprocess(
+  blankIsUnset,
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === undefined || v.toLowerCase() === 'false') return false;
+      if (v.toLowerCase() === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const items = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = items.filter((i) => !isProxyAddress(i));
+      if (items.length === 0 || bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be 'true', a hop count, or comma-separated proxy addresses (not ${JSON.stringify(bad.join(',') || v)})`,
+        });
+        return z.NEVER;
+      }
+      return items;
+    }),
+);
 
 const EnvSchema = z.object({
   PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(8080)),
@@ -102,6 +150,7 @@ const EnvSchema = z.object({
   BAHI_PAYMENTS: z.preprocess(blankIsUnset, z.enum(['test', 'live']).optional()),
   BAHI_ADMIN_EMAILS: z.preprocess(blankIsUnset, z.string().default('')),
   BAHI_SIGNUP_PAGES: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).default(10)),
+  BAHI_TRUST_PROXY: TrustProxy,
   LOG_LEVEL: z.preprocess(
     blankIsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -150,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     signupPages: e.BAHI_SIGNUP_PAGES,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.BAHI_TRUST_PROXY,
   };
 }
 

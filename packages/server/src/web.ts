@@ -9,7 +9,7 @@ export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.m
 
 /**
  * The Content-Security-Policy of every HTML answer: our own origin only, plus Razorpay's checkout
- * when live keys are set and Google Identity Services when a client id is set.
+ * when payments are live and Google Identity Services when a client id is set.
  */
 export function contentSecurityPolicy(config: Config): string {
   const razorpay = config.payments === 'live' && config.razorpay.keyId;
@@ -17,12 +17,22 @@ export function contentSecurityPolicy(config: Config): string {
   const script = ["'self'"];
   const frame: string[] = [];
   // 'bahi bridge' (the office Tally connector) listens on this machine; Send to Tally calls it.
+  // Loopback only: nothing else on plain http is reachable.
   const connect = ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'];
   const style = ["'self'", "'unsafe-inline'"];
+  const img = ["'self'", 'data:', 'blob:'];
   if (razorpay) {
-    script.push('https://checkout.razorpay.com');
+    // The hosts Razorpay's own CSP allowlist names for Checkout (razorpay/razorpay-magento,
+    // etc/csp_whitelist.xml): checkout.js and its risk script, the payment frame, its API calls,
+    // its telemetry, and its images (bank and wallet logos).
+    script.push('https://checkout.razorpay.com', 'https://cdn.razorpay.com');
     frame.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
-    connect.push('https://lumberjack.razorpay.com');
+    connect.push(
+      'https://api.razorpay.com',
+      'https://lumberjack.razorpay.com',
+      'https://lumberjack-metrics.razorpay.com',
+    );
+    img.push('https://cdn.razorpay.com');
   }
   if (google) {
     script.push('https://accounts.google.com/gsi/client');
@@ -34,7 +44,7 @@ export function contentSecurityPolicy(config: Config): string {
     "default-src 'self'",
     `script-src ${script.join(' ')}`,
     `style-src ${style.join(' ')}`,
-    "img-src 'self' data: blob:",
+    `img-src ${img.join(' ')}`,
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
     "worker-src 'self' blob:",

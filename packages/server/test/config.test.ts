@@ -72,8 +72,34 @@ test('the documented list names exactly the variables read', () => {
     'BAHI_PAYMENTS',
     'BAHI_ADMIN_EMAILS',
     'BAHI_SIGNUP_PAGES',
+    'BAHI_TRUST_PROXY',
     'LOG_LEVEL',
   ]) {
     assert.ok(names.includes(n), n);
+  }
+});
+
+test('BAHI_TRUST_PROXY: off when unset; true, a hop count or proxy addresses; anything else refused', () => {
+  const dir = tmp();
+  const trust = (v?: string) =>
+    loadConfig({ BAHI_DATA_DIR: dir, ...(v === undefined ? {} : { BAHI_TRUST_PROXY: v }) }).trustProxy;
+  assert.equal(trust(), false);
+  assert.equal(trust(' '), false);
+  assert.equal(trust('false'), false);
+  assert.equal(trust('TRUE'), true);
+  assert.equal(trust('2'), 2);
+  assert.deepEqual(trust('10.0.0.1, 10.1.0.0/16,::1,fd00::/8,loopback'), [
+    '10.0.0.1',
+    '10.1.0.0/16',
+    '::1',
+    'fd00::/8',
+    'loopback',
+  ]);
+  for (const bad of ['yes', '10.0.0.256', '10.0.0.0/33', '10.0.0.1,,nope', '-1']) {
+    assert.throws(
+      () => trust(bad),
+      (err: unknown) => err instanceof ConfigError && /BAHI_TRUST_PROXY: must be 'true'/.test(err.message),
+      bad,
+    );
   }
 });

@@ -7,7 +7,9 @@ import {
   hashCode,
   issueCode,
   newCode,
-  pendingPurpose,
+  RESET_REQUEST_TTL_MS,
+  claimSendSlot,
+  purposeToResend,
   resendWait,
 } from '../src/auth/otp.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
@@ -90,14 +92,51 @@ test('resend waits 50 seconds and the newest code replaces the old', async () =>
   const u = await newUser();
   const t = new Date('2026-03-02T08:00:00Z');
   const first = await issueCode(database.db, SECRET, u.id, 'signup', t);
-  assert.equal(await pendingPurpose(database.db, u.id), 'signup');
+  assert.equal(await purposeToResend(database.db, u, t), 'signup');
   const at = (s: number) => new Date(t.getTime() + s * 1000);
-  assert.equal(await resendWait(database.db, u.id, at(1)), RESEND_WAIT_SECONDS - 1);
+  assert.equal(await resendWait(database.db, u.id, 'signup', at(1)), RESEND_WAIT_SECONDS - 1);
   assert.equal(await status(issueCode(database.db, SECRET, u.id, 'signup', at(49))), 429);
   const second = await issueCode(database.db, SECRET, u.id, 'signup', at(50));
   if (first !== second) assert.equal(await status(checkCode(database.db, SECRET, u.id, first, at(51))), 400);
   assert.equal(await checkCode(database.db, SECRET, u.id, second, at(52)), 'signup');
-  assert.equal(await pendingPurpose(database.db, u.id), undefined);
+  assert.equal(await purposeToResend(database.db, { ...u, emailVerified: true }, at(53)), undefined);
+});
+
+test('the resend wait is per purpose: a reset right after a verified signup code is sent', async () => {
+  const u = await newUser();
+  const t = new Date('2026-03-05T08:00:00Z');
+  const at = (s: number) => new Date(t.getTime() + s * 1000);
+  const signup = await issueCode(database.db, SECRET, u.id, 'signup', t);
+  assert.equal(await checkCode(database.db, SECRET, u.id, signup, at(5)), 'signup');
+  assert.equal(await resendWait(database.db, u.id, 'reset', at(6)), 0);
+  const reset = await issueCode(database.db, SECRET, u.id, 'reset', at(6));
+  assert.equal(await resendWait(database.db, u.id, 'reset', at(16)), RESEND_WAIT_SECONDS - 10);
+  assert.equal(await status(issueCode(database.db, SECRET, u.id, 'reset', at(16))), 429);
+  assert.equal(await checkCode(database.db, SECRET, u.id, reset, at(20)), 'reset');
+  // Once the reset code is used, Resend still sends reset codes while the request is recent.
+  const verified = { ...u, emailVerified: true };
+  assert.equal(await purposeToResend(database.db, { ...verified, resetRequestedAt: at(6) }, at(60)), 'reset');
+  const stale = at(6 + RESET_REQUEST_TTL_MS / 1000);
+  assert.equal(
+    await purposeToResend(database.db, { ...verified, resetRequestedAt: at(6) }, stale),
+    undefined,
+  );
+  assert.equal(
+    await purposeToResend(database.db, { ...verified, resetRequestedAt: null }, at(60)),
+    undefined,
+  );
+});
+
+test('the send slot of an address: one claim per 50 s, known or not, whatever the case', async () => {
+  const t = new Date('2026-03-06T08:00:00Z');
+  const at = (s: number) => new Date(t.getTime() + s * 1000);
+  assert.equal(await claimSendSlot(database.db, 'slot@example.com', t), 0);
+  assert.equal(await claimSendSlot(database.db, 'Slot@Example.com', at(20)), 30);
+  assert.equal(await claimSendSlot(database.db, 'slot@example.com', at(49.5)), 1);
+  assert.equal(await claimSendSlot(database.db, 'other@example.com', at(20)), 0);
+  assert.equal(await claimSendSlot(database.db, 'slot@example.com', at(50)), 0);
+  const racing = await Promise.all([1, 2, 3].map(() => claimSendSlot(database.db, 'race@example.com', t)));
+  assert.equal(racing.filter((w) => w === 0).length, 1);
 });
 
 test('ten failures in a day lock verification until the next day', async () => {

@@ -117,6 +117,37 @@ describe('statement API', () => {
     assert.equal(anonymous.status, 401);
   });
 
+  test('check-password judges the content as extraction does: unsupported files are 422 in the same words', async () => {
+    const u = await member(5);
+    const garbage = Buffer.from([0, 1, 2, 3, 255, 254, 0, 7, 9, 200, 13, 0, 1]);
+    const cases = [
+      { bytes: garbage, name: 'x.pdf' },
+      { bytes: garbage, name: 'statement' },
+      // Plain text named .pdf: a text report by content, but not what its name claims.
+      { bytes: file('bad/not_a_pdf.pdf'), name: 'not_a_pdf.pdf' },
+    ];
+    for (const c of cases) {
+      const check = await upload('/api/sbi/check-password', { token: u.token, ...c });
+      assert.equal(check.status, 422, `${c.name}: ${JSON.stringify(check.body)}`);
+      assert.equal(check.body.code, 'UNSUPPORTED');
+      const extract = await upload('/api/sbi/extract-statement', { token: u.token, ...c });
+      assert.deepEqual(check.body, extract.body, `${c.name}: the same answer as extraction`);
+    }
+    assert.match(
+      (await upload('/api/sbi/check-password', { token: u.token, bytes: garbage, name: 'g.bin' })).body
+        .detail,
+      /not supported/,
+    );
+    // A text report, an image and a workbook need no password.
+    const rpt = await upload('/api/sbi/check-password', {
+      token: u.token,
+      bytes: file('bad/not_a_pdf.pdf'),
+      name: 'statement.rpt',
+    });
+    assert.deepEqual(rpt.body, { password_required: false });
+    assert.equal(await pagesOf(u.id), 5, 'nothing spent');
+  });
+
   test('extract: password required, wrong password, then right; pages spent; history kept', async () => {
     const u = await member(10);
     const bytes = file(PROTECTED);

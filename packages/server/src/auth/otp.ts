@@ -1,6 +1,6 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import type { Db, DbOrTx } from '../db/index.ts';
 import { otpCodes, otpDailyFailures, users } from '../db/schema.ts';
 import { HttpError, badRequest, tooMany } from '../errors.ts';
 
@@ -11,6 +11,8 @@ export const MAX_FAILURES_PER_DAY = 10;
 export const RESEND_WAIT_SECONDS = 50;
 /** How long a verified reset code allows setting a new password. */
 export const RESET_WINDOW_MS = 10 * 60_000;
+/** How long after forgot-password send-otp keeps sending reset codes (the Resend of that flow). */
+export const RESET_REQUEST_TTL_MS = 30 * 60_000;
 
 export type Purpose = 'signup' | 'reset';
 
@@ -33,12 +35,16 @@ function sameHash(a: string, b: string): boolean {
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Seconds until a new code may be sent, 0 when it may be sent now. */
-export async function resendWait(db: Db, userId: string, now: Date): Promise<number> {
+/**
+ * Seconds until a new code of `purpose` may be sent, 0 when it may be sent now. Only the last code
+ * of the same purpose counts: a code of the other purpose, used or not, never holds a send back
+ * (the newer code replaces it), so a reset asked for right after verifying a signup is sent at once.
+ */
+export async function resendWait(db: Db, userId: string, purpose: Purpose, now: Date): Promise<number> {
   const [last] = await db
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
-    .where(eq(otpCodes.userId, userId))
+    .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose)))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   if (!last) return 0;
@@ -46,7 +52,33 @@ export async function resendWait(db: Db, userId: string, now: Date): Promise<num
   return elapsed >= RESEND_WAIT_SECONDS ? 0 : Math.ceil(RESEND_WAIT_SECONDS - elapsed);
 }
 
-/** Creates a code for the user (429 when the last one is younger than the resend wait); returns it. */
+export const waitDetail = (seconds: number) => `Please wait ${seconds} seconds before asking for a new code.`;
+
+/**
+ * Claims the send slot of an e-mail address for forgot-password and send-otp: 0 when claimed,
+ * else the seconds left of the previous claim (RESEND_WAIT_SECONDS). It is kept per address,
+ * whether or not an account has it, so a 429 with the seconds tells nothing about accounts: the
+ * asker only learns when they (or someone) asked for this address. Shared by every server process.
+ */
+export async function claimSendSlot(db: DbOrTx, email: string, now: Date): Promise<number> {
+  const key = `code-send:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+  const cutoff = new Date(now.getTime() - RESEND_WAIT_SECONDS * 1000);
+  // One statement: of two racing requests only one finds the slot free.
+  const result = await db.execute<{ window_start: string | Date; claimed: boolean }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${now.toISOString()}, 1)
+    on conflict (key) do update set
+      window_start = case when rate_limits.window_start <= ${cutoff.toISOString()}
+                          then excluded.window_start else rate_limits.window_start end,
+      count = case when rate_limits.window_start <= ${cutoff.toISOString()} then 1
+                   else rate_limits.count + 1 end
+    returning window_start, count = 1 as claimed`);
+  const row = (result as unknown as { rows: { window_start: string | Date; claimed: boolean }[] }).rows[0];
+  if (row.claimed) return 0;
+  const ends = new Date(row.window_start).getTime() + RESEND_WAIT_SECONDS * 1000;
+  return Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
+}
+
+/** Creates a code for the user (429 when the last one of this purpose is younger than the resend wait); returns it. */
 export async function issueCode(
   db: Db,
   secret: string,
@@ -54,8 +86,8 @@ export async function issueCode(
   purpose: Purpose,
   now: Date,
 ): Promise<string> {
-  const wait = await resendWait(db, userId, now);
-  if (wait > 0) throw tooMany(`Please wait ${wait} seconds before asking for a new code.`);
+  const wait = await resendWait(db, userId, purpose, now);
+  if (wait > 0) throw tooMany(waitDetail(wait));
   const code = newCode();
   await db.insert(otpCodes).values({
     userId,
@@ -67,15 +99,27 @@ export async function issueCode(
   return code;
 }
 
-/** The purpose of the user's newest code that is still waiting to be entered. */
-export async function pendingPurpose(db: Db, userId: string): Promise<Purpose | undefined> {
+/**
+ * What send-otp (the Resend button) sends: the purpose of the newest code while it waits to be
+ * entered; else a reset code while a forgot-password request is recent (its code may already be
+ * used, or was never sent); else a signup code while the e-mail is unverified; else nothing.
+ */
+export async function purposeToResend(
+  db: Db,
+  user: { id: string; emailVerified: boolean; resetRequestedAt: Date | null },
+  now: Date,
+): Promise<Purpose | undefined> {
   const [last] = await db
     .select({ purpose: otpCodes.purpose, usedAt: otpCodes.usedAt })
     .from(otpCodes)
-    .where(eq(otpCodes.userId, userId))
+    .where(eq(otpCodes.userId, user.id))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
-  return last && !last.usedAt ? last.purpose : undefined;
+  if (last && !last.usedAt) return last.purpose;
+  if (user.resetRequestedAt && now.getTime() - user.resetRequestedAt.getTime() < RESET_REQUEST_TTL_MS) {
+    return 'reset';
+  }
+  return user.emailVerified ? undefined : 'signup';
 }
 
 /**

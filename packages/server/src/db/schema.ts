@@ -38,6 +38,8 @@ export const users = pgTable(
     /** Tokens issued before this instant are refused (sign out everywhere, password change). */
     tokensValidAfter: ts('tokens_valid_after').notNull().defaultNow(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The last forgot-password request; send-otp resends a reset code while it is recent. */
+    resetRequestedAt: ts('reset_requested_at'),
   },
   (t) => [check('users_pages_left_not_negative', sql`${t.pagesLeft} >= 0`)],
 );

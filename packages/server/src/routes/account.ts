@@ -10,6 +10,7 @@ import { requireUser } from '../auth/guards.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
 import { limitAddress, profileOf, tokenFor, userById } from '../auth/users.ts';
 import { uniqueViolation } from '../db/index.ts';
+import { sendDownload } from '../download.ts';
 import { extractions, otpCodes, pageLedger, users } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import { PHONE_TAKEN } from './auth.ts';
@@ -84,8 +85,7 @@ const account: FastifyPluginAsync = async (app) => {
         .from(otpCodes)
         .where(eq(otpCodes.userId, user.id)),
     ]);
-    reply.header('Content-Disposition', 'attachment; filename="bahi-my-data.json"');
-    return {
+    const data = {
       exported_at: ctx.now().toISOString(),
       account: {
         ...profileOf(user),
@@ -98,6 +98,7 @@ const account: FastifyPluginAsync = async (app) => {
       extractions: extracted.map(extractionRow),
       one_time_codes: codes,
     };
+    return sendDownload(reply, 'bahi-my-data.json', 'application/json; charset=utf-8', JSON.stringify(data));
   });
 
   app.delete('/', async (request) => {

@@ -10,14 +10,21 @@ import {
   VerifyOtpRequest,
 } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
-import { checkCode, consumeResetPermission, issueCode, pendingPurpose, resendWait } from '../auth/otp.ts';
+import {
+  checkCode,
+  claimSendSlot,
+  consumeResetPermission,
+  issueCode,
+  purposeToResend,
+  waitDetail,
+} from '../auth/otp.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
 import { applyAdminList, limitAddress, profileOf, tokenFor, userByEmail, userById } from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
 import { grantPages } from '../credits.ts';
 import { uniqueViolation } from '../db/index.ts';
 import { users, type UserRow } from '../db/schema.ts';
-import { HttpError, badRequest, forbidden, unauthorized } from '../errors.ts';
+import { HttpError, badRequest, forbidden, tooMany, unauthorized } from '../errors.ts';
 
 export const PHONE_TAKEN = 'User with this phone number already exists';
 export const EMAIL_TAKEN = 'User with this email already exists';
@@ -96,13 +103,21 @@ const auth: FastifyPluginAsync = async (app) => {
     return { ok: true };
   });
 
+  // forgot-password and send-otp share one send slot per e-mail address (docs/decisions/001):
+  // a second ask within 50 s is 429 with the seconds, for unknown addresses too.
+  const claimSlot = async (email: string) => {
+    const wait = await claimSendSlot(ctx.db, email, ctx.now());
+    if (wait > 0) throw tooMany(waitDetail(wait));
+  };
+
   app.post('/verification/send-otp', async (request) => {
     await limitAddress(request, 'send-code', ctx.limits.sendCode);
     const { email } = SendOtpRequest.parse(request.body);
+    await claimSlot(email);
     const user = await userByEmail(ctx.db, email);
-    // Unknown e-mails get the same answer: no account enumeration.
+    // Unknown e-mails, and accounts with nothing to send, get the same answer: no enumeration.
     if (!user) return { ok: true };
-    const purpose = (await pendingPurpose(ctx.db, user.id)) ?? (user.emailVerified ? undefined : 'signup');
+    const purpose = await purposeToResend(ctx.db, user, ctx.now());
     if (purpose) await sendCode(ctx, user, purpose, request.log);
     return { ok: true };
   });
@@ -169,9 +184,12 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post('/auth/forgot-password', async (request) => {
     await limitAddress(request, 'send-code', ctx.limits.sendCode);
     const { email } = ForgotPasswordRequest.parse(request.body);
+    await claimSlot(email);
     const user = await userByEmail(ctx.db, email);
-    // Same answer whether or not the account exists, and while the resend wait runs.
-    if (user && (await resendWait(ctx.db, user.id, ctx.now())) === 0) {
+    // Same answer whether or not the account exists. The request is remembered so the Resend of
+    // the verify screen (send-otp) keeps sending reset codes even once this one is used.
+    if (user) {
+      await ctx.db.update(users).set({ resetRequestedAt: ctx.now() }).where(eq(users.id, user.id));
       await sendCode(ctx, user, 'reset', request.log);
     }
     return { ok: true };
@@ -187,7 +205,10 @@ const auth: FastifyPluginAsync = async (app) => {
     const passwordHash = await hashPassword(body.new_password);
     await ctx.db.transaction(async (tx) => {
       await consumeResetPermission(tx, user.id, ctx.now());
-      await tx.update(users).set({ passwordHash, tokensValidAfter: ctx.now() }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ passwordHash, tokensValidAfter: ctx.now(), resetRequestedAt: null })
+        .where(eq(users.id, user.id));
     });
     return { ok: true };
   });

@@ -22,8 +22,10 @@ import {
 import { BILLING_DEFAULTS, TallyError, buildTaxInvoicesXml } from '@bahi/tally';
 import { requireAdmin } from '../auth/guards.ts';
 import { vouchersCsv, vouchersXlsx } from '../billing/export.ts';
+import { CSV_TYPE, XLSX_TYPE, XML_TYPE, sendDownload } from '../download.ts';
 import { readAmountsWorkbook, readItemsWorkbook, workbookNeedsPassword } from '../billing/workbook.ts';
 import { HttpError, badRequest } from '../errors.ts';
+import { readMultipart } from '../multipart.ts';
 import { loadRuleSet } from './rules.ts';
 
 // Billing (issue 6, spec sections 2 and 7, DESIGN.md 'Billing'): item workbooks to billing vouchers,
@@ -34,26 +36,17 @@ import { loadRuleSet } from './rules.ts';
 export const MAX_BILLING_AMOUNT_PAISE = 10_00_00_000 * 100;
 
 interface BillingForm {
-  file?: Buffer;
+  file: Buffer;
   amountFile?: Buffer;
   fields: Record<string, string>;
 }
 
 async function readForm(request: FastifyRequest): Promise<BillingForm> {
-  if (!request.isMultipart()) throw badRequest('Send the workbook as multipart form data (field "file").');
-  const form: BillingForm = { fields: {} };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') form.file = bytes;
-      else if (part.fieldname === 'amount_file') form.amountFile = bytes;
-    } else if (typeof part.value === 'string') {
-      form.fields[part.fieldname] = part.value;
-    }
-  }
-  if (!form.file || form.file.length === 0) throw badRequest('Choose an XLSX file to upload.');
-  if (form.amountFile?.length === 0) form.amountFile = undefined;
-  return form;
+  const form = await readMultipart(request, 'Send the workbook as multipart form data (field "file").');
+  const bytesOf = (field: string) => form.files.find((f) => f.field === field && f.bytes.length > 0)?.bytes;
+  const file = bytesOf('file');
+  if (!file) throw badRequest('Choose an XLSX file to upload.');
+  return { file, amountFile: bytesOf('amount_file'), fields: form.fields };
 }
 
 /** Today in India, ISO. */
@@ -99,7 +92,7 @@ const billing: FastifyPluginAsync = async (app) => {
   app.post('/item-master/check-password', async (request) => {
     const form = await readForm(request);
     const required =
-      workbookNeedsPassword(form.file!, 'items') ||
+      workbookNeedsPassword(form.file, 'items') ||
       (form.amountFile !== undefined && workbookNeedsPassword(form.amountFile, 'amounts'));
     return { password_required: required };
   });
@@ -113,7 +106,7 @@ const billing: FastifyPluginAsync = async (app) => {
     if (rules === null)
       throw badRequest(`There is no rule set named '${setName.data}'. Save it on the Rules screen first.`);
     const password = f.password || undefined;
-    const items = await readItemsWorkbook(form.file!, password);
+    const items = await readItemsWorkbook(form.file, password);
     const datedAmounts = form.amountFile ? await readAmountsWorkbook(form.amountFile, password) : undefined;
     const amount = datedAmounts ? undefined : formAmount(f.amount_given);
     if (datedAmounts && datedAmounts.reduce((s, d) => s + d.amount, 0) > MAX_BILLING_AMOUNT_PAISE) {
@@ -200,27 +193,18 @@ const billing: FastifyPluginAsync = async (app) => {
       throw err;
     }
     request.log.info({ vouchers: vouchers.length }, 'tax_invoices.xml generated');
-    return reply
-      .header('Content-Type', 'application/xml; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="tax_invoices.xml"')
-      .send(xml);
+    return sendDownload(reply, 'tax_invoices.xml', XML_TYPE, xml);
   });
 
   app.post('/item-master/export-xlsx', async (request, reply) => {
     const vouchers = checkedVouchers(ExportVouchersRequest.parse(request.body).vouchers_data);
     const bytes = await vouchersXlsx(vouchers);
-    return reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', 'attachment; filename="billing_vouchers.xlsx"')
-      .send(bytes);
+    return sendDownload(reply, 'billing_vouchers.xlsx', XLSX_TYPE, bytes);
   });
 
   app.post('/item-master/export-csv', async (request, reply) => {
     const vouchers = checkedVouchers(ExportVouchersRequest.parse(request.body).vouchers_data);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="billing_vouchers.csv"')
-      .send(vouchersCsv(vouchers));
+    return sendDownload(reply, 'billing_vouchers.csv', CSV_TYPE, vouchersCsv(vouchers));
   });
 };
 

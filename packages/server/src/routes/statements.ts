@@ -23,12 +23,12 @@ import {
   fallbackAccounts,
   reconciliationInfo,
   rowsToXml,
-  safeFilePart,
   statementInfo,
   toRow,
   xmlPreview,
 } from '../statements/shape.ts';
-import { readUpload } from '../statements/upload.ts';
+import { checkStatementKind, readUpload } from '../statements/upload.ts';
+import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 
 // Bank statement calls of spec section 7: /{bank}/check-password, /{bank}/extract-statement and
 // /{bank}/download-xml for every bank code (case-insensitive), plus ledger memory. Files stay in
@@ -75,6 +75,7 @@ const statements: FastifyPluginAsync = async (app) => {
     bankOf(request);
     const upload = await readUpload(request);
     try {
+      checkStatementKind(upload);
       return await checkPassword(upload.bytes);
     } catch (err) {
       return statementFailure(request, reply, err);
@@ -178,10 +179,7 @@ const statements: FastifyPluginAsync = async (app) => {
     if (vouchers === 0) throw badRequest('No transactions with a date and an amount to download.');
     const acc = safeFilePart(body.acc, 'account');
     const name = bank === 'BOB' ? `bob_statement_${acc}.xml` : `statement_${acc}.xml`;
-    return reply
-      .header('Content-Type', 'application/xml; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .send(xml);
+    return sendDownload(reply, name, XML_TYPE, xml);
   });
 
   app.post('/ledger-memory', { preHandler: requireUser }, async (request) => {

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { GenerateXmlRequest, SendToTallyRequest, TallyResponseReport } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { rowsToXml, safeFilePart } from '../statements/shape.ts';
+import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
+import { rowsToXml } from '../statements/shape.ts';
 import { tallyExports } from '../statements/tables.ts';
 
 // Tally calls of spec section 7 under /api/tally. The server builds and keeps the XML; the
@@ -23,13 +24,7 @@ const tally: FastifyPluginAsync = async (app) => {
     if (rows.length === 0) throw badRequest('No transactions to download.');
     const { xml, vouchers } = rowsToXml(rows, ledger);
     if (vouchers === 0) throw badRequest('No transactions with a date and an amount to download.');
-    return reply
-      .header('Content-Type', 'application/xml; charset=utf-8')
-      .header(
-        'Content-Disposition',
-        `attachment; filename="tally_export_${safeFilePart(ledger, 'ledger')}.xml"`,
-      )
-      .send(xml);
+    return sendDownload(reply, `tally_export_${safeFilePart(ledger, 'ledger')}.xml`, XML_TYPE, xml);
   });
 
   app.post('/send-to-tally', async (request) => {

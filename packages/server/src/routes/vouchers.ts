@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { GenerateVouchersXmlRequest, type VoucherRowProblem } from '@bahi/contract';
 import { buildManualVouchersXml, validateManualRows } from '@bahi/tally';
 import { requireUser } from '../auth/guards.ts';
+import { XML_TYPE, sendDownload } from '../download.ts';
 
 // The voucher importer of the Create Vouchers screen (spec section 7, issue 7). A signed-in user is
 // required although the specification's screen sends no token (docs/decisions/070-voucher-importer.md).
@@ -34,10 +35,7 @@ const vouchers: FastifyPluginAsync = async (app) => {
     }
     const xml = buildManualVouchersXml({ rows: body.rows, company: body.company_name || undefined });
     request.log.info({ rows: body.rows.length }, 'vouchers.xml generated');
-    return reply
-      .header('Content-Type', 'application/xml; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="vouchers.xml"')
-      .send(xml);
+    return sendDownload(reply, 'vouchers.xml', XML_TYPE, xml);
   });
 };
 

@@ -146,13 +146,3 @@ export function defaultLedger(bank: BankCode | string | null, acc: string): stri
   const label = bank === 'BOB' ? 'BOB' : labelOf(bank);
   return acc.trim() ? `${label} A/c ${acc.trim()}` : `${label} A/c`;
 }
-
-/** A file-name part safe in Content-Disposition: letters, digits, '-', '_' and '.', at most 80. */
-export function safeFilePart(text: string, fallback = 'statement'): string {
-  const cleaned = text
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .replace(/^[._]+|_+$/g, '')
-    .slice(0, 80);
-  return cleaned || fallback;
-}

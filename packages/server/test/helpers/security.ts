@@ -40,6 +40,8 @@ export function recordRoutes() {
  */
 export const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  // What the web app needs before sign-in (Google client id, payment mode); nothing secret.
+  'GET /api/config',
   'POST /api/auth/signUp',
   'POST /api/verification/send-otp',
   'POST /api/verification/verfiy-otp',

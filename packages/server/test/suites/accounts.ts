@@ -326,6 +326,57 @@ export function accountsSuite(
       assert.equal(r.status, 400);
     });
 
+    test('forgot password right after verifying the signup: the reset code is sent, Resend keeps working', async () => {
+      const p = await member(); // signup code sent and used a moment ago
+      const mailsTo = () => mail.mails.filter((m) => m.to === p.email.toLowerCase());
+      assert.equal(mailsTo().length, 1);
+      const forgot = await api('POST', '/api/auth/forgot-password', { json: { email: p.email } });
+      assert.deepEqual(forgot.body, { ok: true });
+      assert.equal(mailsTo().length, 2, 'the reset code goes out at once');
+      assert.match(mailsTo()[1].text, /reset your password/);
+
+      // A second ask within 50 s says how long to wait, for an unknown address exactly as for this one.
+      h.clock.advance(10_000);
+      const again = await api('POST', '/api/auth/forgot-password', { json: { email: p.email } });
+      assert.equal(again.status, 429);
+      assert.equal(again.body.detail, 'Please wait 40 seconds before asking for a new code.');
+      const ghost = 'ghost-' + p.email;
+      assert.equal((await api('POST', '/api/auth/forgot-password', { json: { email: ghost } })).status, 200);
+      h.clock.advance(10_000);
+      const ghostAgain = await api('POST', '/api/auth/forgot-password', { json: { email: ghost } });
+      assert.equal(ghostAgain.status, 429);
+      assert.equal(ghostAgain.body.detail, 'Please wait 40 seconds before asking for a new code.');
+      const resendSoon = await api('POST', '/api/verification/send-otp', { json: { email: p.email } });
+      assert.equal(resendSoon.status, 429);
+      assert.equal(resendSoon.body.detail, 'Please wait 30 seconds before asking for a new code.');
+
+      // The code is used; Resend 50 s later still sends a reset code (the request is recent).
+      const first = await codeOf(p.email, 1);
+      const v = await api('POST', '/api/verification/verfiy-otp', { json: { email: p.email, otp: first } });
+      assert.deepEqual(v.body, { ok: true, purpose: 'reset' });
+      h.clock.advance(31_000);
+      const resent = await api('POST', '/api/verification/send-otp', { json: { email: p.email } });
+      assert.deepEqual(resent.body, { ok: true });
+      assert.equal(mailsTo().length, 3);
+      assert.match(mailsTo()[2].text, /reset your password/);
+      const second = await codeOf(p.email, 2);
+      const v2 = await api('POST', '/api/verification/verfiy-otp', { json: { email: p.email, otp: second } });
+      assert.deepEqual(v2.body, { ok: true, purpose: 'reset' });
+      const newPassword = 'after-resend-pass-' + n;
+      secrets.add(newPassword);
+      const r = await api('POST', '/api/auth/reset-password', {
+        json: { email: p.email, new_password: newPassword },
+      });
+      assert.equal(r.status, 200);
+      assert.equal((await login(p.email, newPassword)).status, 200);
+
+      // Done: a verified account with no open reset request has nothing to resend, like an unknown one.
+      h.clock.advance(51_000);
+      const nothing = await api('POST', '/api/verification/send-otp', { json: { email: p.email } });
+      assert.deepEqual(nothing.body, { ok: true });
+      assert.equal(mailsTo().length, 3);
+    });
+
     test('guards: missing, bad, expired and forged tokens get 401; non-admins 403', async () => {
       const p = await member();
       for (const token of [undefined, 'garbage', p.token.slice(0, -2) + 'xx']) {
