@@ -4,17 +4,22 @@
 // ENVELOPE/HEADER/STATUS 0 with its words in BODY/DATA. All three shapes are read here.
 import { text, xmlParser } from './read.ts';
 
-export interface TallyImportResult {
+/** Tally's import counters, named after the tags of its RESPONSE (CREATED, ALTERED...). */
+export const IMPORT_COUNTERS = [
+  'created',
+  'altered',
+  'deleted',
+  'combined',
+  'ignored',
+  'errors',
+  'cancelled',
+  'exceptions',
+] as const;
+export type ImportCounters = Record<(typeof IMPORT_COUNTERS)[number], number>;
+
+export interface TallyImportResult extends ImportCounters {
   /** True when Tally took everything: no errors, exceptions or line errors, and every object sent counted. */
   ok: boolean;
-  created: number;
-  altered: number;
-  deleted: number;
-  combined: number;
-  ignored: number;
-  errors: number;
-  cancelled: number;
-  exceptions: number;
   lastVchId: string;
   /** Tally's own words, one per refused object. */
   lineErrors: string[];
@@ -28,17 +33,6 @@ export interface TallyImportResult {
 }
 
 type Node = Record<string, unknown>;
-
-const COUNTERS = [
-  'CREATED',
-  'ALTERED',
-  'DELETED',
-  'COMBINED',
-  'IGNORED',
-  'ERRORS',
-  'CANCELLED',
-  'EXCEPTIONS',
-] as const;
 
 function findNode(node: unknown, names: readonly string[]): Node | undefined {
   if (!node || typeof node !== 'object') return undefined;
@@ -69,9 +63,10 @@ export function parseTallyResponse(raw: string, expected?: number): TallyImportR
     parseProblem = `Tally's answer could not be read: ${(err as Error).message}`;
   }
   const counters = findNode(doc, ['RESPONSE', 'IMPORTRESULT']) ?? {};
-  const [created, altered, deleted, combined, ignored, errors, cancelled, exceptions] = COUNTERS.map((k) =>
-    count(counters[k]),
-  );
+  const counts = Object.fromEntries(
+    IMPORT_COUNTERS.map((k) => [k, count(counters[k.toUpperCase()])]),
+  ) as ImportCounters;
+  const { created, altered, combined, ignored, errors, exceptions } = counts;
   const lineErrors: string[] = [];
   collectLineErrors(doc, lineErrors);
   const problems = [...lineErrors];
@@ -96,14 +91,7 @@ export function parseTallyResponse(raw: string, expected?: number): TallyImportR
   }
   return {
     ok: problems.length === 0,
-    created,
-    altered,
-    deleted,
-    combined,
-    ignored,
-    errors,
-    cancelled,
-    exceptions,
+    ...counts,
     lastVchId: text(counters.LASTVCHID).trim(),
     lineErrors,
     named: [...new Set(lineErrors.flatMap(quotedNames))],

@@ -1,6 +1,7 @@
 // The books of a pretend TallyPrime: companies with their groups, ledgers, units, stock items and
 // vouchers, and the import rules the real one applies, with its wording. Everything is in memory.
 import { readImportXml, voucherBalance, type ImportObject, type ImportedVoucher } from '../read.ts';
+import { IMPORT_COUNTERS, type ImportCounters } from '../response.ts';
 import { isoFromTallyDate, tallyAmount } from '../xml/values.ts';
 
 /** The 28 groups of a new TallyPrime company (15 primary, 13 sub-groups). */
@@ -119,34 +120,15 @@ export class Company {
   }
 }
 
-export interface ImportOutcome {
-  created: number;
-  altered: number;
-  deleted: number;
-  combined: number;
-  ignored: number;
-  errors: number;
-  cancelled: number;
-  exceptions: number;
+export interface ImportOutcome extends ImportCounters {
   lastVchId: number;
   lastMid: number;
   lineErrors: string[];
 }
 
 function emptyOutcome(): ImportOutcome {
-  return {
-    created: 0,
-    altered: 0,
-    deleted: 0,
-    combined: 0,
-    ignored: 0,
-    errors: 0,
-    cancelled: 0,
-    exceptions: 0,
-    lastVchId: 0,
-    lastMid: 0,
-    lineErrors: [],
-  };
+  const counters = Object.fromEntries(IMPORT_COUNTERS.map((k) => [k, 0])) as ImportCounters;
+  return { ...counters, lastVchId: 0, lastMid: 0, lineErrors: [] };
 }
 
 export class Book {
@@ -169,19 +151,16 @@ export class Book {
     try {
       request = readImportXml(xml);
     } catch {
-      out.lineErrors.push(TALLY_MESSAGES.unknownRequest);
-      out.errors = 1;
+      this.fail(out, TALLY_MESSAGES.unknownRequest);
       return out;
     }
-    if (request.request.toLowerCase() !== 'import data' && request.request.toLowerCase() !== 'import') {
-      out.lineErrors.push(TALLY_MESSAGES.unknownRequest);
-      out.errors = 1;
+    if (!['import data', 'import'].includes(request.request.toLowerCase())) {
+      this.fail(out, TALLY_MESSAGES.unknownRequest);
       return out;
     }
     const company = this.company(request.company);
     if (!company) {
-      out.lineErrors.push(TALLY_MESSAGES.company(request.company ?? ''));
-      out.errors = 1;
+      this.fail(out, TALLY_MESSAGES.company(request.company ?? ''));
       return out;
     }
     for (const object of request.objects) this.importObject(company, object, out);
