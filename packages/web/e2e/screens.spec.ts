@@ -31,7 +31,9 @@ async function capture(page: Page, name: string): Promise<void> {
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
-    expect.soft(overflow, `${name} at ${size.width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+    expect
+      .soft(overflow, `${name} at ${size.width} px scrolls sideways by ${overflow} px`)
+      .toBeLessThanOrEqual(0);
   }
   await page.setViewportSize(WIDTHS[0]);
 }

@@ -53,7 +53,9 @@ describe('api', () => {
   it('keeps the whole parsed answer of a failure, e.g. per-row problems', async () => {
     const answer = { detail: 'Nothing was exported', problems: [{ row: 2, problems: ['Date is missing.'] }] };
     fetchMock.mockResolvedValue(new Response(JSON.stringify(answer), { status: 422 }));
-    const err = await apiBlob('/voucher-importer/generate-xml', { body: { json: {} } }).catch((e: unknown) => e);
+    const err = await apiBlob('/voucher-importer/generate-xml', { body: { json: {} } }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toMatchObject({ status: 422, detail: 'Nothing was exported', body: answer });
   });
 

@@ -11,12 +11,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type ChangeEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { useSession } from '../auth/session.ts';
 import { storeToken } from '../auth/token.ts';
 import { checkPasswordRequired, downloadXml, extractStatement } from './api.ts';
+import { FilePicker } from '../components/FilePicker.tsx';
 import { FallbackAccounts } from './FallbackAccounts.tsx';
 import { TransactionsTable } from './TransactionsTable.tsx';
 import { XmlPreview } from './XmlPreview.tsx';
@@ -68,8 +69,7 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
 
   const mayNeedPassword = (f: File) => !settings.passwordOnlyForPdf || isPdf(f);
 
-  async function choose(e: ChangeEvent<HTMLInputElement>) {
-    const chosen = e.currentTarget.files?.[0] ?? null;
+  async function choose(chosen: File | null) {
     setFile(chosen);
     setResult(null);
     setPassword('');
@@ -128,12 +128,13 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
       <Title order={2}>{settings.title}</Title>
       <Paper withBorder p="md">
         <Stack gap="sm" maw={560}>
-          <Stack gap={4}>
-            <Text component="label" htmlFor={`${settings.bank}-file`} size="sm" fw={500}>
-              Statement file
-            </Text>
-            <input id={`${settings.bank}-file`} type="file" accept={settings.accept} onChange={choose} />
-          </Stack>
+          <FilePicker
+            id={`${settings.bank}-file`}
+            label="Statement file"
+            accept={settings.accept}
+            file={file}
+            onChange={(f) => void choose(f)}
+          />
           {passwordRequired && (
             <PasswordInput
               label="Password"

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Center,
-  CloseButton,
   Group,
   List,
   Loader,
@@ -18,12 +17,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useSession } from '../auth/session.ts';
 import { checkBillingPassword, getBillingData, getRuleSets, type BillingUpload } from './api.ts';
 import { storeBillingData } from './storage.ts';
+import { FilePicker } from '../components/FilePicker.tsx';
 
 // Select Billing and Generate Billing (spec sections 2, 4, 5): one form, the second screen with the
 // optional additional workbook. Alerts are the specification's, word for word.
@@ -32,51 +32,18 @@ export const ONLY_XLSX = 'Only XLSX files are allowed.';
 export const INVALID_AMOUNT = 'Please enter a valid amount to allocate.';
 const isXlsx = (f: File) => f.name.toLowerCase().endsWith('.xlsx');
 
-function FilePicker(props: { label: string; file: File | null; onChange: (f: File | null) => void }) {
-  const input = useRef<HTMLInputElement>(null);
+/** The workbook fields: .xlsx only, anything else refused with the specification's alert. */
+function XlsxPicker(props: { label: string; file: File | null; onChange: (f: File | null) => void }) {
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {props.label}
-      </Text>
-      <Group gap="xs">
-        <Button variant="default" size="xs" onClick={() => input.current?.click()}>
-          Choose file
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          accept=".xlsx"
-          aria-label={props.label}
-          style={{ display: 'none' }}
-          onChange={(e) => {
-            const f = e.currentTarget.files?.[0] ?? null;
-            e.currentTarget.value = '';
-            if (f && !isXlsx(f)) {
-              window.alert(ONLY_XLSX);
-              return;
-            }
-            props.onChange(f);
-          }}
-        />
-        {props.file ? (
-          <Group gap={4}>
-            <Text size="sm" data-testid="file-name">
-              {props.file.name}
-            </Text>
-            <CloseButton
-              size="sm"
-              aria-label={`Remove ${props.file.name}`}
-              onClick={() => props.onChange(null)}
-            />
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No file chosen
-          </Text>
-        )}
-      </Group>
-    </Stack>
+    <FilePicker
+      label={props.label}
+      accept=".xlsx"
+      file={props.file}
+      onChange={(f) => {
+        if (f && !isXlsx(f)) window.alert(ONLY_XLSX);
+        else props.onChange(f);
+      }}
+    />
   );
 }
 
@@ -190,9 +157,9 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
               value={amount}
               onChange={(e) => setAmount(e.currentTarget.value)}
             />
-            <FilePicker label="Upload XLSX" file={file} onChange={setFile} />
+            <XlsxPicker label="Upload XLSX" file={file} onChange={setFile} />
             {secondary && (
-              <FilePicker label="Upload Additional XLSX" file={amountFile} onChange={setAmountFile} />
+              <XlsxPicker label="Upload Additional XLSX" file={amountFile} onChange={setAmountFile} />
             )}
             <Group>
               <Button type="submit" disabled={processing}>

@@ -54,13 +54,8 @@ function Account() {
   }
   const name = session.claims.name || 'User';
   return (
-    <Suspense
-      fallback={
-        <Button variant="subtle" disabled>
-          {name}
-        </Button>
-      }
-    >
+    // The fallback looks like the loaded button (a greyed one would flash on every screen change).
+    <Suspense fallback={<Button variant="subtle">{name}</Button>}>
       <UserMenu name={name} />
     </Suspense>
   );

@@ -2,7 +2,15 @@ import { Button, Menu } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { clearToken } from '../auth/token.ts';
 
-/** The signed-in user's menu in the header (spec section 2, App shell header). */
+/** The menu's screens, in the specification's order (spec section 2, App shell header). */
+const ITEMS = [
+  ['Manage Account', '/app/account'],
+  ['Profile', '/app/profile'],
+  ['My Plan', '/app/pay'],
+  ['History', '/app/history'],
+] as const;
+
+/** The signed-in user's menu in the header. */
 export default function UserMenu({ name }: { name: string }) {
   const navigate = useNavigate();
   const logout = () => {
@@ -15,18 +23,11 @@ export default function UserMenu({ name }: { name: string }) {
         <Button variant="subtle">{name}</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/app/account">
-          Manage Account
-        </Menu.Item>
-        <Menu.Item component={Link} to="/app/profile">
-          Profile
-        </Menu.Item>
-        <Menu.Item component={Link} to="/app/pay">
-          My Plan
-        </Menu.Item>
-        <Menu.Item component={Link} to="/app/history">
-          History
-        </Menu.Item>
+        {ITEMS.map(([label, to]) => (
+          <Menu.Item key={to} component={Link} to={to}>
+            {label}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item color="red" onClick={logout}>
           Logout

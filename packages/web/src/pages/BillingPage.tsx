@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatIndian } from '@bahi/core';
 import type { BillingVoucher } from '@bahi/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { saveBlob } from '../api/client.ts';
 import {
@@ -27,6 +27,13 @@ export const BILLING_SETTINGS_DEFAULTS: BillingSettings = {
 };
 
 const money = (rupees: number) => `₹${formatIndian(Math.round(rupees * 100))}`;
+
+const TEXT_SETTINGS = [
+  ['party_ledger', 'Party Ledger'],
+  ['sales_ledger', 'Sales Ledger'],
+  ['narration', 'Narration'],
+  ['force_state', 'Force State'],
+] as const satisfies readonly (readonly [keyof BillingSettings, string])[];
 
 export default function BillingPage() {
   const initial = useMemo(() => loadBillingData(), []);
@@ -96,26 +103,14 @@ export default function BillingPage() {
       <Title order={2}>Billing</Title>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Party Ledger"
-            value={settings.party_ledger}
-            onChange={(e) => set('party_ledger')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Sales Ledger"
-            value={settings.sales_ledger}
-            onChange={(e) => set('sales_ledger')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Narration"
-            value={settings.narration}
-            onChange={(e) => set('narration')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Force State"
-            value={settings.force_state}
-            onChange={(e) => set('force_state')(e.currentTarget.value)}
-          />
+          {TEXT_SETTINGS.map(([key, label]) => (
+            <TextInput
+              key={key}
+              label={label}
+              value={settings[key]}
+              onChange={(e) => set(key)(e.currentTarget.value)}
+            />
+          ))}
           <NativeSelect
             label="Invoice Type"
             data={['Tax Invoice', 'Bill of Supply']}
@@ -135,33 +130,33 @@ export default function BillingPage() {
           </Button>
         </Group>
       </Paper>
-      <Group justify="space-between" align="flex-end">
-        <Group gap="lg" data-testid="billing-totals">
-          <Text size="sm">
-            Vouchers: <b>{vouchers.length}</b>
-          </Text>
-          <Text size="sm">
-            Lines: <b>{totals.lines}</b>
-          </Text>
-          <Text size="sm">
-            Lines total: <b data-testid="lines-total">{money(totals.lineTotal)}</b>
-          </Text>
-          <Text size="sm">
-            Round off: <b>{money(totals.roundOff)}</b>
-          </Text>
-          <Text size="sm">
-            Total: <b data-testid="grand-total">{money(totals.total)}</b>
-          </Text>
-        </Group>
-        <Button variant="light" size="xs" onClick={() => setFullScreen(true)}>
+      <Group gap="lg" data-testid="billing-totals">
+        <Text size="sm">
+          Vouchers: <b>{vouchers.length}</b>
+        </Text>
+        <Text size="sm">
+          Lines: <b>{totals.lines}</b>
+        </Text>
+        <Text size="sm">
+          Lines total: <b data-testid="lines-total">{money(totals.lineTotal)}</b>
+        </Text>
+        <Text size="sm">
+          Round off: <b>{money(totals.roundOff)}</b>
+        </Text>
+        <Text size="sm">
+          Total: <b data-testid="grand-total">{money(totals.total)}</b>
+        </Text>
+      </Group>
+      <TableHeading>
+        <Button variant="default" size="xs" onClick={() => setFullScreen(true)}>
           Full screen
         </Button>
-      </Group>
-      <Title order={4}>Item Ledger Table</Title>
+      </TableHeading>
       {!fullScreen && table}
       {fullScreen && (
         <div
           role="dialog"
+          aria-modal="true"
           aria-label="Item Ledger Table, full screen"
           style={{
             position: 'fixed',
@@ -172,15 +167,24 @@ export default function BillingPage() {
             padding: 16,
           }}
         >
-          <Group justify="space-between" mb="sm">
-            <Title order={4}>Item Ledger Table</Title>
-            <Button variant="default" size="xs" onClick={() => setFullScreen(false)}>
+          <TableHeading>
+            <Button variant="default" size="xs" autoFocus onClick={() => setFullScreen(false)}>
               Exit full screen (Esc)
             </Button>
-          </Group>
+          </TableHeading>
           {table}
         </div>
       )}
     </Stack>
+  );
+}
+
+/** The table's title with its one control beside it (the page and the full-screen view share it). */
+function TableHeading({ children }: { children: ReactNode }) {
+  return (
+    <Group justify="space-between" mb={-4}>
+      <Title order={4}>Item Ledger Table</Title>
+      {children}
+    </Group>
   );
 }

@@ -97,7 +97,10 @@ export default function CreateVoucherPage() {
       </Group>
 
       {problems.size > 0 && (
-        <Alert color="red" title={`${problems.size} ${problems.size === 1 ? 'row needs' : 'rows need'} fixing`}>
+        <Alert
+          color="red"
+          title={`${problems.size} ${problems.size === 1 ? 'row needs' : 'rows need'} fixing`}
+        >
           <List size="sm" spacing={2}>
             {rows.flatMap((r, i) =>
               problems.has(r.id)

@@ -31,6 +31,13 @@ import {
 // Chunking Rules Manager (/app/rules; spec sections 2, 4, 5). The route has no guard; rule sets belong
 // to an account, so a signed-out visitor is asked to sign in.
 
+const RULE_COLUMNS = [
+  ['min', 'Min'],
+  ['max', 'Max'],
+  ['chunk_min', 'Chunk Min'],
+  ['chunk_max', 'Chunk Max'],
+] as const;
+
 export default function RulesPage() {
   const session = useSession();
   if (!session) {
@@ -187,45 +194,49 @@ function RulesManager() {
             <Title order={4} mb="xs">
               {k}
             </Title>
-            <Table aria-label={`${k} rules`} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Min</Table.Th>
-                  <Table.Th>Max</Table.Th>
-                  <Table.Th>Chunk Min</Table.Th>
-                  <Table.Th>Chunk Max</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rules[k]!.map((r, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td>{r.min}</Table.Td>
-                    <Table.Td>{r.max}</Table.Td>
-                    <Table.Td>{r.chunk_min}</Table.Td>
-                    <Table.Td>{r.chunk_max}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Button size="compact-xs" variant="default" onClick={() => edit(k, i)}>
-                          Edit
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => {
-                            setRules((rs) => deleteRule(rs, k, i));
-                            if (editing?.kind === k) resetForm();
-                          }}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
+            <Table.ScrollContainer minWidth={420} type="native">
+              <Table aria-label={`${k} rules`} fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    {RULE_COLUMNS.map(([, label]) => (
+                      <Table.Th key={label} ta="right">
+                        {label}
+                      </Table.Th>
+                    ))}
+                    <Table.Th w={140}>Actions</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rules[k]!.map((r, i) => (
+                    <Table.Tr key={i}>
+                      {RULE_COLUMNS.map(([key]) => (
+                        <Table.Td key={key} className="amount">
+                          {r[key]}
+                        </Table.Td>
+                      ))}
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button size="compact-xs" variant="default" onClick={() => edit(k, i)}>
+                            Edit
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => {
+                              setRules((rs) => deleteRule(rs, k, i));
+                              if (editing?.kind === k) resetForm();
+                            }}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Paper>
         ) : null,
       )}

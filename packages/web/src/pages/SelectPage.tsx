@@ -1,18 +1,6 @@
 import { BANK_CODES, BANK_LABELS } from '@bahi/core';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  List,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, List, NativeSelect, Paper, Stack, Title } from '@mantine/core';
+import { type ChangeEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { storeToken } from '../auth/token.ts';
 import { useSession } from '../auth/session.ts';
@@ -21,6 +9,7 @@ import { PasswordModal } from '../bank/PasswordModal.tsx';
 import { countPdfPages, ProcessingOverlay } from '../bank/ProcessingOverlay.tsx';
 import { keepFile, saveBankSession } from '../bank/store.ts';
 import { fileTypeProblem, XLSX_BANKS } from '../bank/validate.ts';
+import { FilePicker } from '../components/FilePicker.tsx';
 
 // Bank selection (/app/select), spec sections 2, 4, 5 and 8: choose a bank (changing it clears the
 // file), then a file; Submit checks whether a password is needed, then extracts and opens /app/bank.
@@ -41,24 +30,18 @@ export default function SelectPage() {
   const [pages, setPages] = useState<number | null>(null);
   const [askPassword, setAskPassword] = useState(false);
   const [problem, setProblem] = useState<{ message: string; pay?: boolean } | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   function chooseBank(e: ChangeEvent<HTMLSelectElement>) {
     setBank(e.currentTarget.value);
     setFile(null);
-    if (fileInput.current) fileInput.current.value = '';
   }
 
-  function chooseFile(e: ChangeEvent<HTMLInputElement>) {
-    const chosen = e.currentTarget.files?.[0] ?? null;
-    if (chosen) {
-      const wrong = fileTypeProblem(chosen.name, bank);
-      if (wrong) {
-        window.alert(wrong);
-        e.currentTarget.value = '';
-        setFile(null);
-        return;
-      }
+  function chooseFile(chosen: File | null) {
+    const wrong = chosen && fileTypeProblem(chosen.name, bank);
+    if (wrong) {
+      window.alert(wrong);
+      setFile(null);
+      return;
     }
     setFile(chosen);
   }
@@ -161,24 +144,15 @@ export default function SelectPage() {
             <List.Item>Password-protected files ask for the password; it is never stored.</List.Item>
           </List>
           <NativeSelect label="Bank" data={BANK_OPTIONS} value={bank} onChange={chooseBank} />
-          <Stack gap={4}>
-            <Text component="label" htmlFor="statement-file" size="sm" fw={500}>
-              Statement file {bank && XLSX_BANKS.has(bank) ? '(PDF, RPT or XLSX)' : '(PDF or RPT)'}
-            </Text>
-            <input
-              id="statement-file"
-              ref={fileInput}
-              type="file"
-              accept={bank && XLSX_BANKS.has(bank) ? '.pdf,.rpt,.xlsx' : '.pdf,.rpt'}
-              onChange={chooseFile}
-              disabled={!bank}
-            />
-            {!bank && (
-              <Text size="xs" c="dimmed">
-                Choose the bank first.
-              </Text>
-            )}
-          </Stack>
+          <FilePicker
+            id="statement-file"
+            label={`Statement file ${bank && XLSX_BANKS.has(bank) ? '(PDF, RPT or XLSX)' : '(PDF or RPT)'}`}
+            accept={bank && XLSX_BANKS.has(bank) ? '.pdf,.rpt,.xlsx' : '.pdf,.rpt'}
+            file={file}
+            onChange={chooseFile}
+            disabled={!bank}
+            hint={bank ? undefined : 'Choose the bank first.'}
+          />
           {problem && (
             <Alert color={problem.pay ? 'yellow' : 'red'} role="alert">
               {problem.message}{' '}
