@@ -32,11 +32,20 @@ export interface ReadResult {
 /** Bigger than any statement we accept (the API limits uploads well below this). */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
+const SUPPORTED_IMAGES =
+  'Upload the statement as a PDF, or as a PNG, JPEG, WebP or GIF image (a phone can save or share a photo as JPEG).';
+
 function unsupported(kind: FileKind): StatementError {
   if (kind === 'empty') {
     return new StatementError('UNREADABLE', {
       userMessage: 'The file is empty.',
       logMessage: 'read: empty file',
+    });
+  }
+  if (kind === 'tiff' || kind === 'heic') {
+    return new StatementError('UNSUPPORTED', {
+      userMessage: `${kind === 'tiff' ? 'TIFF' : 'HEIC'} images are not supported. ${SUPPORTED_IMAGES}`,
+      logMessage: `read: unsupported image (${kind})`,
     });
   }
   return new StatementError('UNSUPPORTED', { logMessage: `read: unsupported content (${kind})` });

@@ -3,7 +3,19 @@ import { isCfb } from './xlsx.ts';
 import { zipEntries } from './zip.ts';
 
 export type FileKind =
-  'pdf' | 'xlsx' | 'xlsx-encrypted' | 'png' | 'jpeg' | 'webp' | 'gif' | 'rpt' | 'empty' | 'unknown';
+  | 'pdf'
+  | 'xlsx'
+  | 'xlsx-encrypted'
+  | 'png'
+  | 'jpeg'
+  | 'webp'
+  | 'gif'
+  | 'rpt'
+  /** recognised so the refusal can name it: neither canvas nor our OCR pipeline decodes it */
+  | 'tiff'
+  | 'heic'
+  | 'empty'
+  | 'unknown';
 
 function startsWith(bytes: Uint8Array, sig: number[]): boolean {
   return sig.every((b, i) => bytes[i] === b);
@@ -40,6 +52,14 @@ export function detectFileKind(bytes: Uint8Array): FileKind {
     return 'webp';
   }
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'gif';
+  // II*\0 or MM\0*
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) {
+    return 'tiff';
+  }
+  // ISO media file of an iPhone photo: ....ftypheic (or heix, hevc, mif1, msf1)
+  if (/^ftyp(hei[cxsm]|hev[cx]|mif1|msf1)$/.test(Buffer.from(bytes.subarray(4, 12)).toString('latin1'))) {
+    return 'heic';
+  }
   if (looksLikeText(bytes)) return 'rpt';
   return 'unknown';
 }

@@ -272,6 +272,30 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
   }
 }
 
+/**
+ * One page rendered as the reader sees it (its /Rotate applied), for OCR, tests and tools. Uses the
+ * same pdf.js set-up as readPdf, so JPEG 2000 (openjpeg.wasm) and JBIG2 images decode the same way.
+ */
+export async function renderPdfPage(
+  data: Uint8Array,
+  n: number,
+  opts: { password?: string } = {},
+): Promise<Canvas> {
+  checkStructure(data);
+  const task = open(data, opts.password);
+  try {
+    const doc = await task.promise.catch((err: unknown) => {
+      throw mapOpenError(err, opts.password);
+    });
+    const page = await doc.getPage(n);
+    const canvas = await renderForOcr(page);
+    page.cleanup();
+    return canvas;
+  } finally {
+    await task.destroy();
+  }
+}
+
 /** Back-compatible helper: the pages of a PDF. */
 export async function readPdfPages(data: Uint8Array, password?: string): Promise<Page[]> {
   return (await readPdf(data, { password })).pages;
