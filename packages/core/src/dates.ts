@@ -15,8 +15,8 @@ export const SPEC_DATE_FORMATS = [
 ] as const;
 export type SpecDateFormat = (typeof SPEC_DATE_FORMATS)[number];
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS = MONTH_NAMES.map((m) => m.toLowerCase());
 
 // One pattern per format; groups d, m (number or name) and y (2 or 4 digits). 'D' accepts one or
 // two digits, so '05 Jan 2024' and '5 Jan 2024' are both read.
@@ -78,33 +78,17 @@ export function parseSpecDate(text: string): string | null {
 /** Writes an ISO date in one of the spec's formats (month names as 'Jan'). Used by tests and exports. */
 export function formatSpecDate(iso: string, format: SpecDateFormat): string {
   const { year, month, day } = requireIso(iso);
-  const dd = String(day).padStart(2, '0');
-  const mm = String(month).padStart(2, '0');
   const yyyy = String(year).padStart(4, '0');
-  const yy = yyyy.slice(2);
-  const mmm = MONTH_NAMES[month - 1];
-  switch (format) {
-    case 'DD-MM-YYYY':
-      return `${dd}-${mm}-${yyyy}`;
-    case 'DD/MM/YYYY':
-      return `${dd}/${mm}/${yyyy}`;
-    case 'DD-MM-YY':
-      return `${dd}-${mm}-${yy}`;
-    case 'DD/MM/YY':
-      return `${dd}/${mm}/${yy}`;
-    case 'DD-MMM-YYYY':
-      return `${dd}-${mmm}-${yyyy}`;
-    case 'DD-MMM-YY':
-      return `${dd}-${mmm}-${yy}`;
-    case 'YYYY-MM-DD':
-      return `${yyyy}-${mm}-${dd}`;
-    case 'YYYY/MM/DD':
-      return `${yyyy}/${mm}/${dd}`;
-    case 'D-MMM-YYYY':
-      return `${day}-${mmm}-${yyyy}`;
-    case 'D MMM YYYY':
-      return `${day} ${mmm} ${yyyy}`;
-  }
+  // The format's own letters say what goes where; longer tokens first, so 'YYYY' is not read as 'YY' twice.
+  const parts: Record<string, string> = {
+    YYYY: yyyy,
+    YY: yyyy.slice(2),
+    MMM: MONTH_NAMES[month - 1],
+    MM: String(month).padStart(2, '0'),
+    DD: String(day).padStart(2, '0'),
+    D: String(day),
+  };
+  return format.replace(/YYYY|YY|MMM|MM|DD|D/g, (token) => parts[token]);
 }
 
 /** 'YYYY-MM-DD' -> 'DD-MM-YYYY', how every screen shows dates. Throws on a non-ISO date. */

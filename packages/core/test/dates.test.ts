@@ -106,3 +106,21 @@ test('addDays agrees with the UTC calendar and inverts itself', () => {
     }),
   );
 });
+
+test('formatSpecDate writes each format exactly as its name spells it', () => {
+  assert.deepEqual(
+    SPEC_DATE_FORMATS.map((f) => formatSpecDate('2024-01-05', f)),
+    [
+      '05-01-2024',
+      '05/01/2024',
+      '05-01-24',
+      '05/01/24',
+      '05-Jan-2024',
+      '05-Jan-24',
+      '2024-01-05',
+      '2024/01/05',
+      '5-Jan-2024',
+      '5 Jan 2024',
+    ],
+  );
+});

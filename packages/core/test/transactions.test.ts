@@ -91,6 +91,7 @@ const rowArb = fc.record({
   ledger: fc.constantFrom(undefined, '', ' ', 'Rent'),
 });
 type Gen = { iso: string | null; words: string[]; withdrawal: string; deposit: string };
+type GenRow = Gen & { format: (typeof SPEC_DATE_FORMATS)[number]; ledger: string | undefined };
 const filterArb = fc.record({
   from: fc.option(isoArb, { nil: undefined }),
   to: fc.option(isoArb, { nil: undefined }),
@@ -109,18 +110,14 @@ function modelShows(g: Gen, f: TransactionFilter): boolean {
   return f.keywords.every((k) => k.trim() === '' || text.includes(k.trim().toLowerCase()));
 }
 
+/** The row a generated case prints: its date in the generated format ('n/a' when undated). */
+const rowOf = (g: GenRow): TransactionRow =>
+  row(g.iso ? formatSpecDate(g.iso, g.format) : 'n/a', g.words.join(' '), g.withdrawal, g.deposit, g.ledger);
+
 test('filter agrees with the model of the spec', () => {
   fc.assert(
     fc.property(fc.array(rowArb, { maxLength: 30 }), filterArb, (gens, f) => {
-      const rs = gens.map((g) =>
-        row(
-          g.iso ? formatSpecDate(g.iso, g.format) : 'n/a',
-          g.words.join(' '),
-          g.withdrawal,
-          g.deposit,
-          g.ledger,
-        ),
-      );
+      const rs = gens.map(rowOf);
       const expected = gens.flatMap((g, i) => (modelShows(g, f) ? [i] : []));
       assert.deepEqual(filterTransactionIndexes(rs, f), expected);
     }),
@@ -130,15 +127,7 @@ test('filter agrees with the model of the spec', () => {
 test('dateBounds with no filter shows every dated row; apply ledger touches only empty filtered rows', () => {
   fc.assert(
     fc.property(fc.array(rowArb, { maxLength: 30 }), filterArb, (gens, f) => {
-      const rs = gens.map((g) =>
-        row(
-          g.iso ? formatSpecDate(g.iso, g.format) : 'n/a',
-          g.words.join(' '),
-          g.withdrawal,
-          g.deposit,
-          g.ledger,
-        ),
-      );
+      const rs = gens.map(rowOf);
       const bounds = dateBounds(rs);
       const dated = gens.filter((g) => g.iso !== null).length;
       const inBounds = filterTransactionIndexes(rs, { ...bounds, keywords: [], only: 'all' });

@@ -310,14 +310,11 @@ function closeExactly(
   for (const i of candidates.slice(0, EXACT_ITEMS)) {
     const r = range(i)!;
     const hi = largestQtyWithin(i, r.min, r.max, left, total);
-    const span = hi - r.min;
-    const steps = Math.min(span, EXACT_QUANTITIES - 1);
-    const opts: Line[] = [];
-    for (let k = 0; k <= steps; k++) {
-      const qty = r.min + (steps === 0 ? 0 : Math.round((k * span) / steps));
-      if (k > 0 && qty === opts[opts.length - 1].qty) continue;
-      opts.push({ item: i, qty, total: total(i, qty) });
-    }
+    const opts = spreadOfQuantities(r.min, hi, EXACT_QUANTITIES).map((qty) => ({
+      item: i,
+      qty,
+      total: total(i, qty),
+    }));
     // The knapsack costs about (open paise) x (quantities) steps: stop adding items at the limit.
     work += (left + 1) * opts.length;
     if (work > EXACT_WORK && options.length > 0) break;
@@ -363,6 +360,19 @@ function closeExactly(
     s -= line.total;
   }
   return left - best;
+}
+
+/**
+ * At most `most` quantities spread evenly over [min, max], both ends included; every one when the
+ * range is that small. Steps are at least 1, so they are distinct and increasing.
+ */
+function spreadOfQuantities(min: number, max: number, most: number): number[] {
+  const span = max - min;
+  const steps = Math.min(span, most - 1);
+  return Array.from(
+    { length: steps + 1 },
+    (_, k) => min + (steps === 0 ? 0 : Math.round((k * span) / steps)),
+  );
 }
 
 function shuffle<T>(xs: T[], rng: Rng): void {
@@ -444,10 +454,7 @@ function closeGap(
   for (let i = 0; i < count; i++) {
     const r = stock[i] > 0 ? range(i) : null;
     if (!r) continue;
-    const span = r.max - r.min;
-    const steps = Math.min(span, QUANTITIES_PER_ITEM - 1);
-    for (let k = 0; k <= steps; k++) {
-      const qty = r.min + (steps === 0 ? 0 : Math.round((k * span) / steps));
+    for (const qty of spreadOfQuantities(r.min, r.max, QUANTITIES_PER_ITEM)) {
       const t = total(i, qty);
       if (t > 0 && t <= budget) grid.push({ item: i, qty, total: t });
     }
