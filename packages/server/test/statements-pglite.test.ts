@@ -1,0 +1,3 @@
+import { statementsSuite } from './suites/statements.ts';
+
+statementsSuite('PGlite', () => undefined);

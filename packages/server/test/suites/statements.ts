@@ -1,0 +1,444 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { TallyEmulator } from '@bahi/tally';
+import { issueToken } from '../../src/auth/tokens.ts';
+import { extractions, pageLedger, users } from '../../src/db/schema.ts';
+import { call, randomIp, startApp } from '../helpers/harness.ts';
+
+const CORPUS = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
+const file = (rel: string) => readFileSync(path.join(CORPUS, rel));
+const truth = (rel: string) => JSON.parse(readFileSync(path.join(CORPUS, rel), 'utf8'));
+
+const PROTECTED = 'HDFC/HDFC_protected.pdf';
+const PROTECTED_TRUTH = truth('HDFC/HDFC_protected.truth.json');
+
+/**
+ * API tests of issue 5's statement and Tally calls with files of the shared corpus, run on PGlite
+ * and on PostgreSQL (`databaseUrl` undefined means PGlite in memory): page spends, history, free
+ * repeats, stored exports and ledger memory all go through the database.
+ */
+export function statementsSuite(label: string, databaseUrl: () => string | undefined) {
+  describe(`statement API on ${label}`, () => {
+    let h: Awaited<ReturnType<typeof startApp>>;
+    before(async () => {
+      h = await startApp({ databaseUrl: databaseUrl() });
+    });
+    after(async () => {
+      await h?.close();
+    });
+
+    async function member(pages: number) {
+      const id = randomUUID().slice(0, 8);
+      const [user] = await h.database.db
+        .insert(users)
+        .values({
+          name: `Bina ${id}`,
+          email: `bina.${id}@example.com`,
+          phone: String(8_000_000_000 + Math.floor(Math.random() * 999_999_999)),
+          emailVerified: true,
+          pagesLeft: pages,
+          // The test clock moves; tokens it issues must count as issued after this.
+          tokensValidAfter: new Date(0),
+        })
+        .returning();
+      return { id: user.id, token: await issueToken(h.config.jwtSecret, user, h.clock.now()) };
+    }
+
+    async function pagesOf(id: string) {
+      const [u] = await h.database.db.select().from(users).where(eq(users.id, id));
+      return u.pagesLeft;
+    }
+
+    /** A multipart upload through inject: the file, then any form fields. */
+    async function upload(
+      url: string,
+      opts: { token?: string; bytes: Buffer; name: string; fields?: Record<string, string> },
+    ) {
+      const boundary = `----bahi${randomUUID()}`;
+      const parts: Buffer[] = [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        opts.bytes,
+        Buffer.from('\r\n'),
+      ];
+      for (const [k, v] of Object.entries(opts.fields ?? {})) {
+        parts.push(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+        );
+      }
+      parts.push(Buffer.from(`--${boundary}--\r\n`));
+      const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const res = await h.app.inject({
+        method: 'POST',
+        url,
+        headers,
+        payload: Buffer.concat(parts),
+        remoteAddress: randomIp(),
+      });
+      let body: any = res.body;
+      try {
+        body = res.json();
+      } catch {
+        // not JSON
+      }
+      return { status: res.statusCode, body, headers: res.headers };
+    }
+
+    test('check-password: every bank code, case-insensitive; unknown bank 404; needs a token', async () => {
+      const u = await member(5);
+      const locked = await upload('/api/HDFC/check-password', {
+        token: u.token,
+        bytes: file(PROTECTED),
+        name: 'a.pdf',
+      });
+      assert.equal(locked.status, 200);
+      assert.deepEqual(locked.body, { password_required: true });
+      const open = await upload('/api/hdfc/check-password', {
+        token: u.token,
+        bytes: file('HDFC/HDFC_short.pdf'),
+        name: 'b.pdf',
+      });
+      assert.deepEqual(open.body, { password_required: false });
+      const bankOfIndia = await upload('/api/BankOfIndia/check-password', {
+        token: u.token,
+        bytes: file('HDFC/HDFC_short.pdf'),
+        name: 'b.pdf',
+      });
+      assert.equal(bankOfIndia.status, 200);
+      const unknown = await upload('/api/nobank/check-password', {
+        token: u.token,
+        bytes: file(PROTECTED),
+        name: 'a.pdf',
+      });
+      assert.equal(unknown.status, 404);
+      assert.equal(unknown.body.detail, 'Unknown bank.');
+      const anonymous = await upload('/api/hdfc/check-password', { bytes: file(PROTECTED), name: 'a.pdf' });
+      assert.equal(anonymous.status, 401);
+    });
+
+    test('check-password judges the content as extraction does: unsupported files are 422 in the same words', async () => {
+      const u = await member(5);
+      const garbage = Buffer.from([0, 1, 2, 3, 255, 254, 0, 7, 9, 200, 13, 0, 1]);
+      const cases = [
+        { bytes: garbage, name: 'x.pdf' },
+        { bytes: garbage, name: 'statement' },
+        // Plain text named .pdf: a text report by content, but not what its name claims.
+        { bytes: file('bad/not_a_pdf.pdf'), name: 'not_a_pdf.pdf' },
+      ];
+      for (const c of cases) {
+        const check = await upload('/api/sbi/check-password', { token: u.token, ...c });
+        assert.equal(check.status, 422, `${c.name}: ${JSON.stringify(check.body)}`);
+        assert.equal(check.body.code, 'UNSUPPORTED');
+        const extract = await upload('/api/sbi/extract-statement', { token: u.token, ...c });
+        assert.deepEqual(check.body, extract.body, `${c.name}: the same answer as extraction`);
+      }
+      assert.match(
+        (await upload('/api/sbi/check-password', { token: u.token, bytes: garbage, name: 'g.bin' })).body
+          .detail,
+        /not supported/,
+      );
+      // A text report, an image and a workbook need no password.
+      const rpt = await upload('/api/sbi/check-password', {
+        token: u.token,
+        bytes: file('bad/not_a_pdf.pdf'),
+        name: 'statement.rpt',
+      });
+      assert.deepEqual(rpt.body, { password_required: false });
+      assert.equal(await pagesOf(u.id), 5, 'nothing spent');
+    });
+
+    test('extract: password required, wrong password, then right; pages spent; history kept', async () => {
+      const u = await member(10);
+      const bytes = file(PROTECTED);
+      const none = await upload('/api/hdfc/extract-statement', { token: u.token, bytes, name: 'p.pdf' });
+      assert.equal(none.status, 400);
+      assert.equal(none.body.code, 'PASSWORD_REQUIRED');
+      const wrong = await upload('/api/hdfc/extract-statement?password=nope', {
+        token: u.token,
+        bytes,
+        name: 'p.pdf',
+      });
+      assert.equal(wrong.status, 400);
+      assert.deepEqual(wrong.body, { detail: 'Incorrect password.', code: 'WRONG_PASSWORD' });
+      assert.equal(await pagesOf(u.id), 10, 'failures cost nothing');
+
+      const ok = await upload(`/api/HDFC/extract-statement?password=${PROTECTED_TRUTH.password}`, {
+        token: u.token,
+        bytes,
+        name: 'HDFC_protected.pdf',
+      });
+      assert.equal(ok.status, 200, JSON.stringify(ok.body));
+      const a = ok.body;
+      assert.equal(a.transactions.length, PROTECTED_TRUTH.transactions.length);
+      const t0 = PROTECTED_TRUTH.transactions[0];
+      const [y, m, d] = t0.date.split('-');
+      assert.equal(a.transactions[0].Date, `${d}-${m}-${y}`);
+      assert.equal(a.transactions[0].Description, t0.description);
+      assert.equal(a.transactions[0].LedgerName, '');
+      assert.equal(a.reconciliation.ok, true);
+      assert.equal(a.reconciliation.breaks.length, 0);
+      assert.equal(a.statement_info.account_number, PROTECTED_TRUTH.account.number);
+      assert.equal(a.statement_info.ifsc, PROTECTED_TRUTH.account.ifsc);
+      assert.equal(a.bank_detected.code, 'HDFC');
+      assert.equal(a.bank_detected.corrected, false);
+      assert.deepEqual(a.fallback_accounts, {});
+      assert.match(a.xml_preview, /<ENVELOPE>/);
+      assert.equal(a.pages, PROTECTED_TRUTH.pages);
+      assert.equal(a.page_left, 10 - PROTECTED_TRUTH.pages);
+      assert.equal(await pagesOf(u.id), 10 - PROTECTED_TRUTH.pages);
+      assert.equal(decodeJwt(a.access_token).page_left, 10 - PROTECTED_TRUTH.pages);
+      // The password never reaches the log.
+      assert.ok(!h.logs.some((l) => l.includes(String(PROTECTED_TRUTH.password))));
+
+      const history = await h.database.db.select().from(extractions).where(eq(extractions.userId, u.id));
+      assert.equal(history.length, 1);
+      assert.equal(history[0].fileName, 'HDFC_protected.pdf');
+      assert.equal(history[0].bank, 'HDFC');
+      assert.equal(history[0].rows, PROTECTED_TRUTH.transactions.length);
+
+      // The same file again (password as a form field this time) within 24 hours is free ...
+      const again = await upload('/api/hdfc/extract-statement', {
+        token: u.token,
+        bytes,
+        name: 'again.pdf',
+        fields: { password: String(PROTECTED_TRUTH.password) },
+      });
+      assert.equal(again.status, 200);
+      assert.equal(again.body.pages, 0);
+      assert.equal(await pagesOf(u.id), 10 - PROTECTED_TRUTH.pages);
+      // ... and costs again a day later.
+      h.clock.advance(25 * 3600 * 1000);
+      const later = await upload(`/api/hdfc/extract-statement?password=${PROTECTED_TRUTH.password}`, {
+        token: u.token,
+        bytes,
+        name: 'p.pdf',
+      });
+      assert.equal(later.body.pages, PROTECTED_TRUTH.pages);
+      assert.equal(await pagesOf(u.id), 10 - 2 * PROTECTED_TRUTH.pages);
+    });
+
+    test('extract: the wrong bank chosen is detected and reported', async () => {
+      const u = await member(10);
+      const r = await upload('/api/hdfc/extract-statement', {
+        token: u.token,
+        bytes: file('SBI/SBI_short.pdf'),
+        name: 'SBI_short.pdf',
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.equal(r.body.bank_detected.code, 'SBI');
+      assert.equal(r.body.bank_detected.requested, 'HDFC');
+      assert.equal(r.body.bank_detected.corrected, true);
+      assert.equal(r.body.statement_info.bank, 'SBI');
+    });
+
+    test('extract: unsupported and empty files, too large (413), not enough pages (402)', async () => {
+      const u = await member(10);
+      const text = await upload('/api/sbi/extract-statement', {
+        token: u.token,
+        bytes: Buffer.from([0, 1, 2, 3, 255, 254, 0, 7, 9, 200, 13, 0, 1]),
+        name: 'x.pdf',
+      });
+      assert.equal(text.status, 422, JSON.stringify(text.body));
+      assert.ok(text.body.code === 'UNSUPPORTED' || text.body.code === 'UNREADABLE');
+      const notPdf = await upload('/api/sbi/extract-statement', {
+        token: u.token,
+        bytes: file('bad/not_a_pdf.pdf'),
+        name: 'not_a_pdf.pdf',
+      });
+      assert.ok(notPdf.status >= 400 && notPdf.status < 500, String(notPdf.status));
+      assert.equal(typeof notPdf.body.detail, 'string');
+      const empty = await upload('/api/sbi/extract-statement', {
+        token: u.token,
+        bytes: Buffer.alloc(0),
+        name: 'e.pdf',
+      });
+      assert.equal(empty.status, 400);
+      const big = await upload('/api/sbi/extract-statement', {
+        token: u.token,
+        bytes: Buffer.alloc(25 * 1024 * 1024 + 10, 65),
+        name: 'big.pdf',
+      });
+      assert.equal(big.status, 413);
+      assert.equal(await pagesOf(u.id), 10);
+
+      const broke = await member(0);
+      const r0 = await upload('/api/hdfc/extract-statement', {
+        token: broke.token,
+        bytes: file('HDFC/HDFC_short.pdf'),
+        name: 's.pdf',
+      });
+      assert.equal(r0.status, 402);
+      assert.match(r0.body.detail, /pages/i);
+      // One page left, a three-page statement: refused after reading, nothing spent, nothing recorded.
+      const short = await member(1);
+      const r1 = await upload(`/api/hdfc/extract-statement?password=${PROTECTED_TRUTH.password}`, {
+        token: short.token,
+        bytes: file(PROTECTED),
+        name: 'p.pdf',
+      });
+      assert.equal(r1.status, 402);
+      assert.equal(await pagesOf(short.id), 1);
+      const rows = await h.database.db.select().from(extractions).where(eq(extractions.userId, short.id));
+      assert.equal(rows.length, 0);
+      const spent = await h.database.db
+        .select()
+        .from(pageLedger)
+        .where(and(eq(pageLedger.userId, short.id), eq(pageLedger.kind, 'spend')));
+      assert.equal(spent.length, 0);
+    });
+
+    const rows = [
+      {
+        Date: '01-04-2025',
+        Description: 'UPI-RAVI KUMAR-ravi@okaxis-RENT',
+        Withdrawal: '12,000.00',
+        Deposit: '',
+        ClosingBalance: '88,000.00',
+        LedgerName: 'Rent',
+      },
+      {
+        Date: '02-04-2025',
+        Description: 'NEFT-ACME TRADERS-INV 42',
+        Withdrawal: '',
+        Deposit: '1,50,000.50',
+        ClosingBalance: '2,38,000.50',
+      },
+      { Date: 'not a date', Description: 'hidden row', Withdrawal: '5.00', Deposit: '', ClosingBalance: '' },
+    ];
+
+    test('download-xml: BOB and per-bank names, default ledgers, sanitised names; imports cleanly', async () => {
+      const u = await member(0);
+      const bob = await call(h.app, 'POST', '/api/bob/download-xml', {
+        token: u.token,
+        json: { acc: '12110100421184', transactions: rows },
+      });
+      assert.equal(bob.status, 200);
+      assert.equal(
+        bob.headers['content-disposition'],
+        'attachment; filename="bob_statement_12110100421184.xml"',
+      );
+      assert.match(String(bob.body), /BOB A\/c 12110100421184/);
+      const outcome = new TallyEmulator().importXml(String(bob.body)).outcome;
+      assert.equal(outcome.errors, 0);
+      assert.equal(outcome.lineErrors.length, 0);
+      assert.ok(outcome.created >= 2);
+
+      const hdfc = await call(h.app, 'POST', '/api/HDFC/download-xml', {
+        token: u.token,
+        json: { acc: '501"; x=../../etc', transactions: rows, ledger_name: 'HDFC Current' },
+      });
+      assert.equal(hdfc.status, 200);
+      assert.match(
+        String(hdfc.headers['content-disposition']),
+        /^attachment; filename="statement_[A-Za-z0-9._-]+\.xml"$/,
+      );
+      assert.match(String(hdfc.body), /HDFC Current/);
+      const empty = await call(h.app, 'POST', '/api/bob/download-xml', {
+        token: u.token,
+        json: { acc: '1', transactions: [] },
+      });
+      assert.equal(empty.status, 400);
+      assert.equal(empty.body.detail, 'No transactions to download.');
+      const anonymous = await call(h.app, 'POST', '/api/bob/download-xml', {
+        json: { acc: '1', transactions: rows },
+      });
+      assert.equal(anonymous.status, 401);
+    });
+
+    test('tally: generate-xml, send-to-tally; another user cannot reach the stored XML', async () => {
+      const u = await member(0);
+      const other = await member(0);
+      const gen = await call(h.app, 'POST', '/api/tally/generate-xml?ledger_name=HDFC%20A%2Fc%2042', {
+        token: u.token,
+        json: rows,
+      });
+      assert.equal(gen.status, 200);
+      assert.equal(gen.headers['content-disposition'], 'attachment; filename="tally_export_HDFC_A_c_42.xml"');
+      const noLedger = await call(h.app, 'POST', '/api/tally/generate-xml', { token: u.token, json: rows });
+      assert.equal(noLedger.status, 400);
+
+      const sent = await call(h.app, 'POST', '/api/tally/send-to-tally', {
+        token: u.token,
+        json: { transactions: rows, ledger_name: 'HDFC A/c 42', company_name: 'Bahi Demo Company' },
+      });
+      assert.equal(sent.status, 200);
+      assert.equal(sent.body.ok, true);
+      assert.equal(sent.body.vouchers, 2);
+      assert.match(sent.body.xml, /<SVCURRENTCOMPANY>Bahi Demo Company<\/SVCURRENTCOMPANY>/);
+      const outcome = new TallyEmulator().importXml(sent.body.xml).outcome;
+      assert.equal(outcome.errors, 0);
+
+      const mine = await call(h.app, 'GET', `/api/tally/exports/${sent.body.xml_id}`, { token: u.token });
+      assert.equal(mine.status, 200);
+      assert.equal(mine.body.xml, sent.body.xml);
+      const theirs = await call(h.app, 'GET', `/api/tally/exports/${sent.body.xml_id}`, {
+        token: other.token,
+      });
+      assert.equal(theirs.status, 404);
+      const report = await call(h.app, 'POST', `/api/tally/exports/${sent.body.xml_id}/response`, {
+        token: other.token,
+        json: { ok: true },
+      });
+      assert.equal(report.status, 404);
+      const mineReport = await call(h.app, 'POST', `/api/tally/exports/${sent.body.xml_id}/response`, {
+        token: u.token,
+        json: { ok: true, status: 'success', tally_response: { created: 2 } },
+      });
+      assert.equal(mineReport.status, 200);
+
+      const missing = await call(h.app, 'POST', '/api/tally/send-to-tally', {
+        token: u.token,
+        json: { transactions: rows, ledger_name: 'X', company_name: ' ' },
+      });
+      assert.equal(missing.status, 422);
+      assert.match(missing.body.detail, /Please enter a company name\./);
+    });
+
+    test('ledger memory: suggests by UPI ID, payee and keyword with the reason; per user', async () => {
+      const u = await member(0);
+      const other = await member(0);
+      const saved = await call(h.app, 'POST', '/api/ledger-memory', {
+        token: u.token,
+        json: {
+          assignments: [
+            { description: 'UPI-RAVI KUMAR-ravi@okaxis-RENT APR', ledger: 'Rent' },
+            { description: 'NEFT-N123456-ACME TRADERS-INVOICE 42', ledger: 'Acme Traders' },
+            { description: 'ELECTRICITY BILL 889', ledger: 'Power' },
+            { description: 'whatever', ledger: '  ' },
+          ],
+        },
+      });
+      assert.equal(saved.status, 200);
+      const descriptions = [
+        'UPI-R K-ravi@okaxis-RENT MAY',
+        'NEFT-N999-ACME TRADERS-INVOICE 77',
+        'BILLDESK ELECTRICITY 1234',
+        'SOMETHING ELSE ENTIRELY',
+      ];
+      const s = await call(h.app, 'POST', '/api/ledger-memory/suggest', {
+        token: u.token,
+        json: { descriptions },
+      });
+      assert.equal(s.status, 200);
+      const by = new Map(s.body.suggestions.map((x: any) => [x.index, x]));
+      assert.equal((by.get(0) as any).ledger, 'Rent');
+      assert.match((by.get(0) as any).reason, /UPI ID ravi@okaxis/);
+      assert.equal((by.get(1) as any).ledger, 'Acme Traders');
+      assert.match((by.get(1) as any).reason, /payee/);
+      assert.equal((by.get(2) as any).ledger, 'Power');
+      assert.equal(by.has(3), false);
+      const theirs = await call(h.app, 'POST', '/api/ledger-memory/suggest', {
+        token: other.token,
+        json: { descriptions },
+      });
+      assert.deepEqual(theirs.body.suggestions, []);
+    });
+  });
+}
