@@ -1,6 +1,7 @@
 // What every `bahi` command shares: option parsing with --help, one-line failures on stderr, the
 // exit codes, and waiting for Ctrl+C. Kept free of heavy imports: main.ts loads commands lazily so
 // that `bahi parse` never pays for the server's start-up, and this module is loaded by all of them.
+import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { StatementErrorCode } from '@bahi/statements';
 
@@ -91,6 +92,20 @@ export function parseCommand<O extends ParseArgsOptionsConfig>(
   if (parsed.positionals.length > wanted.length)
     return fail(spec.name, EXIT.usage, `unexpected '${parsed.positionals[wanted.length]}'; ${seeHelp}`);
   return { values: parsed.values, positionals: parsed.positionals };
+}
+
+/** The bytes of an input file, or EXIT.unreadable after a one-line error naming it. */
+export async function readInput(command: string, file: string): Promise<Buffer | number> {
+  try {
+    return await readFile(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return fail(
+      command,
+      EXIT.unreadable,
+      code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}`,
+    );
+  }
 }
 
 /** A TCP port from an option's text, or null when it is not one. */

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { decodeXmlBytes, pushToTally, TALLY_DEFAULT_PORT, TallyError } from '@bahi/tally';
-import { EXIT, exitCodesHelp, fail, parseCommand, portOf } from '../args.ts';
+import { EXIT, exitCodesHelp, fail, parseCommand, portOf, readInput } from '../args.ts';
 
 const USAGE = `Usage: bahi push XML [options]
 
@@ -39,12 +38,9 @@ export async function run(args: string[]): Promise<number> {
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeout !== undefined && !(timeout > 0))
     return fail('push', EXIT.usage, `bad timeout '${values.timeout}'`);
-  let xml: string;
-  try {
-    xml = decodeXmlBytes(await readFile(positionals[0]));
-  } catch {
-    return fail('push', EXIT.unreadable, `cannot read ${positionals[0]}`);
-  }
+  const bytes = await readInput('push', positionals[0]);
+  if (typeof bytes === 'number') return bytes;
+  const xml = decodeXmlBytes(bytes);
   try {
     const { raw: _raw, ...result } = await pushToTally(xml, {
       host: values.host,

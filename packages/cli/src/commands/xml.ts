@@ -1,8 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { BANK_CODES, BANK_LABELS, isBankCode, type BankCode } from '@bahi/core';
 import { buildMultiAccountBankVouchersXml, statementToBankAccounts, TallyError } from '@bahi/tally';
-import { EXIT, exitCodesHelp, exitForStatementError, fail, parseCommand } from '../args.ts';
+import { EXIT, exitCodesHelp, exitForStatementError, fail, parseCommand, readInput } from '../args.ts';
 
 const USAGE = `Usage: bahi xml FILE [options]
 
@@ -55,13 +55,8 @@ export async function run(args: string[]): Promise<number> {
     bank = code;
   }
   const file = positionals[0];
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return fail('xml', EXIT.unreadable, code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}`);
-  }
+  const bytes = await readInput('xml', file);
+  if (typeof bytes === 'number') return bytes;
   // Loaded only now, so --help and bad options answer at once.
   const statements = await import('@bahi/statements');
   try {
