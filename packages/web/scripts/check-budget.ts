@@ -36,11 +36,14 @@ const landing = kb(
 );
 let failed = landing > 170;
 console.log(`landing (entry + splash + shell + home): ${landing.toFixed(1)} KB gzip (budget 170)`);
+let largest = { page: '', size: 0 };
 for (const k of Object.keys(manifest).filter((k) => k.startsWith('src/pages/'))) {
   const size = kb(closure([k, 'src/components/AppLayout.tsx'], new Set(base)));
+  if (size > largest.size) largest = { page: k, size };
   if (size > 250) {
     failed = true;
     console.log(`${k}: ${size.toFixed(1)} KB gzip (budget 250)`);
   }
 }
+console.log(`largest screen: ${largest.page} ${largest.size.toFixed(1)} KB gzip (budget 250)`);
 process.exit(failed ? 1 : 0);
