@@ -71,7 +71,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.message !== err.detail) request.log.info({ status: err.status }, err.message);
-      return reply.code(err.status).send({ detail: err.detail });
+      return reply
+        .code(err.status)
+        .send(err.code ? { detail: err.detail, code: err.code } : { detail: err.detail });
     }
     if (err instanceof ZodError) {
       const first = err.issues[0];

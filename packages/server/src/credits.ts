@@ -5,9 +5,12 @@ import { HttpError } from './errors.ts';
 
 export type LedgerKind = 'grant' | 'purchase' | 'spend' | 'refund';
 
-/** The 402 detail when a spend is refused; `have` is the balance at the moment of refusal. */
-export const notEnoughPages = (need: number, have: number) =>
-  `Not enough pages: this needs ${need} pages and you have ${have} left.`;
+/**
+ * The one 402 detail when pages are short; `have` is the balance at the moment of refusal.
+ * `atLeast` when the exact cost is not known yet (a file not read yet).
+ */
+export const notEnoughPages = (need: number, have: number, atLeast = false) =>
+  `Not enough pages: this needs ${atLeast ? 'at least ' : ''}${need} page${need === 1 ? '' : 's'} and you have ${have} left.`;
 
 /**
  * Changes a user's page balance by `pages` (negative for a spend) and appends the ledger row.

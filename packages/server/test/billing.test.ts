@@ -289,10 +289,13 @@ describe('billing and rules API', () => {
         amount_given: '10',
       },
     );
-    assert.equal(notXlsx.status, 400);
+    // A file of the wrong kind is 422 UNSUPPORTED, as for statements.
+    assert.equal(notXlsx.status, 422);
+    assert.equal(notXlsx.body.code, 'UNSUPPORTED');
     assert.match(notXlsx.body.detail, /not an XLSX file/);
     const check = await upload(h, '/api/item-master/check-password', admin, { file: Buffer.from('hello') });
-    assert.equal(check.status, 400);
+    assert.equal(check.status, 422);
+    assert.equal(check.body.code, 'UNSUPPORTED');
 
     const noCols = await workbook([
       ['Item', 'Qty'],
@@ -335,6 +338,7 @@ describe('billing and rules API', () => {
       { amount_given: '5000', password: 'kirana@2024' },
     );
     assert.equal(wrong.status, 400);
+    assert.equal(wrong.body.code, 'WRONG_PASSWORD');
     assert.match(wrong.body.detail, /Incorrect password/);
     assert.ok(!h.logs.join('').includes('kirana@2024'), 'the password is never logged');
     const right = await upload(

@@ -3,8 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { verifyToken } from './tokens.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from './users.ts';
 
 /**
  * preHandler: a valid bearer token of an existing account issued after its tokens_valid_after.
@@ -16,7 +15,7 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw unauthorized('Not signed in.');
   const token = await verifyToken(config.jwtSecret, match[1], now());
-  if (!token || !UUID.test(token.sub))
+  if (!token || !isUuid(token.sub))
     throw unauthorized('Your session has expired or is invalid. Please sign in again.');
   const [user] = await db.select().from(users).where(eq(users.id, token.sub)).limit(1);
   if (!user || token.issuedAtMs < user.tokensValidAfter.getTime()) {

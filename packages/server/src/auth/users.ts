@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { users, type UserRow } from '../db/schema.ts';
+import { unauthorized } from '../errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import { issueToken } from './tokens.ts';
 
@@ -15,6 +16,17 @@ export async function userById(db: DbOrTx, id: string): Promise<UserRow | undefi
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
+
+/** The signed-in user's row as it is now; 401 when the account is gone (deleted meanwhile). */
+export async function signedInUser(db: DbOrTx, id: string): Promise<UserRow> {
+  const user = await userById(db, id);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** A database id: guards and routes check the shape before querying. */
+export const isUuid = (s: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** BAHI_ADMIN_EMAILS: such accounts are admins from signup or their next sign-in on. */
 export async function applyAdminList(ctx: AppContext, user: UserRow): Promise<UserRow> {

@@ -3,7 +3,7 @@ import { StatementError } from '@bahi/statements/errors.ts';
 import { detectFileKind } from '@bahi/statements/read/kind.ts';
 import { readXlsx, xlsxNeedsPassword } from '@bahi/statements/read/xlsx.ts';
 import type { Cell } from '@bahi/statements/source.ts';
-import { HttpError, badRequest } from '../errors.ts';
+import { HttpError, badRequest, fileFailure } from '../errors.ts';
 
 // The billing workbooks (../shared/corpus/billing/README.md): the first sheet, one header row, columns
 // found by header name. Checked by content, never by file name. Every bad row is named by its
@@ -24,7 +24,7 @@ export function workbookNeedsPassword(bytes: Uint8Array, role: WorkbookRole): bo
 function checkKind(bytes: Uint8Array, role: WorkbookRole): void {
   const kind = detectFileKind(bytes);
   if (kind !== 'xlsx' && kind !== 'xlsx-encrypted') {
-    throw badRequest(`The ${LABEL[role]} is not an XLSX file. Only XLSX files are allowed.`);
+    throw fileFailure('UNSUPPORTED', `The ${LABEL[role]} is not an XLSX file. Only XLSX files are allowed.`);
   }
 }
 
@@ -37,11 +37,11 @@ async function firstSheet(bytes: Uint8Array, role: WorkbookRole, password?: stri
     if (!(err instanceof StatementError)) throw err;
     const what = LABEL[role];
     if (err.code === 'PASSWORD_REQUIRED')
-      throw new HttpError(400, `The ${what} is password-protected. Please enter its password.`);
-    if (err.code === 'WRONG_PASSWORD') throw new HttpError(400, `Incorrect password for the ${what}.`);
-    if (err.code === 'TOO_LARGE') throw new HttpError(413, `The ${what} is too large.`, err.logMessage);
-    throw new HttpError(
-      400,
+      throw fileFailure(err.code, `The ${what} is password-protected. Please enter its password.`);
+    if (err.code === 'WRONG_PASSWORD') throw fileFailure(err.code, `Incorrect password for the ${what}.`);
+    if (err.code === 'TOO_LARGE') throw fileFailure(err.code, `The ${what} is too large.`, err.logMessage);
+    throw fileFailure(
+      'UNREADABLE',
       `The ${what} cannot be read: it is damaged or not an XLSX file.`,
       err.logMessage,
     );

@@ -8,11 +8,11 @@ import {
 } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
-import { limitAddress, profileOf, tokenFor, userById } from '../auth/users.ts';
+import { limitAddress, profileOf, signedInUser, tokenFor } from '../auth/users.ts';
 import { uniqueViolation } from '../db/index.ts';
 import { sendDownload } from '../download.ts';
 import { extractions, otpCodes, pageLedger, users } from '../db/schema.ts';
-import { badRequest, unauthorized } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { PHONE_TAKEN } from './auth.ts';
 
 // Account management (DESIGN: 'Where the specification is silent'). Every query is scoped by the
@@ -21,11 +21,7 @@ const account: FastifyPluginAsync = async (app) => {
   const ctx = app.bahi;
   app.addHook('preHandler', requireUser);
 
-  const me = async (id: string) => {
-    const user = await userById(ctx.db, id);
-    if (!user) throw unauthorized();
-    return user;
-  };
+  const me = (id: string) => signedInUser(ctx.db, id);
 
   app.get('/profile', async (request) => profileOf(await me(request.user.id)));
 

@@ -19,7 +19,14 @@ import {
   waitDetail,
 } from '../auth/otp.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
-import { applyAdminList, limitAddress, profileOf, tokenFor, userByEmail, userById } from '../auth/users.ts';
+import {
+  applyAdminList,
+  limitAddress,
+  profileOf,
+  signedInUser,
+  tokenFor,
+  userByEmail,
+} from '../auth/users.ts';
 import type { AppContext } from '../context.ts';
 import { grantPages } from '../credits.ts';
 import { uniqueViolation } from '../db/index.ts';
@@ -214,16 +221,13 @@ const auth: FastifyPluginAsync = async (app) => {
   });
 
   const profile = async (request: { user: { id: string } }) => {
-    const user = await userById(ctx.db, request.user.id);
-    if (!user) throw unauthorized();
-    return profileOf(user);
+    return profileOf(await signedInUser(ctx.db, request.user.id));
   };
   app.get('/', { preHandler: requireUser }, profile);
   app.get('/auth/userprofile/get', { preHandler: requireUser }, profile);
 
   app.get('/auth/check/pages', { preHandler: requireUser }, async (request) => {
-    const user = await userById(ctx.db, request.user.id);
-    if (!user) throw unauthorized();
+    const user = await signedInUser(ctx.db, request.user.id);
     return { page_left: user.pagesLeft, access_token: await tokenFor(ctx, user) };
   });
 };

@@ -10,9 +10,9 @@ import {
   type VerifyPaymentAnswer,
 } from '@bahi/contract/payments.ts';
 import { requireUser } from '../auth/guards.ts';
-import { tokenFor, userById } from '../auth/users.ts';
+import { signedInUser, tokenFor } from '../auth/users.ts';
 import { paymentEvents, paymentOrders } from '../db/schema.ts';
-import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
 import { gatewayFor, localId } from '../payments/gateway.ts';
 import { markPaid, orderById, planName, type PaymentOrder } from '../payments/orders.ts';
 import { paymentSecret } from '../payments/secret.ts';
@@ -141,8 +141,7 @@ const payments: FastifyPluginAsync = async (app) => {
       } else {
         request.log.info({ order: orderId }, 'payment verified, order was already credited');
       }
-      const user = await userById(ctx.db, request.user.id);
-      if (!user) throw unauthorized();
+      const user = await signedInUser(ctx.db, request.user.id);
       return {
         status: 'ok',
         order_id: orderId,

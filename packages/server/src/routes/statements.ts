@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gte } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isBankCode, pagesForExtraction, type BankCode, type StatementFormat } from '@bahi/core';
 import { DownloadXmlRequest, LedgerAssignments, SuggestRequest, type ExtractAnswer } from '@bahi/contract';
 import {
@@ -9,13 +9,13 @@ import {
   extractStatement,
   isStatementError,
   type Extraction,
-  type StatementErrorCode,
 } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
-import { tokenFor, userById } from '../auth/users.ts';
-import { balance, grantPages } from '../credits.ts';
+import { signedInUser, tokenFor } from '../auth/users.ts';
+import { balance, grantPages, notEnoughPages } from '../credits.ts';
 import { extractions, pageLedger } from '../db/schema.ts';
-import { HttpError, badRequest, notFound, unauthorized } from '../errors.ts';
+import { ledgerMemory } from '../statements/tables.ts';
+import { HttpError, badRequest, fileFailure, notFound } from '../errors.ts';
 import { rememberLedgers, suggestLedgers } from '../statements/ledger-memory.ts';
 import {
   bankDetected,
@@ -37,18 +37,6 @@ import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 /** Re-reading the same file (same SHA-256) within this long costs nothing (DESIGN: pages). */
 export const FREE_REPEAT_MS = 24 * 3600 * 1000;
 
-const STATUS: Record<StatementErrorCode, number> = {
-  PASSWORD_REQUIRED: 400,
-  WRONG_PASSWORD: 400,
-  UNREADABLE: 422,
-  UNSUPPORTED: 422,
-  TOO_LARGE: 413,
-  TIMEOUT: 422,
-  NO_TRANSACTIONS: 422,
-  CANCELLED: 503,
-  INTERNAL: 500,
-};
-
 function bankOf(request: FastifyRequest): BankCode {
   const raw = String((request.params as { bank?: string }).bank ?? '').toUpperCase();
   if (!isBankCode(raw)) throw notFound('Unknown bank.');
@@ -56,10 +44,9 @@ function bankOf(request: FastifyRequest): BankCode {
 }
 
 /** A statement failure as { detail, code } (the screens tell a wrong password from the rest by code). */
-function statementFailure(request: FastifyRequest, reply: FastifyReply, err: unknown) {
+function statementFailure(err: unknown): never {
   if (!isStatementError(err)) throw err;
-  request.log.info({ code: err.code }, err.logMessage);
-  return reply.code(STATUS[err.code]).send({ detail: err.userMessage, code: err.code });
+  throw fileFailure(err.code, err.userMessage, `${err.code}: ${err.logMessage}`);
 }
 
 function billingFormat(format: Extraction['format']): StatementFormat {
@@ -71,18 +58,18 @@ const statements: FastifyPluginAsync = async (app) => {
   // The worker threads of @bahi/statements stop with the server.
   app.addHook('onClose', async () => closePool());
 
-  app.post('/:bank/check-password', { preHandler: requireUser }, async (request, reply) => {
+  app.post('/:bank/check-password', { preHandler: requireUser }, async (request) => {
     bankOf(request);
     const upload = await readUpload(request);
     try {
       checkStatementKind(upload);
       return await checkPassword(upload.bytes);
     } catch (err) {
-      return statementFailure(request, reply, err);
+      statementFailure(err);
     }
   });
 
-  app.post('/:bank/extract-statement', { preHandler: requireUser }, async (request, reply) => {
+  app.post('/:bank/extract-statement', { preHandler: requireUser }, async (request) => {
     const bank = bankOf(request);
     const upload = await readUpload(request);
     const query = request.query as { password?: unknown };
@@ -105,22 +92,19 @@ const statements: FastifyPluginAsync = async (app) => {
       .limit(1);
     const free = Boolean(paidBefore);
     // Refuse before the work when nothing at all is left; the exact cost is known only after reading.
-    if (!free && (await balance(ctx.db, userId)) < 1) {
-      throw new HttpError(402, 'Not enough pages left. Please buy a plan to continue.');
-    }
+    const have = free ? 1 : await balance(ctx.db, userId);
+    if (have < 1) throw new HttpError(402, notEnoughPages(1, have, true));
 
     let extraction: Extraction;
     try {
       extraction = await extractStatement(upload.bytes, { password, bank, fileName: upload.fileName });
     } catch (err) {
-      return statementFailure(request, reply, err);
+      statementFailure(err);
     }
     const { result } = extraction;
     const first = result.accounts[0];
     if (!first || first.transactions.length === 0) {
-      return reply
-        .code(422)
-        .send({ detail: 'No transactions were found in this file.', code: 'NO_TRANSACTIONS' });
+      throw fileFailure('NO_TRANSACTIONS', 'No transactions were found in this file.');
     }
     const rowCount = result.accounts.reduce((n, a) => n + a.transactions.length, 0);
     const cost = pagesForExtraction({
@@ -141,8 +125,7 @@ const statements: FastifyPluginAsync = async (app) => {
         rows: rowCount,
       });
     });
-    const user = await userById(ctx.db, userId);
-    if (!user) throw unauthorized();
+    const user = await signedInUser(ctx.db, userId);
     request.log.info(
       {
         bank: result.bank,
@@ -194,7 +177,7 @@ const statements: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/ledger-memory', { preHandler: requireUser }, async (request) => {
-    await ctx.db.execute(sql`delete from ledger_memory where user_id = ${request.user.id}`);
+    await ctx.db.delete(ledgerMemory).where(eq(ledgerMemory.userId, request.user.id));
     return { ok: true };
   });
 };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { GenerateXmlRequest, SendToTallyRequest, TallyResponseReport } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
+import { isUuid } from '../auth/users.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 import { rowsToXml } from '../statements/shape.ts';
@@ -10,8 +11,6 @@ import { tallyExports } from '../statements/tables.ts';
 // Tally calls of spec section 7 under /api/tally. The server builds and keeps the XML; the
 // bookkeeper's `bahi bridge` (on the office network) is what posts it to TallyPrime, so
 // send-to-tally answers the XML and its id, and the web app hands it to the bridge.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const tally: FastifyPluginAsync = async (app) => {
   const ctx = app.bahi;
@@ -48,7 +47,7 @@ const tally: FastifyPluginAsync = async (app) => {
 
   app.get('/exports/:id', async (request) => {
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('No such export.');
+    if (!isUuid(id)) throw notFound('No such export.');
     const [row] = await ctx.db.select().from(tallyExports).where(mine(id, request.user.id));
     if (!row) throw notFound('No such export.');
     return {
@@ -65,7 +64,7 @@ const tally: FastifyPluginAsync = async (app) => {
   // The web app reports what the bridge answered, so History can show Tally's answer.
   app.post('/exports/:id/response', async (request) => {
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('No such export.');
+    if (!isUuid(id)) throw notFound('No such export.');
     const report = TallyResponseReport.parse(request.body);
     const updated = await ctx.db
       .update(tallyExports)

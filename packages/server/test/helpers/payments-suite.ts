@@ -128,7 +128,7 @@ export function creditsAndPaymentsSuite(label: string, databaseUrl: () => string
       assert.equal(refused.length, 40);
       for (const r of refused) {
         assert.equal(r.reason.status, 402);
-        assert.equal(r.reason.detail, 'Not enough pages: this needs 1 pages and you have 0 left.');
+        assert.equal(r.reason.detail, 'Not enough pages: this needs 1 page and you have 0 left.');
       }
       // Each success saw a distinct balance 9..0.
       assert.deepEqual(

@@ -275,7 +275,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
         name: 's.pdf',
       });
       assert.equal(r0.status, 402);
-      assert.match(r0.body.detail, /pages/i);
+      assert.equal(r0.body.detail, 'Not enough pages: this needs at least 1 page and you have 0 left.');
       // One page left, a three-page statement: refused after reading, nothing spent, nothing recorded.
       const short = await member(1);
       const r1 = await upload(`/api/hdfc/extract-statement?password=${PROTECTED_TRUTH.password}`, {
@@ -284,6 +284,10 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
         name: 'p.pdf',
       });
       assert.equal(r1.status, 402);
+      assert.equal(
+        r1.body.detail,
+        `Not enough pages: this needs ${PROTECTED_TRUTH.pages} pages and you have 1 left.`,
+      );
       assert.equal(await pagesOf(short.id), 1);
       const rows = await h.database.db.select().from(extractions).where(eq(extractions.userId, short.id));
       assert.equal(rows.length, 0);
@@ -439,6 +443,23 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
         json: { descriptions },
       });
       assert.deepEqual(theirs.body.suggestions, []);
+
+      // Forgetting clears only the caller's memory.
+      await call(h.app, 'POST', '/api/ledger-memory', {
+        token: other.token,
+        json: { assignments: [{ description: 'ELECTRICITY BILL 1', ledger: 'Their Power' }] },
+      });
+      assert.equal((await call(h.app, 'DELETE', '/api/ledger-memory', { token: u.token })).status, 200);
+      const mineAfter = await call(h.app, 'POST', '/api/ledger-memory/suggest', {
+        token: u.token,
+        json: { descriptions },
+      });
+      assert.deepEqual(mineAfter.body.suggestions, []);
+      const theirsAfter = await call(h.app, 'POST', '/api/ledger-memory/suggest', {
+        token: other.token,
+        json: { descriptions },
+      });
+      assert.equal(theirsAfter.body.suggestions[0]?.ledger, 'Their Power');
     });
   });
 }
