@@ -1,5 +1,5 @@
-import { Anchor, Center, Container, Paper, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Center, Container, Paper, Stack, Title } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from './Logo.tsx';
 
@@ -20,5 +20,19 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </Stack>
       </Container>
     </Center>
+  );
+}
+
+/** A signed-out screen's form in that frame: its title, its fields; Enter in a field submits it. */
+export function AuthForm(props: { title: string; onSubmit: (e: FormEvent) => void; children: ReactNode }) {
+  return (
+    <AuthLayout>
+      <form onSubmit={props.onSubmit} noValidate>
+        <Stack gap="sm">
+          <Title order={2}>{props.title}</Title>
+          {props.children}
+        </Stack>
+      </form>
+    </AuthLayout>
   );
 }

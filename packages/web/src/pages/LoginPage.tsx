@@ -1,11 +1,11 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { googleSignIn, signIn } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
 import type { LoginState } from '../auth/RequireAuth.tsx';
 import { completeSignIn } from '../auth/signin.ts';
-import { AuthLayout } from '../components/AuthLayout.tsx';
+import { AuthForm } from '../components/AuthLayout.tsx';
 import { GoogleButton } from '../components/GoogleButton.tsx';
 import { withLoading } from '../components/loading.tsx';
 
@@ -68,54 +68,49 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthLayout>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Title order={2}>Sign in</Title>
-          <TextInput
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          {error && (
-            <Text c="red.8" size="sm" role="alert">
-              {error}
-            </Text>
-          )}
-          <Group justify="space-between">
-            <Checkbox
-              label="Remember me"
-              checked={remember}
-              onChange={(e) => setRemember(e.currentTarget.checked)}
-            />
-            <Button variant="subtle" size="compact-sm" onClick={() => navigate('/forget')}>
-              Forgot Password
-            </Button>
-          </Group>
-          <Button type="submit" fullWidth>
-            Sign In
-          </Button>
-          <GoogleButton onCredential={google} />
-          <Text size="sm" ta="center">
-            New to Bahi?{' '}
-            <Anchor component={Link} to="/signup" fw={600}>
-              SIGN UP
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthLayout>
+    <AuthForm title="Sign in" onSubmit={submit}>
+      <TextInput
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+      />
+      <PasswordInput
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+      />
+      {error && (
+        <Text c="red.8" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <Group justify="space-between">
+        <Checkbox
+          label="Remember me"
+          checked={remember}
+          onChange={(e) => setRemember(e.currentTarget.checked)}
+        />
+        <Button variant="subtle" size="compact-sm" onClick={() => navigate('/forget')}>
+          Forgot Password
+        </Button>
+      </Group>
+      <Button type="submit" fullWidth>
+        Sign In
+      </Button>
+      <GoogleButton onCredential={google} />
+      <Text size="sm" ta="center">
+        New to Bahi?{' '}
+        <Anchor component={Link} to="/signup" fw={600}>
+          SIGN UP
+        </Anchor>
+      </Text>
+    </AuthForm>
   );
 }

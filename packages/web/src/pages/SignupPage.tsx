@@ -1,11 +1,11 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { SignUpRequest } from '@bahi/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signUp } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
 import { saveFlowUser } from '../auth/flow.ts';
-import { AuthLayout } from '../components/AuthLayout.tsx';
+import { AuthForm } from '../components/AuthLayout.tsx';
 
 const DUPLICATE_PHONE = 'User with this phone number already exists';
 
@@ -52,30 +52,20 @@ export default function SignupPage() {
   }
 
   return (
-    <AuthLayout>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Title order={2}>Create your account</Title>
-          <TextInput label="Name" name="name" autoComplete="name" {...field('name')} />
-          <TextInput label="Email" name="email" type="email" autoComplete="email" {...field('email')} />
-          <TextInput label="Phone" name="phone" type="tel" autoComplete="tel" {...field('phone')} />
-          <PasswordInput
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            {...field('password')}
-          />
-          <Button type="submit" loading={busy} fullWidth>
-            Sign Up
-          </Button>
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login">
-              Sign in
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthLayout>
+    <AuthForm title="Create your account" onSubmit={submit}>
+      <TextInput label="Name" name="name" autoComplete="name" {...field('name')} />
+      <TextInput label="Email" name="email" type="email" autoComplete="email" {...field('email')} />
+      <TextInput label="Phone" name="phone" type="tel" autoComplete="tel" {...field('phone')} />
+      <PasswordInput label="Password" name="password" autoComplete="new-password" {...field('password')} />
+      <Button type="submit" loading={busy} fullWidth>
+        Sign Up
+      </Button>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/login">
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthForm>
   );
 }

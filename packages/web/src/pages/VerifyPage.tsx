@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { sendOtp, verifyOtp } from '../api/auth.ts';
 import { afterVerify, readFlowUser } from '../auth/flow.ts';
-import { AuthLayout } from '../components/AuthLayout.tsx';
+import { AuthForm, AuthLayout } from '../components/AuthLayout.tsx';
 import { CODE_LENGTH, CodeBoxes } from '../components/CodeBoxes.tsx';
 
 /** Spec section 9: the resend wait. */
@@ -67,30 +67,25 @@ export default function VerifyPage() {
   }
 
   return (
-    <AuthLayout>
-      <form onSubmit={submit}>
-        <Stack gap="md">
-          <Title order={2}>Verify your e-mail</Title>
-          <Text size="sm" c="dimmed">
-            Enter the 4-digit code sent to <b>{user.email}</b>.
+    <AuthForm title="Verify your e-mail" onSubmit={submit}>
+      <Text size="sm" c="dimmed">
+        Enter the 4-digit code sent to <b>{user.email}</b>.
+      </Text>
+      <CodeBoxes digits={digits} onChange={setDigits} disabled={busy} />
+      <Button type="submit" loading={busy} fullWidth>
+        Verify
+      </Button>
+      <Group justify="center" gap="xs">
+        {left > 0 ? (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Resend code in {left}s
           </Text>
-          <CodeBoxes digits={digits} onChange={setDigits} disabled={busy} />
-          <Button type="submit" loading={busy} fullWidth>
-            Verify
+        ) : (
+          <Button variant="subtle" size="compact-sm" onClick={resend}>
+            Resend
           </Button>
-          <Group justify="center" gap="xs">
-            {left > 0 ? (
-              <Text size="sm" c="dimmed" aria-live="polite">
-                Resend code in {left}s
-              </Text>
-            ) : (
-              <Button variant="subtle" size="compact-sm" onClick={resend}>
-                Resend
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </form>
-    </AuthLayout>
+        )}
+      </Group>
+    </AuthForm>
   );
 }
