@@ -83,6 +83,10 @@ export const COMMON_ALIASES: Aliases = {
     'debit amount',
     'withdrawal (dr)',
     'withdrawal amount (inr )',
+    'dr amount',
+    'dr amt',
+    'debit amt',
+    'withdrawal amt',
   ],
   credit: [
     'deposit amt.',
@@ -95,6 +99,10 @@ export const COMMON_ALIASES: Aliases = {
     'credit amount',
     'deposit (cr)',
     'deposit amount (inr )',
+    'cr amount',
+    'cr amt',
+    'credit amt',
+    'deposit amt',
   ],
   amount: ['amount', 'amount(rs.)', 'amount (rs.)', 'amount (inr)', 'txn amount', 'transaction amount'],
   balance: [

@@ -108,7 +108,9 @@ class Layout {
       if (prev && prev.col === col) prev.text += ' ' + text;
       else out.push({ col, text, x0 });
     };
-    for (const run of runs) {
+    for (const run of splitFigures(runs)) {
+      // '-' printed for an empty amount is no text of the row
+      if (/^[-–—]{1,2}$/.test(run.text) && this.nearestNumeric(run)) continue;
       if (isMark(run.text)) {
         const prev = out[out.length - 1];
         if (prev && NUMERIC_ROLES.has(prev.col.role)) {
@@ -117,10 +119,8 @@ class Layout {
         }
       }
       if (readAmount(run.text)) {
-        let best: Column | null = null;
-        for (const c of this.numeric)
-          if (!best || Math.abs(c.x1 - run.x1) < Math.abs(best.x1 - run.x1)) best = c;
-        if (best && Math.abs(best.x1 - run.x1) <= NUMERIC_REACH_CHARS * cw) {
+        const best = this.nearestNumeric(run);
+        if (best) {
           put(best, run.text, run.x0);
           continue;
         }
@@ -134,12 +134,29 @@ class Layout {
     }
     return out.map((o) => ({ role: o.col.role, text: o.text }));
   }
+  /** The numeric column whose header ends nearest the run's right edge, if within reach. */
+  nearestNumeric(run: Run): Column | null {
+    let best: Column | null = null;
+    for (const c of this.numeric) if (!best || Math.abs(c.x1 - run.x1) < Math.abs(best.x1 - run.x1)) best = c;
+    return best && Math.abs(best.x1 - run.x1) <= NUMERIC_REACH_CHARS * this.header.charWidth ? best : null;
+  }
   textColumn(x: number): Column {
     const reach = TEXT_START_CHARS * this.header.charWidth;
     let best = this.text[0]!;
     for (const c of this.text) if (c.x0 <= x + reach) best = c;
     return best;
   }
+}
+
+// Figures of neighbouring columns printed a space apart come out of a PDF as one run
+// ('4,33,197.00 4,71,647.96', '1,255.00 Dr 38,927.96'): such a run is split into its words.
+function splitFigures(runs: Run[]): Run[] {
+  return runs.flatMap((run) => {
+    if (!run.text.includes(' ') || readAmount(run.text)) return [run];
+    const words = runWords(run);
+    const figures = words.filter((w) => readAmount(w.text)).length;
+    return figures >= 2 && words.every((w) => readAmount(w.text) || isMark(w.text)) ? words : [run];
+  });
 }
 
 interface Row {
@@ -176,6 +193,10 @@ export function readTable(
   let inTable = false;
   let prev: Line | null = null;
   let afterHeader = false;
+  // the header line (or its second line) the table's first row follows, whatever the space between
+  let headerLine: Line | null = null;
+  // wrapped-looking lines on a page before its table resumes (a page without a repeated header)
+  let pending: Line[] = [];
   let account: string | null = null;
   const rows: Row[] = [];
   // the header in force for each wrapped line: a page's own header decides its columns
@@ -191,10 +212,14 @@ export function readTable(
 
   for (const line of lines) {
     const newPage = !prev || prev.page !== line.page;
-    if (newPage) inTable = false;
+    if (newPage) {
+      inTable = false;
+      pending = [];
+    }
     const header = matchHeader(line.runs, opts.aliases, line.ocr);
     if (header) {
       layout = new Layout(header);
+      headerLine = line;
       inTable = true;
       afterHeader = true;
       if (!section) newSection();
@@ -203,6 +228,7 @@ export function readTable(
     }
     if (afterHeader && isHeaderTail(line.runs)) {
       prev = line;
+      headerLine = line;
       continue;
     }
     afterHeader = false;
@@ -229,7 +255,14 @@ export function readTable(
     const dateText = cellText(cells, 'date');
     const hasAmount = cells.some((c) => NUMERIC_ROLES.has(c.role));
     const isAnchor = hasAmount && isDateStart(firstToken(dateText));
-    // a page without a repeated header continues the table at its first dated row
+    const gapOk =
+      !prev ||
+      prev === headerLine ||
+      prev.page !== line.page ||
+      line.y - prev.y <= TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height);
+    const wrapped = !hasAmount && cells.length > 0 && cells.every((c) => continuationCell(c));
+    // a page without a repeated header continues the table at its first dated row, with the
+    // wrapped lines set just above it (narrations printed above their date line)
     if (
       !inTable &&
       isAnchor &&
@@ -237,17 +270,30 @@ export function readTable(
         (l) => l.page === line.page && !FOOTER_RE.test(l.text) && /summary|total/i.test(l.text),
       ) &&
       pageHasNoHeader(lines, line, opts.aliases)
-    )
+    ) {
       inTable = true;
+      let k = pending.length;
+      let below = line;
+      while (
+        k > 0 &&
+        pending[k - 1]!.page === line.page &&
+        below.y - pending[k - 1]!.y <= TABLE_GAP_HEIGHTS * below.height
+      )
+        below = pending[--k]!;
+      for (const l of pending.slice(k)) {
+        sec.lines.splice(sec.lines.indexOf(l), 1);
+        items.push({ line: l, section: sec });
+        lineLayout.set(l, layout);
+      }
+      pending = [];
+    }
     if (!inTable) {
+      if (wrapped) pending.push(line);
+      else pending = [];
       sec.lines.push(line);
       prev = line;
       continue;
     }
-    const gapOk =
-      !prev ||
-      prev.page !== line.page ||
-      line.y - prev.y <= TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height);
     const textAll = line.text;
     const special = specialKind(stripLeadingDate(cellText(cells, 'description') || textAll));
     if (
@@ -271,16 +317,7 @@ export function readTable(
       prev = line;
       continue;
     }
-    const continuation =
-      gapOk &&
-      !hasAmount &&
-      cells.every(
-        (c) =>
-          c.role === 'description' ||
-          c.role === 'reference' ||
-          ((c.role === 'date' || c.role === 'valueDate') &&
-            /^(\d{2}|\d{4}|[a-z]{3,9},?)$/i.test(c.text.trim())),
-      );
+    const continuation = gapOk && wrapped;
     if (continuation) {
       items.push({ line, section: sec });
       lineLayout.set(line, layout);
@@ -316,6 +353,15 @@ export function readTable(
   };
 }
 
+/** A cell a wrapped line may hold: narration, reference, or the wrapped end of a date ('2024'). */
+function continuationCell(c: Cell): boolean {
+  return (
+    c.role === 'description' ||
+    c.role === 'reference' ||
+    ((c.role === 'date' || c.role === 'valueDate') && /^(\d{2}|\d{4}|[a-z]{3,9},?)$/i.test(c.text.trim()))
+  );
+}
+
 function pageHasNoHeader(lines: Line[], line: Line, aliases: Aliases | undefined): boolean {
   // only asked for dated rows outside a table, which are rare
   return !lines.some(
@@ -348,59 +394,123 @@ function balanceOf(s: string): number | null {
 
 type Item = { row: Row } | { line: Line; section: TableSection };
 
-/** Gives each wrapped line to the row above or below it: the larger vertical gap separates rows. */
-function attachContinuations(items: Item[], flow: Flow): void {
-  let i = 0;
-  while (i < items.length) {
+/** The table's line spacing: inside a row, and from one single-line row to the next. */
+interface Spacing {
+  line: number;
+  row: number;
+  /** rows are set further apart than the lines inside a row */
+  clear: boolean;
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+
+function spacingOf(items: Item[]): Spacing {
+  const lineOf = (it: Item) => ('row' in it ? it.row.anchor : it.line);
+  const inRow: number[] = [];
+  const pitch: number[] = [];
+  for (let k = 1; k < items.length; k++) {
+    const a = lineOf(items[k - 1]!);
+    const b = lineOf(items[k]!);
+    const g = b.y - a.y;
+    if (a.page !== b.page || g <= 0) continue;
+    if ('row' in items[k - 1]! && 'row' in items[k]!) pitch.push(g);
+    else inRow.push(g);
+  }
+  if (!inRow.length || !pitch.length) return { line: 0, row: 0, clear: false };
+  const line = quantile(inRow, 0.1);
+  const row = quantile(pitch, 0.5);
+  return { line, row, clear: row > line * GAP_RATIO };
+}
+
+type Run_ = { i: number; j: number; before: Row | null; after: Row | null; lines: Line[] };
+
+/**
+ * Gives each wrapped line to the row above or below it. Where the spacing tells (the larger gap
+ * separates rows), it decides; where it does not, the flow this document shows in its clear cases
+ * decides, and the profile's flow only when the document shows none.
+ */
+function attachContinuations(items: Item[], profileFlow: Flow): void {
+  const runs: Run_[] = [];
+  for (let i = 0; i < items.length;) {
     if ('row' in items[i]!) {
       i++;
       continue;
     }
     let j = i;
     while (j < items.length && !('row' in items[j]!)) j++;
-    const run = items.slice(i, j).map((it) => (it as { line: Line }).line);
-    const before = i > 0 ? (items[i - 1] as { row: Row }).row : null;
-    const after = j < items.length ? (items[j] as { row: Row }).row : null;
-    const split = splitPoint(before, run, after, flow);
-    if (before) before.below.push(...run.slice(0, split));
-    if (after) after.above.push(...run.slice(split));
-    if (!before && !after) break;
+    runs.push({
+      i,
+      j,
+      before: i > 0 ? (items[i - 1] as { row: Row }).row : null,
+      after: j < items.length ? (items[j] as { row: Row }).row : null,
+      lines: items.slice(i, j).map((it) => (it as { line: Line }).line),
+    });
     i = j;
+  }
+  const spacing = spacingOf(items);
+  // clear cases first: they show where this document puts its wrapped lines
+  const split = new Map<Run_, number>();
+  let above = 0;
+  let below = 0;
+  for (const r of runs) {
+    const k = clearSplit(r);
+    if (k === null) continue;
+    split.set(r, k);
+    if (r.before && r.after) {
+      below += k;
+      above += r.lines.length - k;
+    }
+  }
+  const flow: Flow =
+    above + below >= 2 && above !== below ? (above > below ? 'before' : 'after') : profileFlow;
+  for (const r of runs) {
+    const k = split.get(r) ?? unclearSplit(r, flow, spacing);
+    if (r.before) r.before.below.push(...r.lines.slice(0, k));
+    if (r.after) r.after.above.push(...r.lines.slice(k));
   }
 }
 
-/** How many of the wrapped lines belong to the row above. */
-function splitPoint(before: Row | null, run: Line[], after: Row | null, flow: Flow): number {
-  if (!after) return run.length;
-  if (!before) return 0;
-  const seq = [before.anchor, ...run, after.anchor];
-  // across a page break: lines on the earlier page go with the row above in 'after' flow
+/** How many of the wrapped lines belong to the row above, when the gaps on one page say so; else null. */
+function clearSplit(r: Run_): number | null {
+  if (!r.after) return r.lines.length;
+  if (!r.before) return 0;
+  const seq = [r.before.anchor, ...r.lines, r.after.anchor];
+  if (seq.some((l) => l.page !== seq[0]!.page)) return null;
   const gaps: number[] = [];
-  for (let k = 0; k + 1 < seq.length; k++) {
-    const a = seq[k]!;
-    const b = seq[k + 1]!;
-    gaps.push(a.page === b.page ? b.y - a.y : Number.POSITIVE_INFINITY);
-  }
-  const pageBreak = gaps.findIndex((g) => g === Number.POSITIVE_INFINITY);
-  if (pageBreak >= 0) {
-    // lines on the first page after the row above, then lines before the row below
-    return flow === 'after'
-      ? gaps.slice(pageBreak + 1).every((g) => g !== Number.POSITIVE_INFINITY)
-        ? lastPageCount(seq)
-        : run.length
-      : pageBreak;
-  }
+  for (let k = 0; k + 1 < seq.length; k++) gaps.push(seq[k + 1]!.y - seq[k]!.y);
   let k = 0;
   for (let m = 1; m < gaps.length; m++) if (gaps[m]! > gaps[k]!) k = m;
   const sorted = [...gaps].sort((a, b) => b - a);
   const clear = gaps.length < 2 || sorted[0]! > sorted[1]! * GAP_RATIO;
-  if (!clear) return flow === 'after' ? run.length : 0;
-  return k;
+  return clear ? k : null;
 }
 
-function lastPageCount(seq: Line[]): number {
-  // 'after' flow across a page break: every wrapped line belongs to the row above
-  return seq.length - 2;
+/**
+ * Lines the gaps on their own page do not place: spacing is uniform, or a page break falls among
+ * them. Lines left on the earlier page stay with the row above; lines at the top of the next page
+ * go with the row below when they sit as close to it as lines inside a row do (and rows are set
+ * apart), else the flow decides.
+ */
+function unclearSplit(r: Run_, flow: Flow, spacing: Spacing): number {
+  const before = r.before!;
+  const after = r.after!;
+  const onOld = r.lines.filter((l) => l.page === before.anchor.page).length;
+  if (onOld === r.lines.length && after.anchor.page === before.anchor.page)
+    return flow === 'after' ? r.lines.length : 0;
+  const top = r.lines.slice(onOld);
+  if (!top.length) return onOld;
+  if (spacing.clear) {
+    const seq = [...top, after.anchor];
+    const near = (spacing.line + spacing.row) / 2;
+    let k = seq.length - 1;
+    // from the anchor up, the lines set at in-row spacing belong to the row below
+    while (k > 0 && seq[k]!.page === seq[k - 1]!.page && seq[k]!.y - seq[k - 1]!.y < near) k--;
+    return onOld + k;
+  }
+  return flow === 'after' ? r.lines.length : onOld;
 }
 
 function toTransaction(

@@ -1,0 +1,30 @@
+// Pass rate of the reader + parser on PDF layout variants drawn from the corpus truths.
+//   npm exec -- node packages/statements/scripts/pdf-variants-report.ts [PER_BANK] [FIRST_SEED] [-v] [--out=DIR]
+// --out writes each failing variant's PDF to DIR (for scripts/lines.ts).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkPdf, describe, pdfCases } from '../test/perturb/pdf-cases.ts';
+import { renderStatement } from '../test/perturb/pdf-recipe.ts';
+
+const [perBank = '12', first = '1'] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice(6);
+const started = performance.now();
+const outcomes = [];
+for (const c of pdfCases(Number(perBank), Number(first))) outcomes.push(await checkPdf(c));
+const pass = outcomes.filter((o) => o.ok).length;
+console.log(
+  `all: ${pass}/${outcomes.length} (${((100 * pass) / outcomes.length).toFixed(1)}%) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+for (const bank of [...new Set(outcomes.map((o) => o.case.bank))]) {
+  const mine = outcomes.filter((o) => o.case.bank === bank);
+  console.log(`${bank.padEnd(12)} ${mine.filter((o) => o.ok).length}/${mine.length}`);
+}
+if (process.argv.includes('-v'))
+  for (const o of outcomes.filter((x) => !x.ok))
+    console.log(`FAIL ${o.case.name}: ${o.detail}\n     ${describe(o.case.recipe)}`);
+if (outDir)
+  for (const o of outcomes.filter((x) => !x.ok))
+    writeFileSync(
+      path.join(outDir, `${o.case.name.replace(/\W+/g, '_')}.pdf`),
+      await renderStatement(o.case.truth, o.case.recipe),
+    );

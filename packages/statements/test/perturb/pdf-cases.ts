@@ -1,0 +1,117 @@
+// PDF layout variants of the corpus statements: seeded recipes per bank, drawn with pdfkit, read
+// with the package's own reader and parser, scored against the corpus truth. Shared by the test
+// and scripts/pdf-variants-report.ts.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BankCode } from '@bahi/core';
+// @ts-expect-error plain JS module without types
+import { score } from '../../../../../shared/tools/score.mjs';
+import { parseStatement, readDocument, toTruthJson, type StatementResult } from '../../src/index.ts';
+import { PROFILES } from '../../src/parse/registry.ts';
+import { familyOf, makeRecipe, renderStatement, type Recipe, type Truth } from './pdf-recipe.ts';
+
+const corpus = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
+
+/** The names banks print at the top of their statements. */
+const BANK_NAMES: Record<string, string> = {
+  AXIS: 'AXIS BANK',
+  KOTAK: 'Kotak Mahindra Bank',
+  HDFC: 'HDFC BANK LTD',
+  ICICI: 'ICICI Bank Limited',
+  SBI: 'State Bank of India',
+  BOB: 'Bank of Baroda',
+  UNION: 'Union Bank of India',
+  PNB: 'PUNJAB NATIONAL BANK',
+  CANARA: 'Canara Bank',
+  UTKARSH: 'Utkarsh Small Finance Bank',
+  BOM: 'Bank of Maharashtra',
+  INDIANBANK: 'INDIAN BANK',
+  BANKOFINDIA: 'Bank of India',
+};
+
+export interface PdfCase {
+  name: string;
+  bank: string;
+  seed: number;
+  recipe: Recipe;
+  truth: Truth;
+}
+
+export function truthOf(bank: string): Truth | null {
+  const f = path.join(corpus, bank, `${bank}_short.truth.json`);
+  return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as Truth) : null;
+}
+
+/** `perBank` seeded variants of every registered bank's short statement. */
+export function pdfCases(perBank: number, firstSeed = 1): PdfCase[] {
+  const out: PdfCase[] = [];
+  for (const p of PROFILES) {
+    const truth = truthOf(p.code);
+    if (!truth) continue;
+    for (let s = firstSeed; s < firstSeed + perBank; s++) {
+      const seed = s * 7919 + out.length;
+      const recipe = makeRecipe(seed, BANK_NAMES[p.code]!, truth.account.ifsc, familyOf(p.code));
+      out.push({ name: `${p.code} seed ${seed}`, bank: p.code, seed, recipe, truth });
+    }
+  }
+  return out;
+}
+
+export interface PdfOutcome {
+  case: PdfCase;
+  ok: boolean;
+  detail: string;
+  result: StatementResult | null;
+}
+
+export async function parsePdf(bytes: Uint8Array, bank?: BankCode): Promise<StatementResult> {
+  const read = await readDocument(bytes, { ocr: false });
+  return parseStatement(read.doc, bank ? { bank } : {});
+}
+
+/** Scores a parse against the truth: every row, every narration, the balance chain. */
+export function judge(truth: Truth, result: StatementResult): { ok: boolean; detail: string } {
+  const s = score(truth, toTruthJson(result), truth.file);
+  const ok = s.precision === 1 && s.recall === 1 && s.balanceOk === true && s.descriptionExact === s.expected;
+  const got = result.accounts.flatMap((a) => a.transactions.map((t) => t.description));
+  const want = truth.transactions.map((t) => t.description);
+  const k = want.findIndex((d, i) => d !== got[i]);
+  const first = k >= 0 ? { row: k, want: want[k], got: got[k] } : {};
+  const { precision, recall, balanceOk, descriptionExact, expected } = s;
+  return {
+    ok,
+    detail: JSON.stringify({ precision, recall, balanceOk, descriptionExact, expected, ...first }),
+  };
+}
+
+export async function checkPdf(c: PdfCase): Promise<PdfOutcome> {
+  try {
+    const bytes = await renderStatement(c.truth, c.recipe);
+    const result = await parsePdf(bytes);
+    const j = judge(c.truth, result);
+    const bankOk = result.bank === c.bank;
+    return {
+      case: c,
+      ok: j.ok && bankOk,
+      detail: `${bankOk ? '' : `bank ${result.bank} `}${j.detail}`,
+      result,
+    };
+  } catch (err) {
+    return { case: c, ok: false, detail: `threw ${(err as Error).message}`, result: null };
+  }
+}
+
+/** The recipe in a few words, for failure messages. */
+export function describe(r: Recipe): string {
+  return [
+    r.columns.map((c) => c.label).join(' | '),
+    `${r.font} ${r.size}`,
+    `${r.paper}${r.landscape ? ' landscape' : ''}`,
+    `wrap ${r.wrap} ${Math.round(r.wrapWidth)}pt pad ${r.rowPad.toFixed(2)}`,
+    `hdr ${r.numericHeader}${r.headerEveryPage ? ' every page' : ' once'}`,
+    `${r.rowsPerPage}/page footer ${r.footer}`,
+    `${r.grouping} empty '${r.empty}' bal '${r.balanceMark}' ${r.amountStyle}`,
+    r.dateFormat,
+    `opening ${r.opening}${r.closingRow ? ' closing row' : ''}`,
+  ].join('; ');
+}

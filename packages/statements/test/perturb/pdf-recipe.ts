@@ -1,0 +1,418 @@
+// PDF-level layout variants: a statement drawn again with pdfkit from a corpus truth file, under a
+// seeded layout recipe (header names real banks print, fonts, column order and widths, page size,
+// narration wrapping above/below/around the date line, page breaks, footers, amount and date
+// styles). The drawn values are the truth's, so the parse must equal the truth exactly.
+import { randomInt, seededRng, type Rng } from '@bahi/core';
+import PDFDocument from 'pdfkit';
+
+export interface TruthTx {
+  date: string;
+  valueDate: string | null;
+  description: string;
+  reference: string | null;
+  withdrawal: number;
+  deposit: number;
+  balance: number;
+}
+
+export interface Truth {
+  file: string;
+  bank: string;
+  account: { number: string; holder: string; ifsc: string | null };
+  period: { from: string; to: string };
+  openingBalance: number;
+  closingBalance: number;
+  transactions: TruthTx[];
+}
+
+export type ColumnKind =
+  | 'serial'
+  | 'date'
+  | 'valueDate'
+  | 'description'
+  | 'reference'
+  | 'debit'
+  | 'credit'
+  | 'amount'
+  | 'mark'
+  | 'balance';
+
+/** Names real Indian statements print over each column (the corpus's and their common synonyms). */
+export const LABELS: Record<ColumnKind, string[]> = {
+  serial: ['Sl No', 'S No.', 'Sr No', 'S.No'],
+  date: ['Date', 'Txn Date', 'Tran Date', 'Transaction Date', 'Post Date', 'Trans Date'],
+  valueDate: ['Value Dt', 'Value Date'],
+  description: ['Narration', 'Description', 'Particulars', 'Transaction Details', 'Remarks', 'Details'],
+  reference: ['Chq./Ref.No.', 'Cheque No', 'Ref No', 'Chq No', 'Reference No', 'Instrument Id'],
+  debit: ['Withdrawal Amt.', 'Debit', 'Dr Amount', 'Withdrawals', 'Withdrawal (Dr)', 'Debit Amount'],
+  credit: ['Deposit Amt.', 'Credit', 'Cr Amount', 'Deposits', 'Deposit (Cr)', 'Credit Amount'],
+  amount: ['Amount', 'Amount (Rs.)', 'Transaction Amount', 'Amount (INR)'],
+  mark: ['Dr/Cr', 'Dr / Cr', 'Cr/Dr'],
+  balance: ['Closing Balance', 'Balance', 'Running Balance', 'Balance (Rs.)'],
+};
+
+export type AmountStyle = 'split' | 'markColumn' | 'suffix';
+export type Wrap = 'below' | 'above' | 'centred';
+export type DateFormat = 'dd/mm/yyyy' | 'dd-mm-yy' | 'dd Mon yyyy' | 'dd-Mon-yyyy' | 'dd/mm/yy';
+export type FontName = 'Helvetica' | 'Times-Roman' | 'Courier';
+
+export interface Recipe {
+  /** the bank's printed name and IFSC (a fictional bank for detection tests) */
+  bankName: string;
+  ifsc: string | null;
+  font: FontName;
+  size: number;
+  paper: 'A4' | 'LETTER';
+  landscape: boolean;
+  columns: { kind: ColumnKind; label: string }[];
+  left: number;
+  /** space between columns, points */
+  gap: number;
+  /** numeric headers: over the right edge of their figures, centred over the column, or at its left */
+  numericHeader: 'right' | 'centre' | 'left';
+  /** narration column width in points (at least the longest word) */
+  wrapWidth: number;
+  wrap: Wrap;
+  /** line spacing inside a row and the extra space between rows, in font sizes */
+  leading: number;
+  rowPad: number;
+  headerEveryPage: boolean;
+  footer: 'none' | 'pageOf' | 'pageSlash' | 'disclaimer';
+  rowsPerPage: number;
+  grouping: 'indian' | 'western' | 'none';
+  empty: '' | '-' | '0.00';
+  /** 'Cr' marks on balances, and how */
+  balanceMark: '' | ' Cr' | ' Cr.' | 'Cr' | ' (Cr)';
+  amountStyle: AmountStyle;
+  dateFormat: DateFormat;
+  opening: 'row' | 'header' | 'none';
+  closingRow: boolean;
+}
+
+const pick = <T>(r: Rng, xs: readonly T[]): T => xs[randomInt(r, 0, xs.length - 1)]!;
+const between = (r: Rng, lo: number, hi: number) => lo + (hi - lo) * r();
+
+/** How a bank family prints its table by default; the recipe varies everything else. */
+export interface Family {
+  amountStyle: AmountStyle;
+  wrap: Wrap;
+  narrationLast?: boolean;
+}
+
+export function familyOf(bank: string): Family {
+  if (bank === 'KOTAK') return { amountStyle: 'markColumn', wrap: 'below' };
+  if (bank === 'UNION') return { amountStyle: 'suffix', wrap: 'below' };
+  if (bank === 'PNB') return { amountStyle: 'split', wrap: 'below', narrationLast: true };
+  if (bank === 'AXIS') return { amountStyle: 'split', wrap: 'above' };
+  return { amountStyle: 'split', wrap: 'below' };
+}
+
+/** A seeded recipe for a bank family. */
+export function makeRecipe(seed: number, bankName: string, ifsc: string | null, family: Family): Recipe {
+  const r = seededRng(seed);
+  const amountStyle = r() < 0.75 ? family.amountStyle : pick(r, ['split', 'markColumn', 'suffix'] as const);
+  const label = (k: ColumnKind) => pick(r, LABELS[k]);
+  const cols: ColumnKind[] = [];
+  if (r() < 0.3) cols.push('serial');
+  cols.push('date');
+  const valueDate = r() < 0.5;
+  const valueFirst = valueDate && r() < 0.2;
+  if (valueFirst) cols.splice(cols.indexOf('date'), 0, 'valueDate');
+  else if (valueDate && r() < 0.5) cols.push('valueDate');
+  const text: ColumnKind[] = r() < 0.6 ? ['description'] : [];
+  const hasRef = r() < 0.7;
+  if (hasRef) {
+    if (!text.length || r() < 0.5) text.push('reference');
+    else text.unshift('reference');
+  }
+  if (!text.includes('description')) text.push('description');
+  const money: ColumnKind[] =
+    amountStyle === 'split'
+      ? r() < 0.85
+        ? ['debit', 'credit']
+        : ['credit', 'debit']
+      : amountStyle === 'markColumn'
+        ? ['amount', 'mark']
+        : ['amount'];
+  const narrationLast = family.narrationLast ? r() < 0.8 : r() < 0.08;
+  if (narrationLast) {
+    // PNB: references and figures first, the narration as the last column
+    cols.push(...text.filter((k) => k !== 'description'));
+    if (valueDate && !cols.includes('valueDate')) cols.push('valueDate');
+    cols.push(...money, 'balance', 'description');
+  } else {
+    cols.push(...text);
+    if (valueDate && !cols.includes('valueDate')) cols.push('valueDate');
+    cols.push(...money, 'balance');
+  }
+  // avoid two columns whose printed names read as one table role
+  const columns = cols.map((kind) => ({ kind, label: label(kind) }));
+  const size = Math.round(between(r, 7, 10) * 2) / 2;
+  const wrap: Wrap = r() < 0.7 ? family.wrap : pick(r, ['below', 'above', 'centred'] as const);
+  return {
+    bankName,
+    ifsc,
+    font: pick(r, ['Helvetica', 'Times-Roman', 'Courier'] as const),
+    size,
+    paper: pick(r, ['A4', 'LETTER'] as const),
+    landscape: r() < 0.25,
+    columns,
+    left: between(r, 18, 45),
+    gap: between(r, 6, 22),
+    numericHeader: pick(r, ['right', 'right', 'centre', 'left'] as const),
+    wrapWidth: between(r, 80, 240) * (size / 8),
+    wrap,
+    leading: between(r, 1.1, 1.35),
+    // a layout whose wrapping is not the bank's usual one still spaces its rows apart
+    rowPad: wrap === family.wrap && r() < 0.3 ? 0 : between(r, 0.3, 0.9),
+    headerEveryPage: r() < 0.75,
+    footer: pick(r, ['none', 'pageOf', 'pageSlash', 'disclaimer'] as const),
+    rowsPerPage: randomInt(r, 8, 40),
+    grouping: pick(r, ['indian', 'indian', 'western', 'none'] as const),
+    empty: pick(r, ['', '', '-', '0.00'] as const),
+    balanceMark: pick(r, ['', '', ' Cr', ' Cr.', 'Cr', ' (Cr)'] as const),
+    amountStyle,
+    dateFormat: pick(r, ['dd/mm/yyyy', 'dd-mm-yy', 'dd Mon yyyy', 'dd-Mon-yyyy', 'dd/mm/yy'] as const),
+    opening: pick(r, ['row', 'header', 'none'] as const),
+    closingRow: r() < 0.3,
+  };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function formatDate(iso: string, f: DateFormat): string {
+  const [y, m, d] = iso.split('-');
+  const mon = MONTHS[Number(m) - 1]!;
+  switch (f) {
+    case 'dd/mm/yyyy':
+      return `${d}/${m}/${y}`;
+    case 'dd/mm/yy':
+      return `${d}/${m}/${y!.slice(2)}`;
+    case 'dd-mm-yy':
+      return `${d}-${m}-${y!.slice(2)}`;
+    case 'dd Mon yyyy':
+      return `${d} ${mon} ${y}`;
+    case 'dd-Mon-yyyy':
+      return `${d}-${mon}-${y}`;
+  }
+}
+
+export function formatAmount(rupees: number, grouping: Recipe['grouping']): string {
+  const [int, dec] = Math.abs(rupees).toFixed(2).split('.') as [string, string];
+  let whole = int;
+  if (grouping === 'western') whole = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (grouping === 'indian') {
+    const last3 = int.slice(-3);
+    const rest = int.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+    whole = rest ? `${rest},${last3}` : last3;
+  }
+  return `${rupees < 0 ? '-' : ''}${whole}.${dec}`;
+}
+
+const boldOf = (f: FontName) => (f === 'Times-Roman' ? 'Times-Bold' : `${f}-Bold`);
+
+interface DrawRow {
+  /** the narration, already wrapped */
+  lines: string[];
+  cells: Partial<Record<ColumnKind, string>>;
+}
+
+/** Draws the statement; returns the PDF bytes. */
+export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uint8Array> {
+  const rc = { ...recipe };
+  const doc = new PDFDocument({
+    size: rc.paper,
+    layout: rc.landscape ? 'landscape' : 'portrait',
+    margin: 0,
+    autoFirstPage: false,
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  const pageW = rc.landscape ? (rc.paper === 'A4' ? 841.89 : 792) : rc.paper === 'A4' ? 595.28 : 612;
+  const pageH = rc.landscape ? (rc.paper === 'A4' ? 595.28 : 612) : rc.paper === 'A4' ? 841.89 : 792;
+  const amt = (v: number) => formatAmount(v, rc.grouping);
+  const bal = (v: number) =>
+    v < 0 && rc.balanceMark
+      ? amt(-v) + rc.balanceMark.replace('Cr', 'Dr')
+      : amt(v) + (v >= 0 ? rc.balanceMark : '');
+
+  const rowCells = (t: TruthTx, i: number): DrawRow['cells'] => {
+    const cells: DrawRow['cells'] = {
+      serial: String(i + 1),
+      date: formatDate(t.date, rc.dateFormat),
+      valueDate: formatDate(t.valueDate ?? t.date, rc.dateFormat),
+      reference: t.reference ?? '',
+      balance: bal(t.balance),
+    };
+    if (rc.amountStyle === 'split') {
+      cells.debit = t.withdrawal ? amt(t.withdrawal) : rc.empty;
+      cells.credit = t.deposit ? amt(t.deposit) : rc.empty;
+    } else if (rc.amountStyle === 'markColumn') {
+      cells.amount = amt(t.withdrawal || t.deposit);
+      cells.mark = t.withdrawal ? 'DR' : 'CR';
+    } else {
+      const mark = rc.balanceMark.includes('(') ? ['(Dr)', '(Cr)'] : ['Dr', 'Cr'];
+      cells.amount = `${amt(t.withdrawal || t.deposit)} ${t.withdrawal ? mark[0] : mark[1]}`;
+    }
+    return cells;
+  };
+
+  // fit the table to the page: a smaller size, then a narrower narration, until it fits
+  const width = (s: string, bold = false) =>
+    doc
+      .font(bold ? boldOf(rc.font) : rc.font)
+      .fontSize(rc.size)
+      .widthOfString(s);
+  const allCells = truth.transactions.map(rowCells);
+  const words = truth.transactions.flatMap((t) => t.description.split(' '));
+  let widths: number[] = [];
+  const measure = () => {
+    const longestWord = Math.max(...words.map((w) => width(w)));
+    rc.wrapWidth = Math.max(rc.wrapWidth, longestWord + 1);
+    widths = rc.columns.map((c) => {
+      const head = width(c.label, true);
+      if (c.kind === 'description') return Math.max(head, rc.wrapWidth);
+      const extra = [...(rc.opening === 'row' ? [bal(truth.openingBalance)] : [])];
+      return Math.max(head, ...allCells.map((x) => width(x[c.kind] ?? '')), ...extra.map((s) => width(s)));
+    });
+    return rc.left + widths.reduce((a, b) => a + b, 0) + rc.gap * (widths.length - 1);
+  };
+  while (measure() > pageW - 15) {
+    const longest = Math.max(...words.map((w) => width(w)));
+    if (rc.wrapWidth > Math.max(120, longest + 10)) rc.wrapWidth *= 0.9;
+    else if (rc.gap > 6) rc.gap -= 2;
+    else if (rc.size > 6.5) rc.size -= 0.5;
+    else break;
+  }
+  const xs: number[] = [];
+  let x = rc.left;
+  for (const w of widths) {
+    xs.push(x);
+    x += w + rc.gap;
+  }
+  const colOf = (k: ColumnKind) => rc.columns.findIndex((c) => c.kind === k);
+
+  const wrapText = (s: string): string[] => {
+    const out: string[] = [];
+    let cur = '';
+    for (const w of s.split(' ')) {
+      const next = cur ? `${cur} ${w}` : w;
+      if (cur && width(next) > rc.wrapWidth) {
+        out.push(cur);
+        cur = w;
+      } else cur = next;
+    }
+    if (cur) out.push(cur);
+    return out;
+  };
+  const rows: DrawRow[] = truth.transactions.map((t, i) => ({
+    lines: wrapText(t.description),
+    cells: allCells[i]!,
+  }));
+  if (rc.opening === 'row')
+    rows.unshift({ lines: ['Opening Balance'], cells: { balance: bal(truth.openingBalance) } });
+  if (rc.closingRow) rows.push({ lines: ['Closing Balance'], cells: { balance: bal(truth.closingBalance) } });
+
+  const lineH = rc.size * rc.leading;
+  const rowPad = rc.size * rc.rowPad;
+  const bottom = pageH - 60;
+  const numeric = new Set<ColumnKind>(['debit', 'credit', 'amount', 'balance']);
+
+  const drawCell = (col: number, text: string, y: number, bold = false) => {
+    const kind = rc.columns[col]!.kind;
+    const right = numeric.has(kind);
+    doc.font(bold ? boldOf(rc.font) : rc.font).fontSize(rc.size);
+    const w = doc.widthOfString(text);
+    let cx = xs[col]!;
+    if (bold && right) {
+      if (rc.numericHeader === 'right') cx = xs[col]! + widths[col]! - w;
+      if (rc.numericHeader === 'centre') cx = xs[col]! + (widths[col]! - w) / 2;
+    } else if (right) cx = xs[col]! + widths[col]! - w;
+    doc.text(text, cx, y, { lineBreak: false });
+  };
+
+  const drawHeaderBlock = (first: boolean, page: number) => {
+    doc
+      .font(boldOf(rc.font))
+      .fontSize(rc.size + 5)
+      .text(rc.bankName, rc.left, 24, { lineBreak: false });
+    doc.font(rc.font).fontSize(rc.size);
+    let y = 24 + rc.size * 3;
+    if (!first) {
+      doc.text(`Account No : ${truth.account.number}    Page ${page}`, rc.left, y, { lineBreak: false });
+      return y + lineH * 2;
+    }
+    const right = pageW / 2;
+    const leftLines = [`Name : ${truth.account.holder}`, '12, STATION ROAD', 'PUNE - 411001'];
+    const rightLines = [
+      `Account No : ${truth.account.number}`,
+      ...(rc.ifsc ? [`IFSC Code : ${rc.ifsc}`] : []),
+      'Currency : INR',
+      ...(rc.opening === 'header' ? [`Opening Balance : ${bal(truth.openingBalance)}`] : []),
+    ];
+    for (let i = 0; i < Math.max(leftLines.length, rightLines.length); i++) {
+      if (leftLines[i]) doc.text(leftLines[i]!, rc.left, y, { lineBreak: false });
+      if (rightLines[i]) doc.text(rightLines[i]!, right, y, { lineBreak: false });
+      y += lineH;
+    }
+    y += lineH;
+    const from = formatDate(truth.period.from, rc.dateFormat);
+    const to = formatDate(truth.period.to, rc.dateFormat);
+    doc.text(`Statement of Account for the period ${from} to ${to}`, rc.left, y, { lineBreak: false });
+    return y + lineH * 2;
+  };
+  const drawTableHeader = (y: number) => {
+    rc.columns.forEach((c, i) => drawCell(i, c.label, y, true));
+    return y + lineH * 1.5;
+  };
+
+  // lay rows out on pages first: footers say 'Page N of M'
+  const pages: { y: number; row: DrawRow }[][] = [];
+  let y = 0;
+  let cur: { y: number; row: DrawRow }[] = [];
+  const startPage = (first: boolean) => {
+    cur = [];
+    pages.push(cur);
+    const top = first ? 24 + rc.size * 3 + lineH * 6 + rc.size * 2 : 24 + rc.size * 3 + lineH * 2;
+    y = first || rc.headerEveryPage ? top + lineH * 1.5 : top;
+  };
+  startPage(true);
+  for (const row of rows) {
+    const h = Math.max(1, row.lines.length) * lineH;
+    if (cur.length >= rc.rowsPerPage || y + h > bottom) startPage(false);
+    cur.push({ y, row });
+    y += h + rowPad;
+  }
+
+  pages.forEach((list, pi) => {
+    doc.addPage();
+    const top = drawHeaderBlock(pi === 0, pi + 1);
+    if (pi === 0 || rc.headerEveryPage) drawTableHeader(top);
+    const d = colOf('description');
+    for (const { y: ry, row } of list) {
+      const n = Math.max(1, row.lines.length);
+      const at = rc.wrap === 'below' ? 0 : rc.wrap === 'above' ? n - 1 : Math.floor(n / 2);
+      row.lines.forEach((l, li) => drawCell(d, l, ry + li * lineH));
+      const ay = ry + at * lineH;
+      rc.columns.forEach((c, ci) => {
+        if (c.kind === 'description') return;
+        const v = row.cells[c.kind];
+        if (v) drawCell(ci, v, ay);
+      });
+    }
+    const fy = pageH - 40;
+    doc.font(rc.font).fontSize(rc.size);
+    if (rc.footer === 'pageOf')
+      doc.text(`Page ${pi + 1} of ${pages.length}`, pageW / 2 - 20, fy, { lineBreak: false });
+    if (rc.footer === 'pageSlash')
+      doc.text(`Page ${pi + 1}/${pages.length}`, pageW - 80, fy, { lineBreak: false });
+    if (rc.footer === 'disclaimer')
+      doc.text('This is a computer generated statement and does not require a signature.', rc.left, fy, {
+        lineBreak: false,
+      });
+  });
+  doc.end();
+  await done;
+  return new Uint8Array(Buffer.concat(chunks));
+}
