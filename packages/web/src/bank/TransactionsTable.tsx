@@ -1,7 +1,7 @@
 import type { LedgerSuggestion, StatementTransaction } from '@bahi/contract';
 import { Button, Group, TextInput } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { memo } from 'react';
+import { bodyCell, headCell, useVirtualRows, VirtualTable } from '../components/VirtualTable.tsx';
 
 // The transactions as a table with a sticky header. Only the rows in view (plus a margin) are in
 // the page, so 5,000 rows scroll as smoothly as 50. With `onLedger` each row has a Ledger Name
@@ -23,106 +23,63 @@ type Props = {
 };
 
 export function TransactionsTable({ rows, shown, height, label, onLedger, suggestions, breaks }: Props) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const count = shown ? shown.length : rows.length;
-  const virtualizer = useVirtualizer({
+  const { scrollRef, items, padTop, padBottom } = useVirtualRows({
     count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
   });
-  const items = virtualizer.getVirtualItems();
-  const padTop = items.length ? items[0].start : 0;
-  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-  const columns = onLedger ? 7 : 6;
-
   return (
-    <div
-      ref={scrollRef}
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      style={{
-        maxHeight: height,
-        height: count > 0 ? height : undefined,
-        overflow: 'auto',
-        border: '1px solid var(--mantine-color-gray-3)',
-        borderRadius: 4,
-      }}
+    <VirtualTable
+      scrollRef={scrollRef}
+      label={label}
+      region
+      style={{ maxHeight: height, height: count > 0 ? height : undefined }}
+      minWidth={onLedger ? 1000 : 760}
+      columns={onLedger ? 7 : 6}
+      padTop={padTop}
+      padBottom={padBottom}
+      head={
+        <>
+          <th style={{ ...headCell, width: 48, textAlign: 'right' }}>#</th>
+          <th style={{ ...headCell, width: 100 }}>Date</th>
+          <th style={headCell}>Description</th>
+          <th style={{ ...headCell, width: 120, textAlign: 'right' }}>Withdrawal</th>
+          <th style={{ ...headCell, width: 120, textAlign: 'right' }}>Deposit</th>
+          <th style={{ ...headCell, width: 130, textAlign: 'right' }}>Closing Balance</th>
+          {onLedger && <th style={{ ...headCell, width: 230 }}>Ledger Name</th>}
+        </>
+      }
     >
-      <table
-        aria-label={label}
-        style={{
-          width: '100%',
-          minWidth: onLedger ? 1000 : 760,
-          borderCollapse: 'collapse',
-          tableLayout: 'fixed',
-        }}
-      >
-        <thead style={{ position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-gray-1)' }}>
-          <tr>
-            <th style={{ ...head, width: 48, textAlign: 'right' }}>#</th>
-            <th style={{ ...head, width: 100 }}>Date</th>
-            <th style={head}>Description</th>
-            <th style={{ ...head, width: 120, textAlign: 'right' }}>Withdrawal</th>
-            <th style={{ ...head, width: 120, textAlign: 'right' }}>Deposit</th>
-            <th style={{ ...head, width: 130, textAlign: 'right' }}>Closing Balance</th>
-            {onLedger && <th style={{ ...head, width: 230 }}>Ledger Name</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {count === 0 && (
-            <tr>
-              <td
-                colSpan={columns}
-                style={{ ...cell, textAlign: 'center', color: 'var(--mantine-color-dimmed)' }}
-              >
-                No transactions match.
-              </td>
-            </tr>
-          )}
-          {padTop > 0 && (
-            <tr aria-hidden style={{ height: padTop }}>
-              <td colSpan={columns} />
-            </tr>
-          )}
-          {items.map((v) => {
-            const index = shown ? shown[v.index] : v.index;
-            return (
-              <Row
-                key={index}
-                index={index}
-                row={rows[index]}
-                onLedger={onLedger}
-                suggestion={suggestions?.get(index)}
-                broken={breaks?.get(index)}
-              />
-            );
-          })}
-          {padBottom > 0 && (
-            <tr aria-hidden style={{ height: padBottom }}>
-              <td colSpan={columns} />
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+      {count === 0 && (
+        <tr>
+          <td
+            colSpan={onLedger ? 7 : 6}
+            style={{ ...cell, textAlign: 'center', color: 'var(--mantine-color-dimmed)' }}
+          >
+            No transactions match. Clear a keyword, the dates or the Only filter to see more.
+          </td>
+        </tr>
+      )}
+      {items.map((v) => {
+        const index = shown ? shown[v.index] : v.index;
+        return (
+          <Row
+            key={index}
+            index={index}
+            row={rows[index]}
+            onLedger={onLedger}
+            suggestion={suggestions?.get(index)}
+            broken={breaks?.get(index)}
+          />
+        );
+      })}
+    </VirtualTable>
   );
 }
 
-const head = {
-  textAlign: 'left',
-  fontSize: 'var(--mantine-font-size-sm)',
-  fontWeight: 600,
-  padding: '8px 6px',
-  borderBottom: '1px solid var(--mantine-color-gray-3)',
-} as const;
-
 const cell = {
-  padding: '2px 6px',
-  height: ROW_HEIGHT,
-  boxSizing: 'border-box',
-  verticalAlign: 'middle',
+  ...bodyCell(ROW_HEIGHT, '2px 6px'),
   fontSize: 'var(--mantine-font-size-sm)',
   overflow: 'hidden',
   textOverflow: 'ellipsis',

@@ -1,6 +1,7 @@
-import { Alert, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { getHistory } from '../api/account.ts';
 import { formatCount, formatDateTime } from '../format.ts';
 
@@ -12,6 +13,57 @@ const KIND_LABEL: Record<string, string> = {
   spend: 'Pages used',
   refund: 'Pages refunded',
 };
+
+/** A statement's page spend is named by the file's content hash: a prefix tells them apart. */
+function refLabel(ref: string | null | undefined): string {
+  if (!ref) return '—';
+  const hash = /^statement:([0-9a-f]{12,})$/i.exec(ref)?.[1];
+  return hash ? `Statement ${hash.slice(0, 8)}…` : ref;
+}
+
+type Column = string | { label: string; amount: true };
+const AMOUNT = (label: string): Column => ({ label, amount: true });
+
+/** One titled table of the page, or what to do when it is empty. */
+function Section(props: {
+  title: string;
+  minWidth: number;
+  columns: Column[];
+  empty: ReactNode;
+  children: ReactNode[];
+}) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={4} mb="sm">
+        {props.title}
+      </Title>
+      {props.children.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {props.empty}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={props.minWidth}>
+          <Table stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                {props.columns.map((c) =>
+                  typeof c === 'string' ? (
+                    <Table.Th key={c}>{c}</Table.Th>
+                  ) : (
+                    <Table.Th key={c.label} className="amount">
+                      {c.label}
+                    </Table.Th>
+                  ),
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{props.children}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
 
 export default function HistoryPage() {
   const [page, setPage] = useState(1);
@@ -32,79 +84,48 @@ export default function HistoryPage() {
       {history.isError && <Alert color="red">Your history could not be loaded.</Alert>}
       {data && (
         <>
-          <Paper withBorder p="md">
-            <Title order={4} mb="sm">
-              Statements processed
-            </Title>
-            {data.extractions.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                No statements yet. Parse one from the Bank Statement Parser on the home page.
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={560}>
-                <Table stickyHeader>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>When</Table.Th>
-                      <Table.Th>File</Table.Th>
-                      <Table.Th>Bank</Table.Th>
-                      <Table.Th className="amount">Pages</Table.Th>
-                      <Table.Th className="amount">Rows</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.extractions.map((x) => (
-                      <Table.Tr key={x.id}>
-                        <Table.Td>{formatDateTime(x.created_at)}</Table.Td>
-                        <Table.Td>{x.file_name}</Table.Td>
-                        <Table.Td>{x.bank ?? '—'}</Table.Td>
-                        <Table.Td className="amount">{formatCount(x.pages)}</Table.Td>
-                        <Table.Td className="amount">{formatCount(x.rows)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Paper>
-          <Paper withBorder p="md">
-            <Title order={4} mb="sm">
-              Pages and purchases
-            </Title>
-            {data.ledger.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                No page changes yet.
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table stickyHeader>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>When</Table.Th>
-                      <Table.Th>What</Table.Th>
-                      <Table.Th>Reference</Table.Th>
-                      <Table.Th className="amount">Pages</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.ledger.map((x) => (
-                      <Table.Tr key={x.id}>
-                        <Table.Td>{formatDateTime(x.created_at)}</Table.Td>
-                        <Table.Td>{KIND_LABEL[x.kind] ?? x.kind}</Table.Td>
-                        <Table.Td>{x.ref ?? '—'}</Table.Td>
-                        <Table.Td
-                          className={`amount ${x.pages < 0 ? 'amount-withdrawal' : 'amount-deposit'}`}
-                        >
-                          {x.pages > 0 ? '+' : ''}
-                          {formatCount(x.pages)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Paper>
+          <Section
+            title="Statements processed"
+            minWidth={560}
+            columns={['When', 'File', 'Bank', AMOUNT('Pages'), AMOUNT('Rows')]}
+            empty={
+              <>
+                No statements yet.{' '}
+                <Anchor component={Link} to="/app/select">
+                  Upload a bank statement
+                </Anchor>{' '}
+                to see it here.
+              </>
+            }
+          >
+            {data.extractions.map((x) => (
+              <Table.Tr key={x.id}>
+                <Table.Td>{formatDateTime(x.created_at)}</Table.Td>
+                <Table.Td>{x.file_name}</Table.Td>
+                <Table.Td>{x.bank ?? '—'}</Table.Td>
+                <Table.Td className="amount">{formatCount(x.pages)}</Table.Td>
+                <Table.Td className="amount">{formatCount(x.rows)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Section>
+          <Section
+            title="Pages and purchases"
+            minWidth={480}
+            columns={['When', 'What', 'Reference', AMOUNT('Pages')]}
+            empty="No page changes yet."
+          >
+            {data.ledger.map((x) => (
+              <Table.Tr key={x.id}>
+                <Table.Td>{formatDateTime(x.created_at)}</Table.Td>
+                <Table.Td>{KIND_LABEL[x.kind] ?? x.kind}</Table.Td>
+                <Table.Td title={x.ref ?? undefined}>{refLabel(x.ref)}</Table.Td>
+                <Table.Td className={`amount ${x.pages < 0 ? 'amount-withdrawal' : 'amount-deposit'}`}>
+                  {x.pages > 0 ? '+' : ''}
+                  {formatCount(x.pages)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Section>
           {pages > 1 && (
             <Group justify="center">
               <Pagination total={pages} value={page} onChange={setPage} />

@@ -69,6 +69,20 @@ describe('Create Vouchers screen', () => {
     expect(cell('Ledger Name', 1).value).toBe('Cash');
   });
 
+  it('Up and Down move to the same cell of the next or previous row', async () => {
+    localStorage.setItem('access_token', TOKEN);
+    saveDraft(draftKey(TOKEN), [emptyRow(), emptyRow(), emptyRow()]);
+    const { user } = renderPage();
+    await user.click(cell('Ledger Name', 1));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toBe(cell('Ledger Name', 2)));
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toBe(cell('Ledger Name', 3)));
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(document.activeElement).toBe(cell('Ledger Name', 2)));
+    expect(rowCount()).toBe(3);
+  });
+
   it('keeps the rows for the signed-in user across a reload', async () => {
     const { user, unmount } = renderPage();
     await user.type(cell('Party Name', 1), 'Asha Traders');

@@ -1,8 +1,14 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { VOUCHER_TYPES } from '@bahi/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, memo, useEffect, useRef } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect } from 'react';
 import { DateField } from '../components/DateField.tsx';
+import {
+  bodyCell,
+  focusWhenRendered,
+  headCell,
+  useVirtualRows,
+  VirtualTable,
+} from '../components/VirtualTable.tsx';
 import type { EditableField, EditorRow } from './rows.ts';
 
 // The voucher rows as an editable table. Only the rows in view (plus a margin) are in the page, so
@@ -56,119 +62,93 @@ export function VoucherTable({
   focusRowId,
   onFocused,
 }: Props) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer, items, padTop, padBottom } = useVirtualRows({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
     getItemKey: (i) => rows[i].id,
   });
+
+  const focusCell = useCallback(
+    (index: number, col: string, done?: () => void) => {
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      return focusWhenRendered(
+        scrollRef.current,
+        `[data-row-id="${rows[index].id}"][data-col="${col}"]`,
+        done,
+      );
+    },
+    [rows, virtualizer, scrollRef],
+  );
 
   useEffect(() => {
     if (!focusRowId) return;
     const index = rows.findIndex((r) => r.id === focusRowId);
     if (index < 0) return onFocused();
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-    // The row appears after the virtualiser has seen the scroll: try for a few frames.
-    let frames = 0;
-    let handle = 0;
-    const tryFocus = () => {
-      const cell = scrollRef.current?.querySelector<HTMLInputElement>(
-        `[data-row-id="${focusRowId}"][data-col="date"]`,
-      );
-      if (cell) {
-        cell.focus();
-        onFocused();
-      } else if (++frames < 10) handle = requestAnimationFrame(tryFocus);
-      else onFocused();
-    };
-    handle = requestAnimationFrame(tryFocus);
-    return () => cancelAnimationFrame(handle);
-  }, [focusRowId, rows, virtualizer, onFocused]);
+    return focusCell(index, 'date', onFocused);
+  }, [focusRowId, rows, focusCell, onFocused]);
 
+  // Enter adds a row; Up and Down move to the same cell of the row above or below (not in a select
+  // or the amount, where the arrows already change the value).
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement;
-    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
-    if (target.tagName !== 'INPUT' && target.tagName !== 'SELECT') return;
+    if (e.nativeEvent.isComposing || (target.tagName !== 'INPUT' && target.tagName !== 'SELECT')) return;
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      onEnter();
+      return;
+    }
+    const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
+    const col = target.dataset.col;
+    if (!step || !col || target.tagName === 'SELECT' || col === 'netAmount') return;
+    const next = rows.findIndex((r) => r.id === target.dataset.rowId) + step;
+    if (next < 0 || next >= rows.length) return;
     e.preventDefault();
-    onEnter();
+    focusCell(next, col);
   };
 
-  const items = virtualizer.getVirtualItems();
-  const padTop = items.length ? items[0].start : 0;
-  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-
   return (
-    <div
-      ref={scrollRef}
+    <VirtualTable
+      scrollRef={scrollRef}
+      label="Vouchers"
       onKeyDown={onKeyDown}
-      style={{
-        maxHeight: 'calc(100vh - 260px)',
-        minHeight: 160,
-        overflow: 'auto',
-        border: '1px solid var(--mantine-color-gray-3)',
-        borderRadius: 4,
-      }}
-    >
-      <table style={{ width: '100%', minWidth: 1100, borderCollapse: 'collapse', tableLayout: 'fixed' }}>
-        <thead style={{ position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-gray-1)' }}>
-          <tr>
-            <th style={{ ...headCell, width: 48 }} aria-label="Row number">
-              #
+      style={{ maxHeight: 'calc(100vh - 260px)', minHeight: 160 }}
+      minWidth={1100}
+      columns={COLUMNS.length + 1}
+      padTop={padTop}
+      padBottom={padBottom}
+      head={
+        <>
+          <th style={{ ...headCell, width: 48 }} aria-label="Row number">
+            #
+          </th>
+          {COLUMNS.map((c) => (
+            <th
+              key={c.label}
+              style={{ ...headCell, width: c.width, textAlign: 'align' in c ? c.align : 'left' }}
+            >
+              {c.label}
             </th>
-            {COLUMNS.map((c) => (
-              <th
-                key={c.label}
-                style={{ ...headCell, width: c.width, textAlign: 'align' in c ? c.align : 'left' }}
-              >
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {padTop > 0 && (
-            <tr aria-hidden style={{ height: padTop }}>
-              <td colSpan={COLUMNS.length + 1} />
-            </tr>
-          )}
-          {items.map((v) => (
-            <VoucherRowView
-              key={v.key}
-              row={rows[v.index]}
-              index={v.index}
-              problems={problems?.get(rows[v.index].id)}
-              onChange={onChange}
-              onRemove={onRemove}
-              onDuplicate={onDuplicate}
-            />
           ))}
-          {padBottom > 0 && (
-            <tr aria-hidden style={{ height: padBottom }}>
-              <td colSpan={COLUMNS.length + 1} />
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+    >
+      {items.map((v) => (
+        <VoucherRowView
+          key={v.key}
+          row={rows[v.index]}
+          index={v.index}
+          problems={problems?.get(rows[v.index].id)}
+          onChange={onChange}
+          onRemove={onRemove}
+          onDuplicate={onDuplicate}
+        />
+      ))}
+    </VirtualTable>
   );
 }
 
-const headCell = {
-  textAlign: 'left',
-  fontSize: 'var(--mantine-font-size-sm)',
-  fontWeight: 600,
-  padding: '8px 6px',
-  borderBottom: '1px solid var(--mantine-color-gray-3)',
-} as const;
-
-const cell = {
-  padding: '4px 6px',
-  height: ROW_HEIGHT,
-  boxSizing: 'border-box',
-  verticalAlign: 'middle',
-} as const;
+const cell = bodyCell(ROW_HEIGHT);
 
 type RowProps = RowHandlers & { row: EditorRow; index: number; problems?: readonly string[] };
 

@@ -1,0 +1,121 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, type RefObject, useRef } from 'react';
+
+// The frame of the long tables (bank transactions, voucher rows): a box that scrolls both ways with a
+// sticky header, and only the rows in view (plus a margin) in the page; spacer rows above and below
+// stand in for the rest, so the scroll bar and Tab order stay true. Rows have one fixed height, which
+// keeps the virtualiser's arithmetic exact.
+
+/** The rows to render now and the spacers around them. */
+export function useVirtualRows(opts: {
+  count: number;
+  rowHeight: number;
+  overscan: number;
+  getItemKey?: (index: number) => string | number;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: opts.count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => opts.rowHeight,
+    overscan: opts.overscan,
+    getItemKey: opts.getItemKey,
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items.length ? items[0].start : 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  return { scrollRef, virtualizer, items, padTop, padBottom };
+}
+
+export const headCell: CSSProperties = {
+  textAlign: 'left',
+  fontSize: 'var(--mantine-font-size-sm)',
+  fontWeight: 600,
+  padding: '8px 6px',
+  borderBottom: '1px solid var(--mantine-color-gray-3)',
+};
+
+/** A body cell of a table whose rows are `rowHeight` tall. */
+export const bodyCell = (rowHeight: number, padding = '4px 6px'): CSSProperties => ({
+  padding,
+  height: rowHeight,
+  boxSizing: 'border-box',
+  verticalAlign: 'middle',
+});
+
+type Props = {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  label?: string;
+  /** The box is a named, focusable region (arrow keys then scroll it). */
+  region?: boolean;
+  style: CSSProperties;
+  minWidth: number;
+  columns: number;
+  /** The header row's cells. */
+  head: ReactNode;
+  padTop: number;
+  padBottom: number;
+  onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
+  children: ReactNode;
+};
+
+export function VirtualTable(props: Props) {
+  const spacer = (height: number) =>
+    height > 0 && (
+      <tr aria-hidden style={{ height }}>
+        <td colSpan={props.columns} />
+      </tr>
+    );
+  return (
+    <div
+      ref={props.scrollRef}
+      role={props.region ? 'region' : undefined}
+      aria-label={props.region ? props.label : undefined}
+      tabIndex={props.region ? 0 : undefined}
+      onKeyDown={props.onKeyDown}
+      style={{
+        overflow: 'auto',
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 4,
+        ...props.style,
+      }}
+    >
+      <table
+        aria-label={props.label}
+        style={{ width: '100%', minWidth: props.minWidth, borderCollapse: 'collapse', tableLayout: 'fixed' }}
+      >
+        <thead style={{ position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-gray-1)' }}>
+          <tr>{props.head}</tr>
+        </thead>
+        <tbody>
+          {spacer(props.padTop)}
+          {props.children}
+          {spacer(props.padBottom)}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Focuses the element matching `selector` inside `box` once the virtualiser has rendered it (it
+ * appears a frame or two after a scroll). Returns a cancel function.
+ */
+export function focusWhenRendered(
+  box: HTMLElement | null,
+  selector: string,
+  done: () => void = () => undefined,
+): () => void {
+  let frames = 0;
+  let handle = 0;
+  const attempt = () => {
+    const el = box?.querySelector<HTMLElement>(selector);
+    if (el) {
+      el.focus();
+      done();
+    } else if (++frames < 10) handle = requestAnimationFrame(attempt);
+    else done();
+  };
+  handle = requestAnimationFrame(attempt);
+  return () => cancelAnimationFrame(handle);
+}
