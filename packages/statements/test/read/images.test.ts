@@ -5,43 +5,10 @@ import { describe, test } from 'node:test';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { StatementError } from '../../src/errors.ts';
 import { checkPassword, detectFileKind, readDocument } from '../../src/read/index.ts';
-import { imageScale, rotateCanvas } from '../../src/read/ocr.ts';
-
-/** A JPEG with an APP1 Exif segment holding only the orientation tag (big-endian TIFF header). */
-export function withOrientation(jpeg: Buffer, orientation: number): Buffer {
-  const exif = Buffer.from([
-    ...Buffer.from('Exif\0\0', 'latin1'),
-    0x4d,
-    0x4d,
-    0x00,
-    0x2a,
-    0,
-    0,
-    0,
-    8, // TIFF header, IFD0 at 8
-    0,
-    1, // one entry
-    0x01,
-    0x12,
-    0,
-    3,
-    0,
-    0,
-    0,
-    1,
-    0,
-    orientation,
-    0,
-    0, // Orientation, SHORT, 1
-    0,
-    0,
-    0,
-    0, // no next IFD
-  ]);
-  const len = exif.length + 2;
-  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, len >> 8, len & 0xff]), exif]);
-  return Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
-}
+import { imageScale, lineDirection, rotateCanvas } from '../../src/read/ocr.ts';
+import { renderPdfPage } from '../../src/read/pdf.ts';
+import { corpusBytes } from './corpus.ts';
+import { withOrientation } from './exif.ts';
 
 async function corners(bytes: Buffer): Promise<{ w: number; h: number; dark: string }> {
   const img = await loadImage(bytes);
@@ -84,6 +51,24 @@ describe('phone photos', () => {
     assert.deepEqual(await corners(await png(90)), { w: 20, h: 40, dark: '1100' });
     assert.deepEqual(await corners(await png(180)), { w: 40, h: 20, dark: '0110' });
     assert.deepEqual(await corners(await png(270)), { w: 20, h: 40, dark: '0011' });
+  });
+
+  test('text lines are seen running across or down the page without OCR', async () => {
+    const img = await loadImage(Buffer.from(corpusBytes('PNB/PNB_photo.png')));
+    const photo = createCanvas(img.width, img.height);
+    photo.getContext('2d').drawImage(img, 0, 0);
+    const scan = await renderPdfPage(corpusBytes('BOB/BOB_scanned.pdf'), 1);
+    for (const page of [photo, scan]) {
+      assert.equal(lineDirection(page), 'across');
+      assert.equal(lineDirection(rotateCanvas(page, 180)), 'across');
+      assert.equal(lineDirection(rotateCanvas(page, 90)), 'down');
+      assert.equal(lineDirection(rotateCanvas(page, 270)), 'down');
+    }
+    // a blank page has no lines either way
+    const blank = createCanvas(200, 300);
+    blank.getContext('2d').fillStyle = '#fff';
+    blank.getContext('2d').fillRect(0, 0, 200, 300);
+    assert.equal(lineDirection(blank), 'unsure');
   });
 
   test('big photos are brought down to about 300 dpi A4, small ones up', () => {
