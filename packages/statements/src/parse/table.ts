@@ -108,9 +108,9 @@ class Layout {
       if (prev && prev.col === col) prev.text += ' ' + text;
       else out.push({ col, text, x0 });
     };
-    for (const run of splitFigures(runs)) {
+    for (const run of runs.flatMap((r) => this.splitFigures(r))) {
       // '-' printed for an empty amount is no text of the row
-      if (/^[-–—]{1,2}$/.test(run.text) && this.nearestNumeric(run)) continue;
+      if (EMPTY_AMOUNT.test(run.text) && this.nearestNumeric(run)) continue;
       if (isMark(run.text)) {
         const prev = out[out.length - 1];
         if (prev && NUMERIC_ROLES.has(prev.col.role)) {
@@ -134,6 +134,36 @@ class Layout {
     }
     return out.map((o) => ({ role: o.col.role, text: o.text }));
   }
+  /**
+   * Cells of neighbouring columns printed a space apart come out of a PDF as one run: figures
+   * ('4,33,197.00 4,71,647.96', '- 2,20,286.06') or a reference and a figure ('MAHBN2336 14,450.00 DR').
+   * Such a run is split: into its words when all are figures, else before a trailing figure that
+   * ends at a numeric column while the text before it ends left of that column's header.
+   */
+  splitFigures(run: Run): Run[] {
+    if (!run.text.includes(' ')) return [run];
+    const words = runWords(run);
+    const figure = (w: Run) => readAmount(w.text) !== null;
+    const figures = words.filter(figure).length;
+    const dashes = words.filter((w) => EMPTY_AMOUNT.test(w.text)).length;
+    // ('- 2,20,286.06' would read as a negative amount)
+    if (
+      figures + dashes >= 2 &&
+      figures >= 1 &&
+      words.every((w) => figure(w) || isMark(w.text) || EMPTY_AMOUNT.test(w.text))
+    )
+      return words;
+    if (readAmount(run.text)) return [run];
+    let k = words.length;
+    if (isMark(words[k - 1]!.text)) k--;
+    if (k < 2 || !figure(words[k - 1]!)) return [run];
+    const head = words.slice(0, k - 1);
+    const tail = words.slice(k - 1);
+    const tailRun = { text: tail.map((w) => w.text).join(' '), x0: tail[0]!.x0, x1: run.x1 };
+    const col = this.nearestNumeric(tailRun);
+    if (!col || head[head.length - 1]!.x1 >= col.x0) return [run];
+    return [{ text: head.map((w) => w.text).join(' '), x0: run.x0, x1: head[head.length - 1]!.x1 }, tailRun];
+  }
   /** The numeric column whose header ends nearest the run's right edge, if within reach. */
   nearestNumeric(run: Run): Column | null {
     let best: Column | null = null;
@@ -148,16 +178,8 @@ class Layout {
   }
 }
 
-// Figures of neighbouring columns printed a space apart come out of a PDF as one run
-// ('4,33,197.00 4,71,647.96', '1,255.00 Dr 38,927.96'): such a run is split into its words.
-function splitFigures(runs: Run[]): Run[] {
-  return runs.flatMap((run) => {
-    if (!run.text.includes(' ') || readAmount(run.text)) return [run];
-    const words = runWords(run);
-    const figures = words.filter((w) => readAmount(w.text)).length;
-    return figures >= 2 && words.every((w) => readAmount(w.text) || isMark(w.text)) ? words : [run];
-  });
-}
+// what statements print in an amount column that has no amount on the row
+const EMPTY_AMOUNT = /^[-–—]{1,2}$/;
 
 interface Row {
   anchor: Line;
@@ -197,6 +219,8 @@ export function readTable(
   let headerLine: Line | null = null;
   // wrapped-looking lines on a page before its table resumes (a page without a repeated header)
   let pending: Line[] = [];
+  // the table ended at such a line: a dated row right below it takes the table up again
+  let resumable = false;
   let account: string | null = null;
   const rows: Row[] = [];
   // the header in force for each wrapped line: a page's own header decides its columns
@@ -215,6 +239,7 @@ export function readTable(
     if (newPage) {
       inTable = false;
       pending = [];
+      resumable = false;
     }
     const header = matchHeader(line.runs, opts.aliases, line.ocr);
     if (header) {
@@ -266,10 +291,11 @@ export function readTable(
     if (
       !inTable &&
       isAnchor &&
-      !sec.lines.some(
-        (l) => l.page === line.page && !FOOTER_RE.test(l.text) && /summary|total/i.test(l.text),
-      ) &&
-      pageHasNoHeader(lines, line, opts.aliases)
+      ((resumable && pending.length > 0) ||
+        (!sec.lines.some(
+          (l) => l.page === line.page && !FOOTER_RE.test(l.text) && /summary|total/i.test(l.text),
+        ) &&
+          pageHasNoHeader(lines, line, opts.aliases)))
     ) {
       inTable = true;
       let k = pending.length;
@@ -289,7 +315,10 @@ export function readTable(
     }
     if (!inTable) {
       if (wrapped) pending.push(line);
-      else pending = [];
+      else {
+        pending = [];
+        resumable = false;
+      }
       sec.lines.push(line);
       prev = line;
       continue;
@@ -332,8 +361,11 @@ export function readTable(
         text: textAll,
       });
     }
-    // anything else ends the table on this page: summary blocks, disclaimers
+    // anything else ends the table on this page: summary blocks, disclaimers. A narration-like
+    // line set further below than usual ends it only if no dated row follows right under it.
     inTable = false;
+    resumable = wrapped;
+    pending = wrapped ? [line] : [];
     sec.lines.push(line);
     prev = line;
   }
