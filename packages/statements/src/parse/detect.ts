@@ -34,6 +34,16 @@ export function detectBank(headerZone: Line[], requested: BankCode | null, heade
     code = byLayout.code;
     confidence = 0.6;
     reason = 'the column headers of its statements';
+  } else if (ifsc) {
+    // a bank Bahi has no profile for: its table is still read, by the generic reader
+    reason = `IFSC ${ifsc} in the header belongs to no supported bank`;
+    return {
+      code: null,
+      confidence: 0,
+      requested,
+      corrected: false,
+      reason: requested ? `${reason}; the chosen bank ${requested} does not match` : reason,
+    };
   } else {
     reason = 'no IFSC or bank name found in the header';
   }

@@ -54,6 +54,11 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       kind: 'detection',
       message: `This looks like a ${detection.code} statement, not ${detection.requested}.`,
     });
+  if (detection.code === null)
+    issues.push({
+      kind: 'detection',
+      message: `The bank was not recognised (${detection.reason}); the table was read by the generic reader.`,
+    });
   const profile: BankProfile | undefined = detection.code ? profileFor(detection.code) : undefined;
   const table = readTable(
     lines,

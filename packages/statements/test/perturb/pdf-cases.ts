@@ -13,7 +13,7 @@ import { familyOf, makeRecipe, renderStatement, type Recipe, type Truth } from '
 const corpus = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
 
 /** The names banks print at the top of their statements. */
-const BANK_NAMES: Record<string, string> = {
+export const BANK_NAMES: Record<string, string> = {
   AXIS: 'AXIS BANK',
   KOTAK: 'Kotak Mahindra Bank',
   HDFC: 'HDFC BANK LTD',
