@@ -2,18 +2,8 @@
 // pdfkit. Made-up names and amounts from a seeded generator; the balance chain holds (unless a
 // break is asked for), so the parse reconciles.
 import { createWriteStream } from 'node:fs';
+import { seededRng } from '@bahi/core';
 import PDFDocument from 'pdfkit';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Indian grouping: 1,23,456.78 */
 export function inr(paise: number): string {
@@ -39,7 +29,7 @@ export function makeStatement(
   /** print a wrong balance on this row (0-based), for tests of the reconciliation */
   breakAt = -1,
 ): Promise<{ rows: number }> {
-  const rand = mulberry32(seed);
+  const rand = seededRng(seed);
   const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false });
   const out = createWriteStream(path);
   doc.pipe(out);

@@ -3,6 +3,7 @@
 // clear StatementError within its limit; the pool must stay up throughout.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { seededRng } from '@bahi/core';
 import { StatementError } from '../../src/errors.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
 import { corpusBytes, manifest } from '../read/corpus.ts';
@@ -10,17 +11,6 @@ import { corpusBytes, manifest } from '../read/corpus.ts';
 const SEED = Number(process.env.MUTATION_SEED ?? 20250401);
 const MUTANTS = Number(process.env.MUTANTS ?? 200);
 const LIMIT_MS = 8000;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function mutate(src: Uint8Array, rand: () => number): { bytes: Uint8Array; how: string } {
   const int = (n: number) => Math.floor(rand() * n);
@@ -49,7 +39,7 @@ test(`${MUTANTS} mutated PDFs through the pool: results or clear errors, none pa
     .filter((f) => f.format === 'pdf' && !f.password && f.pages <= 2)
     .map((f) => ({ name: f.file, bytes: corpusBytes(f.file) }));
   assert.ok(sources.length >= 5);
-  const rand = mulberry32(SEED);
+  const rand = seededRng(SEED);
   // OCR would only make this slow: text pages that lose their text layer are reported as such.
   const pool = new StatementPool({ size: 2, maxJobMs: LIMIT_MS });
   const counts: Record<string, number> = {};
