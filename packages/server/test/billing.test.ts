@@ -205,6 +205,16 @@ describe('billing and rules API', () => {
       { file: corpus('items_small.xlsx') },
       fields,
     );
+    // The tax-invoice XML bills exactly the amount allocated: the party's debits add up to it.
+    const xml = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token: admin,
+      json: { vouchers_data: { vouchers } },
+    });
+    assert.equal(xml.status, 200, xml.body);
+    const billed = (readImportXml(xml.body).objects.filter((o) => o.kind === 'VOUCHER') as ImportedVoucher[])
+      .flatMap((v) => v.legs.filter((leg) => leg.ledger === 'Cash'))
+      .reduce((total, leg) => total - leg.amount, 0);
+    assert.equal(billed, 25000037);
     assert.deepEqual(again.body.vouchers, vouchers);
     // Another admin has no set of that name.
     const theirs = await upload(

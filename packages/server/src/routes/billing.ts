@@ -179,6 +179,8 @@ const billing: FastifyPluginAsync = async (app) => {
           Reference: v.Reference,
           Date: v.Date,
           Items: v.Items.map((it) => ({ ...it, Total: it.Total === '' ? undefined : it.Total })),
+          // The allocation's own round-off, so the invoices add up to the amount allocated.
+          RoundOff: v.RoundOff,
         })),
         partyLedger: body.party_ledger ?? BILLING_DEFAULTS.partyLedger,
         salesLedger: body.sales_ledger ?? BILLING_DEFAULTS.salesLedger,
