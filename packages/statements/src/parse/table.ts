@@ -125,11 +125,18 @@ class Layout {
           continue;
         }
       }
-      // text: a run that reaches well into the next text column is split into its words
-      const col = this.textColumn(run.x0);
+      // text: a run that reaches well into the next text column holds two cells when a word of it
+      // starts where that column starts ('02-Dec-2023 02-Dec-2023'); a narration that merely runs
+      // long stays whole in its column
+      let col = this.textColumn(run.x0);
       const next = this.text.find((c) => c.x0 > col.x0);
       if (next && run.x1 > next.x0 + TEXT_START_CHARS * cw && run.text.includes(' ')) {
-        for (const w of runWords(run)) put(this.textColumn(w.x0), w.text, w.x0);
+        const reach = TEXT_START_CHARS * cw;
+        for (const w of runWords(run)) {
+          const start = this.text.find((c) => c.x0 > col.x0 && Math.abs(w.x0 - c.x0) <= reach);
+          if (start) col = start;
+          put(col, w.text, w.x0);
+        }
       } else put(col, run.text, run.x0);
     }
     return out.map((o) => ({ role: o.col.role, text: o.text }));

@@ -7,7 +7,8 @@ import { score } from '../../../../../shared/tools/score.mjs';
 import { parseStatement, toTruthJson } from '../../src/parse/index.ts';
 import { profileFor } from '../../src/parse/registry.ts';
 import type { SourceDocument } from '../../src/source.ts';
-import { KINDS, type Kind, perturb, rng } from './perturb.ts';
+import { seededRng } from '@bahi/core';
+import { KINDS, type Kind, perturb } from './perturb.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const corpus = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
@@ -60,7 +61,7 @@ export function cases(singleSeeds = 3, mixes = 12): Case[] {
       });
     for (const k of KINDS) for (let s = 1; s <= singleSeeds; s++) make([k], s);
     for (let s = 1; s <= mixes; s++) {
-      const r = rng(1000 + s);
+      const r = seededRng(1000 + s);
       const kinds = KINDS.filter(() => r() < 0.5);
       make(kinds.length ? kinds : ['shift'], 100 + s);
     }

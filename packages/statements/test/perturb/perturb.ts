@@ -4,20 +4,8 @@
 import { matchHeader, isHeaderTail, type Column } from '../../src/parse/columns.ts';
 import { isDateStart } from '../../src/parse/dates.ts';
 import type { Page, SourceDocument, Word } from '../../src/source.ts';
+import { seededRng, type Rng } from '@bahi/core';
 
-export type Rng = () => number;
-
-/** mulberry32: small, fast, seeded. */
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const between = (r: Rng, lo: number, hi: number) => lo + (hi - lo) * r();
 
 interface PLine {
@@ -95,14 +83,25 @@ function bandOf(columns: Column[], w: Word): number {
   return k;
 }
 
-/** Every column moves by its own offset (within a quarter of the gaps beside it). */
+/**
+ * Every column moves by its own offset, within a quarter of the space left between its printed
+ * text and its neighbours' (header and cells alike): a statement never prints one column's text
+ * over the next one's, and a reader could not tell such text from two cells run together.
+ */
 export function shiftColumns(p: PPage, r: Rng): void {
   const h = headerOf(p);
   if (!h) return;
   const cols = h.columns;
-  const offsets = cols.map((c, i) => {
-    const left = i > 0 ? c.x0 - cols[i - 1]!.x1 : 20;
-    const right = i + 1 < cols.length ? cols[i + 1]!.x0 - c.x1 : 20;
+  const ext = cols.map((c) => ({ x0: c.x0, x1: c.x1 }));
+  for (const l of p.lines.slice(h.index))
+    for (const w of l.words) {
+      const e = ext[bandOf(cols, w)]!;
+      e.x0 = Math.min(e.x0, w.x);
+      e.x1 = Math.max(e.x1, w.x + w.width);
+    }
+  const offsets = ext.map((e, i) => {
+    const left = i > 0 ? e.x0 - ext[i - 1]!.x1 : 20;
+    const right = i + 1 < ext.length ? ext[i + 1]!.x0 - e.x1 : 20;
     const room = Math.max(0, Math.min(left, right)) * 0.25;
     return between(r, -room, room);
   });
@@ -229,29 +228,11 @@ export function rewrap(p: PPage, r: Rng): void {
     // set the words again at another width, inside the narration column
     const next = cols[d + 1];
     const limit = next ? next.x0 - 2 : p.width - 20;
-    const wrapWidth = (limit - x0) * between(r, 0.45, 1);
-    const space = (l.words[0]?.height ?? 8) * 0.3;
-    const groups: Word[][] = [[]];
-    let used = 0;
-    for (const w of narration) {
-      const cur = groups[groups.length - 1]!;
-      if (cur.length && used + space + w.width > wrapWidth) {
-        groups.push([w]);
-        used = w.width;
-      } else {
-        used += (cur.length ? space : 0) + w.width;
-        cur.push(w);
-      }
-    }
+    const groups = setWords(narration, (limit - x0) * between(r, 0.45, 1), x0);
     const anchorY = l.y + shift;
     groups.forEach((g, gi) => {
       const y = anchorY + gi * lineGap;
-      let x = x0;
-      const words = g.map((w) => {
-        const nw = { ...w, x, y };
-        x += w.width + w.height * 0.3;
-        return nw;
-      });
+      const words = g.map((w) => ({ ...w, y }));
       if (gi === 0)
         out.push({
           y,
@@ -263,6 +244,91 @@ export function rewrap(p: PPage, r: Rng): void {
     shift += anchorY + (groups.length - 1) * lineGap - (oldEnd + shift);
     i = j;
   }
+  p.lines = out;
+}
+
+/** Sets narration words again in lines no wider than `width`, from `x0` (y is the caller's). */
+function setWords(narration: Word[], width: number, x0: number): Word[][] {
+  const space = (narration[0]?.height ?? 8) * 0.3;
+  const groups: Word[][] = [[]];
+  let used = 0;
+  for (const w of narration) {
+    const cur = groups[groups.length - 1]!;
+    if (cur.length && used + space + w.width > width) {
+      groups.push([w]);
+      used = w.width;
+    } else {
+      used += (cur.length ? space : 0) + w.width;
+      cur.push(w);
+    }
+  }
+  return groups.map((g) => {
+    let x = x0;
+    return g.map((w) => {
+      const nw = { ...w, x };
+      x += w.width + w.height * 0.3;
+      return nw;
+    });
+  });
+}
+
+/**
+ * Re-wraps narrations that start above the date line (Axis: the date and amounts sit on the
+ * narration's last line) at another width: the row's narration-only lines right above its date
+ * line and the date line's own narration are set again in 1 to 3 lines, the last on the date line.
+ */
+export function rewrapAbove(p: PPage, r: Rng): void {
+  const h = headerOf(p);
+  if (!h) return;
+  const cols = h.columns;
+  const d = cols.findIndex((c) => c.role === 'description');
+  const dateCol = cols.find((c) => c.role === 'date');
+  if (d < 0) return;
+  const inDesc = (w: Word) => bandOf(cols, w) === d && !isAmountWord(w);
+  const body = p.lines.slice(h.last + 1);
+  const gaps: number[] = [];
+  for (let i = 0; i + 1 < body.length; i++) gaps.push(body[i + 1]!.y - body[i]!.y);
+  const lineGap = Math.min(...gaps.filter((g) => g > 0));
+  const out: PLine[] = p.lines.slice(0, h.last + 1);
+  const next = cols[d + 1];
+  const limit = next ? next.x0 - 2 : p.width - 20;
+  let shift = 0;
+  let done = 0;
+  for (let a = 0; a < body.length; a++) {
+    const anchor = body[a]!;
+    if (!isAnchor(anchor, dateCol)) continue;
+    // the lines set at in-row spacing right above the date line, holding narration only
+    let s = a;
+    while (
+      s > done &&
+      !isAnchor(body[s - 1]!, dateCol) &&
+      body[s - 1]!.words.every(inDesc) &&
+      body[s]!.y - body[s - 1]!.y < lineGap * 1.15
+    )
+      s--;
+    for (const l of body.slice(done, s)) out.push(shiftLine(l, shift));
+    const block = body.slice(s, a + 1);
+    done = a + 1;
+    const narration = block.flatMap((x) => lineText(x).filter(inDesc));
+    const x0 = narration[0]?.x;
+    if (narration.length < 2 || x0 === undefined) {
+      for (const l of block) out.push(shiftLine(l, shift));
+      continue;
+    }
+    const groups = setWords(narration, (limit - x0) * between(r, 0.45, 1), x0);
+    const top = block[0]!.y + shift;
+    const anchorY = top + (groups.length - 1) * lineGap;
+    groups.forEach((g, gi) => {
+      const y = top + gi * lineGap;
+      const words = g.map((w) => ({ ...w, y }));
+      if (gi === groups.length - 1) {
+        const others = anchor.words.filter((w) => !inDesc(w)).map((w) => ({ ...w, y: w.y - anchor.y + y }));
+        out.push({ y, words: [...others, ...words] });
+      } else out.push({ y, words });
+    });
+    shift = anchorY - anchor.y;
+  }
+  for (const l of body.slice(done)) out.push(shiftLine(l, shift));
   p.lines = out;
 }
 
@@ -317,12 +383,12 @@ export function perturb(
   flow: 'after' | 'before',
 ): SourceDocument {
   if (doc.kind !== 'pages') return doc;
-  const r = rng(seed);
+  const r = seededRng(seed);
   let pages = doc.pages.map(toModel);
   const has = (k: Kind) => kinds.includes(k);
   for (const p of pages) {
     if (has('dropValueDate')) dropValueDate(p);
-    if (has('rewrap') && flow === 'after') rewrap(p, r);
+    if (has('rewrap')) (flow === 'after' ? rewrap : rewrapAbove)(p, r);
     if (has('western')) westernGrouping(p);
     if (has('shift')) shiftColumns(p, r);
     if (has('font')) font(p, r);
