@@ -37,8 +37,8 @@ export interface PdfCase {
   truth: Truth;
 }
 
-export function truthOf(bank: string): Truth | null {
-  const f = path.join(corpus, bank, `${bank}_short.truth.json`);
+export function truthOf(bank: string, variant = 'short'): Truth | null {
+  const f = path.join(corpus, bank, `${bank}_${variant}.truth.json`);
   return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as Truth) : null;
 }
 
@@ -46,10 +46,13 @@ export function truthOf(bank: string): Truth | null {
 export function pdfCases(perBank: number, firstSeed = 1): PdfCase[] {
   const out: PdfCase[] = [];
   for (const p of PROFILES) {
-    const truth = truthOf(p.code);
-    if (!truth) continue;
+    const short = truthOf(p.code);
+    if (!short) continue;
+    // every third variant redraws the longer protected statement where there is one
+    const long = truthOf(p.code, 'protected') ?? short;
     for (let s = firstSeed; s < firstSeed + perBank; s++) {
       const seed = s * 7919 + out.length;
+      const truth = s % 3 === 0 ? long : short;
       const recipe = makeRecipe(seed, BANK_NAMES[p.code]!, truth.account.ifsc, familyOf(p.code));
       out.push({ name: `${p.code} seed ${seed}`, bank: p.code, seed, recipe, truth });
     }

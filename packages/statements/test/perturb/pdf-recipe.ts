@@ -220,17 +220,14 @@ interface DrawRow {
 /** Draws the statement; returns the PDF bytes. */
 export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uint8Array> {
   const rc = { ...recipe };
-  const doc = new PDFDocument({
-    size: rc.paper,
-    layout: rc.landscape ? 'landscape' : 'portrait',
-    margin: 0,
-    autoFirstPage: false,
-  });
+  const doc = new PDFDocument({ margin: 0, autoFirstPage: false });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  const pageW = rc.landscape ? (rc.paper === 'A4' ? 841.89 : 792) : rc.paper === 'A4' ? 595.28 : 612;
-  const pageH = rc.landscape ? (rc.paper === 'A4' ? 595.28 : 612) : rc.paper === 'A4' ? 841.89 : 792;
+  const short = rc.paper === 'A4' ? 595.28 : 612;
+  const long = rc.paper === 'A4' ? 841.89 : 792;
+  let pageW = rc.landscape ? long : short;
+  let pageH = rc.landscape ? short : long;
   const amt = (v: number) => formatAmount(v, rc.grouping);
   const bal = (v: number) =>
     v < 0 && rc.balanceMark
@@ -283,7 +280,11 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     if (rc.wrapWidth > Math.max(120, longest + 10)) rc.wrapWidth *= 0.9;
     else if (rc.gap > 6) rc.gap -= 2;
     else if (rc.size > 6.5) rc.size -= 0.5;
-    else break;
+    else if (!rc.landscape) {
+      // a statement this wide is printed across the page
+      rc.landscape = true;
+      [pageW, pageH] = [long, short];
+    } else break;
   }
   const xs: number[] = [];
   let x = rc.left;
@@ -386,7 +387,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   }
 
   pages.forEach((list, pi) => {
-    doc.addPage();
+    doc.addPage({ size: rc.paper, layout: rc.landscape ? 'landscape' : 'portrait', margin: 0 });
     const top = drawHeaderBlock(pi === 0, pi + 1);
     if (pi === 0 || rc.headerEveryPage) drawTableHeader(top);
     const d = colOf('description');
