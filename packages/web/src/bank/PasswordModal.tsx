@@ -1,17 +1,24 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 
-/** The statement password modal: Confirm re-submits with the password; the caller closes it. */
+/**
+ * The password modal of a protected file (statement or workbook): Enter or Confirm re-submits with
+ * the password; the caller closes it.
+ */
 export function PasswordModal({
   opened,
   busy,
   onConfirm,
   onClose,
+  label = 'Statement password',
+  text = 'This statement is password-protected. Enter its password to read it.',
 }: {
   opened: boolean;
   busy: boolean;
   onConfirm: (password: string) => void;
   onClose: () => void;
+  label?: string;
+  text?: string;
 }) {
   const [password, setPassword] = useState('');
   const submit = (e: FormEvent) => {
@@ -22,9 +29,9 @@ export function PasswordModal({
     <Modal opened={opened} onClose={onClose} title="Password required" centered>
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <Text size="sm">This statement is password-protected. Enter its password to read it.</Text>
+          <Text size="sm">{text}</Text>
           <PasswordInput
-            label="Statement password"
+            label={label}
             data-autofocus
             autoComplete="off"
             value={password}

@@ -3,16 +3,10 @@ import {
   Autocomplete,
   Badge,
   Button,
-  Center,
   Group,
   List,
-  Loader,
-  Modal,
-  Overlay,
   Paper,
-  PasswordInput,
   Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -24,6 +18,8 @@ import { useSession } from '../auth/session.ts';
 import { checkBillingPassword, getBillingData, getRuleSets, type BillingUpload } from './api.ts';
 import { storeBillingData } from './storage.ts';
 import { FilePicker } from '../components/FilePicker.tsx';
+import { BusyOverlay } from '../components/loading.tsx';
+import { PasswordModal } from '../bank/PasswordModal.tsx';
 
 // Select Billing and Generate Billing (spec sections 2, 4, 5): one form, the second screen with the
 // optional additional workbook. Alerts are the specification's, word for word.
@@ -57,7 +53,6 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
   const [amountFile, setAmountFile] = useState<File | null>(null);
   const [processing, setProcessing] = useState(false);
   const [askPassword, setAskPassword] = useState(false);
-  const [password, setPassword] = useState('');
 
   const ruleSets = useQuery({
     queryKey: ['rule-sets'],
@@ -107,8 +102,8 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
     }
   }
 
-  async function confirmPassword() {
-    if (!file || !password) return;
+  async function confirmPassword(password: string) {
+    if (!file) return;
     setProcessing(true);
     try {
       await extract({ file, amountFile, setName, amount, password });
@@ -169,35 +164,15 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
           </Stack>
         </form>
       </Paper>
-      <Modal opened={askPassword} onClose={() => setAskPassword(false)} title="Password required" centered>
-        <Stack>
-          <Text size="sm">This workbook is password-protected. Enter its password.</Text>
-          <PasswordInput
-            label="Password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAskPassword(false)}>
-              Cancel
-            </Button>
-            <Button onClick={confirmPassword} disabled={!password || processing}>
-              Confirm
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      {processing && (
-        <Overlay fixed zIndex={1000} backgroundOpacity={0.55} color="#fff" blur={1}>
-          <Center h="100%">
-            <Stack align="center" gap="xs" role="status" aria-live="polite">
-              <Loader />
-              <Text fw={500}>Processing...</Text>
-            </Stack>
-          </Center>
-        </Overlay>
-      )}
+      <PasswordModal
+        opened={askPassword}
+        busy={processing}
+        label="Password"
+        text="This workbook is password-protected. Enter its password."
+        onConfirm={(password) => void confirmPassword(password)}
+        onClose={() => setAskPassword(false)}
+      />
+      {processing && <BusyOverlay message="Processing..." />}
     </Stack>
   );
 }

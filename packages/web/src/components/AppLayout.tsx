@@ -54,8 +54,19 @@ function Account() {
   }
   const name = session.claims.name || 'User';
   return (
-    // The fallback looks like the loaded button (a greyed one would flash on every screen change).
-    <Suspense fallback={<Button variant="subtle">{name}</Button>}>
+    // Until the menu's code is here the button is disabled (a click must not be lost) but looks like
+    // the loaded one: a grey box would flash in the header on every fresh load.
+    <Suspense
+      fallback={
+        <Button
+          variant="subtle"
+          disabled
+          style={{ background: 'transparent', color: 'var(--mantine-primary-color-filled)' }}
+        >
+          {name}
+        </Button>
+      }
+    >
       <UserMenu name={name} />
     </Suspense>
   );

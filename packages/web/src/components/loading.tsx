@@ -25,13 +25,17 @@ export function GlobalLoading() {
     (l) => (listeners.add(l), () => listeners.delete(l)),
     () => busy,
   );
-  if (count === 0) return null;
+  return count === 0 ? null : <BusyOverlay message="Loading..." />;
+}
+
+/** The full-screen 'wait' overlay with a spinner and a word (Loading..., Processing...). */
+export function BusyOverlay({ message }: { message: string }) {
   return (
     <Overlay fixed zIndex={1000} backgroundOpacity={0.55} color="#fff" blur={1}>
       <Center h="100%">
         <Stack align="center" gap="xs" role="status" aria-live="polite">
           <Loader />
-          <Text fw={500}>Loading...</Text>
+          <Text fw={500}>{message}</Text>
         </Stack>
       </Center>
     </Overlay>

@@ -115,22 +115,8 @@ export default function BankPage() {
         </Paper>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Paper withBorder p="sm">
-          <Text size="sm" c="dimmed">
-            Opening balance
-          </Text>
-          <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} aria-label="Opening balance">
-            ₹{info.opening_balance || '—'}
-          </Text>
-        </Paper>
-        <Paper withBorder p="sm">
-          <Text size="sm" c="dimmed">
-            Closing balance
-          </Text>
-          <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} aria-label="Closing balance">
-            ₹{info.closing_balance || '—'}
-          </Text>
-        </Paper>
+        <Balance label="Opening balance" amount={info.opening_balance} />
+        <Balance label="Closing balance" amount={info.closing_balance} />
       </SimpleGrid>
       <ReconciliationBadge r={answer.reconciliation} />
       <Paper withBorder p="md">
@@ -187,5 +173,18 @@ export default function BankPage() {
       />
       <XmlPreview xml={answer.xml_preview} />
     </Stack>
+  );
+}
+
+function Balance({ label, amount }: { label: string; amount: string | null | undefined }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} aria-label={label}>
+        {amount ? `₹${amount}` : '—'}
+      </Text>
+    </Paper>
   );
 }
