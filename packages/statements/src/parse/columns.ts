@@ -305,3 +305,28 @@ export function isHeaderTail(runs: Run[]): boolean {
   const words = runs.flatMap(runWords).map((w) => w.text.toLowerCase().replace(/[^a-z0-9]/g, ''));
   return words.length > 0 && words.every((w) => w === '' || HEADER_TAIL_WORDS.has(w));
 }
+
+/**
+ * A header printed on two lines ('Value' over 'Date', 'Closing' over 'Balance'): each word of the
+ * lower line joins the word of the upper line it stands under, and the joined names are matched.
+ * Returns the header when the two lines name a table at least as fully as the upper line alone.
+ */
+export function matchStackedHeader(top: Run[], bottom: Run[], extra?: Aliases, fuzzy = false): Header | null {
+  const words = top.flatMap(runWords).map((w) => ({ ...w }));
+  for (const b of bottom.flatMap(runWords)) {
+    let best: Run | null = null;
+    let overlap = 0;
+    for (const w of words) {
+      const o = Math.min(w.x1, b.x1) - Math.max(w.x0, b.x0);
+      if (o > overlap) [best, overlap] = [w, o];
+    }
+    if (!best) return null;
+    best.text += ` ${b.text}`;
+    best.x0 = Math.min(best.x0, b.x0);
+    best.x1 = Math.max(best.x1, b.x1);
+  }
+  const stacked = matchHeader(words, extra, fuzzy);
+  if (!stacked) return null;
+  const single = matchHeader(top, extra, fuzzy);
+  return !single || stacked.columns.length > single.columns.length ? stacked : null;
+}

@@ -1,14 +1,14 @@
 // SourceDocument -> StatementResult: lines, bank detection, the generic table reader, facts,
 // reconciliation. Pure and synchronous; bad rows become issues, never exceptions.
 import type { SourceDocument, Sheet } from '../source.ts';
-import { matchHeader } from './columns.ts';
+import { matchHeader, matchStackedHeader } from './columns.ts';
 import { detectBank } from './detect.ts';
 import { emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { type Line, pageLines, reportLines } from './layout.ts';
 import type { BankProfile } from './profile.ts';
 import { fixSidesFromBalance, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
-import { readTable } from './table.ts';
+import { isStackedPair, readTable } from './table.ts';
 import type { AccountStatement, ParseIssue, ParseOptions, StatementResult } from './types.ts';
 
 // Sheet cells become runs on a grid: one row is one line, one column a fixed-width band, every cell
@@ -45,7 +45,13 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
   const lines = documentLines(doc);
   const ocrPages = new Set(doc.kind === 'pages' ? doc.pages.filter((p) => p.ocr).map((p) => p.number) : []);
   const issues: ParseIssue[] = [];
-  const firstHeader = lines.findIndex((l) => matchHeader(l.runs, undefined, l.ocr) !== null);
+  const firstHeader = lines.findIndex(
+    (l, i) =>
+      matchHeader(l.runs, undefined, l.ocr) !== null ||
+      (lines[i + 1] !== undefined &&
+        isStackedPair(l, lines[i + 1]!) &&
+        matchStackedHeader(l.runs, lines[i + 1]!.runs, undefined, l.ocr) !== null),
+  );
   const headerZone = firstHeader >= 0 ? lines.slice(0, firstHeader) : lines.filter((l) => l.page === 1);
   const headerLine = firstHeader >= 0 ? lines[firstHeader]!.text : '';
   const detection = detectBank(headerZone, opts.bank ?? null, headerLine);

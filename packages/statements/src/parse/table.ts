@@ -8,6 +8,7 @@ import {
   NUMERIC_ROLES,
   isHeaderTail,
   matchHeader,
+  matchStackedHeader,
 } from './columns.ts';
 import { isDateStart, readDate } from './dates.ts';
 import { type Line, type Run, runWords } from './layout.ts';
@@ -175,7 +176,18 @@ class Layout {
   nearestNumeric(run: Run): Column | null {
     let best: Column | null = null;
     for (const c of this.numeric) if (!best || Math.abs(c.x1 - run.x1) < Math.abs(best.x1 - run.x1)) best = c;
-    return best && Math.abs(best.x1 - run.x1) <= NUMERIC_REACH_CHARS * this.header.charWidth ? best : null;
+    if (best && Math.abs(best.x1 - run.x1) <= NUMERIC_REACH_CHARS * this.header.charWidth) return best;
+    // a short name printed at the left of a wide column ('Closing' over 'Balance'): the figure ends
+    // right of where its column's name starts and left of where the next column's name starts
+    const i = this.header.columns.findLastIndex((c) => c.x0 < run.x1);
+    const col = this.header.columns[i];
+    const next = this.header.columns[i + 1];
+    return col &&
+      NUMERIC_ROLES.has(col.role) &&
+      run.x0 > col.x0 - NUMERIC_REACH_CHARS * this.header.charWidth &&
+      (!next || run.x1 < next.x0)
+      ? col
+      : null;
   }
   textColumn(x: number): Column {
     const reach = TEXT_START_CHARS * this.header.charWidth;
@@ -241,14 +253,22 @@ export function readTable(
     return section;
   };
 
-  for (const line of lines) {
+  let skip: Line | null = null;
+  for (const [li, line] of lines.entries()) {
+    if (line === skip) continue;
     const newPage = !prev || prev.page !== line.page;
     if (newPage) {
       inTable = false;
       pending = [];
       resumable = false;
     }
-    const header = matchHeader(line.runs, opts.aliases, line.ocr);
+    const below = lines[li + 1];
+    const stacked =
+      below && isStackedPair(line, below)
+        ? matchStackedHeader(line.runs, below.runs, opts.aliases, line.ocr)
+        : null;
+    const header = stacked ?? matchHeader(line.runs, opts.aliases, line.ocr);
+    if (stacked) skip = below!;
     if (header) {
       layout = new Layout(header);
       headerLine = line;
@@ -390,6 +410,17 @@ export function readTable(
     issues,
     headerFound: layout !== null,
   };
+}
+
+/** Two lines that may be one header printed in two: close together, neither holding a figure. */
+export function isStackedPair(top: Line, bottom: Line): boolean {
+  return (
+    top.page === bottom.page &&
+    bottom.y - top.y <= 1.6 * Math.max(top.height, bottom.height) &&
+    top.runs.length >= 3 &&
+    !top.runs.some((r) => readAmount(r.text)) &&
+    !bottom.runs.some((r) => readAmount(r.text) || isDateStart(r.text))
+  );
 }
 
 /** A cell a wrapped line may hold: narration, reference, or the wrapped end of a date ('2024'). */

@@ -87,6 +87,8 @@ export interface Recipe {
   dateFormat: DateFormat;
   opening: 'row' | 'header' | 'none';
   closingRow: boolean;
+  /** header names of two words or more printed on two lines ('Value' over 'Date') */
+  stackedHeader: boolean;
 }
 
 const pick = <T>(r: Rng, xs: readonly T[]): T => xs[randomInt(r, 0, xs.length - 1)]!;
@@ -175,6 +177,8 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     dateFormat: pick(r, ['dd/mm/yyyy', 'dd-mm-yy', 'dd Mon yyyy', 'dd-Mon-yyyy', 'dd/mm/yy'] as const),
     opening: pick(r, ['row', 'header', 'none'] as const),
     closingRow: r() < 0.3,
+    // drawn last so that the recipes of earlier seeds stay as they were
+    stackedHeader: r() < 0.3,
   };
 }
 
@@ -363,9 +367,16 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     doc.text(`Statement of Account for the period ${from} to ${to}`, rc.left, y, { lineBreak: false });
     return y + lineH * 2;
   };
+  const headerHeight = lineH * (rc.stackedHeader ? 2.5 : 1.5);
   const drawTableHeader = (y: number) => {
-    rc.columns.forEach((c, i) => drawCell(i, c.label, y, true));
-    return y + lineH * 1.5;
+    rc.columns.forEach((c, i) => {
+      const words = c.label.split(' ');
+      if (!rc.stackedHeader || words.length < 2) return drawCell(i, c.label, y, true);
+      const half = Math.ceil(words.length / 2);
+      drawCell(i, words.slice(0, half).join(' '), y, true);
+      drawCell(i, words.slice(half).join(' '), y + lineH, true);
+    });
+    return y + headerHeight;
   };
 
   // lay rows out on pages first: footers say 'Page N of M'
@@ -376,7 +387,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     cur = [];
     pages.push(cur);
     const top = first ? 24 + rc.size * 3 + lineH * 6 + rc.size * 2 : 24 + rc.size * 3 + lineH * 2;
-    y = first || rc.headerEveryPage ? top + lineH * 1.5 : top;
+    y = first || rc.headerEveryPage ? top + headerHeight : top;
   };
   startPage(true);
   for (const row of rows) {
