@@ -1,22 +1,11 @@
-import {
-  Anchor,
-  Autocomplete,
-  Badge,
-  Button,
-  Group,
-  List,
-  Paper,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Autocomplete, Button, Group, List, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../api/client.ts';
-import { useSession } from '../auth/session.ts';
 import { checkBillingPassword, getBillingData, getRuleSets, type BillingUpload } from './api.ts';
 import { storeBillingData } from './storage.ts';
+import { BackAndPages } from '../components/BackAndPages.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
 import { BusyOverlay } from '../components/loading.tsx';
 import { PasswordModal } from '../bank/PasswordModal.tsx';
@@ -45,8 +34,6 @@ function XlsxPicker(props: { label: string; file: File | null; onChange: (f: Fil
 
 export function BillingUploadForm({ secondary }: { secondary: boolean }) {
   const navigate = useNavigate();
-  const session = useSession();
-  const pagesLeft = session?.claims.page_left ?? 0;
   const [setName, setSetName] = useState('default');
   const [amount, setAmount] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -117,16 +104,7 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
 
   return (
     <Stack maw={640} gap="md">
-      <Group justify="space-between">
-        <Anchor component="button" type="button" onClick={() => navigate(-1)}>
-          ← Back
-        </Anchor>
-        {pagesLeft > 0 && (
-          <Badge component={Link} to="/app/pay" size="lg" variant="light" style={{ cursor: 'pointer' }}>
-            Pages Left: {pagesLeft}
-          </Badge>
-        )}
-      </Group>
+      <BackAndPages />
       <Title order={2}>Convert XLSX Billing Statement into Tally XML or Excel</Title>
       <List size="sm" spacing={2}>
         <List.Item>Only XLSX files are allowed.</List.Item>

@@ -1,14 +1,14 @@
 import { BANK_CODES, BANK_LABELS } from '@bahi/core';
-import { Alert, Anchor, Badge, Button, Group, List, NativeSelect, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, List, NativeSelect, Paper, Stack, Title } from '@mantine/core';
 import { type ChangeEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { storeToken } from '../auth/token.ts';
-import { useSession } from '../auth/session.ts';
 import { checkPasswordRequired, extractStatement, StatementCallError, type Progress } from '../bank/api.ts';
 import { PasswordModal } from '../bank/PasswordModal.tsx';
 import { countPdfPages, ProcessingOverlay } from '../bank/ProcessingOverlay.tsx';
 import { keepFile, saveBankSession } from '../bank/store.ts';
 import { fileTypeProblem, XLSX_BANKS } from '../bank/validate.ts';
+import { BackAndPages } from '../components/BackAndPages.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
 
 // Bank selection (/app/select), spec sections 2, 4, 5 and 8: choose a bank (changing it clears the
@@ -21,8 +21,6 @@ const BANK_OPTIONS = [
 
 export default function SelectPage() {
   const navigate = useNavigate();
-  const session = useSession();
-  const pagesLeft = session?.claims.page_left ?? 0;
   const [bank, setBank] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [processing, setProcessing] = useState(false);
@@ -120,16 +118,7 @@ export default function SelectPage() {
 
   return (
     <Stack gap="md" maw={640}>
-      <Group justify="space-between">
-        <Button variant="subtle" onClick={() => navigate(-1)}>
-          ← Back
-        </Button>
-        {pagesLeft > 0 && (
-          <Badge component={Link} to="/app/pay" size="lg" variant="light" style={{ cursor: 'pointer' }}>
-            Pages Left: {pagesLeft}
-          </Badge>
-        )}
-      </Group>
+      <BackAndPages />
       <Title order={2}>Bank Statement Parser</Title>
       <Paper withBorder p="md">
         <Stack gap="md">
