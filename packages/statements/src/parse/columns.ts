@@ -313,7 +313,8 @@ export function isHeaderTail(runs: Run[]): boolean {
  */
 export function matchStackedHeader(top: Run[], bottom: Run[], extra?: Aliases, fuzzy = false): Header | null {
   const words = top.flatMap(runWords).map((w) => ({ ...w }));
-  for (const b of bottom.flatMap(runWords)) {
+  // ruling lines ('=====') under a header are no part of its names
+  for (const b of bottom.flatMap(runWords).filter((w) => /[a-z]/i.test(w.text))) {
     let best: Run | null = null;
     let overlap = 0;
     for (const w of words) {
@@ -328,5 +329,5 @@ export function matchStackedHeader(top: Run[], bottom: Run[], extra?: Aliases, f
   const stacked = matchHeader(words, extra, fuzzy);
   if (!stacked) return null;
   const single = matchHeader(top, extra, fuzzy);
-  return !single || stacked.columns.length > single.columns.length ? stacked : null;
+  return !single || stacked.columns.length >= single.columns.length ? stacked : null;
 }
