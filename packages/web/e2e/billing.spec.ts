@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatIndian, lineTotal } from '@bahi/core';
 import { readImportXml, startTallyEmulator, type ImportedVoucher, type RunningEmulator } from '@bahi/tally';
-import { codeSentTo } from './support/mail.ts';
-import { collectAlerts, logIn, newUser, shot } from './support/helpers.ts';
+import { collectAlerts, ensureAdmin, logIn, shot } from './support/helpers.ts';
 
 // The admin's billing journey end to end: a chunking rule set, items_small.xlsx with an amount, one
 // line edited on the billing screen, tax_invoices.xml downloaded and imported by the Tally emulator
@@ -19,24 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await tally?.close();
 });
-
-/**
- * The admin of the e2e setup (BAHI_ADMIN_EMAILS); another spec may have created it already (same
- * password: newUser's). NOTE: guards.spec.ts signs this address up unconditionally and so fails when
- * it runs after this file in one run; it should tolerate an existing admin the same way.
- */
-async function ensureAdmin(request: APIRequestContext) {
-  const admin = { ...newUser('admin'), email: 'admin@example.test' };
-  const signUp = await request.post('/api/auth/signUp', {
-    data: { name: admin.name, email: admin.email, phone: admin.phone, password: admin.password },
-  });
-  if (signUp.status() === 200) {
-    const otp = await codeSentTo(admin.email);
-    const verify = await request.post('/api/verification/verfiy-otp', { data: { email: admin.email, otp } });
-    expect(verify.status(), await verify.text()).toBe(200);
-  }
-  return admin;
-}
 
 const money = (rupees: number) => `₹${formatIndian(Math.round(rupees * 100))}`;
 
