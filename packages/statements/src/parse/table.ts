@@ -161,7 +161,9 @@ class Layout {
       words.every((w) => figure(w) || isMark(w.text) || EMPTY_AMOUNT.test(w.text))
     )
       return words;
-    if (readAmount(run.text)) return [run];
+    // a figure and its Dr/Cr mark printed in a column of their own ('9,273.00 CR' across Amount | Dr/Cr)
+    if (readAmount(run.text))
+      return words.length === 2 && isMark(words[1]!.text) && !this.nearestNumeric(run) ? words : [run];
     let k = words.length;
     if (isMark(words[k - 1]!.text)) k--;
     if (k < 2 || !figure(words[k - 1]!)) return [run];
