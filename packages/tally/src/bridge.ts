@@ -1,9 +1,12 @@
 // `bahi bridge`: the office connector. The web app (in the bookkeeper's browser) cannot post to
 // TallyPrime itself (CORS, mixed content, a private address), so it hands the XML to this small
 // server on 127.0.0.1, which posts it to Tally on the office network and answers with Tally's
-// parsed RESPONSE. Only the web app's origin may use it; the XML is never logged.
+// parsed RESPONSE. The web app sends either the XML or `{ export_id, api_base, token }`, in which
+// case the bridge fetches the stored XML from Bahi and reports Tally's answer back
+// (bridge-export.ts). Only the web app's origin may use it; the XML and token are never logged.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIPv4, type AddressInfo } from 'node:net';
+import { allowedApiBases, fetchExportXml, reportExportResponse } from './bridge-export.ts';
 import { pushToTally, TALLY_DEFAULT_PORT } from './client.ts';
 import { TallyError } from './errors.ts';
 
@@ -50,6 +53,7 @@ export function createBridge(options: BridgeOptions = {}): Server {
   const origins = new Set(
     (options.origins?.length ? options.origins : [BRIDGE_DEFAULT_ORIGIN]).map((o) => o.replace(/\/$/, '')),
   );
+  const apiBases = allowedApiBases(origins);
   const maxBody = options.maxBodyBytes ?? BRIDGE_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
 
@@ -92,21 +96,14 @@ export function createBridge(options: BridgeOptions = {}): Server {
     res: ServerResponse,
     cors: Record<string, string>,
   ): Promise<void> {
-    let body: { phone?: unknown; local_ip?: unknown; xml?: unknown; export_id?: unknown };
+    const fail = (status: number, detail: string) =>
+      json(res, status, { ok: false, status: 'error', detail }, cors);
+    let body: BridgeRequest;
     try {
       body = JSON.parse((await readBody(req, maxBody)).toString('utf8'));
     } catch (err) {
       const tooBig = err instanceof TallyError && err.code === 'too_large';
-      json(
-        res,
-        tooBig ? 413 : 400,
-        {
-          ok: false,
-          status: 'error',
-          detail: tooBig ? 'The XML is too large.' : 'Send JSON { phone, local_ip, xml }.',
-        },
-        cors,
-      );
+      fail(tooBig ? 413 : 400, tooBig ? 'The XML is too large.' : 'Send JSON { phone, local_ip, xml }.');
       return;
     }
     const ip =
@@ -114,45 +111,86 @@ export function createBridge(options: BridgeOptions = {}): Server {
         .trim()
         .replace(/^localhost$/i, '127.0.0.1') || '127.0.0.1';
     if (!isOfficeAddress(ip)) {
-      json(
-        res,
-        400,
-        {
-          ok: false,
-          status: 'error',
-          detail: `local_ip must be an IPv4 address of the office network, not '${ip}'.`,
-        },
-        cors,
-      );
+      fail(400, `local_ip must be an IPv4 address of the office network, not '${ip}'.`);
       return;
     }
-    if (typeof body.xml !== 'string' || !body.xml.trim()) {
-      const detail =
-        body.export_id !== undefined
-          ? 'This bridge needs the XML itself; export ids are not supported yet.'
-          : 'xml is missing.';
-      json(res, 400, { ok: false, status: 'error', detail }, cors);
+    const source = exportSource(body);
+    if (typeof source === 'string') {
+      fail(400, source);
       return;
     }
+    let xml: string;
+    if (source) {
+      const fetched = await fetchExportXml(source.apiBase, source.id, source.token, options.timeoutMs);
+      if (!fetched.ok) {
+        log(`export ${source.id}: fetch failed (${fetched.status})`);
+        fail(fetched.status, fetched.detail);
+        return;
+      }
+      xml = fetched.xml;
+    } else if (typeof body.xml === 'string' && body.xml.trim()) {
+      xml = body.xml;
+    } else {
+      fail(400, 'Send xml, or export_id with api_base and token.');
+      return;
+    }
+    const what = source ? `export ${source.id} to ${ip}` : `push to ${ip}`;
     const started = Date.now();
+    let status: number;
+    let answer: { ok: boolean; status: string; tally_response?: unknown; detail?: string; code?: string };
     try {
-      const result = await pushToTally(body.xml, {
+      const result = await pushToTally(xml, {
         host: ip,
         port: options.tallyPort ?? TALLY_DEFAULT_PORT,
         timeoutMs: options.timeoutMs,
       });
       log(
-        `push to ${ip}: ${result.ok ? 'success' : 'error'} created=${result.created} altered=${result.altered} errors=${result.errors} in ${Date.now() - started} ms`,
+        `${what}: ${result.ok ? 'success' : 'error'} created=${result.created} altered=${result.altered} errors=${result.errors} in ${Date.now() - started} ms`,
       );
-      json(res, 200, { ok: true, status: result.ok ? 'success' : 'error', tally_response: result }, cors);
+      status = 200;
+      answer = { ok: true, status: result.ok ? 'success' : 'error', tally_response: result };
     } catch (err) {
       const e =
         err instanceof TallyError ? err : new TallyError('io', 'Could not talk to Tally.', String(err));
-      log(`push to ${ip}: failed (${e.logMessage})`);
-      json(res, 502, { ok: false, status: 'error', detail: e.userMessage, code: e.code }, cors);
+      log(`${what}: failed (${e.logMessage})`);
+      status = 502;
+      answer = { ok: false, status: 'error', detail: e.userMessage, code: e.code };
     }
+    if (source) {
+      const report = {
+        ok: answer.ok,
+        status: answer.status,
+        tally_response: answer.tally_response,
+        detail: answer.detail,
+      };
+      if (!(await reportExportResponse(source.apiBase, source.id, source.token, report, options.timeoutMs)))
+        log(`export ${source.id}: could not report Tally's answer to Bahi`);
+    }
+    json(res, status, answer, cors);
+  }
+
+  /** The export a request names, null when it sends the XML itself, or why it cannot be used. */
+  function exportSource(body: BridgeRequest): { id: string; apiBase: string; token: string } | null | string {
+    // The XML itself wins: older web apps sent it along with the export id.
+    if (body.export_id === undefined || body.export_id === null || typeof body.xml === 'string') return null;
+    const id = String(body.export_id).trim();
+    const apiBase = String(body.api_base ?? '').replace(/\/$/, '');
+    const token = typeof body.token === 'string' ? body.token.trim() : '';
+    if (!/^[\w-]{1,100}$/.test(id)) return 'export_id is not an export id.';
+    if (!apiBases.has(apiBase)) return "api_base must be the web app's own origin + '/api'.";
+    if (!token || /\s/.test(token)) return 'token is missing.';
+    return { id, apiBase, token };
   }
 }
+
+type BridgeRequest = {
+  phone?: unknown;
+  local_ip?: unknown;
+  xml?: unknown;
+  export_id?: unknown;
+  api_base?: unknown;
+  token?: unknown;
+};
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
