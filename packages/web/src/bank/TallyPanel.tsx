@@ -74,10 +74,10 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase }: Props) 
         return;
       }
       try {
-        const answer = await pushThroughBridge(localIp, stored.xml, stored.xml_id);
+        // The bridge records Tally's answer on the export itself.
+        const answer = await pushThroughBridge(localIp, stored.xml_id);
         const success = answer.ok && answer.status === 'success';
         say(success ? '📤 XML sent to Tally successfully!' : '⚠️ XML stored, but failed to send to Tally.');
-        void reportTallyResponse(stored.xml_id, answer).catch(() => {});
       } catch (err) {
         say('❌ Failed to trigger Tally connector.');
         void reportTallyResponse(stored.xml_id, {

@@ -1,3 +1,4 @@
+import { API_BASE } from '../api/client.ts';
 import { decodeClaims, readToken } from '../auth/token.ts';
 
 // `bahi bridge`, the office connector, listens on this machine (spec: the desktop wrapper's local
@@ -34,16 +35,23 @@ export async function bridgeAvailable(): Promise<boolean> {
 
 export type BridgeAnswer = { ok: boolean; status?: string; tally_response?: unknown; detail?: string };
 
-/** Hands the XML to the bridge, which posts it to Tally at `localIp`. Throws when the bridge fails. */
-export async function pushThroughBridge(
-  localIp: string,
-  xml: string,
-  exportId: string,
-): Promise<BridgeAnswer> {
+/**
+ * Asks the bridge to push a stored export to Tally at `localIp`: it fetches the XML from this app's
+ * own API with the user's token and records Tally's answer on the export, so only the id travels.
+ * Throws when the bridge fails.
+ */
+export async function pushThroughBridge(localIp: string, exportId: string): Promise<BridgeAnswer> {
   const res = await fetch(`${bridgeUrl()}/push`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ phone: phoneForBridge(), local_ip: localIp.trim(), xml, export_id: exportId }),
+    body: JSON.stringify({
+      phone: phoneForBridge(),
+      local_ip: localIp.trim(),
+      export_id: exportId,
+      // The bridge accepts only its allowed origins + '/api' (DESIGN: the API is same-origin).
+      api_base: new URL(API_BASE, window.location.origin).href.replace(/\/$/, ''),
+      token: readToken() ?? '',
+    }),
   });
   const body = (await res.json().catch(() => ({}))) as BridgeAnswer;
   if (!res.ok) throw new Error(body.detail || `bridge answered ${res.status}`);
