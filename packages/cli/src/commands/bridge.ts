@@ -3,8 +3,10 @@ import { EXIT, fail, parseCommand, portOf, untilStopped } from '../args.ts';
 
 const USAGE = `Usage: bahi bridge [options]
 
-The office Tally connector: listens on 127.0.0.1, takes { phone, local_ip, xml } from the Bahi web
-app and posts the XML to TallyPrime at local_ip. Runs until Ctrl+C.
+The office Tally connector: listens on 127.0.0.1, takes { phone, local_ip, xml } or
+{ phone, local_ip, export_id, api_base, token } from the Bahi web app and posts the XML to TallyPrime
+at local_ip. With an export id it fetches the stored XML from api_base (an allowed origin + '/api'
+only) with the user's token and reports Tally's answer back there. Runs until Ctrl+C.
 
 Options:
   --port N          where the bridge listens (default ${BRIDGE_DEFAULT_PORT})
