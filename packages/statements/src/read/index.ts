@@ -3,7 +3,7 @@ import { StatementError } from '../errors.ts';
 import type { SourceDocument } from '../source.ts';
 import { detectFileKind, type FileKind } from './kind.ts';
 import { readImage } from './ocr.ts';
-import { pdfNeedsPassword, readPdf } from './pdf.ts';
+import { pdfNeedsPassword, readPdf, type PdfReadOptions } from './pdf.ts';
 import { readRpt } from './rpt.ts';
 import { readXlsx, xlsxNeedsPassword } from './xlsx.ts';
 
@@ -20,6 +20,8 @@ export interface ReadOptions {
   ocr?: boolean;
   /** called once the page count is known, before the slow part (text, OCR) */
   onPageCount?: (pages: number) => void;
+  /** offer a long PDF's pages to another thread (see PdfReadOptions.share) */
+  share?: PdfReadOptions['share'];
 }
 
 export interface ReadResult {
@@ -27,6 +29,8 @@ export interface ReadResult {
   /** pages of the file: PDF pages, 1 per image, sheets with rows, report pages */
   pages: number;
   kind: FileKind;
+  /** PDF pages read by a helper thread */
+  sharedPages: number;
 }
 
 /** Bigger than any statement we accept (the API limits uploads well below this). */
@@ -78,8 +82,14 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
         password: opts.password,
         onPageCount: opts.onPageCount,
         ocr: opts.ocr,
+        share: opts.share,
       });
-      return { doc: { kind: 'pages', format: r.format, pages: r.pages }, pages: r.pageCount, kind };
+      return {
+        doc: { kind: 'pages', format: r.format, pages: r.pages },
+        pages: r.pageCount,
+        kind,
+        sharedPages: r.sharedPages,
+      };
     }
     case 'png':
     case 'jpeg':
@@ -90,19 +100,19 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       }
       opts.onPageCount?.(1);
       const page = await readImage(bytes);
-      return { doc: { kind: 'pages', format: 'image', pages: [page] }, pages: 1, kind };
+      return { doc: { kind: 'pages', format: 'image', pages: [page] }, pages: 1, kind, sharedPages: 0 };
     }
     case 'xlsx':
     case 'xlsx-encrypted': {
       const { sheets } = await readXlsx(bytes, { password: opts.password });
       const pages = Math.max(1, sheets.filter((s) => s.rows.length > 0).length);
       opts.onPageCount?.(pages);
-      return { doc: { kind: 'sheets', format: 'xlsx', sheets }, pages, kind };
+      return { doc: { kind: 'sheets', format: 'xlsx', sheets }, pages, kind, sharedPages: 0 };
     }
     case 'rpt': {
       const { lines, pageCount } = readRpt(bytes);
       opts.onPageCount?.(pageCount);
-      return { doc: { kind: 'lines', format: 'rpt', lines }, pages: pageCount, kind };
+      return { doc: { kind: 'lines', format: 'rpt', lines }, pages: pageCount, kind, sharedPages: 0 };
     }
     default:
       throw unsupported(kind);

@@ -9,6 +9,7 @@ import {
   PasswordException,
   PasswordResponses,
   type PDFDocumentLoadingTask,
+  type PDFDocumentProxy,
   type PDFPageProxy,
   type PageViewport,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -24,6 +25,11 @@ const MAX_PAGES_IN_FLIGHT = 3;
 /** A page bigger than this (in points, ~A0) is not a statement page; rendering it would eat memory. */
 const MAX_PAGE_SIDE = 3400;
 export const MAX_PDF_PAGES = 2000;
+/**
+ * A PDF of at least this many pages is offered to a second thread. Below it, opening the document
+ * a second time costs about what the helper would save (measured: bench/share-crossover.ts).
+ */
+export const SHARE_MIN_PAGES = 8;
 
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
@@ -33,12 +39,20 @@ export interface PdfReadOptions {
   onPageCount?: (pages: number) => void;
   /** run OCR on pages without text (default true) */
   ocr?: boolean;
+  /**
+   * Offer the pages of a long PDF to another thread (a worker pool sets this). Called once, with
+   * the page count and the counter pages are claimed from; resolves with the pages that thread
+   * read, or null when no thread was free.
+   */
+  share?: (pageCount: number, counter: Int32Array) => Promise<PdfPart | null>;
 }
 
 export interface PdfReadResult {
   pages: Page[];
   pageCount: number;
   format: 'pdf' | 'pdf-scanned';
+  /** pages read by a helper thread (0 when read here alone) */
+  sharedPages: number;
 }
 
 function open(data: Uint8Array, password: string | undefined): PDFDocumentLoadingTask {
@@ -50,7 +64,9 @@ function open(data: Uint8Array, password: string | undefined): PDFDocumentLoadin
     // Fail on damaged content streams instead of quietly returning part of a page.
     stopAtErrors: true,
     disableFontFace: true,
-    useSystemFonts: false,
+    // Standard 14 fonts (not embedded) are not loaded from standard_fonts/: text extraction needs
+    // only their built-in metrics, and loading the font program cost ~4 ms per document.
+    useSystemFonts: true,
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
     standardFontDataUrl: path.join(pdfjsDir, 'standard_fonts') + path.sep,
@@ -140,16 +156,21 @@ function readingRotation(items: TextItem[]): number {
 
 function textWords(items: TextItem[], vp: PageViewport): Word[] {
   const words: Word[] = [];
+  // vp.convertToViewportPoint, inlined (same arithmetic): it allocates two arrays per run.
+  const [a, b, c, d, e, f] = vp.transform;
   for (const item of items) {
-    if (!('str' in item) || item.str.trim() === '') continue;
+    if (!('str' in item)) continue;
+    const text = item.str.trim();
+    if (text === '') continue;
     const tr = item.transform;
     // font size along the text's up direction, whatever way the run is turned
     const h = Math.hypot(tr[2], tr[3]) || item.height;
-    const [x, baseline] = vp.convertToViewportPoint(tr[4], tr[5]);
+    const px = tr[4];
+    const py = tr[5];
     words.push({
-      text: item.str.trim() === item.str ? item.str : item.str.trim(),
-      x,
-      y: baseline - h,
+      text,
+      x: px * a + py * c + e,
+      y: px * b + py * d + f - h,
       width: item.width,
       height: h,
     });
@@ -190,16 +211,127 @@ async function hasImages(page: PDFPageProxy): Promise<boolean> {
   return ops.fnArray.some((fn) => IMAGE_OPS.has(fn));
 }
 
+const UNREADABLE_PAGE = (n: number, err: unknown): StatementError =>
+  err instanceof StatementError
+    ? err
+    : new StatementError('UNREADABLE', {
+        userMessage: UNREADABLE_PDF,
+        logMessage: `pdf: page ${n} failed (${errorKind(err)})`,
+      });
+
+/** A page that failed, and why; of several, the first in page order is reported. */
+export interface PageFailure {
+  page: number;
+  error: StatementError;
+}
+
+/** Pages read by one thread of a PDF whose pages are shared between threads. */
+export interface PdfPart {
+  pages: Page[];
+  /** pages without a text layer that draw an image: OCR'd by the thread that owns the job */
+  needOcr: number[];
+  failure: PageFailure | null;
+}
+
+/**
+ * Pages are claimed one at a time from a counter shared by every thread reading the document, so
+ * a helper that starts late (a cold thread) simply takes fewer pages. Claims only go up, so when
+ * each thread stops at its own first failure, the lowest failed page over all threads is the
+ * first failure in page order, exactly as reading alone would find it.
+ */
+function claimer(counter: Int32Array, pageCount: number): { next: () => number | null; stop: () => void } {
+  return {
+    next: () => {
+      const n = Atomics.add(counter, 0, 1) + 1;
+      return n <= pageCount ? n : null;
+    },
+    stop: () => Atomics.store(counter, 0, pageCount),
+  };
+}
+
+function firstFailure(...failures: (PageFailure | null)[]): PageFailure | null {
+  let first: PageFailure | null = null;
+  for (const f of failures) if (f && (!first || f.page < first.page)) first = f;
+  return first;
+}
+
+/**
+ * Read the pages `next` hands out until it runs dry or a page fails. With `ocr` 'run', a page
+ * without text that draws an image is OCR'd (in the recognisers' threads, while the next pages are
+ * read here); with 'defer' it is only listed in needOcr, for the job's own thread.
+ */
+async function readPages(
+  doc: PDFDocumentProxy,
+  source: { next: () => number | null; stop: () => void },
+  ocr: 'run' | 'defer' | 'off',
+): Promise<PdfPart> {
+  const pages: Page[] = [];
+  const needOcr: number[] = [];
+  // At most this many rendered pages wait for recognition, to bound memory (~45 MB each).
+  const inFlight: Promise<void>[] = [];
+  let failure: PageFailure | null = null;
+  const fail = (page: number, err: unknown) => {
+    failure = firstFailure(failure, { page, error: UNREADABLE_PAGE(page, err) });
+    source.stop();
+  };
+  for (let n = source.next(); n !== null && !failure; n = source.next()) {
+    try {
+      const page = await doc.getPage(n);
+      const unturned = page.getViewport({ scale: 1, rotation: 0 });
+      if (unturned.width > MAX_PAGE_SIDE || unturned.height > MAX_PAGE_SIDE) {
+        throw new StatementError('TOO_LARGE', {
+          userMessage: 'A page of the PDF is too large to be a statement page.',
+          logMessage: `pdf: page ${n} is ${Math.round(unturned.width)}x${Math.round(unturned.height)} pt`,
+        });
+      }
+      const items = (await page.getTextContent()).items as TextItem[];
+      const vp = page.getViewport({ scale: 1, rotation: readingRotation(items) });
+      const words = textWords(items, vp);
+      const entry: Page = { number: n, width: vp.width, height: vp.height, words };
+      if (words.length > 0 || ocr === 'off' || !(await hasImages(page))) {
+        pages.push(entry);
+        page.cleanup();
+      } else if (ocr === 'defer') {
+        needOcr.push(n);
+        page.cleanup();
+      } else {
+        pages.push(entry);
+        warmOcr();
+        const canvas = await renderForOcr(page);
+        page.cleanup();
+        const page_ = n;
+        const job = ocrCanvas(canvas, 72 / OCR_DPI).then(
+          (r: OcrPage) => {
+            Object.assign(entry, { width: r.width, height: r.height, words: r.words, ocr: true });
+          },
+          (err: unknown) => fail(page_, err),
+        );
+        inFlight.push(job);
+        void job.finally(() => inFlight.splice(inFlight.indexOf(job), 1));
+        if (inFlight.length >= MAX_PAGES_IN_FLIGHT) await Promise.race(inFlight);
+      }
+    } catch (err) {
+      fail(n, err);
+    }
+  }
+  await Promise.all(inFlight);
+  return { pages, needOcr, failure };
+}
+
+async function openDocument(data: Uint8Array, password: string | undefined) {
+  const task = open(data, password);
+  try {
+    return { task, doc: await task.promise };
+  } catch (err) {
+    await task.destroy();
+    throw mapOpenError(err, password);
+  }
+}
+
 export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Promise<PdfReadResult> {
   checkStructure(data);
-  const task = open(data, opts.password);
+  const { task, doc } = await openDocument(data, opts.password);
   try {
-    let doc;
-    try {
-      doc = await task.promise;
-    } catch (err) {
-      throw mapOpenError(err, opts.password);
-    }
     const pageCount = doc.numPages;
     if (pageCount < 1) {
       throw new StatementError('UNREADABLE', {
@@ -214,59 +346,60 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
       });
     }
     opts.onPageCount?.(pageCount);
-    const pages: Page[] = [];
-    // OCR runs in the recognisers' threads: while one page is recognised, the next is read and
-    // rendered here. At most this many rendered pages wait, to bound memory (~45 MB each).
-    const inFlight: Promise<void>[] = [];
-    const pageFailed = (n: number, err: unknown): StatementError =>
-      err instanceof StatementError
-        ? err
-        : new StatementError('UNREADABLE', {
-            userMessage: UNREADABLE_PDF,
-            logMessage: `pdf: page ${n} failed (${errorKind(err)})`,
-          });
-    let failure: StatementError | null = null;
-    for (let n = 1; n <= pageCount && !failure; n++) {
-      try {
-        const page = await doc.getPage(n);
-        const unturned = page.getViewport({ scale: 1, rotation: 0 });
-        if (unturned.width > MAX_PAGE_SIDE || unturned.height > MAX_PAGE_SIDE) {
-          throw new StatementError('TOO_LARGE', {
-            userMessage: 'A page of the PDF is too large to be a statement page.',
-            logMessage: `pdf: page ${n} is ${Math.round(unturned.width)}x${Math.round(unturned.height)} pt`,
-          });
-        }
-        const items = (await page.getTextContent()).items as TextItem[];
-        const vp = page.getViewport({ scale: 1, rotation: readingRotation(items) });
-        const words = textWords(items, vp);
-        const entry: Page = { number: n, width: vp.width, height: vp.height, words };
-        pages.push(entry);
-        if (words.length === 0 && opts.ocr !== false && (await hasImages(page))) {
-          warmOcr();
-          const canvas = await renderForOcr(page);
-          page.cleanup();
-          const job = ocrCanvas(canvas, 72 / OCR_DPI).then(
-            (r: OcrPage) => {
-              Object.assign(entry, { width: r.width, height: r.height, words: r.words, ocr: true });
-            },
-            (err: unknown) => {
-              failure ??= pageFailed(n, err);
-            },
-          );
-          inFlight.push(job);
-          void job.finally(() => inFlight.splice(inFlight.indexOf(job), 1));
-          if (inFlight.length >= MAX_PAGES_IN_FLIGHT) await Promise.race(inFlight);
-        } else {
-          page.cleanup();
-        }
-      } catch (err) {
-        failure ??= pageFailed(n, err);
-      }
+    const counter = new Int32Array(new SharedArrayBuffer(4));
+    const shared = opts.share && pageCount >= SHARE_MIN_PAGES ? opts.share(pageCount, counter) : null;
+    // Our own claims start at once: a helper joins whenever it is ready.
+    const ocr = opts.ocr === false ? 'off' : 'run';
+    const own = await readPages(doc, claimer(counter, pageCount), ocr);
+    const part = shared ? await shared : null;
+    let failure = firstFailure(own.failure, part?.failure ?? null);
+    const pages = own.pages.concat(part?.pages ?? []);
+    // Scanned pages the helper found are recognised here, where the recognisers are.
+    const deferred = (part?.needOcr ?? []).filter((n) => !failure || n < failure.page);
+    if (deferred.length > 0) {
+      const list = deferred.values();
+      const rest = await readPages(doc, { next: () => list.next().value ?? null, stop: () => {} }, ocr);
+      pages.push(...rest.pages);
+      failure = firstFailure(failure, rest.failure);
     }
-    await Promise.all(inFlight);
-    if (failure) throw failure;
+    if (failure) throw failure.error;
+    pages.sort((a, b) => a.number - b.number);
+    if (pages.length !== pageCount || pages.some((p, i) => p.number !== i + 1)) {
+      throw new StatementError('INTERNAL', {
+        logMessage: `pdf: ${pages.length} of ${pageCount} pages read`,
+      });
+    }
     const scanned = pages.some((p) => p.ocr);
-    return { pages, pageCount, format: scanned ? 'pdf-scanned' : 'pdf' };
+    return {
+      pages,
+      pageCount,
+      format: scanned ? 'pdf-scanned' : 'pdf',
+      sharedPages: part ? part.pages.length + part.needOcr.length : 0,
+    };
+  } finally {
+    await task.destroy();
+  }
+}
+
+/**
+ * A helper thread's share of a PDF another thread is reading (see PdfReadOptions.share): the
+ * pages it claims from the shared counter. Scanned pages are only listed, for the owner to OCR.
+ * A helper that cannot open the file claims nothing; the owner then reads every page itself.
+ */
+export async function readPdfPart(
+  data: Uint8Array,
+  opts: { password?: string; pageCount: number; counter: Int32Array; ocr?: boolean },
+): Promise<PdfPart> {
+  let opened;
+  try {
+    opened = await openDocument(data, opts.password);
+  } catch {
+    return { pages: [], needOcr: [], failure: null };
+  }
+  const { task, doc } = opened;
+  try {
+    if (doc.numPages !== opts.pageCount) return { pages: [], needOcr: [], failure: null };
+    return await readPages(doc, claimer(opts.counter, opts.pageCount), opts.ocr === false ? 'off' : 'defer');
   } finally {
     await task.destroy();
   }

@@ -3,7 +3,8 @@
 import type { BankCode } from '@bahi/core';
 import { parseStatement } from '../parse/index.ts';
 import type { StatementResult } from '../parse/index.ts';
-import { checkPassword, readDocument, type FileKind } from '../read/index.ts';
+import { checkPassword, readDocument, type FileKind, type ReadOptions } from '../read/index.ts';
+import { readPdfPart, type PdfPart } from '../read/pdf.ts';
 
 export interface ExtractJob {
   op: 'extract';
@@ -20,7 +21,18 @@ export interface CheckPasswordJob {
   bytes: Uint8Array;
 }
 
-export type Job = ExtractJob | CheckPasswordJob;
+/** A helper's share of another job's PDF: the pages it claims from the shared counter. */
+export interface ReadPartJob {
+  op: 'readPart';
+  bytes: Uint8Array;
+  password?: string;
+  pageCount: number;
+  /** Int32Array over a SharedArrayBuffer: the next page to claim, less one */
+  counter: Int32Array;
+  ocr?: boolean;
+}
+
+export type Job = ExtractJob | CheckPasswordJob | ReadPartJob;
 
 export interface ExtractOutput {
   result: StatementResult;
@@ -31,17 +43,26 @@ export interface ExtractOutput {
   /** words or rows or lines read, for logs and sanity checks */
   size: number;
   ocrPages: number;
+  /** PDF pages read by a helper thread */
+  sharedPages: number;
 }
 
-export type JobOutput = ExtractOutput | { password_required: boolean };
+export type JobOutput = ExtractOutput | { password_required: boolean } | PdfPart;
 
-export async function runJob(job: Job, onPageCount?: (n: number) => void): Promise<JobOutput> {
+export interface JobHooks {
+  onPageCount?: (n: number) => void;
+  share?: ReadOptions['share'];
+}
+
+export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput> {
   if (job.op === 'checkPassword') return checkPassword(job.bytes);
+  if (job.op === 'readPart') return readPdfPart(job.bytes, job);
   const read = await readDocument(job.bytes, {
     password: job.password,
     fileName: job.fileName,
     ocr: job.ocr,
-    onPageCount,
+    onPageCount: hooks.onPageCount,
+    share: hooks.share,
   });
   const result = parseStatement(read.doc, job.bank ? { bank: job.bank } : {});
   const doc = read.doc;
@@ -52,5 +73,13 @@ export async function runJob(job: Job, onPageCount?: (n: number) => void): Promi
         ? doc.sheets.reduce((n, s) => n + s.rows.length, 0)
         : doc.lines.length;
   const ocrPages = doc.kind === 'pages' ? doc.pages.filter((p) => p.ocr).length : 0;
-  return { result, pages: read.pages, format: doc.format, kind: read.kind, size, ocrPages };
+  return {
+    result,
+    pages: read.pages,
+    format: doc.format,
+    kind: read.kind,
+    size,
+    ocrPages,
+    sharedPages: read.sharedPages,
+  };
 }

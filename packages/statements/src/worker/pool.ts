@@ -2,10 +2,16 @@
 // time limit (a base plus so much per page, capped) and each thread a memory cap; a job past either
 // has its thread terminated and replaced, and fails with a clear StatementError. The process never
 // crashes or hangs because of a file.
+//
+// A long PDF is read by two threads at once: the job's thread offers its pages ('share') and,
+// when another thread is free, the pool starts a helper job on it that claims pages from the same
+// counter. The helper works to the parent job's deadline, is ended with it, and its pages (or its
+// failure) are handed to the parent, which merges them in page order and parses.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { StatementError } from '../errors.ts';
 import type { Job, JobOutput } from './job.ts';
+import { transferable, type PackedPart } from './part.ts';
 import type { FromWorker, ToWorker } from './thread.ts';
 
 export interface PoolOptions {
@@ -19,6 +25,8 @@ export interface PoolOptions {
   maxJobMs?: number;
   /** V8 old-space cap per thread (default 768 MB) */
   maxOldGenerationSizeMb?: number;
+  /** V8 young generation per thread (default 64 MB; smaller means many more scavenges) */
+  maxYoungGenerationSizeMb?: number;
 }
 
 interface Pending {
@@ -28,6 +36,10 @@ interface Pending {
   reject: (e: StatementError) => void;
   signal?: AbortSignal;
   onAbort?: () => void;
+  /** for a helper job: the job it reads pages for */
+  parent?: Pending;
+  /** for a job with a helper: the helper's slot while it works */
+  helper?: Slot;
 }
 
 interface Slot {
@@ -35,6 +47,7 @@ interface Slot {
   busy: Pending | null;
   timer: NodeJS.Timeout | null;
   startedAt: number;
+  budgetMs: number;
 }
 
 const THREAD_URL = new URL('./thread.ts', import.meta.url);
@@ -45,6 +58,7 @@ export class StatementPool {
   private readonly baseMs: number;
   private readonly maxJobMs: number;
   private readonly maxOldMb: number;
+  private readonly maxYoungMb: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;
@@ -56,6 +70,7 @@ export class StatementPool {
     this.baseMs = opts.baseMs ?? 10_000;
     this.maxJobMs = opts.maxJobMs ?? 5 * 60_000;
     this.maxOldMb = opts.maxOldGenerationSizeMb ?? 768;
+    this.maxYoungMb = opts.maxYoungGenerationSizeMb ?? 64;
   }
 
   /** Run one job. The job's bytes are transferred to the thread: the caller's copy is detached. */
@@ -106,7 +121,7 @@ export class StatementPool {
     const worker = new Worker(THREAD_URL, {
       resourceLimits: {
         maxOldGenerationSizeMb: this.maxOldMb,
-        maxYoungGenerationSizeMb: 32,
+        maxYoungGenerationSizeMb: this.maxYoungMb,
         stackSizeMb: 8,
       },
       // Workers inherit the parent's execArgv; nothing else is needed to run .ts on Node 24.
@@ -117,7 +132,7 @@ export class StatementPool {
     });
     worker.stdout.resume();
     worker.stderr.resume();
-    const slot: Slot = { worker, busy: null, timer: null, startedAt: 0 };
+    const slot: Slot = { worker, busy: null, timer: null, startedAt: 0, budgetMs: 0 };
     worker.on('message', (msg: FromWorker) => this.onMessage(slot, msg));
     worker.on('error', (err: Error & { code?: string }) => {
       const oom = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -146,25 +161,63 @@ export class StatementPool {
         if (this.slots.length >= this.size) return;
         slot = this.spawn();
       }
-      const pending = this.queue.shift()!;
-      slot.busy = pending;
-      slot.startedAt = Date.now();
-      slot.worker.ref();
-      this.arm(slot, this.baseMs);
-      const bytes = pending.job.bytes;
-      // Transfer the bytes when they own their whole buffer; otherwise the clone is as cheap.
-      const transfer =
-        bytes.byteOffset === 0 &&
-        bytes.byteLength === bytes.buffer.byteLength &&
-        bytes.buffer instanceof ArrayBuffer
-          ? [bytes.buffer]
-          : [];
-      slot.worker.postMessage({ id: pending.id, job: pending.job } satisfies ToWorker, transfer);
+      this.start(slot, this.queue.shift()!, Date.now(), this.baseMs);
     }
+  }
+
+  private start(slot: Slot, pending: Pending, startedAt: number, budgetMs: number): void {
+    slot.busy = pending;
+    slot.startedAt = startedAt;
+    slot.worker.ref();
+    this.arm(slot, budgetMs);
+    const { job } = pending;
+    slot.worker.postMessage({ id: pending.id, job } satisfies ToWorker, transferable(job.bytes));
+  }
+
+  /**
+   * A job offers its PDF's pages to another thread. Only a thread that is free now takes them
+   * (a queued job is never made to wait for a helper); a missing one is spawned, since the
+   * pages are claimed as they go and a thread that starts late simply claims fewer.
+   */
+  private share(slot: Slot, parent: Pending, msg: Extract<FromWorker, { type: 'share' }>): void {
+    const job = parent.job;
+    const free = () => {
+      if (this.closed || job.op !== 'extract') return undefined;
+      const idle = this.slots.find((s) => !s.busy);
+      if (idle || this.slots.length >= this.size || this.queue.length > 0) return idle;
+      return this.spawn();
+    };
+    const helper = free();
+    if (!helper || job.op !== 'extract') {
+      slot.worker.postMessage({ id: parent.id, part: null } satisfies ToWorker);
+      return;
+    }
+    const toParent = (answer: ToWorker) => {
+      parent.helper = undefined;
+      // The parent may have ended already (its own failure, time limit, abort).
+      if (slot.busy === parent) slot.worker.postMessage(answer);
+    };
+    const child: Pending = {
+      id: this.nextId++,
+      job: {
+        op: 'readPart',
+        bytes: msg.bytes,
+        password: job.password,
+        pageCount: msg.pageCount,
+        counter: msg.counter,
+        ocr: job.ocr,
+      },
+      parent,
+      resolve: (value) => toParent({ id: parent.id, part: value as unknown as PackedPart }),
+      reject: (err) => toParent({ id: parent.id, partError: err.toJSON() }),
+    };
+    parent.helper = helper;
+    this.start(helper, child, slot.startedAt, slot.budgetMs);
   }
 
   private arm(slot: Slot, budgetMs: number): void {
     if (slot.timer) clearTimeout(slot.timer);
+    slot.budgetMs = budgetMs;
     const remaining = Math.min(budgetMs, this.maxJobMs) - (Date.now() - slot.startedAt);
     slot.timer = setTimeout(
       () =>
@@ -183,6 +236,10 @@ export class StatementPool {
     if (!pending || pending.id !== msg.id) return;
     if (msg.type === 'pages') {
       this.arm(slot, this.baseMs + this.perPageMs * msg.pages);
+      return;
+    }
+    if (msg.type === 'share') {
+      this.share(slot, pending, msg);
       return;
     }
     this.release(slot);
@@ -204,11 +261,14 @@ export class StatementPool {
     if (index < 0) return;
     this.slots.splice(index, 1);
     const pending = slot.busy;
+    slot.busy = null;
     if (slot.timer) clearTimeout(slot.timer);
     slot.worker.removeAllListeners();
     slot.worker.on('error', () => {});
     void slot.worker.terminate();
     if (pending) this.settle(pending, err);
+    // A helper works for its parent only: end it with the parent.
+    if (pending?.helper) this.fail(pending.helper, err);
     if (!this.closed) this.dispatch();
   }
 
