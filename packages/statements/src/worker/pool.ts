@@ -98,6 +98,11 @@ export class StatementPool {
     return this.slots.length;
   }
 
+  /** Threads working on a job or helping one (for tests and health checks). */
+  get busyThreads(): number {
+    return this.slots.filter((s) => s.busy).length;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
