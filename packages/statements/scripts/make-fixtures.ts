@@ -3,6 +3,7 @@
 //   npm exec -- node packages/statements/scripts/make-fixtures.ts [--write-golden]
 // Golden files change only on purpose: review the diff before committing.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { BANK_CODES } from '@bahi/core';
 import path from 'node:path';
 import { parseStatement, toTruthJson } from '../src/parse/index.ts';
 import type { SourceDocument } from '../src/source.ts';
@@ -12,23 +13,8 @@ const corpus = path.resolve(import.meta.dirname, '../../../../shared/corpus');
 const fixtures = path.resolve(import.meta.dirname, '../test/fixtures');
 const writeGolden = process.argv.includes('--write-golden');
 
-const BANKS = [
-  'AXIS',
-  'KOTAK',
-  'HDFC',
-  'ICICI',
-  'SBI',
-  'BOB',
-  'UNION',
-  'PNB',
-  'CANARA',
-  'UTKARSH',
-  'BOM',
-  'INDIANBANK',
-  'BANKOFINDIA',
-];
 const jobs: { bank: string; file: string; name: string; trim?: (d: SourceDocument) => SourceDocument }[] = [
-  ...BANKS.map((b) => ({ bank: b, file: `${b}_short.pdf`, name: 'short' })),
+  ...BANK_CODES.map((b) => ({ bank: b, file: `${b}_short.pdf`, name: 'short' })),
   { bank: 'BOB', file: 'BOB_consolidated.pdf', name: 'consolidated' },
   {
     bank: 'SBI',
