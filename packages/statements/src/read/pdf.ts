@@ -25,11 +25,6 @@ const MAX_PAGES_IN_FLIGHT = 3;
 /** A page bigger than this (in points, ~A0) is not a statement page; rendering it would eat memory. */
 const MAX_PAGE_SIDE = 3400;
 export const MAX_PDF_PAGES = 2000;
-/**
- * A PDF of at least this many pages is offered to a second thread. Below it, opening the document
- * a second time costs about what the helper would save (measured: bench/share-crossover.ts).
- */
-export const SHARE_MIN_PAGES = 8;
 
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
@@ -40,9 +35,9 @@ export interface PdfReadOptions {
   /** run OCR on pages without text (default true) */
   ocr?: boolean;
   /**
-   * Offer the pages of a long PDF to another thread (a worker pool sets this). Called once, with
-   * the page count and the counter pages are claimed from; resolves with the pages that thread
-   * read, or null when no thread was free.
+   * Offer the pages to another thread (a worker pool sets this; it decides whether the PDF is
+   * long enough to be worth it). Called once, with the page count and the counter pages are
+   * claimed from; resolves with the pages that thread read, or null when none helped.
    */
   share?: (pageCount: number, counter: Int32Array) => Promise<PdfPart | null>;
 }
@@ -347,7 +342,7 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
     }
     opts.onPageCount?.(pageCount);
     const counter = new Int32Array(new SharedArrayBuffer(4));
-    const shared = opts.share && pageCount >= SHARE_MIN_PAGES ? opts.share(pageCount, counter) : null;
+    const shared = opts.share && pageCount > 1 ? opts.share(pageCount, counter) : null;
     // Our own claims start at once: a helper joins whenever it is ready.
     const ocr = opts.ocr === false ? 'off' : 'run';
     const own = await readPages(doc, claimer(counter, pageCount), ocr);

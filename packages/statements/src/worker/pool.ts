@@ -11,7 +11,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { StatementError } from '../errors.ts';
 import type { Job, JobOutput } from './job.ts';
-import { transferable, type PackedPart } from './part.ts';
+import { partTransfer, transferable, type PackedPart } from './part.ts';
 import type { FromWorker, ToWorker } from './thread.ts';
 
 export interface PoolOptions {
@@ -25,9 +25,25 @@ export interface PoolOptions {
   maxJobMs?: number;
   /** V8 old-space cap per thread (default 768 MB) */
   maxOldGenerationSizeMb?: number;
-  /** V8 young generation per thread (default 64 MB; smaller means many more scavenges) */
+  /** V8 young generation per thread (default 32 MB; 64 MB saved ~25 ms of scavenges per 100 pages but added ~55 MB to the peak of a 500-page job on 2 threads) */
   maxYoungGenerationSizeMb?: number;
+  /** a PDF of at least this many pages is read by two threads when one is free (default 8) */
+  sharePagesFrom?: number;
+  /** ... and of at most this many (default 400) */
+  sharePagesUpTo?: number;
 }
+
+/**
+ * Below this many pages a second thread opening the same PDF costs about what it saves
+ * (bench/share-crossover.ts, warm 2-thread pool: 0.9-1.2x up to 6 pages, noise; 1.3-1.6x from 8).
+ */
+const SHARE_PAGES_FROM = 8;
+/**
+ * Two threads reading one PDF hold two heaps. Measured peak RSS of a fresh process (main thread
+ * + pool) with both threads reading: 300 pages ~360 MB, 400 ~365 MB, 500 ~390-430 MB, over the
+ * 400 MB budget for a 500-page statement; one thread reads 500 pages in ~310-340 MB.
+ */
+const SHARE_PAGES_UP_TO = 400;
 
 interface Pending {
   id: number;
@@ -59,6 +75,8 @@ export class StatementPool {
   private readonly maxJobMs: number;
   private readonly maxOldMb: number;
   private readonly maxYoungMb: number;
+  private readonly sharePagesFrom: number;
+  private readonly sharePagesUpTo: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;
@@ -70,7 +88,9 @@ export class StatementPool {
     this.baseMs = opts.baseMs ?? 10_000;
     this.maxJobMs = opts.maxJobMs ?? 5 * 60_000;
     this.maxOldMb = opts.maxOldGenerationSizeMb ?? 768;
-    this.maxYoungMb = opts.maxYoungGenerationSizeMb ?? 64;
+    this.maxYoungMb = opts.maxYoungGenerationSizeMb ?? 32;
+    this.sharePagesFrom = opts.sharePagesFrom ?? SHARE_PAGES_FROM;
+    this.sharePagesUpTo = opts.sharePagesUpTo ?? SHARE_PAGES_UP_TO;
   }
 
   /** Run one job. The job's bytes are transferred to the thread: the caller's copy is detached. */
@@ -187,7 +207,8 @@ export class StatementPool {
   private share(slot: Slot, parent: Pending, msg: Extract<FromWorker, { type: 'share' }>): void {
     const job = parent.job;
     const free = () => {
-      if (this.closed || job.op !== 'extract') return undefined;
+      const worth = msg.pageCount >= this.sharePagesFrom && msg.pageCount <= this.sharePagesUpTo;
+      if (this.closed || job.op !== 'extract' || !worth) return undefined;
       const idle = this.slots.find((s) => !s.busy);
       if (idle || this.slots.length >= this.size || this.queue.length > 0) return idle;
       return this.spawn();
@@ -200,7 +221,8 @@ export class StatementPool {
     const toParent = (answer: ToWorker) => {
       parent.helper = undefined;
       // The parent may have ended already (its own failure, time limit, abort).
-      if (slot.busy === parent) slot.worker.postMessage(answer);
+      if (slot.busy !== parent) return;
+      slot.worker.postMessage(answer, 'part' in answer ? partTransfer(answer.part) : []);
     };
     const child: Pending = {
       id: this.nextId++,

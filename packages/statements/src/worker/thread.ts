@@ -5,7 +5,7 @@ import { StatementError, errorKind } from '../errors.ts';
 import type { PdfPart } from '../read/pdf.ts';
 import { closeOcr } from '../read/ocr.ts';
 import { runJob, type Job } from './job.ts';
-import { packPart, transferable, unpackPart, type PackedPart } from './part.ts';
+import { packPart, partTransfer, transferable, unpackPart, type PackedPart } from './part.ts';
 
 type ErrorData = ReturnType<StatementError['toJSON']>;
 
@@ -75,11 +75,12 @@ port.on('message', async (msg: ToWorker) => {
         return new Promise((resolve, reject) => waitingParts.set(id, { resolve, reject }));
       },
     });
-    port.postMessage({
-      id,
-      type: 'done',
-      value: job.op === 'readPart' ? packPart(value as PdfPart) : value,
-    } satisfies FromWorker);
+    if (job.op === 'readPart') {
+      const packed = packPart(value as PdfPart);
+      port.postMessage({ id, type: 'done', value: packed } satisfies FromWorker, partTransfer(packed));
+    } else {
+      port.postMessage({ id, type: 'done', value } satisfies FromWorker);
+    }
   } catch (err) {
     waitingParts.delete(id);
     const e =

@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { StatementError } from '../../src/errors.ts';
-import { SHARE_MIN_PAGES } from '../../src/read/pdf.ts';
 import { runJob, type ExtractOutput, type Job } from '../../src/worker/job.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
 import { corpusBytes } from '../read/corpus.ts';
@@ -67,7 +66,7 @@ test('a long statement: both threads read pages, the result is exactly the one-t
 
 test('a short PDF is read by one thread', async () => {
   const out = (await pool.run({ op: 'extract', bytes: corpusBytes('AXIS/AXIS_short.pdf') })) as ExtractOutput;
-  assert.ok(out.pages < SHARE_MIN_PAGES);
+  assert.ok(out.pages < 8, 'below the default sharePagesFrom');
   assert.equal(out.sharedPages, 0);
 });
 

@@ -1,0 +1,74 @@
+// A long PDF with a scanned page, read by two threads: the helper only lists the scanned page and
+// the job's own thread recognises it, so the pages are exactly those of one thread reading alone.
+// Slow (OCR): `npm run test:ocr`.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { closeOcr } from '../../src/read/ocr.ts';
+import { readPdf, readPdfPart, type PdfPart } from '../../src/read/pdf.ts';
+import { runJob, type ExtractOutput } from '../../src/worker/job.ts';
+import { StatementPool } from '../../src/worker/pool.ts';
+import { makeStatement } from '../extract/make-statement.ts';
+import { CORPUS } from '../read/corpus.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-shared-scan-'));
+after(async () => {
+  await closeOcr();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const noQpdf = spawnSync('sh', ['-c', 'command -v qpdf']).status !== 0 && 'qpdf not installed';
+
+/** 12 text pages, then a scanned page. */
+async function mixedPdf(): Promise<Uint8Array> {
+  const text = path.join(dir, 'text.pdf');
+  const mixed = path.join(dir, 'mixed.pdf');
+  await makeStatement(text, 12, 5);
+  execFileSync('qpdf', ['--empty', '--pages', text, path.join(CORPUS, 'BOB/BOB_scanned.pdf'), '--', mixed]);
+  return new Uint8Array(readFileSync(mixed));
+}
+
+test(
+  'scanned pages a helper meets are recognised by the owner: same pages as alone',
+  { skip: noQpdf },
+  async () => {
+    const bytes = await mixedPdf();
+    const alone = await readPdf(bytes);
+    assert.equal(alone.format, 'pdf-scanned');
+    assert.deepEqual(
+      alone.pages.filter((p) => p.ocr).map((p) => p.number),
+      [13],
+    );
+    // A helper (here, in this thread) that has claimed every page before the owner starts: it
+    // reads the text pages and only lists the scanned one, which the owner must then recognise.
+    let part: PdfPart | null = null;
+    const shared = await readPdf(bytes, {
+      share: async (pageCount, counter) => {
+        Atomics.store(counter, 0, pageCount);
+        part = await readPdfPart(bytes, { pageCount, counter: new Int32Array(new SharedArrayBuffer(4)) });
+        return part;
+      },
+    });
+    assert.deepEqual(part!.needOcr, [13]);
+    assert.equal(part!.pages.length, 12);
+    assert.equal(shared.sharedPages, 13);
+    assert.deepEqual(shared.pages, alone.pages);
+    assert.equal(shared.format, 'pdf-scanned');
+  },
+);
+
+test('through a 2-thread pool: the result is the one-thread result', { skip: noQpdf }, async () => {
+  const bytes = await mixedPdf();
+  const alone = (await runJob({ op: 'extract', bytes: bytes.slice() })) as ExtractOutput;
+  const pool = new StatementPool({ size: 2 });
+  try {
+    const out = (await pool.run({ op: 'extract', bytes: bytes.slice() })) as ExtractOutput;
+    assert.deepEqual(out.result, alone.result);
+    assert.equal(out.ocrPages, 1);
+  } finally {
+    await pool.close();
+  }
+});
