@@ -122,6 +122,7 @@ export async function pdfNeedsPassword(data: Uint8Array): Promise<boolean> {
 
 /** Counter-clockwise angle of a text run in PDF space (y up), to the nearest quarter turn. */
 function quarterTurn(tr: number[]): number {
+  if (tr[1] === 0 && tr[0] > 0) return 0; // upright, as nearly every run is: no atan2
   const deg = (Math.atan2(tr[1], tr[0]) * 180) / Math.PI;
   return (((Math.round(deg / 90) * 90) % 360) + 360) % 360;
 }
