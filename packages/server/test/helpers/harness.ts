@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.ts';
@@ -39,9 +39,26 @@ export function logCollector() {
 
 export type Call = {
   status: number;
+  /** the parsed JSON, or the text when the answer is not JSON */
   body: any;
+  raw: string;
   headers: Record<string, unknown>;
 };
+
+function answerOf(res: {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+  json(): any;
+}): Call {
+  let body: any = res.body;
+  try {
+    body = res.json();
+  } catch {
+    // not JSON
+  }
+  return { status: res.statusCode, body, raw: res.body, headers: res.headers };
+}
 
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -61,14 +78,38 @@ export async function call(
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(opts.json);
   }
-  const res = await app.inject({ method, url, headers, payload, remoteAddress: opts.ip ?? randomIp() });
-  let body: any = res.body;
-  try {
-    body = res.json();
-  } catch {
-    // not JSON
+  return answerOf(await app.inject({ method, url, headers, payload, remoteAddress: opts.ip ?? randomIp() }));
+}
+
+/** A multipart upload, as the web app sends it: the file, then any form fields. */
+export async function upload(
+  app: FastifyInstance,
+  url: string,
+  opts: { token?: string; bytes: Buffer; name: string; fields?: Record<string, string> },
+): Promise<Call> {
+  const boundary = `----bahi${randomUUID()}`;
+  const parts: Buffer[] = [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    opts.bytes,
+    Buffer.from('\r\n'),
+  ];
+  for (const [k, v] of Object.entries(opts.fields ?? {})) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
-  return { status: res.statusCode, body, headers: res.headers };
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  return answerOf(
+    await app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: Buffer.concat(parts),
+      remoteAddress: randomIp(),
+    }),
+  );
 }
 
 /** An app on its own database (PGlite in memory, or the given PostgreSQL), with a test-only admin route. */

@@ -13,6 +13,8 @@ import { grantPages } from '../../src/credits.ts';
 import { users } from '../../src/db/schema.ts';
 import { randomIp, type startApp } from './harness.ts';
 
+export { upload } from './harness.ts';
+
 export type Harness = Awaited<ReturnType<typeof startApp>>;
 export type Route = { method: string; url: string };
 
@@ -192,42 +194,6 @@ export async function badCredentials(h: Harness, user: Awaited<ReturnType<typeof
     ],
     ['token of an account that does not exist', `Bearer ${ghost}`],
   ] as const;
-}
-
-/** A multipart POST (one file, then fields) through inject. */
-export async function upload(
-  app: FastifyInstance,
-  url: string,
-  opts: { token?: string; bytes: Buffer; name: string; fields?: Record<string, string> },
-): Promise<Answer> {
-  const boundary = `----bahi${randomUUID()}`;
-  const parts: Buffer[] = [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    opts.bytes,
-    Buffer.from('\r\n'),
-  ];
-  for (const [k, v] of Object.entries(opts.fields ?? {})) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    headers,
-    payload: Buffer.concat(parts),
-    remoteAddress: randomIp(),
-  });
-  let body: any;
-  try {
-    body = res.json();
-  } catch {
-    body = undefined;
-  }
-  return { status: res.statusCode, body, raw: res.body, headers: res.headers };
 }
 
 /** A built web app stand-in, so the static routes and the SPA fallback are part of the walk. */

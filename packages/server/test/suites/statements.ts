@@ -8,7 +8,7 @@ import { decodeJwt } from 'jose';
 import { TallyEmulator } from '@bahi/tally';
 import { issueToken } from '../../src/auth/tokens.ts';
 import { extractions, pageLedger, users } from '../../src/db/schema.ts';
-import { call, randomIp, startApp } from '../helpers/harness.ts';
+import { call, startApp, upload as uploadTo } from '../helpers/harness.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
 const file = (rel: string) => readFileSync(path.join(CORPUS, rel));
@@ -54,42 +54,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
       return u.pagesLeft;
     }
 
-    /** A multipart upload through inject: the file, then any form fields. */
-    async function upload(
-      url: string,
-      opts: { token?: string; bytes: Buffer; name: string; fields?: Record<string, string> },
-    ) {
-      const boundary = `----bahi${randomUUID()}`;
-      const parts: Buffer[] = [
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        opts.bytes,
-        Buffer.from('\r\n'),
-      ];
-      for (const [k, v] of Object.entries(opts.fields ?? {})) {
-        parts.push(
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-        );
-      }
-      parts.push(Buffer.from(`--${boundary}--\r\n`));
-      const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      const res = await h.app.inject({
-        method: 'POST',
-        url,
-        headers,
-        payload: Buffer.concat(parts),
-        remoteAddress: randomIp(),
-      });
-      let body: any = res.body;
-      try {
-        body = res.json();
-      } catch {
-        // not JSON
-      }
-      return { status: res.statusCode, body, headers: res.headers };
-    }
+    const upload = (url: string, opts: Parameters<typeof uploadTo>[2]) => uploadTo(h.app, url, opts);
 
     test('check-password: every bank code, case-insensitive; unknown bank 404; needs a token', async () => {
       const u = await member(5);
