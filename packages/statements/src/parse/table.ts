@@ -11,6 +11,7 @@ import {
   matchStackedHeader,
 } from './columns.ts';
 import { isDateStart, readDate } from './dates.ts';
+import { type Band, bandOf, bandsUnder, columnBands } from './bands.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { ParseIssue, Transaction } from './types.ts';
 
@@ -62,9 +63,8 @@ const TABLE_GAP_HEIGHTS = 2.2;
 // A word starting this many header character widths left of a column's first header letter still
 // belongs to it: header run positions are estimated from character counts and cells are padded.
 const TEXT_START_CHARS = 1.6;
-// A right-aligned amount belongs to the numeric column whose header ends nearest its right edge, if
-// within this many character widths (a centred or shifted header is still within reach).
-const NUMERIC_REACH_CHARS = 9;
+// The rows under a header that show where its columns sit (see bands.ts).
+const SAMPLE_LINES = 400;
 // Two gaps between lines differ meaningfully when one is this much larger: in-row line spacing versus
 // spacing between rows.
 const GAP_RATIO = 1.12;
@@ -90,55 +90,49 @@ const FOOTER_RE = /(?:^|\s)page\s*(?:no\.?\s*)?[.:]*\s*\d+(?:\s*(?:of|\/)\s*\d+)
 
 class Layout {
   readonly header: Header;
-  readonly text: Column[];
-  readonly numeric: Column[];
-  constructor(header: Header) {
+  readonly bands: Band[];
+  constructor(header: Header, sample: Run[][]) {
     this.header = header;
-    this.text = header.columns.filter((c) => !NUMERIC_ROLES.has(c.role));
-    this.numeric = header.columns.filter((c) => NUMERIC_ROLES.has(c.role));
+    this.bands = columnBands(header, sample);
   }
   has(role: Column['role']) {
     return this.header.columns.some((c) => c.role === role);
   }
-  /** Assigns a line's runs to columns. Amounts go by right edge, text by left edge. */
+  /** Assigns a line's runs to columns by where they sit among the column bands. */
   cells(runs: Run[]): Cell[] {
     const cw = this.header.charWidth;
-    const out: { col: Column; text: string; x0: number }[] = [];
-    const put = (col: Column, text: string, x0: number) => {
+    const out: { col: Column; text: string }[] = [];
+    const put = (col: Column, text: string) => {
       const prev = out[out.length - 1];
       if (prev && prev.col === col) prev.text += ' ' + text;
-      else out.push({ col, text, x0 });
+      else out.push({ col, text });
     };
     for (const run of runs.flatMap((r) => this.splitFigures(r))) {
+      // a ruling printed as text ('-----', '=====') is no cell of any column
+      if (RULE.test(run.text)) {
+        out.push({ col: RULE_COLUMN, text: run.text });
+        continue;
+      }
+      const band = bandOf(this.bands, run.x0, run.x1);
+      const numeric = NUMERIC_ROLES.has(band.col.role);
       // '-' printed for an empty amount is no text of the row
-      if (EMPTY_AMOUNT.test(run.text) && this.nearestNumeric(run)) continue;
-      if (isMark(run.text)) {
+      if (EMPTY_AMOUNT.test(run.text) && numeric) continue;
+      if (isMark(run.text) && band.col.role !== 'mark') {
         const prev = out[out.length - 1];
         if (prev && NUMERIC_ROLES.has(prev.col.role)) {
           prev.text += ' ' + run.text;
           continue;
         }
       }
-      if (readAmount(run.text)) {
-        const best = this.nearestNumeric(run);
-        if (best) {
-          put(best, run.text, run.x0);
-          continue;
-        }
+      if (numeric && readAmount(run.text)) {
+        put(band.col, run.text);
+        continue;
       }
-      // text: a run that reaches well into the next text column holds two cells when a word of it
-      // starts where that column starts ('02-Dec-2023 02-Dec-2023'); a narration that merely runs
-      // long stays whole in its column
-      let col = this.textColumn(run.x0);
-      const next = this.text.find((c) => c.x0 > col.x0);
-      if (next && run.x1 > next.x0 + TEXT_START_CHARS * cw && run.text.includes(' ')) {
-        const reach = TEXT_START_CHARS * cw;
-        for (const w of runWords(run)) {
-          const start = this.text.find((c) => c.x0 > col.x0 && Math.abs(w.x0 - c.x0) <= reach);
-          if (start) col = start;
-          put(col, w.text, w.x0);
-        }
-      } else put(col, run.text, run.x0);
+      // a run across two or more bands holds as many cells when its words start in them
+      // ('02-Dec-2023 02-Dec-2023'); a narration that merely runs long stays whole
+      if (run.text.includes(' ') && bandsUnder(this.bands, run.x0, run.x1, TEXT_START_CHARS * cw).length > 1) {
+        for (const w of runWords(run)) put(bandOf(this.bands, w.x0, w.x1).col, w.text);
+      } else put(band.col, run.text);
     }
     return out.map((o) => ({ role: o.col.role, text: o.text }));
   }
@@ -146,7 +140,7 @@ class Layout {
    * Cells of neighbouring columns printed a space apart come out of a PDF as one run: figures
    * ('4,33,197.00 4,71,647.96', '- 2,20,286.06') or a reference and a figure ('MAHBN2336 14,450.00 DR').
    * Such a run is split: into its words when all are figures, else before a trailing figure that
-   * ends at a numeric column while the text before it ends left of that column's header.
+   * sits in a numeric band while the text before it ends left of that band.
    */
   splitFigures(run: Run): Run[] {
     if (!run.text.includes(' ')) return [run];
@@ -162,42 +156,25 @@ class Layout {
     )
       return words;
     // a figure and its Dr/Cr mark printed in a column of their own ('9,273.00 CR' across Amount | Dr/Cr)
-    if (readAmount(run.text))
-      return words.length === 2 && isMark(words[1]!.text) && !this.nearestNumeric(run) ? words : [run];
+    if (readAmount(run.text)) {
+      if (words.length !== 2 || !isMark(words[1]!.text)) return [run];
+      const markBand = bandOf(this.bands, words[1]!.x0, words[1]!.x1);
+      return markBand.col.role === 'mark' ? words : [run];
+    }
     let k = words.length;
     if (isMark(words[k - 1]!.text)) k--;
     if (k < 2 || !figure(words[k - 1]!)) return [run];
     const head = words.slice(0, k - 1);
     const tail = words.slice(k - 1);
     const tailRun = { text: tail.map((w) => w.text).join(' '), x0: tail[0]!.x0, x1: run.x1 };
-    const col = this.nearestNumeric(tailRun);
-    if (!col || head[head.length - 1]!.x1 >= col.x0) return [run];
+    const band = bandOf(this.bands, tailRun.x0, tailRun.x1);
+    if (!NUMERIC_ROLES.has(band.col.role) || head[head.length - 1]!.x1 >= band.x0) return [run];
     return [{ text: head.map((w) => w.text).join(' '), x0: run.x0, x1: head[head.length - 1]!.x1 }, tailRun];
   }
-  /** The numeric column whose header ends nearest the run's right edge, if within reach. */
-  nearestNumeric(run: Run): Column | null {
-    let best: Column | null = null;
-    for (const c of this.numeric) if (!best || Math.abs(c.x1 - run.x1) < Math.abs(best.x1 - run.x1)) best = c;
-    if (best && Math.abs(best.x1 - run.x1) <= NUMERIC_REACH_CHARS * this.header.charWidth) return best;
-    // a short name printed at the left of a wide column ('Closing' over 'Balance'): the figure ends
-    // right of where its column's name starts and left of where the next column's name starts
-    const i = this.header.columns.findLastIndex((c) => c.x0 < run.x1);
-    const col = this.header.columns[i];
-    const next = this.header.columns[i + 1];
-    return col &&
-      NUMERIC_ROLES.has(col.role) &&
-      run.x0 > col.x0 - NUMERIC_REACH_CHARS * this.header.charWidth &&
-      (!next || run.x1 < next.x0)
-      ? col
-      : null;
-  }
-  textColumn(x: number): Column {
-    const reach = TEXT_START_CHARS * this.header.charWidth;
-    let best = this.text[0]!;
-    for (const c of this.text) if (c.x0 <= x + reach) best = c;
-    return best;
-  }
 }
+
+const RULE = /^[-_=~*.·–—]{5,}$/;
+const RULE_COLUMN: Column = { role: 'other', label: '', x0: 0, x1: 0 };
 
 // what statements print in an amount column that has no amount on the row
 const EMPTY_AMOUNT = /^[-–—]{1,2}$/;
@@ -255,24 +232,40 @@ export function readTable(
     return section;
   };
 
-  let skip: Line | null = null;
+  // every header first: the rows between one header and the next place its columns
+  const headers: (Header | null)[] = new Array(lines.length).fill(null);
+  const skipped = new Set<number>();
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!;
+    const below = lines[li + 1];
+    const stacked =
+      below && isStackedPair(line, below)
+        ? matchStackedHeader(line.runs, below.runs, opts.aliases, line.ocr)
+        : null;
+    headers[li] = stacked ?? matchHeader(line.runs, opts.aliases, line.ocr);
+    if (stacked) skipped.add(++li);
+  }
+  const sampleBelow = (li: number): Run[][] => {
+    const out: Run[][] = [];
+    for (let k = li + 1; k < lines.length && k <= li + SAMPLE_LINES && !headers[k]; k++) {
+      if (skipped.has(k)) continue;
+      const runs = lines[k]!.runs;
+      if (runs.some((r) => isDateStart(firstToken(r.text))) && runs.some((r) => hasFigure(r.text))) out.push(runs);
+    }
+    return out;
+  };
+
   for (const [li, line] of lines.entries()) {
-    if (line === skip) continue;
+    if (skipped.has(li)) continue;
     const newPage = !prev || prev.page !== line.page;
     if (newPage) {
       inTable = false;
       pending = [];
       resumable = false;
     }
-    const below = lines[li + 1];
-    const stacked =
-      below && isStackedPair(line, below)
-        ? matchStackedHeader(line.runs, below.runs, opts.aliases, line.ocr)
-        : null;
-    const header = stacked ?? matchHeader(line.runs, opts.aliases, line.ocr);
-    if (stacked) skip = below!;
+    const header = headers[li];
     if (header) {
-      layout = new Layout(header);
+      layout = new Layout(header, sampleBelow(skipped.has(li + 1) ? li + 1 : li));
       headerLine = line;
       inTable = true;
       afterHeader = true;
@@ -439,6 +432,10 @@ function pageHasNoHeader(lines: Line[], line: Line, aliases: Aliases | undefined
   return !lines.some(
     (l) => l.page === line.page && l.y < line.y && matchHeader(l.runs, aliases, l.ocr) !== null,
   );
+}
+
+function hasFigure(text: string): boolean {
+  return readAmount(text) !== null || text.split(' ').some((w) => readAmount(w) !== null);
 }
 
 function firstToken(s: string): string {

@@ -1,0 +1,166 @@
+// Column bands: where each column's cells sit, from the header's names and the alignment of the
+// rows below it. Headers are often centred over their cells, or narrower or wider than them, so a
+// header name alone does not say where its column starts and ends; the rows do. Gutters (x ranges
+// that almost no row writes in) separate the columns; each stretch of written x between gutters
+// belongs to the header name above it.
+import { isMark, readAmount } from './amount.ts';
+import type { Column, Header } from './columns.ts';
+import { type Run, runWords } from './layout.ts';
+
+export interface Band {
+  col: Column;
+  x0: number;
+  x1: number;
+}
+
+// A column written in fewer rows than this share is no column of its own (a narration that
+// overruns its column now and then must not open a gutter-less bridge between two columns).
+const MIN_SHARE = 0.05;
+// Gaps narrower than this many character widths are word spaces, not gutters.
+const MIN_GUTTER_CHARS = 0.6;
+// A cell set left of its text column's header name still belongs to it when this close.
+const TEXT_START_CHARS = 1.6;
+// Fewer sample rows than this and the alignment says nothing: the header's names decide.
+const MIN_SAMPLE = 3;
+
+const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0);
+const distance = (a0: number, a1: number, b0: number, b1: number) =>
+  Math.max(0, Math.max(a0, b0) - Math.min(a1, b1));
+
+/** A run whose words are all figures, dashes or marks is several cells printed a space apart. */
+function cellsOf(run: Run): Run[] {
+  if (!run.text.includes(' ')) return [run];
+  const words = runWords(run);
+  return words.every((w) => readAmount(w.text) || isMark(w.text) || /^[-–—]{1,2}$/.test(w.text))
+    ? words
+    : [run];
+}
+
+/** Stretches of x written in enough of the sample rows, separated by gutters. */
+export function writtenStretches(rows: Run[][], charWidth: number): [number, number][] {
+  const step = Math.max(charWidth / 2, 0.25);
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const runs of rows)
+    for (const r of runs) {
+      lo = Math.min(lo, r.x0);
+      hi = Math.max(hi, r.x1);
+    }
+  if (!(hi > lo)) return [];
+  const n = Math.ceil((hi - lo) / step) + 1;
+  const cover = new Uint32Array(n);
+  for (const runs of rows)
+    for (const run of runs)
+      for (const r of cellsOf(run)) {
+        const a = Math.floor((r.x0 - lo) / step);
+        const b = Math.max(a, Math.ceil((r.x1 - lo) / step) - 1);
+        for (let i = a; i <= b; i++) cover[i]!++;
+      }
+  const need = Math.max(2, Math.ceil(MIN_SHARE * rows.length));
+  const out: [number, number][] = [];
+  for (let i = 0; i < n;) {
+    if (cover[i]! < need) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && cover[j]! >= need) j++;
+    const a = lo + i * step;
+    const b = lo + j * step;
+    const last = out[out.length - 1];
+    if (last && a - last[1] < MIN_GUTTER_CHARS * charWidth) last[1] = b;
+    else out.push([a, b]);
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * The bands of a header's columns. `rows` are the runs of lines that look like transactions under
+ * it; with too few of them the header names alone place the columns.
+ */
+export function columnBands(header: Header, rows: Run[][]): Band[] {
+  const cols = header.columns;
+  const cw = header.charWidth;
+  const own = (c: Column): Band => ({ col: c, x0: c.x0, x1: c.x1 });
+  if (rows.length < MIN_SAMPLE) return cols.map(own);
+  const stretches = writtenStretches(rows, cw);
+  const parts = new Map<Column, [number, number][]>();
+  const add = (c: Column, a: number, b: number) => {
+    if (b <= a) return;
+    const list = parts.get(c) ?? [];
+    list.push([a, b]);
+    parts.set(c, list);
+  };
+  const unnamed: Band[] = [];
+  const named = new Set<Column>();
+  const claims = stretches.map(([a, b]) => cols.filter((c) => overlap(a, b, c.x0, c.x1) > 0));
+  for (const list of claims) for (const c of list) named.add(c);
+  stretches.forEach(([a, b], si) => {
+    const over = claims[si]!;
+    if (over.length === 0) {
+      // a stretch no name stands over: the nearest name takes it when that name has no stretch of
+      // its own (a narrow 'Date' set right of its dates), else it is a column without a name
+      let near: Column | null = null;
+      for (const c of cols)
+        if (!near || distance(a, b, c.x0, c.x1) < distance(a, b, near.x0, near.x1)) near = c;
+      if (near && !named.has(near) && distance(a, b, near.x0, near.x1) <= 4 * cw) {
+        named.add(near);
+        add(near, a, b);
+      } else unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
+      return;
+    }
+    // several names over one stretch: cut it where the next name's cells begin
+    let start = a;
+    for (let k = 0; k < over.length; k++) {
+      const c = over[k]!;
+      const next = over[k + 1];
+      let end = b;
+      if (next) {
+        const textNext = !['debit', 'credit', 'amount', 'balance'].includes(next.role);
+        end = textNext ? Math.max(c.x1, next.x0 - TEXT_START_CHARS * cw) : (c.x1 + next.x0) / 2;
+        end = Math.min(Math.max(end, start), b);
+      }
+      add(c, start, end);
+      start = end;
+    }
+  });
+  const bands: Band[] = cols.map((c) => {
+    const ps = parts.get(c);
+    if (!ps) return own(c);
+    return { col: c, x0: Math.min(...ps.map((p) => p[0])), x1: Math.max(...ps.map((p) => p[1])) };
+  });
+  bands.push(...unnamed);
+  bands.sort((p, q) => p.x0 + p.x1 - (q.x0 + q.x1));
+  // neighbours that still overlap meet halfway
+  for (let i = 0; i + 1 < bands.length; i++) {
+    const p = bands[i]!;
+    const q = bands[i + 1]!;
+    if (p.x1 > q.x0) {
+      const mid = (Math.max(p.x0, q.x0) + Math.min(p.x1, q.x1)) / 2;
+      p.x1 = Math.max(p.x0, mid);
+      q.x0 = Math.min(q.x1, mid);
+    }
+  }
+  return bands;
+}
+
+/** The band a run sits in: the one it overlaps most, else the nearest. */
+export function bandOf(bands: Band[], x0: number, x1: number): Band {
+  let best = bands[0]!;
+  let bestScore = -Infinity;
+  for (const b of bands) {
+    const o = overlap(x0, x1, b.x0, b.x1);
+    const score = o > 0 ? o : -distance(x0, x1, b.x0, b.x1);
+    if (score > bestScore) {
+      best = b;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The bands a run overlaps by more than `min`. */
+export function bandsUnder(bands: Band[], x0: number, x1: number, min: number): Band[] {
+  return bands.filter((b) => overlap(x0, x1, b.x0, b.x1) > min);
+}
