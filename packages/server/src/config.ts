@@ -51,7 +51,7 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
   {
     name: 'BAHI_ADMIN_EMAILS',
     default: '(empty)',
-    meaning: 'Comma-separated e-mails that become admins at signup or sign-in.',
+    meaning: 'Comma-separated e-mails that become admins once the address is verified (at sign-in).',
   },
   { name: 'BAHI_SIGNUP_PAGES', default: '10', meaning: 'Pages granted to every new account.' },
   {

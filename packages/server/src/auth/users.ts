@@ -28,9 +28,11 @@ export async function signedInUser(db: DbOrTx, id: string): Promise<UserRow> {
 export const isUuid = (s: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
-/** BAHI_ADMIN_EMAILS: such accounts are admins from signup or their next sign-in on. */
+/** BAHI_ADMIN_EMAILS: such accounts are admins from their first sign-in with a verified e-mail on. */
 export async function applyAdminList(ctx: AppContext, user: UserRow): Promise<UserRow> {
-  if (user.role === 'admin' || !ctx.config.adminEmails.includes(user.email)) return user;
+  if (user.role === 'admin' || !user.emailVerified || !ctx.config.adminEmails.includes(user.email)) {
+    return user;
+  }
   await ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
   return { ...user, role: 'admin' };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   ForgotPasswordRequest,
@@ -30,13 +30,26 @@ import {
 import type { AppContext } from '../context.ts';
 import { grantPages } from '../credits.ts';
 import { uniqueViolation } from '../db/index.ts';
-import { users, type UserRow } from '../db/schema.ts';
+import { otpCodes, users, type UserRow } from '../db/schema.ts';
 import { HttpError, badRequest, forbidden, tooMany, unauthorized } from '../errors.ts';
 
 export const PHONE_TAKEN = 'User with this phone number already exists';
 export const EMAIL_TAKEN = 'User with this email already exists';
 export const NOT_VERIFIED = 'Please verify your e-mail before signing in.';
 const BAD_LOGIN = 'Incorrect email or password';
+/** An e-mail that is never verified stops holding its address and phone after this long. */
+export const UNVERIFIED_TTL_MS = 24 * 3600_000;
+
+/**
+ * Removes sign-ups that were never verified within UNVERIFIED_TTL_MS (and never linked to Google),
+ * so a stranger who signs up with someone else's e-mail or phone holds it for a day at most.
+ */
+export async function purgeStaleSignups(ctx: AppContext): Promise<void> {
+  const cutoff = new Date(ctx.now().getTime() - UNVERIFIED_TTL_MS);
+  await ctx.db
+    .delete(users)
+    .where(and(eq(users.emailVerified, false), isNull(users.googleSub), lt(users.createdAt, cutoff)));
+}
 
 /** Sends a code; a mail failure is logged and answered 502 so the user knows to press Resend. */
 async function sendCode(
@@ -72,7 +85,8 @@ async function createUser(
         .insert(users)
         .values({
           ...values,
-          role: ctx.config.adminEmails.includes(values.email) ? 'admin' : 'user',
+          // Only a proven address becomes admin (an unverified sign-up proves nothing).
+          role: values.emailVerified && ctx.config.adminEmails.includes(values.email) ? 'admin' : 'user',
           createdAt: ctx.now(),
           tokensValidAfter: ctx.now(),
         })
@@ -96,6 +110,7 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post('/auth/signUp', async (request) => {
     await limitAddress(request, 'signup', ctx.limits.signup);
     const body = SignUpRequest.parse(request.body);
+    await purgeStaleSignups(ctx);
     const [phoneOwner] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, body.phone));
     if (phoneOwner) throw badRequest(PHONE_TAKEN);
     if (await userByEmail(ctx.db, body.email)) throw badRequest(EMAIL_TAKEN);
@@ -168,11 +183,23 @@ const auth: FastifyPluginAsync = async (app) => {
       const byEmail = await userByEmail(ctx.db, identity.email);
       if (byEmail) {
         if (byEmail.googleSub) throw badRequest('This e-mail is linked to another Google account.');
-        [user] = await ctx.db
-          .update(users)
-          .set({ googleSub: identity.sub, emailVerified: true })
-          .where(eq(users.id, byEmail.id))
-          .returning();
+        // An unverified account was made by whoever typed this e-mail, not necessarily its owner:
+        // the owner proven by Google gets it without that person's password, and every token
+        // issued before now is refused.
+        const proven = byEmail.emailVerified
+          ? { googleSub: identity.sub }
+          : {
+              googleSub: identity.sub,
+              emailVerified: true,
+              passwordHash: null,
+              tokensValidAfter: ctx.now(),
+              resetRequestedAt: null,
+            };
+        [user] = await ctx.db.update(users).set(proven).where(eq(users.id, byEmail.id)).returning();
+        if (!byEmail.emailVerified) {
+          await ctx.db.delete(otpCodes).where(eq(otpCodes.userId, byEmail.id));
+          request.log.warn('google sign-in took over an unverified sign-up: its password was dropped');
+        }
       } else {
         user = await createUser(ctx, {
           name: identity.name,
