@@ -16,10 +16,13 @@ export interface Band {
 // A column written in fewer rows than this share is no column of its own (a narration that
 // overruns its column now and then must not open a gutter-less bridge between two columns).
 const MIN_SHARE = 0.05;
+// A stretch no header name stands over is a column of its own only when this share of rows write
+// in it (an unlabelled branch-code column); fewer are words that line up by chance.
+const UNNAMED_SHARE = 0.25;
 // Gaps narrower than this many character widths are word spaces, not gutters.
-const MIN_GUTTER_CHARS = 0.6;
-// A cell set left of its text column's header name still belongs to it when this close.
-const TEXT_START_CHARS = 1.6;
+const MIN_GUTTER_CHARS = 0.2;
+// Cells of one column a word space apart (at most this many character widths) are one column.
+const WORD_GAP_CHARS = 1.5;
 // Fewer sample rows than this and the alignment says nothing: the header's names decide.
 const MIN_SAMPLE = 3;
 
@@ -36,9 +39,12 @@ function cellsOf(run: Run): Run[] {
     : [run];
 }
 
+/** x0..x1 written by at most `rows` of the sample rows */
+export type Stretch = [x0: number, x1: number, rows: number];
+
 /** Stretches of x written in enough of the sample rows, separated by gutters. */
-export function writtenStretches(rows: Run[][], charWidth: number): [number, number][] {
-  const step = Math.max(charWidth / 2, 0.25);
+export function writtenStretches(rows: Run[][], charWidth: number): Stretch[] {
+  const step = Math.max(charWidth / 4, 0.25);
   let lo = Infinity;
   let hi = -Infinity;
   for (const runs of rows)
@@ -57,19 +63,22 @@ export function writtenStretches(rows: Run[][], charWidth: number): [number, num
         for (let i = a; i <= b; i++) cover[i]!++;
       }
   const need = Math.max(2, Math.ceil(MIN_SHARE * rows.length));
-  const out: [number, number][] = [];
+  const out: Stretch[] = [];
   for (let i = 0; i < n;) {
     if (cover[i]! < need) {
       i++;
       continue;
     }
     let j = i;
-    while (j < n && cover[j]! >= need) j++;
+    let most = 0;
+    while (j < n && cover[j]! >= need) most = Math.max(most, cover[j++]!);
     const a = lo + i * step;
     const b = lo + j * step;
     const last = out[out.length - 1];
-    if (last && a - last[1] < MIN_GUTTER_CHARS * charWidth) last[1] = b;
-    else out.push([a, b]);
+    if (last && a - last[1] < MIN_GUTTER_CHARS * charWidth) {
+      last[1] = b;
+      last[2] = Math.max(last[2], most);
+    } else out.push([a, b, most]);
     i = j;
   }
   return out;
@@ -94,9 +103,11 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   };
   const unnamed: Band[] = [];
   const named = new Set<Column>();
+  // the column each stretch's right end went to
+  const leftOf: (Column | undefined)[] = [];
   const claims = stretches.map(([a, b]) => cols.filter((c) => overlap(a, b, c.x0, c.x1) > 0));
   for (const list of claims) for (const c of list) named.add(c);
-  stretches.forEach(([a, b], si) => {
+  stretches.forEach(([a, b, rowsWriting], si) => {
     const over = claims[si]!;
     if (over.length === 0) {
       // a stretch no name stands over: the nearest name takes it when that name has no stretch of
@@ -104,10 +115,18 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       let near: Column | null = null;
       for (const c of cols)
         if (!near || distance(a, b, c.x0, c.x1) < distance(a, b, near.x0, near.x1)) near = c;
+      const left = si > 0 ? stretches[si - 1]! : null;
       if (near && !named.has(near) && distance(a, b, near.x0, near.x1) <= 4 * cw) {
         named.add(near);
         add(near, a, b);
-      } else unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
+        leftOf[si] = near;
+      } else if (left && leftOf[si - 1] && a - left[1] <= WORD_GAP_CHARS * cw) {
+        // a word space from the cells to its left: more of the same cells (the year of '09 Jul 2025')
+        add(leftOf[si - 1]!, a, b);
+        leftOf[si] = leftOf[si - 1]!;
+      } else if (rowsWriting >= UNNAMED_SHARE * rows.length)
+        unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
+      // else: words that happen to line up in a few rows (a repeated narration), not a column
       return;
     }
     // several names over one stretch: cut it where the next name's cells begin
@@ -118,12 +137,13 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       let end = b;
       if (next) {
         const textNext = !['debit', 'credit', 'amount', 'balance'].includes(next.role);
-        end = textNext ? Math.max(c.x1, next.x0 - TEXT_START_CHARS * cw) : (c.x1 + next.x0) / 2;
+        end = textNext ? Math.max(c.x1, next.x0 - cw / 2) : (c.x1 + next.x0) / 2;
         end = Math.min(Math.max(end, start), b);
       }
       add(c, start, end);
       start = end;
     }
+    leftOf[si] = over[over.length - 1]!;
   });
   const bands: Band[] = cols.map((c) => {
     const ps = parts.get(c);

@@ -107,7 +107,10 @@ class Layout {
       if (prev && prev.col === col) prev.text += ' ' + text;
       else out.push({ col, text });
     };
+    let last: Run | null = null;
     for (const run of runs.flatMap((r) => this.splitFigures(r))) {
+      const before = last;
+      last = run;
       // a ruling printed as text ('-----', '=====') is no cell of any column
       if (RULE.test(run.text)) {
         out.push({ col: RULE_COLUMN, text: run.text });
@@ -115,9 +118,24 @@ class Layout {
       }
       const band = bandOf(this.bands, run.x0, run.x1);
       const numeric = NUMERIC_ROLES.has(band.col.role);
+      const prev = out[out.length - 1];
+      // text in a gutter or in a numeric column (which holds figures only), a word space after a
+      // text cell: the text ran long
+      if (
+        before &&
+        prev &&
+        !NUMERIC_ROLES.has(prev.col.role) &&
+        run.x0 - before.x1 <= WORD_GAP_CHARS * cw &&
+        !readAmount(run.text) &&
+        !isMark(run.text) &&
+        (numeric || bandsUnder(this.bands, run.x0, run.x1, 0).length === 0)
+      ) {
+        prev.text += ' ' + run.text;
+        continue;
+      }
       // '-' printed for an empty amount is no text of the row
       if (EMPTY_AMOUNT.test(run.text) && numeric) continue;
-      if (isMark(run.text) && band.col.role !== 'mark') {
+      if (isMark(run.text)) {
         const prev = out[out.length - 1];
         if (prev && NUMERIC_ROLES.has(prev.col.role)) {
           prev.text += ' ' + run.text;
@@ -130,8 +148,24 @@ class Layout {
       }
       // a run across two or more bands holds as many cells when its words start in them
       // ('02-Dec-2023 02-Dec-2023'); a narration that merely runs long stays whole
-      if (run.text.includes(' ') && bandsUnder(this.bands, run.x0, run.x1, TEXT_START_CHARS * cw).length > 1) {
-        for (const w of runWords(run)) put(bandOf(this.bands, w.x0, w.x1).col, w.text);
+      const under = run.text.includes(' ')
+        ? bandsUnder(this.bands, run.x0, run.x1, TEXT_START_CHARS * cw)
+        : [];
+      if (under.length > 1) {
+        const reach = TEXT_START_CHARS * cw;
+        let cur = bandOf(this.bands, run.x0, run.x0 + cw);
+        for (const w of runWords(run)) {
+          // numeric columns hold figures only: words of text stay in a text column
+          const start = under.find(
+            (b) =>
+              b.x0 > cur.x0 &&
+              (NUMERIC_ROLES.has(b.col.role)
+                ? readAmount(w.text) !== null && w.x1 > b.x0
+                : Math.abs(w.x0 - b.x0) <= reach),
+          );
+          if (start) cur = start;
+          put(cur.col, w.text);
+        }
       } else put(band.col, run.text);
     }
     return out.map((o) => ({ role: o.col.role, text: o.text }));
@@ -172,6 +206,10 @@ class Layout {
     return [{ text: head.map((w) => w.text).join(' '), x0: run.x0, x1: head[head.length - 1]!.x1 }, tailRun];
   }
 }
+
+// A text run in a gutter (no column's rows write there) this close to the run before it is a word
+// of the same cell, drawn apart: a long narration that ran past where its column usually ends.
+const WORD_GAP_CHARS = 1.5;
 
 const RULE = /^[-_=~*.·–—]{5,}$/;
 const RULE_COLUMN: Column = { role: 'other', label: '', x0: 0, x1: 0 };
@@ -245,12 +283,18 @@ export function readTable(
     headers[li] = stacked ?? matchHeader(line.runs, opts.aliases, line.ocr);
     if (stacked) skipped.add(++li);
   }
-  const sampleBelow = (li: number): Run[][] => {
+  // the rows under a header, and under the headers repeated after it with the same columns
+  const sampleBelow = (li: number, header: Header): Run[][] => {
     const out: Run[][] = [];
-    for (let k = li + 1; k < lines.length && k <= li + SAMPLE_LINES && !headers[k]; k++) {
+    const same = sameColumns(header);
+    for (let k = li + 1; k < lines.length && out.length < SAMPLE_LINES; k++) {
       if (skipped.has(k)) continue;
+      const h = headers[k];
+      if (h && !same(h)) break;
+      if (h) continue;
       const runs = lines[k]!.runs;
-      if (runs.some((r) => isDateStart(firstToken(r.text))) && runs.some((r) => hasFigure(r.text))) out.push(runs);
+      if (runs.some((r) => isDateStart(firstToken(r.text))) && runs.some((r) => hasFigure(r.text)))
+        out.push(runs);
     }
     return out;
   };
@@ -265,7 +309,9 @@ export function readTable(
     }
     const header = headers[li];
     if (header) {
-      layout = new Layout(header, sampleBelow(skipped.has(li + 1) ? li + 1 : li));
+      // a header repeated with the same columns keeps the bands its first appearance's rows showed
+      if (!layout || !sameColumns(layout.header)(header))
+        layout = new Layout(header, sampleBelow(skipped.has(li + 1) ? li + 1 : li, header));
       headerLine = line;
       inTable = true;
       afterHeader = true;
@@ -432,6 +478,14 @@ function pageHasNoHeader(lines: Line[], line: Line, aliases: Aliases | undefined
   return !lines.some(
     (l) => l.page === line.page && l.y < line.y && matchHeader(l.runs, aliases, l.ocr) !== null,
   );
+}
+
+/** Whether another header names the same columns at the same places (a header repeated on each page). */
+function sameColumns(a: Header): (b: Header) => boolean {
+  const tol = 2 * a.charWidth;
+  return (b) =>
+    a.columns.length === b.columns.length &&
+    a.columns.every((c, i) => c.role === b.columns[i]!.role && Math.abs(c.x0 - b.columns[i]!.x0) <= tol);
 }
 
 function hasFigure(text: string): boolean {
