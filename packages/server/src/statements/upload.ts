@@ -20,7 +20,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
 // a name that claims a kind the content is not is refused, in the same words.
 const CLAIMS: Record<string, { kinds: FileKind[]; label: string }> = {
   pdf: { kinds: ['pdf'], label: 'PDF' },
-  xlsx: { kinds: ['xlsx', 'xlsx-encrypted'], label: 'Excel (.xlsx) workbook' },
+  xlsx: { kinds: ['xlsx', 'xlsx-encrypted', 'xls'], label: 'Excel (.xlsx) workbook' },
 };
 
 /**

@@ -4,7 +4,9 @@ import type { SourceDocument } from '../source.ts';
 import { detectFileKind, type FileKind } from './kind.ts';
 import { readImage } from './ocr.ts';
 import { pdfNeedsPassword, readPdf, type PdfReadOptions } from './pdf.ts';
+import { readHtmlTables } from './html.ts';
 import { readRpt } from './rpt.ts';
+import { readXls, xlsNeedsPassword } from './xls.ts';
 import { readXlsx, xlsxNeedsPassword } from './xlsx.ts';
 
 export { detectFileKind, type FileKind } from './kind.ts';
@@ -57,7 +59,8 @@ function unsupported(kind: FileKind): StatementError {
 
 const CLAIMS: Record<string, { kinds: FileKind[]; label: string }> = {
   pdf: { kinds: ['pdf'], label: 'PDF' },
-  xlsx: { kinds: ['xlsx', 'xlsx-encrypted'], label: 'Excel (.xlsx) workbook' },
+  // An old .xls saved under an .xlsx name is still an Excel workbook (Excel opens it too).
+  xlsx: { kinds: ['xlsx', 'xlsx-encrypted', 'xls'], label: 'Excel (.xlsx) workbook' },
 };
 
 function checkClaimedKind(kind: FileKind, fileName: string | undefined): void {
@@ -103,8 +106,16 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       return { doc: { kind: 'pages', format: 'image', pages: [page] }, pages: 1, kind, sharedPages: 0 };
     }
     case 'xlsx':
-    case 'xlsx-encrypted': {
-      const { sheets } = await readXlsx(bytes, { password: opts.password });
+    case 'xlsx-encrypted':
+    case 'xls':
+    case 'html-table': {
+      // An .xls download reads into the same sheets as an .xlsx, so the parser sees one format.
+      const { sheets } =
+        kind === 'xls'
+          ? await readXls(bytes, { password: opts.password })
+          : kind === 'html-table'
+            ? readHtmlTables(bytes)
+            : await readXlsx(bytes, { password: opts.password });
       const pages = Math.max(1, sheets.filter((s) => s.rows.length > 0).length);
       opts.onPageCount?.(pages);
       return { doc: { kind: 'sheets', format: 'xlsx', sheets }, pages, kind, sharedPages: 0 };
@@ -127,7 +138,10 @@ export async function checkPassword(bytes: Uint8Array): Promise<{ password_requi
       return { password_required: await pdfNeedsPassword(bytes) };
     case 'xlsx-encrypted':
       return { password_required: xlsxNeedsPassword(bytes) };
+    case 'xls':
+      return { password_required: xlsNeedsPassword(bytes) };
     case 'xlsx':
+    case 'html-table':
     case 'png':
     case 'jpeg':
     case 'webp':

@@ -1,11 +1,16 @@
 // What a file is, judged by its content (magic bytes), never by its name.
-import { isCfb } from './xlsx.ts';
+import { cfbStreamNames, isCfb } from './cfb.ts';
+import { isHtmlTable } from './html.ts';
 import { zipEntries } from './zip.ts';
 
 export type FileKind =
   | 'pdf'
   | 'xlsx'
   | 'xlsx-encrypted'
+  /** old Excel: a BIFF workbook in a CFB container (possibly password-protected) */
+  | 'xls'
+  /** an HTML document with a table, as net-banking portals save an "Excel" download */
+  | 'html-table'
   | 'png'
   | 'jpeg'
   | 'webp'
@@ -41,7 +46,13 @@ export function detectFileKind(bytes: Uint8Array): FileKind {
     const entries = zipEntries(bytes);
     return entries?.some((e) => e.name.startsWith('xl/')) ? 'xlsx' : 'unknown';
   }
-  if (isCfb(bytes)) return 'xlsx-encrypted';
+  if (isCfb(bytes)) {
+    const streams = cfbStreamNames(bytes);
+    if (streams?.includes('EncryptionInfo')) return 'xlsx-encrypted';
+    // A damaged container is still an .xls to the reader, which says it is damaged.
+    if (!streams || streams.includes('Workbook') || streams.includes('Book')) return 'xls';
+    return 'unknown';
+  }
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   // RIFF....WEBP
@@ -60,6 +71,6 @@ export function detectFileKind(bytes: Uint8Array): FileKind {
   if (/^ftyp(hei[cxsm]|hev[cx]|mif1|msf1)$/.test(Buffer.from(bytes.subarray(4, 12)).toString('latin1'))) {
     return 'heic';
   }
-  if (looksLikeText(bytes)) return 'rpt';
+  if (looksLikeText(bytes)) return isHtmlTable(bytes) ? 'html-table' : 'rpt';
   return 'unknown';
 }

@@ -6,34 +6,19 @@ import type ExcelJS from 'exceljs';
 import officeCrypto from 'officecrypto-tool';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Cell, Sheet } from '../source.ts';
+import { cfbStreamNames, isCfb } from './cfb.ts';
 import { zipEntries, zipEntryPrefix } from './zip.ts';
+
+export { isCfb } from './cfb.ts';
 
 export const MAX_XLSX_ROWS = 200_000;
 export const MAX_XLSX_UNPACKED_BYTES = 100 * 1024 * 1024;
 
-const UNREADABLE_XLSX = 'The Excel file is damaged and cannot be read.';
+export const UNREADABLE_XLSX = 'The Excel file is damaged and cannot be read.';
 
-export function isCfb(bytes: Uint8Array): boolean {
-  return (
-    bytes.length >= 8 &&
-    bytes[0] === 0xd0 &&
-    bytes[1] === 0xcf &&
-    bytes[2] === 0x11 &&
-    bytes[3] === 0xe0 &&
-    bytes[4] === 0xa1 &&
-    bytes[5] === 0xb1 &&
-    bytes[6] === 0x1a &&
-    bytes[7] === 0xe1
-  );
-}
-
+/** An encrypted OOXML package: a CFB file holding an EncryptionInfo stream (an old .xls has none). */
 export function isEncryptedOoxml(bytes: Uint8Array): boolean {
-  if (!isCfb(bytes)) return false;
-  try {
-    return officeCrypto.isEncrypted(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  } catch {
-    return false;
-  }
+  return cfbStreamNames(bytes)?.includes('EncryptionInfo') ?? false;
 }
 
 async function decrypt(bytes: Uint8Array, password: string | undefined): Promise<Uint8Array> {
