@@ -125,11 +125,44 @@ export const SendToTallyAnswer = z.object({
 });
 export type SendToTallyAnswer = z.infer<typeof SendToTallyAnswer>;
 
+const TallyCount = z.number().int().min(0).max(1e9);
+/** Characters of Tally's raw answer kept with an export (its first part says why an import failed). */
+export const MAX_TALLY_RAW_CHARS = 64 * 1024;
+const clipped = (max: number) => z.string().transform((s) => s.slice(0, max));
+const clippedList = (items: number, chars: number) =>
+  z.array(z.string()).transform((a) => a.slice(0, items).map((s) => s.slice(0, chars)));
+
+/**
+ * What the bridge parsed from Tally's answer (@bahi/tally's TallyImportResult), and only that:
+ * numbers, and strings and lists cut to a bounded size, unknown keys dropped (issue 18: the stored
+ * response accepted anything). Kept whole, a report is at most ~1 MB.
+ */
+export const TallyImportReport = z
+  .object({
+    ok: z.boolean(),
+    created: TallyCount,
+    altered: TallyCount,
+    deleted: TallyCount,
+    combined: TallyCount,
+    ignored: TallyCount,
+    errors: TallyCount,
+    cancelled: TallyCount,
+    exceptions: TallyCount,
+    lastVchId: clipped(100),
+    lineErrors: clippedList(200, 1000),
+    named: clippedList(200, 200),
+    problems: clippedList(200, 1000),
+    expected: TallyCount,
+    raw: clipped(MAX_TALLY_RAW_CHARS),
+  })
+  .partial();
+export type TallyImportReport = z.infer<typeof TallyImportReport>;
+
 /** POST /tally/exports/{id}/response: what the bridge answered, kept in the history. */
 export const TallyResponseReport = z.object({
   ok: z.boolean(),
   status: z.string().max(40).optional(),
-  tally_response: z.unknown().optional(),
+  tally_response: TallyImportReport.nullable().optional(),
   detail: z.string().max(500).optional(),
 });
 

@@ -4,7 +4,8 @@ import type { BankCode } from '@bahi/core';
 import { StatementError } from './errors.ts';
 import type { StatementResult } from './parse/index.ts';
 import type { FileKind } from './read/index.ts';
-import type { ExtractOutput } from './worker/job.ts';
+import type { Cell } from './source.ts';
+import type { ExtractOutput, WorkbookOutput } from './worker/job.ts';
 import { StatementPool, type PoolOptions } from './worker/pool.ts';
 
 export interface ExtractOptions {
@@ -13,6 +14,8 @@ export interface ExtractOptions {
   /** the file's kind is judged by its content; a name whose extension contradicts it is refused */
   fileName?: string;
   signal?: AbortSignal;
+  /** whose job it is (a user id): the pool shares its threads fairly between owners */
+  owner?: string;
 }
 
 export interface Extraction {
@@ -74,6 +77,7 @@ export async function extractStatement(bytes: Uint8Array, opts: ExtractOptions =
       fileName: opts.fileName,
     },
     opts.signal,
+    opts.owner,
   )) as ExtractOutput;
   return toExtraction(out, bytes.length, started);
 }
@@ -81,7 +85,7 @@ export async function extractStatement(bytes: Uint8Array, opts: ExtractOptions =
 /** The same in this thread, without time or memory limits: for tests and trusted files. */
 export async function extractStatementInProcess(
   bytes: Uint8Array,
-  opts: Omit<ExtractOptions, 'signal'> = {},
+  opts: Omit<ExtractOptions, 'signal' | 'owner'> = {},
 ): Promise<Extraction> {
   if (bytes.length === 0) throw noBytes();
   const started = performance.now();
@@ -101,10 +105,32 @@ export async function extractStatementInProcess(
 /** The API's check-password call, in a worker thread: does this file need a password? */
 export async function checkPassword(
   bytes: Uint8Array,
-  opts: { signal?: AbortSignal } = {},
+  opts: { signal?: AbortSignal; owner?: string } = {},
 ): Promise<{ password_required: boolean }> {
   if (bytes.length === 0) throw noBytes();
-  return (await pool().run({ op: 'checkPassword', bytes: new Uint8Array(bytes) }, opts.signal)) as {
+  return (await pool().run(
+    { op: 'checkPassword', bytes: new Uint8Array(bytes) },
+    opts.signal,
+    opts.owner,
+  )) as {
     password_required: boolean;
   };
+}
+
+/**
+ * A workbook's first sheet, read in a worker thread like a statement (issue 18: a workbook read
+ * on the request thread froze the API). Decryption, the key-iteration cap and the size checks
+ * all happen there. Throws StatementError.
+ */
+export async function readWorkbookRows(
+  bytes: Uint8Array,
+  opts: { password?: string; signal?: AbortSignal; owner?: string } = {},
+): Promise<Cell[][]> {
+  if (bytes.length === 0) throw noBytes();
+  const out = (await pool().run(
+    { op: 'readWorkbook', bytes: new Uint8Array(bytes), password: opts.password || undefined },
+    opts.signal,
+    opts.owner,
+  )) as WorkbookOutput;
+  return out.rows;
 }

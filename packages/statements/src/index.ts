@@ -6,6 +6,7 @@ export {
   extractStatement,
   extractStatementInProcess,
   checkPassword,
+  readWorkbookRows,
   closePool,
   configurePool,
   type ExtractOptions,

@@ -1,7 +1,8 @@
 import { isIsoDate, parseSpecDate, type BillingItem, type DatedAmount } from '@bahi/core';
 import { StatementError } from '@bahi/statements/errors.ts';
 import { detectFileKind } from '@bahi/statements/read/kind.ts';
-import { readXlsx, xlsxNeedsPassword } from '@bahi/statements/read/xlsx.ts';
+import { readWorkbookRows } from '@bahi/statements';
+import { xlsxNeedsPassword } from '@bahi/statements/read/xlsx.ts';
 import type { Cell } from '@bahi/statements/source.ts';
 import { HttpError, badRequest, fileFailure } from '../errors.ts';
 
@@ -28,11 +29,20 @@ function checkKind(bytes: Uint8Array, role: WorkbookRole): void {
   }
 }
 
-async function firstSheet(bytes: Uint8Array, role: WorkbookRole, password?: string): Promise<Cell[][]> {
+/** Whose workbook it is: its read shares the statement pool's threads fairly with other users. */
+export type ReadAs = { owner?: string };
+
+async function firstSheet(
+  bytes: Uint8Array,
+  role: WorkbookRole,
+  password?: string,
+  as: ReadAs = {},
+): Promise<Cell[][]> {
   checkKind(bytes, role);
   try {
-    const { sheets } = await readXlsx(bytes, { password: password || undefined });
-    return sheets[0]?.rows ?? [];
+    // In the statement pool, never on the request thread (issue 18: a workbook whose key needed a
+    // huge number of hash iterations froze the whole API for 84 s).
+    return await readWorkbookRows(bytes, { password: password || undefined, owner: as.owner });
   } catch (err) {
     if (!(err instanceof StatementError)) throw err;
     const what = LABEL[role];
@@ -40,6 +50,8 @@ async function firstSheet(bytes: Uint8Array, role: WorkbookRole, password?: stri
       throw fileFailure(err.code, `The ${what} is password-protected. Please enter its password.`);
     if (err.code === 'WRONG_PASSWORD') throw fileFailure(err.code, `Incorrect password for the ${what}.`);
     if (err.code === 'TOO_LARGE') throw fileFailure(err.code, `The ${what} is too large.`, err.logMessage);
+    if (err.code === 'TIMEOUT')
+      throw fileFailure(err.code, `The ${what} took too long to read.`, err.logMessage);
     throw fileFailure(
       'UNREADABLE',
       `The ${what} cannot be read: it is damaged or not an XLSX file.`,
@@ -94,8 +106,12 @@ function num(v: Cell): number | null {
 }
 
 /** Items: Item Name, HSN (optional), Quantity (whole), Selling Price (rupees before GST), GST (percent). */
-export async function readItemsWorkbook(bytes: Uint8Array, password?: string): Promise<BillingItem[]> {
-  const rows = await firstSheet(bytes, 'items', password);
+export async function readItemsWorkbook(
+  bytes: Uint8Array,
+  password?: string,
+  as: ReadAs = {},
+): Promise<BillingItem[]> {
+  const rows = await firstSheet(bytes, 'items', password, as);
   if (rows.length === 0 || blank(rows[0])) throw badRequest('The items workbook is empty.');
   const col = columns(
     rows[0],
@@ -137,8 +153,12 @@ export async function readItemsWorkbook(bytes: Uint8Array, password?: string): P
 }
 
 /** Amounts: Date (DD-MM-YYYY text or a date cell) and Amount (rupees, tax included), one row a day. */
-export async function readAmountsWorkbook(bytes: Uint8Array, password?: string): Promise<DatedAmount[]> {
-  const rows = await firstSheet(bytes, 'amounts', password);
+export async function readAmountsWorkbook(
+  bytes: Uint8Array,
+  password?: string,
+  as: ReadAs = {},
+): Promise<DatedAmount[]> {
+  const rows = await firstSheet(bytes, 'amounts', password, as);
   if (rows.length === 0 || blank(rows[0])) throw badRequest('The amounts workbook is empty.');
   const col = columns(rows[0], { date: 'Date', amount: 'Amount' }, [], 'amounts');
   const out: DatedAmount[] = [];

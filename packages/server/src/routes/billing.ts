@@ -27,6 +27,7 @@ import { readAmountsWorkbook, readItemsWorkbook, workbookNeedsPassword } from '.
 import { HttpError, badRequest } from '../errors.ts';
 import { readMultipart } from '../multipart.ts';
 import { loadRuleSet } from './rules.ts';
+import { withReadSlot } from '../statements/work-limits.ts';
 
 // Billing (issue 6, spec sections 2 and 7, DESIGN.md 'Billing'): item workbooks to billing vouchers,
 // and those vouchers to tax-invoice XML, Excel or CSV. Admin only. The specification's screens send
@@ -106,8 +107,12 @@ const billing: FastifyPluginAsync = async (app) => {
     if (rules === null)
       throw badRequest(`There is no rule set named '${setName.data}'. Save it on the Rules screen first.`);
     const password = f.password || undefined;
-    const items = await readItemsWorkbook(form.file, password);
-    const datedAmounts = form.amountFile ? await readAmountsWorkbook(form.amountFile, password) : undefined;
+    const userId = request.user.id;
+    const as = { owner: userId };
+    const { items, datedAmounts } = await withReadSlot(app.bahi, userId, 'workbook', async () => ({
+      items: await readItemsWorkbook(form.file, password, as),
+      datedAmounts: form.amountFile ? await readAmountsWorkbook(form.amountFile, password, as) : undefined,
+    }));
     const amount = datedAmounts ? undefined : formAmount(f.amount_given);
     if (datedAmounts && datedAmounts.reduce((s, d) => s + d.amount, 0) > MAX_BILLING_AMOUNT_PAISE) {
       throw badRequest('The amounts workbook adds up to more than ₹10,00,00,000.');

@@ -28,6 +28,7 @@ import {
   xmlPreview,
 } from '../statements/shape.ts';
 import { checkStatementKind, readUpload } from '../statements/upload.ts';
+import { withReadSlot } from '../statements/work-limits.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 
 // Bank statement calls of spec section 7: /{bank}/check-password, /{bank}/extract-statement and
@@ -63,7 +64,10 @@ const statements: FastifyPluginAsync = async (app) => {
     const upload = await readUpload(request);
     try {
       checkStatementKind(upload);
-      return await checkPassword(upload.bytes);
+      const userId = request.user.id;
+      return await withReadSlot(ctx, userId, 'checkPassword', () =>
+        checkPassword(upload.bytes, { owner: userId }),
+      );
     } catch (err) {
       statementFailure(err);
     }
@@ -97,7 +101,9 @@ const statements: FastifyPluginAsync = async (app) => {
 
     let extraction: Extraction;
     try {
-      extraction = await extractStatement(upload.bytes, { password, bank, fileName: upload.fileName });
+      extraction = await withReadSlot(ctx, userId, 'extract', () =>
+        extractStatement(upload.bytes, { password, bank, fileName: upload.fileName, owner: userId }),
+      );
     } catch (err) {
       statementFailure(err);
     }

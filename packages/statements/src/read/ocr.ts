@@ -209,6 +209,8 @@ export interface OcrOptions {
   binarise?: boolean;
   /** look for a sideways or upside-down page when the first pass finds no table (default true) */
   orient?: boolean;
+  /** time all of one page's recognition passes may take, in ms (default OCR_PAGE_BUDGET_MS) */
+  budgetMs?: number;
 }
 
 /** Clockwise turn applied to the image before the words were read. */
@@ -222,19 +224,49 @@ export interface OcrPage {
   rotation: Rotation;
 }
 
-async function recognise(canvas: Canvas, binarise: boolean): Promise<TessLine[]> {
+/**
+ * Time one page's recognition may take, all passes together (issue 18: a page of noise kept the
+ * recognisers busy for over 30 s). A clean 300 dpi statement page takes 2-4 s a pass.
+ */
+export const OCR_PAGE_BUDGET_MS = 20_000;
+
+function pageTimeout(): StatementError {
+  return new StatementError('TIMEOUT', {
+    userMessage: 'A page of the scan could not be read in time. Please upload a clearer scan.',
+    logMessage: 'ocr: page over its time budget',
+  });
+}
+
+async function recognise(canvas: Canvas, binarise: boolean, deadline = Infinity): Promise<TessLine[]> {
+  if (Date.now() >= deadline) throw pageTimeout();
   const image = pgm(greyImage(canvas, binarise), canvas.width, canvas.height);
   const r = await getRecognisers();
   waiting++;
+  let timer: NodeJS.Timeout | undefined;
   try {
     growIfQueued(r);
-    const { data } = await r.scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
+    const job = r.scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
+    const { data } =
+      deadline === Infinity
+        ? await job
+        : await Promise.race([
+            job,
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => {
+                // Tesseract cannot drop a job: end the recognisers so the page stops costing CPU
+                // (the next page starts new ones), and fail the page.
+                void closeOcr().catch(() => {});
+                reject(pageTimeout());
+              }, deadline - Date.now());
+            }),
+          ]);
     const lines: TessLine[] = [];
     for (const block of data.blocks ?? []) {
       for (const para of block.paragraphs) lines.push(...(para.lines as TessLine[]));
     }
     return lines;
   } finally {
+    clearTimeout(timer);
     waiting--;
   }
 }
@@ -339,10 +371,17 @@ function middleBand(c: Canvas): Canvas {
  * Read a small band at each given turn and keep the clearly best. Against upright (0 among the
  * turns) a turn must win by a margin, so a page that is simply not a table stays as it is.
  */
-async function bestRotation(canvas: Canvas, binarise: boolean, turns: Rotation[]): Promise<Rotation> {
+async function bestRotation(
+  canvas: Canvas,
+  binarise: boolean,
+  turns: Rotation[],
+  deadline = Infinity,
+): Promise<Rotation> {
   const scores = await Promise.all(
     turns.map(async (deg) =>
-      orientationScore(await recognise(middleBand(rotateCanvas(canvas, deg, ORIENT_SCALE)), binarise)),
+      orientationScore(
+        await recognise(middleBand(rotateCanvas(canvas, deg, ORIENT_SCALE)), binarise, deadline),
+      ),
     ),
   );
   let best = 0;
@@ -398,19 +437,25 @@ export async function ocrCanvas(
   unitsPerPixel: number,
   opts: OcrOptions & { pageWidth?: number } = {},
 ): Promise<OcrPage> {
+  const deadline = Date.now() + (opts.budgetMs ?? OCR_PAGE_BUDGET_MS);
   const binarise = opts.binarise !== false;
   const orient = opts.orient !== false;
   const direction = orient ? lineDirection(canvas) : 'across';
   let rotation: Rotation = 0;
   // Lines running down the page: it is on its side, and a full pass as it is would be slow garbage.
-  if (direction === 'down') rotation = await bestRotation(canvas, binarise, [90, 270]);
+  if (direction === 'down') rotation = await bestRotation(canvas, binarise, [90, 270], deadline);
   let page = rotation === 0 ? canvas : rotateCanvas(canvas, rotation);
-  let lines = await recognise(page, binarise);
+  let lines = await recognise(page, binarise, deadline);
   if (orient && rotation === 0 && !looksLikeTable(lines)) {
-    rotation = await bestRotation(canvas, binarise, direction === 'across' ? [0, 180] : [0, 90, 180, 270]);
+    rotation = await bestRotation(
+      canvas,
+      binarise,
+      direction === 'across' ? [0, 180] : [0, 90, 180, 270],
+      deadline,
+    );
     if (rotation !== 0) {
       page = rotateCanvas(canvas, rotation);
-      lines = await recognise(page, binarise);
+      lines = await recognise(page, binarise, deadline);
     }
   }
   const units = opts.pageWidth ? opts.pageWidth / page.width : unitsPerPixel;

@@ -17,6 +17,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
 import { ocrCanvas, warmOcr, type OcrPage } from './ocr.ts';
+import { checkPdfStreams } from './pdf-streams.ts';
 
 /** Render scale for OCR: 300 dpi. */
 const OCR_DPI = 300;
@@ -25,6 +26,8 @@ const MAX_PAGES_IN_FLIGHT = 3;
 /** A page bigger than this (in points, ~A0) is not a statement page; rendering it would eat memory. */
 const MAX_PAGE_SIDE = 3400;
 export const MAX_PDF_PAGES = 2000;
+/** Pixels of the largest image pdf.js decodes (a 600 dpi A3 scan is ~70 M); bigger ones are skipped. */
+const MAX_IMAGE_PIXELS = 80_000_000;
 
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
@@ -64,6 +67,8 @@ function open(data: Uint8Array, password: string | undefined): PDFDocumentLoadin
     useSystemFonts: true,
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
+    // Decoded bytes are bounded (issue 18): no image bigger than this is decoded.
+    maxImageSize: MAX_IMAGE_PIXELS,
     standardFontDataUrl: path.join(pdfjsDir, 'standard_fonts') + path.sep,
     cMapUrl: path.join(pdfjsDir, 'cmaps') + path.sep,
     wasmUrl: path.join(pdfjsDir, 'wasm') + path.sep,
@@ -107,6 +112,8 @@ function mapOpenError(err: unknown, password: string | undefined): StatementErro
 
 /** Does this PDF need a user password? */
 export async function pdfNeedsPassword(data: Uint8Array): Promise<boolean> {
+  // Opening decodes the cross-reference and object streams: bound them first.
+  checkPdfStreams(data);
   const task = open(data, undefined);
   try {
     await task.promise;
@@ -326,6 +333,7 @@ async function openDocument(data: Uint8Array, password: string | undefined) {
 
 export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Promise<PdfReadResult> {
   checkStructure(data);
+  checkPdfStreams(data);
   const { task, doc } = await openDocument(data, opts.password);
   try {
     const pageCount = doc.numPages;

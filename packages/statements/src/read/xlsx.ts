@@ -7,6 +7,7 @@ import officeCrypto from 'officecrypto-tool';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Cell, Sheet } from '../source.ts';
 import { cfbStreamNames, isCfb } from './cfb.ts';
+import { checkSheetCount, checkSpinCount, declaredRowsLinear } from './xlsx-limits.ts';
 import { zipEntries, zipEntryPrefix } from './zip.ts';
 
 export { isCfb } from './cfb.ts';
@@ -31,6 +32,7 @@ async function decrypt(bytes: Uint8Array, password: string | undefined): Promise
   if (!password) {
     throw new StatementError('PASSWORD_REQUIRED', { logMessage: 'xlsx: password required' });
   }
+  checkSpinCount(bytes);
   try {
     return await officeCrypto.decrypt(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       password,
@@ -48,8 +50,7 @@ async function decrypt(bytes: Uint8Array, password: string | undefined): Promise
 
 /** Rows declared by a sheet's `<dimension ref="A1:B1048576"/>`, or 0 when absent. */
 function declaredRows(sheetXmlStart: string): number {
-  const m = /<(?:\w+:)?dimension\s+ref="[A-Z]*\d*:?[A-Z]*(\d+)"/.exec(sheetXmlStart);
-  return m ? Number(m[1]) : 0;
+  return declaredRowsLinear(sheetXmlStart);
 }
 
 /** Refuse a workbook whose unpacked size or declared row count is beyond any bank export. */
@@ -67,6 +68,7 @@ export function checkXlsxSize(zip: Uint8Array): void {
       logMessage: 'xlsx: no xl/workbook.xml',
     });
   }
+  checkSheetCount(entries);
   let total = 0;
   for (const e of entries) {
     // 0xFFFFFFFF marks a zip64 size: far beyond any statement.

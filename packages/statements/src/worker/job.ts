@@ -5,6 +5,8 @@ import { parseStatement } from '../parse/index.ts';
 import type { StatementResult } from '../parse/index.ts';
 import { checkPassword, readDocument, type FileKind, type ReadOptions } from '../read/index.ts';
 import { readPdfPart, type PdfPart } from '../read/pdf.ts';
+import { readXlsx } from '../read/xlsx.ts';
+import type { Cell } from '../source.ts';
 
 export interface ExtractJob {
   op: 'extract';
@@ -32,7 +34,18 @@ export interface ReadPartJob {
   ocr?: boolean;
 }
 
-export type Job = ExtractJob | CheckPasswordJob | ReadPartJob;
+/** A billing workbook's first sheet (the server's billing calls). */
+export interface ReadWorkbookJob {
+  op: 'readWorkbook';
+  bytes: Uint8Array;
+  password?: string;
+}
+
+export interface WorkbookOutput {
+  rows: Cell[][];
+}
+
+export type Job = ExtractJob | CheckPasswordJob | ReadPartJob | ReadWorkbookJob;
 
 export interface ExtractOutput {
   result: StatementResult;
@@ -47,7 +60,7 @@ export interface ExtractOutput {
   sharedPages: number;
 }
 
-export type JobOutput = ExtractOutput | { password_required: boolean } | PdfPart;
+export type JobOutput = ExtractOutput | { password_required: boolean } | PdfPart | WorkbookOutput;
 
 export interface JobHooks {
   onPageCount?: (n: number) => void;
@@ -57,6 +70,10 @@ export interface JobHooks {
 export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput> {
   if (job.op === 'checkPassword') return checkPassword(job.bytes);
   if (job.op === 'readPart') return readPdfPart(job.bytes, job);
+  if (job.op === 'readWorkbook') {
+    const { sheets } = await readXlsx(job.bytes, { password: job.password });
+    return { rows: sheets[0]?.rows ?? [] };
+  }
   const read = await readDocument(job.bytes, {
     password: job.password,
     fileName: job.fileName,

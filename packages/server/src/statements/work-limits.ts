@@ -1,0 +1,73 @@
+// Issue 18, 'free, unbounded work': reading a file costs a worker thread for seconds to minutes
+// whether or not it succeeds, so each user may start only so many reads an hour (extractions,
+// password checks, workbooks: failed and timed-out ones count too) and run only so many at once.
+// The pool (packages/statements/src/worker/pool.ts) then shares its threads fairly between users.
+import type { AppContext } from '../context.ts';
+import { tooMany } from '../errors.ts';
+import { hit, type Limit } from '../rate-limit.ts';
+
+export type WorkKind = 'extract' | 'checkPassword' | 'workbook';
+
+export type WorkLimits = Record<WorkKind, Limit> & {
+  /** reads one user may have running (or waiting for a thread) at once */
+  concurrentPerUser: number;
+};
+
+export const DEFAULT_WORK_LIMITS: WorkLimits = {
+  // A bookkeeper uploads a few dozen statements in a busy hour.
+  extract: { max: 120, windowSeconds: 3600 },
+  // The screens check the password of every file they are given, once.
+  checkPassword: { max: 240, windowSeconds: 3600 },
+  workbook: { max: 120, windowSeconds: 3600 },
+  concurrentPerUser: 2,
+};
+
+let limits: WorkLimits = DEFAULT_WORK_LIMITS;
+
+/** Set the limits (tests; a deployment keeps the defaults). Returns the previous ones. */
+export function configureWorkLimits(next: Partial<WorkLimits>): WorkLimits {
+  const before = limits;
+  limits = { ...limits, ...next };
+  return before;
+}
+
+/** Reads running per user, per app (each app has its own database). */
+const running = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Run one read for a user: counted against the user's hourly limit for this kind of read first
+ * (429 beyond it), then refused with 429 while the user already has `concurrentPerUser` reads
+ * running. The slot is freed when `work` settles, however it ends.
+ */
+export async function withReadSlot<T>(
+  ctx: AppContext,
+  userId: string,
+  kind: WorkKind,
+  work: () => Promise<T>,
+): Promise<T> {
+  let mine = running.get(ctx.db);
+  if (!mine) {
+    mine = new Map();
+    running.set(ctx.db, mine);
+  }
+  const now = mine.get(userId) ?? 0;
+  if (now >= limits.concurrentPerUser) {
+    throw tooMany(
+      `You already have ${now} file${now > 1 ? 's' : ''} being read. Please wait for ${now > 1 ? 'them' : 'it'} to finish.`,
+    );
+  }
+  await hit(ctx.db, `${kind}:user:${userId}`, limits[kind], ctx.now());
+  // Counted again after the await: two calls may have passed the check above together.
+  const current = mine.get(userId) ?? 0;
+  if (current >= limits.concurrentPerUser) {
+    throw tooMany('You already have files being read. Please wait for them to finish.');
+  }
+  mine.set(userId, current + 1);
+  try {
+    return await work();
+  } finally {
+    const left = (mine.get(userId) ?? 1) - 1;
+    if (left > 0) mine.set(userId, left);
+    else mine.delete(userId);
+  }
+}
