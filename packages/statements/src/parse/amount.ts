@@ -19,7 +19,7 @@ export function isMark(text: string): boolean {
 
 /**
  * Reads an amount cell: the Dr/Cr marker is kept apart (a balance's side), the number itself is
- * core's parseAmount. Needs a decimal point unless `loose` (sheet cells), so that cheque numbers,
+ * core's parseAmount. Needs a decimal point (one or two decimals) unless `loose` (sheet cells), so that cheque numbers,
  * serial numbers and years are not taken for money. Returns null for anything else.
  */
 export function readAmount(text: string | number | null, loose = false): ReadAmount | null {
@@ -34,7 +34,8 @@ export function readAmount(text: string | number | null, loose = false): ReadAmo
     mark = (m[1] ?? m[2])!.toLowerCase() as 'dr' | 'cr';
     s = s.slice(0, m.index).trim();
   }
-  if (!loose && !/\.\d{2}\)?$/.test(s)) return null;
+  // one decimal ('1200.0') is how some exports print rupees
+  if (!loose && !/\.\d{1,2}\)?$/.test(s)) return null;
   const paise = parseAmount(s);
   return paise === null ? null : { paise, mark };
 }

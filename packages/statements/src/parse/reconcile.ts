@@ -107,6 +107,15 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
 export function fixSidesFromBalance(txs: Transaction[], opening: number | null): void {
   let bal = opening;
   for (const t of txs) {
+    // a minus sign some banks print on every withdrawal, not a reversal: the balance says which
+    if (bal !== null && t.balance !== null && (t.withdrawal < 0 || t.deposit < 0)) {
+      const signed = bal + t.deposit - t.withdrawal;
+      const plain = bal + Math.abs(t.deposit) - Math.abs(t.withdrawal);
+      if (signed !== t.balance && plain === t.balance) {
+        t.withdrawal = Math.abs(t.withdrawal);
+        t.deposit = Math.abs(t.deposit);
+      }
+    }
     if (
       bal !== null &&
       t.balance !== null &&

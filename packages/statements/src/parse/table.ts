@@ -467,6 +467,8 @@ export function isStackedPair(top: Line, bottom: Line): boolean {
 /** A cell a wrapped line may hold: narration, reference, or the wrapped end of a date ('2024'). */
 function continuationCell(c: Cell): boolean {
   return (
+    // a serial number set halfway down a tall row, below its date line
+    (c.role === 'serial' && /^\d{1,6}$/.test(c.text.trim())) ||
     c.role === 'description' ||
     c.role === 'reference' ||
     ((c.role === 'date' || c.role === 'valueDate') && /^(\d{2}|\d{4}|[a-z]{3,9},?)$/i.test(c.text.trim()))
@@ -686,8 +688,10 @@ function toTransaction(
   const debit = cellText(row.cells, 'debit');
   const credit = cellText(row.cells, 'credit');
   const amount = cellText(row.cells, 'amount');
-  if (debit) withdrawal = Math.abs(readAmount(debit)?.paise ?? 0);
-  if (credit) deposit = Math.abs(readAmount(credit)?.paise ?? 0);
+  // a negative figure in a withdrawal or deposit column is a reversal, kept as printed (the balance
+  // chain settles it: see fixSidesFromBalance)
+  if (debit) withdrawal = readAmount(debit)?.paise ?? 0;
+  if (credit) deposit = readAmount(credit)?.paise ?? 0;
   if (amount) {
     const a = readAmount(amount);
     if (a?.mark === 'dr') withdrawal = Math.abs(a.paise);

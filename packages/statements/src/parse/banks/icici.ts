@@ -5,7 +5,7 @@ export default defineBank({
   names: [/\bICICI\s+BANK\b/i],
   ifscPrefix: 'ICIC0',
   // the NetBanking export has no IFSC or bank name, only its column headers
-  headerHints: [/\bS No\.?/i, /Transaction Remarks/i, /Withdrawal Amount \(INR/i],
+  headerHints: [/\bS No\.?/i, /Transaction Remarks/i, /Withdrawal Amount/i],
   flow: 'after',
   referenceJoin: '',
 });
