@@ -104,7 +104,20 @@ export const COMMON_ALIASES: Aliases = {
     'credit amt',
     'deposit amt',
   ],
-  amount: ['amount', 'amount(rs.)', 'amount (rs.)', 'amount (inr)', 'txn amount', 'transaction amount'],
+  amount: [
+    'amount',
+    'amount(rs.)',
+    'amount (rs.)',
+    'amount (inr)',
+    'txn amount',
+    'transaction amount',
+    // one signed column for both sides
+    'debit/credit',
+    'credit/debit',
+    'withdrawal/deposit',
+    'deposit/withdrawal',
+    'dr/cr amount',
+  ],
   balance: [
     'balance',
     'closing balance',

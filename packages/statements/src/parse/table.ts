@@ -465,13 +465,17 @@ export function isStackedPair(top: Line, bottom: Line): boolean {
 }
 
 /** A cell a wrapped line may hold: narration, reference, or the wrapped end of a date ('2024'). */
+const TIME = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[a-z]{2})?$/i;
+
 function continuationCell(c: Cell): boolean {
   return (
     // a serial number set halfway down a tall row, below its date line
     (c.role === 'serial' && /^\d{1,6}$/.test(c.text.trim())) ||
     c.role === 'description' ||
     c.role === 'reference' ||
-    ((c.role === 'date' || c.role === 'valueDate') && /^(\d{2}|\d{4}|[a-z]{3,9},?)$/i.test(c.text.trim()))
+    ((c.role === 'date' || c.role === 'valueDate') &&
+      // the wrapped end of a date ('2024'), or the time printed under it ('10:11 AM')
+      (/^(\d{2}|\d{4}|[a-z]{3,9},?)$/i.test(c.text.trim()) || TIME.test(c.text.trim())))
   );
 }
 
