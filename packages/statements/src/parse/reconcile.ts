@@ -129,3 +129,27 @@ export function fixSidesFromBalance(txs: Transaction[], opening: number | null):
     bal = t.balance ?? (bal === null ? null : bal + t.deposit - t.withdrawal);
   }
 }
+
+/**
+ * Statements printed newest first (net-banking prints, passbook apps): the dates run backwards, or,
+ * within one day, the printed balances chain only when read from the bottom up.
+ */
+export function newestFirst(txs: Transaction[]): boolean {
+  let up = 0;
+  let down = 0;
+  for (let i = 1; i < txs.length; i++) {
+    if (txs[i]!.date > txs[i - 1]!.date) up++;
+    else if (txs[i]!.date < txs[i - 1]!.date) down++;
+  }
+  if (up !== down) return down > up;
+  const chained = (list: Transaction[]) => {
+    let n = 0;
+    for (let i = 1; i < list.length; i++) {
+      const a = list[i - 1]!.balance;
+      const b = list[i]!;
+      if (a !== null && b.balance !== null && a + b.deposit - b.withdrawal === b.balance) n++;
+    }
+    return n;
+  };
+  return chained([...txs].reverse()) > chained(txs);
+}

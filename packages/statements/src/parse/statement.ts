@@ -6,7 +6,7 @@ import { detectBank } from './detect.ts';
 import { emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { type Line, pageLines, reportLines } from './layout.ts';
 import type { BankProfile } from './profile.ts';
-import { fixSidesFromBalance, reconcile } from './reconcile.ts';
+import { fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
 import { isStackedPair, readTable } from './table.ts';
 import type { AccountStatement, ParseIssue, ParseOptions, StatementResult } from './types.ts';
@@ -95,6 +95,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       sec.specials.find((s) => s.kind === 'opening' || s.kind === 'broughtForward')?.balance ?? facts.opening;
     const closingRow = [...sec.specials].reverse().find((s) => s.kind === 'closing');
     const closing = closingRow?.balance ?? facts.closing;
+    if (newestFirst(sec.transactions)) sec.transactions.reverse();
     fixSidesFromBalance(sec.transactions, opening);
     const totalRow = sec.specials.find((s) => s.kind === 'total');
     const rec = reconcile(sec.transactions, {
