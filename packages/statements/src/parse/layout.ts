@@ -26,6 +26,10 @@ export interface Line {
 // height apart, so half a height separates the two cases with room on both sides.
 const SAME_LINE_FRACTION = 0.5;
 
+// Text runs closer than this fraction of the text height are pieces of one word: a word space is a
+// quarter of the height or more.
+const TOUCH_FRACTION = 0.08;
+
 interface PlacedWord {
   text: string;
   x0: number;
@@ -67,8 +71,15 @@ export function pageLines(page: Page): Line[] {
   let sum = 0;
   const flush = () => {
     if (!cur.length) return;
-    const runs = cur.sort((a, b) => a.x0 - b.x0).map((w) => ({ text: w.text, x0: w.x0, x1: w.x1 }));
     const hs = cur.map((w) => w.h).sort((a, b) => a - b);
+    const runs: Run[] = [];
+    for (const w of cur.sort((a, b) => a.x0 - b.x0)) {
+      const p = runs[runs.length - 1];
+      // pieces of one word drawn separately ('09' + '/04/19') touch; words have a space between
+      if (p && !ocr && w.x0 - p.x1 <= TOUCH_FRACTION * w.h && w.x0 >= p.x0)
+        runs[runs.length - 1] = { text: p.text + w.text, x0: p.x0, x1: Math.max(p.x1, w.x1) };
+      else runs.push({ text: w.text, x0: w.x0, x1: w.x1 });
+    }
     lines.push({
       page: page.number,
       y: Math.min(...cur.map((w) => w.y)),
