@@ -49,7 +49,12 @@ export type VerifyOtpRequest = z.infer<typeof VerifyOtpRequest>;
 export const OtpPurpose = z.enum(['signup', 'reset']);
 export type OtpPurpose = z.infer<typeof OtpPurpose>;
 
-export const VerifyOtpAnswer = z.object({ ok: z.literal(true), purpose: OtpPurpose });
+export const VerifyOtpAnswer = z.object({
+  ok: z.literal(true),
+  purpose: OtpPurpose,
+  /** Reset codes only: the single-use token reset-password requires (valid 10 minutes). */
+  reset_token: z.string().optional(),
+});
 export type VerifyOtpAnswer = z.infer<typeof VerifyOtpAnswer>;
 
 /** POST /auth/sign/token (form-encoded, OAuth2 password style). */
@@ -70,8 +75,12 @@ export type GoogleSignInRequest = z.infer<typeof GoogleSignInRequest>;
 export const ForgotPasswordRequest = z.object({ email: EmailSchema });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
-/** POST /auth/reset-password (after the reset code was verified). */
-export const ResetPasswordRequest = z.object({ email: EmailSchema, new_password: PasswordSchema });
+/** POST /auth/reset-password, with the reset token verify-otp answered for the reset code. */
+export const ResetPasswordRequest = z.object({
+  email: EmailSchema,
+  new_password: PasswordSchema,
+  reset_token: z.string().min(1, 'Verify the code sent to your e-mail first').max(200),
+});
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
 export const Role = z.enum(['user', 'admin']);

@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 // Plans and payments (spec sections 7 and 9), paths under /api/payment.
 
-export const PaymentMode = z.enum(['test', 'live']);
+/** 'off': the server refuses purchases (no payment provider configured). */
+export const PaymentMode = z.enum(['test', 'live', 'off']);
 export type PaymentMode = z.infer<typeof PaymentMode>;
+/** The mode an order was made in. */
+export const OrderMode = z.enum(['test', 'live']);
 
 /** One plan card, exactly as the server prices it (the client never computes a price it sends). */
 export const PlanOffer = z.object({
@@ -43,7 +46,7 @@ export const CreateOrderAnswer = z.object({
   id: z.string(),
   amount: z.number().int(),
   currency: z.string(),
-  mode: PaymentMode,
+  mode: OrderMode,
   /** Razorpay key id for Checkout (live mode only). */
   key_id: z.string().nullable(),
   plan_name: z.string(),
@@ -76,7 +79,7 @@ export const OrderAnswer = z.object({
   pages: z.number().int(),
   plan_name: z.string(),
   status: z.enum(['created', 'paid']),
-  mode: PaymentMode,
+  mode: OrderMode,
 });
 export type OrderAnswer = z.infer<typeof OrderAnswer>;
 

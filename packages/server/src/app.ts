@@ -66,6 +66,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now: deps.now ?? (() => new Date()),
   };
   app.decorate('bahi', context);
+  if (config.payments === 'test') {
+    app.log.warn(
+      '*** BAHI_PAYMENTS=test: the test checkout credits pages WITHOUT ANY PAYMENT. Never use this on a public server. ***',
+    );
+  } else if (config.payments === 'off') {
+    app.log.warn(
+      'payments are off (no Razorpay keys): purchases are refused. Set the keys, or BAHI_PAYMENTS=test for trials.',
+    );
+  }
   app.decorateRequest('user', null as never);
 
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {

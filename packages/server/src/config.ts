@@ -44,9 +44,9 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'RAZORPAY_WEBHOOK_SECRET', default: '(unset)', meaning: 'Razorpay webhook secret.' },
   {
     name: 'BAHI_PAYMENTS',
-    default: "'live' when Razorpay keys are set, else 'test'",
+    default: "'live' when both Razorpay keys are set, else 'off'",
     meaning:
-      "'test' completes orders locally (clearly labelled test mode); 'live' uses Razorpay and needs both keys.",
+      "'live' uses Razorpay and needs both keys. 'test' turns on the local test checkout that credits pages without payment (a warning at start and a banner in the web app): for trials only. 'off' (the default without keys) refuses purchases.",
   },
   {
     name: 'BAHI_ADMIN_EMAILS',
@@ -73,7 +73,8 @@ export type Config = {
   mailFrom: string;
   googleClientId: string | undefined;
   razorpay: { keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined };
-  payments: 'test' | 'live';
+  /** 'off': purchases are refused (no keys and no explicit BAHI_PAYMENTS=test). */
+  payments: 'test' | 'live' | 'off';
   adminEmails: string[];
   signupPages: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -147,7 +148,7 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
-  BAHI_PAYMENTS: z.preprocess(blankIsUnset, z.enum(['test', 'live']).optional()),
+  BAHI_PAYMENTS: z.preprocess(blankIsUnset, z.enum(['test', 'live', 'off']).optional()),
   BAHI_ADMIN_EMAILS: z.preprocess(blankIsUnset, z.string().default('')),
   BAHI_SIGNUP_PAGES: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).default(10)),
   BAHI_TRUST_PROXY: TrustProxy,
@@ -171,7 +172,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const payments = e.BAHI_PAYMENTS ?? (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET ? 'live' : 'test');
+  // The free test checkout is never a fallback: only an explicit BAHI_PAYMENTS=test turns it on.
+  const payments = e.BAHI_PAYMENTS ?? (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET ? 'live' : 'off');
   if (payments === 'live' && !(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  BAHI_PAYMENTS: live payments need RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',

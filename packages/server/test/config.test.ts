@@ -13,7 +13,7 @@ test('defaults, and a JWT secret generated once, mode 0600, reused', () => {
   assert.equal(a.port, 8080);
   assert.equal(a.signupPages, 10);
   assert.equal(a.mailFrom, 'Bahi <no-reply@bahi.local>');
-  assert.equal(a.payments, 'test');
+  assert.equal(a.payments, 'off', 'no keys: purchases refused, never a free test checkout');
   assert.equal(a.databaseUrl, undefined);
   assert.ok(a.jwtSecret.length >= 32);
   const file = path.join(dir, 'jwt-secret');

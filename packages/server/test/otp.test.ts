@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  MAX_FAILURES_PER_DAY,
+  FAILURE_MEMORY_MS,
+  FIRST_DELAY_MS,
+  FREE_FAILURES,
+  MAX_DELAY_MS,
+  MAX_TRIES_PER_CODE,
   RESEND_WAIT_SECONDS,
+  codeTryWait,
+  failureDelayMs,
   checkCode,
   hashCode,
   issueCode,
@@ -64,7 +70,7 @@ test('a code expires after 10 minutes (injected clock)', async () => {
   const u2 = await newUser();
   const code2 = await issueCode(database.db, SECRET, u2.id, 'signup', t);
   const inTime = new Date(t.getTime() + 10 * 60_000 - 1000);
-  assert.equal(await checkCode(database.db, SECRET, u2.id, code2, inTime), 'signup');
+  assert.equal((await checkCode(database.db, SECRET, u2.id, code2, inTime)).purpose, 'signup');
   const [verified] = await database.db.select().from(users).where(eq(users.id, u2.id));
   assert.equal(verified.emailVerified, true);
 });
@@ -81,7 +87,7 @@ test('five wrong tries kill a code; it is single use', async () => {
   const code2 = await issueCode(database.db, SECRET, u2.id, 'reset', t);
   for (let i = 1; i <= 4; i++) await status(checkCode(database.db, SECRET, u2.id, other(code2, i), t));
   assert.equal(
-    await checkCode(database.db, SECRET, u2.id, code2, t),
+    (await checkCode(database.db, SECRET, u2.id, code2, t)).purpose,
     'reset',
     'four wrong tries still leave it alive',
   );
@@ -98,7 +104,7 @@ test('resend waits 50 seconds and the newest code replaces the old', async () =>
   assert.equal(await status(issueCode(database.db, SECRET, u.id, 'signup', at(49))), 429);
   const second = await issueCode(database.db, SECRET, u.id, 'signup', at(50));
   if (first !== second) assert.equal(await status(checkCode(database.db, SECRET, u.id, first, at(51))), 400);
-  assert.equal(await checkCode(database.db, SECRET, u.id, second, at(52)), 'signup');
+  assert.equal((await checkCode(database.db, SECRET, u.id, second, at(52))).purpose, 'signup');
   assert.equal(await purposeToResend(database.db, { ...u, emailVerified: true }, at(53)), undefined);
 });
 
@@ -107,12 +113,12 @@ test('the resend wait is per purpose: a reset right after a verified signup code
   const t = new Date('2026-03-05T08:00:00Z');
   const at = (s: number) => new Date(t.getTime() + s * 1000);
   const signup = await issueCode(database.db, SECRET, u.id, 'signup', t);
-  assert.equal(await checkCode(database.db, SECRET, u.id, signup, at(5)), 'signup');
+  assert.equal((await checkCode(database.db, SECRET, u.id, signup, at(5))).purpose, 'signup');
   assert.equal(await resendWait(database.db, u.id, 'reset', at(6)), 0);
   const reset = await issueCode(database.db, SECRET, u.id, 'reset', at(6));
   assert.equal(await resendWait(database.db, u.id, 'reset', at(16)), RESEND_WAIT_SECONDS - 10);
   assert.equal(await status(issueCode(database.db, SECRET, u.id, 'reset', at(16))), 429);
-  assert.equal(await checkCode(database.db, SECRET, u.id, reset, at(20)), 'reset');
+  assert.equal((await checkCode(database.db, SECRET, u.id, reset, at(20))).purpose, 'reset');
   // Once the reset code is used, Resend still sends reset codes while the request is recent.
   const verified = { ...u, emailVerified: true };
   assert.equal(await purposeToResend(database.db, { ...verified, resetRequestedAt: at(6) }, at(60)), 'reset');
@@ -139,19 +145,45 @@ test('the send slot of an address: one claim per 50 s, known or not, whatever th
   assert.equal(racing.filter((w) => w === 0).length, 1);
 });
 
-test('ten failures in a day lock verification until the next day', async () => {
+test('wrong codes of an account bring growing delays, not a day-long lock; the right code ends them', async () => {
   const u = await newUser();
-  const day = new Date('2026-03-03T09:00:00Z');
+  const t0 = new Date('2026-03-03T09:00:00Z');
+  let now = t0.getTime();
+  const at = () => new Date(now);
   let code = '';
-  for (let i = 0; i < MAX_FAILURES_PER_DAY; i++) {
-    if (i % 5 === 0)
-      code = await issueCode(database.db, SECRET, u.id, 'signup', new Date(day.getTime() + i * 60_000));
-    assert.equal(await status(checkCode(database.db, SECRET, u.id, other(code, 1 + (i % 5)), day)), 400);
+  // Five free failures on the first code (it dies), one more on a fresh code: no wait yet.
+  for (let i = 0; i <= FREE_FAILURES; i++) {
+    if (i % MAX_TRIES_PER_CODE === 0) {
+      now += RESEND_WAIT_SECONDS * 1000;
+      code = await issueCode(database.db, SECRET, u.id, 'signup', at());
+    }
+    assert.equal(await status(checkCode(database.db, SECRET, u.id, other(code, 1 + i), at())), 400);
   }
-  code = await issueCode(database.db, SECRET, u.id, 'signup', new Date(day.getTime() + 20 * 60_000));
-  const sameDay = new Date(day.getTime() + 21 * 60_000);
-  assert.equal(await status(checkCode(database.db, SECRET, u.id, code, sameDay)), 429);
-  const nextDay = new Date('2026-03-04T00:05:00Z');
-  const fresh = await issueCode(database.db, SECRET, u.id, 'signup', nextDay);
-  assert.equal(await checkCode(database.db, SECRET, u.id, fresh, nextDay), 'signup');
+  // Now each try waits: 10 s, then 20 s, 40 s ... at most an hour.
+  assert.equal(await codeTryWait(database.db, u.id, at()), FIRST_DELAY_MS / 1000);
+  assert.equal(
+    await status(checkCode(database.db, SECRET, u.id, code, at())),
+    429,
+    'even the right code waits',
+  );
+  now += FIRST_DELAY_MS;
+  assert.equal(await status(checkCode(database.db, SECRET, u.id, other(code, 3), at())), 400);
+  assert.equal(await codeTryWait(database.db, u.id, at()), (2 * FIRST_DELAY_MS) / 1000);
+  assert.equal(failureDelayMs(100), MAX_DELAY_MS);
+  // The owner's fresh code works once the (short) wait is over, and clears the count.
+  now += RESEND_WAIT_SECONDS * 1000; // longer than the 20 s wait
+  const fresh = await issueCode(database.db, SECRET, u.id, 'signup', at());
+  assert.equal((await checkCode(database.db, SECRET, u.id, fresh, at())).purpose, 'signup');
+  assert.equal(await codeTryWait(database.db, u.id, at()), 0);
+});
+
+test('failures are forgotten after a day without one', async () => {
+  const u = await newUser();
+  const t = new Date('2026-03-07T09:00:00Z');
+  const code = await issueCode(database.db, SECRET, u.id, 'signup', t);
+  for (let i = 0; i < 5; i++) await status(checkCode(database.db, SECRET, u.id, other(code, 1 + i), t));
+  const c2 = await issueCode(database.db, SECRET, u.id, 'signup', new Date(t.getTime() + 60_000));
+  await status(checkCode(database.db, SECRET, u.id, other(c2), new Date(t.getTime() + 60_000)));
+  assert.ok((await codeTryWait(database.db, u.id, new Date(t.getTime() + 61_000))) > 0);
+  assert.equal(await codeTryWait(database.db, u.id, new Date(t.getTime() + 60_000 + FAILURE_MEMORY_MS)), 0);
 });

@@ -39,10 +39,10 @@ async function member(h: Harness, pages = 10) {
 const basic = PLANS.find((p) => p.id === 'basic')!;
 const basicOrder = { amount: planPricePaise(basic), pages: basic.pages, user_order: 'Plan purchase' };
 
-describe('payments in test mode (no keys: the embedded default)', () => {
+describe('payments in test mode (BAHI_PAYMENTS=test, no keys)', () => {
   let h: Harness;
   before(async () => {
-    h = await startApp();
+    h = await startApp({ env: { BAHI_PAYMENTS: 'test' } });
   });
   after(() => h?.close());
 

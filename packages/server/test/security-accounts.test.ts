@@ -4,8 +4,10 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt, exportSPKI } from 'jose';
 import { makeGoogleVerifier } from '../src/auth/google.ts';
+import { failureDelayMs } from '../src/auth/otp.ts';
 import { users } from '../src/db/schema.ts';
 import { call, startApp } from './helpers/harness.ts';
+import { member } from './helpers/security.ts';
 import { startMailbox } from './helpers/smtp.ts';
 
 // Security issue 18, the account, session and payment findings: each test here failed on the code
@@ -120,5 +122,155 @@ describe('security: accounts and sessions (issue 18)', () => {
       assert.equal((await login(owner.email, owner.password)).status, 200);
       assert.equal((await login(owner.email, stranger.password)).status, 401);
     });
+  });
+
+  /** Signs up and verifies; returns the person. */
+  async function verified(over: Record<string, string> = {}) {
+    const p = person(over);
+    assert.equal((await api('POST', '/api/auth/signUp', { json: p })).status, 200);
+    const code = await mail.codeOf(p.email);
+    const v = await api('POST', '/api/verification/verfiy-otp', { json: { email: p.email, otp: code } });
+    assert.equal(v.status, 200);
+    return p;
+  }
+
+  /** Forgot password (after the resend wait) and the reset code verified; returns the answer. */
+  async function provenReset(email: string) {
+    h.clock.advance(51_000);
+    assert.equal((await api('POST', '/api/auth/forgot-password', { json: { email } })).status, 200);
+    const code = await mail.codeOf(email);
+    return api('POST', '/api/verification/verfiy-otp', { json: { email, otp: code } });
+  }
+
+  describe('password reset bound to who proved the code', () => {
+    test('after the owner verifies a reset code, knowing the e-mail is not enough to set the password', async () => {
+      const owner = await verified();
+      const attacker = await verified();
+      const v = await provenReset(owner.email);
+      assert.equal(v.status, 200);
+      assert.equal(v.body.purpose, 'reset');
+      assert.equal(typeof v.body.reset_token, 'string');
+
+      const bare = await api('POST', '/api/auth/reset-password', {
+        json: { email: owner.email, new_password: 'attacker-chosen-pass' },
+      });
+      assert.ok(bare.status === 400 || bare.status === 422, `no token: ${bare.status}`);
+      const forged = await api('POST', '/api/auth/reset-password', {
+        json: {
+          email: owner.email,
+          new_password: 'attacker-chosen-pass',
+          reset_token: v.body.reset_token.split('.')[0] + '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        },
+      });
+      assert.equal(forged.status, 400, 'a forged token is refused');
+      // The attacker's own reset token does not work for someone else's account.
+      const mine = await provenReset(attacker.email);
+      const crossed = await api('POST', '/api/auth/reset-password', {
+        json: {
+          email: owner.email,
+          new_password: 'attacker-chosen-pass',
+          reset_token: mine.body.reset_token,
+        },
+      });
+      assert.equal(crossed.status, 400);
+      assert.equal((await login(owner.email, 'attacker-chosen-pass')).status, 401);
+
+      const ok = await api('POST', '/api/auth/reset-password', {
+        json: { email: owner.email, new_password: 'owner-new-pass-1', reset_token: v.body.reset_token },
+      });
+      assert.equal(ok.status, 200, JSON.stringify(ok.body));
+      const again = await api('POST', '/api/auth/reset-password', {
+        json: { email: owner.email, new_password: 'owner-new-pass-2', reset_token: v.body.reset_token },
+      });
+      assert.equal(again.status, 400, 'the reset token is single use');
+      assert.equal((await login(owner.email, 'owner-new-pass-1')).status, 200);
+    });
+  });
+
+  describe('lock-out by wrong codes', () => {
+    test('ten wrong codes from someone who knows only the e-mail do not lock the owner out for the day', async () => {
+      const owner = await verified();
+      const v = await provenReset(owner.email); // a reset code, used: the owner then asks again
+      assert.equal(v.status, 200);
+      // The attacker burns 10 wrong codes against the next reset code and its successor.
+      h.clock.advance(51_000);
+      await api('POST', '/api/auth/forgot-password', { json: { email: owner.email } });
+      let code = await mail.codeOf(owner.email);
+      for (let i = 0; i < 10; i++) {
+        if (i === 5) {
+          h.clock.advance(51_000);
+          await api('POST', '/api/verification/send-otp', { json: { email: owner.email } });
+          code = await mail.codeOf(owner.email);
+        }
+        if (i >= 6) h.clock.advance(failureDelayMs(i));
+        const wrong = String((Number(code) + 1 + i) % 10000).padStart(4, '0');
+        const r = await api('POST', '/api/verification/verfiy-otp', {
+          json: { email: owner.email, otp: wrong },
+        });
+        assert.equal(r.status, 400);
+      }
+      // The owner asks for a new code: it works within minutes (the old code would have been refused all day).
+      h.clock.advance(failureDelayMs(10));
+      assert.equal(
+        (await api('POST', '/api/verification/send-otp', { json: { email: owner.email } })).status,
+        200,
+      );
+      const fresh = await mail.codeOf(owner.email);
+      const ok = await api('POST', '/api/verification/verfiy-otp', {
+        json: { email: owner.email, otp: fresh },
+      });
+      assert.equal(ok.status, 200, JSON.stringify(ok.body));
+      assert.ok(failureDelayMs(10) <= 5 * 60_000, 'a wait of minutes');
+    });
+
+    test('guessing a 4-digit code is hopeless: growing delays allow under 1% of the codes a day per account', () => {
+      let tries = 0;
+      for (let t = 0; t < 24 * 3600_000; t += Math.max(1, failureDelayMs(tries))) tries += 1;
+      assert.ok(tries < 100, `${tries} tries a day`);
+      assert.ok(tries / 10_000 < 0.01);
+    });
+  });
+});
+
+describe('security: payments fail closed (issue 18)', () => {
+  test('without keys and without BAHI_PAYMENTS=test, purchases are refused with a clear error', async () => {
+    const h = await startApp();
+    try {
+      assert.equal(h.config.payments, 'off');
+      const u = await member(h);
+      const token = await u.token();
+      const plans = await call(h.app, 'GET', '/api/payment/plans');
+      assert.equal(plans.body.mode, 'off');
+      assert.equal((await call(h.app, 'GET', '/api/config')).body.payments_mode, 'off');
+      const plan = plans.body.plans[1];
+      const order = await call(h.app, 'POST', '/api/payment/create_order', {
+        token,
+        json: { amount: plan.price_paise, pages: plan.pages, user_order: 'Plan purchase' },
+      });
+      assert.equal(order.status, 503, JSON.stringify(order.body));
+      assert.match(order.body.detail, /Purchases are not available/);
+      const complete = await call(h.app, 'POST', '/api/payment/test/complete', {
+        token,
+        json: { order_id: 'order_test_AAAAAAAAAAAAAA' },
+      });
+      assert.equal(complete.status, 404, 'no test checkout');
+      const [row] = await h.database.db.select().from(users).where(eq(users.id, u.id));
+      assert.equal(row.pagesLeft, 10, 'no pages for nothing');
+    } finally {
+      await h.close();
+    }
+  });
+
+  test('BAHI_PAYMENTS=test turns the test checkout on, with a loud warning at start', async () => {
+    const h = await startApp({ env: { BAHI_PAYMENTS: 'test' } });
+    try {
+      assert.equal((await call(h.app, 'GET', '/api/config')).body.payments_mode, 'test');
+      assert.ok(
+        h.logs.some((l) => /"level":40/.test(l) && /WITHOUT ANY PAYMENT/.test(l)),
+        'a warning in the log at start',
+      );
+    } finally {
+      await h.close();
+    }
   });
 });

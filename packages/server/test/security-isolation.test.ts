@@ -37,7 +37,7 @@ describe('security: one user never reaches another user’s data', () => {
   let tokenB: string;
 
   before(async () => {
-    h = await startApp();
+    h = await startApp({ env: { BAHI_PAYMENTS: 'test' } });
     a = await member(h, { pages: 20 });
     // B is an admin so that even the billing calls, which read rule sets by name, are tried.
     b = await member(h, { pages: 20, role: 'admin' });

@@ -136,7 +136,7 @@ test('GET /api/config: public, what the web app needs, nothing secret', async ()
   assert.equal(plain.status, 200);
   assert.deepEqual(plain.body, {
     google_client_id: null,
-    payments_mode: 'test',
+    payments_mode: 'off',
     razorpay_key_id: null,
     version: (await call(h.app, 'GET', '/api/health')).body.version,
   });

@@ -1,13 +1,21 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index.ts';
-import { otpCodes, otpDailyFailures, users } from '../db/schema.ts';
+import { otpCodes, rateLimits, users } from '../db/schema.ts';
 import { HttpError, badRequest, tooMany } from '../errors.ts';
 
 // The specification's code has 4 digits, 10,000 values: these limits make guessing useless.
+// Each code dies after MAX_TRIES_PER_CODE wrong tries (a freshly mailed code starts over). Across
+// codes, wrong tries are counted per account: after FREE_FAILURES each next try waits twice as long
+// as the one before (FIRST_DELAY_MS, doubling, at most MAX_DELAY_MS), so a guesser gets about
+// 40 tries a day, 0.4 % of the codes, while the owner with the right code waits minutes, not a day.
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_TRIES_PER_CODE = 5;
-export const MAX_FAILURES_PER_DAY = 10;
+export const FREE_FAILURES = 5;
+export const FIRST_DELAY_MS = 10_000;
+export const MAX_DELAY_MS = 3600_000;
+/** Failures are forgotten after a day without one (and at once when the right code is entered). */
+export const FAILURE_MEMORY_MS = 24 * 3600_000;
 export const RESEND_WAIT_SECONDS = 50;
 /** How long a verified reset code allows setting a new password. */
 export const RESET_WINDOW_MS = 10 * 60_000;
@@ -15,6 +23,8 @@ export const RESET_WINDOW_MS = 10 * 60_000;
 export const RESET_REQUEST_TTL_MS = 30 * 60_000;
 
 export type Purpose = 'signup' | 'reset';
+/** A right code: its purpose, and for a reset code the token that allows setting the password. */
+export type CodeOutcome = { purpose: 'signup' } | { purpose: 'reset'; resetToken: string };
 
 export const WRONG_CODE = 'Invalid or expired code. Please check it or ask for a new one.';
 
@@ -33,7 +43,35 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const failureKey = (userId: string) => `code-failures:${userId}`;
+
+/** The wait before the next try after `failures` wrong codes in a row (0 for the first few). */
+export function failureDelayMs(failures: number): number {
+  if (failures <= FREE_FAILURES) return 0;
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(failures - FREE_FAILURES - 1, 30));
+}
+
+/** Seconds until this account may try a code again (0: now). Kept in rate_limits, shared by every process. */
+export async function codeTryWait(db: DbOrTx, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, failureKey(userId)))
+    .limit(1);
+  if (!row || now.getTime() - row.windowStart.getTime() >= FAILURE_MEMORY_MS) return 0;
+  const ends = row.windowStart.getTime() + failureDelayMs(row.count);
+  return ends > now.getTime() ? Math.ceil((ends - now.getTime()) / 1000) : 0;
+}
+
+/** Counts one wrong code of the account (window_start: the last failure). */
+async function countFailure(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  const forgotten = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
+  await db.execute(sql`
+    insert into rate_limits (key, window_start, count) values (${failureKey(userId)}, ${now.toISOString()}, 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${forgotten} then 1 else rate_limits.count + 1 end,
+      window_start = excluded.window_start`);
+}
 
 /**
  * Seconds until a new code of `purpose` may be sent, 0 when it may be sent now. Only the last code
@@ -124,8 +162,9 @@ export async function purposeToResend(
 
 /**
  * Checks an entered code against the user's newest one. Only that code counts; it is spent when
- * right, and counts a try (and a daily failure) when wrong. Returns the code's purpose; a signup
- * code marks the e-mail verified, and so does a reset code (it proves the same thing).
+ * right, and counts a try (and a failure of the account) when wrong; refused (429) while the
+ * account's delay after many wrong codes runs. Returns the code's purpose (and for a
+ * reset code the reset token); a signup code marks the e-mail verified, and so does a reset code.
  */
 export async function checkCode(
   db: Db,
@@ -133,14 +172,9 @@ export async function checkCode(
   userId: string,
   code: string,
   now: Date,
-): Promise<Purpose> {
-  const [daily] = await db
-    .select({ failures: otpDailyFailures.failures })
-    .from(otpDailyFailures)
-    .where(and(eq(otpDailyFailures.userId, userId), eq(otpDailyFailures.day, utcDay(now))));
-  if ((daily?.failures ?? 0) >= MAX_FAILURES_PER_DAY) {
-    throw tooMany('Too many wrong codes today. Please try again tomorrow.');
-  }
+): Promise<CodeOutcome> {
+  const wait = await codeTryWait(db, userId, now);
+  if (wait > 0) throw tooMany(`Too many wrong codes. Please wait ${wait} seconds before trying again.`);
   // The outcome is decided inside the transaction (row locked: a code is spent once even when
   // two requests race) and thrown after it, so a wrong try is committed, not rolled back.
   const outcome = await db.transaction(async (tx) => {
@@ -163,42 +197,70 @@ export async function checkCode(
     }
     await tx.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.id, last.id));
     await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-    return { ok: true as const, purpose: last.purpose };
+    return { ok: true as const, purpose: last.purpose, id: last.id };
   });
-  if (outcome.ok) return outcome.purpose;
-  await db
-    .insert(otpDailyFailures)
-    .values({ userId, day: utcDay(now), failures: 1 })
-    .onConflictDoUpdate({
-      target: [otpDailyFailures.userId, otpDailyFailures.day],
-      set: { failures: sql`${otpDailyFailures.failures} + 1` },
-    });
+  if (outcome.ok) {
+    await db.delete(rateLimits).where(eq(rateLimits.key, failureKey(userId)));
+    return outcome.purpose === 'reset'
+      ? { purpose: 'reset', resetToken: resetTokenFor(secret, { id: outcome.id, userId, usedAt: now }) }
+      : { purpose: 'signup' };
+  }
+  await countFailure(db, userId, now);
   throw badRequest(WRONG_CODE);
 }
 
+export const RESET_REFUSED = 'Please verify the code sent to your e-mail before setting a new password.';
+
+const resetMac = (secret: string, userId: string, codeId: string, usedAt: Date) =>
+  createHmac('sha256', `bahi-reset-token:${secret}`)
+    .update(`${userId}:${codeId}:${usedAt.getTime()}`)
+    .digest('base64url');
+
 /**
- * Spends the permission a verified reset code gave (within RESET_WINDOW_MS, once).
- * Runs inside the caller's transaction; throws 400 when there is none.
+ * The reset token verify-otp hands to whoever entered the right reset code: only that caller can
+ * then set the password (reset-password requires it). It names the spent code and is keyed by the
+ * server secret; the code row makes it single use (consumedAt) and short-lived (RESET_WINDOW_MS).
+ */
+export const resetTokenFor = (secret: string, code: { id: string; userId: string; usedAt: Date }) =>
+  `${code.id}.${resetMac(secret, code.userId, code.id, code.usedAt)}`;
+
+/**
+ * Spends the permission a verified reset code gave: `token` must be the reset token verify-otp
+ * answered for this user's code, within RESET_WINDOW_MS, once. Runs inside the caller's
+ * transaction; throws 400 otherwise.
  */
 export async function consumeResetPermission(
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  secret: string,
   userId: string,
+  token: string,
   now: Date,
 ): Promise<void> {
+  const [codeId, mac] = token.split('.');
+  if (!codeId || !mac || !UUID.test(codeId)) throw new HttpError(400, RESET_REFUSED);
+  const [code] = await tx
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.id, codeId), eq(otpCodes.userId, userId), eq(otpCodes.purpose, 'reset')))
+    .for('update');
+  const expected = code?.usedAt ? resetMac(secret, userId, code.id, code.usedAt) : '';
+  const a = Buffer.from(mac);
+  const b = Buffer.from(expected);
+  if (!code?.usedAt || a.length !== b.length || !timingSafeEqual(a, b))
+    throw new HttpError(400, RESET_REFUSED);
   const spent = await tx
     .update(otpCodes)
     .set({ consumedAt: now })
     .where(
       and(
-        eq(otpCodes.userId, userId),
-        eq(otpCodes.purpose, 'reset'),
+        eq(otpCodes.id, code.id),
         isNotNull(otpCodes.usedAt),
         isNull(otpCodes.consumedAt),
         gt(otpCodes.usedAt, new Date(now.getTime() - RESET_WINDOW_MS)),
       ),
     )
     .returning({ id: otpCodes.id });
-  if (spent.length === 0) {
-    throw new HttpError(400, 'Please verify the code sent to your e-mail before setting a new password.');
-  }
+  if (spent.length === 0) throw new HttpError(400, RESET_REFUSED);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Pages are integer counts; money (later issues) is integer paise in bigint columns with mode 'number'
 // or 'bigint', never numeric, so both drivers hand back the same JS type.
@@ -65,20 +54,10 @@ export const otpCodes = pgTable(
   (t) => [index('otp_codes_user_created').on(t.userId, t.createdAt)],
 );
 
-/** Wrong codes per account per day (UTC), for the daily cap. */
-export const otpDailyFailures = pgTable(
-  'otp_daily_failures',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    failures: integer('failures').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
-);
-
-/** Fixed-window counters shared by every server process. */
+/**
+ * Fixed-window counters shared by every server process; also each account's run of wrong codes
+ * (key code-failures:<user id>, window_start: the last failure).
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: ts('window_start').notNull(),

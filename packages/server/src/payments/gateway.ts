@@ -57,9 +57,14 @@ export const gatewayOverrides = new WeakMap<Config, Gateway>();
 
 const cache = new WeakMap<Config, Gateway>();
 
+/** What a purchase is told when the server has no payment provider (BAHI_PAYMENTS off). */
+export const PAYMENTS_OFF =
+  'Purchases are not available on this server: no payment provider is configured. Please contact the administrator.';
+
 export function gatewayFor(config: Config): Gateway {
   const override = gatewayOverrides.get(config);
   if (override) return override;
+  if (config.payments === 'off') throw new HttpError(503, PAYMENTS_OFF);
   if (config.payments === 'test') return testGateway;
   let gateway = cache.get(config);
   if (!gateway) {

@@ -16,6 +16,7 @@ import {
   consumeResetPermission,
   issueCode,
   purposeToResend,
+  RESET_REFUSED,
   waitDetail,
 } from '../auth/otp.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
@@ -149,8 +150,11 @@ const auth: FastifyPluginAsync = async (app) => {
     const { email, otp } = VerifyOtpRequest.parse(request.body);
     const user = await userByEmail(ctx.db, email);
     if (!user) throw badRequest('Invalid or expired code. Please check it or ask for a new one.');
-    const purpose = await checkCode(ctx.db, ctx.config.jwtSecret, user.id, otp, ctx.now());
-    return { ok: true, purpose };
+    const outcome = await checkCode(ctx.db, ctx.config.jwtSecret, user.id, otp, ctx.now());
+    // Only the caller who proved the reset code gets the token reset-password requires.
+    return outcome.purpose === 'reset'
+      ? { ok: true, purpose: outcome.purpose, reset_token: outcome.resetToken }
+      : { ok: true, purpose: outcome.purpose };
   });
 
   app.post('/auth/sign/token', async (request) => {
@@ -233,12 +237,10 @@ const auth: FastifyPluginAsync = async (app) => {
     await limitAddress(request, 'verify-code', ctx.limits.verifyCode);
     const body = ResetPasswordRequest.parse(request.body);
     const user = await userByEmail(ctx.db, body.email);
-    if (!user) {
-      throw badRequest('Please verify the code sent to your e-mail before setting a new password.');
-    }
+    if (!user) throw badRequest(RESET_REFUSED);
     const passwordHash = await hashPassword(body.new_password);
     await ctx.db.transaction(async (tx) => {
-      await consumeResetPermission(tx, user.id, ctx.now());
+      await consumeResetPermission(tx, ctx.config.jwtSecret, user.id, body.reset_token, ctx.now());
       await tx
         .update(users)
         .set({ passwordHash, tokensValidAfter: ctx.now(), resetRequestedAt: null })

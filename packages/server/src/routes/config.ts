@@ -5,7 +5,8 @@ import { VERSION } from '../version.ts';
 export type PublicConfig = {
   /** Google sign-in is offered only when set. */
   google_client_id: string | null;
-  payments_mode: 'test' | 'live';
+  /** 'test': the web app shows a banner that no real payment is taken; 'off': purchases are refused. */
+  payments_mode: 'test' | 'live' | 'off';
   /** Razorpay's key id is public by design (Checkout runs in the browser with it); null in test mode. */
   razorpay_key_id: string | null;
   version: string;

@@ -13,7 +13,7 @@ import { requireUser } from '../auth/guards.ts';
 import { signedInUser, tokenFor } from '../auth/users.ts';
 import { paymentEvents, paymentOrders } from '../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
-import { gatewayFor, localId } from '../payments/gateway.ts';
+import { gatewayFor, localId, PAYMENTS_OFF } from '../payments/gateway.ts';
 import { markPaid, orderById, planName, type PaymentOrder } from '../payments/orders.ts';
 import { paymentSecret } from '../payments/secret.ts';
 import { hit, type Limit } from '../rate-limit.ts';
@@ -61,6 +61,7 @@ const payments: FastifyPluginAsync = async (app) => {
     { preHandler: requireUser },
     async (request): Promise<CreateOrderAnswer> => {
       const body = CreateOrderRequest.parse(request.body);
+      if (mode === 'off') throw new HttpError(503, PAYMENTS_OFF);
       // The client never sets a price: amount and pages must be one of our plans exactly.
       const plan = findPlanByOrder(body.amount, body.pages);
       if (!plan) {

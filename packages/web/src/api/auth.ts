@@ -4,9 +4,11 @@ import {
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
   type SignUpRequest,
+  type VerifyOtpAnswer,
   type VerifyOtpRequest,
 } from '@bahi/contract';
-import { api } from './client.ts';
+import { readToken } from '../auth/token.ts';
+import { API_BASE, api } from './client.ts';
 
 // The account calls of spec section 7.
 
@@ -16,8 +18,9 @@ export const signUp = (body: SignUpRequest) => api('/auth/signUp', { body: { jso
 export const sendOtp = (user: { email: string; name?: string; phone?: string }) =>
   api('/verification/send-otp', { body: { json: user } });
 
+/** A reset code's answer carries `reset_token`, which reset-password requires. */
 export const verifyOtp = (body: VerifyOtpRequest) =>
-  api('/verification/verfiy-otp', { body: { json: body } });
+  api<VerifyOtpAnswer | undefined>('/verification/verfiy-otp', { body: { json: body } });
 
 /** Form-encoded, OAuth2 password style. The answer may lack a token: the caller says 'Login failed'. */
 export const signIn = (username: string, password: string) =>
@@ -44,4 +47,18 @@ export async function googleClientId(): Promise<string> {
   } catch {
     return '';
   }
+}
+
+/**
+ * Ends this session on the server (its token is refused from now on). Sent with the token read
+ * now, before the caller removes it; the answer is not awaited (logout must work offline too).
+ */
+export function serverLogout(): void {
+  const token = readToken();
+  if (!token) return;
+  void fetch(`${API_BASE}/auth/logout`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => undefined);
 }

@@ -21,6 +21,19 @@ export function readFlowUser(): FlowUser | null {
 
 export function clearFlowUser(): void {
   sessionStorage.removeItem(FLOW_KEY);
+  sessionStorage.removeItem(RESET_KEY);
+}
+
+// The single-use token verify-otp answers for a reset code: /reset sends it with the new password.
+const RESET_KEY = 'bahi_reset_token';
+
+export function saveResetToken(token: string | undefined): void {
+  if (token) sessionStorage.setItem(RESET_KEY, token);
+  else sessionStorage.removeItem(RESET_KEY);
+}
+
+export function readResetToken(): string {
+  return sessionStorage.getItem(RESET_KEY) ?? '';
 }
 
 /** A flow that started from signup carries a name; it ends at /login, the forgot-password flow at /reset. */

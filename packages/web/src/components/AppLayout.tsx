@@ -1,6 +1,7 @@
-import { Box, Button, Container, Group } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Box, Button, Container, Group, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
+import { api } from '../api/client.ts';
 import { useSession } from '../auth/session.ts';
 import { Logo } from './Logo.tsx';
 import { PageLoader } from './PageLoader.tsx';
@@ -14,6 +15,7 @@ export function AppLayout() {
   return (
     <>
       <Toaster />
+      <TestPaymentsBanner />
       <Box
         component="header"
         h={56}
@@ -40,6 +42,37 @@ export function AppLayout() {
         </Suspense>
       </Container>
     </>
+  );
+}
+
+let paymentsMode: Promise<string> | undefined;
+
+/** The server's payment mode, asked once per page load ('' when it cannot be read). */
+function readPaymentsMode(): Promise<string> {
+  paymentsMode ??= api<{ payments_mode?: string }>('/config').then(
+    (c) => c?.payments_mode ?? '',
+    () => '',
+  );
+  return paymentsMode;
+}
+
+/** BAHI_PAYMENTS=test: every screen says that purchases here take no money (issue 18). */
+function TestPaymentsBanner() {
+  const [mode, setMode] = useState('');
+  useEffect(() => {
+    let live = true;
+    void readPaymentsMode().then((m) => live && setMode(m));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (mode !== 'test') return null;
+  return (
+    <Box role="status" bg="orange.7" c="white" py={4} px="md">
+      <Text size="sm" fw={700} ta="center">
+        TEST PAYMENTS: this server completes orders without taking any payment (BAHI_PAYMENTS=test).
+      </Text>
+    </Box>
   );
 }
 

@@ -59,6 +59,12 @@ export default function PayPage() {
       {plans.isError && (
         <Alert color="red">The plans could not be loaded. Reload the page to try again.</Alert>
       )}
+      {plans.data?.mode === 'off' && (
+        <Alert color="red" title="Purchases are not available">
+          This server has no payment provider configured, so plans cannot be bought here. Please contact the
+          administrator.
+        </Alert>
+      )}
       {plans.data && (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} role="radiogroup" aria-label="Plans">
           {plans.data.plans.map((plan, i) => (
@@ -71,7 +77,7 @@ export default function PayPage() {
           size="lg"
           onClick={() => place.mutate()}
           loading={place.isPending}
-          disabled={!plans.data}
+          disabled={!plans.data || plans.data.mode === 'off'}
           style={{ boxShadow: 'var(--mantine-shadow-md)' }}
         >
           Place Order

@@ -3,7 +3,7 @@ import { PasswordSchema } from '@bahi/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { resetPassword } from '../api/auth.ts';
-import { clearFlowUser, readFlowUser } from '../auth/flow.ts';
+import { clearFlowUser, readFlowUser, readResetToken } from '../auth/flow.ts';
 import { useFieldForm } from '../auth/useFieldForm.ts';
 import { AuthForm } from '../components/AuthLayout.tsx';
 
@@ -12,7 +12,11 @@ export default function ResetPage() {
   const [user] = useState(readFlowUser);
   const { field, busy, submit } = useFieldForm(PasswordSchema, 'Enter a new password', async (password) => {
     try {
-      await resetPassword({ email: user?.email ?? '', new_password: password });
+      await resetPassword({
+        email: user?.email ?? '',
+        new_password: password,
+        reset_token: readResetToken(),
+      });
     } catch {
       window.alert('Password reset failed');
       return;

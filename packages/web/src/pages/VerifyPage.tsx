@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { sendOtp, verifyOtp } from '../api/auth.ts';
-import { afterVerify, readFlowUser } from '../auth/flow.ts';
+import { afterVerify, readFlowUser, saveResetToken } from '../auth/flow.ts';
 import { AuthForm, AuthLayout } from '../components/AuthLayout.tsx';
 import { CODE_LENGTH, CodeBoxes } from '../components/CodeBoxes.tsx';
 
@@ -50,7 +50,8 @@ export default function VerifyPage() {
     if (busy || digits.some((d) => d === '')) return; // ignored while any box is empty
     setBusy(true);
     try {
-      await verifyOtp({ email: user!.email, otp: digits.join('') });
+      const answer = await verifyOtp({ email: user!.email, otp: digits.join('') });
+      saveResetToken(answer?.reset_token);
       navigate(afterVerify(user));
     } catch {
       window.alert('Verification failed');
