@@ -6,8 +6,16 @@ import type { Detection } from './types.ts';
 
 export function detectBank(headerZone: Line[], requested: BankCode | null, headerLine = ''): Detection {
   // the fifth IFSC character is always zero; a recogniser may read it as 'O' (or as 'O0')
+  // the code follows its label, sometimes after a spelled-out name ('IFS (Indian Financial System) Code')
+  // or in the line below its label, when the label heads a little table ('MICR  IFSC' over the values)
+  const ifscIn = (t: string) => /\b([A-Z]{4})(?:O0|[0O])([A-Z0-9]{6})\b/.exec(t);
   const ifscLine = headerZone
-    .map((l) => /\bIFS\w*(?:\s+code)?\s*[:-]?\s*([A-Z]{4})(?:O0|[0O])([A-Z0-9]{6})\b/i.exec(l.text))
+    .map((l, i) =>
+      /\bIFS/i.test(l.text)
+        ? (ifscIn(l.text.replace(/^.*?\bIFS\w*/i, '')) ??
+          (headerZone[i + 1] && headerZone[i + 1]!.page === l.page ? ifscIn(headerZone[i + 1]!.text) : null))
+        : null,
+    )
     .find(Boolean);
   const ifsc = ifscLine ? `${ifscLine[1]!.toUpperCase()}0${ifscLine[2]!.toUpperCase()}` : null;
   const byIfsc = ifsc ? PROFILES.find((p) => ifsc.startsWith(p.ifscPrefix)) : undefined;

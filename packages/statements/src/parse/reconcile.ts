@@ -18,6 +18,17 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
   let openingSource: Reconciliation['openingSource'] = 'printed';
   let opening = printed.opening;
   const first = txs[0];
+  const notes: string[] = [];
+  // the rows prove themselves: a header figure that disagrees with them is reported beside them
+  if (opening !== null && first && first.balance !== null) {
+    const derived = first.balance - first.deposit + first.withdrawal;
+    if (derived !== opening) {
+      notes.push(
+        `The opening balance printed on the statement (${rupees(opening)}) does not lead to the first row's balance; the rows give ${rupees(derived)}.`,
+      );
+      opening = null;
+    }
+  }
   if (opening === null) {
     if (first && first.balance !== null) {
       opening = first.balance - first.deposit + first.withdrawal;
@@ -49,8 +60,14 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
       bal = t.balance; // continue from the printed balance so one bad row is reported once
     }
   });
-  const closing = printed.closing ?? (txs.length ? bal : opening);
-  if (printed.closing !== null && printed.closing !== bal) {
+  let closing = printed.closing ?? (txs.length ? bal : opening);
+  const last = txs[txs.length - 1];
+  if (printed.closing !== null && printed.closing !== bal && last?.balance != null && breaks.length === 0) {
+    notes.push(
+      `The closing balance printed on the statement (${rupees(printed.closing)}) differs from the last row's balance (${rupees(bal)}).`,
+    );
+    closing = bal;
+  } else if (printed.closing !== null && printed.closing !== bal) {
     breaks.push({
       index: txs.length,
       date: txs[txs.length - 1]?.date ?? '',
@@ -99,6 +116,7 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
     checkedBalances: checked,
     breaks,
     ...(printedTotals ? { printedTotals } : {}),
+    ...(notes.length ? { notes } : {}),
     message,
   };
 }

@@ -1,3 +1,4 @@
+import type { BankCode } from '@bahi/core';
 // SourceDocument -> StatementResult: lines, bank detection, the generic table reader, facts,
 // reconciliation. Pure and synchronous; bad rows become issues, never exceptions.
 import type { SourceDocument, Sheet } from '../source.ts';
@@ -55,6 +56,33 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
   const headerZone = firstHeader >= 0 ? lines.slice(0, firstHeader) : lines.filter((l) => l.page === 1);
   const headerLine = firstHeader >= 0 ? lines[firstHeader]!.text : '';
   const detection = detectBank(headerZone, opts.bank ?? null, headerLine);
+  const read = (code: BankCode | null) => {
+    const profile: BankProfile | undefined = code ? profileFor(code) : undefined;
+    return readTable(
+      lines,
+      {
+        aliases: profile?.aliases,
+        flow: profile?.flow ?? 'after',
+        referenceJoin: profile?.referenceJoin ?? '',
+        referenceIgnore: profile?.referenceIgnore,
+      },
+      profile?.accountStart,
+    );
+  };
+  let table = read(detection.code);
+  // no bank in the header: its IFSC may be printed with the branch's address after the table
+  if (detection.code === null) {
+    const late = detectBank(
+      table.sections.flatMap((s) => s.lines),
+      opts.bank ?? null,
+    );
+    if (late.code && late.confidence >= 0.9) {
+      Object.assign(detection, late, {
+        reason: `${late.reason.replace('in the header', 'after the table')}`,
+      });
+      table = read(detection.code);
+    }
+  }
   if (detection.corrected)
     issues.push({
       kind: 'detection',
@@ -65,17 +93,6 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       kind: 'detection',
       message: `The bank was not recognised (${detection.reason}); the table was read by the generic reader.`,
     });
-  const profile: BankProfile | undefined = detection.code ? profileFor(detection.code) : undefined;
-  const table = readTable(
-    lines,
-    {
-      aliases: profile?.aliases,
-      flow: profile?.flow ?? 'after',
-      referenceJoin: profile?.referenceJoin ?? '',
-      referenceIgnore: profile?.referenceIgnore,
-    },
-    profile?.accountStart,
-  );
   issues.push(...table.issues);
   if (!table.headerFound)
     issues.push({ kind: 'layout', message: 'No transaction table was found in this statement.' });
@@ -106,6 +123,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       debitTotal: facts.debitTotal ?? totalRow?.debit ?? null,
       creditTotal: facts.creditTotal ?? totalRow?.credit ?? null,
     });
+    for (const note of rec.notes ?? []) issues.push({ kind: 'totals', message: note });
     // an OCR'd row whose balance does not follow may hold a misread figure: flag it for review
     for (const b of rec.breaks) {
       const t = sec.transactions[b.index];

@@ -50,6 +50,8 @@ export interface Reconciliation {
   checkedBalances: number;
   breaks: BalanceBreak[];
   printedTotals?: PrintedTotals;
+  /** printed header figures (opening, closing) that disagree with rows that reconcile */
+  notes?: string[];
   message: string;
 }
 
