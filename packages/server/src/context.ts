@@ -3,6 +3,7 @@ import type { Db, DbKind } from './db/index.ts';
 import type { Mailer } from './mail.ts';
 import type { GoogleVerifier } from './auth/google.ts';
 import type { RateLimits } from './rate-limit.ts';
+import type { Session } from './auth/tokens.ts';
 
 /** What every route reaches through `request.server.bahi` (decorated once in buildApp). */
 export type AppContext = {
@@ -32,4 +33,6 @@ export type AuthUser = {
   name: string;
   phone: string | null;
   role: 'user' | 'admin';
+  /** The sign-in this token belongs to; renewals keep it (undefined for tokens from before sessions). */
+  session?: Session;
 };

@@ -230,6 +230,54 @@ describe('security: accounts and sessions (issue 18)', () => {
       assert.ok(tries / 10_000 < 0.01);
     });
   });
+
+  describe('sessions: real logout, renewals keep the sign-in time, absolute and idle limits', () => {
+    test('logout revokes the token on the server; other sessions go on', async () => {
+      const p = await verified();
+      const a = await login(p.email, p.password);
+      const b = await login(p.email, p.password);
+      assert.equal((await api('GET', '/api/', { token: a.body.access_token })).status, 200);
+      const renewed = await api('GET', '/api/auth/check/pages', { token: a.body.access_token });
+      assert.equal((await api('POST', '/api/auth/logout', { token: a.body.access_token })).status, 200);
+      assert.equal((await api('GET', '/api/', { token: a.body.access_token })).status, 401, 'logged out');
+      assert.equal(
+        (await api('GET', '/api/', { token: renewed.body.access_token })).status,
+        401,
+        'a renewal of the session is logged out with it',
+      );
+      assert.equal((await api('GET', '/api/', { token: b.body.access_token })).status, 200, 'other device');
+    });
+
+    test('renewals keep the sign-in time: a session ends 30 days after sign-in however often it is renewed', async () => {
+      const p = await verified();
+      const first = await login(p.email, p.password);
+      const signedIn = decodeJwt(first.body.access_token);
+      let token = first.body.access_token as string;
+      for (let day = 6; day <= 30; day += 6) {
+        h.clock.advance(6 * 24 * 3600_000);
+        const r = await api('GET', '/api/auth/check/pages', { token });
+        if (day < 30) {
+          assert.equal(r.status, 200, `day ${day}`);
+          token = r.body.access_token;
+          const c = decodeJwt(token);
+          assert.equal(c.sid, signedIn.sid);
+          assert.equal(c.sit, signedIn.sit, 'the sign-in time is kept');
+          assert.ok((c.exp as number) <= (signedIn.iat as number) + 30 * 24 * 3600);
+        } else {
+          assert.equal(r.status, 401, 'past the absolute lifetime');
+        }
+      }
+    });
+
+    test('idle timeout: a token not renewed for 7 days is refused', async () => {
+      const p = await verified();
+      const r = await login(p.email, p.password);
+      const c = decodeJwt(r.body.access_token);
+      assert.equal((c.exp as number) - (c.iat as number), 7 * 24 * 3600);
+      h.clock.advance(7 * 24 * 3600_000 + 1000);
+      assert.equal((await api('GET', '/api/', { token: r.body.access_token })).status, 401);
+    });
+  });
 });
 
 describe('security: payments fail closed (issue 18)', () => {

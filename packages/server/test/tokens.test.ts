@@ -24,7 +24,11 @@ test('a token carries the claims the web app reads and verifies until it expires
   assert.equal(c.iat, Math.floor(t0.getTime() / 1000));
   assert.equal(c.exp, (c.iat as number) + TOKEN_LIFETIME_SECONDS);
   const ok = await verifyToken(SECRET, token, new Date(t0.getTime() + 1000));
-  assert.deepEqual(ok, { sub: user.id, issuedAtMs: t0.getTime() });
+  assert.deepEqual(ok, {
+    sub: user.id,
+    issuedAtMs: t0.getTime(),
+    session: { id: c.sid, signedInAtMs: t0.getTime() },
+  });
   const late = new Date(t0.getTime() + (TOKEN_LIFETIME_SECONDS + 1) * 1000);
   assert.equal(await verifyToken(SECRET, token, late), undefined);
 });

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { users } from '../db/schema.ts';
+import { revokedSessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { verifyToken } from './tokens.ts';
 import { isUuid } from './users.ts';
 
 /**
  * preHandler: a valid bearer token of an existing account issued after its tokens_valid_after.
- * Sets request.user from the database, so a role change counts at once.
+ * and not of a session signed out (logout). Sets request.user from the database, so a role change
+ * counts at once.
  */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const { config, db, now } = request.server.bahi;
@@ -21,7 +22,22 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
   if (!user || token.issuedAtMs < user.tokensValidAfter.getTime()) {
     throw unauthorized('Your session has expired or is invalid. Please sign in again.');
   }
-  request.user = { id: user.id, email: user.email, name: user.name, phone: user.phone, role: user.role };
+  if (token.session) {
+    const [revoked] = await db
+      .select({ id: revokedSessions.sessionId })
+      .from(revokedSessions)
+      .where(eq(revokedSessions.sessionId, token.session.id))
+      .limit(1);
+    if (revoked) throw unauthorized('You have signed out. Please sign in again.');
+  }
+  request.user = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    role: user.role,
+    session: token.session,
+  };
 }
 
 /** preHandler: requireUser, then role admin (403 otherwise). */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/index.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';
-import { issueToken } from './tokens.ts';
+import { issueToken, type Session } from './tokens.ts';
 
 export async function userByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -37,7 +37,12 @@ export async function applyAdminList(ctx: AppContext, user: UserRow): Promise<Us
   return { ...user, role: 'admin' };
 }
 
-export const tokenFor = (ctx: AppContext, user: UserRow) => issueToken(ctx.config.jwtSecret, user, ctx.now());
+/**
+ * A token for `user`: a renewal of `session` (the request's, which keeps its sign-in time and so its
+ * absolute end) or, without one, a new sign-in.
+ */
+export const tokenFor = (ctx: AppContext, user: UserRow, session?: Session) =>
+  issueToken(ctx.config.jwtSecret, user, ctx.now(), session);
 
 export function profileOf(user: UserRow) {
   return {

@@ -135,4 +135,20 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: ts('received_at').notNull().defaultNow(),
 });
 
+/** Sessions signed out (logout): their tokens are refused until the session would have ended anyway. */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    /** The token's sid. */
+    sessionId: text('session_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revokedAt: ts('revoked_at').notNull(),
+    /** Sign-in time + the absolute lifetime: after this the row is only clutter and is deleted. */
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('revoked_sessions_expires').on(t.expiresAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;

@@ -39,7 +39,7 @@ const account: FastifyPluginAsync = async (app) => {
       throw err;
     }
     // The name and phone travel in the token, so a fresh one comes back.
-    return { ...profileOf(updated), access_token: await tokenFor(ctx, updated) };
+    return { ...profileOf(updated), access_token: await tokenFor(ctx, updated, request.user.session) };
   });
 
   app.post('/change-password', async (request) => {

@@ -31,7 +31,8 @@ import {
 import type { AppContext } from '../context.ts';
 import { grantPages } from '../credits.ts';
 import { uniqueViolation } from '../db/index.ts';
-import { otpCodes, users, type UserRow } from '../db/schema.ts';
+import { otpCodes, revokedSessions, users, type UserRow } from '../db/schema.ts';
+import { SESSION_MAX_SECONDS } from '../auth/tokens.ts';
 import { HttpError, badRequest, forbidden, tooMany, unauthorized } from '../errors.ts';
 
 export const PHONE_TAKEN = 'User with this phone number already exists';
@@ -257,7 +258,29 @@ const auth: FastifyPluginAsync = async (app) => {
 
   app.get('/auth/check/pages', { preHandler: requireUser }, async (request) => {
     const user = await signedInUser(ctx.db, request.user.id);
-    return { page_left: user.pagesLeft, access_token: await tokenFor(ctx, user) };
+    return { page_left: user.pagesLeft, access_token: await tokenFor(ctx, user, request.user.session) };
+  });
+
+  // Logout: this session's tokens are refused from now on (a token from before sessions, which
+  // names none, signs out every device instead).
+  app.post('/auth/logout', { preHandler: requireUser }, async (request) => {
+    const now = ctx.now();
+    const session = request.user.session;
+    if (!session) {
+      await ctx.db.update(users).set({ tokensValidAfter: now }).where(eq(users.id, request.user.id));
+      return { ok: true };
+    }
+    await ctx.db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, now));
+    await ctx.db
+      .insert(revokedSessions)
+      .values({
+        sessionId: session.id,
+        userId: request.user.id,
+        revokedAt: now,
+        expiresAt: new Date(session.signedInAtMs + SESSION_MAX_SECONDS * 1000),
+      })
+      .onConflictDoNothing();
+    return { ok: true };
   });
 };
 export default auth;

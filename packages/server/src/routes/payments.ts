@@ -147,7 +147,7 @@ const payments: FastifyPluginAsync = async (app) => {
         status: 'ok',
         order_id: orderId,
         page_left: user.pagesLeft,
-        access_token: await tokenFor(ctx, user),
+        access_token: await tokenFor(ctx, user, request.user.session),
       };
     },
   );

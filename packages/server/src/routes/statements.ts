@@ -153,7 +153,7 @@ const statements: FastifyPluginAsync = async (app) => {
       bank_detected: bankDetected(result),
       pages: charged,
       page_left: user.pagesLeft,
-      access_token: await tokenFor(ctx, user),
+      access_token: await tokenFor(ctx, user, request.user.session),
       format: extraction.format,
     };
     return answer;

@@ -1,5 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import { serverLogout } from '../api/auth.ts';
 import { clearToken } from '../auth/token.ts';
 
 /** The menu's screens, in the specification's order (spec section 2, App shell header). */
@@ -14,6 +15,7 @@ const ITEMS = [
 export default function UserMenu({ name }: { name: string }) {
   const navigate = useNavigate();
   const logout = () => {
+    serverLogout();
     clearToken('logout');
     navigate('/app/home');
   };
