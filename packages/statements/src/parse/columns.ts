@@ -205,6 +205,23 @@ function editDistance(a: string, b: string, max: number): number {
 // one edit in names of 5 to 8 letters, two from 9. Short names must match exactly ('dr' is not 'cr').
 const fuzzyEdits = (n: number) => (n >= 9 ? 2 : n >= 5 ? 1 : 0);
 
+// A name no alias spells ('Withdrawal Amount in INR', 'Txn Posted Date', 'Narrative') is still known
+// by the word at its root. Checked in this order: 'Debit/Credit' is one signed amount column.
+const ROOTS: [RegExp, Role][] = [
+  [/^(?=.*(?:debit|withdraw|\bdr\b))(?=.*(?:credit|deposit|\bcr\b))/, 'amount'],
+  [/balance/, 'balance'],
+  [/withdraw|debit/, 'debit'],
+  [/deposit|credit/, 'credit'],
+  [/narrat|particular|description|remark|detail/, 'description'],
+  [/^(?!.*value).*(?:date|\bdt\b)/, 'date'],
+];
+
+function rootRole(words: string): Role | undefined {
+  const w = words.toLowerCase();
+  if (w.length > 32) return undefined;
+  return ROOTS.find(([re]) => re.test(w))?.[1];
+}
+
 function lookup(table: Map<string, Role>, name: string, fuzzy: boolean): Role | undefined {
   const exact = table.get(name);
   if (exact || !fuzzy) return exact;
@@ -249,6 +266,23 @@ export function matchHeader(runs: Run[], extra?: Aliases, fuzzy = false): Header
       if (role) best = { role, j };
     }
     if (!best) {
+      // the longest span of words set a word space apart whose root names a role
+      let text = '';
+      for (let j = i; j < Math.min(words.length, i + 6); j++) {
+        if (
+          j > i &&
+          words[j]!.ri !== words[j - 1]!.ri &&
+          words[j]!.x0 - words[j - 1]!.x1 > RUN_JOIN_CHARS * charWidth
+        )
+          break;
+        // a word that names a column by itself starts the next name
+        if (j > i && (table.has(norm(words[j]!.text)) || rootRole(words[j]!.text))) break;
+        text += (j > i ? ' ' : '') + words[j]!.text;
+        const role = rootRole(text);
+        if (role) best = { role, j };
+      }
+    }
+    if (!best) {
       if (norm(words[i]!.text)) unmatched++;
       i++;
       continue;
@@ -267,6 +301,13 @@ export function matchHeader(runs: Run[], extra?: Aliases, fuzzy = false): Header
   const seen = new Set<Role>();
   const out: Column[] = [];
   for (const c of columns) {
+    const prev = out[out.length - 1];
+    // one name read as two ('Txn' + 'Posted Date'): a word space apart, the same role or none
+    if (prev && c.x0 - prev.x1 <= RUN_JOIN_CHARS * charWidth && (c.role === prev.role || seen.has(c.role))) {
+      prev.label += ` ${c.label}`;
+      prev.x1 = c.x1;
+      continue;
+    }
     if (seen.has(c.role)) {
       out.push({ ...c, role: 'other' });
       continue;

@@ -1,6 +1,7 @@
 // Positioned lines: the common shape of PDF pages (words grouped by baseline) and fixed-width
 // reports (character columns as x). The table reader only sees these.
 import type { Page } from '../source.ts';
+import { readAmount } from './amount.ts';
 import { cleanOcrWords, estimateSkew, fixOcrAmount } from './ocr.ts';
 
 export interface Run {
@@ -29,6 +30,13 @@ const SAME_LINE_FRACTION = 0.5;
 // Text runs closer than this fraction of the text height are pieces of one word: a word space is a
 // quarter of the height or more.
 const TOUCH_FRACTION = 0.08;
+
+/** Touching runs that are still two cells: two figures, or a figure and words. */
+function apart(a: string, b: string): boolean {
+  const figA = readAmount(a) !== null;
+  const figB = readAmount(b) !== null;
+  return (figA && figB) || (figA && /[a-z]/i.test(b)) || (figB && /[a-z]/i.test(a));
+}
 
 interface PlacedWord {
   text: string;
@@ -75,8 +83,10 @@ export function pageLines(page: Page): Line[] {
     const runs: Run[] = [];
     for (const w of cur.sort((a, b) => a.x0 - b.x0)) {
       const p = runs[runs.length - 1];
-      // pieces of one word drawn separately ('09' + '/04/19') touch; words have a space between
-      if (p && !ocr && w.x0 - p.x1 <= TOUCH_FRACTION * w.h && w.x0 >= p.x0)
+      // pieces of one word drawn separately ('09' + '/04/19') touch; words have a space between, and
+      // a narration that runs into a figure is no piece of it
+      const gap = p ? w.x0 - p.x1 : Infinity;
+      if (p && !ocr && Math.abs(gap) <= TOUCH_FRACTION * w.h && !apart(p.text, w.text))
         runs[runs.length - 1] = { text: p.text + w.text, x0: p.x0, x1: Math.max(p.x1, w.x1) };
       else runs.push({ text: w.text, x0: w.x0, x1: w.x1 });
     }
