@@ -65,6 +65,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
         flow: profile?.flow ?? 'after',
         referenceJoin: profile?.referenceJoin ?? '',
         referenceIgnore: profile?.referenceIgnore,
+        ...(opts.layout ? { taught: opts.layout } : {}),
       },
       profile?.accountStart,
     );

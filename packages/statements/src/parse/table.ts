@@ -17,8 +17,21 @@ import type { ParseIssue, Transaction } from './types.ts';
 
 export type Flow = 'after' | 'before';
 
+/**
+ * A table layout the user marked on the page: where each column lies and where the first
+ * transaction row is. It replaces header recognition and column finding for the whole file.
+ */
+export interface TaughtLayout {
+  /** 1-based page of the first transaction row, and its top (page units, origin top-left) */
+  page: number;
+  top: number;
+  /** column bands, in page units (sheets: column index x 100; reports: character columns) */
+  columns: { role: Column['role']; x0: number; x1: number }[];
+}
+
 export interface TableOptions {
   aliases?: Aliases;
+  taught?: TaughtLayout;
   /** where wrapped narration lines sit when the spacing does not tell: below the date line or above it */
   flow: Flow;
   /** how a wrapped reference cell is joined: '' when banks break it mid-number, ' ' between words */
@@ -91,9 +104,9 @@ const FOOTER_RE = /(?:^|\s)page\s*(?:no\.?\s*)?[.:]*\s*\d+(?:\s*(?:of|\/)\s*\d+)
 class Layout {
   readonly header: Header;
   readonly bands: Band[];
-  constructor(header: Header, sample: Run[][]) {
+  constructor(header: Header, sample: Run[][], bands?: Band[]) {
     this.header = header;
-    this.bands = columnBands(header, sample);
+    this.bands = bands ?? columnBands(header, sample);
   }
   has(role: Column['role']) {
     return this.header.columns.some((c) => c.role === role);
@@ -273,7 +286,8 @@ export function readTable(
   // every header first: the rows between one header and the next place its columns
   const headers: (Header | null)[] = new Array(lines.length).fill(null);
   const skipped = new Set<number>();
-  for (let li = 0; li < lines.length; li++) {
+  const taught = opts.taught;
+  for (let li = 0; li < lines.length && !taught; li++) {
     const line = lines[li]!;
     const below = lines[li + 1];
     const stacked =
@@ -299,6 +313,19 @@ export function readTable(
     return out;
   };
 
+  if (taught) {
+    const columns = [...taught.columns].sort((a, b) => a.x0 - b.x0).map((c) => ({ ...c, label: c.role }));
+    const widths = lines.flatMap((l) => l.runs.map((r) => (r.x1 - r.x0) / Math.max(1, r.text.length)));
+    const charWidth = widths.length ? [...widths].sort((a, b) => a - b)[widths.length >> 1]! : 5;
+    const header: Header = { columns, charWidth };
+    layout = new Layout(
+      header,
+      [],
+      columns.map((c) => ({ col: c, x0: c.x0, x1: c.x1 })),
+    );
+  }
+  let taughtStarted = false;
+
   for (const [li, line] of lines.entries()) {
     if (skipped.has(li)) continue;
     const newPage = !prev || prev.page !== line.page;
@@ -306,6 +333,18 @@ export function readTable(
       inTable = false;
       pending = [];
       resumable = false;
+    }
+    if (taught && !taughtStarted) {
+      // lines above the marked first row are the statement's header zone
+      if (line.page < taught.page || (line.page === taught.page && line.y < taught.top - line.height / 2)) {
+        headerZone.push(line);
+        prev = line;
+        continue;
+      }
+      taughtStarted = true;
+      inTable = true;
+      headerLine = line;
+      newSection();
     }
     const header = headers[li];
     if (header) {
@@ -363,7 +402,7 @@ export function readTable(
         (!sec.lines.some(
           (l) => l.page === line.page && !FOOTER_RE.test(l.text) && /summary|total/i.test(l.text),
         ) &&
-          pageHasNoHeader(lines, line, opts.aliases)))
+          (taught !== undefined || pageHasNoHeader(lines, line, opts.aliases))))
     ) {
       inTable = true;
       let k = pending.length;

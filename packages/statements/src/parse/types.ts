@@ -1,4 +1,7 @@
 import type { BankCode } from '@bahi/core';
+import type { TaughtLayout } from './table.ts';
+
+export type { TaughtLayout };
 
 /** Integer paise. */
 export type Paise = number;
@@ -103,4 +106,6 @@ export interface StatementResult {
 
 export interface ParseOptions {
   bank?: BankCode;
+  /** a layout the user marked: read the table with it instead of finding one */
+  layout?: TaughtLayout;
 }
