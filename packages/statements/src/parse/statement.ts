@@ -4,13 +4,14 @@ import type { BankCode } from '@bahi/core';
 import type { SourceDocument, Sheet } from '../source.ts';
 import { matchHeader, matchStackedHeader } from './columns.ts';
 import { detectBank } from './detect.ts';
+import { inferLayout } from './infer.ts';
 import { emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { type Line, pageLines, reportLines } from './layout.ts';
 import type { BankProfile } from './profile.ts';
 import { fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
 import { isStackedPair, readTable } from './table.ts';
-import type { AccountStatement, ParseIssue, ParseOptions, StatementResult } from './types.ts';
+import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, TaughtLayout } from './types.ts';
 
 // Sheet cells become runs on a grid: one row is one line, one column a fixed-width band, every cell
 // right-aligned to its band (so numbers and their headers share a right edge).
@@ -56,7 +57,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
   const headerZone = firstHeader >= 0 ? lines.slice(0, firstHeader) : lines.filter((l) => l.page === 1);
   const headerLine = firstHeader >= 0 ? lines[firstHeader]!.text : '';
   const detection = detectBank(headerZone, opts.bank ?? null, headerLine);
-  const read = (code: BankCode | null) => {
+  const read = (code: BankCode | null, layout?: TaughtLayout) => {
     const profile: BankProfile | undefined = code ? profileFor(code) : undefined;
     return readTable(
       lines,
@@ -65,12 +66,27 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
         flow: profile?.flow ?? 'after',
         referenceJoin: profile?.referenceJoin ?? '',
         referenceIgnore: profile?.referenceIgnore,
-        ...(opts.layout ? { taught: opts.layout } : {}),
+        ...(layout ? { taught: layout } : {}),
       },
       profile?.accountStart,
     );
   };
-  let table = read(detection.code);
+  let table = read(detection.code, opts.layout);
+  // no heading the reader knows: the dated rows and their arithmetic show the columns
+  if (!opts.layout && table.sections.every((sec) => sec.transactions.length === 0)) {
+    const inferred = inferLayout(lines);
+    if (inferred) {
+      const again = read(detection.code, inferred);
+      if (again.sections.some((sec) => sec.transactions.length > 0)) {
+        table = again;
+        issues.push({
+          kind: 'layout',
+          message:
+            'No column headings the reader knows were found; the columns were placed by the dated rows and their balances.',
+        });
+      }
+    }
+  }
   // no bank in the header: its IFSC may be printed with the branch's address after the table
   if (detection.code === null) {
     const late = detectBank(
@@ -81,7 +97,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       Object.assign(detection, late, {
         reason: `${late.reason.replace('in the header', 'after the table')}`,
       });
-      table = read(detection.code);
+      table = read(detection.code, opts.layout);
     }
   }
   if (detection.corrected)

@@ -1,0 +1,174 @@
+// A table without a heading the reader knows: the run of lines that carry a date and figures is the
+// table, its columns are the stretches those lines write in, and which figure is the withdrawal, the
+// deposit and the balance is decided by the arithmetic across the whole statement (the balance moves
+// by exactly the row's amount).
+import { balancePaise, isMark, readAmount } from './amount.ts';
+import { type Stretch, writtenStretches } from './bands.ts';
+import type { Role } from './columns.ts';
+import { readDate } from './dates.ts';
+import type { Line, Run } from './layout.ts';
+import type { TaughtLayout } from './table.ts';
+
+// Fewer dated lines with figures than this are no table.
+const MIN_ROWS = 3;
+// Share of consecutive rows whose balances must follow from the amounts for a reading to count.
+const MIN_CHAINED = 0.8;
+
+const overlap = (r: Run, s: Stretch) => Math.min(r.x1, s[1]) - Math.max(r.x0, s[0]) > 0;
+
+interface Column {
+  stretch: Stretch;
+  /** per anchor row: the cell text, or '' */
+  cells: string[];
+  kind: 'date' | 'figure' | 'mark' | 'text';
+}
+
+function cellOf(runs: Run[], s: Stretch): string {
+  return runs
+    .filter((r) => overlap(r, s))
+    .map((r) => r.text)
+    .join(' ');
+}
+
+const isDateCell = (t: string) => readDate(t) !== null || readDate(t.split(' ')[0] ?? '') !== null;
+
+/** Infers the layout of a statement's table from its dated rows; null when they show none. */
+export function inferLayout(lines: Line[]): TaughtLayout | null {
+  // a date among the first cells (a serial number may come first) and a figure
+  const anchors = lines.filter(
+    (l) =>
+      l.runs.length >= 3 &&
+      l.runs.slice(0, 3).some((r) => isDateCell(r.text)) &&
+      l.runs.some((r) => readAmount(r.text) !== null),
+  );
+  if (anchors.length < MIN_ROWS) return null;
+  const chars = anchors.flatMap((l) => l.runs).reduce((n, r) => n + r.text.length, 0);
+  const width = anchors.flatMap((l) => l.runs).reduce((n, r) => n + (r.x1 - r.x0), 0);
+  const cw = width / Math.max(chars, 1);
+  const stretches = writtenStretches(
+    anchors.map((l) => l.runs),
+    cw,
+  );
+  const cols: Column[] = stretches.map((s) => {
+    const cells = anchors.map((l) => cellOf(l.runs, s));
+    const filled = cells.filter(Boolean);
+    const dates = filled.filter(isDateCell).length;
+    const figures = filled.filter((t) => readAmount(t) !== null).length;
+    const marks = filled.filter(isMark).length;
+    const kind =
+      dates > filled.length / 2
+        ? 'date'
+        : figures > filled.length / 2
+          ? 'figure'
+          : marks > filled.length / 2
+            ? 'mark'
+            : 'text';
+    return { stretch: s, cells, kind };
+  });
+  // a Dr/Cr printed in a column of its own belongs to the figure before it
+  cols.forEach((c, k) => {
+    const next = cols[k + 1];
+    if (c.kind === 'figure' && next?.kind === 'mark')
+      c.cells = c.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
+  });
+  const figures = cols.filter((c) => c.kind === 'figure');
+  const roles = assignFigures(figures);
+  if (!roles) return null;
+  const text = cols.filter((c) => c.kind === 'text');
+  // the narration is the text column with the most words
+  const words = (c: Column) => c.cells.reduce((n, t) => n + (t ? t.split(' ').length : 0), 0);
+  const narration = text.reduce<Column | null>(
+    (best, c) => (!best || words(c) > words(best) ? c : best),
+    null,
+  );
+  if (!narration) return null;
+  let dates = 0;
+  const columns: TaughtLayout['columns'] = [];
+  for (const c of cols) {
+    let role: Role = 'other';
+    if (c.kind === 'date') role = dates++ === 0 ? 'date' : 'valueDate';
+    else if (c.kind === 'figure') role = roles.get(c) ?? 'other';
+    else if (c.kind === 'mark') role = 'mark';
+    else if (c === narration) role = 'description';
+    else if (c.stretch[0] > narration.stretch[1] && !columns.some((x) => x.role === 'reference'))
+      role = 'reference';
+    columns.push({ role, x0: c.stretch[0], x1: c.stretch[1] });
+  }
+  if (!columns.some((c) => c.role === 'date')) return null;
+  const first = anchors[0]!;
+  return { page: first.page, top: first.y, columns };
+}
+
+/** Which figure column is the balance, and which the withdrawal and deposit (or one amount). */
+function assignFigures(figs: Column[]): Map<Column, Role> | null {
+  const n = figs[0]?.cells.length ?? 0;
+  const value = (c: Column, i: number) => {
+    const a = c.cells[i] ? readAmount(c.cells[i]!) : null;
+    return a ? a : null;
+  };
+  let best: { roles: Map<Column, Role>; score: number } | null = null;
+  for (const bal of figs) {
+    const balances = Array.from({ length: n }, (_, i) => {
+      const a = value(bal, i);
+      return a ? balancePaise(a) : null;
+    });
+    if (balances.filter((b) => b !== null).length < n * 0.6) continue;
+    const others = figs.filter((c) => c !== bal);
+    const tries: Map<Column, Role>[] = [];
+    for (const d of others)
+      for (const c of others)
+        if (d !== c)
+          tries.push(
+            new Map([
+              [bal, 'balance'],
+              [d, 'debit'],
+              [c, 'credit'],
+            ]),
+          );
+    for (const a of others)
+      tries.push(
+        new Map([
+          [bal, 'balance'],
+          [a, 'amount'],
+        ]),
+      );
+    for (const roles of tries) {
+      const move = (i: number): number | null => {
+        let m = 0;
+        for (const [c, role] of roles) {
+          const a = value(c, i);
+          if (!a) continue;
+          if (role === 'debit') m -= Math.abs(a.paise);
+          else if (role === 'credit') m += Math.abs(a.paise);
+          else if (role === 'amount')
+            m += a.mark === 'dr' ? -Math.abs(a.paise) : a.mark === 'cr' ? Math.abs(a.paise) : a.paise;
+        }
+        return m;
+      };
+      let chained = 0;
+      let steps = 0;
+      for (let i = 1; i < n; i++) {
+        const p = balances[i - 1];
+        const b = balances[i];
+        if (p == null || b == null) continue;
+        steps++;
+        const m = move(i);
+        const back = move(i - 1);
+        // oldest first: this row's amount moves the balance; newest first: the row above's does.
+        // An unsigned single amount column only says by how much.
+        const unsigned = roles.size === 2;
+        if (
+          m !== null &&
+          (b - p === m ||
+            p - b === back ||
+            (unsigned && (Math.abs(b - p) === Math.abs(m) || Math.abs(p - b) === Math.abs(back ?? NaN))))
+        )
+          chained++;
+      }
+      // two columns explain more than one: prefer them on a tie
+      const score = steps ? chained / steps + (roles.size === 3 ? 0.001 : 0) : 0;
+      if (score >= MIN_CHAINED && (!best || score > best.score)) best = { roles, score };
+    }
+  }
+  return best?.roles ?? null;
+}
