@@ -5,7 +5,7 @@
 import { balancePaise, isMark, readAmount } from './amount.ts';
 import { type Stretch, writtenStretches } from './bands.ts';
 import type { Role } from './columns.ts';
-import { readDate } from './dates.ts';
+import { isDateStart, readDate } from './dates.ts';
 import type { Line, Run } from './layout.ts';
 import type { TaughtLayout } from './table.ts';
 
@@ -30,7 +30,7 @@ function cellOf(runs: Run[], s: Stretch): string {
     .join(' ');
 }
 
-const isDateCell = (t: string) => readDate(t) !== null || readDate(t.split(' ')[0] ?? '') !== null;
+const isDateCell = (t: string) => isDateStart(t) || readDate(t.split(' ')[0] ?? '') !== null;
 
 /** Infers the layout of a statement's table from its dated rows; null when they show none. */
 export function inferLayout(lines: Line[]): TaughtLayout | null {
