@@ -8,3 +8,4 @@ export * from './split.ts';
 export * from './duplicate.ts';
 export * from './plans.ts';
 export * from './billing/index.ts';
+export * from './csv.ts';

@@ -30,7 +30,21 @@ import payments from './routes/payments.ts';
 import billing from './routes/billing.ts';
 import rules from './routes/rules.ts';
 
+/** Request and connection time limits of the HTTP server (tests shorten them). */
+export type HttpTimeouts = {
+  /** The whole request, upload included, must arrive within this (Node's requestTimeout). */
+  requestMs: number;
+  /** The request headers must arrive within this (Node's headersTimeout). */
+  headersMs: number;
+  /** A connection with no bytes moving for this long is closed. */
+  idleMs: number;
+};
+
+/** A 25 MB upload needs 2 minutes at about 1.7 Mbit/s; trickling bodies are cut there. */
+export const HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 120_000, headersMs: 15_000, idleMs: 30_000 };
+
 export type AppDeps = {
+  timeouts?: Partial<HttpTimeouts>;
   db: Db;
   dbKind: DbKind;
   /** Defaults to SMTP_URL, or the log without it. */
@@ -51,8 +65,11 @@ function trustProxyOption(value: Config['trustProxy']) {
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const timeouts = { ...HTTP_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
   });
@@ -66,6 +83,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now: deps.now ?? (() => new Date()),
   };
   app.decorate('bahi', context);
+  app.server.headersTimeout = timeouts.headersMs;
+
+  // API answers carry tokens and statement contents: no browser or proxy may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
+  });
   if (config.payments === 'test') {
     app.log.warn(
       '*** BAHI_PAYMENTS=test: the test checkout credits pages WITHOUT ANY PAYMENT. Never use this on a public server. ***',

@@ -6,7 +6,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isBankCode, type BankCode } from '@bahi/core';
+import { isBankCode, toCsvText, type BankCode } from '@bahi/core';
+import { diagnoseRead, readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
 import {
   closePool,
   configurePool,
@@ -35,16 +36,33 @@ function fail(code: number, reason: string): number {
   return code;
 }
 
-const rupees = (paise: number | null): string => (paise === null ? '' : (paise / 100).toFixed(2));
-
-function csvField(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** Issue 17: the reason in plain words, its code and the exit code, then the next step. */
+function failWith(exit: number, reason: ReadReason): number {
+  const words = (t: string) => t.replace(/\s+/g, ' ').trim();
+  process.stderr.write(`bahi parse: ${words(reason.message)} [${reason.code}, exit ${exit}]\n`);
+  process.stderr.write(`bahi parse: next step: ${words(reason.next)}\n`);
+  return exit;
 }
 
-function toCsv(accounts: AccountStatement[]): string {
+const summary = (x: Extraction) => ({
+  format: x.result.format,
+  transactions: x.result.accounts.reduce((n, a) => n + a.transactions.length, 0),
+  issues: x.result.issues,
+  accounts: x.result.accounts.map((a) => ({
+    ok: a.reconciliation.ok,
+    message: a.reconciliation.message,
+    rows: a.transactions.length,
+    firstBreak: a.reconciliation.breaks[0] ?? null,
+  })),
+});
+
+const rupees = (paise: number | null): string => (paise === null ? '' : (paise / 100).toFixed(2));
+
+/** The shared defused writer of @bahi/core: a description like '=HYPERLINK(…)' stays text. */
+export function toCsv(accounts: AccountStatement[]): string {
   const multi = accounts.length > 1;
   const head = ['Date', 'Value Date', 'Description', 'Reference', 'Withdrawal', 'Deposit', 'Balance'];
-  const lines = [(multi ? ['Account', ...head] : head).join(',')];
+  const lines: string[][] = [multi ? ['Account', ...head] : head];
   for (const a of accounts) {
     for (const t of a.transactions) {
       const row = [
@@ -56,10 +74,10 @@ function toCsv(accounts: AccountStatement[]): string {
         t.deposit ? rupees(t.deposit) : '',
         rupees(t.balance),
       ];
-      lines.push((multi ? [a.number ?? '', ...row] : row).map(csvField).join(','));
+      lines.push(multi ? [a.number ?? '', ...row] : row);
     }
   }
-  return lines.join('\n') + '\n';
+  return toCsvText(lines, '\n');
 }
 
 async function toXlsx(accounts: AccountStatement[]): Promise<Buffer> {
@@ -167,27 +185,36 @@ async function parse(args: string[]): Promise<number> {
       fileName: path.basename(file),
     });
   } catch (err) {
-    if (isStatementError(err)) return fail(EXIT_BY_CODE[err.code] ?? 1, err.userMessage);
+    if (isStatementError(err)) {
+      const exit = EXIT_BY_CODE[err.code] ?? 1;
+      const page = /page (\d+) failed/.exec(err.logMessage)?.[1];
+      if (err.code === 'UNREADABLE' && page)
+        return failWith(exit, readReason('PAGE_UNREADABLE', `Page ${page} could not be read. ${err.userMessage}`));
+      const code = reasonForFailure(err.code);
+      return code ? failWith(exit, { ...readReason(code), message: err.userMessage }) : fail(exit, err.userMessage);
+    }
     return fail(1, 'the statement could not be processed');
   }
 
   const accounts = x.result.accounts;
+  const reasons = diagnoseRead(summary(x));
   if (accounts.every((a) => a.transactions.length === 0)) {
-    const why = x.result.issues.find((i) => i.kind === 'layout')?.message;
-    return fail(
-      3,
-      `no transactions found${why ? ` (${why.replace(/\.$/, '')})` : ''}; is this a bank statement?`,
-    );
+    return failWith(3, reasons[0] ?? readReason('NO_TABLE'));
   }
   const output = await produce(x, format);
   if (values.out) await writeFile(values.out, output);
   else process.stdout.write(output);
 
-  if (accounts.every((a) => a.reconciliation.ok)) return 0;
+  // a partial read (lines skipped, a page unread) is never a clean success
+  const partial = reasons.filter((r) => r.code !== 'NOT_RECONCILED');
+  if (accounts.every((a) => a.reconciliation.ok) && partial.length === 0) return 0;
   const lines = describeBreaks(accounts);
   for (const line of lines.slice(0, 50)) process.stderr.write(line + '\n');
   if (lines.length > 50) process.stderr.write(`bahi parse: ... ${lines.length - 50} more\n`);
+  for (const r of reasons.slice(0, -1)) failWith(4, r);
   const msg = accounts.find((a) => !a.reconciliation.ok)?.reconciliation.message;
+  const last = reasons[reasons.length - 1];
+  if (last) return failWith(4, last);
   return fail(4, `read, but the balances do not reconcile${msg ? `: ${msg}` : ''}`);
 }
 

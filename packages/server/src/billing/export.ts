@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { formatDisplayDate, lineTotal } from '@bahi/core';
+import { formatDisplayDate, lineTotal, toCsvText } from '@bahi/core';
 import type { BillingVoucher } from '@bahi/contract';
 
 // The Excel and CSV outputs of the billing vouchers: one row per line, the voucher's Reference and
@@ -47,15 +47,7 @@ export async function vouchersXlsx(vouchers: readonly BillingVoucher[]): Promise
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** RFC 4180; a cell starting with = + - @ gets a leading ' so spreadsheets do not run it as a formula. */
-function csvCell(v: string | number): string {
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
+/** RFC 4180 with formula defusing (= + - @ TAB CR): the shared writer of @bahi/core. */
 export function vouchersCsv(vouchers: readonly BillingVoucher[]): string {
-  const lines = [EXPORT_COLUMNS.join(',')];
-  for (const row of exportRows(vouchers)) lines.push(row.map(csvCell).join(','));
-  return lines.join('\r\n') + '\r\n';
+  return toCsvText([[...EXPORT_COLUMNS], ...exportRows(vouchers)]);
 }

@@ -12,7 +12,12 @@ export const planName = (planId: string) => findPlan(planId)?.name ?? planId;
 export const purchaseRef = (order: Pick<PaymentOrder, 'planId' | 'id'>) =>
   `${planName(order.planId)} · ${order.id}`;
 
+/** Razorpay's order ids (order_ and 14 letters or digits) and ours (order_test_…). */
+export const ORDER_ID = /^order_[A-Za-z0-9_]{1,64}$/;
+
+/** The order, or undefined when there is none; an id of another shape is never sent to the database. */
 export async function orderById(db: DbOrTx, id: string): Promise<PaymentOrder | undefined> {
+  if (!ORDER_ID.test(id)) return undefined;
   const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, id)).limit(1);
   return row;
 }

@@ -8,6 +8,7 @@ import {
 } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
+import { assertStrongPassword } from '../auth/password-policy.ts';
 import { limitAddress, profileOf, signedInUser, tokenFor } from '../auth/users.ts';
 import { uniqueViolation } from '../db/index.ts';
 import { sendDownload } from '../download.ts';
@@ -51,6 +52,7 @@ const account: FastifyPluginAsync = async (app) => {
     if (!(await checkPassword(user.passwordHash, body.current_password))) {
       throw badRequest('The current password is not correct.');
     }
+    assertStrongPassword(body.new_password, { email: user.email, name: user.name });
     const now = ctx.now();
     const [updated] = await ctx.db
       .update(users)

@@ -20,6 +20,7 @@ import {
   waitDetail,
 } from '../auth/otp.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
+import { assertStrongPassword } from '../auth/password-policy.ts';
 import {
   applyAdminList,
   limitAddress,
@@ -112,6 +113,7 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post('/auth/signUp', async (request) => {
     await limitAddress(request, 'signup', ctx.limits.signup);
     const body = SignUpRequest.parse(request.body);
+    assertStrongPassword(body.password, { email: body.email, name: body.name });
     await purgeStaleSignups(ctx);
     const [phoneOwner] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, body.phone));
     if (phoneOwner) throw badRequest(PHONE_TAKEN);
@@ -239,6 +241,7 @@ const auth: FastifyPluginAsync = async (app) => {
     const body = ResetPasswordRequest.parse(request.body);
     const user = await userByEmail(ctx.db, body.email);
     if (!user) throw badRequest(RESET_REFUSED);
+    assertStrongPassword(body.new_password, { email: user.email, name: user.name });
     const passwordHash = await hashPassword(body.new_password);
     await ctx.db.transaction(async (tx) => {
       await consumeResetPermission(tx, ctx.config.jwtSecret, user.id, body.reset_token, ctx.now());

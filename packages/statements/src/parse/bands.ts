@@ -116,6 +116,7 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       for (const c of cols)
         if (!near || distance(a, b, c.x0, c.x1) < distance(a, b, near.x0, near.x1)) near = c;
       const left = si > 0 ? stretches[si - 1]! : null;
+      const right = stretches[si + 1];
       if (near && !named.has(near) && distance(a, b, near.x0, near.x1) <= 4 * cw) {
         named.add(near);
         add(near, a, b);
@@ -124,6 +125,10 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         // a word space from the cells to its left: more of the same cells (the year of '09 Jul 2025')
         add(leftOf[si - 1]!, a, b);
         leftOf[si] = leftOf[si - 1]!;
+      } else if (right && claims[si + 1]!.length > 0 && right[0] - b <= WORD_GAP_CHARS * cw) {
+        // or to its right: the day of '02 Dec 2023' under a 'Date' centred over the month
+        add(claims[si + 1]![0]!, a, b);
+        leftOf[si] = claims[si + 1]![0]!;
       } else if (rowsWriting >= UNNAMED_SHARE * rows.length)
         unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
       // else: words that happen to line up in a few rows (a repeated narration), not a column

@@ -195,7 +195,15 @@ class Layout {
     const figure = (w: Run) => readAmount(w.text) !== null;
     const figures = words.filter(figure).length;
     const dashes = words.filter((w) => EMPTY_AMOUNT.test(w.text)).length;
-    // ('- 2,20,286.06' would read as a negative amount)
+    // a sign set a space before its figure, in the figure's own column ('- 920.0', '+ 800.00')
+    if (
+      words.length === 2 &&
+      /^[-+]$/.test(words[0]!.text) &&
+      figure(words[1]!) &&
+      bandOf(this.bands, words[0]!.x0, words[0]!.x1) === bandOf(this.bands, words[1]!.x0, words[1]!.x1)
+    )
+      return [run];
+    // ('- 2,20,286.06' across two columns would read as a negative amount)
     if (
       figures + dashes >= 2 &&
       figures >= 1 &&
@@ -307,8 +315,7 @@ export function readTable(
       if (h && !same(h)) break;
       if (h) continue;
       const runs = lines[k]!.runs;
-      if (runs.some((r) => isDateStart(firstToken(r.text))) && runs.some((r) => hasFigure(r.text)))
-        out.push(runs);
+      if (startsWithDate(runs) && runs.some((r) => hasFigure(r.text))) out.push(runs);
     }
     return out;
   };
@@ -477,7 +484,10 @@ export function readTable(
     prev = line;
   }
 
-  attachContinuations(items, opts.flow);
+  attachContinuations(items, opts.flow, (l) => {
+    const cells = (lineLayout.get(l) ?? layout)?.cells(l.runs) ?? [];
+    return cells.length > 0 && cells.every((c) => c.role === 'date' || c.role === 'valueDate');
+  });
 
   for (const row of rows) {
     const t = toTransaction(row, opts, lineLayout);
@@ -531,6 +541,18 @@ function sameColumns(a: Header): (b: Header) => boolean {
   return (b) =>
     a.columns.length === b.columns.length &&
     a.columns.every((c, i) => c.role === b.columns[i]!.role && Math.abs(c.x0 - b.columns[i]!.x0) <= tol);
+}
+
+/** A date in the first cells of a line, whole or drawn as several runs ('02' 'Dec 2023'). */
+function startsWithDate(runs: Run[]): boolean {
+  for (let k = 0; k < Math.min(3, runs.length); k++) {
+    const text = runs
+      .slice(k, k + 3)
+      .map((r) => r.text)
+      .join(' ');
+    if (isDateStart(firstToken(text))) return true;
+  }
+  return false;
 }
 
 function hasFigure(text: string): boolean {
@@ -600,7 +622,7 @@ type Run_ = { i: number; j: number; before: Row | null; after: Row | null; lines
  * separates rows), it decides; where it does not, the flow this document shows in its clear cases
  * decides, and the profile's flow only when the document shows none.
  */
-function attachContinuations(items: Item[], profileFlow: Flow): void {
+function attachContinuations(items: Item[], profileFlow: Flow, underDate: (l: Line) => boolean): void {
   const runs: Run_[] = [];
   for (let i = 0; i < items.length;) {
     if ('row' in items[i]!) {
@@ -609,12 +631,18 @@ function attachContinuations(items: Item[], profileFlow: Flow): void {
     }
     let j = i;
     while (j < items.length && !('row' in items[j]!)) j++;
+    const before = i > 0 ? (items[i - 1] as { row: Row }).row : null;
+    const lines = items.slice(i, j).map((it) => (it as { line: Line }).line);
+    // what is printed under a date (its time, its wrapped year) belongs to that date's row, and
+    // leaves the spacing of the narration lines after it to speak for itself
+    while (before && lines.length && lines[0]!.page === before.anchor.page && underDate(lines[0]!))
+      before.below.push(lines.shift()!);
     runs.push({
       i,
       j,
-      before: i > 0 ? (items[i - 1] as { row: Row }).row : null,
+      before,
       after: j < items.length ? (items[j] as { row: Row }).row : null,
-      lines: items.slice(i, j).map((it) => (it as { line: Line }).line),
+      lines,
     });
     i = j;
   }

@@ -116,5 +116,16 @@ export function describe(r: Recipe): string {
     `${r.grouping} empty '${r.empty}' bal '${r.balanceMark}' ${r.amountStyle}`,
     r.dateFormat,
     `opening ${r.opening}${r.closingRow ? ' closing row' : ''}`,
+    [
+      r.centredText && 'centred text headings',
+      r.figuresLeft && 'figures left',
+      r.newestFirst && 'newest first',
+      r.timeUnderDate && 'time under date',
+      r.signed && `signed '${r.signed}'`,
+      r.oneDecimal && 'one decimal',
+      r.unknownHeadings && 'unknown headings',
+    ]
+      .filter(Boolean)
+      .join(', '),
   ].join('; ');
 }

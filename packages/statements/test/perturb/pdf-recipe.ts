@@ -89,7 +89,23 @@ export interface Recipe {
   closingRow: boolean;
   /** header names of two words or more printed on two lines ('Value' over 'Date') */
   stackedHeader: boolean;
+  // what real statements showed beyond the first recipes (HDFC classic, Kotak, ICICI, Paytm, SBI):
+  /** text headings centred over their column, figures set at the column's left (HDFC classic) */
+  centredText: boolean;
+  figuresLeft: boolean;
+  /** the newest row first (net-banking prints, passbook apps) */
+  newestFirst: boolean;
+  /** the time printed under the date (Kotak, Paytm) */
+  timeUnderDate: boolean;
+  /** one amount column with a sign instead of a Dr/Cr mark ('-5,000.00', '+ 800.00') */
+  signed: '' | '-' | '- ';
+  /** amounts with one decimal when the paise allow ('1200.0', empty '0.0': ICICI) */
+  oneDecimal: boolean;
+  /** headings the reader has never seen */
+  unknownHeadings: boolean;
 }
+
+const MADE_UP = ['Kolumn', 'Frob', 'Quux Val', 'Plugh', 'Xyzzy Amt', 'Zorb', 'Wibble', 'Snark No', 'Blort'];
 
 const pick = <T>(r: Rng, xs: readonly T[]): T => xs[randomInt(r, 0, xs.length - 1)]!;
 const between = (r: Rng, lo: number, hi: number) => lo + (hi - lo) * r();
@@ -179,6 +195,13 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     closingRow: r() < 0.3,
     // drawn last so that the recipes of earlier seeds stay as they were
     stackedHeader: r() < 0.3,
+    centredText: r() < 0.25,
+    figuresLeft: r() < 0.15,
+    newestFirst: r() < 0.2,
+    timeUnderDate: r() < 0.2,
+    signed: amountStyle === 'suffix' && r() < 0.5 ? pick(r, ['-', '- '] as const) : '',
+    oneDecimal: r() < 0.15,
+    unknownHeadings: r() < 0.1,
   };
 }
 
@@ -218,6 +241,8 @@ const boldOf = (f: FontName) => (f === 'Times-Roman' ? 'Times-Bold' : `${f}-Bold
 interface DrawRow {
   /** the narration, already wrapped */
   lines: string[];
+  /** a time printed under the date */
+  time?: string;
   cells: Partial<Record<ColumnKind, string>>;
 }
 
@@ -233,6 +258,12 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   let pageW = rc.landscape ? long : short;
   let pageH = rc.landscape ? short : long;
   const amt = (v: number) => formatAmount(v, rc.grouping);
+  // figures of a withdrawal, deposit or amount cell
+  const fig = (v: number) => {
+    const s = amt(v);
+    return rc.oneDecimal && s.endsWith('0') ? s.slice(0, -1) : s;
+  };
+  const empty = rc.oneDecimal && rc.empty === '0.00' ? '0.0' : rc.empty;
   const bal = (v: number) =>
     v < 0 && rc.balanceMark
       ? amt(-v) + rc.balanceMark.replace('Cr', 'Dr')
@@ -247,14 +278,17 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       balance: bal(t.balance),
     };
     if (rc.amountStyle === 'split') {
-      cells.debit = t.withdrawal ? amt(t.withdrawal) : rc.empty;
-      cells.credit = t.deposit ? amt(t.deposit) : rc.empty;
+      cells.debit = t.withdrawal ? fig(t.withdrawal) : empty;
+      cells.credit = t.deposit ? fig(t.deposit) : empty;
     } else if (rc.amountStyle === 'markColumn') {
-      cells.amount = amt(t.withdrawal || t.deposit);
+      cells.amount = fig(t.withdrawal || t.deposit);
       cells.mark = t.withdrawal ? 'DR' : 'CR';
+    } else if (rc.signed) {
+      const space = rc.signed === '- ' ? ' ' : '';
+      cells.amount = `${t.withdrawal ? '-' : '+'}${space}${fig(t.withdrawal || t.deposit)}`;
     } else {
       const mark = rc.balanceMark.includes('(') ? ['(Dr)', '(Cr)'] : ['Dr', 'Cr'];
-      cells.amount = `${amt(t.withdrawal || t.deposit)} ${t.withdrawal ? mark[0] : mark[1]}`;
+      cells.amount = `${fig(t.withdrawal || t.deposit)} ${t.withdrawal ? mark[0] : mark[1]}`;
     }
     return cells;
   };
@@ -265,7 +299,11 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       .font(bold ? boldOf(rc.font) : rc.font)
       .fontSize(rc.size)
       .widthOfString(s);
+  if (rc.unknownHeadings)
+    rc.columns = rc.columns.map((c, i) => ({ ...c, label: MADE_UP[i % MADE_UP.length]! }));
   const allCells = truth.transactions.map(rowCells);
+  const timeOf = (i: number) =>
+    `${String(1 + ((i * 7) % 12)).padStart(2, '0')}:${String((i * 13) % 60).padStart(2, '0')} ${i % 2 ? 'PM' : 'AM'}`;
   const words = truth.transactions.flatMap((t) => t.description.split(' '));
   let widths: number[] = [];
   const measure = () => {
@@ -314,10 +352,19 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   const rows: DrawRow[] = truth.transactions.map((t, i) => ({
     lines: wrapText(t.description),
     cells: allCells[i]!,
+    time: rc.timeUnderDate ? timeOf(i) : undefined,
   }));
-  if (rc.opening === 'row')
+  if (rc.newestFirst) rows.reverse();
+  // a newest-first statement prints no opening or closing row inside its table
+  if (rc.opening === 'row' && !rc.newestFirst)
     rows.unshift({ lines: ['Opening Balance'], cells: { balance: bal(truth.openingBalance) } });
-  if (rc.closingRow) rows.push({ lines: ['Closing Balance'], cells: { balance: bal(truth.closingBalance) } });
+  if (rc.closingRow && !rc.newestFirst)
+    rows.push({ lines: ['Closing Balance'], cells: { balance: bal(truth.closingBalance) } });
+  const anchorAt = (n: number) => (rc.wrap === 'below' ? 0 : rc.wrap === 'above' ? n - 1 : Math.floor(n / 2));
+  const rowLines = (row: DrawRow) => {
+    const n = Math.max(1, row.lines.length);
+    return row.time ? Math.max(n, anchorAt(n) + 2) : n;
+  };
 
   const lineH = rc.size * rc.leading;
   const rowPad = rc.size * rc.rowPad;
@@ -333,7 +380,8 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     if (bold && right) {
       if (rc.numericHeader === 'right') cx = xs[col]! + widths[col]! - w;
       if (rc.numericHeader === 'centre') cx = xs[col]! + (widths[col]! - w) / 2;
-    } else if (right) cx = xs[col]! + widths[col]! - w;
+    } else if (bold && rc.centredText) cx = xs[col]! + (widths[col]! - w) / 2;
+    else if (right && !rc.figuresLeft) cx = xs[col]! + widths[col]! - w;
     doc.text(text, cx, y, { lineBreak: false });
   };
 
@@ -391,7 +439,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   };
   startPage(true);
   for (const row of rows) {
-    const h = Math.max(1, row.lines.length) * lineH;
+    const h = rowLines(row) * lineH;
     if (cur.length >= rc.rowsPerPage || y + h > bottom) startPage(false);
     cur.push({ y, row });
     y += h + rowPad;
@@ -403,10 +451,10 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     if (pi === 0 || rc.headerEveryPage) drawTableHeader(top);
     const d = colOf('description');
     for (const { y: ry, row } of list) {
-      const n = Math.max(1, row.lines.length);
-      const at = rc.wrap === 'below' ? 0 : rc.wrap === 'above' ? n - 1 : Math.floor(n / 2);
+      const at = anchorAt(Math.max(1, row.lines.length));
       row.lines.forEach((l, li) => drawCell(d, l, ry + li * lineH));
       const ay = ry + at * lineH;
+      if (row.time) drawCell(colOf('date'), row.time, ay + lineH);
       rc.columns.forEach((c, ci) => {
         if (c.kind === 'description') return;
         const v = row.cells[c.kind];

@@ -1,5 +1,5 @@
 import type { StatementTransaction } from '@bahi/contract';
-import { parseAmount } from '@bahi/core';
+import { parseAmount, toCsvText } from '@bahi/core';
 
 // Export of the reviewed rows (with ledgers) as CSV and XLSX, in the browser. The XLSX is the
 // smallest valid workbook (one sheet, inline strings, numbers as numbers) in a stored zip, so no
@@ -23,16 +23,11 @@ function table(rows: readonly StatementTransaction[]): (string | number | null)[
   ]);
 }
 
-const csvCell = (v: string | number | null) => {
-  if (v === null) return '';
-  const s = typeof v === 'number' ? v.toFixed(2) : v;
-  // Quote when needed; a leading =, +, - or @ is defused so spreadsheets never run it as a formula.
-  const safe = /^[=+\-@]/.test(s) && typeof v === 'string' ? `'${s}` : s;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+// Formula defusing (= + - @ TAB CR) and quoting: the shared writer of @bahi/core.
+const cell = (v: string | number | null) => (typeof v === 'number' ? v.toFixed(2) : v);
 
 export function toCsv(rows: readonly StatementTransaction[]): string {
-  return [HEADER, ...table(rows)].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return toCsvText([HEADER, ...table(rows).map((r) => r.map(cell))]);
 }
 
 // eslint-disable-next-line no-control-regex -- these are exactly the characters to drop

@@ -41,6 +41,10 @@ export default function SignupPage() {
       saveFlowUser({ name, email, phone });
       navigate('/verify');
     } catch (err) {
+      // A password the server finds too easy to guess (common, or the e-mail or name) is named at the field.
+      if (err instanceof ApiError && err.status === 422 && /password/i.test(err.detail)) {
+        setErrors({ password: err.detail });
+      }
       window.alert(
         err instanceof ApiError && err.detail === DUPLICATE_PHONE
           ? 'User already exists'

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { csvCell, toCsvText } from '@bahi/core';
+import { HTTP_TIMEOUTS } from '../src/app.ts';
+import { weakPasswordReason } from '../src/auth/password-policy.ts';
+import { vouchersCsv } from '../src/billing/export.ts';
+import { call, startApp } from './helpers/harness.ts';
+import { member } from './helpers/security.ts';
+
+// Security issue 18, the low and info findings of the account and payment area: weak passwords,
+// caching of API answers, HTTP time limits, malformed order ids, CSV formula defusing.
+
+describe('security: hardening (issue 18, low and info)', () => {
+  let h: Awaited<ReturnType<typeof startApp>>;
+  before(async () => {
+    h = await startApp({ env: { BAHI_PAYMENTS: 'test' } });
+  });
+  after(() => h?.close());
+
+  const signUp = (over: Record<string, string>) => {
+    const id = randomUUID().slice(0, 8);
+    return call(h.app, 'POST', '/api/auth/signUp', {
+      json: {
+        name: `Meera Iyer`,
+        email: `meera.${id}@example.com`,
+        phone: String(7_300_000_000 + Math.floor(Math.random() * 99_999_999)),
+        password: `fine-${id}-pass`,
+        ...over,
+      },
+    });
+  };
+
+  test("common passwords ('password', '12345678', …) and the user's own e-mail or name are refused", async () => {
+    for (const password of ['password', '12345678', 'Password1', 'qwertyuiop', 'iloveyou', 'aaaaaaaa']) {
+      const r = await signUp({ password });
+      assert.equal(r.status, 422, `${password}: ${r.status}`);
+      assert.match(r.body.detail, /too easy to guess/);
+    }
+    const email = `ravi.kumar.${randomUUID().slice(0, 4)}@example.com`;
+    const own = await signUp({ email, password: email });
+    assert.equal(own.status, 422);
+    assert.match(own.body.detail, /e-mail or your name/);
+    const name = await signUp({ name: 'Meera Iyer', password: 'meeraiyer' });
+    assert.equal(name.status, 422);
+    assert.equal(weakPasswordReason('MeeraIyer1', { name: 'Meera Iyer' }) !== undefined, true);
+    assert.equal(weakPasswordReason('blue-kettle-41', { name: 'Meera Iyer', email }), undefined);
+    assert.equal((await signUp({})).status, 200);
+
+    const u = await member(h);
+    const change = await call(h.app, 'POST', '/api/account/change-password', {
+      token: await u.token(),
+      json: { current_password: 'x', new_password: '12345678' },
+    });
+    assert.ok(change.status === 400 || change.status === 422);
+  });
+
+  test('API answers carry Cache-Control: no-store', async () => {
+    for (const url of ['/api/health', '/api/config', '/api/payment/plans', '/api/no-such-call']) {
+      const r = await call(h.app, 'GET', url);
+      assert.equal(r.headers['cache-control'], 'no-store', url);
+    }
+    const u = await member(h);
+    const r = await call(h.app, 'GET', '/api/auth/check/pages', { token: await u.token() });
+    assert.equal(r.status, 200);
+    assert.equal(r.headers['cache-control'], 'no-store');
+  });
+
+  test('the HTTP server cuts slow requests: request, header and idle time limits are set', () => {
+    assert.equal(h.app.server.requestTimeout, HTTP_TIMEOUTS.requestMs);
+    assert.equal(h.app.server.headersTimeout, HTTP_TIMEOUTS.headersMs);
+    assert.ok(HTTP_TIMEOUTS.requestMs > 0 && HTTP_TIMEOUTS.requestMs <= 120_000);
+    assert.ok(HTTP_TIMEOUTS.headersMs > 0 && HTTP_TIMEOUTS.headersMs <= 30_000);
+    assert.equal(h.app.initialConfig.connectionTimeout, HTTP_TIMEOUTS.idleMs);
+  });
+
+  test('a malformed payment order id is a 404, not a 500, and no SQL reaches the log', async () => {
+    const u = await member(h);
+    const token = await u.token();
+    const before = h.logs.length;
+    for (const id of ['order_%00abc', '%27%3B%20drop%20table%20users%3B--', 'order_' + 'x'.repeat(90)]) {
+      const r = await call(h.app, 'GET', `/api/payment/order/${id}`, { token });
+      assert.equal(r.status, 404, `${id}: ${r.status} ${r.raw}`);
+    }
+    const verify = await call(h.app, 'POST', '/api/payment/verify_payment', {
+      token,
+      json: { razorpay_order_id: 'order_\u0000x', razorpay_payment_id: 'pay_x', razorpay_signature: 'x' },
+    });
+    assert.equal(verify.status, 404, verify.raw);
+    const complete = await call(h.app, 'POST', '/api/payment/test/complete', {
+      token,
+      json: { order_id: 'order_\u0000x' },
+    });
+    assert.equal(complete.status, 404, complete.raw);
+    const log = h.logs.slice(before).join('');
+    assert.doesNotMatch(log, /select |"level":50/i);
+  });
+
+  test('CSV cells starting with = + - @ TAB or CR are defused, in the shared writer and the billing export', () => {
+    assert.equal(csvCell('=1+1'), "'=1+1");
+    assert.equal(csvCell('\tcmd'), "'\tcmd");
+    assert.equal(csvCell('\r=1'), `"'\r=1"`);
+    assert.equal(csvCell('@SUM(A1)'), "'@SUM(A1)");
+    assert.equal(csvCell('-120.50'), '-120.50', 'a plain number stays a number');
+    assert.equal(csvCell(-5), '-5');
+    assert.equal(toCsvText([['a', '+x']]), "a,'+x\r\n");
+    const csv = vouchersCsv([
+      {
+        Reference: '\t=cmd',
+        Date: '2026-01-02',
+        Items: [{ 'Item Name': '\r@evil', HSN: '', Quantity: 1, 'Selling Price': 1, GST: 0 }],
+      } as never,
+    ]);
+    assert.ok(csv.includes("\r\n'\t=cmd,"), JSON.stringify(csv));
+    assert.ok(csv.includes(`,"'\r@evil",`), JSON.stringify(csv));
+  });
+});
