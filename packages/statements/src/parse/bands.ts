@@ -31,7 +31,7 @@ const distance = (a0: number, a1: number, b0: number, b1: number) =>
   Math.max(0, Math.max(a0, b0) - Math.min(a1, b1));
 
 /** A run whose words are all figures, dashes or marks is several cells printed a space apart. */
-function cellsOf(run: Run): Run[] {
+export function cellsOf(run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
   const words = runWords(run);
   return words.every((w) => readAmount(w.text) || isMark(w.text) || /^[-–—]{1,2}$/.test(w.text))

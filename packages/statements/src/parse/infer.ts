@@ -3,7 +3,7 @@
 // deposit and the balance is decided by the arithmetic across the whole statement (the balance moves
 // by exactly the row's amount).
 import { balancePaise, isMark, readAmount } from './amount.ts';
-import { type Stretch, writtenStretches } from './bands.ts';
+import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
 import type { Role } from './columns.ts';
 import { isDateStart, readDate } from './dates.ts';
 import type { Line, Run } from './layout.ts';
@@ -25,6 +25,7 @@ interface Column {
 
 function cellOf(runs: Run[], s: Stretch): string {
   return runs
+    .flatMap(cellsOf)
     .filter((r) => overlap(r, s))
     .map((r) => r.text)
     .join(' ');
@@ -51,7 +52,8 @@ export function inferLayout(lines: Line[]): TaughtLayout | null {
   );
   const cols: Column[] = stretches.map((s) => {
     const cells = anchors.map((l) => cellOf(l.runs, s));
-    const filled = cells.filter(Boolean);
+    // '-' is how many statements print an empty amount
+    const filled = cells.filter((t) => t && !/^[-–—]{1,2}$/.test(t));
     const dates = filled.filter(isDateCell).length;
     const figures = filled.filter((t) => readAmount(t) !== null).length;
     const marks = filled.filter(isMark).length;
