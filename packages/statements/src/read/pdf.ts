@@ -198,6 +198,19 @@ async function renderForOcr(page: PDFPageProxy): Promise<Canvas> {
   return canvas;
 }
 
+// A scan often carries a little text of its own (a scanner's stamp, a page number, a bank's
+// footer): a page whose text layer holds no table (fewer dates than this) and few words is read
+// from its image when it has one.
+const SCAN_MAX_DATES = 3;
+const SCAN_MAX_WORDS = 80;
+const DATE_LIKE = /\d{1,2}[/.-](?:\d{1,2}|[a-z]{3})[/.-]\d{2,4}|\d{1,2}\s?[a-z]{3}\s?\d{2,4}/i;
+
+function looksScanned(words: Word[]): boolean {
+  if (words.length === 0) return true;
+  if (words.length > SCAN_MAX_WORDS) return false;
+  return words.filter((w) => DATE_LIKE.test(w.text)).length < SCAN_MAX_DATES;
+}
+
 const IMAGE_OPS = new Set<number>([
   OPS.paintImageXObject,
   OPS.paintInlineImageXObject,
@@ -291,7 +304,7 @@ async function readPages(
       const vp = page.getViewport({ scale: 1, rotation: readingRotation(items) });
       const words = textWords(items, vp);
       const entry: Page = { number: n, width: vp.width, height: vp.height, words };
-      if (words.length > 0 || ocr === 'off' || !(await hasImages(page))) {
+      if (!looksScanned(words) || ocr === 'off' || !(await hasImages(page))) {
         pages.push(entry);
         page.cleanup();
       } else if (ocr === 'defer') {

@@ -87,3 +87,22 @@ test('OCR runs inside the worker pool, and the pool closes cleanly after', async
     await pool.close();
   }
 });
+
+test('a scanned page that carries a little text of its own (a scanner stamp) is still read by OCR', async () => {
+  const { default: PDFDocument } = await import('pdfkit');
+  const photo = corpusBytes('PNB/PNB_photo.png');
+  const doc = new PDFDocument({ autoFirstPage: false, margin: 0 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  doc.addPage({ size: 'A4', margin: 0 });
+  doc.image(Buffer.from(photo), 0, 0, { fit: [595, 842] });
+  doc.fontSize(7).text('Scanned with CamScanner', 20, 820, { lineBreak: false });
+  doc.end();
+  await done;
+  const r = await readDocument(new Uint8Array(Buffer.concat(chunks)));
+  assert.equal(r.doc.kind, 'pages');
+  if (r.doc.kind !== 'pages') return;
+  assert.equal(r.doc.pages[0]!.ocr, true, 'the image was read, not only the stamp');
+  assert.ok(r.doc.pages[0]!.words.length > 50, `${r.doc.pages[0]!.words.length} words`);
+});
