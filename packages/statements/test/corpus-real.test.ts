@@ -69,6 +69,9 @@ for (const f of manifest.files) {
     );
     // a bank we have a profile for is recognised; any other is read without one
     if ((BANK_CODES as readonly string[]).includes(f.bank)) assert.equal(result.bank, f.bank);
-    else assert.equal(result.bank, null);
+    else {
+      assert.equal(result.bank, null);
+      assert.ok(result.detection.name, 'a bank without a profile is named from the document');
+    }
   });
 }

@@ -1,6 +1,7 @@
 // Which bank printed this statement: IFSC prefix and bank names in the header zone, never narrations.
 import type { BankCode } from '@bahi/core';
 import type { Line } from './layout.ts';
+import { IFSC_BANKS } from './ifsc-banks.ts';
 import { PROFILES } from './registry.ts';
 import type { Detection } from './types.ts';
 
@@ -20,7 +21,7 @@ export function detectBank(headerZone: Line[], requested: BankCode | null, heade
   const ifsc = ifscLine ? `${ifscLine[1]!.toUpperCase()}0${ifscLine[2]!.toUpperCase()}` : null;
   const byIfsc = ifsc ? PROFILES.find((p) => ifsc.startsWith(p.ifscPrefix)) : undefined;
   // the bank's name is printed at the top: look at the first lines only
-  const top = headerZone.slice(0, 4).map((l) => l.text.trim());
+  const top = headerZone.slice(0, 6).map((l) => l.text.trim());
   const byName = PROFILES.find((p) => top.some((t) => p.names.some((re) => re.test(t))));
   const byLayout = PROFILES.find((p) => p.headerHints && p.headerHints.every((re) => re.test(headerLine)));
   let code: BankCode | null = null;
@@ -44,16 +45,23 @@ export function detectBank(headerZone: Line[], requested: BankCode | null, heade
     reason = 'the column headers of its statements';
   } else if (ifsc) {
     // a bank Bahi has no profile for: its table is still read, by the generic reader
-    reason = `IFSC ${ifsc} in the header belongs to no supported bank`;
+    const name = IFSC_BANKS[ifsc.slice(0, 4)] ?? printedBankName(top);
+    reason = `IFSC ${ifsc} in the header belongs to ${name ?? 'a bank Bahi has no profile for'}`;
     return {
       code: null,
+      name,
       confidence: 0,
       requested,
       corrected: false,
       reason: requested ? `${reason}; the chosen bank ${requested} does not match` : reason,
     };
   } else {
-    reason = 'no IFSC or bank name found in the header';
+    const name = printedBankName(top);
+    reason = name
+      ? `the header names ${name}, a bank Bahi has no profile for`
+      : 'no IFSC or bank name found in the header';
+    if (name && requested === null)
+      return { code: null, name, confidence: 0, requested, corrected: false, reason };
   }
   const corrected = requested !== null && code !== null && requested !== code;
   if (code === null && requested !== null) {
@@ -68,4 +76,19 @@ export function detectBank(headerZone: Line[], requested: BankCode | null, heade
   if (requested === null && code !== null) reason = `${reason}; no bank was chosen`;
   if (corrected) reason = `${reason}; the chosen bank ${requested} does not match`;
   return { code, confidence, requested, corrected, reason };
+}
+
+/** A bank's name as a header prints it ('CENTRAL BANK OF INDIA', 'The Cosmos Co-operative Bank Ltd.'). */
+function printedBankName(top: string[]): string | null {
+  for (const t of top) {
+    const m =
+      /\b((?:[A-Z][A-Za-z&.-]*\s+){0,4}(?:Co-?operative\s+)?Bank(?:\s+of\s+[A-Z][A-Za-z]+)?(?:\s+(?:Ltd\.?|Limited))?)\b/i.exec(
+        t,
+      );
+    if (!m) continue;
+    const words = m[1]!.split(/\s+/);
+    while (words.length > 1 && /^(?:statement|account|of|for|your|a\/c|in)$/i.test(words[0]!)) words.shift();
+    if (words.length > 1) return words.join(' ');
+  }
+  return null;
 }

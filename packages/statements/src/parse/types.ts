@@ -79,6 +79,8 @@ export interface AccountStatement {
 
 export interface Detection {
   code: BankCode | null;
+  /** a bank without a profile, named from the document (its IFSC or printed name) */
+  name?: string | null;
   /** 0..1 */
   confidence: number;
   /** the bank the caller asked for, if any */
