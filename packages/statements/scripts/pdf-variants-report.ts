@@ -4,7 +4,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkPdf, describe, pdfCases } from '../test/perturb/pdf-cases.ts';
-import { renderStatement } from '../test/perturb/pdf-recipe.ts';
+import { renderStatement, type Recipe } from '../test/perturb/pdf-recipe.ts';
+// @ts-expect-error plain JS module without types
+import { score } from '../../../../shared/tools/score.mjs';
+import { toTruthJson } from '../src/parse/index.ts';
 
 const [perBank = '12', first = '1'] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice(6);
@@ -19,6 +22,45 @@ for (const bank of [...new Set(outcomes.map((o) => o.case.bank))]) {
   const mine = outcomes.filter((o) => o.case.bank === bank);
   console.log(`${bank.padEnd(12)} ${mine.filter((o) => o.ok).length}/${mine.length}`);
 }
+// rows read exactly (date, amounts, balance), per class of what real statements do
+const CLASSES: (keyof Recipe)[] = [
+  'centredText',
+  'figuresLeft',
+  'newestFirst',
+  'timeUnderDate',
+  'signed',
+  'oneDecimal',
+  'unknownHeadings',
+  'stackedHeader',
+];
+const rows = outcomes.map((o) => {
+  const s = o.result ? score(o.case.truth, toTruthJson(o.result), o.case.truth.file) : null;
+  return {
+    o,
+    expected: o.case.truth.transactions.length,
+    matched: s?.matched ?? 0,
+    wrong: s ? s.found - s.matched : 0,
+  };
+});
+const line = (name: string, list: typeof rows) => {
+  const e = list.reduce((n, r) => n + r.expected, 0);
+  const m = list.reduce((n, r) => n + r.matched, 0);
+  const w = list.reduce((n, r) => n + r.wrong, 0);
+  const exact = list.filter((r) => r.o.ok).length;
+  console.log(
+    `${name.padEnd(16)} files ${exact}/${list.length} exact; rows ${m}/${e} (${((100 * m) / Math.max(e, 1)).toFixed(2)}%), wrong rows ${w}`,
+  );
+};
+line('every variant', rows);
+for (const k of CLASSES)
+  line(
+    k,
+    rows.filter((r) => r.o.case.recipe[k]),
+  );
+line(
+  'known headings',
+  rows.filter((r) => !r.o.case.recipe.unknownHeadings),
+);
 if (process.argv.includes('-v'))
   for (const o of outcomes.filter((x) => !x.ok))
     console.log(`FAIL ${o.case.name}: ${o.detail}\n     ${describe(o.case.recipe)}`);

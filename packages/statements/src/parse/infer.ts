@@ -84,11 +84,26 @@ export function inferLayout(lines: Line[]): TaughtLayout | null {
     null,
   );
   if (!narration) return null;
-  let dates = 0;
+  // of two date columns, the posting date is the one printed in order (value dates jump about)
+  const dateCols = cols.filter((c) => c.kind === 'date');
+  const disorder = (c: Column) => {
+    const ds = c.cells.map((t) => readDate(t.split(' ')[0] ?? '') ?? readDate(t)).filter((d) => d !== null);
+    let up = 0;
+    let down = 0;
+    for (let i = 1; i < ds.length; i++) {
+      if (ds[i]! > ds[i - 1]!) up++;
+      if (ds[i]! < ds[i - 1]!) down++;
+    }
+    return Math.min(up, down);
+  };
+  const posting = dateCols.reduce<Column | null>(
+    (best, c) => (!best || disorder(c) < disorder(best) ? c : best),
+    null,
+  );
   const columns: TaughtLayout['columns'] = [];
   for (const c of cols) {
     let role: Role = 'other';
-    if (c.kind === 'date') role = dates++ === 0 ? 'date' : 'valueDate';
+    if (c.kind === 'date') role = c === posting ? 'date' : 'valueDate';
     else if (c.kind === 'figure') role = roles.get(c) ?? 'other';
     else if (c.kind === 'mark') role = 'mark';
     else if (c === narration) role = 'description';

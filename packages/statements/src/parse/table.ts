@@ -191,18 +191,24 @@ class Layout {
    */
   splitFigures(run: Run): Run[] {
     if (!run.text.includes(' ')) return [run];
-    const words = runWords(run);
     const figure = (w: Run) => readAmount(w.text) !== null;
+    // a sign set a space before its figure, in the figure's own column ('- 920.0', '+ 800.00'), is
+    // part of it; a dash in the column before is an empty cell ('- 2,20,286.06')
+    const words: Run[] = [];
+    for (const w of runWords(run)) {
+      const p = words[words.length - 1];
+      if (
+        p &&
+        /^[-+]$/.test(p.text) &&
+        figure(w) &&
+        bandOf(this.bands, p.x0, p.x1) === bandOf(this.bands, w.x0, w.x1)
+      )
+        words[words.length - 1] = { text: `${p.text}${w.text}`, x0: p.x0, x1: w.x1 };
+      else words.push(w);
+    }
+    if (words.length === 1) return [{ ...run, text: words[0]!.text }];
     const figures = words.filter(figure).length;
     const dashes = words.filter((w) => EMPTY_AMOUNT.test(w.text)).length;
-    // a sign set a space before its figure, in the figure's own column ('- 920.0', '+ 800.00')
-    if (
-      words.length === 2 &&
-      /^[-+]$/.test(words[0]!.text) &&
-      figure(words[1]!) &&
-      bandOf(this.bands, words[0]!.x0, words[0]!.x1) === bandOf(this.bands, words[1]!.x0, words[1]!.x1)
-    )
-      return [run];
     // ('- 2,20,286.06' across two columns would read as a negative amount)
     if (
       figures + dashes >= 2 &&
