@@ -20,7 +20,8 @@ test('a statement of an unknown bank is read by the generic reader, with the rea
     assert.equal(r.bank, null);
     assert.equal(r.detection.code, null);
     assert.equal(r.detection.corrected, false);
-    assert.match(r.detection.reason, /IFSC SAHY0001234 .*no supported bank/);
+    assert.match(r.detection.reason, /IFSC SAHY0001234 .*Sahyadri Sahakari Bank Ltd/);
+    assert.equal(r.detection.name, FICTIONAL, 'named from the document');
     assert.ok(r.issues.some((i) => i.kind === 'detection' && /not recognised/.test(i.message)));
     const j = judge(truth, r);
     assert.ok(j.ok, `seed ${seed}: ${j.detail}`);
@@ -36,7 +37,7 @@ test('an unknown bank stays unknown when the user picked a bank it is not', asyn
   assert.ok(judge(truth, r).ok);
 });
 
-test('with no IFSC or known name, the chosen bank is used; without a choice, none', async () => {
+test('with no IFSC and no known name, the chosen bank is used; without a choice, the printed name', async () => {
   const { truth, bytes } = await fictional(31, null);
   const chosen = await parsePdf(bytes, 'KOTAK');
   assert.equal(chosen.bank, 'KOTAK');
@@ -44,7 +45,8 @@ test('with no IFSC or known name, the chosen bank is used; without a choice, non
   assert.ok(judge(truth, chosen).ok);
   const none = await parsePdf(bytes);
   assert.equal(none.bank, null);
-  assert.match(none.detection.reason, /no IFSC or bank name/);
+  assert.match(none.detection.reason, /the header names Sahyadri Sahakari Bank Ltd/);
+  assert.equal(none.detection.name, FICTIONAL);
   assert.ok(judge(truth, none).ok);
 });
 
