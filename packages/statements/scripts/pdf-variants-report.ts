@@ -31,6 +31,7 @@ const CLASSES: (keyof Recipe)[] = [
   'signed',
   'oneDecimal',
   'unknownHeadings',
+  'noYear',
   'stackedHeader',
 ];
 const rows = outcomes.map((o) => {

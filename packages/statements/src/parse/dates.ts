@@ -56,10 +56,47 @@ export function readDate(text: string): string | null {
   return null;
 }
 
+// A day and month without a year ('May 02', '02 May'): the statement period gives the year.
+const MON_DAY_NO_YEAR = /^([a-z]{3,9})\.?\s+(\d{1,2})$/i;
+const DAY_MON_NO_YEAR = /^(\d{1,2})[\s-]([a-z]{3,9})\.?$/i;
+
+/** A date printed without its year, as 'MM-DD'; null for anything else. */
+export function readMonthDay(text: string): string | null {
+  const s = text.trim().replace(/\s+/g, ' ');
+  let m = MON_DAY_NO_YEAR.exec(s);
+  let mon: number | undefined;
+  let day: number;
+  if (m) {
+    mon = MONTHS[m[1]!.toLowerCase().slice(0, 3)];
+    day = Number(m[2]);
+  } else {
+    m = DAY_MON_NO_YEAR.exec(s);
+    if (!m) return null;
+    mon = MONTHS[m[2]!.toLowerCase().slice(0, 3)];
+    day = Number(m[1]);
+  }
+  if (!mon || day < 1 || day > 31) return null;
+  return `${String(mon).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The year that puts a month and day inside the period (the period's start year when none is known). */
+export function withYear(monthDay: string, from: string | null, to: string | null): string | null {
+  const years = new Set<number>();
+  for (const d of [from, to]) if (d) years.add(Number(d.slice(0, 4)));
+  for (const y of years) {
+    const iso = `${y}-${monthDay}`;
+    const [mm, dd] = monthDay.split('-').map(Number) as [number, number];
+    if (new Date(Date.UTC(y, mm - 1, dd)).getUTCDate() !== dd) continue;
+    if ((!from || iso >= from) && (!to || iso <= to)) return iso;
+  }
+  return null;
+}
+
 /** True when the text starts a date that may wrap onto the next line ('1 Apr' of '1 Apr' / '2024'). */
 export function isDateStart(text: string): boolean {
   const s = text.trim();
   if (readDate(s)) return true;
+  if (MON_DAY_NO_YEAR.exec(s) && readMonthDay(s)) return true;
   const m = /^(\d{1,2})[\s-]([a-z]{3,4})[a-z]*[\s,-]*$/i.exec(s);
   return !!m && MONTHS[m[2]!.toLowerCase()] !== undefined;
 }

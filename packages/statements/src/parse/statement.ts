@@ -10,7 +10,8 @@ import { type Line, pageLines, reportLines } from './layout.ts';
 import type { BankProfile } from './profile.ts';
 import { fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
-import { isStackedPair, readTable } from './table.ts';
+import { NO_YEAR, isStackedPair, readTable } from './table.ts';
+import { withYear } from './dates.ts';
 import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, TaughtLayout } from './types.ts';
 
 // Sheet cells become runs on a grid: one row is one line, one column a fixed-width band, every cell
@@ -114,6 +115,8 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
   if (!table.headerFound)
     issues.push({ kind: 'layout', message: 'No transaction table was found in this statement.' });
 
+  const headerFacts = readFacts(table.headerZone, emptyFacts());
+  const accountsPeriod = { from: headerFacts.from, to: headerFacts.to };
   const accounts: AccountStatement[] = table.sections.map((sec, i) => {
     const facts = emptyFacts();
     if (i === 0) {
@@ -129,6 +132,24 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       sec.specials.find((s) => s.kind === 'opening' || s.kind === 'broughtForward')?.balance ?? facts.opening;
     const closingRow = [...sec.specials].reverse().find((s) => s.kind === 'closing');
     const closing = closingRow?.balance ?? facts.closing;
+    // dates printed without a year take it from the statement period
+    if (sec.transactions.some((t) => t.date.startsWith(NO_YEAR))) {
+      const from = facts.from ?? accountsPeriod.from;
+      const to = facts.to ?? accountsPeriod.to;
+      sec.transactions = sec.transactions.filter((t) => {
+        if (!t.date.startsWith(NO_YEAR)) return true;
+        const dated = withYear(t.date.slice(5), from, to);
+        if (dated) t.date = dated;
+        else
+          issues.push({
+            kind: 'row',
+            message: `A row dated ${t.date.slice(5)} without a year, outside the statement period, was not read.`,
+            page: t.page,
+            text: t.description,
+          });
+        return dated !== null;
+      });
+    }
     if (newestFirst(sec.transactions)) sec.transactions.reverse();
     fixSidesFromBalance(sec.transactions, opening);
     const totalRow = sec.specials.find((s) => s.kind === 'total');

@@ -10,12 +10,15 @@ import {
   matchHeader,
   matchStackedHeader,
 } from './columns.ts';
-import { isDateStart, readDate } from './dates.ts';
+import { isDateStart, readDate, readMonthDay } from './dates.ts';
 import { type Band, bandOf, bandsUnder, columnBands } from './bands.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { ParseIssue, Transaction } from './types.ts';
 
 export type Flow = 'after' | 'before';
+
+/** The year of a date printed without one, until the statement period gives it. */
+export const NO_YEAR = '0000';
 
 /**
  * A table layout the user marked on the page: where each column lies and where the first
@@ -567,7 +570,10 @@ function hasFigure(text: string): boolean {
 
 function firstToken(s: string): string {
   // a date cell may hold '1 Dec' (wrapped year) or a full date
-  const m = /^(\d{1,2}[\s-][A-Za-z]{3,9}(?:[\s,-]+\d{2,4})?|\S+)/.exec(s.trim());
+  const m =
+    /^(\d{1,2}[\s-][A-Za-z]{3,9}(?:[\s,-]+\d{2,4})?|[A-Za-z]{3,9}\.?\s+\d{1,2}\b(?:,?\s+\d{4})?|\S+)/.exec(
+      s.trim(),
+    );
   return m ? m[1]! : '';
 }
 
@@ -734,7 +740,10 @@ function toTransaction(
       .replace(/\s+/g, ' ')
       .trim();
   const dateText = join('date', ' ');
-  const date = readDate(dateText) ?? readDate(firstToken(dateText));
+  // a date without its year ('May 02') waits for the statement period: see withYear
+  const monthDay = readMonthDay(firstToken(dateText));
+  const date =
+    readDate(dateText) ?? readDate(firstToken(dateText)) ?? (monthDay ? `${NO_YEAR}-${monthDay}` : null);
   const text = row.anchor.text;
   if (!date)
     return {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { readAmount } from '../../src/parse/amount.ts';
-import { readDate } from '../../src/parse/dates.ts';
+import { readDate, readMonthDay, withYear } from '../../src/parse/dates.ts';
 
 function indian(paise: number): string {
   const whole = Math.floor(paise / 100).toString();
@@ -86,4 +86,15 @@ test('impossible dates are refused', () => {
   for (const s of ['31/02/2024', '00/01/2024', '12/13/2024', '29-Feb-2023', 'Opening Balance', '1 Foo 2024'])
     assert.equal(readDate(s), null, s);
   assert.equal(readDate('29-Feb-2024'), '2024-02-29');
+});
+
+test('a date printed without its year takes the year that puts it inside the statement period', () => {
+  assert.equal(readMonthDay('May 02'), '05-02');
+  assert.equal(readMonthDay('02 May'), '05-02');
+  assert.equal(readMonthDay('Ref 12'), null);
+  assert.equal(readMonthDay('May 32'), null);
+  assert.equal(withYear('12-28', '2023-12-01', '2024-01-31'), '2023-12-28');
+  assert.equal(withYear('01-03', '2023-12-01', '2024-01-31'), '2024-01-03');
+  assert.equal(withYear('06-15', '2023-12-01', '2024-01-31'), null, 'outside the period');
+  assert.equal(withYear('02-29', '2023-01-01', '2023-12-31'), null, 'no such day that year');
 });

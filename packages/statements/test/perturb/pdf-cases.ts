@@ -124,6 +124,7 @@ export function describe(r: Recipe): string {
       r.signed && `signed '${r.signed}'`,
       r.oneDecimal && 'one decimal',
       r.unknownHeadings && 'unknown headings',
+      r.noYear && 'no year',
     ]
       .filter(Boolean)
       .join(', '),

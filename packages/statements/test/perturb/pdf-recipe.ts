@@ -103,6 +103,8 @@ export interface Recipe {
   oneDecimal: boolean;
   /** headings the reader has never seen */
   unknownHeadings: boolean;
+  /** row dates without their year ('May 02'): the statement period gives it */
+  noYear: boolean;
 }
 
 const MADE_UP = ['Kolumn', 'Frob', 'Quux Val', 'Plugh', 'Xyzzy Amt', 'Zorb', 'Wibble', 'Snark No', 'Blort'];
@@ -202,6 +204,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     signed: amountStyle === 'suffix' && r() < 0.5 ? pick(r, ['-', '- '] as const) : '',
     oneDecimal: r() < 0.15,
     unknownHeadings: r() < 0.1,
+    noYear: r() < 0.1,
   };
 }
 
@@ -222,6 +225,12 @@ export function formatDate(iso: string, f: DateFormat): string {
     case 'dd-Mon-yyyy':
       return `${d}-${mon}-${y}`;
   }
+}
+
+/** 'May 02' */
+export function monthDay(iso: string): string {
+  const [, m, d] = iso.split('-');
+  return `${MONTHS[Number(m) - 1]} ${d}`;
 }
 
 export function formatAmount(rupees: number, grouping: Recipe['grouping']): string {
@@ -272,8 +281,10 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   const rowCells = (t: TruthTx, i: number): DrawRow['cells'] => {
     const cells: DrawRow['cells'] = {
       serial: String(i + 1),
-      date: formatDate(t.date, rc.dateFormat),
-      valueDate: formatDate(t.valueDate ?? t.date, rc.dateFormat),
+      date: rc.noYear ? monthDay(t.date) : formatDate(t.date, rc.dateFormat),
+      valueDate: rc.noYear
+        ? monthDay(t.valueDate ?? t.date)
+        : formatDate(t.valueDate ?? t.date, rc.dateFormat),
       reference: t.reference ?? '',
       balance: bal(t.balance),
     };

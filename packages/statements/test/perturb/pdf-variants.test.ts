@@ -55,6 +55,7 @@ test('the recipes vary what real statements vary', () => {
     'timeUnderDate',
     'oneDecimal',
     'unknownHeadings',
+    'noYear',
   ] as const)
     assert.equal(
       kinds((r) => r[k]),
