@@ -250,17 +250,14 @@ export function matchHeader(runs: Run[], extra?: Aliases, fuzzy = false): Header
   const columns: Column[] = [];
   let i = 0;
   let unmatched = 0;
+  // a name continues into the next run only across a word space, not across a column gap
+  const gapBefore = (j: number) =>
+    words[j]!.ri !== words[j - 1]!.ri && words[j]!.x0 - words[j - 1]!.x1 > RUN_JOIN_CHARS * charWidth;
   while (i < words.length) {
     let best: { role: Role; j: number } | null = null;
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + 6); j++) {
-      // a name continues into the next run only across a word space, not across a column gap
-      if (
-        j > i &&
-        words[j]!.ri !== words[j - 1]!.ri &&
-        words[j]!.x0 - words[j - 1]!.x1 > RUN_JOIN_CHARS * charWidth
-      )
-        break;
+      if (j > i && gapBefore(j)) break;
       joined += norm(words[j]!.text);
       const role = lookup(table, joined, fuzzy);
       if (role) best = { role, j };
@@ -269,14 +266,8 @@ export function matchHeader(runs: Run[], extra?: Aliases, fuzzy = false): Header
       // the longest span of words set a word space apart whose root names a role
       let text = '';
       for (let j = i; j < Math.min(words.length, i + 6); j++) {
-        if (
-          j > i &&
-          words[j]!.ri !== words[j - 1]!.ri &&
-          words[j]!.x0 - words[j - 1]!.x1 > RUN_JOIN_CHARS * charWidth
-        )
-          break;
         // a word that names a column by itself starts the next name
-        if (j > i && (table.has(norm(words[j]!.text)) || rootRole(words[j]!.text))) break;
+        if (j > i && (gapBefore(j) || table.has(norm(words[j]!.text)) || rootRole(words[j]!.text))) break;
         text += (j > i ? ' ' : '') + words[j]!.text;
         const role = rootRole(text);
         if (role) best = { role, j };
