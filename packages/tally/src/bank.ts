@@ -3,6 +3,7 @@ import { credit, debit, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
 import { ledgerMaster, uniqueLedgers, type LedgerMaster } from './masters.ts';
+import { bankRemoteId } from './identity.ts';
 import { voucherElement } from './voucher.ts';
 import type { XmlElement } from './xml/tree.ts';
 
@@ -19,6 +20,8 @@ export interface BankTransaction {
 
 export interface BankAccountInput {
   bankLedger: string;
+  /** The account number, part of each voucher's REMOTEID. */
+  accountNumber?: string;
   transactions: readonly BankTransaction[];
 }
 
@@ -115,6 +118,16 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
         voucherElement({
           type,
           date: tx.date,
+          remoteId: bankRemoteId({
+            company: o.company,
+            bankLedger: bank,
+            accountNumber: account.accountNumber,
+            date: tx.date,
+            side,
+            paise,
+            reference: tx.reference,
+            row: i,
+          }),
           narration: narrationOf(tx),
           reference: tx.reference?.trim() || undefined,
           partyLedger: other,

@@ -6,6 +6,7 @@ export * from './envelope.ts';
 export * from './entries.ts';
 export * from './masters.ts';
 export * from './voucher.ts';
+export * from './identity.ts';
 export * from './bank.ts';
 export * from './invoice.ts';
 export * from './manual.ts';

@@ -3,6 +3,7 @@ import { credit, debit, legElement, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
 import { ledgerMaster, stockItemMaster, uniqueLedgers, unitMaster, type LedgerMaster } from './masters.ts';
+import { invoiceRemoteId } from './identity.ts';
 import { voucherElement } from './voucher.ts';
 import { el, leaf, type XmlElement } from './xml/tree.ts';
 import { tallyAmount, tallyQuantity, tallyRate } from './xml/values.ts';
@@ -200,6 +201,7 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
       date: v.Date,
       number: v.Reference,
       reference: v.Reference,
+      remoteId: invoiceRemoteId(input.company, 'Sales', v.Reference),
       partyLedger: party,
       narration,
       view: 'Invoice Voucher View',

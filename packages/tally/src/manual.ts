@@ -9,6 +9,7 @@ import {
 import { credit, debit, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
+import { remoteIdOf } from './identity.ts';
 import { voucherElement } from './voucher.ts';
 
 /** The specification's voucher row of the Create Vouchers screen. */
@@ -103,7 +104,7 @@ export function buildManualVouchersXml(input: {
       { problems },
     );
   }
-  const vouchers = input.rows.map((r) => {
+  const vouchers = input.rows.map((r, row) => {
     const type = r.voucherType.trim() as VoucherType;
     const paise = amountOf(r.netAmount) as Paise;
     const ledger = r.ledgerName.trim();
@@ -114,6 +115,15 @@ export function buildManualVouchersXml(input: {
     return voucherElement({
       type,
       date: manualRowDate(r.date) as string,
+      remoteId: remoteIdOf('manual', [
+        (input.company ?? '').toLowerCase(),
+        type,
+        manualRowDate(r.date),
+        party.toLowerCase(),
+        ledger.toLowerCase(),
+        paise,
+        row,
+      ]),
       narration: r.description?.trim() || undefined,
       partyLedger: party,
       view: 'Accounting Voucher View',

@@ -50,6 +50,7 @@ export type ImportObject =
       kind: 'VOUCHER';
       type: string;
       action?: string;
+      remoteId?: string;
       date: string;
       effectiveDate: string;
       narration: string;
@@ -126,6 +127,7 @@ function readObject(tag: string, node: Node): ImportObject {
         kind: 'VOUCHER',
         type: text(node.VOUCHERTYPENAME) || text(node['@_VCHTYPE']),
         action,
+        remoteId: text(node['@_REMOTEID']) || undefined,
         date: text(node.DATE),
         effectiveDate: text(node.EFFECTIVEDATE),
         narration: text(node.NARRATION),

@@ -41,6 +41,7 @@ export function statementToBankAccounts(
   const names = bankLedgerNames(accounts, ledger, bankLabel);
   return accounts.map((a, i) => ({
     bankLedger: names[i],
+    accountNumber: a.number?.trim() || undefined,
     transactions: a.transactions.map((t): BankTransaction => ({
       date: t.date,
       description: t.description,

@@ -9,6 +9,11 @@ export interface VoucherSpec {
   narration?: string;
   reference?: string;
   number?: string;
+  /**
+   * Stable identity (see identity.ts). With it the voucher carries no ACTION, so TallyPrime creates
+   * it the first time and alters it on a repeated push instead of entering it twice.
+   */
+  remoteId?: string;
   partyLedger?: string;
   view: 'Accounting Voucher View' | 'Invoice Voucher View';
   /** Extra header elements (state, place of supply...), written before the entries. */
@@ -31,7 +36,10 @@ export function voucherElement(v: VoucherSpec): XmlElement {
   ]);
   const date = toTallyDate(v.date);
   const list = v.legList ?? 'ALLLEDGERENTRIES.LIST';
-  return el('VOUCHER', { VCHTYPE: v.type, ACTION: 'Create', OBJVIEW: v.view }, [
+  const attrs: Record<string, string> = v.remoteId
+    ? { REMOTEID: v.remoteId, VCHTYPE: v.type, OBJVIEW: v.view }
+    : { VCHTYPE: v.type, ACTION: 'Create', OBJVIEW: v.view };
+  return el('VOUCHER', attrs, [
     leaf('DATE', date),
     leaf('EFFECTIVEDATE', date),
     leaf('VOUCHERTYPENAME', v.type),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, test } from 'node:test';
 import {
+  bankRemoteId,
   buildBankVouchersXml,
   buildManualVouchersXml,
   el,
@@ -51,8 +52,67 @@ test('pushing the same masters again alters them instead of failing', async () =
   await pushToTally(xml, { port: tally.port });
   const again = await pushToTally(xml, { port: tally.port });
   assert.equal(again.ok, true);
-  assert.equal(again.altered, 2);
-  assert.equal(again.created, 1);
+  assert.equal(again.altered, 3);
+  assert.equal(again.created, 0);
+});
+
+test('push twice -> same books: each voucher carries a REMOTEID and the second push alters it', async () => {
+  tally.emulator.reset();
+  const input = {
+    bankLedger: 'HDFC A/c',
+    accountNumber: '50100012345678',
+    company: "Sharma & Sons' Pvt",
+    transactions: [
+      tx({ ledger: 'Cash' }),
+      tx({ ledger: 'Cash', withdrawal: 500, deposit: 0 }),
+      // Two rows alike in every field are still two transactions (the row index tells them apart).
+      tx({ ledger: 'Cash', withdrawal: 500, deposit: 0 }),
+    ],
+  };
+  const first = await pushToTally(buildBankVouchersXml({ ...input, withMasters: true }), {
+    port: tally.port,
+  });
+  assert.equal(first.ok, true, first.problems.join());
+  const books = () => tally.emulator.imported().companies[0].vouchers;
+  const before = books().map((v) => ({ id: v.id, remoteId: v.remoteId, narration: v.narration }));
+  assert.equal(before.length, 3);
+  assert.equal(new Set(before.map((v) => v.remoteId)).size, 3);
+  const again = await pushToTally(buildBankVouchersXml({ ...input, withMasters: true }), {
+    port: tally.port,
+  });
+  assert.equal(again.ok, true, again.problems.join());
+  assert.equal(again.created, 0);
+  assert.equal(again.altered, 4);
+  assert.deepEqual(
+    books().map((v) => ({ id: v.id, remoteId: v.remoteId, narration: v.narration })),
+    before,
+  );
+});
+
+test('a REMOTEID changes with the company, the bank ledger, the account, the row and the amount', () => {
+  const base = {
+    company: 'A',
+    bankLedger: 'B',
+    accountNumber: '1',
+    date: '2025-07-01',
+    side: 'deposit' as const,
+    paise: 100,
+    reference: 'R',
+    row: 0,
+  };
+  const ids = [
+    base,
+    { ...base, company: 'Z' },
+    { ...base, bankLedger: 'Z' },
+    { ...base, accountNumber: '2' },
+    { ...base, row: 1 },
+    { ...base, paise: 101 },
+    { ...base, reference: 'S' },
+    { ...base, date: '2025-07-02' },
+  ].map(bankRemoteId);
+  assert.equal(new Set(ids).size, ids.length);
+  assert.equal(bankRemoteId(base), bankRemoteId({ ...base }));
+  assert.match(ids[0], /^bahi-[0-9a-f]{32}$/);
 });
 
 test('an unknown ledger is refused with Tally’s words; the rest still imports', async () => {

@@ -88,6 +88,8 @@ export interface StoredLedger {
 
 export interface StoredVoucher {
   id: number;
+  /** TallyPrime's create-or-alter key: a voucher sent again with it replaces the stored one. */
+  remoteId?: string;
   type: string;
   date: string;
   narration: string;
@@ -240,9 +242,12 @@ export class Book {
       const cr = amounts.filter((a) => a > 0).reduce((a, b) => a + b, 0);
       return this.fail(out, TALLY_MESSAGES.unbalanced(dr, cr));
     }
-    const id = this.nextId++;
-    c.vouchers.push({
+    // REMOTEID: the voucher that carries it already is altered in place (same id), as TallyPrime does.
+    const existing = v.remoteId ? c.vouchers.findIndex((s) => s.remoteId === v.remoteId) : -1;
+    const id = existing >= 0 ? c.vouchers[existing].id : this.nextId++;
+    const stored: StoredVoucher = {
       id,
+      remoteId: v.remoteId,
       type: v.type,
       date,
       narration: v.narration,
@@ -251,8 +256,14 @@ export class Book {
       party: v.party,
       legs: v.legs.map((l) => ({ ledger: l.ledger, amount: l.amount })),
       inventory: v.inventory.map((i) => ({ item: i.item, amount: i.amount, billedQty: i.billedQty })),
-    });
-    out.created++;
+    };
+    if (existing >= 0) {
+      c.vouchers[existing] = stored;
+      out.altered++;
+    } else {
+      c.vouchers.push(stored);
+      out.created++;
+    }
     out.lastVchId = id;
   }
 }
