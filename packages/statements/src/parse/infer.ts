@@ -11,8 +11,10 @@ import type { TaughtLayout } from './table.ts';
 
 // Fewer dated lines with figures than this are no table.
 const MIN_ROWS = 3;
-// Share of consecutive rows whose balances must follow from the amounts for a reading to count.
+// Share of consecutive rows whose balances must follow from the amounts for a reading to be sure;
+// below it, down to MIN_GUESS, the rows are still shown (their breaks reported), never as a success.
 const MIN_CHAINED = 0.8;
+const MIN_GUESS = 0.3;
 
 const overlap = (r: Run, s: Stretch) => Math.min(r.x1, s[1]) - Math.max(r.x0, s[0]) > 0;
 
@@ -33,8 +35,11 @@ function cellOf(runs: Run[], s: Stretch): string {
 
 const isDateCell = (t: string) => isDateStart(t) || readDate(t.split(' ')[0] ?? '') !== null;
 
-/** Infers the layout of a statement's table from its dated rows; null when they show none. */
-export function inferLayout(lines: Line[]): TaughtLayout | null {
+/**
+ * Infers the layout of a statement's table from its dated rows; null when they show none. `sure`
+ * says whether the balances confirmed which figure is which.
+ */
+export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) | null {
   // a date among the first cells (a serial number may come first) and a figure
   const anchors = lines.filter(
     (l) =>
@@ -74,8 +79,9 @@ export function inferLayout(lines: Line[]): TaughtLayout | null {
       c.cells = c.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
   });
   const figures = cols.filter((c) => c.kind === 'figure');
-  const roles = assignFigures(figures);
-  if (!roles) return null;
+  const assigned = assignFigures(figures);
+  if (!assigned) return null;
+  const roles = assigned.roles;
   const text = cols.filter((c) => c.kind === 'text');
   // the narration is the text column with the most words
   const words = (c: Column) => c.cells.reduce((n, t) => n + (t ? t.split(' ').length : 0), 0);
@@ -113,11 +119,11 @@ export function inferLayout(lines: Line[]): TaughtLayout | null {
   }
   if (!columns.some((c) => c.role === 'date')) return null;
   const first = anchors[0]!;
-  return { page: first.page, top: first.y, columns };
+  return { page: first.page, top: first.y, columns, sure: assigned.score >= MIN_CHAINED };
 }
 
 /** Which figure column is the balance, and which the withdrawal and deposit (or one amount). */
-function assignFigures(figs: Column[]): Map<Column, Role> | null {
+function assignFigures(figs: Column[]): { roles: Map<Column, Role>; score: number } | null {
   const n = figs[0]?.cells.length ?? 0;
   const value = (c: Column, i: number) => {
     const a = c.cells[i] ? readAmount(c.cells[i]!) : null;
@@ -184,8 +190,8 @@ function assignFigures(figs: Column[]): Map<Column, Role> | null {
       }
       // two columns explain more than one: prefer them on a tie
       const score = steps ? chained / steps + (roles.size === 3 ? 0.001 : 0) : 0;
-      if (score >= MIN_CHAINED && (!best || score > best.score)) best = { roles, score };
+      if (score >= MIN_GUESS && (!best || score > best.score)) best = { roles, score };
     }
   }
-  return best?.roles ?? null;
+  return best;
 }

@@ -82,8 +82,9 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
         table = again;
         issues.push({
           kind: 'layout',
-          message:
-            'No column headings the reader knows were found; the columns were placed by the dated rows and their balances.',
+          message: inferred.sure
+            ? 'No column headings the reader knows were found; the columns were placed by the dated rows and their balances.'
+            : 'No column headings the reader knows were found, and the balances do not confirm which figure is which: check the rows, or mark the columns.',
         });
       }
     }
