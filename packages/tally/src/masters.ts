@@ -1,7 +1,9 @@
 import { el, leaf, type XmlElement } from './xml/tree.ts';
 
-// Masters carry no ACTION attribute: Tally then creates a missing master and alters (merges) an
-// existing one, so pushing the same file twice does not fail on "already exists".
+// Masters are sent create-only (ACTION="Create"): TallyPrime creates a missing master and refuses to
+// touch an existing one ("Ledger 'X' already exists!"), which the response reader does not count as a
+// failure. So a master the user already keeps (a CGST ledger with its duty head, a stock item in its
+// group, a bank ledger under Bank OD A/c) is never altered by an import (docs/decisions/035).
 
 export interface LedgerMaster {
   name: string;
@@ -12,7 +14,7 @@ export interface LedgerMaster {
 }
 
 export function ledgerMaster(m: LedgerMaster): XmlElement {
-  return el('LEDGER', { NAME: m.name }, [
+  return el('LEDGER', { NAME: m.name, ACTION: 'Create' }, [
     el('NAME.LIST', { TYPE: 'String' }, [leaf('NAME', m.name)]),
     leaf('PARENT', m.parent),
     m.gstDutyHead ? leaf('TAXTYPE', 'GST') : null,
@@ -22,7 +24,7 @@ export function ledgerMaster(m: LedgerMaster): XmlElement {
 }
 
 export function unitMaster(symbol: string): XmlElement {
-  return el('UNIT', { NAME: symbol }, [leaf('NAME', symbol), leaf('ISSIMPLEUNIT', 'Yes')]);
+  return el('UNIT', { NAME: symbol, ACTION: 'Create' }, [leaf('NAME', symbol), leaf('ISSIMPLEUNIT', 'Yes')]);
 }
 
 export interface StockItemMaster {
@@ -31,7 +33,7 @@ export interface StockItemMaster {
 }
 
 export function stockItemMaster(m: StockItemMaster): XmlElement {
-  return el('STOCKITEM', { NAME: m.name }, [
+  return el('STOCKITEM', { NAME: m.name, ACTION: 'Create' }, [
     el('NAME.LIST', { TYPE: 'String' }, [leaf('NAME', m.name)]),
     leaf('PARENT', ''),
     leaf('BASEUNITS', m.unit),

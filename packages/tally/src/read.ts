@@ -42,9 +42,16 @@ export interface ImportedInventoryLine {
 }
 
 export type ImportObject =
-  | { kind: 'LEDGER'; name: string; parent: string; action?: string }
+  | {
+      kind: 'LEDGER';
+      name: string;
+      parent: string;
+      action?: string;
+      gstDutyHead?: string;
+      billWise?: string;
+    }
   | { kind: 'GROUP'; name: string; parent: string; action?: string }
-  | { kind: 'STOCKITEM'; name: string; unit: string; action?: string }
+  | { kind: 'STOCKITEM'; name: string; unit: string; parent?: string; action?: string }
   | { kind: 'UNIT'; name: string; action?: string }
   | {
       kind: 'VOUCHER';
@@ -115,11 +122,24 @@ function readObject(tag: string, node: Node): ImportObject {
   const action = text(node['@_ACTION']) || undefined;
   switch (tag) {
     case 'LEDGER':
-      return { kind: 'LEDGER', name: nameOf(node), parent: text(node.PARENT), action };
+      return {
+        kind: 'LEDGER',
+        name: nameOf(node),
+        parent: text(node.PARENT),
+        action,
+        gstDutyHead: text(node.GSTDUTYHEAD) || undefined,
+        billWise: text(node.ISBILLWISEON) || undefined,
+      };
     case 'GROUP':
       return { kind: 'GROUP', name: nameOf(node), parent: text(node.PARENT), action };
     case 'STOCKITEM':
-      return { kind: 'STOCKITEM', name: nameOf(node), unit: text(node.BASEUNITS), action };
+      return {
+        kind: 'STOCKITEM',
+        name: nameOf(node),
+        unit: text(node.BASEUNITS),
+        parent: text(node.PARENT) || undefined,
+        action,
+      };
     case 'UNIT':
       return { kind: 'UNIT', name: nameOf(node), action };
     case 'VOUCHER':

@@ -25,6 +25,11 @@ export interface TallyImportResult extends ImportCounters {
   lineErrors: string[];
   /** Names Tally quoted in its errors ('Ledger 'X' does not exist!' names X). */
   named: string[];
+  /**
+   * Masters sent create-only that the company already had ('Ledger 'X' already exists!'): left as
+   * the user keeps them, which is what we asked for, so not a failure.
+   */
+  alreadyExisting: string[];
   /** What the user should read when ok is false. */
   problems: string[];
   /** Objects sent, when known. */
@@ -49,6 +54,10 @@ function count(value: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** Tally's refusal to create a master it already has: expected for create-only masters. */
+export const MASTER_EXISTS =
+  /^(Ledger|Group|Unit|Stock Item|Stock Group|Voucher Type|Cost Centre) '(.+)' already exists!?$/i;
+
 export function quotedNames(message: string): string[] {
   return [...message.matchAll(/'([^']+)'/g)].map((m) => m[1]);
 }
@@ -66,9 +75,14 @@ export function parseTallyResponse(raw: string, expected?: number): TallyImportR
   const counts = Object.fromEntries(
     IMPORT_COUNTERS.map((k) => [k, count(counters[k.toUpperCase()])]),
   ) as ImportCounters;
-  const { created, altered, combined, ignored, errors, exceptions } = counts;
-  const lineErrors: string[] = [];
-  collectLineErrors(doc, lineErrors);
+  const { created, altered, combined, ignored, exceptions } = counts;
+  const allLineErrors: string[] = [];
+  collectLineErrors(doc, allLineErrors);
+  const alreadyExisting = allLineErrors.flatMap((e) => MASTER_EXISTS.exec(e)?.[2] ?? []);
+  const lineErrors = allLineErrors.filter((e) => !MASTER_EXISTS.test(e));
+  // Each "already exists" was counted as an error by Tally; it is not one for a create-only master.
+  const errors = Math.max(0, counts.errors - alreadyExisting.length);
+  counts.errors = errors;
   const problems = [...lineErrors];
   if (parseProblem) problems.push(parseProblem);
   const envelope = doc.ENVELOPE as Node | undefined;
@@ -84,7 +98,11 @@ export function parseTallyResponse(raw: string, expected?: number): TallyImportR
   }
   if (errors > 0 && lineErrors.length === 0) problems.push(`Tally reported ${errors} error(s).`);
   if (exceptions > 0) problems.push(`Tally reported ${exceptions} exception(s).`);
-  if (expected !== undefined && problems.length === 0 && created + altered !== expected) {
+  if (
+    expected !== undefined &&
+    problems.length === 0 &&
+    created + altered + alreadyExisting.length !== expected
+  ) {
     problems.push(
       `Tally imported ${created + altered} of ${expected} objects sent (ignored ${ignored}, combined ${combined}).`,
     );
@@ -95,6 +113,7 @@ export function parseTallyResponse(raw: string, expected?: number): TallyImportR
     lastVchId: text(counters.LASTVCHID).trim(),
     lineErrors,
     named: [...new Set(lineErrors.flatMap(quotedNames))],
+    alreadyExisting,
     problems,
     expected,
     raw,

@@ -5,6 +5,7 @@ import {
   bankRemoteId,
   buildBankVouchersXml,
   buildManualVouchersXml,
+  buildTaxInvoicesXml,
   el,
   importXml,
   leaf,
@@ -52,7 +53,9 @@ test('pushing the same masters again alters them instead of failing', async () =
   await pushToTally(xml, { port: tally.port });
   const again = await pushToTally(xml, { port: tally.port });
   assert.equal(again.ok, true);
-  assert.equal(again.altered, 3);
+  // The two masters are sent create-only: Tally says they exist; the voucher is altered.
+  assert.deepEqual(again.alreadyExisting, ['B', 'Suspense']);
+  assert.equal(again.altered, 1);
   assert.equal(again.created, 0);
 });
 
@@ -82,7 +85,7 @@ test('push twice -> same books: each voucher carries a REMOTEID and the second p
   });
   assert.equal(again.ok, true, again.problems.join());
   assert.equal(again.created, 0);
-  assert.equal(again.altered, 4);
+  assert.equal(again.altered, 3);
   assert.deepEqual(
     books().map((v) => ({ id: v.id, remoteId: v.remoteId, narration: v.narration })),
     before,
@@ -247,4 +250,72 @@ test('the client explains a refused connection and a timeout', async () => {
     (e: unknown) => e instanceof TallyError && e.code === 'timeout',
   );
   silent.close();
+});
+
+test('masters are create-only: an existing CGST ledger, stock item and OD bank ledger stay as the user keeps them', async () => {
+  tally.emulator.reset();
+  const seed = importXml({
+    report: 'All Masters',
+    company: "Sharma & Sons' Pvt",
+    objects: [
+      el('LEDGER', { NAME: 'CGST' }, [
+        leaf('PARENT', 'Duties & Taxes'),
+        leaf('TAXTYPE', 'GST'),
+        leaf('GSTDUTYHEAD', 'Central Tax'),
+        leaf('ISBILLWISEON', 'Yes'),
+      ]),
+      el('LEDGER', { NAME: 'HDFC OD' }, [leaf('PARENT', 'Bank OD A/c')]),
+      el('UNIT', { NAME: 'Box' }, [leaf('NAME', 'Box')]),
+      el('STOCKITEM', { NAME: 'Widget' }, [leaf('PARENT', 'Hardware'), leaf('BASEUNITS', 'Box')]),
+    ],
+  });
+  assert.equal((await pushToTally(seed, { port: tally.port })).ok, true);
+  const invoices = buildTaxInvoicesXml({
+    company: "Sharma & Sons' Pvt",
+    withMasters: true,
+    companyState: 'Maharashtra',
+    forceState: 'Maharashtra',
+    vouchers: [
+      {
+        Reference: 'INV-1',
+        Date: '2025-07-01',
+        Items: [{ 'Item Name': 'Widget', Quantity: 2, 'Selling Price': 100, GST: 18 }],
+      },
+    ],
+  });
+  const r = await pushToTally(invoices, { port: tally.port });
+  assert.equal(r.ok, true, r.problems.join());
+  assert.ok(r.alreadyExisting.includes('CGST'));
+  assert.ok(r.alreadyExisting.includes('Widget'));
+  assert.equal(r.errors, 0);
+  const bank = buildBankVouchersXml({
+    company: "Sharma & Sons' Pvt",
+    bankLedger: 'HDFC OD',
+    withMasters: true,
+    transactions: [tx()],
+  });
+  const b = await pushToTally(bank, { port: tally.port });
+  assert.equal(b.ok, true, b.problems.join());
+  assert.deepEqual(b.alreadyExisting, ['HDFC OD']);
+  const company = tally.emulator.book.company("Sharma & Sons' Pvt")!;
+  assert.deepEqual(company.ledgers.get('cgst'), {
+    name: 'CGST',
+    parent: 'Duties & Taxes',
+    gstDutyHead: 'Central Tax',
+    billWise: 'Yes',
+  });
+  assert.equal(company.ledgers.get('hdfc od')?.parent, 'Bank OD A/c');
+  assert.deepEqual(company.stockItems.get('widget'), { name: 'Widget', unit: 'Box', parent: 'Hardware' });
+  assert.equal(company.vouchers.length, 2);
+});
+
+test('the emulator answers a create of an existing master with "already exists" and does not alter it', async () => {
+  tally.emulator.reset();
+  const xml = importXml({
+    report: 'All Masters',
+    objects: [el('LEDGER', { NAME: 'Cash', ACTION: 'Create' }, [leaf('PARENT', 'Sundry Debtors')])],
+  });
+  const answer = await postToTally(xml, { port: tally.port });
+  assert.match(answer, /<LINEERROR>Ledger &apos;Cash&apos; already exists!<\/LINEERROR>/);
+  assert.equal(tally.emulator.book.company()!.ledgers.get('cash')?.parent, 'Cash-in-Hand');
 });

@@ -51,3 +51,23 @@ test('wrapped IMPORTRESULT, STATUS 0 and plain text answers', () => {
   assert.deepEqual(text.problems, ['Unknown Request, cannot be processed']);
   assert.equal(parseTallyResponse('not xml <<<').ok, false);
 });
+
+test('"already exists" for a master sent create-only is not a failure; other line errors are', () => {
+  const exists = counts(
+    { c: 1, e: 2 },
+    "<LINEERROR>Ledger 'CGST' already exists!</LINEERROR><LINEERROR>Stock Item 'Widget' already exists!</LINEERROR>",
+  );
+  const r = parseTallyResponse(exists, 3);
+  assert.equal(r.ok, true, r.problems.join());
+  assert.deepEqual(r.alreadyExisting, ['CGST', 'Widget']);
+  assert.equal(r.errors, 0);
+  const bad = parseTallyResponse(
+    counts(
+      { c: 1, e: 2 },
+      "<LINEERROR>Ledger 'CGST' already exists!</LINEERROR><LINEERROR>Ledger 'X' does not exist!</LINEERROR>",
+    ),
+    3,
+  );
+  assert.equal(bad.ok, false);
+  assert.deepEqual(bad.lineErrors, ["Ledger 'X' does not exist!"]);
+});

@@ -79,11 +79,14 @@ export const TALLY_MESSAGES = {
     return `Voucher totals do not match! Dr: ${tallyAmount(dr)} Dr  Cr: ${tallyAmount(cr)} Cr  Diff: ${tallyAmount(Math.abs(diff))} ${diff > 0 ? 'Dr' : 'Cr'}`;
   },
   noName: 'Name cannot be empty!',
+  exists: (kind: string, name: string) => `${kind} '${name}' already exists!`,
 };
 
 export interface StoredLedger {
   name: string;
   parent: string;
+  gstDutyHead?: string;
+  billWise?: string;
 }
 
 export interface StoredVoucher {
@@ -105,7 +108,7 @@ export class Company {
   readonly groups = new Map<string, StoredLedger>();
   readonly ledgers = new Map<string, StoredLedger>();
   readonly units = new Map<string, string>();
-  readonly stockItems = new Map<string, { name: string; unit: string }>();
+  readonly stockItems = new Map<string, { name: string; unit: string; parent: string }>();
   readonly voucherTypes = new Set(PREDEFINED_VOUCHER_TYPES.map((t) => t.toLowerCase()));
   readonly vouchers: StoredVoucher[] = [];
 
@@ -121,6 +124,8 @@ export class Company {
     return name.toLowerCase() === 'primary' || this.groups.has(name.toLowerCase());
   }
 }
+
+const isCreate = (action: string | undefined) => action?.trim().toLowerCase() === 'create';
 
 export interface ImportOutcome extends ImportCounters {
   lastVchId: number;
@@ -184,9 +189,16 @@ export class Book {
         if (!c.hasGroup(parent)) return this.fail(out, TALLY_MESSAGES.noGroup(parent));
         const map = o.kind === 'GROUP' ? c.groups : c.ledgers;
         const existing = map.get(name.toLowerCase());
+        if (existing && isCreate(o.action))
+          return this.fail(
+            out,
+            TALLY_MESSAGES.exists(o.kind === 'GROUP' ? 'Group' : 'Ledger', existing.name),
+          );
         map.set(name.toLowerCase(), {
           name: existing?.name ?? name,
           parent: parent || existing?.parent || 'Primary',
+          gstDutyHead: o.kind === 'LEDGER' ? (o.gstDutyHead ?? existing?.gstDutyHead) : undefined,
+          billWise: o.kind === 'LEDGER' ? (o.billWise ?? existing?.billWise) : undefined,
         });
         if (existing) out.altered++;
         else out.created++;
@@ -196,7 +208,9 @@ export class Book {
       case 'UNIT': {
         const name = o.name.trim();
         if (!name) return this.fail(out, TALLY_MESSAGES.noName);
-        if (c.units.has(name.toLowerCase())) out.altered++;
+        const had = c.units.get(name.toLowerCase());
+        if (had && isCreate(o.action)) return this.fail(out, TALLY_MESSAGES.exists('Unit', had));
+        if (had) out.altered++;
         else out.created++;
         c.units.set(name.toLowerCase(), name);
         out.lastMid = this.nextId++;
@@ -207,9 +221,15 @@ export class Book {
         if (!name) return this.fail(out, TALLY_MESSAGES.noName);
         if (o.unit && !c.units.has(o.unit.toLowerCase()))
           return this.fail(out, TALLY_MESSAGES.noUnit(o.unit));
-        if (c.stockItems.has(name.toLowerCase())) out.altered++;
+        const had = c.stockItems.get(name.toLowerCase());
+        if (had && isCreate(o.action)) return this.fail(out, TALLY_MESSAGES.exists('Stock Item', had.name));
+        if (had) out.altered++;
         else out.created++;
-        c.stockItems.set(name.toLowerCase(), { name, unit: o.unit });
+        c.stockItems.set(name.toLowerCase(), {
+          name: had?.name ?? name,
+          unit: o.unit || had?.unit || '',
+          parent: o.parent || had?.parent || 'Primary',
+        });
         out.lastMid = this.nextId++;
         return;
       }
