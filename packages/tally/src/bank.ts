@@ -51,13 +51,25 @@ export const CASH_GROUP = 'Cash-in-Hand';
 export const TALLY_DEFAULT_LEDGERS = ['Cash', 'Profit & Loss A/c'] as const;
 
 // Narration words banks print for cash at the counter or an ATM. A heuristic: it is used only
-// when contraForCash is asked for, and `isCash` replaces it.
+// when contraForCash is asked for, and `isCash` replaces it. A bare "ATM" is not enough: banks print
+// it on card fees ("ATM CARD AMC", "DEBIT-ATM CARD AMC-"), so ATM counts only with a cash or
+// withdrawal word beside it, and anything that reads as a charge, tax, interest or reversal is never
+// cash (docs/decisions/035).
 export const CASH_WITHDRAWAL =
-  /\bCASH\s*(WDL|WD|WDR|WITHDRAWAL|WITHDRAWN|PAID)\b|\bATM\b|\bATW\b|\bCWDR\b|\bNWD\b|^SELF\b/i;
-export const CASH_DEPOSIT = /\bCASH\s*(DEP|DEPOSIT|DEPOSITED)\b|\bBY\s+CASH\b|\bCDM\b/i;
+  /\bCASH[\s/-]*(WDL|WD|WDR|WITHDRAWAL|WITHDRAWN|PAID)\b|\bATM[\s/-]*(CASH|WDL|WD|WDR|WITHDRAWAL)\b|\bATW\b|\bCWDR\b|\bNWD\b|^SELF\b/i;
+export const CASH_DEPOSIT = /\bCASH[\s/-]*(DEP|DEPOSIT|DEPOSITED)\b|\bBY\s+CASH\b|\bCDM\b/i;
+/** Words that make a narration a charge, tax, interest or reversal: never a cash Contra. */
+export const NOT_CASH =
+  /\b(AMC|ANNUAL|CHGS?|CHRGS?|CHARGES?|FEES?|GST|IGST|CGST|SGST|TAX|INTEREST|INT\.?\s*PD|PENALTY|PENAL|REV|RVSL|REVERSAL|REVERSED|REFUND|RETURN(ED)?|DECLINED?|FAILED|FAILURE|ISSUANCE|RENEWAL|REPLACEMENT)\b/i;
+
+/** Is this row a true cash withdrawal (or deposit) by its narration? */
+export function isCashNarration(description: string, side: 'withdrawal' | 'deposit'): boolean {
+  if (NOT_CASH.test(description)) return false;
+  return (side === 'withdrawal' ? CASH_WITHDRAWAL : CASH_DEPOSIT).test(description);
+}
 
 function defaultIsCash(tx: BankTransaction, side: 'withdrawal' | 'deposit'): boolean {
-  return (side === 'withdrawal' ? CASH_WITHDRAWAL : CASH_DEPOSIT).test(tx.description);
+  return isCashNarration(tx.description, side);
 }
 
 function narrationOf(tx: BankTransaction): string {

@@ -47,6 +47,36 @@ export interface TaxInvoicesInput {
   taxLedgers?: { cgst?: string; sgst?: string; igst?: string };
   roundOffLedger?: string;
   unit?: string;
+  /**
+   * The TallyPrime release the company runs ('TallyPrime 2.1', '3.0', 'Tally.ERP 9'...): it decides
+   * the GST duty-head words of the tax ledgers declared. Missing: TallyPrime 3.0 and later.
+   */
+  tallyVersion?: string;
+}
+
+export interface GstDutyHeads {
+  cgst: string;
+  sgst: string;
+  igst: string;
+}
+
+/** TallyPrime 3.0 and later write these in GSTDUTYHEAD. */
+export const GST_DUTY_HEADS_3: GstDutyHeads = { cgst: 'CGST', sgst: 'SGST/UTGST', igst: 'IGST' };
+/** TallyPrime 2.x and Tally.ERP 9 wrote these. */
+export const GST_DUTY_HEADS_2: GstDutyHeads = {
+  cgst: 'Central Tax',
+  sgst: 'State Tax',
+  igst: 'Integrated Tax',
+};
+
+/** The duty-head words for a company's TallyPrime release (3.0+ when unknown). */
+export function gstDutyHeadsFor(version: string | undefined): GstDutyHeads {
+  const v = (version ?? '').trim();
+  if (!v) return GST_DUTY_HEADS_3;
+  if (/\bERP\s*9\b|\bTally\s*9\b/i.test(v)) return GST_DUTY_HEADS_2;
+  const m = /(\d+)(?:\.(\d+))?/.exec(v.replace(/^.*?(?:Prime|Release|Rel\.?)\s*/i, ''));
+  if (!m) return GST_DUTY_HEADS_3;
+  return Number(m[1]) < 3 ? GST_DUTY_HEADS_2 : GST_DUTY_HEADS_3;
 }
 
 /** The specification's billing defaults. */
@@ -162,6 +192,7 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
   const igstL = input.taxLedgers?.igst ?? 'IGST';
   const roundOffL = input.roundOffLedger ?? 'Round Off';
   const unit = input.unit ?? 'Nos';
+  const heads = gstDutyHeadsFor(input.tallyVersion);
 
   const items = new Map<string, string>();
   const ledgers: LedgerMaster[] = [];
@@ -221,9 +252,9 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
   });
 
   function taxLedger(name: string): LedgerMaster {
-    if (name === cgstL) return { name, parent: 'Duties & Taxes', gstDutyHead: 'Central Tax' };
-    if (name === sgstL) return { name, parent: 'Duties & Taxes', gstDutyHead: 'State Tax' };
-    if (name === igstL) return { name, parent: 'Duties & Taxes', gstDutyHead: 'Integrated Tax' };
+    if (name === cgstL) return { name, parent: 'Duties & Taxes', gstDutyHead: heads.cgst };
+    if (name === sgstL) return { name, parent: 'Duties & Taxes', gstDutyHead: heads.sgst };
+    if (name === igstL) return { name, parent: 'Duties & Taxes', gstDutyHead: heads.igst };
     return { name, parent: 'Indirect Expenses' };
   }
 

@@ -9,7 +9,7 @@ export interface LedgerMaster {
   name: string;
   /** The group, e.g. 'Bank Accounts', 'Suspense A/c', 'Sundry Debtors', 'Duties & Taxes'. */
   parent: string;
-  /** GST duty head for tax ledgers: 'Central Tax', 'State Tax', 'Integrated Tax'. */
+  /** GST duty head for tax ledgers: 'CGST', 'SGST/UTGST', 'IGST' (TallyPrime 3.0+; see gstDutyHeadsFor). */
   gstDutyHead?: string;
 }
 

@@ -203,3 +203,29 @@ test('manual voucher sides follow the documented table', () => {
   // negative = debit
   assert.deepEqual(partySign, { Receipt: 1, Payment: -1, Sales: -1, Purchase: 1, Journal: 1 });
 });
+
+test('GST duty heads: TallyPrime 3.0+ words by default, 2.x words for an older company', async () => {
+  const { buildTaxInvoicesXml, gstDutyHeadsFor, readImportXml } = await import('../src/index.ts');
+  const heads = (tallyVersion?: string) =>
+    readImportXml(
+      buildTaxInvoicesXml({
+        withMasters: true,
+        companyState: 'Maharashtra',
+        forceState: 'Maharashtra',
+        tallyVersion,
+        vouchers: [
+          {
+            Reference: 'A1',
+            Date: '2025-07-01',
+            Items: [{ 'Item Name': 'Pen', Quantity: 1, 'Selling Price': 100, GST: 18 }],
+          },
+        ],
+      }),
+    ).objects.flatMap((o) => (o.kind === 'LEDGER' && o.gstDutyHead ? [o.gstDutyHead] : []));
+  assert.deepEqual(heads(), ['CGST', 'SGST/UTGST']);
+  assert.deepEqual(heads('TallyPrime 4.1'), ['CGST', 'SGST/UTGST']);
+  assert.deepEqual(heads('TallyPrime Release 2.1'), ['Central Tax', 'State Tax']);
+  assert.deepEqual(gstDutyHeadsFor('Tally.ERP 9 Release 6.6.3').igst, 'Integrated Tax');
+  assert.deepEqual(gstDutyHeadsFor('3.0').igst, 'IGST');
+  assert.deepEqual(gstDutyHeadsFor('TallyPrime Edit Log 2.1').cgst, 'Central Tax');
+});
