@@ -31,7 +31,32 @@ export const STATEMENT_ERROR_CODES = [
   'TOO_LARGE',
   'TIMEOUT',
   'NO_TRANSACTIONS',
+  // issue 17: why no table was found, and a page that could not be read
+  'NO_TABLE',
+  'SCAN_NO_TABLE',
+  'PAGE_UNREADABLE',
 ] as const;
+
+/**
+ * Why a read is not a clean success, in plain words with the next step (issue 17). `code` is one of
+ * @bahi/core's ReadReasonCode (NOT_RECONCILED, ROWS_SKIPPED, NO_TABLE, SCAN_NO_TABLE, ...). A failed
+ * extraction answers { detail, code, reason }; a read that is not clean carries `reasons`.
+ */
+export const ReadReasonInfo = z.object({
+  code: z.string(),
+  message: z.string(),
+  next: z.string(),
+});
+export type ReadReasonInfo = z.infer<typeof ReadReasonInfo>;
+
+/** What the reader noticed: rows it could not read, pages without a table, figures repaired by OCR. */
+export const ReadIssue = z.object({
+  kind: z.enum(['row', 'layout', 'detection', 'totals']),
+  message: z.string(),
+  page: z.number().int().optional(),
+  text: z.string().optional(),
+});
+export type ReadIssue = z.infer<typeof ReadIssue>;
 
 export const StatementInfo = z.object({
   bank: z.string().nullable(),
@@ -67,6 +92,10 @@ export const ReconciliationInfo = z.object({
   opening_source: z.enum(['printed', 'derived', 'none']),
   checked_balances: z.number().int(),
   breaks: z.array(BalanceBreakInfo),
+  /** the reader's notes (printed header figures that disagree with rows that reconcile) */
+  notes: z.array(z.string()).default([]),
+  /** the closing balance printed on the statement ('' when none): the re-check after edits uses it */
+  printed_closing: z.string().default(''),
 });
 export type ReconciliationInfo = z.infer<typeof ReconciliationInfo>;
 
@@ -94,8 +123,87 @@ export const ExtractAnswer = z.object({
   page_left: z.number().int(),
   access_token: z.string(),
   format: z.string(),
+  /** why this read is not clean (empty when it is): issue 17 */
+  reasons: z.array(ReadReasonInfo).default([]),
+  /** everything the reader noticed, never dropped */
+  issues: z.array(ReadIssue).default([]),
+  /** the taught layout that read this file, when one did */
+  layout_used: z
+    .lazy(() => TaughtLayoutInfo)
+    .nullable()
+    .default(null),
+  /** with a layout sent (read-with-layout): the file's shape, to save the layout with */
+  layout_signature: z
+    .lazy(() => LayoutSignature)
+    .nullable()
+    .default(null),
 });
 export type ExtractAnswer = z.infer<typeof ExtractAnswer>;
+
+// ---- layouts the user taught (issue 17) ----
+
+export const COLUMN_ROLES = [
+  'date',
+  'valueDate',
+  'description',
+  'reference',
+  'debit',
+  'credit',
+  'amount',
+  'balance',
+  'mark',
+  'serial',
+  'other',
+] as const;
+
+/** @bahi/statements' TaughtLayout: column bands and the first row, in page units (origin top-left). */
+export const TaughtLayout = z.object({
+  page: z.number().int().min(1).max(10_000),
+  top: z.number().min(0).max(100_000),
+  columns: z
+    .array(
+      z.object({
+        role: z.enum(COLUMN_ROLES),
+        x0: z.number().min(0).max(100_000),
+        x1: z.number().min(0).max(100_000),
+      }),
+    )
+    .min(2)
+    .max(30),
+});
+export type TaughtLayout = z.infer<typeof TaughtLayout>;
+
+export const LayoutSignature = z.object({
+  pageWidth: z.number(),
+  pageHeight: z.number(),
+  heading: z.array(z.string().max(100)).max(60),
+  headingY: z.number(),
+});
+export type LayoutSignature = z.infer<typeof LayoutSignature>;
+
+/** GET /layouts items; also `layout_used` of an extraction. */
+export const TaughtLayoutInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  bank: z.string(),
+  created_at: z.string(),
+  heading: z.array(z.string()),
+});
+export type TaughtLayoutInfo = z.infer<typeof TaughtLayoutInfo>;
+
+/** POST /layouts: save the layout that read a file (after the user confirmed the result). */
+export const SaveLayoutRequest = z.object({
+  name: z.string().trim().min(1, 'Please enter a name.').max(100),
+  bank: z.string().max(20),
+  layout: TaughtLayout,
+  signature: LayoutSignature,
+});
+export type SaveLayoutRequest = z.infer<typeof SaveLayoutRequest>;
+
+/** PATCH /layouts/{id} */
+export const RenameLayoutRequest = z.object({ name: z.string().trim().min(1).max(100) });
+
+export const LayoutsAnswer = z.object({ layouts: z.array(TaughtLayoutInfo) });
 
 /** POST /bob/download-xml and POST /{bankCode}/download-xml */
 export const DownloadXmlRequest = z.object({

@@ -2,10 +2,11 @@
 // the worker pool (or in this thread, for tests and tools that want no threads).
 import type { BankCode } from '@bahi/core';
 import { StatementError } from './errors.ts';
-import type { StatementResult } from './parse/index.ts';
+import type { StatementResult, TaughtLayout } from './parse/index.ts';
+import type { LayoutSignature } from './taught.ts';
 import type { FileKind } from './read/index.ts';
 import type { Cell } from './source.ts';
-import type { ExtractOutput, WorkbookOutput } from './worker/job.ts';
+import type { ExtractOutput, TaughtCandidate, WorkbookOutput } from './worker/job.ts';
 import { StatementPool, type PoolOptions } from './worker/pool.ts';
 
 export interface ExtractOptions {
@@ -16,6 +17,10 @@ export interface ExtractOptions {
   signal?: AbortSignal;
   /** whose job it is (a user id): the pool shares its threads fairly between owners */
   owner?: string;
+  /** read the table with this layout the user marked */
+  layout?: TaughtLayout;
+  /** layouts taught before: the first whose shape the file has reads it */
+  taught?: TaughtCandidate[];
 }
 
 export interface Extraction {
@@ -23,6 +28,10 @@ export interface Extraction {
   pages: number;
   format: StatementResult['format'];
   meta: { kind: FileKind; bytes: number; ocrPages: number; ms: number };
+  /** with `layout`: the file's shape, to recognise the next statement like it */
+  signature?: LayoutSignature | null;
+  /** the taught layout that read the file */
+  layoutUsed?: string;
 }
 
 let shared: StatementPool | null = null;
@@ -51,6 +60,8 @@ function toExtraction(out: ExtractOutput, bytes: number, started: number): Extra
     pages: out.pages,
     format: out.format,
     meta: { kind: out.kind, bytes, ocrPages: out.ocrPages, ms: Math.round(performance.now() - started) },
+    ...(out.signature !== undefined ? { signature: out.signature } : {}),
+    ...(out.layoutUsed ? { layoutUsed: out.layoutUsed } : {}),
   };
 }
 
@@ -75,6 +86,8 @@ export async function extractStatement(bytes: Uint8Array, opts: ExtractOptions =
       password: opts.password || undefined,
       bank: opts.bank,
       fileName: opts.fileName,
+      layout: opts.layout,
+      taught: opts.taught,
     },
     opts.signal,
     opts.owner,
@@ -98,6 +111,8 @@ export async function extractStatementInProcess(
     password: opts.password || undefined,
     bank: opts.bank,
     fileName: opts.fileName,
+    layout: opts.layout,
+    taught: opts.taught,
   })) as ExtractOutput;
   return toExtraction(out, bytes.length, started);
 }

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isBankCode, toCsvText, type BankCode } from '@bahi/core';
+import { diagnoseRead, readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
 import {
   closePool,
   configurePool,
@@ -34,6 +35,27 @@ function fail(code: number, reason: string): number {
   process.stderr.write(`bahi parse: ${reason.replace(/\s+/g, ' ').trim()}\n`);
   return code;
 }
+
+/** Issue 17: the reason in plain words, its code and the exit code, and the next step: one line. */
+function failWith(exit: number, reason: ReadReason): number {
+  const words = (t: string) => t.replace(/\s+/g, ' ').trim();
+  process.stderr.write(
+    `bahi parse: ${words(reason.message)} [${reason.code}, exit ${exit}] Next step: ${words(reason.next)}\n`,
+  );
+  return exit;
+}
+
+const summary = (x: Extraction) => ({
+  format: x.result.format,
+  transactions: x.result.accounts.reduce((n, a) => n + a.transactions.length, 0),
+  issues: x.result.issues,
+  accounts: x.result.accounts.map((a) => ({
+    ok: a.reconciliation.ok,
+    message: a.reconciliation.message,
+    rows: a.transactions.length,
+    firstBreak: a.reconciliation.breaks[0] ?? null,
+  })),
+});
 
 const rupees = (paise: number | null): string => (paise === null ? '' : (paise / 100).toFixed(2));
 
@@ -164,27 +186,41 @@ async function parse(args: string[]): Promise<number> {
       fileName: path.basename(file),
     });
   } catch (err) {
-    if (isStatementError(err)) return fail(EXIT_BY_CODE[err.code] ?? 1, err.userMessage);
+    if (isStatementError(err)) {
+      const exit = EXIT_BY_CODE[err.code] ?? 1;
+      const page = /page (\d+) failed/.exec(err.logMessage)?.[1];
+      if (err.code === 'UNREADABLE' && page)
+        return failWith(
+          exit,
+          readReason('PAGE_UNREADABLE', `Page ${page} could not be read. ${err.userMessage}`),
+        );
+      const code = reasonForFailure(err.code);
+      return code
+        ? failWith(exit, { ...readReason(code), message: err.userMessage })
+        : fail(exit, err.userMessage);
+    }
     return fail(1, 'the statement could not be processed');
   }
 
   const accounts = x.result.accounts;
+  const reasons = diagnoseRead(summary(x));
   if (accounts.every((a) => a.transactions.length === 0)) {
-    const why = x.result.issues.find((i) => i.kind === 'layout')?.message;
-    return fail(
-      3,
-      `no transactions found${why ? ` (${why.replace(/\.$/, '')})` : ''}; is this a bank statement?`,
-    );
+    return failWith(3, reasons[0] ?? readReason('NO_TABLE'));
   }
   const output = await produce(x, format);
   if (values.out) await writeFile(values.out, output);
   else process.stdout.write(output);
 
-  if (accounts.every((a) => a.reconciliation.ok)) return 0;
+  // a partial read (lines skipped, a page unread) is never a clean success
+  const partial = reasons.filter((r) => r.code !== 'NOT_RECONCILED');
+  if (accounts.every((a) => a.reconciliation.ok) && partial.length === 0) return 0;
   const lines = describeBreaks(accounts);
   for (const line of lines.slice(0, 50)) process.stderr.write(line + '\n');
   if (lines.length > 50) process.stderr.write(`bahi parse: ... ${lines.length - 50} more\n`);
+  for (const r of reasons.slice(0, -1)) failWith(4, r);
   const msg = accounts.find((a) => !a.reconciliation.ok)?.reconciliation.message;
+  const last = reasons[reasons.length - 1];
+  if (last) return failWith(4, last);
   return fail(4, `read, but the balances do not reconcile${msg ? `: ${msg}` : ''}`);
 }
 

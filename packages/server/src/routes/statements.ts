@@ -1,26 +1,47 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isBankCode, pagesForExtraction, type BankCode, type StatementFormat } from '@bahi/core';
-import { DownloadXmlRequest, LedgerAssignments, SuggestRequest, type ExtractAnswer } from '@bahi/contract';
+import { readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
+import {
+  DownloadXmlRequest,
+  LedgerAssignments,
+  RenameLayoutRequest,
+  SaveLayoutRequest,
+  SuggestRequest,
+  TaughtLayout,
+  type ExtractAnswer,
+} from '@bahi/contract';
 import {
   checkPassword,
   closePool,
   extractStatement,
   isStatementError,
   type Extraction,
+  type StatementError,
 } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
 import { signedInUser, tokenFor } from '../auth/users.ts';
 import { balance, grantPages, notEnoughPages } from '../credits.ts';
 import { extractions, pageLedger } from '../db/schema.ts';
 import { ledgerMemory } from '../statements/tables.ts';
-import { HttpError, badRequest, fileFailure, notFound } from '../errors.ts';
+import { FILE_FAILURE_STATUS, HttpError, badRequest, notFound } from '../errors.ts';
+import {
+  MAX_LAYOUTS,
+  candidatesFor,
+  deleteLayout,
+  layoutInfo,
+  listLayouts,
+  renameLayout,
+  saveLayout,
+} from '../statements/layouts.ts';
 import { rememberLedgers, suggestLedgers } from '../statements/ledger-memory.ts';
 import {
   bankDetected,
   defaultLedger,
   fallbackAccounts,
+  readIssues,
+  readReasons,
   reconciliationInfo,
   rowsToXml,
   statementInfo,
@@ -44,10 +65,48 @@ function bankOf(request: FastifyRequest): BankCode {
   return raw;
 }
 
-/** A statement failure as { detail, code } (the screens tell a wrong password from the rest by code). */
-function statementFailure(err: unknown): never {
-  if (!isStatementError(err)) throw err;
-  throw fileFailure(err.code, err.userMessage, `${err.code}: ${err.logMessage}`);
+/**
+ * An extraction that failed, answered as { detail, code, reason } (issue 17): `reason` says why in
+ * plain words and what to do next. A page that could not be read is named (code PAGE_UNREADABLE).
+ */
+class ReadFailure extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly reason: ReadReason;
+  readonly logMessage: string;
+  constructor(status: number, code: string, reason: ReadReason, logMessage: string) {
+    super(reason.message);
+    this.status = status;
+    this.code = code;
+    this.reason = reason;
+    this.logMessage = logMessage;
+  }
+}
+
+function failureOf(err: StatementError): ReadFailure {
+  const page = /page (\d+) failed/.exec(err.logMessage)?.[1];
+  if (err.code === 'UNREADABLE' && page) {
+    const reason = readReason(
+      'PAGE_UNREADABLE',
+      `Page ${page} of the file could not be read. ${err.userMessage}`,
+    );
+    return new ReadFailure(422, 'PAGE_UNREADABLE', reason, `${err.code}: ${err.logMessage}`);
+  }
+  const code = reasonForFailure(err.code);
+  const reason = code
+    ? { ...readReason(code), message: err.userMessage }
+    : { code: err.code, message: err.userMessage, next: 'Try again; if it happens again, contact support.' };
+  return new ReadFailure(
+    FILE_FAILURE_STATUS[err.code],
+    err.code,
+    reason as ReadReason,
+    `${err.code}: ${err.logMessage}`,
+  );
+}
+
+function sendFailure(reply: FastifyReply, f: ReadFailure) {
+  reply.request.log.info({ status: f.status }, f.logMessage);
+  return reply.code(f.status).send({ detail: f.reason.message, code: f.code, reason: f.reason });
 }
 
 function billingFormat(format: Extraction['format']): StatementFormat {
@@ -59,7 +118,7 @@ const statements: FastifyPluginAsync = async (app) => {
   // The worker threads of @bahi/statements stop with the server.
   app.addHook('onClose', async () => closePool());
 
-  app.post('/:bank/check-password', { preHandler: requireUser }, async (request) => {
+  app.post('/:bank/check-password', { preHandler: requireUser }, async (request, reply) => {
     bankOf(request);
     const upload = await readUpload(request);
     try {
@@ -69,13 +128,30 @@ const statements: FastifyPluginAsync = async (app) => {
         checkPassword(upload.bytes, { owner: userId }),
       );
     } catch (err) {
-      statementFailure(err);
+      // the same answer as extraction: { detail, code, reason }
+      if (!isStatementError(err)) throw err;
+      return sendFailure(reply, failureOf(err));
     }
   });
 
-  app.post('/:bank/extract-statement', { preHandler: requireUser }, async (request) => {
+  /**
+   * Reads a statement and answers it (issue 17: with its reasons, issues and notes). With `layout`
+   * the table is read with the layout the user marked, and the answer carries the file's shape to
+   * save it with; without, a layout taught before for this bank reads a file of its shape.
+   */
+  async function readStatement(request: FastifyRequest, reply: FastifyReply, withLayout: boolean) {
     const bank = bankOf(request);
     const upload = await readUpload(request);
+    let layout: TaughtLayout | undefined;
+    if (withLayout) {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(upload.layout ?? '');
+      } catch {
+        throw badRequest('Send the layout you marked as JSON in the form field "layout".');
+      }
+      layout = TaughtLayout.parse(raw);
+    }
     const query = request.query as { password?: unknown };
     const password = (typeof query.password === 'string' && query.password) || upload.password || undefined;
     const userId = request.user.id;
@@ -99,18 +175,29 @@ const statements: FastifyPluginAsync = async (app) => {
     const have = free ? 1 : await balance(ctx.db, userId);
     if (have < 1) throw new HttpError(402, notEnoughPages(1, have, true));
 
+    const taught = layout ? null : await candidatesFor(ctx.db, userId, bank);
     let extraction: Extraction;
     try {
       extraction = await withReadSlot(ctx, userId, 'extract', () =>
-        extractStatement(upload.bytes, { password, bank, fileName: upload.fileName, owner: userId }),
+        extractStatement(upload.bytes, {
+          password,
+          bank,
+          fileName: upload.fileName,
+          owner: userId,
+          ...(layout ? { layout } : {}),
+          ...(taught?.candidates.length ? { taught: taught.candidates } : {}),
+        }),
       );
     } catch (err) {
-      statementFailure(err);
+      if (!isStatementError(err)) throw err;
+      return sendFailure(reply, failureOf(err));
     }
     const { result } = extraction;
     const first = result.accounts[0];
     if (!first || first.transactions.length === 0) {
-      throw fileFailure('NO_TRANSACTIONS', 'No transactions were found in this file.');
+      // why: a scan whose OCR found no table, or headings the reader does not know
+      const reason = readReasons(result)[0] ?? readReason('NO_TABLE');
+      return sendFailure(reply, new ReadFailure(422, reason.code, reason, `${reason.code}: no transactions`));
     }
     const rowCount = result.accounts.reduce((n, a) => n + a.transactions.length, 0);
     const cost = pagesForExtraction({
@@ -132,6 +219,8 @@ const statements: FastifyPluginAsync = async (app) => {
       });
     });
     const user = await signedInUser(ctx.db, userId);
+    const reasons = readReasons(result);
+    const used = extraction.layoutUsed ? taught?.rows.find((r) => r.id === extraction.layoutUsed) : undefined;
     request.log.info(
       {
         bank: result.bank,
@@ -140,6 +229,8 @@ const statements: FastifyPluginAsync = async (app) => {
         rows: rowCount,
         charged,
         ms: extraction.meta.ms,
+        reasons: reasons.map((r) => r.code),
+        taught: Boolean(layout || used),
       },
       'statement extracted',
     );
@@ -155,8 +246,53 @@ const statements: FastifyPluginAsync = async (app) => {
       page_left: user.pagesLeft,
       access_token: await tokenFor(ctx, user, request.user.session),
       format: extraction.format,
+      reasons,
+      issues: readIssues(result),
+      layout_used: used ? layoutInfo(used) : null,
+      layout_signature: layout ? (extraction.signature ?? null) : null,
     };
     return answer;
+  }
+
+  app.post('/:bank/extract-statement', { preHandler: requireUser }, async (request, reply) =>
+    readStatement(request, reply, false),
+  );
+
+  /** Re-reads the file (sent again: files are never kept) with the layout the user marked. */
+  app.post('/:bank/read-with-layout', { preHandler: requireUser }, async (request, reply) =>
+    readStatement(request, reply, true),
+  );
+
+  app.get('/layouts', { preHandler: requireUser }, async (request) => ({
+    layouts: (await listLayouts(ctx.db, request.user.id)).map(layoutInfo),
+  }));
+
+  app.post('/layouts', { preHandler: requireUser }, async (request) => {
+    const body = SaveLayoutRequest.parse(request.body);
+    const bank = body.bank.toUpperCase();
+    if (!isBankCode(bank)) throw badRequest('Unknown bank.');
+    if (body.signature.heading.length === 0)
+      throw badRequest('Mark the first transaction row below the column headings.');
+    const existing = await listLayouts(ctx.db, request.user.id);
+    if (existing.length >= MAX_LAYOUTS) throw badRequest(`At most ${MAX_LAYOUTS} layouts can be saved.`);
+    const row = await saveLayout(ctx.db, request.user.id, { ...body, bank }, ctx.now());
+    return layoutInfo(row);
+  });
+
+  app.patch('/layouts/:id', { preHandler: requireUser }, async (request) => {
+    const { name } = RenameLayoutRequest.parse(request.body);
+    const id = String((request.params as { id?: string }).id ?? '');
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such layout.');
+    const row = await renameLayout(ctx.db, request.user.id, id, name, ctx.now());
+    if (!row) throw notFound('No such layout.');
+    return layoutInfo(row);
+  });
+
+  app.delete('/layouts/:id', { preHandler: requireUser }, async (request) => {
+    const id = String((request.params as { id?: string }).id ?? '');
+    if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deleteLayout(ctx.db, request.user.id, id)))
+      throw notFound('No such layout.');
+    return { ok: true };
   });
 
   app.post('/:bank/download-xml', { preHandler: requireUser }, async (request, reply) => {

@@ -9,7 +9,14 @@ import {
   parseSpecDate,
   type BankCode,
 } from '@bahi/core';
-import type { BankDetected, ReconciliationInfo, StatementInfo, StatementTransaction } from '@bahi/contract';
+import { diagnoseRead, type ReadReason } from '@bahi/core/read-check.ts';
+import type {
+  BankDetected,
+  ReadIssue,
+  ReconciliationInfo,
+  StatementInfo,
+  StatementTransaction,
+} from '@bahi/contract';
 import type { AccountStatement, StatementResult, Transaction } from '@bahi/statements';
 import { buildBankVouchersXml, type BankTransaction } from '@bahi/tally';
 
@@ -67,7 +74,34 @@ export function reconciliationInfo(account: AccountStatement): ReconciliationInf
       printed: money(b.printed),
       reason: b.reason,
     })),
+    notes: r.notes ?? [],
+    printed_closing: money(account.closingBalance),
   };
+}
+
+/** Everything the reader noticed, as the API answers it (issue 17: never dropped). */
+export function readIssues(result: StatementResult): ReadIssue[] {
+  return result.issues.map((i) => ({
+    kind: i.kind,
+    message: i.message,
+    ...(i.page !== undefined ? { page: i.page } : {}),
+    ...(i.text !== undefined ? { text: i.text.slice(0, 500) } : {}),
+  }));
+}
+
+/** Why this read is not a clean success (empty when it is): the shared words of @bahi/core. */
+export function readReasons(result: StatementResult): ReadReason[] {
+  return diagnoseRead({
+    format: result.format,
+    transactions: result.accounts.reduce((n, a) => n + a.transactions.length, 0),
+    issues: result.issues,
+    accounts: result.accounts.map((a) => ({
+      ok: a.reconciliation.ok,
+      message: a.reconciliation.message,
+      rows: a.transactions.length,
+      firstBreak: a.reconciliation.breaks[0] ?? null,
+    })),
+  });
 }
 
 export function bankDetected(result: StatementResult): BankDetected {

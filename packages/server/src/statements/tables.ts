@@ -41,3 +41,29 @@ export const tallyExports = pgTable(
   },
   (t) => [index('tally_exports_user_created').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Layouts a user taught (issue 17, migration 0007_taught_layouts.sql, written by hand): the column
+ * bands and first row of a statement the reader could not place, keyed by what identifies its shape
+ * (bank, the heading words, page size). The next statement of that shape is read with it.
+ */
+export const taughtLayouts = pgTable(
+  'taught_layouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    bank: text('bank').notNull(),
+    /** the heading words joined by spaces, with the page size: 'w x h|word word ...' */
+    shapeKey: text('shape_key').notNull(),
+    /** TaughtLayout (page, top, columns) */
+    layout: jsonb('layout').notNull(),
+    /** LayoutSignature (page size, heading words and their line's top) */
+    signature: jsonb('signature').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('taught_layouts_user_shape').on(t.userId, t.bank, t.shapeKey)],
+);

@@ -5,7 +5,13 @@ import { StatementError, detectFileKind, type FileKind } from '@bahi/statements'
 import { readMultipart } from '../multipart.ts';
 import { badRequest } from '../errors.ts';
 
-export type Upload = { bytes: Buffer; fileName: string; password: string | undefined };
+export type Upload = {
+  bytes: Buffer;
+  fileName: string;
+  password: string | undefined;
+  /** read-with-layout: the layout the user marked, as JSON (issue 17) */
+  layout?: string;
+};
 
 /** The one file of a multipart request, and the optional `password` field (before or after it). */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
@@ -13,7 +19,12 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   const file = form.files[0];
   if (!file) throw badRequest('Choose a statement file to upload.');
   if (file.bytes.length === 0) throw badRequest('The file is empty.');
-  return { bytes: file.bytes, fileName: file.fileName || 'statement', password: form.fields.password };
+  return {
+    bytes: file.bytes,
+    fileName: file.fileName || 'statement',
+    password: form.fields.password,
+    ...(form.fields.layout !== undefined ? { layout: form.fields.layout } : {}),
+  };
 }
 
 // The same rule as extraction's reader (packages/statements/src/read/index.ts, checkClaimedKind):

@@ -131,7 +131,16 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
         name: 'p.pdf',
       });
       assert.equal(wrong.status, 400);
-      assert.deepEqual(wrong.body, { detail: 'Incorrect password.', code: 'WRONG_PASSWORD' });
+      assert.deepEqual(wrong.body, {
+        detail: 'Incorrect password.',
+        code: 'WRONG_PASSWORD',
+        // issue 17: the reason in plain words and the next step
+        reason: {
+          code: 'WRONG_PASSWORD',
+          message: 'Incorrect password.',
+          next: 'Check the password (banks often use part of your name and your date of birth) and try again.',
+        },
+      });
       assert.equal(await pagesOf(u.id), 10, 'failures cost nothing');
 
       const ok = await upload(`/api/HDFC/extract-statement?password=${PROTECTED_TRUTH.password}`, {

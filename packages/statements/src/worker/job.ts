@@ -2,7 +2,8 @@
 // parse it, and return plain data.
 import type { BankCode } from '@bahi/core';
 import { parseStatement } from '../parse/index.ts';
-import type { StatementResult } from '../parse/index.ts';
+import type { StatementResult, TaughtLayout } from '../parse/index.ts';
+import { fitLayout, layoutSignature, snapLayout, type LayoutSignature } from '../taught.ts';
 import { checkPassword, readDocument, type FileKind, type ReadOptions } from '../read/index.ts';
 import { readPdfPart, type PdfPart } from '../read/pdf.ts';
 import { readXlsx } from '../read/xlsx.ts';
@@ -16,6 +17,16 @@ export interface ExtractJob {
   fileName?: string;
   /** OCR pages without a text layer (default true) */
   ocr?: boolean;
+  /** read the table with this layout the user marked (issue 17) */
+  layout?: TaughtLayout;
+  /** layouts the user taught before: the first whose shape this file has reads it */
+  taught?: TaughtCandidate[];
+}
+
+export interface TaughtCandidate {
+  id: string;
+  layout: TaughtLayout;
+  signature: LayoutSignature;
 }
 
 export interface CheckPasswordJob {
@@ -58,6 +69,10 @@ export interface ExtractOutput {
   ocrPages: number;
   /** PDF pages read by a helper thread */
   sharedPages: number;
+  /** with `layout`: the shape of the file, to recognise the next one */
+  signature?: LayoutSignature | null;
+  /** the id of the taught layout that read this file */
+  layoutUsed?: string;
 }
 
 export type JobOutput = ExtractOutput | { password_required: boolean } | PdfPart | WorkbookOutput;
@@ -81,8 +96,24 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     onPageCount: hooks.onPageCount,
     share: hooks.share,
   });
-  const result = parseStatement(read.doc, job.bank ? { bank: job.bank } : {});
   const doc = read.doc;
+  const base = job.bank ? { bank: job.bank } : {};
+  let result: StatementResult | undefined;
+  let layoutUsed: string | undefined;
+  const layout = job.layout ? snapLayout(doc, job.layout) : undefined;
+  if (layout) result = parseStatement(doc, { ...base, layout });
+  else
+    for (const c of job.taught ?? []) {
+      const fitted = fitLayout(doc, c.layout, c.signature);
+      if (!fitted) continue;
+      const taught = parseStatement(doc, { ...base, layout: fitted });
+      if (taught.accounts.some((a) => a.transactions.length > 0)) {
+        result = taught;
+        layoutUsed = c.id;
+        break;
+      }
+    }
+  result ??= parseStatement(doc, base);
   const size =
     doc.kind === 'pages'
       ? doc.pages.reduce((n, p) => n + p.words.length, 0)
@@ -98,5 +129,7 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     size,
     ocrPages,
     sharedPages: read.sharedPages,
+    ...(layout ? { signature: layoutSignature(doc, layout) } : {}),
+    ...(layoutUsed ? { layoutUsed } : {}),
   };
 }

@@ -16,9 +16,11 @@ import { Link, useLocation } from 'react-router';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { useSession } from '../auth/session.ts';
 import { storeToken } from '../auth/token.ts';
-import { checkPasswordRequired, downloadXml, extractStatement } from './api.ts';
+import { checkPasswordRequired, downloadXml, extractStatement, StatementCallError } from './api.ts';
+import type { ReadReasonInfo } from '@bahi/contract';
 import { FilePicker } from '../components/FilePicker.tsx';
 import { FallbackAccounts } from './FallbackAccounts.tsx';
+import { ReaderNotes, ReadReasons } from './ReadStatus.tsx';
 import { TransactionsTable } from './TransactionsTable.tsx';
 import { XmlPreview } from './XmlPreview.tsx';
 
@@ -49,6 +51,7 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ExtractAnswer | null>(null);
   const [ledger, setLedger] = useState('');
+  const [failed, setFailed] = useState<ReadReasonInfo | null>(null);
 
   if (!session) {
     return (
@@ -85,6 +88,7 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
   async function parse(): Promise<ExtractAnswer | null> {
     if (!file) return null;
     setBusy(true);
+    setFailed(null);
     try {
       const sendPassword = passwordRequired && password && mayNeedPassword(file) ? password : undefined;
       const answer = await extractStatement(settings.bank, file, sendPassword);
@@ -97,6 +101,8 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
       return answer;
     } catch (err) {
       if (settings.bank === 'pnb') console.error('PNB parse failed', err);
+      // the specification's alert stays; beside it, why and what to do next (issue 17)
+      setFailed(err instanceof StatementCallError ? (err.reason ?? null) : null);
       window.alert(settings.failure);
       return null;
     } finally {
@@ -107,6 +113,13 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
   async function download() {
     const answer = result ?? (await parse());
     if (!answer) return;
+    if (!answer.reconciliation.ok || answer.reasons.length > 0) {
+      // a read that is not clean is never exported from here: it is fixed or accepted on the result screen
+      window.alert(
+        'This statement was not read cleanly. Open it in the bank statement parser to fix the rows or accept them.',
+      );
+      return;
+    }
     const acc = answer.statement_info.account_number ?? 'account';
     try {
       const { blob, filename } = await downloadXml(settings.bank, {
@@ -156,8 +169,11 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
           </Group>
         </Stack>
       </Paper>
+      {failed && <ReadReasons reasons={[failed]} title="Why it could not be read" />}
       {result && (
         <>
+          <ReadReasons reasons={result.reasons} />
+          <ReaderNotes issues={result.issues} notes={result.reconciliation.notes} />
           {settings.statementInfo && info && (
             <Paper withBorder p="md" aria-label="Statement Info">
               <Title order={4} mb="xs">

@@ -13,13 +13,14 @@ pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 const MAX_PAGES = 30;
 const NEED_PASSWORD = 1;
 
-type State =
+export type State =
   | { kind: 'loading' }
   | { kind: 'password'; message: string; submit: (pw: string) => void }
   | { kind: 'ready'; doc: pdfjs.PDFDocumentProxy }
   | { kind: 'error' };
 
-export default function PdfViewer({ file }: { file: File | null }) {
+/** Opens the file with pdf.js, asking for its password when it has one (kept by the caller only). */
+export function usePdf(file: File | null, onPassword?: (pw: string) => void): State {
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
@@ -39,6 +40,7 @@ export default function PdfViewer({ file }: { file: File | null }) {
               : 'Invalid password. Please try again.',
           submit: (pw) => {
             setState({ kind: 'loading' });
+            onPassword?.(pw);
             update(pw);
           },
         });
@@ -52,7 +54,14 @@ export default function PdfViewer({ file }: { file: File | null }) {
       cancelled = true;
       void task?.destroy();
     };
+    // onPassword is a callback of the caller: a new one must not reopen the file
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [file]);
+  return state;
+}
+
+export default function PdfViewer({ file }: { file: File | null }) {
+  const state = usePdf(file);
 
   if (!file) return <Text c="dimmed">No PDF file specified.</Text>;
   if (state.kind === 'loading')
@@ -78,7 +87,7 @@ export default function PdfViewer({ file }: { file: File | null }) {
   );
 }
 
-function PasswordForm({ message, onSubmit }: { message: string; onSubmit: (pw: string) => void }) {
+export function PasswordForm({ message, onSubmit }: { message: string; onSubmit: (pw: string) => void }) {
   const [pw, setPw] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();

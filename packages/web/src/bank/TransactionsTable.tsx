@@ -1,6 +1,7 @@
 import type { LedgerSuggestion, StatementTransaction } from '@bahi/contract';
-import { Button, Group, TextInput } from '@mantine/core';
-import { memo } from 'react';
+import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
+import { memo, useEffect } from 'react';
+import type { RowFix } from './useBankReview.ts';
 import { bodyCell, headCell, useVirtualRows, VirtualTable } from '../components/VirtualTable.tsx';
 
 // The transactions as a table with a sticky header. Only the rows in view (plus a margin) are in
@@ -20,23 +21,50 @@ type Props = {
   suggestions?: ReadonlyMap<number, LedgerSuggestion>;
   /** rows that break the balance proof: index -> reason */
   breaks?: ReadonlyMap<number, string>;
+  /** the first row where the chain breaks: marked apart, with its difference (issue 17) */
+  firstBreak?: { row: number; difference: string } | null;
+  /** fix in place: date, amounts and balance become inputs, with delete and add-row buttons */
+  edit?: {
+    onEdit: (index: number, fix: RowFix) => void;
+    onDelete: (index: number) => void;
+    onInsert: (after: number) => void;
+  };
+  /** scroll this row into view when it changes ({ row, at } so the same row can be asked again) */
+  jumpTo?: { row: number; at: number } | null;
 };
 
-export function TransactionsTable({ rows, shown, height, label, onLedger, suggestions, breaks }: Props) {
+export function TransactionsTable({
+  rows,
+  shown,
+  height,
+  label,
+  onLedger,
+  suggestions,
+  breaks,
+  firstBreak,
+  edit,
+  jumpTo,
+}: Props) {
   const count = shown ? shown.length : rows.length;
-  const { scrollRef, items, padTop, padBottom } = useVirtualRows({
+  const { scrollRef, virtualizer, items, padTop, padBottom } = useVirtualRows({
     count,
     rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
   });
+  useEffect(() => {
+    if (!jumpTo) return;
+    const at = shown ? shown.indexOf(jumpTo.row) : jumpTo.row;
+    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' });
+  }, [jumpTo, shown, virtualizer]);
+  const columns = (onLedger ? 7 : 6) + (edit ? 1 : 0);
   return (
     <VirtualTable
       scrollRef={scrollRef}
       label={label}
       region
       style={{ maxHeight: height, height: count > 0 ? height : undefined }}
-      minWidth={onLedger ? 1000 : 760}
-      columns={onLedger ? 7 : 6}
+      minWidth={(onLedger ? 1000 : 760) + (edit ? 80 : 0)}
+      columns={columns}
       padTop={padTop}
       padBottom={padBottom}
       head={
@@ -48,13 +76,14 @@ export function TransactionsTable({ rows, shown, height, label, onLedger, sugges
           <th style={{ ...headCell, width: 120, textAlign: 'right' }}>Deposit</th>
           <th style={{ ...headCell, width: 130, textAlign: 'right' }}>Closing Balance</th>
           {onLedger && <th style={{ ...headCell, width: 230 }}>Ledger Name</th>}
+          {edit && <th style={{ ...headCell, width: 80 }}>Fix</th>}
         </>
       }
     >
       {count === 0 && (
         <tr>
           <td
-            colSpan={onLedger ? 7 : 6}
+            colSpan={columns}
             style={{ ...cell, textAlign: 'center', color: 'var(--mantine-color-dimmed)' }}
           >
             No transactions match. Clear a keyword, the dates or the Only filter to see more.
@@ -71,6 +100,8 @@ export function TransactionsTable({ rows, shown, height, label, onLedger, sugges
             onLedger={onLedger}
             suggestion={suggestions?.get(index)}
             broken={breaks?.get(index)}
+            difference={firstBreak?.row === index ? firstBreak.difference : undefined}
+            edit={edit}
           />
         );
       })}
@@ -94,32 +125,76 @@ type RowProps = {
   onLedger?: (index: number, ledger: string) => void;
   suggestion?: LedgerSuggestion;
   broken?: string;
+  /** set on the first row where the chain breaks: printed minus expected */
+  difference?: string;
+  edit?: Props['edit'];
 };
 
-const Row = memo(function Row({ index, row, onLedger, suggestion, broken }: RowProps) {
+const FIELDS = [
+  { key: 'Date', label: 'Date' },
+  { key: 'Description', label: 'Description' },
+  { key: 'Withdrawal', label: 'Withdrawal' },
+  { key: 'Deposit', label: 'Deposit' },
+  { key: 'ClosingBalance', label: 'Closing Balance' },
+] as const;
+
+const Row = memo(function Row({ index, row, onLedger, suggestion, broken, difference, edit }: RowProps) {
   const n = index + 1;
   const ledger = row.LedgerName ?? '';
+  const first = difference !== undefined;
+  const field = (key: (typeof FIELDS)[number]['key'], label: string, right: boolean) => (
+    <TextInput
+      size="xs"
+      aria-label={`${label}, row ${n}`}
+      value={row[key] ?? ''}
+      onChange={(e) => edit?.onEdit(index, { [key]: e.currentTarget.value })}
+      styles={{ input: { textAlign: right ? 'right' : 'left', fontVariantNumeric: 'tabular-nums' } }}
+    />
+  );
   return (
     <tr
       data-row={index}
+      data-break={broken ? (first ? 'first' : 'yes') : undefined}
+      aria-label={first ? `Row ${n}: the balance chain breaks here (difference ${difference})` : undefined}
       title={broken ? `Balance check: ${broken}` : undefined}
       style={{
         borderBottom: '1px solid var(--mantine-color-gray-2)',
-        background: broken ? 'var(--mantine-color-red-0)' : undefined,
+        background: first ? 'var(--mantine-color-red-1)' : broken ? 'var(--mantine-color-red-0)' : undefined,
+        outline: first ? '2px solid var(--mantine-color-red-6)' : undefined,
+        outlineOffset: -2,
       }}
     >
       <td style={{ ...cell, color: 'var(--mantine-color-dimmed)', textAlign: 'right', fontSize: 12 }}>{n}</td>
-      <td style={cell}>{row.Date}</td>
-      <td style={cell} title={row.Description}>
-        {row.Description}
-      </td>
-      <td style={{ ...amount, color: row.Withdrawal ? 'var(--mantine-color-red-8)' : undefined }}>
-        {row.Withdrawal}
-      </td>
-      <td style={{ ...amount, color: row.Deposit ? 'var(--mantine-color-teal-8)' : undefined }}>
-        {row.Deposit}
-      </td>
-      <td style={amount}>{row.ClosingBalance}</td>
+      {edit ? (
+        <>
+          <td style={cell}>{field('Date', FIELDS[0].label, false)}</td>
+          <td style={cell}>{field('Description', FIELDS[1].label, false)}</td>
+          <td style={cell}>{field('Withdrawal', FIELDS[2].label, true)}</td>
+          <td style={cell}>{field('Deposit', FIELDS[3].label, true)}</td>
+          <td style={cell}>{field('ClosingBalance', FIELDS[4].label, true)}</td>
+        </>
+      ) : (
+        <>
+          <td style={cell}>{row.Date}</td>
+          <td style={cell} title={row.Description}>
+            {row.Description}
+          </td>
+          <td style={{ ...amount, color: row.Withdrawal ? 'var(--mantine-color-red-8)' : undefined }}>
+            {row.Withdrawal}
+          </td>
+          <td style={{ ...amount, color: row.Deposit ? 'var(--mantine-color-teal-8)' : undefined }}>
+            {row.Deposit}
+          </td>
+          <td style={amount}>
+            {row.ClosingBalance}
+            {first && (
+              <span style={{ display: 'block', fontSize: 11, color: 'var(--mantine-color-red-8)' }}>
+                Δ {difference}
+              </span>
+            )}
+          </td>
+        </>
+      )}
       {onLedger && (
         <td style={cell}>
           <Group gap={4} wrap="nowrap">
@@ -147,6 +222,31 @@ const Row = memo(function Row({ index, row, onLedger, suggestion, broken }: RowP
                 Use
               </Button>
             )}
+          </Group>
+        </td>
+      )}
+      {edit && (
+        <td style={cell}>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              size="sm"
+              variant="light"
+              aria-label={`Add a row after row ${n}`}
+              title="Add a missing row after this one"
+              onClick={() => edit.onInsert(index)}
+            >
+              +
+            </ActionIcon>
+            <ActionIcon
+              size="sm"
+              variant="light"
+              color="red"
+              aria-label={`Delete row ${n}`}
+              title="Delete this line (not a transaction)"
+              onClick={() => edit.onDelete(index)}
+            >
+              ×
+            </ActionIcon>
           </Group>
         </td>
       )}

@@ -1,6 +1,11 @@
 import {
   CheckPasswordAnswer,
   ExtractAnswer,
+  LayoutsAnswer,
+  TaughtLayoutInfo,
+  type ReadReasonInfo,
+  type SaveLayoutRequest,
+  type TaughtLayout,
   SendToTallyAnswer,
   SuggestAnswer,
   type LedgerSuggestion,
@@ -15,18 +20,29 @@ import { readToken } from '../auth/token.ts';
 /** A failed statement call: ApiError plus the server's machine-readable code (WRONG_PASSWORD...). */
 export class StatementCallError extends ApiError {
   readonly code: string | undefined;
-  constructor(status: number, detail: string, code: string | undefined) {
+  /** why, in plain words, and the next step (issue 17) */
+  readonly reason: ReadReasonInfo | undefined;
+  constructor(status: number, detail: string, code: string | undefined, reason?: ReadReasonInfo) {
     super(status, detail);
     this.code = code;
+    this.reason = reason;
   }
+}
+
+function reasonOf(value: unknown): ReadReasonInfo | undefined {
+  const r = value as Partial<ReadReasonInfo> | null | undefined;
+  return r && typeof r.code === 'string' && typeof r.message === 'string' && typeof r.next === 'string'
+    ? { code: r.code, message: r.message, next: r.next }
+    : undefined;
 }
 
 const segment = (bank: string) => encodeURIComponent(bank.toLowerCase());
 
-function form(file: File, password?: string): FormData {
+function form(file: File, password?: string, layout?: TaughtLayout): FormData {
   const data = new FormData();
   // The password goes before the file: the server reads fields in order and sees it either way.
   if (password) data.append('password', password);
+  if (layout) data.append('layout', JSON.stringify(layout));
   data.append('file', file, file.name);
   return data;
 }
@@ -48,10 +64,11 @@ export function extractStatement(
   file: File,
   password: string | undefined,
   onProgress: (p: Progress) => void = () => {},
+  layout?: TaughtLayout,
 ): Promise<ExtractAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/${segment(bank)}/extract-statement`);
+    xhr.open('POST', `${API_BASE}/${segment(bank)}/${layout ? 'read-with-layout' : 'extract-statement'}`);
     const token = readToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -78,16 +95,17 @@ export function extractStatement(
           );
         return;
       }
-      const body = (data ?? {}) as { detail?: unknown; code?: unknown };
+      const body = (data ?? {}) as { detail?: unknown; code?: unknown; reason?: unknown };
       reject(
         new StatementCallError(
           xhr.status,
           typeof body.detail === 'string' ? body.detail : xhr.statusText || `Request failed (${xhr.status})`,
           typeof body.code === 'string' ? body.code : undefined,
+          reasonOf(body.reason),
         ),
       );
     };
-    xhr.send(form(file, password));
+    xhr.send(form(file, password, layout));
   });
 }
 
@@ -122,4 +140,26 @@ export async function suggestLedgers(descriptions: string[]): Promise<LedgerSugg
   if (descriptions.length === 0) return [];
   return (await api('/ledger-memory/suggest', { body: { json: { descriptions } } }, SuggestAnswer))
     .suggestions;
+}
+
+// ---- layouts the user taught (issue 17) ----
+
+export async function listLayouts(): Promise<TaughtLayoutInfo[]> {
+  return (await api('/layouts', {}, LayoutsAnswer)).layouts;
+}
+
+export function saveLayout(body: SaveLayoutRequest) {
+  return api('/layouts', { body: { json: body } }, TaughtLayoutInfo);
+}
+
+export function renameLayout(id: string, name: string) {
+  return api(
+    `/layouts/${encodeURIComponent(id)}`,
+    { method: 'PATCH', body: { json: { name } } },
+    TaughtLayoutInfo,
+  );
+}
+
+export function deleteLayout(id: string) {
+  return api(`/layouts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

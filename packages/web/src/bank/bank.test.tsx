@@ -147,11 +147,17 @@ describe('BankPage', () => {
         opening_source: 'printed',
         checked_balances: 3,
         breaks: [],
+        notes: [],
+        printed_closing: '2,37,500.50',
       },
       bank_detected: { code: 'HDFC', label: 'HDFC Bank', requested: 'HDFC', corrected: false, reason: '' },
       pages: 1,
       page_left: 9,
       format: 'pdf',
+      reasons: [],
+      issues: [],
+      layout_used: null,
+      layout_signature: null,
     } satisfies Omit<ExtractAnswer, 'access_token'>;
     saveBankSession({ bank: 'HDFC', fileName: 'a.pdf', answer, rows });
   });

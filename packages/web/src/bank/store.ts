@@ -8,9 +8,34 @@ export type BankSession = {
   bank: string;
   fileName: string;
   answer: Omit<ExtractAnswer, 'access_token'>;
-  /** the rows as reviewed (ledger names edited) */
+  /** the rows as reviewed (ledger names edited; dates, amounts and rows fixed in place) */
   rows: StatementTransaction[];
+  /** the user changed a date, an amount, a balance or the rows themselves (issue 17) */
+  edited?: boolean;
+  /** the user accepted a read that does not reconcile: exports are allowed */
+  accepted?: boolean;
 };
+
+/** A file the reader could not place, waiting to be taught (issue 17): kept for a reload. */
+export type TeachSession = { bank: string; fileName: string; reason: string };
+const TEACH_KEY = 'bahi.bank.teach';
+
+export function saveTeachSession(s: TeachSession): void {
+  try {
+    sessionStorage.setItem(TEACH_KEY, JSON.stringify(s));
+  } catch {
+    // the teaching screen still works until a reload
+  }
+}
+
+export function loadTeachSession(): TeachSession | null {
+  try {
+    const raw = sessionStorage.getItem(TEACH_KEY);
+    return raw ? (JSON.parse(raw) as TeachSession) : null;
+  } catch {
+    return null;
+  }
+}
 
 const KEY = 'bahi.bank.last';
 

@@ -10,14 +10,22 @@ import { saveBankSession, type BankSession } from './store.ts';
 
 export const NO_FILTER: FilterState = { keywords: [''], only: 'all', from: '', to: '' };
 
+/** The parts of a row the user can fix in place (issue 17). */
+export type RowFix = Partial<
+  Pick<StatementTransaction, 'Date' | 'Description' | 'Withdrawal' | 'Deposit' | 'ClosingBalance'>
+>;
+
 export function useBankReview(session: BankSession | null) {
   const [rows, setRows] = useState<StatementTransaction[]>(session?.rows ?? []);
+  const [edited, setEdited] = useState(Boolean(session?.edited));
+  const [accepted, setAccepted] = useState(Boolean(session?.accepted));
   const [filter, setFilter] = useState<FilterState>(NO_FILTER);
   const [suggestions, setSuggestions] = useState<Map<number, LedgerSuggestion>>(new Map());
 
+  // Every keystroke of a fix is kept: a reload loses nothing the user typed.
   useEffect(() => {
-    if (session) saveBankSession({ ...session, rows });
-  }, [session, rows]);
+    if (session) saveBankSession({ ...session, rows, edited, accepted });
+  }, [session, rows, edited, accepted]);
 
   useEffect(() => {
     if (!session) return;
@@ -53,5 +61,52 @@ export function useBankReview(session: BankSession | null) {
     return changed.length;
   }
 
-  return { rows, shown, shownRows, bounds, filter, setFilter, suggestions, setLedger, applyToFiltered };
+  /** Fix a row's date, narration, amounts or balance; the chain re-checks on the next render. */
+  function editRow(index: number, fix: RowFix) {
+    setRows((all) => all.map((r, i) => (i === index ? { ...r, ...fix } : r)));
+    setEdited(true);
+  }
+
+  /** Delete a line that is not a transaction. */
+  function deleteRow(index: number) {
+    setRows((all) => all.filter((_, i) => i !== index));
+    setSuggestions(new Map()); // indexes moved
+    setEdited(true);
+  }
+
+  /** Add a missing row after `index` (-1: first), dated like its neighbour. */
+  function insertRow(index: number) {
+    setRows((all) => {
+      const near = all[index] ?? all[0];
+      const row: StatementTransaction = {
+        Date: near?.Date ?? '',
+        Description: '',
+        Withdrawal: '',
+        Deposit: '',
+        ClosingBalance: '',
+        LedgerName: '',
+      };
+      return [...all.slice(0, index + 1), row, ...all.slice(index + 1)];
+    });
+    setSuggestions(new Map());
+    setEdited(true);
+  }
+
+  return {
+    rows,
+    shown,
+    shownRows,
+    bounds,
+    filter,
+    setFilter,
+    suggestions,
+    setLedger,
+    applyToFiltered,
+    edited,
+    accepted,
+    setAccepted,
+    editRow,
+    deleteRow,
+    insertRow,
+  };
 }

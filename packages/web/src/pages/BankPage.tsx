@@ -10,10 +10,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import type { ReconciliationInfo } from '@bahi/contract';
+import { formatIndian, parseAmount } from '@bahi/core';
+import { checkChain } from '@bahi/core/read-check.ts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FallbackAccounts } from '../bank/FallbackAccounts.tsx';
 import { Filters } from '../bank/Filters.tsx';
+import { ChainStatus, ReaderNotes, ReadReasons } from '../bank/ReadStatus.tsx';
 import { ReconciliationBadge } from '../bank/ReconciliationBadge.tsx';
 import { keptFile, loadBankSession } from '../bank/store.ts';
 import { TallyPanel } from '../bank/TallyPanel.tsx';
@@ -35,6 +39,20 @@ export default function BankPage() {
   const [file, setFile] = useState<File | null>(null);
   const [applyLedger, setApplyLedger] = useState('');
   const [applied, setApplied] = useState<string | null>(null);
+  const [jumpTo, setJumpTo] = useState<{ row: number; at: number } | null>(null);
+
+  // The balance chain, re-checked on the rows as the user fixes them (issue 17).
+  const rec = session?.answer.reconciliation;
+  const closingBreak = Boolean(rec?.breaks.some((b) => b.row >= (session?.answer.transactions.length ?? 0)));
+  const live = useMemo(
+    () =>
+      checkChain(review.rows, {
+        opening: rec ? parseAmount(rec.opening_balance) : null,
+        closing: closingBreak && rec?.printed_closing ? parseAmount(rec.printed_closing) : null,
+      }),
+    [review.rows, rec, closingBreak],
+  );
+  const [fixing, setFixing] = useState(() => review.edited && !live.ok);
 
   useEffect(() => {
     if (preview) void keptFile().then(setFile);
@@ -57,7 +75,58 @@ export default function BankPage() {
   const detected = answer.bank_detected;
   const bankCode = info.bank ?? session.bank;
   const acc = info.account_number ?? '';
-  const breaks = new Map(answer.reconciliation.breaks.map((b) => [b.row, b.reason]));
+  const reasons = answer.reasons ?? [];
+  const partial = reasons.some((r) => r.code === 'ROWS_SKIPPED' || r.code === 'PAGE_UNREADABLE');
+  // Once edited, the live check decides; before, the reader's own reconciliation (never a clean
+  // success for a partial read).
+  const chainOk = review.edited ? live.ok : answer.reconciliation.ok;
+  const clean = chainOk && (review.edited || !partial);
+  const breakList = review.edited
+    ? live.breaks.map((b) => ({
+        row: b.row,
+        reason: b.reason,
+        difference: formatIndian(b.difference, { symbol: true }),
+      }))
+    : answer.reconciliation.breaks.map((b) => ({
+        row: b.row,
+        reason: b.reason,
+        difference: formatIndian((parseAmount(b.printed) ?? 0) - (parseAmount(b.expected) ?? 0), {
+          symbol: true,
+        }),
+      }));
+  const breaks = new Map(breakList.map((b) => [b.row, b.reason]));
+  for (const [row, why] of live.invalid) breaks.set(row, why);
+  const first = breakList[0] ?? null;
+  const shownReconciliation: ReconciliationInfo = review.edited
+    ? {
+        ...answer.reconciliation,
+        ok: live.ok,
+        message: live.ok
+          ? 'Balances reconcile after your fixes.'
+          : `${live.breaks.length} row(s) break the balance chain.`,
+        opening_balance: formatIndian(live.opening),
+        closing_balance: formatIndian(live.closing),
+        total_deposits: formatIndian(live.totalDeposits),
+        total_withdrawals: formatIndian(live.totalWithdrawals),
+        checked_balances: live.checked,
+        breaks: live.breaks.map((b) => ({
+          row: b.row,
+          date: review.rows[b.row]?.Date ?? '',
+          expected: formatIndian(b.expected),
+          printed: b.printed === null ? '' : formatIndian(b.printed),
+          reason: b.reason,
+        })),
+      }
+    : partial
+      ? { ...answer.reconciliation, ok: false, message: 'The balances check, but not every line was read.' }
+      : answer.reconciliation;
+  const blocked =
+    clean || review.accepted
+      ? undefined
+      : first
+        ? `Export is blocked: the rows do not reconcile from row ${first.row + 1} on. Fix the rows or accept the difference.`
+        : 'Export is blocked: this read is not complete. Check the rows, then accept them.';
+  const used = answer.layout_used;
   const defaultLedger = acc ? `${bankCode === 'BOB' ? 'BOB' : info.bank_label} A/c ${acc}` : '';
   const isPdf = session.fileName.toLowerCase().endsWith('.pdf');
 
@@ -88,6 +157,14 @@ export default function BankPage() {
           {detected.label}.
         </Alert>
       )}
+      {used && (
+        <Alert color="blue" role="status" aria-label="Taught layout">
+          Read with the layout you taught on{' '}
+          {new Date(used.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })} (
+          {used.name}).
+        </Alert>
+      )}
+      {!clean && <ReadReasons reasons={reasons} />}
       {hint && (
         <Paper withBorder p="md" bg="blue.0">
           <Text size="sm">
@@ -118,7 +195,19 @@ export default function BankPage() {
         <Balance label="Opening balance" amount={info.opening_balance} />
         <Balance label="Closing balance" amount={info.closing_balance} />
       </SimpleGrid>
-      <ReconciliationBadge r={answer.reconciliation} />
+      <ReconciliationBadge r={shownReconciliation} />
+      <ChainStatus
+        first={first}
+        rows={review.rows.length}
+        clean={clean}
+        accepted={review.accepted}
+        fixing={fixing}
+        invalid={live.invalid.size}
+        onShow={(row) => setJumpTo({ row, at: Date.now() })}
+        onFix={setFixing}
+        onAccept={review.setAccepted}
+      />
+      <ReaderNotes issues={answer.issues ?? []} notes={answer.reconciliation.notes ?? []} />
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Filters value={review.filter} onChange={review.setFilter} bounds={review.bounds} />
@@ -150,12 +239,19 @@ export default function BankPage() {
           </Text>
           <TransactionsTable
             rows={review.rows}
-            shown={review.shown}
+            shown={fixing ? undefined : review.shown}
             height={500}
             label="Transactions"
             onLedger={review.setLedger}
             suggestions={review.suggestions}
             breaks={breaks}
+            firstBreak={first}
+            jumpTo={jumpTo}
+            edit={
+              fixing
+                ? { onEdit: review.editRow, onDelete: review.deleteRow, onInsert: review.insertRow }
+                : undefined
+            }
           />
         </Stack>
       </Paper>
@@ -165,6 +261,7 @@ export default function BankPage() {
         rows={review.shownRows}
         defaultLedger={defaultLedger}
         fileBase={`statement_${acc || 'account'}`}
+        blocked={blocked}
       />
       <FallbackAccounts
         bank={bankCode}

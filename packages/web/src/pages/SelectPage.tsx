@@ -6,7 +6,9 @@ import { storeToken } from '../auth/token.ts';
 import { checkPasswordRequired, extractStatement, StatementCallError, type Progress } from '../bank/api.ts';
 import { PasswordModal } from '../bank/PasswordModal.tsx';
 import { countPdfPages, ProcessingOverlay } from '../bank/ProcessingOverlay.tsx';
-import { keepFile, saveBankSession } from '../bank/store.ts';
+import type { ReadReasonInfo } from '@bahi/contract';
+import { ReadReasons } from '../bank/ReadStatus.tsx';
+import { keepFile, saveBankSession, saveTeachSession } from '../bank/store.ts';
 import { fileTypeProblem, XLSX_BANKS } from '../bank/validate.ts';
 import { BackAndPages } from '../components/BackAndPages.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
@@ -28,10 +30,12 @@ export default function SelectPage() {
   const [pages, setPages] = useState<number | null>(null);
   const [askPassword, setAskPassword] = useState(false);
   const [problem, setProblem] = useState<{ message: string; pay?: boolean } | null>(null);
+  const [reason, setReason] = useState<ReadReasonInfo | null>(null);
 
   function chooseBank(e: ChangeEvent<HTMLSelectElement>) {
     setBank(e.currentTarget.value);
     setFile(null);
+    setReason(null);
   }
 
   function chooseFile(chosen: File | null) {
@@ -42,6 +46,15 @@ export default function SelectPage() {
       return;
     }
     setFile(chosen);
+    setReason(null);
+  }
+
+  /** The reader could not place the table: mark it on the page preview (issue 17). */
+  async function teach() {
+    if (!file || !reason) return;
+    await keepFile(file);
+    saveTeachSession({ bank, fileName: file.name, reason: reason.message });
+    navigate('/app/teach');
   }
 
   /** Extracts; true when done (the caller then leaves), false when the password was wrong. */
@@ -67,13 +80,20 @@ export default function SelectPage() {
       setProblem({ message: err.detail, pay: true });
       return;
     }
-    setProblem({ message: err instanceof StatementCallError ? err.detail : fallback });
+    // The specification's alert stays; beside it, the reason in plain words and the next step.
+    setProblem(
+      err instanceof StatementCallError && err.reason
+        ? null
+        : { message: err instanceof StatementCallError ? err.detail : fallback },
+    );
+    setReason(err instanceof StatementCallError ? (err.reason ?? null) : null);
     window.alert(fallback);
   }
 
   async function submit() {
     if (!bank || !file) return;
     setProblem(null);
+    setReason(null);
     setPages(await countPdfPages(file));
     let required: boolean;
     setProcessing(true);
@@ -107,6 +127,7 @@ export default function SelectPage() {
         err instanceof StatementCallError &&
         (err.code === 'WRONG_PASSWORD' || err.code === 'PASSWORD_REQUIRED')
       ) {
+        setReason(err.reason ?? null);
         window.alert('Incorrect password.');
         return; // the modal stays open
       }
@@ -152,6 +173,17 @@ export default function SelectPage() {
               )}
             </Alert>
           )}
+          {reason && (
+            <Stack gap="xs">
+              <ReadReasons reasons={[reason]} title="Why it could not be read" />
+              {(reason.code === 'NO_TABLE' || reason.code === 'SCAN_NO_TABLE') &&
+                file?.name.toLowerCase().endsWith('.pdf') && (
+                  <Button variant="light" onClick={() => void teach()} w="fit-content">
+                    Teach Bahi this layout
+                  </Button>
+                )}
+            </Stack>
+          )}
           <Button onClick={submit} disabled={!bank || !file || processing} w="fit-content">
             Submit
           </Button>
@@ -162,6 +194,7 @@ export default function SelectPage() {
         busy={processing}
         onConfirm={confirmPassword}
         onClose={() => setAskPassword(false)}
+        text={reason?.code === 'WRONG_PASSWORD' ? `${reason.message} Next step: ${reason.next}` : undefined}
       />
       {processing && <ProcessingOverlay progress={progress} pages={pages} />}
     </Stack>

@@ -1,0 +1,102 @@
+import type { TaughtLayoutInfo } from '@bahi/contract';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { deleteLayout, listLayouts, renameLayout } from '../bank/api.ts';
+import { BackAndPages } from '../components/BackAndPages.tsx';
+
+// The layouts the user taught (/app/layouts), issue 17: listed with the heading words that identify
+// them, renamed and deleted. A deleted layout no longer reads anything.
+
+export default function LayoutsPage() {
+  const [layouts, setLayouts] = useState<TaughtLayoutInfo[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    listLayouts()
+      .then(setLayouts)
+      .catch(() => setProblem('The layouts could not be loaded.'));
+  }, []);
+
+  async function rename(id: string, name: string) {
+    try {
+      const saved = await renameLayout(id, name);
+      setLayouts((all) => all?.map((l) => (l.id === id ? saved : l)) ?? null);
+    } catch {
+      setProblem('Renaming failed.');
+    }
+  }
+
+  async function remove(l: TaughtLayoutInfo) {
+    if (!window.confirm(`Delete the layout "${l.name}"? Statements of its shape are then read without it.`))
+      return;
+    try {
+      await deleteLayout(l.id);
+      setLayouts((all) => all?.filter((x) => x.id !== l.id) ?? null);
+    } catch {
+      setProblem('Deleting failed.');
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={760}>
+      <BackAndPages />
+      <Title order={2}>Layouts you taught</Title>
+      {problem && (
+        <Text c="red.8" role="alert">
+          {problem}
+        </Text>
+      )}
+      {layouts?.length === 0 && (
+        <Text>
+          None yet. When a statement cannot be read, choose Teach Bahi this layout on the{' '}
+          <Anchor component={Link} to="/app/select">
+            upload screen
+          </Anchor>
+          .
+        </Text>
+      )}
+      {layouts?.map((l) => (
+        <LayoutRow
+          key={l.id}
+          layout={l}
+          onRename={(n) => void rename(l.id, n)}
+          onDelete={() => void remove(l)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function LayoutRow({
+  layout,
+  onRename,
+  onDelete,
+}: {
+  layout: TaughtLayoutInfo;
+  onRename: (name: string) => void;
+  onDelete: () => void;
+}) {
+  const [name, setName] = useState(layout.name);
+  return (
+    <Paper withBorder p="sm" aria-label={`Layout ${layout.name}`}>
+      <Group align="flex-end" gap="sm">
+        <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <Button
+          variant="default"
+          onClick={() => onRename(name.trim())}
+          disabled={!name.trim() || name.trim() === layout.name}
+        >
+          Rename
+        </Button>
+        <Button variant="light" color="red" onClick={onDelete}>
+          Delete
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        {layout.bank} · taught on {new Date(layout.created_at).toLocaleDateString('en-IN')} · headings:{' '}
+        {layout.heading.join(' · ') || '—'}
+      </Text>
+    </Paper>
+  );
+}
