@@ -3,6 +3,7 @@ import { credit, debit, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
 import { ledgerMaster, uniqueLedgers, type LedgerMaster } from './masters.ts';
+import { bankAllocationElement, bankAllocationOf, isJunkReference } from './bank-allocation.ts';
 import { bankRemoteId } from './identity.ts';
 import { voucherElement } from './voucher.ts';
 import type { XmlElement } from './xml/tree.ts';
@@ -16,6 +17,12 @@ export interface BankTransaction {
   /** The ledger on the other side; the suspense ledger when empty. */
   ledger?: string;
   reference?: string;
+  /** ISO value date, when the statement prints one: the instrument date. */
+  valueDate?: string;
+  /** Cheque number, when the statement has a column for it. */
+  chequeNumber?: string;
+  /** Who was paid or who paid, when known: the bank allocation's favouring. */
+  counterparty?: string;
 }
 
 export interface BankAccountInput {
@@ -74,7 +81,7 @@ function defaultIsCash(tx: BankTransaction, side: 'withdrawal' | 'deposit'): boo
 
 function narrationOf(tx: BankTransaction): string {
   const text = tx.description.trim();
-  const ref = tx.reference?.trim();
+  const ref = isJunkReference(tx.reference) ? undefined : tx.reference?.trim();
   return ref && !text.includes(ref) ? `${text} Ref: ${ref}` : text;
 }
 
@@ -117,12 +124,15 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
       const other = tx.ledger?.trim() || (contra ? cash : suspense);
       let type: string;
       let legs: Leg[];
+      // The bank leg alone carries the bank allocation: what Tally's bank reconciliation matches on.
+      const allocation = bankAllocationOf(tx);
+      const bankLeg = (leg: Leg): Leg => ({ ...leg, extra: [bankAllocationElement(allocation, leg.amount)] });
       if (side === 'withdrawal') {
         type = contra ? 'Contra' : 'Payment';
-        legs = [debit(other, paise, !contra), credit(bank, paise)];
+        legs = [debit(other, paise, !contra), bankLeg(credit(bank, paise))];
       } else {
         type = contra ? 'Contra' : 'Receipt';
-        legs = [credit(other, paise, !contra), debit(bank, paise)];
+        legs = [credit(other, paise, !contra), bankLeg(debit(bank, paise))];
       }
       const group = o.ledgerGroups?.[other] ?? (contra && other === cash ? CASH_GROUP : SUSPENSE_GROUP);
       ledgers.push({ name: other, parent: group });
@@ -141,7 +151,7 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
             row: i,
           }),
           narration: narrationOf(tx),
-          reference: tx.reference?.trim() || undefined,
+          reference: isJunkReference(tx.reference) ? undefined : tx.reference?.trim(),
           partyLedger: other,
           view: 'Accounting Voucher View',
           legs,

@@ -1,5 +1,5 @@
 import type { Paise } from '@bahi/core';
-import { el, leaf, type XmlElement } from './xml/tree.ts';
+import { el, leaf, type XmlChild, type XmlElement } from './xml/tree.ts';
 import { deemedPositive, tallyAmount } from './xml/values.ts';
 
 /** One accounting leg. `amount` is in Tally's sign: negative = debit, positive = credit. */
@@ -7,6 +7,8 @@ export interface Leg {
   ledger: string;
   amount: Paise;
   isParty?: boolean;
+  /** Sub-lists written after the amount, e.g. the bank leg's BANKALLOCATIONS.LIST. */
+  extra?: readonly XmlChild[];
 }
 
 export const debit = (ledger: string, paise: Paise, isParty = false): Leg => ({
@@ -28,6 +30,7 @@ export function legElement(leg: Leg, listName: EntryListName = 'ALLLEDGERENTRIES
     leaf('ISDEEMEDPOSITIVE', deemedPositive(leg.amount)),
     leg.isParty ? leaf('ISPARTYLEDGER', 'Yes') : null,
     leaf('AMOUNT', tallyAmount(leg.amount)),
+    ...(leg.extra ?? []),
   ]);
 }
 

@@ -8,6 +8,7 @@ export * from './masters.ts';
 export * from './voucher.ts';
 export * from './identity.ts';
 export * from './bank.ts';
+export * from './bank-allocation.ts';
 export * from './invoice.ts';
 export * from './manual.ts';
 export * from './read.ts';

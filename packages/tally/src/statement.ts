@@ -6,6 +6,7 @@ export interface StatementAccountLike {
   number: string | null;
   transactions: readonly {
     date: string;
+    valueDate?: string | null;
     description: string;
     reference: string | null;
     withdrawal: number;
@@ -44,6 +45,7 @@ export function statementToBankAccounts(
     accountNumber: a.number?.trim() || undefined,
     transactions: a.transactions.map((t): BankTransaction => ({
       date: t.date,
+      valueDate: t.valueDate ?? undefined,
       description: t.description,
       withdrawal: t.withdrawal,
       deposit: t.deposit,
