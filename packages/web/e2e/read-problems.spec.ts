@@ -149,6 +149,11 @@ test('a table the reader cannot place: the reason, teach the layout on the page,
   await at(200, FIRST_ROW_Y + 3);
   await expect(page.getByLabel('First row')).toBeVisible();
   await shot(page, 'read-04-marked');
+  // a reload keeps the marking (the file stays in the browser, the marks in the tab's session)
+  await page.reload();
+  await expect(page.getByLabel(/^Boundary \d+$/)).toHaveCount(bounds.length, { timeout: 20_000 });
+  await expect(page.getByLabel('First row')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Column 4' })).toHaveValue('date');
 
   await page.getByRole('button', { name: 'Read with this layout' }).click();
   const read = page.getByLabel('Read with your layout', { exact: true });

@@ -19,7 +19,7 @@ import { FallbackAccounts } from '../bank/FallbackAccounts.tsx';
 import { Filters } from '../bank/Filters.tsx';
 import { ChainStatus, ReaderNotes, ReadReasons } from '../bank/ReadStatus.tsx';
 import { ReconciliationBadge } from '../bank/ReconciliationBadge.tsx';
-import { keptFile, loadBankSession } from '../bank/store.ts';
+import { keptFile, loadBankSession, saveTeachSession } from '../bank/store.ts';
 import { TallyPanel } from '../bank/TallyPanel.tsx';
 import { TransactionsTable } from '../bank/TransactionsTable.tsx';
 import { useBankReview } from '../bank/useBankReview.ts';
@@ -207,6 +207,28 @@ export default function BankPage() {
         onFix={setFixing}
         onAccept={review.setAccepted}
       />
+      {!clean && isPdf && (
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              // rows missing or misread by the reader: mark the table once instead of fixing by hand
+              saveTeachSession({
+                bank: session.bank,
+                fileName: session.fileName,
+                reason: reasons[0]?.message ?? 'This statement was not read perfectly.',
+              });
+              navigate('/app/teach');
+            }}
+          >
+            Teach Bahi this layout
+          </Button>
+          <Text size="xs" c="dimmed">
+            When many rows are missing or misread: mark the table on the page once and read the file again.
+          </Text>
+        </Group>
+      )}
       <ReaderNotes issues={answer.issues ?? []} notes={answer.reconciliation.notes ?? []} />
       <Paper withBorder p="md">
         <Stack gap="sm">

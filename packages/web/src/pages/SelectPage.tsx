@@ -152,6 +152,13 @@ export default function SelectPage() {
               HDFC, ICICI and Axis Bank also export Excel: .xlsx is accepted for those banks.
             </List.Item>
             <List.Item>Password-protected files ask for the password; it is never stored.</List.Item>
+            <List.Item>
+              A statement Bahi cannot read can be taught once:{' '}
+              <Anchor component={Link} to="/app/layouts">
+                layouts you taught
+              </Anchor>
+              .
+            </List.Item>
           </List>
           <NativeSelect label="Bank" data={BANK_OPTIONS} value={bank} onChange={chooseBank} />
           <FilePicker
