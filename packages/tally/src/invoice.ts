@@ -15,6 +15,8 @@ export interface BillingItem {
   'Selling Price': number | string;
   GST: number | string;
   Total?: number | string;
+  /** HSN (goods) or SAC (services) code, for GSTR-1's HSN summary. */
+  HSN?: string;
 }
 
 export interface BillingVoucher {
@@ -37,10 +39,21 @@ export interface TaxInvoicesInput {
   partyLedger?: string;
   salesLedger?: string;
   narration?: string;
-  /** The party's state, written as place of supply. */
+  /** The state of supply (the party's state): written as place of supply. */
   forceState?: string;
-  /** The company's own state; when missing it is taken to equal forceState (an intra-state sale). */
+  /**
+   * The company's own state (its GST registration). Never assumed: when missing, forceState must be
+   * given and the sale is taken as made within that state; with neither the build is refused.
+   */
   companyState?: string;
+  /** The company's GSTIN, written as its registration on each invoice. */
+  companyGstin?: string;
+  /** The party's state, when known (else forceState). */
+  partyState?: string;
+  /** The party's GSTIN, when known: the party is then a Regular registration (B2B). */
+  partyGstin?: string;
+  /** HSN/SAC per item name, for items whose rows carry none. */
+  hsnCodes?: Readonly<Record<string, string>>;
   invoiceType?: InvoiceType | string;
   company?: string;
   withMasters?: boolean;
@@ -97,6 +110,7 @@ export interface InvoiceLine {
   taxable: Paise;
   tax: Paise;
   gstRate: number;
+  hsn?: string;
 }
 
 export interface InvoiceTotals {
@@ -148,16 +162,20 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
       taxable,
       tax: total - taxable,
       gstRate,
+      hsn: item.HSN?.trim() || undefined,
     };
   });
   const taxable = lines.reduce((a, l) => a + l.taxable, 0);
   const tax = lines.reduce((a, l) => a + l.tax, 0);
-  const cgst = intraState ? Math.trunc(tax / 2) : 0;
-  const sgst = intraState ? tax - cgst : 0;
+  // CGST and SGST are each half the rate on the same base, so they are equal; an odd paisa goes to
+  // the round-off, and what the party pays does not change.
+  const cgst = intraState ? Math.floor(tax / 2) : 0;
+  const sgst = cgst;
   const igst = intraState ? 0 : tax;
+  const remainder = tax - cgst - sgst - igst;
   const exact = taxable + tax;
   const roundOff = roundOffOf(v, exact);
-  return { lines, taxable, cgst, sgst, igst, roundOff, total: exact + roundOff };
+  return { lines, taxable, cgst, sgst, igst, roundOff: roundOff + remainder, total: exact + roundOff };
 }
 
 /**
@@ -179,8 +197,15 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
   const party = input.partyLedger?.trim() || BILLING_DEFAULTS.partyLedger;
   const sales = input.salesLedger?.trim() || BILLING_DEFAULTS.salesLedger;
   const narration = input.narration ?? BILLING_DEFAULTS.narration;
-  const state = input.forceState?.trim() || BILLING_DEFAULTS.forceState;
-  const companyState = input.companyState?.trim() || state;
+  const forced = input.forceState?.trim();
+  const companyState = input.companyState?.trim() || forced;
+  if (!companyState) {
+    throw new TallyError(
+      'no_company_state',
+      "Please enter the company's state (or the state the sales are made in).",
+    );
+  }
+  const state = input.partyState?.trim() || forced || companyState;
   const invoiceType = input.invoiceType?.trim() || BILLING_DEFAULTS.invoiceType;
   if (invoiceType !== 'Tax Invoice' && invoiceType !== 'Bill of Supply') {
     throw new TallyError('bad_invoice_type', `Invoice Type must be 'Tax Invoice' or 'Bill of Supply'.`);
@@ -193,6 +218,20 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
   const roundOffL = input.roundOffLedger ?? 'Round Off';
   const unit = input.unit ?? 'Nos';
   const heads = gstDutyHeadsFor(input.tallyVersion);
+  const partyGstin = input.partyGstin?.trim().toUpperCase() || undefined;
+  const isCashParty = party.toLowerCase() === 'cash';
+  // A cash sale, or a party without a GSTIN, is a B2C supply: Unregistered/Consumer.
+  const registrationType = partyGstin && !isCashParty ? 'Regular' : 'Unregistered/Consumer';
+  const billWise = !isCashParty;
+  // RATEDETAILS.LIST per duty head, in the company's duty-head words; half the rate each for CGST and SGST.
+  const rateDetails = (rate: number): XmlElement[] =>
+    [
+      [heads.cgst, intra ? rate / 2 : 0],
+      [heads.sgst, intra ? rate / 2 : 0],
+      [heads.igst, intra ? 0 : rate],
+    ].map(([head, r]) =>
+      el('RATEDETAILS.LIST', {}, [leaf('GSTRATEDUTYHEAD', String(head)), leaf('GSTRATE', String(r))]),
+    );
 
   const items = new Map<string, string>();
   const ledgers: LedgerMaster[] = [];
@@ -209,14 +248,19 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
     const inventory = t.lines.map((line) => {
       items.set(line.item.toLowerCase(), line.item);
       const rate = taxed ? line.price : Math.round(line.taxable / line.quantity);
+      const hsn = line.hsn ?? input.hsnCodes?.[line.item];
       const element: XmlElement = el('ALLINVENTORYENTRIES.LIST', {}, [
         leaf('STOCKITEMNAME', line.item),
+        hsn ? leaf('GSTHSNNAME', hsn) : null,
+        leaf('GSTOVRDNTAXABILITY', !taxed ? 'Exempt' : line.gstRate > 0 ? 'Taxable' : 'Nil Rated'),
+        leaf('GSTOVRDNTYPEOFSUPPLY', 'Goods'),
         leaf('ISDEEMEDPOSITIVE', 'No'),
         leaf('RATE', tallyRate(rate, unit)),
         leaf('AMOUNT', tallyAmount(line.taxable)),
         leaf('ACTUALQTY', tallyQuantity(line.quantity, unit)),
         leaf('BILLEDQTY', tallyQuantity(line.quantity, unit)),
         legElement(credit(sales, line.taxable), 'ACCOUNTINGALLOCATIONS.LIST'),
+        ...(taxed ? rateDetails(line.gstRate) : []),
       ]);
       return { element, amount: line.taxable };
     });
@@ -237,15 +281,34 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
       narration,
       view: 'Invoice Voucher View',
       header: [
+        leaf('GSTREGISTRATIONTYPE', registrationType),
         leaf('BASICBUYERNAME', party),
         leaf('STATENAME', state),
         leaf('PLACEOFSUPPLY', state),
         leaf('COUNTRYOFRESIDENCE', 'India'),
+        partyGstin ? leaf('PARTYGSTIN', partyGstin) : null,
+        leaf('CMPGSTSTATE', companyState),
+        input.companyGstin?.trim() ? leaf('CMPGSTIN', input.companyGstin.trim()) : null,
+        leaf('CMPGSTREGISTRATIONTYPE', 'Regular'),
         leaf('ISINVOICE', 'Yes'),
         leaf('VCHENTRYMODE', 'Item Invoice'),
       ],
       legList: 'LEDGERENTRIES.LIST',
-      legs: [debit(party, t.total, true)],
+      legs: [
+        {
+          ...debit(party, t.total, true),
+          // A bill-wise party (a Sundry Debtor we declare) gets the invoice as a New Ref bill.
+          extra: billWise
+            ? [
+                el('BILLALLOCATIONS.LIST', {}, [
+                  leaf('NAME', v.Reference),
+                  leaf('BILLTYPE', 'New Ref'),
+                  leaf('AMOUNT', tallyAmount(-t.total)),
+                ]),
+              ]
+            : [],
+        },
+      ],
       inventory,
       trailingLegs: trailing,
     });

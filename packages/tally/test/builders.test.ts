@@ -80,12 +80,14 @@ test('invoice arithmetic is exact and rounds to the rupee', () => {
   const intra = invoiceTotals(v, true, true);
   assert.equal(intra.taxable + intra.cgst + intra.sgst + intra.roundOff, intra.total);
   assert.equal(intra.taxable, 10049, 'Selling Price is before GST');
-  assert.equal(intra.taxable + intra.cgst + intra.sgst, 11858, '100.49 + 18% = 118.58');
+  // 100.49 + 18% = 118.58: the tax 18.09 splits 9.04 + 9.04, equal, and the odd paisa goes to round-off.
+  assert.equal(intra.cgst, 904);
+  assert.equal(intra.sgst, intra.cgst);
   assert.equal(intra.total, 11900);
   assert.equal(intra.igst, 0);
   const inter = invoiceTotals(v, false, true);
   assert.equal(inter.cgst + inter.sgst, 0);
-  assert.equal(inter.igst, intra.cgst + intra.sgst);
+  assert.equal(inter.igst, 1809);
   const bos = invoiceTotals(v, true, false);
   assert.equal(bos.taxable, 10049);
 });
@@ -97,7 +99,7 @@ test("a voucher's RoundOff is the invoice's round-off, under a rupee", () => {
     Items: [{ 'Item Name': 'x', Quantity: 1, 'Selling Price': 100.49, GST: 18 }],
   };
   const given = invoiceTotals({ ...v, RoundOff: 0.25 }, true, true);
-  assert.equal(given.roundOff, 25);
+  assert.equal(given.roundOff, 26, "the allocation's 25 paise and the odd paisa of CGST/SGST");
   assert.equal(given.total, 11858 + 25, 'lines plus the RoundOff, not rounded to the rupee');
   assert.equal(invoiceTotals({ ...v, RoundOff: '0' }, true, true).total, 11858);
   assert.equal(invoiceTotals({ ...v, RoundOff: '' }, true, true).total, 11900, 'blank: to the rupee');
@@ -122,14 +124,21 @@ test("allocated invoices import with the allocation's round-off and add up to th
     startReference: 1,
     date: '2025-04-01',
   });
-  const vouchers = vouchersOf(buildTaxInvoicesXml({ vouchers: allocation.vouchers, withMasters: true }));
+  const vouchers = vouchersOf(
+    buildTaxInvoicesXml({ vouchers: allocation.vouchers, withMasters: true, companyState: 'Bihar' }),
+  );
   assert.equal(vouchers.length, allocation.vouchers.length);
   const party = vouchers.reduce((sum, v) => sum - v.legs.find((l) => l.ledger === 'Cash')!.amount, 0);
   assert.equal(party, amount, 'the party debits add up to the amount allocated, to the paisa');
   const roundOff = vouchers.flatMap((v) => v.legs.filter((l) => l.ledger === 'Round Off'));
-  assert.equal(
-    roundOff.reduce((sum, l) => sum + l.amount, 0),
-    allocation.roundOffPaise,
+  // Tally sign: a credit is positive. Each invoice's round-off is the allocation's plus the odd paisa
+  // of an odd tax split equally between CGST and SGST.
+  for (const v of vouchers) {
+    const tax = (name: string) => v.legs.find((l) => l.ledger === name)?.amount ?? 0;
+    assert.equal(tax('CGST'), tax('SGST'), 'CGST equals SGST');
+  }
+  assert.ok(
+    Math.abs(roundOff.reduce((sum, l) => sum + l.amount, 0) - allocation.roundOffPaise) <= vouchers.length,
   );
   for (const v of vouchers) assert.equal(voucherBalance(v), 0);
 });
@@ -152,6 +161,7 @@ test('property: random invoices always balance to zero', () => {
     const xml = buildTaxInvoicesXml({
       withMasters: true,
       companyState: rnd() < 0.5 ? 'Delhi' : undefined,
+      forceState: 'Uttar Pradesh',
       vouchers: [{ Reference: `R${n}`, Date: '2025-05-05', Items: items }],
     });
     const [v] = vouchersOf(xml);
@@ -228,4 +238,45 @@ test('GST duty heads: TallyPrime 3.0+ words by default, 2.x words for an older c
   assert.deepEqual(gstDutyHeadsFor('Tally.ERP 9 Release 6.6.3').igst, 'Integrated Tax');
   assert.deepEqual(gstDutyHeadsFor('3.0').igst, 'IGST');
   assert.deepEqual(gstDutyHeadsFor('TallyPrime Edit Log 2.1').cgst, 'Central Tax');
+});
+
+test('invoices for GSTR-1: registration type, party GSTIN, New Ref bill for a bill-wise party, state never assumed', () => {
+  const one = {
+    Reference: 'B-7',
+    Date: '2025-07-01',
+    Items: [{ 'Item Name': 'Pen', Quantity: 3, 'Selling Price': 10.01, GST: 18, HSN: '9608' }],
+  };
+  assert.throws(
+    () => buildTaxInvoicesXml({ vouchers: [one] }),
+    (e: unknown) => e instanceof TallyError && e.code === 'no_company_state',
+  );
+  const b2b = buildTaxInvoicesXml({
+    vouchers: [one],
+    partyLedger: 'Verma & Sons',
+    partyGstin: '09aabcv1234k1z2',
+    partyState: 'Uttar Pradesh',
+    companyState: 'Uttar Pradesh',
+    companyGstin: '09AAACG1234F1Z5',
+  });
+  assert.match(b2b, /<GSTREGISTRATIONTYPE>Regular<\/GSTREGISTRATIONTYPE>/);
+  assert.match(b2b, /<PARTYGSTIN>09AABCV1234K1Z2<\/PARTYGSTIN>/);
+  assert.match(b2b, /<CMPGSTIN>09AAACG1234F1Z5<\/CMPGSTIN>/);
+  assert.match(b2b, /<GSTHSNNAME>9608<\/GSTHSNNAME>/);
+  assert.match(
+    b2b,
+    /<BILLALLOCATIONS.LIST>\s*<NAME>B-7<\/NAME>\s*<BILLTYPE>New Ref<\/BILLTYPE>\s*<AMOUNT>-35.00<\/AMOUNT>/,
+  );
+  // 30.03 taxable, tax 5.41: CGST 2.70 = SGST 2.70, the odd paisa and the rupee rounding in Round Off.
+  assert.match(
+    b2b,
+    /<LEDGERNAME>CGST<\/LEDGERNAME>\s*<ISDEEMEDPOSITIVE>No<\/ISDEEMEDPOSITIVE>\s*<AMOUNT>2.70<\/AMOUNT>/,
+  );
+  assert.match(
+    b2b,
+    /<LEDGERNAME>SGST<\/LEDGERNAME>\s*<ISDEEMEDPOSITIVE>No<\/ISDEEMEDPOSITIVE>\s*<AMOUNT>2.70<\/AMOUNT>/,
+  );
+  const cash = buildTaxInvoicesXml({ vouchers: [one], forceState: 'Bihar' });
+  assert.match(cash, /<GSTREGISTRATIONTYPE>Unregistered\/Consumer<\/GSTREGISTRATIONTYPE>/);
+  assert.doesNotMatch(cash, /BILLALLOCATIONS/);
+  assert.doesNotMatch(cash, /Uttar Pradesh/);
 });
