@@ -22,15 +22,20 @@ export function decodeXmlBytes(bytes: Buffer, contentType = ''): string {
     return bytes.subarray(3).toString('utf8');
   }
   if (/charset\s*=\s*"?utf-?16/i.test(contentType)) return bytes.toString('utf16le');
-  // '<' followed by a zero byte is UTF-16LE without a BOM.
-  if (bytes.length >= 2 && bytes[0] === 0x3c && bytes[1] === 0x00) return bytes.toString('utf16le');
+  // ASCII characters ('<', a newline, a space) each followed by a zero byte: UTF-16LE without a BOM.
+  if (looksUtf16le(bytes)) return bytes.toString('utf16le');
   return bytes.toString('utf8');
+}
+
+function looksUtf16le(bytes: Buffer): boolean {
+  if (bytes.length >= 2 && bytes[0] === 0x3c && bytes[1] === 0x00) return true;
+  return bytes.length >= 4 && bytes[0] < 0x80 && bytes[1] === 0 && bytes[2] < 0x80 && bytes[3] === 0;
 }
 
 export function isUtf16(bytes: Buffer, contentType = ''): boolean {
   return (
-    (bytes.length >= 2 &&
-      ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0x3c && bytes[1] === 0x00))) ||
+    (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) ||
+    looksUtf16le(bytes) ||
     /charset\s*=\s*"?utf-?16/i.test(contentType)
   );
 }
