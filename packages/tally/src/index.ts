@@ -14,6 +14,7 @@ export * from './manual.ts';
 export * from './read.ts';
 export * from './response.ts';
 export * from './client.ts';
+export * from './masters-export.ts';
 export * from './bridge.ts';
 export * from './emulator/book.ts';
 export * from './emulator/server.ts';

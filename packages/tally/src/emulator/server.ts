@@ -4,7 +4,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { decodeXmlBytes, encodeForTally, isUtf16 } from '../xml/encoding.ts';
 import { el, escapeText, leaf, serializeXml } from '../xml/tree.ts';
-import { Book, type ImportOutcome, type StoredVoucher } from './book.ts';
+import { text, xmlParser } from '../read.ts';
+import {
+  Book,
+  PREDEFINED_VOUCHER_TYPES,
+  TALLY_MESSAGES,
+  type ImportOutcome,
+  type StoredVoucher,
+} from './book.ts';
 
 export const DEFAULT_EMULATOR_COMPANY = 'Bahi Demo Company';
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
@@ -60,6 +67,76 @@ export class TallyEmulator {
     return { outcome, xml: responseXml(outcome) };
   }
 
+  /**
+   * An Export request of TYPE Collection (an inline TDL collection of Ledger, Group, StockItem, Unit
+   * or VoucherType) answered as TallyPrime does: ENVELOPE/BODY/DATA/COLLECTION, one element per
+   * object with its NAME attribute and PARENT (and BASEUNITS for items). Null for anything else.
+   */
+  exportXml(xml: string): string | null {
+    let doc: Record<string, unknown>;
+    try {
+      doc = xmlParser.parse(xml) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    const env = (doc.ENVELOPE ?? {}) as Record<string, any>;
+    if (text(env.HEADER?.TALLYREQUEST).trim().toLowerCase() !== 'export') return null;
+    this.requests++;
+    const desc = env.BODY?.DESC ?? {};
+    const company = this.book.company(text(desc.STATICVARIABLES?.SVCURRENTCOMPANY).trim() || undefined);
+    const type = text(desc.TDL?.TDLMESSAGE?.COLLECTION?.TYPE).trim().toLowerCase();
+    const fail = (words: string) =>
+      serializeXml(
+        el('ENVELOPE', {}, [
+          el('HEADER', {}, [leaf('VERSION', '1'), leaf('STATUS', '0')]),
+          el('BODY', {}, [el('DATA', {}, [leaf('LINEERROR', words)])]),
+        ]),
+        { declaration: false },
+      );
+    if (text(env.HEADER?.TYPE).trim().toLowerCase() !== 'collection')
+      return fail(TALLY_MESSAGES.unknownRequest);
+    if (!company) return fail(TALLY_MESSAGES.company(text(desc.STATICVARIABLES?.SVCURRENTCOMPANY)));
+    const parent = (p: string) => leaf('PARENT', p, { TYPE: 'String' });
+    let objects;
+    switch (type) {
+      case 'ledger':
+        objects = [...company.ledgers.values()].map((l) =>
+          el('LEDGER', { NAME: l.name }, [parent(l.parent)]),
+        );
+        break;
+      case 'group':
+        objects = [...company.groups.values()].map((g) =>
+          el('GROUP', { NAME: g.name }, [parent(g.parent === 'Primary' ? '' : g.parent)]),
+        );
+        break;
+      case 'stockitem':
+        objects = [...company.stockItems.values()].map((i) =>
+          el('STOCKITEM', { NAME: i.name }, [
+            parent(i.parent === 'Primary' ? '' : i.parent),
+            leaf('BASEUNITS', i.unit, { TYPE: 'String' }),
+          ]),
+        );
+        break;
+      case 'unit':
+        objects = [...company.units.values()].map((u) => el('UNIT', { NAME: u }, []));
+        break;
+      case 'vouchertype':
+        objects = PREDEFINED_VOUCHER_TYPES.filter((t) => company.voucherTypes.has(t.toLowerCase())).map((t) =>
+          el('VOUCHERTYPE', { NAME: t }, [parent(t)]),
+        );
+        break;
+      default:
+        return fail(TALLY_MESSAGES.unknownRequest);
+    }
+    return serializeXml(
+      el('ENVELOPE', {}, [
+        el('HEADER', {}, [leaf('VERSION', '1'), leaf('STATUS', '1')]),
+        el('BODY', {}, [el('DESC', {}, []), el('DATA', {}, [el('COLLECTION', {}, objects)])]),
+      ]),
+      { declaration: false },
+    );
+  }
+
   imported(): ImportedSummary {
     return {
       companies: [...this.book.companies.values()].map((c) => ({
@@ -88,7 +165,8 @@ export class TallyEmulator {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const contentType = req.headers['content-type'] ?? '';
-      const answer = this.importXml(decodeXmlBytes(body, contentType)).xml;
+      const request = decodeXmlBytes(body, contentType);
+      const answer = this.exportXml(request) ?? this.importXml(request).xml;
       if (isUtf16(body, contentType)) {
         res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-16' }).end(encodeForTally(answer));
       } else {

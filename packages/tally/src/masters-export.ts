@@ -1,0 +1,104 @@
+// Reading the company's masters from TallyPrime: an Export request of TYPE Collection with an inline
+// TDL collection of one object type (Ledger, Group, StockItem, Unit, VoucherType) and its parent,
+// answered as ENVELOPE/BODY/DATA/COLLECTION with one element per object (docs/decisions/035).
+import { TallyError } from './errors.ts';
+import { postToTally, type PushOptions } from './client.ts';
+import { text, xmlParser } from './read.ts';
+import { el, leaf, serializeXml } from './xml/tree.ts';
+
+export const MASTER_TYPES = ['Ledger', 'Group', 'StockItem', 'Unit', 'VoucherType'] as const;
+export type MasterType = (typeof MASTER_TYPES)[number];
+
+/** What each type's collection fetches besides the name. */
+const FETCH: Record<MasterType, string[]> = {
+  Ledger: ['Parent'],
+  Group: ['Parent'],
+  StockItem: ['Parent', 'BaseUnits'],
+  Unit: [],
+  VoucherType: ['Parent'],
+};
+
+export interface TallyMaster {
+  name: string;
+  /** The group (ledgers, groups), stock group (items) or base voucher type; '' when none. */
+  parent: string;
+  /** Stock items: the base unit. */
+  unit?: string;
+}
+
+export interface TallyMasters {
+  ledgers: TallyMaster[];
+  groups: TallyMaster[];
+  stockItems: TallyMaster[];
+  units: TallyMaster[];
+  voucherTypes: TallyMaster[];
+}
+
+export function mastersExportRequest(type: MasterType, company?: string): string {
+  const id = `Bahi ${type}s`;
+  return serializeXml(
+    el('ENVELOPE', {}, [
+      el('HEADER', {}, [
+        leaf('VERSION', '1'),
+        leaf('TALLYREQUEST', 'Export'),
+        leaf('TYPE', 'Collection'),
+        leaf('ID', id),
+      ]),
+      el('BODY', {}, [
+        el('DESC', {}, [
+          el('STATICVARIABLES', {}, [
+            leaf('SVEXPORTFORMAT', '$$SysName:XML'),
+            company?.trim() ? leaf('SVCURRENTCOMPANY', company.trim()) : null,
+          ]),
+          el('TDL', {}, [
+            el('TDLMESSAGE', {}, [
+              el('COLLECTION', { NAME: id, ISMODIFY: 'No' }, [
+                leaf('TYPE', type),
+                leaf('FETCH', ['Name', ...FETCH[type]].join(', ')),
+              ]),
+            ]),
+          ]),
+        ]),
+      ]),
+    ]),
+  );
+}
+
+type Node = Record<string, unknown>;
+
+/** The objects of a collection export; throws with Tally's words when it answered STATUS 0. */
+export function parseMastersCollection(xml: string, type: MasterType): TallyMaster[] {
+  const doc = xmlParser.parse(xml) as Node;
+  const envelope = (doc.ENVELOPE ?? {}) as Node;
+  const status = text((envelope.HEADER as Node | undefined)?.STATUS).trim();
+  const data = ((envelope.BODY as Node | undefined)?.DATA ?? {}) as Node;
+  if (status === '0') {
+    const words = (text(data.LINEERROR) || text(data)).trim() || 'Tally could not export the list.';
+    throw new TallyError('export_failed', words, `collection ${type}: ${words}`);
+  }
+  const collection = (data.COLLECTION ?? {}) as Node;
+  const raw = collection[type.toUpperCase()];
+  const nodes = (Array.isArray(raw) ? raw : raw ? [raw] : []) as Node[];
+  return nodes
+    .map((n) => {
+      const name = text(n['@_NAME']) || text((n['NAME.LIST'] as Node | undefined)?.NAME) || text(n.NAME);
+      const unit = text(n.BASEUNITS).trim();
+      return { name: name.trim(), parent: text(n.PARENT).trim(), ...(type === 'StockItem' ? { unit } : {}) };
+    })
+    .filter((m) => m.name);
+}
+
+/** Reads the company's ledgers, groups, stock items, units and voucher types from TallyPrime. */
+export async function readTallyMasters(
+  options: PushOptions & { company?: string } = {},
+): Promise<TallyMasters> {
+  const read = async (type: MasterType) =>
+    parseMastersCollection(await postToTally(mastersExportRequest(type, options.company), options), type);
+  return {
+    ledgers: await read('Ledger'),
+    groups: await read('Group'),
+    stockItems: await read('StockItem'),
+    units: await read('Unit'),
+    voucherTypes: await read('VoucherType'),
+  };
+}
