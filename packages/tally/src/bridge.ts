@@ -18,6 +18,8 @@ export const BRIDGE_MAX_BODY_BYTES = 32 * 1024 * 1024;
 export interface BridgeOptions {
   /** Origins allowed to call the bridge (exact match, e.g. https://bahi.example.com). */
   origins?: readonly string[];
+  /** the address it listens on, when not loopback: a Host naming it is accepted too */
+  host?: string;
   tallyPort?: number;
   timeoutMs?: number;
   maxBodyBytes?: number;
@@ -30,13 +32,17 @@ export interface BridgeOptions {
 export function isOfficeAddress(ip: string): boolean {
   if (!isIPv4(ip)) return false;
   const [a, b] = ip.split('.').map(Number);
-  return (
-    a === 127 ||
-    a === 10 ||
-    (a === 192 && b === 168) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 169 && b === 254)
-  );
+  return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
+  // not 169.254/16: link-local is no office's TallyPrime, and 169.254.169.254 is a cloud's metadata
+}
+
+// Names this bridge answers to. A page on another name that resolves to 127.0.0.1 (DNS rebinding)
+// sends its own name as Host, and is refused.
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function hostName(host: string | undefined): string {
+  const h = (host ?? '').trim().toLowerCase();
+  return h.startsWith('[') ? h.slice(0, h.indexOf(']') + 1) : h.replace(/:\d+$/, '');
 }
 
 function json(
@@ -58,6 +64,10 @@ export function createBridge(options: BridgeOptions = {}): Server {
   const log = options.log ?? (() => {});
 
   return createServer((req, res) => {
+    if (!LOOPBACK_NAMES.has(hostName(req.headers.host)) && hostName(req.headers.host) !== options.host) {
+      json(res, 421, { ok: false, detail: 'Host not allowed' });
+      return;
+    }
     const origin = req.headers.origin;
     // Requests from a browser carry Origin; a foreign page gets no CORS headers and a 403, so it
     // can neither read answers nor trigger pushes with "simple" requests. Local tools send none.
@@ -211,7 +221,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 export async function startBridge(
-  options: BridgeOptions & { port?: number; host?: string } = {},
+  options: BridgeOptions & { port?: number } = {},
 ): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }> {
   const server = createBridge(options);
   const host = options.host ?? '127.0.0.1';

@@ -142,6 +142,35 @@ test('bad requests: public IP, missing xml, too large, Tally not running', async
 test('office addresses only', () => {
   for (const ip of ['127.0.0.1', '192.168.1.20', '10.0.0.5', '172.16.3.4'])
     assert.equal(isOfficeAddress(ip), true, ip);
-  for (const ip of ['8.8.8.8', '172.32.0.1', 'example.com', '::1', ''])
+  for (const ip of ['8.8.8.8', '172.32.0.1', 'example.com', '::1', '', '169.254.169.254', '169.254.10.20'])
     assert.equal(isOfficeAddress(ip), false, ip);
+});
+
+test('a link-local address is refused as an office Tally, without connecting anywhere', async () => {
+  const res = await fetch(`${bridge.url}/push`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
+    body: JSON.stringify({ local_ip: '169.254.169.254', xml }),
+  });
+  assert.equal(res.status, 400);
+  assert.match(((await res.json()) as { detail: string }).detail, /office network/);
+});
+
+test('a request for another host name (DNS rebinding) is refused', async () => {
+  const { request } = await import('node:http');
+  const port = Number(new URL(bridge.url).port);
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: '/health', headers: { Host: `attacker.example:${port}` } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+  assert.equal(status, 421);
+  const ok = await fetch(`${bridge.url}/health`);
+  assert.equal(ok.status, 200, 'its own name still answers');
 });
