@@ -65,11 +65,15 @@ describe('validations (spec section 5, in order)', () => {
     );
     expect(downloadProblem(2, { localIp: '1.2.3.4', ledgerName: 'X' })).toBeNull();
   });
-  it('file types: pdf/rpt for all, xlsx only for banks that export it', () => {
+  it('file types: pdf/rpt for all, xlsx and xls only for banks that export them', () => {
     expect(fileTypeProblem('a.PDF', 'SBI')).toBeNull();
     expect(fileTypeProblem('a.rpt', 'UNION')).toBeNull();
     expect(fileTypeProblem('a.xlsx', 'HDFC')).toBeNull();
     expect(fileTypeProblem('a.xlsx', 'SBI')).toBe('Only PDF or RPT files are allowed.');
+    // the old .xls that HDFC, ICICI and SBI net banking download
+    expect(fileTypeProblem('a.XLS', 'SBI')).toBeNull();
+    expect(fileTypeProblem('a.xls', 'HDFC')).toBeNull();
+    expect(fileTypeProblem('a.xls', 'PNB')).toBe('Only PDF or RPT files are allowed.');
     expect(fileTypeProblem('a.pdf.exe', 'SBI')).toBe('Only PDF or RPT files are allowed.');
   });
 });

@@ -21,12 +21,15 @@ export function sendProblem(count: number, f: TallyForm): string | null {
 export const sendConfirmation = (count: number) =>
   `Are you sure you want to send ${count} transactions to Tally?`;
 
-/** The spec's bank selection rule (plus .xlsx for banks whose portals export it). */
+/** The spec's bank selection rule (plus Excel for banks whose portals export it: .xlsx, and the old
+ * .xls that HDFC, ICICI and SBI net banking still download). */
 export const XLSX_BANKS = new Set(['HDFC', 'ICICI', 'AXIS']);
+export const XLS_BANKS = new Set(['HDFC', 'ICICI', 'SBI', 'AXIS']);
 
 export function fileTypeProblem(name: string, bank: string): string | null {
   const lower = name.toLowerCase();
   if (lower.endsWith('.pdf') || lower.endsWith('.rpt')) return null;
   if (lower.endsWith('.xlsx') && XLSX_BANKS.has(bank)) return null;
+  if (lower.endsWith('.xls') && XLS_BANKS.has(bank)) return null;
   return 'Only PDF or RPT files are allowed.';
 }

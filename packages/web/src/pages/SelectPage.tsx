@@ -9,7 +9,11 @@ import { countPdfPages, ProcessingOverlay } from '../bank/ProcessingOverlay.tsx'
 import type { ReadReasonInfo } from '@bahi/contract';
 import { ReadReasons } from '../bank/ReadStatus.tsx';
 import { keepFile, saveBankSession, saveTeachSession } from '../bank/store.ts';
-import { fileTypeProblem, XLSX_BANKS } from '../bank/validate.ts';
+import { fileTypeProblem, XLS_BANKS, XLSX_BANKS } from '../bank/validate.ts';
+
+/** The Excel kinds a bank's portal downloads, as the file picker names them ('XLSX or XLS'). */
+const excelKinds = (bank: string) =>
+  [XLSX_BANKS.has(bank) && 'XLSX', XLS_BANKS.has(bank) && 'XLS'].filter(Boolean).join(' or ');
 import { BackAndPages } from '../components/BackAndPages.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
 
@@ -149,7 +153,8 @@ export default function SelectPage() {
             </List.Item>
             <List.Item>Upload the statement as downloaded from the bank: PDF or RPT.</List.Item>
             <List.Item>
-              HDFC, ICICI and Axis Bank also export Excel: .xlsx is accepted for those banks.
+              HDFC, ICICI and Axis Bank also export Excel: .xlsx is accepted for those banks, and the older
+              .xls download for them and SBI.
             </List.Item>
             <List.Item>Password-protected files ask for the password; it is never stored.</List.Item>
             <List.Item>
@@ -163,8 +168,10 @@ export default function SelectPage() {
           <NativeSelect label="Bank" data={BANK_OPTIONS} value={bank} onChange={chooseBank} />
           <FilePicker
             id="statement-file"
-            label={`Statement file ${bank && XLSX_BANKS.has(bank) ? '(PDF, RPT or XLSX)' : '(PDF or RPT)'}`}
-            accept={bank && XLSX_BANKS.has(bank) ? '.pdf,.rpt,.xlsx' : '.pdf,.rpt'}
+            label={`Statement file ${excelKinds(bank) ? `(PDF, RPT or ${excelKinds(bank)})` : '(PDF or RPT)'}`}
+            accept={['.pdf,.rpt', XLSX_BANKS.has(bank) && '.xlsx', XLS_BANKS.has(bank) && '.xls']
+              .filter(Boolean)
+              .join(',')}
             file={file}
             onChange={chooseFile}
             disabled={!bank}
