@@ -45,7 +45,9 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     (l) =>
       l.runs.length >= 3 &&
       l.runs.slice(0, 3).some((r) => isDateCell(r.text)) &&
-      l.runs.some((r) => readAmount(r.text) !== null),
+      l.runs.some(
+        (r) => readAmount(r.text) !== null || r.text.split(' ').some((w) => readAmount(w) !== null),
+      ),
   );
   if (anchors.length < MIN_ROWS) return null;
   const chars = anchors.flatMap((l) => l.runs).reduce((n, r) => n + r.text.length, 0);
@@ -118,8 +120,20 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     columns.push({ role, x0: c.stretch[0], x1: c.stretch[1] });
   }
   if (!columns.some((c) => c.role === 'date')) return null;
+  // the first row's narration may be printed above its date line: take the lines just above it that
+  // hold narration only
   const first = anchors[0]!;
-  return { page: first.page, top: first.y, columns, sure: assigned.score >= MIN_CHAINED };
+  let top = first;
+  const [n0, n1] = narration.stretch;
+  for (let k = lines.indexOf(first) - 1; k >= 0; k--) {
+    const l = lines[k]!;
+    const narrationOnly = l.runs.every(
+      (r) => r.x0 >= n0 - cw && r.x1 <= n1 + cw && readAmount(r.text) === null,
+    );
+    if (l.page !== top.page || top.y - l.y > 1.6 * Math.max(l.height, top.height) || !narrationOnly) break;
+    top = l;
+  }
+  return { page: first.page, top: top.y, columns, sure: assigned.score >= MIN_CHAINED };
 }
 
 /** Which figure column is the balance, and which the withdrawal and deposit (or one amount). */
