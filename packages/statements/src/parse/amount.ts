@@ -40,6 +40,11 @@ export function readAmount(text: string | number | null, loose = false): ReadAmo
   return paise === null ? null : { paise, mark };
 }
 
+/** The text is a figure, or holds one among its words ('21,530.00 Cr 1,99,266.80 Cr'). */
+export function hasFigure(text: string): boolean {
+  return readAmount(text) !== null || text.split(' ').some((w) => readAmount(w) !== null);
+}
+
 /** A balance: Dr means overdrawn (negative). */
 export function balancePaise(a: ReadAmount): number {
   return a.mark === 'dr' ? -Math.abs(a.paise) : a.paise;

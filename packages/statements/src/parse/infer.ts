@@ -2,7 +2,7 @@
 // table, its columns are the stretches those lines write in, and which figure is the withdrawal, the
 // deposit and the balance is decided by the arithmetic across the whole statement (the balance moves
 // by exactly the row's amount).
-import { balancePaise, isMark, readAmount } from './amount.ts';
+import { balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
 import type { Role } from './columns.ts';
 import { isDateStart, readDate } from './dates.ts';
@@ -45,9 +45,7 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     (l) =>
       l.runs.length >= 3 &&
       l.runs.slice(0, 3).some((r) => isDateCell(r.text)) &&
-      l.runs.some(
-        (r) => readAmount(r.text) !== null || r.text.split(' ').some((w) => readAmount(w) !== null),
-      ),
+      l.runs.some((r) => hasFigure(r.text)),
   );
   if (anchors.length < MIN_ROWS) return null;
   const chars = anchors.flatMap((l) => l.runs).reduce((n, r) => n + r.text.length, 0);

@@ -1,6 +1,6 @@
 // The generic table reader: positioned lines -> header -> column bands -> rows with their wrapped
 // narration lines -> special rows (opening, closing, totals) kept apart. Every bank uses it.
-import { balancePaise, isMark, readAmount } from './amount.ts';
+import { balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import {
   type Aliases,
   type Column,
@@ -562,10 +562,6 @@ function startsWithDate(runs: Run[]): boolean {
     if (isDateStart(firstToken(text))) return true;
   }
   return false;
-}
-
-function hasFigure(text: string): boolean {
-  return readAmount(text) !== null || text.split(' ').some((w) => readAmount(w) !== null);
 }
 
 function firstToken(s: string): string {
