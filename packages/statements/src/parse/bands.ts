@@ -4,7 +4,7 @@
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
 import { isMark, readAmount } from './amount.ts';
-import type { Column, Header } from './columns.ts';
+import { type Column, type Header, NUMERIC_ROLES } from './columns.ts';
 import { type Run, runWords } from './layout.ts';
 
 export interface Band {
@@ -141,7 +141,7 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       const next = over[k + 1];
       let end = b;
       if (next) {
-        const textNext = !['debit', 'credit', 'amount', 'balance'].includes(next.role);
+        const textNext = !NUMERIC_ROLES.has(next.role);
         end = textNext ? Math.max(c.x1, next.x0 - cw / 2) : (c.x1 + next.x0) / 2;
         end = Math.min(Math.max(end, start), b);
       }
