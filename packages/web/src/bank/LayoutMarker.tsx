@@ -1,8 +1,8 @@
-import { Button, Group, Loader, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import type * as pdfjs from 'pdfjs-dist';
 import { type CSSProperties, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { EMPTY_MARKING, ROLE_OPTIONS, type Marking } from './layout-marking.ts';
-import { PasswordForm, usePdf } from './PdfViewer.tsx';
+import { PdfNotReady, usePdf } from './PdfViewer.tsx';
 
 // Teach Bahi this layout (issue 17): on a page of the statement the user clicks to add column
 // boundaries (and drags them), names each column, and marks the first transaction row. Positions are
@@ -21,15 +21,7 @@ type Props = {
 
 export default function LayoutMarker({ file, marking, onChange, onPassword }: Props) {
   const state = usePdf(file, onPassword);
-  if (state.kind === 'loading')
-    return (
-      <Group gap="xs">
-        <Loader size="sm" />
-        <Text>Loading PDF…</Text>
-      </Group>
-    );
-  if (state.kind === 'error') return <Text c="red.8">Failed to load PDF file.</Text>;
-  if (state.kind === 'password') return <PasswordForm message={state.message} onSubmit={state.submit} />;
+  if (state.kind !== 'ready') return <PdfNotReady state={state} />;
   return <Marker doc={state.doc} marking={marking} onChange={onChange} />;
 }
 

@@ -64,15 +64,7 @@ export default function PdfViewer({ file }: { file: File | null }) {
   const state = usePdf(file);
 
   if (!file) return <Text c="dimmed">No PDF file specified.</Text>;
-  if (state.kind === 'loading')
-    return (
-      <Group gap="xs">
-        <Loader size="sm" />
-        <Text>Loading PDF…</Text>
-      </Group>
-    );
-  if (state.kind === 'error') return <Text c="red.8">Failed to load PDF file.</Text>;
-  if (state.kind === 'password') return <PasswordForm message={state.message} onSubmit={state.submit} />;
+  if (state.kind !== 'ready') return <PdfNotReady state={state} />;
   return (
     <Stack gap="sm" style={{ maxHeight: 600, overflow: 'auto' }} aria-label="PDF pages">
       {Array.from({ length: Math.min(state.doc.numPages, MAX_PAGES) }, (_, i) => (
@@ -85,6 +77,19 @@ export default function PdfViewer({ file }: { file: File | null }) {
       )}
     </Stack>
   );
+}
+
+/** What a PDF shows while it is not open yet: loading, its password form, or why it failed. */
+export function PdfNotReady({ state }: { state: Exclude<State, { kind: 'ready' }> }) {
+  if (state.kind === 'loading')
+    return (
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text>Loading PDF…</Text>
+      </Group>
+    );
+  if (state.kind === 'error') return <Text c="red.8">Failed to load PDF file.</Text>;
+  return <PasswordForm message={state.message} onSubmit={state.submit} />;
 }
 
 export function PasswordForm({ message, onSubmit }: { message: string; onSubmit: (pw: string) => void }) {
