@@ -12,6 +12,8 @@ export function allowedApiBases(origins: Iterable<string>): Set<string> {
 export type ExportFetch = { ok: true; xml: string } | { ok: false; status: number; detail: string };
 
 const exportUrl = (apiBase: string, id: string) => `${apiBase}/tally/exports/${encodeURIComponent(id)}`;
+/** `?part=N` when the push goes in parts: the API serves and records that part alone. */
+const partQuery = (part: number | undefined) => (part === undefined ? '' : `?part=${part}`);
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** GET {api_base}/tally/exports/{id}: the stored XML, or the API's status and words. */
@@ -20,10 +22,11 @@ export async function fetchExportXml(
   id: string,
   token: string,
   timeoutMs = BRIDGE_API_TIMEOUT_MS,
+  part?: number,
 ): Promise<ExportFetch> {
   let res: Response;
   try {
-    res = await fetch(exportUrl(apiBase, id), {
+    res = await fetch(exportUrl(apiBase, id) + partQuery(part), {
       headers: auth(token),
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -49,9 +52,10 @@ export async function reportExportResponse(
   token: string,
   report: { ok: boolean; status?: string; tally_response?: unknown; detail?: string },
   timeoutMs = BRIDGE_API_TIMEOUT_MS,
+  part?: number,
 ): Promise<boolean> {
   try {
-    const res = await fetch(`${exportUrl(apiBase, id)}/response`, {
+    const res = await fetch(`${exportUrl(apiBase, id)}/response${partQuery(part)}`, {
       method: 'POST',
       headers: { ...auth(token), 'Content-Type': 'application/json' },
       body: JSON.stringify(report),

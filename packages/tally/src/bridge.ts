@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { isIPv4, type AddressInfo } from 'node:net';
 import { allowedApiBases, fetchExportXml, reportExportResponse } from './bridge-export.ts';
 import { pushToTally, TALLY_DEFAULT_PORT } from './client.ts';
+import { readTallyCompany } from './company.ts';
 import { TallyError } from './errors.ts';
 
 export const BRIDGE_NAME = 'bahi-bridge';
@@ -98,8 +99,49 @@ export function createBridge(options: BridgeOptions = {}): Server {
       void push(req, res, cors);
       return;
     }
+    if (req.method === 'POST' && path === '/company') {
+      void company(req, res, cors);
+      return;
+    }
     json(res, 404, { ok: false, detail: 'Not found' }, cors);
   });
+
+  /** The company and its masters, read from Tally at local_ip (docs/decisions/036). */
+  async function company(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
+    const fail = (status: number, detail: string, code?: string) =>
+      json(res, status, { ok: false, detail, code }, cors);
+    let body: { local_ip?: unknown; company?: unknown };
+    try {
+      body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8'));
+    } catch {
+      fail(400, 'Send JSON { local_ip, company }.');
+      return;
+    }
+    const ip = officeIp(body.local_ip);
+    if (!isOfficeAddress(ip)) {
+      fail(400, `local_ip must be an IPv4 address of the office network, not '${ip}'.`);
+      return;
+    }
+    const name = typeof body.company === 'string' ? body.company.trim().slice(0, 200) : '';
+    const started = Date.now();
+    try {
+      const snapshot = await readTallyCompany({
+        host: ip,
+        port: options.tallyPort ?? TALLY_DEFAULT_PORT,
+        timeoutMs: options.timeoutMs,
+        company: name || undefined,
+      });
+      log(
+        `company read from ${ip}: ${snapshot.ledgers.length} ledgers, ${snapshot.stockItems.length} items in ${Date.now() - started} ms`,
+      );
+      json(res, 200, { ok: true, ...snapshot }, cors);
+    } catch (err) {
+      const e =
+        err instanceof TallyError ? err : new TallyError('io', 'Could not talk to Tally.', String(err));
+      log(`company read from ${ip}: failed (${e.logMessage})`);
+      fail(e.code === 'no_company' ? 404 : 502, e.userMessage, e.code);
+    }
+  }
 
   async function push(
     req: IncomingMessage,
@@ -116,10 +158,7 @@ export function createBridge(options: BridgeOptions = {}): Server {
       fail(tooBig ? 413 : 400, tooBig ? 'The XML is too large.' : 'Send JSON { phone, local_ip, xml }.');
       return;
     }
-    const ip =
-      String(body.local_ip ?? '')
-        .trim()
-        .replace(/^localhost$/i, '127.0.0.1') || '127.0.0.1';
+    const ip = officeIp(body.local_ip);
     if (!isOfficeAddress(ip)) {
       fail(400, `local_ip must be an IPv4 address of the office network, not '${ip}'.`);
       return;
@@ -131,7 +170,13 @@ export function createBridge(options: BridgeOptions = {}): Server {
     }
     let xml: string;
     if (source) {
-      const fetched = await fetchExportXml(source.apiBase, source.id, source.token, options.timeoutMs);
+      const fetched = await fetchExportXml(
+        source.apiBase,
+        source.id,
+        source.token,
+        options.timeoutMs,
+        source.part,
+      );
       if (!fetched.ok) {
         log(`export ${source.id}: fetch failed (${fetched.status})`);
         fail(fetched.status, fetched.detail);
@@ -144,7 +189,9 @@ export function createBridge(options: BridgeOptions = {}): Server {
       fail(400, 'Send xml, or export_id with api_base and token.');
       return;
     }
-    const what = source ? `export ${source.id} to ${ip}` : `push to ${ip}`;
+    const what = source
+      ? `export ${source.id}${source.part !== undefined ? ` part ${source.part + 1}` : ''} to ${ip}`
+      : `push to ${ip}`;
     const started = Date.now();
     let status: number;
     let answer: { ok: boolean; status: string; tally_response?: unknown; detail?: string; code?: string };
@@ -173,14 +220,25 @@ export function createBridge(options: BridgeOptions = {}): Server {
         tally_response: answer.tally_response,
         detail: answer.detail,
       };
-      if (!(await reportExportResponse(source.apiBase, source.id, source.token, report, options.timeoutMs)))
+      if (
+        !(await reportExportResponse(
+          source.apiBase,
+          source.id,
+          source.token,
+          report,
+          options.timeoutMs,
+          source.part,
+        ))
+      )
         log(`export ${source.id}: could not report Tally's answer to Bahi`);
     }
     json(res, status, answer, cors);
   }
 
   /** The export a request names, null when it sends the XML itself, or why it cannot be used. */
-  function exportSource(body: BridgeRequest): { id: string; apiBase: string; token: string } | null | string {
+  function exportSource(
+    body: BridgeRequest,
+  ): { id: string; apiBase: string; token: string; part?: number } | null | string {
     // The XML itself wins: older web apps sent it along with the export id.
     if (body.export_id === undefined || body.export_id === null || typeof body.xml === 'string') return null;
     const id = String(body.export_id).trim();
@@ -189,7 +247,11 @@ export function createBridge(options: BridgeOptions = {}): Server {
     if (!/^[\w-]{1,100}$/.test(id)) return 'export_id is not an export id.';
     if (!apiBases.has(apiBase)) return "api_base must be the web app's own origin + '/api'.";
     if (!token || /\s/.test(token)) return 'token is missing.';
-    return { id, apiBase, token };
+    // A push in parts (docs/decisions/036): the web app asks for each part of the stored export in turn.
+    if (body.part === undefined || body.part === null) return { id, apiBase, token };
+    const part = Number(body.part);
+    if (!Number.isInteger(part) || part < 0 || part > 100_000) return 'part is not a part number.';
+    return { id, apiBase, token, part };
   }
 }
 
@@ -200,7 +262,16 @@ type BridgeRequest = {
   export_id?: unknown;
   api_base?: unknown;
   token?: unknown;
+  part?: unknown;
 };
+
+function officeIp(value: unknown): string {
+  return (
+    String(value ?? '')
+      .trim()
+      .replace(/^localhost$/i, '127.0.0.1') || '127.0.0.1'
+  );
+}
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -19,3 +19,6 @@ export * from './bridge.ts';
 export * from './emulator/book.ts';
 export * from './emulator/server.ts';
 export * from './statement.ts';
+export * from './company.ts';
+export * from './masters-file.ts';
+export * from './batches.ts';

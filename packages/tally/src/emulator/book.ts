@@ -78,6 +78,9 @@ export const TALLY_MESSAGES = {
     const diff = dr - cr;
     return `Voucher totals do not match! Dr: ${tallyAmount(dr)} Dr  Cr: ${tallyAmount(cr)} Cr  Diff: ${tallyAmount(Math.abs(diff))} ${diff > 0 ? 'Dr' : 'Cr'}`;
   },
+  // Our approximation: TallyPrime refuses a voucher dated before the company's books begin.
+  beforeBooks: (date: string, booksFrom: string) =>
+    `Voucher date ${date} is before the Books Beginning From date ${booksFrom}!`,
   noName: 'Name cannot be empty!',
   exists: (kind: string, name: string) => `${kind} '${name}' already exists!`,
 };
@@ -100,11 +103,28 @@ export interface StoredVoucher {
   number: string;
   party: string;
   legs: { ledger: string; amount: number }[];
-  inventory: { item: string; amount: number; billedQty: string }[];
+  inventory: {
+    item: string;
+    amount: number;
+    billedQty: string;
+    allocations: { ledger: string; amount: number }[];
+  }[];
+}
+
+/** What a company knows about itself (F11 / company alteration in TallyPrime). */
+export interface CompanyProfile {
+  name: string;
+  state?: string;
+  gstin?: string;
+  /** ISO date the books begin from: vouchers dated before it are refused. */
+  booksFrom?: string;
 }
 
 export class Company {
   readonly name: string;
+  readonly state: string;
+  readonly gstin: string;
+  readonly booksFrom: string;
   readonly groups = new Map<string, StoredLedger>();
   readonly ledgers = new Map<string, StoredLedger>();
   readonly units = new Map<string, string>();
@@ -112,8 +132,12 @@ export class Company {
   readonly voucherTypes = new Set(PREDEFINED_VOUCHER_TYPES.map((t) => t.toLowerCase()));
   readonly vouchers: StoredVoucher[] = [];
 
-  constructor(name: string) {
-    this.name = name;
+  constructor(profile: string | CompanyProfile) {
+    const p = typeof profile === 'string' ? { name: profile } : profile;
+    this.name = p.name;
+    this.state = p.state ?? '';
+    this.gstin = p.gstin ?? '';
+    this.booksFrom = p.booksFrom ?? '';
     for (const [g, parent] of Object.entries(PREDEFINED_GROUPS))
       this.groups.set(g.toLowerCase(), { name: g, parent });
     for (const [l, parent] of Object.entries(DEFAULT_LEDGERS))
@@ -122,6 +146,21 @@ export class Company {
 
   hasGroup(name: string): boolean {
     return name.toLowerCase() === 'primary' || this.groups.has(name.toLowerCase());
+  }
+
+  /**
+   * Each ledger's closing balance from the vouchers posted (Tally's sign: negative = debit), by
+   * lower-cased name. A balanced book sums to zero; a voucher altered by REMOTEID counts once.
+   */
+  balances(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const v of this.vouchers) {
+      for (const leg of [...v.legs, ...v.inventory.flatMap((i) => i.allocations)]) {
+        const key = leg.ledger.trim().toLowerCase();
+        out.set(key, (out.get(key) ?? 0) + leg.amount);
+      }
+    }
+    return out;
   }
 }
 
@@ -142,8 +181,11 @@ export class Book {
   readonly companies = new Map<string, Company>();
   private nextId = 1;
 
-  constructor(companyNames: readonly string[]) {
-    for (const name of companyNames) this.companies.set(name.toLowerCase(), new Company(name));
+  constructor(companies: readonly (string | CompanyProfile)[]) {
+    for (const profile of companies) {
+      const company = new Company(profile);
+      this.companies.set(company.name.toLowerCase(), company);
+    }
   }
 
   /** Tally imports into the named company, or without a name into the one open first. */
@@ -176,6 +218,16 @@ export class Book {
 
   private fail(out: ImportOutcome, message: string): void {
     out.errors++;
+    out.lineErrors.push(message);
+  }
+
+  /**
+   * A voucher naming a master the company lacks is counted as an EXCEPTION, not an ERROR, with its
+   * LINEERROR: what integrators capture from TallyPrime ('Ledger 'Sales' does not exist!' with
+   * ERRORS 0, EXCEPTIONS 1), docs/decisions/036.
+   */
+  private except(out: ImportOutcome, message: string): void {
+    out.exceptions++;
     out.lineErrors.push(message);
   }
 
@@ -248,13 +300,16 @@ export class Book {
     if (!v.date.trim()) return this.fail(out, TALLY_MESSAGES.noDate);
     const date = isoFromTallyDate(v.date);
     if (!date) return this.fail(out, TALLY_MESSAGES.badDate(v.date));
+    // Out of period: before the books begin is refused; after is fine (TallyPrime's books never end).
+    if (c.booksFrom && date < c.booksFrom)
+      return this.fail(out, TALLY_MESSAGES.beforeBooks(date, c.booksFrom));
     for (const leg of [...v.legs, ...v.inventory.flatMap((i) => i.allocations)]) {
       if (!c.ledgers.has(leg.ledger.trim().toLowerCase()))
-        return this.fail(out, TALLY_MESSAGES.noLedger(leg.ledger));
+        return this.except(out, TALLY_MESSAGES.noLedger(leg.ledger));
     }
     for (const line of v.inventory) {
       if (!c.stockItems.has(line.item.trim().toLowerCase()))
-        return this.fail(out, TALLY_MESSAGES.noStockItem(line.item));
+        return this.except(out, TALLY_MESSAGES.noStockItem(line.item));
     }
     if (v.legs.length + v.inventory.length < 2 || voucherBalance(v) !== 0) {
       const amounts = [...v.legs.map((l) => l.amount), ...v.inventory.map((i) => i.amount)];
@@ -275,7 +330,12 @@ export class Book {
       number: v.number,
       party: v.party,
       legs: v.legs.map((l) => ({ ledger: l.ledger, amount: l.amount })),
-      inventory: v.inventory.map((i) => ({ item: i.item, amount: i.amount, billedQty: i.billedQty })),
+      inventory: v.inventory.map((i) => ({
+        item: i.item,
+        amount: i.amount,
+        billedQty: i.billedQty,
+        allocations: i.allocations.map((a) => ({ ledger: a.ledger, amount: a.amount })),
+      })),
     };
     if (existing >= 0) {
       c.vouchers[existing] = stored;

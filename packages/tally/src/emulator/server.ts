@@ -4,22 +4,29 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { decodeXmlBytes, encodeForTally, isUtf16 } from '../xml/encoding.ts';
 import { el, escapeText, leaf, serializeXml } from '../xml/tree.ts';
+import { tallyAmount } from '../xml/values.ts';
+import { toTallyDate } from '@bahi/core';
 import { text, xmlParser } from '../read.ts';
 import {
   Book,
   PREDEFINED_VOUCHER_TYPES,
+  type CompanyProfile,
   TALLY_MESSAGES,
   type ImportOutcome,
   type StoredVoucher,
 } from './book.ts';
 
 export const DEFAULT_EMULATOR_COMPANY = 'Bahi Demo Company';
+/** What $$SysInfo:Version answers in the emulator unless told otherwise. */
+export const DEFAULT_EMULATOR_VERSION = 'TallyPrime 4.1';
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 
 export interface ImportedSummary {
   companies: {
     name: string;
     ledgers: { name: string; parent: string }[];
+    /** Closing balance per ledger in paise (Tally's sign: negative = debit), zero ones left out. */
+    balances: Record<string, number>;
     stockItems: string[];
     vouchers: StoredVoucher[];
   }[];
@@ -47,12 +54,18 @@ export function responseXml(o: ImportOutcome): string {
 
 export class TallyEmulator {
   book: Book;
-  private readonly companyNames: string[];
+  /** The release this pretend TallyPrime reports ($$SysInfo:Version). */
+  readonly version: string;
+  private readonly companyNames: (string | CompanyProfile)[];
   private requests = 0;
 
-  constructor(companies: readonly string[] = [DEFAULT_EMULATOR_COMPANY]) {
+  constructor(
+    companies: readonly (string | CompanyProfile)[] = [DEFAULT_EMULATOR_COMPANY],
+    version = DEFAULT_EMULATOR_VERSION,
+  ) {
     this.companyNames = companies.length ? [...companies] : [DEFAULT_EMULATOR_COMPANY];
     this.book = new Book(this.companyNames);
+    this.version = version;
   }
 
   /** Forget everything imported. */
@@ -84,7 +97,13 @@ export class TallyEmulator {
     this.requests++;
     const desc = env.BODY?.DESC ?? {};
     const company = this.book.company(text(desc.STATICVARIABLES?.SVCURRENTCOMPANY).trim() || undefined);
-    const type = text(desc.TDL?.TDLMESSAGE?.COLLECTION?.TYPE).trim().toLowerCase();
+    const collection = desc.TDL?.TDLMESSAGE?.COLLECTION ?? {};
+    const type = text(collection.TYPE).trim().toLowerCase();
+    const fetched = new Set(
+      text(collection.FETCH)
+        .split(',')
+        .map((f) => f.trim().toLowerCase()),
+    );
     const fail = (words: string) =>
       serializeXml(
         el('ENVELOPE', {}, [
@@ -99,11 +118,31 @@ export class TallyEmulator {
     const parent = (p: string) => leaf('PARENT', p, { TYPE: 'String' });
     let objects;
     switch (type) {
-      case 'ledger':
-        objects = [...company.ledgers.values()].map((l) =>
-          el('LEDGER', { NAME: l.name }, [parent(l.parent)]),
+      case 'company':
+        // Every company loaded, as TallyPrime lists them; the COMPUTE'd version is $$SysInfo:Version.
+        objects = [...this.book.companies.values()].map((c) =>
+          el('COMPANY', { NAME: c.name }, [
+            leaf('STATENAME', c.state, { TYPE: 'String' }),
+            leaf('GSTREGISTRATIONNUMBER', c.gstin, { TYPE: 'String' }),
+            c.booksFrom ? leaf('BOOKSFROM', toTallyDate(c.booksFrom), { TYPE: 'Date' }) : null,
+            leaf('BAHIVERSION', this.version, { TYPE: 'String' }),
+          ]),
         );
         break;
+      case 'ledger': {
+        const balances = fetched.has('closingbalance') ? company.balances() : undefined;
+        objects = [...company.ledgers.values()].map((l) =>
+          el('LEDGER', { NAME: l.name }, [
+            parent(l.parent),
+            balances
+              ? leaf('CLOSINGBALANCE', tallyAmount(balances.get(l.name.toLowerCase()) ?? 0), {
+                  TYPE: 'Amount',
+                })
+              : null,
+          ]),
+        );
+        break;
+      }
       case 'group':
         objects = [...company.groups.values()].map((g) =>
           el('GROUP', { NAME: g.name }, [parent(g.parent === 'Primary' ? '' : g.parent)]),
@@ -142,6 +181,9 @@ export class TallyEmulator {
       companies: [...this.book.companies.values()].map((c) => ({
         name: c.name,
         ledgers: [...c.ledgers.values()],
+        balances: Object.fromEntries(
+          [...c.balances()].filter(([, v]) => v !== 0).map(([k, v]) => [c.ledgers.get(k)?.name ?? k, v]),
+        ),
         stockItems: [...c.stockItems.values()].map((s) => s.name),
         vouchers: [...c.vouchers],
       })),
@@ -214,9 +256,14 @@ export interface RunningEmulator {
 }
 
 export async function startTallyEmulator(
-  options: { port?: number; host?: string; companies?: readonly string[] } = {},
+  options: {
+    port?: number;
+    host?: string;
+    companies?: readonly (string | CompanyProfile)[];
+    version?: string;
+  } = {},
 ): Promise<RunningEmulator> {
-  const emulator = new TallyEmulator(options.companies);
+  const emulator = new TallyEmulator(options.companies, options.version);
   const server = createServer(emulator.handle);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
