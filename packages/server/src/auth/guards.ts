@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { revokedSessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { touchSession } from './sessions.ts';
 import { verifyToken } from './tokens.ts';
 import { isUuid } from './users.ts';
 
 /**
- * preHandler: a valid bearer token of an existing account issued after its tokens_valid_after.
- * and not of a session signed out (logout). Sets request.user from the database, so a role change
+ * preHandler: a valid bearer token of an existing account issued after its tokens_valid_after,
+ * not of a session signed out (logout) nor of one left unused past the idle timeout. Sets request.user from the database, so a role change
  * counts at once.
  */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -29,6 +30,8 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
       .where(eq(revokedSessions.sessionId, token.session.id))
       .limit(1);
     if (revoked) throw unauthorized('You have signed out. Please sign in again.');
+    // The idle timeout: a session unused for hours is over, whatever its token's expiry says.
+    await touchSession(db, user.id, token.session, now());
   }
   request.user = {
     id: user.id,

@@ -9,9 +9,13 @@ import { HttpError, badRequest, tooMany } from '../errors.ts';
 // codes, wrong tries are counted per account: after FREE_FAILURES each next try waits twice as long
 // as the one before (FIRST_DELAY_MS, doubling, at most MAX_DELAY_MS), so a guesser gets about
 // 40 tries a day, 0.4 % of the codes, while the owner with the right code waits minutes, not a day.
+// A guesser who spreads tries over many accounts meets the same growing delays per client address
+// (after FREE_ADDRESS_FAILURES: an office shares one address and sometimes mistypes); the address
+// count is not cleared by a right code, or the guesser's own account would clear it.
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_TRIES_PER_CODE = 5;
 export const FREE_FAILURES = 5;
+export const FREE_ADDRESS_FAILURES = 20;
 export const FIRST_DELAY_MS = 10_000;
 export const MAX_DELAY_MS = 3600_000;
 /** Failures are forgotten after a day without one (and at once when the right code is entered). */
@@ -44,30 +48,35 @@ function sameHash(a: string, b: string): boolean {
 }
 
 const failureKey = (userId: string) => `code-failures:${userId}`;
+const addressFailureKey = (address: string) => `code-failures-address:${address}`;
 
-/** The wait before the next try after `failures` wrong codes in a row (0 for the first few). */
-export function failureDelayMs(failures: number): number {
-  if (failures <= FREE_FAILURES) return 0;
-  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(failures - FREE_FAILURES - 1, 30));
+/** The wait before the next try after `failures` wrong codes in a row (0 for the first `free`). */
+export function failureDelayMs(failures: number, free = FREE_FAILURES): number {
+  if (failures <= free) return 0;
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(failures - free - 1, 30));
 }
 
-/** Seconds until this account may try a code again (0: now). Kept in rate_limits, shared by every process. */
-export async function codeTryWait(db: DbOrTx, userId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select()
-    .from(rateLimits)
-    .where(eq(rateLimits.key, failureKey(userId)))
-    .limit(1);
+/** Seconds until `key` may try a code again (0: now). Kept in rate_limits, shared by every process. */
+async function waitOf(db: DbOrTx, key: string, free: number, now: Date): Promise<number> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
   if (!row || now.getTime() - row.windowStart.getTime() >= FAILURE_MEMORY_MS) return 0;
-  const ends = row.windowStart.getTime() + failureDelayMs(row.count);
+  const ends = row.windowStart.getTime() + failureDelayMs(row.count, free);
   return ends > now.getTime() ? Math.ceil((ends - now.getTime()) / 1000) : 0;
 }
 
-/** Counts one wrong code of the account (window_start: the last failure). */
-async function countFailure(db: DbOrTx, userId: string, now: Date): Promise<void> {
+/** Seconds until this account may try a code again (0: now). */
+export const codeTryWait = (db: DbOrTx, userId: string, now: Date) =>
+  waitOf(db, failureKey(userId), FREE_FAILURES, now);
+
+/** Seconds until this client address may try a code again, on any account (0: now). */
+export const addressTryWait = (db: DbOrTx, address: string, now: Date) =>
+  waitOf(db, addressFailureKey(address), FREE_ADDRESS_FAILURES, now);
+
+/** Counts one wrong code under `key` (window_start: the last failure). */
+async function countFailure(db: DbOrTx, key: string, now: Date): Promise<void> {
   const forgotten = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
   await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${failureKey(userId)}, ${now.toISOString()}, 1)
+    insert into rate_limits (key, window_start, count) values (${key}, ${now.toISOString()}, 1)
     on conflict (key) do update set
       count = case when rate_limits.window_start <= ${forgotten} then 1 else rate_limits.count + 1 end,
       window_start = excluded.window_start`);
@@ -162,8 +171,8 @@ export async function purposeToResend(
 
 /**
  * Checks an entered code against the user's newest one. Only that code counts; it is spent when
- * right, and counts a try (and a failure of the account) when wrong; refused (429) while the
- * account's delay after many wrong codes runs. Returns the code's purpose (and for a
+ * right, and counts a try (and a failure of the account and of the client `address`) when wrong;
+ * refused (429) while the account's or the address's delay after many wrong codes runs. Returns the code's purpose (and for a
  * reset code the reset token); a signup code marks the e-mail verified, and so does a reset code.
  */
 export async function checkCode(
@@ -172,8 +181,12 @@ export async function checkCode(
   userId: string,
   code: string,
   now: Date,
+  address?: string,
 ): Promise<CodeOutcome> {
-  const wait = await codeTryWait(db, userId, now);
+  const wait = Math.max(
+    await codeTryWait(db, userId, now),
+    address === undefined ? 0 : await addressTryWait(db, address, now),
+  );
   if (wait > 0) throw tooMany(`Too many wrong codes. Please wait ${wait} seconds before trying again.`);
   // The outcome is decided inside the transaction (row locked: a code is spent once even when
   // two requests race) and thrown after it, so a wrong try is committed, not rolled back.
@@ -205,7 +218,8 @@ export async function checkCode(
       ? { purpose: 'reset', resetToken: resetTokenFor(secret, { id: outcome.id, userId, usedAt: now }) }
       : { purpose: 'signup' };
   }
-  await countFailure(db, userId, now);
+  await countFailure(db, failureKey(userId), now);
+  if (address !== undefined) await countFailure(db, addressFailureKey(address), now);
   throw badRequest(WRONG_CODE);
 }
 

@@ -3,8 +3,9 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { UserRow } from '../db/schema.ts';
 
 /**
- * Idle timeout: a token lives this long, and a signed-in call that renews it (pages, profile,
- * extraction, payment) starts it again. A session nobody uses for this long is over.
+ * A token lives this long, and a signed-in call that renews it (pages, profile, extraction,
+ * payment) starts it again. The idle timeout proper is shorter and kept on the server
+ * (sessions.ts): this only bounds a token whose session the server has no record of.
  */
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
 /** Absolute lifetime: renewals keep the sign-in time, and no token outlives sign-in + this. */

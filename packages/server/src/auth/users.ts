@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/index.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';
+import { startSession } from './sessions.ts';
 import { issueToken, type Session } from './tokens.ts';
 
 export async function userByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
@@ -39,10 +40,12 @@ export async function applyAdminList(ctx: AppContext, user: UserRow): Promise<Us
 
 /**
  * A token for `user`: a renewal of `session` (the request's, which keeps its sign-in time and so its
- * absolute end) or, without one, a new sign-in.
+ * absolute end) or, without one, a new sign-in (a new session, used now).
  */
-export const tokenFor = (ctx: AppContext, user: UserRow, session?: Session) =>
-  issueToken(ctx.config.jwtSecret, user, ctx.now(), session);
+export async function tokenFor(ctx: AppContext, user: UserRow, session?: Session): Promise<string> {
+  const now = ctx.now();
+  return issueToken(ctx.config.jwtSecret, user, now, session ?? (await startSession(ctx.db, user.id, now)));
+}
 
 export function profileOf(user: UserRow) {
   return {

@@ -152,3 +152,23 @@ export const revokedSessions = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+// ---- Sessions (issue 18): when each sign-in was last used, for the idle timeout.
+
+/**
+ * One row per sign-in (the token's sid): when it was last used and when it ends at the latest
+ * (sign-in + the absolute lifetime; then the row is deleted). A session unused for the idle
+ * timeout is refused even while its token has not expired.
+ */
+export const sessionActivity = pgTable(
+  'session_activity',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+  },
+  (t) => [index('session_activity_ends').on(t.endsAt)],
+);

@@ -153,7 +153,7 @@ const auth: FastifyPluginAsync = async (app) => {
     const { email, otp } = VerifyOtpRequest.parse(request.body);
     const user = await userByEmail(ctx.db, email);
     if (!user) throw badRequest('Invalid or expired code. Please check it or ask for a new one.');
-    const outcome = await checkCode(ctx.db, ctx.config.jwtSecret, user.id, otp, ctx.now());
+    const outcome = await checkCode(ctx.db, ctx.config.jwtSecret, user.id, otp, ctx.now(), request.ip);
     // Only the caller who proved the reset code gets the token reset-password requires.
     return outcome.purpose === 'reset'
       ? { ok: true, purpose: outcome.purpose, reset_token: outcome.resetToken }
