@@ -1,0 +1,322 @@
+// Filing a read statement into a client's books (issue 13). The queue's job handler calls
+// fileReadStatement once a statement is read; the single-statement screen's "File to account" and
+// the "new account" offer end here too. The account is found by its number; the statement's rows
+// are merged into the account's one continuous book by @bahi/core/book.ts (rows already there are
+// recognised, not doubled); each new row gets its ledger from the client's rules, then from the
+// client's ledger memory.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { balanceGaps, mergeStatement, type BookRow } from '@bahi/core/book.ts';
+import type { Db, DbOrTx } from '../db/index.ts';
+import { assignLedgers, loadRules } from './ledgers.ts';
+import {
+  accountStatements,
+  bookRows,
+  officeAccounts,
+  officeClients,
+  unfiledStatements,
+  type UnfiledRow,
+} from './tables.ts';
+
+/** A row as the reader gives it: ISO date, paise. @bahi/statements' Transaction fits as it is. */
+export interface StatementRowInput {
+  date: string;
+  description: string;
+  withdrawal: number;
+  deposit: number;
+  balance: number | null;
+  reference?: string | null;
+}
+
+export interface ReadStatementForFiling {
+  userId: string;
+  /** the client the file was dropped on; null: the inbox (every client's accounts are looked at) */
+  clientId: string | null;
+  /** statement_results.id; filing the same statement into the same account twice adds nothing */
+  statementId: string;
+  fileName: string;
+  bank: string | null;
+  /** as the statement prints it ('XXXXXX1234' is matched on its visible tail) */
+  accountNumber: string | null;
+  /** one account's rows (a statement of several accounts is filed once per account) */
+  rows: readonly StatementRowInput[];
+}
+
+export type FilingOutcome =
+  | {
+      kind: 'filed';
+      clientId: string;
+      accountId: string;
+      added: number;
+      recognised: number;
+      /** balance gaps in the whole book after filing */
+      gaps: number;
+      /** this statement was filed into this account before: nothing changed */
+      alreadyFiled: boolean;
+    }
+  | {
+      /** no account of the client (or of any client, from the inbox) has this number */
+      kind: 'new-account';
+      clientId: string | null;
+      unfiledId: string;
+      accountNumber: string;
+    }
+  | {
+      /** a masked number whose visible tail fits several accounts: the user chooses */
+      kind: 'ambiguous';
+      clientId: string | null;
+      unfiledId: string;
+      accountNumber: string;
+      accountIds: string[];
+    };
+
+/**
+ * An account number as compared: its digits with leading zeros dropped (banks pad to 14 or 16
+ * digits in one export and not in another). A masked number ('XXXXXXXX1234', '****1234') shows
+ * only its tail: `masked` says so and `digits` is that visible tail.
+ */
+export function normaliseAccountNumber(text: string | null | undefined): { digits: string; masked: boolean } {
+  const s = (text ?? '').trim();
+  const masked = /[xX*•#]/.test(s);
+  if (masked) {
+    const tail = /(\d+)\D*$/.exec(s)?.[1] ?? '';
+    return { digits: tail, masked: true };
+  }
+  return { digits: s.replace(/\D/g, '').replace(/^0+/, ''), masked: false };
+}
+
+/** The shortest visible tail we trust to name an account among a client's few. */
+export const MIN_MASKED_TAIL = 4;
+
+/** Does a statement's account number name this account (whose digits are `accountDigits`)? */
+export function accountNumberMatches(
+  statementNumber: string | null | undefined,
+  accountDigits: string,
+): boolean {
+  const n = normaliseAccountNumber(statementNumber);
+  if (!n.digits || !accountDigits) return false;
+  if (!n.masked) return n.digits === accountDigits;
+  return (
+    n.digits.length >= MIN_MASKED_TAIL && accountDigits.endsWith(n.digits.replace(/^0+/, '') || n.digits)
+  );
+}
+
+type AccountRow = typeof officeAccounts.$inferSelect;
+
+/** The live accounts of the user (of one client, or of every live client) that the number names. */
+export async function matchingAccounts(
+  db: DbOrTx,
+  userId: string,
+  clientId: string | null,
+  accountNumber: string | null,
+): Promise<AccountRow[]> {
+  const rows = await db
+    .select({ account: officeAccounts })
+    .from(officeAccounts)
+    .innerJoin(officeClients, eq(officeClients.id, officeAccounts.clientId))
+    .where(
+      and(
+        eq(officeAccounts.userId, userId),
+        isNull(officeAccounts.archivedAt),
+        isNull(officeClients.archivedAt),
+        clientId ? eq(officeAccounts.clientId, clientId) : undefined,
+      ),
+    );
+  return rows.map((r) => r.account).filter((a) => accountNumberMatches(accountNumber, a.accountDigits));
+}
+
+const toBookRow = (r: StatementRowInput): BookRow => ({
+  date: r.date,
+  description: r.description ?? '',
+  withdrawal: Math.abs(r.withdrawal || 0),
+  deposit: Math.abs(r.deposit || 0),
+  balance: r.balance ?? null,
+  reference: r.reference?.trim() || null,
+});
+
+/**
+ * Files a read statement: into the one account its number names, or keeps it as unfiled and says
+ * "new account" (or "ambiguous") so the screen offers to create or choose the account.
+ */
+export async function fileReadStatement(
+  db: Db,
+  input: ReadStatementForFiling,
+  now: Date,
+): Promise<FilingOutcome> {
+  const rows = input.rows.map(toBookRow);
+  const matches = await matchingAccounts(db, input.userId, input.clientId, input.accountNumber);
+  if (matches.length === 1) {
+    const filed = await fileIntoAccount(db, matches[0], input.statementId, input.fileName, rows, now);
+    return { kind: 'filed', clientId: matches[0].clientId, ...filed };
+  }
+  const [kept] = await db
+    .insert(unfiledStatements)
+    .values({
+      userId: input.userId,
+      clientId: input.clientId,
+      statementId: input.statementId,
+      fileName: input.fileName.slice(0, 200),
+      bank: input.bank ?? '',
+      accountNumber: (input.accountNumber ?? '').slice(0, 60),
+      rows: rows satisfies UnfiledRow[],
+      createdAt: now,
+    })
+    .returning({ id: unfiledStatements.id });
+  const accountNumber = input.accountNumber ?? '';
+  if (matches.length > 1) {
+    return {
+      kind: 'ambiguous',
+      clientId: input.clientId,
+      unfiledId: kept.id,
+      accountNumber,
+      accountIds: matches.map((m) => m.id),
+    };
+  }
+  return { kind: 'new-account', clientId: input.clientId, unfiledId: kept.id, accountNumber };
+}
+
+/** Files an unfiled statement into an account the user chose or just created; null if either is not theirs. */
+export async function fileUnfiled(
+  db: Db,
+  userId: string,
+  unfiledId: string,
+  accountId: string,
+  now: Date,
+): Promise<Extract<FilingOutcome, { kind: 'filed' }> | null> {
+  const [u] = await db
+    .select()
+    .from(unfiledStatements)
+    .where(and(eq(unfiledStatements.id, unfiledId), eq(unfiledStatements.userId, userId)));
+  const [account] = await db
+    .select()
+    .from(officeAccounts)
+    .where(and(eq(officeAccounts.id, accountId), eq(officeAccounts.userId, userId)));
+  if (!u || !account) return null;
+  // Dropped on a client: only that client's accounts. From the inbox: any of the user's.
+  if (u.clientId && u.clientId !== account.clientId) return null;
+  const filed = await fileIntoAccount(db, account, u.statementId, u.fileName, u.rows, now);
+  await db.delete(unfiledStatements).where(eq(unfiledStatements.id, u.id));
+  return { kind: 'filed', clientId: account.clientId, ...filed };
+}
+
+/** After an account is created: files the client's waiting statements that name it. */
+export async function fileWaitingStatements(db: Db, account: AccountRow, now: Date): Promise<number> {
+  const waiting = await db
+    .select({
+      id: unfiledStatements.id,
+      accountNumber: unfiledStatements.accountNumber,
+      clientId: unfiledStatements.clientId,
+    })
+    .from(unfiledStatements)
+    .where(eq(unfiledStatements.userId, account.userId));
+  let filed = 0;
+  for (const w of waiting) {
+    if (w.clientId && w.clientId !== account.clientId) continue;
+    if (!accountNumberMatches(w.accountNumber, account.accountDigits)) continue;
+    if (await fileUnfiled(db, account.userId, w.id, account.id, now)) filed++;
+  }
+  return filed;
+}
+
+/**
+ * Merges the rows into the account's book in one transaction, the account row locked so two
+ * statements of one account filed at once (two queue workers) take turns.
+ */
+async function fileIntoAccount(
+  db: Db,
+  account: AccountRow,
+  statementId: string,
+  fileName: string,
+  rows: readonly BookRow[],
+  now: Date,
+): Promise<{ accountId: string; added: number; recognised: number; gaps: number; alreadyFiled: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: officeAccounts.id })
+      .from(officeAccounts)
+      .where(eq(officeAccounts.id, account.id))
+      .for('update');
+    const [before] = await tx
+      .select()
+      .from(accountStatements)
+      .where(
+        and(eq(accountStatements.accountId, account.id), eq(accountStatements.statementId, statementId)),
+      );
+    const book = await tx
+      .select()
+      .from(bookRows)
+      .where(eq(bookRows.accountId, account.id))
+      .orderBy(asc(bookRows.position));
+    if (before) {
+      return {
+        accountId: account.id,
+        added: 0,
+        recognised: before.recognised,
+        gaps: balanceGaps(book).length,
+        alreadyFiled: true,
+      };
+    }
+    const merge = mergeStatement(book, rows);
+    const newRows = merge.added.map((i) => rows[i]);
+    const ledgers = await assignLedgers(tx, account.clientId, await loadRules(tx, account.clientId), newRows);
+    const ledgerOf = new Map(merge.added.map((s, k) => [s, ledgers[k]]));
+
+    // New positions: the merge's order. Only rows whose position changed are written.
+    const moved: { id: string; pos: number }[] = [];
+    const inserts: (typeof bookRows.$inferInsert)[] = [];
+    merge.order.forEach((step, pos) => {
+      if (step.from === 'book') {
+        const r = book[step.index];
+        if (r.position !== pos) moved.push({ id: r.id, pos });
+        return;
+      }
+      const r = rows[step.index];
+      const l = ledgerOf.get(step.index);
+      inserts.push({
+        userId: account.userId,
+        accountId: account.id,
+        position: pos,
+        date: r.date,
+        description: r.description.slice(0, 2000),
+        withdrawal: r.withdrawal,
+        deposit: r.deposit,
+        balance: r.balance,
+        reference: r.reference?.slice(0, 100) ?? null,
+        statementId,
+        ledger: l?.ledger ?? '',
+        ledgerSource: l?.source ?? null,
+        ledgerReason: l?.reason ?? '',
+        voucherType: l?.voucherType ?? null,
+      });
+    });
+    for (let i = 0; i < moved.length; i += 2000) {
+      const chunk = JSON.stringify(moved.slice(i, i + 2000));
+      await tx.execute(sql`
+        UPDATE book_rows SET position = v.pos
+        FROM jsonb_to_recordset(${chunk}::jsonb) AS v(id uuid, pos integer)
+        WHERE book_rows.id = v.id AND book_rows.account_id = ${account.id}`);
+    }
+    for (let i = 0; i < inserts.length; i += 500) await tx.insert(bookRows).values(inserts.slice(i, i + 500));
+
+    const dates = rows.map((r) => r.date).sort();
+    await tx.insert(accountStatements).values({
+      accountId: account.id,
+      statementId,
+      userId: account.userId,
+      fileName: fileName.slice(0, 200),
+      periodFrom: dates[0] ?? null,
+      periodTo: dates[dates.length - 1] ?? null,
+      rows: rows.length,
+      added: merge.added.length,
+      recognised: merge.recognised.length,
+      filedAt: now,
+    });
+    const merged = merge.order.map((o) => (o.from === 'book' ? book[o.index] : rows[o.index]));
+    return {
+      accountId: account.id,
+      added: merge.added.length,
+      recognised: merge.recognised.length,
+      gaps: balanceGaps(merged).length,
+      alreadyFiled: false,
+    };
+  });
+}

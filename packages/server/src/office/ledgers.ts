@@ -1,0 +1,121 @@
+// Which ledger a new book row gets (issue 13): the client's rules first (in their order, the first
+// that matches wins; @bahi/core/book-rules.ts), then the client's ledger memory (the UPI ID, payee
+// and keyword keys of statements/ledger-memory.ts, kept per client rather than per user: two
+// clients of one office pay the same payee for different reasons). Each row says which set it.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { firstMatchingRule, type LedgerRule } from '@bahi/core/book-rules.ts';
+import type { DbOrTx } from '../db/index.ts';
+import { narrationKeys, type NarrationKey } from '../statements/ledger-memory.ts';
+import { clientLedgerMemory, clientRules } from './tables.ts';
+
+export interface LedgerChoice {
+  ledger: string;
+  source: 'rule' | 'memory';
+  reason: string;
+  voucherType: 'Contra' | null;
+}
+
+type RuleRow = typeof clientRules.$inferSelect;
+
+export const ruleOf = (r: RuleRow): LedgerRule => ({
+  id: r.id,
+  name: r.name,
+  words: r.words,
+  match: r.match,
+  direction: r.direction,
+  min: r.minPaise,
+  max: r.maxPaise,
+  ledger: r.ledger,
+  voucherType: r.voucherType ?? null,
+});
+
+/** The client's rules in the order they apply. */
+export async function loadRules(db: DbOrTx, clientId: string): Promise<LedgerRule[]> {
+  const rows = await db
+    .select()
+    .from(clientRules)
+    .where(eq(clientRules.clientId, clientId))
+    .orderBy(asc(clientRules.position), asc(clientRules.createdAt));
+  return rows.map(ruleOf);
+}
+
+export const ruleReason = (rule: Pick<LedgerRule, 'name' | 'ledger'>) => `Rule “${rule.name || rule.ledger}”`;
+
+const memoryReason = (ledger: string, k: NarrationKey) =>
+  k.kind === 'vpa'
+    ? `You used '${ledger}' for UPI ID ${k.shown}`
+    : k.kind === 'payee'
+      ? `You used '${ledger}' for payee ${k.shown}`
+      : `You used '${ledger}' for narrations with ${k.shown}`;
+
+/** One choice (or null) per row, in order: a rule's, else the memory's. */
+export async function assignLedgers(
+  db: DbOrTx,
+  clientId: string,
+  rules: readonly LedgerRule[],
+  rows: readonly { description: string; withdrawal: number; deposit: number }[],
+): Promise<(LedgerChoice | null)[]> {
+  const out: (LedgerChoice | null)[] = rows.map((r) => {
+    const rule = firstMatchingRule(rules, r);
+    return rule
+      ? { ledger: rule.ledger, source: 'rule', reason: ruleReason(rule), voucherType: rule.voucherType }
+      : null;
+  });
+  const keysOf = rows.map((r, i) => (out[i] ? [] : narrationKeys(r.description)));
+  const all = [...new Set(keysOf.flat().map((k) => k.key))];
+  const known = new Map<string, string>();
+  for (let i = 0; i < all.length; i += 1000) {
+    const found = await db
+      .select({ key: clientLedgerMemory.key, ledger: clientLedgerMemory.ledger })
+      .from(clientLedgerMemory)
+      .where(
+        and(
+          eq(clientLedgerMemory.clientId, clientId),
+          inArray(clientLedgerMemory.key, all.slice(i, i + 1000)),
+        ),
+      );
+    for (const f of found) known.set(f.key, f.ledger);
+  }
+  keysOf.forEach((keys, i) => {
+    const hit = keys.find((k) => known.has(k.key));
+    if (!hit) return;
+    const ledger = known.get(hit.key) as string;
+    out[i] = { ledger, source: 'memory', reason: memoryReason(ledger, hit), voucherType: null };
+  });
+  return out;
+}
+
+/**
+ * Remembers ledgers a person gave rows of this client (the same keys and strength order as the
+ * single-statement memory: UPI ID and payee before keywords; the latest ledger for a key wins).
+ */
+export async function rememberClientLedgers(
+  db: DbOrTx,
+  clientId: string,
+  assignments: readonly { description: string; ledger: string }[],
+  now: Date,
+): Promise<number> {
+  const byKey = new Map<string, string>();
+  for (const a of assignments) {
+    const ledger = a.ledger.trim();
+    if (!ledger) continue;
+    const keys = narrationKeys(a.description);
+    const strong = keys.filter((k) => k.kind !== 'word');
+    for (const k of strong.length ? strong : keys.slice(0, 2)) byKey.set(k.key, ledger);
+  }
+  const rows = [...byKey].map(([key, ledger]) => ({ clientId, key, ledger, uses: 1, updatedAt: now }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insert(clientLedgerMemory)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [clientLedgerMemory.clientId, clientLedgerMemory.key],
+        set: {
+          ledger: sql`excluded.ledger`,
+          uses: sql`${clientLedgerMemory.uses} + 1`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
+  return rows.length;
+}
