@@ -137,6 +137,8 @@ export const ExtractAnswer = z.object({
     .lazy(() => LayoutSignature)
     .nullable()
     .default(null),
+  /** the statement as kept on the server (issue 19): the result screen opens /app/bank/{id} */
+  statement_id: z.string().nullable().default(null),
 });
 export type ExtractAnswer = z.infer<typeof ExtractAnswer>;
 
@@ -294,3 +296,121 @@ export const LedgerSuggestion = z.object({
 });
 export type LedgerSuggestion = z.infer<typeof LedgerSuggestion>;
 export const SuggestAnswer = z.object({ suggestions: z.array(LedgerSuggestion) });
+
+// ---- statements kept on the server (issue 19) ----
+
+/**
+ * One stored row, compact: [Date, Description, Withdrawal, Deposit, ClosingBalance] as the
+ * specification's Transaction strings. Ledger names travel beside the rows (`ledgers[i]`), so saving
+ * a ledger never rewrites the rows.
+ */
+export const StoredRow = z.tuple([
+  z.string().max(40),
+  z.string().max(2000),
+  z.string().max(40),
+  z.string().max(40),
+  z.string().max(40),
+]);
+export type StoredRow = z.infer<typeof StoredRow>;
+
+/** At most this many rows per page of GET /statements/{id}/rows. */
+export const MAX_ROWS_PAGE = MAX_XML_ROWS;
+
+/** GET /statements/{id}: everything the result screen shows except the rows. */
+export const StoredStatement = z.object({
+  id: z.string(),
+  /** the bank chosen on upload (URL segment), upper-case */
+  requested_bank: z.string(),
+  file_name: z.string(),
+  format: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  row_count: z.number().int(),
+  /** bumped whenever the rows themselves change (fixes in place); ledger saves name the revision they saw */
+  revision: z.number().int(),
+  /** the user changed a date, an amount, a balance or the rows themselves (issue 17) */
+  edited: z.boolean(),
+  /** the user accepted a read that does not reconcile: exports are allowed */
+  accepted: z.boolean(),
+  statement_info: StatementInfo,
+  bank_detected: BankDetected,
+  reconciliation: ReconciliationInfo,
+  reasons: z.array(ReadReasonInfo),
+  issues: z.array(ReadIssue),
+  layout_used: z
+    .lazy(() => TaughtLayoutInfo)
+    .nullable()
+    .default(null),
+  xml_preview: z.string(),
+  fallback_accounts: z.record(z.string(), z.array(StatementTransaction)),
+});
+export type StoredStatement = z.infer<typeof StoredStatement>;
+
+/** GET /statements/{id}/rows?offset=&limit= */
+export const StatementRowsPage = z.object({
+  id: z.string(),
+  offset: z.number().int(),
+  total: z.number().int(),
+  revision: z.number().int(),
+  rows: z.array(StoredRow),
+  /** the ledger name of each row of `rows` ('' when none) */
+  ledgers: z.array(z.string()),
+});
+export type StatementRowsPage = z.infer<typeof StatementRowsPage>;
+
+/**
+ * POST /statements/{id}/ledgers: ledger names given to rows (one change per ledger, with every row
+ * index it goes to: "Apply Ledger to Filtered" on 20,000 rows is one change). `revision` is the rows'
+ * revision the indexes refer to; a stale one is refused (409) so a ledger never lands on a moved row.
+ */
+export const SaveLedgersRequest = z.object({
+  revision: z.number().int().min(1),
+  changes: z
+    .array(
+      z.object({
+        rows: z.array(z.number().int().min(0)).min(1).max(MAX_XML_ROWS),
+        ledger: z.string().trim().max(200),
+      }),
+    )
+    .min(1)
+    .max(MAX_XML_ROWS),
+});
+export type SaveLedgersRequest = z.infer<typeof SaveLedgersRequest>;
+
+export const SaveLedgersAnswer = z.object({
+  ok: z.boolean(),
+  revision: z.number().int(),
+  saved: z.number().int(),
+});
+export type SaveLedgersAnswer = z.infer<typeof SaveLedgersAnswer>;
+
+/** PUT /statements/{id}/rows: the rows as fixed in place (issue 17), with their ledgers. */
+export const SaveRowsRequest = z
+  .object({
+    revision: z.number().int().min(1),
+    rows: z.array(StoredRow).max(MAX_XML_ROWS),
+    ledgers: z.array(z.string().max(200)).max(MAX_XML_ROWS),
+  })
+  .refine((b) => b.rows.length === b.ledgers.length, { message: 'One ledger per row.' });
+export type SaveRowsRequest = z.infer<typeof SaveRowsRequest>;
+
+export const SaveRowsAnswer = z.object({ ok: z.boolean(), revision: z.number().int() });
+export type SaveRowsAnswer = z.infer<typeof SaveRowsAnswer>;
+
+/** PUT /statements/{id}/accepted */
+export const AcceptStatementRequest = z.object({ accepted: z.boolean() });
+
+/** GET /statements?offset=&limit=: the user's statements, newest first. */
+export const StatementListItem = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  bank: z.string().nullable(),
+  account_number: z.string().nullable(),
+  period_from: z.string().nullable(),
+  period_to: z.string().nullable(),
+  row_count: z.number().int(),
+  created_at: z.string(),
+});
+export type StatementListItem = z.infer<typeof StatementListItem>;
+export const StatementList = z.object({ statements: z.array(StatementListItem), total: z.number().int() });
+export type StatementList = z.infer<typeof StatementList>;

@@ -1,13 +1,9 @@
+import { BahiError } from '@bahi/core';
+
 /** An error with one message for the person using Bahi and one, more exact, for the log. */
-export class TallyError extends Error {
-  readonly userMessage: string;
-  readonly logMessage: string;
-  readonly code: string;
+export class TallyError extends BahiError {
   constructor(code: string, userMessage: string, logMessage = userMessage) {
-    super(logMessage);
+    super(code, userMessage, logMessage);
     this.name = 'TallyError';
-    this.code = code;
-    this.userMessage = userMessage;
-    this.logMessage = logMessage;
   }
 }

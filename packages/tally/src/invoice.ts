@@ -2,7 +2,15 @@ import { isIsoDate, lineTotalPaise, MAX_ROUND_OFF_PAISE, rupeesToPaise, type Pai
 import { credit, debit, legElement, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
-import { ledgerMaster, stockItemMaster, uniqueLedgers, unitMaster, type LedgerMaster } from './masters.ts';
+import {
+  decimalsOf,
+  ledgerMaster,
+  stockItemMaster,
+  uniqueLedgers,
+  unitMaster,
+  type LedgerMaster,
+  type StockItemGst,
+} from './masters.ts';
 import { invoiceRemoteId } from './identity.ts';
 import { voucherElement } from './voucher.ts';
 import { el, leaf, type XmlElement } from './xml/tree.ts';
@@ -17,6 +25,8 @@ export interface BillingItem {
   Total?: number | string;
   /** HSN (goods) or SAC (services) code, for GSTR-1's HSN summary. */
   HSN?: string;
+  /** 'Goods' or 'Services'; missing: Services when the code is a SAC (99xxxx), else Goods. */
+  Type?: string;
 }
 
 export interface BillingVoucher {
@@ -60,6 +70,10 @@ export interface TaxInvoicesInput {
   taxLedgers?: { cgst?: string; sgst?: string; igst?: string };
   roundOffLedger?: string;
   unit?: string;
+  /** Masters the company already has (read from Tally): never declared, so never touched. */
+  existingLedgers?: readonly string[];
+  existingStockItems?: readonly string[];
+  existingUnits?: readonly string[];
   /**
    * The TallyPrime release the company runs ('TallyPrime 2.1', '3.0', 'Tally.ERP 9'...): it decides
    * the GST duty-head words of the tax ledgers declared. Missing: TallyPrime 3.0 and later.
@@ -111,6 +125,17 @@ export interface InvoiceLine {
   tax: Paise;
   gstRate: number;
   hsn?: string;
+  typeOfSupply: 'Goods' | 'Services';
+}
+
+/** A SAC (services accounting code) is six digits starting 99; an HSN is anything else. */
+export const SAC_CODE = /^99\d{4}$/;
+
+function typeOfSupplyOf(item: BillingItem, hsn: string | undefined): 'Goods' | 'Services' {
+  const given = item.Type?.trim().toLowerCase();
+  if (given === 'services' || given === 'service') return 'Services';
+  if (given === 'goods') return 'Goods';
+  return hsn && SAC_CODE.test(hsn) ? 'Services' : 'Goods';
 }
 
 export interface InvoiceTotals {
@@ -155,6 +180,7 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
     if (taxed && total < taxable) {
       throw new TallyError('bad_invoice', `${where}: Total is less than Quantity x Selling Price.`);
     }
+    const hsn = item.HSN?.trim() || undefined;
     return {
       item: String(item['Item Name']).trim(),
       quantity,
@@ -162,7 +188,8 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
       taxable,
       tax: total - taxable,
       gstRate,
-      hsn: item.HSN?.trim() || undefined,
+      hsn,
+      typeOfSupply: typeOfSupplyOf(item, hsn),
     };
   });
   const taxable = lines.reduce((a, l) => a + l.taxable, 0);
@@ -233,7 +260,9 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
       el('RATEDETAILS.LIST', {}, [leaf('GSTRATEDUTYHEAD', String(head)), leaf('GSTRATE', String(r))]),
     );
 
-  const items = new Map<string, string>();
+  // The first line naming an item gives its master's GST details; units keep the places quantities need.
+  const items = new Map<string, { name: string; gst: StockItemGst }>();
+  let unitDecimals = 0;
   const ledgers: LedgerMaster[] = [];
   const vouchers = input.vouchers.map((v) => {
     if (!isIsoDate(v.Date)) {
@@ -246,14 +275,26 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
     if (v.Items.length === 0) throw new TallyError('bad_invoice', `Invoice ${v.Reference} has no items.`);
     const t = invoiceTotals(v, intra, taxed);
     const inventory = t.lines.map((line) => {
-      items.set(line.item.toLowerCase(), line.item);
       const rate = taxed ? line.price : Math.round(line.taxable / line.quantity);
       const hsn = line.hsn ?? input.hsnCodes?.[line.item];
+      const typeOfSupply = line.hsn
+        ? line.typeOfSupply
+        : hsn && SAC_CODE.test(hsn)
+          ? 'Services'
+          : line.typeOfSupply;
+      const taxability = !taxed ? 'Exempt' : line.gstRate > 0 ? 'Taxable' : 'Nil Rated';
+      unitDecimals = Math.max(unitDecimals, decimalsOf(line.quantity));
+      if (!items.has(line.item.toLowerCase())) {
+        items.set(line.item.toLowerCase(), {
+          name: line.item,
+          gst: { hsn, taxability, typeOfSupply, rate: line.gstRate, applicableFrom: v.Date, heads },
+        });
+      }
       const element: XmlElement = el('ALLINVENTORYENTRIES.LIST', {}, [
         leaf('STOCKITEMNAME', line.item),
         hsn ? leaf('GSTHSNNAME', hsn) : null,
-        leaf('GSTOVRDNTAXABILITY', !taxed ? 'Exempt' : line.gstRate > 0 ? 'Taxable' : 'Nil Rated'),
-        leaf('GSTOVRDNTYPEOFSUPPLY', 'Goods'),
+        leaf('GSTOVRDNTAXABILITY', taxability),
+        leaf('GSTOVRDNTYPEOFSUPPLY', typeOfSupply),
         leaf('ISDEEMEDPOSITIVE', 'No'),
         leaf('RATE', tallyRate(rate, unit)),
         leaf('AMOUNT', tallyAmount(line.taxable)),
@@ -318,18 +359,30 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
     if (name === cgstL) return { name, parent: 'Duties & Taxes', gstDutyHead: heads.cgst };
     if (name === sgstL) return { name, parent: 'Duties & Taxes', gstDutyHead: heads.sgst };
     if (name === igstL) return { name, parent: 'Duties & Taxes', gstDutyHead: heads.igst };
-    return { name, parent: 'Indirect Expenses' };
+    // The round-off ledger, set up as invoice rounding (Normal Rounding, limit one rupee).
+    return { name, parent: 'Indirect Expenses', invoiceRounding: true };
   }
 
   const masters: XmlElement[] = [];
   if (input.withMasters) {
+    const known = (list: readonly string[] | undefined) =>
+      new Set((list ?? []).map((n) => n.trim().toLowerCase()));
+    const haveLedgers = known(input.existingLedgers);
+    const haveItems = known(input.existingStockItems);
     const all = uniqueLedgers([
       ...(party.toLowerCase() === 'cash' ? [] : [{ name: party, parent: 'Sundry Debtors' }]),
       { name: sales, parent: 'Sales Accounts' },
       ...ledgers,
-    ]);
-    masters.push(...all.map(ledgerMaster), unitMaster(unit));
-    masters.push(...[...items.values()].map((name) => stockItemMaster({ name, unit })));
+    ]).filter((l) => !haveLedgers.has(l.name.toLowerCase()));
+    masters.push(...all.map(ledgerMaster));
+    if (!known(input.existingUnits).has(unit.toLowerCase())) masters.push(unitMaster(unit, unitDecimals));
+    masters.push(
+      ...[...items.values()]
+        .filter((i) => !haveItems.has(i.name.toLowerCase()))
+        .map((i) =>
+          stockItemMaster({ name: i.name, unit, gst: taxed ? i.gst : { ...i.gst, taxability: 'Exempt' } }),
+        ),
+    );
   }
   return importXml({ report: 'Vouchers', company: input.company, objects: [...masters, ...vouchers] });
 }

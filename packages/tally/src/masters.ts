@@ -1,4 +1,5 @@
-import { el, leaf, type XmlElement } from './xml/tree.ts';
+import { toTallyDate } from '@bahi/core';
+import { el, leaf, TALLY_MARK, type XmlElement } from './xml/tree.ts';
 
 // Masters are sent create-only (ACTION="Create"): TallyPrime creates a missing master and refuses to
 // touch an existing one ("Ledger 'X' already exists!"), which the response reader does not count as a
@@ -11,6 +12,11 @@ export interface LedgerMaster {
   parent: string;
   /** GST duty head for tax ledgers: 'CGST', 'SGST/UTGST', 'IGST' (TallyPrime 3.0+; see gstDutyHeadsFor). */
   gstDutyHead?: string;
+  /**
+   * Invoice rounding (the Round Off ledger): Tally rounds the invoice total with it, 'Normal Rounding'
+   * to a limit of one rupee, as the invoices we write are rounded (docs/decisions/036).
+   */
+  invoiceRounding?: boolean;
 }
 
 export function ledgerMaster(m: LedgerMaster): XmlElement {
@@ -20,23 +26,83 @@ export function ledgerMaster(m: LedgerMaster): XmlElement {
     m.gstDutyHead ? leaf('TAXTYPE', 'GST') : null,
     m.gstDutyHead ? leaf('GSTDUTYHEAD', m.gstDutyHead) : null,
     leaf('ISBILLWISEON', /^Sundry (Debtors|Creditors)$/.test(m.parent) ? 'Yes' : 'No'),
+    m.invoiceRounding ? leaf('ROUNDINGMETHOD', 'Normal Rounding') : null,
+    m.invoiceRounding ? leaf('ROUNDINGLIMIT', '1') : null,
   ]);
 }
 
-export function unitMaster(symbol: string): XmlElement {
-  return el('UNIT', { NAME: symbol, ACTION: 'Create' }, [leaf('NAME', symbol), leaf('ISSIMPLEUNIT', 'Yes')]);
+/**
+ * A simple unit. `decimals` is how many decimal places its quantities keep (Tally rounds a quantity to
+ * its unit's places: 2.5 Nos in a unit of 0 places is imported as 3), at most 4 as Tally allows.
+ */
+export function unitMaster(symbol: string, decimals = 0): XmlElement {
+  return el('UNIT', { NAME: symbol, ACTION: 'Create' }, [
+    leaf('NAME', symbol),
+    leaf('ISSIMPLEUNIT', 'Yes'),
+    leaf('DECIMALPLACES', String(Math.min(4, Math.max(0, Math.floor(decimals))))),
+  ]);
+}
+
+/** Decimal places a quantity needs (2.5 -> 1, 0.125 -> 3), at most 4. */
+export function decimalsOf(quantity: number): number {
+  const s = String(quantity);
+  const dot = s.indexOf('.');
+  return dot < 0 || /e/i.test(s) ? 0 : Math.min(4, s.length - dot - 1);
+}
+
+/** GST details of a stock item we create: what GSTR-1's HSN summary reads when a line carries none. */
+export interface StockItemGst {
+  /** HSN (goods) or SAC (services). */
+  hsn?: string;
+  taxability: 'Taxable' | 'Nil Rated' | 'Exempt';
+  typeOfSupply: 'Goods' | 'Services';
+  /** Whole GST rate (IGST); CGST and SGST are half of it each. */
+  rate: number;
+  /** ISO date the details apply from: the first invoice that names the item. */
+  applicableFrom: string;
+  /** The duty-head words of the company's release (gstDutyHeadsFor). */
+  heads: { cgst: string; sgst: string; igst: string };
 }
 
 export interface StockItemMaster {
   name: string;
   unit: string;
+  gst?: StockItemGst;
 }
 
 export function stockItemMaster(m: StockItemMaster): XmlElement {
+  const g = m.gst;
   return el('STOCKITEM', { NAME: m.name, ACTION: 'Create' }, [
     el('NAME.LIST', { TYPE: 'String' }, [leaf('NAME', m.name)]),
     leaf('PARENT', ''),
     leaf('BASEUNITS', m.unit),
+    g ? leaf('GSTAPPLICABLE', `${TALLY_MARK} Applicable`) : null,
+    g ? leaf('GSTTYPEOFSUPPLY', g.typeOfSupply) : null,
+    g
+      ? el('GSTDETAILS.LIST', {}, [
+          leaf('APPLICABLEFROM', toTallyDate(g.applicableFrom)),
+          leaf('CALCULATIONTYPE', 'On Value'),
+          g.hsn ? leaf('HSNCODE', g.hsn) : null,
+          leaf('TAXABILITY', g.taxability),
+          el('STATEWISEDETAILS.LIST', {}, [
+            // Tally's own words for "every state": the marked 'Any'.
+            leaf('STATENAME', `${TALLY_MARK} Any`),
+            ...(
+              [
+                [g.heads.cgst, g.rate / 2],
+                [g.heads.sgst, g.rate / 2],
+                [g.heads.igst, g.rate],
+              ] as const
+            ).map(([head, rate]) =>
+              el('RATEDETAILS.LIST', {}, [
+                leaf('GSTRATEDUTYHEAD', head),
+                leaf('GSTRATEVALUATIONTYPE', 'Based on Value'),
+                leaf('GSTRATE', String(rate)),
+              ]),
+            ),
+          ]),
+        ])
+      : null,
   ]);
 }
 

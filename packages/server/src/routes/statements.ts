@@ -49,6 +49,8 @@ import {
   xmlPreview,
 } from '../statements/shape.ts';
 import { checkStatementKind, readUpload } from '../statements/upload.ts';
+import { statementRoutes } from '../statements/routes.ts';
+import { saveStatementResult, type StatementDetail } from '../statements/results.ts';
 import { withReadSlot } from '../statements/work-limits.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 
@@ -207,20 +209,47 @@ const statements: FastifyPluginAsync = async (app) => {
     });
     const charged = free ? 0 : cost;
 
-    // Spend and history in one transaction: both happen or neither (402 leaves nothing behind).
-    await ctx.db.transaction(async (tx) => {
-      if (charged > 0) await grantPages(tx, userId, -charged, 'spend', ref);
-      await tx.insert(extractions).values({
-        userId,
-        fileName: upload.fileName.slice(0, 200),
-        bank: result.bank,
-        pages: charged,
-        rows: rowCount,
-      });
-    });
-    const user = await signedInUser(ctx.db, userId);
     const reasons = readReasons(result);
     const used = extraction.layoutUsed ? taught?.rows.find((r) => r.id === extraction.layoutUsed) : undefined;
+    const transactions = first.transactions.map(toRow);
+    const detail: StatementDetail = {
+      statement_info: statementInfo(result.bank, first),
+      bank_detected: bankDetected(result),
+      reconciliation: reconciliationInfo(first),
+      reasons,
+      issues: readIssues(result),
+      layout_used: used ? layoutInfo(used) : null,
+      xml_preview: xmlPreview(result.bank, first),
+      fallback_accounts: fallbackAccounts(result.accounts),
+    };
+
+    // Spend, history and the stored result in one transaction: all happen or none (402 leaves
+    // nothing behind). The statement takes the extraction's id, so the history links to it.
+    const statementId = await ctx.db.transaction(async (tx) => {
+      if (charged > 0) await grantPages(tx, userId, -charged, 'spend', ref);
+      const [row] = await tx
+        .insert(extractions)
+        .values({
+          userId,
+          fileName: upload.fileName.slice(0, 200),
+          bank: result.bank,
+          pages: charged,
+          rows: rowCount,
+        })
+        .returning({ id: extractions.id });
+      const stored = await saveStatementResult(tx, {
+        id: row.id,
+        userId,
+        requestedBank: bank,
+        fileName: upload.fileName,
+        format: extraction.format,
+        detail,
+        rows: transactions,
+        now: ctx.now(),
+      });
+      return stored.id;
+    });
+    const user = await signedInUser(ctx.db, userId);
     request.log.info(
       {
         bank: result.bank,
@@ -236,20 +265,21 @@ const statements: FastifyPluginAsync = async (app) => {
     );
 
     const answer: ExtractAnswer = {
-      transactions: first.transactions.map(toRow),
-      xml_preview: xmlPreview(result.bank, first),
-      statement_info: statementInfo(result.bank, first),
-      fallback_accounts: fallbackAccounts(result.accounts),
-      reconciliation: reconciliationInfo(first),
-      bank_detected: bankDetected(result),
+      transactions,
+      xml_preview: detail.xml_preview,
+      statement_info: detail.statement_info,
+      fallback_accounts: detail.fallback_accounts,
+      reconciliation: detail.reconciliation,
+      bank_detected: detail.bank_detected,
       pages: charged,
       page_left: user.pagesLeft,
       access_token: await tokenFor(ctx, user, request.user.session),
       format: extraction.format,
       reasons,
-      issues: readIssues(result),
-      layout_used: used ? layoutInfo(used) : null,
+      issues: detail.issues,
+      layout_used: detail.layout_used,
       layout_signature: layout ? (extraction.signature ?? null) : null,
+      statement_id: statementId,
     };
     return answer;
   }
@@ -322,6 +352,9 @@ const statements: FastifyPluginAsync = async (app) => {
     await ctx.db.delete(ledgerMemory).where(eq(ledgerMemory.userId, request.user.id));
     return { ok: true };
   });
+
+  // Statements kept on the server (issue 19): GET /statements, /statements/{id}, its rows, ledgers.
+  await statementRoutes(app);
 };
 
 export default statements;

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../db/schema.ts';
 
 // The statements area's own tables (migration 0002_statements_ledger_memory.sql, written by hand).
@@ -66,4 +76,42 @@ export const taughtLayouts = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('taught_layouts_user_shape').on(t.userId, t.bank, t.shapeKey)],
+);
+
+/**
+ * Statements as read, kept with the user's history (issue 19, migration 0008_statement_results.sql,
+ * written by hand): the result screen loads one by id. `rows` is one JSONB array of
+ * [date, description, withdrawal, deposit, balance] and `ledgers` the ledger name of each row beside
+ * it, so a ledger save rewrites ~20 bytes a row instead of the whole statement (docs/decisions/029).
+ * Read and write it through statements/results.ts, never directly.
+ */
+export const statementResults = pgTable(
+  'statement_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the bank chosen on upload, upper-case */
+    requestedBank: text('requested_bank').notNull(),
+    /** the bank the statement is from (detected), null when unknown */
+    bank: text('bank'),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    accountNumber: text('account_number'),
+    /** DD-MM-YYYY as shown (statement_info.period_from/to) */
+    periodFrom: text('period_from'),
+    periodTo: text('period_to'),
+    rowCount: integer('row_count').notNull(),
+    /** StatementDetail (statements/results.ts): info, detection, reconciliation, reasons, issues... */
+    detail: jsonb('detail').notNull(),
+    rows: jsonb('rows').notNull(),
+    ledgers: jsonb('ledgers').notNull(),
+    revision: integer('revision').notNull().default(1),
+    edited: boolean('edited').notNull().default(false),
+    accepted: boolean('accepted').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('statement_results_user_created').on(t.userId, t.createdAt)],
 );

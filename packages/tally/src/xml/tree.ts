@@ -53,8 +53,17 @@ const ESCAPES: Record<string, string> = {
   "'": '&apos;',
 };
 
+/**
+ * TallyPrime marks its own values (a predefined parent, the 'Any' state of a GST rate) with U+0004,
+ * written '&#4;' ('&#4; Any'). That character is not allowed in XML 1.0 text, so it is stripped
+ * anywhere else; at the start of a value, where only our builders put it, it is written as Tally does.
+ */
+export const TALLY_MARK = '\u0004';
+
 export function escapeText(text: string): string {
-  return stripInvalidXmlChars(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  const marked = text.startsWith(TALLY_MARK);
+  const escaped = stripInvalidXmlChars(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return marked ? `&#4;${escaped}` : escaped;
 }
 
 export interface SerializeOptions {

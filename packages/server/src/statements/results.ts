@@ -1,0 +1,313 @@
+// Statements kept on the server (issue 19): a read statement is stored with the user's history and
+// the result screen loads it by id, so a reload, a second tab or another machine shows the same
+// result. Other areas (the office's clients and books) keep a statement through saveStatementResult
+// and read it through loadStatementResult / loadStatementRows; nothing else touches the table.
+//
+// Rows are one JSONB array per statement and ledger names a second array beside it (measured in
+// docs/decisions/029): a ledger save rewrites only the ledger array. Every call takes the user id
+// and finds nothing for another user's statement: callers answer 404 for both.
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type {
+  SaveLedgersRequest,
+  SaveRowsRequest,
+  StatementListItem,
+  StatementRowsPage,
+  StatementTransaction,
+  StoredRow,
+  StoredStatement,
+} from '@bahi/contract';
+import type { DbOrTx } from '../db/index.ts';
+import { statementResults } from './tables.ts';
+
+/** What the result screen shows beside the rows, as the extraction answered it. */
+export type StatementDetail = Pick<
+  StoredStatement,
+  | 'statement_info'
+  | 'bank_detected'
+  | 'reconciliation'
+  | 'reasons'
+  | 'issues'
+  | 'layout_used'
+  | 'xml_preview'
+  | 'fallback_accounts'
+>;
+
+export type NewStatementResult = {
+  /** an id chosen by the caller (the extraction's, so the history links to it); random otherwise */
+  id?: string;
+  userId: string;
+  /** the bank chosen on upload */
+  requestedBank: string;
+  fileName: string;
+  format: string;
+  detail: StatementDetail;
+  rows: readonly StatementTransaction[];
+  now: Date;
+};
+
+/** A statement id as the routes receive it: anything but a UUID is no statement (and no SQL error). */
+export const isStatementId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+export const toStoredRow = (r: StatementTransaction): StoredRow => [
+  r.Date ?? '',
+  r.Description ?? '',
+  r.Withdrawal ?? '',
+  r.Deposit ?? '',
+  r.ClosingBalance ?? '',
+];
+
+export const fromStoredRow = (r: StoredRow, ledger = ''): StatementTransaction => ({
+  Date: r[0],
+  Description: r[1],
+  Withdrawal: r[2],
+  Deposit: r[3],
+  ClosingBalance: r[4],
+  LedgerName: ledger,
+});
+
+/** Stores a read statement for `userId`; answers its id. Runs inside the caller's transaction if given one. */
+export async function saveStatementResult(db: DbOrTx, s: NewStatementResult): Promise<{ id: string }> {
+  const info = s.detail.statement_info;
+  const [row] = await db
+    .insert(statementResults)
+    .values({
+      ...(s.id ? { id: s.id } : {}),
+      userId: s.userId,
+      requestedBank: s.requestedBank.toUpperCase(),
+      bank: info.bank,
+      fileName: s.fileName.slice(0, 200),
+      format: s.format,
+      accountNumber: info.account_number,
+      periodFrom: info.period_from,
+      periodTo: info.period_to,
+      rowCount: s.rows.length,
+      detail: s.detail,
+      rows: s.rows.map(toStoredRow),
+      ledgers: s.rows.map((r) => r.LedgerName ?? ''),
+      createdAt: s.now,
+      updatedAt: s.now,
+    })
+    .returning({ id: statementResults.id });
+  return { id: row.id };
+}
+
+// The columns of a statement without its rows (the rows are read only by loadStatementRows).
+const META = {
+  id: statementResults.id,
+  requestedBank: statementResults.requestedBank,
+  fileName: statementResults.fileName,
+  format: statementResults.format,
+  rowCount: statementResults.rowCount,
+  revision: statementResults.revision,
+  edited: statementResults.edited,
+  accepted: statementResults.accepted,
+  detail: statementResults.detail,
+  createdAt: statementResults.createdAt,
+  updatedAt: statementResults.updatedAt,
+};
+
+const owned = (userId: string, id: string) =>
+  and(eq(statementResults.id, id), eq(statementResults.userId, userId));
+
+/** The statement without its rows, or null when `userId` has no statement `id`. */
+export async function loadStatementResult(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+): Promise<StoredStatement | null> {
+  if (!isStatementId(id)) return null;
+  const [r] = await db.select(META).from(statementResults).where(owned(userId, id));
+  if (!r) return null;
+  const detail = r.detail as StatementDetail;
+  return {
+    id: r.id,
+    requested_bank: r.requestedBank,
+    file_name: r.fileName,
+    format: r.format,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    row_count: r.rowCount,
+    revision: r.revision,
+    edited: r.edited,
+    accepted: r.accepted,
+    ...detail,
+    layout_used: detail.layout_used ?? null,
+  };
+}
+
+/** Rows `offset` .. `offset + limit` with their ledgers, or null when `userId` has no statement `id`. */
+export async function loadStatementRows(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  page: { offset: number; limit: number },
+): Promise<StatementRowsPage | null> {
+  if (!isStatementId(id)) return null;
+  const [r] = await db
+    .select({
+      rows: statementResults.rows,
+      ledgers: statementResults.ledgers,
+      revision: statementResults.revision,
+    })
+    .from(statementResults)
+    .where(owned(userId, id));
+  if (!r) return null;
+  const rows = r.rows as StoredRow[];
+  const ledgers = r.ledgers as string[];
+  const end = Math.min(rows.length, page.offset + page.limit);
+  const whole = page.offset === 0 && end === rows.length;
+  return {
+    id,
+    offset: page.offset,
+    total: rows.length,
+    revision: r.revision,
+    rows: whole ? rows : rows.slice(page.offset, end),
+    ledgers: whole ? ledgers : ledgers.slice(page.offset, end),
+  };
+}
+
+/** Every row of the statement in the specification's shape, ledgers included (exports, the office). */
+export async function loadStatementTransactions(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+): Promise<StatementTransaction[] | null> {
+  const page = await loadStatementRows(db, userId, id, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
+  return page && page.rows.map((r, i) => fromStoredRow(r, page.ledgers[i]));
+}
+
+/** The user's statements, newest first. */
+export async function listStatementResults(
+  db: DbOrTx,
+  userId: string,
+  page: { offset: number; limit: number },
+): Promise<{ statements: StatementListItem[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: statementResults.id,
+        fileName: statementResults.fileName,
+        bank: statementResults.bank,
+        accountNumber: statementResults.accountNumber,
+        periodFrom: statementResults.periodFrom,
+        periodTo: statementResults.periodTo,
+        rowCount: statementResults.rowCount,
+        createdAt: statementResults.createdAt,
+      })
+      .from(statementResults)
+      .where(eq(statementResults.userId, userId))
+      .orderBy(desc(statementResults.createdAt), desc(statementResults.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(statementResults).where(eq(statementResults.userId, userId)),
+  ]);
+  return {
+    total: Number(total.n),
+    statements: rows.map((r) => ({
+      id: r.id,
+      file_name: r.fileName,
+      bank: r.bank,
+      account_number: r.accountNumber,
+      period_from: r.periodFrom,
+      period_to: r.periodTo,
+      row_count: r.rowCount,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Why a change was refused: no such statement (404), or rows changed since the client read them (409). */
+export type ChangeRefused = 'missing' | 'stale' | 'out-of-range';
+
+/**
+ * Applies ledger changes (POST /statements/{id}/ledgers). Answers the rows' revision and the
+ * assignments made (description and ledger, for ledger memory), or why it was refused.
+ */
+export async function saveStatementLedgers(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  req: SaveLedgersRequest,
+  now: Date,
+): Promise<
+  { revision: number; saved: number; assignments: { description: string; ledger: string }[] } | ChangeRefused
+> {
+  if (!isStatementId(id)) return 'missing';
+  return db.transaction(async (tx) => {
+    // Locked: two saves of the same statement (two tabs) apply one after the other, neither lost.
+    const [r] = await tx
+      .select({
+        ledgers: statementResults.ledgers,
+        rows: statementResults.rows,
+        revision: statementResults.revision,
+      })
+      .from(statementResults)
+      .where(owned(userId, id))
+      .for('update');
+    if (!r) return 'missing';
+    if (r.revision !== req.revision) return 'stale';
+    const ledgers = (r.ledgers as string[]).slice();
+    const rows = r.rows as StoredRow[];
+    const assignments: { description: string; ledger: string }[] = [];
+    let saved = 0;
+    for (const change of req.changes) {
+      for (const i of change.rows) if (i >= ledgers.length) return 'out-of-range';
+      for (const i of change.rows) {
+        if (ledgers[i] === change.ledger) continue;
+        ledgers[i] = change.ledger;
+        saved++;
+        if (change.ledger) assignments.push({ description: rows[i][1], ledger: change.ledger });
+      }
+    }
+    if (saved > 0)
+      await tx.update(statementResults).set({ ledgers, updatedAt: now }).where(owned(userId, id));
+    return { revision: r.revision, saved, assignments };
+  });
+}
+
+/**
+ * Replaces the rows and their ledgers (PUT /statements/{id}/rows: rows fixed in place, added or
+ * deleted). Marks the statement edited and answers the next revision.
+ */
+export async function saveStatementRows(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  req: SaveRowsRequest,
+  now: Date,
+): Promise<{ revision: number } | ChangeRefused> {
+  if (!isStatementId(id)) return 'missing';
+  const [r] = await db
+    .update(statementResults)
+    .set({
+      rows: req.rows,
+      ledgers: req.ledgers,
+      rowCount: req.rows.length,
+      edited: true,
+      revision: sql`${statementResults.revision} + 1`,
+      updatedAt: now,
+    })
+    // Only from the revision the client saw: a second tab's older rows never overwrite newer ones.
+    .where(and(owned(userId, id), eq(statementResults.revision, req.revision)))
+    .returning({ revision: statementResults.revision });
+  if (r) return { revision: r.revision };
+  return (await loadStatementResult(db, userId, id)) ? 'stale' : 'missing';
+}
+
+/** The user accepts (or withdraws accepting) a read that does not reconcile. False when missing. */
+export async function setStatementAccepted(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  accepted: boolean,
+  now: Date,
+): Promise<boolean> {
+  if (!isStatementId(id)) return false;
+  const r = await db
+    .update(statementResults)
+    .set({ accepted, updatedAt: now })
+    .where(owned(userId, id))
+    .returning({ id: statementResults.id });
+  return r.length > 0;
+}

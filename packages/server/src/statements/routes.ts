@@ -1,0 +1,113 @@
+// The calls of statements kept on the server (issue 19). Every one is the signed-in user's own:
+// another user's statement id answers 404, the same as an id that does not exist.
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AcceptStatementRequest,
+  MAX_ROWS_PAGE,
+  SaveLedgersRequest,
+  SaveRowsRequest,
+  type SaveLedgersAnswer,
+  type SaveRowsAnswer,
+  type StatementList,
+} from '@bahi/contract';
+import { requireUser } from '../auth/guards.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { rememberLedgers } from './ledger-memory.ts';
+import {
+  listStatementResults,
+  loadStatementResult,
+  loadStatementRows,
+  saveStatementLedgers,
+  saveStatementRows,
+  setStatementAccepted,
+  type ChangeRefused,
+} from './results.ts';
+
+const gzipAsync = promisify(gzip);
+
+const Paging = (max: number, fallback: number) =>
+  z.object({
+    offset: z.coerce.number().int().min(0).default(0),
+    limit: z.coerce.number().int().min(1).max(max).default(fallback),
+  });
+const ListPaging = Paging(100, 20);
+const RowsPaging = Paging(MAX_ROWS_PAGE, MAX_ROWS_PAGE);
+
+const idOf = (request: FastifyRequest) => String((request.params as { id?: string }).id ?? '');
+
+const NO_STATEMENT = 'No such statement.';
+const STALE =
+  'The rows of this statement were changed in another tab or on another machine. Reload to see them.';
+
+/** 404 for no statement (or another user's), 409 for rows changed since the client read them. */
+function refused(reply: FastifyReply, why: ChangeRefused) {
+  if (why === 'missing') throw notFound(NO_STATEMENT);
+  if (why === 'out-of-range') throw badRequest('A row index is past the end of the statement.');
+  return reply.code(409).send({ detail: STALE, code: 'STALE_REVISION' });
+}
+
+/**
+ * Large JSON compressed when the browser accepts it: 20,000 rows are ~2.2 MB of JSON and ~0.3 MB
+ * gzipped (level 1: a few ms of zlib's thread pool, not the event loop).
+ */
+async function sendJson(request: FastifyRequest, reply: FastifyReply, body: unknown) {
+  const text = JSON.stringify(body);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (text.length < 64 * 1024 || !/\bgzip\b/.test(accepts)) return reply.send(text);
+  reply.header('content-encoding', 'gzip').header('vary', 'Accept-Encoding');
+  return reply.send(await gzipAsync(text, { level: 1 }));
+}
+
+export async function statementRoutes(app: FastifyInstance) {
+  const ctx = app.bahi;
+
+  app.get('/statements', { preHandler: requireUser }, async (request): Promise<StatementList> => {
+    const page = ListPaging.parse(request.query);
+    return listStatementResults(ctx.db, request.user.id, page);
+  });
+
+  app.get('/statements/:id', { preHandler: requireUser }, async (request) => {
+    const statement = await loadStatementResult(ctx.db, request.user.id, idOf(request));
+    if (!statement) throw notFound(NO_STATEMENT);
+    return statement;
+  });
+
+  /** Rows in pages (all of them at once by default, up to MAX_ROWS_PAGE). */
+  app.get('/statements/:id/rows', { preHandler: requireUser }, async (request, reply) => {
+    const page = RowsPaging.parse(request.query);
+    const rows = await loadStatementRows(ctx.db, request.user.id, idOf(request), page);
+    if (!rows) throw notFound(NO_STATEMENT);
+    return sendJson(request, reply, rows);
+  });
+
+  /** Ledger names given to rows; remembered for suggestions too (ledger memory). */
+  app.post('/statements/:id/ledgers', { preHandler: requireUser }, async (request, reply) => {
+    const body = SaveLedgersRequest.parse(request.body);
+    const userId = request.user.id;
+    const done = await saveStatementLedgers(ctx.db, userId, idOf(request), body, ctx.now());
+    if (typeof done === 'string') return refused(reply, done);
+    if (done.assignments.length) await rememberLedgers(ctx.db, userId, done.assignments, ctx.now());
+    const answer: SaveLedgersAnswer = { ok: true, revision: done.revision, saved: done.saved };
+    return answer;
+  });
+
+  /** The rows as fixed in place (issue 17): the whole set, from the revision the client saw. */
+  app.put('/statements/:id/rows', { preHandler: requireUser }, async (request, reply) => {
+    const body = SaveRowsRequest.parse(request.body);
+    const done = await saveStatementRows(ctx.db, request.user.id, idOf(request), body, ctx.now());
+    if (typeof done === 'string') return refused(reply, done);
+    const answer: SaveRowsAnswer = { ok: true, revision: done.revision };
+    return answer;
+  });
+
+  app.put('/statements/:id/accepted', { preHandler: requireUser }, async (request) => {
+    const { accepted } = AcceptStatementRequest.parse(request.body);
+    if (!(await setStatementAccepted(ctx.db, request.user.id, idOf(request), accepted, ctx.now())))
+      throw notFound(NO_STATEMENT);
+    return { ok: true, accepted };
+  });
+}
