@@ -162,6 +162,7 @@ describe('BankPage', () => {
       issues: [],
       layout_used: null,
       layout_signature: null,
+      statement_id: null,
     } satisfies Omit<ExtractAnswer, 'access_token'>;
     saveBankSession({ bank: 'HDFC', fileName: 'a.pdf', answer, rows });
   });
