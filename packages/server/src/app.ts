@@ -29,6 +29,7 @@ import vouchers from './routes/vouchers.ts';
 import payments from './routes/payments.ts';
 import billing from './routes/billing.ts';
 import rules from './routes/rules.ts';
+import clients from './routes/clients.ts';
 
 /** Request and connection time limits of the HTTP server (tests shorten them). */
 export type HttpTimeouts = {
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(payments, { prefix: '/api' });
   await app.register(billing, { prefix: '/api' });
   await app.register(rules, { prefix: '/api/rules' });
+  await app.register(clients, { prefix: '/api/office' });
 
   return app;
 }

@@ -1,0 +1,288 @@
+// An account's book as the client page shows it, ledgers set by hand, and the push: the book's
+// unpushed rows as one Tally import, marked pushed in the same transaction so a row goes to Tally
+// (or into a downloaded file) once, ever. The XML is built by @bahi/tally's bank voucher builder
+// and kept in tally_exports, where the bridge fetches it as it does for Send to Tally.
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { balanceGaps, bookMonths, uncoveredPeriods, type BookRow } from '@bahi/core/book.ts';
+import { formatDisplayDate, formatIndian } from '@bahi/core';
+import type {
+  AccountInfo,
+  BookAnswer,
+  BookRowInfo,
+  FiledStatementInfo,
+  PushAnswer,
+} from '@bahi/contract/office.ts';
+import { buildBankVouchersXml, type BankTransaction } from '@bahi/tally';
+import type { Db, DbOrTx } from '../db/index.ts';
+import { badRequest } from '../errors.ts';
+import { tallyExports } from '../statements/tables.ts';
+import { rememberClientLedgers } from './ledgers.ts';
+import { accountStatements, bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
+
+type AccountRow = typeof officeAccounts.$inferSelect;
+type BookRowRecord = typeof bookRows.$inferSelect;
+
+const money = (p: number | null) => (p === null ? '' : formatIndian(p));
+const amount = (p: number) => (p ? formatIndian(p) : '');
+const day = (iso: string | null) => (iso ? formatDisplayDate(iso) : '');
+
+/** Row counts and the book's span for each account (one query for a client's accounts). */
+export async function accountInfos(db: DbOrTx, accounts: readonly AccountRow[]): Promise<AccountInfo[]> {
+  if (accounts.length === 0) return [];
+  const ids = accounts.map((a) => a.id);
+  const stats = await db
+    .select({
+      accountId: bookRows.accountId,
+      rows: sql<number>`count(*)::int`,
+      pushed: sql<number>`count(${bookRows.pushedAt})::int`,
+      first: sql<string | null>`min(${bookRows.date})`,
+      last: sql<string | null>`max(${bookRows.date})`,
+    })
+    .from(bookRows)
+    .where(inArray(bookRows.accountId, ids))
+    .groupBy(bookRows.accountId);
+  const byId = new Map(stats.map((s) => [s.accountId, s]));
+  const gaps = new Map<string, number>();
+  // Gaps need the rows in order: only their balances and amounts are read.
+  const chains = await db
+    .select({
+      accountId: bookRows.accountId,
+      withdrawal: bookRows.withdrawal,
+      deposit: bookRows.deposit,
+      balance: bookRows.balance,
+    })
+    .from(bookRows)
+    .where(inArray(bookRows.accountId, ids))
+    .orderBy(asc(bookRows.accountId), asc(bookRows.position));
+  for (const id of ids) {
+    const rows = chains
+      .filter((c) => c.accountId === id)
+      .map((c) => ({ ...c, date: '', description: '', reference: null }));
+    gaps.set(id, balanceGaps(rows).length);
+  }
+  return accounts.map((a) => {
+    const s = byId.get(a.id);
+    const rows = Number(s?.rows ?? 0);
+    const pushed = Number(s?.pushed ?? 0);
+    return {
+      id: a.id,
+      client_id: a.clientId,
+      bank: a.bank,
+      account_number: a.accountNumber,
+      tally_ledger: a.tallyLedger,
+      archived: a.archivedAt !== null,
+      rows,
+      pushed,
+      unpushed: rows - pushed,
+      first_date: day(s?.first ?? null),
+      last_date: day(s?.last ?? null),
+      gaps: gaps.get(a.id) ?? 0,
+    };
+  });
+}
+
+export const filedInfo = (s: typeof accountStatements.$inferSelect): FiledStatementInfo => ({
+  statement_id: s.statementId,
+  file_name: s.fileName,
+  period_from: day(s.periodFrom),
+  period_to: day(s.periodTo),
+  rows: s.rows,
+  added: s.added,
+  recognised: s.recognised,
+  filed_at: s.filedAt.toISOString(),
+});
+
+const asBookRow = (r: BookRowRecord): BookRow => ({
+  date: r.date,
+  description: r.description,
+  withdrawal: r.withdrawal,
+  deposit: r.deposit,
+  balance: r.balance,
+  reference: r.reference,
+});
+
+/** The account's whole book: rows, months, gaps, days no statement covers, statements filed. */
+export async function loadBook(db: Db, account: AccountRow): Promise<BookAnswer> {
+  const records = await db
+    .select()
+    .from(bookRows)
+    .where(eq(bookRows.accountId, account.id))
+    .orderBy(asc(bookRows.position));
+  const rows = records.map(asBookRow);
+  const gaps = balanceGaps(rows);
+  const gapBefore = new Set(gaps.map((g) => g.before));
+  const statements = await db
+    .select()
+    .from(accountStatements)
+    .where(eq(accountStatements.accountId, account.id))
+    .orderBy(desc(accountStatements.filedAt));
+  const pushedByMonth = new Map<string, number>();
+  for (const r of records) {
+    if (r.pushedAt) pushedByMonth.set(r.date.slice(0, 7), (pushedByMonth.get(r.date.slice(0, 7)) ?? 0) + 1);
+  }
+  const [info] = await accountInfos(db, [account]);
+  return {
+    account: info,
+    months: bookMonths(rows).map((m) => {
+      const pushed = pushedByMonth.get(m.month) ?? 0;
+      return {
+        month: m.month,
+        rows: m.rows,
+        withdrawals: money(m.withdrawals),
+        deposits: money(m.deposits),
+        opening: money(m.opening),
+        closing: money(m.closing),
+        pushed,
+        unpushed: m.rows - pushed,
+      };
+    }),
+    gaps: gaps.map((g) => ({
+      after_date: day(rows[g.after].date),
+      before_date: day(rows[g.before].date),
+      expected: money(g.expected),
+      printed: money(g.printed),
+      difference: money(g.difference),
+    })),
+    uncovered: uncoveredPeriods(
+      statements.flatMap((s) => (s.periodFrom && s.periodTo ? [{ from: s.periodFrom, to: s.periodTo }] : [])),
+    ).map((p) => ({ from: day(p.from), to: day(p.to) })),
+    statements: statements.map(filedInfo),
+    rows: records.map((r, i): BookRowInfo => ({
+      id: r.id,
+      Date: day(r.date),
+      Description: r.description,
+      Withdrawal: amount(r.withdrawal),
+      Deposit: amount(r.deposit),
+      ClosingBalance: money(r.balance),
+      LedgerName: r.ledger,
+      reference: r.reference ?? '',
+      ledger_source: r.ledgerSource ?? null,
+      ledger_reason: r.ledgerReason,
+      voucher_type: r.voucherType ?? null,
+      pushed: r.pushedAt !== null,
+      gap_before: gapBefore.has(i),
+    })),
+  };
+}
+
+/**
+ * Ledgers a person set on rows of this account's book: kept as 'manual' (a rule made later does not
+ * change them) and remembered for the client. Rows already pushed keep what went to Tally.
+ */
+export async function setLedgers(
+  db: Db,
+  account: AccountRow,
+  changes: readonly { id: string; ledger: string }[],
+  now: Date,
+): Promise<{ updated: number; remembered: number }> {
+  return db.transaction(async (tx) => {
+    const ids = changes.map((c) => c.id);
+    const found = await tx
+      .select({ id: bookRows.id, description: bookRows.description })
+      .from(bookRows)
+      .where(and(eq(bookRows.accountId, account.id), inArray(bookRows.id, ids), isNull(bookRows.pushedAt)));
+    const descriptionOf = new Map(found.map((f) => [f.id, f.description]));
+    const wanted = changes.filter((c) => descriptionOf.has(c.id));
+    for (let i = 0; i < wanted.length; i += 2000) {
+      const chunk = JSON.stringify(wanted.slice(i, i + 2000));
+      await tx.execute(sql`
+        UPDATE book_rows SET ledger = v.ledger,
+          ledger_source = CASE WHEN v.ledger = '' THEN NULL ELSE 'manual' END,
+          ledger_reason = '', voucher_type = NULL
+        FROM jsonb_to_recordset(${chunk}::jsonb) AS v(id uuid, ledger text)
+        WHERE book_rows.id = v.id AND book_rows.account_id = ${account.id} AND book_rows.pushed_at IS NULL`);
+    }
+    const remembered = await rememberClientLedgers(
+      tx,
+      account.clientId,
+      wanted.map((c) => ({ description: descriptionOf.get(c.id) as string, ledger: c.ledger })),
+      now,
+    );
+    return { updated: wanted.length, remembered };
+  });
+}
+
+/** The most XML one push may keep (the tally_exports quota of routes/tally.ts is 64 MB a user). */
+const MAX_PUSH_BYTES = 48 * 1024 * 1024;
+
+/**
+ * The book's unpushed rows as one Tally import, marked pushed. The account row is locked for the
+ * transaction, so two pushes at once cannot both take a row: the second finds nothing left.
+ */
+export async function pushUnpushed(db: Db, account: AccountRow, now: Date): Promise<PushAnswer> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: officeAccounts.id })
+      .from(officeAccounts)
+      .where(eq(officeAccounts.id, account.id))
+      .for('update');
+    const [client] = await tx
+      .select({ tallyCompany: officeClients.tallyCompany })
+      .from(officeClients)
+      .where(eq(officeClients.id, account.clientId));
+    const rows = await tx
+      .select()
+      .from(bookRows)
+      .where(and(eq(bookRows.accountId, account.id), isNull(bookRows.pushedAt)))
+      .orderBy(asc(bookRows.position));
+    if (rows.length === 0)
+      throw badRequest('Every row of this book has gone to Tally already: nothing new to push.');
+    const contra = new Set<BankTransaction>();
+    const transactions = rows.map((r) => {
+      const t: BankTransaction = {
+        date: r.date,
+        description: r.description,
+        withdrawal: r.withdrawal,
+        deposit: r.deposit,
+        ledger: r.ledger || undefined,
+        reference: r.reference ?? undefined,
+      };
+      if (r.voucherType === 'Contra') contra.add(t);
+      return t;
+    });
+    const xml = buildBankVouchersXml({
+      bankLedger: account.tallyLedger,
+      accountNumber: account.accountNumber,
+      transactions,
+      company: client?.tallyCompany || undefined,
+      withMasters: true,
+      // Contra only where the client's rule says so, as the single-statement export never guesses.
+      contraForCash: contra.size > 0,
+      isCash: (t) => contra.has(t),
+    });
+    const vouchers = rows.reduce((n, r) => n + (r.withdrawal ? 1 : 0) + (r.deposit ? 1 : 0), 0);
+    if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {
+      throw badRequest('The push is too large to keep. Push fewer months at a time.');
+    }
+    const [kept] = await tx
+      .insert(tallyExports)
+      .values({
+        userId: account.userId,
+        ledgerName: account.tallyLedger,
+        companyName: client?.tallyCompany ?? '',
+        vouchers,
+        xml,
+        createdAt: now,
+      })
+      .returning({ id: tallyExports.id });
+    const [push] = await tx
+      .insert(bookPushes)
+      .values({
+        userId: account.userId,
+        accountId: account.id,
+        rows: rows.length,
+        vouchers,
+        exportId: kept.id,
+        createdAt: now,
+      })
+      .returning({ id: bookPushes.id });
+    const ids = rows.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 5000) {
+      await tx
+        .update(bookRows)
+        .set({ pushedAt: now, pushId: push.id })
+        .where(and(inArray(bookRows.id, ids.slice(i, i + 5000)), isNull(bookRows.pushedAt)));
+    }
+    return { ok: true, xml_id: kept.id, xml, vouchers, rows: rows.length };
+  });
+}

@@ -1,0 +1,522 @@
+import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { parseAmount, parseSpecDate } from '@bahi/core';
+import { ruleMatches } from '@bahi/core/book-rules.ts';
+import {
+  AccountInput,
+  ArchiveRequest,
+  ClientInput,
+  FileStatementRequest,
+  FileUnfiledRequest,
+  GST_STATES,
+  RuleInput,
+  SetLedgersRequest,
+  type ClientAnswer,
+  type ClientInfo,
+  type FilingInfo,
+  type GstStateCode,
+  type RuleInfo,
+  type UnfiledInfo,
+} from '@bahi/contract/office.ts';
+import { formatDisplayDate, formatPlain } from '@bahi/core';
+import { randomUUID } from 'node:crypto';
+import { requireUser } from '../auth/guards.ts';
+import { isUuid } from '../auth/users.ts';
+import { badRequest, notFound } from '../errors.ts';
+import type { Db } from '../db/index.ts';
+import {
+  fileReadStatement,
+  fileUnfiled,
+  fileWaitingStatements,
+  normaliseAccountNumber,
+  type FilingOutcome,
+} from '../office/accounts.ts';
+import { accountInfos, filedInfo, loadBook, pushUnpushed, setLedgers } from '../office/books.ts';
+import { ruleOf, ruleReason } from '../office/ledgers.ts';
+import {
+  accountStatements,
+  bookRows,
+  clientRules,
+  officeAccounts,
+  officeClients,
+  unfiledStatements,
+} from '../office/tables.ts';
+
+// The office's clients, their accounts and books, and each client's ledger rules (issue 13), under
+// /api/office. Everything belongs to the signed-in user: every query is scoped by the user's id,
+// and another user's id answers 404 exactly like an id that does not exist.
+
+/** More than any office keeps; stops a script from filling the tables. */
+export const MAX_CLIENTS = 2000;
+export const MAX_ACCOUNTS_PER_CLIENT = 20;
+export const MAX_RULES_PER_CLIENT = 200;
+
+type ClientRow = typeof officeClients.$inferSelect;
+type AccountRow = typeof officeAccounts.$inferSelect;
+
+const idOf = (request: FastifyRequest, what: string): string => {
+  const id = String((request.params as { id?: string }).id ?? '');
+  if (!isUuid(id)) throw notFound(`No such ${what}.`);
+  return id;
+};
+
+const clientInfo = (c: ClientRow, accounts: number): ClientInfo => ({
+  id: c.id,
+  name: c.name,
+  tally_company: c.tallyCompany,
+  state_code: c.stateCode,
+  state: GST_STATES[c.stateCode as GstStateCode] ?? c.stateCode,
+  gstin: c.gstin,
+  archived: c.archivedAt !== null,
+  accounts,
+  created_at: c.createdAt.toISOString(),
+});
+
+/** Rupees as typed -> paise, '' -> null; anything else is refused. */
+function paiseOf(text: string, field: string): number | null {
+  if (text.trim() === '') return null;
+  const p = parseAmount(text);
+  if (p === null || p < 0) throw badRequest(`${field}: enter an amount in rupees, like 1500 or 1,500.00.`);
+  return p;
+}
+
+const ruleInfo = (r: typeof clientRules.$inferSelect): RuleInfo => ({
+  id: r.id,
+  name: r.name,
+  words: r.words,
+  match: r.match,
+  direction: r.direction,
+  min: r.minPaise === null ? '' : formatPlain(r.minPaise),
+  max: r.maxPaise === null ? '' : formatPlain(r.maxPaise),
+  ledger: r.ledger,
+  voucher_type: r.voucherType ?? null,
+  position: r.position,
+});
+
+const filingInfo = (o: FilingOutcome, accountNumber: string): FilingInfo =>
+  o.kind === 'filed'
+    ? {
+        kind: 'filed',
+        client_id: o.clientId,
+        account_id: o.accountId,
+        unfiled_id: null,
+        account_number: accountNumber,
+        added: o.added,
+        recognised: o.recognised,
+        gaps: o.gaps,
+        message: o.alreadyFiled
+          ? 'This statement was filed into this account before: nothing changed.'
+          : `${o.added} new row(s) added to the book; ${o.recognised} already there.`,
+      }
+    : {
+        kind: o.kind,
+        client_id: o.clientId,
+        account_id: null,
+        unfiled_id: o.unfiledId,
+        account_number: o.accountNumber,
+        added: 0,
+        recognised: 0,
+        gaps: 0,
+        message:
+          o.kind === 'new-account'
+            ? `No account of this client has the number ${o.accountNumber || '(none printed)'}: add it to file the statement.`
+            : `The number ${o.accountNumber} fits more than one account: choose one.`,
+      };
+
+export async function ownClient(db: Db, userId: string, id: string): Promise<ClientRow> {
+  const [c] = await db
+    .select()
+    .from(officeClients)
+    .where(and(eq(officeClients.id, id), eq(officeClients.userId, userId)));
+  if (!c) throw notFound('No such client.');
+  return c;
+}
+
+export async function ownAccount(db: Db, userId: string, id: string): Promise<AccountRow> {
+  const [a] = await db
+    .select()
+    .from(officeAccounts)
+    .where(and(eq(officeAccounts.id, id), eq(officeAccounts.userId, userId)));
+  if (!a) throw notFound('No such account.');
+  return a;
+}
+
+const clients: FastifyPluginAsync = async (app) => {
+  const ctx = app.bahi;
+  const { db } = ctx;
+  app.addHook('preHandler', requireUser);
+
+  // ---- clients ----
+
+  app.get('/clients', async (request) => {
+    const withArchived = (request.query as { archived?: string }).archived === 'true';
+    const rows = await db
+      .select({ client: officeClients, accounts: sql<number>`count(${officeAccounts.id})::int` })
+      .from(officeClients)
+      .leftJoin(
+        officeAccounts,
+        and(eq(officeAccounts.clientId, officeClients.id), isNull(officeAccounts.archivedAt)),
+      )
+      .where(
+        and(
+          eq(officeClients.userId, request.user.id),
+          withArchived ? undefined : isNull(officeClients.archivedAt),
+        ),
+      )
+      .groupBy(officeClients.id)
+      .orderBy(asc(officeClients.name));
+    return { clients: rows.map((r) => clientInfo(r.client, Number(r.accounts))) };
+  });
+
+  app.post('/clients', async (request) => {
+    const body = ClientInput.parse(request.body);
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(officeClients)
+      .where(eq(officeClients.userId, request.user.id));
+    if (n >= MAX_CLIENTS) throw badRequest(`You can keep at most ${MAX_CLIENTS} clients.`);
+    const [c] = await db
+      .insert(officeClients)
+      .values({
+        userId: request.user.id,
+        name: body.name,
+        tallyCompany: body.tally_company,
+        stateCode: body.state_code,
+        gstin: body.gstin,
+        createdAt: ctx.now(),
+        updatedAt: ctx.now(),
+      })
+      .returning();
+    return clientInfo(c, 0);
+  });
+
+  app.get('/clients/:id', async (request): Promise<ClientAnswer> => {
+    const c = await ownClient(db, request.user.id, idOf(request, 'client'));
+    const accounts = await db
+      .select()
+      .from(officeAccounts)
+      .where(eq(officeAccounts.clientId, c.id))
+      .orderBy(asc(officeAccounts.createdAt));
+    const rules = await db
+      .select()
+      .from(clientRules)
+      .where(eq(clientRules.clientId, c.id))
+      .orderBy(asc(clientRules.position), asc(clientRules.createdAt));
+    const unfiled = await db
+      .select()
+      .from(unfiledStatements)
+      .where(and(eq(unfiledStatements.userId, request.user.id), eq(unfiledStatements.clientId, c.id)))
+      .orderBy(desc(unfiledStatements.createdAt));
+    const history = accounts.length
+      ? await db
+          .select()
+          .from(accountStatements)
+          .where(
+            inArray(
+              accountStatements.accountId,
+              accounts.map((a) => a.id),
+            ),
+          )
+          .orderBy(desc(accountStatements.filedAt))
+          .limit(500)
+      : [];
+    return {
+      client: clientInfo(c, accounts.filter((a) => a.archivedAt === null).length),
+      accounts: await accountInfos(db, accounts),
+      rules: rules.map(ruleInfo),
+      unfiled: unfiled.map((u): UnfiledInfo => {
+        const dates = u.rows.map((r) => r.date).sort();
+        return {
+          id: u.id,
+          client_id: u.clientId,
+          file_name: u.fileName,
+          bank: u.bank,
+          account_number: u.accountNumber,
+          rows: u.rows.length,
+          period_from: dates.length ? formatDisplayDate(dates[0]) : '',
+          period_to: dates.length ? formatDisplayDate(dates[dates.length - 1]) : '',
+          created_at: u.createdAt.toISOString(),
+        };
+      }),
+      history: history.map((s) => ({ ...filedInfo(s), account_id: s.accountId })),
+    };
+  });
+
+  app.put('/clients/:id', async (request) => {
+    const c = await ownClient(db, request.user.id, idOf(request, 'client'));
+    const body = ClientInput.parse(request.body);
+    const [updated] = await db
+      .update(officeClients)
+      .set({
+        name: body.name,
+        tallyCompany: body.tally_company,
+        stateCode: body.state_code,
+        gstin: body.gstin,
+        updatedAt: ctx.now(),
+      })
+      .where(eq(officeClients.id, c.id))
+      .returning();
+    return clientInfo(updated, 0);
+  });
+
+  /** Archived clients leave the list and the inbox's matching; their books stay as they are. */
+  app.post('/clients/:id/archive', async (request) => {
+    const c = await ownClient(db, request.user.id, idOf(request, 'client'));
+    const { archived } = ArchiveRequest.parse(request.body);
+    await db
+      .update(officeClients)
+      .set({ archivedAt: archived ? ctx.now() : null, updatedAt: ctx.now() })
+      .where(eq(officeClients.id, c.id));
+    return { ok: true, archived };
+  });
+
+  // ---- accounts ----
+
+  app.post('/clients/:id/accounts', async (request) => {
+    const c = await ownClient(db, request.user.id, idOf(request, 'client'));
+    const body = AccountInput.parse(request.body);
+    const digits = normaliseAccountNumber(body.account_number).digits;
+    const existing = await db.select().from(officeAccounts).where(eq(officeAccounts.clientId, c.id));
+    if (existing.length >= MAX_ACCOUNTS_PER_CLIENT)
+      throw badRequest(`A client can have at most ${MAX_ACCOUNTS_PER_CLIENT} bank accounts.`);
+    if (existing.some((a) => a.accountDigits === digits))
+      throw badRequest('This client already has an account with this number.');
+    const [account] = await db
+      .insert(officeAccounts)
+      .values({
+        userId: request.user.id,
+        clientId: c.id,
+        bank: body.bank,
+        accountNumber: body.account_number,
+        accountDigits: digits,
+        tallyLedger: body.tally_ledger,
+        createdAt: ctx.now(),
+        updatedAt: ctx.now(),
+      })
+      .returning();
+    // Statements of this client that waited for this account are filed now.
+    const filed = await fileWaitingStatements(db, account, ctx.now());
+    const [info] = await accountInfos(db, [account]);
+    return { account: info, filed };
+  });
+
+  app.put('/accounts/:id', async (request) => {
+    const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
+    const body = AccountInput.parse(request.body);
+    const digits = normaliseAccountNumber(body.account_number).digits;
+    const clash = await db
+      .select({ id: officeAccounts.id })
+      .from(officeAccounts)
+      .where(and(eq(officeAccounts.clientId, a.clientId), eq(officeAccounts.accountDigits, digits)));
+    if (clash.some((x) => x.id !== a.id))
+      throw badRequest('This client already has an account with this number.');
+    const [updated] = await db
+      .update(officeAccounts)
+      .set({
+        bank: body.bank,
+        accountNumber: body.account_number,
+        accountDigits: digits,
+        tallyLedger: body.tally_ledger,
+        updatedAt: ctx.now(),
+      })
+      .where(eq(officeAccounts.id, a.id))
+      .returning();
+    const [info] = await accountInfos(db, [updated]);
+    return info;
+  });
+
+  app.post('/accounts/:id/archive', async (request) => {
+    const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
+    const { archived } = ArchiveRequest.parse(request.body);
+    await db
+      .update(officeAccounts)
+      .set({ archivedAt: archived ? ctx.now() : null, updatedAt: ctx.now() })
+      .where(eq(officeAccounts.id, a.id));
+    return { ok: true, archived };
+  });
+
+  // ---- books ----
+
+  app.get('/accounts/:id/book', async (request) =>
+    loadBook(db, await ownAccount(db, request.user.id, idOf(request, 'account'))),
+  );
+
+  app.put('/accounts/:id/ledgers', async (request) => {
+    const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
+    const body = SetLedgersRequest.parse(request.body);
+    return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now())) };
+  });
+
+  /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed: never sent twice. */
+  app.post('/accounts/:id/push', async (request) => {
+    const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
+    const answer = await pushUnpushed(db, a, ctx.now());
+    request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
+    return answer;
+  });
+
+  // ---- filing ----
+
+  /** "File to account" from the single-statement screen: its rows into the client's account. */
+  app.post('/statements/file', async (request) => {
+    const body = FileStatementRequest.parse(request.body);
+    const userId = request.user.id;
+    const c = await ownClient(db, userId, body.client_id);
+    const rows = body.transactions.flatMap((t) => {
+      const date = parseSpecDate(t.Date ?? '');
+      if (!date) return [];
+      return [
+        {
+          date,
+          description: t.Description ?? '',
+          withdrawal: Math.abs(parseAmount(t.Withdrawal ?? '') ?? 0),
+          deposit: Math.abs(parseAmount(t.Deposit ?? '') ?? 0),
+          balance: parseAmount(t.ClosingBalance ?? ''),
+          reference: null,
+        },
+      ];
+    });
+    if (rows.length === 0) throw badRequest('No transactions with a date to file.');
+    const input = {
+      userId,
+      clientId: c.id,
+      // The screen's rows are not a kept statement result: each filing is a statement of its own.
+      statementId: randomUUID(),
+      fileName: body.file_name,
+      bank: body.bank,
+      accountNumber: body.account_number,
+      rows,
+    };
+    let outcome: FilingOutcome;
+    if (body.account_id) {
+      const a = await ownAccount(db, userId, body.account_id);
+      if (a.clientId !== c.id) throw notFound('No such account.');
+      const kept = await fileReadStatement(db, { ...input, accountNumber: '' }, ctx.now());
+      // no number: kept as unfiled, then filed into the account the user chose
+      const filed =
+        kept.kind === 'filed' ? kept : await fileUnfiled(db, userId, kept.unfiledId, a.id, ctx.now());
+      if (!filed) throw notFound('No such account.');
+      outcome = filed;
+    } else {
+      outcome = await fileReadStatement(db, input, ctx.now());
+    }
+    return filingInfo(outcome, body.account_number);
+  });
+
+  app.post('/unfiled/:id/file', async (request) => {
+    const id = idOf(request, 'statement');
+    const { account_id } = FileUnfiledRequest.parse(request.body);
+    const filed = await fileUnfiled(db, request.user.id, id, account_id, ctx.now());
+    if (!filed) throw notFound('No such statement or account.');
+    return filingInfo(filed, '');
+  });
+
+  app.delete('/unfiled/:id', async (request) => {
+    const id = idOf(request, 'statement');
+    const gone = await db
+      .delete(unfiledStatements)
+      .where(and(eq(unfiledStatements.id, id), eq(unfiledStatements.userId, request.user.id)))
+      .returning({ id: unfiledStatements.id });
+    if (gone.length === 0) throw notFound('No such statement.');
+    return { ok: true };
+  });
+
+  // ---- ledger rules ----
+
+  function ruleValues(body: ReturnType<typeof RuleInput.parse>) {
+    const min = paiseOf(body.min, 'Minimum amount');
+    const max = paiseOf(body.max, 'Maximum amount');
+    if (min !== null && max !== null && min > max)
+      throw badRequest('The minimum amount is above the maximum.');
+    return {
+      name: body.name,
+      words: body.words.filter((w) => w !== ''),
+      match: body.match,
+      direction: body.direction,
+      minPaise: min,
+      maxPaise: max,
+      ledger: body.ledger,
+      voucherType: body.voucher_type,
+    };
+  }
+
+  /**
+   * Gives the rule's ledger to the unpushed rows of the client's books it picks, except rows whose
+   * ledger a person set (those stay as they were set).
+   */
+  async function applyToBooks(clientId: string, rule: typeof clientRules.$inferSelect): Promise<number> {
+    const r = ruleOf(rule);
+    const rows = await db
+      .select({
+        id: bookRows.id,
+        description: bookRows.description,
+        withdrawal: bookRows.withdrawal,
+        deposit: bookRows.deposit,
+        source: bookRows.ledgerSource,
+      })
+      .from(bookRows)
+      .innerJoin(officeAccounts, eq(officeAccounts.id, bookRows.accountId))
+      .where(and(eq(officeAccounts.clientId, clientId), isNull(bookRows.pushedAt)));
+    const ids = rows.filter((x) => x.source !== 'manual' && ruleMatches(r, x)).map((x) => x.id);
+    for (let i = 0; i < ids.length; i += 5000) {
+      await db
+        .update(bookRows)
+        .set({
+          ledger: r.ledger,
+          ledgerSource: 'rule',
+          ledgerReason: ruleReason(r),
+          voucherType: r.voucherType,
+        })
+        .where(inArray(bookRows.id, ids.slice(i, i + 5000)));
+    }
+    return ids.length;
+  }
+
+  app.post('/clients/:id/rules', async (request) => {
+    const c = await ownClient(db, request.user.id, idOf(request, 'client'));
+    const body = RuleInput.parse(request.body);
+    const [{ n, last }] = await db
+      .select({ n: count(), last: max(clientRules.position) })
+      .from(clientRules)
+      .where(eq(clientRules.clientId, c.id));
+    if (n >= MAX_RULES_PER_CLIENT)
+      throw badRequest(`A client can have at most ${MAX_RULES_PER_CLIENT} rules.`);
+    const [rule] = await db
+      .insert(clientRules)
+      .values({
+        userId: request.user.id,
+        clientId: c.id,
+        position: (last ?? -1) + 1,
+        createdAt: ctx.now(),
+        ...ruleValues(body),
+      })
+      .returning();
+    const applied = body.apply_to_book ? await applyToBooks(c.id, rule) : 0;
+    return { rule: ruleInfo(rule), applied };
+  });
+
+  app.put('/rules/:id', async (request) => {
+    const id = idOf(request, 'rule');
+    const body = RuleInput.parse(request.body);
+    const [rule] = await db
+      .update(clientRules)
+      .set(ruleValues(body))
+      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.user.id)))
+      .returning();
+    if (!rule) throw notFound('No such rule.');
+    const applied = body.apply_to_book ? await applyToBooks(rule.clientId, rule) : 0;
+    return { rule: ruleInfo(rule), applied };
+  });
+
+  app.delete('/rules/:id', async (request) => {
+    const id = idOf(request, 'rule');
+    const gone = await db
+      .delete(clientRules)
+      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.user.id)))
+      .returning({ id: clientRules.id });
+    if (gone.length === 0) throw notFound('No such rule.');
+    return { ok: true };
+  });
+};
+
+export default clients;
