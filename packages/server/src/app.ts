@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { DestinationStream } from 'pino';
 import { ZodError } from 'zod';
+import { BahiError } from '@bahi/core';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db, DbKind } from './db/index.ts';
@@ -13,7 +14,7 @@ import {
   UPLOAD_LIMIT_BYTES,
   tooLargeDetail,
 } from './body-limits.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, nextStep, statusOf } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { makeGoogleVerifier, type GoogleVerifier } from './auth/google.ts';
@@ -101,25 +102,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   app.decorateRequest('user', null as never);
 
-  app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
-    if (err instanceof HttpError) {
-      if (err.message !== err.detail) request.log.info({ status: err.status }, err.message);
+  // The one place failures become answers: { detail, code, next? } with the status of the code
+  // (errors.ts). The user message is what the user sees; the log message only the log.
+  app.setErrorHandler((err: FastifyError | BahiError | ZodError, request, reply) => {
+    if (err instanceof BahiError) {
+      const status = statusOf(err);
+      if (status >= 500) request.log.error({ status, code: err.code }, err.logMessage);
+      else if (err.logMessage !== err.userMessage)
+        request.log.info({ status, code: err.code }, err.logMessage);
+      const next = nextStep(err.code);
+      const extra = err instanceof HttpError ? err.extra : {};
       return reply
-        .code(err.status)
-        .send(err.code ? { detail: err.detail, code: err.code } : { detail: err.detail });
+        .code(status)
+        .send({ detail: err.userMessage, code: err.code, ...(next ? { next } : {}), ...extra });
     }
     if (err instanceof ZodError) {
       const first = err.issues[0];
       const field = first.path.length ? `${first.path.join('.')}: ` : '';
-      return reply.code(422).send({ detail: `${field}${first.message}` });
+      return reply.code(422).send({ detail: `${field}${first.message}`, code: 'INVALID' });
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
-      return reply.code(status).send({ detail: 'Something went wrong on our side. Please try again.' });
+      return reply
+        .code(status)
+        .send({ detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
     }
     const tooLarge = tooLargeDetail(err.code);
-    if (tooLarge) return reply.code(413).send({ detail: tooLarge });
+    if (tooLarge) return reply.code(413).send({ detail: tooLarge, code: 'TOO_LARGE' });
     return reply.code(status).send({ detail: err.message });
   });
 

@@ -1,31 +1,38 @@
+import { BahiError } from '@bahi/core';
+import { READ_REASON_CODES, readReason, type ReadReasonCode } from '@bahi/core/read-check.ts';
 import type { StatementErrorCode } from '@bahi/statements';
 
-/**
- * An error answer: `detail` is shown to the user as is; `logMessage` (optional) goes only to the log;
- * `code` (optional) lets a screen tell kinds of failure apart without reading the words.
- * Every route throws these; the app's error handler turns them into JSON { detail, code? }.
- */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly detail: string;
-  readonly code: string | undefined;
-  constructor(status: number, detail: string, logMessage?: string, code?: string) {
-    super(logMessage ?? detail);
-    this.status = status;
-    this.detail = detail;
-    this.code = code;
-  }
-}
+// The server's one way of failing. Every package's errors extend BahiError (@bahi/core) and carry a
+// code; this file alone turns a code into an HTTP status and a next step, and the app's error handler
+// (app.ts) answers every failure as { detail, code, next?, ...extra }. Routes throw; they never pick
+// a status or write an error answer themselves.
 
-export const badRequest = (detail: string) => new HttpError(400, detail);
-export const unauthorized = (detail = 'Not signed in or the session has expired.') =>
-  new HttpError(401, detail);
-export const forbidden = (detail = 'You do not have permission to do this.') => new HttpError(403, detail);
-export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
-export const tooMany = (detail: string) => new HttpError(429, detail);
+/** The server's own failure codes, beside the codes of @bahi/statements, @bahi/tally and @bahi/core. */
+export type ServerErrorCode =
+  | 'BAD_REQUEST'
+  | 'NOT_SIGNED_IN'
+  | 'NOT_ENOUGH_PAGES'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'INVALID'
+  | 'TOO_MANY'
+  | 'UPSTREAM'
+  | 'UNAVAILABLE';
 
-/** One status per file failure, for statements and billing workbooks alike. */
-export const FILE_FAILURE_STATUS: Record<StatementErrorCode, number> = {
+/** Every code with a status of its own; any other BahiError is 422 (the request could not be done as asked). */
+const STATUS: Record<ServerErrorCode | StatementErrorCode, number> & Record<string, number> = {
+  BAD_REQUEST: 400,
+  NOT_SIGNED_IN: 401,
+  NOT_ENOUGH_PAGES: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INVALID: 422,
+  TOO_MANY: 429,
+  UPSTREAM: 502,
+  UNAVAILABLE: 503,
+  // @bahi/statements: one status per file failure, for statements and billing workbooks alike
   PASSWORD_REQUIRED: 400,
   WRONG_PASSWORD: 400,
   UNREADABLE: 422,
@@ -35,8 +42,93 @@ export const FILE_FAILURE_STATUS: Record<StatementErrorCode, number> = {
   NO_TRANSACTIONS: 422,
   CANCELLED: 503,
   INTERNAL: 500,
+  // @bahi/core: billing allocation input the user can correct
+  'bad-input': 400,
+  // @bahi/tally: Tally did not answer
+  io: 502,
+  too_large: 413,
 };
+
+/** The status an error is answered with. */
+export function statusOf(err: BahiError): number {
+  return STATUS[err.code] ?? 422;
+}
+
+/** What to do next, beside the reason (the web shows both next to the specification's alert). */
+const NEXT: Partial<Record<ServerErrorCode, string>> = {
+  NOT_SIGNED_IN: 'Sign in again, then repeat what you were doing.',
+  NOT_ENOUGH_PAGES: 'Buy pages on the Pay screen, then try again.',
+  TOO_MANY: 'Wait a few minutes, then try again.',
+  UPSTREAM: 'Try again in a minute.',
+  UNAVAILABLE: 'Try again later.',
+};
+
+export function nextStep(code: string): string | undefined {
+  if ((READ_REASON_CODES as readonly string[]).includes(code)) return readReason(code as ReadReasonCode).next;
+  return NEXT[code as ServerErrorCode];
+}
+
+/** The status codes the older `new HttpError(status, …)` form names, as codes. */
+const CODE_OF_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'NOT_SIGNED_IN',
+  402: 'NOT_ENOUGH_PAGES',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'TOO_LARGE',
+  422: 'INVALID',
+  429: 'TOO_MANY',
+  500: 'INTERNAL',
+  502: 'UPSTREAM',
+  503: 'UNAVAILABLE',
+};
+
+/**
+ * A failure of a request: `detail` (the user message) is shown as is; the log message goes only to
+ * the log; `extra` fields are added to the answer (a read's `reason`, a voucher export's `problems`).
+ * Made by code (`new HttpError('NOT_FOUND', 'No such layout.')`) or, in older call sites, by status.
+ */
+export class HttpError extends BahiError {
+  readonly extra: Readonly<Record<string, unknown>>;
+
+  constructor(
+    codeOrStatus: ServerErrorCode | StatementErrorCode | number,
+    detail: string,
+    logMessage?: string,
+    extra: Record<string, unknown> = {},
+  ) {
+    const code =
+      typeof codeOrStatus === 'number' ? (CODE_OF_STATUS[codeOrStatus] ?? 'INTERNAL') : codeOrStatus;
+    super(code, detail, logMessage ?? detail);
+    this.name = 'HttpError';
+    this.extra = extra;
+  }
+
+  get status(): number {
+    return statusOf(this);
+  }
+
+  get detail(): string {
+    return this.userMessage;
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError('BAD_REQUEST', detail);
+export const unauthorized = (detail = 'Not signed in or the session has expired.') =>
+  new HttpError('NOT_SIGNED_IN', detail);
+export const forbidden = (detail = 'You do not have permission to do this.') =>
+  new HttpError('FORBIDDEN', detail);
+export const notFound = (detail = 'Not found.') => new HttpError('NOT_FOUND', detail);
+export const conflict = (detail: string) => new HttpError('CONFLICT', detail);
+export const invalid = (detail: string, extra?: Record<string, unknown>) =>
+  new HttpError('INVALID', detail, detail, extra);
+export const tooMany = (detail: string) => new HttpError('TOO_MANY', detail);
+export const unavailable = (detail: string) => new HttpError('UNAVAILABLE', detail);
+
+/** The status of a file failure, for a caller that answers without throwing (the office queue). */
+export const FILE_FAILURE_STATUS = STATUS as Record<StatementErrorCode, number>;
 
 /** A file failure as an answer { detail, code } with its status. */
 export const fileFailure = (code: StatementErrorCode, detail: string, logMessage?: string) =>
-  new HttpError(FILE_FAILURE_STATUS[code], detail, logMessage, code);
+  new HttpError(code, detail, logMessage);

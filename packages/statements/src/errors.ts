@@ -1,6 +1,7 @@
-// One error type for everything that can go wrong turning a file into a statement. `userMessage` is
-// safe to show to the user; `logMessage` is safe to log: neither ever holds a password or any text
-// from the statement.
+// One error type for everything that can go wrong turning a file into a statement, on Bahi's one
+// base error (BahiError of @bahi/core). `userMessage` is safe to show to the user; `logMessage` is
+// safe to log: neither ever holds a password or any text from the statement.
+import { BahiError } from '@bahi/core';
 
 export type StatementErrorCode =
   | 'PASSWORD_REQUIRED'
@@ -25,18 +26,15 @@ const DEFAULT_MESSAGES: Record<StatementErrorCode, string> = {
   INTERNAL: 'The statement could not be processed.',
 };
 
-export class StatementError extends Error {
-  readonly code: StatementErrorCode;
-  readonly userMessage: string;
-  readonly logMessage: string;
+export class StatementError extends BahiError {
+  declare readonly code: StatementErrorCode;
 
   constructor(code: StatementErrorCode, opts: { userMessage?: string; logMessage?: string } = {}) {
     const userMessage = opts.userMessage ?? DEFAULT_MESSAGES[code];
-    super(userMessage);
+    super(code, userMessage, opts.logMessage ?? code);
+    // The message stays the user's words, as callers and the CLI print it; the log takes logMessage.
+    this.message = userMessage;
     this.name = 'StatementError';
-    this.code = code;
-    this.userMessage = userMessage;
-    this.logMessage = opts.logMessage ?? code;
   }
 
   /** Plain data, to cross a worker boundary. */

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { BANK_CODES, BANK_LABELS, isBankCode, type BankCode } from '@bahi/core';
+import { BANK_CODES, isBankCode, ledgerLabel, type BankCode } from '@bahi/core';
 import { buildMultiAccountBankVouchersXml, statementToBankAccounts, TallyError } from '@bahi/tally';
 import { EXIT, exitCodesHelp, exitForStatementError, fail, parseCommand, readInput } from '../args.ts';
 
@@ -66,11 +66,7 @@ export async function run(args: string[]): Promise<number> {
       fileName: basename(file),
     });
     const found = result.bank ?? bank;
-    const accounts = statementToBankAccounts(
-      result.accounts,
-      values.ledger,
-      found ? BANK_LABELS[found] : 'Bank',
-    );
+    const accounts = statementToBankAccounts(result.accounts, values.ledger, ledgerLabel(found));
     const xml = buildMultiAccountBankVouchersXml({
       accounts,
       company: values.company,

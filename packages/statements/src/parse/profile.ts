@@ -1,14 +1,14 @@
-import type { BankCode } from '@bahi/core';
+import { bankFacts, type BankCode } from '@bahi/core';
 import type { Aliases } from './columns.ts';
 import type { Line } from './layout.ts';
 import type { Flow } from './table.ts';
 
 /** A bank, declared: how to recognise it and what its table's quirks are. The reader does the rest. */
-export interface BankProfile {
-  code: BankCode;
+export interface BankProfile<C extends BankCode = BankCode> {
+  code: C;
   /** names printed in the statement's header zone */
   names: RegExp[];
-  /** the bank's IFSC prefix (first five characters) */
+  /** the bank's IFSC prefix (first five characters), from the bank table of @bahi/core */
   ifscPrefix: string;
   /** column-header patterns that together identify the bank when nothing else does (exports) */
   headerHints?: RegExp[];
@@ -24,4 +24,8 @@ export interface BankProfile {
   accountStart?: (line: Line) => string | null;
 }
 
-export const defineBank = (p: BankProfile): BankProfile => p;
+/** A profile file's default export: what the file declares, with the IFSC prefix from the bank table. */
+export const defineBank = <C extends BankCode>(p: Omit<BankProfile<C>, 'ifscPrefix'>): BankProfile<C> => ({
+  ...p,
+  ifscPrefix: bankFacts(p.code).ifscPrefix,
+});

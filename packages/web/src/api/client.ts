@@ -5,13 +5,16 @@ import { clearToken, readToken } from '../auth/token.ts';
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/api';
 
 /**
- * A failed call: the HTTP status (0 when the network failed), the server's `detail`, and the whole
- * parsed JSON answer (`body`, null when there was none) for answers that say more than `detail`, such
- * as the voucher export's per-row `problems`.
+ * A failed call: the HTTP status (0 when the network failed), the server's `detail` (the reason in
+ * plain words), its `code` and `next` step when it gave them, and the whole parsed JSON answer
+ * (`body`, null when there was none) for answers that say more, such as the voucher export's per-row
+ * `problems`.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
+  readonly code: string | undefined;
+  readonly next: string | undefined;
   readonly body: unknown;
   constructor(status: number, detail: string, body: unknown = null) {
     super(detail);
@@ -19,6 +22,14 @@ export class ApiError extends Error {
     this.status = status;
     this.detail = detail;
     this.body = body;
+    const said = (body ?? {}) as { code?: unknown; next?: unknown };
+    this.code = typeof said.code === 'string' ? said.code : undefined;
+    this.next =
+      typeof said.next === 'string'
+        ? said.next
+        : status === 0
+          ? 'Check your connection, then try again.'
+          : undefined;
   }
 }
 

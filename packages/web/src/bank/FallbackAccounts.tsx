@@ -1,12 +1,13 @@
 import type { StatementTransaction } from '@bahi/contract';
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { defaultBankLedger } from '@bahi/core';
 import { type FormEvent, useState } from 'react';
 import { saveBlob } from '../api/client.ts';
 import { downloadXml } from './api.ts';
 import { TransactionsTable } from './TransactionsTable.tsx';
 
 // Per-account tables of a statement with several accounts (BOB consolidated), each with its XML
-// form: the ledger name is required, defaults to '{label} A/c {acc}', and the field is cleared
+// form: the ledger name is required, defaults to the bank's default ledger, and the field is cleared
 // 500 ms after the download (spec section 9).
 
 export const CLEAR_AFTER_MS = 500;
@@ -14,13 +15,10 @@ export const CLEAR_AFTER_MS = 500;
 export function FallbackAccounts({
   bank,
   accounts,
-  label,
   onError = () => window.alert('Failed to download XML.'),
 }: {
   bank: string;
   accounts: Record<string, StatementTransaction[]>;
-  /** 'BOB' for Bank of Baroda, else the bank's label */
-  label: string;
   onError?: () => void;
 }) {
   const entries = Object.entries(accounts);
@@ -29,7 +27,7 @@ export function FallbackAccounts({
     <Stack gap="md">
       <Title order={4}>Fallback Accounts</Title>
       {entries.map(([acc, rows]) => (
-        <AccountBlock key={acc} bank={bank} acc={acc} rows={rows} label={label} onError={onError} />
+        <AccountBlock key={acc} bank={bank} acc={acc} rows={rows} onError={onError} />
       ))}
     </Stack>
   );
@@ -39,16 +37,14 @@ function AccountBlock({
   bank,
   acc,
   rows,
-  label,
   onError,
 }: {
   bank: string;
   acc: string;
   rows: StatementTransaction[];
-  label: string;
   onError: () => void;
 }) {
-  const [ledger, setLedger] = useState(`${label} A/c ${acc}`);
+  const [ledger, setLedger] = useState(defaultBankLedger(bank.toUpperCase(), acc));
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!ledger.trim()) return;

@@ -1,4 +1,5 @@
 import type { ExtractAnswer } from '@bahi/contract';
+import { defaultBankLedger } from '@bahi/core';
 import {
   Anchor,
   Button,
@@ -12,9 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { useSession } from '../auth/session.ts';
+import { useSignInFirst } from '../auth/SignInFirst.tsx';
 import { storeToken } from '../auth/token.ts';
 import { checkPasswordRequired, downloadXml, extractStatement, StatementCallError } from './api.ts';
 import type { ReadReasonInfo } from '@bahi/contract';
@@ -25,8 +27,8 @@ import { TransactionsTable } from './TransactionsTable.tsx';
 import { XmlPreview } from './XmlPreview.tsx';
 
 // One per-bank parser screen (spec section 2 'Per-bank parser screens'): HDFC, SBI, Union, BOB and
-// PNB differ only in these settings. The route has no guard, but reading a statement spends pages,
-// so a visitor who is not signed in is asked to sign in first.
+// PNB differ only in these settings. The route has no guard: a visitor sees every control, and
+// reading a statement (it spends pages) asks them to sign in first, then goes on with the file chosen.
 
 export type ParserSettings = {
   bank: 'hdfc' | 'sbi' | 'union' | 'bob' | 'pnb';
@@ -40,11 +42,13 @@ export type ParserSettings = {
   passwordOnlyForPdf?: boolean;
 };
 
+const SIGN_IN_WHY = 'Reading a statement uses pages of your plan, so it needs an account.';
+
 const isPdf = (f: File) => f.name.toLowerCase().endsWith('.pdf') || f.type === 'application/pdf';
 
 export function ParserScreen({ settings }: { settings: ParserSettings }) {
   const session = useSession();
-  const location = useLocation();
+  const { ask, dialog } = useSignInFirst();
   const [file, setFile] = useState<File | null>(null);
   const [password, setPassword] = useState('');
   const [passwordRequired, setPasswordRequired] = useState(false);
@@ -53,23 +57,6 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
   const [ledger, setLedger] = useState('');
   const [failed, setFailed] = useState<ReadReasonInfo | null>(null);
 
-  if (!session) {
-    return (
-      <Stack gap="sm" maw={560}>
-        <Title order={2}>{settings.title}</Title>
-        <Paper withBorder p="md">
-          <Text fw={600}>Sign in to parse statements</Text>
-          <Text size="sm" mt={4}>
-            Reading a statement uses pages of your plan, so it needs an account.
-          </Text>
-          <Button component={Link} to="/login" state={{ from: location.pathname }} mt="sm">
-            Sign In
-          </Button>
-        </Paper>
-      </Stack>
-    );
-  }
-
   const mayNeedPassword = (f: File) => !settings.passwordOnlyForPdf || isPdf(f);
 
   async function choose(chosen: File | null) {
@@ -77,7 +64,8 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
     setResult(null);
     setPassword('');
     setPasswordRequired(false);
-    if (!chosen || !mayNeedPassword(chosen)) return;
+    // a visitor's file is checked when they sign in to parse; until then the password box shows
+    if (!chosen || !mayNeedPassword(chosen) || !session) return;
     try {
       setPasswordRequired(await checkPasswordRequired(settings.bank, chosen));
     } catch (err) {
@@ -90,19 +78,19 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
     setBusy(true);
     setFailed(null);
     try {
-      const sendPassword = passwordRequired && password && mayNeedPassword(file) ? password : undefined;
+      const sendPassword = password && mayNeedPassword(file) ? password : undefined;
       const answer = await extractStatement(settings.bank, file, sendPassword);
       storeToken(answer.access_token);
       setResult(answer);
       const acc = answer.statement_info.account_number ?? '';
-      setLedger(
-        acc ? `${settings.bank === 'bob' ? 'BOB' : answer.statement_info.bank_label} A/c ${acc}` : '',
-      );
+      setLedger(acc ? defaultBankLedger(settings.bank.toUpperCase(), acc) : '');
       return answer;
     } catch (err) {
       if (settings.bank === 'pnb') console.error('PNB parse failed', err);
       // the specification's alert stays; beside it, why and what to do next (issue 17)
       setFailed(err instanceof StatementCallError ? (err.reason ?? null) : null);
+      // a visitor's file was not checked before sign-in: keep the password box for the next try
+      if (err instanceof StatementCallError && /PASSWORD/.test(err.code ?? '')) setPasswordRequired(true);
       window.alert(settings.failure);
       return null;
     } finally {
@@ -139,6 +127,13 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
   return (
     <Stack gap="md">
       <Title order={2}>{settings.title}</Title>
+      {dialog}
+      {!session && (
+        <Text size="sm">
+          Sign in to parse statements: reading one uses pages of your plan. Choose the file now; you are asked
+          to sign in when you press Upload & Parse.
+        </Text>
+      )}
       <Paper withBorder p="md">
         <Stack gap="sm" maw={560}>
           <FilePicker
@@ -148,7 +143,7 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
             file={file}
             onChange={(f) => void choose(f)}
           />
-          {passwordRequired && (
+          {(passwordRequired || !session) && (
             <PasswordInput
               label="Password"
               placeholder={settings.passwordPlaceholder ?? 'Enter password'}
@@ -158,11 +153,15 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
             />
           )}
           <Group gap="sm">
-            <Button onClick={() => void parse()} disabled={!file || busy}>
+            <Button onClick={() => ask(SIGN_IN_WHY, () => void parse())} disabled={!file || busy}>
               {busy ? 'Parsing...' : 'Upload & Parse'}
             </Button>
             {settings.bank === 'pnb' && (
-              <Button variant="default" onClick={() => void download()} disabled={!file || busy}>
+              <Button
+                variant="default"
+                onClick={() => ask(SIGN_IN_WHY, () => void download())}
+                disabled={!file || busy}
+              >
                 Download XML
               </Button>
             )}
@@ -212,7 +211,6 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
             <FallbackAccounts
               bank={settings.bank}
               accounts={result.fallback_accounts}
-              label="BOB"
               onError={() => window.alert('Download failed')}
             />
           )}

@@ -1,3 +1,5 @@
+import { bankAccepts, type BankUpload } from '@bahi/core';
+
 // The validations of spec section 5 for the result screen, in the specification's order. Each
 // returns the message to show, or null when the action may go ahead.
 
@@ -21,15 +23,11 @@ export function sendProblem(count: number, f: TallyForm): string | null {
 export const sendConfirmation = (count: number) =>
   `Are you sure you want to send ${count} transactions to Tally?`;
 
-/** The spec's bank selection rule (plus Excel for banks whose portals export it: .xlsx, and the old
- * .xls that HDFC, ICICI and SBI net banking still download). */
-export const XLSX_BANKS = new Set(['HDFC', 'ICICI', 'AXIS']);
-export const XLS_BANKS = new Set(['HDFC', 'ICICI', 'SBI', 'AXIS']);
-
+/** The spec's bank selection rule, plus the Excel kinds a bank's portal exports (the bank table's
+ * `uploads` in @bahi/core: .xlsx, and the old .xls that HDFC, ICICI and SBI net banking download). */
 export function fileTypeProblem(name: string, bank: string): string | null {
-  const lower = name.toLowerCase();
-  if (lower.endsWith('.pdf') || lower.endsWith('.rpt')) return null;
-  if (lower.endsWith('.xlsx') && XLSX_BANKS.has(bank)) return null;
-  if (lower.endsWith('.xls') && XLS_BANKS.has(bank)) return null;
+  const extension = /\.(pdf|rpt|xlsx|xls)$/i.exec(name)?.[1]?.toLowerCase() as BankUpload | undefined;
+  if (extension === 'pdf' || extension === 'rpt') return null;
+  if (extension && bankAccepts(bank, extension)) return null;
   return 'Only PDF or RPT files are allowed.';
 }

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { ReconciliationInfo } from '@bahi/contract';
-import { formatIndian, parseAmount } from '@bahi/core';
+import { defaultBankLedger, formatIndian, parseAmount } from '@bahi/core';
 import { checkChain } from '@bahi/core/read-check.ts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -127,7 +127,7 @@ export default function BankPage() {
         ? `Export is blocked: the rows do not reconcile from row ${first.row + 1} on. Fix the rows or accept the difference.`
         : 'Export is blocked: this read is not complete. Check the rows, then accept them.';
   const used = answer.layout_used;
-  const defaultLedger = acc ? `${bankCode === 'BOB' ? 'BOB' : info.bank_label} A/c ${acc}` : '';
+  const defaultLedger = acc ? defaultBankLedger(bankCode, acc) : '';
   const isPdf = session.fileName.toLowerCase().endsWith('.pdf');
 
   return (
@@ -288,7 +288,6 @@ export default function BankPage() {
       <FallbackAccounts
         bank={bankCode}
         accounts={answer.fallback_accounts}
-        label={bankCode === 'BOB' ? 'BOB' : info.bank_label}
       />
       <XmlPreview xml={answer.xml_preview} />
     </Stack>

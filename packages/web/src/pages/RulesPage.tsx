@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ApiError } from '../api/client.ts';
 import { useSession } from '../auth/session.ts';
+import { useSignInFirst } from '../auth/SignInFirst.tsx';
+import { ServerReason } from '../components/ServerReason.tsx';
 import { getRuleSets, getRules, saveRules } from '../billing/api.ts';
 import {
   EMPTY_RULE,
@@ -28,8 +28,11 @@ import {
   type RuleKind,
 } from '../billing/rulesEditor.ts';
 
-// Chunking Rules Manager (/app/rules; spec sections 2, 4, 5). The route has no guard; rule sets belong
-// to an account, so a signed-out visitor is asked to sign in.
+// Chunking Rules Manager (/app/rules; spec sections 2, 4, 5). The route has no guard: a visitor sees
+// the whole screen and builds rules; rule sets belong to an account, so saving asks them to sign in
+// and then saves what they built.
+
+const SIGN_IN_WHY = 'Rule sets are kept with your account.';
 
 const RULE_COLUMNS = [
   ['min', 'Min'],
@@ -38,28 +41,16 @@ const RULE_COLUMNS = [
   ['chunk_max', 'Chunk Max'],
 ] as const;
 
+/** The whole screen for everyone; saving and loading a set need an account (useSignInFirst). */
 export default function RulesPage() {
   const session = useSession();
-  if (!session) {
-    return (
-      <Paper withBorder p="lg" maw={640}>
-        <Title order={2}>Chunking Rules Manager</Title>
-        <Text mt="xs">
-          Rule sets are kept with your account.{' '}
-          <Link to="/login" state={{ from: '/app/rules' }}>
-            Sign in
-          </Link>{' '}
-          to see and edit them.
-        </Text>
-      </Paper>
-    );
-  }
-  return <RulesManager />;
-}
-
-function RulesManager() {
+  const { ask, dialog } = useSignInFirst();
   const queryClient = useQueryClient();
-  const sets = useQuery({ queryKey: ['rule-sets'], queryFn: async () => (await getRuleSets()).rule_sets });
+  const sets = useQuery({
+    queryKey: ['rule-sets'],
+    queryFn: async () => (await getRuleSets()).rule_sets,
+    enabled: session !== null,
+  });
   const [added, setAdded] = useState<string[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
@@ -67,14 +58,15 @@ function RulesManager() {
   const [kind, setKind] = useState<RuleKind | null>(null);
   const [form, setForm] = useState<DraftRule>(EMPTY_RULE);
   const [editing, setEditing] = useState<{ kind: RuleKind; index: number } | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<unknown>(null);
 
   const names = [...new Set([...(sets.data ?? []), ...added])];
 
   async function select(name: string | null) {
     setSelected(name);
     setRules({});
-    if (!name) return;
+    // a visitor's sets are the ones added on this screen: nothing saved to load
+    if (!name || !session) return;
     try {
       setRules(fromSaved((await getRules(name)).rules));
     } catch (err) {
@@ -126,7 +118,7 @@ function RulesManager() {
       resetForm();
       void queryClient.invalidateQueries({ queryKey: ['rule-sets'] });
     } catch (err) {
-      if (err instanceof ApiError) setSaveError(err.detail);
+      setSaveError(err);
       window.alert('Failed to save rules.');
     }
   }
@@ -146,6 +138,13 @@ function RulesManager() {
   return (
     <Stack maw={760} gap="md">
       <Title order={2}>Chunking Rules Manager</Title>
+      {dialog}
+      {!session && (
+        <Text size="sm">
+          Rule sets are kept with your account: build your rules here, and you are asked to sign in when you
+          save them.
+        </Text>
+      )}
       <Paper withBorder p="md">
         <Stack gap="sm">
           <NativeSelect
@@ -241,13 +240,15 @@ function RulesManager() {
         ) : null,
       )}
       <Group>
-        <Button onClick={saveAll}>Save All Rules</Button>
-        {saveError && (
-          <Text c="red" size="sm" role="alert">
-            {saveError}
-          </Text>
-        )}
+        <Button
+          onClick={() =>
+            selected ? ask(SIGN_IN_WHY, () => void saveAll()) : window.alert('Select a Rule Set')
+          }
+        >
+          Save All Rules
+        </Button>
       </Group>
+      <ServerReason error={saveError} title="The rules were not saved" />
     </Stack>
   );
 }

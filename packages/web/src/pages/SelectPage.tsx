@@ -1,4 +1,4 @@
-import { BANK_CODES, BANK_LABELS } from '@bahi/core';
+import { BANKS, bankAccepts } from '@bahi/core';
 import { Alert, Anchor, Button, List, NativeSelect, Paper, Stack, Title } from '@mantine/core';
 import { type ChangeEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,20 +9,20 @@ import { countPdfPages, ProcessingOverlay } from '../bank/ProcessingOverlay.tsx'
 import type { ReadReasonInfo } from '@bahi/contract';
 import { ReadReasons } from '../bank/ReadStatus.tsx';
 import { keepFile, saveBankSession, saveTeachSession } from '../bank/store.ts';
-import { fileTypeProblem, XLS_BANKS, XLSX_BANKS } from '../bank/validate.ts';
+import { fileTypeProblem } from '../bank/validate.ts';
+import { BackAndPages } from '../components/BackAndPages.tsx';
+import { FilePicker } from '../components/FilePicker.tsx';
 
 /** The Excel kinds a bank's portal downloads, as the file picker names them ('XLSX or XLS'). */
 const excelKinds = (bank: string) =>
-  [XLSX_BANKS.has(bank) && 'XLSX', XLS_BANKS.has(bank) && 'XLS'].filter(Boolean).join(' or ');
-import { BackAndPages } from '../components/BackAndPages.tsx';
-import { FilePicker } from '../components/FilePicker.tsx';
+  [bankAccepts(bank, 'xlsx') && 'XLSX', bankAccepts(bank, 'xls') && 'XLS'].filter(Boolean).join(' or ');
 
 // Bank selection (/app/select), spec sections 2, 4, 5 and 8: choose a bank (changing it clears the
 // file), then a file; Submit checks whether a password is needed, then extracts and opens /app/bank.
 
 const BANK_OPTIONS = [
   { value: '', label: 'Select a bank' },
-  ...BANK_CODES.map((code) => ({ value: code, label: BANK_LABELS[code] })),
+  ...BANKS.map((b) => ({ value: b.code, label: b.label })),
 ];
 
 export default function SelectPage() {
@@ -169,7 +169,7 @@ export default function SelectPage() {
           <FilePicker
             id="statement-file"
             label={`Statement file ${excelKinds(bank) ? `(PDF, RPT or ${excelKinds(bank)})` : '(PDF or RPT)'}`}
-            accept={['.pdf,.rpt', XLSX_BANKS.has(bank) && '.xlsx', XLS_BANKS.has(bank) && '.xls']
+            accept={['.pdf,.rpt', bankAccepts(bank, 'xlsx') && '.xlsx', bankAccepts(bank, 'xls') && '.xls']
               .filter(Boolean)
               .join(',')}
             file={file}

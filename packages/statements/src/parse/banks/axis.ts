@@ -3,7 +3,6 @@ import { defineBank } from '../profile.ts';
 export default defineBank({
   code: 'AXIS',
   names: [/\bAXIS\s+BANK\b/i],
-  ifscPrefix: 'UTIB0',
   // Axis centres the date and amounts vertically, so a wrapped narration starts above the date line
   flow: 'before',
   referenceJoin: '',

@@ -3,7 +3,6 @@ import { defineBank } from '../profile.ts';
 export default defineBank({
   code: 'BANKOFINDIA',
   names: [/^BANK\s+OF\s+INDIA\b/i],
-  ifscPrefix: 'BKID0',
   flow: 'after',
   referenceJoin: '',
 });

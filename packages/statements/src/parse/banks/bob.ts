@@ -3,7 +3,6 @@ import { defineBank } from '../profile.ts';
 export default defineBank({
   code: 'BOB',
   names: [/\bBANK\s+OF\s+BARODA\b/i],
-  ifscPrefix: 'BARB0',
   flow: 'after',
   referenceJoin: '',
   // consolidated statements: 'Account Number : 1211… ACCOUNT 2 OF 3' starts an account; '(contd.)' does not

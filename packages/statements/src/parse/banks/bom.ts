@@ -3,7 +3,6 @@ import { defineBank } from '../profile.ts';
 export default defineBank({
   code: 'BOM',
   names: [/\bBANK\s+OF\s+MAHARASHTRA\b/i],
-  ifscPrefix: 'MAHB0',
   flow: 'after',
   referenceJoin: '',
 });

@@ -3,7 +3,6 @@ import { defineBank } from '../profile.ts';
 export default defineBank({
   code: 'UNION',
   names: [/\bUNION\s+BANK\b/i],
-  ifscPrefix: 'UBIN0',
   flow: 'after',
   referenceJoin: '',
 });

@@ -3,7 +3,6 @@ import { defineBank } from '../profile.ts';
 export default defineBank({
   code: 'UTKARSH',
   names: [/\bUTKARSH\b/i],
-  ifscPrefix: 'UTKS0',
   flow: 'after',
   referenceJoin: '',
 });
