@@ -106,6 +106,14 @@ export const TaxInvoiceRequest = z.object({
   narration: z.string().max(1000).optional(),
   force_state: z.string().max(100).optional(),
   typess: z.string().max(50).optional(),
+  // Issue 12: the company as read from Tally (or typed). Its state is never assumed: without
+  // company_state the Force State is taken as the company's own, and without either the export is refused.
+  company_name: z.string().trim().max(200).optional(),
+  company_state: z.string().trim().max(100).optional(),
+  company_gstin: z.string().trim().max(20).optional(),
+  party_gstin: z.string().trim().max(20).optional(),
+  party_state: z.string().trim().max(100).optional(),
+  tally_version: z.string().trim().max(100).optional(),
 });
 export type TaxInvoiceRequest = z.infer<typeof TaxInvoiceRequest>;
 

@@ -7,3 +7,4 @@ export * from './statements.ts';
 export * from './vouchers.ts';
 export * from './payments.ts';
 export * from './billing.ts';
+export * from './tally.ts';

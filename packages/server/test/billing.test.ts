@@ -4,7 +4,15 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { lineTotal, parseSpecDate } from '@bahi/core';
-import { readImportXml, startTallyEmulator, type ImportedVoucher } from '@bahi/tally';
+import {
+  el,
+  importXml,
+  leaf,
+  readImportXml,
+  startTallyEmulator,
+  TallyEmulator,
+  type ImportedVoucher,
+} from '@bahi/tally';
 import { issueToken } from '../src/auth/tokens.ts';
 import { users } from '../src/db/schema.ts';
 import { call, startApp } from './helpers/harness.ts';
@@ -208,7 +216,7 @@ describe('billing and rules API', () => {
     // The tax-invoice XML bills exactly the amount allocated: the party's debits add up to it.
     const xml = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
       token: admin,
-      json: { vouchers_data: { vouchers } },
+      json: { vouchers_data: { vouchers }, force_state: 'Uttar Pradesh' },
     });
     assert.equal(xml.status, 200, xml.body);
     const billed = (readImportXml(xml.body).objects.filter((o) => o.kind === 'VOUCHER') as ImportedVoucher[])
@@ -404,7 +412,7 @@ describe('billing and rules API', () => {
     const emulator = await startTallyEmulator();
     try {
       const { outcome } = emulator.emulator.importXml(xml.body);
-      assert.equal(outcome.errors, 0, outcome.lineErrors.join('; '));
+      assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
       assert.equal(outcome.created >= vouchers.length, true);
     } finally {
       await emulator.close();
@@ -412,9 +420,70 @@ describe('billing and rules API', () => {
 
     const badType = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
       token: admin,
-      json: { vouchers_data: { vouchers }, typess: 'Proforma' },
+      json: { vouchers_data: { vouchers }, typess: 'Proforma', force_state: 'Uttar Pradesh' },
     });
     assert.equal(badType.status, 422);
+
+    // Issue 12: the company's state is never assumed. Without Force State and without the
+    // company's state the export is refused, in words that say what to enter.
+    const noState = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token: admin,
+      json: { vouchers_data: { vouchers } },
+    });
+    assert.equal(noState.status, 422);
+    assert.match(noState.body.detail, /company's state/);
+    assert.doesNotMatch(JSON.stringify(noState.body), /Uttar Pradesh/);
+
+    // The company as read from Tally: its state, GSTIN and release fill the invoice, its masters
+    // are not declared, and GSTR-1's fields are on each invoice.
+    const kept = await call(h.app, 'PUT', '/api/tally/company', {
+      token: admin,
+      json: {
+        company: { name: 'Kirana & Co', state: 'Bihar', gstin: '10AAACK1234L1Z9', version: 'TallyPrime 2.1' },
+        ledgers: [
+          { name: 'Cash', parent: 'Cash-in-Hand' },
+          { name: 'Sales A/c', parent: 'Sales Accounts' },
+        ],
+        units: [{ name: 'Nos', parent: '' }],
+        source: 'bridge',
+      },
+    });
+    assert.equal(kept.status, 200, JSON.stringify(kept.body));
+    const b2b = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token: admin,
+      json: {
+        vouchers_data: { vouchers: vouchers.slice(0, 3) },
+        company_name: 'kirana & co',
+        party_ledger: 'Verma Traders',
+        party_gstin: '09aabcv1234k1z2',
+        party_state: 'Uttar Pradesh',
+      },
+    });
+    assert.equal(b2b.status, 200, b2b.body);
+    const invoice = String(b2b.body);
+    assert.match(invoice, /<SVCURRENTCOMPANY>Kirana &amp; Co<\/SVCURRENTCOMPANY>/);
+    assert.match(invoice, /<GSTREGISTRATIONTYPE>Regular<\/GSTREGISTRATIONTYPE>/);
+    assert.match(invoice, /<PARTYGSTIN>09AABCV1234K1Z2<\/PARTYGSTIN>/);
+    assert.match(invoice, /<PLACEOFSUPPLY>Uttar Pradesh<\/PLACEOFSUPPLY>/);
+    assert.match(invoice, /<CMPGSTSTATE>Bihar<\/CMPGSTSTATE>/);
+    assert.match(invoice, /<CMPGSTIN>10AAACK1234L1Z9<\/CMPGSTIN>/);
+    // Bihar to Uttar Pradesh is inter-state: IGST, in TallyPrime 2.x words on the declared ledger.
+    assert.match(invoice, /<LEDGER NAME="IGST" ACTION="Create">[\s\S]*?<GSTDUTYHEAD>Integrated Tax</);
+    assert.doesNotMatch(invoice, /<LEDGER NAME="(Cash|Sales A\/c)"/);
+    assert.doesNotMatch(invoice, /<UNIT NAME="Nos"/);
+    // Into a company that has those masters (as read): no error, no exception.
+    const books = new TallyEmulator(['Kirana & Co']);
+    books.importXml(
+      importXml({
+        report: 'All Masters',
+        objects: [
+          el('LEDGER', { NAME: 'Sales A/c' }, [leaf('PARENT', 'Sales Accounts')]),
+          el('UNIT', { NAME: 'Nos' }, [leaf('NAME', 'Nos')]),
+        ],
+      }),
+    );
+    const imported = books.importXml(invoice).outcome;
+    assert.equal(imported.errors + imported.exceptions, 0, imported.lineErrors.join('; '));
 
     const xlsx = await h.app.inject({
       method: 'POST',

@@ -30,6 +30,8 @@ export interface ImportedLeg {
   /** Tally sign: negative = debit. */
   amount: Paise;
   deemedPositive: string;
+  /** The bank leg's BANKALLOCATIONS.LIST (what bank reconciliation matches on), when it has one. */
+  bank?: { transactionType: string; instrumentNumber: string; instrumentDate: string; bankersDate: string };
 }
 
 export interface ImportedInventoryLine {
@@ -111,11 +113,24 @@ function amountOf(value: unknown): Paise {
 }
 
 function legs(nodes: unknown): ImportedLeg[] {
-  return list(nodes).map((n) => ({
-    ledger: text(n.LEDGERNAME),
-    amount: amountOf(n.AMOUNT),
-    deemedPositive: text(n.ISDEEMEDPOSITIVE),
-  }));
+  return list(nodes).map((n) => {
+    const [b] = list(n['BANKALLOCATIONS.LIST']);
+    return {
+      ledger: text(n.LEDGERNAME),
+      amount: amountOf(n.AMOUNT),
+      deemedPositive: text(n.ISDEEMEDPOSITIVE),
+      ...(b
+        ? {
+            bank: {
+              transactionType: text(b.TRANSACTIONTYPE),
+              instrumentNumber: text(b.INSTRUMENTNUMBER),
+              instrumentDate: text(b.INSTRUMENTDATE),
+              bankersDate: text(b.BANKERSDATE),
+            },
+          }
+        : {}),
+    };
+  });
 }
 
 function readObject(tag: string, node: Node): ImportObject {

@@ -26,6 +26,7 @@ import { CSV_TYPE, XLSX_TYPE, XML_TYPE, sendDownload } from '../download.ts';
 import { readAmountsWorkbook, readItemsWorkbook, workbookNeedsPassword } from '../billing/workbook.ts';
 import { HttpError, badRequest } from '../errors.ts';
 import { readMultipart } from '../multipart.ts';
+import { loadCompany } from '../tally/company.ts';
 import { loadRuleSet } from './rules.ts';
 import { withReadSlot } from '../statements/work-limits.ts';
 
@@ -177,6 +178,11 @@ const billing: FastifyPluginAsync = async (app) => {
   app.post('/item-master/generatee-tax-invoice', async (request, reply) => {
     const body = TaxInvoiceRequest.parse(request.body);
     const vouchers = checkedVouchers(body.vouchers_data);
+    // The company named, as last read from Tally (bridge or masters file): its state, GSTIN and
+    // release fill what the form leaves out, and masters it already has are not declared.
+    const company = body.company_name
+      ? await loadCompany(app.bahi.db, request.user.id, body.company_name)
+      : undefined;
     let xml: string;
     try {
       xml = buildTaxInvoicesXml({
@@ -190,7 +196,18 @@ const billing: FastifyPluginAsync = async (app) => {
         partyLedger: body.party_ledger ?? BILLING_DEFAULTS.partyLedger,
         salesLedger: body.sales_ledger ?? BILLING_DEFAULTS.salesLedger,
         narration: body.narration ?? BILLING_DEFAULTS.narration,
-        forceState: body.force_state ?? BILLING_DEFAULTS.forceState,
+        // No silent default (issue 12): the form shows the specification's Force State and sends it;
+        // a request without it and without the company's state is refused (no_company_state).
+        forceState: body.force_state || undefined,
+        companyState: body.company_state || company?.company.state || undefined,
+        companyGstin: body.company_gstin || company?.company.gstin || undefined,
+        partyGstin: body.party_gstin || undefined,
+        partyState: body.party_state || undefined,
+        tallyVersion: body.tally_version || company?.company.version || undefined,
+        company: company?.company.name || body.company_name || undefined,
+        existingLedgers: company?.ledgers.map((l) => l.name),
+        existingStockItems: company?.stockItems.map((i) => i.name),
+        existingUnits: company?.units.map((u) => u.name),
         invoiceType: body.typess ?? BILLING_DEFAULTS.invoiceType,
         // Masters first (ledgers, unit, stock items), so a fresh company imports the invoices as is.
         withMasters: true,

@@ -1,12 +1,30 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { GenerateXmlRequest, SendToTallyRequest, TallyResponseReport } from '@bahi/contract';
+import {
+  GenerateXmlRequest,
+  SendToTallyRequest,
+  TALLY_PART_VOUCHERS,
+  TallyCompanySnapshot,
+  TallyMastersFileFields,
+  TallyResponseReport,
+  type TallyPartResult,
+} from '@bahi/contract';
+import {
+  buildBankVouchersXml,
+  importLayout,
+  importPart,
+  partCount,
+  readMastersFile,
+  TallyError,
+} from '@bahi/tally';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
-import { rowsToXml } from '../statements/shape.ts';
+import { readMultipart } from '../multipart.ts';
+import { rowsToBankTransactions, rowsToXml } from '../statements/shape.ts';
 import { tallyExports } from '../statements/tables.ts';
+import { ledgerNames, loadCompany, saveCompany } from '../tally/company.ts';
 
 // Tally calls of spec section 7 under /api/tally. The server builds and keeps the XML; the
 // bookkeeper's `bahi bridge` (on the office network) is what posts it to TallyPrime, so
@@ -53,9 +71,58 @@ const tally: FastifyPluginAsync = async (app) => {
     }
   }
 
+  // The company as the user last read it (bridge or masters file), so the XML declares only the
+  // ledgers it lacks (issue 12): a ledger Tally has is never sent, not even create-only.
+  app.get('/company', async (request) => {
+    const name = String((request.query as { name?: unknown }).name ?? '').slice(0, 200);
+    const company = await loadCompany(ctx.db, request.user.id, name || undefined);
+    if (!company) throw notFound('No Tally company read yet.');
+    return company;
+  });
+
+  // What the bridge read from TallyPrime (POST /company on the bridge), kept for this user.
+  app.put('/company', async (request) => {
+    const snapshot = TallyCompanySnapshot.parse(request.body);
+    if (!snapshot.company.name) throw badRequest('The company has no name.');
+    return saveCompany(ctx.db, request.user.id, snapshot, ctx.now());
+  });
+
+  // Without a bridge: a masters export file (List of Accounts / Export > Masters, XML).
+  app.post('/company/file', async (request) => {
+    const form = await readMultipart(request, 'Send the masters file as multipart form data (field "file").');
+    const file = form.files.find((f) => f.field === 'file' && f.bytes.length > 0);
+    if (!file) throw badRequest('Choose the XML file TallyPrime exported.');
+    const fields = TallyMastersFileFields.parse(form.fields);
+    let read;
+    try {
+      read = readMastersFile(file.bytes);
+    } catch (err) {
+      if (err instanceof TallyError) throw new HttpError(422, err.userMessage, err.logMessage);
+      throw err;
+    }
+    const company = {
+      ...read.company,
+      name: read.company.name || fields.company_name || '',
+      state: read.company.state || fields.state || '',
+      gstin: read.company.gstin || fields.gstin?.toUpperCase() || '',
+    };
+    if (!company.name) throw badRequest('The file does not name the company: please enter its name.');
+    const snapshot = TallyCompanySnapshot.parse({ ...read, company, loaded: [company.name] });
+    return saveCompany(ctx.db, request.user.id, snapshot, ctx.now());
+  });
+
   app.post('/send-to-tally', async (request) => {
     const body = SendToTallyRequest.parse(request.body);
-    const { xml, vouchers } = rowsToXml(body.transactions, body.ledger_name, body.company_name);
+    const company = await loadCompany(ctx.db, request.user.id, body.company_name);
+    const transactions = rowsToBankTransactions(body.transactions);
+    const xml = buildBankVouchersXml({
+      bankLedger: body.ledger_name,
+      transactions,
+      company: body.company_name.trim(),
+      withMasters: true,
+      existingLedgers: ledgerNames(company),
+    });
+    const vouchers = transactions.reduce((n, t) => n + (t.withdrawal ? 1 : 0) + (t.deposit ? 1 : 0), 0);
     if (vouchers === 0) throw badRequest('No transactions to send.');
     const bytes = Buffer.byteLength(xml);
     if (bytes > EXPORT_QUOTA.bytes) {
@@ -74,8 +141,20 @@ const tally: FastifyPluginAsync = async (app) => {
         createdAt: ctx.now(),
       })
       .returning({ id: tallyExports.id });
-    return { ok: true, xml_id: row.id, vouchers, xml };
+    // `?xml=none`: the web app pushes by id in parts, and 20,000 vouchers are ~25 MB it need not download.
+    const withXml = (request.query as { xml?: unknown }).xml !== 'none';
+    const parts = Math.max(1, Math.ceil(vouchers / TALLY_PART_VOUCHERS));
+    return { ok: true, xml_id: row.id, vouchers, parts, xml: withXml ? xml : '' };
   });
+
+  /** `?part=N` as a part number, undefined without it; 400 when it is not one. */
+  function partOf(request: { query: unknown }): number | undefined {
+    const raw = (request.query as { part?: unknown }).part;
+    if (raw === undefined) return undefined;
+    const part = Number(raw);
+    if (!Number.isInteger(part) || part < 0) throw badRequest('part is not a part number.');
+    return part;
+  }
 
   const mine = (id: string, userId: string) =>
     and(eq(tallyExports.id, id), eq(tallyExports.userId, userId), gte(tallyExports.createdAt, keptSince()));
@@ -83,8 +162,24 @@ const tally: FastifyPluginAsync = async (app) => {
   app.get('/exports/:id', async (request) => {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('No such export.');
+    const part = partOf(request);
     const [row] = await ctx.db.select().from(tallyExports).where(mine(id, request.user.id));
     if (!row) throw notFound('No such export.');
+    if (part !== undefined) {
+      // One part: a complete import of its own, masters in the first (issue 19, docs/decisions/036).
+      const layout = importLayout(row.xml);
+      const parts = partCount(layout, TALLY_PART_VOUCHERS);
+      if (part >= parts) throw notFound(`The export has ${parts} part(s).`);
+      const piece = importPart(row.xml, layout, part, TALLY_PART_VOUCHERS);
+      return {
+        id: row.id,
+        part,
+        parts,
+        vouchers: piece.vouchers,
+        total_vouchers: layout.vouchers.length,
+        xml: piece.xml,
+      };
+    }
     return {
       id: row.id,
       ledger_name: row.ledgerName,
@@ -101,13 +196,47 @@ const tally: FastifyPluginAsync = async (app) => {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('No such export.');
     const report = TallyResponseReport.parse(request.body);
-    const updated = await ctx.db
-      .update(tallyExports)
-      .set({ tallyResponse: report })
-      .where(mine(id, request.user.id))
-      .returning({ id: tallyExports.id });
-    if (updated.length === 0) throw notFound('No such export.');
-    return { ok: true };
+    const part = partOf(request);
+    if (part === undefined) {
+      const updated = await ctx.db
+        .update(tallyExports)
+        .set({ tallyResponse: report })
+        .where(mine(id, request.user.id))
+        .returning({ id: tallyExports.id });
+      if (updated.length === 0) throw notFound('No such export.');
+      return { ok: true };
+    }
+    // A push in parts: each part's answer is kept beside the others, and the export is ok only when
+    // every part sent so far is. A part sent again (a resumed push) replaces its earlier answer.
+    const [row] = await ctx.db
+      .select({ tallyResponse: tallyExports.tallyResponse, vouchers: tallyExports.vouchers })
+      .from(tallyExports)
+      .where(mine(id, request.user.id));
+    if (!row) throw notFound('No such export.');
+    const kept = (row.tallyResponse ?? {}) as { parts?: TallyPartResult[] };
+    const tally = report.tally_response ?? undefined;
+    const line: TallyPartResult = {
+      part,
+      ok: report.ok && report.status !== 'error',
+      vouchers: Math.max(0, Math.min(TALLY_PART_VOUCHERS, row.vouchers - part * TALLY_PART_VOUCHERS)),
+      created: tally?.created ?? 0,
+      altered: tally?.altered ?? 0,
+      detail: report.detail,
+      problems: (tally?.problems ?? []).slice(0, 20),
+    };
+    const parts = [...(kept.parts ?? []).filter((p) => p.part !== part), line].sort(
+      (a, b) => a.part - b.part,
+    );
+    const total = Math.max(1, Math.ceil(row.vouchers / TALLY_PART_VOUCHERS));
+    const merged = {
+      ok: parts.length === total && parts.every((p) => p.ok),
+      status: parts.every((p) => p.ok) ? (parts.length === total ? 'success' : 'partial') : 'error',
+      parts,
+      tally_response: tally ? { ...tally, raw: (tally.raw ?? '').slice(0, 4096) } : undefined,
+      detail: report.detail,
+    };
+    await ctx.db.update(tallyExports).set({ tallyResponse: merged }).where(mine(id, request.user.id));
+    return { ok: true, parts: parts.length, of: total };
   });
 };
 

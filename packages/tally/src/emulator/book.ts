@@ -102,7 +102,8 @@ export interface StoredVoucher {
   reference: string;
   number: string;
   party: string;
-  legs: { ledger: string; amount: number }[];
+  /** bankersDate set: the line is reconciled in Tally's bank reconciliation (ISO date). */
+  legs: { ledger: string; amount: number; bankersDate?: string; instrumentNumber?: string }[];
   inventory: {
     item: string;
     amount: number;
@@ -131,6 +132,8 @@ export class Company {
   readonly stockItems = new Map<string, { name: string; unit: string; parent: string }>();
   readonly voucherTypes = new Set(PREDEFINED_VOUCHER_TYPES.map((t) => t.toLowerCase()));
   readonly vouchers: StoredVoucher[] = [];
+  /** REMOTEID -> index in vouchers, so an alter finds its voucher at once in a book of 20,000. */
+  readonly byRemoteId = new Map<string, number>();
 
   constructor(profile: string | CompanyProfile) {
     const p = typeof profile === 'string' ? { name: profile } : profile;
@@ -318,7 +321,7 @@ export class Book {
       return this.fail(out, TALLY_MESSAGES.unbalanced(dr, cr));
     }
     // REMOTEID: the voucher that carries it already is altered in place (same id), as TallyPrime does.
-    const existing = v.remoteId ? c.vouchers.findIndex((s) => s.remoteId === v.remoteId) : -1;
+    const existing = v.remoteId ? (c.byRemoteId.get(v.remoteId) ?? -1) : -1;
     const id = existing >= 0 ? c.vouchers[existing].id : this.nextId++;
     const stored: StoredVoucher = {
       id,
@@ -329,7 +332,12 @@ export class Book {
       reference: v.reference,
       number: v.number,
       party: v.party,
-      legs: v.legs.map((l) => ({ ledger: l.ledger, amount: l.amount })),
+      legs: v.legs.map((l) => ({
+        ledger: l.ledger,
+        amount: l.amount,
+        ...(l.bank?.bankersDate ? { bankersDate: isoFromTallyDate(l.bank.bankersDate) ?? undefined } : {}),
+        ...(l.bank?.instrumentNumber ? { instrumentNumber: l.bank.instrumentNumber } : {}),
+      })),
       inventory: v.inventory.map((i) => ({
         item: i.item,
         amount: i.amount,
@@ -341,6 +349,7 @@ export class Book {
       c.vouchers[existing] = stored;
       out.altered++;
     } else {
+      if (v.remoteId) c.byRemoteId.set(v.remoteId, c.vouchers.length);
       c.vouchers.push(stored);
       out.created++;
     }

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+// The company in TallyPrime (issue 12, docs/decisions/036): who it is and the names it keeps, read
+// through `bahi bridge` or from a masters export file, kept per user so every ledger field offers
+// them and an export declares only the ledgers the company lacks. Pushes go in parts (issue 19).
+
+/**
+ * Vouchers per part of a push (issue 19): TallyPrime answers a part within seconds, the web app shows
+ * progress part by part, and a failure is reported for its part alone.
+ */
+export const TALLY_PART_VOUCHERS = 500;
+
+/** At most this many masters of one kind are kept: a large trading company has ~20,000 ledgers. */
+export const MAX_TALLY_MASTERS = 100_000;
+
+const name = z.string().trim().max(300);
+
+export const TallyMaster = z.object({
+  name: name.min(1),
+  /** The group, stock group or base voucher type; '' for Primary. */
+  parent: name.default(''),
+  /** Stock items: the base unit. */
+  unit: z.string().trim().max(100).optional(),
+});
+export type TallyMaster = z.infer<typeof TallyMaster>;
+
+export const TallyCompanyInfo = z.object({
+  name: name,
+  state: z.string().trim().max(100).default(''),
+  gstin: z.string().trim().max(20).default(''),
+  /** 'TallyPrime 4.1', 'Tally.ERP 9'...: decides the GST duty-head words. '' when unknown. */
+  version: z.string().trim().max(100).default(''),
+  /** ISO date the books begin from, '' when unknown. */
+  booksFrom: z.string().trim().max(10).default(''),
+});
+export type TallyCompanyInfo = z.infer<typeof TallyCompanyInfo>;
+
+const masters = z.array(TallyMaster).max(MAX_TALLY_MASTERS).default([]);
+
+/** PUT /tally/company: what the bridge read (its POST /company answer). */
+export const TallyCompanySnapshot = z.object({
+  company: TallyCompanyInfo,
+  ledgers: masters,
+  groups: masters,
+  stockItems: masters,
+  units: masters,
+  voucherTypes: masters,
+  loaded: z.array(name).max(1000).default([]),
+  source: z.enum(['bridge', 'file']).default('bridge'),
+});
+export type TallyCompanySnapshot = z.infer<typeof TallyCompanySnapshot>;
+
+/** GET /tally/company, and the answer of PUT /tally/company and POST /tally/company/file. */
+export const TallyCompanyAnswer = TallyCompanySnapshot.extend({ read_at: z.string() });
+export type TallyCompanyAnswer = z.infer<typeof TallyCompanyAnswer>;
+
+/**
+ * POST /tally/company/file (multipart): `file`, a masters export (XML, UTF-16 or UTF-8) as TallyPrime
+ * wrote it, and these fields for what such a file may not say.
+ */
+export const TallyMastersFileFields = z.object({
+  company_name: z.string().trim().max(200).optional(),
+  state: z.string().trim().max(100).optional(),
+  gstin: z.string().trim().max(20).optional(),
+});
+export type TallyMastersFileFields = z.infer<typeof TallyMastersFileFields>;
+
+/** GET /tally/exports/:id?part=N: one part of a stored export, a complete import of its own. */
+export const TallyExportPart = z.object({
+  id: z.string(),
+  part: z.number().int().min(0),
+  parts: z.number().int().min(1),
+  /** Vouchers in this part, and in the whole export. */
+  vouchers: z.number().int().min(0),
+  total_vouchers: z.number().int().min(0),
+  xml: z.string(),
+});
+export type TallyExportPart = z.infer<typeof TallyExportPart>;
+
+/** What History keeps of a push in parts: one line per part the bridge reported. */
+export const TallyPartResult = z.object({
+  part: z.number().int().min(0),
+  ok: z.boolean(),
+  vouchers: z.number().int().min(0),
+  created: z.number().int().min(0).default(0),
+  altered: z.number().int().min(0).default(0),
+  detail: z.string().max(500).optional(),
+  problems: z.array(z.string().max(1000)).max(20).default([]),
+});
+export type TallyPartResult = z.infer<typeof TallyPartResult>;

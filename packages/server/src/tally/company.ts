@@ -1,0 +1,60 @@
+// The Tally companies a user has read, kept so the web app offers their names in every ledger field
+// and exports declare only the ledgers the company lacks (issue 12, docs/decisions/036).
+import { and, desc, eq } from 'drizzle-orm';
+import { TallyCompanySnapshot, type TallyCompanyAnswer } from '@bahi/contract';
+import type { Db } from '../db/index.ts';
+import { tallyCompanies } from './tables.ts';
+
+/** Keeps the snapshot as the user's copy of that company (one per name), replacing an older read. */
+export async function saveCompany(
+  db: Db,
+  userId: string,
+  snapshot: TallyCompanySnapshot,
+  now: Date,
+): Promise<TallyCompanyAnswer> {
+  const name = snapshot.company.name.trim();
+  const values = {
+    userId,
+    name,
+    nameKey: name.toLowerCase(),
+    source: snapshot.source,
+    snapshot,
+    readAt: now,
+  };
+  await db
+    .insert(tallyCompanies)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [tallyCompanies.userId, tallyCompanies.nameKey],
+      set: { name, source: values.source, snapshot, readAt: now },
+    });
+  return { ...snapshot, read_at: now.toISOString() };
+}
+
+/** The company of that name, or the one read last; undefined when the user has read none. */
+export async function loadCompany(
+  db: Db,
+  userId: string,
+  name?: string,
+): Promise<TallyCompanyAnswer | undefined> {
+  const key = name?.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(tallyCompanies)
+    .where(
+      key
+        ? and(eq(tallyCompanies.userId, userId), eq(tallyCompanies.nameKey, key))
+        : eq(tallyCompanies.userId, userId),
+    )
+    .orderBy(desc(tallyCompanies.readAt))
+    .limit(1);
+  if (!row) return undefined;
+  // Parsed again: what was stored passed the same schema, and this keeps the answer's shape exact.
+  const snapshot = TallyCompanySnapshot.parse(row.snapshot);
+  return { ...snapshot, read_at: row.readAt.toISOString() };
+}
+
+/** Names of the company's ledgers (as Tally spells them), for builders' existingLedgers. */
+export function ledgerNames(company: TallyCompanyAnswer | undefined): string[] {
+  return company ? company.ledgers.map((l) => l.name) : [];
+}
