@@ -10,6 +10,11 @@ const COMMANDS: Record<string, { synopsis: string; summary: string; load: () => 
     summary: 'run the API and the web app (what `npm start` runs)',
     load: () => import('./commands/serve.ts'),
   },
+  worker: {
+    synopsis: 'worker [--concurrency N]',
+    summary: 'read dropped statements from the office queue (with DATABASE_URL)',
+    load: () => import('./commands/worker.ts'),
+  },
   admin: {
     synopsis: 'admin grant EMAIL',
     summary: 'make an account an admin',

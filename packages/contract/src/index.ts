@@ -7,4 +7,5 @@ export * from './statements.ts';
 export * from './vouchers.ts';
 export * from './payments.ts';
 export * from './billing.ts';
+export * from './office-jobs.ts';
 export * from './tally.ts';

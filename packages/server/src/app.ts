@@ -30,6 +30,8 @@ import vouchers from './routes/vouchers.ts';
 import payments from './routes/payments.ts';
 import billing from './routes/billing.ts';
 import rules from './routes/rules.ts';
+import jobs from './routes/jobs.ts';
+import type { StatementQueue } from './queue/boss.ts';
 import clients from './routes/clients.ts';
 
 /** Request and connection time limits of the HTTP server (tests shorten them). */
@@ -59,6 +61,8 @@ export type AppDeps = {
   webDist?: string;
   /** Log destination (tests capture it). */
   logStream?: DestinationStream;
+  /** The statement queue (issue 13); without it the office drop answers 503. */
+  queue?: StatementQueue;
 };
 
 /** Fastify takes a hop count too, but its types do not say so: a count is 'trust the first n hops'. */
@@ -150,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(payments, { prefix: '/api' });
   await app.register(billing, { prefix: '/api' });
   await app.register(rules, { prefix: '/api/rules' });
+  await app.register(jobs, { prefix: '/api/office', queue: deps.queue });
   await app.register(clients, { prefix: '/api/office' });
 
   return app;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
+import { deferredLog, lineLog, startQueue, type StatementQueue } from './queue/index.ts';
 
 /** Opens the database (migrating it), builds the app and listens. Used by `bahi serve`. */
 export async function startServer(
@@ -13,10 +14,17 @@ export async function startServer(
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   let app: FastifyInstance;
+  let queue: StatementQueue | undefined;
   try {
-    app = await buildApp(config, { db: database.db, dbKind: database.kind });
+    // After the migrations: the office drop's queue, with its workers in this process unless
+    // BAHI_QUEUE_WORKERS=0 (then only `bahi worker` processes read, on PostgreSQL).
+    const queueLog = deferredLog(lineLog);
+    queue = await startQueue(database, queueLog);
+    app = await buildApp(config, { db: database.db, dbKind: database.kind, queue });
+    queueLog.use(app.log);
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
+    await queue?.stop(5_000);
     await database.close();
     throw err;
   }
@@ -26,6 +34,7 @@ export async function startServer(
   const stop = () =>
     (stopping ??= (async () => {
       await app.close(); // stops accepting, waits for requests in flight
+      await queue?.stop(); // lets running reads finish; unfinished ones are retried later
       await database.close();
     })());
   return { app, database, url: `http://localhost:${port}`, stop };

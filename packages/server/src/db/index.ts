@@ -20,7 +20,15 @@ export type DbOrTx = Db | Tx;
 
 export type DbKind = 'pglite' | 'postgres';
 
-export type Database = { db: Db; kind: DbKind; close(): Promise<void> };
+export type Database = {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+  /** The embedded instance itself (PGlite only): the job queue runs on this same instance. */
+  pglite?: PGlite;
+  /** PostgreSQL only: where the database is (the job queue opens its own pool there). */
+  databaseUrl?: string;
+};
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -38,7 +46,12 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
       await pool.end();
       throw err;
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      databaseUrl: opts.databaseUrl,
+    };
   }
   const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir);
   const db = drizzlePglite(client, { schema });
@@ -48,7 +61,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
     await client.close();
     throw err;
   }
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), pglite: client };
 }
 
 /** PostgreSQL's unique_violation, with the constraint name, from either driver. */

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Pages are integer counts; money (later issues) is integer paise in bigint columns with mode 'number'
 // or 'bigint', never numeric, so both drivers hand back the same JS type.
@@ -152,6 +163,65 @@ export const revokedSessions = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+// ---- Office drops (issue 13, queue): one row per dropped file, its bytes apart until the job ends.
+
+/** What a dropped file's job is doing; the drop screen shows one row per job. */
+export const OFFICE_JOB_STATES = ['queued', 'reading', 'needs_password', 'read', 'failed'] as const;
+
+export const officeJobs = pgTable(
+  'office_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The office client the file was dropped on (H8's clients table); null for the inbox. */
+    clientId: uuid('client_id'),
+    /** Files dropped together share it. */
+    dropId: uuid('drop_id').notNull(),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    state: text('state', { enum: OFFICE_JOB_STATES }).notNull().default('queued'),
+    pagesDone: integer('pages_done').notNull().default(0),
+    pagesTotal: integer('pages_total'),
+    /** Reading attempts started (a worker that dies mid-read leaves one more). */
+    attempts: integer('attempts').notNull().default(0),
+    bank: text('bank'),
+    accountNumber: text('account_number'),
+    periodFrom: text('period_from'),
+    periodTo: text('period_to'),
+    rows: integer('rows'),
+    reconciled: boolean('reconciled'),
+    pagesCharged: integer('pages_charged').notNull().default(0),
+    reasonCode: text('reason_code'),
+    reason: text('reason'),
+    /** The statement as read (until the server-side statement store keeps it). */
+    result: jsonb('result'),
+    statementId: uuid('statement_id'),
+    accountId: uuid('account_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('office_jobs_user_client_created').on(t.userId, t.clientId, t.createdAt),
+    index('office_jobs_user_state').on(t.userId, t.state),
+  ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** A dropped file's bytes, kept only until its job ends (then deleted; the result stays). */
+export const officeUploads = pgTable('office_uploads', {
+  jobId: uuid('job_id')
+    .primaryKey()
+    .references(() => officeJobs.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+});
+
+export type OfficeJobRow = typeof officeJobs.$inferSelect;
 
 // ---- Sessions (issue 18): when each sign-in was last used, for the idle timeout.
 

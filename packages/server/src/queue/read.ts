@@ -1,0 +1,193 @@
+// Reading one dropped file: the queue's job handler, and the password attempt of the drop screen.
+// The file is read through the same extraction API as the single-statement route; the pages are
+// charged in the same transaction that marks the file read, so a file is charged once whatever
+// retries, duplicate deliveries or concurrent workers happen.
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { formatDisplayDate, pagesForExtraction, type StatementFormat } from '@bahi/core';
+import { readReason, reasonForFailure } from '@bahi/core/read-check.ts';
+import { extractStatement, isStatementError, type Extraction, type StatementError } from '@bahi/statements';
+import { grantPages } from '../credits.ts';
+import type { Db } from '../db/index.ts';
+import { extractions, officeJobs, officeUploads, pageLedger } from '../db/schema.ts';
+import { HttpError } from '../errors.ts';
+import { readReasons } from '../statements/shape.ts';
+import { markFailed, markNeedsPassword, startReading, uploadBytes } from './store.ts';
+
+/** Re-reading the same file (same SHA-256) within this long costs nothing (as the single route). */
+export const FREE_REPEAT_MS = 24 * 3600 * 1000;
+
+/** Thrown to make the queue retry the job: the read stopped for a reason that is not the file's. */
+export class RetryableReadError extends Error {
+  constructor(code: string) {
+    super(`read stopped (${code}); the job will be retried`);
+    this.name = 'RetryableReadError';
+  }
+}
+
+export type ReadOutcome = 'read' | 'needs_password' | 'failed' | 'skipped';
+
+export type ReadDeps = {
+  db: Db;
+  /** pino-like; only ids and codes are logged, never a file's contents or a password */
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  now?: () => Date;
+  /** Test hook: runs after the job is claimed and before the file is read (with the job's signal). */
+  beforeRead?: (jobId: string, signal?: AbortSignal) => Promise<void>;
+};
+
+const displayDate = (iso: string | null) => (iso ? formatDisplayDate(iso) : null);
+
+function billingFormat(format: Extraction['format']): StatementFormat {
+  return format === 'pdf' || format === 'pdf-scanned' ? 'pdf' : format;
+}
+
+/** The reader's refusal in plain words, with the same codes as the single-statement answer. */
+function reasonOf(err: StatementError): { code: string; message: string } {
+  const page = /page (\d+) failed/.exec(err.logMessage)?.[1];
+  if (err.code === 'UNREADABLE' && page)
+    return {
+      code: 'PAGE_UNREADABLE',
+      message: `Page ${page} of the file could not be read. ${err.userMessage}`,
+    };
+  const code = reasonForFailure(err.code);
+  return { code: code ?? err.code, message: err.userMessage };
+}
+
+/**
+ * Reads one dropped file and records what became of it. Returns 'skipped' when the job had already
+ * ended (a second delivery). Throws RetryableReadError (or a database error) when the queue should
+ * try again: the reader was cancelled or crashed, not the file refused.
+ */
+export async function readDroppedFile(
+  deps: ReadDeps,
+  jobId: string,
+  opts: { signal?: AbortSignal; password?: string } = {},
+): Promise<ReadOutcome> {
+  const { db, log } = deps;
+  const row = await startReading(db, jobId, opts.password ? ['needs_password'] : ['queued', 'reading']);
+  if (!row) return 'skipped';
+  const bytes = await uploadBytes(db, jobId);
+  if (!bytes) {
+    // cannot happen while the row is not ended (bytes go in the same transaction as the row)
+    await markFailed(db, jobId, 'INTERNAL', 'The file was not kept. Drop it again.');
+    return 'failed';
+  }
+  await deps.beforeRead?.(jobId, opts.signal);
+
+  let extraction: Extraction;
+  try {
+    extraction = await extractStatement(bytes, {
+      password: opts.password,
+      fileName: row.fileName,
+      owner: row.userId,
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if (!isStatementError(err)) throw err;
+    if (err.code === 'PASSWORD_REQUIRED' || err.code === 'WRONG_PASSWORD') {
+      const r = reasonOf(err);
+      await markNeedsPassword(db, jobId, err.code, r.message);
+      log.info({ job: jobId, code: err.code }, 'dropped file waits for a password');
+      return 'needs_password';
+    }
+    // The reader thread died or the job was cancelled (its time limit, a worker stopping): the
+    // file may be fine, so the queue tries again (and fails it after its retry limit).
+    if (err.code === 'INTERNAL' || err.code === 'CANCELLED') throw new RetryableReadError(err.code);
+    const r = reasonOf(err);
+    await markFailed(db, jobId, r.code, r.message);
+    log.info({ job: jobId, code: err.code }, `dropped file failed: ${err.logMessage}`);
+    return 'failed';
+  }
+
+  const { result } = extraction;
+  const first = result.accounts.find((a) => a.transactions.length > 0);
+  if (!first) {
+    const reason = readReasons(result)[0] ?? readReason('NO_TABLE');
+    await markFailed(db, jobId, reason.code, reason.message);
+    return 'failed';
+  }
+  const rowCount = result.accounts.reduce((n, a) => n + a.transactions.length, 0);
+  const cost = pagesForExtraction({
+    format: billingFormat(extraction.format),
+    pdfPages: extraction.pages,
+    transactions: rowCount,
+  });
+  const reasons = readReasons(result);
+  const now = deps.now?.() ?? new Date();
+  const ref = `statement:${row.sha256}`;
+
+  let charged: number;
+  try {
+    charged = await db.transaction(async (tx) => {
+      // Two copies of one file read at once by two workers: the second waits here and then finds
+      // the first one's spend, so the user pays once (the same 24-hour rule as the single route).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${row.userId}:${ref}`}, 0))`);
+      const [paidBefore] = await tx
+        .select({ id: pageLedger.id })
+        .from(pageLedger)
+        .where(
+          and(
+            eq(pageLedger.userId, row.userId),
+            eq(pageLedger.kind, 'spend'),
+            eq(pageLedger.ref, ref),
+            gte(pageLedger.createdAt, new Date(now.getTime() - FREE_REPEAT_MS)),
+          ),
+        )
+        .limit(1);
+      const pay = paidBefore ? 0 : cost;
+      // Only a job still being read becomes read: a duplicate delivery finds it ended and pays nothing.
+      const done = await tx
+        .update(officeJobs)
+        .set({
+          state: 'read',
+          bank: result.bank ?? result.detection.name ?? null,
+          accountNumber: first.number,
+          periodFrom: displayDate(first.period.from ?? first.transactions[0]?.date ?? null),
+          periodTo: displayDate(first.period.to ?? first.transactions.at(-1)?.date ?? null),
+          rows: rowCount,
+          reconciled: result.accounts.every((a) => a.transactions.length === 0 || a.reconciliation.ok),
+          pagesDone: extraction.pages,
+          pagesTotal: extraction.pages,
+          pagesCharged: pay,
+          reasonCode: reasons[0]?.code ?? null,
+          reason: reasons[0]?.message ?? null,
+          result: result as unknown as object,
+          updatedAt: now,
+          finishedAt: now,
+        })
+        .where(and(eq(officeJobs.id, jobId), eq(officeJobs.state, 'reading')))
+        .returning({ id: officeJobs.id });
+      if (done.length === 0) return -1;
+      if (pay > 0) await grantPages(tx, row.userId, -pay, 'spend', ref);
+      await tx.insert(extractions).values({
+        userId: row.userId,
+        fileName: row.fileName.slice(0, 200),
+        bank: result.bank,
+        pages: pay,
+        rows: rowCount,
+      });
+      // The result is what stays; the bytes go with the job.
+      await tx.delete(officeUploads).where(eq(officeUploads.jobId, jobId));
+      return pay;
+    });
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 402) {
+      await markFailed(db, jobId, 'NOT_ENOUGH_PAGES', `${err.detail} Buy pages, then drop the file again.`);
+      return 'failed';
+    }
+    throw err;
+  }
+  if (charged < 0) return 'skipped';
+  log.info(
+    {
+      job: jobId,
+      format: extraction.format,
+      rows: rowCount,
+      charged,
+      ms: extraction.meta.ms,
+      reasons: reasons.map((r) => r.code),
+    },
+    'dropped file read',
+  );
+  return 'read';
+}

@@ -1,0 +1,177 @@
+// The rows behind the drop screen: one office_jobs row per dropped file, its bytes in
+// office_uploads until the job ends. Every query is scoped by the user's id.
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { OfficeJob, OfficeJobState } from '@bahi/contract/office-jobs.ts';
+import type { Db, DbOrTx } from '../db/index.ts';
+import { officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
+
+export type NewFile = { fileName: string; bytes: Uint8Array; sha256: string };
+
+/** The row as the API answers it. */
+export function jobView(row: OfficeJobRow): OfficeJob {
+  return {
+    id: row.id,
+    drop_id: row.dropId,
+    client_id: row.clientId,
+    file_name: row.fileName,
+    size: row.size,
+    state: row.state,
+    pages_done: row.pagesDone,
+    pages_total: row.pagesTotal,
+    attempts: row.attempts,
+    bank: row.bank,
+    account_number: row.accountNumber,
+    period_from: row.periodFrom,
+    period_to: row.periodTo,
+    rows: row.rows,
+    reconciled: row.reconciled,
+    pages_charged: row.pagesCharged,
+    reason_code: row.reasonCode,
+    reason: row.reason,
+    statement_id: row.statementId,
+    account_id: row.accountId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Records the files of one drop, rows and bytes in one transaction: once this returns, no upload
+ * can be lost whatever process dies next (the queue jobs are sent after, and a row without its
+ * queue job is sent again by `requeueOrphans`).
+ */
+export async function insertDrop(
+  db: Db,
+  userId: string,
+  clientId: string | null,
+  dropId: string,
+  files: NewFile[],
+): Promise<OfficeJobRow[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(officeJobs)
+      .values(
+        files.map((f) => ({
+          userId,
+          clientId,
+          dropId,
+          fileName: f.fileName.slice(0, 200),
+          sha256: f.sha256,
+          size: f.bytes.length,
+        })),
+      )
+      .returning();
+    for (let i = 0; i < rows.length; i++) {
+      // Buffer: node-postgres sends it as bytea; PGlite takes any Uint8Array.
+      const b = files[i].bytes;
+      await tx.insert(officeUploads).values({
+        jobId: rows[i].id,
+        bytes: Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+      });
+    }
+    return rows;
+  });
+}
+
+export async function getJob(db: DbOrTx, jobId: string): Promise<OfficeJobRow | undefined> {
+  const [row] = await db.select().from(officeJobs).where(eq(officeJobs.id, jobId));
+  return row;
+}
+
+export async function uploadBytes(db: DbOrTx, jobId: string): Promise<Uint8Array | undefined> {
+  const [row] = await db
+    .select({ bytes: officeUploads.bytes })
+    .from(officeUploads)
+    .where(eq(officeUploads.jobId, jobId));
+  return row?.bytes;
+}
+
+/** The jobs of one client (or of the inbox: no client, sorted by account number), newest drop first. */
+export async function listJobs(
+  db: Db,
+  userId: string,
+  opts: { clientId?: string; inbox?: boolean; dropId?: string; limit: number },
+): Promise<OfficeJobRow[]> {
+  const where = [eq(officeJobs.userId, userId)];
+  if (opts.clientId) where.push(eq(officeJobs.clientId, opts.clientId));
+  else if (opts.inbox) where.push(isNull(officeJobs.clientId));
+  if (opts.dropId) where.push(eq(officeJobs.dropId, opts.dropId));
+  const order = opts.inbox
+    ? [sql`${officeJobs.accountNumber} asc nulls last`, asc(officeJobs.periodFrom), asc(officeJobs.fileName)]
+    : [desc(officeJobs.createdAt), asc(officeJobs.fileName)];
+  return db
+    .select()
+    .from(officeJobs)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(opts.limit);
+}
+
+/** Jobs of one user waiting for a password, on one client or (null) on the inbox. */
+export async function waitingForPassword(db: Db, userId: string, clientId: string | null) {
+  return db
+    .select()
+    .from(officeJobs)
+    .where(
+      and(
+        eq(officeJobs.userId, userId),
+        clientId ? eq(officeJobs.clientId, clientId) : isNull(officeJobs.clientId),
+        eq(officeJobs.state, 'needs_password'),
+      ),
+    )
+    .orderBy(asc(officeJobs.createdAt));
+}
+
+/**
+ * Claims a job for reading: only from `queued`, `reading` (a retry after a worker died) or, for a
+ * password attempt, `needs_password`. Returns the row, or undefined when the job has ended (read,
+ * failed) or is gone: a second delivery of a finished job does nothing.
+ */
+export async function startReading(
+  db: Db,
+  jobId: string,
+  from: OfficeJobState[] = ['queued', 'reading'],
+): Promise<OfficeJobRow | undefined> {
+  const [row] = await db
+    .update(officeJobs)
+    .set({ state: 'reading', attempts: sql`${officeJobs.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(officeJobs.id, jobId), inArray(officeJobs.state, from)))
+    .returning();
+  return row;
+}
+
+/** Waits for a password: the bytes stay, the queue job ends; the user's password resumes it. */
+export async function markNeedsPassword(db: Db, jobId: string, code: string, reason: string) {
+  await db
+    .update(officeJobs)
+    .set({ state: 'needs_password', reasonCode: code, reason, updatedAt: new Date() })
+    .where(and(eq(officeJobs.id, jobId), eq(officeJobs.state, 'reading')));
+}
+
+/** A job that ended without a statement: its bytes are deleted, the reason stays. */
+export async function markFailed(db: Db, jobId: string, code: string, reason: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .update(officeJobs)
+      .set({ state: 'failed', reasonCode: code, reason, updatedAt: new Date(), finishedAt: new Date() })
+      .where(
+        and(eq(officeJobs.id, jobId), inArray(officeJobs.state, ['queued', 'reading', 'needs_password'])),
+      )
+      .returning({ id: officeJobs.id });
+    if (done.length) await tx.delete(officeUploads).where(eq(officeUploads.jobId, jobId));
+    return done.length > 0;
+  });
+}
+
+/** Counts by state, every state present (0 when none). */
+export function countStates(rows: { state: OfficeJobState }[]): Record<OfficeJobState, number> {
+  const counts: Record<OfficeJobState, number> = {
+    queued: 0,
+    reading: 0,
+    needs_password: 0,
+    read: 0,
+    failed: 0,
+  };
+  for (const r of rows) counts[r.state]++;
+  return counts;
+}

@@ -1,0 +1,162 @@
+// The office drop (issue 13): many statements at once on a client or on the inbox, each file a job
+// on the durable queue. The answer comes as soon as the files are stored; the screen then polls
+// GET /office/jobs for their progress (leaving the page loses nothing: the rows are the state).
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  JobsPasswordRequest,
+  JobsQuery,
+  MAX_DROP_FILES,
+  type DropAnswer,
+  type JobsAnswer,
+  type JobsPasswordAnswer,
+} from '@bahi/contract/office-jobs.ts';
+import { requireUser } from '../auth/guards.ts';
+import { UPLOAD_LIMIT_BYTES } from '../body-limits.ts';
+import { HttpError, badRequest, notFound } from '../errors.ts';
+import type { StatementQueue } from '../queue/boss.ts';
+import { readDroppedFile } from '../queue/read.ts';
+import {
+  countStates,
+  getJob,
+  insertDrop,
+  jobView,
+  listJobs,
+  markNeedsPassword,
+  waitingForPassword,
+  type NewFile,
+} from '../queue/store.ts';
+import { ZipRefused, isZipArchive, unzipStatements } from '../queue/unzip.ts';
+
+/** Everything one drop may hold, uncompressed (100 statements are rarely over 100 MB). */
+export const MAX_DROP_BYTES = 300 * 1024 * 1024;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+/** The files of a drop (each .zip opened), and the client field; limits answered 413 / 400. */
+async function readDrop(request: FastifyRequest): Promise<{ files: NewFile[]; clientId: string | null }> {
+  if (!request.isMultipart()) throw badRequest('Send the statements as a multipart form with files.');
+  const files: NewFile[] = [];
+  let clientId: string | null = null;
+  let total = 0;
+  const add = (fileName: string, bytes: Uint8Array) => {
+    if (files.length >= MAX_DROP_FILES)
+      throw new HttpError(413, `Too many files: at most ${MAX_DROP_FILES} can be dropped at once.`);
+    total += bytes.length;
+    if (total > MAX_DROP_BYTES)
+      throw new HttpError(413, 'The files are too large to drop at once. Drop fewer.');
+    files.push({ fileName: fileName || 'statement', bytes, sha256: sha256(bytes) });
+  };
+  const parts = request.parts({
+    limits: { files: MAX_DROP_FILES, fileSize: UPLOAD_LIMIT_BYTES, fields: 5 },
+  });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (bytes.length === 0) continue;
+      if (isZipArchive(bytes)) {
+        try {
+          const inner = unzipStatements(bytes, {
+            maxFiles: MAX_DROP_FILES - files.length,
+            maxFileBytes: UPLOAD_LIMIT_BYTES,
+            maxTotalBytes: MAX_DROP_BYTES - total,
+          });
+          for (const f of inner) add(`${part.filename}/${f.name}`, f.bytes);
+        } catch (err) {
+          if (err instanceof ZipRefused) throw badRequest(err.detail);
+          throw err;
+        }
+      } else add(part.filename, bytes);
+    } else if (part.fieldname === 'client_id' && typeof part.value === 'string' && part.value) {
+      if (!UUID.test(part.value)) throw badRequest('client_id: not a client.');
+      clientId = part.value.toLowerCase();
+    }
+  }
+  if (files.length === 0) throw badRequest('Choose the statement files to drop.');
+  return { files, clientId };
+}
+
+const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) => {
+  const ctx = app.bahi;
+  const queue = () => {
+    if (!opts.queue)
+      throw new HttpError(503, 'Reading many statements at once is not available on this server.');
+    return opts.queue;
+  };
+
+  /** Stores every file (rows and bytes), then queues them: 202 with one row per file. */
+  app.post('/drops', { preHandler: requireUser }, async (request, reply) => {
+    const q = queue();
+    const { files, clientId } = await readDrop(request);
+    const dropId = randomUUID();
+    const rows = await insertDrop(ctx.db, request.user.id, clientId, dropId, files);
+    // A crash before this line leaves rows 'queued' without a queue job: recover() sends them.
+    await q.send(rows.map((r) => r.id));
+    request.log.info({ drop: dropId, files: rows.length }, 'statements dropped');
+    const answer: DropAnswer = { drop_id: dropId, jobs: rows.map(jobView) };
+    return reply.code(202).send(answer);
+  });
+
+  app.get('/jobs', { preHandler: requireUser }, async (request) => {
+    const query = JobsQuery.parse(request.query);
+    const rows = await listJobs(ctx.db, request.user.id, {
+      clientId: query.client_id,
+      inbox: Boolean(query.inbox) && !query.client_id,
+      dropId: query.drop_id,
+      limit: query.limit,
+    });
+    const answer: JobsAnswer = { jobs: rows.map(jobView), counts: countStates(rows) };
+    return answer;
+  });
+
+  app.get('/jobs/:id', { preHandler: requireUser }, async (request) => {
+    const id = String((request.params as { id?: string }).id ?? '');
+    const row = UUID.test(id) ? await getJob(ctx.db, id) : undefined;
+    if (!row || row.userId !== request.user.id) throw notFound('No such file.');
+    return jobView(row);
+  });
+
+  /**
+   * One password for every file of a client that waits for one (offices use one pattern per
+   * client). Tried here, in this request's memory only: it never reaches the queue's tables, a
+   * log or another process. Files it does not open keep waiting.
+   */
+  app.post('/jobs/password', { preHandler: requireUser }, async (request) => {
+    const body = JobsPasswordRequest.parse(request.body);
+    const userId = request.user.id;
+    const waiting = await waitingForPassword(ctx.db, userId, body.client_id);
+    let opened = 0;
+    for (const row of waiting) {
+      let outcome;
+      try {
+        outcome = await readDroppedFile({ db: ctx.db, log: request.log, now: ctx.now }, row.id, {
+          password: body.password,
+        });
+      } catch (err) {
+        // The reader stopped (not the file's fault): the file waits for the next attempt.
+        await markNeedsPassword(
+          ctx.db,
+          row.id,
+          'PASSWORD_REQUIRED',
+          'Reading stopped. Enter the password again.',
+        );
+        request.log.warn({ job: row.id, err: { name: (err as Error).name } }, 'password attempt stopped');
+        continue;
+      }
+      if (outcome === 'read' || outcome === 'failed') opened++;
+    }
+    const ids = new Set(waiting.map((w) => w.id));
+    const rows = (
+      await listJobs(ctx.db, userId, {
+        ...(body.client_id ? { clientId: body.client_id } : { inbox: true }),
+        limit: 500,
+      })
+    ).filter((r) => ids.has(r.id));
+    const answer: JobsPasswordAnswer = { tried: waiting.length, opened, jobs: rows.map(jobView) };
+    return answer;
+  });
+};
+
+export default jobs;

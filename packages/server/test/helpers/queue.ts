@@ -1,0 +1,97 @@
+// Shared by the office-drop tests (issue 13): members with pages, multipart drops, polling.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { issueToken } from '../../src/auth/tokens.ts';
+import type { Config } from '../../src/config.ts';
+import type { Db } from '../../src/db/index.ts';
+import { users } from '../../src/db/schema.ts';
+import type { QueueLog } from '../../src/queue/index.ts';
+import { randomIp, type Call } from './harness.ts';
+
+export const CORPUS = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
+export const corpusFile = (rel: string) => readFileSync(path.join(CORPUS, rel));
+
+export const silentLog: QueueLog = { info() {}, warn() {}, error() {} };
+
+type Harness = { app: FastifyInstance; config: Config; database: { db: Db }; clock?: { now(): Date } };
+
+/** A signed-up user with `pages` pages and a token. */
+export async function makeMember(h: Harness, pages: number) {
+  const id = randomUUID().slice(0, 8);
+  const [user] = await h.database.db
+    .insert(users)
+    .values({
+      name: `Office ${id}`,
+      email: `office.${id}@example.com`,
+      phone: String(7_000_000_000 + Math.floor(Math.random() * 999_999_999)),
+      emailVerified: true,
+      pagesLeft: pages,
+      tokensValidAfter: new Date(0),
+    })
+    .returning();
+  return { id: user.id, token: await issueToken(h.config.jwtSecret, user, h.clock?.now() ?? new Date()) };
+}
+
+export async function pagesOf(h: { database: { db: Db } }, id: string) {
+  const [u] = await h.database.db.select().from(users).where(eq(users.id, id));
+  return u.pagesLeft;
+}
+
+/** The multipart body the drop screen sends: every file as a `file` part, then client_id. */
+export function dropBody(clientId: string | null, files: { name: string; bytes: Buffer }[]) {
+  const boundary = `----bahi${randomUUID()}`;
+  const parts: Buffer[] = [];
+  if (clientId)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="client_id"\r\n\r\n${clientId}\r\n`),
+    );
+  for (const f of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      f.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export async function dropFiles(
+  h: { app: FastifyInstance },
+  token: string,
+  clientId: string | null,
+  files: { name: string; bytes: Buffer }[],
+): Promise<Call> {
+  const { body, contentType } = dropBody(clientId, files);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/office/drops',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload: body,
+    remoteAddress: randomIp(),
+  });
+  let parsed: unknown = res.body;
+  try {
+    parsed = res.json();
+  } catch {
+    // not JSON
+  }
+  return { status: res.statusCode, body: parsed, raw: res.body, headers: res.headers };
+}
+
+/** Polls `probe` until it returns something other than undefined, or fails after `ms`. */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, ms: number, everyMs = 200): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`waitFor: nothing after ${ms} ms`);
+    await sleep(everyMs);
+  }
+}
