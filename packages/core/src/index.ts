@@ -9,3 +9,4 @@ export * from './duplicate.ts';
 export * from './plans.ts';
 export * from './billing/index.ts';
 export * from './csv.ts';
+export * from './xlsx.ts';

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isBankCode, toCsvText, type BankCode } from '@bahi/core';
+import { formatPlain, isBankCode, toCsvText, toXlsxBytes, type BankCode } from '@bahi/core';
 import { diagnoseRead, readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
 import {
   closePool,
@@ -57,7 +57,7 @@ const summary = (x: Extraction) => ({
   })),
 });
 
-const rupees = (paise: number | null): string => (paise === null ? '' : (paise / 100).toFixed(2));
+const rupees = (paise: number | null): string => (paise === null ? '' : formatPlain(paise));
 
 /** The shared defused writer of @bahi/core: a description like '=HYPERLINK(…)' stays text. */
 export function toCsv(accounts: AccountStatement[]): string {
@@ -81,38 +81,34 @@ export function toCsv(accounts: AccountStatement[]): string {
   return toCsvText(lines, '\n');
 }
 
-async function toXlsx(accounts: AccountStatement[]): Promise<Buffer> {
-  const { default: ExcelJS } = await import('exceljs');
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Transactions');
+/** The one XLSX writer of @bahi/core: dates as dates (DD-MM-YYYY), amounts as numbers in #,##0.00. */
+function toXlsx(accounts: AccountStatement[]): Buffer {
   const multi = accounts.length > 1;
-  ws.columns = [
-    ...(multi ? [{ header: 'Account', key: 'account', width: 18 }] : []),
-    { header: 'Date', key: 'date', width: 12, style: { numFmt: 'dd-mm-yyyy' } },
-    { header: 'Value Date', key: 'valueDate', width: 12, style: { numFmt: 'dd-mm-yyyy' } },
-    { header: 'Description', key: 'description', width: 60 },
-    { header: 'Reference', key: 'reference', width: 20 },
-    { header: 'Withdrawal', key: 'withdrawal', width: 14, style: { numFmt: '#,##0.00' } },
-    { header: 'Deposit', key: 'deposit', width: 14, style: { numFmt: '#,##0.00' } },
-    { header: 'Balance', key: 'balance', width: 16, style: { numFmt: '#,##0.00' } },
+  const money = { width: 14, format: 'money' } as const;
+  const columns = [
+    ...(multi ? [{ header: 'Account', width: 18 }] : []),
+    { header: 'Date', width: 12 },
+    { header: 'Value Date', width: 12 },
+    { header: 'Description', width: 60 },
+    { header: 'Reference', width: 20 },
+    { header: 'Withdrawal', ...money },
+    { header: 'Deposit', ...money },
+    { header: 'Balance', ...money, width: 16 },
   ];
-  const date = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
-  for (const a of accounts) {
-    for (const t of a.transactions) {
-      ws.addRow({
-        account: a.number ?? '',
-        date: date(t.date),
-        valueDate: date(t.valueDate),
-        description: t.description,
-        reference: t.reference ?? '',
-        withdrawal: t.withdrawal ? t.withdrawal / 100 : null,
-        deposit: t.deposit ? t.deposit / 100 : null,
-        balance: t.balance === null ? null : t.balance / 100,
-      });
-    }
-  }
-  ws.getRow(1).font = { bold: true };
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const date = (iso: string | null) => (iso ? { date: iso } : null);
+  const rows = accounts.flatMap((a) =>
+    a.transactions.map((t) => [
+      ...(multi ? [a.number ?? ''] : []),
+      date(t.date),
+      date(t.valueDate),
+      t.description,
+      t.reference ?? '',
+      t.withdrawal ? t.withdrawal / 100 : null,
+      t.deposit ? t.deposit / 100 : null,
+      t.balance === null ? null : t.balance / 100,
+    ]),
+  );
+  return Buffer.from(toXlsxBytes({ name: 'Transactions', columns, rows }));
 }
 
 /** One stderr line per break, naming the account and row. */
