@@ -65,6 +65,9 @@ export const routes: RouteObject[] = [
                   { path: 'profile', lazy: screen(() => import('./pages/ProfilePage.tsx')) },
                   { path: 'account', lazy: screen(() => import('./pages/AccountPage.tsx')) },
                   { path: 'history', lazy: screen(() => import('./pages/HistoryPage.tsx')) },
+                  // The office's clients and their books (issue 13).
+                  { path: 'clients', lazy: screen(() => import('./office/ClientsPage.tsx')) },
+                  { path: 'clients/:id', lazy: screen(() => import('./office/ClientPage.tsx')) },
                 ],
               },
               {

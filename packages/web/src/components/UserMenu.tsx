@@ -9,6 +9,8 @@ const ITEMS = [
   ['Profile', '/app/profile'],
   ['My Plan', '/app/pay'],
   ['History', '/app/history'],
+  // Not in the specification: the office's clients (issue 13).
+  ['Clients', '/app/clients'],
 ] as const;
 
 /** The signed-in user's menu in the header. */

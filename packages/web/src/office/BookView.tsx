@@ -1,0 +1,302 @@
+import type { BookAnswer, BookRowInfo } from '@bahi/contract/office.ts';
+import { parseAmount } from '@bahi/core';
+import { ruleFromFilter, ruleMatches, transactionSubject } from '@bahi/core/book-rules.ts';
+import type { OnlyFilter } from '@bahi/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { saveBlob } from '../api/client.ts';
+import { notifyError, notifySuccess } from '../components/notify.ts';
+import { createRule, getBook, pushBook, setLedgers } from './api.ts';
+
+// One account's book (issue 13): its months with what went to Tally, the gaps where the balance
+// chain breaks, and its rows with the ledger each has and what set it (a rule, the client's memory,
+// or a person). A filtered view becomes a rule in one step; a push sends the unpushed rows once.
+
+/** More rows than this are not drawn at once: the filter narrows them. */
+const SHOWN_ROWS = 500;
+
+const SOURCE_LABEL = { rule: 'Rule', memory: 'Memory', manual: 'By hand' } as const;
+
+export function BookView({
+  clientId,
+  accountId,
+  onChanged,
+}: {
+  clientId: string;
+  accountId: string;
+  onChanged: () => void;
+}) {
+  const [book, setBook] = useState<BookAnswer | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [keywords, setKeywords] = useState('');
+  const [only, setOnly] = useState<OnlyFilter>('all');
+  const [min, setMin] = useState('');
+  const [max, setMax] = useState('');
+  const [ruleLedger, setRuleLedger] = useState('');
+  const [contra, setContra] = useState(false);
+  const [pushing, setPushing] = useState(false);
+
+  const load = useCallback(() => {
+    getBook(accountId)
+      .then((b) => {
+        setBook(b);
+        setProblem(null);
+      })
+      .catch(() => setProblem('The book could not be loaded.'));
+  }, [accountId]);
+  useEffect(load, [load]);
+
+  // The view's rule: exactly the rows shown (a view with no condition shows every row).
+  const rule = useMemo(
+    () =>
+      ruleFromFilter(
+        { keywords: keywords.split(/\s+/), only },
+        { min: min.trim() ? parseAmount(min) : null, max: max.trim() ? parseAmount(max) : null },
+      ),
+    [keywords, only, min, max],
+  );
+  const filtering =
+    rule.words.length > 0 || rule.direction !== 'any' || rule.min !== null || rule.max !== null;
+  const shown = useMemo(
+    () => (book ? book.rows.filter((r) => !filtering || ruleMatches(rule, transactionSubject(r))) : []),
+    [book, rule, filtering],
+  );
+
+  async function makeRule() {
+    try {
+      const made = await createRule(clientId, {
+        name: ruleLedger.trim(),
+        words: rule.words,
+        match: 'all',
+        direction: rule.direction,
+        min: min.trim(),
+        max: max.trim(),
+        ledger: ruleLedger.trim(),
+        voucher_type: contra ? 'Contra' : null,
+        apply_to_book: true,
+      });
+      notifySuccess(`Rule saved: ${made.applied} unpushed row(s) now use ${made.rule.ledger}.`);
+      setRuleLedger('');
+      load();
+      onChanged();
+    } catch (err) {
+      notifyError('The rule could not be saved.', err);
+    }
+  }
+
+  async function saveLedger(row: BookRowInfo, ledger: string) {
+    if (ledger.trim() === (row.LedgerName ?? '')) return;
+    try {
+      await setLedgers(accountId, [{ id: row.id, ledger: ledger.trim() }]);
+      load();
+    } catch (err) {
+      notifyError('The ledger could not be saved.', err);
+    }
+  }
+
+  async function push() {
+    setPushing(true);
+    try {
+      const answer = await pushBook(accountId);
+      saveBlob(
+        new Blob([answer.xml], { type: 'application/xml' }),
+        `book_${book?.account.account_number ?? 'account'}.xml`,
+      );
+      notifySuccess(
+        `${answer.rows} row(s) pushed as ${answer.vouchers} voucher(s). They will not be sent again.`,
+      );
+      load();
+      onChanged();
+    } catch (err) {
+      notifyError('Nothing was pushed.', err);
+    } finally {
+      setPushing(false);
+    }
+  }
+
+  if (problem)
+    return (
+      <Text c="red.8" role="alert">
+        {problem}
+      </Text>
+    );
+  if (!book) return <Text c="dimmed">Loading the book…</Text>;
+  const { account } = book;
+
+  return (
+    <Stack gap="sm" aria-label={`Book of ${account.account_number}`}>
+      <Group justify="space-between">
+        <Title order={4}>
+          Book of {account.bank} {account.account_number}
+        </Title>
+        <Button onClick={() => void push()} loading={pushing} disabled={account.unpushed === 0}>
+          {account.unpushed === 0 ? 'Everything pushed' : `Push ${account.unpushed} unpushed row(s) to Tally`}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed" data-testid="book-counts">
+        {account.rows} rows · {account.pushed} pushed · {account.unpushed} unpushed
+      </Text>
+      {book.gaps.map((g) => (
+        <Alert key={`${g.after_date}-${g.before_date}-${g.printed}`} color="orange" title="Gap in the book">
+          Between {g.after_date} and {g.before_date} the balance jumps by ₹{g.difference} (expected ₹
+          {g.expected}, printed ₹{g.printed}): a statement is missing or a row was misread.
+        </Alert>
+      ))}
+      {book.uncovered.map((p) => (
+        <Alert key={p.from} color="gray" title="No statement covers these days">
+          {p.from} to {p.to}
+        </Alert>
+      ))}
+      <Table aria-label="Months" withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Month</Table.Th>
+            <Table.Th ta="right">Rows</Table.Th>
+            <Table.Th ta="right">Opening</Table.Th>
+            <Table.Th ta="right">Withdrawals</Table.Th>
+            <Table.Th ta="right">Deposits</Table.Th>
+            <Table.Th ta="right">Closing</Table.Th>
+            <Table.Th ta="right">Pushed</Table.Th>
+            <Table.Th ta="right">Unpushed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {book.months.map((m) => (
+            <Table.Tr key={m.month}>
+              <Table.Td>{m.month}</Table.Td>
+              <Table.Td ta="right">{m.rows}</Table.Td>
+              <Table.Td ta="right">{m.opening}</Table.Td>
+              <Table.Td ta="right">{m.withdrawals}</Table.Td>
+              <Table.Td ta="right">{m.deposits}</Table.Td>
+              <Table.Td ta="right">{m.closing}</Table.Td>
+              <Table.Td ta="right">{m.pushed}</Table.Td>
+              <Table.Td ta="right">{m.unpushed}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+
+      <Paper withBorder p="sm">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label="Narration words"
+            placeholder="e.g. cash wdl"
+            value={keywords}
+            onChange={(e) => setKeywords(e.currentTarget.value)}
+          />
+          <SegmentedControl
+            aria-label="Direction"
+            value={only}
+            onChange={(v) => setOnly(v as OnlyFilter)}
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'withdrawals', label: 'Withdrawals' },
+              { value: 'deposits', label: 'Deposits' },
+            ]}
+          />
+          <TextInput
+            label="Amount from"
+            w={110}
+            value={min}
+            onChange={(e) => setMin(e.currentTarget.value)}
+          />
+          <TextInput label="Amount to" w={110} value={max} onChange={(e) => setMax(e.currentTarget.value)} />
+        </Group>
+        {filtering && (
+          <Group align="flex-end" gap="sm" mt="sm">
+            <TextInput
+              label="Always use this ledger for rows like these"
+              value={ruleLedger}
+              onChange={(e) => setRuleLedger(e.currentTarget.value)}
+            />
+            <Checkbox
+              label="As Contra"
+              checked={contra}
+              onChange={(e) => setContra(e.currentTarget.checked)}
+            />
+            <Button variant="light" disabled={!ruleLedger.trim()} onClick={() => void makeRule()}>
+              Make rule
+            </Button>
+            <Text size="sm" c="dimmed">
+              {shown.length} row(s) shown
+            </Text>
+          </Group>
+        )}
+      </Paper>
+
+      <Table striped aria-label="Book rows" stickyHeader>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Description</Table.Th>
+            <Table.Th ta="right">Withdrawal</Table.Th>
+            <Table.Th ta="right">Deposit</Table.Th>
+            <Table.Th ta="right">Balance</Table.Th>
+            <Table.Th>Ledger</Table.Th>
+            <Table.Th>Set by</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.slice(0, SHOWN_ROWS).map((r) => (
+            <Table.Tr
+              key={r.id}
+              data-gap={r.gap_before || undefined}
+              style={r.gap_before ? { borderTop: '3px solid var(--mantine-color-orange-6)' } : undefined}
+            >
+              <Table.Td>{r.Date}</Table.Td>
+              <Table.Td>{r.Description}</Table.Td>
+              <Table.Td ta="right" c="red.8">
+                {r.Withdrawal}
+              </Table.Td>
+              <Table.Td ta="right" c="teal.8">
+                {r.Deposit}
+              </Table.Td>
+              <Table.Td ta="right">{r.ClosingBalance}</Table.Td>
+              <Table.Td>
+                {r.pushed ? (
+                  r.LedgerName || 'Suspense'
+                ) : (
+                  <TextInput
+                    size="xs"
+                    aria-label={`Ledger for ${r.Date} ${r.Description}`}
+                    defaultValue={r.LedgerName}
+                    onBlur={(e) => void saveLedger(r, e.currentTarget.value)}
+                  />
+                )}
+              </Table.Td>
+              <Table.Td>
+                {r.ledger_source && (
+                  <Text size="xs" title={r.ledger_reason}>
+                    {SOURCE_LABEL[r.ledger_source]}
+                    {r.ledger_source === 'rule' ? `: ${r.ledger_reason.replace(/^Rule /, '')}` : ''}
+                    {r.voucher_type ? ` (${r.voucher_type})` : ''}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{r.pushed && <Badge variant="light">Pushed</Badge>}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {shown.length > SHOWN_ROWS && (
+        <Text size="sm" c="dimmed">
+          Showing the first {SHOWN_ROWS} of {shown.length} rows: narrow the view with the filter.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { ClientInput, GST_STATES, type ClientInfo } from '@bahi/contract/office.ts';
+import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+
+// Adding or editing a client: name, the company's name in TallyPrime, state and GSTIN. Checked with
+// the contract's ClientInput (the GSTIN's check character and its state code), the server's rules.
+
+const STATE_OPTIONS = Object.entries(GST_STATES).map(([code, name]) => ({
+  value: code,
+  label: `${name} (${code})`,
+}));
+
+type Fields = { name: string; tally_company: string; state_code: string; gstin: string };
+
+export function ClientForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: ClientInfo;
+  submitLabel: string;
+  onSubmit: (fields: Fields) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const [fields, setFields] = useState<Fields>({
+    name: initial?.name ?? '',
+    tally_company: initial?.tally_company ?? '',
+    state_code: initial?.state_code ?? '',
+    gstin: initial?.gstin ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof Fields) => (value: string) => setFields((f) => ({ ...f, [k]: value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = ClientInput.safeParse(fields);
+    if (!checked.success) {
+      const next: Partial<Record<keyof Fields, string>> = {};
+      for (const issue of checked.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await onSubmit(fields);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={submitLabel}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Client name"
+          required
+          value={fields.name}
+          error={errors.name}
+          onChange={(e) => set('name')(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Tally company name"
+          description="As the company is named in TallyPrime"
+          value={fields.tally_company}
+          error={errors.tally_company}
+          onChange={(e) => set('tally_company')(e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="State"
+          required
+          data={STATE_OPTIONS}
+          value={fields.state_code}
+          error={errors.state_code}
+          onChange={(e) => set('state_code')(e.currentTarget.value)}
+        />
+        <TextInput
+          label="GSTIN (optional)"
+          value={fields.gstin}
+          error={errors.gstin}
+          maxLength={15}
+          onChange={(e) => set('gstin')(e.currentTarget.value.toUpperCase())}
+        />
+      </SimpleGrid>
+      <Group mt="sm">
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </Group>
+    </form>
+  );
+}
