@@ -199,6 +199,8 @@ export const SaveLayoutRequest = z.object({
   bank: z.string().max(20),
   layout: TaughtLayout,
   signature: LayoutSignature,
+  /** the statement this layout read (issue 19): it then shows 'Read with the layout you taught' */
+  statement_id: z.string().uuid().optional(),
 });
 export type SaveLayoutRequest = z.infer<typeof SaveLayoutRequest>;
 

@@ -63,7 +63,7 @@ test('bank statement: upload, password, review, filter, ledgers, download XML, s
     await modal.getByLabel('Statement password').fill(String(truth.password));
     await modal.getByRole('button', { name: 'Confirm' }).click();
 
-    await expect(page).toHaveURL(/\/app\/bank$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     const total = rows.length;
     await expect(page.getByText(`Showing ${total} of ${total} transactions`)).toBeVisible();
     await expect(page.getByLabel('Balance proof').getByText('Balanced', { exact: true })).toBeVisible();

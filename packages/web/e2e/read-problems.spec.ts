@@ -50,7 +50,7 @@ test('rows that do not reconcile: the reason, the break marked, exports blocked,
   const rows = drawnRows(12);
   // row 6 (index 5) is a deposit printed 100.00 too high: the chain breaks there
   await upload(page, pdf('misprint.pdf', await drawStatement({ rows, misprint: { row: 5, by: 100 } })));
-  await expect(page).toHaveURL(/\/app\/bank$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   expect(alerts).toEqual([]);
 
   const why = page.getByRole('region', { name: 'Why' });
@@ -86,7 +86,8 @@ test('rows that do not reconcile: the reason, the break marked, exports blocked,
   await expect(page.getByRole('region', { name: 'Why' })).toHaveCount(0);
   await shot(page, 'read-02-fixed');
 
-  // nothing typed is lost on a reload
+  // nothing typed is lost on a reload (once on the server: the screen says so)
+  await expect(page.getByLabel('Save status')).toHaveText('All changes saved');
   await page.reload();
   await expect(page.getByLabel('Balance proof').getByText('Balanced', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download XML' })).toBeEnabled();
@@ -95,11 +96,12 @@ test('rows that do not reconcile: the reason, the break marked, exports blocked,
 
   // a break can also be accepted as it is: a second, unfixed upload
   await upload(page, pdf('misprint2.pdf', await drawStatement({ rows, misprint: { row: 2, by: 50 } })));
-  await expect(page).toHaveURL(/\/app\/bank$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Why' })).toContainText('from row 3 on');
   await expect(page.getByRole('button', { name: 'Download XML' })).toBeDisabled();
   await page.getByRole('button', { name: 'Accept the difference and export anyway' }).click();
   await expect(page.getByRole('button', { name: 'Download XML' })).toBeEnabled();
+  await expect(page.getByLabel('Save status')).toHaveText('All changes saved');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Download XML' })).toBeEnabled();
 });
@@ -173,7 +175,7 @@ test('a table the reader cannot place: the reason, teach the layout on the page,
   });
   await page.getByRole('textbox', { name: 'Name of this layout' }).fill('Zorp current account');
   await page.getByRole('button', { name: 'Save layout and open' }).click();
-  await expect(page).toHaveURL(/\/app\/bank$/);
+  await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/);
   await expect(page.getByLabel('Taught layout')).toContainText('Read with the layout you taught on');
   await expect(page.getByText('Showing 12 of 12 transactions')).toBeVisible();
   await expect(page.getByLabel('Balance proof').getByText('Balanced', { exact: true })).toBeVisible();
@@ -188,7 +190,7 @@ test('a table the reader cannot place: the reason, teach the layout on the page,
       await drawStatement({ rows: drawnRows(9, 2), unknownHeadings: true, extraHeaderLines: 2 }),
     ),
   );
-  await expect(page).toHaveURL(/\/app\/bank$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   expect(alerts.length).toBe(before);
   await expect(page.getByLabel('Taught layout')).toContainText('Zorp current account');
   await expect(page.getByText('Showing 9 of 9 transactions')).toBeVisible();

@@ -94,7 +94,7 @@ test('signed in: plans, bank statement, vouchers, account screens', async ({ pag
   await page.locator('#statement-file').setInputFiles(path.join(CORPUS, 'HDFC/HDFC_multi.pdf'));
   await capture(page, 'user-select');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/app\/bank$/, { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/, { timeout: 60_000 });
   await expect(page.getByText(/^Showing \d+ of \d+ transactions$/)).toBeVisible();
   await capture(page, 'user-bank');
   await page.getByRole('button', { name: 'Hint' }).click();

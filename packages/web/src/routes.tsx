@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
                   { path: 'select', lazy: screen(() => import('./pages/SelectPage.tsx')) },
                   { path: 'createvoucher', lazy: screen(() => import('./pages/CreateVoucherPage.tsx')) },
                   { path: 'bank', lazy: screen(() => import('./pages/BankPage.tsx')) },
+                  { path: 'bank/:id', lazy: screen(() => import('./pages/BankPage.tsx')) },
                   { path: 'teach', lazy: screen(() => import('./pages/TeachPage.tsx')) },
                   { path: 'layouts', lazy: screen(() => import('./pages/LayoutsPage.tsx')) },
                   { path: 'pay', lazy: screen(() => import('./pages/PayPage.tsx')) },

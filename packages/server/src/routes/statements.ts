@@ -50,7 +50,7 @@ import {
 } from '../statements/shape.ts';
 import { checkStatementKind, readUpload } from '../statements/upload.ts';
 import { statementRoutes } from '../statements/routes.ts';
-import { saveStatementResult, type StatementDetail } from '../statements/results.ts';
+import { saveStatementResult, setStatementLayout, type StatementDetail } from '../statements/results.ts';
 import { withReadSlot } from '../statements/work-limits.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 
@@ -306,7 +306,11 @@ const statements: FastifyPluginAsync = async (app) => {
     const existing = await listLayouts(ctx.db, request.user.id);
     if (existing.length >= MAX_LAYOUTS) throw badRequest(`At most ${MAX_LAYOUTS} layouts can be saved.`);
     const row = await saveLayout(ctx.db, request.user.id, { ...body, bank }, ctx.now());
-    return layoutInfo(row);
+    const info = layoutInfo(row);
+    // The statement it read names it from now on (kept on the server, issue 19).
+    if (body.statement_id)
+      await setStatementLayout(ctx.db, request.user.id, body.statement_id, info, ctx.now());
+    return info;
   });
 
   app.patch('/layouts/:id', { preHandler: requireUser }, async (request) => {

@@ -311,3 +311,23 @@ export async function setStatementAccepted(
     .returning({ id: statementResults.id });
   return r.length > 0;
 }
+
+/** Names the taught layout that read the statement (saved after the read, issue 17). */
+export async function setStatementLayout(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  layout: StoredStatement['layout_used'],
+  now: Date,
+): Promise<boolean> {
+  if (!isStatementId(id)) return false;
+  const r = await db
+    .update(statementResults)
+    .set({
+      detail: sql`jsonb_set(${statementResults.detail}, '{layout_used}', ${JSON.stringify(layout)}::jsonb)`,
+      updatedAt: now,
+    })
+    .where(owned(userId, id))
+    .returning({ id: statementResults.id });
+  return r.length > 0;
+}

@@ -10,6 +10,14 @@ import {
   SuggestAnswer,
   type LedgerSuggestion,
   type StatementTransaction,
+  SaveLedgersAnswer,
+  type SaveLedgersRequest,
+  SaveRowsAnswer,
+  type SaveRowsRequest,
+  StatementList,
+  type StatementListItem,
+  type StatementRowsPage,
+  StoredStatement,
 } from '@bahi/contract';
 import { API_BASE, ApiError, api, apiBlob } from '../api/client.ts';
 import { readToken } from '../auth/token.ts';
@@ -22,8 +30,14 @@ export class StatementCallError extends ApiError {
   readonly code: string | undefined;
   /** why, in plain words, and the next step (issue 17) */
   readonly reason: ReadReasonInfo | undefined;
-  constructor(status: number, detail: string, code: string | undefined, reason?: ReadReasonInfo) {
-    super(status, detail);
+  constructor(
+    status: number,
+    detail: string,
+    code: string | undefined,
+    reason?: ReadReasonInfo,
+    body: unknown = null,
+  ) {
+    super(status, detail, body);
     this.code = code;
     this.reason = reason;
   }
@@ -102,6 +116,7 @@ export function extractStatement(
           typeof body.detail === 'string' ? body.detail : xhr.statusText || `Request failed (${xhr.status})`,
           typeof body.code === 'string' ? body.code : undefined,
           reasonOf(body.reason),
+          data,
         ),
       );
     };
@@ -162,4 +177,53 @@ export function renameLayout(id: string, name: string) {
 
 export function deleteLayout(id: string) {
   return api(`/layouts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+// ---- statements kept on the server (issue 19) ----
+
+export function getStatement(id: string, signal?: AbortSignal): Promise<StoredStatement> {
+  return api(`/statements/${encodeURIComponent(id)}`, { signal }, StoredStatement);
+}
+
+/**
+ * Every row of a statement with its ledger names, in one answer (gzipped by the server). The rows
+ * are checked for shape by hand: zod over 20,000 tuples would cost more than the request.
+ */
+export async function getStatementRows(id: string, signal?: AbortSignal): Promise<StatementRowsPage> {
+  const page = (await api(`/statements/${encodeURIComponent(id)}/rows`, { signal })) as StatementRowsPage;
+  if (
+    !page ||
+    !Array.isArray(page.rows) ||
+    !Array.isArray(page.ledgers) ||
+    page.rows.length !== page.ledgers.length ||
+    typeof page.revision !== 'number' ||
+    !page.rows.every((r) => Array.isArray(r) && r.length === 5)
+  )
+    throw new ApiError(200, 'The server answered in an unexpected shape.');
+  return page;
+}
+
+/** The newest statement of the user, or null when there is none (the result screen without an id). */
+export async function latestStatement(): Promise<StatementListItem | null> {
+  const list = await api('/statements', { query: { limit: 1 } }, StatementList);
+  return list.statements[0] ?? null;
+}
+
+export function saveStatementLedgers(id: string, body: SaveLedgersRequest) {
+  return api(`/statements/${encodeURIComponent(id)}/ledgers`, { body: { json: body } }, SaveLedgersAnswer);
+}
+
+export function saveStatementRows(id: string, body: SaveRowsRequest) {
+  return api(
+    `/statements/${encodeURIComponent(id)}/rows`,
+    { method: 'PUT', body: { json: body } },
+    SaveRowsAnswer,
+  );
+}
+
+export function saveStatementAccepted(id: string, accepted: boolean) {
+  return api(`/statements/${encodeURIComponent(id)}/accepted`, {
+    method: 'PUT',
+    body: { json: { accepted } },
+  });
 }

@@ -1,13 +1,14 @@
-import type { ExtractAnswer } from '@bahi/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import type { StoredStatement } from '@bahi/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import BankPage from '../pages/BankPage.tsx';
 import { renderWithProviders } from '../test/render.tsx';
 import { crc32, toCsv, toXlsx } from './export.ts';
 import { Filters, type FilterState } from './Filters.tsx';
-import { loadBankSession, saveBankSession } from './store.ts';
+import { filterIndexes, indexRows } from './rows-index.ts';
+import { filterTransactionIndexes } from '@bahi/core';
 import { downloadProblem, fileTypeProblem, sendConfirmation, sendProblem } from './validate.ts';
 
 const rows = [
@@ -117,64 +118,98 @@ describe('Filters', () => {
   });
 });
 
-describe('BankPage', () => {
-  beforeEach(() => {
-    // Ledger memory calls: no suggestions.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ suggestions: [] }), { status: 200 })),
-    );
-    const answer = {
-      transactions: rows,
-      xml_preview: '<ENVELOPE/>',
-      statement_info: {
-        bank: 'HDFC',
-        bank_label: 'HDFC Bank',
-        account_number: '5010',
-        holder: null,
-        ifsc: null,
-        account_type: null,
-        period_from: null,
-        period_to: null,
-        opening_balance: '1,00,000.00',
-        closing_balance: '2,37,500.50',
-        transactions: 4,
-      },
-      fallback_accounts: {},
-      reconciliation: {
-        ok: true,
-        message: 'ok',
-        opening_balance: '1,00,000.00',
-        closing_balance: '2,37,500.50',
-        total_deposits: '1,50,000.50',
-        total_withdrawals: '12,500.00',
-        opening_source: 'printed',
-        checked_balances: 3,
-        breaks: [],
-        notes: [],
-        printed_closing: '2,37,500.50',
-      },
-      bank_detected: { code: 'HDFC', label: 'HDFC Bank', requested: 'HDFC', corrected: false, reason: '' },
-      pages: 1,
-      page_left: 9,
-      format: 'pdf',
-      reasons: [],
-      issues: [],
-      layout_used: null,
-      layout_signature: null,
-      statement_id: null,
-    } satisfies Omit<ExtractAnswer, 'access_token'>;
-    saveBankSession({ bank: 'HDFC', fileName: 'a.pdf', answer, rows });
+describe('row index (issue 19: filters on precomputed fields)', () => {
+  it("answers exactly what @bahi/core's filterTransactionIndexes answers", () => {
+    const many = Array.from({ length: 400 }, (_, i) => ({
+      ...rows[i % rows.length],
+      Description: `${rows[i % rows.length].Description} N${i % 7}`,
+      Date: i % 13 === 0 ? 'Opening' : `${String(1 + (i % 28)).padStart(2, '0')}-0${1 + (i % 9)}-2025`,
+      Withdrawal: i % 3 === 0 ? '' : i % 5 === 0 ? '0.00' : '1,000.00',
+      Deposit: i % 3 === 0 ? '2,000.00' : '',
+    }));
+    const index = indexRows(many);
+    const filters: FilterState[] = [
+      { keywords: [''], only: 'all', from: '', to: '' },
+      { keywords: ['upi', ' n3 '], only: 'all', from: '', to: '' },
+      { keywords: ['ACME'], only: 'deposits', from: '2025-03-01', to: '2025-06-15' },
+      { keywords: [''], only: 'withdrawals', from: '2025-02-10', to: '' },
+    ];
+    for (const f of filters) expect(filterIndexes(index, f)).toEqual(filterTransactionIndexes(many, f));
   });
-  afterEach(() => vi.unstubAllGlobals());
+});
 
-  it('hides rows without a date, filters by keyword, applies a ledger only to empty filtered rows', async () => {
-    renderWithProviders(
-      <MemoryRouter>
-        <BankPage />
-      </MemoryRouter>,
-    );
-    expect(screen.getByText('Showing 3 of 4 transactions')).toBeTruthy();
+const ID = '0b9b6f62-8f3c-4b53-9d7e-2f1f4c1e9a10';
+
+/** The server of issue 19, in memory: the statement, its rows and the ledger saves it received. */
+function fakeServer(opts: { failLedgers?: boolean } = {}) {
+  const meta: StoredStatement = {
+    id: ID,
+    requested_bank: 'HDFC',
+    file_name: 'a.pdf',
+    format: 'pdf',
+    created_at: '2025-04-05T10:00:00.000Z',
+    updated_at: '2025-04-05T10:00:00.000Z',
+    row_count: rows.length,
+    revision: 1,
+    edited: false,
+    accepted: false,
+    statement_info: ANSWER.statement_info,
+    bank_detected: ANSWER.bank_detected,
+    reconciliation: ANSWER.reconciliation,
+    reasons: [],
+    issues: [],
+    layout_used: null,
+    xml_preview: '',
+    fallback_accounts: {},
+  };
+  const ledgers = rows.map((r) => r.LedgerName);
+  const saves: unknown[] = [];
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.endsWith(`/statements/${ID}`)) return json(meta);
+    if (url.endsWith(`/statements/${ID}/rows`))
+      return json({
+        id: ID,
+        offset: 0,
+        total: rows.length,
+        revision: 1,
+        rows: rows.map((r) => [r.Date, r.Description, r.Withdrawal, r.Deposit, r.ClosingBalance]),
+        ledgers,
+      });
+    if (url.endsWith(`/statements/${ID}/ledgers`)) {
+      if (opts.failLedgers) return json({ detail: 'The database is not answering.' }, 503);
+      const body = JSON.parse(String(init?.body)) as { changes: { rows: number[]; ledger: string }[] };
+      saves.push(body);
+      for (const c of body.changes) for (const i of c.rows) ledgers[i] = c.ledger;
+      return json({ ok: true, revision: 1, saved: 1 });
+    }
+    return json({ suggestions: [] });
+  });
+  return { fetch, ledgers, saves };
+}
+
+function renderBank() {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[`/app/bank/${ID}`]}>
+      <Routes>
+        <Route path="/app/bank/:id" element={<BankPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('BankPage', () => {
+  afterEach(() => {
+    cleanup(); // unmounted (its last flush) while the fake server still answers
+    vi.unstubAllGlobals();
+  });
+
+  it('loads the statement by id, hides rows without a date, filters, and saves Apply Ledger to Filtered to the server', async () => {
+    const server = fakeServer();
+    vi.stubGlobal('fetch', server.fetch);
+    renderBank();
+    expect(await screen.findByText('Showing 3 of 4 transactions')).toBeTruthy();
     expect(screen.getByText('Balanced')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Keyword 1'), { target: { value: 'upi' } });
     expect(screen.getByText('Showing 2 of 4 transactions')).toBeTruthy();
@@ -182,22 +217,73 @@ describe('BankPage', () => {
     fireEvent.change(screen.getByLabelText('Ledger for the rows shown'), { target: { value: 'Suspense X' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply Ledger to Filtered' }));
     expect(screen.getByText('2 empty ledger names filled.')).toBeTruthy();
-    // Kept for a reload: the named row keeps its ledger, the hidden row is untouched.
-    await waitFor(() => {
-      const kept = loadBankSession()!.rows.map((r) => r.LedgerName);
-      expect(kept).toEqual(['Suspense X', 'Sales', '', 'Suspense X']);
-    });
+    // On the server, in one change: the named row keeps its ledger, the hidden row is untouched.
+    await waitFor(() => expect(server.ledgers).toEqual(['Suspense X', 'Sales', '', 'Suspense X']));
+    expect(server.saves).toEqual([{ revision: 1, changes: [{ ledger: 'Suspense X', rows: [0, 3] }] }]);
+    expect(await screen.findByText('All changes saved')).toBeTruthy();
+    expect(sessionStorage.length + localStorage.length).toBe(0);
   });
 
-  it('Send to Tally validates before calling anything', () => {
+  it('a ledger save that fails is shown with a retry, never swallowed', async () => {
+    const server = fakeServer({ failLedgers: true });
+    vi.stubGlobal('fetch', server.fetch);
+    renderBank();
+    await screen.findByText('Showing 3 of 4 transactions');
+    fireEvent.change(screen.getByLabelText('Ledger for the rows shown'), { target: { value: 'Rent' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Ledger to Filtered' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert.textContent).toContain('Your changes are not saved');
+    expect(alert.textContent).toContain('The database is not answering.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('Send to Tally validates before calling anything', async () => {
+    vi.stubGlobal('fetch', fakeServer().fetch);
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
-    renderWithProviders(
-      <MemoryRouter>
-        <BankPage />
-      </MemoryRouter>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Send to Tally' }));
+    renderBank();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send to Tally' }));
     expect(alert).toHaveBeenCalledWith('Please enter the local IP of the Tally connector.');
   });
 });
+
+const ANSWER = {
+  transactions: rows,
+  xml_preview: '<ENVELOPE/>',
+  statement_info: {
+    bank: 'HDFC',
+    bank_label: 'HDFC Bank',
+    account_number: '5010',
+    holder: null,
+    ifsc: null,
+    account_type: null,
+    period_from: null,
+    period_to: null,
+    opening_balance: '1,00,000.00',
+    closing_balance: '2,37,500.50',
+    transactions: 4,
+  },
+  fallback_accounts: {},
+  reconciliation: {
+    ok: true,
+    message: 'ok',
+    opening_balance: '1,00,000.00',
+    closing_balance: '2,37,500.50',
+    total_deposits: '1,50,000.50',
+    total_withdrawals: '12,500.00',
+    opening_source: 'printed' as const,
+    checked_balances: 3,
+    breaks: [],
+    notes: [],
+    printed_closing: '2,37,500.50',
+  },
+  bank_detected: { code: 'HDFC', label: 'HDFC Bank', requested: 'HDFC', corrected: false, reason: '' },
+  pages: 1,
+  page_left: 9,
+  format: 'pdf',
+  reasons: [],
+  issues: [],
+  layout_used: null,
+  layout_signature: null,
+  statement_id: null,
+};

@@ -1,63 +1,25 @@
-import type { ExtractAnswer, StatementTransaction } from '@bahi/contract';
-
-// The last statement result of this browser tab: kept in sessionStorage so the result screen
-// survives a reload (and goes when the tab closes). The uploaded file itself is kept in memory and
-// in IndexedDB, for the PDF preview only; it never goes anywhere else.
-
-export type BankSession = {
-  bank: string;
-  fileName: string;
-  answer: Omit<ExtractAnswer, 'access_token'>;
-  /** the rows as reviewed (ledger names edited; dates, amounts and rows fixed in place) */
-  rows: StatementTransaction[];
-  /** the user changed a date, an amount, a balance or the rows themselves (issue 17) */
-  edited?: boolean;
-  /** the user accepted a read that does not reconcile: exports are allowed */
-  accepted?: boolean;
-};
+// What the browser keeps of a statement: only the uploaded file, in memory and in IndexedDB, for
+// the PDF preview and for teaching a layout (the server never keeps files). The result itself,
+// rows, ledgers and fixes, lives on the server (issue 19) and is never put in sessionStorage or
+// localStorage: a year of a busy account overflowed it and the error was swallowed.
 
 /** A file the reader could not place, waiting to be taught (issue 17): kept for a reload. */
 export type TeachSession = { bank: string; fileName: string; reason: string };
 const TEACH_KEY = 'bahi.bank.teach';
 
+/** Throws when the browser refuses the (tiny) entry: the caller shows it. */
 export function saveTeachSession(s: TeachSession): void {
-  try {
-    sessionStorage.setItem(TEACH_KEY, JSON.stringify(s));
-  } catch {
-    // the teaching screen still works until a reload
-  }
+  sessionStorage.setItem(TEACH_KEY, JSON.stringify(s));
 }
 
 export function loadTeachSession(): TeachSession | null {
+  const raw = sessionStorage.getItem(TEACH_KEY);
+  if (!raw) return null;
   try {
-    const raw = sessionStorage.getItem(TEACH_KEY);
-    return raw ? (JSON.parse(raw) as TeachSession) : null;
+    return JSON.parse(raw) as TeachSession;
   } catch {
-    return null;
+    return null; // not ours (written by an older version): nothing to teach
   }
-}
-
-const KEY = 'bahi.bank.last';
-
-export function saveBankSession(s: BankSession): void {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(s));
-  } catch {
-    // Storage full (a huge statement): the screen still works, it only forgets on reload.
-  }
-}
-
-export function loadBankSession(): BankSession | null {
-  try {
-    const raw = sessionStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as BankSession) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function clearBankSession(): void {
-  sessionStorage.removeItem(KEY);
 }
 
 let lastFile: File | null = null;
@@ -85,8 +47,9 @@ export async function keepFile(file: File): Promise<void> {
       tx.onerror = () => reject(tx.error);
     });
     db.close();
-  } catch {
-    // No IndexedDB (private mode): the preview works until a reload.
+  } catch (err) {
+    // No IndexedDB (private mode, disk full): the preview works until a reload; said, not hidden.
+    console.warn('the statement file is not kept for a reload', err);
   }
 }
 
@@ -102,7 +65,8 @@ export async function keptFile(): Promise<File | null> {
     db.close();
     lastFile = file;
     return file;
-  } catch {
+  } catch (err) {
+    console.warn('the kept statement file could not be read', err);
     return null;
   }
 }

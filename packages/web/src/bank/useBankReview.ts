@@ -1,12 +1,22 @@
-import type { LedgerSuggestion, StatementTransaction } from '@bahi/contract';
-import { applyLedgerToFiltered, dateBounds, filterTransactionIndexes } from '@bahi/core';
-import { useEffect, useMemo, useState } from 'react';
-import { rememberLedgers, suggestLedgers } from './api.ts';
+import type { LedgerSuggestion, StatementTransaction, StoredRow, StoredStatement } from '@bahi/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../api/client.ts';
+import {
+  getStatement,
+  getStatementRows,
+  saveStatementAccepted,
+  saveStatementLedgers,
+  saveStatementRows,
+  suggestLedgers,
+} from './api.ts';
 import type { FilterState } from './Filters.tsx';
-import { saveBankSession, type BankSession } from './store.ts';
+import { filterIndexes, indexBounds, indexRows } from './rows-index.ts';
 
-// The result screen's state: the rows with their ledger names (kept in the session on every
-// change), the filters, and the ledger-memory suggestions.
+// The result screen's state (issue 19): the statement is loaded from the server by id, and every
+// change goes back there: ledger names in batches (a single row, or thousands at once by "Apply
+// Ledger to Filtered"), rows fixed in place as the whole set from the revision seen, "accepted".
+// Nothing is kept in the browser's storage. A save that fails is shown with a retry, never
+// swallowed; leaving the page with changes unsaved asks first.
 
 export const NO_FILTER: FilterState = { keywords: [''], only: 'all', from: '', to: '' };
 
@@ -15,85 +25,286 @@ export type RowFix = Partial<
   Pick<StatementTransaction, 'Date' | 'Description' | 'Withdrawal' | 'Deposit' | 'ClosingBalance'>
 >;
 
-export function useBankReview(session: BankSession | null) {
-  const [rows, setRows] = useState<StatementTransaction[]>(session?.rows ?? []);
-  const [edited, setEdited] = useState(Boolean(session?.edited));
-  const [accepted, setAccepted] = useState(Boolean(session?.accepted));
+/** Ledger names wait this long for more before they are sent (typing row after row is one save). */
+const LEDGER_DEBOUNCE_MS = 400;
+/** Fixes in place wait longer: every keystroke changes a row, the whole set is sent. */
+const ROWS_DEBOUNCE_MS = 500;
+
+export type SaveState =
+  { kind: 'saved' } | { kind: 'saving' } | { kind: 'failed'; message: string; stale: boolean };
+
+type Loaded = { meta: StoredStatement; rows: StatementTransaction[]; ledgers: string[]; revision: number };
+
+const fromStored = (r: StoredRow): StatementTransaction => ({
+  Date: r[0],
+  Description: r[1],
+  Withdrawal: r[2],
+  Deposit: r[3],
+  ClosingBalance: r[4],
+});
+const toStored = (r: StatementTransaction): StoredRow => [
+  r.Date,
+  r.Description,
+  r.Withdrawal,
+  r.Deposit,
+  r.ClosingBalance,
+];
+
+function failure(err: unknown): { message: string; stale: boolean } {
+  if (err instanceof ApiError && err.status === 409)
+    return { message: err.detail || 'The rows were changed elsewhere. Reload to see them.', stale: true };
+  if (err instanceof ApiError)
+    return {
+      message: err.status === 0 ? 'Could not reach the server.' : err.detail || `Error ${err.status}`,
+      stale: false,
+    };
+  return { message: 'The change could not be saved.', stale: false };
+}
+
+/** Loads statement `id` (meta and rows at once). */
+export function useStatement(id: string | undefined) {
+  const [state, setState] = useState<
+    | { kind: 'loading' }
+    | { kind: 'missing' }
+    | { kind: 'error'; message: string }
+    | ({ kind: 'ready'; ms: number } & Loaded)
+  >({ kind: 'loading' });
+  useEffect(() => {
+    if (!id) return;
+    const abort = new AbortController();
+    const started = performance.now();
+    setState({ kind: 'loading' });
+    Promise.all([getStatement(id, abort.signal), getStatementRows(id, abort.signal)])
+      .then(([meta, page]) => {
+        const rows = page.rows.map(fromStored);
+        setState({
+          kind: 'ready',
+          meta,
+          rows,
+          ledgers: page.ledgers,
+          revision: page.revision,
+          ms: performance.now() - started,
+        });
+      })
+      .catch((err: unknown) => {
+        if (abort.signal.aborted) return;
+        if (err instanceof ApiError && err.status === 404) setState({ kind: 'missing' });
+        else setState({ kind: 'error', message: failure(err).message });
+      });
+    return () => abort.abort();
+  }, [id]);
+  return state;
+}
+
+export function useBankReview(loaded: Loaded) {
+  const id = loaded.meta.id;
+  // The rows' content (dates, narrations, amounts) and their ledger names apart: a ledger change
+  // leaves the content, its filter index and its balance chain untouched.
+  const [content, setContent] = useState<StatementTransaction[]>(loaded.rows);
+  const [ledgers, setLedgers] = useState<string[]>(loaded.ledgers);
+  const [edited, setEdited] = useState(loaded.meta.edited);
+  const [accepted, setAcceptedState] = useState(loaded.meta.accepted);
   const [filter, setFilter] = useState<FilterState>(NO_FILTER);
   const [suggestions, setSuggestions] = useState<Map<number, LedgerSuggestion>>(new Map());
+  const [save, setSave] = useState<SaveState>({ kind: 'saved' });
 
-  // Every keystroke of a fix is kept: a reload loses nothing the user typed.
+  // What is waiting to be sent; refs, so the timers always see the latest.
+  const revision = useRef(loaded.revision);
+  const pendingLedgers = useRef(new Map<number, string>());
+  const rowsDirty = useRef(false);
+  const latest = useRef({ content, ledgers });
+  latest.current = { content, ledgers };
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlight = useRef<Promise<void> | null>(null);
+
+  const unsaved = () => pendingLedgers.current.size > 0 || rowsDirty.current || inFlight.current !== null;
+
+  const flush = useCallback(async (): Promise<void> => {
+    clearTimeout(timer.current);
+    if (inFlight.current) {
+      await inFlight.current;
+      if (pendingLedgers.current.size > 0 || rowsDirty.current) return flush();
+      return;
+    }
+    if (pendingLedgers.current.size === 0 && !rowsDirty.current) return;
+    setSave({ kind: 'saving' });
+    const run = (async (): Promise<boolean> => {
+      try {
+        if (rowsDirty.current) {
+          // The whole set carries the ledgers too: pending ledger changes go with it.
+          const { content: rows, ledgers: names } = latest.current;
+          rowsDirty.current = false;
+          const sent = new Map(pendingLedgers.current);
+          pendingLedgers.current.clear();
+          try {
+            const answer = await saveStatementRows(id, {
+              revision: revision.current,
+              rows: rows.map(toStored),
+              ledgers: names,
+            });
+            revision.current = answer.revision;
+          } catch (err) {
+            rowsDirty.current = true;
+            for (const [i, l] of sent) if (!pendingLedgers.current.has(i)) pendingLedgers.current.set(i, l);
+            throw err;
+          }
+        } else {
+          const sent = new Map(pendingLedgers.current);
+          pendingLedgers.current.clear();
+          const byLedger = new Map<string, number[]>();
+          for (const [row, ledger] of sent) {
+            const list = byLedger.get(ledger);
+            if (list) list.push(row);
+            else byLedger.set(ledger, [row]);
+          }
+          try {
+            await saveStatementLedgers(id, {
+              revision: revision.current,
+              changes: [...byLedger].map(([ledger, rows]) => ({ ledger, rows })),
+            });
+          } catch (err) {
+            // Kept to send again, unless changed since (the newer name wins).
+            for (const [i, l] of sent) if (!pendingLedgers.current.has(i)) pendingLedgers.current.set(i, l);
+            throw err;
+          }
+        }
+        return true;
+      } catch (err) {
+        setSave({ kind: 'failed', ...failure(err) });
+        return false;
+      }
+    })();
+    inFlight.current = run.then(() => undefined);
+    const ok = await run;
+    inFlight.current = null;
+    if (!ok) return; // shown; sent again by Retry or the next change
+    // Changes made while this one was on its way go next; otherwise all is saved.
+    if (pendingLedgers.current.size > 0 || rowsDirty.current) schedule(LEDGER_DEBOUNCE_MS);
+    else setSave({ kind: 'saved' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- schedule is stable (refs only)
+  }, [id]);
+
+  const schedule = useCallback(
+    (ms: number) => {
+      clearTimeout(timer.current);
+      setSave((s) => (s.kind === 'failed' ? s : { kind: 'saving' }));
+      timer.current = setTimeout(() => void flush(), ms);
+    },
+    [flush],
+  );
+
+  // Leaving with changes not yet saved: the browser asks first; closing the screen sends them.
   useEffect(() => {
-    if (session) saveBankSession({ ...session, rows, edited, accepted });
-  }, [session, rows, edited, accepted]);
+    const warn = (e: BeforeUnloadEvent) => {
+      if (unsaved()) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      void flush();
+    };
+  }, [flush]);
 
   useEffect(() => {
-    if (!session) return;
     let live = true;
-    suggestLedgers(session.rows.map((r) => r.Description))
+    suggestLedgers(loaded.rows.map((r) => r.Description))
       .then((list) => live && setSuggestions(new Map(list.map((s) => [s.index, s]))))
-      .catch(() => {}); // suggestions are a help, never a blocker
+      .catch((err: unknown) => console.warn('ledger suggestions unavailable', err)); // a help, never a blocker
     return () => {
       live = false;
     };
-  }, [session]);
+  }, [loaded.rows]);
 
-  const shown = useMemo(() => filterTransactionIndexes(rows, filter), [rows, filter]);
-  const bounds = useMemo(() => dateBounds(rows), [rows]);
+  const index = useMemo(() => indexRows(content), [content]);
+  const shown = useMemo(() => filterIndexes(index, filter), [index, filter]);
+  const bounds = useMemo(() => indexBounds(index), [index]);
+  const rows = useMemo(
+    () => content.map((r, i) => ({ ...r, LedgerName: ledgers[i] ?? '' })),
+    [content, ledgers],
+  );
   const shownRows = useMemo(() => shown.map((i) => rows[i]), [shown, rows]);
 
-  function setLedger(index: number, ledger: string) {
-    setRows((all) => all.map((r, i) => (i === index ? { ...r, LedgerName: ledger } : r)));
-    if (ledger.trim())
-      void rememberLedgers([{ description: rows[index].Description, ledger }]).catch(() => {});
+  function queueLedgers(indexes: readonly number[], ledger: string) {
+    for (const i of indexes) pendingLedgers.current.set(i, ledger);
+    schedule(LEDGER_DEBOUNCE_MS);
+  }
+
+  function setLedger(i: number, ledger: string) {
+    setLedgers((all) => {
+      const next = all.slice();
+      next[i] = ledger;
+      return next;
+    });
+    queueLedgers([i], ledger);
   }
 
   /** Apply Ledger to Filtered: fills only the shown rows whose ledger is empty. Returns how many. */
   function applyToFiltered(ledger: string): number {
-    const next = applyLedgerToFiltered(rows, shown, ledger);
-    const changed = shown.filter((i) => next[i] !== rows[i]);
-    setRows(next);
-    if (changed.length) {
-      void rememberLedgers(
-        changed.map((i) => ({ description: rows[i].Description, ledger: ledger.trim() })),
-      ).catch(() => {});
-    }
+    const name = ledger.trim();
+    if (!name) return 0;
+    const changed = shown.filter((i) => !(ledgers[i] ?? '').trim());
+    if (changed.length === 0) return 0;
+    const next = ledgers.slice();
+    for (const i of changed) next[i] = name;
+    setLedgers(next);
+    queueLedgers(changed, name);
     return changed.length;
   }
 
-  /** Fix a row's date, narration, amounts or balance; the chain re-checks on the next render. */
-  function editRow(index: number, fix: RowFix) {
-    setRows((all) => all.map((r, i) => (i === index ? { ...r, ...fix } : r)));
+  function rowsChanged() {
+    rowsDirty.current = true;
     setEdited(true);
+    schedule(ROWS_DEBOUNCE_MS);
+  }
+
+  /** Fix a row's date, narration, amounts or balance; the chain re-checks on the next render. */
+  function editRow(i: number, fix: RowFix) {
+    setContent((all) => all.map((r, j) => (j === i ? { ...r, ...fix } : r)));
+    rowsChanged();
   }
 
   /** Delete a line that is not a transaction. */
-  function deleteRow(index: number) {
-    setRows((all) => all.filter((_, i) => i !== index));
+  function deleteRow(i: number) {
+    setContent((all) => all.filter((_, j) => j !== i));
+    setLedgers((all) => all.filter((_, j) => j !== i));
     setSuggestions(new Map()); // indexes moved
-    setEdited(true);
+    rowsChanged();
   }
 
-  /** Add a missing row after `index` (-1: first), dated like its neighbour. */
-  function insertRow(index: number) {
-    setRows((all) => {
-      const near = all[index] ?? all[0];
+  /** Add a missing row after `i` (-1: first), dated like its neighbour. */
+  function insertRow(i: number) {
+    setContent((all) => {
+      const near = all[i] ?? all[0];
       const row: StatementTransaction = {
         Date: near?.Date ?? '',
         Description: '',
         Withdrawal: '',
         Deposit: '',
         ClosingBalance: '',
-        LedgerName: '',
       };
-      return [...all.slice(0, index + 1), row, ...all.slice(index + 1)];
+      return [...all.slice(0, i + 1), row, ...all.slice(i + 1)];
     });
+    setLedgers((all) => [...all.slice(0, i + 1), '', ...all.slice(i + 1)]);
     setSuggestions(new Map());
-    setEdited(true);
+    rowsChanged();
+  }
+
+  function setAccepted(value: boolean) {
+    setAcceptedState(value);
+    setSave({ kind: 'saving' });
+    saveStatementAccepted(id, value)
+      .then(() => setSave(unsaved() ? { kind: 'saving' } : { kind: 'saved' }))
+      .catch((err: unknown) => {
+        setAcceptedState(!value);
+        setSave({ kind: 'failed', ...failure(err) });
+      });
   }
 
   return {
+    /** rows with their ledger names (what the table, exports and Tally take) */
     rows,
+    /** rows without ledger names: changes only when a row is fixed (the balance chain reads these) */
+    content,
     shown,
     shownRows,
     bounds,
@@ -108,5 +319,7 @@ export function useBankReview(session: BankSession | null) {
     editRow,
     deleteRow,
     insertRow,
+    save,
+    retry: () => void flush(),
   };
 }

@@ -14,26 +14,84 @@ import type { ReconciliationInfo } from '@bahi/contract';
 import { defaultBankLedger, formatIndian, parseAmount } from '@bahi/core';
 import { checkChain } from '@bahi/core/read-check.ts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { latestStatement } from '../bank/api.ts';
 import { FallbackAccounts } from '../bank/FallbackAccounts.tsx';
 import { Filters } from '../bank/Filters.tsx';
 import { ChainStatus, ReaderNotes, ReadReasons } from '../bank/ReadStatus.tsx';
 import { ReconciliationBadge } from '../bank/ReconciliationBadge.tsx';
-import { keptFile, loadBankSession, saveTeachSession } from '../bank/store.ts';
+import { keptFile, saveTeachSession } from '../bank/store.ts';
 import { TallyPanel } from '../bank/TallyPanel.tsx';
 import { TransactionsTable } from '../bank/TransactionsTable.tsx';
-import { useBankReview } from '../bank/useBankReview.ts';
+import { SaveStatus } from '../bank/SaveStatus.tsx';
+import { useBankReview, useStatement } from '../bank/useBankReview.ts';
 import { XmlPreview } from '../bank/XmlPreview.tsx';
 
-// Bank statement result (/app/bank): spec sections 2, 4, 5 and 8. The last result of this tab is
-// read from the session, so a reload keeps it.
+// Bank statement result (/app/bank/{id}): spec sections 2, 4, 5 and 8. The statement lives on the
+// server (issue 19): the id in the address loads it, so a reload, a second tab or another machine
+// shows the same result. /app/bank without an id opens the newest statement.
 
 const PdfViewer = lazy(() => import('../bank/PdfViewer.tsx'));
 
+function NoStatement({ text }: { text: string }) {
+  return (
+    <Stack gap="md">
+      <Title order={2}>Bank Statement</Title>
+      <Text>{text}</Text>
+      <Anchor component={Link} to="/app/select">
+        Upload a statement
+      </Anchor>
+    </Stack>
+  );
+}
+
 export default function BankPage() {
+  const { id } = useParams();
   const navigate = useNavigate();
-  const session = useMemo(() => loadBankSession(), []);
-  const review = useBankReview(session);
+  const [none, setNone] = useState<string | null>(null);
+  const state = useStatement(id);
+
+  useEffect(() => {
+    if (id) return;
+    latestStatement()
+      .then((s) =>
+        s
+          ? navigate(`/app/bank/${s.id}`, { replace: true })
+          : setNone('No statement yet. Choose a bank and upload a statement to see its transactions here.'),
+      )
+      .catch(() => setNone('Your statements could not be loaded. Check your connection and reload.'));
+  }, [id, navigate]);
+
+  if (!id || state.kind === 'loading')
+    return none ? (
+      <NoStatement text={none} />
+    ) : (
+      <Stack gap="md">
+        <Title order={2}>Bank Statement</Title>
+        <Text role="status">Loading the statement…</Text>
+      </Stack>
+    );
+  if (state.kind === 'missing')
+    return <NoStatement text="This statement is not in your history (or it belongs to another account)." />;
+  if (state.kind === 'error')
+    return (
+      <Stack gap="md">
+        <Title order={2}>Bank Statement</Title>
+        <Alert color="red" role="alert">
+          The statement could not be loaded: {state.message}
+        </Alert>
+        <Button variant="default" onClick={() => window.location.reload()} w="fit-content">
+          Try again
+        </Button>
+      </Stack>
+    );
+  return <BankResult key={state.meta.id} loaded={state} />;
+}
+
+function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & { ms: number } }) {
+  const navigate = useNavigate();
+  const session = loaded.meta;
+  const review = useBankReview(loaded);
   const [hint, setHint] = useState(false);
   const [preview, setPreview] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -42,15 +100,16 @@ export default function BankPage() {
   const [jumpTo, setJumpTo] = useState<{ row: number; at: number } | null>(null);
 
   // The balance chain, re-checked on the rows as the user fixes them (issue 17).
-  const rec = session?.answer.reconciliation;
-  const closingBreak = Boolean(rec?.breaks.some((b) => b.row >= (session?.answer.transactions.length ?? 0)));
+  const rec = session.reconciliation;
+  const closingBreak = rec.breaks.some((b) => b.row >= session.statement_info.transactions);
+  // Only the rows' content counts: a ledger name changes nothing of the chain.
   const live = useMemo(
     () =>
-      checkChain(review.rows, {
-        opening: rec ? parseAmount(rec.opening_balance) : null,
-        closing: closingBreak && rec?.printed_closing ? parseAmount(rec.printed_closing) : null,
+      checkChain(review.content, {
+        opening: parseAmount(rec.opening_balance),
+        closing: closingBreak && rec.printed_closing ? parseAmount(rec.printed_closing) : null,
       }),
-    [review.rows, rec, closingBreak],
+    [review.content, rec, closingBreak],
   );
   const [fixing, setFixing] = useState(() => review.edited && !live.ok);
 
@@ -58,22 +117,10 @@ export default function BankPage() {
     if (preview) void keptFile().then(setFile);
   }, [preview]);
 
-  if (!session) {
-    return (
-      <Stack gap="md">
-        <Title order={2}>Bank Statement</Title>
-        <Text>No statement yet. Choose a bank and upload a statement to see its transactions here.</Text>
-        <Anchor component={Link} to="/app/select">
-          Upload a statement
-        </Anchor>
-      </Stack>
-    );
-  }
-
-  const { answer } = session;
+  const answer = session;
   const info = answer.statement_info;
   const detected = answer.bank_detected;
-  const bankCode = info.bank ?? session.bank;
+  const bankCode = info.bank ?? session.requested_bank;
   const acc = info.account_number ?? '';
   const reasons = answer.reasons ?? [];
   const partial = reasons.some((r) => r.code === 'ROWS_SKIPPED' || r.code === 'PAGE_UNREADABLE');
@@ -128,7 +175,7 @@ export default function BankPage() {
         : 'Export is blocked: this read is not complete. Check the rows, then accept them.';
   const used = answer.layout_used;
   const defaultLedger = acc ? defaultBankLedger(bankCode, acc) : '';
-  const isPdf = session.fileName.toLowerCase().endsWith('.pdf');
+  const isPdf = session.file_name.toLowerCase().endsWith('.pdf');
 
   return (
     <Stack gap="md">
@@ -150,6 +197,7 @@ export default function BankPage() {
       <Title order={2}>
         {info.bank_label} statement{acc ? ` · A/c ${acc}` : ''}
       </Title>
+      <SaveStatus state={review.save} onRetry={review.retry} loadedMs={loaded.ms} rows={review.rows.length} />
       {detected.corrected && (
         <Alert color="yellow" role="status">
           This statement is from {detected.label}
@@ -215,8 +263,8 @@ export default function BankPage() {
             onClick={() => {
               // rows missing or misread by the reader: mark the table once instead of fixing by hand
               saveTeachSession({
-                bank: session.bank,
-                fileName: session.fileName,
+                bank: session.requested_bank,
+                fileName: session.file_name,
                 reason: reasons[0]?.message ?? 'This statement was not read perfectly.',
               });
               navigate('/app/teach');
@@ -285,10 +333,7 @@ export default function BankPage() {
         fileBase={`statement_${acc || 'account'}`}
         blocked={blocked}
       />
-      <FallbackAccounts
-        bank={bankCode}
-        accounts={answer.fallback_accounts}
-      />
+      <FallbackAccounts bank={bankCode} accounts={answer.fallback_accounts} />
       <XmlPreview xml={answer.xml_preview} />
     </Stack>
   );

@@ -101,7 +101,12 @@ export default function HistoryPage() {
             {data.extractions.map((x) => (
               <Table.Tr key={x.id}>
                 <Table.Td>{formatDateTime(x.created_at)}</Table.Td>
-                <Table.Td>{x.file_name}</Table.Td>
+                <Table.Td>
+                  {/* the statement kept on the server has the extraction's id (issue 19) */}
+                  <Anchor component={Link} to={`/app/bank/${x.id}`}>
+                    {x.file_name}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>{x.bank ?? '—'}</Table.Td>
                 <Table.Td className="amount">{formatCount(x.pages)}</Table.Td>
                 <Table.Td className="amount">{formatCount(x.rows)}</Table.Td>

@@ -8,7 +8,7 @@ import { PasswordModal } from '../bank/PasswordModal.tsx';
 import { countPdfPages, ProcessingOverlay } from '../bank/ProcessingOverlay.tsx';
 import type { ReadReasonInfo } from '@bahi/contract';
 import { ReadReasons } from '../bank/ReadStatus.tsx';
-import { keepFile, saveBankSession, saveTeachSession } from '../bank/store.ts';
+import { keepFile, saveTeachSession } from '../bank/store.ts';
 import { fileTypeProblem } from '../bank/validate.ts';
 import { BackAndPages } from '../components/BackAndPages.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
@@ -67,11 +67,10 @@ export default function SelectPage() {
     setProgress({ phase: 'upload', percent: 0 });
     try {
       const answer = await extractStatement(bank, chosen, password, setProgress);
-      const { access_token, ...rest } = answer;
-      storeToken(access_token);
-      saveBankSession({ bank, fileName: chosen.name, answer: rest, rows: rest.transactions });
+      storeToken(answer.access_token);
       await keepFile(chosen);
-      navigate('/app/bank');
+      // The result lives on the server (issue 19): the screen loads it by id.
+      navigate(answer.statement_id ? `/app/bank/${answer.statement_id}` : '/app/bank');
       return true;
     } finally {
       setProcessing(false);

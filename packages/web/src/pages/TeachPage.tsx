@@ -7,7 +7,7 @@ import { storeToken } from '../auth/token.ts';
 import { extractStatement, saveLayout, StatementCallError } from '../bank/api.ts';
 import { EMPTY_MARKING, layoutOf, type Marking } from '../bank/layout-marking.ts';
 import { ReadReasons } from '../bank/ReadStatus.tsx';
-import { keptFile, loadTeachSession, saveBankSession } from '../bank/store.ts';
+import { keptFile, loadTeachSession } from '../bank/store.ts';
 import { TransactionsTable } from '../bank/TransactionsTable.tsx';
 import { BackAndPages } from '../components/BackAndPages.tsx';
 
@@ -85,13 +85,11 @@ export default function TeachPage() {
     }
   }
 
-  function open(answer: ExtractAnswer, used: ExtractAnswer['layout_used']) {
+  function open(answer: ExtractAnswer) {
     if (!teach) return;
-    const { access_token: _token, ...rest } = answer;
-    const kept = { ...rest, layout_used: used };
-    saveBankSession({ bank: teach.bank, fileName: teach.fileName, answer: kept, rows: rest.transactions });
     sessionStorage.removeItem(MARK_KEY);
-    navigate('/app/bank');
+    // The result lives on the server (issue 19): the screen loads it by id.
+    navigate(answer.statement_id ? `/app/bank/${answer.statement_id}` : '/app/bank');
   }
 
   async function save() {
@@ -102,13 +100,15 @@ export default function TeachPage() {
       return;
     }
     try {
-      const saved = await saveLayout({
+      await saveLayout({
         name: name.trim(),
         bank: teach.bank,
         layout: result.layout,
         signature,
+        // the statement just read shows 'Read with the layout you taught' (kept on the server)
+        ...(result.answer.statement_id ? { statement_id: result.answer.statement_id } : {}),
       });
-      open(result.answer, saved);
+      open(result.answer);
     } catch (err) {
       setProblem(err instanceof StatementCallError || err instanceof Error ? err.message : 'Saving failed.');
     }
@@ -169,7 +169,7 @@ export default function TeachPage() {
               <Button onClick={() => void save()} disabled={!name.trim()}>
                 Save layout and open
               </Button>
-              <Button variant="default" onClick={() => open(r, null)}>
+              <Button variant="default" onClick={() => open(r)}>
                 Open without saving
               </Button>
             </Group>
