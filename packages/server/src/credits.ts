@@ -1,8 +1,9 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from './db/index.ts';
+import type { Db, DbOrTx, Tx } from './db/index.ts';
 import { pageLedger, users } from './db/schema.ts';
 import { HttpError } from './errors.ts';
 
+/** 'refund' stays a kind of the ledger's column (rows written before reads were charged afterwards). */
 export type LedgerKind = 'grant' | 'purchase' | 'spend' | 'refund';
 
 /**
@@ -34,53 +35,39 @@ export async function grantPages(
     .returning({ pagesLeft: users.pagesLeft });
   if (updated.length === 0) {
     const have = await balance(tx, userId);
-    throw new HttpError(402, notEnoughPages(-pages, have), `no balance for ${kind} ${pages} (have ${have})`);
+    throw new HttpError(
+      'NOT_ENOUGH_PAGES',
+      notEnoughPages(-pages, have),
+      `no balance for ${kind} ${pages} (have ${have})`,
+    );
   }
   await tx.insert(pageLedger).values({ userId, kind, pages, ref });
   return updated[0].pagesLeft;
 }
 
 /**
- * Spends `pages` (> 0) in its own transaction: the balance and the ledger row change together or
- * not at all. 402 with notEnoughPages when the balance is short. Returns the new balance.
+ * What a read costs, paid: spends `pages` (0 for a free repeat) and runs `alongside` (the history
+ * row, the stored result) in one transaction, so the balance, the ledger and the record change
+ * together or not at all. The statement route and the office queue charge through this one function
+ * after the read, when the cost is known: a read that fails costs nothing, so there is nothing to
+ * refund; a record that cannot be written takes the spend back with it. 402 with notEnoughPages when
+ * the balance is short, whatever the concurrency (grantPages). Returns the new balance and what
+ * `alongside` returned.
  */
-export async function spendPages(db: Db, userId: string, pages: number, ref: string | null): Promise<number> {
-  if (!Number.isInteger(pages) || pages <= 0) throw new Error(`spendPages: bad page count ${pages}`);
-  return db.transaction((tx) => grantPages(tx, userId, -pages, 'spend', ref));
-}
-
-/** Gives back pages spent on work that failed (a 'refund' ledger row). Returns the new balance. */
-export async function refundPages(
+export async function spendPages<T = undefined>(
   db: Db,
   userId: string,
   pages: number,
   ref: string | null,
-): Promise<number> {
-  if (!Number.isInteger(pages) || pages <= 0) throw new Error(`refundPages: bad page count ${pages}`);
-  return db.transaction((tx) => grantPages(tx, userId, pages, 'refund', ref));
-}
-
-/**
- * Spends `pages`, runs `work`, and refunds the pages when `work` throws (then rethrows). The pages
- * are taken before the work starts, so two concurrent requests can never both use the last page.
- * `pagesLeft` is the balance after the spend (the caller issues a fresh token with it).
- */
-export async function withPagesSpent<T>(
-  db: Db,
-  userId: string,
-  pages: number,
-  ref: string | null,
-  work: () => Promise<T>,
-): Promise<{ result: T; pagesLeft: number }> {
-  const pagesLeft = await spendPages(db, userId, pages, ref);
-  let result: T;
-  try {
-    result = await work();
-  } catch (err) {
-    await refundPages(db, userId, pages, ref);
-    throw err;
-  }
-  return { result, pagesLeft };
+  alongside?: (tx: Tx) => Promise<T>,
+): Promise<{ pagesLeft: number; result: T }> {
+  if (!Number.isInteger(pages) || pages < 0) throw new Error(`spendPages: bad page count ${pages}`);
+  return db.transaction(async (tx) => {
+    const pagesLeft =
+      pages > 0 ? await grantPages(tx, userId, -pages, 'spend', ref) : await balance(tx, userId);
+    const result = (alongside ? await alongside(tx) : undefined) as T;
+    return { pagesLeft, result };
+  });
 }
 
 /** The user's current page balance (0 for an unknown user). */

@@ -1,5 +1,4 @@
-import ExcelJS from 'exceljs';
-import { formatDisplayDate, lineTotal, toCsvText } from '@bahi/core';
+import { formatDisplayDate, lineTotal, toCsvText, toXlsxBytes } from '@bahi/core';
 import type { BillingVoucher } from '@bahi/contract';
 
 // The Excel and CSV outputs of the billing vouchers: one row per line, the voucher's Reference and
@@ -36,15 +35,14 @@ export function exportRows(vouchers: readonly BillingVoucher[]): Row[] {
   return rows;
 }
 
-export async function vouchersXlsx(vouchers: readonly BillingVoucher[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Vouchers');
-  ws.addRow([...EXPORT_COLUMNS]);
-  ws.getRow(1).font = { bold: true };
-  for (const row of exportRows(vouchers)) ws.addRow(row);
-  for (const c of [6, 8]) ws.getColumn(c).numFmt = '#,##0.00';
-  ws.columns.forEach((c, i) => (c.width = i === 2 ? 36 : 14));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+/** The one XLSX writer of @bahi/core: Item Name wide, Selling Price and Total as money. */
+export function vouchersXlsx(vouchers: readonly BillingVoucher[]): Buffer {
+  const columns = EXPORT_COLUMNS.map((header, i) => ({
+    header,
+    width: i === 2 ? 36 : 14,
+    ...(header === 'Selling Price' || header === 'Total' ? { format: 'money' as const } : {}),
+  }));
+  return Buffer.from(toXlsxBytes({ name: 'Vouchers', columns, rows: exportRows(vouchers) }));
 }
 
 /** RFC 4180 with formula defusing (= + - @ TAB CR): the shared writer of @bahi/core. */

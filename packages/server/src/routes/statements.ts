@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isBankCode, pagesForExtraction, type BankCode, type StatementFormat } from '@bahi/core';
+import {
+  defaultBankLedger,
+  isBankCode,
+  pagesForExtraction,
+  xmlDownloadName,
+  type BankCode,
+  type StatementFormat,
+} from '@bahi/core';
 import { readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
 import {
   DownloadXmlRequest,
@@ -22,7 +29,7 @@ import {
 } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
 import { signedInUser, tokenFor } from '../auth/users.ts';
-import { balance, grantPages, notEnoughPages } from '../credits.ts';
+import { balance, notEnoughPages, spendPages } from '../credits.ts';
 import { extractions, pageLedger } from '../db/schema.ts';
 import { ledgerMemory } from '../statements/tables.ts';
 import { FILE_FAILURE_STATUS, HttpError, badRequest, notFound } from '../errors.ts';
@@ -38,7 +45,6 @@ import {
 import { rememberLedgers, suggestLedgers } from '../statements/ledger-memory.ts';
 import {
   bankDetected,
-  defaultLedger,
   fallbackAccounts,
   readIssues,
   readReasons,
@@ -175,7 +181,7 @@ const statements: FastifyPluginAsync = async (app) => {
     const free = Boolean(paidBefore);
     // Refuse before the work when nothing at all is left; the exact cost is known only after reading.
     const have = free ? 1 : await balance(ctx.db, userId);
-    if (have < 1) throw new HttpError(402, notEnoughPages(1, have, true));
+    if (have < 1) throw new HttpError('NOT_ENOUGH_PAGES', notEnoughPages(1, have, true));
 
     const taught = layout ? null : await candidatesFor(ctx.db, userId, bank);
     let extraction: Extraction;
@@ -225,8 +231,7 @@ const statements: FastifyPluginAsync = async (app) => {
 
     // Spend, history and the stored result in one transaction: all happen or none (402 leaves
     // nothing behind). The statement takes the extraction's id, so the history links to it.
-    const statementId = await ctx.db.transaction(async (tx) => {
-      if (charged > 0) await grantPages(tx, userId, -charged, 'spend', ref);
+    const { result: statementId } = await spendPages(ctx.db, userId, charged, ref, async (tx) => {
       const [row] = await tx
         .insert(extractions)
         .values({
@@ -333,12 +338,11 @@ const statements: FastifyPluginAsync = async (app) => {
     const bank = bankOf(request);
     const body = DownloadXmlRequest.parse(request.body);
     if (body.transactions.length === 0) throw badRequest('No transactions to download.');
-    const ledger = body.ledger_name?.trim() || defaultLedger(bank, body.acc);
+    const ledger = body.ledger_name?.trim() || defaultBankLedger(bank, body.acc);
     const { xml, vouchers } = rowsToXml(body.transactions, ledger, body.company_name);
     if (vouchers === 0) throw badRequest('No transactions with a date and an amount to download.');
     const acc = safeFilePart(body.acc, 'account');
-    const name = bank === 'BOB' ? `bob_statement_${acc}.xml` : `statement_${acc}.xml`;
-    return sendDownload(reply, name, XML_TYPE, xml);
+    return sendDownload(reply, xmlDownloadName(bank, acc), XML_TYPE, xml);
   });
 
   app.post('/ledger-memory', { preHandler: requireUser }, async (request) => {

@@ -1,10 +1,10 @@
 // From the statement engine's result (paise, ISO dates) to the API's answer in the specification's
 // Transaction shape (strings with Indian grouping, DD-MM-YYYY), and back for the XML calls.
 import {
-  BANK_LABELS,
+  bankLabel,
+  defaultBankLedger,
   formatDisplayDate,
   formatIndian,
-  isBankCode,
   parseAmount,
   parseSpecDate,
   type BankCode,
@@ -24,10 +24,6 @@ const money = (p: number | null | undefined) => (p === null || p === undefined ?
 const amount = (p: number) => (p ? formatIndian(p) : '');
 const displayDate = (iso: string | null) => (iso ? formatDisplayDate(iso) : null);
 
-export function labelOf(code: string | null | undefined): string {
-  return code && isBankCode(code) ? BANK_LABELS[code] : 'Bank';
-}
-
 export function toRow(t: Transaction): StatementTransaction {
   return {
     Date: formatDisplayDate(t.date),
@@ -43,7 +39,7 @@ export function statementInfo(bank: BankCode | null, account: AccountStatement):
   const r = account.reconciliation;
   return {
     bank,
-    bank_label: labelOf(bank),
+    bank_label: bankLabel(bank),
     account_number: account.number,
     holder: account.holder,
     ifsc: account.ifsc,
@@ -108,7 +104,7 @@ export function bankDetected(result: StatementResult): BankDetected {
   const d = result.detection;
   return {
     code: result.bank,
-    label: labelOf(result.bank),
+    label: bankLabel(result.bank),
     requested: d.requested,
     corrected: d.corrected,
     reason: d.reason,
@@ -170,13 +166,7 @@ export const PREVIEW_ROWS = 20;
 export function xmlPreview(bank: BankCode | null, account: AccountStatement | undefined): string {
   if (!account || account.transactions.length === 0) return '';
   const rows = account.transactions.slice(0, PREVIEW_ROWS).map(toRow);
-  const { xml } = rowsToXml(rows, defaultLedger(bank, account.number ?? ''));
+  const { xml } = rowsToXml(rows, defaultBankLedger(bank, account.number ?? ''));
   const rest = account.transactions.length - rows.length;
   return rest > 0 ? `${xml}\n<!-- ${rest} more transactions are in the downloaded file -->` : xml;
-}
-
-/** The specification's default bank ledger: '{bank label} A/c {acc}' ('BOB A/c {acc}' for Bank of Baroda). */
-export function defaultLedger(bank: BankCode | string | null, acc: string): string {
-  const label = bank === 'BOB' ? 'BOB' : labelOf(bank);
-  return acc.trim() ? `${label} A/c ${acc.trim()}` : `${label} A/c`;
 }

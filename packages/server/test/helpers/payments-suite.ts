@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -5,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { findPlan, planPricePaise } from '@bahi/core';
 import { issueToken } from '../../src/auth/tokens.ts';
-import { balance, grantPages, spendPages, withPagesSpent } from '../../src/credits.ts';
+import { balance, grantPages, spendPages } from '../../src/credits.ts';
 import { pageLedger, paymentOrders, users } from '../../src/db/schema.ts';
 import { gatewayOverrides, testGateway } from '../../src/payments/gateway.ts';
 import { call, startApp } from './harness.ts';
@@ -18,7 +19,8 @@ const basic = findPlan('basic')!;
 
 /**
  * Page credits and payments against one database (PGlite in memory, or PostgreSQL when
- * `databaseUrl()` gives a URL): concurrent spends, refunds, verify/webhook races and replays.
+ * `databaseUrl()` gives a URL): concurrent spends through the statement route's own spendPages, a
+ * spend taken back with its record, verify/webhook races and replays.
  * The app runs in live mode (keys set) with orders created by the local test gateway, so the
  * webhook and verify paths are exactly the live ones and nothing leaves the machine.
  */
@@ -132,7 +134,7 @@ export function creditsAndPaymentsSuite(label: string, databaseUrl: () => string
       }
       // Each success saw a distinct balance 9..0.
       assert.deepEqual(
-        ok.map((r) => r.value).sort((a, b) => a - b),
+        ok.map((r) => r.value.pagesLeft).sort((a, b) => a - b),
         [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
       );
       assert.equal(await balance(h.database.db, u.id), 0);
@@ -149,24 +151,31 @@ export function creditsAndPaymentsSuite(label: string, databaseUrl: () => string
       assert.equal((await ledgerOf(u.id, 'spend')).length, 0);
     });
 
-    test('a failed extraction refunds its pages; a successful one keeps them spent', async () => {
+    test('a spend and its record are one: a record that fails takes the spend back; a free read pays nothing', async () => {
       const u = await member(10);
       await assert.rejects(
-        withPagesSpent(h.database.db, u.id, 4, 'broken.pdf', async () => {
-          assert.equal(await balance(h.database.db, u.id), 6, 'spent before the work runs');
-          throw new Error('parser failed');
+        spendPages(h.database.db, u.id, 4, 'broken.pdf', async (tx) => {
+          assert.equal(await balance(tx, u.id), 6, 'spent before the record is written');
+          throw new Error('history insert failed');
         }),
-        /parser failed/,
+        /history insert failed/,
       );
       assert.equal(await balance(h.database.db, u.id), 10);
-      const refunds = await ledgerOf(u.id, 'refund');
+      assert.equal((await ledgerOf(u.id, 'spend')).length, 0, 'no spend row is left behind');
+      const done = await spendPages(h.database.db, u.id, 3, 'good.pdf', async () => 'row-id');
+      assert.deepEqual(done, { result: 'row-id', pagesLeft: 7 });
+      const free = await spendPages(h.database.db, u.id, 0, 'good.pdf', async () => 'again');
+      assert.deepEqual(free, { result: 'again', pagesLeft: 7 });
       assert.deepEqual(
-        refunds.map((r) => [r.pages, r.ref]),
-        [[4, 'broken.pdf']],
+        (await ledgerOf(u.id, 'spend')).map((r) => [r.pages, r.ref]),
+        [[-3, 'good.pdf']],
       );
-      const done = await withPagesSpent(h.database.db, u.id, 3, 'good.pdf', async () => 'rows');
-      assert.deepEqual(done, { result: 'rows', pagesLeft: 7 });
-      assert.equal(await balance(h.database.db, u.id), 7);
+    });
+
+    test('the statement route charges through spendPages (the function these tests prove)', async () => {
+      const route = await readFile(new URL('../../src/routes/statements.ts', import.meta.url), 'utf8');
+      assert.match(route, /await spendPages\(ctx\.db, userId, charged, ref,/);
+      assert.doesNotMatch(route, /grantPages/, 'no second way of spending in the route');
     });
 
     test('verify_payment credits once and answers a fresh token with the new page_left', async () => {
