@@ -148,16 +148,23 @@ function placeByChain(book: readonly BookRow[], rows: readonly BookRow[]): { gap
  * is); the statement may be in either direction. Rows already present are recognised, not doubled.
  */
 export function mergeStatement(book: readonly BookRow[], statement: readonly BookRow[]): MergeResult {
-  // Book rows by (date, amounts), in book order: candidates for recognition.
-  const candidates = new Map<string, number[]>();
-  book.forEach((r, i) => {
-    const k = keyOf(r);
-    const list = candidates.get(k);
-    if (list) list.push(i);
-    else candidates.set(k, [i]);
-  });
-  const used = new Set<number>();
   const chrono = chronologicalOrder(statement);
+  // Book rows by (date, amounts), in book order: candidates for recognition. Only the book's rows
+  // within the statement's dates can be in it (a long book is mostly outside).
+  const candidates = new Map<string, number[]>();
+  if (chrono.length > 0) {
+    const from = statement[chrono[0]].date;
+    let i = afterDate(book, from);
+    while (i > 0 && book[i - 1].date === from) i--;
+    const to = afterDate(book, statement[chrono[chrono.length - 1]].date);
+    for (; i < to; i++) {
+      const k = keyOf(book[i]);
+      const list = candidates.get(k);
+      if (list) list.push(i);
+      else candidates.set(k, [i]);
+    }
+  }
+  const used = new Set<number>();
   /** per position in `chrono`: the book row it matched, or -1 */
   const matchOf: number[] = chrono.map(() => -1);
   // Two passes: rows whose balance and reference are the same first, then rows where one side
@@ -185,7 +192,12 @@ export function mergeStatement(book: readonly BookRow[], statement: readonly Boo
   }
 
   // Where each added row goes: inserts[g] are placed just before book[g] (g = book.length: the end).
-  const inserts: number[][] = Array.from({ length: book.length + 1 }, () => []);
+  const inserts = new Map<number, number[]>();
+  const insertAt = (gap: number, s: number) => {
+    const list = inserts.get(gap);
+    if (list) list.push(s);
+    else inserts.set(gap, [s]);
+  };
   let k = 0;
   while (k < chrono.length) {
     if (matchOf[k] >= 0) {
@@ -210,7 +222,7 @@ export function mergeStatement(book: readonly BookRow[], statement: readonly Boo
       if (last <= book[next].date && (next === 0 || book[next - 1].date <= first)) gap = next;
     }
     if (gap >= 0) {
-      for (const s of run) inserts[gap].push(s);
+      for (const s of run) insertAt(gap, s);
     } else {
       // No anchor to go by: the balances say where among the book's rows of the same date.
       let i = 0;
@@ -219,7 +231,7 @@ export function mergeStatement(book: readonly BookRow[], statement: readonly Boo
           book,
           run.slice(i).map((s) => statement[s]),
         );
-        for (const s of run.slice(i, i + count)) inserts[at].push(s);
+        for (const s of run.slice(i, i + count)) insertAt(at, s);
         i += count;
       }
     }
@@ -228,7 +240,7 @@ export function mergeStatement(book: readonly BookRow[], statement: readonly Boo
 
   const order: MergeStep[] = [];
   for (let g = 0; g <= book.length; g++) {
-    for (const s of inserts[g]) order.push({ from: 'statement', index: s });
+    for (const s of inserts.get(g) ?? []) order.push({ from: 'statement', index: s });
     if (g < book.length) order.push({ from: 'book', index: g });
   }
   const recognised: MergeResult['recognised'] = [];
