@@ -19,7 +19,6 @@ CREATE TABLE "office_jobs" (
 	"pages_charged" integer DEFAULT 0 NOT NULL,
 	"reason_code" text,
 	"reason" text,
-	"result" jsonb,
 	"statement_id" uuid,
 	"account_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

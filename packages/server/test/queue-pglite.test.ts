@@ -8,7 +8,18 @@ import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
 import { GAVE_UP_REASON, StatementQueue, queueSettings, startQueue } from '../src/queue/index.ts';
 import { call, startApp } from './helpers/harness.ts';
-import { corpusFile, dropFiles, makeMember, pagesOf, silentLog, waitFor } from './helpers/queue.ts';
+import { extractStatementInProcess } from '@bahi/statements';
+import { accountStatements } from '../src/office/tables.ts';
+import { statementResults } from '../src/statements/tables.ts';
+import {
+  corpusFile,
+  dropFiles,
+  makeClient,
+  makeMember,
+  pagesOf,
+  silentLog,
+  waitFor,
+} from './helpers/queue.ts';
 
 /** A .zip of the given files (stored deflated), as an office would make one. */
 function zipOf(files: { name: string; bytes: Buffer }[]): Buffer {
@@ -67,7 +78,12 @@ describe('office drop on PGlite', () => {
 
   test('a drop of several files (one in a .zip, one protected): each read once, the password asked once, pages charged once per file', async () => {
     const u = await makeMember(h, 100);
-    const clientId = crypto.randomUUID();
+    // The client keeps the HDFC account; the ICICI statement names an account it does not have yet.
+    const hdfcNumber = (await extractStatementInProcess(corpusFile('HDFC/HDFC_short.pdf'))).result.accounts[0]
+      .number;
+    assert.ok(hdfcNumber);
+    const client = await makeClient(h, u.id, [hdfcNumber]);
+    const clientId = client.id;
     const protectedPdf = corpusFile('HDFC/HDFC_protected.pdf');
     const zip = zipOf([
       { name: 'icici/ICICI_short.pdf', bytes: corpusFile('ICICI/ICICI_short.pdf') },
@@ -96,11 +112,24 @@ describe('office drop on PGlite', () => {
       return c.queued === 0 && c.reading === 0 ? r.body : undefined;
     }, 60_000);
     const byName = Object.fromEntries(list.jobs.map((j: { file_name: string }) => [j.file_name, j]));
-    assert.equal(byName['HDFC_short.pdf'].state, 'read');
+    assert.equal(byName['HDFC_short.pdf'].state, 'read', JSON.stringify(list.jobs));
     assert.equal(byName['HDFC_short.pdf'].reconciled, true);
     assert.ok(byName['HDFC_short.pdf'].rows > 0);
     assert.match(byName['HDFC_short.pdf'].period_from, /^\d\d-\d\d-\d{4}$/);
     assert.equal(byName['statements.zip/ICICI_short.pdf'].state, 'read');
+    // Each read statement is kept by the statement store and filed by its account number.
+    assert.equal(byName['HDFC_short.pdf'].account_id, client.accountIds[0]);
+    assert.equal(byName['statements.zip/ICICI_short.pdf'].account_id, null, 'a new account: kept unfiled');
+    const kept = await h.database.db
+      .select()
+      .from(statementResults)
+      .where(eq(statementResults.id, byName['HDFC_short.pdf'].statement_id));
+    assert.equal(kept[0].rowCount, byName['HDFC_short.pdf'].rows);
+    const filed = await h.database.db
+      .select()
+      .from(accountStatements)
+      .where(eq(accountStatements.accountId, client.accountIds[0]));
+    assert.equal(filed.length, 1);
     assert.equal(byName['HDFC_protected.pdf'].state, 'needs_password');
     assert.equal(byName['notes.txt'].state, 'failed');
     assert.equal(byName['notes.txt'].reason_code, 'UNSUPPORTED');
@@ -138,8 +167,8 @@ describe('office drop on PGlite', () => {
     assert.ok(jobs.every((j) => j.attempts === (j.fileName === 'HDFC_protected.pdf' ? 3 : 1)));
 
     // The bytes are gone with every job that ended; only the waiting ones would keep theirs.
-    const kept = await h.database.db.select({ id: officeUploads.jobId }).from(officeUploads);
-    assert.equal(kept.filter((k) => jobs.some((j) => j.id === k.id)).length, 0);
+    const bytesLeft = await h.database.db.select({ id: officeUploads.jobId }).from(officeUploads);
+    assert.equal(bytesLeft.filter((k) => jobs.some((j) => j.id === k.id)).length, 0);
 
     // The same file dropped again is read again but not charged again (the 24-hour rule).
     const again = await dropFiles(h, u.token, clientId, [
@@ -157,7 +186,7 @@ describe('office drop on PGlite', () => {
   test('another user sees none of the jobs; the password call touches none of them', async () => {
     const owner = await makeMember(h, 10);
     const other = await makeMember(h, 10);
-    const clientId = crypto.randomUUID();
+    const clientId = (await makeClient(h, owner.id)).id;
     const drop = await dropFiles(h, owner.token, clientId, [
       { name: 'HDFC_protected.pdf', bytes: corpusFile('HDFC/HDFC_protected.pdf') },
     ]);
@@ -175,6 +204,11 @@ describe('office drop on PGlite', () => {
     });
     assert.equal(tried.body.tried, 0);
     assert.equal((await call(h.app, 'GET', '/api/office/jobs', {})).status, 401);
+    // Nor can they drop files on the owner's client.
+    const foreign = await dropFiles(h, other.token, clientId, [
+      { name: 'HDFC_short.pdf', bytes: corpusFile('HDFC/HDFC_short.pdf') },
+    ]);
+    assert.equal(foreign.status, 404);
   });
 
   test('more than 100 files in one drop is refused, nothing stored', async () => {

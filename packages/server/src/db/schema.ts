@@ -5,7 +5,6 @@ import {
   customType,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
@@ -197,9 +196,9 @@ export const officeJobs = pgTable(
     pagesCharged: integer('pages_charged').notNull().default(0),
     reasonCode: text('reason_code'),
     reason: text('reason'),
-    /** The statement as read (until the server-side statement store keeps it). */
-    result: jsonb('result'),
+    /** The statement as kept by the statement store (statement_results), once read. */
     statementId: uuid('statement_id'),
+    /** The client's account it was filed to (office_accounts); null while unfiled. */
     accountId: uuid('account_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -4,13 +4,31 @@
 // retries, duplicate deliveries or concurrent workers happen.
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { formatDisplayDate, pagesForExtraction, type StatementFormat } from '@bahi/core';
-import { readReason, reasonForFailure } from '@bahi/core/read-check.ts';
-import { extractStatement, isStatementError, type Extraction, type StatementError } from '@bahi/statements';
+import { readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
+import {
+  extractStatement,
+  isStatementError,
+  type AccountStatement,
+  type Extraction,
+  type StatementError,
+  type StatementResult,
+} from '@bahi/statements';
 import { grantPages } from '../credits.ts';
 import type { Db } from '../db/index.ts';
-import { extractions, officeJobs, officeUploads, pageLedger } from '../db/schema.ts';
+import { extractions, officeJobs, officeUploads, pageLedger, type OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { readReasons } from '../statements/shape.ts';
+import { fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
+import { saveStatementResult, type StatementDetail } from '../statements/results.ts';
+import {
+  bankDetected,
+  fallbackAccounts,
+  readIssues,
+  readReasons,
+  reconciliationInfo,
+  statementInfo,
+  toRow,
+  xmlPreview,
+} from '../statements/shape.ts';
 import { markFailed, markNeedsPassword, startReading, uploadBytes } from './store.ts';
 
 /** Re-reading the same file (same SHA-256) within this long costs nothing (as the single route). */
@@ -39,6 +57,50 @@ const displayDate = (iso: string | null) => (iso ? formatDisplayDate(iso) : null
 
 function billingFormat(format: Extraction['format']): StatementFormat {
   return format === 'pdf' || format === 'pdf-scanned' ? 'pdf' : format;
+}
+
+/** What the result screen shows beside the rows, as the single-statement route stores it. */
+function detailOf(result: StatementResult, first: AccountStatement, reasons: ReadReason[]): StatementDetail {
+  return {
+    statement_info: statementInfo(result.bank, first),
+    bank_detected: bankDetected(result),
+    reconciliation: reconciliationInfo(first),
+    reasons,
+    issues: readIssues(result),
+    layout_used: null,
+    xml_preview: xmlPreview(result.bank, first),
+    fallback_accounts: fallbackAccounts(result.accounts),
+  };
+}
+
+/** Each account of the statement with rows, filed by its number (H8's office/accounts.ts). */
+async function fileAccounts(
+  db: Db,
+  row: OfficeJobRow,
+  statementId: string,
+  result: StatementResult,
+  now: Date,
+): Promise<FilingOutcome[]> {
+  const out: FilingOutcome[] = [];
+  for (const account of result.accounts) {
+    if (account.transactions.length === 0) continue;
+    out.push(
+      await fileReadStatement(
+        db,
+        {
+          userId: row.userId,
+          clientId: row.clientId,
+          statementId,
+          fileName: row.fileName,
+          bank: result.bank ?? result.detection.name ?? null,
+          accountNumber: account.number,
+          rows: account.transactions,
+        },
+        now,
+      ),
+    );
+  }
+  return out;
 }
 
 /** The reader's refusal in plain words, with the same codes as the single-statement answer. */
@@ -151,7 +213,6 @@ export async function readDroppedFile(
           pagesCharged: pay,
           reasonCode: reasons[0]?.code ?? null,
           reason: reasons[0]?.message ?? null,
-          result: result as unknown as object,
           updatedAt: now,
           finishedAt: now,
         })
@@ -159,14 +220,34 @@ export async function readDroppedFile(
         .returning({ id: officeJobs.id });
       if (done.length === 0) return -1;
       if (pay > 0) await grantPages(tx, row.userId, -pay, 'spend', ref);
-      await tx.insert(extractions).values({
+      const [history] = await tx
+        .insert(extractions)
+        .values({
+          userId: row.userId,
+          fileName: row.fileName.slice(0, 200),
+          bank: result.bank,
+          pages: pay,
+          rows: rowCount,
+        })
+        .returning({ id: extractions.id });
+      // The result is what stays (the statement store, where the result screen opens it by id);
+      // the bytes go with the job.
+      const stored = await saveStatementResult(tx, {
+        id: history.id,
         userId: row.userId,
-        fileName: row.fileName.slice(0, 200),
-        bank: result.bank,
-        pages: pay,
-        rows: rowCount,
+        requestedBank: result.bank ?? '',
+        fileName: row.fileName,
+        format: extraction.format,
+        detail: detailOf(result, first, reasons),
+        rows: first.transactions.map(toRow),
+        now,
       });
-      // The result is what stays; the bytes go with the job.
+      // Filed to the client's account its number names (or kept as unfiled for the user to
+      // choose), in this same transaction: a retry after a crash never files twice. Nested
+      // transactions inside run as savepoints of this one.
+      const filings = await fileAccounts(tx as unknown as Db, row, stored.id, result, now);
+      const accountId = filings.find((f) => f.kind === 'filed')?.accountId ?? null;
+      await tx.update(officeJobs).set({ statementId: stored.id, accountId }).where(eq(officeJobs.id, jobId));
       await tx.delete(officeUploads).where(eq(officeUploads.jobId, jobId));
       return pay;
     });

@@ -2,6 +2,7 @@
 // on the durable queue. The answer comes as soon as the files are stored; the screen then polls
 // GET /office/jobs for their progress (leaving the page loses nothing: the rows are the state).
 import { createHash, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   JobsPasswordRequest,
@@ -14,6 +15,7 @@ import {
 import { requireUser } from '../auth/guards.ts';
 import { UPLOAD_LIMIT_BYTES } from '../body-limits.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
+import { officeClients } from '../office/tables.ts';
 import type { StatementQueue } from '../queue/boss.ts';
 import { readDroppedFile } from '../queue/read.ts';
 import {
@@ -90,6 +92,13 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
   app.post('/drops', { preHandler: requireUser }, async (request, reply) => {
     const q = queue();
     const { files, clientId } = await readDrop(request);
+    if (clientId) {
+      const [own] = await ctx.db
+        .select({ id: officeClients.id })
+        .from(officeClients)
+        .where(and(eq(officeClients.id, clientId), eq(officeClients.userId, request.user.id)));
+      if (!own) throw notFound('No such client.');
+    }
     const dropId = randomUUID();
     const rows = await insertDrop(ctx.db, request.user.id, clientId, dropId, files);
     // A crash before this line leaves rows 'queued' without a queue job: recover() sends them.

@@ -9,6 +9,8 @@ import { issueToken } from '../../src/auth/tokens.ts';
 import type { Config } from '../../src/config.ts';
 import type { Db } from '../../src/db/index.ts';
 import { users } from '../../src/db/schema.ts';
+import { normaliseAccountNumber } from '../../src/office/accounts.ts';
+import { officeAccounts, officeClients } from '../../src/office/tables.ts';
 import type { QueueLog } from '../../src/queue/index.ts';
 import { randomIp, type Call } from './harness.ts';
 
@@ -94,4 +96,28 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, ms: number
     if (Date.now() > until) throw new Error(`waitFor: nothing after ${ms} ms`);
     await sleep(everyMs);
   }
+}
+
+/** An office client of `userId` (H8's table), with bank accounts by number. */
+export async function makeClient(h: { database: { db: Db } }, userId: string, accounts: string[] = []) {
+  const [client] = await h.database.db
+    .insert(officeClients)
+    .values({ userId, name: `Client ${randomUUID().slice(0, 6)}`, stateCode: '27' })
+    .returning();
+  const ids: string[] = [];
+  for (const number of accounts) {
+    const [a] = await h.database.db
+      .insert(officeAccounts)
+      .values({
+        userId,
+        clientId: client.id,
+        bank: 'HDFC',
+        accountNumber: number,
+        accountDigits: normaliseAccountNumber(number).digits,
+        tallyLedger: `Bank ${number.slice(-4)}`,
+      })
+      .returning();
+    ids.push(a.id);
+  }
+  return { id: client.id, accountIds: ids };
 }
