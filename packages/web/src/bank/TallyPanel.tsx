@@ -1,14 +1,22 @@
-import type { StatementTransaction } from '@bahi/contract';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { TALLY_PART_VOUCHERS, type StatementTransaction } from '@bahi/contract';
+import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
-import { downloadXml, reportTallyResponse, sendToTally } from './api.ts';
+import { sendForParts } from '../tally/api.ts';
+import { missingLedgers, missingLedgersWarning } from '../tally/company.ts';
+import { CompanyCard } from '../tally/CompanyCard.tsx';
+import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
+import { pushInParts, pushReportLines, type PushProgress } from '../tally/push.ts';
+import { useTallyCompany } from '../tally/useTallyCompany.ts';
+import { downloadXml, reportTallyResponse } from './api.ts';
 import { bridgeAvailable, pushThroughBridge } from './bridge.ts';
 import { toCsv, toXlsx, XLSX_TYPE } from './export.ts';
 import { downloadProblem, sendConfirmation, sendProblem } from './validate.ts';
 
 // Download XML, Send to Tally (through `bahi bridge`) and the spreadsheet exports of the rows the
-// filters show, with the validations and messages of spec sections 5 and 8.
+// filters show, with the validations and messages of spec sections 5 and 8. Issue 12: the company
+// read from Tally fills the bank ledger's picker and warns before an export names a ledger Tally
+// lacks. Issue 19: the push goes in parts of TALLY_PART_VOUCHERS with progress and a report per part.
 
 const IP_KEY = 'bahi.tally.local_ip';
 const COMPANY_KEY = 'bahi.tally.company';
@@ -29,11 +37,25 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked }
   const [companyName, setCompanyName] = useState(() => localStorage.getItem(COMPANY_KEY) ?? '');
   const [messages, setMessages] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<PushProgress | null>(null);
+  const { company } = useTallyCompany();
   const say = (m: string) => setMessages((all) => [...all, m]);
+
+  /**
+   * With a company read from Tally: confirm the ledgers it lacks (which the export will create).
+   * Rows without a ledger go to Suspense, as the XML builder does.
+   */
+  function ledgersConfirmed(): boolean {
+    const names = [ledgerName, ...rows.map((r) => r.LedgerName?.trim() || 'Suspense')];
+    const missing = missingLedgers(company, names);
+    if (!company || !missing || missing.length === 0) return true;
+    return window.confirm(missingLedgersWarning(company.company.name, missing));
+  }
 
   async function download() {
     const problem = downloadProblem(rows.length, { localIp, ledgerName });
     if (problem) return window.alert(problem);
+    if (!ledgersConfirmed()) return;
     localStorage.setItem(IP_KEY, localIp.trim());
     try {
       const { blob, filename } = await downloadXml(bank, {
@@ -52,14 +74,17 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked }
     const problem = sendProblem(rows.length, form);
     if (problem) return window.alert(problem);
     if (!window.confirm(sendConfirmation(rows.length))) return;
+    if (!ledgersConfirmed()) return;
     localStorage.setItem(IP_KEY, localIp.trim());
     localStorage.setItem(COMPANY_KEY, companyName.trim());
     setMessages([]);
+    setProgress(null);
     setBusy(true);
     try {
       let stored;
       try {
-        stored = await sendToTally({
+        // Kept on the server without downloading its XML back: the bridge fetches it part by part.
+        stored = await sendForParts({
           transactions: rows,
           ledger_name: ledgerName.trim(),
           company_name: companyName.trim(),
@@ -75,18 +100,25 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked }
         say('Tally connector not available (outside Electron)');
         return;
       }
-      try {
-        // The bridge records Tally's answer on the export itself.
-        const answer = await pushThroughBridge(localIp, stored.xml_id);
-        const success = answer.ok && answer.status === 'success';
-        say(success ? '📤 XML sent to Tally successfully!' : '⚠️ XML stored, but failed to send to Tally.');
-      } catch (err) {
+      // The bridge records Tally's answer to each part on the export itself.
+      const id = stored.xml_id;
+      const total = { parts: stored.parts, vouchers: stored.vouchers, perPart: TALLY_PART_VOUCHERS };
+      setProgress({ partsDone: 0, parts: total.parts, vouchersDone: 0, vouchers: total.vouchers });
+      const report = await pushInParts((part) => pushThroughBridge(localIp, id, part), total, setProgress);
+      const failed = report.outcomes.filter((o) => !o.ok);
+      if (report.stoppedAt === 0) {
         say('❌ Failed to trigger Tally connector.');
-        void reportTallyResponse(stored.xml_id, {
-          ok: false,
-          detail: err instanceof Error ? err.message.slice(0, 400) : 'bridge failed',
-        }).catch(() => {});
+        void reportTallyResponse(id, { ok: false, detail: failed[0]?.problems[0]?.slice(0, 400) }).catch(
+          () => {},
+        );
+        return;
       }
+      say(
+        failed.length === 0
+          ? '📤 XML sent to Tally successfully!'
+          : '⚠️ XML stored, but failed to send to Tally.',
+      );
+      for (const line of pushReportLines(report, TALLY_PART_VOUCHERS)) say(line);
     } finally {
       setBusy(false);
     }
@@ -108,12 +140,19 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked }
         <Text size="sm" c="dimmed">
           {rows.length} transactions (the rows the filters show) go into the XML, the exports and the send.
         </Text>
+        <CompanyCard
+          localIp={localIp}
+          companyName={companyName}
+          onCompany={(name) => setCompanyName((typed) => typed.trim() || name)}
+        />
+        <TallyLedgerDatalist company={company} />
         <Group align="flex-end" gap="sm">
-          <TextInput
+          <LedgerPicker
             label="Ledger name"
             description="The bank ledger in Tally"
+            company={company}
             value={ledgerName}
-            onChange={(e) => setLedgerName(e.currentTarget.value)}
+            onChange={setLedgerName}
           />
           <TextInput
             label="Local IP of the Tally connector"
@@ -164,6 +203,18 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked }
             Export CSV
           </Button>
         </Group>
+        {progress && (
+          <Stack gap={2} aria-label="Tally push progress">
+            <Progress
+              value={progress.vouchers ? (100 * progress.vouchersDone) / progress.vouchers : 100}
+              animated={busy}
+            />
+            <Text size="xs" c="dimmed">
+              Part {progress.partsDone} of {progress.parts} · {progress.vouchersDone.toLocaleString('en-IN')}{' '}
+              of {progress.vouchers.toLocaleString('en-IN')} vouchers
+            </Text>
+          </Stack>
+        )}
         {messages.length > 0 && (
           <Stack gap={2} role="status" aria-label="Tally messages">
             {messages.map((m, i) => (

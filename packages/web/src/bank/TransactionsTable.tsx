@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { memo, useEffect } from 'react';
 import type { RowFix } from './useBankReview.ts';
 import { bodyCell, headCell, useVirtualRows, VirtualTable } from '../components/VirtualTable.tsx';
+import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
 
 // The transactions as a table with a sticky header. Only the rows in view (plus a margin) are in
 // the page, so 5,000 rows scroll as smoothly as 50. With `onLedger` each row has a Ledger Name
@@ -204,6 +205,8 @@ const Row = memo(function Row({ index, row, onLedger, suggestion, broken, differ
               size="xs"
               style={{ flex: 1 }}
               aria-label={`Ledger Name, row ${n}`}
+              // The company's ledgers read from Tally (one <datalist>, rendered by the Tally panel).
+              list={TALLY_LEDGER_LIST_ID}
               defaultValue={ledger}
               placeholder={suggestion && !ledger ? suggestion.ledger : ''}
               onBlur={(e) => {

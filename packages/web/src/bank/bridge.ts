@@ -40,7 +40,12 @@ export type BridgeAnswer = { ok: boolean; status?: string; tally_response?: unkn
  * own API with the user's token and records Tally's answer on the export, so only the id travels.
  * Throws when the bridge fails.
  */
-export async function pushThroughBridge(localIp: string, exportId: string): Promise<BridgeAnswer> {
+export async function pushThroughBridge(
+  localIp: string,
+  exportId: string,
+  /** A push in parts (issue 19): the bridge fetches and posts this part alone. */
+  part?: number,
+): Promise<BridgeAnswer> {
   const res = await fetch(`${bridgeUrl()}/push`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -51,6 +56,7 @@ export async function pushThroughBridge(localIp: string, exportId: string): Prom
       // The bridge accepts only its allowed origins + '/api' (DESIGN: the API is same-origin).
       api_base: new URL(API_BASE, window.location.origin).href.replace(/\/$/, ''),
       token: readToken() ?? '',
+      ...(part === undefined ? {} : { part }),
     }),
   });
   const body = (await res.json().catch(() => ({}))) as BridgeAnswer;

@@ -49,6 +49,10 @@ export type BillingSettings = {
   narration: string;
   force_state: string;
   typess: string;
+  /** The company read from Tally (issue 12): the server takes its state, GSTIN and release from it. */
+  company_name?: string;
+  company_state?: string;
+  party_gstin?: string;
 };
 
 export const downloadTaxInvoices = (vouchers: BillingVoucher[], settings: BillingSettings) =>

@@ -14,6 +14,9 @@ import { ItemLedgerTable } from '../billing/ItemLedgerTable.tsx';
 import { ledgerTotals } from '../billing/ledger.ts';
 import { loadBillingData, storeBillingData } from '../billing/storage.ts';
 import { notifyError } from '../components/notify.ts';
+import { CompanyCard } from '../tally/CompanyCard.tsx';
+import { LedgerPicker } from '../tally/LedgerPicker.tsx';
+import { useTallyCompany } from '../tally/useTallyCompany.ts';
 
 // The billing result (/app/billing): settings, downloads, and the editable Item Ledger Table.
 
@@ -35,6 +38,9 @@ const TEXT_SETTINGS = [
   ['force_state', 'Force State'],
 ] as const satisfies readonly (readonly [keyof BillingSettings, string])[];
 
+/** Ledger fields: they offer the company's ledgers when one has been read from Tally. */
+const LEDGER_SETTINGS = new Set<keyof BillingSettings>(['party_ledger', 'sales_ledger']);
+
 export default function BillingPage() {
   const initial = useMemo(() => loadBillingData(), []);
   const [vouchers, setVouchers] = useState<BillingVoucher[]>(initial?.vouchers ?? []);
@@ -43,6 +49,19 @@ export default function BillingPage() {
   const [fullScreen, setFullScreen] = useState(false);
   const [busy, setBusy] = useState(false);
   const totals = ledgerTotals(vouchers);
+  const { company } = useTallyCompany();
+  const companyName = company?.company.name ?? '';
+  const companyState = company?.company.state ?? '';
+
+  // Issue 12: the company's own state comes from Tally, never a silent default. Force State (the
+  // state of supply) keeps the specification's visible default until a company is read; then, if the
+  // user has not changed it, it starts as the company's state (a sale within the state).
+  useEffect(() => {
+    if (!companyState) return;
+    setSettings((s) =>
+      s.force_state === BILLING_SETTINGS_DEFAULTS.force_state ? { ...s, force_state: companyState } : s,
+    );
+  }, [companyState]);
 
   // Edits survive a reload like the upload did.
   useEffect(() => {
@@ -72,7 +91,11 @@ export default function BillingPage() {
   async function downloadXml() {
     setBusy(true);
     try {
-      const { blob, filename } = await downloadTaxInvoices(vouchers, settings);
+      const { blob, filename } = await downloadTaxInvoices(vouchers, {
+        ...settings,
+        ...(companyName ? { company_name: companyName } : {}),
+        ...(companyState ? { company_state: companyState } : {}),
+      });
       saveBlob(blob, filename);
     } catch (err) {
       console.error('Tax invoice download failed', err);
@@ -101,16 +124,30 @@ export default function BillingPage() {
   return (
     <Stack gap="md">
       <Title order={2}>Billing</Title>
+      <CompanyCard
+        localIp={localStorage.getItem('bahi.tally.local_ip') ?? ''}
+        companyName={localStorage.getItem('bahi.tally.company') ?? ''}
+      />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {TEXT_SETTINGS.map(([key, label]) => (
-            <TextInput
-              key={key}
-              label={label}
-              value={settings[key]}
-              onChange={(e) => set(key)(e.currentTarget.value)}
-            />
-          ))}
+          {TEXT_SETTINGS.map(([key, label]) =>
+            LEDGER_SETTINGS.has(key) ? (
+              <LedgerPicker
+                key={key}
+                label={label}
+                company={company}
+                value={settings[key] ?? ''}
+                onChange={set(key)}
+              />
+            ) : (
+              <TextInput
+                key={key}
+                label={label}
+                value={settings[key]}
+                onChange={(e) => set(key)(e.currentTarget.value)}
+              />
+            ),
+          )}
           <NativeSelect
             label="Invoice Type"
             data={['Tax Invoice', 'Bill of Supply']}

@@ -1,0 +1,75 @@
+import type { TallyCompanyAnswer } from '@bahi/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  dutyHeadWords,
+  findLedger,
+  ledgerOptions,
+  missingLedgers,
+  missingLedgersWarning,
+} from './company.ts';
+
+const company: TallyCompanyAnswer = {
+  company: {
+    name: 'Sharma & Sons',
+    state: 'Uttar Pradesh',
+    gstin: '',
+    version: 'TallyPrime 4.1',
+    booksFrom: '',
+  },
+  ledgers: [
+    { name: 'HDFC OD 5020', parent: 'Bank OD A/c' },
+    { name: 'Rent', parent: 'Indirect Expenses' },
+    { name: 'Cash', parent: 'Cash-in-Hand' },
+    { name: 'Electricity', parent: 'Indirect Expenses' },
+  ],
+  groups: [],
+  stockItems: [],
+  units: [],
+  voucherTypes: [],
+  loaded: ['Sharma & Sons'],
+  source: 'bridge',
+  read_at: '2026-11-24T02:00:00.000Z',
+};
+
+describe('the company read from Tally in ledger fields', () => {
+  it('offers the ledgers grouped by their Tally group, sorted', () => {
+    expect(ledgerOptions(company)).toEqual([
+      { group: 'Bank OD A/c', items: ['HDFC OD 5020'] },
+      { group: 'Cash-in-Hand', items: ['Cash'] },
+      { group: 'Indirect Expenses', items: ['Electricity', 'Rent'] },
+    ]);
+    expect(ledgerOptions(null)).toEqual([]);
+  });
+
+  it('finds a ledger whatever its case, as Tally does', () => {
+    expect(findLedger(company, ' hdfc od 5020 ')?.parent).toBe('Bank OD A/c');
+    expect(findLedger(company, 'Suspense')).toBeUndefined();
+    expect(findLedger(company, '')).toBeUndefined();
+  });
+
+  it('names each missing ledger once, and nothing the company has; without a company it cannot say', () => {
+    expect(
+      missingLedgers(company, ['HDFC OD 5020', 'rent', 'Suspense', 'suspense', '', null, 'Sundry Expenses']),
+    ).toEqual(['Suspense', 'Sundry Expenses']);
+    expect(missingLedgers(company, ['Cash', 'RENT'])).toEqual([]);
+    expect(missingLedgers(null, ['Anything'])).toBeNull();
+  });
+
+  it('the warning lists the missing ledgers (at most a dozen) and says the company is left as it is', () => {
+    const many = Array.from({ length: 15 }, (_, i) => `Ledger ${i + 1}`);
+    const text = missingLedgersWarning('Sharma & Sons', many);
+    expect(text).toContain("Tally's company 'Sharma & Sons' does not have these 15 ledgers:");
+    expect(text).toContain('• Ledger 12');
+    expect(text).not.toContain('• Ledger 13');
+    expect(text).toContain('…and 3 more');
+    expect(text).toContain('Ledgers the company has are left as they are.');
+    expect(missingLedgersWarning('X', ['Suspense'])).toContain('does not have this ledger:');
+  });
+
+  it('the release decides the GST duty-head words', () => {
+    expect(dutyHeadWords('TallyPrime 4.1')).toBe('CGST, SGST/UTGST, IGST');
+    expect(dutyHeadWords('TallyPrime 2.1')).toBe('Central Tax, State Tax, Integrated Tax');
+    expect(dutyHeadWords('Tally.ERP 9')).toBe('Central Tax, State Tax, Integrated Tax');
+    expect(dutyHeadWords('')).toBe('CGST, SGST/UTGST, IGST');
+  });
+});
