@@ -1,0 +1,219 @@
+import type { OfficeJob, OfficeJobState } from '@bahi/contract/office-jobs.ts';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { notifyError } from '../components/notify.ts';
+import { jobsKey, listJobs, tryPassword } from './jobs-api.ts';
+
+// The dropped files of a client (or of the inbox, sorted by account number), one row each, live:
+// polled every second and a half while any file is queued or being read. Leaving the page loses
+// nothing: the rows are on the server. Files that need a password wait for one password, typed
+// once and tried on all of them.
+
+const BUSY_POLL_MS = 1500;
+const IDLE_POLL_MS = 15_000;
+
+const STATE: Record<OfficeJobState, { label: string; color: string }> = {
+  queued: { label: 'Queued', color: 'gray' },
+  reading: { label: 'Reading', color: 'blue' },
+  needs_password: { label: 'Needs password', color: 'orange' },
+  read: { label: 'Read', color: 'teal' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+function progress(j: OfficeJob): string {
+  if (j.state === 'reading')
+    return j.pages_total
+      ? `page ${j.pages_done} of ${j.pages_total}`
+      : j.attempts > 1
+        ? `try ${j.attempts}`
+        : '';
+  if (j.state === 'read') return `${j.pages_total ?? '?'} page${j.pages_total === 1 ? '' : 's'}`;
+  return '';
+}
+
+function outcome(j: OfficeJob) {
+  if (j.state === 'read')
+    return (
+      <Stack gap={0}>
+        <Text size="sm">
+          {j.rows} rows{j.period_from ? `, ${j.period_from} to ${j.period_to ?? '?'}` : ''}
+        </Text>
+        {j.reconciled ? (
+          <Text size="xs" c="teal">
+            Balances reconcile
+          </Text>
+        ) : (
+          <Text size="xs" c="red">
+            {j.reason ?? 'The balances do not reconcile.'}
+          </Text>
+        )}
+      </Stack>
+    );
+  if (j.state === 'failed' || j.state === 'needs_password')
+    return (
+      <Text size="sm" c={j.state === 'failed' ? 'red' : 'orange'}>
+        {j.reason}
+      </Text>
+    );
+  return null;
+}
+
+function PasswordPanel({ clientId, waiting }: { clientId: string | null; waiting: number }) {
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!password) return;
+    setBusy(true);
+    try {
+      const answer = await tryPassword(clientId, password);
+      setSaid(
+        answer.opened === answer.tried
+          ? `The password opened ${answer.opened === 1 ? 'the file' : `all ${answer.opened} files`}.`
+          : `The password opened ${answer.opened} of ${answer.tried} files. The others still need theirs.`,
+      );
+      await queryClient.invalidateQueries({ queryKey: jobsKey(clientId) });
+    } catch (err) {
+      notifyError('The password could not be tried.', err);
+    } finally {
+      // Not kept: the next attempt is typed again.
+      setPassword('');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="jobs-password">
+      <form onSubmit={submit}>
+        <Stack gap="xs">
+          <Text fw={600}>
+            {waiting} file{waiting === 1 ? ' needs' : 's need'} a password
+          </Text>
+          <Text size="sm" c="dimmed">
+            Type the password once: it is tried on every waiting file of this {clientId ? 'client' : 'inbox'},
+            and not kept.
+          </Text>
+          <Group align="flex-end">
+            <PasswordInput
+              label="Statement password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              autoComplete="off"
+              style={{ flex: 1, maxWidth: 320 }}
+            />
+            <Button type="submit" loading={busy} disabled={!password}>
+              Open the files
+            </Button>
+          </Group>
+          {said && (
+            <Text size="sm" role="status">
+              {said}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+export function JobsTable({ clientId }: { clientId: string | null }) {
+  const { data, error, isPending } = useQuery({
+    queryKey: jobsKey(clientId),
+    queryFn: () => listJobs(clientId),
+    refetchInterval: (q) => {
+      const c = q.state.data?.counts;
+      return c && c.queued + c.reading > 0 ? BUSY_POLL_MS : IDLE_POLL_MS;
+    },
+  });
+
+  if (isPending) return <Loader size="sm" aria-label="Loading the dropped files" />;
+  if (error)
+    return <Text c="red">The dropped files could not be loaded. {String((error as Error).message)}</Text>;
+  const { jobs, counts } = data;
+  if (jobs.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No statements dropped yet. Drop a month&apos;s statements above; each one is read and filed to its
+        account.
+      </Text>
+    );
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" aria-label="Files by state">
+        {(Object.keys(STATE) as OfficeJobState[])
+          .filter((s) => counts[s] > 0)
+          .map((s) => (
+            <Badge key={s} color={STATE[s].color} variant="light">
+              {STATE[s].label}: {counts[s]}
+            </Badge>
+          ))}
+      </Group>
+      {counts.needs_password > 0 && <PasswordPanel clientId={clientId} waiting={counts.needs_password} />}
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped stickyHeader data-testid="jobs-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>File</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Pages</Table.Th>
+              <Table.Th>Bank and account</Table.Th>
+              <Table.Th>What was read</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {jobs.map((j) => (
+              <Table.Tr key={j.id} data-state={j.state} data-file={j.file_name}>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{j.file_name}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    {j.state === 'reading' && <Loader size={12} />}
+                    <Badge color={STATE[j.state].color} variant="light">
+                      {STATE[j.state].label}
+                    </Badge>
+                  </Group>
+                </Table.Td>
+                <Table.Td>{progress(j)}</Table.Td>
+                <Table.Td>
+                  {j.bank || j.account_number ? `${j.bank ?? ''} ${j.account_number ?? ''}`.trim() : ''}
+                  {j.state === 'read' && !j.account_id && (
+                    <Text size="xs" c="orange">
+                      No account yet
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{outcome(j)}</Table.Td>
+                <Table.Td>
+                  {j.statement_id && (
+                    <Anchor component={Link} to={`/app/bank/${j.statement_id}`} size="sm">
+                      Open
+                    </Anchor>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+export default JobsTable;
