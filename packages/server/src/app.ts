@@ -14,6 +14,7 @@ import {
   UPLOAD_LIMIT_BYTES,
   tooLargeDetail,
 } from './body-limits.ts';
+import { registerHttpGuards, type ConnectionLimits } from './http-guards.ts';
 import { HttpError, nextStep, statusOf } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail.ts';
@@ -48,7 +49,7 @@ export type HttpTimeouts = {
 export const HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 120_000, headersMs: 15_000, idleMs: 30_000 };
 
 export type AppDeps = {
-  timeouts?: Partial<HttpTimeouts>;
+  timeouts?: Partial<HttpTimeouts & ConnectionLimits>;
   db: Db;
   dbKind: DbKind;
   /** Defaults to SMTP_URL, or the log without it. */
@@ -91,10 +92,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('bahi', context);
   app.server.headersTimeout = timeouts.headersMs;
 
-  // API answers carry tokens and statement contents: no browser or proxy may keep them.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
-  });
+  // Cache-Control: no-store on API answers, HSTS, slow bodies and connection pile-ups cut off.
+  registerHttpGuards(app, config, timeouts);
   if (config.payments === 'test') {
     app.log.warn(
       '*** BAHI_PAYMENTS=test: the test checkout credits pages WITHOUT ANY PAYMENT. Never use this on a public server. ***',

@@ -60,6 +60,12 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
     meaning:
       "Set behind a load balancer or reverse proxy so per-address limits count clients, not the proxy: 'true' (trust every hop), a hop count (e.g. 1), or a comma-separated list of proxy addresses or CIDR ranges.",
   },
+  {
+    name: 'BAHI_PUBLIC_URL',
+    default: '(unset)',
+    meaning:
+      'The address users open, e.g. https://bahi.example.com. When it is https, every answer carries Strict-Transport-Security (browsers then refuse plain http for a year). Serve it behind TLS.',
+  },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
 ];
 
@@ -80,6 +86,8 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Fastify's trustProxy: false (the socket address counts), true, a hop count, or proxy addresses. */
   trustProxy: boolean | number | string[];
+  /** BAHI_PUBLIC_URL without a trailing slash; https turns HSTS on. */
+  publicUrl: string | undefined;
 };
 
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -152,6 +160,18 @@ const EnvSchema = z.object({
   BAHI_ADMIN_EMAILS: z.preprocess(blankIsUnset, z.string().default('')),
   BAHI_SIGNUP_PAGES: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).default(10)),
   BAHI_TRUST_PROXY: TrustProxy,
+  BAHI_PUBLIC_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/,
+        'must be an http:// or https:// address, e.g. https://bahi.example.com',
+      )
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     blankIsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -202,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupPages: e.BAHI_SIGNUP_PAGES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.BAHI_TRUST_PROXY,
+    publicUrl: e.BAHI_PUBLIC_URL,
   };
 }
 

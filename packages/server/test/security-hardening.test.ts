@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { csvCell, toCsvText } from '@bahi/core';
 import { HTTP_TIMEOUTS } from '../src/app.ts';
 import { weakPasswordReason } from '../src/auth/password-policy.ts';
+import { ConfigError } from '../src/config.ts';
+import { CONNECTION_LIMITS, HSTS } from '../src/http-guards.ts';
 import { vouchersCsv } from '../src/billing/export.ts';
-import { call, startApp } from './helpers/harness.ts';
+import { call, startApp, testConfig } from './helpers/harness.ts';
 import { member } from './helpers/security.ts';
 
 // Security issue 18, the low and info findings of the account and payment area: weak passwords,
@@ -72,6 +76,112 @@ describe('security: hardening (issue 18, low and info)', () => {
     assert.ok(HTTP_TIMEOUTS.requestMs > 0 && HTTP_TIMEOUTS.requestMs <= 120_000);
     assert.ok(HTTP_TIMEOUTS.headersMs > 0 && HTTP_TIMEOUTS.headersMs <= 30_000);
     assert.equal(h.app.initialConfig.connectionTimeout, HTTP_TIMEOUTS.idleMs);
+  });
+
+  test('HSTS when the public address is https (and not otherwise); deployment behind TLS', async () => {
+    assert.equal((await call(h.app, 'GET', '/api/health')).headers['strict-transport-security'], undefined);
+    assert.equal(
+      testConfig({ BAHI_PUBLIC_URL: 'https://bahi.example.com/' }).publicUrl,
+      'https://bahi.example.com',
+    );
+    assert.throws(() => testConfig({ BAHI_PUBLIC_URL: 'bahi.example.com' }), ConfigError);
+    const tls = await startApp({ env: { BAHI_PUBLIC_URL: 'https://bahi.example.com' } });
+    try {
+      for (const url of ['/api/health', '/api/no-such-call', '/']) {
+        const r = await call(tls.app, 'GET', url);
+        assert.equal(r.headers['strict-transport-security'], HSTS, url);
+      }
+      assert.match(HSTS, /max-age=(\d{8,})/);
+    } finally {
+      await tls.close();
+    }
+  });
+
+  test('slow bodies are cut off: 300 trickling connections on loopback are closed in seconds, real requests still answer', async (t) => {
+    // The limits shortened so the test takes seconds; CONNECTION_LIMITS says what production uses.
+    assert.ok(CONNECTION_LIMITS.bodyGraceMs <= 15_000 && CONNECTION_LIMITS.minBodyBytesPerSecond >= 1024);
+    const s = await startApp({
+      deps: { timeouts: { bodyGraceMs: 1000, minBodyBytesPerSecond: 1024, maxConnectionsPerAddress: 100 } },
+    });
+    const open = new Set<Socket>();
+    let trickle: NodeJS.Timeout | undefined;
+    try {
+      await s.app.listen({ host: '127.0.0.1', port: 0 });
+      const port = (s.app.server.address() as AddressInfo).port;
+      const started = Date.now();
+      const closedAfter: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        const socket = connect({ host: '127.0.0.1', port });
+        socket.on('error', () => {});
+        socket.on('close', () => {
+          open.delete(socket);
+          closedAfter.push(Date.now() - started);
+        });
+        socket.write(
+          'POST /api/auth/sign/token HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+            'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nusername=',
+        );
+        open.add(socket);
+      }
+      // One byte every 300 ms on each: well under any real client's rate.
+      trickle = setInterval(() => {
+        for (const socket of open) socket.write('a');
+      }, 300);
+      // Meanwhile a real client (another loopback address) signs in with a small body, and
+      // another uploads 300 KB at a steady pace: both are answered.
+      const send = (localAddress: string, body: Buffer, chunk: number) =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest(
+            {
+              host: '127.0.0.1',
+              port,
+              localAddress,
+              method: 'POST',
+              path: '/api/auth/sign/token',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length },
+            },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
+          req.on('error', reject);
+          let at = 0;
+          const next = () => {
+            req.write(body.subarray(at, at + chunk));
+            at += chunk;
+            if (at < body.length) setTimeout(next, 100);
+            else req.end();
+          };
+          next();
+        });
+      const small = await send(
+        '127.0.0.2',
+        Buffer.from('username=nobody%40example.com&password=not-the-password'),
+        1000,
+      );
+      assert.equal(small, 401, 'a real sign-in is answered');
+      const steady = await send(
+        '127.0.0.3',
+        Buffer.from('username=a&password=' + 'x'.repeat(300_000)),
+        30_000,
+      );
+      assert.notEqual(steady, 0, 'a steady 300 KB body is read to the end and answered');
+      while (open.size > 0 && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 200));
+      t.diagnostic(
+        `closed ${closedAfter.length} of 300; first after ${Math.min(...closedAfter)} ms, last after ${Math.max(...closedAfter)} ms`,
+      );
+      assert.equal(
+        closedAfter.length,
+        300,
+        `${300 - closedAfter.length} trickling connections still open after 15 s`,
+      );
+      assert.ok(Math.max(...closedAfter) < 10_000, `last closed after ${Math.max(...closedAfter)} ms`);
+    } finally {
+      clearInterval(trickle);
+      for (const socket of open) socket.destroy();
+      await s.close();
+    }
   });
 
   test('a malformed payment order id is a 404, not a 500, and no SQL reaches the log', async () => {

@@ -150,6 +150,22 @@ describe('security: the route table', () => {
     }
   });
 
+  test('every API answer, served or refused, carries Cache-Control: no-store (tokens, statements)', async () => {
+    for (const route of routes.filter((r) => r.url.startsWith('/api'))) {
+      // An admin, fresh per route, so every handler runs (or refuses the empty body) itself.
+      const boss = await member(h, { role: 'admin' });
+      h.clock.advance(1);
+      for (const authorization of [undefined, `Bearer ${await boss.token()}`]) {
+        const res = await hit(h.app, route, authorization);
+        assert.equal(
+          res.headers['cache-control'],
+          'no-store',
+          `${keyOf(route)} ${authorization ? 'signed in' : 'anonymous'}: ${res.status}`,
+        );
+      }
+    }
+  });
+
   test('public routes answer errors as JSON { detail } too', async () => {
     for (const route of routes.filter((r) => isPublic(r) && r.url.startsWith('/api/'))) {
       const res = await hit(h.app, route);
