@@ -79,6 +79,18 @@ export function flateBombPdf(bytes = 1024 * MB): Buffer {
 }
 
 /**
+ * The flate bomb behind an ASCIIHexDecode filter: the stream's data is hex text, so the flate
+ * pre-scan (src/read/pdf-streams.ts) finds no zlib header, and pdf.js inflates it whole. What only
+ * the reader process's hard memory limit stops (decision 027). ~2 MB for 1 GiB.
+ */
+export function hexFlateBombPdf(bytes = 1024 * MB): Buffer {
+  return onePage(
+    '/Filter [/ASCIIHexDecode /FlateDecode]',
+    Buffer.from(zlibBomb(bytes).toString('hex') + '>', 'latin1'),
+  );
+}
+
+/**
  * A one-page PDF whose content stream is LZW: after a clear code and one literal, code 4095 (the
  * longest string, ~3,800 bytes) over and over. The flate pre-scan does not decode LZW: it is what
  * the pool's memory watchdog is for. `codes` 12-bit codes give ~3.8 KB each.
@@ -293,6 +305,7 @@ export async function hugeSpinCountXlsx(spinCount = 2_000_000_000, password = 'p
 export async function allBombs(): Promise<Record<string, Buffer>> {
   return {
     'flate-1gib.pdf': flateBombPdf(),
+    'hex-flate-1gib.pdf': hexFlateBombPdf(),
     'lzw.pdf': lzwBombPdf(),
     'deep-nesting.pdf': deepNestingPdf(),
     'huge-page-count.pdf': hugePageCountPdf(),

@@ -38,11 +38,12 @@ export interface PdfReadOptions {
   /** run OCR on pages without text (default true) */
   ocr?: boolean;
   /**
-   * Offer the pages to another thread (a worker pool sets this; it decides whether the PDF is
-   * long enough to be worth it). Called once, with the page count and the counter pages are
-   * claimed from; resolves with the pages that thread read, or null when none helped.
+   * Offer the pages to other readers (the reader pool sets this; it decides whether the PDF is
+   * long enough to be worth it). Called once, with the page count; returns where this reader
+   * claims its pages from (shared with the helpers) and the pages the helpers read, null when
+   * none helped. Returning null reads every page here.
    */
-  share?: (pageCount: number, counter: Int32Array) => Promise<PdfPart | null>;
+  share?: (pageCount: number) => { claims: PageClaims; part: Promise<PdfPart | null> } | null;
 }
 
 export interface PdfReadResult {
@@ -227,13 +228,26 @@ async function hasImages(page: PDFPageProxy): Promise<boolean> {
   return ops.fnArray.some((fn) => IMAGE_OPS.has(fn));
 }
 
+/**
+ * A buffer pdf.js could not allocate: the reader process's hard memory limit (issue 18) made the
+ * allocation fail, and pdf.js passes the RangeError on with its message.
+ */
+function outOfMemory(err: unknown): boolean {
+  return /allocation failed|out of memory/i.test((err as Error | undefined)?.message ?? '');
+}
+
 const UNREADABLE_PAGE = (n: number, err: unknown): StatementError =>
   err instanceof StatementError
     ? err
-    : new StatementError('UNREADABLE', {
-        userMessage: UNREADABLE_PDF,
-        logMessage: `pdf: page ${n} failed (${errorKind(err)})`,
-      });
+    : outOfMemory(err)
+      ? new StatementError('TOO_LARGE', {
+          userMessage: 'The file needs too much memory to process.',
+          logMessage: `pdf: page ${n} ran out of memory (${errorKind(err)})`,
+        })
+      : new StatementError('UNREADABLE', {
+          userMessage: UNREADABLE_PDF,
+          logMessage: `pdf: page ${n} failed (${errorKind(err)})`,
+        });
 
 /** A page that failed, and why; of several, the first in page order is reported. */
 export interface PageFailure {
@@ -250,18 +264,26 @@ export interface PdfPart {
 }
 
 /**
- * Pages are claimed one at a time from a counter shared by every thread reading the document, so
- * a helper that starts late (a cold thread) simply takes fewer pages. Claims only go up, so when
- * each thread stops at its own first failure, the lowest failed page over all threads is the
- * first failure in page order, exactly as reading alone would find it.
+ * Where a reader gets its next page. Pages are claimed one at a time from one counter shared by
+ * every reader of the document (the reader pool keeps it when several processes read), so a
+ * helper that starts late simply takes fewer pages. Claims only go up, so when each reader stops
+ * at its own first failure, the lowest failed page over all readers is the first failure in page
+ * order, exactly as reading alone would find it. `next` may answer later (a claim over IPC).
  */
-function claimer(counter: Int32Array, pageCount: number): { next: () => number | null; stop: () => void } {
+export interface PageClaims {
+  next: () => number | null | Promise<number | null>;
+  /** no page is handed out any more, to any reader */
+  stop: () => void;
+}
+
+/** Claims for a reader alone: every page in order. */
+function claimer(pageCount: number): PageClaims {
+  let last = 0;
   return {
-    next: () => {
-      const n = Atomics.add(counter, 0, 1) + 1;
-      return n <= pageCount ? n : null;
+    next: () => (last < pageCount ? ++last : null),
+    stop: () => {
+      last = pageCount;
     },
-    stop: () => Atomics.store(counter, 0, pageCount),
   };
 }
 
@@ -278,8 +300,10 @@ function firstFailure(...failures: (PageFailure | null)[]): PageFailure | null {
  */
 async function readPages(
   doc: PDFDocumentProxy,
-  source: { next: () => number | null; stop: () => void },
+  source: PageClaims,
   ocr: 'run' | 'defer' | 'off',
+  /** hand each text page over instead of keeping it (a helper sends its pages on as it goes) */
+  onPage?: (page: Page) => void,
 ): Promise<PdfPart> {
   const pages: Page[] = [];
   const needOcr: number[] = [];
@@ -290,7 +314,7 @@ async function readPages(
     failure = firstFailure(failure, { page, error: UNREADABLE_PAGE(page, err) });
     source.stop();
   };
-  for (let n = source.next(); n !== null && !failure; n = source.next()) {
+  for (let n = await source.next(); n !== null && !failure; n = await source.next()) {
     try {
       const page = await doc.getPage(n);
       const unturned = page.getViewport({ scale: 1, rotation: 0 });
@@ -305,7 +329,8 @@ async function readPages(
       const words = textWords(items, vp);
       const entry: Page = { number: n, width: vp.width, height: vp.height, words };
       if (!looksScanned(words) || ocr === 'off' || !(await hasImages(page))) {
-        pages.push(entry);
+        if (onPage) onPage(entry);
+        else pages.push(entry);
         page.cleanup();
       } else if (ocr === 'defer') {
         needOcr.push(n);
@@ -363,12 +388,11 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
       });
     }
     opts.onPageCount?.(pageCount);
-    const counter = new Int32Array(new SharedArrayBuffer(4));
-    const shared = opts.share && pageCount > 1 ? opts.share(pageCount, counter) : null;
+    const shared = opts.share && pageCount > 1 ? opts.share(pageCount) : null;
     // Our own claims start at once: a helper joins whenever it is ready.
     const ocr = opts.ocr === false ? 'off' : 'run';
-    const own = await readPages(doc, claimer(counter, pageCount), ocr);
-    const part = shared ? await shared : null;
+    const own = await readPages(doc, shared?.claims ?? claimer(pageCount), ocr);
+    const part = shared ? await shared.part : null;
     let failure = firstFailure(own.failure, part?.failure ?? null);
     const pages = own.pages.concat(part?.pages ?? []);
     // Scanned pages the helper found are recognised here, where the recognisers are.
@@ -399,13 +423,20 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
 }
 
 /**
- * A helper thread's share of a PDF another thread is reading (see PdfReadOptions.share): the
- * pages it claims from the shared counter. Scanned pages are only listed, for the owner to OCR.
+ * A helper's share of a PDF another reader is reading (see PdfReadOptions.share): the pages
+ * it claims. Scanned pages are only listed, for the owner to OCR.
  * A helper that cannot open the file claims nothing; the owner then reads every page itself.
  */
 export async function readPdfPart(
   data: Uint8Array,
-  opts: { password?: string; pageCount: number; counter: Int32Array; ocr?: boolean },
+  opts: {
+    password?: string;
+    pageCount: number;
+    claims: PageClaims;
+    ocr?: boolean;
+    /** each page read, as it is read (then not kept in the part: the helper's memory stays flat) */
+    onPage?: (page: Page) => void;
+  },
 ): Promise<PdfPart> {
   let opened;
   try {
@@ -416,7 +447,7 @@ export async function readPdfPart(
   const { task, doc } = opened;
   try {
     if (doc.numPages !== opts.pageCount) return { pages: [], needOcr: [], failure: null };
-    return await readPages(doc, claimer(opts.counter, opts.pageCount), opts.ocr === false ? 'off' : 'defer');
+    return await readPages(doc, opts.claims, opts.ocr === false ? 'off' : 'defer', opts.onPage);
   } finally {
     await task.destroy();
   }

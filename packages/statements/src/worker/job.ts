@@ -1,13 +1,14 @@
 // What one job does, wherever it runs (a pool worker, or in-process for tests): read the file,
 // parse it, and return plain data.
 import type { BankCode } from '@bahi/core';
+import { StatementError } from '../errors.ts';
 import { parseStatement } from '../parse/index.ts';
 import type { StatementResult, TaughtLayout } from '../parse/index.ts';
 import { fitLayout, layoutSignature, snapLayout, type LayoutSignature } from '../taught.ts';
 import { checkPassword, readDocument, type FileKind, type ReadOptions } from '../read/index.ts';
-import { readPdfPart, type PdfPart } from '../read/pdf.ts';
+import { readPdfPart, type PageClaims, type PdfPart } from '../read/pdf.ts';
 import { readXlsx } from '../read/xlsx.ts';
-import type { Cell } from '../source.ts';
+import type { Cell, Page } from '../source.ts';
 
 export interface ExtractJob {
   op: 'extract';
@@ -34,14 +35,12 @@ export interface CheckPasswordJob {
   bytes: Uint8Array;
 }
 
-/** A helper's share of another job's PDF: the pages it claims from the shared counter. */
+/** A helper's share of another job's PDF: the pages it claims (JobHooks.claims) from the pool. */
 export interface ReadPartJob {
   op: 'readPart';
   bytes: Uint8Array;
   password?: string;
   pageCount: number;
-  /** Int32Array over a SharedArrayBuffer: the next page to claim, less one */
-  counter: Int32Array;
   ocr?: boolean;
 }
 
@@ -67,7 +66,7 @@ export interface ExtractOutput {
   /** words or rows or lines read, for logs and sanity checks */
   size: number;
   ocrPages: number;
-  /** PDF pages read by a helper thread */
+  /** PDF pages read by a helper reader */
   sharedPages: number;
   /** with `layout`: the shape of the file, to recognise the next one */
   signature?: LayoutSignature | null;
@@ -80,11 +79,17 @@ export type JobOutput = ExtractOutput | { password_required: boolean } | PdfPart
 export interface JobHooks {
   onPageCount?: (n: number) => void;
   share?: ReadOptions['share'];
+  /** readPart: where the helper claims its pages, and where it hands each one over */
+  claims?: PageClaims;
+  onPage?: (page: Page) => void;
 }
 
 export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput> {
   if (job.op === 'checkPassword') return checkPassword(job.bytes);
-  if (job.op === 'readPart') return readPdfPart(job.bytes, job);
+  if (job.op === 'readPart') {
+    if (!hooks.claims) throw new StatementError('INTERNAL', { logMessage: 'job: readPart without claims' });
+    return readPdfPart(job.bytes, { ...job, claims: hooks.claims, onPage: hooks.onPage });
+  }
   if (job.op === 'readWorkbook') {
     const { sheets } = await readXlsx(job.bytes, { password: job.password });
     return { rows: sheets[0]?.rows ?? [] };

@@ -1,7 +1,8 @@
-// What crosses between threads. A helper thread's pages travel to the job's thread through the
-// pool, structured-cloned at each hop. Packed per page as one string (the words' texts end to end)
-// and one number array (transferred, not copied), they cost the pool thread next to nothing and
-// clone several times faster than an object per word (250 pages: ~10 ms instead of ~50 ms).
+// What crosses between reader processes. A helper's pages travel to the job's reader through the
+// pool, serialized at each hop (IPC with 'advanced' serialization). Packed per page as one string
+// (the words' texts end to end) and one number array, they cost the pool's process next to
+// nothing and serialize several times faster than an object per word (250 pages: ~10 ms instead
+// of ~50 ms, measured between threads).
 import { StatementError } from '../errors.ts';
 import type { PdfPart } from '../read/pdf.ts';
 import type { Page, Word } from '../source.ts';
@@ -67,18 +68,4 @@ export function unpackPart(packed: PackedPart): PdfPart {
       error: StatementError.fromJSON(packed.failure.error),
     },
   };
-}
-
-/** The buffers to transfer with a packed part: its number arrays move, they are not copied. */
-export function partTransfer(packed: PackedPart | null): ArrayBuffer[] {
-  return packed ? packed.pages.map((p) => p.boxes.buffer) : [];
-}
-
-/** Transfer a byte array's buffer when it owns all of it (else it is cloned, which is as cheap). */
-export function transferable(bytes: Uint8Array): ArrayBuffer[] {
-  return bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength &&
-    bytes.buffer instanceof ArrayBuffer
-    ? [bytes.buffer]
-    : [];
 }

@@ -1,39 +1,45 @@
-// A pool of worker threads that read and parse statements off the main thread. Each job gets a
-// time limit (a base plus so much per page, capped) and each thread a memory cap; a job past either
-// has its thread terminated and replaced, and fails with a clear StatementError. The process never
-// crashes or hangs because of a file.
+// A pool of reader processes that read and parse statements outside the caller's process
+// (issue 18, docs/decisions/027-reader-processes.md). Each reader is a long-lived Node process
+// started under a hard memory limit the kernel enforces (RLIMIT_DATA, set by `ulimit -d` in the
+// shell that execs it) and a V8 heap cap; whatever a file makes a reader allocate, the caller's
+// process never grows. A job past its time limit, or whose reader passes its memory cap (watched
+// from outside through /proc), or whose reader dies of its hard limit, fails with a clear
+// StatementError; its reader is killed and replaced, and the pool keeps working.
 //
-// A long PDF is read by two threads at once: the job's thread offers its pages ('share') and,
-// when another thread is free, the pool starts a helper job on it that claims pages from the same
-// counter. The helper works to the parent job's deadline, is ended with it, and its pages (or its
-// failure) are handed to the parent, which merges them in page order and parses.
+// Readers start with the first job that needs them, exit after sitting idle (so a server returns
+// to its rest memory) and are replaced after so many jobs (so leaks cannot accumulate). A file's
+// bytes go to its reader through the reader's stdin pipe: nothing is written to disk.
 //
-// Memory (issue 18, docs/decisions/024-reader-memory-limits.md): V8's resourceLimits cover only
-// a thread's JavaScript heap, not the buffers pdf.js decodes into. A watchdog samples every busy
-// thread's heap plus external memory (ArrayBuffers) and the process's RSS; a thread over its cap,
-// or the biggest one when the process is over its budget, is terminated and its job fails with
-// TOO_LARGE. The pool has as many threads as the memory budget holds caps, at most one per core.
+// A long PDF is read by several readers at once: the job's reader offers its pages ('share') and,
+// when another reader is free, the pool starts a helper job on it. Both claim pages from a counter
+// the pool keeps; the helper sends its pages on as it reads them (its memory stays flat) and the
+// pool hands them to the job's reader, which merges them in page order and parses. The helper
+// works to its job's deadline and is ended with it.
 //
 // Fairness (issue 18): a job may name its owner (the user). A queued job of an owner with fewer
-// jobs running goes first, and no owner holds more than `maxPerOwner` threads, so one user's queue
+// jobs running goes first, and no owner holds more than `maxPerOwner` readers, so one user's queue
 // of slow scans never keeps another user's statement waiting for all of them.
-import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { StatementError } from '../errors.ts';
+import type { FromChild, ToChild } from './child.ts';
 import type { Job, JobOutput } from './job.ts';
-import { partTransfer, transferable, type PackedPart } from './part.ts';
-import type { FromWorker, ToWorker } from './thread.ts';
+import { defaultBudgetMb, hardLimitMbFor, poolSizeFor, residentMb } from './memory.ts';
+
+export { poolSizeFor } from './memory.ts';
 
 export interface PoolOptions {
-  /** threads (default: as many as the memory budget holds thread caps, at most the available cores) */
+  /** readers (default: as many as the memory budget holds reader caps, at most the available cores) */
   size?: number;
-  /** what all threads together may use, in MB (default: half of the machine's or container's memory) */
+  /** what all readers together may hold resident, in MB (default: half of the machine's or container's memory) */
   memoryBudgetMb?: number;
-  /** heap plus decoded buffers one thread may hold, in MB, before its job is ended (default 384) */
-  threadMemoryMb?: number;
+  /** resident memory one reader may reach, in MB, before its job is ended (default 512) */
+  readerMemoryMb?: number;
+  /** the kernel's limit on a reader's data mappings, in MB (default readerMemoryMb + 1280; 0: none) */
+  hardLimitMb?: number;
   /** how often the memory watchdog looks, in ms (default 100) */
   watchdogMs?: number;
-  /** threads one owner's jobs may hold at once (default: all but one, at least one) */
+  /** readers one owner's jobs may hold at once (default: all but one, at least one) */
   maxPerOwner?: number;
   /** time allowed per page once the page count is known (default 10 s) */
   perPageMs?: number;
@@ -41,27 +47,44 @@ export interface PoolOptions {
   baseMs?: number;
   /** no job runs longer than this, whatever its page count (default 5 min) */
   maxJobMs?: number;
-  /** V8 old-space cap per thread (default 768 MB) */
+  /** V8 old-space cap per reader (default: the reader's memory cap) */
   maxOldGenerationSizeMb?: number;
-  /** V8 young generation per thread (default 32 MB; 64 MB saved ~25 ms of scavenges per 100 pages but added ~55 MB to the peak of a 500-page job on 2 threads) */
-  maxYoungGenerationSizeMb?: number;
-  /** a PDF of at least this many pages is read by two threads when one is free (default 8) */
+  /** a reader idle this long exits (default 15 s) */
+  idleMs?: number;
+  /** a reader is replaced after this many jobs (default 50) */
+  maxJobsPerReader?: number;
+  /** a PDF of at least this many pages is read by two readers when one is free (default 8) */
   sharePagesFrom?: number;
-  /** ... and of at most this many (default 400) */
+  /** ... and of at most this many (default: no limit; a helper's memory does not grow with the file) */
   sharePagesUpTo?: number;
 }
 
 /**
- * Below this many pages a second thread opening the same PDF costs about what it saves
- * (bench/share-crossover.ts, warm 2-thread pool: 0.9-1.2x up to 6 pages, noise; 1.3-1.6x from 8).
+ * Below this many pages a second reader opening the same PDF costs about what it saves
+ * (bench/share-crossover.ts, warm pool of 2: 0.9-1.2x up to 6 pages, noise; 1.3-1.6x from 8).
  */
 const SHARE_PAGES_FROM = 8;
+
+/** Per-reader cap: a 500-page statement read alone, or a page of OCR, stays well under it. */
+const READER_MEMORY_MB = 512;
+
 /**
- * Two threads reading one PDF hold two heaps. Measured peak RSS of a fresh process (main thread
- * + pool) with both threads reading: 300 pages ~360 MB, 400 ~365 MB, 500 ~390-430 MB, over the
- * 400 MB budget for a 500-page statement; one thread reads 500 pages in ~310-340 MB.
+ * A job's time limit: `baseMs` to open the file and count its pages, then `baseMs` plus
+ * `perPageMs` a page, never more than `maxJobMs`.
  */
-const SHARE_PAGES_UP_TO = 400;
+export function timeLimitMs(
+  limits: { baseMs: number; perPageMs: number; maxJobMs: number },
+  pages: number | null,
+): number {
+  const budget = pages === null ? limits.baseMs : limits.baseMs + limits.perPageMs * pages;
+  return Math.min(budget, limits.maxJobMs);
+}
+
+/** A page counter shared by a job's reader and its helper (decision 023, now across processes). */
+interface Claims {
+  last: number;
+  pageCount: number;
+}
 
 interface Pending {
   id: number;
@@ -76,49 +99,55 @@ interface Pending {
   parent?: Pending;
   /** for a job with a helper: the helper's slot while it works */
   helper?: Slot;
+  /** for a shared job: the counter its readers claim pages from */
+  claims?: Claims;
 }
 
 interface Slot {
-  worker: Worker;
+  child: ChildProcess;
   busy: Pending | null;
   timer: NodeJS.Timeout | null;
+  idle: NodeJS.Timeout | null;
   startedAt: number;
   budgetMs: number;
+  jobs: number;
+  /** the reader has loaded its code: a job's clock runs from then (a cold start is not the file's fault) */
+  ready: boolean;
+  /** the end of the reader's stderr, to tell a death by the memory limit; never logged */
+  stderr: string;
 }
 
-/** Per-thread cap: a 500-page statement read alone stays well under it (bench/peak-rss.ts). */
-const THREAD_MEMORY_MB = 384;
+const CHILD_PATH = fileURLToPath(new URL('./child.ts', import.meta.url));
 
-/** Half of the memory this process may have: the machine's, or a container's limit when lower. */
-function defaultBudgetMb(): number {
-  const machine = os.totalmem();
-  const constrained = process.constrainedMemory?.() ?? 0;
-  const limit = constrained > 0 && constrained < machine ? constrained : machine;
-  return Math.floor(limit / 2 / (1024 * 1024));
+/** Time a reader may take to start (load pdf.js and the parsers) before its job's clock runs. */
+const START_MS = 60_000;
+
+/** What V8 and Node print when an allocation fails (the hard limit, or the heap cap). */
+const OUT_OF_MEMORY = /out of memory|allocation failed|heap limit/i;
+
+function tooLarge(logMessage: string): StatementError {
+  return new StatementError('TOO_LARGE', {
+    userMessage: 'The file needs too much memory to process.',
+    logMessage,
+  });
 }
-
-/** Threads for a budget: as many caps as fit, at most one per core, at least one. */
-export function poolSizeFor(budgetMb: number, threadMb: number, cores = os.availableParallelism()): number {
-  return Math.max(1, Math.min(cores, Math.floor(budgetMb / threadMb)));
-}
-
-const THREAD_URL = new URL('./thread.ts', import.meta.url);
 
 export class StatementPool {
   private readonly size: number;
-  private readonly perPageMs: number;
-  private readonly baseMs: number;
-  private readonly maxJobMs: number;
+  readonly perPageMs: number;
+  readonly baseMs: number;
+  readonly maxJobMs: number;
   private readonly maxOldMb: number;
-  private readonly maxYoungMb: number;
   private readonly sharePagesFrom: number;
   private readonly sharePagesUpTo: number;
   private readonly budgetMb: number;
-  private readonly threadMb: number;
+  private readonly readerMb: number;
+  private readonly hardLimitMb: number;
   private readonly watchdogMs: number;
   private readonly maxPerOwner: number;
+  private readonly idleMs: number;
+  private readonly maxJobsPerReader: number;
   private watchdog: NodeJS.Timeout | null = null;
-  private sampling = false;
   /** when each owner last had a job started (a rising count), for round robin */
   private readonly served = new Map<string, number>();
   private serveCount = 0;
@@ -126,23 +155,26 @@ export class StatementPool {
   private readonly queue: Pending[] = [];
   private nextId = 1;
   private closed = false;
+  private started = 0;
 
   constructor(opts: PoolOptions = {}) {
     this.budgetMb = opts.memoryBudgetMb ?? defaultBudgetMb();
-    this.threadMb = opts.threadMemoryMb ?? THREAD_MEMORY_MB;
+    this.readerMb = opts.readerMemoryMb ?? READER_MEMORY_MB;
+    this.hardLimitMb = opts.hardLimitMb ?? hardLimitMbFor(this.readerMb);
     this.watchdogMs = opts.watchdogMs ?? 100;
-    this.size = Math.max(1, opts.size ?? poolSizeFor(this.budgetMb, this.threadMb));
+    this.size = Math.max(1, opts.size ?? poolSizeFor(this.budgetMb, this.readerMb));
     this.maxPerOwner = Math.max(1, opts.maxPerOwner ?? this.size - 1);
     this.perPageMs = opts.perPageMs ?? 10_000;
     this.baseMs = opts.baseMs ?? 10_000;
     this.maxJobMs = opts.maxJobMs ?? 5 * 60_000;
-    this.maxOldMb = opts.maxOldGenerationSizeMb ?? Math.min(768, this.threadMb);
-    this.maxYoungMb = opts.maxYoungGenerationSizeMb ?? 32;
+    this.maxOldMb = opts.maxOldGenerationSizeMb ?? this.readerMb;
+    this.idleMs = opts.idleMs ?? 15_000;
+    this.maxJobsPerReader = Math.max(1, opts.maxJobsPerReader ?? 50);
     this.sharePagesFrom = opts.sharePagesFrom ?? SHARE_PAGES_FROM;
-    this.sharePagesUpTo = opts.sharePagesUpTo ?? SHARE_PAGES_UP_TO;
+    this.sharePagesUpTo = opts.sharePagesUpTo ?? Infinity;
   }
 
-  /** Run one job. The job's bytes are transferred to the thread: the caller's copy is detached. */
+  /** Run one job in a reader process. The job's bytes are not changed or detached. */
   run(job: Job, signal?: AbortSignal, owner?: string): Promise<JobOutput> {
     if (this.closed) {
       return Promise.reject(new StatementError('INTERNAL', { logMessage: 'pool: closed' }));
@@ -162,19 +194,29 @@ export class StatementPool {
     });
   }
 
-  /** Threads currently alive (for tests and health checks). */
+  /** Readers alive now (for tests and health checks). */
   get threads(): number {
     return this.slots.length;
   }
 
-  /** Threads working on a job or helping one (for tests and health checks). */
+  /** Readers working on a job or helping one (for tests and health checks). */
   get busyThreads(): number {
     return this.slots.filter((s) => s.busy).length;
   }
 
-  /** The threads this pool runs at most (for tests and health checks). */
+  /** The readers this pool runs at most (for tests and health checks). */
   get maxThreads(): number {
     return this.size;
+  }
+
+  /** Reader processes started since the pool was made (for tests and benchmarks). */
+  get readersStarted(): number {
+    return this.started;
+  }
+
+  /** Process ids of the live readers (for benchmarks that measure their memory). */
+  get pids(): number[] {
+    return this.slots.flatMap((s) => (s.child.pid ? [s.child.pid] : []));
   }
 
   async close(): Promise<void> {
@@ -186,67 +228,98 @@ export class StatementPool {
       this.settle(p, new StatementError('INTERNAL', { logMessage: 'pool: closed before start' }));
     }
     await Promise.all(
-      this.slots.splice(0).map(async (slot) => {
+      this.slots.splice(0).map((slot) => {
         if (slot.busy) {
           this.settle(slot.busy, new StatementError('INTERNAL', { logMessage: 'pool: closed mid-job' }));
         }
-        if (slot.timer) clearTimeout(slot.timer);
-        slot.worker.removeAllListeners();
-        slot.worker.on('error', () => {});
-        await slot.worker.terminate();
+        return this.end(slot);
       }),
     );
   }
 
   private spawn(): Slot {
-    const worker = new Worker(THREAD_URL, {
-      resourceLimits: {
-        maxOldGenerationSizeMb: this.maxOldMb,
-        maxYoungGenerationSizeMb: this.maxYoungMb,
-        stackSizeMb: 8,
-      },
-      // Workers inherit the parent's execArgv; nothing else is needed to run .ts on Node 24.
-      // Their console output (tesseract prints diagnostics) must never reach our stdout, which
-      // carries the CLI's result: take the streams and drop them. Jobs report by message.
-      stdout: true,
-      stderr: true,
+    const args = [`--max-old-space-size=${this.maxOldMb}`, CHILD_PATH];
+    const options = {
+      // stdin carries the files' bytes; stdout is dropped (tesseract prints diagnostics there,
+      // and a CLI's stdout carries its result); stderr is kept in part, to tell how a reader died.
+      stdio: ['pipe', 'ignore', 'pipe', 'ipc'] as ('pipe' | 'ignore' | 'ipc')[],
+      serialization: 'advanced' as const,
+      // @napi-rs/canvas (loaded by pdf.js for its polyfills) links mimalloc, which maps a 1 GiB
+      // arena up front: untouched, but counted by RLIMIT_DATA. Without it a reader maps ~0.67 GB.
+      env: { ...process.env, MIMALLOC_ARENA_RESERVE: '0' },
+    };
+    const limited = this.hardLimitMb > 0 && process.platform !== 'win32';
+    const child = limited
+      ? // POSIX sh sets the limit, then becomes the reader (exec keeps the pid and the IPC channel).
+        spawn(
+          '/bin/sh',
+          ['-c', `ulimit -d ${this.hardLimitMb * 1024} && exec "$0" "$@"`, process.execPath, ...args],
+          options,
+        )
+      : spawn(process.execPath, args, options);
+    this.started++;
+    const slot: Slot = {
+      child,
+      busy: null,
+      timer: null,
+      idle: null,
+      startedAt: 0,
+      budgetMs: 0,
+      jobs: 0,
+      ready: false,
+      stderr: '',
+    };
+    child.stderr?.setEncoding('latin1');
+    child.stderr?.on('data', (d: string) => {
+      slot.stderr = (slot.stderr + d).slice(-4096);
     });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    const slot: Slot = { worker, busy: null, timer: null, startedAt: 0, budgetMs: 0 };
-    worker.on('message', (msg: FromWorker) => this.onMessage(slot, msg));
-    worker.on('error', (err: Error & { code?: string }) => {
-      const oom = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
+    // A reader that dies takes its pipe with it: writes to it fail, and 'exit' tells why.
+    child.stdin?.on('error', () => {});
+    child.on('message', (msg: FromChild) => this.onMessage(slot, msg));
+    child.on('error', (err: Error & { code?: string }) => {
+      this.fail(
+        slot,
+        new StatementError('INTERNAL', { logMessage: `pool: reader error ${err.code ?? err.name}` }),
+      );
+    });
+    child.on('exit', (code, signal) => {
+      const oom = OUT_OF_MEMORY.test(slot.stderr) || signal === 'SIGABRT';
       this.fail(
         slot,
         oom
-          ? new StatementError('TOO_LARGE', {
-              userMessage: 'The file needs too much memory to process.',
-              logMessage: 'pool: worker out of memory',
-            })
-          : new StatementError('INTERNAL', { logMessage: `pool: worker error ${err.code ?? err.name}` }),
+          ? tooLarge(`pool: reader died at its memory limit (${signal ?? code})`)
+          : new StatementError('INTERNAL', { logMessage: `pool: reader exited (${signal ?? code})` }),
       );
     });
-    worker.on('exit', () => {
-      this.fail(slot, new StatementError('INTERNAL', { logMessage: 'pool: worker exited' }));
-    });
-    worker.unref();
+    this.hold(slot, false);
     this.slots.push(slot);
     return slot;
   }
 
+  /** An idle reader must not keep the caller's process alive (a CLI exits when its work is done). */
+  private hold(slot: Slot, busy: boolean): void {
+    const { child } = slot;
+    const handles = [child, child.channel, child.stdin, child.stderr] as (
+      { ref?: () => void; unref?: () => void } | null | undefined
+    )[];
+    for (const h of handles) {
+      if (busy) h?.ref?.();
+      else h?.unref?.();
+    }
+  }
+
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    while (this.queue.length > 0 && !this.closed) {
       if (!this.slots.some((s) => !s.busy) && this.slots.length >= this.size) return;
       const index = this.nextQueued();
       if (index < 0) return;
       const slot = this.slots.find((s) => !s.busy) ?? this.spawn();
       const [pending] = this.queue.splice(index, 1);
-      this.start(slot, pending, Date.now(), this.baseMs);
+      this.start(slot, pending, Date.now(), timeLimitMs(this, null));
     }
   }
 
-  /** Threads each owner's jobs (and their helpers) hold now. */
+  /** Readers each owner's jobs (and their helpers) hold now. */
   private running(): Map<string, number> {
     const counts = new Map<string, number>();
     for (const s of this.slots) {
@@ -257,7 +330,7 @@ export class StatementPool {
   }
 
   /**
-   * The queued job to start next: of the owners under their thread limit, the one running the
+   * The queued job to start next: of the owners under their reader limit, the one running the
    * fewest jobs, then the one served longest ago (round robin), oldest job first. A job without
    * an owner competes as an owner running none, served never.
    */
@@ -284,47 +357,31 @@ export class StatementPool {
     return best;
   }
 
-  /** Sample the busy threads' memory; end the job of a thread over its cap, or of the biggest when the process is over budget. */
+  /** Sample the busy readers' resident memory; end the job of one over its cap, or of the biggest when all are over budget. */
   private watch(): void {
     if (this.watchdog || this.closed) return;
-    this.watchdog = setInterval(() => void this.sample(), this.watchdogMs);
+    this.watchdog = setInterval(() => this.sample(), this.watchdogMs);
     this.watchdog.unref();
   }
 
-  private async sample(): Promise<void> {
+  private sample(): void {
     const busy = this.slots.filter((s) => s.busy);
     if (busy.length === 0) {
       if (this.watchdog) clearInterval(this.watchdog);
       this.watchdog = null;
       return;
     }
-    if (this.sampling) return;
-    this.sampling = true;
-    try {
-      const MB = 1024 * 1024;
-      const used = await Promise.all(
-        busy.map(async (slot) => {
-          try {
-            const h = await slot.worker.getHeapStatistics();
-            return { slot, mb: (h.used_heap_size + (h.external_memory ?? 0)) / MB };
-          } catch {
-            return { slot, mb: 0 };
-          }
-        }),
-      );
-      for (const { slot, mb } of used) {
-        if (mb > this.threadMb)
-          this.tooMuchMemory(slot, `thread at ${Math.round(mb)} MB, cap ${this.threadMb} MB`);
-      }
-      const rss = process.memoryUsage.rss() / MB;
-      if (rss > this.budgetMb) {
-        const live = used.filter((u) => u.slot.busy && this.slots.includes(u.slot));
-        const biggest = live.sort((a, b) => b.mb - a.mb)[0];
-        if (biggest)
-          this.tooMuchMemory(biggest.slot, `process at ${Math.round(rss)} MB, budget ${this.budgetMb} MB`);
-      }
-    } finally {
-      this.sampling = false;
+    const used = busy.map((slot) => ({ slot, mb: (slot.child.pid && residentMb(slot.child.pid)) || 0 }));
+    for (const { slot, mb } of used) {
+      if (mb > this.readerMb)
+        this.tooMuchMemory(slot, `reader at ${Math.round(mb)} MB, cap ${this.readerMb} MB`);
+    }
+    const live = used.filter((u) => u.slot.busy && this.slots.includes(u.slot));
+    const total = live.reduce((n, u) => n + u.mb, 0);
+    if (total > this.budgetMb) {
+      const biggest = live.sort((a, b) => b.mb - a.mb)[0];
+      if (biggest)
+        this.tooMuchMemory(biggest.slot, `readers at ${Math.round(total)} MB, budget ${this.budgetMb} MB`);
     }
   }
 
@@ -332,36 +389,50 @@ export class StatementPool {
     // A helper's memory is its parent's job's: end the parent (fail ends the helper with it).
     const parent = slot.busy?.parent;
     const target = parent ? this.slots.find((s) => s.busy === parent) : undefined;
-    const error = new StatementError('TOO_LARGE', {
-      userMessage: 'The file needs too much memory to process.',
-      logMessage: `pool: ${why}`,
-    });
+    const error = tooLarge(`pool: ${why}`);
     if (target) this.fail(target, error);
     this.fail(slot, error);
   }
 
   private start(slot: Slot, pending: Pending, startedAt: number, budgetMs: number): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
     slot.busy = pending;
     slot.startedAt = startedAt;
-    slot.worker.ref();
+    slot.jobs++;
+    this.hold(slot, true);
     this.arm(slot, budgetMs);
+    // A reader still starting: its job's clock starts at 'ready', and the start has its own limit.
+    if (!slot.ready && !pending.parent && slot.timer) {
+      clearTimeout(slot.timer);
+      slot.timer = setTimeout(
+        () => this.fail(slot, new StatementError('TIMEOUT', { logMessage: 'pool: reader did not start' })),
+        START_MS,
+      );
+    }
     this.watch();
-    const { job } = pending;
-    slot.worker.postMessage({ id: pending.id, job } satisfies ToWorker, transferable(job.bytes));
+    const { bytes, ...rest } = pending.job;
+    // The bytes follow the message on the reader's stdin (a pipe is faster than IPC for megabytes).
+    slot.child.send({
+      id: pending.id,
+      job: { ...rest, bytes: new Uint8Array(0) } as Job,
+      bytes: bytes.byteLength,
+    } satisfies ToChild);
+    slot.child.stdin?.write(bytes);
   }
 
   /**
-   * A job offers its PDF's pages to another thread. Only a thread that is free now takes them
-   * (a queued job is never made to wait for a helper); a missing one is spawned, since the
-   * pages are claimed as they go and a thread that starts late simply claims fewer.
+   * A job offers its PDF's pages to another reader. Only a reader that is free now takes them (a
+   * queued job is never made to wait for a helper); a missing one is started, since pages are
+   * claimed as they go and a reader that starts late simply claims fewer.
    */
-  private share(slot: Slot, parent: Pending, msg: Extract<FromWorker, { type: 'share' }>): void {
+  private share(slot: Slot, parent: Pending, pageCount: number): void {
     const job = parent.job;
     const free = () => {
-      const worth = msg.pageCount >= this.sharePagesFrom && msg.pageCount <= this.sharePagesUpTo;
+      const worth = pageCount >= this.sharePagesFrom && pageCount <= this.sharePagesUpTo;
       if (this.closed || job.op !== 'extract' || !worth) return undefined;
       const idle = this.slots.find((s) => !s.busy);
-      // The helper counts as the owner's: within its thread limit only.
+      // The helper counts as the owner's: within its reader limit only.
       const mine = parent.owner === undefined ? 0 : (this.running().get(parent.owner) ?? 0);
       if (mine >= this.maxPerOwner) return undefined;
       if (idle || this.slots.length >= this.size || this.queue.length > 0) return idle;
@@ -369,59 +440,83 @@ export class StatementPool {
     };
     const helper = free();
     if (!helper || job.op !== 'extract') {
-      slot.worker.postMessage({ id: parent.id, part: null } satisfies ToWorker);
+      this.send(slot, { id: parent.id, shared: false });
       return;
     }
-    const toParent = (answer: ToWorker) => {
+    parent.claims = { last: 0, pageCount };
+    this.send(slot, { id: parent.id, shared: true });
+    const toParent = (answer: ToChild) => {
       parent.helper = undefined;
       // The parent may have ended already (its own failure, time limit, abort).
-      if (slot.busy !== parent) return;
-      slot.worker.postMessage(answer, 'part' in answer ? partTransfer(answer.part) : []);
+      if (slot.busy === parent) this.send(slot, answer);
     };
     const child: Pending = {
       id: this.nextId++,
-      job: {
-        op: 'readPart',
-        bytes: msg.bytes,
-        password: job.password,
-        pageCount: msg.pageCount,
-        counter: msg.counter,
-        ocr: job.ocr,
-      },
+      job: { op: 'readPart', bytes: job.bytes, password: job.password, pageCount, ocr: job.ocr },
       parent,
-      resolve: (value) => toParent({ id: parent.id, part: value as unknown as PackedPart }),
+      resolve: (value) => toParent({ id: parent.id, partEnd: value as never }),
       reject: (err) => toParent({ id: parent.id, partError: err.toJSON() }),
     };
     parent.helper = helper;
     this.start(helper, child, slot.startedAt, slot.budgetMs);
   }
 
-  private arm(slot: Slot, budgetMs: number): void {
+  private send(slot: Slot, msg: ToChild): void {
+    if (slot.child.connected) slot.child.send(msg);
+  }
+
+  private arm(slot: Slot, limit: number): void {
     if (slot.timer) clearTimeout(slot.timer);
-    slot.budgetMs = budgetMs;
-    const remaining = Math.min(budgetMs, this.maxJobMs) - (Date.now() - slot.startedAt);
+    slot.budgetMs = limit;
+    const remaining = limit - (Date.now() - slot.startedAt);
     slot.timer = setTimeout(
       () =>
         this.fail(
           slot,
           new StatementError('TIMEOUT', {
-            logMessage: `pool: job over its ${Math.round(Math.min(budgetMs, this.maxJobMs) / 1000)} s limit`,
+            logMessage: `pool: job over its ${Math.round(limit / 1000)} s limit`,
           }),
         ),
       Math.max(0, remaining),
     );
   }
 
-  private onMessage(slot: Slot, msg: FromWorker): void {
-    const pending = slot.busy;
-    if (!pending || pending.id !== msg.id) return;
-    if (msg.type === 'pages') {
-      this.arm(slot, this.baseMs + this.perPageMs * msg.pages);
+  private onMessage(slot: Slot, msg: FromChild): void {
+    if (!('id' in msg)) {
+      // 'ready': the job waiting for this reader starts its clock now. A helper keeps its job's.
+      slot.ready = true;
+      if (slot.busy && !slot.busy.parent) {
+        slot.startedAt = Date.now();
+        this.arm(slot, slot.budgetMs);
+      }
       return;
     }
-    if (msg.type === 'share') {
-      this.share(slot, pending, msg);
-      return;
+    const pending = slot.busy;
+    if (!pending || pending.id !== msg.id) return;
+    switch (msg.type) {
+      case 'pages':
+        this.arm(slot, timeLimitMs(this, msg.pages));
+        return;
+      case 'share':
+        this.share(slot, pending, msg.pageCount);
+        return;
+      case 'claim': {
+        const claims = (pending.parent ?? pending).claims;
+        const n = claims && claims.last < claims.pageCount ? ++claims.last : null;
+        this.send(slot, { id: msg.id, claim: n });
+        return;
+      }
+      case 'stop': {
+        const claims = (pending.parent ?? pending).claims;
+        if (claims) claims.last = claims.pageCount;
+        return;
+      }
+      case 'partPages': {
+        const parent = pending.parent;
+        const owner = parent && this.slots.find((s) => s.busy === parent);
+        if (owner) this.send(owner, { id: parent.id, partPages: msg.part });
+        return;
+      }
     }
     this.release(slot);
     if (msg.type === 'done') this.settle(pending, null, msg.value as JobOutput);
@@ -432,21 +527,56 @@ export class StatementPool {
   private release(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
+    const pending = slot.busy;
     slot.busy = null;
-    slot.worker.unref();
+    // A helper still reading for a job that has ended gets no more pages.
+    if (pending?.claims) pending.claims.last = pending.claims.pageCount;
+    if (slot.jobs >= this.maxJobsPerReader) {
+      this.retire(slot);
+      return;
+    }
+    this.hold(slot, false);
+    slot.idle = setTimeout(() => this.retire(slot), this.idleMs);
+    slot.idle.unref();
   }
 
-  /** The slot's job failed from outside (timeout, memory, crash): end the thread, replace it. */
+  /** An idle reader leaves (idle too long, or recycled): the memory it held goes back. */
+  private retire(slot: Slot): void {
+    if (slot.busy) return;
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    void this.end(slot);
+  }
+
+  /** Stop a reader and wait for it to be gone. */
+  private end(slot: Slot): Promise<void> {
+    const { child } = slot;
+    if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.timer = slot.idle = null;
+    child.removeAllListeners('exit');
+    child.removeAllListeners('message');
+    child.on('error', () => {});
+    if (child.exitCode !== null || child.signalCode !== null) {
+      this.hold(slot, false);
+      return Promise.resolve();
+    }
+    // Held until it is gone, so that a caller awaiting close() sees it go.
+    this.hold(slot, true);
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGKILL');
+    return gone;
+  }
+
+  /** The slot's job failed from outside (timeout, memory, death): kill the reader, replace it. */
   private fail(slot: Slot, err: StatementError): void {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
     this.slots.splice(index, 1);
     const pending = slot.busy;
     slot.busy = null;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.worker.removeAllListeners();
-    slot.worker.on('error', () => {});
-    void slot.worker.terminate();
+    void this.end(slot);
     if (pending) this.settle(pending, err);
     // A helper works for its parent only: end it with the parent.
     if (pending?.helper) this.fail(pending.helper, err);

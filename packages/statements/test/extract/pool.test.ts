@@ -1,10 +1,10 @@
-// The pool's limits: a job past its time or memory limit is killed and reported, its thread is
+// The pool's limits: a job past its time or memory limit is killed and reported, its reader is
 // replaced, and the pool keeps working.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { StatementError } from '../../src/errors.ts';
 import type { ExtractOutput } from '../../src/worker/job.ts';
-import { StatementPool } from '../../src/worker/pool.ts';
+import { StatementPool, timeLimitMs } from '../../src/worker/pool.ts';
 import { corpusBytes } from '../read/corpus.ts';
 
 async function errorOf(p: Promise<unknown>): Promise<StatementError> {
@@ -16,44 +16,46 @@ async function errorOf(p: Promise<unknown>): Promise<StatementError> {
   return err;
 }
 
-test('a job past its time limit is killed with TIMEOUT; the pool runs the next job', async () => {
-  // OCR of a photo takes seconds; a 1.5 s cap cannot be met.
-  const pool = new StatementPool({ size: 1, maxJobMs: 1500 });
+// No test here depends on how fast the machine is (a loaded CI machine made the old timed ones
+// fail): a limit is either one no job can meet (1 ms: a reader takes far longer just to start)
+// or one every job meets, and the arithmetic of the budget is checked on its own.
+test('a job past its time limit is killed with TIMEOUT; its reader is replaced', async () => {
+  const pool = new StatementPool({ size: 1, maxJobMs: 1 });
   try {
-    const started = Date.now();
-    const err = await errorOf(pool.run({ op: 'extract', bytes: corpusBytes('PNB/PNB_photo.png') }));
-    const ms = Date.now() - started;
+    const err = await errorOf(pool.run({ op: 'extract', bytes: corpusBytes('UNION/UNION_report.rpt') }));
     assert.equal(err.code, 'TIMEOUT');
-    assert.ok(ms >= 1400 && ms < 3000, `killed at ${ms} ms`);
-    assert.equal(pool.threads, 0, 'the killed thread is gone');
-    const out = (await pool.run({
-      op: 'extract',
-      bytes: corpusBytes('UNION/UNION_report.rpt'),
-    })) as ExtractOutput;
-    assert.equal(out.pages, 7);
+    assert.match(err.logMessage, /pool: job over its 0 s limit/);
+    assert.equal(pool.threads, 0, 'the killed reader is gone');
+    const again = await errorOf(pool.run({ op: 'extract', bytes: corpusBytes('UNION/UNION_report.rpt') }));
+    assert.equal(again.code, 'TIMEOUT');
+    assert.equal(pool.readersStarted, 2, 'a new reader took the next job');
   } finally {
     await pool.close();
   }
 });
 
-test('the budget is base + per page: 13 text pages fit in 3 s, one OCR page does not', async () => {
-  const pool = new StatementPool({ size: 1, baseMs: 3000, perPageMs: 0 });
+test('the time limit is base + per page once the page count is known, capped', () => {
+  const limits = { baseMs: 10_000, perPageMs: 2_000, maxJobMs: 60_000 };
+  assert.equal(timeLimitMs(limits, null), 10_000, 'before the page count: the base');
+  assert.equal(timeLimitMs(limits, 13), 36_000);
+  assert.equal(timeLimitMs(limits, 500), 60_000, 'never past maxJobMs');
+  assert.equal(timeLimitMs(new StatementPool({ baseMs: 1, perPageMs: 2, maxJobMs: 100 }), 4), 9);
+});
+
+test('a job within its limit is not cut short', async () => {
+  const pool = new StatementPool({ size: 1, baseMs: 10 * 60_000, perPageMs: 0, maxJobMs: 10 * 60_000 });
   try {
     const ok = (await pool.run({
       op: 'extract',
       bytes: corpusBytes('HDFC/HDFC_multi.pdf'),
     })) as ExtractOutput;
     assert.equal(ok.pages, 13);
-    const started = Date.now();
-    const err = await errorOf(pool.run({ op: 'extract', bytes: corpusBytes('BOB/BOB_scanned.pdf') }));
-    assert.equal(err.code, 'TIMEOUT');
-    assert.ok(Date.now() - started < 4000);
   } finally {
     await pool.close();
   }
 });
 
-test('a job past its memory cap is killed with TOO_LARGE; a new thread replaces it', async () => {
+test('a job past its memory cap is killed with TOO_LARGE; a new reader replaces it', async () => {
   const pool = new StatementPool({ size: 1, maxOldGenerationSizeMb: 12 });
   try {
     const err = await errorOf(pool.run({ op: 'extract', bytes: corpusBytes('KOTAK/KOTAK_multi.pdf') }));
@@ -77,7 +79,7 @@ test('an aborted job is cancelled and the caller is told so', async () => {
   }
 });
 
-test('jobs queue beyond the pool size and all complete; bytes are transferred', async () => {
+test('jobs queue beyond the pool size and all complete', async () => {
   const pool = new StatementPool({ size: 2 });
   try {
     const files = [
@@ -95,7 +97,7 @@ test('jobs queue beyond the pool size and all complete; bytes are transferred', 
       ['rpt', 'rpt', 'pdf', 'pdf'],
     );
     assert.ok(pool.threads <= 2);
-    assert.equal(inputs[0].byteLength, 0, 'the bytes were transferred, not copied');
+    assert.ok(pool.readersStarted <= 2);
   } finally {
     await pool.close();
   }

@@ -1,5 +1,5 @@
-// A long PDF with a scanned page, read by two threads: the helper only lists the scanned page and
-// the job's own thread recognises it, so the pages are exactly those of one thread reading alone.
+// A long PDF with a scanned page, read by two readers: the helper only lists the scanned page and
+// the job's own reader recognises it, so the pages are exactly those of one reader alone.
 // Slow (OCR): `npm run test:ocr`.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -46,10 +46,12 @@ test(
     // reads the text pages and only lists the scanned one, which the owner must then recognise.
     let part: PdfPart | null = null;
     const shared = await readPdf(bytes, {
-      share: async (pageCount, counter) => {
-        Atomics.store(counter, 0, pageCount);
-        part = await readPdfPart(bytes, { pageCount, counter: new Int32Array(new SharedArrayBuffer(4)) });
-        return part;
+      share: (pageCount) => {
+        let last = 0;
+        const helper = { next: () => (last < pageCount ? ++last : null), stop: () => (last = pageCount) };
+        const read = readPdfPart(bytes, { pageCount, claims: helper }).then((p) => (part = p));
+        // The owner finds every page claimed.
+        return { claims: { next: () => null, stop: () => {} }, part: read };
       },
     });
     assert.deepEqual(part!.needOcr, [13]);
@@ -60,15 +62,19 @@ test(
   },
 );
 
-test('through a 2-thread pool: the result is the one-thread result', { skip: noQpdf }, async () => {
-  const bytes = await mixedPdf();
-  const alone = (await runJob({ op: 'extract', bytes: bytes.slice() })) as ExtractOutput;
-  const pool = new StatementPool({ size: 2 });
-  try {
-    const out = (await pool.run({ op: 'extract', bytes: bytes.slice() })) as ExtractOutput;
-    assert.deepEqual(out.result, alone.result);
-    assert.equal(out.ocrPages, 1);
-  } finally {
-    await pool.close();
-  }
-});
+test(
+  'through a pool of 2 reader processes: the result is the one-reader result',
+  { skip: noQpdf },
+  async () => {
+    const bytes = await mixedPdf();
+    const alone = (await runJob({ op: 'extract', bytes: bytes.slice() })) as ExtractOutput;
+    const pool = new StatementPool({ size: 2 });
+    try {
+      const out = (await pool.run({ op: 'extract', bytes: bytes.slice() })) as ExtractOutput;
+      assert.deepEqual(out.result, alone.result);
+      assert.equal(out.ocrPages, 1);
+    } finally {
+      await pool.close();
+    }
+  },
+);

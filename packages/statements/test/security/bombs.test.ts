@@ -53,13 +53,14 @@ test('a PDF stream that inflates past the cap is refused before pdf.js, holding 
   checkPdfStreams(flateBombPdf(8 * MB));
 });
 
-test('the pool refuses a 1 GiB flate bomb in seconds with TOO_LARGE, and keeps working', async () => {
+test('the pool refuses a 1 GiB flate bomb with TOO_LARGE from the pre-scan, and keeps working', async () => {
   const pool = new StatementPool({ size: 1 });
   try {
-    const started = Date.now();
+    // How fast is the benchmark's business (a loaded machine made a time check here flaky); that
+    // the pre-scan refused it, before pdf.js, is what the message says.
     const err = await errorOf(pool.run({ op: 'extract', bytes: flateBombPdf() }));
     assert.equal(err.code, 'TOO_LARGE');
-    assert.ok(Date.now() - started < 5000, `${Date.now() - started} ms`);
+    assert.match(err.logMessage, /inflates to over/);
     const out = (await pool.run({
       op: 'extract',
       bytes: corpusBytes('UNION/UNION_report.rpt'),
@@ -70,30 +71,31 @@ test('the pool refuses a 1 GiB flate bomb in seconds with TOO_LARGE, and keeps w
   }
 });
 
-test('a thread whose decoded buffers pass its memory cap is ended by the watchdog with TOO_LARGE', async () => {
+test('a reader whose decoded buffers pass its memory cap is ended by the watchdog with TOO_LARGE', async () => {
   // 60 MB passes the pre-scan's per-stream cap; pdf.js then decodes it into one growing buffer.
-  const pool = new StatementPool({ size: 1, threadMemoryMb: 48, watchdogMs: 20 });
+  // A reader is ~130 MB resident once pdf.js is loaded: a 160 MB cap leaves less than the stream.
+  const pool = new StatementPool({ size: 1, readerMemoryMb: 160, watchdogMs: 20 });
   try {
     const err = await errorOf(pool.run({ op: 'extract', bytes: flateBombPdf(60 * MB), ocr: false }));
     assert.equal(err.code, 'TOO_LARGE');
-    assert.match(err.logMessage, /pool: thread at \d+ MB, cap 48 MB/);
-    assert.equal(pool.threads, 0, 'the thread was ended');
+    assert.match(err.logMessage, /pool: reader at \d+ MB, cap 160 MB/);
+    assert.equal(pool.threads, 0, 'the reader was ended');
   } finally {
     await pool.close();
   }
 });
 
-test('the pool is sized by memory: as many thread caps as the budget holds, at most the cores', () => {
+test('the pool is sized by memory: as many reader caps as the budget holds, at most the cores', () => {
   assert.equal(poolSizeFor(1024, 384, 8), 2);
   assert.equal(poolSizeFor(100, 384, 8), 1);
   assert.equal(poolSizeFor(64 * 1024, 384, 4), 4);
   assert.equal(
-    new StatementPool({ memoryBudgetMb: 800, threadMemoryMb: 400 }).maxThreads,
+    new StatementPool({ memoryBudgetMb: 800, readerMemoryMb: 400 }).maxThreads,
     Math.min(2, poolSizeFor(800, 400)),
   );
 });
 
-test('deep nesting and a huge page count fail cleanly; the thread survives', async () => {
+test('deep nesting and a huge page count fail cleanly; the reader survives', async () => {
   const pool = new StatementPool({ size: 1 });
   try {
     const count = await errorOf(pool.run({ op: 'extract', bytes: hugePageCountPdf(20_000) }));

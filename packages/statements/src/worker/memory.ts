@@ -1,0 +1,45 @@
+// Memory facts about reader processes, for the pool (docs/decisions/027-reader-processes.md).
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+
+const MB = 1024 * 1024;
+const PAGE = 4096;
+
+/**
+ * Resident memory of a process in MB, from /proc (Linux), or null where there is no /proc. Read
+ * from outside, it answers even while the reader is stuck in a synchronous decode.
+ */
+export function residentMb(pid: number): number | null {
+  try {
+    const statm = readFileSync(`/proc/${pid}/statm`, 'latin1');
+    return (Number(statm.split(' ')[1]) * PAGE) / MB;
+  } catch {
+    return null;
+  }
+}
+
+/** Half of the memory this process may have: the machine's, or a container's limit when lower. */
+export function defaultBudgetMb(): number {
+  const machine = os.totalmem();
+  const constrained = process.constrainedMemory?.() ?? 0;
+  const limit = constrained > 0 && constrained < machine ? constrained : machine;
+  return Math.floor(limit / 2 / MB);
+}
+
+/** Readers for a budget: as many caps as fit, at most one per core, at least one. */
+export function poolSizeFor(budgetMb: number, readerMb: number, cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(cores, Math.floor(budgetMb / readerMb)));
+}
+
+/**
+ * The hard limit (RLIMIT_DATA) for a reader whose resident memory may reach `readerMb`.
+ * RLIMIT_DATA counts writable private mappings, touched or not, and a reader maps ~1.1 GB it
+ * never touches (measured with /proc/<pid>/status VmData against VmRSS, Node 24.21): V8 reserves
+ * a ~510 MB code range per isolate (the reader's, and one per OCR recogniser), and each thread
+ * has an 8 MB stack. Text readers sit at ~0.67-0.74 GB of VmData with ~170 MB resident; OCR takes
+ * it to ~1.41-1.44 GB with ~340-390 MB resident. PROT_NONE reservations (WebAssembly's 10 GB
+ * guard regions) do not count, which is why RLIMIT_AS, which counts them, cannot be used.
+ */
+export function hardLimitMbFor(readerMb: number): number {
+  return readerMb + 1280;
+}

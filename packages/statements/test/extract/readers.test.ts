@@ -1,0 +1,106 @@
+// Reader processes (issue 18, decision 027): a reader runs under a hard memory limit the kernel
+// enforces, so a file that makes pdf.js allocate without bound ends that reader only; the caller's
+// process does not grow. Idle readers leave, and a reader is replaced after so many jobs.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { hexFlateBombPdf } from '../../scripts/bombs.ts';
+import { StatementError } from '../../src/errors.ts';
+import { checkPdfStreams } from '../../src/read/pdf-streams.ts';
+import type { ExtractOutput } from '../../src/worker/job.ts';
+import { StatementPool } from '../../src/worker/pool.ts';
+import { corpusBytes } from '../read/corpus.ts';
+
+const MB = 1024 * 1024;
+const report = () => corpusBytes('UNION/UNION_report.rpt');
+
+async function errorOf(p: Promise<unknown>): Promise<StatementError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  assert.ok(err instanceof StatementError, `expected a StatementError, got ${String(err)}`);
+  return err;
+}
+
+/** Wait for a condition (never for a fixed time): the test does not depend on the machine's speed. */
+async function until(what: string, ok: () => boolean, limitMs = 60_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (!ok()) {
+    if (Date.now() > end) assert.fail(`still waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+test('the hex-wrapped flate bomb passes the pre-scan: only the hard limit can stop it', () => {
+  const bomb = hexFlateBombPdf();
+  assert.ok(bomb.length < 2.2 * MB, `${bomb.length} bytes`);
+  checkPdfStreams(bomb); // no zlib header in hex text: nothing to refuse here
+});
+
+test('a reader killed by its hard limit fails its job with TOO_LARGE; the caller does not grow; the next job works', async () => {
+  // The watchdog is out of the way (a cap no reader reaches), and so is the clock (pdf.js's own
+  // inflate of 1 GiB takes a while on a busy machine): only the kernel's limit acts.
+  const pool = new StatementPool({
+    baseMs: 10 * 60_000,
+    maxJobMs: 10 * 60_000,
+    size: 1,
+    readerMemoryMb: 100_000,
+    memoryBudgetMb: 1_000_000,
+    hardLimitMb: 1536,
+  });
+  try {
+    const bomb = hexFlateBombPdf();
+    const before = process.memoryUsage.rss();
+    const err = await errorOf(pool.run({ op: 'extract', bytes: bomb, ocr: false }));
+    const grew = (process.memoryUsage.rss() - before) / MB;
+    assert.equal(err.code, 'TOO_LARGE', err.logMessage);
+    assert.equal(err.userMessage, 'The file needs too much memory to process.');
+    assert.ok(grew < 64, `this process grew by ${Math.round(grew)} MB`);
+    assert.equal(pool.threads, 0, 'the reader is gone');
+    const out = (await pool.run({ op: 'extract', bytes: report() })) as ExtractOutput;
+    assert.equal(out.pages, 7);
+    assert.equal(pool.readersStarted, 2, 'a new reader replaced it');
+  } finally {
+    await pool.close();
+  }
+});
+
+test('idle readers exit, and the next job starts a new one', async () => {
+  const pool = new StatementPool({ size: 2, idleMs: 100 });
+  try {
+    await Promise.all([
+      pool.run({ op: 'extract', bytes: report() }),
+      pool.run({ op: 'extract', bytes: report() }),
+    ]);
+    assert.equal(pool.readersStarted, 2);
+    await until('idle readers exit', () => pool.threads === 0);
+    const out = (await pool.run({ op: 'extract', bytes: report() })) as ExtractOutput;
+    assert.equal(out.pages, 7);
+    assert.equal(pool.readersStarted, 3);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a reader is replaced after maxJobsPerReader jobs', async () => {
+  const pool = new StatementPool({ size: 1, maxJobsPerReader: 2 });
+  try {
+    for (let i = 0; i < 5; i++) await pool.run({ op: 'extract', bytes: report() });
+    // Jobs 1-2 on the first reader, 3-4 on the second, 5 on the third.
+    assert.equal(pool.readersStarted, 3);
+  } finally {
+    await pool.close();
+  }
+});
+
+test("the caller's bytes are sent as they are: not detached, not changed", async () => {
+  const pool = new StatementPool({ size: 1 });
+  try {
+    const bytes = report();
+    const copy = bytes.slice();
+    await pool.run({ op: 'extract', bytes });
+    assert.deepEqual(bytes, copy);
+  } finally {
+    await pool.close();
+  }
+});
