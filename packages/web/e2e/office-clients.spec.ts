@@ -1,0 +1,133 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { drawnRows, drawStatement } from '../../server/test/helpers/draw-statement.ts';
+import { createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
+
+// Issue 13, clients part: a new client with two bank accounts; two statements of one account whose
+// periods overlap are read and filed (the single-statement read, then "file to account": the
+// office drop takes this place once it lands) and merge into one book without doubled rows; the
+// book is pushed once and a second push has nothing left; filing a statement again adds nothing.
+
+const pdf = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/pdf', buffer });
+
+/** The run's admin when it exists and has pages for three reads; else a user of our own. */
+async function signIn(page: Page, request: APIRequestContext) {
+  await page.goto('/login');
+  await logIn(page, { email: 'admin@example.test', password: newUser().password });
+  const home = await page
+    .waitForURL(/\/app\/home$/, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (home) {
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const pages = await request.get('/api/auth/check/pages', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (pages.ok() && ((await pages.json()) as { page_left: number }).page_left >= 3) return;
+    await page.evaluate(() => localStorage.clear());
+  }
+  const user = newUser('office');
+  await createVerifiedUser(request, user);
+  await page.goto('/login');
+  await logIn(page, user);
+  await expect(page).toHaveURL(/\/app\/home$/);
+}
+
+async function readAndFile(page: Page, file: ReturnType<typeof pdf>) {
+  const form = page.getByRole('form', { name: 'Read and file a statement' });
+  await form.getByRole('combobox', { name: 'Bank' }).selectOption('HDFC');
+  await form.locator('input[type="file"]').setInputFiles(file);
+  await form.getByRole('button', { name: 'Read and file' }).click();
+}
+
+test('a client with two accounts: two overlapping statements merge into one book without doubled rows, pushed once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, request);
+
+  // The client, from the user menu.
+  await page
+    .getByRole('button', { name: /Tester|Admin|User/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Clients' }).click();
+  await expect(page).toHaveURL(/\/app\/clients$/);
+  const clientName = `Meera Traders ${Date.now() % 100_000}`;
+  await page.getByRole('button', { name: 'Add client' }).click();
+  const form = page.getByRole('form', { name: 'Save client' });
+  await form.getByRole('textbox', { name: 'Client name' }).fill(clientName);
+  await form.getByRole('textbox', { name: 'Tally company name' }).fill('Meera Traders 2026-27');
+  await form.getByRole('textbox', { name: 'GSTIN (optional)' }).fill('27AAPFU0939F1ZX');
+  await form.getByRole('combobox', { name: 'State' }).selectOption('27');
+  await form.getByRole('button', { name: 'Save client' }).click();
+  // A mistyped GSTIN is refused beside the field.
+  await expect(form.getByText(/check character is wrong/)).toBeVisible();
+  await form.getByRole('textbox', { name: 'GSTIN (optional)' }).fill('27AAPFU0939F1ZV');
+  await form.getByRole('button', { name: 'Save client' }).click();
+  await expect(page).toHaveURL(/\/app\/clients\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: clientName })).toBeVisible();
+
+  // Two accounts.
+  const accounts: [string, string, string][] = [
+    ['HDFC', '00112233445566', 'HDFC Bank A/c'],
+    ['SBI', '30001234567', 'SBI A/c'],
+  ];
+  for (const [bank, number, ledger] of accounts) {
+    await page.getByRole('button', { name: 'Add account' }).click();
+    const add = page.getByRole('form', { name: 'Add account' });
+    await add.getByRole('combobox', { name: 'Bank' }).selectOption(bank);
+    await add.getByRole('textbox', { name: 'Account number' }).fill(number);
+    await add.getByRole('textbox', { name: 'Tally bank ledger' }).fill(ledger);
+    await add.getByRole('button', { name: 'Save account' }).click();
+    await expect(page.getByRole('row', { name: `Account ${number}` })).toBeVisible();
+  }
+
+  // Two statements of the HDFC account: rows 1-16 and rows 11-24 (six rows in both).
+  const rows = drawnRows(24);
+  await readAndFile(page, pdf('jan-part-1.pdf', await drawStatement({ rows: rows.slice(0, 16) })));
+  await expect(page.getByRole('status').filter({ hasText: '16 new row(s) added' })).toBeVisible({
+    timeout: 45_000,
+  });
+  await readAndFile(page, pdf('jan-part-2.pdf', await drawStatement({ rows: rows.slice(10) })));
+  await expect(
+    page.getByRole('status').filter({ hasText: '8 new row(s) added to the book; 6 already there' }),
+  ).toBeVisible({
+    timeout: 45_000,
+  });
+
+  const hdfc = page.getByRole('row', { name: 'Account 00112233445566' });
+  await expect(hdfc.getByRole('cell').nth(4)).toHaveText('24');
+  await expect(page.getByRole('row', { name: 'Account 30001234567' }).getByRole('cell').nth(4)).toHaveText(
+    '0',
+  );
+  await hdfc.getByRole('button', { name: 'Open book' }).click();
+  const bookRows = page.getByRole('table', { name: 'Book rows' }).locator('tbody tr');
+  await expect(bookRows).toHaveCount(24);
+  // Each row once, in the account's order: the balances are the statement's chain.
+  const balances = await bookRows.locator('td:nth-child(5)').allTextContents();
+  expect(balances).toEqual(
+    rows.map((r) =>
+      r.balance.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    ),
+  );
+  await expect(page.getByText('Gap in the book')).toHaveCount(0);
+  await expect(page.getByTestId('book-counts')).toHaveText('24 rows · 0 pushed · 24 unpushed');
+  await shot(page, 'office-client-book');
+
+  // Pushed once; the second push has nothing left.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Push 24 unpushed row(s) to Tally' }).click();
+  expect((await download).suggestedFilename()).toBe('book_00112233445566.xml');
+  await expect(page.getByTestId('book-counts')).toHaveText('24 rows · 24 pushed · 0 unpushed');
+  await expect(page.getByRole('button', { name: 'Everything pushed' })).toBeDisabled();
+
+  // The first statement filed again: recognised whole, nothing added, nothing to push.
+  await readAndFile(page, pdf('jan-part-1-again.pdf', await drawStatement({ rows: rows.slice(0, 16) })));
+  await expect(
+    page.getByRole('status').filter({ hasText: '0 new row(s) added to the book; 16 already there' }),
+  ).toBeVisible({
+    timeout: 45_000,
+  });
+  await expect(page.getByRole('table', { name: 'Statements filed' }).locator('tbody tr')).toHaveCount(3);
+});
