@@ -74,6 +74,16 @@ export function formatIndian(p: Paise, opts?: { symbol?: boolean }): string {
   return `${sign}${opts?.symbol ? '₹' : ''}${groupIndian(rupees)}.${paise}`;
 }
 
+/**
+ * The one rupee formatter for the screens: a rupee amount (a number, as the API and the billing
+ * tables carry it) in Indian grouping with the symbol, '₹1,23,456.78'; `whole` drops the paise of
+ * whole-rupee prices ('₹1,190').
+ */
+export function formatRupees(rupees: number, opts: { whole?: boolean } = {}): string {
+  const text = formatIndian(rupeesToPaise(rupees), { symbol: true });
+  return opts.whole && text.endsWith('.00') ? text.slice(0, -3) : text;
+}
+
 /** '123456.78' / '-1.50': no grouping, for XML and CSV. */
 export function formatPlain(p: Paise): string {
   const { sign, rupees, paise } = splitPaise(p);

@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { formatIndian, formatPlain, paiseToRupees, parseAmount, rupeesToPaise } from '../src/money.ts';
+import {
+  formatIndian,
+  formatPlain,
+  formatRupees,
+  paiseToRupees,
+  parseAmount,
+  rupeesToPaise,
+} from '../src/money.ts';
 
 test('rupeesToPaise is exact for two-decimal inputs', () => {
   assert.equal(rupeesToPaise(1.15), 115);
@@ -124,4 +131,12 @@ test('formatIndian groups digits as 3 then 2s', () => {
       );
     }),
   );
+});
+
+test('formatRupees: the one rupee formatter of the screens', () => {
+  assert.equal(formatRupees(123456.78), '₹1,23,456.78');
+  assert.equal(formatRupees(-1.5), '-₹1.50');
+  assert.equal(formatRupees(1190, { whole: true }), '₹1,190');
+  assert.equal(formatRupees(1190.5, { whole: true }), '₹1,190.50');
+  assert.equal(formatRupees(0.1 + 0.2), '₹0.30');
 });

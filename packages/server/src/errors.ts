@@ -93,7 +93,7 @@ export class HttpError extends BahiError {
   readonly extra: Readonly<Record<string, unknown>>;
 
   constructor(
-    codeOrStatus: ServerErrorCode | StatementErrorCode | number,
+    codeOrStatus: ServerErrorCode | StatementErrorCode | ReadReasonCode | number,
     detail: string,
     logMessage?: string,
     extra: Record<string, unknown> = {},
@@ -125,9 +125,6 @@ export const invalid = (detail: string, extra?: Record<string, unknown>) =>
   new HttpError('INVALID', detail, detail, extra);
 export const tooMany = (detail: string) => new HttpError('TOO_MANY', detail);
 export const unavailable = (detail: string) => new HttpError('UNAVAILABLE', detail);
-
-/** The status of a file failure, for a caller that answers without throwing (the office queue). */
-export const FILE_FAILURE_STATUS = STATUS as Record<StatementErrorCode, number>;
 
 /** A file failure as an answer { detail, code } with its status. */
 export const fileFailure = (code: StatementErrorCode, detail: string, logMessage?: string) =>

@@ -1,7 +1,9 @@
-// Builds the parser fixtures from the corpus: a small SourceDocument JSON per bank (the one-page
-// statements, an RPT excerpt, an XLSX export) and, only with --write-golden, the expected outputs.
-//   npm exec -- node packages/statements/scripts/make-fixtures.ts [--write-golden]
+// Builds the parser fixtures from the corpus with the production reader: a small SourceDocument JSON
+// per bank (the one-page statements, an RPT excerpt, an XLSX export) and, only with --write-golden,
+// the expected outputs. A fixture that exists is kept unless --force is given.
+//   node packages/statements/scripts/make-fixtures.ts [--bank CODE] [--write-golden] [--force]
 // Golden files change only on purpose: review the diff before committing.
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { BANK_CODES } from '@bahi/core';
 import path from 'node:path';
@@ -12,6 +14,10 @@ import { loadSource } from '../test/parse/load-source.ts';
 const corpus = path.resolve(import.meta.dirname, '../../../../shared/corpus');
 const fixtures = path.resolve(import.meta.dirname, '../test/fixtures');
 const writeGolden = process.argv.includes('--write-golden');
+const force = process.argv.includes('--force');
+const onlyBank = process.argv.includes('--bank')
+  ? process.argv[process.argv.indexOf('--bank') + 1]
+  : undefined;
 
 const jobs: { bank: string; file: string; name: string; trim?: (d: SourceDocument) => SourceDocument }[] = [
   ...BANK_CODES.map((b) => ({ bank: b, file: `${b}_short.pdf`, name: 'short' })),
@@ -39,6 +45,13 @@ const jobs: { bank: string; file: string; name: string; trim?: (d: SourceDocumen
 
 const round = (n: number) => Math.round(n * 100) / 100;
 for (const job of jobs) {
+  if (onlyBank && job.bank !== onlyBank) continue;
+  const dir = path.join(fixtures, job.bank);
+  const target = path.join(dir, `${job.name}.source.json`);
+  if (existsSync(target) && !force) {
+    console.log(`${job.bank}/${job.name}: kept (it exists; --force writes it again)`);
+    continue;
+  }
   const truth = JSON.parse(
     await readFile(path.join(corpus, job.bank, job.file.replace(/\.\w+$/, '.truth.json')), 'utf8'),
   );
@@ -59,9 +72,8 @@ for (const job of jobs) {
       })),
     };
   }
-  const dir = path.join(fixtures, job.bank);
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, `${job.name}.source.json`), JSON.stringify(doc) + '\n');
+  await writeFile(target, JSON.stringify(doc) + '\n');
   if (writeGolden) {
     await writeFile(
       path.join(dir, `${job.name}.expected.json`),

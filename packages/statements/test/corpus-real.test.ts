@@ -6,12 +6,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-// @ts-expect-error plain JS module without types
-import { score } from '../../../../shared/tools/score.mjs';
 import { BANK_CODES } from '@bahi/core';
 import { parseStatement, readDocument, toTruthJson } from '../src/index.ts';
-
-const dir = path.resolve(import.meta.dirname, '../../../../shared/corpus-real');
+import { CORPUS_REAL as dir, SHARED, needs } from './shared-corpus.ts';
 const manifest: { files: { file: string; truth: string; bank: string; password: string | null }[] } =
   existsSync(dir) ? JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) : { files: [] };
 
@@ -41,8 +38,9 @@ const KNOWN: Record<string, Known> = {
   },
 };
 
-test('the real corpus is present', () =>
-  assert.ok(manifest.files.length >= 18, `${manifest.files.length} files`));
+test('the real corpus is present', needs(dir), () =>
+  assert.ok(manifest.files.length >= 18, `${manifest.files.length} files`),
+);
 
 for (const f of manifest.files) {
   test(`real ${f.file}`, async () => {
@@ -54,6 +52,7 @@ for (const f of manifest.files) {
       ocr: false,
     });
     const result = parseStatement(read.doc);
+    const { score } = await import(path.join(SHARED, 'tools/score.mjs'));
     const s = score(truth, toTruthJson(result), f.file);
     const known = KNOWN[f.file] ?? { why: '' };
     const detail = `${JSON.stringify(s)} ${known.why}`;

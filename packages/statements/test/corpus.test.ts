@@ -1,16 +1,15 @@
 // Every text PDF, XLSX and RPT statement of the corpus, scored against its truth with the shared
 // scoring function: precision and recall 100%, balance check true, descriptions exact.
-// (OCR files have their own suite in the readers' tests.)
+// (OCR files have their own suite in the readers' tests.) Read by the production reader, as the
+// worker reads an upload. Skipped with a reason without ../shared (shared-corpus.ts).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-// @ts-expect-error plain JS module without types
-import { score } from '../../../../shared/tools/score.mjs';
 import { parseStatement, toTruthJson } from '../src/parse/index.ts';
-import { loadSource } from './parse/load-source.ts';
+import { readDocument } from '../src/read/index.ts';
+import { CORPUS as corpus, SHARED, needs } from './shared-corpus.ts';
 
-const corpus = path.resolve(import.meta.dirname, '../../../../shared/corpus');
 const truths = existsSync(corpus)
   ? readdirSync(corpus, { withFileTypes: true })
       .filter((d) => d.isDirectory())
@@ -23,11 +22,15 @@ const truths = existsSync(corpus)
       .filter((t) => ['pdf', 'xlsx', 'rpt'].includes(t.truth.format))
   : [];
 
-test('the corpus is present', () => assert.ok(truths.length >= 40, `found ${truths.length} text statements`));
+test('the corpus is present', needs(corpus), () =>
+  assert.ok(truths.length >= 40, `found ${truths.length} text statements`),
+);
 
 for (const { file, truth } of truths) {
   test(`corpus ${truth.file}`, async () => {
-    const doc = await loadSource(path.join(path.dirname(file), truth.file), truth.password);
+    const { score } = await import(path.join(SHARED, 'tools/score.mjs'));
+    const bytes = new Uint8Array(readFileSync(path.join(path.dirname(file), truth.file)));
+    const { doc } = await readDocument(bytes, { password: truth.password ?? undefined, ocr: false });
     const result = parseStatement(doc);
     const s = score(truth, toTruthJson(result), truth.file);
     assert.equal(result.bank, truth.bank, 'detected bank');

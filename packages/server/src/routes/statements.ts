@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   defaultBankLedger,
   isBankCode,
@@ -32,7 +32,7 @@ import { signedInUser, tokenFor } from '../auth/users.ts';
 import { balance, notEnoughPages, spendPages } from '../credits.ts';
 import { extractions, pageLedger } from '../db/schema.ts';
 import { ledgerMemory } from '../statements/tables.ts';
-import { FILE_FAILURE_STATUS, HttpError, badRequest, notFound } from '../errors.ts';
+import { HttpError, badRequest, notFound } from '../errors.ts';
 import {
   MAX_LAYOUTS,
   candidatesFor,
@@ -74,47 +74,28 @@ function bankOf(request: FastifyRequest): BankCode {
 }
 
 /**
- * An extraction that failed, answered as { detail, code, reason } (issue 17): `reason` says why in
- * plain words and what to do next. A page that could not be read is named (code PAGE_UNREADABLE).
+ * An extraction that failed, answered as { detail, code, next, reason } (issue 17): `reason` says
+ * why in plain words and what to do next. A page that could not be read is named (PAGE_UNREADABLE).
+ * Thrown like every failure; the status is the code's (errors.ts).
  */
-class ReadFailure extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly reason: ReadReason;
-  readonly logMessage: string;
-  constructor(status: number, code: string, reason: ReadReason, logMessage: string) {
-    super(reason.message);
-    this.status = status;
-    this.code = code;
-    this.reason = reason;
-    this.logMessage = logMessage;
-  }
+function readFailure(reason: ReadReason, logMessage: string): HttpError {
+  return new HttpError(reason.code, reason.message, logMessage, { reason, next: reason.next });
 }
 
-function failureOf(err: StatementError): ReadFailure {
+function failureOf(err: StatementError): HttpError {
   const page = /page (\d+) failed/.exec(err.logMessage)?.[1];
   if (err.code === 'UNREADABLE' && page) {
     const reason = readReason(
       'PAGE_UNREADABLE',
       `Page ${page} of the file could not be read. ${err.userMessage}`,
     );
-    return new ReadFailure(422, 'PAGE_UNREADABLE', reason, `${err.code}: ${err.logMessage}`);
+    return readFailure(reason, `${err.code}: ${err.logMessage}`);
   }
   const code = reasonForFailure(err.code);
   const reason = code
     ? { ...readReason(code), message: err.userMessage }
     : { code: err.code, message: err.userMessage, next: 'Try again; if it happens again, contact support.' };
-  return new ReadFailure(
-    FILE_FAILURE_STATUS[err.code],
-    err.code,
-    reason as ReadReason,
-    `${err.code}: ${err.logMessage}`,
-  );
-}
-
-function sendFailure(reply: FastifyReply, f: ReadFailure) {
-  reply.request.log.info({ status: f.status }, f.logMessage);
-  return reply.code(f.status).send({ detail: f.reason.message, code: f.code, reason: f.reason });
+  return readFailure(reason as ReadReason, `${err.code}: ${err.logMessage}`);
 }
 
 function billingFormat(format: Extraction['format']): StatementFormat {
@@ -126,7 +107,7 @@ const statements: FastifyPluginAsync = async (app) => {
   // The worker threads of @bahi/statements stop with the server.
   app.addHook('onClose', async () => closePool());
 
-  app.post('/:bank/check-password', { preHandler: requireUser }, async (request, reply) => {
+  app.post('/:bank/check-password', { preHandler: requireUser }, async (request) => {
     bankOf(request);
     const upload = await readUpload(request);
     try {
@@ -136,9 +117,8 @@ const statements: FastifyPluginAsync = async (app) => {
         checkPassword(upload.bytes, { owner: userId }),
       );
     } catch (err) {
-      // the same answer as extraction: { detail, code, reason }
-      if (!isStatementError(err)) throw err;
-      return sendFailure(reply, failureOf(err));
+      // the same answer as extraction: { detail, code, next, reason }
+      throw isStatementError(err) ? failureOf(err) : err;
     }
   });
 
@@ -147,7 +127,7 @@ const statements: FastifyPluginAsync = async (app) => {
    * the table is read with the layout the user marked, and the answer carries the file's shape to
    * save it with; without, a layout taught before for this bank reads a file of its shape.
    */
-  async function readStatement(request: FastifyRequest, reply: FastifyReply, withLayout: boolean) {
+  async function readStatement(request: FastifyRequest, withLayout: boolean) {
     const bank = bankOf(request);
     const upload = await readUpload(request);
     let layout: TaughtLayout | undefined;
@@ -197,15 +177,14 @@ const statements: FastifyPluginAsync = async (app) => {
         }),
       );
     } catch (err) {
-      if (!isStatementError(err)) throw err;
-      return sendFailure(reply, failureOf(err));
+      throw isStatementError(err) ? failureOf(err) : err;
     }
     const { result } = extraction;
     const first = result.accounts[0];
     if (!first || first.transactions.length === 0) {
       // why: a scan whose OCR found no table, or headings the reader does not know
       const reason = readReasons(result)[0] ?? readReason('NO_TABLE');
-      return sendFailure(reply, new ReadFailure(422, reason.code, reason, `${reason.code}: no transactions`));
+      throw readFailure(reason, `${reason.code}: no transactions`);
     }
     const rowCount = result.accounts.reduce((n, a) => n + a.transactions.length, 0);
     const cost = pagesForExtraction({
@@ -289,13 +268,13 @@ const statements: FastifyPluginAsync = async (app) => {
     return answer;
   }
 
-  app.post('/:bank/extract-statement', { preHandler: requireUser }, async (request, reply) =>
-    readStatement(request, reply, false),
+  app.post('/:bank/extract-statement', { preHandler: requireUser }, async (request) =>
+    readStatement(request, false),
   );
 
   /** Re-reads the file (sent again: files are never kept) with the layout the user marked. */
-  app.post('/:bank/read-with-layout', { preHandler: requireUser }, async (request, reply) =>
-    readStatement(request, reply, true),
+  app.post('/:bank/read-with-layout', { preHandler: requireUser }, async (request) =>
+    readStatement(request, true),
   );
 
   app.get('/layouts', { preHandler: requireUser }, async (request) => ({

@@ -3,6 +3,7 @@ import { GenerateVouchersXmlRequest, type VoucherRowProblem } from '@bahi/contra
 import { buildManualVouchersXml, validateManualRows } from '@bahi/tally';
 import { requireUser } from '../auth/guards.ts';
 import { XML_TYPE, sendDownload } from '../download.ts';
+import { invalid } from '../errors.ts';
 
 // The voucher importer of the Create Vouchers screen (spec section 7, issue 7). A signed-in user is
 // required although the specification's screen sends no token (docs/decisions/070-voucher-importer.md).
@@ -31,7 +32,7 @@ const vouchers: FastifyPluginAsync = async (app) => {
     const problems = validateManualRows(body.rows);
     if (problems.length) {
       request.log.info({ rows: body.rows.length, incomplete: problems.length }, 'voucher rows rejected');
-      return reply.code(422).send({ detail: rowsRejectedDetail(problems), problems });
+      throw invalid(rowsRejectedDetail(problems), { problems });
     }
     const xml = buildManualVouchersXml({ rows: body.rows, company: body.company_name || undefined });
     request.log.info({ rows: body.rows.length }, 'vouchers.xml generated');

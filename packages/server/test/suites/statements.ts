@@ -134,6 +134,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
       assert.deepEqual(wrong.body, {
         detail: 'Incorrect password.',
         code: 'WRONG_PASSWORD',
+        next: 'Check the password (banks often use part of your name and your date of birth) and try again.',
         // issue 17: the reason in plain words and the next step
         reason: {
           code: 'WRONG_PASSWORD',

@@ -10,14 +10,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { formatDisplayDate, formatIndian, isIsoDate } from '@bahi/core';
+import { formatDisplayDate, formatRupees, isIsoDate } from '@bahi/core';
 import type { BillingVoucher } from '@bahi/contract';
 import { useMemo } from 'react';
 import { PAGE_SIZE, addItem, deleteItem, editItem, toNumber, type EditableField } from './ledger.ts';
 
 // The Item Ledger Table of the billing screen: vouchers 30 a page, each line editable in place.
 
-const money = (rupees: number) => `₹${formatIndian(Math.round(rupees * 100))}`;
+const money = (rupees: number) => formatRupees(rupees);
 
 export function ItemLedgerTable(props: {
   vouchers: BillingVoucher[];

@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatIndian } from '@bahi/core';
+import { formatRupees } from '@bahi/core';
 import type { BillingVoucher } from '@bahi/contract';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -29,7 +29,7 @@ export const BILLING_SETTINGS_DEFAULTS: BillingSettings = {
   typess: 'Tax Invoice',
 };
 
-const money = (rupees: number) => `₹${formatIndian(Math.round(rupees * 100))}`;
+const money = (rupees: number) => formatRupees(rupees);
 
 const TEXT_SETTINGS = [
   ['party_ledger', 'Party Ledger'],

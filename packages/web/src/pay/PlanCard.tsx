@@ -1,8 +1,9 @@
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { PlanOffer } from '@bahi/contract';
+import { formatRupees } from '@bahi/core';
 import { formatCount } from '../format.ts';
 
-const rupees = (n: number) => `₹${formatCount(n)}`;
+const rupees = (n: number) => formatRupees(n, { whole: true });
 
 /** One selectable plan card (spec section 2, Plan screen). */
 export function PlanCard({
