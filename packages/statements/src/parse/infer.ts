@@ -7,7 +7,7 @@ import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
 import type { Role } from './columns.ts';
 import { isDateStart, readDate } from './dates.ts';
 import type { Line, Run } from './layout.ts';
-import type { TaughtLayout } from './table.ts';
+import type { TaughtLayout } from './types.ts';
 
 // Fewer dated lines with figures than this are no table.
 const MIN_ROWS = 3;

@@ -13,24 +13,12 @@ import {
 import { isDateStart, readDate, readMonthDay } from './dates.ts';
 import { type Band, bandOf, bandsUnder, columnBands } from './bands.ts';
 import { type Line, type Run, runWords } from './layout.ts';
-import type { ParseIssue, Transaction } from './types.ts';
+import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
 
 export type Flow = 'after' | 'before';
 
 /** The year of a date printed without one, until the statement period gives it. */
 export const NO_YEAR = '0000';
-
-/**
- * A table layout the user marked on the page: where each column lies and where the first
- * transaction row is. It replaces header recognition and column finding for the whole file.
- */
-export interface TaughtLayout {
-  /** 1-based page of the first transaction row, and its top (page units, origin top-left) */
-  page: number;
-  top: number;
-  /** column bands, in page units (sheets: column index x 100; reports: character columns) */
-  columns: { role: Column['role']; x0: number; x1: number }[];
-}
 
 export interface TableOptions {
   aliases?: Aliases;

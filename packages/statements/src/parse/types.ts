@@ -1,7 +1,17 @@
 import type { BankCode } from '@bahi/core';
-import type { TaughtLayout } from './table.ts';
+import type { Column } from './columns.ts';
 
-export type { TaughtLayout };
+/**
+ * A table layout the user marked on the page: where each column lies and where the first
+ * transaction row is. It replaces header recognition and column finding for the whole file.
+ */
+export interface TaughtLayout {
+  /** 1-based page of the first transaction row, and its top (page units, origin top-left) */
+  page: number;
+  top: number;
+  /** column bands, in page units (sheets: column index x 100; reports: character columns) */
+  columns: { role: Column['role']; x0: number; x1: number }[];
+}
 
 /** Integer paise. */
 export type Paise = number;
