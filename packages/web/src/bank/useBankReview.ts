@@ -10,6 +10,7 @@ import {
   suggestLedgers,
 } from './api.ts';
 import type { FilterState } from './Filters.tsx';
+import { filterFromSearch, keepFilterInAddress } from './filter-url.ts';
 import { filterIndexes, indexBounds, indexRows } from './rows-index.ts';
 
 // The result screen's state (issue 19): the statement is loaded from the server by id, and every
@@ -104,7 +105,9 @@ export function useBankReview(loaded: Loaded) {
   const [ledgers, setLedgers] = useState<string[]>(loaded.ledgers);
   const [edited, setEdited] = useState(loaded.meta.edited);
   const [accepted, setAcceptedState] = useState(loaded.meta.accepted);
-  const [filter, setFilter] = useState<FilterState>(NO_FILTER);
+  // The filter comes from the address and goes back there: a reload shows the same rows.
+  const [filter, setFilter] = useState<FilterState>(() => filterFromSearch(window.location.search));
+  useEffect(() => keepFilterInAddress(filter), [filter]);
   const [suggestions, setSuggestions] = useState<Map<number, LedgerSuggestion>>(new Map());
   const [save, setSave] = useState<SaveState>({ kind: 'saved' });
 
