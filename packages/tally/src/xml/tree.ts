@@ -12,16 +12,24 @@ export type XmlNode = XmlElement | string;
 export type XmlChild = XmlNode | null | undefined | false;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
+// Element and attribute names come from a few dozen literals in the builders: checked once each.
+const CHECKED_NAMES = new Set<string>();
+function checkName(name: string, what: string): void {
+  if (CHECKED_NAMES.has(name)) return;
+  if (!NAME.test(name)) throw new Error(`invalid XML ${what} name: ${JSON.stringify(name)}`);
+  CHECKED_NAMES.add(name);
+}
 
 export function el(
   name: string,
   attrs: Record<string, string | undefined> = {},
   children: readonly XmlChild[] = [],
 ): XmlElement {
-  if (!NAME.test(name)) throw new Error(`invalid XML element name: ${JSON.stringify(name)}`);
+  checkName(name, 'element');
   const kept: Record<string, string> = {};
-  for (const [key, value] of Object.entries(attrs)) {
-    if (!NAME.test(key)) throw new Error(`invalid XML attribute name: ${JSON.stringify(key)}`);
+  for (const key in attrs) {
+    checkName(key, 'attribute');
+    const value = attrs[key];
     if (value !== undefined) kept[key] = value;
   }
   const nodes = children.filter((c): c is XmlNode => c !== null && c !== undefined && c !== false);
@@ -60,7 +68,12 @@ const ESCAPES: Record<string, string> = {
  */
 export const TALLY_MARK = '\u0004';
 
+// Most values (amounts, dates, names) need nothing: one scan for anything outside plain text (the
+// five escaped characters, control characters, surrogates: astral characters take the full path).
+const NEEDS_WORK = /[^\t\n\r\u0020\u0021\u0023-\u0025\u0028-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]/;
+
 export function escapeText(text: string): string {
+  if (!NEEDS_WORK.test(text)) return text;
   const marked = text.startsWith(TALLY_MARK);
   const escaped = stripInvalidXmlChars(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
   return marked ? `&#4;${escaped}` : escaped;
@@ -79,15 +92,15 @@ export function serializeXml(root: XmlElement, options: SerializeOptions = {}): 
   const indent = options.indent ?? '  ';
   const newline = indent === '' ? '' : '\n';
   const out: string[] = [];
+  const pads: string[] = [];
   if (options.declaration ?? true) out.push(XML_DECLARATION + newline);
   write(root, 0);
   return out.join('');
 
   function write(node: XmlElement, depth: number): void {
-    const pad = indent.repeat(depth);
-    const attrs = Object.entries(node.attrs)
-      .map(([k, v]) => ` ${k}="${escapeText(v)}"`)
-      .join('');
+    const pad = (pads[depth] ??= indent.repeat(depth));
+    let attrs = '';
+    for (const k in node.attrs) attrs += ` ${k}="${escapeText(node.attrs[k])}"`;
     if (node.children.length === 0) {
       out.push(`${pad}<${node.name}${attrs}/>${newline}`);
       return;
