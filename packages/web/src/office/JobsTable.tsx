@@ -71,11 +71,19 @@ function outcome(j: OfficeJob) {
   return null;
 }
 
-function PasswordPanel({ clientId, waiting }: { clientId: string | null; waiting: number }) {
+function PasswordPanel({
+  clientId,
+  waiting,
+  onSaid,
+}: {
+  clientId: string | null;
+  waiting: number;
+  /** what the attempt did, shown by the table (the panel goes once no file waits) */
+  onSaid: (text: string) => void;
+}) {
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -83,7 +91,7 @@ function PasswordPanel({ clientId, waiting }: { clientId: string | null; waiting
     setBusy(true);
     try {
       const answer = await tryPassword(clientId, password);
-      setSaid(
+      onSaid(
         answer.opened === answer.tried
           ? `The password opened ${answer.opened === 1 ? 'the file' : `all ${answer.opened} files`}.`
           : `The password opened ${answer.opened} of ${answer.tried} files. The others still need theirs.`,
@@ -121,11 +129,6 @@ function PasswordPanel({ clientId, waiting }: { clientId: string | null; waiting
               Open the files
             </Button>
           </Group>
-          {said && (
-            <Text size="sm" role="status">
-              {said}
-            </Text>
-          )}
         </Stack>
       </form>
     </Paper>
@@ -133,6 +136,7 @@ function PasswordPanel({ clientId, waiting }: { clientId: string | null; waiting
 }
 
 export function JobsTable({ clientId }: { clientId: string | null }) {
+  const [said, setSaid] = useState<string | null>(null);
   const { data, error, isPending } = useQuery({
     queryKey: jobsKey(clientId),
     queryFn: () => listJobs(clientId),
@@ -165,7 +169,14 @@ export function JobsTable({ clientId }: { clientId: string | null }) {
             </Badge>
           ))}
       </Group>
-      {counts.needs_password > 0 && <PasswordPanel clientId={clientId} waiting={counts.needs_password} />}
+      {counts.needs_password > 0 && (
+        <PasswordPanel clientId={clientId} waiting={counts.needs_password} onSaid={setSaid} />
+      )}
+      {said && (
+        <Text size="sm" role="status" data-testid="jobs-password-said">
+          {said}
+        </Text>
+      )}
       <Table.ScrollContainer minWidth={720}>
         <Table striped stickyHeader data-testid="jobs-table">
           <Table.Thead>
