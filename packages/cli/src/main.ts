@@ -1,6 +1,12 @@
 // The `bahi` command. Each subcommand lives in its own module under ./commands and is loaded
 // only when used, so `bahi parse` never pays for the server's start-up and the reverse.
+import { enableCompileCache } from 'node:module';
 import { EXIT, exitCodesHelp, fail } from './args.ts';
+
+// Started as `node src/main.ts` rather than through bin/bahi.js: the commands' modules still come
+// from Node's compile cache (bin/bahi.js turns it on before this file is stripped).
+const cache = enableCompileCache?.();
+if (cache?.directory) process.env.NODE_COMPILE_CACHE ??= cache.directory;
 
 type Command = { run(args: string[]): Promise<number> };
 

@@ -10,14 +10,23 @@ import { formatPlain, isBankCode, toCsvText, toXlsxBytes, type BankCode } from '
 import { diagnoseRead, readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
 import {
   closePool,
-  configurePool,
   extractStatement,
+  extractStatementInProcess,
   isStatementError,
   toTruthJson,
   type AccountStatement,
   type Extraction,
   type StatementErrorCode,
 } from '@bahi/statements';
+
+/**
+ * A file up to this size is read in this thread (issue 19): starting a worker thread loads pdf.js a
+ * second time and costs more than reading a short statement. A 56-page text statement is ~0.2 MB,
+ * a scanned page ~0.5-2 MB. The pool's time and memory limits guard a server against a hostile
+ * upload; a person reading their own file can stop the command. Bigger files go to the pool, where
+ * a long PDF's pages are read by more than one thread.
+ */
+export const IN_PROCESS_MAX_BYTES = 2 * 1024 * 1024;
 
 const USAGE = 'Usage: bahi parse FILE [--bank CODE] [--password PW] [--format json|csv|xlsx] [--out FILE]';
 
@@ -175,12 +184,13 @@ async function parse(args: string[]): Promise<number> {
 
   let x: Extraction;
   try {
-    configurePool({ size: 1 });
-    x = await extractStatement(bytes, {
-      password: values.password || undefined,
-      bank,
-      fileName: path.basename(file),
-    });
+    const opts = { password: values.password || undefined, bank, fileName: path.basename(file) };
+    if (bytes.length <= IN_PROCESS_MAX_BYTES) {
+      inProcess = true;
+      x = await extractStatementInProcess(bytes, opts);
+    } else {
+      x = await extractStatement(bytes, opts);
+    }
   } catch (err) {
     if (isStatementError(err)) {
       const exit = EXIT_BY_CODE[err.code] ?? 1;
@@ -220,6 +230,9 @@ async function parse(args: string[]): Promise<number> {
   return fail(4, `read, but the balances do not reconcile${msg ? `: ${msg}` : ''}`);
 }
 
+/** Whether this run read its file in this thread (its OCR recognisers, if any, are ended at exit). */
+let inProcess = false;
+
 export async function run(args: string[]): Promise<number> {
   try {
     return await parse(args);
@@ -227,5 +240,10 @@ export async function run(args: string[]): Promise<number> {
     return fail(1, `unexpected error (${err instanceof Error ? err.name : typeof err})`);
   } finally {
     await closePool();
+    if (inProcess) {
+      // ocr.ts loads tesseract.js only when a page is recognised; this import alone loads nothing heavy.
+      const { closeOcr } = await import('@bahi/statements/read/ocr.ts');
+      await closeOcr();
+    }
   }
 }

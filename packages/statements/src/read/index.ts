@@ -2,7 +2,6 @@
 import { StatementError } from '../errors.ts';
 import type { SourceDocument } from '../source.ts';
 import { detectFileKind, type FileKind } from './kind.ts';
-import { readImage } from './ocr.ts';
 import { pdfNeedsPassword, readPdf, type PdfReadOptions } from './pdf.ts';
 import { readHtmlTables } from './html.ts';
 import { readRpt } from './rpt.ts';
@@ -102,6 +101,8 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
         throw new StatementError('UNSUPPORTED', { logMessage: 'read: image with OCR disabled' });
       }
       opts.onPageCount?.(1);
+      // OCR (tesseract.js, canvas) is loaded only for the files that need it.
+      const { readImage } = await import('./ocr.ts');
       const page = await readImage(bytes);
       return { doc: { kind: 'pages', format: 'image', pages: [page] }, pages: 1, kind, sharedPages: 0 };
     }

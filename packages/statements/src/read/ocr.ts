@@ -4,12 +4,14 @@
 // only when a second page is waiting, so a one-page scan pays one start-up and a multi-page scan
 // uses both cores. Words come back with their boxes so the table reader can use positions exactly
 // as for a text layer.
+// tesseract.js and @napi-rs/canvas are loaded on first use (issue 19): a thread or a command that
+// reads only text PDFs and workbooks never loads them.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
-import { createScheduler, createWorker, OEM, PSM, type Scheduler, type Worker } from 'tesseract.js';
+import type { Canvas } from '@napi-rs/canvas';
+import type { Scheduler, Worker } from 'tesseract.js';
 import { StatementError } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
 
@@ -22,6 +24,14 @@ export const IMAGE_PAGE_WIDTH = 595.28;
  * memory (~40 MB each); two pages of one scan then run side by side.
  */
 const MAX_RECOGNISERS = Math.max(1, Math.min(2, os.availableParallelism()));
+
+type CanvasModule = typeof import('@napi-rs/canvas');
+let canvasModule: CanvasModule | null = null;
+/** @napi-rs/canvas (CommonJS, a native addon), loaded on first use; the helpers below are synchronous. */
+function canvasLib(): CanvasModule {
+  canvasModule ??= createRequire(import.meta.url)('@napi-rs/canvas') as CanvasModule;
+  return canvasModule;
+}
 
 function langPath(): string {
   const pkg = createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json');
@@ -40,6 +50,7 @@ let recognisers: Promise<Recognisers> | null = null;
 let waiting = 0;
 
 async function startWorker(dir: string): Promise<Worker> {
+  const { createWorker, OEM, PSM } = await import('tesseract.js');
   const worker = await withTimeout(
     createWorker('eng', OEM.LSTM_ONLY, { langPath: dir, gzip: true, cacheMethod: 'none' }),
     START_TIMEOUT_MS,
@@ -58,6 +69,7 @@ async function startRecognisers(): Promise<Recognisers> {
   if (!existsSync(path.join(dir, 'eng.traineddata.gz'))) {
     throw new StatementError('INTERNAL', { logMessage: `OCR language data missing at ${dir}` });
   }
+  const { createScheduler } = await import('tesseract.js');
   const scheduler = createScheduler();
   scheduler.addWorker(await startWorker(dir));
   return { scheduler, workers: 1, adding: null };
@@ -343,7 +355,7 @@ export function rotateCanvas(src: Canvas, deg: Rotation, scale = 1): Canvas {
   const w = Math.max(1, Math.round(src.width * scale));
   const h = Math.max(1, Math.round(src.height * scale));
   const [cw, ch] = deg % 180 === 0 ? [w, h] : [h, w];
-  const c = createCanvas(cw, ch);
+  const c = canvasLib().createCanvas(cw, ch);
   const ctx = c.getContext('2d');
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, cw, ch);
@@ -363,7 +375,7 @@ const ORIENT_BAND = 0.12;
 
 function middleBand(c: Canvas): Canvas {
   const h = Math.max(1, Math.round(c.height * ORIENT_BAND));
-  const band = createCanvas(c.width, h);
+  const band = canvasLib().createCanvas(c.width, h);
   band.getContext('2d').drawImage(c, 0, -Math.round((c.height - h) / 2));
   return band;
 }
@@ -520,7 +532,7 @@ export async function readImage(bytes: Uint8Array, opts: OcrOptions = {}): Promi
   warmOcr();
   let img;
   try {
-    img = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    img = await canvasLib().loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
     throw new StatementError('UNREADABLE', {
       userMessage: 'The image is damaged and cannot be read.',
@@ -537,7 +549,7 @@ export async function readImage(bytes: Uint8Array, opts: OcrOptions = {}): Promi
     });
   }
   const scale = imageScale(img.width, img.height);
-  const canvas = createCanvas(
+  const canvas = canvasLib().createCanvas(
     Math.max(1, Math.round(img.width * scale)),
     Math.max(1, Math.round(img.height * scale)),
   );

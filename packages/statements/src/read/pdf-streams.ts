@@ -49,16 +49,15 @@ function inflatedSize(data: Buffer, cap: number): number {
 }
 
 /**
- * Throws TOO_LARGE when one of the PDF's zlib streams decodes to more than the per-stream cap, or
- * all of them together to more than the per-document cap. Linear in the file: each `stream`
- * keyword is looked at once, and the data runs to the next `endstream`.
+ * Deflate cannot expand more than ~1032 to 1 (a 258-byte match in one bit, its distance in one
+ * more), so a zlib stream of n bytes decodes to at most this: a bound known without inflating.
  */
-export function checkPdfStreams(data: Uint8Array, limits: StreamLimits = {}): void {
-  const perStream = limits.perStreamBytes ?? MAX_STREAM_BYTES;
-  const perDocument = limits.perDocumentBytes ?? MAX_DOCUMENT_STREAM_BYTES;
-  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  let total = 0;
-  let streams = 0;
+const MAX_INFLATE_RATIO = 1033;
+const boundOf = (compressed: number) => compressed * MAX_INFLATE_RATIO + 1024;
+
+/** Where each zlib stream's data lies: [start, end) in the file. */
+function zlibStreams(buf: Buffer): { at: number; start: number; end: number }[] {
+  const found: { at: number; start: number; end: number }[] = [];
   let from = 0;
   for (;;) {
     const at = buf.indexOf(STREAM, from);
@@ -73,13 +72,39 @@ export function checkPdfStreams(data: Uint8Array, limits: StreamLimits = {}): vo
     if (!isZlibHeader(buf[start], buf[start + 1])) continue;
     let end = buf.indexOf(ENDSTREAM, start);
     if (end < 0) end = buf.length;
-    const size = inflatedSize(buf.subarray(start, end), perStream);
-    if (size < 0) throw tooMuch(`pdf: stream at byte ${at} inflates to over ${perStream} bytes`);
-    total += size;
-    streams++;
-    if (total > perDocument) {
-      throw tooMuch(`pdf: ${streams} streams inflate to over ${perDocument} bytes`);
-    }
+    found.push({ at, start, end });
     from = end;
+  }
+  return found;
+}
+
+/**
+ * Throws TOO_LARGE when one of the PDF's zlib streams decodes to more than the per-stream cap, or
+ * all of them together to more than the per-document cap. Linear in the file: each `stream`
+ * keyword is looked at once, and the data runs to the next `endstream`.
+ *
+ * Issue 19: inflating every stream here decoded a text PDF twice (here, then in pdf.js: ~5% of
+ * reading it). A stream is inflated only while the bound says it might break a cap: none of a
+ * short statement's (a 200-page one's streams cannot reach the document cap), and of a long one
+ * the biggest first, until the bounds of the rest fit what is left.
+ */
+export function checkPdfStreams(data: Uint8Array, limits: StreamLimits = {}): void {
+  const perStream = limits.perStreamBytes ?? MAX_STREAM_BYTES;
+  const perDocument = limits.perDocumentBytes ?? MAX_DOCUMENT_STREAM_BYTES;
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const streams = zlibStreams(buf).map((s) => ({ ...s, bound: boundOf(s.end - s.start) }));
+  // what all streams may decode to: actual sizes of those inflated, bounds of the others
+  let total = streams.reduce((n, s) => n + s.bound, 0);
+  streams.sort((a, b) => b.bound - a.bound || a.at - b.at);
+  let inflated = 0;
+  for (const s of streams) {
+    if (s.bound <= perStream && total <= perDocument) return; // the rest are smaller still
+    const size = inflatedSize(buf.subarray(s.start, s.end), perStream);
+    if (size < 0) throw tooMuch(`pdf: stream at byte ${s.at} inflates to over ${perStream} bytes`);
+    total -= s.bound - size;
+    inflated++;
+  }
+  if (total > perDocument) {
+    throw tooMuch(`pdf: ${inflated} streams inflate to over ${perDocument} bytes`);
   }
 }

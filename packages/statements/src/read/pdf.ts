@@ -1,23 +1,21 @@
 // PDF reader: text-layer words with positions (pdf.js), OCR for pages without a text layer,
 // passwords, and a refusal of damaged or incomplete files (a partial statement is worse than none).
+// OCR (tesseract.js) and the canvas it renders into are loaded only when a page needs them.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import {
-  getDocument,
-  OPS,
-  PasswordException,
-  PasswordResponses,
-  type PDFDocumentLoadingTask,
-  type PDFDocumentProxy,
-  type PDFPageProxy,
-  type PageViewport,
+import type { Canvas } from '@napi-rs/canvas';
+import type {
+  PDFDocumentLoadingTask,
+  PDFDocumentProxy,
+  PDFPageProxy,
+  PageViewport,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
-import { ocrCanvas, warmOcr, type OcrPage } from './ocr.ts';
+import type { OcrPage } from './ocr.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
+import { getDocument, OPS, PasswordException, PasswordResponses, pdfWorker } from './pdfjs.ts';
 
 /** Render scale for OCR: 300 dpi. */
 const OCR_DPI = 300;
@@ -60,6 +58,8 @@ function open(data: Uint8Array, password: string | undefined): PDFDocumentLoadin
     data: new Uint8Array(data),
     password: password || undefined,
     verbosity: 0,
+    // one worker half per thread, shared by its documents, its text handed over uncopied (pdfjs.ts)
+    worker: pdfWorker(),
     // Fail on damaged content streams instead of quietly returning part of a page.
     stopAtErrors: true,
     disableFontFace: true,
@@ -185,6 +185,7 @@ function textWords(items: TextItem[], vp: PageViewport): Word[] {
 /** The page as the reader sees it (its /Rotate applied), on white, at OCR resolution. */
 async function renderForOcr(page: PDFPageProxy): Promise<Canvas> {
   const vp = page.getViewport({ scale: OCR_DPI / 72 });
+  const { createCanvas } = await import('@napi-rs/canvas');
   const canvas = createCanvas(Math.ceil(vp.width), Math.ceil(vp.height));
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
@@ -337,6 +338,7 @@ async function readPages(
         page.cleanup();
       } else {
         pages.push(entry);
+        const { ocrCanvas, warmOcr } = await import('./ocr.ts');
         warmOcr();
         const canvas = await renderForOcr(page);
         page.cleanup();

@@ -1,9 +1,9 @@
 // Old Excel (.xls, BIFF5/BIFF8 inside a CFB container): the format of HDFC, ICICI and SBI net-banking
 // downloads. SheetJS (@e965/xlsx) reads the workbook; every sheet becomes the same dense rows of
 // plain cells the XLSX reader gives. A password-protected workbook (FilePass record: XOR or RC4) is
-// decrypted in memory by officecrypto-tool first. SheetJS takes ~0.1 s to load: only jobs that read
-// an .xls pay for it.
-import officeCrypto from 'officecrypto-tool';
+// decrypted in memory by officecrypto-tool first. SheetJS takes ~0.1 s to load and officecrypto-tool
+// ~0.15 s (issue 19): only jobs that read an .xls pay for them.
+import { createRequire } from 'node:module';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Cell, Sheet } from '../source.ts';
 import { MAX_XLSX_ROWS, UNREADABLE_XLSX, type XlsxReadResult } from './xlsx.ts';
@@ -28,12 +28,20 @@ const tooLarge = (logMessage: string) =>
     logMessage,
   });
 
+type OfficeCrypto = typeof import('officecrypto-tool');
+let officeCryptoModule: OfficeCrypto | null = null;
+/** officecrypto-tool (CommonJS), loaded on first use: its check for a password is synchronous. */
+function officeCrypto(): OfficeCrypto {
+  officeCryptoModule ??= createRequire(import.meta.url)('officecrypto-tool') as OfficeCrypto;
+  return officeCryptoModule;
+}
+
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Is this BIFF workbook encrypted (a FilePass record right after the first BOF)? */
 export function xlsNeedsPassword(bytes: Uint8Array): boolean {
   try {
-    return officeCrypto.isEncrypted(asBuffer(bytes));
+    return officeCrypto().isEncrypted(asBuffer(bytes));
   } catch {
     return false;
   }
@@ -43,7 +51,7 @@ async function decrypt(bytes: Uint8Array, password: string | undefined): Promise
   if (!password) throw new StatementError('PASSWORD_REQUIRED', { logMessage: 'xls: password required' });
   if (bytes.length > MAX_ENCRYPTED_XLS_BYTES) throw tooLarge(`xls: ${bytes.length} bytes encrypted`);
   try {
-    return await officeCrypto.decrypt(asBuffer(bytes), { password });
+    return await officeCrypto().decrypt(asBuffer(bytes), { password });
   } catch (err) {
     if (err instanceof Error && /password is incorrect/i.test(err.message)) {
       throw new StatementError('WRONG_PASSWORD', { logMessage: 'xls: incorrect password' });

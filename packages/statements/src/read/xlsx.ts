@@ -1,9 +1,9 @@
 // XLSX reader: every worksheet as dense rows of plain cells. Encrypted workbooks (an OOXML package
 // inside a CFB container) are decrypted in memory with officecrypto-tool. The zip's declared sizes
 // and each sheet's declared dimension are checked before anything is unpacked.
-// exceljs takes ~0.3 s to load: only jobs that read a workbook pay for it.
+// exceljs takes ~0.3 s to load and officecrypto-tool ~0.15 s: only jobs that read a workbook (an
+// encrypted one, for the second) pay for them.
 import type ExcelJS from 'exceljs';
-import officeCrypto from 'officecrypto-tool';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Cell, Sheet } from '../source.ts';
 import { cfbStreamNames, isCfb } from './cfb.ts';
@@ -33,6 +33,7 @@ async function decrypt(bytes: Uint8Array, password: string | undefined): Promise
     throw new StatementError('PASSWORD_REQUIRED', { logMessage: 'xlsx: password required' });
   }
   checkSpinCount(bytes);
+  const { default: officeCrypto } = await import('officecrypto-tool');
   try {
     return await officeCrypto.decrypt(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       password,

@@ -1,0 +1,81 @@
+// Issue 19: `bahi parse` of a short text PDF starts fast because it loads only what the file needs.
+// A structural test, not a timed one: the command runs with a module-loading probe (Node's
+// module.registerHooks, preloaded with --import, in every thread) and the modules it resolved are
+// checked: pdf.js, but no OCR (tesseract.js), no drawing (@napi-rs/canvas), no workbook decryption
+// (officecrypto-tool) or workbook readers, and no reader thread.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { makeStatement } from '../../statements/test/extract/make-statement.ts';
+
+const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..');
+const NODE = path.join(ROOT, 'node_modules/.bin/node');
+const BIN = path.join(ROOT, 'packages/cli/bin/bahi.js');
+const dir = mkdtempSync(path.join(tmpdir(), 'bahi-start-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const PROBE = `
+import { appendFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+const seen = new Set();
+registerHooks({
+  resolve(specifier, context, next) {
+    const r = next(specifier, context);
+    seen.add(r.url);
+    return r;
+  },
+});
+process.on('exit', () => appendFileSync(process.env.BAHI_MODULES_OUT, [...seen].join('\\n') + '\\n'));
+`;
+
+function run(
+  args: string[],
+  modulesOut: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const probe = path.join(dir, 'probe.mjs');
+  writeFileSync(probe, PROBE);
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, ['--import', pathToFileURL(probe).href, BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, BAHI_MODULES_OUT: modulesOut },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+test('bahi parse of a 1-page text PDF loads pdf.js but no OCR, canvas, decryption or reader thread', async () => {
+  const pdf = path.join(dir, 'one-page.pdf');
+  const { rows } = await makeStatement(pdf, 1);
+  const out = path.join(dir, 'modules.txt');
+  writeFileSync(out, '');
+  const r = await run(['parse', pdf], out);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).transactions.length, rows);
+
+  const loaded = readFileSync(out, 'utf8').split('\n').filter(Boolean);
+  // the probe sees what was loaded: pdf.js and the readers are there
+  assert.ok(
+    loaded.some((u) => u.includes('/pdfjs-dist/')),
+    'the probe saw pdf.js load',
+  );
+  assert.ok(loaded.some((u) => u.endsWith('/packages/statements/src/read/pdf.ts')));
+  for (const heavy of ['tesseract.js', '@napi-rs/canvas', 'officecrypto-tool', 'exceljs', '@e965/xlsx']) {
+    const hit = loaded.find((u) => u.includes(`/node_modules/${heavy}/`));
+    assert.equal(hit, undefined, `${heavy} was loaded (${hit})`);
+  }
+  // read in this thread: no pool thread was started
+  assert.equal(
+    loaded.find((u) => u.endsWith('/worker/thread.ts')),
+    undefined,
+    'a reader thread was started',
+  );
+});

@@ -1,0 +1,89 @@
+// npm run bench -w @bahi/statements (first part), or: node packages/statements/bench/reading-speed.ts
+// Issue 19: reading speed beside pdftotext, in one run on the same files. Text statements of 1, 56
+// and 500 pages (pdfkit, made here and deleted after), each timed three ways:
+//   - `bahi parse FILE` as a whole process (what a user at the command line waits for);
+//   - warm extraction through extractStatement (src/extract.ts), the call the server makes, after
+//     one untimed run so threads and pdf.js are loaded;
+//   - `pdftotext -layout FILE -` (Debian poppler-utils), the yardstick.
+// Each figure is the best of a few runs (the machine is shared; the best is the least disturbed).
+// Targets: warm <= 2x pdftotext at every size, 500 pages warm <= 2.5 s, the CLI on 1 page <= 0.3 s.
+// Without pdftotext the column says how to install it and the rest still runs.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closePool, extractStatement } from '../src/extract.ts';
+import { makeStatement } from '../test/extract/make-statement.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cliMain = path.resolve(here, '../../cli/src/main.ts');
+const SIZES = [1, 56, 500];
+/** runs per figure: fewer for the long file, whose runs take seconds each */
+const runsFor = (pages: number) => (pages >= 500 ? 3 : 5);
+const line = (s: string) => process.stdout.write(s + '\n');
+
+/** Best wall time in ms of `runs` calls of a command (stdout thrown away), or null if it failed. */
+function bestProcessMs(cmd: string, args: string[], runs: number): number | null {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+    const ms = performance.now() - t;
+    if (r.status !== 0) {
+      line(`  ${path.basename(cmd)} exited ${r.status}: ${String(r.stderr).split('\n')[0]}`);
+      return null;
+    }
+    best = Math.min(best, ms);
+  }
+  return best;
+}
+
+async function bestWarmMs(bytes: Uint8Array, runs: number): Promise<{ ms: number; rows: number }> {
+  const first = await extractStatement(bytes); // warm: threads started, pdf.js compiled
+  const rows = first.result.accounts.reduce((n, a) => n + a.transactions.length, 0);
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await extractStatement(bytes);
+    best = Math.min(best, performance.now() - t);
+  }
+  return { ms: best, rows };
+}
+
+const fmt = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(3)} s`);
+const ratio = (a: number | null, b: number | null) =>
+  a === null || b === null ? '—' : `${(a / b).toFixed(2)}x`;
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-speed-'));
+try {
+  line(
+    `reading speed (issue 19): ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, node ${process.version}; best of 5 (3 for 500 pages)`,
+  );
+  const hasPdftotext = spawnSync('sh', ['-c', 'command -v pdftotext']).status === 0;
+  if (!hasPdftotext) {
+    line('pdftotext column skipped: pdftotext not installed (Debian: apt-get install poppler-utils)');
+  }
+  line(
+    '| pages | bahi parse (whole process) | warm extractStatement | pdftotext -layout | warm / pdftotext |',
+  );
+  line('|---|---|---|---|---|');
+  for (const pages of SIZES) {
+    const file = path.join(dir, `statement-${pages}.pdf`);
+    await makeStatement(file, pages, pages);
+    const runs = runsFor(pages);
+    const cli = bestProcessMs(process.execPath, [cliMain, 'parse', file], runs);
+    const warm = await bestWarmMs(new Uint8Array(readFileSync(file)), runs);
+    const pt = hasPdftotext ? bestProcessMs('pdftotext', ['-layout', file, '-'], runs) : null;
+    line(`| ${pages} | ${fmt(cli)} | ${fmt(warm.ms)} | ${fmt(pt)} | ${ratio(warm.ms, pt)} |`);
+  }
+  line(
+    'targets: warm / pdftotext <= 2x at every size; 500 pages warm <= 2.5 s; bahi parse of 1 page <= 0.3 s',
+  );
+} finally {
+  await closePool();
+  rmSync(dir, { recursive: true, force: true });
+}
