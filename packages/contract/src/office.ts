@@ -301,6 +301,14 @@ export const ClientAnswer = z.object({
 });
 export type ClientAnswer = z.infer<typeof ClientAnswer>;
 
+/** POST /office/accounts/{id}/push: every unpushed row, or only those of one month ('YYYY-MM'). */
+export const PushRequest = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is written YYYY-MM.')
+    .optional(),
+});
+
 /** POST /office/accounts/{id}/push: the unpushed rows as one Tally import, marked pushed. */
 export const PushAnswer = z.object({
   ok: z.boolean(),

@@ -3,6 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import { XMLParser } from 'fast-xml-parser';
 import { call, startApp } from './helpers/harness.ts';
 import { member, type Harness } from './helpers/security.ts';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { fileReadStatement } from '../src/office/accounts.ts';
+import { officeClients } from '../src/office/tables.ts';
 
 // The office API on PGlite (issue 13, clients part): clients and accounts kept per user, two
 // overlapping statements filed into one book without doubled rows, each row pushed once ever, and
@@ -159,13 +163,19 @@ describe('office: clients, accounts and books over the API', () => {
     assert.equal(book.statements.length, 2);
     assert.equal(book.account.unpushed, rows.length);
 
+    // January alone first, then the rest: each month's rows once.
+    const janPush = await me.post(`/accounts/${hdfc.body.account.id}/push`, { month: '2026-01' });
+    assert.equal(janPush.status, 200);
+    assert.equal(janPush.body.rows, jan.length);
+    assert.equal((await me.post(`/accounts/${hdfc.body.account.id}/push`, { month: '2026-01' })).status, 400);
+    assert.equal((await me.post(`/accounts/${hdfc.body.account.id}/push`, { month: '2026-13' })).status, 422);
     const push = await me.post(`/accounts/${hdfc.body.account.id}/push`, {});
     assert.equal(push.status, 200);
-    assert.equal(push.body.rows, rows.length);
+    assert.equal(push.body.rows, rows.length - jan.length);
     const parsed = new XMLParser().parse(push.body.xml);
     const messages = [parsed.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE].flat();
     const vouchers = messages.filter((m: Record<string, unknown>) => m.VOUCHER);
-    assert.equal(vouchers.length, rows.length, 'one voucher per row');
+    assert.equal(vouchers.length, rows.length - jan.length, 'one voucher per row');
     // The bridge fetches it like any Send to Tally export.
     const kept = await call(h.app, 'GET', `/api/tally/exports/${push.body.xml_id}`, { token });
     assert.equal(kept.status, 200);
@@ -305,6 +315,42 @@ describe('office: clients, accounts and books over the API', () => {
     // Rules are deleted by their owner only.
     assert.equal((await as(other).del(`/rules/${rule.body.rule.id}`)).status, 404);
     assert.equal((await me.del(`/rules/${rule.body.rule.id}`)).status, 200);
+  });
+
+  test('a statement dropped on the inbox that no account names waits on every client page', async () => {
+    const me = as(token);
+    const client = (await me.post('/clients', { name: 'Inbox Co', state_code: '29' })).body;
+    const [{ id: owner }] = await h.database.db
+      .select({ id: officeClients.userId })
+      .from(officeClients)
+      .where(eq(officeClients.id, client.id));
+    const outcome = await fileReadStatement(
+      h.database.db,
+      {
+        userId: owner,
+        clientId: null,
+        statementId: randomUUID(),
+        fileName: 'inbox.pdf',
+        bank: 'KOTAK',
+        accountNumber: '7712345678',
+        rows: [
+          { date: '2026-03-02', description: 'NEFT IN', withdrawal: 0, deposit: 50_000, balance: 50_000 },
+        ],
+      },
+      h.clock.now(),
+    );
+    assert.equal(outcome.kind, 'new-account');
+    const detail = (await me.get(`/clients/${client.id}`)).body;
+    const waiting = detail.unfiled.find((u: { file_name: string }) => u.file_name === 'inbox.pdf');
+    assert.ok(waiting, 'the inbox statement is offered on the client page');
+    assert.equal(waiting.client_id, null);
+    assert.ok(!(await as(other).get('/clients')).body.clients.length);
+    const made = await me.post(`/clients/${client.id}/accounts`, {
+      bank: 'KOTAK',
+      account_number: '7712345678',
+      tally_ledger: 'Kotak',
+    });
+    assert.equal(made.body.filed, 1, 'adding the account files it');
   });
 
   test('a statement of a new account waits, and is filed when the account is added', async () => {

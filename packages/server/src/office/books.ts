@@ -2,7 +2,7 @@
 // unpushed rows as one Tally import, marked pushed in the same transaction so a row goes to Tally
 // (or into a downloaded file) once, ever. The XML is built by @bahi/tally's bank voucher builder
 // and kept in tally_exports, where the bridge fetches it as it does for Send to Tally.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { balanceGaps, bookMonths, uncoveredPeriods, type BookRow } from '@bahi/core/book.ts';
 import { formatDisplayDate, formatIndian } from '@bahi/core';
 import type {
@@ -209,7 +209,12 @@ const MAX_PUSH_BYTES = 48 * 1024 * 1024;
  * The book's unpushed rows as one Tally import, marked pushed. The account row is locked for the
  * transaction, so two pushes at once cannot both take a row: the second finds nothing left.
  */
-export async function pushUnpushed(db: Db, account: AccountRow, now: Date): Promise<PushAnswer> {
+export async function pushUnpushed(
+  db: Db,
+  account: AccountRow,
+  now: Date,
+  month?: string,
+): Promise<PushAnswer> {
   return db.transaction(async (tx) => {
     await tx
       .select({ id: officeAccounts.id })
@@ -223,8 +228,15 @@ export async function pushUnpushed(db: Db, account: AccountRow, now: Date): Prom
     const rows = await tx
       .select()
       .from(bookRows)
-      .where(and(eq(bookRows.accountId, account.id), isNull(bookRows.pushedAt)))
+      .where(
+        and(
+          eq(bookRows.accountId, account.id),
+          isNull(bookRows.pushedAt),
+          month ? like(bookRows.date, `${month}-%`) : undefined,
+        ),
+      )
       .orderBy(asc(bookRows.position));
+    if (rows.length === 0 && month) throw badRequest(`Every row of ${month} has gone to Tally already.`);
     if (rows.length === 0)
       throw badRequest('Every row of this book has gone to Tally already: nothing new to push.');
     const contra = new Set<BankTransaction>();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseAmount, parseSpecDate } from '@bahi/core';
 import { ruleMatches } from '@bahi/core/book-rules.ts';
@@ -9,6 +9,7 @@ import {
   FileStatementRequest,
   FileUnfiledRequest,
   GST_STATES,
+  PushRequest,
   RuleInput,
   SetLedgersRequest,
   type ClientAnswer,
@@ -205,7 +206,13 @@ const clients: FastifyPluginAsync = async (app) => {
     const unfiled = await db
       .select()
       .from(unfiledStatements)
-      .where(and(eq(unfiledStatements.userId, request.user.id), eq(unfiledStatements.clientId, c.id)))
+      // This client's, and the inbox's (dropped on no client, no account of any client matched).
+      .where(
+        and(
+          eq(unfiledStatements.userId, request.user.id),
+          or(eq(unfiledStatements.clientId, c.id), isNull(unfiledStatements.clientId)),
+        ),
+      )
       .orderBy(desc(unfiledStatements.createdAt));
     const history = accounts.length
       ? await db
@@ -350,7 +357,8 @@ const clients: FastifyPluginAsync = async (app) => {
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed: never sent twice. */
   app.post('/accounts/:id/push', async (request) => {
     const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
-    const answer = await pushUnpushed(db, a, ctx.now());
+    const { month } = PushRequest.parse(request.body ?? {});
+    const answer = await pushUnpushed(db, a, ctx.now(), month);
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;
   });

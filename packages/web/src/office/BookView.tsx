@@ -1,4 +1,4 @@
-import type { BookAnswer, BookRowInfo } from '@bahi/contract/office.ts';
+import type { BookAnswer, BookRowInfo, PushAnswer } from '@bahi/contract/office.ts';
 import { parseAmount } from '@bahi/core';
 import { ruleFromFilter, ruleMatches, transactionSubject } from '@bahi/core/book-rules.ts';
 import type { OnlyFilter } from '@bahi/core';
@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { saveBlob } from '../api/client.ts';
+import { bridgeAvailable, pushThroughBridge } from '../bank/bridge.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { createRule, getBook, pushBook, setLedgers } from './api.ts';
 
@@ -27,6 +28,8 @@ import { createRule, getBook, pushBook, setLedgers } from './api.ts';
 
 /** More rows than this are not drawn at once: the filter narrows them. */
 const SHOWN_ROWS = 500;
+
+const IP_KEY = 'bahi.tally.local_ip';
 
 const SOURCE_LABEL = { rule: 'Rule', memory: 'Memory', manual: 'By hand' } as const;
 
@@ -48,6 +51,9 @@ export function BookView({
   const [ruleLedger, setRuleLedger] = useState('');
   const [contra, setContra] = useState(false);
   const [pushing, setPushing] = useState(false);
+  const [lastPush, setLastPush] = useState<PushAnswer | null>(null);
+  // The office's Tally address, shared with the result screen's Tally panel.
+  const [localIp, setLocalIp] = useState(() => localStorage.getItem(IP_KEY) ?? '');
 
   const load = useCallback(() => {
     getBook(accountId)
@@ -107,10 +113,11 @@ export function BookView({
     }
   }
 
-  async function push() {
+  async function push(month?: string) {
     setPushing(true);
     try {
-      const answer = await pushBook(accountId);
+      const answer = await pushBook(accountId, month);
+      setLastPush(answer);
       saveBlob(
         new Blob([answer.xml], { type: 'application/xml' }),
         `book_${book?.account.account_number ?? 'account'}.xml`,
@@ -124,6 +131,20 @@ export function BookView({
       notifyError('Nothing was pushed.', err);
     } finally {
       setPushing(false);
+    }
+  }
+
+  async function sendThroughBridge(answer: PushAnswer) {
+    localStorage.setItem(IP_KEY, localIp.trim());
+    if (!(await bridgeAvailable())) {
+      notifyError('The Tally connector (bahi bridge) is not running on this computer.', null);
+      return;
+    }
+    try {
+      await pushThroughBridge(localIp, answer.xml_id);
+      notifySuccess(`Sent to Tally: ${answer.vouchers} voucher(s).`);
+    } catch (err) {
+      notifyError('Tally did not take the push; send it again (it duplicates nothing).', err);
     }
   }
 
@@ -146,6 +167,29 @@ export function BookView({
           {account.unpushed === 0 ? 'Everything pushed' : `Push ${account.unpushed} unpushed row(s) to Tally`}
         </Button>
       </Group>
+      {lastPush && (
+        <Paper withBorder p="sm" aria-label="Last push">
+          <Group align="flex-end" gap="sm">
+            <Text size="sm">
+              Pushed {lastPush.rows} row(s) as {lastPush.vouchers} voucher(s); the file was downloaded.
+            </Text>
+            <TextInput
+              size="xs"
+              label="Tally address (IP)"
+              value={localIp}
+              onChange={(e) => setLocalIp(e.currentTarget.value)}
+            />
+            <Button
+              size="xs"
+              variant="light"
+              disabled={!localIp.trim()}
+              onClick={() => void sendThroughBridge(lastPush)}
+            >
+              Send through the bridge
+            </Button>
+          </Group>
+        </Paper>
+      )}
       <Text size="sm" c="dimmed" data-testid="book-counts">
         {account.rows} rows · {account.pushed} pushed · {account.unpushed} unpushed
       </Text>
@@ -171,6 +215,7 @@ export function BookView({
             <Table.Th ta="right">Closing</Table.Th>
             <Table.Th ta="right">Pushed</Table.Th>
             <Table.Th ta="right">Unpushed</Table.Th>
+            <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -184,6 +229,13 @@ export function BookView({
               <Table.Td ta="right">{m.closing}</Table.Td>
               <Table.Td ta="right">{m.pushed}</Table.Td>
               <Table.Td ta="right">{m.unpushed}</Table.Td>
+              <Table.Td ta="right">
+                {m.unpushed > 0 && (
+                  <Button size="xs" variant="subtle" disabled={pushing} onClick={() => void push(m.month)}>
+                    Push {m.month}
+                  </Button>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -23,6 +23,8 @@ import { ApiError } from '../api/client.ts';
 import { extractStatement } from '../bank/api.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { BookView } from './BookView.tsx';
+import { DropZone } from './DropZone.tsx';
+import { JobsTable } from './JobsTable.tsx';
 import { ClientForm } from './ClientForm.tsx';
 import {
   addAccount,
@@ -39,6 +41,9 @@ import {
 // /app/clients/:id (issue 13): one client. Its statements come in (the office drop, or one file
 // read here and filed), each lands in the account its number names; a number the client has no
 // account for waits until the account is added. Each account has one continuous book.
+
+/** How often the page re-reads the client while files may be filed into its books. */
+const REFRESH_MS = 10_000;
 
 const BANK_OPTIONS = [
   { value: '', label: 'Choose the bank' },
@@ -68,6 +73,14 @@ export default function ClientPage() {
       );
   }, [id]);
   useEffect(load, [load]);
+  // Dropped files are read and filed by the queue while the page is open: the accounts and the
+  // statements waiting for one follow (the jobs table has its own live updates).
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') load();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
 
   if (problem)
     return (
@@ -143,11 +156,13 @@ export default function ClientPage() {
         <Title order={3} mb="xs">
           Statements
         </Title>
-        {/*
-          SLOT: the office drop (H6's DropZone and JobsTable, issue 13 queue) goes here once they land:
-          <DropZone clientId={client.id} /> and <JobsTable clientId={client.id} />. Until then a
-          statement is read one at a time below, with the single-statement call, and filed.
-        */}
+        <Stack gap="sm">
+          <DropZone clientId={client.id} />
+          <JobsTable clientId={client.id} />
+          <Text size="sm" c="dimmed">
+            Or read one statement here and file it:
+          </Text>
+        </Stack>
         <ReadAndFile clientId={client.id} accounts={data.accounts} onFiled={load} />
       </section>
 
@@ -532,6 +547,7 @@ function UnfiledRow({
         <Text size="sm">
           {unfiled.file_name}: account {unfiled.account_number || '(no number printed)'}, {unfiled.rows} rows,{' '}
           {unfiled.period_from} to {unfiled.period_to}
+          {unfiled.client_id === null && ' (dropped on the inbox)'}
         </Text>
         <Group gap="xs">
           <Button size="xs" onClick={onCreate}>

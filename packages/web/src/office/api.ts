@@ -51,8 +51,9 @@ export const getBook = (accountId: string) => api(`/office/accounts/${accountId}
 export const setLedgers = (accountId: string, rows: { id: string; ledger: string }[]) =>
   api(`/office/accounts/${accountId}/ledgers`, { method: 'PUT', body: { json: { rows } } });
 
-export const pushBook = (accountId: string) =>
-  api(`/office/accounts/${accountId}/push`, { body: { json: {} } }, PushAnswer);
+/** Every unpushed row of the book, or those of one month ('YYYY-MM'). */
+export const pushBook = (accountId: string, month?: string) =>
+  api(`/office/accounts/${accountId}/push`, { body: { json: month ? { month } : {} } }, PushAnswer);
 
 export const fileStatement = (body: {
   client_id: string;
