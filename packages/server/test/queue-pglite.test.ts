@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
 import { GAVE_UP_REASON, StatementQueue, queueSettings, startQueue } from '../src/queue/index.ts';
-import { call, startApp } from './helpers/harness.ts';
+import { call, startApp, upload } from './helpers/harness.ts';
 import { extractStatementInProcess } from '@bahi/statements';
 import { accountStatements } from '../src/office/tables.ts';
 import { statementResults } from '../src/statements/tables.ts';
@@ -209,6 +209,29 @@ describe('office drop on PGlite', () => {
       { name: 'HDFC_short.pdf', bytes: corpusFile('HDFC/HDFC_short.pdf') },
     ]);
     assert.equal(foreign.status, 404);
+  });
+
+  test('the single-statement call keeps its synchronous answer while the queue reads a drop', async () => {
+    const u = await makeMember(h, 100);
+    const pdf = corpusFile('ICICI/ICICI_multi.pdf');
+    const drop = await dropFiles(h, u.token, null, [
+      { name: 'a.pdf', bytes: corpusFile('HDFC/HDFC_multi.pdf') },
+      { name: 'b.pdf', bytes: corpusFile('AXIS/AXIS_short.pdf') },
+    ]);
+    assert.equal(drop.status, 202);
+    const answer = await upload(h.app, '/api/ICICI/extract-statement', {
+      token: u.token,
+      bytes: pdf,
+      name: 'c.pdf',
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.ok(answer.body.transactions.length > 0, 'the rows come in the answer itself');
+    await waitFor(async () => {
+      const r = await call(h.app, 'GET', `/api/office/jobs?inbox=1&drop_id=${drop.body.drop_id}`, {
+        token: u.token,
+      });
+      return r.body.counts.read === 2 ? true : undefined;
+    }, 60_000);
   });
 
   test('more than 100 files in one drop is refused, nothing stored', async () => {
