@@ -35,6 +35,9 @@ export function postToTally(xml: string, options: PushOptions = {}): Promise<str
         host,
         port,
         family: 4,
+        // A connection per request: Node's global agent keeps sockets alive, and a push in parts that
+        // reused one just as the server closed it idle failed with ECONNRESET (seen on a loaded box).
+        agent: false,
         method: 'POST',
         path: '/',
         headers: { 'Content-Type': 'text/xml;charset=utf-16', 'Content-Length': body.length },
