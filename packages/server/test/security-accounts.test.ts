@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt, exportSPKI } from 'jose';
 import { makeGoogleVerifier } from '../src/auth/google.ts';
+import { FREE_PASSWORD_FAILURES, MAX_PASSWORD_DELAY_MS, delayAfter } from '../src/auth/failures.ts';
 import { FREE_ADDRESS_FAILURES, failureDelayMs } from '../src/auth/otp.ts';
 import { IDLE_DETAIL, SESSION_IDLE_MS } from '../src/auth/sessions.ts';
 import { SESSION_MAX_SECONDS } from '../src/auth/tokens.ts';
@@ -255,6 +256,36 @@ describe('security: accounts and sessions (issue 18)', () => {
       assert.equal(owner.status, 200, JSON.stringify(owner.body));
       // The delay grows with each further failure from the address.
       assert.ok(failureDelayMs(30, FREE_ADDRESS_FAILURES) > failureDelayMs(22, FREE_ADDRESS_FAILURES));
+    });
+
+    test('a password guessed from many addresses meets growing delays per account (known or not)', async () => {
+      const owner = await verified();
+      const ghost = `ghost.${randomUUID().slice(0, 8)}@example.com`;
+      for (const email of [owner.email, ghost]) {
+        // Each guess from another address: per-address limits never see more than one.
+        for (let n = 0; n <= FREE_PASSWORD_FAILURES; n++) {
+          const r = await api('POST', '/api/auth/sign/token', {
+            ip: `10.77.${n}.${seq % 250}`,
+            form: { username: email, password: `guess-number-${n}` },
+          });
+          assert.equal(r.status, 401, `${email} guess ${n}`);
+        }
+        const held = await api('POST', '/api/auth/sign/token', {
+          form: { username: email, password: email === ghost ? 'another-guess' : owner.password },
+        });
+        assert.equal(held.status, 429, `${email}: the same answer whether or not the account exists`);
+        assert.match(held.body.detail, /wait \d+ seconds, or reset your password/);
+      }
+      // Minutes, not a lock-out: after the wait the owner signs in, and that clears the count.
+      h.clock.advance(delayAfter(FREE_PASSWORD_FAILURES + 1, FREE_PASSWORD_FAILURES, MAX_PASSWORD_DELAY_MS));
+      assert.equal((await login(owner.email, owner.password)).status, 200);
+      assert.equal((await login(owner.email, 'one-more-guess')).status, 401);
+      assert.equal((await login(owner.email, owner.password)).status, 200);
+      // About a hundred guesses a day at most, whatever the number of addresses.
+      let tries = 0;
+      for (let t = 0; t < 24 * 3600_000; tries += 1)
+        t += Math.max(1, delayAfter(tries, FREE_PASSWORD_FAILURES, MAX_PASSWORD_DELAY_MS));
+      assert.ok(tries <= 120, `${tries} guesses a day`);
     });
 
     test('guessing a 4-digit code is hopeless: growing delays allow under 1% of the codes a day per account', () => {

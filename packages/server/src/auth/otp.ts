@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index.ts';
-import { otpCodes, rateLimits, users } from '../db/schema.ts';
+import { otpCodes, users } from '../db/schema.ts';
+import { clearFailures, countFailure, delayAfter, failureWait } from './failures.ts';
 import { HttpError, badRequest, tooMany } from '../errors.ts';
 
 // The specification's code has 4 digits, 10,000 values: these limits make guessing useless.
@@ -16,10 +17,8 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_TRIES_PER_CODE = 5;
 export const FREE_FAILURES = 5;
 export const FREE_ADDRESS_FAILURES = 20;
-export const FIRST_DELAY_MS = 10_000;
+export { FAILURE_MEMORY_MS, FIRST_DELAY_MS } from './failures.ts';
 export const MAX_DELAY_MS = 3600_000;
-/** Failures are forgotten after a day without one (and at once when the right code is entered). */
-export const FAILURE_MEMORY_MS = 24 * 3600_000;
 export const RESEND_WAIT_SECONDS = 50;
 /** How long a verified reset code allows setting a new password. */
 export const RESET_WINDOW_MS = 10 * 60_000;
@@ -51,36 +50,16 @@ const failureKey = (userId: string) => `code-failures:${userId}`;
 const addressFailureKey = (address: string) => `code-failures-address:${address}`;
 
 /** The wait before the next try after `failures` wrong codes in a row (0 for the first `free`). */
-export function failureDelayMs(failures: number, free = FREE_FAILURES): number {
-  if (failures <= free) return 0;
-  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(failures - free - 1, 30));
-}
+export const failureDelayMs = (failures: number, free = FREE_FAILURES) =>
+  delayAfter(failures, free, MAX_DELAY_MS);
 
-/** Seconds until `key` may try a code again (0: now). Kept in rate_limits, shared by every process. */
-async function waitOf(db: DbOrTx, key: string, free: number, now: Date): Promise<number> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
-  if (!row || now.getTime() - row.windowStart.getTime() >= FAILURE_MEMORY_MS) return 0;
-  const ends = row.windowStart.getTime() + failureDelayMs(row.count, free);
-  return ends > now.getTime() ? Math.ceil((ends - now.getTime()) / 1000) : 0;
-}
-
-/** Seconds until this account may try a code again (0: now). */
+/** Seconds until this account may try a code again (0: now). Failures of the account are cleared by a right code. */
 export const codeTryWait = (db: DbOrTx, userId: string, now: Date) =>
-  waitOf(db, failureKey(userId), FREE_FAILURES, now);
+  failureWait(db, failureKey(userId), FREE_FAILURES, MAX_DELAY_MS, now);
 
 /** Seconds until this client address may try a code again, on any account (0: now). */
 export const addressTryWait = (db: DbOrTx, address: string, now: Date) =>
-  waitOf(db, addressFailureKey(address), FREE_ADDRESS_FAILURES, now);
-
-/** Counts one wrong code under `key` (window_start: the last failure). */
-async function countFailure(db: DbOrTx, key: string, now: Date): Promise<void> {
-  const forgotten = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
-  await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${now.toISOString()}, 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= ${forgotten} then 1 else rate_limits.count + 1 end,
-      window_start = excluded.window_start`);
-}
+  failureWait(db, addressFailureKey(address), FREE_ADDRESS_FAILURES, MAX_DELAY_MS, now);
 
 /**
  * Seconds until a new code of `purpose` may be sent, 0 when it may be sent now. Only the last code
@@ -213,7 +192,7 @@ export async function checkCode(
     return { ok: true as const, purpose: last.purpose, id: last.id };
   });
   if (outcome.ok) {
-    await db.delete(rateLimits).where(eq(rateLimits.key, failureKey(userId)));
+    await clearFailures(db, failureKey(userId));
     return outcome.purpose === 'reset'
       ? { purpose: 'reset', resetToken: resetTokenFor(secret, { id: outcome.id, userId, usedAt: now }) }
       : { purpose: 'signup' };

@@ -3,6 +3,7 @@ import { findPlan } from '@bahi/core';
 import { grantPages } from '../credits.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { paymentOrders } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 
@@ -14,6 +15,13 @@ export const purchaseRef = (order: Pick<PaymentOrder, 'planId' | 'id'>) =>
 
 /** Razorpay's order ids (order_ and 14 letters or digits) and ours (order_test_…). */
 export const ORDER_ID = /^order_[A-Za-z0-9_]{1,64}$/;
+
+export const BAD_ORDER_ID = 'This is not a payment order id.';
+
+/** 400 for an id that cannot name an order: it never reaches the database (nor, in SQL, the log). */
+export function assertOrderId(id: string): void {
+  if (!ORDER_ID.test(id)) throw badRequest(BAD_ORDER_ID);
+}
 
 /** The order, or undefined when there is none; an id of another shape is never sent to the database. */
 export async function orderById(db: DbOrTx, id: string): Promise<PaymentOrder | undefined> {

@@ -7,14 +7,15 @@ import {
   UpdateProfileRequest,
 } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
+import { countFailure, passwordKey, passwordWait } from '../auth/failures.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
 import { assertStrongPassword } from '../auth/password-policy.ts';
 import { limitAddress, profileOf, signedInUser, tokenFor } from '../auth/users.ts';
 import { uniqueViolation } from '../db/index.ts';
 import { sendDownload } from '../download.ts';
 import { extractions, otpCodes, pageLedger, users } from '../db/schema.ts';
-import { badRequest } from '../errors.ts';
-import { PHONE_TAKEN } from './auth.ts';
+import { badRequest, tooMany } from '../errors.ts';
+import { PHONE_TAKEN, passwordWaitDetail } from './auth.ts';
 
 // Account management (DESIGN: 'Where the specification is silent'). Every query is scoped by the
 // signed-in user's id; nothing here takes an id from the request.
@@ -49,7 +50,11 @@ const account: FastifyPluginAsync = async (app) => {
     const body = ChangePasswordRequest.parse(request.body);
     const user = await me(request.user.id);
     if (!user.passwordHash) throw badRequest('This account signs in with Google and has no password.');
+    // The same per-account count as sign-in: a stolen token does not buy more guesses.
+    const wait = await passwordWait(ctx.db, user.email, ctx.now());
+    if (wait > 0) throw tooMany(passwordWaitDetail(wait));
     if (!(await checkPassword(user.passwordHash, body.current_password))) {
+      await countFailure(ctx.db, passwordKey(user.email), ctx.now());
       throw badRequest('The current password is not correct.');
     }
     assertStrongPassword(body.new_password, { email: user.email, name: user.name });
@@ -103,10 +108,15 @@ const account: FastifyPluginAsync = async (app) => {
     await limitAddress(request, 'login', ctx.limits.login);
     const body = DeleteAccountRequest.parse(request.body ?? {});
     const user = await me(request.user.id);
+    if (user.passwordHash) {
+      const wait = await passwordWait(ctx.db, user.email, ctx.now());
+      if (wait > 0) throw tooMany(passwordWaitDetail(wait));
+    }
     const confirmed = user.passwordHash
       ? await checkPassword(user.passwordHash, body.password ?? '')
       : (body.email ?? '').trim().toLowerCase() === user.email;
     if (!confirmed) {
+      if (user.passwordHash) await countFailure(ctx.db, passwordKey(user.email), ctx.now());
       throw badRequest(
         user.passwordHash ? 'The password is not correct.' : 'Type your e-mail address to confirm.',
       );

@@ -19,6 +19,7 @@ import {
   RESET_REFUSED,
   waitDetail,
 } from '../auth/otp.ts';
+import { clearFailures, countFailure, passwordKey, passwordWait } from '../auth/failures.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
 import { assertStrongPassword } from '../auth/password-policy.ts';
 import {
@@ -40,6 +41,8 @@ export const PHONE_TAKEN = 'User with this phone number already exists';
 export const EMAIL_TAKEN = 'User with this email already exists';
 export const NOT_VERIFIED = 'Please verify your e-mail before signing in.';
 const BAD_LOGIN = 'Incorrect email or password';
+export const passwordWaitDetail = (seconds: number) =>
+  `Too many wrong passwords for this account. Please wait ${seconds} seconds, or reset your password.`;
 /** An e-mail that is never verified stops holding its address and phone after this long. */
 export const UNVERIFIED_TTL_MS = 24 * 3600_000;
 
@@ -163,8 +166,15 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post('/auth/sign/token', async (request) => {
     await limitAddress(request, 'login', ctx.limits.login);
     const body = SignInRequest.parse(request.body);
+    // Per account (by e-mail, known or not, so the wait reveals nothing), on top of per address.
+    const wait = await passwordWait(ctx.db, body.username, ctx.now());
+    if (wait > 0) throw tooMany(passwordWaitDetail(wait));
     const found = await userByEmail(ctx.db, body.username);
-    if (!(await checkPassword(found?.passwordHash, body.password)) || !found) throw unauthorized(BAD_LOGIN);
+    if (!(await checkPassword(found?.passwordHash, body.password)) || !found) {
+      await countFailure(ctx.db, passwordKey(body.username), ctx.now());
+      throw unauthorized(BAD_LOGIN);
+    }
+    await clearFailures(ctx.db, passwordKey(body.username));
     if (!found.emailVerified) throw forbidden(NOT_VERIFIED);
     const user = await applyAdminList(ctx, found);
     return { access_token: await tokenFor(ctx, user), token_type: 'bearer' };
@@ -250,6 +260,8 @@ const auth: FastifyPluginAsync = async (app) => {
         .set({ passwordHash, tokensValidAfter: ctx.now(), resetRequestedAt: null })
         .where(eq(users.id, user.id));
     });
+    // The owner proved the e-mail: wrong passwords tried before (by anyone) no longer hold them back.
+    await clearFailures(ctx.db, passwordKey(user.email));
     return { ok: true };
   });
 

@@ -14,7 +14,7 @@ import { signedInUser, tokenFor } from '../auth/users.ts';
 import { paymentEvents, paymentOrders } from '../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { gatewayFor, localId, PAYMENTS_OFF } from '../payments/gateway.ts';
-import { markPaid, orderById, planName, type PaymentOrder } from '../payments/orders.ts';
+import { assertOrderId, markPaid, orderById, planName, type PaymentOrder } from '../payments/orders.ts';
 import { paymentSecret } from '../payments/secret.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import { checkPaymentSignature, checkWebhookSignature, paymentSignature } from '../payments/signature.ts';
@@ -109,6 +109,7 @@ const payments: FastifyPluginAsync = async (app) => {
   );
 
   app.get<{ Params: { id: string } }>('/payment/order/:id', { preHandler: requireUser }, async (request) => {
+    assertOrderId(request.params.id);
     const order = await orderById(ctx.db, request.params.id);
     if (!order || order.userId !== request.user.id) throw notFound(ORDER_NOT_FOUND);
     return orderAnswer(order);
@@ -121,6 +122,7 @@ const payments: FastifyPluginAsync = async (app) => {
       const body = VerifyPaymentRequest.parse(request.body);
       const orderId = body.razorpay_order_id;
       const paymentId = body.razorpay_payment_id;
+      assertOrderId(orderId);
       const order = await orderById(ctx.db, orderId);
       // Someone else's order looks exactly like a missing one.
       if (!order || order.userId !== request.user.id) {
@@ -157,6 +159,7 @@ const payments: FastifyPluginAsync = async (app) => {
   if (mode === 'test') {
     app.post('/payment/test/complete', { preHandler: requireUser }, async (request) => {
       const { order_id } = TestCompleteRequest.parse(request.body);
+      assertOrderId(order_id);
       const order = await orderById(ctx.db, order_id);
       if (!order || order.userId !== request.user.id || order.mode !== 'test')
         throw notFound(ORDER_NOT_FOUND);
