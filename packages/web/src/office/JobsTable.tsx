@@ -12,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { notifyError } from '../components/notify.ts';
 import { jobsKey, listJobs, tryPassword } from './jobs-api.ts';
@@ -135,8 +135,16 @@ function PasswordPanel({
   );
 }
 
-export function JobsTable({ clientId }: { clientId: string | null }) {
+export function JobsTable({
+  clientId,
+  onRead,
+}: {
+  clientId: string | null;
+  /** called when more files have been read (and filed) than before: the page reloads its books */
+  onRead?: () => void;
+}) {
   const [said, setSaid] = useState<string | null>(null);
+  const readBefore = useRef<number | null>(null);
   const { data, error, isPending } = useQuery({
     queryKey: jobsKey(clientId),
     queryFn: () => listJobs(clientId),
@@ -145,6 +153,13 @@ export function JobsTable({ clientId }: { clientId: string | null }) {
       return c && c.queued + c.reading > 0 ? BUSY_POLL_MS : IDLE_POLL_MS;
     },
   });
+
+  const readNow = data?.counts.read;
+  useEffect(() => {
+    if (readNow === undefined) return;
+    if (readBefore.current !== null && readNow > readBefore.current) onRead?.();
+    readBefore.current = readNow;
+  }, [readNow, onRead]);
 
   if (isPending) return <Loader size="sm" aria-label="Loading the dropped files" />;
   if (error)
