@@ -237,6 +237,46 @@ function lookup(table: Map<string, Role>, name: string, fuzzy: boolean): Role | 
 }
 
 /**
+ * What a line must hold to name each role: one of the role's aliases in its letters and digits
+ * (an alias matches a run of whole words, so it is a part of the line's), or the letters its root
+ * pattern (ROOTS) cannot match without. Looser than the matching itself, never stricter.
+ */
+const ROOT_HINTS: Partial<Record<Role, (lower: string) => boolean>> = {
+  balance: (l) => l.includes('balance'),
+  debit: (l) => /withdraw|debit/.test(l),
+  credit: (l) => /deposit|credit/.test(l),
+  description: (l) => /narrat|particular|description|remark|detail/.test(l),
+  date: (l) => l.includes('date') || l.includes('dt'),
+  amount: (l) => /debit|withdraw|dr/.test(l) && /credit|deposit|cr/.test(l),
+};
+
+const aliasesByRole = new WeakMap<Map<string, Role>, Map<Role, string[]>>();
+
+/**
+ * False when the line cannot name a complete table whatever its words (issue 19: every line of a
+ * statement is tried as a header, and nearly none is one; matchHeader's full reading was a fifth
+ * of the parse). Exact names only: an OCR line's names may be misspelt.
+ */
+function mayNameTable(runs: Run[], table: Map<string, Role>): boolean {
+  let byRole = aliasesByRole.get(table);
+  if (!byRole) {
+    byRole = new Map();
+    for (const [alias, role] of table) byRole.set(role, [...(byRole.get(role) ?? []), alias]);
+    aliasesByRole.set(table, byRole);
+  }
+  const lower = runs
+    .map((r) => r.text)
+    .join(' ')
+    .toLowerCase();
+  const letters = norm(lower);
+  const may = (role: Role) =>
+    (byRole.get(role) ?? []).some((a) => letters.includes(a)) || (ROOT_HINTS[role]?.(lower) ?? false);
+  return (
+    may('date') && may('balance') && may('description') && (may('amount') || (may('debit') && may('credit')))
+  );
+}
+
+/**
  * Reads a line as a table header; null when it does not name a complete statement table. `fuzzy`
  * (OCR lines) lets a name differ by a letter or two from its alias.
  */
@@ -244,6 +284,7 @@ export function matchHeader(runs: Run[], extra?: Aliases, fuzzy = false): Header
   const key = extra ?? COMMON_ALIASES;
   let table = cache.get(key);
   if (!table) cache.set(key, (table = aliasTable(extra)));
+  if (!fuzzy && !mayNameTable(runs, table)) return null;
   const words = runs.flatMap((r, ri) => runWords(r).map((w) => ({ ...w, ri })));
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
   const charWidth = runs.reduce((n, r) => n + (r.x1 - r.x0), 0) / Math.max(chars, 1);
