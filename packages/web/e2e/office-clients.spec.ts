@@ -3,9 +3,11 @@ import { drawnRows, drawStatement } from '../../server/test/helpers/draw-stateme
 import { createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
 
 // Issue 13, clients part: a new client with two bank accounts; two statements of one account whose
-// periods overlap are read and filed (the single-statement read, then "file to account": the
-// office drop takes this place once it lands) and merge into one book without doubled rows; the
-// book is pushed once and a second push has nothing left; filing a statement again adds nothing.
+// periods overlap are read and filed on the client page (the single-statement read, then filed by
+// the account number; the office drop's own spec covers dropping) and merge into one book without
+// doubled rows; the
+// deposits' filtered view becomes a ledger rule in one step; the book is pushed once and a second
+// push has nothing left; filing a statement again adds nothing.
 
 const pdf = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/pdf', buffer });
 
@@ -114,6 +116,21 @@ test('a client with two accounts: two overlapping statements merge into one book
   await expect(page.getByText('Gap in the book')).toHaveCount(0);
   await expect(page.getByTestId('book-counts')).toHaveText('24 rows · 0 pushed · 24 unpushed');
   await shot(page, 'office-client-book');
+
+  // "Always use this ledger for rows like these": the deposits' view becomes a rule in one step.
+  await page.getByRole('textbox', { name: 'Narration words' }).fill('neft credit');
+  await page.locator('label', { hasText: /^Deposits$/ }).click();
+  const deposits = rows.filter((r) => r.deposit > 0).length;
+  await expect(bookRows).toHaveCount(deposits);
+  await page
+    .getByRole('textbox', { name: 'Always use this ledger for rows like these' })
+    .fill('Sundry Debtors');
+  await page.getByRole('button', { name: 'Make rule' }).click();
+  await expect(bookRows.filter({ hasText: 'Rule: “Sundry Debtors”' })).toHaveCount(deposits);
+  await expect(page.getByRole('table', { name: 'Rules' })).toContainText('all of: neft, credit');
+  await page.getByRole('textbox', { name: 'Narration words' }).fill('');
+  await page.locator('label', { hasText: /^All$/ }).click();
+  await expect(bookRows).toHaveCount(24);
 
   // Pushed once; the second push has nothing left.
   const download = page.waitForEvent('download');
