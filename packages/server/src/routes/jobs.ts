@@ -90,8 +90,8 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
 
   /** Stores every file (rows and bytes), then queues them: 202 with one row per file. */
   app.post('/drops', { preHandler: requireUser }, async (request, reply) => {
-    const q = queue();
     const { files, clientId } = await readDrop(request);
+    const q = queue();
     if (clientId) {
       const [own] = await ctx.db
         .select({ id: officeClients.id })
