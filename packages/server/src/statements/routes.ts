@@ -20,6 +20,7 @@ import {
   listStatementResults,
   loadStatementResult,
   loadStatementRows,
+  loadStatementRowsJson,
   saveStatementLedgers,
   saveStatementRows,
   setStatementAccepted,
@@ -53,8 +54,7 @@ function refused(reply: FastifyReply, why: ChangeRefused) {
  * Large JSON compressed when the browser accepts it: 20,000 rows are ~2.2 MB of JSON and ~0.3 MB
  * gzipped (level 1: a few ms of zlib's thread pool, not the event loop).
  */
-async function sendJson(request: FastifyRequest, reply: FastifyReply, body: unknown) {
-  const text = JSON.stringify(body);
+async function sendJson(request: FastifyRequest, reply: FastifyReply, text: string) {
   reply.header('content-type', 'application/json; charset=utf-8');
   const accepts = String(request.headers['accept-encoding'] ?? '');
   if (text.length < 64 * 1024 || !/\bgzip\b/.test(accepts)) return reply.send(text);
@@ -79,9 +79,15 @@ export async function statementRoutes(app: FastifyInstance) {
   /** Rows in pages (all of them at once by default, up to MAX_ROWS_PAGE). */
   app.get('/statements/:id/rows', { preHandler: requireUser }, async (request, reply) => {
     const page = RowsPaging.parse(request.query);
+    if (page.offset === 0 && page.limit === MAX_ROWS_PAGE) {
+      // The whole set (what the result screen asks for): the database's JSON text as it is.
+      const text = await loadStatementRowsJson(ctx.db, request.user.id, idOf(request));
+      if (text === null) throw notFound(NO_STATEMENT);
+      return sendJson(request, reply, text);
+    }
     const rows = await loadStatementRows(ctx.db, request.user.id, idOf(request), page);
     if (!rows) throw notFound(NO_STATEMENT);
-    return sendJson(request, reply, rows);
+    return sendJson(request, reply, JSON.stringify(rows));
   });
 
   /** Ledger names given to rows; remembered for suggestions too (ledger memory). */

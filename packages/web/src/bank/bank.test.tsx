@@ -200,6 +200,8 @@ function renderBank() {
 }
 
 describe('BankPage', () => {
+  // a whole screen rendered in jsdom: seconds on a loaded two-core machine
+  vi.setConfig({ testTimeout: 30_000 });
   afterEach(() => {
     cleanup(); // unmounted (its last flush) while the fake server still answers
     vi.unstubAllGlobals();

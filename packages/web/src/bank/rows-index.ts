@@ -15,18 +15,32 @@ export type RowIndex = {
   readonly in: Uint8Array;
 };
 
+// An amount as the reader prints it ('1,23,456.78'): above zero exactly when a digit is not 0.
+// Anything else (signs, Dr/Cr, currency) goes through @bahi/core's own reading.
+const PLAIN = /^[\d,]+(\.\d+)?$/;
+const NONZERO = /[1-9]/;
+
 export function indexRows(rows: readonly TransactionRow[]): RowIndex {
   const n = rows.length;
   const iso: (string | null)[] = new Array(n);
   const lower: string[] = new Array(n);
   const out = new Uint8Array(n);
   const inn = new Uint8Array(n);
+  // A year has ~365 distinct dates among 20,000 rows: each is parsed once.
+  const dates = new Map<string, string | null>();
   for (let i = 0; i < n; i++) {
     const row = rows[i];
-    iso[i] = parseSpecDate(row.Date);
+    let date = dates.get(row.Date);
+    if (date === undefined) {
+      date = parseSpecDate(row.Date);
+      dates.set(row.Date, date);
+    }
+    iso[i] = date;
     lower[i] = (row.Description ?? '').toLowerCase();
-    out[i] = row.Withdrawal && rowWithdrawal(row) > 0 ? 1 : 0;
-    inn[i] = row.Deposit && rowDeposit(row) > 0 ? 1 : 0;
+    const w = row.Withdrawal;
+    out[i] = !w ? 0 : PLAIN.test(w) ? (NONZERO.test(w) ? 1 : 0) : rowWithdrawal(row) > 0 ? 1 : 0;
+    const d = row.Deposit;
+    inn[i] = !d ? 0 : PLAIN.test(d) ? (NONZERO.test(d) ? 1 : 0) : rowDeposit(row) > 0 ? 1 : 0;
   }
   return { iso, lower, out, in: inn };
 }

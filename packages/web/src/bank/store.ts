@@ -1,3 +1,5 @@
+import type { ExtractAnswer, StatementTransaction, StoredStatement } from '@bahi/contract';
+
 // What the browser keeps of a statement: only the uploaded file, in memory and in IndexedDB, for
 // the PDF preview and for teaching a layout (the server never keeps files). The result itself,
 // rows, ledgers and fixes, lives on the server (issue 19) and is never put in sessionStorage or
@@ -69,4 +71,61 @@ export async function keptFile(): Promise<File | null> {
     console.warn('the kept statement file could not be read', err);
     return null;
   }
+}
+
+/** A statement just read, held in memory (never in storage) for the result screen it opens. */
+export type PrimedStatement = {
+  meta: StoredStatement;
+  rows: StatementTransaction[];
+  ledgers: string[];
+  revision: number;
+};
+let primed: PrimedStatement | null = null;
+
+/**
+ * The extraction's answer is the stored statement as it was just saved (revision 1): the result
+ * screen shows it at once instead of fetching 20,000 rows again. A reload fetches from the server.
+ */
+export function primeStatement(answer: ExtractAnswer, requestedBank: string, fileName: string): void {
+  if (!answer.statement_id) return;
+  const now = new Date().toISOString();
+  primed = {
+    meta: {
+      id: answer.statement_id,
+      requested_bank: requestedBank.toUpperCase(),
+      file_name: fileName,
+      format: answer.format,
+      created_at: now,
+      updated_at: now,
+      row_count: answer.transactions.length,
+      revision: 1,
+      edited: false,
+      accepted: false,
+      statement_info: answer.statement_info,
+      bank_detected: answer.bank_detected,
+      reconciliation: answer.reconciliation,
+      reasons: answer.reasons,
+      issues: answer.issues,
+      layout_used: answer.layout_used,
+      xml_preview: answer.xml_preview,
+      fallback_accounts: answer.fallback_accounts,
+    },
+    rows: answer.transactions.map((t) => ({
+      Date: t.Date,
+      Description: t.Description,
+      Withdrawal: t.Withdrawal,
+      Deposit: t.Deposit,
+      ClosingBalance: t.ClosingBalance,
+    })),
+    ledgers: answer.transactions.map((t) => t.LedgerName ?? ''),
+    revision: 1,
+  };
+}
+
+/** The primed statement `id`, once: later mounts (a second visit, a reload) load from the server. */
+export function takePrimedStatement(id: string): PrimedStatement | null {
+  if (primed?.meta.id !== id) return null;
+  const p = primed;
+  primed = null;
+  return p;
 }

@@ -11,6 +11,7 @@ import {
 } from './api.ts';
 import type { FilterState } from './Filters.tsx';
 import { filterFromSearch, keepFilterInAddress } from './filter-url.ts';
+import { takePrimedStatement } from './store.ts';
 import { filterIndexes, indexBounds, indexRows } from './rows-index.ts';
 
 // The result screen's state (issue 19): the statement is loaded from the server by id, and every
@@ -69,9 +70,13 @@ export function useStatement(id: string | undefined) {
     | { kind: 'missing' }
     | { kind: 'error'; message: string }
     | ({ kind: 'ready'; ms: number } & Loaded)
-  >({ kind: 'loading' });
+  >(() => {
+    // Just read on the upload screen: shown at once from memory (the server holds the same).
+    const primed = id ? takePrimedStatement(id) : null;
+    return primed ? { kind: 'ready', ms: 0, ...primed } : { kind: 'loading' };
+  });
   useEffect(() => {
-    if (!id) return;
+    if (!id || (state.kind === 'ready' && state.meta.id === id)) return;
     const abort = new AbortController();
     const started = performance.now();
     setState({ kind: 'loading' });
@@ -93,6 +98,7 @@ export function useStatement(id: string | undefined) {
         else setState({ kind: 'error', message: failure(err).message });
       });
     return () => abort.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads when the id changes, not the state
   }, [id]);
   return state;
 }
@@ -208,13 +214,17 @@ export function useBankReview(loaded: Loaded) {
     };
   }, [flush]);
 
+  // Suggestions after the table is on screen: they are a help, never in the way of showing the rows.
   useEffect(() => {
     let live = true;
-    suggestLedgers(loaded.rows.map((r) => r.Description))
-      .then((list) => live && setSuggestions(new Map(list.map((s) => [s.index, s]))))
-      .catch((err: unknown) => console.warn('ledger suggestions unavailable', err)); // a help, never a blocker
+    const later = setTimeout(() => {
+      suggestLedgers(loaded.rows.map((r) => r.Description))
+        .then((list) => live && setSuggestions(new Map(list.map((s) => [s.index, s]))))
+        .catch((err: unknown) => console.warn('ledger suggestions unavailable', err)); // never a blocker
+    }, 300);
     return () => {
       live = false;
+      clearTimeout(later);
     };
   }, [loaded.rows]);
 

@@ -8,7 +8,7 @@ import { PasswordModal } from '../bank/PasswordModal.tsx';
 import { countPdfPages, ProcessingOverlay } from '../bank/ProcessingOverlay.tsx';
 import type { ReadReasonInfo } from '@bahi/contract';
 import { ReadReasons } from '../bank/ReadStatus.tsx';
-import { keepFile, saveTeachSession } from '../bank/store.ts';
+import { keepFile, primeStatement, saveTeachSession } from '../bank/store.ts';
 import { fileTypeProblem } from '../bank/validate.ts';
 import { BackAndPages } from '../components/BackAndPages.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
@@ -68,6 +68,7 @@ export default function SelectPage() {
     try {
       const answer = await extractStatement(bank, chosen, password, setProgress);
       storeToken(answer.access_token);
+      primeStatement(answer, bank, chosen.name);
       await keepFile(chosen);
       // The result lives on the server (issue 19): the screen loads it by id.
       navigate(answer.statement_id ? `/app/bank/${answer.statement_id}` : '/app/bank');
