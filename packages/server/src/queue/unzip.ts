@@ -50,6 +50,7 @@ export function unzipStatements(
     throw new ZipRefused('The files in the .zip are too large to read.');
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out: ZipFile[] = [];
+  let total = 0;
   for (const e of files) {
     const name = e.name.split('/').pop() || e.name;
     const p = e.localHeaderOffset;
@@ -68,6 +69,8 @@ export function unzipStatements(
       }
     } else
       throw new ZipRefused(`"${name}" in the .zip is packed in a way we cannot open (method ${e.method}).`);
+    total += content.length;
+    if (total > limits.maxTotalBytes) throw new ZipRefused('The files in the .zip are too large to read.');
     if (content.length > 0) out.push({ name, bytes: content });
   }
   return out;
