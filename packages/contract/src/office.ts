@@ -272,6 +272,9 @@ export const FileStatementRequest = z.object({
   file_name: z.string().trim().max(200).default('statement'),
   bank: z.string().trim().max(100).nullable().default(null),
   account_number: z.string().trim().max(60).default(''),
+  /** the period the statement prints (DD-MM-YYYY, '' or missing when none) */
+  period_from: z.string().trim().max(20).nullish(),
+  period_to: z.string().trim().max(20).nullish(),
   transactions: z.array(StatementTransaction).min(1).max(50_000),
 });
 

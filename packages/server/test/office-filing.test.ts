@@ -11,6 +11,7 @@ import {
   normaliseAccountNumber,
   type StatementRowInput,
 } from '../src/office/accounts.ts';
+import { loadBook } from '../src/office/books.ts';
 import { bookRows, clientRules, officeAccounts, officeClients } from '../src/office/tables.ts';
 
 // The filing module the queue's job handler calls (issue 13): a read statement goes into the account
@@ -146,6 +147,50 @@ describe('office: filing a read statement into a client’s account', () => {
     assert.ok(again.kind === 'filed' && again.alreadyFiled && again.added === 0);
     const count = await h.database.db.select().from(bookRows).where(eq(bookRows.accountId, accountId));
     assert.equal(count.length, 40);
+  });
+
+  test('the printed period is the days a statement vouches for: no false hole between two months', async () => {
+    const db = h.database.db;
+    const [acc] = await db
+      .insert(officeAccounts)
+      .values({
+        userId,
+        clientId,
+        bank: 'ICICI',
+        accountNumber: '000401',
+        accountDigits: '401',
+        tallyLedger: 'ICICI',
+      })
+      .returning();
+    const row = (date: string, balance: number) => ({
+      date,
+      description: 'NEFT',
+      withdrawal: 0,
+      deposit: 100,
+      balance,
+      reference: null,
+    });
+    const file = (rows: StatementRowInput[], period?: { from: string; to: string }) =>
+      fileReadStatement(
+        db,
+        {
+          userId,
+          clientId,
+          statementId: randomUUID(),
+          fileName: 's.pdf',
+          bank: 'ICICI',
+          accountNumber: '401',
+          rows,
+          period,
+        },
+        h.clock.now(),
+      );
+    await file([row('2026-01-03', 100), row('2026-01-29', 200)], { from: '2026-01-01', to: '2026-01-31' });
+    await file([row('2026-02-04', 300)], { from: '2026-02-01', to: '2026-02-28' });
+    assert.deepEqual((await loadBook(db, acc)).uncovered, []);
+    // without printed periods the rows' dates stand for them, and April is missing altogether
+    await file([row('2026-05-06', 400)]);
+    assert.deepEqual((await loadBook(db, acc)).uncovered, [{ from: '01-03-2026', to: '05-05-2026' }]);
   });
 
   test('a number no account has is kept as unfiled; filed once the account is chosen', async () => {

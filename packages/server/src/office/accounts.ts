@@ -39,6 +39,11 @@ export interface ReadStatementForFiling {
   accountNumber: string | null;
   /** one account's rows (a statement of several accounts is filed once per account) */
   rows: readonly StatementRowInput[];
+  /**
+   * The period the statement prints (ISO), when it prints one: the days it vouches for, though its
+   * first and last rows fall inside them. Without it the rows' dates stand for the period.
+   */
+  period?: { from: string | null; to: string | null };
 }
 
 export type FilingOutcome =
@@ -145,7 +150,15 @@ export async function fileReadStatement(
   const rows = input.rows.map(toBookRow);
   const matches = await matchingAccounts(db, input.userId, input.clientId, input.accountNumber);
   if (matches.length === 1) {
-    const filed = await fileIntoAccount(db, matches[0], input.statementId, input.fileName, rows, now);
+    const filed = await fileIntoAccount(
+      db,
+      matches[0],
+      input.statementId,
+      input.fileName,
+      rows,
+      now,
+      input.period,
+    );
     return { kind: 'filed', clientId: matches[0].clientId, ...filed };
   }
   const [kept] = await db
@@ -228,6 +241,7 @@ async function fileIntoAccount(
   fileName: string,
   rows: readonly BookRow[],
   now: Date,
+  period?: { from: string | null; to: string | null },
 ): Promise<{ accountId: string; added: number; recognised: number; gaps: number; alreadyFiled: boolean }> {
   return db.transaction(async (tx) => {
     await tx
@@ -303,8 +317,12 @@ async function fileIntoAccount(
       statementId,
       userId: account.userId,
       fileName: fileName.slice(0, 200),
-      periodFrom: dates[0] ?? null,
-      periodTo: dates[dates.length - 1] ?? null,
+      // The printed period only when it holds the rows (a misread header must not hide a gap).
+      periodFrom: period?.from && (!dates[0] || period.from <= dates[0]) ? period.from : (dates[0] ?? null),
+      periodTo:
+        period?.to && (!dates.length || period.to >= dates[dates.length - 1])
+          ? period.to
+          : (dates[dates.length - 1] ?? null),
       rows: rows.length,
       added: merge.added.length,
       recognised: merge.recognised.length,

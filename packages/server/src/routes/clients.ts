@@ -394,6 +394,10 @@ const clients: FastifyPluginAsync = async (app) => {
       bank: body.bank,
       accountNumber: body.account_number,
       rows,
+      period: {
+        from: parseSpecDate(body.period_from ?? '') ?? null,
+        to: parseSpecDate(body.period_to ?? '') ?? null,
+      },
     };
     let outcome: FilingOutcome;
     if (body.account_id) {

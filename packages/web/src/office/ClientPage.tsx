@@ -477,6 +477,8 @@ function ReadAndFile({
         file_name: file.name,
         bank: read.statement_info.bank,
         account_number: read.statement_info.account_number ?? '',
+        period_from: read.statement_info.period_from,
+        period_to: read.statement_info.period_to,
         transactions: read.transactions,
       });
       setSaid(filed.message);

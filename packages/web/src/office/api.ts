@@ -61,6 +61,8 @@ export const fileStatement = (body: {
   file_name: string;
   bank: string | null;
   account_number: string;
+  period_from?: string | null;
+  period_to?: string | null;
   transactions: StatementTransaction[];
 }) => api('/office/statements/file', { body: { json: body } }, FilingInfo);
 
