@@ -15,7 +15,8 @@ describe('a push in parts', () => {
     const report = await pushInParts(
       async (p) => {
         sent.push(p);
-        return ok(vouchersInPart(p, 20_000, 500));
+        // The first part also creates the two ledgers the company lacked.
+        return ok(vouchersInPart(p, 20_000, 500) + (p === 0 ? 2 : 0));
       },
       { parts: 40, vouchers: 20_000, perPart: 500 },
       (p) => seen.push(p),
@@ -24,7 +25,15 @@ describe('a push in parts', () => {
     expect(seen.at(0)).toEqual({ partsDone: 1, parts: 40, vouchersDone: 500, vouchers: 20_000 });
     expect(seen.at(-1)).toEqual({ partsDone: 40, parts: 40, vouchersDone: 20_000, vouchers: 20_000 });
     expect(pushReportLines(report, 500)).toEqual([
-      '📤 All 20,000 vouchers are in Tally (40 parts): 20,000 new, 0 already there and updated.',
+      '📤 All 20,000 vouchers are in Tally (40 parts): 20,000 new, 0 already there and updated. 2 ledgers created.',
+    ]);
+    // Pushed again: every voucher is altered, nothing created.
+    const again = await pushInParts(
+      async () => ({ ok: true, status: 'success', tally_response: { created: 0, altered: 500 } }),
+      { parts: 40, vouchers: 20_000, perPart: 500 },
+    );
+    expect(pushReportLines(again, 500)).toEqual([
+      '📤 All 20,000 vouchers are in Tally (40 parts): 0 new, 20,000 already there and updated.',
     ]);
   });
 

@@ -97,10 +97,15 @@ export function pushReportLines(r: PushReport, perPart: number): string[] {
   const failed = r.outcomes.filter((o) => !o.ok);
   const okVouchers = r.outcomes.filter((o) => o.ok).reduce((s, o) => s + o.vouchers, 0);
   if (failed.length === 0 && r.stoppedAt === undefined) {
-    const created = r.outcomes.reduce((s, o) => s + o.created, 0);
+    // Tally's CREATED counts the ledgers created too; ALTERED only vouchers (masters are create-only,
+    // an existing one is left as it is). So the vouchers new are those not altered.
     const altered = r.outcomes.reduce((s, o) => s + o.altered, 0);
+    const created = r.outcomes.reduce((s, o) => s + o.created, 0);
+    const fresh = Math.max(0, r.vouchers - altered);
+    const masters = Math.max(0, created - fresh);
+    const extra = masters ? ` ${n(masters)} ledger${masters === 1 ? '' : 's'} created.` : '';
     return [
-      `📤 All ${n(r.vouchers)} vouchers are in Tally (${r.parts} part${r.parts === 1 ? '' : 's'}): ${n(created)} new, ${n(altered)} already there and updated.`,
+      `📤 All ${n(r.vouchers)} vouchers are in Tally (${r.parts} part${r.parts === 1 ? '' : 's'}): ${n(fresh)} new, ${n(altered)} already there and updated.${extra}`,
     ];
   }
   const lines = [`⚠️ ${n(okVouchers)} of ${n(r.vouchers)} vouchers went into Tally whole.`];
