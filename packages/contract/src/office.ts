@@ -166,6 +166,9 @@ export const RuleInput = z
   });
 export type RuleInput = z.input<typeof RuleInput>;
 
+/** POST /office/rules/{id}/move: one place earlier (applied sooner) or later. */
+export const MoveRuleRequest = z.object({ direction: z.enum(['up', 'down']) });
+
 export const RuleInfo = z.object({
   id: z.string(),
   name: z.string(),

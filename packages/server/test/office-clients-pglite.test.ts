@@ -309,6 +309,32 @@ describe('office: clients, accounts and books over the API', () => {
     const contra = vouchers.filter((v) => v['@_VCHTYPE'] === 'Contra');
     assert.equal(contra.length, cashRows.length + febCash.length);
 
+    // Order decides: a second rule for the same rows applies only once it is moved above the first.
+    const later = await me.post(`/clients/${client.id}/rules`, { words: ['atm'], ledger: 'ATM Cash' });
+    const ruleIds = async () =>
+      (await me.get(`/clients/${client.id}`)).body.rules.map((r: { id: string }) => r.id);
+    assert.deepEqual(await ruleIds(), [rule.body.rule.id, later.body.rule.id]);
+    assert.equal((await me.post(`/rules/${later.body.rule.id}/move`, { direction: 'up' })).body.moved, true);
+    assert.deepEqual(await ruleIds(), [later.body.rule.id, rule.body.rule.id]);
+    assert.equal((await me.post(`/rules/${later.body.rule.id}/move`, { direction: 'up' })).body.moved, false);
+    assert.equal(
+      (await as(other).post(`/rules/${later.body.rule.id}/move`, { direction: 'down' })).status,
+      404,
+    );
+    const march = [
+      { ...rows[0], Date: '05-03-2026', Description: 'ATM CASH WDL 99', Withdrawal: '500.00', Deposit: '' },
+    ];
+    march[0].ClosingBalance = '';
+    await me.post('/statements/file', {
+      client_id: client.id,
+      account_number: '401234567',
+      transactions: march,
+    });
+    book = (await me.get(`/accounts/${account.id}/book`)).body;
+    const atm = book.rows.find((r: Row) => r.Description === 'ATM CASH WDL 99');
+    assert.equal(atm.LedgerName, 'ATM Cash');
+    assert.equal(atm.ledger_reason, 'Rule “ATM Cash”');
+
     // A rule without any condition is refused (it would take every row).
     const empty = await me.post(`/clients/${client.id}/rules`, { words: [' '], ledger: 'All' });
     assert.equal(empty.status, 422);

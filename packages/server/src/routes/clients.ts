@@ -9,6 +9,7 @@ import {
   FileStatementRequest,
   FileUnfiledRequest,
   GST_STATES,
+  MoveRuleRequest,
   PushRequest,
   RuleInput,
   SetLedgersRequest,
@@ -518,6 +519,33 @@ const clients: FastifyPluginAsync = async (app) => {
     if (!rule) throw notFound('No such rule.');
     const applied = body.apply_to_book ? await applyToBooks(rule.clientId, rule) : 0;
     return { rule: ruleInfo(rule), applied };
+  });
+
+  /** Rules apply in order, the first that matches wins: a rule moves one place up or down. */
+  app.post('/rules/:id/move', async (request) => {
+    const id = idOf(request, 'rule');
+    const { direction } = MoveRuleRequest.parse(request.body);
+    const [rule] = await db
+      .select()
+      .from(clientRules)
+      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.user.id)));
+    if (!rule) throw notFound('No such rule.');
+    const siblings = await db
+      .select({ id: clientRules.id })
+      .from(clientRules)
+      .where(eq(clientRules.clientId, rule.clientId))
+      .orderBy(asc(clientRules.position), asc(clientRules.createdAt));
+    const at = siblings.findIndex((r) => r.id === id);
+    const to = direction === 'up' ? at - 1 : at + 1;
+    if (to < 0 || to >= siblings.length) return { ok: true, moved: false };
+    [siblings[at], siblings[to]] = [siblings[to], siblings[at]];
+    // Positions rewritten 0..n-1 in the new order (older rules may share a position).
+    await db.transaction(async (tx) => {
+      for (const [position, r] of siblings.entries()) {
+        await tx.update(clientRules).set({ position }).where(eq(clientRules.id, r.id));
+      }
+    });
+    return { ok: true, moved: true };
   });
 
   app.delete('/rules/:id', async (request) => {

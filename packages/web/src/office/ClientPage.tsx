@@ -35,6 +35,7 @@ import {
   fileStatement,
   fileUnfiled,
   getClient,
+  moveRule,
   updateClient,
 } from './api.ts';
 
@@ -310,7 +311,7 @@ export default function ClientPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.rules.map((r) => (
+              {data.rules.map((r, i) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>
                     {r.words.length
@@ -324,18 +325,36 @@ export default function ClientPage() {
                     {r.voucher_type ? ` (${r.voucher_type})` : ''}
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() =>
-                        void deleteRule(r.id).then(load, (err) =>
-                          notifyError('The rule could not be deleted.', err),
-                        )
-                      }
-                    >
-                      Delete
-                    </Button>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {(['up', 'down'] as const).map((d) => (
+                        <Button
+                          key={d}
+                          size="xs"
+                          variant="subtle"
+                          aria-label={`Move the ${r.ledger} rule ${d}`}
+                          disabled={d === 'up' ? i === 0 : i === data.rules.length - 1}
+                          onClick={() =>
+                            void moveRule(r.id, d).then(load, (err) =>
+                              notifyError('The rule could not be moved.', err),
+                            )
+                          }
+                        >
+                          {d === 'up' ? '↑' : '↓'}
+                        </Button>
+                      ))}
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() =>
+                          void deleteRule(r.id).then(load, (err) =>
+                            notifyError('The rule could not be deleted.', err),
+                          )
+                        }
+                      >
+                        Delete
+                      </Button>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -76,4 +76,7 @@ const RuleAnswer = z.object({ rule: RuleInfo, applied: z.number() });
 export const createRule = (clientId: string, body: RuleInput) =>
   api(`/office/clients/${clientId}/rules`, { body: { json: body } }, RuleAnswer);
 
+export const moveRule = (id: string, direction: 'up' | 'down') =>
+  api(`/office/rules/${id}/move`, { body: { json: { direction } } });
+
 export const deleteRule = (id: string) => api(`/office/rules/${id}`, { method: 'DELETE' });
