@@ -1,29 +1,172 @@
-// Issue 18's benchmark (not a timed test): ten bombs uploaded at once by one account, and a normal
-// statement uploaded beside them by another. Reports the process's peak RSS (server, its worker
-// threads and this driver: target under 1 GB) and the normal upload's latency (target under 2 s).
-//   npm run bench -w @bahi/server
-import { readFileSync } from 'node:fs';
+// Issue 18 and 19's server benchmarks (not timed tests), against the server as a process of its
+// own (bench/bench-server.ts) over loopback HTTP, its memory read from /proc apart from this
+// driver's:
+//  (a) ten bombs uploaded at once (made by scripts/bombs.ts, never stored) and a normal statement
+//      uploaded beside them by another user: the peak memory of the server process, and of the
+//      server with its reader processes (target under 1 GB), and the normal upload's answer time
+//      (target under 2 s). Once with one attacking account, once with ten.
+//  (b) a leak check: the server's rest memory, 100 reads of a 13-page statement, and the rest
+//      memory again once the readers have gone idle (issue 19: under 300 MB, and back to it).
+//   npm run bench -w @bahi/server                  (Linux: reads /proc; PGlite in the server)
+//   npm run bench -w @bahi/server -- --postgres    (a throwaway PostgreSQL 15 cluster beside it)
+//   ... -- --only=bombs | --only=leak
+import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   deepNestingPdf,
   dimensionBombXlsx,
   flateBombPdf,
+  hexFlateBombPdf,
   hugePageCountPdf,
   hugeSpinCountXlsx,
   lzwBombPdf,
   manySheetsXlsx,
 } from '../../statements/scripts/bombs.ts';
 import { CORPUS } from '../../statements/test/read/corpus.ts';
-import { DEFAULT_WORK_LIMITS, configureWorkLimits } from '../src/statements/work-limits.ts';
-import { startApp, upload } from '../test/helpers/harness.ts';
-import { member } from '../test/helpers/security.ts';
+import type { ServerReady } from './bench-server.ts';
 
-const MB = 1024 * 1024;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const KB_TO_MB = 1 / 1024;
+
+/** VmRSS and VmHWM (peak) of a process in MB, or null once it is gone. */
+function memoryOf(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'latin1');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') * KB_TO_MB, hwm: kb('VmHWM') * KB_TO_MB };
+  } catch {
+    return null;
+  }
+}
+
+/** The processes whose parent is `pid` (the server's readers). */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+      // pid (comm) state ppid ...: comm may hold spaces, so read after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** Samples the server's and its readers' resident memory every 20 ms; keeps the peaks. */
+class Sampler {
+  server = 0;
+  total = 0;
+  readersSeen = new Set<number>();
+  private readerPeak = new Map<number, number>();
+  private readonly pid: number;
+  private timer: NodeJS.Timeout;
+  constructor(pid: number) {
+    this.pid = pid;
+    this.timer = setInterval(() => this.sample(), 20);
+  }
+  private sample(): void {
+    const server = memoryOf(this.pid)?.rss ?? 0;
+    let readers = 0;
+    for (const child of childrenOf(this.pid)) {
+      const m = memoryOf(child);
+      if (!m) continue;
+      this.readersSeen.add(child);
+      this.readerPeak.set(child, Math.max(this.readerPeak.get(child) ?? 0, m.hwm));
+      readers += m.rss;
+    }
+    this.server = Math.max(this.server, server);
+    this.total = Math.max(this.total, server + readers);
+  }
+  /** The largest peak of any one reader (VmHWM, so nothing between two samples is missed). */
+  get readerMax(): number {
+    return Math.max(0, ...this.readerPeak.values());
+  }
+  stop(): void {
+    this.sample();
+    clearInterval(this.timer);
+  }
+}
+
+interface Server {
+  child: ChildProcess;
+  pid: number;
+  ready: ServerReady;
+}
+
+const db = process.argv.includes('--postgres') ? 'postgres' : 'pglite';
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = fork(path.join(here, 'bench-server.ts'), [], {
+    env: { ...process.env, BENCH_DB: db, ...env },
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<ServerReady>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as ServerReady));
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  return { child, pid: child.pid!, ready };
+}
+
+async function stopServer(s: Server): Promise<void> {
+  const gone = new Promise((r) => s.child.once('exit', r));
+  s.child.disconnect();
+  await gone;
+}
+
+async function upload(
+  s: Server,
+  token: string,
+  bytes: Buffer,
+  name: string,
+): Promise<{ status: number; code: string; ms: number }> {
+  const started = performance.now();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  try {
+    const res = await fetch(`http://127.0.0.1:${s.ready.port}/api/HDFC/extract-statement`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = (await res.json().catch(() => ({}))) as { code?: string };
+    return { status: res.status, code: body.code ?? '', ms: Math.round(performance.now() - started) };
+  } catch (err) {
+    // The server closed the connection (a request timeout) or died: said as such, not thrown.
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? 'fetch failed';
+    return { status: 0, code: cause, ms: Math.round(performance.now() - started) };
+  }
+}
+
+const mb = (n: number) => `${Math.round(n)} MB`;
+
+/** The server's resident memory after a full garbage collection: what it holds, not what it has yet to free. */
+async function restOf(s: Server): Promise<number> {
+  const done = new Promise((r) => s.child.once('message', r));
+  s.child.send({ gc: true });
+  await done;
+  return memoryOf(s.pid)!.rss;
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitForNoReaders(s: Server, limitMs: number): Promise<number> {
+  const started = Date.now();
+  while (childrenOf(s.pid).length > 0 && Date.now() - started < limitMs) await sleep(100);
+  return Date.now() - started;
+}
+
+// ---------------------------------------------------------------------------------------------
 const bombs: [string, Buffer][] = [
   ['flate-1gib-a.pdf', flateBombPdf()],
   ['flate-1gib-b.pdf', flateBombPdf()],
-  ['flate-1gib-c.pdf', flateBombPdf()],
-  ['flate-1gib-d.pdf', flateBombPdf()],
+  ['hex-flate-1gib-a.pdf', hexFlateBombPdf()],
+  ['hex-flate-1gib-b.pdf', hexFlateBombPdf()],
   ['lzw.pdf', lzwBombPdf()],
   ['deep-nesting.pdf', deepNestingPdf()],
   ['page-count.pdf', hugePageCountPdf()],
@@ -32,62 +175,84 @@ const bombs: [string, Buffer][] = [
   ['dimension.xlsx', dimensionBombXlsx()],
 ];
 const normal = readFileSync(path.join(CORPUS, 'HDFC/HDFC_short.pdf'));
-const attackers = process.argv.includes('--many-attackers') ? bombs.length : 1;
+const multi = readFileSync(path.join(CORPUS, 'HDFC/HDFC_multi.pdf'));
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
-const rssMb = () => Math.round(process.memoryUsage.rss() / MB);
-console.log(`RSS after making the bombs ${rssMb()} MB`);
-const h = await startApp();
-console.log(`RSS after starting the server ${rssMb()} MB`);
-// The hourly limits are not what is measured here.
-configureWorkLimits({ extract: { max: 1000, windowSeconds: 3600 } });
-let peak = process.memoryUsage.rss();
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
-try {
-  const bad = await Promise.all(Array.from({ length: attackers }, () => member(h, { pages: 100 })));
-  const badTokens = await Promise.all(bad.map((b) => b.token()));
-  const good = await member(h, { pages: 100 });
-  const goodToken = await good.token();
-  // Warm the pool (threads start with the first job) so latency is the steady state's.
-  await upload(h.app, '/api/HDFC/extract-statement', { token: goodToken, bytes: normal, name: 'warm.pdf' });
-  // Both threads warm: a second normal upload beside a first.
-  await Promise.all(
-    [0, 1].map(() =>
-      upload(h.app, '/api/HDFC/extract-statement', { token: goodToken, bytes: normal, name: 'warm.pdf' }),
-    ),
-  );
-  const base = process.memoryUsage.rss();
-  peak = base;
-  const started = performance.now();
-  const bombCalls = bombs.map(([name, bytes], i) =>
-    upload(h.app, '/api/HDFC/extract-statement', { token: badTokens[i % attackers], bytes, name }).then(
-      (r) => ({
-        name,
-        status: r.status,
-        code: r.body?.code ?? '',
-        ms: Math.round(performance.now() - started),
-      }),
-    ),
-  );
-  await new Promise((r) => setTimeout(r, 200));
-  const t0 = performance.now();
-  const ok = await upload(h.app, '/api/HDFC/extract-statement', {
-    token: goodToken,
-    bytes: normal,
-    name: 'HDFC_short.pdf',
-  });
-  const latency = Math.round(performance.now() - t0);
-  const results = await Promise.all(bombCalls);
-  clearInterval(sampler);
-  const maxRss = (process.resourceUsage().maxRSS * 1024) / MB;
-  for (const r of results)
-    console.log(`bomb ${r.name.padEnd(18)} ${r.status} ${r.code.padEnd(16)} ${r.ms} ms`);
-  console.log(`normal upload: ${ok.status} in ${latency} ms (target < 2000 ms)`);
-  console.log(
-    `RSS before bombs ${Math.round(base / MB)} MB, peak during ${Math.round(peak / MB)} MB (sampled), process max ${Math.round(maxRss)} MB (target < 1024 MB)`,
-  );
-  console.log(`attackers: ${attackers}; all bombs answered in ${Math.round(performance.now() - started)} ms`);
-} finally {
-  clearInterval(sampler);
-  configureWorkLimits(DEFAULT_WORK_LIMITS);
-  await h.close();
+async function bombsRun(attackers: number): Promise<void> {
+  const s = await startServer({ BENCH_ATTACKERS: String(attackers) });
+  try {
+    // Warm: both readers up (a normal upload beside a normal upload), as a server in use is.
+    await Promise.all([0, 1].map(() => upload(s, s.ready.normal, normal, 'warm.pdf')));
+    // The same upload alone, for scale: on a loaded machine both figures grow together.
+    const alone = await upload(s, s.ready.normal, normal, 'HDFC_short.pdf');
+    const rest = memoryOf(s.pid)!.rss;
+    const sampler = new Sampler(s.pid);
+    const started = performance.now();
+    const bombCalls = bombs.map(([name, bytes], i) =>
+      upload(s, s.ready.attackers[i % attackers], bytes, name).then((r) => ({ name, ...r })),
+    );
+    await sleep(200);
+    const ok = await upload(s, s.ready.normal, normal, 'HDFC_short.pdf');
+    const results = await Promise.all(bombCalls);
+    const allMs = Math.round(performance.now() - started);
+    sampler.stop();
+    console.log(`\n(a) ten bombs at once from ${attackers} account(s), a normal statement beside them`);
+    for (const r of results)
+      console.log(`  bomb ${r.name.padEnd(20)} ${r.status} ${r.code.padEnd(16)} ${r.ms} ms`);
+    console.log(
+      `  normal upload (another user): ${ok.status} in ${ok.ms} ms (target < 2000 ms); alone, just before: ${alone.ms} ms`,
+    );
+    console.log(
+      `  server process: ${mb(rest)} before, peak ${mb(sampler.server)} (sampled every 20 ms); ` +
+        `server + readers: peak ${mb(sampler.total)} (target < 1024 MB); ` +
+        `largest reader peak (VmHWM) ${mb(sampler.readerMax)}; ${sampler.readersSeen.size} reader processes seen`,
+    );
+    console.log(`  all answered in ${allMs} ms`);
+  } finally {
+    await stopServer(s);
+  }
 }
+
+async function leakRun(parses: number): Promise<void> {
+  const idleMs = 2000;
+  const s = await startServer({ BENCH_IDLE_MS: String(idleMs) });
+  try {
+    await upload(s, s.ready.normal, multi, 'warm.pdf');
+    await waitForNoReaders(s, 60_000);
+    const rest = await restOf(s);
+    const sampler = new Sampler(s.pid);
+    const started = performance.now();
+    const failed: string[] = [];
+    // Two at a time: the per-user limit, and both readers busy.
+    for (let i = 0; i < parses; i += 2) {
+      const rs = await Promise.all([0, 1].map(() => upload(s, s.ready.normal, multi, 'HDFC_multi.pdf')));
+      failed.push(...rs.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.code}`));
+    }
+    const readMs = Math.round(performance.now() - started);
+    sampler.stop();
+    const busy = memoryOf(s.pid)!.rss;
+    const waited = await waitForNoReaders(s, 60_000);
+    const after = await restOf(s);
+    console.log(`\n(b) leak check: ${parses} reads of HDFC_multi.pdf (13 pages), two at a time`);
+    console.log(`  server at rest before (after a full GC, no readers): ${mb(rest)} (target < 300 MB)`);
+    console.log(
+      `  during: server peak ${mb(sampler.server)}, server + readers peak ${mb(sampler.total)}; ` +
+        `${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}; ${readMs} ms (${Math.round(readMs / parses)} ms a read)`,
+    );
+    console.log(
+      `  right after: ${mb(busy)}; readers gone ${waited} ms later (idle ${idleMs} ms); ` +
+        `server at rest after (after a full GC): ${mb(after)} (${after - rest >= 0 ? '+' : ''}${Math.round(after - rest)} MB)`,
+    );
+  } finally {
+    await stopServer(s);
+  }
+}
+
+console.log(
+  `database: ${db === 'postgres' ? 'PostgreSQL (its own process, not counted)' : 'PGlite in memory, inside the server process'}`,
+);
+if (!only || only === 'bombs') {
+  await bombsRun(1);
+  await bombsRun(bombs.length);
+}
+if (!only || only === 'leak') await leakRun(100);

@@ -1,7 +1,8 @@
-// Issue 18, 'free, unbounded work': reading a file costs a worker thread for seconds to minutes
+// Issue 18, 'free, unbounded work': reading a file costs a reader process for seconds to minutes
 // whether or not it succeeds, so each user may start only so many reads an hour (extractions,
 // password checks, workbooks: failed and timed-out ones count too) and run only so many at once.
-// The pool (packages/statements/src/worker/pool.ts) then shares its threads fairly between users.
+// The pool (packages/statements/src/worker/pool.ts; decision 027) then shares its readers fairly
+// between users; each reader runs under a hard memory limit, outside the server's process.
 import type { AppContext } from '../context.ts';
 import { tooMany } from '../errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';

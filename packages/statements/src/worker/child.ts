@@ -7,6 +7,7 @@
 // message per page (the next claim is asked for while a page is read, so the round trip is
 // hidden). A helper reader sends its pages on in small batches as it reads them, so its memory
 // stays flat whatever the length of the file; the pool passes them to the owner, which parses.
+import { enableCompileCache } from 'node:module';
 import { StatementError, errorKind } from '../errors.ts';
 import type { PageClaims, PdfPart } from '../read/pdf.ts';
 import type { Page } from '../source.ts';
@@ -244,7 +245,9 @@ process.on('disconnect', () => process.exit(0));
 // process and fail whichever job runs next. Such a rejection never carries a job's result.
 process.on('unhandledRejection', () => {});
 
-// The readers load while the first job travels here.
+// The readers (pdf.js, the parsers) load while the first job travels here, from Node's compile
+// cache once a reader has compiled them (NODE_COMPILE_CACHE when the command line set it).
+enableCompileCache?.();
 const jobModule = import('./job.ts');
 await jobModule;
 send({ type: 'ready' });

@@ -1,4 +1,4 @@
-// A long PDF read by two pool threads at once gives exactly what one thread reading alone gives:
+// A long PDF read by two reader processes at once gives exactly what one reader alone gives:
 // the same result, the same first failure in page order, the same password handling and limits.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -22,7 +22,7 @@ before(async () => {
   await makeStatement(file, PAGES, 7);
   statement = new Uint8Array(readFileSync(file));
   pool = new StatementPool({ size: 2 });
-  // Both threads up and warm, so the helper joins at once.
+  // Both readers up and warm, so the helper joins at once.
   await Promise.all([0, 1].map(() => pool.run({ op: 'extract', bytes: corpusBytes('AXIS/AXIS_short.pdf') })));
   assert.equal(pool.threads, 2);
 });
@@ -42,7 +42,7 @@ async function outcome(p: Promise<unknown>): Promise<unknown> {
   );
 }
 
-/** The job in this thread, reading alone, and through the pool. */
+/** The job in this process, reading alone, and through the pool. */
 async function bothWays(job: Job): Promise<{ alone: unknown; shared: unknown; out: unknown }> {
   const alone = await outcome(runJob({ ...job, bytes: job.bytes.slice() }));
   let out: unknown = null;
@@ -55,7 +55,7 @@ async function bothWays(job: Job): Promise<{ alone: unknown; shared: unknown; ou
   return { alone, shared, out };
 }
 
-test('a long statement: both threads read pages, the result is exactly the one-thread result', async () => {
+test('a long statement: both readers read pages, the result is exactly the one-reader result', async () => {
   const { alone, shared, out } = await bothWays({ op: 'extract', bytes: statement });
   assert.deepEqual(shared, alone);
   const o = out as ExtractOutput;
@@ -64,7 +64,7 @@ test('a long statement: both threads read pages, the result is exactly the one-t
   assert.ok(o.result.accounts.every((a) => a.reconciliation.ok));
 });
 
-test('a short PDF is read by one thread', async () => {
+test('a short PDF is read by one reader', async () => {
   const out = (await pool.run({ op: 'extract', bytes: corpusBytes('AXIS/AXIS_short.pdf') })) as ExtractOutput;
   assert.ok(out.pages < 8, 'below the default sharePagesFrom');
   assert.equal(out.sharedPages, 0);
@@ -95,7 +95,7 @@ test('a broken page: the same error as reading alone', async () => {
   assert.deepEqual(shared, alone);
 });
 
-test('two broken pages: the first in page order is reported, whichever thread met it', async () => {
+test('two broken pages: the first in page order is reported, whichever reader met it', async () => {
   const bytes = breakPages(statement, [21, 52]);
   for (let i = 0; i < 3; i++) {
     const { alone, shared } = await bothWays({ op: 'extract', bytes });
@@ -128,7 +128,7 @@ test('a job ended from outside (abort, time limit) ends its helper too; the pool
     );
     const ac = new AbortController();
     const job = own.run({ op: 'extract', bytes: new Uint8Array(readFileSync(long)) }, ac.signal);
-    // Abort once the helper has joined (both threads busy).
+    // Abort once the helper has joined (both readers busy).
     while (own.busyThreads < 2) await new Promise((r) => setTimeout(r, 5));
     ac.abort();
     const err = await job.then(
@@ -137,7 +137,7 @@ test('a job ended from outside (abort, time limit) ends its helper too; the pool
     );
     assert.ok(err instanceof StatementError);
     assert.equal(err.code, 'CANCELLED');
-    assert.equal(own.threads, 0, 'the helper thread ended with its job');
+    assert.equal(own.threads, 0, 'the helper reader ended with its job');
     const next = (await own.run({
       op: 'extract',
       bytes: corpusBytes('AXIS/AXIS_short.pdf'),

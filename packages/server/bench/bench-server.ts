@@ -1,0 +1,50 @@
+// The server the benchmarks measure, as a process of its own (so that its memory is not the
+// driver's): the app on PGlite in memory with the test harness, members with pages, listening on
+// a loopback port. It tells the driver the port and the members' tokens over IPC, then serves
+// until the driver disconnects. Started by bench/bombs-bench.ts; not for any other use.
+import { configurePool } from '@bahi/statements';
+import { configureWorkLimits } from '../src/statements/work-limits.ts';
+import { startApp } from '../test/helpers/harness.ts';
+import { startPostgres } from '../test/helpers/postgres.ts';
+import { member } from '../test/helpers/security.ts';
+
+export interface ServerReady {
+  port: number;
+  attackers: string[];
+  normal: string;
+}
+
+const attackers = Number(process.env.BENCH_ATTACKERS ?? '1');
+// The readers leave after this much idle time (the default is 15 s; the leak check waits for it).
+configurePool({ idleMs: Number(process.env.BENCH_IDLE_MS ?? '15000') });
+
+// PostgreSQL when asked for (BENCH_DB=postgres; a throwaway cluster, its own process), so that
+// the server's memory is the server's; else PGlite in memory, inside this process.
+const cluster = process.env.BENCH_DB === 'postgres' ? await startPostgres() : null;
+if (typeof cluster === 'string') throw new Error(cluster);
+const h = await startApp(cluster ? { databaseUrl: cluster.databaseUrl } : {});
+// The hourly limits are not what is measured here; the two-at-once limit per user stays.
+configureWorkLimits({ extract: { max: 100_000, windowSeconds: 3600 } });
+const bad = await Promise.all(Array.from({ length: attackers }, () => member(h, { pages: 1000 })));
+const good = await member(h, { pages: 100_000 });
+await h.app.listen({ host: '127.0.0.1', port: 0 });
+const address = h.app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+process.send?.({
+  port,
+  attackers: await Promise.all(bad.map((b) => b.token())),
+  normal: await good.token(),
+} satisfies ServerReady);
+// The driver asks for a full collection before it reads a rest figure (bench runs with --expose-gc).
+process.on('message', (m: { gc?: boolean }) => {
+  if (m.gc) {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ gcDone: true });
+  }
+});
+process.on('disconnect', () => {
+  void h
+    .close()
+    .then(() => cluster?.stop())
+    .finally(() => process.exit(0));
+});
