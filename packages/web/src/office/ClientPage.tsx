@@ -43,8 +43,11 @@ import {
 // read here and filed), each lands in the account its number names; a number the client has no
 // account for waits until the account is added. Each account has one continuous book.
 
-/** How often the page re-reads the client while files may be filed into its books. */
-const REFRESH_MS = 10_000;
+/**
+ * How often the page re-reads the client while files may be filed into its books (the answer counts
+ * each account's gaps over its whole book, so not every few seconds).
+ */
+const REFRESH_MS = 30_000;
 
 const BANK_OPTIONS = [
   { value: '', label: 'Choose the bank' },
