@@ -9,3 +9,4 @@ export * from './payments.ts';
 export * from './billing.ts';
 export * from './office-jobs.ts';
 export * from './tally.ts';
+export * from './endpoints.ts';

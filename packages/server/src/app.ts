@@ -71,6 +71,9 @@ function trustProxyOption(value: Config['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
+/** Every route an app serves ('POST /api/layouts/:id'), for the test that holds them to the contract. */
+export const servedRoutes = new WeakMap<FastifyInstance, string[]>();
+
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = { ...HTTP_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
@@ -90,6 +93,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now: deps.now ?? (() => new Date()),
   };
   app.decorate('bahi', context);
+  const served: string[] = [];
+  servedRoutes.set(app, served);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') served.push(`${method} ${route.url}`);
+  });
   app.server.headersTimeout = timeouts.headersMs;
 
   // Cache-Control: no-store on API answers, HSTS, slow bodies and connection pile-ups cut off.
@@ -149,10 +157,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(account, { prefix: '/api/account' });
   await app.register(statements, { prefix: '/api' });
   await app.register(tally, { prefix: '/api/tally' });
-  await app.register(vouchers, { prefix: '/api/voucher-importer' });
+  await app.register(vouchers, { prefix: '/api' });
   await app.register(payments, { prefix: '/api' });
   await app.register(billing, { prefix: '/api' });
-  await app.register(rules, { prefix: '/api/rules' });
+  await app.register(rules, { prefix: '/api' });
   await app.register(jobs, { prefix: '/api/office', queue: deps.queue });
   await app.register(clients, { prefix: '/api/office' });
 

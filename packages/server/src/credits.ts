@@ -48,8 +48,8 @@ export async function grantPages(
 /**
  * What a read costs, paid: spends `pages` (0 for a free repeat) and runs `alongside` (the history
  * row, the stored result) in one transaction, so the balance, the ledger and the record change
- * together or not at all. The statement route and the office queue charge through this one function
- * after the read, when the cost is known: a read that fails costs nothing, so there is nothing to
+ * together or not at all. The statement route charges through this function and the office queue
+ * through its spendInTransaction, after the read, when the cost is known: a read that fails costs nothing, so there is nothing to
  * refund; a record that cannot be written takes the spend back with it. 402 with notEnoughPages when
  * the balance is short, whatever the concurrency (grantPages). Returns the new balance and what
  * `alongside` returned.
@@ -61,13 +61,25 @@ export async function spendPages<T = undefined>(
   ref: string | null,
   alongside?: (tx: Tx) => Promise<T>,
 ): Promise<{ pagesLeft: number; result: T }> {
-  if (!Number.isInteger(pages) || pages < 0) throw new Error(`spendPages: bad page count ${pages}`);
   return db.transaction(async (tx) => {
-    const pagesLeft =
-      pages > 0 ? await grantPages(tx, userId, -pages, 'spend', ref) : await balance(tx, userId);
+    const pagesLeft = await spendInTransaction(tx, userId, pages, ref);
     const result = (alongside ? await alongside(tx) : undefined) as T;
     return { pagesLeft, result };
   });
+}
+
+/**
+ * spendPages's spend inside a transaction the caller holds, for the office queue, which decides the
+ * price inside its own transaction (a file paid for within a day reads free). Returns the balance.
+ */
+export async function spendInTransaction(
+  tx: Tx,
+  userId: string,
+  pages: number,
+  ref: string | null,
+): Promise<number> {
+  if (!Number.isInteger(pages) || pages < 0) throw new Error(`spendPages: bad page count ${pages}`);
+  return pages > 0 ? grantPages(tx, userId, -pages, 'spend', ref) : balance(tx, userId);
 }
 
 /** The user's current page balance (0 for an unknown user). */

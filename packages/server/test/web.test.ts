@@ -187,7 +187,7 @@ test('each size limit answers 413 with its own detail', async () => {
     payload: JSON.stringify({ name: 'x'.repeat(11 * 1024 * 1024) }),
   });
   assert.equal(json.statusCode, 413);
-  assert.deepEqual(json.json(), { detail: 'The request is too large (at most 10 MB).' });
+  assert.deepEqual(json.json(), { detail: 'The request is too large (at most 10 MB).', code: 'TOO_LARGE' });
 
   const member = await call(h.app, 'POST', '/api/auth/signUp', {
     json: {
@@ -223,15 +223,18 @@ test('each size limit answers 413 with its own detail', async () => {
   };
   const big = await multipart([{ name: 'file', file: 'big.pdf', body: Buffer.alloc(25 * 1024 * 1024 + 1) }]);
   assert.equal(big.statusCode, 413);
-  assert.deepEqual(big.json(), { detail: 'The file is too large (at most 25 MB).' });
+  assert.deepEqual(big.json(), { detail: 'The file is too large (at most 25 MB).', code: 'TOO_LARGE' });
   const three = await multipart(
     ['a', 'b', 'c'].map((n) => ({ name: n, file: `${n}.pdf`, body: '%PDF-1.4\n' })),
   );
   assert.equal(three.statusCode, 413);
-  assert.deepEqual(three.json(), { detail: 'Too many files in one request (at most 2).' });
+  assert.deepEqual(three.json(), { detail: 'Too many files in one request (at most 2).', code: 'TOO_LARGE' });
   const fields = await multipart(Array.from({ length: 21 }, (_, i) => ({ name: `f${i}`, body: 'x' })));
   assert.equal(fields.statusCode, 413);
-  assert.deepEqual(fields.json(), { detail: 'Too many form fields in one request (at most 20).' });
+  assert.deepEqual(fields.json(), {
+    detail: 'Too many form fields in one request (at most 20).',
+    code: 'TOO_LARGE',
+  });
 });
 
 test('BAHI_TRUST_PROXY: X-Forwarded-For decides the rate-limit bucket only when it is set', async () => {

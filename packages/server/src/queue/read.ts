@@ -13,7 +13,7 @@ import {
   type StatementError,
   type StatementResult,
 } from '@bahi/statements';
-import { grantPages } from '../credits.ts';
+import { spendInTransaction } from '../credits.ts';
 import type { Db } from '../db/index.ts';
 import { extractions, officeJobs, officeUploads, pageLedger, type OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
@@ -219,7 +219,7 @@ export async function readDroppedFile(
         .where(and(eq(officeJobs.id, jobId), eq(officeJobs.state, 'reading')))
         .returning({ id: officeJobs.id });
       if (done.length === 0) return -1;
-      if (pay > 0) await grantPages(tx, row.userId, -pay, 'spend', ref);
+      await spendInTransaction(tx, row.userId, pay, ref);
       const [history] = await tx
         .insert(extractions)
         .values({

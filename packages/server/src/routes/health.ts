@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { ENDPOINTS } from '@bahi/contract';
+import { serve } from '../endpoints.ts';
 import { VERSION } from '../version.ts';
 
 const health: FastifyPluginAsync = async (app) => {
-  app.get('/health', async () => {
+  serve(app, ENDPOINTS.health, async () => {
     await app.bahi.db.execute(sql`select 1`);
-    return { ok: true, db: app.bahi.dbKind, version: VERSION };
+    return { ok: true as const, db: app.bahi.dbKind, version: VERSION };
   });
 };
 export default health;

@@ -1,10 +1,11 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { RuleSetName, SaveRulesRequest, type RuleSetRules } from '@bahi/contract';
+import { ENDPOINTS, RuleSetName, type RuleSetRules } from '@bahi/contract';
 import { DEFAULT_RULE_SET_NAME } from '@bahi/core';
 import { requireUser } from '../auth/guards.ts';
 import { ruleSets } from '../billing/tables.ts';
 import type { Db } from '../db/index.ts';
+import { serve } from '../endpoints.ts';
 import { badRequest } from '../errors.ts';
 
 // Chunking rule sets (spec sections 2, 5 and 7; issue 6). They belong to the signed-in user: every
@@ -28,7 +29,7 @@ const rules: FastifyPluginAsync = async (app) => {
   const { db } = app.bahi;
   app.addHook('preHandler', requireUser);
 
-  app.get('/chunking-rules/rule-sets', async (request) => {
+  serve(app, ENDPOINTS.ruleSets, async (request) => {
     const rows = await db
       .select({ name: ruleSets.name })
       .from(ruleSets)
@@ -38,14 +39,13 @@ const rules: FastifyPluginAsync = async (app) => {
     return { rule_sets: [DEFAULT_RULE_SET_NAME, ...names] };
   });
 
-  app.get<{ Params: { name: string } }>('/chunking-rules/get/:name', async (request) => {
-    const name = RuleSetName.safeParse(request.params.name);
+  serve(app, ENDPOINTS.rules, async (request) => {
+    const name = RuleSetName.safeParse((request.params as { name: string }).name);
     if (!name.success) return { rules: {} };
     return { rules: (await loadRuleSet(db, request.user.id, name.data)) ?? {} };
   });
 
-  app.post('/chunking-rules/save', async (request) => {
-    const body = SaveRulesRequest.parse(request.body);
+  serve(app, ENDPOINTS.saveRules, async (request, _reply, body) => {
     const userId = request.user.id;
     // Drop empty types so a type with no rules left disappears, as on the screen.
     const clean: RuleSetRules = {};

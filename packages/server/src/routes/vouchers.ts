@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { GenerateVouchersXmlRequest, type VoucherRowProblem } from '@bahi/contract';
+import { ENDPOINTS, type VoucherRowProblem } from '@bahi/contract';
 import { buildManualVouchersXml, validateManualRows } from '@bahi/tally';
 import { requireUser } from '../auth/guards.ts';
 import { XML_TYPE, sendDownload } from '../download.ts';
+import { serve } from '../endpoints.ts';
 import { invalid } from '../errors.ts';
 
 // The voucher importer of the Create Vouchers screen (spec section 7, issue 7). A signed-in user is
@@ -26,8 +27,7 @@ export function rowsRejectedDetail(problems: readonly VoucherRowProblem[]): stri
 const vouchers: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser);
 
-  app.post('/generate-xml', async (request, reply) => {
-    const body = GenerateVouchersXmlRequest.parse(request.body);
+  serve(app, ENDPOINTS.vouchersXml, async (request, reply, body) => {
     // Every row is checked before anything is built, so a file is never exported half-done.
     const problems = validateManualRows(body.rows);
     if (problems.length) {

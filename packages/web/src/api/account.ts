@@ -1,29 +1,25 @@
 import {
-  HistoryAnswer,
-  ProfileAnswer,
+  ENDPOINTS,
   type ChangePasswordRequest,
   type DeleteAccountRequest,
   type UpdateProfileRequest,
 } from '@bahi/contract';
-import { api, apiBlob } from './client.ts';
+import { call, callForFile } from './client.ts';
 
-// Account management (DESIGN.md, 'Where the specification is silent').
+// Account management (DESIGN.md, 'Where the specification is silent'), by the contract's endpoints.
 
-export const getAccountProfile = () => api('/account/profile', {}, ProfileAnswer);
+export const getAccountProfile = () => call(ENDPOINTS.accountProfile);
 
-/** The answer may carry a fresh token with the new name. */
-export const updateProfile = (body: UpdateProfileRequest) =>
-  api<{ access_token?: string }>('/account/profile', { method: 'PUT', body: { json: body } });
+/** The answer carries a fresh token with the new name. */
+export const updateProfile = (body: UpdateProfileRequest) => call(ENDPOINTS.updateProfile, { json: body });
 
-export const changePassword = (body: ChangePasswordRequest) =>
-  api<{ access_token?: string }>('/account/change-password', { body: { json: body } });
+export const changePassword = (body: ChangePasswordRequest) => call(ENDPOINTS.changePassword, { json: body });
 
-export const logoutEverywhere = () => api('/account/logout-all', { method: 'POST' });
+export const logoutEverywhere = () => call(ENDPOINTS.logoutAll);
 
-export const exportMyData = () => apiBlob('/account/export', {}, 'bahi-my-data.json');
+export const exportMyData = () => callForFile(ENDPOINTS.exportAccount, {}, 'bahi-my-data.json');
 
-export const deleteAccount = (body: DeleteAccountRequest) =>
-  api('/account', { method: 'DELETE', body: { json: body } });
+export const deleteAccount = (body: DeleteAccountRequest) => call(ENDPOINTS.deleteAccount, { json: body });
 
 export const getHistory = (page: number, pageSize = 20) =>
-  api('/account/history', { query: { page, page_size: pageSize } }, HistoryAnswer);
+  call(ENDPOINTS.history, { query: { page, page_size: pageSize } });

@@ -1,3 +1,4 @@
+import { pathOf, type AnswerOf, type Endpoint, type RequestInputOf } from '@bahi/contract';
 import type { z } from 'zod';
 import { clearToken, readToken } from '../auth/token.ts';
 
@@ -112,6 +113,42 @@ export async function api<T = unknown>(
   const text = await res.text();
   const data: unknown = text ? JSON.parse(text) : null;
   return schema ? schema.parse(data) : (data as T);
+}
+
+/** How a call to an endpoint of the contract sends its body and fills its path. */
+export type EndpointCall<E extends Endpoint> = {
+  params?: Record<string, string>;
+  query?: CallOptions['query'];
+  signal?: AbortSignal;
+  /** JSON, checked against the endpoint's request type */
+  json?: RequestInputOf<E>;
+  /** form-encoded (the OAuth2-style sign-in) */
+  form?: Record<string, string>;
+};
+
+function endpointOptions<E extends Endpoint>(endpoint: E, call: EndpointCall<E>): CallOptions {
+  const body: Body =
+    call.form !== undefined ? { form: call.form } : call.json !== undefined ? { json: call.json } : {};
+  return { method: endpoint.method, body, query: call.query, signal: call.signal };
+}
+
+/**
+ * Calls an endpoint of the contract (@bahi/contract ENDPOINTS) by its entry, never by a path
+ * string: the method and path come from the entry, and the answer is checked with its schema.
+ */
+export function call<E extends Endpoint>(endpoint: E, opts: EndpointCall<E> = {}): Promise<AnswerOf<E>> {
+  return api(pathOf(endpoint, opts.params), endpointOptions(endpoint, opts), endpoint.answer) as Promise<
+    AnswerOf<E>
+  >;
+}
+
+/** An endpoint whose answer is a file: the blob and its file name. */
+export function callForFile<E extends Endpoint>(
+  endpoint: E,
+  opts: EndpointCall<E> = {},
+  fallbackName = 'download',
+): Promise<{ blob: Blob; filename: string }> {
+  return apiBlob(pathOf(endpoint, opts.params), endpointOptions(endpoint, opts), fallbackName);
 }
 
 /** Calls the API for a file: the blob and the file name from Content-Disposition (or `fallbackName`). */

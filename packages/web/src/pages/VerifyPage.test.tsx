@@ -25,8 +25,9 @@ const box = (n: number) => screen.getByLabelText(`Digit ${n}`) as HTMLInputEleme
 const typeCode = (code: string) =>
   code.split('').forEach((d, i) => fireEvent.change(box(i + 1), { target: { value: d } }));
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path));
+// What the server answers (verify-otp's answer is checked against the contract's schema).
 const ok = () =>
-  new Response(JSON.stringify({ ok: true }), {
+  new Response(JSON.stringify({ ok: true, purpose: 'signup' }), {
     status: 200,
     headers: { 'Content-Type': 'application/json' },
   });
