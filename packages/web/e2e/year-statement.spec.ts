@@ -10,7 +10,8 @@ import { yearRows, yearStatementXlsx } from './support/year-statement.ts';
 // downloads as Excel and Tally XML. Timings are measured in the page and written to
 // test-results/year-statement.json: they are reported, not asserted (a shared machine is noisy).
 
-const ROWS = 20_000;
+/** 20,000 (issue 19); BAHI_E2E_YEAR_ROWS runs the same journey smaller (a quick check of the flow). */
+const ROWS = Number(process.env.BAHI_E2E_YEAR_ROWS) || 20_000;
 const KEYWORD = 'payee05';
 const LEDGER = 'Rent - Payee 05';
 
@@ -66,17 +67,30 @@ test('20,000 rows: open, filter, a ledger to the filtered rows, reload, everythi
   expect(matching).toBeGreaterThan(50);
 
   await signInWithPages(page, request, Math.ceil(ROWS / 50));
-  await page.goto('/app/select');
-  await page.getByRole('combobox', { name: 'Bank' }).selectOption('HDFC');
-  await page.locator('#statement-file').setInputFiles({
+  // Reading the workbook is the reader's work (not measured here); on a loaded machine it can pass
+  // the reader's time limit, and the app then says to try again: so does the test, once.
+  const file = {
     name: 'year.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: Buffer.from(yearStatementXlsx(ROWS)),
-  });
-  const answered = page.waitForResponse((r) => r.url().includes('/extract-statement'), { timeout: 240_000 });
-  await page.getByRole('button', { name: 'Submit' }).click();
-  const answer = await answered;
-  expect(answer.status(), await answer.text().catch(() => '')).toBe(200);
+  };
+  for (let attempt = 1; ; attempt++) {
+    await page.goto('/app/select');
+    await page.getByRole('combobox', { name: 'Bank' }).selectOption('HDFC');
+    await page.locator('#statement-file').setInputFiles(file);
+    const answered = page.waitForResponse((r) => r.url().includes('/extract-statement'), {
+      timeout: 240_000,
+    });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const answer = await answered;
+    const body = await answer.text().catch(() => '');
+    if (answer.status() === 422 && body.includes('"TIMEOUT"') && attempt < 2) {
+      await page.waitForTimeout(20_000);
+      continue;
+    }
+    expect(answer.status(), body).toBe(200);
+    break;
+  }
   const atAnswer = Date.now();
   await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const all = `Showing ${ROWS} of ${ROWS} transactions`;
