@@ -82,6 +82,26 @@ export async function spendInTransaction(
   return pages > 0 ? grantPages(tx, userId, -pages, 'spend', ref) : balance(tx, userId);
 }
 
+/** Re-reading the same file (same SHA-256, `ref`) within this long costs nothing (DESIGN: pages). */
+export const FREE_REPEAT_MS = 24 * 3600 * 1000;
+
+/** Did the user pay for `ref` within FREE_REPEAT_MS before `now`? Then reading it again is free. */
+export async function paidRecently(db: DbOrTx, userId: string, ref: string, now: Date): Promise<boolean> {
+  const [paid] = await db
+    .select({ id: pageLedger.id })
+    .from(pageLedger)
+    .where(
+      and(
+        eq(pageLedger.userId, userId),
+        eq(pageLedger.kind, 'spend'),
+        eq(pageLedger.ref, ref),
+        gte(pageLedger.createdAt, new Date(now.getTime() - FREE_REPEAT_MS)),
+      ),
+    )
+    .limit(1);
+  return Boolean(paid);
+}
+
 /** The user's current page balance (0 for an unknown user). */
 export async function balance(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ pagesLeft: users.pagesLeft }).from(users).where(eq(users.id, userId));

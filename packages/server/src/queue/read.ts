@@ -2,7 +2,7 @@
 // The file is read through the same extraction API as the single-statement route; the pages are
 // charged in the same transaction that marks the file read, so a file is charged once whatever
 // retries, duplicate deliveries or concurrent workers happen.
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatDisplayDate, pagesForExtraction, type StatementFormat } from '@bahi/core';
 import { readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
 import {
@@ -13,9 +13,9 @@ import {
   type StatementError,
   type StatementResult,
 } from '@bahi/statements';
-import { spendInTransaction } from '../credits.ts';
+import { paidRecently, spendInTransaction } from '../credits.ts';
 import type { Db } from '../db/index.ts';
-import { extractions, officeJobs, officeUploads, pageLedger, type OfficeJobRow } from '../db/schema.ts';
+import { extractions, officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
 import { saveStatementResult, type StatementDetail } from '../statements/results.ts';
@@ -30,9 +30,6 @@ import {
   xmlPreview,
 } from '../statements/shape.ts';
 import { markFailed, markNeedsPassword, startReading, uploadBytes } from './store.ts';
-
-/** Re-reading the same file (same SHA-256) within this long costs nothing (as the single route). */
-export const FREE_REPEAT_MS = 24 * 3600 * 1000;
 
 /** Thrown to make the queue retry the job: the read stopped for a reason that is not the file's. */
 export class RetryableReadError extends Error {
@@ -184,19 +181,7 @@ export async function readDroppedFile(
       // Two copies of one file read at once by two workers: the second waits here and then finds
       // the first one's spend, so the user pays once (the same 24-hour rule as the single route).
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${row.userId}:${ref}`}, 0))`);
-      const [paidBefore] = await tx
-        .select({ id: pageLedger.id })
-        .from(pageLedger)
-        .where(
-          and(
-            eq(pageLedger.userId, row.userId),
-            eq(pageLedger.kind, 'spend'),
-            eq(pageLedger.ref, ref),
-            gte(pageLedger.createdAt, new Date(now.getTime() - FREE_REPEAT_MS)),
-          ),
-        )
-        .limit(1);
-      const pay = paidBefore ? 0 : cost;
+      const pay = (await paidRecently(tx, row.userId, ref, now)) ? 0 : cost;
       // Only a job still being read becomes read: a duplicate delivery finds it ended and pays nothing.
       const done = await tx
         .update(officeJobs)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   defaultBankLedger,
@@ -29,8 +29,8 @@ import {
 } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
 import { signedInUser, tokenFor } from '../auth/users.ts';
-import { balance, notEnoughPages, spendPages } from '../credits.ts';
-import { extractions, pageLedger } from '../db/schema.ts';
+import { balance, notEnoughPages, paidRecently, spendPages } from '../credits.ts';
+import { extractions } from '../db/schema.ts';
 import { ledgerMemory } from '../statements/tables.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 import {
@@ -63,9 +63,6 @@ import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 // Bank statement calls of spec section 7: /{bank}/check-password, /{bank}/extract-statement and
 // /{bank}/download-xml for every bank code (case-insensitive), plus ledger memory. Files stay in
 // memory; passwords are used for the one call and never logged or stored.
-
-/** Re-reading the same file (same SHA-256) within this long costs nothing (DESIGN: pages). */
-export const FREE_REPEAT_MS = 24 * 3600 * 1000;
 
 function bankOf(request: FastifyRequest): BankCode {
   const raw = String((request.params as { bank?: string }).bank ?? '').toUpperCase();
@@ -145,20 +142,7 @@ const statements: FastifyPluginAsync = async (app) => {
     const userId = request.user.id;
     const ref = `statement:${createHash('sha256').update(upload.bytes).digest('hex')}`;
 
-    const since = new Date(ctx.now().getTime() - FREE_REPEAT_MS);
-    const [paidBefore] = await ctx.db
-      .select({ id: pageLedger.id })
-      .from(pageLedger)
-      .where(
-        and(
-          eq(pageLedger.userId, userId),
-          eq(pageLedger.kind, 'spend'),
-          eq(pageLedger.ref, ref),
-          gte(pageLedger.createdAt, since),
-        ),
-      )
-      .limit(1);
-    const free = Boolean(paidBefore);
+    const free = await paidRecently(ctx.db, userId, ref, ctx.now());
     // Refuse before the work when nothing at all is left; the exact cost is known only after reading.
     const have = free ? 1 : await balance(ctx.db, userId);
     if (have < 1) throw new HttpError('NOT_ENOUGH_PAGES', notEnoughPages(1, have, true));

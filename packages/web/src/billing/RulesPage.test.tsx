@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -17,6 +17,11 @@ describe('Chunking Rules Manager', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/auth/sign/token'))
+          return Response.json({
+            access_token: makeToken({ name: 'Asha', exp: Math.floor(Date.now() / 1000) + 3600 }),
+            token_type: 'bearer',
+          });
         if (url.endsWith('/rule-sets')) return Response.json({ rule_sets: ['default', 'kirana'] });
         if (url.includes('/get/kirana'))
           return Response.json({ rules: { RATE: [{ min: 0, max: 100, chunk_min: 1, chunk_max: 10 }] } });
@@ -43,12 +48,30 @@ describe('Chunking Rules Manager', () => {
       </MemoryRouter>,
     );
 
-  test('signed out: a sign-in prompt', () => {
+  test('signed out: the whole screen; Save asks to sign in in place, then saves what was built', async () => {
     localStorage.clear();
+    const user = userEvent.setup();
     page();
-    expect(screen.getByText(/Sign in/)).toBeTruthy();
-    expect(screen.queryByText('Save All Rules')).toBeNull();
-  });
+    expect(screen.getByText(/asked to sign in when you save/)).toBeTruthy();
+    await user.type(screen.getByLabelText('New Rule Set Name'), 'visitor');
+    await user.click(screen.getByRole('button', { name: 'Add Set' }));
+    await user.selectOptions(screen.getByLabelText('Type'), 'QUANTITY');
+    await user.type(screen.getByLabelText('Min'), '1');
+    await user.type(screen.getByLabelText('Max'), '9');
+    await user.type(screen.getByLabelText('Chunk Min'), '1');
+    await user.type(screen.getByLabelText('Chunk Max'), '3');
+    await user.click(screen.getByRole('button', { name: 'Add Rule' }));
+    await user.click(screen.getByRole('button', { name: 'Save All Rules' }));
+    expect(saved).toEqual([]);
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    await user.type(within(dialog).getByLabelText(/Email/), 'asha@example.test');
+    await user.type(within(dialog).getByLabelText(/Password/), 'teal-lantern-3');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Rules saved!'));
+    expect(saved).toEqual([
+      { rule_set_name: 'visitor', rules: { QUANTITY: [{ min: 1, max: 9, chunk_min: 1, chunk_max: 3 }] } },
+    ]);
+  }, 30_000);
 
   test('alerts: no set selected, no name', async () => {
     const user = userEvent.setup();

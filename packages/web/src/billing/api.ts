@@ -1,22 +1,15 @@
-import {
-  BillingDataAnswer,
-  RuleSetsAnswer,
-  RulesAnswer,
-  type BillingVoucher,
-  type RuleSetRules,
-} from '@bahi/contract';
-import { api, apiBlob } from '../api/client.ts';
+import { BillingDataAnswer, ENDPOINTS, type BillingVoucher, type RuleSetRules } from '@bahi/contract';
+import { api, apiBlob, call } from '../api/client.ts';
 
 // The billing and rules calls of spec section 7 (under /api). Our calls carry the token: the server
 // checks the admin role on billing and keeps rule sets per user.
 
-export const getRuleSets = () => api('/rules/chunking-rules/rule-sets', {}, RuleSetsAnswer);
+export const getRuleSets = () => call(ENDPOINTS.ruleSets);
 
-export const getRules = (name: string) =>
-  api(`/rules/chunking-rules/get/${encodeURIComponent(name)}`, {}, RulesAnswer);
+export const getRules = (name: string) => call(ENDPOINTS.rules, { params: { name } });
 
 export const saveRules = (rule_set_name: string, rules: RuleSetRules) =>
-  api('/rules/chunking-rules/save', { body: { json: { rule_set_name, rules } } });
+  call(ENDPOINTS.saveRules, { json: { rule_set_name, rules } });
 
 export type BillingUpload = {
   file: File;
