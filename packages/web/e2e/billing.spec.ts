@@ -68,8 +68,10 @@ test('admin: rule set, items_small.xlsx with an amount, edit a line, tax invoice
   await page.getByLabel('Upload XLSX').setInputFiles(path.join(CORPUS, 'items_small.xlsx'));
   await expect(page.getByTestId('file-name')).toHaveText('items_small.xlsx');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/app\/billing$/);
-  await expect(page.getByLabel('Party Ledger')).toHaveValue('Cash');
+  // Allocating the workbook takes seconds; more on a loaded machine.
+  await expect(page).toHaveURL(/\/app\/billing$/, { timeout: 60_000 });
+  // The billing screen's code loads on first visit: slow on a loaded machine.
+  await expect(page.getByLabel('Party Ledger')).toHaveValue('Cash', { timeout: 30_000 });
   await expect(page.getByLabel('Sales Ledger')).toHaveValue('Sales A/c');
   await expect(page.getByLabel('Narration')).toHaveValue('Being sale.');
   await expect(page.getByLabel('Force State')).toHaveValue('Uttar Pradesh');
