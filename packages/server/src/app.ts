@@ -31,9 +31,9 @@ import vouchers from './routes/vouchers.ts';
 import payments from './routes/payments.ts';
 import billing from './routes/billing.ts';
 import rules from './routes/rules.ts';
+import clients from './routes/clients.ts';
 import jobs from './routes/jobs.ts';
 import type { StatementQueue } from './queue/boss.ts';
-import clients from './routes/clients.ts';
 
 /** Request and connection time limits of the HTTP server (tests shorten them). */
 export type HttpTimeouts = {
@@ -41,12 +41,16 @@ export type HttpTimeouts = {
   requestMs: number;
   /** The request headers must arrive within this (Node's headersTimeout). */
   headersMs: number;
-  /** A connection with no bytes moving for this long is closed. */
+  /**
+   * A connection with no bytes moving for this long is closed. A request waiting on a long read
+   * moves no bytes either, so this stays above the readers' longest job (5 min); trickling bodies
+   * are cut by http-guards and headersMs, idle keep-alives by Node's keepAliveTimeout.
+   */
   idleMs: number;
 };
 
 /** A 25 MB upload needs 2 minutes at about 1.7 Mbit/s; trickling bodies are cut there. */
-export const HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 120_000, headersMs: 15_000, idleMs: 30_000 };
+export const HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 120_000, headersMs: 15_000, idleMs: 6 * 60_000 };
 
 export type AppDeps = {
   timeouts?: Partial<HttpTimeouts & ConnectionLimits>;
@@ -161,8 +165,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(payments, { prefix: '/api' });
   await app.register(billing, { prefix: '/api' });
   await app.register(rules, { prefix: '/api' });
-  await app.register(jobs, { prefix: '/api/office', queue: deps.queue });
   await app.register(clients, { prefix: '/api/office' });
+  await app.register(jobs, { prefix: '/api/office', queue: deps.queue });
 
   return app;
 }

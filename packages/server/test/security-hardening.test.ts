@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { csvCell, toCsvText } from '@bahi/core';
+import { StatementPool } from '@bahi/statements';
 import { HTTP_TIMEOUTS } from '../src/app.ts';
 import { weakPasswordReason } from '../src/auth/password-policy.ts';
 import { BAD_ORDER_ID } from '../src/payments/orders.ts';
@@ -77,6 +78,8 @@ describe('security: hardening (issue 18, low and info)', () => {
     assert.ok(HTTP_TIMEOUTS.requestMs > 0 && HTTP_TIMEOUTS.requestMs <= 120_000);
     assert.ok(HTTP_TIMEOUTS.headersMs > 0 && HTTP_TIMEOUTS.headersMs <= 30_000);
     assert.equal(h.app.initialConfig.connectionTimeout, HTTP_TIMEOUTS.idleMs);
+    // An answer waiting on a long read moves no bytes: the idle cut must not end it first.
+    assert.ok(HTTP_TIMEOUTS.idleMs > new StatementPool({ size: 1 }).maxJobMs);
   });
 
   test('HSTS when the public address is https (and not otherwise); deployment behind TLS', async () => {
