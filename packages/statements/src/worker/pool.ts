@@ -68,15 +68,23 @@ const SHARE_PAGES_FROM = 8;
 /** Per-reader cap: a 500-page statement read alone, or a page of OCR, stays well under it. */
 const READER_MEMORY_MB = 512;
 
+/** Reading time a megabyte of file earns before its pages are counted. */
+export const PER_MB_MS = 10_000;
+
 /**
- * A job's time limit: `baseMs` to open the file and count its pages, then `baseMs` plus
- * `perPageMs` a page, never more than `maxJobMs`.
+ * A job's time limit: `baseMs` (plus `PER_MB_MS` a megabyte, since a workbook or report has no
+ * pages to count and a year of rows is a few megabytes) to open the file and count its pages,
+ * then `baseMs` plus `perPageMs` a page, never more than `maxJobMs`.
  */
 export function timeLimitMs(
   limits: { baseMs: number; perPageMs: number; maxJobMs: number },
   pages: number | null,
+  bytes = 0,
 ): number {
-  const budget = pages === null ? limits.baseMs : limits.baseMs + limits.perPageMs * pages;
+  const budget =
+    pages === null
+      ? limits.baseMs + Math.round((PER_MB_MS * bytes) / 2 ** 20)
+      : limits.baseMs + limits.perPageMs * pages;
   return Math.min(budget, limits.maxJobMs);
 }
 
@@ -315,7 +323,7 @@ export class StatementPool {
       if (index < 0) return;
       const slot = this.slots.find((s) => !s.busy) ?? this.spawn();
       const [pending] = this.queue.splice(index, 1);
-      this.start(slot, pending, Date.now(), timeLimitMs(this, null));
+      this.start(slot, pending, Date.now(), timeLimitMs(this, null, pending.job.bytes.byteLength));
     }
   }
 

@@ -37,6 +37,12 @@ test('a job past its time limit is killed with TIMEOUT; its reader is replaced',
 test('the time limit is base + per page once the page count is known, capped', () => {
   const limits = { baseMs: 10_000, perPageMs: 2_000, maxJobMs: 60_000 };
   assert.equal(timeLimitMs(limits, null), 10_000, 'before the page count: the base');
+  assert.equal(
+    timeLimitMs(limits, null, 3 * 2 ** 20),
+    40_000,
+    'a 3 MB workbook: the base and 10 s a megabyte',
+  );
+  assert.equal(timeLimitMs(limits, 13, 3 * 2 ** 20), 36_000, 'counted pages decide once known');
   assert.equal(timeLimitMs(limits, 13), 36_000);
   assert.equal(timeLimitMs(limits, 500), 60_000, 'never past maxJobMs');
   assert.equal(timeLimitMs(new StatementPool({ baseMs: 1, perPageMs: 2, maxJobMs: 100 }), 4), 9);
