@@ -309,11 +309,4 @@ export type RequestInputOf<E extends Endpoint> = E extends { request: z.ZodType 
 /** The JSON answer an endpoint gives (unknown where it has no schema). */
 export type AnswerOf<E extends Endpoint> = E extends { answer: z.ZodType } ? z.output<E['answer']> : unknown;
 
-/** The path of an endpoint with its parameters filled in (each encoded). */
-export function pathOf(endpoint: Endpoint, params: Record<string, string> = {}): string {
-  return endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${endpoint.path}: no value for :${name}`);
-    return encodeURIComponent(value);
-  });
-}
+export { pathOf } from './path.ts';

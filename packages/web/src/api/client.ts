@@ -1,4 +1,5 @@
-import { pathOf, type AnswerOf, type Endpoint, type RequestInputOf } from '@bahi/contract';
+import type { AnswerOf, Endpoint, RequestInputOf } from '@bahi/contract';
+import { pathOf } from '@bahi/contract/path.ts';
 import type { z } from 'zod';
 import { clearToken, readToken } from '../auth/token.ts';
 
