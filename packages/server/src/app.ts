@@ -93,7 +93,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     dbKind: deps.dbKind,
     mailer: deps.mailer ?? createMailer(config, app.log),
     google: deps.google ?? (config.googleClientId ? makeGoogleVerifier(config.googleClientId) : undefined),
-    limits: { ...DEFAULT_LIMITS, ...deps.limits },
+    limits: {
+      ...DEFAULT_LIMITS,
+      signup: { ...DEFAULT_LIMITS.signup, max: config.signupsPerHour },
+      sendCode: { ...DEFAULT_LIMITS.sendCode, max: config.signupsPerHour },
+      ...deps.limits,
+    },
     now: deps.now ?? (() => new Date()),
   };
   app.decorate('bahi', context);

@@ -55,6 +55,11 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
   },
   { name: 'BAHI_SIGNUP_PAGES', default: '10', meaning: 'Pages granted to every new account.' },
   {
+    name: 'BAHI_SIGNUPS_PER_HOUR',
+    default: '20',
+    meaning: 'Sign-ups, and code mails, one address may ask for in an hour.',
+  },
+  {
     name: 'BAHI_TRUST_PROXY',
     default: '(unset: off)',
     meaning:
@@ -83,6 +88,8 @@ export type Config = {
   payments: 'test' | 'live' | 'off';
   adminEmails: string[];
   signupPages: number;
+  /** sign-ups and code mails per address per hour */
+  signupsPerHour: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Fastify's trustProxy: false (the socket address counts), true, a hop count, or proxy addresses. */
   trustProxy: boolean | number | string[];
@@ -159,6 +166,7 @@ const EnvSchema = z.object({
   BAHI_PAYMENTS: z.preprocess(blankIsUnset, z.enum(['test', 'live', 'off']).optional()),
   BAHI_ADMIN_EMAILS: z.preprocess(blankIsUnset, z.string().default('')),
   BAHI_SIGNUP_PAGES: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).default(10)),
+  BAHI_SIGNUPS_PER_HOUR: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(10_000).default(20)),
   BAHI_TRUST_PROXY: TrustProxy,
   BAHI_PUBLIC_URL: z.preprocess(
     blankIsUnset,
@@ -220,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     signupPages: e.BAHI_SIGNUP_PAGES,
+    signupsPerHour: e.BAHI_SIGNUPS_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.BAHI_TRUST_PROXY,
     publicUrl: e.BAHI_PUBLIC_URL,

@@ -38,6 +38,8 @@ async function capture(page: Page, name: string): Promise<void> {
   await page.setViewportSize(WIDTHS[0]);
 }
 
+/** No Tally company read yet: the screens ask and the server answers 404 (the browser logs it). */
+const noCompanyYet = /status of 404 .*\/api\/tally\/company$/;
 test('signed out: every public screen', async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto('/');
@@ -136,7 +138,9 @@ test('signed in: plans, bank statement, vouchers, account screens', async ({ pag
   await expect(page).toHaveURL(/\/app\/unauthorized$/);
   expect(alerts).toEqual([expect.stringMatching(/^Error exporting XML: .*Row 2: Party name is missing\./)]);
   // The refused export is logged by the browser as a failed resource: that one is expected.
-  expect.soft(errors.filter((e) => !/status of 422 .*generate-xml/.test(e))).toEqual([]);
+  expect
+    .soft(errors.filter((e) => !/status of 422 .*generate-xml/.test(e) && !noCompanyYet.test(e)))
+    .toEqual([]);
 });
 
 test('admin: rules, billing upload and result', async ({ page, request }) => {
@@ -169,5 +173,5 @@ test('admin: rules, billing upload and result', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/app\/billing$/);
   await expect(page.getByTestId('grand-total')).toBeVisible();
   await capture(page, 'admin-billing');
-  expect.soft(errors).toEqual([]);
+  expect.soft(errors.filter((e) => !noCompanyYet.test(e))).toEqual([]);
 });

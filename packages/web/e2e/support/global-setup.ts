@@ -131,6 +131,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       BAHI_ADMIN_EMAILS: 'admin@example.test',
       BAHI_SIGNUP_PAGES: '10',
+      // Every journey signs up its own users from this one address.
+      BAHI_SIGNUPS_PER_HOUR: '500',
       // The pay journeys use the local test checkout, which is off unless asked for.
       BAHI_PAYMENTS: 'test',
       LOG_LEVEL: 'warn',
