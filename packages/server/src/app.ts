@@ -97,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       ...DEFAULT_LIMITS,
       signup: { ...DEFAULT_LIMITS.signup, max: config.signupsPerHour },
       sendCode: { ...DEFAULT_LIMITS.sendCode, max: config.signupsPerHour },
+      login: { ...DEFAULT_LIMITS.login, max: config.loginsPer15Min },
       ...deps.limits,
     },
     now: deps.now ?? (() => new Date()),

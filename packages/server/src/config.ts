@@ -60,6 +60,11 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
     meaning: 'Sign-ups, and code mails, one address may ask for in an hour.',
   },
   {
+    name: 'BAHI_LOGINS_PER_15_MIN',
+    default: '30',
+    meaning: 'Sign-in attempts one address may make in 15 minutes.',
+  },
+  {
     name: 'BAHI_TRUST_PROXY',
     default: '(unset: off)',
     meaning:
@@ -90,6 +95,8 @@ export type Config = {
   signupPages: number;
   /** sign-ups and code mails per address per hour */
   signupsPerHour: number;
+  /** sign-in attempts per address per 15 minutes */
+  loginsPer15Min: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Fastify's trustProxy: false (the socket address counts), true, a hop count, or proxy addresses. */
   trustProxy: boolean | number | string[];
@@ -167,6 +174,7 @@ const EnvSchema = z.object({
   BAHI_ADMIN_EMAILS: z.preprocess(blankIsUnset, z.string().default('')),
   BAHI_SIGNUP_PAGES: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).default(10)),
   BAHI_SIGNUPS_PER_HOUR: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(10_000).default(20)),
+  BAHI_LOGINS_PER_15_MIN: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(10_000).default(30)),
   BAHI_TRUST_PROXY: TrustProxy,
   BAHI_PUBLIC_URL: z.preprocess(
     blankIsUnset,
@@ -229,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     signupPages: e.BAHI_SIGNUP_PAGES,
     signupsPerHour: e.BAHI_SIGNUPS_PER_HOUR,
+    loginsPer15Min: e.BAHI_LOGINS_PER_15_MIN,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.BAHI_TRUST_PROXY,
     publicUrl: e.BAHI_PUBLIC_URL,

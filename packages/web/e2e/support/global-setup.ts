@@ -133,6 +133,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       BAHI_SIGNUP_PAGES: '10',
       // Every journey signs up its own users from this one address.
       BAHI_SIGNUPS_PER_HOUR: '500',
+      BAHI_LOGINS_PER_15_MIN: '500',
       // The pay journeys use the local test checkout, which is off unless asked for.
       BAHI_PAYMENTS: 'test',
       LOG_LEVEL: 'warn',
