@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { firstMatchingRule, type LedgerRule } from '@bahi/core/book-rules.ts';
 import type { DbOrTx } from '../db/index.ts';
-import { narrationKeys, type NarrationKey } from '../statements/ledger-memory.ts';
+import { keysToRemember, narrationKeys, type NarrationKey } from '../statements/ledger-memory.ts';
 import { clientLedgerMemory, clientRules } from './tables.ts';
 
 export interface LedgerChoice {
@@ -95,15 +95,13 @@ export async function rememberClientLedgers(
   assignments: readonly { description: string; ledger: string }[],
   now: Date,
 ): Promise<number> {
-  const byKey = new Map<string, string>();
-  for (const a of assignments) {
-    const ledger = a.ledger.trim();
-    if (!ledger) continue;
-    const keys = narrationKeys(a.description);
-    const strong = keys.filter((k) => k.kind !== 'word');
-    for (const k of strong.length ? strong : keys.slice(0, 2)) byKey.set(k.key, ledger);
-  }
-  const rows = [...byKey].map(([key, ledger]) => ({ clientId, key, ledger, uses: 1, updatedAt: now }));
+  const rows = [...keysToRemember(assignments)].map(([key, ledger]) => ({
+    clientId,
+    key,
+    ledger,
+    uses: 1,
+    updatedAt: now,
+  }));
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insert(clientLedgerMemory)

@@ -59,13 +59,10 @@ const reasonOf = (ledger: string, k: NarrationKey) =>
       ? `You used '${ledger}' for payee ${k.shown}`
       : `You used '${ledger}' for narrations with ${k.shown}`;
 
-/** Remembers the assignments (blank ledgers are ignored; the latest ledger for a key wins). */
-export async function rememberLedgers(
-  db: Db,
-  userId: string,
+/** The narration keys to remember for these assignments, each with its ledger (blank ledgers are ignored; the latest ledger for a key wins). */
+export function keysToRemember(
   assignments: readonly { description: string; ledger: string }[],
-  now: Date,
-): Promise<number> {
+): Map<string, string> {
   const byKey = new Map<string, string>();
   for (const a of assignments) {
     const ledger = a.ledger.trim();
@@ -75,7 +72,23 @@ export async function rememberLedgers(
     const strong = keys.filter((k) => k.kind !== 'word');
     for (const k of strong.length ? strong : keys.slice(0, 2)) byKey.set(k.key, ledger);
   }
-  const rows = [...byKey].map(([key, ledger]) => ({ userId, key, ledger, uses: 1, updatedAt: now }));
+  return byKey;
+}
+
+/** Remembers the assignments (blank ledgers are ignored; the latest ledger for a key wins). */
+export async function rememberLedgers(
+  db: Db,
+  userId: string,
+  assignments: readonly { description: string; ledger: string }[],
+  now: Date,
+): Promise<number> {
+  const rows = [...keysToRemember(assignments)].map(([key, ledger]) => ({
+    userId,
+    key,
+    ledger,
+    uses: 1,
+    updatedAt: now,
+  }));
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insert(ledgerMemory)
