@@ -1,7 +1,8 @@
 // Reading the company itself from TallyPrime: its name, state, GSTIN, books period and the release
 // it runs, beside its masters (masters-export.ts). One Export request of TYPE Collection over the
 // Company objects, which lists every company loaded; the one asked for (or the first) is read.
-// The release comes from $$SysInfo:Version through a collection COMPUTE (docs/decisions/036).
+// The release comes from the formula @@VersionReleaseString ('7.1') and the product from
+// $$IsProdTallyPrime, COMPUTE'd on the collection as integrators do (docs/decisions/036).
 import { TallyError } from './errors.ts';
 import { postToTally, type PushOptions } from './client.ts';
 import { readTallyMasters, type TallyMasters } from './masters-export.ts';
@@ -47,7 +48,8 @@ export function companyExportRequest(): string {
               el('COLLECTION', { NAME: COMPANY_COLLECTION_ID, ISMODIFY: 'No' }, [
                 leaf('TYPE', 'Company'),
                 leaf('FETCH', 'Name, StateName, GSTRegistrationNumber, BooksFrom, StartingFrom'),
-                leaf('COMPUTE', 'BahiVersion : $$SysInfo:Version'),
+                leaf('COMPUTE', 'BahiRelease : @@VersionReleaseString'),
+                leaf('COMPUTE', 'BahiProduct : $$IsProdTallyPrime'),
               ]),
             ]),
           ]),
@@ -58,6 +60,17 @@ export function companyExportRequest(): string {
 }
 
 type Node = Record<string, unknown>;
+
+/**
+ * 'TallyPrime 7.1' from the computed release ('7.1') and product ('Yes' for TallyPrime): Tally.ERP 9
+ * numbers its releases 6.x, which would read as a TallyPrime 3.0+ release without the product.
+ */
+export function releaseName(release: string, isPrime: string): string {
+  const r = release.trim();
+  if (!r) return '';
+  if (/^(tally|erp)/i.test(r)) return r;
+  return isPrime.trim().toLowerCase() === 'no' ? `Tally.ERP 9 ${r}` : `TallyPrime ${r}`;
+}
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -91,7 +104,7 @@ export function parseCompanyCollection(xml: string): TallyCompanyInfo[] {
       state: text(n.STATENAME).trim(),
       // Older releases keep the GSTIN on the company; some integrators read it as GSTIN.
       gstin: (text(n.GSTREGISTRATIONNUMBER) || text(n.GSTIN)).trim().toUpperCase(),
-      version: text(n.BAHIVERSION).trim(),
+      version: releaseName(text(n.BAHIRELEASE), text(n.BAHIPRODUCT)),
       booksFrom: isoFromAnyTallyDate(text(n.BOOKSFROM) || text(n.STARTINGFROM)),
     }))
     .filter((c) => c.name);

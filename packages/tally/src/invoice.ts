@@ -62,6 +62,8 @@ export interface TaxInvoicesInput {
   partyState?: string;
   /** The party's GSTIN, when known: the party is then a Regular registration (B2B). */
   partyGstin?: string;
+  /** The party's registration type as its ledger in Tally keeps it ('Regular', 'Composition'...). */
+  partyRegistrationType?: string;
   /** HSN/SAC per item name, for items whose rows carry none. */
   hsnCodes?: Readonly<Record<string, string>>;
   invoiceType?: InvoiceType | string;
@@ -247,8 +249,12 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
   const heads = gstDutyHeadsFor(input.tallyVersion);
   const partyGstin = input.partyGstin?.trim().toUpperCase() || undefined;
   const isCashParty = party.toLowerCase() === 'cash';
-  // A cash sale, or a party without a GSTIN, is a B2C supply: Unregistered/Consumer.
-  const registrationType = partyGstin && !isCashParty ? 'Regular' : 'Unregistered/Consumer';
+  // A cash sale, or a party without a GSTIN, is a B2C supply: Unregistered/Consumer. A party ledger
+  // read from Tally says its own type (a Composition dealer is B2B too, but not Regular).
+  const registrationType =
+    partyGstin && !isCashParty
+      ? input.partyRegistrationType?.trim() || 'Regular'
+      : 'Unregistered/Consumer';
   const billWise = !isCashParty;
   // RATEDETAILS.LIST per duty head, in the company's duty-head words; half the rate each for CGST and SGST.
   const rateDetails = (rate: number): XmlElement[] =>

@@ -11,7 +11,8 @@ export type MasterType = (typeof MASTER_TYPES)[number];
 
 /** What each type's collection fetches besides the name. */
 const FETCH: Record<MasterType, string[]> = {
-  Ledger: ['Parent'],
+  // A party's registration, for the GSTR-1 fields of invoices made out to it (issue 12).
+  Ledger: ['Parent', 'PartyGSTIN', 'LedStateName', 'GSTRegistrationType'],
   Group: ['Parent'],
   StockItem: ['Parent', 'BaseUnits'],
   Unit: [],
@@ -24,6 +25,10 @@ export interface TallyMaster {
   parent: string;
   /** Stock items: the base unit. */
   unit?: string;
+  /** Party ledgers: GSTIN, state and registration type ('Regular', 'Composition'...), when Tally has them. */
+  gstin?: string;
+  state?: string;
+  registrationType?: string;
 }
 
 export interface TallyMasters {
@@ -66,6 +71,32 @@ export function mastersExportRequest(type: MasterType, company?: string): string
 
 type Node = Record<string, unknown>;
 
+const first = (v: unknown): Node | undefined =>
+  ((Array.isArray(v) ? v[0] : v) as Node | undefined) ?? undefined;
+
+/**
+ * A ledger's GST registration. TallyPrime before 3.0 keeps it on the ledger (PARTYGSTIN, LEDSTATENAME,
+ * GSTREGISTRATIONTYPE); 3.0 and later write it in LEDGSTREGDETAILS.LIST (GSTIN, GSTREGISTRATIONTYPE,
+ * STATE) with the state in LEDMAILINGDETAILS.LIST. Only the fields found are returned.
+ */
+export function partyRegistrationOf(n: Node): Pick<TallyMaster, 'gstin' | 'state' | 'registrationType'> {
+  const reg = first(n['LEDGSTREGDETAILS.LIST']) ?? {};
+  const mail = first(n['LEDMAILINGDETAILS.LIST']) ?? {};
+  // A marked value ('&#4; Not Applicable') is Tally's own "none".
+  const plain = (...values: unknown[]) => {
+    const v = values.map((x) => text(x).trim()).find(Boolean) ?? '';
+    return v.startsWith('&#4;') || v.charCodeAt(0) === 4 ? '' : v;
+  };
+  const gstin = plain(n.PARTYGSTIN, reg.GSTIN).toUpperCase();
+  const state = plain(n.LEDSTATENAME, reg.STATE, mail.STATE);
+  const registrationType = plain(n.GSTREGISTRATIONTYPE, reg.GSTREGISTRATIONTYPE);
+  return {
+    ...(gstin ? { gstin } : {}),
+    ...(state ? { state } : {}),
+    ...(registrationType ? { registrationType } : {}),
+  };
+}
+
 /** The objects of a collection export; throws with Tally's words when it answered STATUS 0. */
 export function parseMastersCollection(xml: string, type: MasterType): TallyMaster[] {
   const doc = xmlParser.parse(xml) as Node;
@@ -83,7 +114,12 @@ export function parseMastersCollection(xml: string, type: MasterType): TallyMast
     .map((n) => {
       const name = text(n['@_NAME']) || text((n['NAME.LIST'] as Node | undefined)?.NAME) || text(n.NAME);
       const unit = text(n.BASEUNITS).trim();
-      return { name: name.trim(), parent: text(n.PARENT).trim(), ...(type === 'StockItem' ? { unit } : {}) };
+      return {
+        name: name.trim(),
+        parent: text(n.PARENT).trim(),
+        ...(type === 'StockItem' ? { unit } : {}),
+        ...(type === 'Ledger' ? partyRegistrationOf(n) : {}),
+      };
     })
     .filter((m) => m.name);
 }

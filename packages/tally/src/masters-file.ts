@@ -5,7 +5,7 @@
 import { TallyError } from './errors.ts';
 import type { TallyCompanyInfo, TallyCompanySnapshot } from './company.ts';
 import { isoFromAnyTallyDate } from './company.ts';
-import type { TallyMaster } from './masters-export.ts';
+import { partyRegistrationOf, type TallyMaster } from './masters-export.ts';
 import { text, xmlParser } from './read.ts';
 import { decodeXmlBytes } from './xml/encoding.ts';
 
@@ -83,7 +83,12 @@ export function readMastersFile(input: string | Uint8Array): TallyCompanySnapsho
     const name = nameOf(n);
     if (!name) return;
     const unit = text(n.BASEUNITS).trim();
-    lists[kind].push({ name, parent: parentOf(n), ...(tag === 'STOCKITEM' ? { unit } : {}) });
+    lists[kind].push({
+      name,
+      parent: parentOf(n),
+      ...(tag === 'STOCKITEM' ? { unit } : {}),
+      ...(tag === 'LEDGER' ? partyRegistrationOf(n) : {}),
+    });
   };
   // An Import Data envelope (what Export > Masters writes).
   const requestData = (importData.REQUESTDATA ?? {}) as Node;

@@ -26,6 +26,9 @@ export function ledgerMaster(m: LedgerMaster): XmlElement {
     m.gstDutyHead ? leaf('TAXTYPE', 'GST') : null,
     m.gstDutyHead ? leaf('GSTDUTYHEAD', m.gstDutyHead) : null,
     leaf('ISBILLWISEON', /^Sundry (Debtors|Creditors)$/.test(m.parent) ? 'Yes' : 'No'),
+    // 'Type of Ledger: Invoice Rounding' is VATDEALERNATURE in TallyPrime's XML; without it the
+    // rounding method and limit are not those of an invoice-rounding ledger (docs/decisions/036).
+    m.invoiceRounding ? leaf('VATDEALERNATURE', 'Invoice Rounding') : null,
     m.invoiceRounding ? leaf('ROUNDINGMETHOD', 'Normal Rounding') : null,
     m.invoiceRounding ? leaf('ROUNDINGLIMIT', '1') : null,
   ]);

@@ -51,6 +51,10 @@ export type ImportObject =
       action?: string;
       gstDutyHead?: string;
       billWise?: string;
+      /** A party's GST registration as the ledger declares it (PARTYGSTIN, LEDSTATENAME, GSTREGISTRATIONTYPE). */
+      gstin?: string;
+      state?: string;
+      registrationType?: string;
     }
   | { kind: 'GROUP'; name: string; parent: string; action?: string }
   | { kind: 'STOCKITEM'; name: string; unit: string; parent?: string; action?: string }
@@ -66,6 +70,10 @@ export type ImportObject =
       reference: string;
       number: string;
       party: string;
+      /** GSTR-1's fields of a sales invoice: the party's GSTIN, place of supply and registration type. */
+      partyGstin: string;
+      placeOfSupply: string;
+      registrationType: string;
       legs: ImportedLeg[];
       inventory: ImportedInventoryLine[];
     }
@@ -144,6 +152,9 @@ function readObject(tag: string, node: Node): ImportObject {
         action,
         gstDutyHead: text(node.GSTDUTYHEAD) || undefined,
         billWise: text(node.ISBILLWISEON) || undefined,
+        gstin: text(node.PARTYGSTIN) || undefined,
+        state: text(node.LEDSTATENAME) || undefined,
+        registrationType: text(node.GSTREGISTRATIONTYPE) || undefined,
       };
     case 'GROUP':
       return { kind: 'GROUP', name: nameOf(node), parent: text(node.PARENT), action };
@@ -169,6 +180,9 @@ function readObject(tag: string, node: Node): ImportObject {
         reference: text(node.REFERENCE),
         number: text(node.VOUCHERNUMBER),
         party: text(node.PARTYLEDGERNAME),
+        partyGstin: text(node.PARTYGSTIN),
+        placeOfSupply: text(node.PLACEOFSUPPLY),
+        registrationType: text(node.GSTREGISTRATIONTYPE),
         legs: [...legs(node['ALLLEDGERENTRIES.LIST']), ...legs(node['LEDGERENTRIES.LIST'])],
         inventory: [...list(node['ALLINVENTORYENTRIES.LIST']), ...list(node['INVENTORYENTRIES.LIST'])].map(
           (n) => ({

@@ -10,7 +10,9 @@ import {
   importXml,
   leaf,
   parseCompanyCollection,
+  partyRegistrationOf,
   readMastersFile,
+  releaseName,
   readTallyCompany,
   startBridge,
   startTallyEmulator,
@@ -37,7 +39,8 @@ test('the company request asks for the Company collection with state, GSTIN, boo
   const xml = companyExportRequest();
   assert.match(xml, /<TYPE>Company<\/TYPE>/);
   assert.match(xml, /<FETCH>Name, StateName, GSTRegistrationNumber, BooksFrom, StartingFrom<\/FETCH>/);
-  assert.match(xml, /<COMPUTE>BahiVersion : \$\$SysInfo:Version<\/COMPUTE>/);
+  assert.match(xml, /<COMPUTE>BahiRelease : @@VersionReleaseString<\/COMPUTE>/);
+  assert.match(xml, /<COMPUTE>BahiProduct : \$\$IsProdTallyPrime<\/COMPUTE>/);
 });
 
 test('golden: a Company collection shaped like TallyPrime’s answer reads to its companies', () => {
@@ -116,4 +119,28 @@ test('the bridge answers POST /company with the snapshot, and refuses addresses 
   } finally {
     await bridge.close();
   }
+});
+
+test('a party ledger’s registration reads from the 2.x fields and from 3.0’s LEDGSTREGDETAILS.LIST', () => {
+  assert.deepEqual(
+    partyRegistrationOf({ PARTYGSTIN: '09aaacg1234f1z5', LEDSTATENAME: 'Uttar Pradesh', GSTREGISTRATIONTYPE: 'Regular' }),
+    { gstin: '09AAACG1234F1Z5', state: 'Uttar Pradesh', registrationType: 'Regular' },
+  );
+  assert.deepEqual(
+    partyRegistrationOf({
+      'LEDGSTREGDETAILS.LIST': { GSTIN: '10ABCPK1234M1Z9', GSTREGISTRATIONTYPE: 'Composition', STATE: 'Bihar' },
+      'LEDMAILINGDETAILS.LIST': { STATE: 'Bihar' },
+    }),
+    { gstin: '10ABCPK1234M1Z9', state: 'Bihar', registrationType: 'Composition' },
+  );
+  // Tally's marked 'Not Applicable' is no state; a ledger without a registration has none.
+  assert.deepEqual(partyRegistrationOf({ LEDSTATENAME: '\u0004 Not Applicable' }), {});
+  assert.deepEqual(partyRegistrationOf({ PARENT: 'Indirect Expenses' }), {});
+});
+
+test('the release reads as TallyPrime’s, and Tally.ERP 9’s 6.x is not taken for TallyPrime 6', () => {
+  assert.equal(releaseName('7.1', 'Yes'), 'TallyPrime 7.1');
+  assert.equal(releaseName('6.6.3', 'No'), 'Tally.ERP 9 6.6.3');
+  assert.equal(releaseName('4.1', ''), 'TallyPrime 4.1');
+  assert.equal(releaseName('', 'Yes'), '');
 });

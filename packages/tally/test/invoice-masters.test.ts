@@ -54,7 +54,7 @@ test('the unit keeps the decimal places the quantities need; Round Off is set up
   assert.match(xml, /<BILLEDQTY>1.25 Nos<\/BILLEDQTY>/);
   assert.match(
     xml,
-    /<LEDGER NAME="Round Off" ACTION="Create">[\s\S]*?<PARENT>Indirect Expenses<\/PARENT>[\s\S]*?<ROUNDINGMETHOD>Normal Rounding<\/ROUNDINGMETHOD>\s*<ROUNDINGLIMIT>1</,
+    /<LEDGER NAME="Round Off" ACTION="Create">[\s\S]*?<PARENT>Indirect Expenses<\/PARENT>[\s\S]*?<VATDEALERNATURE>Invoice Rounding<\/VATDEALERNATURE>\s*<ROUNDINGMETHOD>Normal Rounding<\/ROUNDINGMETHOD>\s*<ROUNDINGLIMIT>1</,
   );
 });
 

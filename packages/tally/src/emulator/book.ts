@@ -90,6 +90,9 @@ export interface StoredLedger {
   parent: string;
   gstDutyHead?: string;
   billWise?: string;
+  gstin?: string;
+  state?: string;
+  registrationType?: string;
 }
 
 export interface StoredVoucher {
@@ -102,8 +105,21 @@ export interface StoredVoucher {
   reference: string;
   number: string;
   party: string;
-  /** bankersDate set: the line is reconciled in Tally's bank reconciliation (ISO date). */
-  legs: { ledger: string; amount: number; bankersDate?: string; instrumentNumber?: string }[];
+  partyGstin?: string;
+  placeOfSupply?: string;
+  registrationType?: string;
+  /**
+   * The bank allocation of a bank leg, which bank reconciliation matches on: bankersDate set means
+   * reconciled (ISO dates).
+   */
+  legs: {
+    ledger: string;
+    amount: number;
+    bankersDate?: string;
+    instrumentNumber?: string;
+    instrumentDate?: string;
+    transactionType?: string;
+  }[];
   inventory: {
     item: string;
     amount: number;
@@ -119,6 +135,19 @@ export interface CompanyProfile {
   gstin?: string;
   /** ISO date the books begin from: vouchers dated before it are refused. */
   booksFrom?: string;
+}
+
+/** A ledger's GST registration fields, as sent or as it had them; only those set. */
+function registrationOf(
+  o: { gstin?: string; state?: string; registrationType?: string },
+  had: StoredLedger | undefined,
+): Pick<StoredLedger, 'gstin' | 'state' | 'registrationType'> {
+  const out: Pick<StoredLedger, 'gstin' | 'state' | 'registrationType'> = {};
+  for (const k of ['gstin', 'state', 'registrationType'] as const) {
+    const v = o[k] ?? had?.[k];
+    if (v) out[k] = v;
+  }
+  return out;
 }
 
 export class Company {
@@ -254,6 +283,7 @@ export class Book {
           parent: parent || existing?.parent || 'Primary',
           gstDutyHead: o.kind === 'LEDGER' ? (o.gstDutyHead ?? existing?.gstDutyHead) : undefined,
           billWise: o.kind === 'LEDGER' ? (o.billWise ?? existing?.billWise) : undefined,
+          ...(o.kind === 'LEDGER' ? registrationOf(o, existing) : {}),
         });
         if (existing) out.altered++;
         else out.created++;
@@ -332,11 +362,18 @@ export class Book {
       reference: v.reference,
       number: v.number,
       party: v.party,
+      ...(v.partyGstin ? { partyGstin: v.partyGstin } : {}),
+      ...(v.placeOfSupply ? { placeOfSupply: v.placeOfSupply } : {}),
+      ...(v.registrationType ? { registrationType: v.registrationType } : {}),
       legs: v.legs.map((l) => ({
         ledger: l.ledger,
         amount: l.amount,
         ...(l.bank?.bankersDate ? { bankersDate: isoFromTallyDate(l.bank.bankersDate) ?? undefined } : {}),
         ...(l.bank?.instrumentNumber ? { instrumentNumber: l.bank.instrumentNumber } : {}),
+        ...(l.bank?.instrumentDate
+          ? { instrumentDate: isoFromTallyDate(l.bank.instrumentDate) ?? undefined }
+          : {}),
+        ...(l.bank?.transactionType ? { transactionType: l.bank.transactionType } : {}),
       })),
       inventory: v.inventory.map((i) => ({
         item: i.item,

@@ -17,7 +17,7 @@ import {
 } from './book.ts';
 
 export const DEFAULT_EMULATOR_COMPANY = 'Bahi Demo Company';
-/** What $$SysInfo:Version answers in the emulator unless told otherwise. */
+/** The release the emulator reports unless told otherwise (as @@VersionReleaseString and $$IsProdTallyPrime). */
 export const DEFAULT_EMULATOR_VERSION = 'TallyPrime 4.1';
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 
@@ -54,7 +54,7 @@ export function responseXml(o: ImportOutcome): string {
 
 export class TallyEmulator {
   book: Book;
-  /** The release this pretend TallyPrime reports ($$SysInfo:Version). */
+  /** The release this pretend TallyPrime reports ('TallyPrime 4.1', 'Tally.ERP 9 6.6.3'). */
   readonly version: string;
   private readonly companyNames: (string | CompanyProfile)[];
   private requests = 0;
@@ -119,13 +119,16 @@ export class TallyEmulator {
     let objects;
     switch (type) {
       case 'company':
-        // Every company loaded, as TallyPrime lists them; the COMPUTE'd version is $$SysInfo:Version.
+        // Every company loaded, as TallyPrime lists them, with the COMPUTE'd release and product.
         objects = [...this.book.companies.values()].map((c) =>
           el('COMPANY', { NAME: c.name }, [
             leaf('STATENAME', c.state, { TYPE: 'String' }),
             leaf('GSTREGISTRATIONNUMBER', c.gstin, { TYPE: 'String' }),
             c.booksFrom ? leaf('BOOKSFROM', toTallyDate(c.booksFrom), { TYPE: 'Date' }) : null,
-            leaf('BAHIVERSION', this.version, { TYPE: 'String' }),
+            leaf('BAHIRELEASE', /\d+(\.\d+)*/.exec(this.version.replace(/ERP\s*9/i, ''))?.[0] ?? '', {
+              TYPE: 'String',
+            }),
+            leaf('BAHIPRODUCT', /ERP/i.test(this.version) ? 'No' : 'Yes', { TYPE: 'Logical' }),
           ]),
         );
         break;
@@ -134,6 +137,11 @@ export class TallyEmulator {
         objects = [...company.ledgers.values()].map((l) =>
           el('LEDGER', { NAME: l.name }, [
             parent(l.parent),
+            fetched.has('partygstin') && l.gstin ? leaf('PARTYGSTIN', l.gstin, { TYPE: 'String' }) : null,
+            fetched.has('ledstatename') && l.state ? leaf('LEDSTATENAME', l.state, { TYPE: 'String' }) : null,
+            fetched.has('gstregistrationtype') && l.registrationType
+              ? leaf('GSTREGISTRATIONTYPE', l.registrationType, { TYPE: 'String' })
+              : null,
             balances
               ? leaf('CLOSINGBALANCE', tallyAmount(balances.get(l.name.toLowerCase()) ?? 0), {
                   TYPE: 'Amount',
