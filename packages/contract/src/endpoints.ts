@@ -52,6 +52,7 @@ import {
   CreateOrderRequest,
   OrderAnswer,
   PlansAnswer,
+  TestCompleteRequest,
   VerifyPaymentAnswer,
   VerifyPaymentRequest,
 } from './payments.ts';
@@ -79,7 +80,7 @@ import {
   TaughtLayoutInfo,
   TallyResponseReport,
 } from './statements.ts';
-import { TallyCompanyAnswer, TallyCompanySnapshot } from './tally.ts';
+import { TallyCompanyAnswer, TallyCompanySnapshot, TallyReportAnswer } from './tally.ts';
 import { GenerateVouchersXmlRequest } from './vouchers.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -204,13 +205,15 @@ export const ENDPOINTS = {
 
   // Tally
   tallyXml: { method: 'POST', path: '/tally/generate-xml', request: GenerateXmlRequest },
-  tallyCompany: { method: 'GET', path: '/tally/company', answer: TallyCompanyAnswer },
+  // null: no company read yet (not a failure: the screens work without one)
+  tallyCompany: { method: 'GET', path: '/tally/company', answer: TallyCompanyAnswer.nullable() },
   saveTallyCompany: {
     method: 'PUT',
     path: '/tally/company',
     request: TallyCompanySnapshot,
+    answer: TallyCompanyAnswer,
   },
-  tallyCompanyFile: { method: 'POST', path: '/tally/company/file', upload: true },
+  tallyCompanyFile: { method: 'POST', path: '/tally/company/file', upload: true, answer: TallyCompanyAnswer },
   sendToTally: {
     method: 'POST',
     path: '/tally/send-to-tally',
@@ -218,7 +221,12 @@ export const ENDPOINTS = {
     answer: SendToTallyAnswer,
   },
   tallyExport: { method: 'GET', path: '/tally/exports/:id' },
-  tallyExportResponse: { method: 'POST', path: '/tally/exports/:id/response', request: TallyResponseReport },
+  tallyExportResponse: {
+    method: 'POST',
+    path: '/tally/exports/:id/response',
+    request: TallyResponseReport,
+    answer: TallyReportAnswer,
+  },
 
   // the voucher importer
   vouchersXml: {
@@ -241,6 +249,13 @@ export const ENDPOINTS = {
     path: '/payment/verify_payment',
     request: VerifyPaymentRequest,
     answer: VerifyPaymentAnswer,
+  },
+  // served in test mode only (BAHI_PAYMENTS=test): stands in for Razorpay Checkout
+  testPayment: {
+    method: 'POST',
+    path: '/payment/test/complete',
+    request: TestCompleteRequest,
+    answer: VerifyPaymentRequest,
   },
   paymentWebhook: { method: 'POST', path: '/payment/webhook' },
 

@@ -209,12 +209,19 @@ export const RenameLayoutRequest = z.object({ name: z.string().trim().min(1).max
 
 export const LayoutsAnswer = z.object({ layouts: z.array(TaughtLayoutInfo) });
 
+/**
+ * The statement kept on the server (GET /statements/{id}) the rows come from: the XML then takes
+ * each row's reference and value date from the stored rows, never from the browser (issue 12).
+ */
+const FromStatement = z.string().uuid().optional();
+
 /** POST /bob/download-xml and POST /{bankCode}/download-xml */
 export const DownloadXmlRequest = z.object({
   acc: z.string().max(60).default(''),
   transactions: Rows,
   ledger_name: z.string().max(200).optional(),
   company_name: z.string().max(200).optional(),
+  statement_id: FromStatement,
 });
 export type DownloadXmlRequest = z.infer<typeof DownloadXmlRequest>;
 
@@ -226,6 +233,7 @@ export const SendToTallyRequest = z.object({
   transactions: Rows.min(1, 'No transactions to send.'),
   ledger_name: z.string().trim().min(1, 'Please enter a ledger name.').max(200),
   company_name: z.string().trim().min(1, 'Please enter a company name.').max(200),
+  statement_id: FromStatement,
 });
 export type SendToTallyRequest = z.infer<typeof SendToTallyRequest>;
 
@@ -233,6 +241,9 @@ export const SendToTallyAnswer = z.object({
   ok: z.boolean(),
   xml_id: z.string(),
   vouchers: z.number().int(),
+  /** parts of TALLY_PART_VOUCHERS the bridge pushes one by one */
+  parts: z.number().int().min(1),
+  /** '' with ?xml=none */
   xml: z.string(),
 });
 export type SendToTallyAnswer = z.infer<typeof SendToTallyAnswer>;
@@ -306,12 +317,19 @@ export const SuggestAnswer = z.object({ suggestions: z.array(LedgerSuggestion) }
  * specification's Transaction strings. Ledger names travel beside the rows (`ledgers[i]`), so saving
  * a ledger never rewrites the rows.
  */
+/**
+ * Date, Description, Withdrawal, Deposit, ClosingBalance as shown, then the reference (cheque number,
+ * UTR) and value date (DD-MM-YYYY) the statement printed, when it printed them: the Tally XML's bank
+ * allocations take them from here (issue 12).
+ */
 export const StoredRow = z.tuple([
   z.string().max(40),
   z.string().max(2000),
   z.string().max(40),
   z.string().max(40),
   z.string().max(40),
+  z.string().max(100).optional(),
+  z.string().max(40).optional(),
 ]);
 export type StoredRow = z.infer<typeof StoredRow>;
 

@@ -21,6 +21,10 @@ export const TallyMaster = z.object({
   parent: name.default(''),
   /** Stock items: the base unit. */
   unit: z.string().trim().max(100).optional(),
+  /** Party ledgers: their GST registration as Tally keeps it, for invoices made out to them. */
+  gstin: z.string().trim().max(20).optional(),
+  state: z.string().trim().max(100).optional(),
+  registrationType: z.string().trim().max(60).optional(),
 });
 export type TallyMaster = z.infer<typeof TallyMaster>;
 
@@ -76,6 +80,13 @@ export const TallyExportPart = z.object({
   xml: z.string(),
 });
 export type TallyExportPart = z.infer<typeof TallyExportPart>;
+
+/** POST /tally/exports/{id}/response: kept; with ?part=N, how many parts of how many are in. */
+export const TallyReportAnswer = z.object({
+  ok: z.literal(true),
+  parts: z.number().int().optional(),
+  of: z.number().int().optional(),
+});
 
 /** What History keeps of a push in parts: one line per part the bridge reported. */
 export const TallyPartResult = z.object({

@@ -164,9 +164,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(health, { prefix: '/api' });
   await app.register(publicConfig, { prefix: '/api' });
   await app.register(auth, { prefix: '/api' });
-  await app.register(account, { prefix: '/api/account' });
+  await app.register(account, { prefix: '/api' });
   await app.register(statements, { prefix: '/api' });
-  await app.register(tally, { prefix: '/api/tally' });
+  await app.register(tally, { prefix: '/api' });
   await app.register(vouchers, { prefix: '/api' });
   await app.register(payments, { prefix: '/api' });
   await app.register(billing, { prefix: '/api' });

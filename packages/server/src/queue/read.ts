@@ -225,6 +225,7 @@ export async function readDroppedFile(
         format: extraction.format,
         detail: detailOf(result, first, reasons),
         rows: first.transactions.map(toRow),
+        sources: first.transactions,
         now,
       });
       // Filed to the client's account its number names (or kept as unfiled for the user to

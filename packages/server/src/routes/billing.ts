@@ -1,16 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  ExportVouchersRequest,
+  ENDPOINTS,
   MAX_BILLING_VOUCHERS,
   RuleSetName,
-  TaxInvoiceRequest,
   vouchersOf,
   type BillingDataAnswer,
   type BillingVoucher,
 } from '@bahi/contract';
 import {
-  AllocationError,
   DEFAULT_RULE_SET_NAME,
   allocateBilling,
   isIsoDate,
@@ -19,14 +17,15 @@ import {
   parseSpecDate,
   type RuleSet,
 } from '@bahi/core';
-import { BILLING_DEFAULTS, TallyError, buildTaxInvoicesXml } from '@bahi/tally';
+import { BILLING_DEFAULTS, buildTaxInvoicesXml } from '@bahi/tally';
 import { requireAdmin } from '../auth/guards.ts';
 import { vouchersCsv, vouchersXlsx } from '../billing/export.ts';
 import { CSV_TYPE, XLSX_TYPE, XML_TYPE, sendDownload } from '../download.ts';
 import { readAmountsWorkbook, readItemsWorkbook, workbookNeedsPassword } from '../billing/workbook.ts';
-import { HttpError, badRequest } from '../errors.ts';
+import { serve } from '../endpoints.ts';
+import { badRequest } from '../errors.ts';
 import { readMultipart } from '../multipart.ts';
-import { loadCompany } from '../tally/company.ts';
+import { loadCompany, partyRegistration } from '../tally/company.ts';
 import { loadRuleSet } from './rules.ts';
 import { withReadSlot } from '../statements/work-limits.ts';
 
@@ -91,7 +90,7 @@ const billing: FastifyPluginAsync = async (app) => {
   const { db, now } = app.bahi;
   app.addHook('preHandler', requireAdmin);
 
-  app.post('/item-master/check-password', async (request) => {
+  serve(app, ENDPOINTS.billingCheckPassword, async (request) => {
     const form = await readForm(request);
     const required =
       workbookNeedsPassword(form.file, 'items') ||
@@ -121,51 +120,41 @@ const billing: FastifyPluginAsync = async (app) => {
     const seed = formSeed(f.seed);
     const startReference = formStartReference(f.start_reference);
     const started = performance.now();
-    try {
-      const result = allocateBilling({
-        items,
-        amount,
-        datedAmounts,
-        rules: rules as RuleSet,
-        seed,
-        startReference,
-        date: formDate(f.date, now()),
-      });
-      const lines = result.vouchers.reduce((s, v) => s + v.Items.length, 0);
-      request.log.info(
-        {
-          items: items.length,
-          vouchers: result.vouchers.length,
-          lines,
-          ms: Math.round(performance.now() - started),
-        },
-        'billing allocated',
-      );
-      return {
-        vouchers: result.vouchers,
-        totals: {
-          amount: paiseToRupees(result.totalPaise),
-          lines,
-          vouchers: result.vouchers.length,
-          round_off: paiseToRupees(result.roundOffPaise),
-        },
-        seed,
-        start_reference: startReference,
-        set_name: setName.data,
-      };
-    } catch (err) {
-      if (err instanceof AllocationError) {
-        throw new HttpError(
-          err.code === 'bad-input' ? 400 : 422,
-          err.userMessage,
-          `allocation: ${err.code} ${err.shortBy}`,
-        );
-      }
-      throw err;
-    }
+    // An AllocationError answers through the one error map (errors.ts: 'bad-input' 400, else 422).
+    const result = allocateBilling({
+      items,
+      amount,
+      datedAmounts,
+      rules: rules as RuleSet,
+      seed,
+      startReference,
+      date: formDate(f.date, now()),
+    });
+    const lines = result.vouchers.reduce((s, v) => s + v.Items.length, 0);
+    request.log.info(
+      {
+        items: items.length,
+        vouchers: result.vouchers.length,
+        lines,
+        ms: Math.round(performance.now() - started),
+      },
+      'billing allocated',
+    );
+    return {
+      vouchers: result.vouchers,
+      totals: {
+        amount: paiseToRupees(result.totalPaise),
+        lines,
+        vouchers: result.vouchers.length,
+        round_off: paiseToRupees(result.roundOffPaise),
+      },
+      seed,
+      start_reference: startReference,
+      set_name: setName.data,
+    };
   };
-  app.post('/item-master/get-data', getData);
-  app.post('/itemssss/get-data', getData);
+  serve(app, ENDPOINTS.billingData, getData);
+  serve(app, ENDPOINTS.billingDataSpec, getData);
 
   function checkedVouchers(data: unknown): BillingVoucher[] {
     const vouchers = vouchersOf(data as Parameters<typeof vouchersOf>[0]);
@@ -175,59 +164,56 @@ const billing: FastifyPluginAsync = async (app) => {
     return vouchers;
   }
 
-  app.post('/item-master/generatee-tax-invoice', async (request, reply) => {
-    const body = TaxInvoiceRequest.parse(request.body);
+  serve(app, ENDPOINTS.taxInvoices, async (request, reply, body) => {
     const vouchers = checkedVouchers(body.vouchers_data);
     // The company named, as last read from Tally (bridge or masters file): its state, GSTIN and
     // release fill what the form leaves out, and masters it already has are not declared.
     const company = body.company_name
       ? await loadCompany(app.bahi.db, request.user.id, body.company_name)
       : undefined;
-    let xml: string;
-    try {
-      xml = buildTaxInvoicesXml({
-        vouchers: vouchers.map((v) => ({
-          Reference: v.Reference,
-          Date: v.Date,
-          Items: v.Items.map((it) => ({ ...it, Total: it.Total === '' ? undefined : it.Total })),
-          // The allocation's own round-off, so the invoices add up to the amount allocated.
-          RoundOff: v.RoundOff,
-        })),
-        partyLedger: body.party_ledger ?? BILLING_DEFAULTS.partyLedger,
-        salesLedger: body.sales_ledger ?? BILLING_DEFAULTS.salesLedger,
-        narration: body.narration ?? BILLING_DEFAULTS.narration,
-        // No silent default (issue 12): the form shows the specification's Force State and sends it;
-        // a request without it and without the company's state is refused (no_company_state).
-        forceState: body.force_state || undefined,
-        companyState: body.company_state || company?.company.state || undefined,
-        companyGstin: body.company_gstin || company?.company.gstin || undefined,
-        partyGstin: body.party_gstin || undefined,
-        partyState: body.party_state || undefined,
-        tallyVersion: body.tally_version || company?.company.version || undefined,
-        company: company?.company.name || body.company_name || undefined,
-        existingLedgers: company?.ledgers.map((l) => l.name),
-        existingStockItems: company?.stockItems.map((i) => i.name),
-        existingUnits: company?.units.map((u) => u.name),
-        invoiceType: body.typess ?? BILLING_DEFAULTS.invoiceType,
-        // Masters first (ledgers, unit, stock items), so a fresh company imports the invoices as is.
-        withMasters: true,
-      });
-    } catch (err) {
-      if (err instanceof TallyError) throw new HttpError(422, err.userMessage, err.logMessage);
-      throw err;
-    }
+    // A party ledger the company keeps with a GSTIN (issue 12): its registration, unless the form gives one.
+    const party = partyRegistration(company, body.party_ledger ?? BILLING_DEFAULTS.partyLedger);
+    // A TallyError answers through the one error map (errors.ts).
+    const xml = buildTaxInvoicesXml({
+      vouchers: vouchers.map((v) => ({
+        Reference: v.Reference,
+        Date: v.Date,
+        Items: v.Items.map((it) => ({ ...it, Total: it.Total === '' ? undefined : it.Total })),
+        // The allocation's own round-off, so the invoices add up to the amount allocated.
+        RoundOff: v.RoundOff,
+      })),
+      partyLedger: body.party_ledger ?? BILLING_DEFAULTS.partyLedger,
+      salesLedger: body.sales_ledger ?? BILLING_DEFAULTS.salesLedger,
+      narration: body.narration ?? BILLING_DEFAULTS.narration,
+      // No silent default (issue 12): the form shows the specification's Force State and sends it;
+      // a request without it and without the company's state is refused (no_company_state).
+      forceState: body.force_state || undefined,
+      companyState: body.company_state || company?.company.state || undefined,
+      companyGstin: body.company_gstin || company?.company.gstin || undefined,
+      partyGstin: body.party_gstin || party.gstin || undefined,
+      partyState: body.party_state || party.state || undefined,
+      partyRegistrationType: body.party_gstin ? undefined : party.registrationType,
+      tallyVersion: body.tally_version || company?.company.version || undefined,
+      company: company?.company.name || body.company_name || undefined,
+      existingLedgers: company?.ledgers.map((l) => l.name),
+      existingStockItems: company?.stockItems.map((i) => i.name),
+      existingUnits: company?.units.map((u) => u.name),
+      invoiceType: body.typess ?? BILLING_DEFAULTS.invoiceType,
+      // Masters first (ledgers, unit, stock items), so a fresh company imports the invoices as is.
+      withMasters: true,
+    });
     request.log.info({ vouchers: vouchers.length }, 'tax_invoices.xml generated');
     return sendDownload(reply, 'tax_invoices.xml', XML_TYPE, xml);
   });
 
-  app.post('/item-master/export-xlsx', async (request, reply) => {
-    const vouchers = checkedVouchers(ExportVouchersRequest.parse(request.body).vouchers_data);
+  serve(app, ENDPOINTS.billingXlsx, async (_request, reply, body) => {
+    const vouchers = checkedVouchers(body.vouchers_data);
     const bytes = await vouchersXlsx(vouchers);
     return sendDownload(reply, 'billing_vouchers.xlsx', XLSX_TYPE, bytes);
   });
 
-  app.post('/item-master/export-csv', async (request, reply) => {
-    const vouchers = checkedVouchers(ExportVouchersRequest.parse(request.body).vouchers_data);
+  serve(app, ENDPOINTS.billingCsv, async (_request, reply, body) => {
+    const vouchers = checkedVouchers(body.vouchers_data);
     return sendDownload(reply, 'billing_vouchers.csv', CSV_TYPE, vouchersCsv(vouchers));
   });
 };

@@ -33,6 +33,7 @@ import { balance, notEnoughPages, paidRecently, spendPages } from '../credits.ts
 import { extractions } from '../db/schema.ts';
 import { ledgerMemory } from '../statements/tables.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
+import { bankExportXml } from '../tally/bank-export.ts';
 import {
   MAX_LAYOUTS,
   candidatesFor,
@@ -49,7 +50,6 @@ import {
   readIssues,
   readReasons,
   reconciliationInfo,
-  rowsToXml,
   statementInfo,
   toRow,
   xmlPreview,
@@ -213,6 +213,7 @@ const statements: FastifyPluginAsync = async (app) => {
         format: extraction.format,
         detail,
         rows: transactions,
+        sources: first.transactions,
         now: ctx.now(),
       });
       return stored.id;
@@ -302,7 +303,13 @@ const statements: FastifyPluginAsync = async (app) => {
     const body = DownloadXmlRequest.parse(request.body);
     if (body.transactions.length === 0) throw badRequest('No transactions to download.');
     const ledger = body.ledger_name?.trim() || defaultBankLedger(bank, body.acc);
-    const { xml, vouchers } = rowsToXml(body.transactions, ledger, body.company_name);
+    // Declares only what the known company lacks, with the stored statement's references (issue 12).
+    const { xml, vouchers } = await bankExportXml(ctx.db, request.user.id, {
+      rows: body.transactions,
+      bankLedger: ledger,
+      companyName: body.company_name,
+      statementId: body.statement_id,
+    });
     if (vouchers === 0) throw badRequest('No transactions with a date and an amount to download.');
     const acc = safeFilePart(body.acc, 'account');
     return sendDownload(reply, xmlDownloadName(bank, acc), XML_TYPE, xml);

@@ -1,32 +1,25 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  GenerateXmlRequest,
-  SendToTallyRequest,
+  ENDPOINTS,
   TALLY_PART_VOUCHERS,
   TallyCompanySnapshot,
   TallyMastersFileFields,
-  TallyResponseReport,
   type TallyPartResult,
 } from '@bahi/contract';
-import {
-  buildBankVouchersXml,
-  importLayout,
-  importPart,
-  partCount,
-  readMastersFile,
-  TallyError,
-} from '@bahi/tally';
+import { importLayout, importPart, partCount, readMastersFile } from '@bahi/tally';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
+import { serve } from '../endpoints.ts';
 import { readMultipart } from '../multipart.ts';
-import { rowsToBankTransactions, rowsToXml } from '../statements/shape.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { ledgerNames, loadCompany, saveCompany } from '../tally/company.ts';
+import { bankExportXml } from '../tally/bank-export.ts';
+import { loadCompany, saveCompany } from '../tally/company.ts';
 
-// Tally calls of spec section 7 under /api/tally. The server builds and keeps the XML; the
+// Tally calls of spec section 7 (/api/tally/...), registered from the contract's endpoints; a
+// TallyError is answered through the one error map (errors.ts). The server builds and keeps the XML; the
 // bookkeeper's `bahi bridge` (on the office network) is what posts it to TallyPrime, so
 // send-to-tally answers the XML and its id, and the web app hands it to the bridge.
 
@@ -41,12 +34,11 @@ const tally: FastifyPluginAsync = async (app) => {
   const ctx = app.bahi;
   app.addHook('preHandler', requireUser);
 
-  app.post('/generate-xml', async (request, reply) => {
+  serve(app, ENDPOINTS.tallyXml, async (request, reply, rows) => {
     const ledger = String((request.query as { ledger_name?: unknown }).ledger_name ?? '').trim();
     if (!ledger) throw badRequest('Please enter a ledger name.');
-    const rows = GenerateXmlRequest.parse(request.body);
     if (rows.length === 0) throw badRequest('No transactions to download.');
-    const { xml, vouchers } = rowsToXml(rows, ledger);
+    const { xml, vouchers } = await bankExportXml(ctx.db, request.user.id, { rows, bankLedger: ledger });
     if (vouchers === 0) throw badRequest('No transactions with a date and an amount to download.');
     return sendDownload(reply, `tally_export_${safeFilePart(ledger, 'ledger')}.xml`, XML_TYPE, xml);
   });
@@ -73,33 +65,26 @@ const tally: FastifyPluginAsync = async (app) => {
 
   // The company as the user last read it (bridge or masters file), so the XML declares only the
   // ledgers it lacks (issue 12): a ledger Tally has is never sent, not even create-only.
-  app.get('/company', async (request) => {
+  // null, not 404, when none is read yet: a screen without a company is not a failure.
+  serve(app, ENDPOINTS.tallyCompany, async (request) => {
     const name = String((request.query as { name?: unknown }).name ?? '').slice(0, 200);
-    const company = await loadCompany(ctx.db, request.user.id, name || undefined);
-    if (!company) throw notFound('No Tally company read yet.');
-    return company;
+    return (await loadCompany(ctx.db, request.user.id, name || undefined)) ?? null;
   });
 
   // What the bridge read from TallyPrime (POST /company on the bridge), kept for this user.
-  app.put('/company', async (request) => {
-    const snapshot = TallyCompanySnapshot.parse(request.body);
+  serve(app, ENDPOINTS.saveTallyCompany, async (request, _reply, snapshot) => {
     if (!snapshot.company.name) throw badRequest('The company has no name.');
     return saveCompany(ctx.db, request.user.id, snapshot, ctx.now());
   });
 
   // Without a bridge: a masters export file (List of Accounts / Export > Masters, XML).
-  app.post('/company/file', async (request) => {
+  serve(app, ENDPOINTS.tallyCompanyFile, async (request) => {
     const form = await readMultipart(request, 'Send the masters file as multipart form data (field "file").');
     const file = form.files.find((f) => f.field === 'file' && f.bytes.length > 0);
     if (!file) throw badRequest('Choose the XML file TallyPrime exported.');
     const fields = TallyMastersFileFields.parse(form.fields);
-    let read;
-    try {
-      read = readMastersFile(file.bytes);
-    } catch (err) {
-      if (err instanceof TallyError) throw new HttpError(422, err.userMessage, err.logMessage);
-      throw err;
-    }
+    // A file that is not a masters export is a TallyError: answered 422 with its words (errors.ts).
+    const read = readMastersFile(file.bytes);
     const company = {
       ...read.company,
       name: read.company.name || fields.company_name || '',
@@ -111,18 +96,13 @@ const tally: FastifyPluginAsync = async (app) => {
     return saveCompany(ctx.db, request.user.id, snapshot, ctx.now());
   });
 
-  app.post('/send-to-tally', async (request) => {
-    const body = SendToTallyRequest.parse(request.body);
-    const company = await loadCompany(ctx.db, request.user.id, body.company_name);
-    const transactions = rowsToBankTransactions(body.transactions);
-    const xml = buildBankVouchersXml({
+  serve(app, ENDPOINTS.sendToTally, async (request, _reply, body) => {
+    const { xml, vouchers } = await bankExportXml(ctx.db, request.user.id, {
+      rows: body.transactions,
       bankLedger: body.ledger_name,
-      transactions,
-      company: body.company_name.trim(),
-      withMasters: true,
-      existingLedgers: ledgerNames(company),
+      companyName: body.company_name,
+      statementId: body.statement_id,
     });
-    const vouchers = transactions.reduce((n, t) => n + (t.withdrawal ? 1 : 0) + (t.deposit ? 1 : 0), 0);
     if (vouchers === 0) throw badRequest('No transactions to send.');
     const bytes = Buffer.byteLength(xml);
     if (bytes > EXPORT_QUOTA.bytes) {
@@ -159,7 +139,7 @@ const tally: FastifyPluginAsync = async (app) => {
   const mine = (id: string, userId: string) =>
     and(eq(tallyExports.id, id), eq(tallyExports.userId, userId), gte(tallyExports.createdAt, keptSince()));
 
-  app.get('/exports/:id', async (request) => {
+  serve(app, ENDPOINTS.tallyExport, async (request) => {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('No such export.');
     const part = partOf(request);
@@ -192,10 +172,9 @@ const tally: FastifyPluginAsync = async (app) => {
   });
 
   // The web app reports what the bridge answered, so History can show Tally's answer.
-  app.post('/exports/:id/response', async (request) => {
+  serve(app, ENDPOINTS.tallyExportResponse, async (request, _reply, report) => {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('No such export.');
-    const report = TallyResponseReport.parse(request.body);
     const part = partOf(request);
     if (part === undefined) {
       const updated = await ctx.db
@@ -204,7 +183,7 @@ const tally: FastifyPluginAsync = async (app) => {
         .where(mine(id, request.user.id))
         .returning({ id: tallyExports.id });
       if (updated.length === 0) throw notFound('No such export.');
-      return { ok: true };
+      return { ok: true as const };
     }
     // A push in parts: each part's answer is kept beside the others, and the export is ok only when
     // every part sent so far is. A part sent again (a resumed push) replaces its earlier answer.
@@ -236,7 +215,7 @@ const tally: FastifyPluginAsync = async (app) => {
       detail: report.detail,
     };
     await ctx.db.update(tallyExports).set({ tallyResponse: merged }).where(mine(id, request.user.id));
-    return { ok: true, parts: parts.length, of: total };
+    return { ok: true as const, parts: parts.length, of: total };
   });
 };
 

@@ -16,7 +16,9 @@ import type {
   StoredRow,
   StoredStatement,
 } from '@bahi/contract';
+import { formatDisplayDate } from '@bahi/core';
 import type { DbOrTx } from '../db/index.ts';
+import { keepPrinted, withPrinted, type RowSource } from '../tally/printed-rows.ts';
 import { statementResults } from './tables.ts';
 
 /** What the result screen shows beside the rows, as the extraction answered it. */
@@ -42,6 +44,8 @@ export type NewStatementResult = {
   format: string;
   detail: StatementDetail;
   rows: readonly StatementTransaction[];
+  /** The engine's rows behind `rows`, one each: their reference and value date are kept (issue 12). */
+  sources?: readonly RowSource[];
   now: Date;
 };
 
@@ -83,7 +87,7 @@ export async function saveStatementResult(db: DbOrTx, s: NewStatementResult): Pr
       periodTo: info.period_to,
       rowCount: s.rows.length,
       detail: s.detail,
-      rows: s.rows.map(toStoredRow),
+      rows: s.rows.map((r, i) => withPrinted(toStoredRow(r), s.sources?.[i], formatDisplayDate)),
       ledgers: s.rows.map((r) => r.LedgerName ?? ''),
       createdAt: s.now,
       updatedAt: s.now,
@@ -297,10 +301,13 @@ export async function saveStatementRows(
   now: Date,
 ): Promise<{ revision: number } | ChangeRefused> {
   if (!isStatementId(id)) return 'missing';
+  // What the statement printed beside each row stays as read: the browser's rows only show it.
+  const [before] = await db.select({ rows: statementResults.rows }).from(statementResults).where(owned(userId, id));
+  if (!before) return 'missing';
   const [r] = await db
     .update(statementResults)
     .set({
-      rows: req.rows,
+      rows: keepPrinted(before.rows as StoredRow[], req.rows),
       ledgers: req.ledgers,
       rowCount: req.rows.length,
       edited: true,

@@ -58,3 +58,17 @@ export async function loadCompany(
 export function ledgerNames(company: TallyCompanyAnswer | undefined): string[] {
   return company ? company.ledgers.map((l) => l.name) : [];
 }
+
+/**
+ * The party ledger's GST registration when the company keeps that ledger with one (read from Tally):
+ * its GSTIN, state and registration type fill an invoice's GSTR-1 fields the form leaves out.
+ */
+export function partyRegistration(
+  company: TallyCompanyAnswer | undefined,
+  party: string | undefined,
+): { gstin?: string; state?: string; registrationType?: string } {
+  const key = party?.trim().toLowerCase();
+  const ledger = key ? company?.ledgers.find((l) => l.name.toLowerCase() === key) : undefined;
+  if (!ledger) return {};
+  return { gstin: ledger.gstin, state: ledger.state, registrationType: ledger.registrationType };
+}

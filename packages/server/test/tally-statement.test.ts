@@ -1,0 +1,280 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { readImportXml, startTallyEmulator, type RunningEmulator } from '@bahi/tally';
+import { issueToken } from '../src/auth/tokens.ts';
+import { users } from '../src/db/schema.ts';
+import { saveStatementResult, type StatementDetail } from '../src/statements/results.ts';
+import { call, startApp } from './helpers/harness.ts';
+
+// Issue 12, the statement side: Download XML and Send to Tally declare only the ledgers the known
+// company lacks (one rule for both), and when the rows name a statement kept on the server, each bank
+// allocation carries the reference and value date the statement printed, read from the stored rows
+// (never from the browser). An invoice to a party ledger the company keeps with a GSTIN carries it.
+
+const UPDATE = process.env.BAHI_UPDATE_GOLDEN === '1';
+const GOLDEN = new URL('./golden/tally-statement-download.xml', import.meta.url);
+const COMPANY = 'Sharma & Sons (2025-26)';
+const BANK_LEDGER = 'HDFC Bank A/c 50100012345678';
+
+let h: Awaited<ReturnType<typeof startApp>>;
+let tally: RunningEmulator;
+
+before(async () => {
+  h = await startApp();
+  tally = await startTallyEmulator({
+    port: 0,
+    companies: [{ name: COMPANY, state: 'Uttar Pradesh', gstin: '09AAACS1234K1Z2', booksFrom: '2025-04-01' }],
+  });
+});
+after(async () => {
+  await tally?.close();
+  await h?.close();
+});
+
+async function member(role: 'user' | 'admin' = 'user'): Promise<{ token: string; id: string }> {
+  const [user] = await h.database.db
+    .insert(users)
+    .values({
+      name: 'Tally Statement Tester',
+      email: `tally.stmt.${randomUUID().slice(0, 8)}@example.com`,
+      emailVerified: true,
+      role,
+      tokensValidAfter: new Date(0),
+    })
+    .returning();
+  return { token: await issueToken(h.config.jwtSecret, user, h.clock.now()), id: user.id };
+}
+
+// Rows as the statement shows them, and what the engine read beside them (reference, value date).
+const ROWS = [
+  { Date: '03-06-2025', Description: 'CHQ PAID/SUNRISE CONSTRUCTIONS', Withdrawal: '45,000.00', Deposit: '' },
+  { Date: '05-06-2025', Description: 'NEFT/IN/JAI HIND TEXTILES', Withdrawal: '', Deposit: '1,25,000.00' },
+  { Date: '06-06-2025', Description: 'RTGS/IN/KKBKR2024072819451055/SUNRISE', Withdrawal: '', Deposit: '25,00,000.00' },
+  { Date: '08-06-2025', Description: 'UPI/DR/415424818181/BHARAT PETROLEUM', Withdrawal: '2,500.00', Deposit: '' },
+  { Date: '09-06-2025', Description: 'CHQ BOOK ISSUE CHGS', Withdrawal: '118.00', Deposit: '' },
+].map((r, i) => ({ ...r, ClosingBalance: '', LedgerName: i === 0 ? 'Rent' : i === 1 ? 'Jai Hind Textiles' : '' }));
+const SOURCES = [
+  { reference: '495548', valueDate: '2025-06-04' },
+  { reference: 'BKIDH25153476069', valueDate: '2025-06-05' },
+  { reference: '000000000000', valueDate: null },
+  { reference: null, valueDate: null },
+  { reference: '0', valueDate: '2025-06-10' },
+];
+
+const DETAIL = {
+  statement_info: {
+    bank: 'HDFC',
+    account_number: '50100012345678',
+    period_from: '01-06-2025',
+    period_to: '30-06-2025',
+  },
+} as unknown as StatementDetail;
+
+async function storedStatement(userId: string): Promise<string> {
+  const { id } = await saveStatementResult(h.database.db, {
+    userId,
+    requestedBank: 'HDFC',
+    fileName: 'june.pdf',
+    format: 'pdf',
+    detail: DETAIL,
+    rows: ROWS,
+    sources: SOURCES,
+    now: h.clock.now(),
+  });
+  return id;
+}
+
+/** The company as the bridge would read it: it keeps the bank ledger, Rent, and a registered party. */
+async function keepCompany(token: string) {
+  const kept = await call(h.app, 'PUT', '/api/tally/company', {
+    token,
+    json: {
+      company: { name: COMPANY, state: 'Uttar Pradesh', gstin: '09AAACS1234K1Z2', version: 'TallyPrime 4.1' },
+      ledgers: [
+        { name: BANK_LEDGER, parent: 'Bank Accounts' },
+        { name: 'Rent', parent: 'Indirect Expenses' },
+        {
+          name: 'Kumar Stores',
+          parent: 'Sundry Debtors',
+          gstin: '10ABCPK1234M1Z9',
+          state: 'Bihar',
+          registrationType: 'Composition',
+        },
+        { name: 'Walk-in Buyer', parent: 'Sundry Debtors' },
+      ],
+    },
+  });
+  assert.equal(kept.status, 200, JSON.stringify(kept.body));
+}
+
+const declaredLedgers = (xml: string) =>
+  readImportXml(xml).objects.flatMap((o) => (o.kind === 'LEDGER' ? [o.name] : []));
+
+test('GET /tally/company answers 200 with null before any company is read', async () => {
+  const { token } = await member();
+  const got = await call(h.app, 'GET', '/api/tally/company', { token });
+  assert.equal(got.status, 200);
+  assert.equal(got.body, null);
+});
+
+test('golden: Download XML from a stored statement declares only what the company lacks, with the printed references and value dates', async () => {
+  const { token, id: userId } = await member();
+  const statementId = await storedStatement(userId);
+  await keepCompany(token);
+  const res = await call(h.app, 'POST', '/api/hdfc/download-xml', {
+    token,
+    json: {
+      acc: '50100012345678',
+      transactions: ROWS,
+      ledger_name: BANK_LEDGER,
+      company_name: COMPANY,
+      statement_id: statementId,
+    },
+  });
+  assert.equal(res.status, 200, String(res.body).slice(0, 300));
+  const xml = String(res.body);
+  if (UPDATE || !existsSync(GOLDEN)) {
+    if (!UPDATE) assert.fail(`${GOLDEN.pathname} is missing; run with BAHI_UPDATE_GOLDEN=1 to create it`);
+    writeFileSync(GOLDEN, xml);
+  }
+  assert.equal(xml, readFileSync(GOLDEN, 'utf8'));
+  // The bank ledger and Rent are the company's: only the others are declared.
+  assert.deepEqual(declaredLedgers(xml), ['Jai Hind Textiles', 'Suspense']);
+  const vouchers = readImportXml(xml).objects.filter((o) => o.kind === 'VOUCHER');
+  const banks = vouchers.map((v) => v.legs.find((l) => l.ledger === BANK_LEDGER)?.bank);
+  assert.deepEqual(
+    banks.map((b) => [b?.transactionType, b?.instrumentNumber, b?.instrumentDate, b?.bankersDate]),
+    [
+      ['Cheque', '495548', '20250604', '20250603'],
+      ['e-Fund Transfer', 'BKIDH25153476069', '20250605', '20250605'],
+      // the all-zero reference is junk: the UTR comes from the narration
+      ['e-Fund Transfer', 'KKBKR2024072819451055', '20250606', '20250606'],
+      ['Others', '415424818181', '20250608', '20250608'],
+      // a charge with a junk reference '0': no instrument number, the value date still kept
+      ['Others', '', '20250610', '20250609'],
+    ],
+  );
+
+  // Without a company named, every ledger is declared (create-only), and without the statement the
+  // instrument number and date come from the narration and the posting date alone.
+  const plain = await call(h.app, 'POST', '/api/hdfc/download-xml', {
+    token,
+    json: { acc: '50100012345678', transactions: ROWS, ledger_name: BANK_LEDGER },
+  });
+  assert.deepEqual(declaredLedgers(String(plain.body)), [BANK_LEDGER, 'Rent', 'Jai Hind Textiles', 'Suspense']);
+  const first = readImportXml(String(plain.body)).objects.find((o) => o.kind === 'VOUCHER');
+  assert.equal(first?.legs.find((l) => l.ledger === BANK_LEDGER)?.bank?.instrumentDate, '20250603');
+});
+
+test('the browser cannot set what the statement printed: a row it changed gets no reference, and a rows save keeps them', async () => {
+  const { token, id: userId } = await member();
+  const statementId = await storedStatement(userId);
+  // The first row's amount changed in the browser: it is not the stored row, so nothing printed is taken.
+  const changed = [{ ...ROWS[0], Withdrawal: '46,000.00' }, ROWS[1]];
+  const res = await call(h.app, 'POST', '/api/hdfc/download-xml', {
+    token,
+    json: { acc: '1', transactions: changed, ledger_name: BANK_LEDGER, statement_id: statementId },
+  });
+  const vouchers = readImportXml(String(res.body)).objects.filter((o) => o.kind === 'VOUCHER');
+  const numbers = vouchers.map((v) => v.legs.find((l) => l.ledger === BANK_LEDGER)?.bank?.instrumentNumber);
+  assert.deepEqual(numbers, ['', 'BKIDH25153476069']);
+
+  // Another user's statement is not found.
+  const stranger = await member();
+  const theirs = await call(h.app, 'POST', '/api/hdfc/download-xml', {
+    token: stranger.token,
+    json: { acc: '1', transactions: ROWS, ledger_name: BANK_LEDGER, statement_id: statementId },
+  });
+  assert.equal(theirs.status, 404);
+
+  // PUT rows with a made-up reference: the stored reference stays, the made-up one is dropped.
+  const page = await call(h.app, 'GET', `/api/statements/${statementId}/rows`, { token });
+  assert.equal(page.status, 200);
+  assert.deepEqual(page.body.rows[0].slice(5), ['495548', '04-06-2025']);
+  const sent = page.body.rows.map((r: string[], i: number) =>
+    i === 3 ? [...r.slice(0, 5), 'FAKE-UTR-1', '01-01-2025'] : r.slice(0, 5),
+  );
+  const saved = await call(h.app, 'PUT', `/api/statements/${statementId}/rows`, {
+    token,
+    json: { revision: page.body.revision, rows: sent, ledgers: page.body.ledgers },
+  });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  const after = await call(h.app, 'GET', `/api/statements/${statementId}/rows`, { token });
+  assert.deepEqual(after.body.rows[0].slice(5), ['495548', '04-06-2025']);
+  assert.deepEqual(after.body.rows[3].slice(5), []);
+});
+
+test('send-to-tally from a stored statement, through the emulator: reconciled lines with their instrument numbers and dates, nothing existing changed', async () => {
+  const { token, id: userId } = await member();
+  const statementId = await storedStatement(userId);
+  await keepCompany(token);
+  tally.emulator.reset();
+  // The company's own bank ledger, under Bank OD A/c in Tally, and Rent.
+  const seed = tally.emulator.importXml(
+    `<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA><REQUESTDESC><REPORTNAME>All Masters</REPORTNAME><STATICVARIABLES><SVCURRENTCOMPANY>${COMPANY.replace('&', '&amp;')}</SVCURRENTCOMPANY></STATICVARIABLES></REQUESTDESC><REQUESTDATA><TALLYMESSAGE><LEDGER NAME="${BANK_LEDGER}"><PARENT>Bank OD A/c</PARENT></LEDGER></TALLYMESSAGE><TALLYMESSAGE><LEDGER NAME="Rent"><PARENT>Indirect Expenses</PARENT></LEDGER></TALLYMESSAGE></REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`,
+  );
+  assert.equal(seed.outcome.errors, 0);
+  for (let round = 0; round < 2; round++) {
+    const sent = await call(h.app, 'POST', '/api/tally/send-to-tally', {
+      token,
+      json: { transactions: ROWS, ledger_name: BANK_LEDGER, company_name: COMPANY, statement_id: statementId },
+    });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body).slice(0, 300));
+    assert.equal(sent.body.parts, 1);
+    const { outcome } = tally.emulator.importXml(sent.body.xml);
+    // The second time, the masters created the first time meet "already exists" (create-only).
+    assert.equal(outcome.exceptions, 0, JSON.stringify(outcome));
+    assert.ok(outcome.lineErrors.every((e) => /already exists/.test(e)), JSON.stringify(outcome));
+    assert.equal(outcome.created + outcome.altered, round === 0 ? 5 + 2 : 5);
+  }
+  const books = tally.emulator.imported().companies[0];
+  assert.equal(books.vouchers.length, ROWS.length);
+  const bankLegs = books.vouchers.map((v) => v.legs.find((l) => l.ledger === BANK_LEDGER));
+  assert.deepEqual(
+    bankLegs.map((l) => [l?.transactionType, l?.instrumentNumber, l?.instrumentDate, l?.bankersDate]),
+    [
+      ['Cheque', '495548', '2025-06-04', '2025-06-03'],
+      ['e-Fund Transfer', 'BKIDH25153476069', '2025-06-05', '2025-06-05'],
+      ['e-Fund Transfer', 'KKBKR2024072819451055', '2025-06-06', '2025-06-06'],
+      ['Others', '415424818181', '2025-06-08', '2025-06-08'],
+      ['Others', undefined, '2025-06-10', '2025-06-09'],
+    ],
+  );
+  assert.equal(books.ledgers.find((l) => l.name === BANK_LEDGER)?.parent, 'Bank OD A/c');
+});
+
+test('an invoice to a party ledger the company keeps with a GSTIN carries its GSTIN, state and registration; another party is unregistered', async () => {
+  const { token } = await member('admin');
+  await keepCompany(token);
+  const vouchers = [
+    {
+      Reference: 'K/1',
+      Date: '2025-10-02',
+      Items: [{ 'Item Name': 'Steel Almirah', Quantity: 1, 'Selling Price': 10000, GST: 18, Total: 11800 }],
+    },
+  ];
+  const invoice = async (party: string) => {
+    const res = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token,
+      json: { vouchers_data: { vouchers }, party_ledger: party, company_name: COMPANY },
+    });
+    assert.equal(res.status, 200, String(res.body).slice(0, 300));
+    const [v] = readImportXml(String(res.body)).objects.filter((o) => o.kind === 'VOUCHER');
+    assert.ok(v && v.kind === 'VOUCHER');
+    return { v, xml: String(res.body) };
+  };
+  const known = await invoice('Kumar Stores');
+  assert.equal(known.v.partyGstin, '10ABCPK1234M1Z9');
+  assert.equal(known.v.placeOfSupply, 'Bihar');
+  assert.equal(known.v.registrationType, 'Composition');
+  // Bihar is not the company's Uttar Pradesh: IGST, and the known party is not declared again.
+  assert.match(known.xml, /<LEDGERNAME>IGST<\/LEDGERNAME>/);
+  assert.ok(!declaredLedgers(known.xml).includes('Kumar Stores'));
+
+  const walkIn = await invoice('Walk-in Buyer');
+  assert.equal(walkIn.v.partyGstin, '');
+  assert.equal(walkIn.v.registrationType, 'Unregistered/Consumer');
+  assert.equal(walkIn.v.placeOfSupply, 'Uttar Pradesh');
+});
