@@ -9,8 +9,9 @@ const ITEMS = [
   ['Profile', '/app/profile'],
   ['My Plan', '/app/pay'],
   ['History', '/app/history'],
-  // Not in the specification: the office's clients (issue 13).
+  // Not in the specification: the office's clients and the inbox its drops are sorted from (issue 13).
   ['Clients', '/app/clients'],
+  ['Inbox', '/app/inbox'],
 ] as const;
 
 /** The signed-in user's menu in the header. */
