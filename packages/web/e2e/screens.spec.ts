@@ -38,8 +38,6 @@ async function capture(page: Page, name: string): Promise<void> {
   await page.setViewportSize(WIDTHS[0]);
 }
 
-/** No Tally company read yet: the screens ask and the server answers 404 (the browser logs it). */
-const noCompanyYet = /status of 404 .*\/api\/tally\/company$/;
 test('signed out: every public screen', async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto('/');
@@ -139,7 +137,7 @@ test('signed in: plans, bank statement, vouchers, account screens', async ({ pag
   expect(alerts).toEqual([expect.stringMatching(/^Error exporting XML: .*Row 2: Party name is missing\./)]);
   // The refused export is logged by the browser as a failed resource: that one is expected.
   expect
-    .soft(errors.filter((e) => !/status of 422 .*generate-xml/.test(e) && !noCompanyYet.test(e)))
+    .soft(errors.filter((e) => !/status of 422 .*generate-xml/.test(e)))
     .toEqual([]);
 });
 
@@ -173,5 +171,5 @@ test('admin: rules, billing upload and result', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/app\/billing$/);
   await expect(page.getByTestId('grand-total')).toBeVisible();
   await capture(page, 'admin-billing');
-  expect.soft(errors.filter((e) => !noCompanyYet.test(e))).toEqual([]);
+  expect.soft(errors).toEqual([]);
 });

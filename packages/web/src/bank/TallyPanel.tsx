@@ -2,13 +2,13 @@ import { TALLY_PART_VOUCHERS, type StatementTransaction } from '@bahi/contract';
 import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
-import { sendForParts } from '../tally/api.ts';
+import { reportTallyResponse, sendForParts } from '../tally/api.ts';
 import { missingLedgers, missingLedgersWarning } from '../tally/company.ts';
 import { CompanyCard } from '../tally/CompanyCard.tsx';
 import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { pushInParts, pushReportLines, type PushProgress } from '../tally/push.ts';
 import { useTallyCompany } from '../tally/useTallyCompany.ts';
-import { downloadXml, reportTallyResponse } from './api.ts';
+import { downloadXml } from './api.ts';
 import { bridgeAvailable, pushThroughBridge } from './bridge.ts';
 import { toCsv, toXlsx, XLSX_TYPE } from './export.ts';
 import { downloadProblem, sendConfirmation, sendProblem } from './validate.ts';
@@ -29,9 +29,11 @@ type Props = {
   fileBase: string;
   /** why the exports are blocked (a read that does not reconcile, not yet accepted): issue 17 */
   blocked?: string;
+  /** the stored statement the rows are from: the XML takes its references and value dates (issue 12) */
+  statementId?: string;
 };
 
-export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked }: Props) {
+export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked, statementId }: Props) {
   const [ledgerName, setLedgerName] = useState(defaultLedger);
   const [localIp, setLocalIp] = useState(() => localStorage.getItem(IP_KEY) ?? '');
   const [companyName, setCompanyName] = useState(() => localStorage.getItem(COMPANY_KEY) ?? '');
@@ -58,10 +60,13 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked }
     if (!ledgersConfirmed()) return;
     localStorage.setItem(IP_KEY, localIp.trim());
     try {
+      // The company the warning above was about: the file declares only the ledgers it lacks.
       const { blob, filename } = await downloadXml(bank, {
         acc,
         transactions: rows,
         ledger_name: ledgerName.trim(),
+        company_name: company?.company.name,
+        statement_id: statementId,
       });
       saveBlob(blob, filename);
     } catch {
@@ -88,6 +93,7 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked }
           transactions: rows,
           ledger_name: ledgerName.trim(),
           company_name: companyName.trim(),
+          statement_id: statementId,
         });
       } catch (err) {
         if (err instanceof ApiError && err.status === 0) say('❌ Could not connect to Tally server.');

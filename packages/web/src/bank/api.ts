@@ -6,7 +6,6 @@ import {
   type ReadReasonInfo,
   type SaveLayoutRequest,
   type TaughtLayout,
-  SendToTallyAnswer,
   SuggestAnswer,
   type LedgerSuggestion,
   type StatementTransaction,
@@ -127,24 +126,15 @@ export function extractStatement(
 /** POST /{bankCode}/download-xml: the file (statement_{acc}.xml, bob_statement_{acc}.xml for BOB). */
 export function downloadXml(
   bank: string,
-  body: { acc: string; transactions: StatementTransaction[]; ledger_name: string },
+  body: {
+    acc: string;
+    transactions: StatementTransaction[];
+    ledger_name: string;
+    company_name?: string;
+    statement_id?: string;
+  },
 ) {
   return apiBlob(`/${segment(bank)}/download-xml`, { body: { json: body } }, `statement_${body.acc}.xml`);
-}
-
-export function sendToTally(body: {
-  transactions: StatementTransaction[];
-  ledger_name: string;
-  company_name: string;
-}) {
-  return api('/tally/send-to-tally', { body: { json: body } }, SendToTallyAnswer);
-}
-
-export function reportTallyResponse(
-  id: string,
-  report: { ok: boolean; status?: string; tally_response?: unknown; detail?: string },
-) {
-  return api(`/tally/exports/${encodeURIComponent(id)}/response`, { body: { json: report } });
 }
 
 export function rememberLedgers(assignments: { description: string; ledger: string }[]) {

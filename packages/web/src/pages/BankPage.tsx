@@ -332,6 +332,7 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         defaultLedger={defaultLedger}
         fileBase={`statement_${acc || 'account'}`}
         blocked={blocked}
+        statementId={loaded.meta.id}
       />
       <FallbackAccounts bank={bankCode} accounts={answer.fallback_accounts} />
       <XmlPreview xml={answer.xml_preview} />

@@ -1,18 +1,21 @@
-import { TallyCompanyAnswer, TallyCompanySnapshot } from '@bahi/contract';
-import { z } from 'zod';
-import { api, ApiError } from '../api/client.ts';
+import {
+  ENDPOINTS,
+  TallyCompanyAnswer,
+  TallyCompanySnapshot,
+  type SendToTallyRequest,
+  type TallyImportReport,
+} from '@bahi/contract';
+import { pathOf } from '@bahi/contract/path.ts';
+import { api, call } from '../api/client.ts';
 import { bridgeUrl } from '../bank/bridge.ts';
 
-// The company in TallyPrime: read through `bahi bridge` (which asks Tally itself), or from a masters
-// export file, and kept on the server for this user (GET/PUT /api/tally/company, POST .../file).
+// The Tally calls of the web app, by the contract's endpoints. The company in TallyPrime: read
+// through `bahi bridge` (which asks Tally itself), or from a masters export file, and kept on the
+// server for this user (GET/PUT /api/tally/company, POST .../file).
 
-export async function fetchCompany(name?: string): Promise<TallyCompanyAnswer | null> {
-  try {
-    return await api('/tally/company', { query: { name: name?.trim() || undefined } }, TallyCompanyAnswer);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
+/** The company kept in Bahi (the one named, else the last read); null when none is read yet. */
+export function fetchCompany(name?: string): Promise<TallyCompanyAnswer | null> {
+  return call(ENDPOINTS.tallyCompany, { query: { name: name?.trim() || undefined } });
 }
 
 /** Asks the bridge to read the company at `localIp` (TallyPrime's XML server), then keeps it in Bahi. */
@@ -33,7 +36,7 @@ export async function readCompanyThroughBridge(
   const body = (await res.json().catch(() => ({}))) as { ok?: boolean; detail?: string };
   if (!res.ok || !body.ok) throw new Error(body.detail || `The connector answered ${res.status}.`);
   const snapshot = TallyCompanySnapshot.parse(body);
-  return api('/tally/company', { method: 'PUT', body: { json: snapshot } }, TallyCompanyAnswer);
+  return call(ENDPOINTS.saveTallyCompany, { json: snapshot });
 }
 
 /** Loads the company from a masters file TallyPrime exported (XML), for offices without the bridge. */
@@ -44,22 +47,22 @@ export function uploadMastersFile(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v?.trim()) form.append(k, v.trim());
   form.append('file', file);
-  return api('/tally/company/file', { body: { multipart: form } }, TallyCompanyAnswer);
+  // A multipart upload: the endpoint's path and answer, the form as the body.
+  return api(pathOf(ENDPOINTS.tallyCompanyFile), { body: { multipart: form } }, TallyCompanyAnswer);
 }
 
-const SentForParts = z.object({
-  ok: z.boolean(),
-  xml_id: z.string(),
-  vouchers: z.number().int(),
-  parts: z.number().int().min(1),
-});
-export type SentForParts = z.infer<typeof SentForParts>;
+/**
+ * Stores the push on the server without downloading its XML back: the bridge fetches it part by
+ * part. `statement_id` names the stored statement the rows are from (references and value dates).
+ */
+export function sendForParts(body: SendToTallyRequest) {
+  return call(ENDPOINTS.sendToTally, { query: { xml: 'none' }, json: body });
+}
 
-/** Stores the push on the server without downloading its XML back: the bridge fetches it part by part. */
-export function sendForParts(body: {
-  transactions: unknown[];
-  ledger_name: string;
-  company_name: string;
-}): Promise<SentForParts> {
-  return api('/tally/send-to-tally', { query: { xml: 'none' }, body: { json: body } }, SentForParts);
+/** What the bridge answered, kept with the export (History shows it). */
+export function reportTallyResponse(
+  id: string,
+  report: { ok: boolean; status?: string; tally_response?: TallyImportReport | null; detail?: string },
+) {
+  return call(ENDPOINTS.tallyExportResponse, { params: { id }, json: report });
 }
