@@ -41,8 +41,8 @@ function streamObject(dict: string, data: Buffer): Buffer {
   ]);
 }
 
-/** One A4 page whose content stream is `content` under `filter`. */
-function onePage(filter: string, content: Buffer): Buffer {
+/** One A4 page whose content stream is `content` under `filter` (a stream dictionary's /Filter entry, or any entries). */
+export function onePage(filter: string, content: Buffer): Buffer {
   return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -79,9 +79,9 @@ export function flateBombPdf(bytes = 1024 * MB): Buffer {
 }
 
 /**
- * The flate bomb behind an ASCIIHexDecode filter: the stream's data is hex text, so the flate
- * pre-scan (src/read/pdf-streams.ts) finds no zlib header, and pdf.js inflates it whole. What only
- * the reader process's hard memory limit stops (decision 027). ~2 MB for 1 GiB.
+ * The flate bomb behind an ASCIIHexDecode filter: the stream's data is hex text with no zlib
+ * header; the pre-scan (src/read/pdf-streams.ts) reads the filter chain from the dictionary and
+ * decodes both steps under its cap. ~2 MB for 1 GiB.
  */
 export function hexFlateBombPdf(bytes = 1024 * MB): Buffer {
   return onePage(
@@ -91,9 +91,24 @@ export function hexFlateBombPdf(bytes = 1024 * MB): Buffer {
 }
 
 /**
- * A one-page PDF whose content stream is LZW: after a clear code and one literal, code 4095 (the
- * longest string, ~3,800 bytes) over and over. The flate pre-scan does not decode LZW: it is what
- * the pool's memory watchdog is for. `codes` 12-bit codes give ~3.8 KB each.
+ * The hex-wrapped flate bomb with its filters named through an indirect reference
+ * (`/Filter 5 0 R`): the pre-scan does not follow references, so this is what only the reader
+ * process's memory limits stop (the watchdog, the hard limit; decision 027).
+ */
+export function indirectFilterBombPdf(bytes = 1024 * MB): Buffer {
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << >> >>',
+    streamObject('/Filter 5 0 R', Buffer.from(zlibBomb(bytes).toString('hex') + '>', 'latin1')),
+    '[/ASCIIHexDecode /FlateDecode]',
+  ]);
+}
+
+/**
+ * A one-page PDF whose content stream is LZW: after a clear code and one literal, codes 258 to
+ * 4094 (each one zero longer than the last), then code 4094 (3,838 zeros) `codes` times over:
+ * 1 + (2 + ... + 3838) + 3838 * codes bytes, ~2.3 GB by default from under 1 MB.
  */
 export function lzwBombPdf(codes = 600_000): Buffer {
   // Codes 258.. each extend the previous string by one 0x00: 0, 258 (00 00), 259 (000) ... 4095.

@@ -45,9 +45,12 @@ export interface Extraction {
 let shared: StatementPool | null = null;
 let sharedOptions: PoolOptions = {};
 
-/** Set the shared pool's options (before first use, e.g. at server start). */
+/**
+ * Set some of the shared pool's options (before first use, e.g. at server start); options set
+ * before and not named here are kept.
+ */
 export function configurePool(opts: PoolOptions): void {
-  sharedOptions = opts;
+  sharedOptions = { ...sharedOptions, ...opts };
 }
 
 function pool(): StatementPool {

@@ -26,9 +26,26 @@ export function defaultBudgetMb(): number {
   return Math.floor(limit / 2 / MB);
 }
 
-/** Readers for a budget: as many caps as fit, at most one per core, at least one. */
-export function poolSizeFor(budgetMb: number, readerMb: number, cores = os.availableParallelism()): number {
-  return Math.max(1, Math.min(cores, Math.floor(budgetMb / readerMb)));
+/**
+ * What a reader holds resident once pdf.js and the parsers are loaded, between jobs (~122 MB
+ * measured, Node 24.21), with some room: the pool's sizing assumes the readers other than one
+ * sit near this.
+ */
+export const READER_REST_MB = 160;
+
+/**
+ * Readers for a budget shared with the pool's own process: one reader may reach its cap while the
+ * others sit at rest (READER_REST_MB), at most one per core, at least one. E.g. a 1,024 MB budget,
+ * a server of 300 MB and a 512 MB cap: 1 + (1024 - 300 - 512) / 160 = 2 readers.
+ */
+export function poolSizeFor(
+  budgetMb: number,
+  readerMb: number,
+  ownMb = 0,
+  cores = os.availableParallelism(),
+): number {
+  const others = Math.floor((budgetMb - ownMb - readerMb) / READER_REST_MB);
+  return Math.max(1, Math.min(cores, 1 + others));
 }
 
 /**

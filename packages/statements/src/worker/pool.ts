@@ -16,28 +16,37 @@
 // pool hands them to the job's reader, which merges them in page order and parses. The helper
 // works to its job's deadline and is ended with it.
 //
-// Fairness (issue 18): a job may name its owner (the user). A queued job of an owner with fewer
-// jobs running goes first, and no owner holds more than `maxPerOwner` readers, so one user's queue
-// of slow scans never keeps another user's statement waiting for all of them.
+// Fairness (issue 18): a job may name its owner (the user). Queued jobs start in the order of
+// schedule.ts (an owner with fewer jobs running, then with less reader time used recently, then
+// the smaller file), and no owner holds more than `maxPerOwner` readers, so one user's queue of
+// slow scans never keeps another user's statement waiting for all of them.
+//
+// Memory (issue 18): the budget covers this process and every reader alive, a reader counting
+// until its process has exited, not when it was told to: no reader is started while the readers
+// alive (dying ones included) fill the pool, and the watchdog adds them all up.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { StatementError } from '../errors.ts';
 import type { FromChild, ToChild } from './child.ts';
 import type { Job, JobOutput } from './job.ts';
-import { defaultBudgetMb, hardLimitMbFor, poolSizeFor, residentMb } from './memory.ts';
+import { READER_REST_MB, defaultBudgetMb, hardLimitMbFor, poolSizeFor, residentMb } from './memory.ts';
+import { ReaderTime, nextJob } from './schedule.ts';
 
 export { poolSizeFor } from './memory.ts';
 
 export interface PoolOptions {
-  /** readers (default: as many as the memory budget holds reader caps, at most the available cores) */
+  /** readers (default: poolSizeFor the budget, what this process holds now and the reader cap) */
   size?: number;
-  /** what all readers together may hold resident, in MB (default: half of the machine's or container's memory) */
+  /**
+   * what this process and all its readers together may hold resident, in MB (default: half of
+   * the machine's or container's memory; the server sets it from BAHI_MEMORY_MB)
+   */
   memoryBudgetMb?: number;
   /** resident memory one reader may reach, in MB, before its job is ended (default 512) */
   readerMemoryMb?: number;
   /** the kernel's limit on a reader's data mappings, in MB (default readerMemoryMb + 1280; 0: none) */
   hardLimitMb?: number;
-  /** how often the memory watchdog looks, in ms (default 100) */
+  /** how often the memory watchdog looks, in ms (default 50) */
   watchdogMs?: number;
   /** readers one owner's jobs may hold at once (default: all but one, at least one) */
   maxPerOwner?: number;
@@ -65,8 +74,13 @@ export interface PoolOptions {
  */
 const SHARE_PAGES_FROM = 8;
 
-/** Per-reader cap: a 500-page statement read alone, or a page of OCR, stays well under it. */
+/** Per-reader cap: a 500-page statement read alone (427 MB), or a page of OCR (~360 MB), stays under it. */
 const READER_MEMORY_MB = 512;
+
+/** A reader holding more than this after its job leaves instead of idling: its memory goes back. */
+const KEEP_READER_MB = 2 * READER_REST_MB;
+
+const MB = 1024 * 1024;
 
 /** Reading time a megabyte of file earns before its pages are counted. */
 export const PER_MB_MS = 10_000;
@@ -119,6 +133,10 @@ interface Slot {
   startedAt: number;
   budgetMs: number;
   jobs: number;
+  /** when its current job started on it, for the owner's reader time */
+  began: number;
+  /** its resident memory at the watchdog's last look, in MB */
+  lastMb: number;
   /** the reader has loaded its code: a job's clock runs from then (a cold start is not the file's fault) */
   ready: boolean;
   /** the end of the reader's stderr, to tell a death by the memory limit; never logged */
@@ -156,10 +174,11 @@ export class StatementPool {
   private readonly idleMs: number;
   private readonly maxJobsPerReader: number;
   private watchdog: NodeJS.Timeout | null = null;
-  /** when each owner last had a job started (a rising count), for round robin */
-  private readonly served = new Map<string, number>();
-  private serveCount = 0;
+  /** reader time each owner used recently, for the order of the queue */
+  private readonly used = new ReaderTime();
   private readonly slots: Slot[] = [];
+  /** readers told to exit that have not yet: their memory is still held */
+  private readonly dying = new Set<ChildProcess>();
   private readonly queue: Pending[] = [];
   private nextId = 1;
   private closed = false;
@@ -169,8 +188,9 @@ export class StatementPool {
     this.budgetMb = opts.memoryBudgetMb ?? defaultBudgetMb();
     this.readerMb = opts.readerMemoryMb ?? READER_MEMORY_MB;
     this.hardLimitMb = opts.hardLimitMb ?? hardLimitMbFor(this.readerMb);
-    this.watchdogMs = opts.watchdogMs ?? 100;
-    this.size = Math.max(1, opts.size ?? poolSizeFor(this.budgetMb, this.readerMb));
+    this.watchdogMs = opts.watchdogMs ?? 50;
+    const ownMb = process.memoryUsage.rss() / MB;
+    this.size = Math.max(1, opts.size ?? poolSizeFor(this.budgetMb, this.readerMb, ownMb));
     this.maxPerOwner = Math.max(1, opts.maxPerOwner ?? this.size - 1);
     this.perPageMs = opts.perPageMs ?? 10_000;
     this.baseMs = opts.baseMs ?? 10_000;
@@ -227,6 +247,16 @@ export class StatementPool {
     return this.slots.flatMap((s) => (s.child.pid ? [s.child.pid] : []));
   }
 
+  /** Readers told to exit whose process has not exited yet (for tests). */
+  get exiting(): number {
+    return this.dying.size;
+  }
+
+  /** Readers alive, whether working, idle or on their way out: what the pool size bounds. */
+  private get alive(): number {
+    return this.slots.length + this.dying.size;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -274,6 +304,8 @@ export class StatementPool {
       startedAt: 0,
       budgetMs: 0,
       jobs: 0,
+      began: 0,
+      lastMb: 0,
       ready: false,
       stderr: '',
     };
@@ -318,8 +350,13 @@ export class StatementPool {
 
   private dispatch(): void {
     while (this.queue.length > 0 && !this.closed) {
-      if (!this.slots.some((s) => !s.busy) && this.slots.length >= this.size) return;
-      const index = this.nextQueued();
+      if (!this.slots.some((s) => !s.busy) && this.alive >= this.size) return;
+      const index = nextJob(
+        this.queue.map((p) => ({ owner: p.owner, bytes: p.job.bytes.byteLength })),
+        this.running(),
+        (owner) => this.used.of(owner),
+        this.maxPerOwner,
+      );
       if (index < 0) return;
       const slot = this.slots.find((s) => !s.busy) ?? this.spawn();
       const [pending] = this.queue.splice(index, 1);
@@ -338,34 +375,10 @@ export class StatementPool {
   }
 
   /**
-   * The queued job to start next: of the owners under their reader limit, the one running the
-   * fewest jobs, then the one served longest ago (round robin), oldest job first. A job without
-   * an owner competes as an owner running none, served never.
+   * Every `watchdogMs` while a reader works: a busy reader over its cap is ended; when this
+   * process and all readers (idle and exiting ones too) together pass the budget, idle readers
+   * leave first, then the busy reader that grew most since the last look (the one pushing) is ended.
    */
-  private nextQueued(): number {
-    const counts = this.running();
-    let best = -1;
-    let bestKey: [number, number] = [Infinity, Infinity];
-    this.queue.forEach((p, i) => {
-      const n = p.owner === undefined ? 0 : (counts.get(p.owner) ?? 0);
-      if (p.owner !== undefined && n >= this.maxPerOwner) return;
-      const served = p.owner === undefined ? -1 : (this.served.get(p.owner) ?? -1);
-      if (n < bestKey[0] || (n === bestKey[0] && served < bestKey[1])) {
-        best = i;
-        bestKey = [n, served];
-      }
-    });
-    if (best >= 0) {
-      const owner = this.queue[best].owner;
-      if (owner !== undefined) {
-        this.served.delete(owner);
-        this.served.set(owner, this.serveCount++);
-      }
-    }
-    return best;
-  }
-
-  /** Sample the busy readers' resident memory; end the job of one over its cap, or of the biggest when all are over budget. */
   private watch(): void {
     if (this.watchdog || this.closed) return;
     this.watchdog = setInterval(() => this.sample(), this.watchdogMs);
@@ -373,24 +386,35 @@ export class StatementPool {
   }
 
   private sample(): void {
-    const busy = this.slots.filter((s) => s.busy);
-    if (busy.length === 0) {
+    if (!this.slots.some((s) => s.busy)) {
       if (this.watchdog) clearInterval(this.watchdog);
       this.watchdog = null;
       return;
     }
-    const used = busy.map((slot) => ({ slot, mb: (slot.child.pid && residentMb(slot.child.pid)) || 0 }));
-    for (const { slot, mb } of used) {
-      if (mb > this.readerMb)
+    const mbOf = (pid: number | undefined) => (pid && residentMb(pid)) || 0;
+    const readers = this.slots.map((slot) => {
+      const mb = mbOf(slot.child.pid);
+      const grew = mb - (slot.lastMb || mb);
+      slot.lastMb = mb;
+      return { slot, mb, grew };
+    });
+    for (const { slot, mb } of readers) {
+      if (slot.busy && mb > this.readerMb)
         this.tooMuchMemory(slot, `reader at ${Math.round(mb)} MB, cap ${this.readerMb} MB`);
     }
-    const live = used.filter((u) => u.slot.busy && this.slots.includes(u.slot));
-    const total = live.reduce((n, u) => n + u.mb, 0);
-    if (total > this.budgetMb) {
-      const biggest = live.sort((a, b) => b.mb - a.mb)[0];
-      if (biggest)
-        this.tooMuchMemory(biggest.slot, `readers at ${Math.round(total)} MB, budget ${this.budgetMb} MB`);
+    const exiting = [...this.dying].reduce((n, child) => n + mbOf(child.pid), 0);
+    const live = readers.filter((r) => this.slots.includes(r.slot));
+    let total = process.memoryUsage.rss() / MB + exiting + live.reduce((n, r) => n + r.mb, 0);
+    if (total <= this.budgetMb) return;
+    const why = `this process and its readers at ${Math.round(total)} MB, budget ${this.budgetMb} MB`;
+    for (const idle of live.filter((r) => !r.slot.busy).sort((a, b) => b.mb - a.mb)) {
+      if (total <= this.budgetMb) return;
+      this.retire(idle.slot);
+      total -= idle.mb;
     }
+    if (total <= this.budgetMb) return;
+    const pushing = live.filter((r) => r.slot.busy).sort((a, b) => b.grew - a.grew || b.mb - a.mb)[0];
+    if (pushing) this.tooMuchMemory(pushing.slot, why);
   }
 
   private tooMuchMemory(slot: Slot, why: string): void {
@@ -407,6 +431,7 @@ export class StatementPool {
     slot.idle = null;
     slot.busy = pending;
     slot.startedAt = startedAt;
+    slot.began = Date.now();
     slot.jobs++;
     this.hold(slot, true);
     this.arm(slot, budgetMs);
@@ -443,7 +468,7 @@ export class StatementPool {
       // The helper counts as the owner's: within its reader limit only.
       const mine = parent.owner === undefined ? 0 : (this.running().get(parent.owner) ?? 0);
       if (mine >= this.maxPerOwner) return undefined;
-      if (idle || this.slots.length >= this.size || this.queue.length > 0) return idle;
+      if (idle || this.alive >= this.size || this.queue.length > 0) return idle;
       return this.spawn();
     };
     const helper = free();
@@ -494,7 +519,7 @@ export class StatementPool {
       // 'ready': the job waiting for this reader starts its clock now. A helper keeps its job's.
       slot.ready = true;
       if (slot.busy && !slot.busy.parent) {
-        slot.startedAt = Date.now();
+        slot.startedAt = slot.began = Date.now();
         this.arm(slot, slot.budgetMs);
       }
       return;
@@ -537,9 +562,11 @@ export class StatementPool {
     slot.timer = null;
     const pending = slot.busy;
     slot.busy = null;
+    this.charge(slot, pending);
     // A helper still reading for a job that has ended gets no more pages.
     if (pending?.claims) pending.claims.last = pending.claims.pageCount;
-    if (slot.jobs >= this.maxJobsPerReader) {
+    const held = (slot.child.pid && residentMb(slot.child.pid)) || 0;
+    if (slot.jobs >= this.maxJobsPerReader || held > KEEP_READER_MB) {
       this.retire(slot);
       return;
     }
@@ -557,7 +584,12 @@ export class StatementPool {
     void this.end(slot);
   }
 
-  /** Stop a reader and wait for it to be gone. */
+  /** The job's owner used the slot's reader from the job's start until now. */
+  private charge(slot: Slot, pending: Pending | null): void {
+    if (pending) this.used.add((pending.parent ?? pending).owner, Date.now() - slot.began);
+  }
+
+  /** Stop a reader and wait for it to be gone; until then it counts as alive (`dying`). */
   private end(slot: Slot): Promise<void> {
     const { child } = slot;
     if (slot.timer) clearTimeout(slot.timer);
@@ -572,7 +604,15 @@ export class StatementPool {
     }
     // Held until it is gone, so that a caller awaiting close() sees it go.
     this.hold(slot, true);
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    this.dying.add(child);
+    const gone = new Promise<void>((resolve) =>
+      child.once('exit', () => {
+        this.dying.delete(child);
+        resolve();
+        // Its place in the pool is free only now.
+        if (!this.closed) this.dispatch();
+      }),
+    );
     child.kill('SIGKILL');
     return gone;
   }
@@ -584,6 +624,7 @@ export class StatementPool {
     this.slots.splice(index, 1);
     const pending = slot.busy;
     slot.busy = null;
+    this.charge(slot, pending);
     void this.end(slot);
     if (pending) this.settle(pending, err);
     // A helper works for its parent only: end it with the parent.

@@ -1,6 +1,7 @@
 // The pool's limits: a job past its time or memory limit is killed and reported, its reader is
 // replaced, and the pool keeps working.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { StatementError } from '../../src/errors.ts';
 import type { ExtractOutput } from '../../src/worker/job.ts';
@@ -104,6 +105,34 @@ test('jobs queue beyond the pool size and all complete', async () => {
     );
     assert.ok(pool.threads <= 2);
     assert.ok(pool.readersStarted <= 2);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a killed reader counts until its process has exited: its replacement starts only then', async () => {
+  const pool = new StatementPool({ size: 1 });
+  try {
+    // A reader that has read a file (so it is up), then a job on it that is aborted: SIGKILL.
+    await pool.run({ op: 'extract', bytes: corpusBytes('UNION/UNION_report.rpt') });
+    const [killed] = pool.pids;
+    const ac = new AbortController();
+    const first = pool.run({ op: 'extract', bytes: corpusBytes('PNB/PNB_photo.png') }, ac.signal);
+    const second = pool.run({ op: 'extract', bytes: corpusBytes('UNION/UNION_report.rpt') });
+    ac.abort();
+    assert.equal((await errorOf(first)).code, 'CANCELLED');
+    assert.equal(pool.threads, 0, 'the killed reader has left the pool');
+    assert.equal(pool.exiting, 1, '... but is counted until it exits');
+    assert.equal(pool.readersStarted, 1, 'so no reader was started in its place yet');
+    // When the replacement starts, the killed reader's process is gone.
+    let goneAtStart: boolean | null = null;
+    const end = Date.now() + 60_000;
+    while (pool.readersStarted === 1 && Date.now() < end) await new Promise((r) => setImmediate(r));
+    goneAtStart = !existsSync(`/proc/${killed}`);
+    assert.equal(pool.readersStarted, 2);
+    if (process.platform === 'linux') assert.ok(goneAtStart, 'the killed reader was still alive');
+    assert.equal(pool.exiting, 0);
+    assert.equal(((await second) as ExtractOutput).pages, 7);
   } finally {
     await pool.close();
   }

@@ -3,7 +3,7 @@
 // process does not grow. Idle readers leave, and a reader is replaced after so many jobs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hexFlateBombPdf } from '../../scripts/bombs.ts';
+import { indirectFilterBombPdf } from '../../scripts/bombs.ts';
 import { StatementError } from '../../src/errors.ts';
 import { checkPdfStreams } from '../../src/read/pdf-streams.ts';
 import type { ExtractOutput } from '../../src/worker/job.ts';
@@ -31,10 +31,10 @@ async function until(what: string, ok: () => boolean, limitMs = 60_000): Promise
   }
 }
 
-test('the hex-wrapped flate bomb passes the pre-scan: only the hard limit can stop it', () => {
-  const bomb = hexFlateBombPdf();
+test('the bomb whose filters are named by reference passes the pre-scan: only the reader limits can stop it', () => {
+  const bomb = indirectFilterBombPdf();
   assert.ok(bomb.length < 2.2 * MB, `${bomb.length} bytes`);
-  checkPdfStreams(bomb); // no zlib header in hex text: nothing to refuse here
+  checkPdfStreams(bomb); // `/Filter 5 0 R` is not followed, and hex text has no zlib header
 });
 
 test('a reader killed by its hard limit fails its job with TOO_LARGE; the caller does not grow; the next job works', async () => {
@@ -49,7 +49,7 @@ test('a reader killed by its hard limit fails its job with TOO_LARGE; the caller
     hardLimitMb: 1536,
   });
   try {
-    const bomb = hexFlateBombPdf();
+    const bomb = indirectFilterBombPdf();
     const before = process.memoryUsage.rss();
     const err = await errorOf(pool.run({ op: 'extract', bytes: bomb, ocr: false }));
     const grew = (process.memoryUsage.rss() - before) / MB;

@@ -1,0 +1,72 @@
+// The order in which the pool starts queued jobs (issue 18, "free, unbounded work"): readers are
+// few and a job may hold one for seconds, so who goes next decides whether an innocent user's
+// statement waits behind someone else's queue of hostile or slow files.
+//  1. an owner with fewer jobs running first: a user with nothing running goes before anyone's
+//     second job;
+//  2. then the owner who used less reader time recently, in whole seconds (time fades with a
+//     half-life of a minute): a few quick reads do not put a user behind a newcomer's big file;
+//  3. then the smaller file (cheaper work first);
+//  4. then the owner who used less reader time to the millisecond, then the older job.
+// An owner already holding `maxPerOwner` readers waits whatever its place. A job without an owner
+// (the command line, tests) competes as an owner with nothing running and no time used.
+
+/** Reader time used recently fades by half every minute. */
+export const USED_HALF_LIFE_MS = 60_000;
+/** Reader time is compared in whole seconds: below that, users are equals and file size decides. */
+export const USED_GRAIN_MS = 1000;
+
+/** Reader time each owner used, fading with USED_HALF_LIFE_MS. */
+export class ReaderTime {
+  private readonly used = new Map<string, { ms: number; at: number }>();
+
+  /** Reader time `owner` used recently, as of `now`. */
+  of(owner: string | undefined, now = Date.now()): number {
+    const u = owner === undefined ? undefined : this.used.get(owner);
+    return u ? u.ms * 2 ** (-(now - u.at) / USED_HALF_LIFE_MS) : 0;
+  }
+
+  /** `owner` used a reader for `ms`, ending `now`. */
+  add(owner: string | undefined, ms: number, now = Date.now()): void {
+    if (owner === undefined) return;
+    this.used.set(owner, { ms: this.of(owner, now) + Math.max(0, ms), at: now });
+    // Faded to under a millisecond: forgotten, so the map does not keep every user ever seen.
+    if (this.used.size > 1000) for (const [o] of this.used) if (this.of(o, now) < 1) this.used.delete(o);
+  }
+}
+
+export interface Queued {
+  owner?: string;
+  /** the file's size in bytes */
+  bytes: number;
+}
+
+/**
+ * The index in `queue` (oldest first) of the job to start next, or -1 when every queued job's
+ * owner already holds `maxPerOwner` readers.
+ */
+export function nextJob(
+  queue: readonly Queued[],
+  running: ReadonlyMap<string, number>,
+  usedMs: (owner: string | undefined) => number,
+  maxPerOwner: number,
+): number {
+  let best = -1;
+  let bestKey: number[] = [];
+  queue.forEach((job, i) => {
+    const n = job.owner === undefined ? 0 : (running.get(job.owner) ?? 0);
+    if (job.owner !== undefined && n >= maxPerOwner) return;
+    const used = usedMs(job.owner);
+    const key = [n, Math.floor(used / USED_GRAIN_MS), job.bytes, used];
+    if (best < 0 || less(key, bestKey)) {
+      best = i;
+      bestKey = key;
+    }
+  });
+  return best;
+}
+
+/** Lexicographic order; equal keys keep the older job (earlier in the queue). */
+function less(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}

@@ -1,0 +1,78 @@
+// The order the pool starts queued jobs in (src/worker/schedule.ts): a user with nothing running
+// goes before anyone's second job, a user who used less reader time goes first, and among equals
+// the smaller file. Pure functions: no reader is started here.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ReaderTime, USED_HALF_LIFE_MS, nextJob, type Queued } from '../../src/worker/schedule.ts';
+
+const KB = 1024;
+
+test("a fresh user's job goes before queued jobs of users with work running", () => {
+  const queue: Queued[] = [
+    { owner: 'a', bytes: 5 * KB },
+    { owner: 'b', bytes: 5 * KB },
+    { owner: 'fresh', bytes: 900 * KB },
+  ];
+  const running = new Map([
+    ['a', 1],
+    ['b', 1],
+  ]);
+  assert.equal(
+    nextJob(queue, running, () => 0, 2),
+    2,
+    'nothing running beats a smaller file',
+  );
+});
+
+test('among users with nothing running: less reader time used recently first, then the smaller file', () => {
+  const used = new Map([['busy', 4500]]);
+  const usedMs = (o: string | undefined) => (o === undefined ? 0 : (used.get(o) ?? 0));
+  const queue: Queued[] = [
+    { owner: 'busy', bytes: 1 * KB },
+    { owner: 'x', bytes: 3000 * KB },
+    { owner: 'y', bytes: 6 * KB },
+    { owner: 'z', bytes: 5 * KB },
+  ];
+  // busy used 4 s: after every user who used none, whatever their files' sizes.
+  assert.equal(nextJob(queue, new Map(), usedMs, 2), 3, 'z: no time used, the smallest file');
+  assert.equal(nextJob(queue.slice(0, 3), new Map(), usedMs, 2), 2);
+  assert.equal(
+    nextJob(queue.slice(0, 2), new Map(), usedMs, 2),
+    1,
+    'a 3 MB file before the user who used 4 s',
+  );
+  // Under a second used counts as none, then the file size decides...
+  used.set('busy', 300);
+  assert.equal(nextJob(queue, new Map(), usedMs, 2), 0);
+  // ... and with files of one size, the user who used less goes first, then the older job.
+  const same: Queued[] = [
+    { owner: 'busy', bytes: KB },
+    { owner: 'x', bytes: KB },
+    { owner: 'y', bytes: KB },
+  ];
+  assert.equal(nextJob(same, new Map(), usedMs, 2), 1);
+});
+
+test('an owner at its reader limit waits; a job without an owner competes as a fresh user', () => {
+  const queue: Queued[] = [{ owner: 'a', bytes: 1 }, { bytes: 10 }];
+  assert.equal(
+    nextJob(queue, new Map([['a', 1]]), () => 0, 1),
+    1,
+  );
+  assert.equal(
+    nextJob(queue.slice(0, 1), new Map([['a', 1]]), () => 0, 1),
+    -1,
+  );
+});
+
+test('reader time adds up per owner and fades by half each half-life', () => {
+  const t = new ReaderTime();
+  t.add('a', 1000, 0);
+  t.add('a', 1000, 0);
+  assert.equal(t.of('a', 0), 2000);
+  assert.equal(Math.round(t.of('a', USED_HALF_LIFE_MS)), 1000);
+  assert.equal(t.of('b', 0), 0);
+  assert.equal(t.of(undefined, 0), 0);
+  t.add(undefined, 5000, 0);
+  assert.equal(t.of(undefined, 0), 0, 'a job without an owner charges no one');
+});
