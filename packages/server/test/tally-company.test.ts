@@ -69,6 +69,12 @@ function seedCompany() {
       objects: [
         el('LEDGER', { NAME: 'HDFC OD 5020' }, [leaf('PARENT', 'Bank OD A/c')]),
         el('LEDGER', { NAME: 'Rent' }, [leaf('PARENT', 'Indirect Expenses')]),
+        el('LEDGER', { NAME: 'Kumar Stores' }, [
+          leaf('PARENT', 'Sundry Debtors'),
+          leaf('PARTYGSTIN', '10ABCPK1234M1Z9'),
+          leaf('LEDSTATENAME', 'Bihar'),
+          leaf('GSTREGISTRATIONTYPE', 'Composition'),
+        ]),
         el('LEDGER', { NAME: 'CGST' }, [
           leaf('PARENT', 'Duties & Taxes'),
           leaf('GSTDUTYHEAD', 'Central Tax'),
@@ -112,6 +118,17 @@ test('the company read through the bridge is kept per user, and a push in parts,
   assert.equal(got.body.company.state, 'Uttar Pradesh');
   assert.equal(got.body.company.version, 'TallyPrime 4.1');
   assert.ok(got.body.ledgers.some((l: { name: string; parent: string }) => l.name === 'HDFC OD 5020'));
+  // A party ledger comes with its GST registration, for invoices made out to it.
+  assert.deepEqual(
+    got.body.ledgers.find((l: { name: string }) => l.name === 'Kumar Stores'),
+    {
+      name: 'Kumar Stores',
+      parent: 'Sundry Debtors',
+      gstin: '10ABCPK1234M1Z9',
+      state: 'Bihar',
+      registrationType: 'Composition',
+    },
+  );
   // Another user has read no company: 200 with null, not a failure.
   const none = await call(h.app, 'GET', '/api/tally/company', { token: stranger });
   assert.equal(none.status, 200);

@@ -12,7 +12,15 @@ export type MasterType = (typeof MASTER_TYPES)[number];
 /** What each type's collection fetches besides the name. */
 const FETCH: Record<MasterType, string[]> = {
   // A party's registration, for the GSTR-1 fields of invoices made out to it (issue 12).
-  Ledger: ['Parent', 'PartyGSTIN', 'LedStateName', 'GSTRegistrationType'],
+  // 2.x keeps it on the ledger, 3.0+ in the dated LEDGSTREGDETAILS / LEDMAILINGDETAILS lists.
+  Ledger: [
+    'Parent',
+    'PartyGSTIN',
+    'LedStateName',
+    'GSTRegistrationType',
+    'LedGSTRegDetails.List',
+    'LedMailingDetails.List',
+  ],
   Group: ['Parent'],
   StockItem: ['Parent', 'BaseUnits'],
   Unit: [],
@@ -88,7 +96,7 @@ export function partyRegistrationOf(n: Node): Pick<TallyMaster, 'gstin' | 'state
     return v.startsWith('&#4;') || v.charCodeAt(0) === 4 ? '' : v;
   };
   const gstin = plain(n.PARTYGSTIN, reg.GSTIN).toUpperCase();
-  const state = plain(n.LEDSTATENAME, reg.STATE, mail.STATE);
+  const state = plain(n.LEDSTATENAME, reg.STATE, reg.PLACEOFSUPPLY, mail.STATE);
   const registrationType = plain(n.GSTREGISTRATIONTYPE, reg.GSTREGISTRATIONTYPE);
   return {
     ...(gstin ? { gstin } : {}),
