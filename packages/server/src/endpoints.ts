@@ -15,7 +15,7 @@ type Handler<E extends Endpoint> = (
 export function serve<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: Handler<E>,
+  handler: NoInfer<Handler<E>>,
   opts: { preHandler?: preHandlerHookHandler } = {},
 ): void {
   app.route({
@@ -23,7 +23,10 @@ export function serve<E extends Endpoint>(
     url: endpoint.path,
     ...(opts.preHandler ? { preHandler: opts.preHandler } : {}),
     handler: async (request, reply) => {
-      const body = (endpoint.request ? endpoint.request.parse(request.body) : request.body) as RequestOf<E>;
+      // A request without a body reads as {}, so the schema names the fields it lacks.
+      const body = (
+        endpoint.request ? endpoint.request.parse(request.body ?? {}) : request.body
+      ) as RequestOf<E>;
       return handler(request, reply, body);
     },
   });

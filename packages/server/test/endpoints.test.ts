@@ -12,7 +12,11 @@ let served: string[];
 
 before(async () => {
   database = await openDatabase({ pgliteDir: 'memory://' });
-  const app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind });
+  // test payments: the stand-in for Razorpay Checkout is served too
+  const app = await buildApp(testConfig({ BAHI_PAYMENTS: 'test' }), {
+    db: database.db,
+    dbKind: database.kind,
+  });
   await app.ready();
   served = (servedRoutes.get(app) ?? []).filter((r) => / \/api\//.test(r));
   await app.close();

@@ -1,11 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import {
-  ChangePasswordRequest,
-  DeleteAccountRequest,
-  HistoryQuery,
-  UpdateProfileRequest,
-} from '@bahi/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ENDPOINTS, HistoryQuery } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { countFailure, passwordKey, passwordWait } from '../auth/failures.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
@@ -14,6 +9,7 @@ import { limitAddress, profileOf, signedInUser, tokenFor } from '../auth/users.t
 import { uniqueViolation } from '../db/index.ts';
 import { sendDownload } from '../download.ts';
 import { extractions, otpCodes, pageLedger, users } from '../db/schema.ts';
+import { serve } from '../endpoints.ts';
 import { badRequest, tooMany } from '../errors.ts';
 import { PHONE_TAKEN, passwordWaitDetail } from './auth.ts';
 
@@ -24,11 +20,15 @@ const account: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser);
 
   const me = (id: string) => signedInUser(ctx.db, id);
+  // A password check: limited like sign-in (counted before the body is read), so a stolen token is
+  // no password oracle.
+  const passwordChecked = {
+    preHandler: async (request: FastifyRequest) => limitAddress(request, 'login', ctx.limits.login),
+  };
 
-  app.get('/profile', async (request) => profileOf(await me(request.user.id)));
+  serve(app, ENDPOINTS.accountProfile, async (request) => profileOf(await me(request.user.id)));
 
-  app.put('/profile', async (request) => {
-    const body = UpdateProfileRequest.parse(request.body);
+  serve(app, ENDPOINTS.updateProfile, async (request, _reply, body) => {
     let updated;
     try {
       [updated] = await ctx.db
@@ -44,36 +44,38 @@ const account: FastifyPluginAsync = async (app) => {
     return { ...profileOf(updated), access_token: await tokenFor(ctx, updated, request.user.session) };
   });
 
-  app.post('/change-password', async (request) => {
-    // A password check: limited like sign-in, so a stolen token is no password oracle.
-    await limitAddress(request, 'login', ctx.limits.login);
-    const body = ChangePasswordRequest.parse(request.body);
-    const user = await me(request.user.id);
-    if (!user.passwordHash) throw badRequest('This account signs in with Google and has no password.');
-    // The same per-account count as sign-in: a stolen token does not buy more guesses.
-    const wait = await passwordWait(ctx.db, user.email, ctx.now());
-    if (wait > 0) throw tooMany(passwordWaitDetail(wait));
-    if (!(await checkPassword(user.passwordHash, body.current_password))) {
-      await countFailure(ctx.db, passwordKey(user.email), ctx.now());
-      throw badRequest('The current password is not correct.');
-    }
-    assertStrongPassword(body.new_password, { email: user.email, name: user.name });
-    const now = ctx.now();
-    const [updated] = await ctx.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(body.new_password), tokensValidAfter: now })
-      .where(eq(users.id, user.id))
-      .returning();
-    // Other devices are signed out; this one gets a token issued now.
-    return { ok: true, access_token: await tokenFor(ctx, updated) };
-  });
+  serve(
+    app,
+    ENDPOINTS.changePassword,
+    async (request, _reply, body) => {
+      const user = await me(request.user.id);
+      if (!user.passwordHash) throw badRequest('This account signs in with Google and has no password.');
+      // The same per-account count as sign-in: a stolen token does not buy more guesses.
+      const wait = await passwordWait(ctx.db, user.email, ctx.now());
+      if (wait > 0) throw tooMany(passwordWaitDetail(wait));
+      if (!(await checkPassword(user.passwordHash, body.current_password))) {
+        await countFailure(ctx.db, passwordKey(user.email), ctx.now());
+        throw badRequest('The current password is not correct.');
+      }
+      assertStrongPassword(body.new_password, { email: user.email, name: user.name });
+      const now = ctx.now();
+      const [updated] = await ctx.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(body.new_password), tokensValidAfter: now })
+        .where(eq(users.id, user.id))
+        .returning();
+      // Other devices are signed out; this one gets a token issued now.
+      return { ok: true, access_token: await tokenFor(ctx, updated) };
+    },
+    passwordChecked,
+  );
 
-  app.post('/logout-all', async (request) => {
+  serve(app, ENDPOINTS.logoutAll, async (request) => {
     await ctx.db.update(users).set({ tokensValidAfter: ctx.now() }).where(eq(users.id, request.user.id));
     return { ok: true };
   });
 
-  app.get('/export', async (request, reply) => {
+  serve(app, ENDPOINTS.exportAccount, async (request, reply) => {
     const user = await me(request.user.id);
     const [ledger, extracted, codes] = await Promise.all([
       ctx.db.select().from(pageLedger).where(eq(pageLedger.userId, user.id)).orderBy(pageLedger.createdAt),
@@ -104,30 +106,33 @@ const account: FastifyPluginAsync = async (app) => {
     return sendDownload(reply, 'bahi-my-data.json', 'application/json; charset=utf-8', JSON.stringify(data));
   });
 
-  app.delete('/', async (request) => {
-    await limitAddress(request, 'login', ctx.limits.login);
-    const body = DeleteAccountRequest.parse(request.body ?? {});
-    const user = await me(request.user.id);
-    if (user.passwordHash) {
-      const wait = await passwordWait(ctx.db, user.email, ctx.now());
-      if (wait > 0) throw tooMany(passwordWaitDetail(wait));
-    }
-    const confirmed = user.passwordHash
-      ? await checkPassword(user.passwordHash, body.password ?? '')
-      : (body.email ?? '').trim().toLowerCase() === user.email;
-    if (!confirmed) {
-      if (user.passwordHash) await countFailure(ctx.db, passwordKey(user.email), ctx.now());
-      throw badRequest(
-        user.passwordHash ? 'The password is not correct.' : 'Type your e-mail address to confirm.',
-      );
-    }
-    // Codes, ledger and extractions go with the user (ON DELETE CASCADE).
-    await ctx.db.delete(users).where(eq(users.id, user.id));
-    request.log.info('account deleted');
-    return { ok: true };
-  });
+  serve(
+    app,
+    ENDPOINTS.deleteAccount,
+    async (request, _reply, body) => {
+      const user = await me(request.user.id);
+      if (user.passwordHash) {
+        const wait = await passwordWait(ctx.db, user.email, ctx.now());
+        if (wait > 0) throw tooMany(passwordWaitDetail(wait));
+      }
+      const confirmed = user.passwordHash
+        ? await checkPassword(user.passwordHash, body.password ?? '')
+        : (body.email ?? '').trim().toLowerCase() === user.email;
+      if (!confirmed) {
+        if (user.passwordHash) await countFailure(ctx.db, passwordKey(user.email), ctx.now());
+        throw badRequest(
+          user.passwordHash ? 'The password is not correct.' : 'Type your e-mail address to confirm.',
+        );
+      }
+      // Codes, ledger and extractions go with the user (ON DELETE CASCADE).
+      await ctx.db.delete(users).where(eq(users.id, user.id));
+      request.log.info('account deleted');
+      return { ok: true };
+    },
+    passwordChecked,
+  );
 
-  app.get('/history', async (request) => {
+  serve(app, ENDPOINTS.history, async (request) => {
     const { page, page_size } = HistoryQuery.parse(request.query);
     const offset = (page - 1) * page_size;
     const id = request.user.id;

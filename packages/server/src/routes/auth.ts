@@ -1,14 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import {
-  ForgotPasswordRequest,
-  GoogleSignInRequest,
-  ResetPasswordRequest,
-  SendOtpRequest,
-  SignInRequest,
-  SignUpRequest,
-  VerifyOtpRequest,
-} from '@bahi/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ENDPOINTS } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import {
   checkCode,
@@ -35,6 +27,7 @@ import { grantPages } from '../credits.ts';
 import { uniqueViolation } from '../db/index.ts';
 import { otpCodes, revokedSessions, users, type UserRow } from '../db/schema.ts';
 import { SESSION_MAX_SECONDS } from '../auth/tokens.ts';
+import { serve } from '../endpoints.ts';
 import { HttpError, badRequest, forbidden, tooMany, unauthorized } from '../errors.ts';
 
 export const PHONE_TAKEN = 'User with this phone number already exists';
@@ -112,25 +105,35 @@ async function createUser(
 
 const auth: FastifyPluginAsync = async (app) => {
   const ctx = app.bahi;
-
-  app.post('/auth/signUp', async (request) => {
-    await limitAddress(request, 'signup', ctx.limits.signup);
-    const body = SignUpRequest.parse(request.body);
-    assertStrongPassword(body.password, { email: body.email, name: body.name });
-    await purgeStaleSignups(ctx);
-    const [phoneOwner] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, body.phone));
-    if (phoneOwner) throw badRequest(PHONE_TAKEN);
-    if (await userByEmail(ctx.db, body.email)) throw badRequest(EMAIL_TAKEN);
-    const user = await createUser(ctx, {
-      name: body.name,
-      email: body.email,
-      phone: body.phone,
-      passwordHash: await hashPassword(body.password),
-      emailVerified: false,
-    });
-    await sendCode(ctx, user, 'signup', request.log);
-    return { ok: true };
+  // Counted before the body is read, so a malformed request counts against the address too.
+  const limited = (bucket: string, limit: Parameters<typeof limitAddress>[2]) => ({
+    preHandler: async (request: FastifyRequest) => limitAddress(request, bucket, limit),
   });
+
+  serve(
+    app,
+    ENDPOINTS.signUp,
+    async (request, _reply, body) => {
+      assertStrongPassword(body.password, { email: body.email, name: body.name });
+      await purgeStaleSignups(ctx);
+      const [phoneOwner] = await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.phone, body.phone));
+      if (phoneOwner) throw badRequest(PHONE_TAKEN);
+      if (await userByEmail(ctx.db, body.email)) throw badRequest(EMAIL_TAKEN);
+      const user = await createUser(ctx, {
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        passwordHash: await hashPassword(body.password),
+        emailVerified: false,
+      });
+      await sendCode(ctx, user, 'signup', request.log);
+      return { ok: true };
+    },
+    limited('signup', ctx.limits.signup),
+  );
 
   // forgot-password and send-otp share one send slot per e-mail address (docs/decisions/001):
   // a second ask within 50 s is 429 with the seconds, for unknown addresses too.
@@ -139,163 +142,191 @@ const auth: FastifyPluginAsync = async (app) => {
     if (wait > 0) throw tooMany(waitDetail(wait));
   };
 
-  app.post('/verification/send-otp', async (request) => {
-    await limitAddress(request, 'send-code', ctx.limits.sendCode);
-    const { email } = SendOtpRequest.parse(request.body);
-    await claimSlot(email);
-    const user = await userByEmail(ctx.db, email);
-    // Unknown e-mails, and accounts with nothing to send, get the same answer: no enumeration.
-    if (!user) return { ok: true };
-    const purpose = await purposeToResend(ctx.db, user, ctx.now());
-    if (purpose) await sendCode(ctx, user, purpose, request.log);
-    return { ok: true };
-  });
+  serve(
+    app,
+    ENDPOINTS.sendOtp,
+    async (request, _reply, { email }) => {
+      await claimSlot(email);
+      const user = await userByEmail(ctx.db, email);
+      // Unknown e-mails, and accounts with nothing to send, get the same answer: no enumeration.
+      if (!user) return { ok: true };
+      const purpose = await purposeToResend(ctx.db, user, ctx.now());
+      if (purpose) await sendCode(ctx, user, purpose, request.log);
+      return { ok: true };
+    },
+    limited('send-code', ctx.limits.sendCode),
+  );
 
-  app.post('/verification/verfiy-otp', async (request) => {
-    await limitAddress(request, 'verify-code', ctx.limits.verifyCode);
-    const { email, otp } = VerifyOtpRequest.parse(request.body);
-    const user = await userByEmail(ctx.db, email);
-    if (!user) throw badRequest('Invalid or expired code. Please check it or ask for a new one.');
-    const outcome = await checkCode(ctx.db, ctx.config.jwtSecret, user.id, otp, ctx.now(), request.ip);
-    // Only the caller who proved the reset code gets the token reset-password requires.
-    return outcome.purpose === 'reset'
-      ? { ok: true, purpose: outcome.purpose, reset_token: outcome.resetToken }
-      : { ok: true, purpose: outcome.purpose };
-  });
+  serve(
+    app,
+    ENDPOINTS.verifyOtp,
+    async (request, _reply, { email, otp }) => {
+      const user = await userByEmail(ctx.db, email);
+      if (!user) throw badRequest('Invalid or expired code. Please check it or ask for a new one.');
+      const outcome = await checkCode(ctx.db, ctx.config.jwtSecret, user.id, otp, ctx.now(), request.ip);
+      // Only the caller who proved the reset code gets the token reset-password requires.
+      return outcome.purpose === 'reset'
+        ? { ok: true, purpose: outcome.purpose, reset_token: outcome.resetToken }
+        : { ok: true, purpose: outcome.purpose };
+    },
+    limited('verify-code', ctx.limits.verifyCode),
+  );
 
-  app.post('/auth/sign/token', async (request) => {
-    await limitAddress(request, 'login', ctx.limits.login);
-    const body = SignInRequest.parse(request.body);
-    // Per account (by e-mail, known or not, so the wait reveals nothing), on top of per address.
-    const wait = await passwordWait(ctx.db, body.username, ctx.now());
-    if (wait > 0) throw tooMany(passwordWaitDetail(wait));
-    const found = await userByEmail(ctx.db, body.username);
-    if (!(await checkPassword(found?.passwordHash, body.password)) || !found) {
-      await countFailure(ctx.db, passwordKey(body.username), ctx.now());
-      throw unauthorized(BAD_LOGIN);
-    }
-    await clearFailures(ctx.db, passwordKey(body.username));
-    if (!found.emailVerified) throw forbidden(NOT_VERIFIED);
-    const user = await applyAdminList(ctx, found);
-    return { access_token: await tokenFor(ctx, user), token_type: 'bearer' };
-  });
-
-  app.post('/auth/google', async (request) => {
-    await limitAddress(request, 'login', ctx.limits.login);
-    if (!ctx.google) throw badRequest('Google sign-in is not configured on this server.');
-    const { token } = GoogleSignInRequest.parse(request.body);
-    let identity;
-    try {
-      identity = await ctx.google(token);
-    } catch (err) {
-      throw new HttpError(
-        401,
-        'Google sign-in failed: the token is not valid.',
-        `google token refused: ${String(err)}`,
-      );
-    }
-    if (!identity.emailVerified) throw badRequest('Your Google account e-mail is not verified.');
-    let [user] = await ctx.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
-    if (!user) {
-      const byEmail = await userByEmail(ctx.db, identity.email);
-      if (byEmail) {
-        if (byEmail.googleSub) throw badRequest('This e-mail is linked to another Google account.');
-        // An unverified account was made by whoever typed this e-mail, not necessarily its owner:
-        // the owner proven by Google gets it without that person's password, and every token
-        // issued before now is refused.
-        const proven = byEmail.emailVerified
-          ? { googleSub: identity.sub }
-          : {
-              googleSub: identity.sub,
-              emailVerified: true,
-              passwordHash: null,
-              tokensValidAfter: ctx.now(),
-              resetRequestedAt: null,
-            };
-        [user] = await ctx.db.update(users).set(proven).where(eq(users.id, byEmail.id)).returning();
-        if (!byEmail.emailVerified) {
-          await ctx.db.delete(otpCodes).where(eq(otpCodes.userId, byEmail.id));
-          request.log.warn('google sign-in took over an unverified sign-up: its password was dropped');
-        }
-      } else {
-        user = await createUser(ctx, {
-          name: identity.name,
-          email: identity.email,
-          phone: null,
-          passwordHash: null,
-          emailVerified: true,
-          googleSub: identity.sub,
-        });
+  serve(
+    app,
+    ENDPOINTS.signIn,
+    async (_request, _reply, body) => {
+      // Per account (by e-mail, known or not, so the wait reveals nothing), on top of per address.
+      const wait = await passwordWait(ctx.db, body.username, ctx.now());
+      if (wait > 0) throw tooMany(passwordWaitDetail(wait));
+      const found = await userByEmail(ctx.db, body.username);
+      if (!(await checkPassword(found?.passwordHash, body.password)) || !found) {
+        await countFailure(ctx.db, passwordKey(body.username), ctx.now());
+        throw unauthorized(BAD_LOGIN);
       }
-    }
-    user = await applyAdminList(ctx, user);
-    return { access_token: await tokenFor(ctx, user), token_type: 'bearer' };
-  });
+      await clearFailures(ctx.db, passwordKey(body.username));
+      if (!found.emailVerified) throw forbidden(NOT_VERIFIED);
+      const user = await applyAdminList(ctx, found);
+      return { access_token: await tokenFor(ctx, user), token_type: 'bearer' };
+    },
+    limited('login', ctx.limits.login),
+  );
 
-  app.post('/auth/forgot-password', async (request) => {
-    await limitAddress(request, 'send-code', ctx.limits.sendCode);
-    const { email } = ForgotPasswordRequest.parse(request.body);
-    await claimSlot(email);
-    const user = await userByEmail(ctx.db, email);
-    // Same answer whether or not the account exists. The request is remembered so the Resend of
-    // the verify screen (send-otp) keeps sending reset codes even once this one is used.
-    if (user) {
-      await ctx.db.update(users).set({ resetRequestedAt: ctx.now() }).where(eq(users.id, user.id));
-      await sendCode(ctx, user, 'reset', request.log);
-    }
-    return { ok: true };
-  });
+  serve(
+    app,
+    ENDPOINTS.googleSignIn,
+    async (request, _reply, { token }) => {
+      if (!ctx.google) throw badRequest('Google sign-in is not configured on this server.');
+      let identity;
+      try {
+        identity = await ctx.google(token);
+      } catch (err) {
+        throw new HttpError(
+          401,
+          'Google sign-in failed: the token is not valid.',
+          `google token refused: ${String(err)}`,
+        );
+      }
+      if (!identity.emailVerified) throw badRequest('Your Google account e-mail is not verified.');
+      let [user] = await ctx.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+      if (!user) {
+        const byEmail = await userByEmail(ctx.db, identity.email);
+        if (byEmail) {
+          if (byEmail.googleSub) throw badRequest('This e-mail is linked to another Google account.');
+          // An unverified account was made by whoever typed this e-mail, not necessarily its owner:
+          // the owner proven by Google gets it without that person's password, and every token
+          // issued before now is refused.
+          const proven = byEmail.emailVerified
+            ? { googleSub: identity.sub }
+            : {
+                googleSub: identity.sub,
+                emailVerified: true,
+                passwordHash: null,
+                tokensValidAfter: ctx.now(),
+                resetRequestedAt: null,
+              };
+          [user] = await ctx.db.update(users).set(proven).where(eq(users.id, byEmail.id)).returning();
+          if (!byEmail.emailVerified) {
+            await ctx.db.delete(otpCodes).where(eq(otpCodes.userId, byEmail.id));
+            request.log.warn('google sign-in took over an unverified sign-up: its password was dropped');
+          }
+        } else {
+          user = await createUser(ctx, {
+            name: identity.name,
+            email: identity.email,
+            phone: null,
+            passwordHash: null,
+            emailVerified: true,
+            googleSub: identity.sub,
+          });
+        }
+      }
+      user = await applyAdminList(ctx, user);
+      return { access_token: await tokenFor(ctx, user), token_type: 'bearer' };
+    },
+    limited('login', ctx.limits.login),
+  );
 
-  app.post('/auth/reset-password', async (request) => {
-    await limitAddress(request, 'verify-code', ctx.limits.verifyCode);
-    const body = ResetPasswordRequest.parse(request.body);
-    const user = await userByEmail(ctx.db, body.email);
-    if (!user) throw badRequest(RESET_REFUSED);
-    assertStrongPassword(body.new_password, { email: user.email, name: user.name });
-    const passwordHash = await hashPassword(body.new_password);
-    await ctx.db.transaction(async (tx) => {
-      await consumeResetPermission(tx, ctx.config.jwtSecret, user.id, body.reset_token, ctx.now());
-      await tx
-        .update(users)
-        .set({ passwordHash, tokensValidAfter: ctx.now(), resetRequestedAt: null })
-        .where(eq(users.id, user.id));
-    });
-    // The owner proved the e-mail: wrong passwords tried before (by anyone) no longer hold them back.
-    await clearFailures(ctx.db, passwordKey(user.email));
-    return { ok: true };
-  });
+  serve(
+    app,
+    ENDPOINTS.forgotPassword,
+    async (request, _reply, { email }) => {
+      await claimSlot(email);
+      const user = await userByEmail(ctx.db, email);
+      // Same answer whether or not the account exists. The request is remembered so the Resend of
+      // the verify screen (send-otp) keeps sending reset codes even once this one is used.
+      if (user) {
+        await ctx.db.update(users).set({ resetRequestedAt: ctx.now() }).where(eq(users.id, user.id));
+        await sendCode(ctx, user, 'reset', request.log);
+      }
+      return { ok: true };
+    },
+    limited('send-code', ctx.limits.sendCode),
+  );
+
+  serve(
+    app,
+    ENDPOINTS.resetPassword,
+    async (request, _reply, body) => {
+      const user = await userByEmail(ctx.db, body.email);
+      if (!user) throw badRequest(RESET_REFUSED);
+      assertStrongPassword(body.new_password, { email: user.email, name: user.name });
+      const passwordHash = await hashPassword(body.new_password);
+      await ctx.db.transaction(async (tx) => {
+        await consumeResetPermission(tx, ctx.config.jwtSecret, user.id, body.reset_token, ctx.now());
+        await tx
+          .update(users)
+          .set({ passwordHash, tokensValidAfter: ctx.now(), resetRequestedAt: null })
+          .where(eq(users.id, user.id));
+      });
+      // The owner proved the e-mail: wrong passwords tried before (by anyone) no longer hold them back.
+      await clearFailures(ctx.db, passwordKey(user.email));
+      return { ok: true };
+    },
+    limited('verify-code', ctx.limits.verifyCode),
+  );
 
   const profile = async (request: { user: { id: string } }) => {
     return profileOf(await signedInUser(ctx.db, request.user.id));
   };
   app.get('/', { preHandler: requireUser }, profile);
-  app.get('/auth/userprofile/get', { preHandler: requireUser }, profile);
+  serve(app, ENDPOINTS.profile, profile, { preHandler: requireUser });
 
-  app.get('/auth/check/pages', { preHandler: requireUser }, async (request) => {
-    const user = await signedInUser(ctx.db, request.user.id);
-    return { page_left: user.pagesLeft, access_token: await tokenFor(ctx, user, request.user.session) };
-  });
+  serve(
+    app,
+    ENDPOINTS.pages,
+    async (request) => {
+      const user = await signedInUser(ctx.db, request.user.id);
+      return { page_left: user.pagesLeft, access_token: await tokenFor(ctx, user, request.user.session) };
+    },
+    { preHandler: requireUser },
+  );
 
   // Logout: this session's tokens are refused from now on (a token from before sessions, which
   // names none, signs out every device instead).
-  app.post('/auth/logout', { preHandler: requireUser }, async (request) => {
-    const now = ctx.now();
-    const session = request.user.session;
-    if (!session) {
-      await ctx.db.update(users).set({ tokensValidAfter: now }).where(eq(users.id, request.user.id));
+  serve(
+    app,
+    ENDPOINTS.logout,
+    async (request) => {
+      const now = ctx.now();
+      const session = request.user.session;
+      if (!session) {
+        await ctx.db.update(users).set({ tokensValidAfter: now }).where(eq(users.id, request.user.id));
+        return { ok: true };
+      }
+      await ctx.db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, now));
+      await ctx.db
+        .insert(revokedSessions)
+        .values({
+          sessionId: session.id,
+          userId: request.user.id,
+          revokedAt: now,
+          expiresAt: new Date(session.signedInAtMs + SESSION_MAX_SECONDS * 1000),
+        })
+        .onConflictDoNothing();
       return { ok: true };
-    }
-    await ctx.db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, now));
-    await ctx.db
-      .insert(revokedSessions)
-      .values({
-        sessionId: session.id,
-        userId: request.user.id,
-        revokedAt: now,
-        expiresAt: new Date(session.signedInAtMs + SESSION_MAX_SECONDS * 1000),
-      })
-      .onConflictDoNothing();
-    return { ok: true };
-  });
+    },
+    { preHandler: requireUser },
+  );
 };
 export default auth;

@@ -1,17 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { findPlanByOrder, PLANS, planPrice, planPricePaise, savePercent } from '@bahi/core';
-import {
-  CreateOrderRequest,
-  TestCompleteRequest,
-  VerifyPaymentRequest,
-  type CreateOrderAnswer,
-  type OrderAnswer,
-  type PlansAnswer,
-  type VerifyPaymentAnswer,
-} from '@bahi/contract/payments.ts';
+import { ENDPOINTS, type OrderAnswer } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { signedInUser, tokenFor } from '../auth/users.ts';
 import { paymentEvents, paymentOrders } from '../db/schema.ts';
+import { serve } from '../endpoints.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { gatewayFor, localId, PAYMENTS_OFF } from '../payments/gateway.ts';
 import { assertOrderId, markPaid, orderById, planName, type PaymentOrder } from '../payments/orders.ts';
@@ -42,7 +35,7 @@ const payments: FastifyPluginAsync = async (app) => {
   const ctx = app.bahi;
   const mode = ctx.config.payments;
 
-  app.get('/payment/plans', async (): Promise<PlansAnswer> => ({
+  serve(app, ENDPOINTS.plans, async () => ({
     mode,
     plans: PLANS.map((p) => ({
       id: p.id,
@@ -56,11 +49,10 @@ const payments: FastifyPluginAsync = async (app) => {
     })),
   }));
 
-  app.post(
-    '/payment/create_order',
-    { preHandler: requireUser },
-    async (request): Promise<CreateOrderAnswer> => {
-      const body = CreateOrderRequest.parse(request.body);
+  serve(
+    app,
+    ENDPOINTS.createOrder,
+    async (request, _reply, body) => {
       if (mode === 'off') throw new HttpError(503, PAYMENTS_OFF);
       // The client never sets a price: amount and pages must be one of our plans exactly.
       const plan = findPlanByOrder(body.amount, body.pages);
@@ -106,20 +98,26 @@ const payments: FastifyPluginAsync = async (app) => {
         pages: plan.pages,
       };
     },
+    { preHandler: requireUser },
   );
 
-  app.get<{ Params: { id: string } }>('/payment/order/:id', { preHandler: requireUser }, async (request) => {
-    assertOrderId(request.params.id);
-    const order = await orderById(ctx.db, request.params.id);
-    if (!order || order.userId !== request.user.id) throw notFound(ORDER_NOT_FOUND);
-    return orderAnswer(order);
-  });
-
-  app.post(
-    '/payment/verify_payment',
+  serve(
+    app,
+    ENDPOINTS.order,
+    async (request) => {
+      const { id } = request.params as { id: string };
+      assertOrderId(id);
+      const order = await orderById(ctx.db, id);
+      if (!order || order.userId !== request.user.id) throw notFound(ORDER_NOT_FOUND);
+      return orderAnswer(order);
+    },
     { preHandler: requireUser },
-    async (request): Promise<VerifyPaymentAnswer> => {
-      const body = VerifyPaymentRequest.parse(request.body);
+  );
+
+  serve(
+    app,
+    ENDPOINTS.verifyPayment,
+    async (request, _reply, body) => {
       const orderId = body.razorpay_order_id;
       const paymentId = body.razorpay_payment_id;
       assertOrderId(orderId);
@@ -152,25 +150,30 @@ const payments: FastifyPluginAsync = async (app) => {
         access_token: await tokenFor(ctx, user, request.user.session),
       };
     },
+    { preHandler: requireUser },
   );
 
   // Test mode stands in for Razorpay Checkout: it pays the user's own order and signs the answer
   // exactly as Razorpay would, so verify_payment runs the live checks unchanged.
   if (mode === 'test') {
-    app.post('/payment/test/complete', { preHandler: requireUser }, async (request) => {
-      const { order_id } = TestCompleteRequest.parse(request.body);
-      assertOrderId(order_id);
-      const order = await orderById(ctx.db, order_id);
-      if (!order || order.userId !== request.user.id || order.mode !== 'test')
-        throw notFound(ORDER_NOT_FOUND);
-      if (order.status !== 'created') throw new HttpError(409, 'This order is already paid.');
-      const paymentId = localId('pay_test_');
-      return {
-        razorpay_order_id: order.id,
-        razorpay_payment_id: paymentId,
-        razorpay_signature: paymentSignature(order.id, paymentId, paymentSecret(ctx.config)),
-      };
-    });
+    serve(
+      app,
+      ENDPOINTS.testPayment,
+      async (request, _reply, { order_id }) => {
+        assertOrderId(order_id);
+        const order = await orderById(ctx.db, order_id);
+        if (!order || order.userId !== request.user.id || order.mode !== 'test')
+          throw notFound(ORDER_NOT_FOUND);
+        if (order.status !== 'created') throw new HttpError(409, 'This order is already paid.');
+        const paymentId = localId('pay_test_');
+        return {
+          razorpay_order_id: order.id,
+          razorpay_payment_id: paymentId,
+          razorpay_signature: paymentSignature(order.id, paymentId, paymentSecret(ctx.config)),
+        };
+      },
+      { preHandler: requireUser },
+    );
   }
 
   // The webhook's signature covers the exact bytes Razorpay sent, so this one route keeps the raw
@@ -179,7 +182,7 @@ const payments: FastifyPluginAsync = async (app) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-    scope.post('/payment/webhook', async (request) => {
+    serve(scope, ENDPOINTS.paymentWebhook, async (request) => {
       const secret = ctx.config.razorpay.webhookSecret;
       if (!secret) throw notFound('Payment webhooks are not configured (RAZORPAY_WEBHOOK_SECRET).');
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
