@@ -51,10 +51,24 @@ async function member(role: 'user' | 'admin' = 'user'): Promise<{ token: string;
 const ROWS = [
   { Date: '03-06-2025', Description: 'CHQ PAID/SUNRISE CONSTRUCTIONS', Withdrawal: '45,000.00', Deposit: '' },
   { Date: '05-06-2025', Description: 'NEFT/IN/JAI HIND TEXTILES', Withdrawal: '', Deposit: '1,25,000.00' },
-  { Date: '06-06-2025', Description: 'RTGS/IN/KKBKR2024072819451055/SUNRISE', Withdrawal: '', Deposit: '25,00,000.00' },
-  { Date: '08-06-2025', Description: 'UPI/DR/415424818181/BHARAT PETROLEUM', Withdrawal: '2,500.00', Deposit: '' },
+  {
+    Date: '06-06-2025',
+    Description: 'RTGS/IN/KKBKR2024072819451055/SUNRISE',
+    Withdrawal: '',
+    Deposit: '25,00,000.00',
+  },
+  {
+    Date: '08-06-2025',
+    Description: 'UPI/DR/415424818181/BHARAT PETROLEUM',
+    Withdrawal: '2,500.00',
+    Deposit: '',
+  },
   { Date: '09-06-2025', Description: 'CHQ BOOK ISSUE CHGS', Withdrawal: '118.00', Deposit: '' },
-].map((r, i) => ({ ...r, ClosingBalance: '', LedgerName: i === 0 ? 'Rent' : i === 1 ? 'Jai Hind Textiles' : '' }));
+].map((r, i) => ({
+  ...r,
+  ClosingBalance: '',
+  LedgerName: i === 0 ? 'Rent' : i === 1 ? 'Jai Hind Textiles' : '',
+}));
 const SOURCES = [
   { reference: '495548', valueDate: '2025-06-04' },
   { reference: 'BKIDH25153476069', valueDate: '2025-06-05' },
@@ -163,7 +177,12 @@ test('golden: Download XML from a stored statement declares only what the compan
     token,
     json: { acc: '50100012345678', transactions: ROWS, ledger_name: BANK_LEDGER },
   });
-  assert.deepEqual(declaredLedgers(String(plain.body)), [BANK_LEDGER, 'Rent', 'Jai Hind Textiles', 'Suspense']);
+  assert.deepEqual(declaredLedgers(String(plain.body)), [
+    BANK_LEDGER,
+    'Rent',
+    'Jai Hind Textiles',
+    'Suspense',
+  ]);
   const first = readImportXml(String(plain.body)).objects.find((o) => o.kind === 'VOUCHER');
   assert.equal(first?.legs.find((l) => l.ledger === BANK_LEDGER)?.bank?.instrumentDate, '20250603');
 });
@@ -219,14 +238,22 @@ test('send-to-tally from a stored statement, through the emulator: reconciled li
   for (let round = 0; round < 2; round++) {
     const sent = await call(h.app, 'POST', '/api/tally/send-to-tally', {
       token,
-      json: { transactions: ROWS, ledger_name: BANK_LEDGER, company_name: COMPANY, statement_id: statementId },
+      json: {
+        transactions: ROWS,
+        ledger_name: BANK_LEDGER,
+        company_name: COMPANY,
+        statement_id: statementId,
+      },
     });
     assert.equal(sent.status, 200, JSON.stringify(sent.body).slice(0, 300));
     assert.equal(sent.body.parts, 1);
     const { outcome } = tally.emulator.importXml(sent.body.xml);
     // The second time, the masters created the first time meet "already exists" (create-only).
     assert.equal(outcome.exceptions, 0, JSON.stringify(outcome));
-    assert.ok(outcome.lineErrors.every((e) => /already exists/.test(e)), JSON.stringify(outcome));
+    assert.ok(
+      outcome.lineErrors.every((e) => /already exists/.test(e)),
+      JSON.stringify(outcome),
+    );
     assert.equal(outcome.created + outcome.altered, round === 0 ? 5 + 2 : 5);
   }
   const books = tally.emulator.imported().companies[0];

@@ -252,9 +252,7 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
   // A cash sale, or a party without a GSTIN, is a B2C supply: Unregistered/Consumer. A party ledger
   // read from Tally says its own type (a Composition dealer is B2B too, but not Regular).
   const registrationType =
-    partyGstin && !isCashParty
-      ? input.partyRegistrationType?.trim() || 'Regular'
-      : 'Unregistered/Consumer';
+    partyGstin && !isCashParty ? input.partyRegistrationType?.trim() || 'Regular' : 'Unregistered/Consumer';
   const billWise = !isCashParty;
   // RATEDETAILS.LIST per duty head, in the company's duty-head words; half the rate each for CGST and SGST.
   const rateDetails = (rate: number): XmlElement[] =>

@@ -123,12 +123,20 @@ test('the bridge answers POST /company with the snapshot, and refuses addresses 
 
 test('a party ledger’s registration reads from the 2.x fields and from 3.0’s LEDGSTREGDETAILS.LIST', () => {
   assert.deepEqual(
-    partyRegistrationOf({ PARTYGSTIN: '09aaacg1234f1z5', LEDSTATENAME: 'Uttar Pradesh', GSTREGISTRATIONTYPE: 'Regular' }),
+    partyRegistrationOf({
+      PARTYGSTIN: '09aaacg1234f1z5',
+      LEDSTATENAME: 'Uttar Pradesh',
+      GSTREGISTRATIONTYPE: 'Regular',
+    }),
     { gstin: '09AAACG1234F1Z5', state: 'Uttar Pradesh', registrationType: 'Regular' },
   );
   assert.deepEqual(
     partyRegistrationOf({
-      'LEDGSTREGDETAILS.LIST': { GSTIN: '10ABCPK1234M1Z9', GSTREGISTRATIONTYPE: 'Composition', STATE: 'Bihar' },
+      'LEDGSTREGDETAILS.LIST': {
+        GSTIN: '10ABCPK1234M1Z9',
+        GSTREGISTRATIONTYPE: 'Composition',
+        STATE: 'Bihar',
+      },
       'LEDMAILINGDETAILS.LIST': { STATE: 'Bihar' },
     }),
     { gstin: '10ABCPK1234M1Z9', state: 'Bihar', registrationType: 'Composition' },

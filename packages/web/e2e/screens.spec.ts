@@ -136,9 +136,7 @@ test('signed in: plans, bank statement, vouchers, account screens', async ({ pag
   await expect(page).toHaveURL(/\/app\/unauthorized$/);
   expect(alerts).toEqual([expect.stringMatching(/^Error exporting XML: .*Row 2: Party name is missing\./)]);
   // The refused export is logged by the browser as a failed resource: that one is expected.
-  expect
-    .soft(errors.filter((e) => !/status of 422 .*generate-xml/.test(e)))
-    .toEqual([]);
+  expect.soft(errors.filter((e) => !/status of 422 .*generate-xml/.test(e))).toEqual([]);
 });
 
 test('admin: rules, billing upload and result', async ({ page, request }) => {

@@ -302,7 +302,10 @@ export async function saveStatementRows(
 ): Promise<{ revision: number } | ChangeRefused> {
   if (!isStatementId(id)) return 'missing';
   // What the statement printed beside each row stays as read: the browser's rows only show it.
-  const [before] = await db.select({ rows: statementResults.rows }).from(statementResults).where(owned(userId, id));
+  const [before] = await db
+    .select({ rows: statementResults.rows })
+    .from(statementResults)
+    .where(owned(userId, id));
   if (!before) return 'missing';
   const [r] = await db
     .update(statementResults)

@@ -8,7 +8,11 @@ import type { StoredRow } from '@bahi/contract';
 export type RowSource = { reference?: string | null; valueDate?: string | null };
 
 /** The stored row with what the statement printed beside it, when it printed anything. */
-export function withPrinted(row: StoredRow, source: RowSource | undefined, shownDate: (iso: string) => string): StoredRow {
+export function withPrinted(
+  row: StoredRow,
+  source: RowSource | undefined,
+  shownDate: (iso: string) => string,
+): StoredRow {
   const reference = source?.reference?.trim() ?? '';
   const valueDate = source?.valueDate ? shownDate(source.valueDate) : '';
   const [date, description, withdrawal, deposit, balance] = row;
@@ -61,4 +65,3 @@ export function keepPrinted(stored: readonly StoredRow[], incoming: readonly Sto
       : [date, description, withdrawal, deposit, balance];
   });
 }
-

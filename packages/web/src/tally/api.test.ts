@@ -12,7 +12,11 @@ function serve(answer: (url: string) => unknown): Seen[] {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      seen.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null });
+      seen.push({
+        url,
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(String(init.body)) : null,
+      });
       return new Response(JSON.stringify(answer(url)), {
         status: 200,
         headers: { 'Content-Type': 'application/json' },
@@ -34,7 +38,9 @@ describe('the Tally calls', () => {
   it('send-to-tally names the stored statement and asks for no XML back; the answer is checked', async () => {
     const seen = serve(() => ({ ok: true, xml_id: 'x1', vouchers: 3, parts: 1, xml: '' }));
     const body = {
-      transactions: [{ Date: '03-06-2025', Description: 'NEFT', Withdrawal: '', Deposit: '10.00', ClosingBalance: '' }],
+      transactions: [
+        { Date: '03-06-2025', Description: 'NEFT', Withdrawal: '', Deposit: '10.00', ClosingBalance: '' },
+      ],
       ledger_name: 'HDFC Bank A/c',
       company_name: 'Sharma & Sons',
       statement_id: '6f1c2a4e-0b7d-4c1e-9a51-2b0f3e9d8c7a',
@@ -46,9 +52,7 @@ describe('the Tally calls', () => {
 
   it('an answer that is not the contract’s shape is refused', async () => {
     serve(() => ({ ok: true, xml_id: 'x1' }));
-    await expect(
-      sendForParts({ transactions: [], ledger_name: 'L', company_name: 'C' }),
-    ).rejects.toThrow();
+    await expect(sendForParts({ transactions: [], ledger_name: 'L', company_name: 'C' })).rejects.toThrow();
   });
 
   it('Tally’s answer is reported on the export by id', async () => {
