@@ -16,7 +16,7 @@ export function serve<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: NoInfer<Handler<E>>,
-  opts: { preHandler?: preHandlerHookHandler } = {},
+  opts: { preHandler?: preHandlerHookHandler | preHandlerHookHandler[] } = {},
 ): void {
   app.route({
     method: endpoint.method,

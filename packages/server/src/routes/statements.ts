@@ -10,15 +10,7 @@ import {
   type StatementFormat,
 } from '@bahi/core';
 import { readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
-import {
-  DownloadXmlRequest,
-  LedgerAssignments,
-  RenameLayoutRequest,
-  SaveLayoutRequest,
-  SuggestRequest,
-  TaughtLayout,
-  type ExtractAnswer,
-} from '@bahi/contract';
+import { ENDPOINTS, TaughtLayout, type ExtractAnswer } from '@bahi/contract';
 import {
   checkPassword,
   closePool,
@@ -32,6 +24,7 @@ import { signedInUser, tokenFor } from '../auth/users.ts';
 import { balance, notEnoughPages, paidRecently, spendPages } from '../credits.ts';
 import { extractions } from '../db/schema.ts';
 import { ledgerMemory } from '../statements/tables.ts';
+import { serve } from '../endpoints.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 import { bankExportXml } from '../tally/bank-export.ts';
 import {
@@ -104,20 +97,27 @@ const statements: FastifyPluginAsync = async (app) => {
   // The worker threads of @bahi/statements stop with the server.
   app.addHook('onClose', async () => closePool());
 
-  app.post('/:bank/check-password', { preHandler: requireUser }, async (request) => {
-    bankOf(request);
-    const upload = await readUpload(request);
-    try {
-      checkStatementKind(upload);
-      const userId = request.user.id;
-      return await withReadSlot(ctx, userId, 'checkPassword', () =>
-        checkPassword(upload.bytes, { owner: userId }),
-      );
-    } catch (err) {
-      // the same answer as extraction: { detail, code, next, reason }
-      throw isStatementError(err) ? failureOf(err) : err;
-    }
-  });
+  const signedIn = { preHandler: requireUser };
+
+  serve(
+    app,
+    ENDPOINTS.checkPassword,
+    async (request) => {
+      bankOf(request);
+      const upload = await readUpload(request);
+      try {
+        checkStatementKind(upload);
+        const userId = request.user.id;
+        return await withReadSlot(ctx, userId, 'checkPassword', () =>
+          checkPassword(upload.bytes, { owner: userId }),
+        );
+      } catch (err) {
+        // the same answer as extraction: { detail, code, next, reason }
+        throw isStatementError(err) ? failureOf(err) : err;
+      }
+    },
+    signedIn,
+  );
 
   /**
    * Reads a statement and answers it (issue 17: with its reasons, issues and notes). With `layout`
@@ -253,83 +253,114 @@ const statements: FastifyPluginAsync = async (app) => {
     return answer;
   }
 
-  app.post('/:bank/extract-statement', { preHandler: requireUser }, async (request) =>
-    readStatement(request, false),
-  );
+  serve(app, ENDPOINTS.extractStatement, async (request) => readStatement(request, false), signedIn);
 
   /** Re-reads the file (sent again: files are never kept) with the layout the user marked. */
-  app.post('/:bank/read-with-layout', { preHandler: requireUser }, async (request) =>
-    readStatement(request, true),
+  serve(app, ENDPOINTS.readWithLayout, async (request) => readStatement(request, true), signedIn);
+
+  serve(
+    app,
+    ENDPOINTS.layouts,
+    async (request) => ({ layouts: (await listLayouts(ctx.db, request.user.id)).map(layoutInfo) }),
+    signedIn,
   );
 
-  app.get('/layouts', { preHandler: requireUser }, async (request) => ({
-    layouts: (await listLayouts(ctx.db, request.user.id)).map(layoutInfo),
-  }));
+  serve(
+    app,
+    ENDPOINTS.saveLayout,
+    async (request, _reply, body) => {
+      const bank = body.bank.toUpperCase();
+      if (!isBankCode(bank)) throw badRequest('Unknown bank.');
+      if (body.signature.heading.length === 0)
+        throw badRequest('Mark the first transaction row below the column headings.');
+      const existing = await listLayouts(ctx.db, request.user.id);
+      if (existing.length >= MAX_LAYOUTS) throw badRequest(`At most ${MAX_LAYOUTS} layouts can be saved.`);
+      const row = await saveLayout(ctx.db, request.user.id, { ...body, bank }, ctx.now());
+      const info = layoutInfo(row);
+      // The statement it read names it from now on (kept on the server, issue 19).
+      if (body.statement_id)
+        await setStatementLayout(ctx.db, request.user.id, body.statement_id, info, ctx.now());
+      return info;
+    },
+    signedIn,
+  );
 
-  app.post('/layouts', { preHandler: requireUser }, async (request) => {
-    const body = SaveLayoutRequest.parse(request.body);
-    const bank = body.bank.toUpperCase();
-    if (!isBankCode(bank)) throw badRequest('Unknown bank.');
-    if (body.signature.heading.length === 0)
-      throw badRequest('Mark the first transaction row below the column headings.');
-    const existing = await listLayouts(ctx.db, request.user.id);
-    if (existing.length >= MAX_LAYOUTS) throw badRequest(`At most ${MAX_LAYOUTS} layouts can be saved.`);
-    const row = await saveLayout(ctx.db, request.user.id, { ...body, bank }, ctx.now());
-    const info = layoutInfo(row);
-    // The statement it read names it from now on (kept on the server, issue 19).
-    if (body.statement_id)
-      await setStatementLayout(ctx.db, request.user.id, body.statement_id, info, ctx.now());
-    return info;
-  });
+  serve(
+    app,
+    ENDPOINTS.renameLayout,
+    async (request, _reply, { name }) => {
+      const id = String((request.params as { id?: string }).id ?? '');
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such layout.');
+      const row = await renameLayout(ctx.db, request.user.id, id, name, ctx.now());
+      if (!row) throw notFound('No such layout.');
+      return layoutInfo(row);
+    },
+    signedIn,
+  );
 
-  app.patch('/layouts/:id', { preHandler: requireUser }, async (request) => {
-    const { name } = RenameLayoutRequest.parse(request.body);
-    const id = String((request.params as { id?: string }).id ?? '');
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such layout.');
-    const row = await renameLayout(ctx.db, request.user.id, id, name, ctx.now());
-    if (!row) throw notFound('No such layout.');
-    return layoutInfo(row);
-  });
+  serve(
+    app,
+    ENDPOINTS.deleteLayout,
+    async (request) => {
+      const id = String((request.params as { id?: string }).id ?? '');
+      if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deleteLayout(ctx.db, request.user.id, id)))
+        throw notFound('No such layout.');
+      return { ok: true };
+    },
+    signedIn,
+  );
 
-  app.delete('/layouts/:id', { preHandler: requireUser }, async (request) => {
-    const id = String((request.params as { id?: string }).id ?? '');
-    if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deleteLayout(ctx.db, request.user.id, id)))
-      throw notFound('No such layout.');
-    return { ok: true };
-  });
+  // An unknown bank is 404 before the body is read, as on the other bank calls.
+  const knownBank = async (request: FastifyRequest) => void bankOf(request);
+  serve(
+    app,
+    ENDPOINTS.downloadXml,
+    async (request, reply, body) => {
+      const bank = bankOf(request);
+      if (body.transactions.length === 0) throw badRequest('No transactions to download.');
+      const ledger = body.ledger_name?.trim() || defaultBankLedger(bank, body.acc);
+      // Declares only what the known company lacks, with the stored statement's references (issue 12).
+      const { xml, vouchers } = await bankExportXml(ctx.db, request.user.id, {
+        rows: body.transactions,
+        bankLedger: ledger,
+        companyName: body.company_name,
+        statementId: body.statement_id,
+      });
+      if (vouchers === 0) throw badRequest('No transactions with a date and an amount to download.');
+      const acc = safeFilePart(body.acc, 'account');
+      return sendDownload(reply, xmlDownloadName(bank, acc), XML_TYPE, xml);
+    },
+    { preHandler: [requireUser, knownBank] },
+  );
 
-  app.post('/:bank/download-xml', { preHandler: requireUser }, async (request, reply) => {
-    const bank = bankOf(request);
-    const body = DownloadXmlRequest.parse(request.body);
-    if (body.transactions.length === 0) throw badRequest('No transactions to download.');
-    const ledger = body.ledger_name?.trim() || defaultBankLedger(bank, body.acc);
-    // Declares only what the known company lacks, with the stored statement's references (issue 12).
-    const { xml, vouchers } = await bankExportXml(ctx.db, request.user.id, {
-      rows: body.transactions,
-      bankLedger: ledger,
-      companyName: body.company_name,
-      statementId: body.statement_id,
-    });
-    if (vouchers === 0) throw badRequest('No transactions with a date and an amount to download.');
-    const acc = safeFilePart(body.acc, 'account');
-    return sendDownload(reply, xmlDownloadName(bank, acc), XML_TYPE, xml);
-  });
+  serve(
+    app,
+    ENDPOINTS.rememberLedgers,
+    async (request, _reply, body) => {
+      const remembered = await rememberLedgers(ctx.db, request.user.id, body.assignments, ctx.now());
+      return { ok: true, remembered };
+    },
+    signedIn,
+  );
 
-  app.post('/ledger-memory', { preHandler: requireUser }, async (request) => {
-    const body = LedgerAssignments.parse(request.body);
-    const remembered = await rememberLedgers(ctx.db, request.user.id, body.assignments, ctx.now());
-    return { ok: true, remembered };
-  });
+  serve(
+    app,
+    ENDPOINTS.suggestLedgers,
+    async (request, _reply, body) => ({
+      suggestions: await suggestLedgers(ctx.db, request.user.id, body.descriptions),
+    }),
+    signedIn,
+  );
 
-  app.post('/ledger-memory/suggest', { preHandler: requireUser }, async (request) => {
-    const body = SuggestRequest.parse(request.body);
-    return { suggestions: await suggestLedgers(ctx.db, request.user.id, body.descriptions) };
-  });
-
-  app.delete('/ledger-memory', { preHandler: requireUser }, async (request) => {
-    await ctx.db.delete(ledgerMemory).where(eq(ledgerMemory.userId, request.user.id));
-    return { ok: true };
-  });
+  serve(
+    app,
+    ENDPOINTS.forgetLedgers,
+    async (request) => {
+      await ctx.db.delete(ledgerMemory).where(eq(ledgerMemory.userId, request.user.id));
+      return { ok: true as const };
+    },
+    signedIn,
+  );
 
   // Statements kept on the server (issue 19): GET /statements, /statements/{id}, its rows, ledgers.
   await statementRoutes(app);
