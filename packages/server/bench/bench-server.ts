@@ -3,7 +3,7 @@
 // a loopback port. It tells the driver the port and the members' tokens over IPC, then serves
 // until the driver disconnects. Started by bench/bombs-bench.ts; not for any other use.
 import { configurePool } from '@bahi/statements';
-import { configureWorkLimits } from '../src/statements/work-limits.ts';
+import { DEFAULT_MEMORY_MB, configureWorkLimits } from '../src/statements/work-limits.ts';
 import { startApp } from '../test/helpers/harness.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 import { member } from '../test/helpers/security.ts';
@@ -16,7 +16,11 @@ export interface ServerReady {
 
 const attackers = Number(process.env.BENCH_ATTACKERS ?? '1');
 // The readers leave after this much idle time (the default is 15 s; the leak check waits for it).
-configurePool({ idleMs: Number(process.env.BENCH_IDLE_MS ?? '15000') });
+// The memory budget is the server's (start.ts sets it from BAHI_MEMORY_MB, default 1,024 MB).
+configurePool({
+  idleMs: Number(process.env.BENCH_IDLE_MS ?? '15000'),
+  memoryBudgetMb: Number(process.env.BAHI_MEMORY_MB || DEFAULT_MEMORY_MB),
+});
 
 // PostgreSQL when asked for (BENCH_DB=postgres; a throwaway cluster, its own process), so that
 // the server's memory is the server's; else PGlite in memory, inside this process.

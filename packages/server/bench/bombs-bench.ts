@@ -41,6 +41,20 @@ function memoryOf(pid: number): { rss: number; hwm: number } | null {
   }
 }
 
+/** CPU time a process has used (user + system), in ms, from /proc/<pid>/stat; null once it is gone. */
+function cpuMsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // after the command name in parentheses: state is field 3, utime 14, stime 15
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux the benchmark runs on. */
+const CLOCK_TICKS = 100;
+
 /**
  * The processes whose parent is `pid` (the server's readers): from /proc/<pid>/task/<tid>/children,
  * one small read per thread of the server, not a walk of every process on the machine (which, 50
@@ -59,30 +73,54 @@ function childrenOf(pid: number): number[] {
   return out;
 }
 
-/** Samples the server's and its readers' resident memory every 50 ms; keeps the peaks. */
+/**
+ * Samples the server's and its readers' resident memory every 50 ms; keeps the peaks, the most
+ * readers alive at once, and the CPU time used (a reader's as last seen: one that exits between two
+ * looks loses at most 50 ms of it). CPU time is what a loaded machine does not distort.
+ */
 class Sampler {
   server = 0;
   total = 0;
   readersSeen = new Set<number>();
+  mostAlive = 0;
   private readerPeak = new Map<number, number>();
+  /** each reader's CPU time when sampling began (0 for one started since) and as last seen */
+  private readerCpuStart = new Map<number, number>();
+  private readerCpuLast = new Map<number, number>();
   private readonly pid: number;
+  private readonly serverCpuStart: number;
+  private serverCpuEnd = 0;
   private timer: NodeJS.Timeout;
   constructor(pid: number) {
     this.pid = pid;
+    this.serverCpuStart = this.serverCpuEnd = cpuMsOf(pid) ?? 0;
+    for (const child of childrenOf(pid)) this.readerCpuStart.set(child, cpuMsOf(child) ?? 0);
     this.timer = setInterval(() => this.sample(), 50);
   }
   private sample(): void {
     const server = memoryOf(this.pid)?.rss ?? 0;
+    this.serverCpuEnd = cpuMsOf(this.pid) ?? this.serverCpuEnd;
     let readers = 0;
+    let alive = 0;
     for (const child of childrenOf(this.pid)) {
       const m = memoryOf(child);
       if (!m) continue;
+      alive++;
       this.readersSeen.add(child);
       this.readerPeak.set(child, Math.max(this.readerPeak.get(child) ?? 0, m.hwm));
+      const cpu = cpuMsOf(child);
+      if (cpu !== null) this.readerCpuLast.set(child, cpu);
       readers += m.rss;
     }
+    this.mostAlive = Math.max(this.mostAlive, alive);
     this.server = Math.max(this.server, server);
     this.total = Math.max(this.total, server + readers);
+  }
+  /** CPU time, in ms, the server and the readers used while sampling. */
+  get cpu(): { server: number; readers: number } {
+    let readers = 0;
+    for (const [pid, last] of this.readerCpuLast) readers += last - (this.readerCpuStart.get(pid) ?? 0);
+    return { server: this.serverCpuEnd - this.serverCpuStart, readers };
   }
   /** The largest peak of any one reader (VmHWM, so nothing between two samples is missed). */
   get readerMax(): number {
@@ -206,7 +244,11 @@ async function bombsRun(attackers: number): Promise<void> {
     console.log(
       `  server process: ${mb(rest)} before, peak ${mb(sampler.server)} (sampled every 50 ms); ` +
         `server + readers: peak ${mb(sampler.total)} (target < 1024 MB); ` +
-        `largest reader peak (VmHWM) ${mb(sampler.readerMax)}; ${sampler.readersSeen.size} reader processes seen`,
+        `largest reader peak (VmHWM) ${mb(sampler.readerMax)}; ${sampler.readersSeen.size} reader processes seen, at most ${sampler.mostAlive} alive at once`,
+    );
+    const cpu = sampler.cpu;
+    console.log(
+      `  CPU time while the bombs were read: server ${Math.round(cpu.server)} ms, readers ${Math.round(cpu.readers)} ms`,
     );
     console.log(`  all answered in ${allMs} ms`);
   } finally {

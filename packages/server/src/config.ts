@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MEMORY_MB } from './statements/work-limits.ts';
 
 /** Every environment variable the server reads: the README's configuration table is written from this. */
 export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
@@ -76,6 +77,12 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
     meaning:
       'The address users open, e.g. https://bahi.example.com. When it is https, every answer carries Strict-Transport-Security (browsers then refuse plain http for a year). Serve it behind TLS.',
   },
+  {
+    name: 'BAHI_MEMORY_MB',
+    default: String(DEFAULT_MEMORY_MB),
+    meaning:
+      'Memory the server and its statement readers may hold together, in MB: the number of readers is sized from it, and a reader whose file pushes past it is stopped. With the embedded database (PGlite, ~600 MB in the server) give it more, e.g. 2048.',
+  },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
 ];
 
@@ -102,6 +109,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** BAHI_PUBLIC_URL without a trailing slash; https turns HSTS on. */
   publicUrl: string | undefined;
+  /** BAHI_MEMORY_MB: what the server and its statement readers may hold together */
+  memoryMb: number;
 };
 
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -188,6 +197,7 @@ const EnvSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
   ),
+  BAHI_MEMORY_MB: z.preprocess(blankIsUnset, z.coerce.number().int().min(512).default(DEFAULT_MEMORY_MB)),
   LOG_LEVEL: z.preprocess(
     blankIsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -241,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.BAHI_TRUST_PROXY,
     publicUrl: e.BAHI_PUBLIC_URL,
+    memoryMb: e.BAHI_MEMORY_MB,
   };
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { configurePool } from '@bahi/statements';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
@@ -13,6 +14,8 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
+  // The readers (for uploads and the office queue alike) share the server's memory budget.
+  configurePool({ memoryBudgetMb: config.memoryMb });
   let app: FastifyInstance;
   let queue: StatementQueue | undefined;
   try {

@@ -9,6 +9,13 @@ import { hit, type Limit } from '../rate-limit.ts';
 
 export type WorkKind = 'extract' | 'checkPassword' | 'workbook';
 
+/**
+ * What the server process and its reader processes may hold resident together, in MB, unless
+ * BAHI_MEMORY_MB says otherwise (issue 18: under 1 GB with ten bombs uploaded at once). The pool
+ * sizes itself from it and its watchdog holds to it (decision 027).
+ */
+export const DEFAULT_MEMORY_MB = 1024;
+
 export type WorkLimits = Record<WorkKind, Limit> & {
   /** reads one user may have running (or waiting for a thread) at once */
   concurrentPerUser: number;

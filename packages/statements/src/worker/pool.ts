@@ -102,6 +102,12 @@ export function timeLimitMs(
   return Math.min(budget, limits.maxJobMs);
 }
 
+/** How far a job's reader is: pages of the file, and pages read before the one being read now. */
+export interface ReadProgress {
+  pagesRead: number;
+  pages: number;
+}
+
 /** A page counter shared by a job's reader and its helper (decision 023, now across processes). */
 interface Claims {
   last: number;
@@ -116,6 +122,10 @@ interface Pending {
   resolve: (v: JobOutput) => void;
   reject: (e: StatementError) => void;
   signal?: AbortSignal;
+  /** told the page count, then each page a reader starts (the office's "reading page k of n") */
+  onProgress?: (progress: ReadProgress) => void;
+  /** pages of the job's file, once its reader has counted them */
+  pages?: number;
   onAbort?: () => void;
   /** for a helper job: the job it reads pages for */
   parent?: Pending;
@@ -203,12 +213,17 @@ export class StatementPool {
   }
 
   /** Run one job in a reader process. The job's bytes are not changed or detached. */
-  run(job: Job, signal?: AbortSignal, owner?: string): Promise<JobOutput> {
+  run(
+    job: Job,
+    signal?: AbortSignal,
+    owner?: string,
+    onProgress?: (progress: ReadProgress) => void,
+  ): Promise<JobOutput> {
     if (this.closed) {
       return Promise.reject(new StatementError('INTERNAL', { logMessage: 'pool: closed' }));
     }
     return new Promise<JobOutput>((resolve, reject) => {
-      const pending: Pending = { id: this.nextId++, job, owner, resolve, reject, signal };
+      const pending: Pending = { id: this.nextId++, job, owner, resolve, reject, signal, onProgress };
       if (signal) {
         if (signal.aborted) {
           reject(abortError());
@@ -398,12 +413,14 @@ export class StatementPool {
       slot.lastMb = mb;
       return { slot, mb, grew };
     });
-    for (const { slot, mb } of readers) {
-      if (slot.busy && mb > this.readerMb)
-        this.tooMuchMemory(slot, `reader at ${Math.round(mb)} MB, cap ${this.readerMb} MB`);
+    const over = readers.filter(({ slot, mb }) => slot.busy && mb > this.readerMb);
+    for (const { slot, mb } of over) {
+      this.tooMuchMemory(slot, `reader at ${Math.round(mb)} MB, cap ${this.readerMb} MB`);
     }
+    // What was just ended is on its way out: the next look sees what is left.
+    if (over.length > 0) return;
     const exiting = [...this.dying].reduce((n, child) => n + mbOf(child.pid), 0);
-    const live = readers.filter((r) => this.slots.includes(r.slot));
+    const live = readers;
     let total = process.memoryUsage.rss() / MB + exiting + live.reduce((n, r) => n + r.mb, 0);
     if (total <= this.budgetMb) return;
     const why = `this process and its readers at ${Math.round(total)} MB, budget ${this.budgetMb} MB`;
@@ -412,7 +429,8 @@ export class StatementPool {
       this.retire(idle.slot);
       total -= idle.mb;
     }
-    if (total <= this.budgetMb) return;
+    // Over only by what exiting readers still hold: that goes back without ending anyone's job.
+    if (total - exiting <= this.budgetMb) return;
     const pushing = live.filter((r) => r.slot.busy).sort((a, b) => b.grew - a.grew || b.mb - a.mb)[0];
     if (pushing) this.tooMuchMemory(pushing.slot, why);
   }
@@ -529,6 +547,11 @@ export class StatementPool {
     switch (msg.type) {
       case 'pages':
         this.arm(slot, timeLimitMs(this, msg.pages));
+        pending.pages = msg.pages;
+        progress(pending, 1);
+        return;
+      case 'reading':
+        progress(pending, msg.page);
         return;
       case 'share':
         this.share(slot, pending, msg.pageCount);
@@ -537,6 +560,7 @@ export class StatementPool {
         const claims = (pending.parent ?? pending).claims;
         const n = claims && claims.last < claims.pageCount ? ++claims.last : null;
         this.send(slot, { id: msg.id, claim: n });
+        if (n !== null) progress(pending.parent ?? pending, n);
         return;
       }
       case 'stop': {
@@ -647,6 +671,15 @@ export class StatementPool {
     if (pending.onAbort) pending.signal?.removeEventListener('abort', pending.onAbort);
     if (err) pending.reject(err);
     else pending.resolve(value!);
+  }
+}
+
+/** Tells the job's caller that its reader starts page `page`; a caller's fault never stops the read. */
+function progress(job: Pending, page: number): void {
+  try {
+    job.onProgress?.({ pagesRead: page - 1, pages: job.pages ?? page });
+  } catch {
+    // the read goes on without its progress
   }
 }
 

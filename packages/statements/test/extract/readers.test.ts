@@ -65,6 +65,30 @@ test('a reader killed by its hard limit fails its job with TOO_LARGE; the caller
   }
 });
 
+test('over the budget (this process and its readers), the reader that grows is ended, not the one beside it', async () => {
+  // Room for this process and two readers at rest with ~100 MB to spare: a bomb the pre-scan
+  // cannot read (its filters named by reference) grows past that long before its 512 MB cap.
+  // (A reader at rest holds ~122 MB.) This process is made to hold 300 MB more, so that the
+  // budget is above one reader's cap plus another's rest: counting the readers alone, the bomb
+  // would reach its 512 MB cap first.
+  const ballast = Buffer.alloc(300 * MB, 1);
+  const own = process.memoryUsage.rss() / MB;
+  const budget = Math.round(own + 2 * 130 + 100);
+  assert.ok(budget > 512 + 130, `budget ${budget} MB`);
+  const tight = new StatementPool({ size: 2, memoryBudgetMb: budget, watchdogMs: 20 });
+  try {
+    const bomb = tight.run({ op: 'extract', bytes: indirectFilterBombPdf(), ocr: false });
+    const normal = tight.run({ op: 'extract', bytes: report() });
+    const err = await errorOf(bomb);
+    assert.equal(err.code, 'TOO_LARGE');
+    assert.match(err.logMessage, new RegExp(`this process and its readers at \\d+ MB, budget ${budget} MB`));
+    assert.equal(((await normal) as ExtractOutput).pages, 7, 'the job beside it was not ended');
+  } finally {
+    await tight.close();
+    assert.equal(ballast[0], 1);
+  }
+});
+
 test('idle readers exit, and the next job starts a new one', async () => {
   const pool = new StatementPool({ size: 2, idleMs: 100 });
   try {
