@@ -1,24 +1,20 @@
 import {
-  CheckPasswordAnswer,
+  ENDPOINTS,
   ExtractAnswer,
-  LayoutsAnswer,
-  TaughtLayoutInfo,
+  pathOf,
+  type LedgerSuggestion,
   type ReadReasonInfo,
   type SaveLayoutRequest,
-  type TaughtLayout,
-  SuggestAnswer,
-  type LedgerSuggestion,
-  type StatementTransaction,
-  SaveLedgersAnswer,
   type SaveLedgersRequest,
-  SaveRowsAnswer,
   type SaveRowsRequest,
-  StatementList,
   type StatementListItem,
   type StatementRowsPage,
-  StoredStatement,
+  type StatementTransaction,
+  type StoredStatement,
+  type TaughtLayout,
+  type TaughtLayoutInfo,
 } from '@bahi/contract';
-import { API_BASE, ApiError, api, apiBlob } from '../api/client.ts';
+import { API_BASE, ApiError, call, callForFile } from '../api/client.ts';
 import { readToken } from '../auth/token.ts';
 
 // The statement and Tally calls of spec section 7. The extraction goes through XMLHttpRequest so
@@ -49,7 +45,8 @@ function reasonOf(value: unknown): ReadReasonInfo | undefined {
     : undefined;
 }
 
-const segment = (bank: string) => encodeURIComponent(bank.toLowerCase());
+/** The bank's path parameter: the spec's paths name banks in lower case. */
+const bankParam = (bank: string) => ({ bank: bank.toLowerCase() });
 
 function form(file: File, password?: string, layout?: TaughtLayout): FormData {
   const data = new FormData();
@@ -61,11 +58,7 @@ function form(file: File, password?: string, layout?: TaughtLayout): FormData {
 }
 
 export async function checkPasswordRequired(bank: string, file: File): Promise<boolean> {
-  const answer = await api(
-    `/${segment(bank)}/check-password`,
-    { body: { multipart: form(file) } },
-    CheckPasswordAnswer,
-  );
+  const answer = await call(ENDPOINTS.checkPassword, { params: bankParam(bank), multipart: form(file) });
   return answer.password_required;
 }
 
@@ -81,7 +74,8 @@ export function extractStatement(
 ): Promise<ExtractAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/${segment(bank)}/${layout ? 'read-with-layout' : 'extract-statement'}`);
+    const endpoint = layout ? ENDPOINTS.readWithLayout : ENDPOINTS.extractStatement;
+    xhr.open(endpoint.method, `${API_BASE}${pathOf(endpoint, bankParam(bank))}`);
     const token = readToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -134,45 +128,44 @@ export function downloadXml(
     statement_id?: string;
   },
 ) {
-  return apiBlob(`/${segment(bank)}/download-xml`, { body: { json: body } }, `statement_${body.acc}.xml`);
+  return callForFile(
+    ENDPOINTS.downloadXml,
+    { params: bankParam(bank), json: body },
+    `statement_${body.acc}.xml`,
+  );
 }
 
 export function rememberLedgers(assignments: { description: string; ledger: string }[]) {
-  return api('/ledger-memory', { body: { json: { assignments } } });
+  return call(ENDPOINTS.rememberLedgers, { json: { assignments } });
 }
 
 export async function suggestLedgers(descriptions: string[]): Promise<LedgerSuggestion[]> {
   if (descriptions.length === 0) return [];
-  return (await api('/ledger-memory/suggest', { body: { json: { descriptions } } }, SuggestAnswer))
-    .suggestions;
+  return (await call(ENDPOINTS.suggestLedgers, { json: { descriptions } })).suggestions;
 }
 
 // ---- layouts the user taught (issue 17) ----
 
 export async function listLayouts(): Promise<TaughtLayoutInfo[]> {
-  return (await api('/layouts', {}, LayoutsAnswer)).layouts;
+  return (await call(ENDPOINTS.layouts)).layouts;
 }
 
 export function saveLayout(body: SaveLayoutRequest) {
-  return api('/layouts', { body: { json: body } }, TaughtLayoutInfo);
+  return call(ENDPOINTS.saveLayout, { json: body });
 }
 
 export function renameLayout(id: string, name: string) {
-  return api(
-    `/layouts/${encodeURIComponent(id)}`,
-    { method: 'PATCH', body: { json: { name } } },
-    TaughtLayoutInfo,
-  );
+  return call(ENDPOINTS.renameLayout, { params: { id }, json: { name } });
 }
 
 export function deleteLayout(id: string) {
-  return api(`/layouts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return call(ENDPOINTS.deleteLayout, { params: { id } });
 }
 
 // ---- statements kept on the server (issue 19) ----
 
 export function getStatement(id: string, signal?: AbortSignal): Promise<StoredStatement> {
-  return api(`/statements/${encodeURIComponent(id)}`, { signal }, StoredStatement);
+  return call(ENDPOINTS.statement, { params: { id }, signal });
 }
 
 /**
@@ -180,14 +173,16 @@ export function getStatement(id: string, signal?: AbortSignal): Promise<StoredSt
  * are checked for shape by hand: zod over 20,000 tuples would cost more than the request.
  */
 export async function getStatementRows(id: string, signal?: AbortSignal): Promise<StatementRowsPage> {
-  const page = (await api(`/statements/${encodeURIComponent(id)}/rows`, { signal })) as StatementRowsPage;
+  const page = (await call(ENDPOINTS.statementRows, { params: { id }, signal, unchecked: true })) as
+    StatementRowsPage | undefined;
   if (
     !page ||
     !Array.isArray(page.rows) ||
     !Array.isArray(page.ledgers) ||
     page.rows.length !== page.ledgers.length ||
     typeof page.revision !== 'number' ||
-    !page.rows.every((r) => Array.isArray(r) && r.length === 5)
+    // the five shown items, then the printed reference and value date when the statement had them
+    !page.rows.every((r) => Array.isArray(r) && r.length >= 5 && r.length <= 7)
   )
     throw new ApiError(200, 'The server answered in an unexpected shape.');
   return page;
@@ -195,25 +190,18 @@ export async function getStatementRows(id: string, signal?: AbortSignal): Promis
 
 /** The newest statement of the user, or null when there is none (the result screen without an id). */
 export async function latestStatement(): Promise<StatementListItem | null> {
-  const list = await api('/statements', { query: { limit: 1 } }, StatementList);
+  const list = await call(ENDPOINTS.statements, { query: { limit: 1 } });
   return list.statements[0] ?? null;
 }
 
 export function saveStatementLedgers(id: string, body: SaveLedgersRequest) {
-  return api(`/statements/${encodeURIComponent(id)}/ledgers`, { body: { json: body } }, SaveLedgersAnswer);
+  return call(ENDPOINTS.saveStatementLedgers, { params: { id }, json: body });
 }
 
 export function saveStatementRows(id: string, body: SaveRowsRequest) {
-  return api(
-    `/statements/${encodeURIComponent(id)}/rows`,
-    { method: 'PUT', body: { json: body } },
-    SaveRowsAnswer,
-  );
+  return call(ENDPOINTS.saveStatementRows, { params: { id }, json: body });
 }
 
 export function saveStatementAccepted(id: string, accepted: boolean) {
-  return api(`/statements/${encodeURIComponent(id)}/accepted`, {
-    method: 'PUT',
-    body: { json: { accepted } },
-  });
+  return call(ENDPOINTS.acceptStatement, { params: { id }, json: { accepted } });
 }

@@ -2,6 +2,7 @@ import { Autocomplete, Button, Group, List, Paper, Stack, TextInput, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ENDPOINTS } from '@bahi/contract';
 import { ApiError } from '../api/client.ts';
 import { checkBillingPassword, getBillingData, getRuleSets, type BillingUpload } from './api.ts';
 import { storeBillingData } from './storage.ts';
@@ -54,10 +55,10 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
     },
   });
 
-  const path = secondary ? '/itemssss/get-data' : '/item-master/get-data';
+  const endpoint = secondary ? ENDPOINTS.billingDataSpec : ENDPOINTS.billingData;
 
   async function extract(upload: BillingUpload) {
-    const data = await getBillingData(path, upload);
+    const data = await getBillingData(endpoint, upload);
     storeBillingData(data);
     navigate('/app/billing');
   }

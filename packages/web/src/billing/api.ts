@@ -1,5 +1,5 @@
-import { BillingDataAnswer, ENDPOINTS, type BillingVoucher, type RuleSetRules } from '@bahi/contract';
-import { api, apiBlob, call } from '../api/client.ts';
+import { ENDPOINTS, type BillingVoucher, type RuleSetRules } from '@bahi/contract';
+import { call, callForFile } from '../api/client.ts';
 
 // The billing and rules calls of spec section 7 (under /api). Our calls carry the token: the server
 // checks the admin role on billing and keeps rule sets per user.
@@ -30,11 +30,13 @@ function form(u: BillingUpload): FormData {
 }
 
 export const checkBillingPassword = (u: BillingUpload) =>
-  api<{ password_required: boolean }>('/item-master/check-password', { body: { multipart: form(u) } });
+  call(ENDPOINTS.billingCheckPassword, { multipart: form(u) });
 
-/** Select Billing posts to /item-master/get-data, Generate Billing to /itemssss/get-data. */
-export const getBillingData = (path: '/item-master/get-data' | '/itemssss/get-data', u: BillingUpload) =>
-  api(path, { body: { multipart: form(u) } }, BillingDataAnswer);
+/** Select Billing posts to /item-master/get-data (billingData), Generate Billing to /itemssss/get-data. */
+export const getBillingData = (
+  endpoint: typeof ENDPOINTS.billingData | typeof ENDPOINTS.billingDataSpec,
+  u: BillingUpload,
+) => call(endpoint, { multipart: form(u) });
 
 export type BillingSettings = {
   party_ledger: string;
@@ -49,22 +51,14 @@ export type BillingSettings = {
 };
 
 export const downloadTaxInvoices = (vouchers: BillingVoucher[], settings: BillingSettings) =>
-  apiBlob(
-    '/item-master/generatee-tax-invoice',
-    { body: { json: { vouchers_data: { vouchers }, ...settings } } },
+  callForFile(
+    ENDPOINTS.taxInvoices,
+    { json: { vouchers_data: { vouchers }, ...settings } },
     'tax_invoices.xml',
   );
 
 export const downloadVouchersXlsx = (vouchers: BillingVoucher[]) =>
-  apiBlob(
-    '/item-master/export-xlsx',
-    { body: { json: { vouchers_data: { vouchers } } } },
-    'billing_vouchers.xlsx',
-  );
+  callForFile(ENDPOINTS.billingXlsx, { json: { vouchers_data: { vouchers } } }, 'billing_vouchers.xlsx');
 
 export const downloadVouchersCsv = (vouchers: BillingVoucher[]) =>
-  apiBlob(
-    '/item-master/export-csv',
-    { body: { json: { vouchers_data: { vouchers } } } },
-    'billing_vouchers.csv',
-  );
+  callForFile(ENDPOINTS.billingCsv, { json: { vouchers_data: { vouchers } } }, 'billing_vouchers.csv');

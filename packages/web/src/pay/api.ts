@@ -1,25 +1,16 @@
-import {
-  CreateOrderAnswer,
-  OrderAnswer,
-  PlansAnswer,
-  VerifyPaymentAnswer,
-  VerifyPaymentRequest,
-  type CreateOrderRequest,
-} from '@bahi/contract';
-import { api } from '../api/client.ts';
+import { ENDPOINTS, type CreateOrderRequest, type VerifyPaymentRequest } from '@bahi/contract';
+import { call } from '../api/client.ts';
 
 // The payment calls of spec section 7 (and our plans, order and test-checkout calls beside them).
 
-export const getPlans = () => api('/payment/plans', {}, PlansAnswer);
+export const getPlans = () => call(ENDPOINTS.plans);
 
-export const createOrder = (body: CreateOrderRequest) =>
-  api('/payment/create_order', { body: { json: body } }, CreateOrderAnswer);
+export const createOrder = (body: CreateOrderRequest) => call(ENDPOINTS.createOrder, { json: body });
 
-export const verifyPayment = (body: VerifyPaymentRequest) =>
-  api('/payment/verify_payment', { body: { json: body } }, VerifyPaymentAnswer);
+export const verifyPayment = (body: VerifyPaymentRequest) => call(ENDPOINTS.verifyPayment, { json: body });
 
-export const getOrder = (id: string) => api(`/payment/order/${encodeURIComponent(id)}`, {}, OrderAnswer);
+export const getOrder = (id: string) => call(ENDPOINTS.order, { params: { id } });
 
 /** Test mode only: the server pays the order and signs the answer as Razorpay Checkout would. */
 export const completeTestPayment = (orderId: string) =>
-  api('/payment/test/complete', { body: { json: { order_id: orderId } } }, VerifyPaymentRequest);
+  call(ENDPOINTS.testPayment, { json: { order_id: orderId } });
