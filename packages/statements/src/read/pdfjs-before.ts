@@ -1,11 +1,14 @@
 // Evaluated right before pdf.js, and undone right after it (pdfjs.ts imports this module first and
 // calls restoreGlobals() in its own body; none of the three awaits at the top level, so nothing
-// else runs in between). Issue 19: two things pdf.js does as it loads cost a short statement more
-// than reading it, and neither is needed to read text:
-//   - it requires @napi-rs/canvas (a native addon) to set DOMMatrix and Path2D, which only drawing
-//     a page uses: it gets constructors here that load the addon on first use (OCR'd pages);
-//   - it looks at the global Response (whether Response.prototype.bytes exists, which it does in
-//     the Node versions we run), and that one look makes Node load its fetch implementation.
+// else runs in between). Issue 19: as it loads, pdf.js requires @napi-rs/canvas (a native addon)
+// to set DOMMatrix and Path2D, which only drawing a page uses, and that cost a short statement
+// more than reading it: pdf.js gets constructors here that load the addon on first use (OCR'd pages).
+//
+// pdf.js also reads Response.prototype.bytes as it loads, which makes Node load its fetch
+// implementation (undici: 110-150 ms of CPU on a busy 2-core machine). That cannot be hidden from
+// it: Response is a lazy global, and reading its descriptor or redefining it loads undici just the
+// same (Node 24.21: process.moduleLoadList holds internal/deps/undici/undici after either), so it
+// is left alone.
 import { createRequire } from 'node:module';
 
 type CanvasModule = typeof import('@napi-rs/canvas');
@@ -26,7 +29,6 @@ function lazyClass(name: 'DOMMatrix' | 'Path2D'): unknown {
 const canvasStandIn = { DOMMatrix: lazyClass('DOMMatrix'), Path2D: lazyClass('Path2D') };
 
 const realGetBuiltinModule = process.getBuiltinModule;
-const realResponse = Object.getOwnPropertyDescriptor(globalThis, 'Response');
 
 process.getBuiltinModule = ((id: string) => {
   const mod = realGetBuiltinModule(id);
@@ -41,16 +43,7 @@ process.getBuiltinModule = ((id: string) => {
   };
 }) as typeof process.getBuiltinModule;
 
-// pdf.js only reads Response.prototype.bytes (to polyfill it when missing).
-Object.defineProperty(globalThis, 'Response', {
-  configurable: true,
-  writable: true,
-  value: { prototype: { bytes: () => {} } },
-});
-
 /** Put back what was changed for pdf.js's loading. */
 export function restoreGlobals(): void {
   process.getBuiltinModule = realGetBuiltinModule;
-  if (realResponse) Object.defineProperty(globalThis, 'Response', realResponse);
-  else delete (globalThis as { Response?: unknown }).Response;
 }
