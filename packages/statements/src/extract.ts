@@ -9,7 +9,7 @@ import type { LayoutSignature } from './taught.ts';
 import type { FileKind } from './read/index.ts';
 import type { Cell } from './source.ts';
 import type { ExtractOutput, TaughtCandidate, WorkbookOutput } from './worker/job.ts';
-import { StatementPool, type PoolOptions } from './worker/pool.ts';
+import { StatementPool, type PoolOptions, type ReadProgress } from './worker/pool.ts';
 
 export interface ExtractOptions {
   password?: string;
@@ -29,6 +29,11 @@ export interface ExtractOptions {
    * user's own file); `signal` and `owner` are then ignored. Default false.
    */
   inProcess?: boolean;
+  /**
+   * Called once the reader has counted the file's pages, then as it starts each PDF page: how many
+   * it has read of how many (the office's "reading page k of n"). Not called with `inProcess`.
+   */
+  onProgress?: (progress: ReadProgress) => void;
 }
 
 export interface Extraction {
@@ -103,6 +108,7 @@ export async function extractStatement(bytes: Uint8Array, opts: ExtractOptions =
     },
     opts.signal,
     opts.owner,
+    opts.onProgress,
   )) as ExtractOutput;
   return toExtraction(out, bytes.length, started);
 }

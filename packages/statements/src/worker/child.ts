@@ -39,6 +39,8 @@ export type ToChild =
 export type FromChild =
   | { type: 'ready' }
   | { id: number; type: 'pages'; pages: number }
+  /** reading this page of the job's file, alone (a shared job's pages are counted by the pool) */
+  | { id: number; type: 'reading'; page: number }
   /** offer this job's PDF to helpers */
   | { id: number; type: 'share'; pageCount: number }
   | { id: number; type: 'claim' }
@@ -99,7 +101,11 @@ function remoteClaims(id: number, decided: Promise<boolean>, pageCount: number):
   return {
     next: async () => {
       alone ??= !(await decided);
-      if (alone) return last < pageCount ? ++last : null;
+      if (alone) {
+        if (last >= pageCount) return null;
+        send({ id, type: 'reading', page: ++last });
+        return last;
+      }
       const n = await (ahead ?? askClaim(id));
       ahead = n === null ? null : askClaim(id);
       return n;
