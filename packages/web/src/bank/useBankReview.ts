@@ -29,6 +29,8 @@ export type RowFix = Partial<
 
 /** Ledger names wait this long for more before they are sent (typing row after row is one save). */
 const LEDGER_DEBOUNCE_MS = 400;
+/** The filter goes into the address this long after the last keystroke. */
+const ADDRESS_DEBOUNCE_MS = 150;
 /** Fixes in place wait longer: every keystroke changes a row, the whole set is sent. */
 const ROWS_DEBOUNCE_MS = 500;
 
@@ -113,7 +115,12 @@ export function useBankReview(loaded: Loaded) {
   const [accepted, setAcceptedState] = useState(loaded.meta.accepted);
   // The filter comes from the address and goes back there: a reload shows the same rows.
   const [filter, setFilter] = useState<FilterState>(() => filterFromSearch(window.location.search));
-  useEffect(() => keepFilterInAddress(filter), [filter]);
+  // Written when typing pauses: history.replaceState costs the browser a few ms, not to be spent on
+  // every keystroke of a filter over 20,000 rows.
+  useEffect(() => {
+    const later = setTimeout(() => keepFilterInAddress(filter), ADDRESS_DEBOUNCE_MS);
+    return () => clearTimeout(later);
+  }, [filter]);
   const [suggestions, setSuggestions] = useState<Map<number, LedgerSuggestion>>(new Map());
   const [save, setSave] = useState<SaveState>({ kind: 'saved' });
 
@@ -237,19 +244,26 @@ export function useBankReview(loaded: Loaded) {
   );
   const shownRows = useMemo(() => shown.map((i) => rows[i]), [shown, rows]);
 
-  function queueLedgers(indexes: readonly number[], ledger: string) {
-    for (const i of indexes) pendingLedgers.current.set(i, ledger);
-    schedule(LEDGER_DEBOUNCE_MS);
-  }
+  const queueLedgers = useCallback(
+    (indexes: readonly number[], ledger: string) => {
+      for (const i of indexes) pendingLedgers.current.set(i, ledger);
+      schedule(LEDGER_DEBOUNCE_MS);
+    },
+    [schedule],
+  );
 
-  function setLedger(i: number, ledger: string) {
-    setLedgers((all) => {
-      const next = all.slice();
-      next[i] = ledger;
-      return next;
-    });
-    queueLedgers([i], ledger);
-  }
+  // Stable, so the table's memoised rows are not all drawn again when the screen re-renders.
+  const setLedger = useCallback(
+    (i: number, ledger: string) => {
+      setLedgers((all) => {
+        const next = all.slice();
+        next[i] = ledger;
+        return next;
+      });
+      queueLedgers([i], ledger);
+    },
+    [queueLedgers],
+  );
 
   /** Apply Ledger to Filtered: fills only the shown rows whose ledger is empty. Returns how many. */
   function applyToFiltered(ledger: string): number {

@@ -1,0 +1,110 @@
+import type { LedgerSuggestion, StatementTransaction } from '@bahi/contract';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { TransactionsTable } from './TransactionsTable.tsx';
+
+// The result table's ledger cells (issue 19): plain inputs, styled by class, that keep what the
+// user is typing when a ledger suggestion arrives beside them.
+
+const rows: StatementTransaction[] = [
+  {
+    Date: '01-04-2025',
+    Description: 'UPI-RAVI-ravi@okaxis-RENT',
+    Withdrawal: '12,000.00',
+    Deposit: '',
+    ClosingBalance: '88,000.00',
+    LedgerName: '',
+  },
+  {
+    Date: '02-04-2025',
+    Description: 'NEFT-ACME TRADERS',
+    Withdrawal: '',
+    Deposit: '1,50,000.50',
+    ClosingBalance: '2,38,000.50',
+    LedgerName: 'Sales',
+  },
+];
+
+function table(
+  onLedger: (index: number, ledger: string) => void,
+  suggestions?: Map<number, LedgerSuggestion>,
+) {
+  return (
+    <TransactionsTable
+      rows={rows}
+      height={400}
+      label="Transactions"
+      onLedger={onLedger}
+      suggestions={suggestions}
+      breaks={new Map([[1, 'the balance does not follow']])}
+      firstBreak={{ row: 1, difference: '₹1.00' }}
+    />
+  );
+}
+
+/** The table with suggestions that arrive later (as the screen's do, after the rows are shown). */
+let suggest: (s: Map<number, LedgerSuggestion>) => void = () => undefined;
+function Later({ onLedger }: { onLedger: (index: number, ledger: string) => void }) {
+  const [suggestions, setSuggestions] = useState<Map<number, LedgerSuggestion>>();
+  suggest = setSuggestions;
+  return table(onLedger, suggestions);
+}
+
+describe('TransactionsTable', () => {
+  // happy-dom lays nothing out: the scroll box is given a height so the virtualiser shows the rows.
+  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });
+  });
+  afterAll(() => {
+    if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+    else delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  });
+
+  it('a suggestion arriving while a ledger is typed keeps the typing; Use and leaving the field save', async () => {
+    const onLedger = vi.fn();
+    renderWithProviders(<Later onLedger={onLedger} />);
+    const input = await screen.findByLabelText<HTMLInputElement>('Ledger Name, row 1');
+    input.focus();
+    fireEvent.change(input, { target: { value: 'Ren' } });
+
+    const rent = { index: 0, ledger: 'Rent', reason: 'RAVI was Rent 3 times' } as LedgerSuggestion;
+    act(() => suggest(new Map([[0, rent]])));
+    const after = screen.getByLabelText<HTMLInputElement>('Ledger Name, row 1');
+    expect(after).toBe(input);
+    expect(after.value).toBe('Ren');
+    expect(document.activeElement).toBe(input);
+    expect(after.placeholder).toBe('Rent');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use Rent: RAVI was Rent 3 times' }));
+    expect(onLedger).toHaveBeenLastCalledWith(0, 'Rent');
+    fireEvent.blur(after);
+    expect(onLedger).toHaveBeenLastCalledWith(0, 'Ren');
+  });
+
+  it('styles rows and cells by class: amounts by side, the first break marked with its difference', async () => {
+    renderWithProviders(table(vi.fn()));
+    await screen.findByLabelText('Ledger Name, row 2');
+    const first = document.querySelector<HTMLElement>('tr[data-row="0"]')!;
+    const broken = document.querySelector<HTMLElement>('tr[data-row="1"]')!;
+    expect(first.getAttribute('style')).toBeNull();
+    expect(first.dataset.break).toBeUndefined();
+    expect(broken.dataset.break).toBe('first');
+    expect(broken.getAttribute('aria-label')).toBe('Row 2: the balance chain breaks here (difference ₹1.00)');
+    const cells = (tr: HTMLElement) => [...tr.querySelectorAll('td')].map((td) => td.className);
+    expect(cells(first)).toEqual([
+      'tx-cell tx-number',
+      'tx-cell',
+      'tx-cell',
+      'tx-cell amount amount-withdrawal',
+      'tx-cell amount',
+      'tx-cell amount',
+      'tx-cell',
+    ]);
+    expect(cells(broken)[4]).toBe('tx-cell amount amount-deposit');
+    expect(broken.textContent).toContain('Δ ₹1.00');
+    expect(screen.getByLabelText<HTMLInputElement>('Ledger Name, row 2').value).toBe('Sales');
+  });
+});
