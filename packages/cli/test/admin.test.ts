@@ -8,8 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { buildApp, loadConfig, openDatabase } from '@bahi/server';
-import { users } from '@bahi/server/db/schema.ts';
+import { buildApp, loadConfig, openDatabase, users } from '@bahi/server';
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');

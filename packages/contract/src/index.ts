@@ -7,6 +7,7 @@ export * from './statements.ts';
 export * from './vouchers.ts';
 export * from './payments.ts';
 export * from './billing.ts';
+export * from './office.ts';
 export * from './office-jobs.ts';
 export * from './tally.ts';
 export * from './endpoints.ts';

@@ -10,3 +10,6 @@ export * from './plans.ts';
 export * from './billing/index.ts';
 export * from './csv.ts';
 export * from './xlsx.ts';
+export * from './read-check.ts';
+export * from './book.ts';
+export * from './book-rules.ts';

@@ -1,5 +1,4 @@
-import { BahiError } from '@bahi/core';
-import { READ_REASON_CODES, readReason, type ReadReasonCode } from '@bahi/core/read-check.ts';
+import { BahiError, READ_REASON_CODES, readReason, type ReadReasonCode } from '@bahi/core';
 import type { StatementErrorCode } from '@bahi/statements';
 
 // The server's one way of failing. Every package's errors extend BahiError (@bahi/core) and carry a

@@ -16,6 +16,8 @@ export { layoutSignature, fitLayout, type LayoutSignature } from './taught.ts';
 export type { TaughtCandidate } from './worker/job.ts';
 export { StatementPool, type PoolOptions } from './worker/pool.ts';
 export { detectFileKind, type FileKind } from './read/kind.ts';
+export { xlsxNeedsPassword } from './read/xlsx.ts';
+export { zipEntries, type ZipEntry } from './read/zip.ts';
 export type { ReadResult, ReadOptions } from './read/index.ts';
 
 /** Read a file into a SourceDocument in this thread (pdf.js, OCR and exceljs load on first call). */
@@ -23,4 +25,9 @@ export async function readDocument(
   ...args: Parameters<typeof import('./read/index.ts').readDocument>
 ): ReturnType<typeof import('./read/index.ts').readDocument> {
   return (await import('./read/index.ts')).readDocument(...args);
+}
+
+/** Stops the OCR workers, if any were started (the OCR code loads only when a scan is read). */
+export async function closeOcr(): Promise<void> {
+  return (await import('./read/ocr.ts')).closeOcr();
 }

@@ -7,8 +7,7 @@ import type { StatementTransaction, StoredRow } from '@bahi/contract';
 import { toXlsx } from '../src/bank/export.ts';
 import { filterIndexes, indexBounds, indexRows } from '../src/bank/rows-index.ts';
 import { yearRows } from '../e2e/support/year-statement.ts';
-import { formatIndian } from '@bahi/core';
-import { checkChain } from '@bahi/core/read-check.ts';
+import { formatIndian, checkChain } from '@bahi/core';
 
 const N = Number(process.env.ROWS) || 20_000;
 

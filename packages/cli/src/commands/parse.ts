@@ -6,8 +6,17 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatPlain, isBankCode, toCsvText, toXlsxBytes, type BankCode } from '@bahi/core';
-import { diagnoseRead, readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
+import {
+  formatPlain,
+  isBankCode,
+  toCsvText,
+  toXlsxBytes,
+  type BankCode,
+  diagnoseRead,
+  readReason,
+  reasonForFailure,
+  type ReadReason,
+} from '@bahi/core';
 import {
   closePool,
   extractStatement,
@@ -242,7 +251,7 @@ export async function run(args: string[]): Promise<number> {
     await closePool();
     if (inProcess) {
       // ocr.ts loads tesseract.js only when a page is recognised; this import alone loads nothing heavy.
-      const { closeOcr } = await import('@bahi/statements/read/ocr.ts');
+      const { closeOcr } = await import('@bahi/statements');
       await closeOcr();
     }
   }

@@ -33,8 +33,7 @@ export async function run(args: string[]): Promise<number> {
   if (concurrency !== undefined && !/^[1-9]\d{0,2}$/.test(concurrency))
     return fail('worker', EXIT.usage, `--concurrency must be a whole number from 1, got '${concurrency}'`);
 
-  const { openDatabase } = await import('@bahi/server');
-  const { startQueue, lineLog } = await import('@bahi/server/queue/index.ts');
+  const { openDatabase, startQueue, lineLog } = await import('@bahi/server');
   const { closePool } = await import('@bahi/statements');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: '' });
   try {

@@ -1,9 +1,11 @@
 import { isIsoDate, parseSpecDate, type BillingItem, type DatedAmount } from '@bahi/core';
-import { StatementError } from '@bahi/statements/errors.ts';
-import { detectFileKind } from '@bahi/statements/read/kind.ts';
-import { readWorkbookRows } from '@bahi/statements';
-import { xlsxNeedsPassword } from '@bahi/statements/read/xlsx.ts';
-import type { Cell } from '@bahi/statements/source.ts';
+import {
+  StatementError,
+  detectFileKind,
+  readWorkbookRows,
+  xlsxNeedsPassword,
+  type Cell,
+} from '@bahi/statements';
 import { HttpError, badRequest, fileFailure } from '../errors.ts';
 
 // The billing workbooks (../shared/corpus/billing/README.md): the first sheet, one header row, columns

@@ -5,7 +5,7 @@
 // recognised, not doubled); each new row gets its ledger from the client's rules, then from the
 // client's ledger memory.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { balanceGaps, mergeStatement, type BookRow } from '@bahi/core/book.ts';
+import { balanceGaps, mergeStatement, type BookRow } from '@bahi/core';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { assignLedgers, loadRules } from './ledgers.ts';
 import {

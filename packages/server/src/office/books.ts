@@ -3,15 +3,15 @@
 // (or into a downloaded file) once, ever. The XML is built by @bahi/tally's bank voucher builder
 // and kept in tally_exports, where the bridge fetches it as it does for Send to Tally.
 import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
-import { balanceGaps, bookMonths, uncoveredPeriods, type BookRow } from '@bahi/core/book.ts';
-import { formatDisplayDate, formatIndian } from '@bahi/core';
-import type {
-  AccountInfo,
-  BookAnswer,
-  BookRowInfo,
-  FiledStatementInfo,
-  PushAnswer,
-} from '@bahi/contract/office.ts';
+import {
+  balanceGaps,
+  bookMonths,
+  uncoveredPeriods,
+  type BookRow,
+  formatDisplayDate,
+  formatIndian,
+} from '@bahi/core';
+import type { AccountInfo, BookAnswer, BookRowInfo, FiledStatementInfo, PushAnswer } from '@bahi/contract';
 import { buildBankVouchersXml, type BankTransaction } from '@bahi/tally';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { badRequest } from '../errors.ts';

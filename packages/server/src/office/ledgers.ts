@@ -3,7 +3,7 @@
 // and keyword keys of statements/ledger-memory.ts, kept per client rather than per user: two
 // clients of one office pay the same payee for different reasons). Each row says which set it.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { firstMatchingRule, type LedgerRule } from '@bahi/core/book-rules.ts';
+import { firstMatchingRule, type LedgerRule } from '@bahi/core';
 import type { DbOrTx } from '../db/index.ts';
 import { keysToRemember, narrationKeys, type NarrationKey } from '../statements/ledger-memory.ts';
 import { clientLedgerMemory, clientRules } from './tables.ts';

@@ -3,8 +3,14 @@
 // charged in the same transaction that marks the file read, so a file is charged once whatever
 // retries, duplicate deliveries or concurrent workers happen.
 import { and, eq, sql } from 'drizzle-orm';
-import { formatDisplayDate, pagesForExtraction, type StatementFormat } from '@bahi/core';
-import { readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
+import {
+  formatDisplayDate,
+  pagesForExtraction,
+  type StatementFormat,
+  readReason,
+  reasonForFailure,
+  type ReadReason,
+} from '@bahi/core';
 import {
   extractStatement,
   isStatementError,

@@ -1,7 +1,7 @@
 // The rows behind the drop screen: one office_jobs row per dropped file, its bytes in
 // office_uploads until the job ends. Every query is scoped by the user's id.
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { OfficeJob, OfficeJobState } from '@bahi/contract/office-jobs.ts';
+import type { OfficeJob, OfficeJobState } from '@bahi/contract';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
 

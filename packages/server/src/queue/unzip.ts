@@ -2,8 +2,7 @@
 // zip too: that one is a workbook, not an archive. Sizes are checked from the central directory
 // before inflating, and inflating is capped again, so a zip bomb is refused without expanding it.
 import { inflateRawSync } from 'node:zlib';
-import { detectFileKind } from '@bahi/statements';
-import { zipEntries } from '@bahi/statements/read/zip.ts';
+import { detectFileKind, zipEntries } from '@bahi/statements';
 
 const LOC_SIG = 0x04034b50;
 

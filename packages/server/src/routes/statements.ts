@@ -8,8 +8,10 @@ import {
   xmlDownloadName,
   type BankCode,
   type StatementFormat,
+  readReason,
+  reasonForFailure,
+  type ReadReason,
 } from '@bahi/core';
-import { readReason, reasonForFailure, type ReadReason } from '@bahi/core/read-check.ts';
 import { ENDPOINTS, TaughtLayout, type ExtractAnswer } from '@bahi/contract';
 import {
   checkPassword,

@@ -8,8 +8,9 @@ import {
   parseAmount,
   parseSpecDate,
   type BankCode,
+  diagnoseRead,
+  type ReadReason,
 } from '@bahi/core';
-import { diagnoseRead, type ReadReason } from '@bahi/core/read-check.ts';
 import type {
   BankDetected,
   ReadIssue,

@@ -1,7 +1,5 @@
-import type { BookAnswer, BookRowInfo, PushAnswer } from '@bahi/contract/office.ts';
-import { parseAmount } from '@bahi/core';
-import { ruleFromFilter, ruleMatches, transactionSubject } from '@bahi/core/book-rules.ts';
-import type { OnlyFilter } from '@bahi/core';
+import type { BookAnswer, BookRowInfo, PushAnswer } from '@bahi/contract';
+import { parseAmount, ruleFromFilter, ruleMatches, transactionSubject, type OnlyFilter } from '@bahi/core';
 import {
   Alert,
   Badge,

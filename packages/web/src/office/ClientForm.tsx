@@ -1,4 +1,4 @@
-import { ClientInput, GST_STATES, type ClientInfo } from '@bahi/contract/office.ts';
+import { ClientInput, GST_STATES, type ClientInfo } from '@bahi/contract';
 import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 

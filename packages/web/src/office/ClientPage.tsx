@@ -1,4 +1,4 @@
-import type { AccountInfo, ClientAnswer, UnfiledInfo } from '@bahi/contract/office.ts';
+import type { AccountInfo, ClientAnswer, UnfiledInfo } from '@bahi/contract';
 import { BANK_CODES, BANK_LABELS } from '@bahi/core';
 import {
   Anchor,

@@ -1,4 +1,4 @@
-import type { ClientInfo } from '@bahi/contract/office.ts';
+import type { ClientInfo } from '@bahi/contract';
 import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { MAX_DROP_FILES } from '@bahi/contract/office-jobs.ts';
+import { MAX_DROP_FILES } from '@bahi/contract';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';

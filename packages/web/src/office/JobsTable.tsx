@@ -1,4 +1,4 @@
-import type { OfficeJob, OfficeJobState } from '@bahi/contract/office-jobs.ts';
+import type { OfficeJob, OfficeJobState } from '@bahi/contract';
 import {
   Anchor,
   Badge,

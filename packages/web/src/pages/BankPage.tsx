@@ -11,8 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { ReconciliationInfo } from '@bahi/contract';
-import { defaultBankLedger, formatIndian, parseAmount } from '@bahi/core';
-import { checkChain } from '@bahi/core/read-check.ts';
+import { defaultBankLedger, formatIndian, parseAmount, checkChain } from '@bahi/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { latestStatement } from '../bank/api.ts';

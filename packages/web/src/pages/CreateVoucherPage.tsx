@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DuplicateCopy } from '@bahi/core';
-import { VoucherRowsRejected } from '@bahi/contract/vouchers.ts';
+import { VoucherRowsRejected } from '@bahi/contract';
 import { useCallback, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { notifySuccess } from '../components/notify.ts';
