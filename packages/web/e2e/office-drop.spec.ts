@@ -25,7 +25,10 @@ test('a drop of several files: live progress to "Read", the password asked once,
   await logIn(page, user);
   await expect(page).toHaveURL(/\/app\/home$/);
 
-  await page.goto('/app/inbox');
+  // The inbox, from the user menu.
+  await page.getByRole('button', { name: user.name }).click();
+  await page.getByRole('menuitem', { name: 'Inbox' }).click();
+  await expect(page).toHaveURL(/\/app\/inbox$/);
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
   await expect(page.getByText('No statements dropped yet.')).toBeVisible();
 

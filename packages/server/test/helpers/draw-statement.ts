@@ -79,8 +79,14 @@ export async function drawStatement(opts: {
   /** a line of header text that moves the table down (another statement of the same shape) */
   extraHeaderLines?: number;
   account?: string;
+  /** opens only with this password (AES-256, as the banks protect theirs) */
+  password?: string;
 }): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 36 });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 36,
+    ...(opts.password ? { userPassword: opts.password, pdfVersion: '1.7ext3' as const } : {}),
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));

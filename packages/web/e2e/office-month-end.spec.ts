@@ -1,0 +1,290 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Response } from '@playwright/test';
+import { startBridge, startTallyEmulator } from '@bahi/tally';
+import { drawnRows, drawStatement } from '../../server/test/helpers/draw-statement.ts';
+import { ensureAdmin, logIn, shot } from './support/helpers.ts';
+
+// Issue 13's done-means: a CA office's month-end in one drop. A new client with two bank accounts
+// (and a ledger rule); ONE drop of 30 mixed statements on the client: four of the client's own
+// (made here, two of them protected with the client's one password, two of one account whose
+// periods overlap) and 26 of other banks from the corpus (PDFs, a scan read by OCR, workbooks, RPT
+// reports, a consolidated statement of three accounts, long statements). Every file gets its live
+// row; the password is asked once; the client's statements are filed to their accounts, the others
+// wait for an account (one is created from its offer); the overlapping months merge without doubled
+// rows; the rule set the ledgers; the month goes to the Tally emulator through the bridge once, and
+// a second push has nothing to send.
+
+const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
+const MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  rpt: 'text/plain',
+};
+const corpusFile = (rel: string) => ({
+  name: path.basename(rel),
+  mimeType: MIME[path.extname(rel).slice(1)]!,
+  buffer: readFileSync(path.join(CORPUS, rel)),
+});
+const pdf = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/pdf', buffer });
+
+const OTHERS = [
+  'PNB/PNB_scanned.pdf', // no text layer: read by OCR
+  ...['AXIS', 'BANKOFINDIA', 'BOB', 'BOM', 'CANARA', 'HDFC', 'ICICI', 'INDIANBANK', 'KOTAK', 'PNB', 'SBI']
+    .concat(['UNION', 'UTKARSH'])
+    .map((b) => `${b}/${b}_short.pdf`),
+  'AXIS/AXIS_export.xlsx',
+  'HDFC/HDFC_export.xlsx',
+  'ICICI/ICICI_export.xlsx',
+  'SBI/SBI_report.rpt',
+  'UNION/UNION_report.rpt',
+  'BOB/BOB_consolidated.pdf', // three accounts in one file
+  'KOTAK/KOTAK_multi.pdf',
+  'BOM/BOM_multi.pdf',
+  'UNION/UNION_multi.pdf',
+  'UTKARSH/UTKARSH_multi.pdf',
+  'INDIANBANK/INDIANBANK_multi.pdf',
+  'CANARA/CANARA_multi.pdf',
+];
+
+const COMPANY = 'Meera Traders 2026-27';
+const PASSWORD = 'MEERA0126';
+const HDFC = { bank: 'HDFC', number: '00112233445566', ledger: 'HDFC Bank A/c' };
+const SBI = { bank: 'SBI', number: '30001234567', ledger: 'SBI A/c' };
+const money = (r: number) =>
+  r.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+test('month-end: one drop of 30 mixed statements on a client, sorted, merged, ruled and pushed once', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const started = Date.now();
+  const tally = await startTallyEmulator({ companies: [COMPANY] });
+  const bridge = await startBridge({ port: 0, origins: [String(baseURL)], tallyPort: tally.port });
+  try {
+    await page.addInitScript(
+      ({ url }) => {
+        localStorage.setItem('bahi.bridge_url', url);
+        localStorage.setItem('bahi.tally.local_ip', '127.0.0.1');
+      },
+      { url: bridge.url },
+    );
+
+    // The run's admin (no new sign-up), with pages for the month (bought in test mode when short).
+    const admin = await ensureAdmin(request);
+    await page.goto('/login');
+    await logIn(page, admin);
+    await expect(page).toHaveURL(/\/app\/home$/);
+    const token = String(await page.evaluate(() => localStorage.getItem('access_token')));
+    const auth = { authorization: `Bearer ${token}` };
+    const left = await request.get('/api/auth/check/pages', { headers: auth });
+    if (((await left.json()) as { page_left: number }).page_left < 300) {
+      await page.goto('/app/pay');
+      await page.getByRole('radio', { name: 'Basic Plan' }).click();
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.getByRole('button', { name: /^Pay ₹/ }).click();
+      await expect(page).toHaveURL(/\/app\/home$/);
+    }
+
+    // A new client with two accounts, from the user menu.
+    await page
+      .getByRole('button', { name: /Tester|Admin|User/ })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Clients' }).click();
+    const clientName = `Meera Traders ${Date.now() % 100_000}`;
+    await page.getByRole('button', { name: 'Add client' }).click();
+    const form = page.getByRole('form', { name: 'Save client' });
+    await form.getByRole('textbox', { name: 'Client name' }).fill(clientName);
+    await form.getByRole('textbox', { name: 'Tally company name' }).fill(COMPANY);
+    await form.getByRole('combobox', { name: 'State' }).selectOption('27');
+    await form.getByRole('button', { name: 'Save client' }).click();
+    await expect(page).toHaveURL(/\/app\/clients\/[0-9a-f-]{36}$/);
+    const clientId = page.url().split('/').pop()!;
+    for (const a of [HDFC, SBI]) {
+      await page.getByRole('button', { name: 'Add account' }).click();
+      const add = page.getByRole('form', { name: 'Add account' });
+      await add.getByRole('combobox', { name: 'Bank' }).selectOption(a.bank);
+      await add.getByRole('textbox', { name: 'Account number' }).fill(a.number);
+      await add.getByRole('textbox', { name: 'Tally bank ledger' }).fill(a.ledger);
+      await add.getByRole('button', { name: 'Save account' }).click();
+      await expect(page.getByRole('row', { name: `Account ${a.number}` })).toBeVisible();
+    }
+    // The client's rule, kept before the month comes in (the screen makes rules from a book's
+    // filtered view, and the books are empty yet): its deposits by NEFT go to Sundry Debtors.
+    const rule = await request.post(`/api/office/clients/${clientId}/rules`, {
+      headers: auth,
+      data: { words: ['neft', 'credit'], direction: 'deposit', ledger: 'Sundry Debtors' },
+    });
+    expect(rule.status(), await rule.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Rules' })).toContainText('Sundry Debtors');
+
+    // The client's own statements, made here: the HDFC account's January in two parts that share
+    // six rows, the SBI account's in two parts; one part of each protected with the client's password.
+    const hdfcRows = drawnRows(24, 1);
+    const sbiRows = drawnRows(24, 2);
+    const own = [
+      pdf('meera-hdfc-jan-a.pdf', await drawStatement({ rows: hdfcRows.slice(0, 16), account: HDFC.number })),
+      pdf(
+        'meera-hdfc-jan-b.pdf',
+        await drawStatement({ rows: hdfcRows.slice(10), account: HDFC.number, password: PASSWORD }),
+      ),
+      pdf('meera-sbi-jan-a.pdf', await drawStatement({ rows: sbiRows.slice(0, 12), account: SBI.number })),
+      pdf(
+        'meera-sbi-jan-b.pdf',
+        await drawStatement({ rows: sbiRows.slice(12), account: SBI.number, password: PASSWORD }),
+      ),
+    ];
+    const files = [...own, ...OTHERS.map(corpusFile)];
+    expect(files).toHaveLength(30);
+
+    // Every state each file showed, from the screen's own polls (page progress is reported, not
+    // asserted: a fast read may finish between two polls).
+    const seen = new Map<string, Set<string>>();
+    const watch = async (res: Response) => {
+      if (!res.url().includes('/api/office/jobs') || res.request().method() !== 'GET' || !res.ok()) return;
+      const body = (await res.json().catch(() => null)) as {
+        jobs?: { file_name: string; state: string; pages_done: number; pages_total: number | null }[];
+      } | null;
+      for (const j of body?.jobs ?? []) {
+        const states = seen.get(j.file_name) ?? new Set<string>();
+        states.add(
+          j.state === 'reading' && j.pages_total
+            ? `reading page ${j.pages_done} of ${j.pages_total}`
+            : j.state,
+        );
+        seen.set(j.file_name, states);
+      }
+    };
+    page.on('response', (res) => void watch(res));
+
+    // ONE drop of the 30 files on the client.
+    const dropped = Date.now();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/office/drops'), { timeout: 90_000 });
+    await page.getByTestId('drop-input').setInputFiles(files);
+    const answer = await answered;
+    expect(answer.status(), await answer.text()).toBe(202);
+    await expect(page.getByText('30 files received.', { exact: false })).toBeVisible();
+    const table = page.getByTestId('jobs-table');
+    const row = (name: string) => table.locator(`tr[data-file="${name}"]`);
+    await expect(table.locator('tbody tr')).toHaveCount(30);
+    for (const f of files) await expect(row(f.name)).toBeVisible();
+
+    // Live to the end without a reload: 28 read, the two protected ones wait for the password.
+    await expect(table.locator('tr[data-state="read"]')).toHaveCount(28, { timeout: 150_000 });
+    await expect(table.locator('tr[data-state="needs_password"]')).toHaveCount(2);
+    await expect(row('meera-hdfc-jan-b.pdf')).toHaveAttribute('data-state', 'needs_password');
+    await expect(row('meera-sbi-jan-b.pdf')).toHaveAttribute('data-state', 'needs_password');
+    const readIn = Date.now() - dropped;
+    await shot(page, 'office-month-end-read');
+
+    // The password, asked once and typed once, opens both.
+    const panel = page.getByTestId('jobs-password');
+    await expect(panel).toContainText('2 files need a password');
+    await panel.getByLabel('Statement password').fill(PASSWORD);
+    await panel.getByRole('button', { name: 'Open the files' }).click();
+    await expect(page.getByTestId('jobs-password-said')).toHaveText('The password opened all 2 files.', {
+      timeout: 60_000,
+    });
+    await expect(table.locator('tr[data-state="read"]')).toHaveCount(30);
+    await expect(page.getByTestId('jobs-password')).toHaveCount(0);
+    for (const f of own) await expect(row(f.name)).toContainText('Balances reconcile');
+
+    // Sorted: the client's four statements are in their two accounts, each once; every other
+    // statement waits for an account, offered to be created.
+    await page.reload();
+    const account = (n: string) => page.getByRole('row', { name: `Account ${n}` });
+    await expect(account(HDFC.number).getByRole('cell').nth(4)).toHaveText('24');
+    await expect(account(SBI.number).getByRole('cell').nth(4)).toHaveText('24');
+    const waiting = page.getByRole('region', { name: 'Waiting for an account' });
+    for (const rel of OTHERS)
+      await expect(waiting.getByLabel(`Waiting statement ${path.basename(rel)}`).first()).toBeVisible();
+    for (const f of own) await expect(waiting.getByLabel(`Waiting statement ${f.name}`)).toHaveCount(0);
+    // A new account from its offer: the HDFC short statement's account, which then holds its 18 rows.
+    const hdfcShort = JSON.parse(readFileSync(path.join(CORPUS, 'HDFC/HDFC_short.truth.json'), 'utf8')) as {
+      account: { number: string };
+      transactions: unknown[];
+    };
+    await waiting
+      .getByLabel('Waiting statement HDFC_short.pdf')
+      .getByRole('button', { name: 'Create this account' })
+      .click();
+    const add = page.getByRole('form', { name: 'Add account' });
+    await expect(add.getByRole('textbox', { name: 'Account number' })).toHaveValue(hdfcShort.account.number);
+    await add.getByRole('textbox', { name: 'Tally bank ledger' }).fill('HDFC Current A/c');
+    await add.getByRole('button', { name: 'Save account' }).click();
+    await expect(account(hdfcShort.account.number).getByRole('cell').nth(4)).toHaveText(
+      String(hdfcShort.transactions.length),
+    );
+    await expect(waiting.getByLabel('Waiting statement HDFC_short.pdf')).toHaveCount(0);
+
+    // The overlapping months merged: 16 + 14 rows printed, 24 in the book, each once and in the
+    // account's order; no gap; the rule set every NEFT deposit's ledger.
+    const books = [
+      { acct: HDFC, rows: hdfcRows },
+      { acct: SBI, rows: sbiRows },
+    ];
+    let vouchers = 0;
+    for (const { acct, rows } of books) {
+      await account(acct.number).getByRole('button', { name: 'Open book' }).click();
+      const book = page.getByLabel(`Book of ${acct.number}`);
+      const bookRows = book.getByRole('table', { name: 'Book rows' }).locator('tbody tr');
+      await expect(bookRows).toHaveCount(24);
+      expect(await bookRows.locator('td:nth-child(5)').allTextContents()).toEqual(
+        rows.map((r) => money(r.balance)),
+      );
+      await expect(book.getByText('Gap in the book')).toHaveCount(0);
+      const deposits = rows.filter((r) => r.deposit > 0).length;
+      await expect(bookRows.filter({ hasText: 'Rule: “Sundry Debtors”' })).toHaveCount(deposits);
+      await expect(book.getByTestId('book-counts')).toHaveText('24 rows · 0 pushed · 24 unpushed');
+
+      // The month to Tally through the bridge, once.
+      const download = page.waitForEvent('download');
+      await book.getByRole('button', { name: 'Push 2026-01' }).click();
+      await download;
+      await expect(book.getByTestId('book-counts')).toHaveText('24 rows · 24 pushed · 0 unpushed');
+      await book.getByRole('button', { name: 'Send through the bridge' }).click();
+      await expect(page.getByText('Sent to Tally: 24 voucher(s).')).toBeVisible({ timeout: 20_000 });
+      vouchers += 24;
+      const company = tally.emulator.imported().companies[0]!;
+      expect(company.vouchers).toHaveLength(vouchers);
+      await expect(book.getByRole('button', { name: 'Everything pushed' })).toBeDisabled();
+      await expect(book.getByRole('button', { name: 'Push 2026-01' })).toHaveCount(0);
+      await shot(page, `office-month-end-pushed-${acct.bank}`);
+    }
+
+    // A second push sends nothing: the server refuses it and Tally has each voucher once.
+    await page.reload();
+    for (const { acct } of books) {
+      const again = await request.post(`/api/office/accounts/${await accountIdOf(acct.number)}/push`, {
+        headers: auth,
+        data: { month: '2026-01' },
+      });
+      expect(again.status()).toBe(400);
+      expect(await again.text()).toContain('gone to Tally already');
+    }
+    expect(tally.emulator.imported().companies[0]!.vouchers).toHaveLength(48);
+
+    const progress = [...seen.entries()].filter(([, s]) => [...s].some((x) => x.startsWith('reading page')));
+    console.log(
+      `month-end: 30 files read (28 before the password) in ${(readIn / 1000).toFixed(1)} s; ` +
+        `whole journey ${((Date.now() - started) / 1000).toFixed(1)} s; page progress seen on ` +
+        `${progress.length} file(s): ${progress.map(([f, s]) => `${f} [${[...s].join(', ')}]`).join('; ')}`,
+    );
+  } finally {
+    await bridge.close();
+    await tally.close();
+  }
+
+  async function accountIdOf(number: string): Promise<string> {
+    const token = String(await page.evaluate(() => localStorage.getItem('access_token')));
+    const res = await request.get(`/api/office/clients/${page.url().split('/').pop()}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as { accounts: { id: string; account_number: string }[] };
+    return body.accounts.find((a) => a.account_number === number)!.id;
+  }
+});
