@@ -114,6 +114,8 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
         acc,
         transactions: answer.transactions,
         ledger_name: ledger.trim(),
+        // the kept statement: the bank allocations take its references and value dates (issue 12)
+        statement_id: answer.statement_id ?? undefined,
       });
       saveBlob(blob, filename);
     } catch (err) {
