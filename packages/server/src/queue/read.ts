@@ -35,7 +35,7 @@ import {
   toRow,
   xmlPreview,
 } from '../statements/shape.ts';
-import { markFailed, markNeedsPassword, startReading, uploadBytes } from './store.ts';
+import { markFailed, markNeedsPassword, progressWriter, startReading, uploadBytes } from './store.ts';
 
 /** Thrown to make the queue retry the job: the read stopped for a reason that is not the file's. */
 export class RetryableReadError extends Error {
@@ -139,6 +139,10 @@ export async function readDroppedFile(
   }
   await deps.beforeRead?.(jobId, opts.signal);
 
+  const progress = progressWriter(db, jobId, {
+    // progress is for the screen: a failed write is logged, the read goes on
+    onError: (err) => log.warn({ job: jobId, err: { name: (err as Error).name } }, 'page progress not saved'),
+  });
   let extraction: Extraction;
   try {
     extraction = await extractStatement(bytes, {
@@ -146,6 +150,7 @@ export async function readDroppedFile(
       fileName: row.fileName,
       owner: row.userId,
       signal: opts.signal,
+      onProgress: (p) => void progress(p),
     });
   } catch (err) {
     if (!isStatementError(err)) throw err;

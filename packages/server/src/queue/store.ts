@@ -134,10 +134,46 @@ export async function startReading(
 ): Promise<OfficeJobRow | undefined> {
   const [row] = await db
     .update(officeJobs)
-    .set({ state: 'reading', attempts: sql`${officeJobs.attempts} + 1`, updatedAt: new Date() })
+    .set({
+      state: 'reading',
+      attempts: sql`${officeJobs.attempts} + 1`,
+      // a retry starts its pages again
+      pagesDone: 0,
+      pagesTotal: null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(officeJobs.id, jobId), inArray(officeJobs.state, from)))
     .returning();
   return row;
+}
+
+/**
+ * A reading file's page progress, written at most once every `everyMs` (the screen polls every
+ * 1.5 s; a write per page of a 500-page file would only load the database). The first report (the
+ * page count) is always written. Only a file still being read takes it: a late write never
+ * undoes its end.
+ */
+export function progressWriter(
+  db: Db,
+  jobId: string,
+  opts: { everyMs?: number; now?: () => number; onError?: (err: unknown) => void } = {},
+): (progress: { pagesRead: number; pages: number }) => Promise<void> | undefined {
+  const everyMs = opts.everyMs ?? 1000;
+  const now = opts.now ?? Date.now;
+  let last: number | null = null;
+  return ({ pagesRead, pages }) => {
+    const at = now();
+    if (last !== null && at - last < everyMs) return undefined;
+    last = at;
+    return db
+      .update(officeJobs)
+      .set({ pagesDone: pagesRead, pagesTotal: pages, updatedAt: new Date() })
+      .where(and(eq(officeJobs.id, jobId), eq(officeJobs.state, 'reading')))
+      .then(
+        () => undefined,
+        (err: unknown) => opts.onError?.(err),
+      );
+  };
 }
 
 /** Waits for a password: the bytes stay, the queue job ends; the user's password resumes it. */

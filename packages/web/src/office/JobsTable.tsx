@@ -36,7 +36,7 @@ const STATE: Record<OfficeJobState, { label: string; color: string }> = {
 function progress(j: OfficeJob): string {
   if (j.state === 'reading')
     return j.pages_total
-      ? `page ${j.pages_done} of ${j.pages_total}`
+      ? `reading page ${Math.min(j.pages_done + 1, j.pages_total)} of ${j.pages_total}`
       : j.attempts > 1
         ? `try ${j.attempts}`
         : '';
