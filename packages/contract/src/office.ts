@@ -144,6 +144,12 @@ export const ClientInfo = z.object({
 });
 export type ClientInfo = z.infer<typeof ClientInfo>;
 
+/** GET /office/clients[?archived=true] */
+export const ClientsAnswer = z.object({ clients: z.array(ClientInfo) });
+
+/** POST /office/clients/{id}/accounts: the account, and how many waiting statements it took. */
+export const AccountAnswer = z.object({ account: AccountInfo, filed: z.number().int() });
+
 // ---- ledger rules ----
 
 export const RuleInput = z
@@ -182,6 +188,9 @@ export const RuleInfo = z.object({
   position: z.number().int(),
 });
 export type RuleInfo = z.infer<typeof RuleInfo>;
+
+/** A rule saved, and how many unpushed rows of the client's books it gave its ledger. */
+export const RuleAnswer = z.object({ rule: RuleInfo, applied: z.number().int() });
 
 // ---- the book ----
 

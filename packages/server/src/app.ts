@@ -171,8 +171,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(payments, { prefix: '/api' });
   await app.register(billing, { prefix: '/api' });
   await app.register(rules, { prefix: '/api' });
-  await app.register(clients, { prefix: '/api/office' });
-  await app.register(jobs, { prefix: '/api/office', queue: deps.queue });
+  await app.register(clients, { prefix: '/api' });
+  await app.register(jobs, { prefix: '/api', queue: deps.queue });
 
   return app;
 }

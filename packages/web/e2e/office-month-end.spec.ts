@@ -153,7 +153,7 @@ test('month-end: one drop of 30 mixed statements on a client, sorted, merged, ru
         const states = seen.get(j.file_name) ?? new Set<string>();
         states.add(
           j.state === 'reading' && j.pages_total
-            ? `reading page ${j.pages_done} of ${j.pages_total}`
+            ? `reading page ${Math.min(j.pages_done + 1, j.pages_total)} of ${j.pages_total}`
             : j.state,
         );
         seen.set(j.file_name, states);

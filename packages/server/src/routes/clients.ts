@@ -1,31 +1,22 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { parseAmount, parseSpecDate } from '@bahi/core';
-import { ruleMatches } from '@bahi/core/book-rules.ts';
+import { parseAmount, parseSpecDate, ruleMatches, formatDisplayDate, formatPlain } from '@bahi/core';
 import {
-  AccountInput,
-  ArchiveRequest,
-  ClientInput,
-  FileStatementRequest,
-  FileUnfiledRequest,
+  ENDPOINTS,
   GST_STATES,
-  MoveRuleRequest,
-  PushRequest,
   RuleInput,
-  SetLedgersRequest,
-  type ClientAnswer,
   type ClientInfo,
   type FilingInfo,
   type GstStateCode,
   type RuleInfo,
   type UnfiledInfo,
-} from '@bahi/contract/office.ts';
-import { formatDisplayDate, formatPlain } from '@bahi/core';
+} from '@bahi/contract';
 import { randomUUID } from 'node:crypto';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
-import { badRequest, notFound } from '../errors.ts';
 import type { Db } from '../db/index.ts';
+import { serve } from '../endpoints.ts';
+import { badRequest, notFound } from '../errors.ts';
 import {
   fileReadStatement,
   fileUnfiled,
@@ -44,9 +35,10 @@ import {
   unfiledStatements,
 } from '../office/tables.ts';
 
-// The office's clients, their accounts and books, and each client's ledger rules (issue 13), under
-// /api/office. Everything belongs to the signed-in user: every query is scoped by the user's id,
-// and another user's id answers 404 exactly like an id that does not exist.
+// The office's clients, their accounts and books, and each client's ledger rules (issue 13): the
+// contract's /office/... endpoints, served from its list (registered under /api). Everything
+// belongs to the signed-in user: every query is scoped by the user's id, and another user's id
+// answers 404 exactly like an id that does not exist.
 
 /** More than any office keeps; stops a script from filling the tables. */
 export const MAX_CLIENTS = 2000;
@@ -150,7 +142,7 @@ const clients: FastifyPluginAsync = async (app) => {
 
   // ---- clients ----
 
-  app.get('/clients', async (request) => {
+  serve(app, ENDPOINTS.clients, async (request) => {
     const withArchived = (request.query as { archived?: string }).archived === 'true';
     const rows = await db
       .select({ client: officeClients, accounts: sql<number>`count(${officeAccounts.id})::int` })
@@ -170,8 +162,7 @@ const clients: FastifyPluginAsync = async (app) => {
     return { clients: rows.map((r) => clientInfo(r.client, Number(r.accounts))) };
   });
 
-  app.post('/clients', async (request) => {
-    const body = ClientInput.parse(request.body);
+  serve(app, ENDPOINTS.createClient, async (request, _reply, body) => {
     const [{ n }] = await db
       .select({ n: count() })
       .from(officeClients)
@@ -192,7 +183,7 @@ const clients: FastifyPluginAsync = async (app) => {
     return clientInfo(c, 0);
   });
 
-  app.get('/clients/:id', async (request): Promise<ClientAnswer> => {
+  serve(app, ENDPOINTS.client, async (request) => {
     const c = await ownClient(db, request.user.id, idOf(request, 'client'));
     const accounts = await db
       .select()
@@ -250,9 +241,8 @@ const clients: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.put('/clients/:id', async (request) => {
+  serve(app, ENDPOINTS.updateClient, async (request, _reply, body) => {
     const c = await ownClient(db, request.user.id, idOf(request, 'client'));
-    const body = ClientInput.parse(request.body);
     const [updated] = await db
       .update(officeClients)
       .set({
@@ -268,9 +258,8 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   /** Archived clients leave the list and the inbox's matching; their books stay as they are. */
-  app.post('/clients/:id/archive', async (request) => {
+  serve(app, ENDPOINTS.archiveClient, async (request, _reply, { archived }) => {
     const c = await ownClient(db, request.user.id, idOf(request, 'client'));
-    const { archived } = ArchiveRequest.parse(request.body);
     await db
       .update(officeClients)
       .set({ archivedAt: archived ? ctx.now() : null, updatedAt: ctx.now() })
@@ -280,9 +269,8 @@ const clients: FastifyPluginAsync = async (app) => {
 
   // ---- accounts ----
 
-  app.post('/clients/:id/accounts', async (request) => {
+  serve(app, ENDPOINTS.createAccount, async (request, _reply, body) => {
     const c = await ownClient(db, request.user.id, idOf(request, 'client'));
-    const body = AccountInput.parse(request.body);
     const digits = normaliseAccountNumber(body.account_number).digits;
     const existing = await db.select().from(officeAccounts).where(eq(officeAccounts.clientId, c.id));
     if (existing.length >= MAX_ACCOUNTS_PER_CLIENT)
@@ -308,9 +296,8 @@ const clients: FastifyPluginAsync = async (app) => {
     return { account: info, filed };
   });
 
-  app.put('/accounts/:id', async (request) => {
+  serve(app, ENDPOINTS.updateAccount, async (request, _reply, body) => {
     const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
-    const body = AccountInput.parse(request.body);
     const digits = normaliseAccountNumber(body.account_number).digits;
     const clash = await db
       .select({ id: officeAccounts.id })
@@ -333,9 +320,8 @@ const clients: FastifyPluginAsync = async (app) => {
     return info;
   });
 
-  app.post('/accounts/:id/archive', async (request) => {
+  serve(app, ENDPOINTS.archiveAccount, async (request, _reply, { archived }) => {
     const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
-    const { archived } = ArchiveRequest.parse(request.body);
     await db
       .update(officeAccounts)
       .set({ archivedAt: archived ? ctx.now() : null, updatedAt: ctx.now() })
@@ -345,20 +331,18 @@ const clients: FastifyPluginAsync = async (app) => {
 
   // ---- books ----
 
-  app.get('/accounts/:id/book', async (request) =>
+  serve(app, ENDPOINTS.book, async (request) =>
     loadBook(db, await ownAccount(db, request.user.id, idOf(request, 'account'))),
   );
 
-  app.put('/accounts/:id/ledgers', async (request) => {
+  serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {
     const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
-    const body = SetLedgersRequest.parse(request.body);
     return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now())) };
   });
 
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed: never sent twice. */
-  app.post('/accounts/:id/push', async (request) => {
+  serve(app, ENDPOINTS.pushBook, async (request, _reply, { month }) => {
     const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
-    const { month } = PushRequest.parse(request.body ?? {});
     const answer = await pushUnpushed(db, a, ctx.now(), month);
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;
@@ -367,8 +351,7 @@ const clients: FastifyPluginAsync = async (app) => {
   // ---- filing ----
 
   /** "File to account" from the single-statement screen: its rows into the client's account. */
-  app.post('/statements/file', async (request) => {
-    const body = FileStatementRequest.parse(request.body);
+  serve(app, ENDPOINTS.fileStatement, async (request, _reply, body) => {
     const userId = request.user.id;
     const c = await ownClient(db, userId, body.client_id);
     const rows = body.transactions.flatMap((t) => {
@@ -416,15 +399,14 @@ const clients: FastifyPluginAsync = async (app) => {
     return filingInfo(outcome, body.account_number);
   });
 
-  app.post('/unfiled/:id/file', async (request) => {
+  serve(app, ENDPOINTS.fileUnfiled, async (request, _reply, { account_id }) => {
     const id = idOf(request, 'statement');
-    const { account_id } = FileUnfiledRequest.parse(request.body);
     const filed = await fileUnfiled(db, request.user.id, id, account_id, ctx.now());
     if (!filed) throw notFound('No such statement or account.');
     return filingInfo(filed, '');
   });
 
-  app.delete('/unfiled/:id', async (request) => {
+  serve(app, ENDPOINTS.dropUnfiled, async (request) => {
     const id = idOf(request, 'statement');
     const gone = await db
       .delete(unfiledStatements)
@@ -485,9 +467,8 @@ const clients: FastifyPluginAsync = async (app) => {
     return ids.length;
   }
 
-  app.post('/clients/:id/rules', async (request) => {
+  serve(app, ENDPOINTS.createRule, async (request, _reply, body) => {
     const c = await ownClient(db, request.user.id, idOf(request, 'client'));
-    const body = RuleInput.parse(request.body);
     const [{ n, last }] = await db
       .select({ n: count(), last: max(clientRules.position) })
       .from(clientRules)
@@ -508,9 +489,8 @@ const clients: FastifyPluginAsync = async (app) => {
     return { rule: ruleInfo(rule), applied };
   });
 
-  app.put('/rules/:id', async (request) => {
+  serve(app, ENDPOINTS.updateRule, async (request, _reply, body) => {
     const id = idOf(request, 'rule');
-    const body = RuleInput.parse(request.body);
     const [rule] = await db
       .update(clientRules)
       .set(ruleValues(body))
@@ -522,9 +502,8 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   /** Rules apply in order, the first that matches wins: a rule moves one place up or down. */
-  app.post('/rules/:id/move', async (request) => {
+  serve(app, ENDPOINTS.moveRule, async (request, _reply, { direction }) => {
     const id = idOf(request, 'rule');
-    const { direction } = MoveRuleRequest.parse(request.body);
     const [rule] = await db
       .select()
       .from(clientRules)
@@ -548,7 +527,7 @@ const clients: FastifyPluginAsync = async (app) => {
     return { ok: true, moved: true };
   });
 
-  app.delete('/rules/:id', async (request) => {
+  serve(app, ENDPOINTS.deleteRule, async (request) => {
     const id = idOf(request, 'rule');
     const gone = await db
       .delete(clientRules)

@@ -1,19 +1,13 @@
 // The office drop (issue 13): many statements at once on a client or on the inbox, each file a job
 // on the durable queue. The answer comes as soon as the files are stored; the screen then polls
-// GET /office/jobs for their progress (leaving the page loses nothing: the rows are the state).
+// the jobs endpoint for their progress (leaving the page loses nothing: the rows are the state).
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  JobsPasswordRequest,
-  JobsQuery,
-  MAX_DROP_FILES,
-  type DropAnswer,
-  type JobsAnswer,
-  type JobsPasswordAnswer,
-} from '@bahi/contract/office-jobs.ts';
+import { ENDPOINTS, JobsQuery, MAX_DROP_FILES } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { UPLOAD_LIMIT_BYTES } from '../body-limits.ts';
+import { serve } from '../endpoints.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 import { officeClients } from '../office/tables.ts';
 import type { StatementQueue } from '../queue/boss.ts';
@@ -89,7 +83,9 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
   };
 
   /** Stores every file (rows and bytes), then queues them: 202 with one row per file. */
-  app.post('/drops', { preHandler: requireUser }, async (request, reply) => {
+  app.addHook('preHandler', requireUser);
+
+  serve(app, ENDPOINTS.drop, async (request, reply) => {
     const { files, clientId } = await readDrop(request);
     const q = queue();
     if (clientId) {
@@ -104,11 +100,10 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     // A crash before this line leaves rows 'queued' without a queue job: recover() sends them.
     await q.send(rows.map((r) => r.id));
     request.log.info({ drop: dropId, files: rows.length }, 'statements dropped');
-    const answer: DropAnswer = { drop_id: dropId, jobs: rows.map(jobView) };
-    return reply.code(202).send(answer);
+    return reply.code(202).send({ drop_id: dropId, jobs: rows.map(jobView) });
   });
 
-  app.get('/jobs', { preHandler: requireUser }, async (request) => {
+  serve(app, ENDPOINTS.jobs, async (request) => {
     const query = JobsQuery.parse(request.query);
     const rows = await listJobs(ctx.db, request.user.id, {
       clientId: query.client_id,
@@ -116,11 +111,10 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
       dropId: query.drop_id,
       limit: query.limit,
     });
-    const answer: JobsAnswer = { jobs: rows.map(jobView), counts: countStates(rows) };
-    return answer;
+    return { jobs: rows.map(jobView), counts: countStates(rows) };
   });
 
-  app.get('/jobs/:id', { preHandler: requireUser }, async (request) => {
+  serve(app, ENDPOINTS.job, async (request) => {
     const id = String((request.params as { id?: string }).id ?? '');
     const row = UUID.test(id) ? await getJob(ctx.db, id) : undefined;
     if (!row || row.userId !== request.user.id) throw notFound('No such file.');
@@ -132,8 +126,7 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
    * client). Tried here, in this request's memory only: it never reaches the queue's tables, a
    * log or another process. Files it does not open keep waiting.
    */
-  app.post('/jobs/password', { preHandler: requireUser }, async (request) => {
-    const body = JobsPasswordRequest.parse(request.body);
+  serve(app, ENDPOINTS.jobsPassword, async (request, _reply, body) => {
     const userId = request.user.id;
     const waiting = await waitingForPassword(ctx.db, userId, body.client_id);
     let opened = 0;
@@ -163,8 +156,7 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
         limit: 500,
       })
     ).filter((r) => ids.has(r.id));
-    const answer: JobsPasswordAnswer = { tried: waiting.length, opened, jobs: rows.map(jobView) };
-    return answer;
+    return { tried: waiting.length, opened, jobs: rows.map(jobView) };
   });
 };
 
