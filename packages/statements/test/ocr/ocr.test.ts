@@ -1,42 +1,34 @@
-// OCR of the corpus scans and photo (slow: run with `npm run test:ocr`). Checks the reader, not
-// the parser: every amount printed on the page is among the recognised words, the words carry
-// positions on the page, and the page is marked as OCR'd.
+// OCR of the generated scan and photo (make-scans.ts; slow: run with `npm run test:ocr`). Checks the
+// reader, not the parser: every amount printed on the page is among the recognised words, the words
+// carry positions on the page, and the page is marked as OCR'd.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { closeOcr } from '../../src/read/ocr.ts';
 import { readDocument } from '../../src/read/index.ts';
 import type { ExtractOutput } from '../../src/worker/job.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
-import { corpusBytes, manifest } from '../read/corpus.ts';
+import { scanAmounts, scanBytes, scanTruth } from './make-scans.ts';
 
 after(() => closeOcr());
 
-interface TruthRow {
-  withdrawal: number;
-  deposit: number;
-  balance: number;
-}
+/**
+ * Digits only: OCR sometimes drops a grouping comma or reads it as a point (7.314.78); every digit in
+ * its place is what matters.
+ */
+const digits = (s: string) => s.replace(/[^0-9]/g, '');
 
-/** Digits only: OCR sometimes drops or moves a grouping comma; the value is what matters. */
-const digits = (s: string) => s.replace(/[^0-9.]/g, '');
-
-const scans = manifest.files.filter((f) => f.format === 'pdf-scanned' || f.format === 'png');
-
-test('the corpus has the three OCR files', () => {
-  assert.deepEqual(scans.map((f) => f.file).sort(), [
-    'BOB/BOB_scanned.pdf',
-    'PNB/PNB_photo.png',
-    'PNB/PNB_scanned.pdf',
-  ]);
-});
+const scans = [
+  { file: 'scanned.pdf', format: 'pdf-scanned' },
+  { file: 'photo.jpg', format: 'image' },
+] as const;
 
 for (const f of scans) {
   test(`${f.file}: every amount is read, words are on the page`, async () => {
-    const r = await readDocument(corpusBytes(f.file));
+    const r = await readDocument(scanBytes(f.file));
     assert.equal(r.doc.kind, 'pages');
     if (r.doc.kind !== 'pages') return;
-    assert.equal(r.doc.format, f.format === 'png' ? 'image' : 'pdf-scanned');
-    assert.equal(r.pages, f.pages);
+    assert.equal(r.doc.format, f.format);
+    assert.equal(r.pages, 1);
     const words = r.doc.pages.flatMap((p) => p.words);
     for (const p of r.doc.pages) {
       assert.equal(p.ocr, true);
@@ -46,14 +38,9 @@ for (const f of scans) {
       }
     }
     const read = new Set(words.map((w) => digits(w.text)));
-    const truth = JSON.parse(new TextDecoder().decode(corpusBytes(f.truth))) as {
-      transactions: TruthRow[];
-    };
-    const amounts = truth.transactions
-      .flatMap((t) => [t.withdrawal, t.deposit, Math.abs(t.balance)])
-      .filter((v) => v > 0)
-      .map((v) => v.toFixed(2));
-    const missing = amounts.filter((a) => !read.has(a));
+    const truth = scanTruth();
+    const amounts = scanAmounts();
+    const missing = amounts.filter((a) => !read.has(digits(a)));
     assert.ok(
       missing.length <= amounts.length * 0.01,
       `${f.file}: ${missing.length}/${amounts.length} amounts not read: ${missing.slice(0, 5).join(' ')}`,
@@ -61,25 +48,26 @@ for (const f of scans) {
     // Deskewed rows: each balance shares a line with a date (centres within half a line height),
     // although the balance is printed far to the right of the date on a skewed scan.
     const dateWords = words.filter((w) => /^\d{2}[-/]\d{2}[-/]\d{4}$/.test(w.text));
-    assert.ok(dateWords.length >= f.transactions, `${f.file}: dates read`);
+    assert.ok(dateWords.length >= truth.length, `${f.file}: dates read`);
     const mid = (w: { y: number; height: number }) => w.y + w.height / 2;
-    const balances = new Set(truth.transactions.map((t) => Math.abs(t.balance).toFixed(2)));
+    const balances = new Set(truth.map((t) => digits(Math.abs(t.balance).toFixed(2))));
     const balanceWords = words.filter((w) => balances.has(digits(w.text)));
     const aligned = balanceWords.filter((b) =>
       dateWords.some((d) => d.x < b.x && Math.abs(mid(d) - mid(b)) < b.height / 2),
     );
     // (A balance can also be printed in the summary, on a line without a date.)
     assert.ok(
-      aligned.length >= f.transactions * 0.95,
-      `${f.file}: ${aligned.length} of ${f.transactions} balances on a date's line`,
+      aligned.length >= truth.length * 0.95,
+      `${f.file}: ${aligned.length} of ${truth.length} balances on a date's line`,
     );
   });
 }
 
 test('OCR runs inside the worker pool, and the pool closes cleanly after', async () => {
-  const pool = new StatementPool({ size: 1 });
+  // time enough for a loaded machine: this checks where OCR runs, not how fast (the benches do)
+  const pool = new StatementPool({ size: 1, baseMs: 120_000, perPageMs: 120_000 });
   try {
-    const out = (await pool.run({ op: 'extract', bytes: corpusBytes('PNB/PNB_photo.png') })) as ExtractOutput;
+    const out = (await pool.run({ op: 'extract', bytes: scanBytes('photo.jpg') })) as ExtractOutput;
     assert.equal(out.format, 'image');
     assert.equal(out.ocrPages, 1);
     assert.ok(out.size > 100, 'words read');
@@ -90,7 +78,7 @@ test('OCR runs inside the worker pool, and the pool closes cleanly after', async
 
 test('a scanned page that carries a little text of its own (a scanner stamp) is still read by OCR', async () => {
   const { default: PDFDocument } = await import('pdfkit');
-  const photo = corpusBytes('PNB/PNB_photo.png');
+  const photo = scanBytes('photo.jpg');
   const doc = new PDFDocument({ autoFirstPage: false, margin: 0 });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -12,7 +12,7 @@ import { readPdf, readPdfPart, type PdfPart } from '../../src/read/pdf.ts';
 import { runJob, type ExtractOutput } from '../../src/worker/job.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
 import { makeStatement } from '../extract/make-statement.ts';
-import { CORPUS } from '../read/corpus.ts';
+import { SCANS_DIR } from './make-scans.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-shared-scan-'));
 after(async () => {
@@ -27,7 +27,7 @@ async function mixedPdf(): Promise<Uint8Array> {
   const text = path.join(dir, 'text.pdf');
   const mixed = path.join(dir, 'mixed.pdf');
   await makeStatement(text, 12, 5);
-  execFileSync('qpdf', ['--empty', '--pages', text, path.join(CORPUS, 'BOB/BOB_scanned.pdf'), '--', mixed]);
+  execFileSync('qpdf', ['--empty', '--pages', text, path.join(SCANS_DIR, 'scanned.pdf'), '--', mixed]);
   return new Uint8Array(readFileSync(mixed));
 }
 
