@@ -51,6 +51,73 @@ test('an LZW bomb is measured without decoding it: the count is exact, and it st
   refused(() => checkPdfStreams(lzwBombPdf()), /\(lzw\) decodes to over 67108864/);
 });
 
+/** An LZW encoder (codes of 9 to 12 bits, EarlyChange 1): the one pdf.js decodes. For short data: no table reset. */
+function lzwEncode(data: Buffer): Buffer {
+  const table = new Map<number, number>();
+  const bytes: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  let width = 9;
+  const put = (code: number) => {
+    acc = (acc << width) | code;
+    bits += width;
+    while (bits >= 8) {
+      bytes.push((acc >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    acc &= (1 << bits) - 1;
+  };
+  let next = 258;
+  put(256);
+  let w = data[0];
+  for (const c of data.subarray(1)) {
+    const hit = table.get(w * 256 + c);
+    if (hit !== undefined) {
+      w = hit;
+      continue;
+    }
+    put(w);
+    table.set(w * 256 + c, next++);
+    // The decoder adds each entry one code later and widens when its next code + 1 is a power of two.
+    width = next < 512 ? 9 : next < 1024 ? 10 : next < 2048 ? 11 : 12;
+    w = c;
+  }
+  put(w);
+  put(257);
+  if (bits > 0) bytes.push((acc << (8 - bits)) & 0xff);
+  return Buffer.from(bytes);
+}
+
+test('the LZW count agrees with pdf.js: a text page encoded with LZW reads back, and its length is counted exactly', async () => {
+  const lines = Array.from(
+    { length: 400 },
+    (_, i) => `BT /F1 9 Tf 40 ${800 - (i % 80) * 9} Td (LZWLINE${i}) Tj ET`,
+  );
+  const content = Buffer.from(lines.join('\n'), 'latin1');
+  const encoded = lzwEncode(content);
+  assert.ok(encoded.length < content.length / 2, `${encoded.length} of ${content.length} bytes: the table grew`);
+  assert.deepEqual(lzw(encoded, Infinity, 1, true), content);
+  assert.equal(lzw(encoded, Infinity, 1, false), content.length);
+  const pdf = pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    Buffer.concat([
+      Buffer.from(`<< /Filter /LZWDecode /Length ${encoded.length} >>\nstream\n`),
+      encoded,
+      Buffer.from('\nendstream'),
+    ]),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+  checkPdfStreams(pdf, { perStreamBytes: content.length });
+  refused(() => checkPdfStreams(pdf, { perStreamBytes: content.length - 1 }), /\(lzw\) decodes/);
+  const read = await readDocument(pdf, { ocr: false });
+  assert.equal(read.doc.kind, 'pages');
+  const words = read.doc.kind === 'pages' ? read.doc.pages[0].words.map((w) => w.text).join(' ') : '';
+  assert.match(words, /LZWLINE0\b/);
+  assert.match(words, /LZWLINE399\b/);
+});
+
 test('a flate bomb behind ASCIIHex is decoded step by step under the cap and refused', () => {
   refused(() => checkPdfStreams(hexFlateBombPdf()), /\(hex, flate\) decodes to over/);
   // A hex stream that decodes to a small flate stream passes: the chain is read, not guessed.
