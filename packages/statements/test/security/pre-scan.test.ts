@@ -95,7 +95,10 @@ test('the LZW count agrees with pdf.js: a text page encoded with LZW reads back,
   );
   const content = Buffer.from(lines.join('\n'), 'latin1');
   const encoded = lzwEncode(content);
-  assert.ok(encoded.length < content.length / 2, `${encoded.length} of ${content.length} bytes: the table grew`);
+  assert.ok(
+    encoded.length < content.length / 2,
+    `${encoded.length} of ${content.length} bytes: the table grew`,
+  );
   assert.deepEqual(lzw(encoded, Infinity, 1, true), content);
   assert.equal(lzw(encoded, Infinity, 1, false), content.length);
   const pdf = pdfOf([
