@@ -1,12 +1,8 @@
-import { Anchor, Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { Anchor, Modal, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { googleSignIn, signIn } from '../api/auth.ts';
-import { ApiError } from '../api/client.ts';
-import { GoogleButton } from '../components/GoogleButton.tsx';
-import { ServerReason } from '../components/ServerReason.tsx';
-import { completeSignIn } from './signin.ts';
 import { currentSession } from './session.ts';
+import { SignInForm } from './SignInForm.tsx';
 
 // The specification's open screens (/app/rules and the five bank parser screens) show every control
 // to a visitor. An action that needs an account (parsing spends pages, rule sets are private) asks
@@ -49,70 +45,16 @@ function SignInDialog({
   onClose: () => void;
   onSignedIn: () => void;
 }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function finish(token: string | undefined) {
-    if (!token) throw new Error('no token');
-    await completeSignIn(token);
-    setPassword('');
-    onSignedIn();
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim() || !password) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await finish((await signIn(email.trim(), password)).access_token);
-    } catch (err) {
-      setError(err);
-      // the login screen's alert of the specification
-      if (!(err instanceof ApiError)) window.alert('Login failed');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function google(credential: string | undefined) {
-    try {
-      await finish(credential ? (await googleSignIn(credential)).access_token : undefined);
-    } catch (err) {
-      setError(err);
-      window.alert('Google login failed');
-    }
-  }
-
   return (
     <Modal opened={pending !== null} onClose={onClose} title="Sign in to continue" centered>
-      <form onSubmit={(e) => void submit(e)}>
-        <Stack gap="sm">
+      <SignInForm
+        heading={
           <Text size="sm">
             {pending?.why} What you chose stays on the screen and goes on after you sign in.
           </Text>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <ServerReason error={error} title="Could not sign in" />
-          <Button type="submit" loading={busy} fullWidth>
-            Sign In
-          </Button>
-          <GoogleButton onCredential={(c) => void google(c)} />
+        }
+        onSignedIn={onSignedIn}
+        footer={
           <Text size="xs" c="dimmed" ta="center">
             New to Bahi?{' '}
             <Anchor component={Link} to="/signup">
@@ -120,8 +62,8 @@ function SignInDialog({
             </Anchor>{' '}
             (the screen opens again empty afterwards).
           </Text>
-        </Stack>
-      </form>
+        }
+      />
     </Modal>
   );
 }
