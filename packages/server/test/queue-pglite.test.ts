@@ -2,12 +2,12 @@
 // workers in this process. Real statements of the shared corpus go through the real reader.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { deflateRawSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
 import { GAVE_UP_REASON, StatementQueue, queueSettings, startQueue } from '../src/queue/index.ts';
 import { call, startApp, upload } from './helpers/harness.ts';
+import { zipOf } from './helpers/zip.ts';
 import { extractStatementInProcess } from '@bahi/statements';
 import { accountStatements } from '../src/office/tables.ts';
 import { statementResults } from '../src/statements/tables.ts';
@@ -20,43 +20,6 @@ import {
   silentLog,
   waitFor,
 } from './helpers/queue.ts';
-
-/** A .zip of the given files (stored deflated), as an office would make one. */
-function zipOf(files: { name: string; bytes: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const f of files) {
-    const data = deflateRawSync(f.bytes);
-    const name = Buffer.from(f.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(f.bytes.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(f.bytes.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += 30 + name.length + data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
 
 describe('office drop on PGlite', () => {
   let database: Database;
