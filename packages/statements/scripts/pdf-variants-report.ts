@@ -33,6 +33,20 @@ const CLASSES: (keyof Recipe)[] = [
   'unknownHeadings',
   'noYear',
   'stackedHeader',
+  'overdrawn',
+  'timeInDate',
+  'moreDates',
+  'currency',
+  'splitMarks',
+  'pageForward',
+  'totalRow',
+  'midHeader',
+  'longNarration',
+  'zeroRows',
+  'spillRows',
+  'markFar',
+  'markBefore',
+  'tight',
 ];
 const rows = outcomes.map((o) => {
   const s = o.result ? score(o.case.truth, toTruthJson(o.result), o.case.truth.file) : null;

@@ -11,6 +11,13 @@ export interface ReadAmount {
 }
 
 const MARK = /\s*(?:\(\s*(dr|cr)\.?\s*\)|(dr|cr)\.?)$/i;
+// the mark printed before the figure ('Dr 500.00', 'CR. 1,200.00')
+const LEADING_MARK = /^(?:\(\s*(dr|cr)\.?\s*\)|(dr|cr)\.?)\s*(?=[\d(+-]|inr|rs|₹)/i;
+
+/** A currency printed as a word of its own before a figure ('INR', 'Rs.', '₹', '-INR'). */
+export function isCurrency(text: string): boolean {
+  return /^[-+]?(?:₹|rs\.?|inr)$/i.test(text.trim());
+}
 
 /** A Dr/Cr marker on its own ("Cr", "DR", "(Dr)", "Cr."). */
 export function isMark(text: string): boolean {
@@ -30,9 +37,13 @@ export function readAmount(text: string | number | null, loose = false): ReadAmo
   if (s === '') return null;
   let mark: ReadAmount['mark'] = null;
   const m = MARK.exec(s);
+  const lead = m && m.index > 0 ? null : LEADING_MARK.exec(s);
   if (m && m.index > 0) {
     mark = (m[1] ?? m[2])!.toLowerCase() as 'dr' | 'cr';
     s = s.slice(0, m.index).trim();
+  } else if (lead) {
+    mark = (lead[1] ?? lead[2])!.toLowerCase() as 'dr' | 'cr';
+    s = s.slice(lead[0].length).trim();
   }
   // one decimal ('1200.0') is how some exports print rupees
   if (!loose && !/\.\d{1,2}\)?$/.test(s)) return null;

@@ -3,8 +3,9 @@
 // header name alone does not say where its column starts and ends; the rows do. Gutters (x ranges
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
-import { isMark, readAmount } from './amount.ts';
+import { isCurrency, isMark, readAmount } from './amount.ts';
 import { type Column, type Header, NUMERIC_ROLES } from './columns.ts';
+import { readDate } from './dates.ts';
 import { type Run, runWords } from './layout.ts';
 
 export interface Band {
@@ -30,13 +31,34 @@ const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1,
 const distance = (a0: number, a1: number, b0: number, b1: number) =>
   Math.max(0, Math.max(a0, b0) - Math.min(a1, b1));
 
-/** A run whose words are all figures, dashes or marks is several cells printed a space apart. */
+/** A run's words, a currency set a space before its figure kept with it ('INR 1,200.00'). */
+export function figureWords(run: Run): Run[] {
+  const out: Run[] = [];
+  for (const w of runWords(run)) {
+    const p = out[out.length - 1];
+    if (p && isCurrency(p.text) && readAmount(w.text))
+      out[out.length - 1] = { text: `${p.text} ${w.text}`, x0: p.x0, x1: w.x1 };
+    else out.push(w);
+  }
+  return out;
+}
+
+/**
+ * A run whose words are all figures, dashes or marks is several cells printed a space apart; so is a
+ * date, or the year that ends one, printed a space before figures ('2025 269.00': figures set at
+ * their column's left).
+ */
 export function cellsOf(run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
-  const words = runWords(run);
-  return words.every((w) => readAmount(w.text) || isMark(w.text) || /^[-–—]{1,2}$/.test(w.text))
-    ? words
-    : [run];
+  const words = figureWords(run);
+  const cell = (w: Run) => readAmount(w.text) || isMark(w.text) || /^[-–—]{1,2}$/.test(w.text);
+  if (words.every(cell)) return words;
+  const k = words.findIndex((w) => readAmount(w.text));
+  if (k <= 0 || !words.slice(k).every(cell)) return [run];
+  const head = words.slice(0, k);
+  const text = head.map((w) => w.text).join(' ');
+  if (!readDate(text) && !/^(?:19|20)\d{2}$/.test(text)) return [run];
+  return [{ text, x0: head[0]!.x0, x1: head[k - 1]!.x1 }, ...words.slice(k)];
 }
 
 /** x0..x1 written by at most `rows` of the sample rows */
@@ -84,6 +106,12 @@ export function writtenStretches(rows: Run[][], charWidth: number): Stretch[] {
   return out;
 }
 
+/** Every cell the rows write between a and b is a Dr/Cr mark (and some row writes one). */
+function marksOnly(rows: Run[][], a: number, b: number): boolean {
+  const cells = rows.flatMap((runs) => runs.flatMap(cellsOf)).filter((r) => overlap(a, b, r.x0, r.x1) > 0);
+  return cells.length > 0 && cells.every((r) => isMark(r.text));
+}
+
 /**
  * The bands of a header's columns. `rows` are the runs of lines that look like transactions under
  * it; with too few of them the header names alone place the columns.
@@ -117,6 +145,11 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         if (!near || distance(a, b, c.x0, c.x1) < distance(a, b, near.x0, near.x1)) near = c;
       const left = si > 0 ? stretches[si - 1]! : null;
       const right = stretches[si + 1];
+      // a stretch of Dr/Cr marks only is the Dr/Cr column's, whatever name stands nearer
+      const markName = cols.find(
+        (c) => c.role === 'mark' && !named.has(c) && distance(a, b, c.x0, c.x1) <= 4 * cw,
+      );
+      if (markName && marksOnly(rows, a, b)) near = markName;
       if (near && !named.has(near) && distance(a, b, near.x0, near.x1) <= 4 * cw) {
         named.add(near);
         add(near, a, b);

@@ -56,6 +56,14 @@ export function readDate(text: string): string | null {
   return null;
 }
 
+const TIME_AFTER = /\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?$/i;
+
+/** Reads a date printed with its time in one cell ('01/04/2023 10:15:32', '01-04-2023 10:15 AM'). */
+export function readDateTime(text: string): string | null {
+  const s = text.trim();
+  return readDate(s) ?? (TIME_AFTER.test(s) ? readDate(s.replace(TIME_AFTER, '')) : null);
+}
+
 // A day and month without a year ('May 02', '02 May'): the statement period gives the year.
 const MON_DAY_NO_YEAR = /^([a-z]{3,9})\.?\s+(\d{1,2})$/i;
 const DAY_MON_NO_YEAR = /^(\d{1,2})[\s-]([a-z]{3,9})\.?$/i;
@@ -105,7 +113,7 @@ export function isDateStart(text: string): boolean {
 export function findDates(text: string): string[] {
   const out: string[] = [];
   const re =
-    /\b(\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}[\s-][A-Za-z]{3,9}[\s,-]+\d{4}|\d{1,2}-[A-Za-z]{3}-\d{2}|[A-Za-z]{3,9}\s+\d{1,2},\s+\d{4})\b/g;
+    /\b(\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}[\s-][A-Za-z]{3,9}[\s,-]+(?:\d{4}|\d{2})|[A-Za-z]{3,9}\s+\d{1,2},\s+\d{4})\b/g;
   for (const m of text.matchAll(re)) {
     const d = readDate(m[1]!);
     if (d) out.push(d);

@@ -5,7 +5,7 @@
 import { balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
 import type { Role } from './columns.ts';
-import { isDateStart, readDate } from './dates.ts';
+import { isDateStart, readDate, readDateTime } from './dates.ts';
 import type { Line, Run } from './layout.ts';
 import type { TaughtLayout } from './types.ts';
 
@@ -33,7 +33,8 @@ function cellOf(runs: Run[], s: Stretch): string {
     .join(' ');
 }
 
-const isDateCell = (t: string) => isDateStart(t) || readDate(t.split(' ')[0] ?? '') !== null;
+const isDateCell = (t: string) =>
+  isDateStart(t) || readDate(t.split(' ')[0] ?? '') !== null || readDateTime(t) !== null;
 
 /**
  * Infers the layout of a statement's table from its dated rows; null when they show none. `sure`
@@ -92,8 +93,10 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
   if (!narration) return null;
   // of two date columns, the posting date is the one printed in order (value dates jump about)
   const dateCols = cols.filter((c) => c.kind === 'date');
+  const dateOf = (c: Column, i: number) =>
+    readDate(c.cells[i]!.split(' ')[0] ?? '') ?? readDateTime(c.cells[i]!);
   const disorder = (c: Column) => {
-    const ds = c.cells.map((t) => readDate(t.split(' ')[0] ?? '') ?? readDate(t)).filter((d) => d !== null);
+    const ds = c.cells.map((_, i) => dateOf(c, i)).filter((d) => d !== null);
     let up = 0;
     let down = 0;
     for (let i = 1; i < ds.length; i++) {
@@ -102,8 +105,22 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     }
     return Math.min(up, down);
   };
+  // on a tie, the posting date is the earlier one where the two differ: a cheque's value date comes
+  // when it clears, after it was posted
+  const earlier = (a: Column, b: Column) => {
+    let n = 0;
+    a.cells.forEach((_, i) => {
+      const x = dateOf(a, i);
+      const y = dateOf(b, i);
+      if (x && y && x !== y) n += x < y ? 1 : -1;
+    });
+    return n;
+  };
   const posting = dateCols.reduce<Column | null>(
-    (best, c) => (!best || disorder(c) < disorder(best) ? c : best),
+    (best, c) =>
+      !best || disorder(c) < disorder(best) || (disorder(c) === disorder(best) && earlier(c, best) > 0)
+        ? c
+        : best,
     null,
   );
   const columns: TaughtLayout['columns'] = [];

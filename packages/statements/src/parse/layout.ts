@@ -1,7 +1,7 @@
 // Positioned lines: the common shape of PDF pages (words grouped by baseline) and fixed-width
 // reports (character columns as x). The table reader only sees these.
 import type { Page } from '../source.ts';
-import { readAmount } from './amount.ts';
+import { isCurrency, readAmount } from './amount.ts';
 import { cleanOcrWords, estimateSkew, fixOcrAmount } from './ocr.ts';
 
 export interface Run {
@@ -90,6 +90,7 @@ export function pageLines(page: Page): Line[] {
         runs[runs.length - 1] = { text: p.text + w.text, x0: p.x0, x1: Math.max(p.x1, w.x1) };
       else runs.push({ text: w.text, x0: w.x0, x1: w.x1 });
     }
+    currencyToFigure(runs);
     lines.push({
       page: page.number,
       y: Math.min(...cur.map((w) => w.y)),
@@ -110,6 +111,29 @@ export function pageLines(page: Page): Line[] {
   }
   flush();
   return lines;
+}
+
+/**
+ * A currency word that ends a run belongs to the figure that starts the next one: columns set close
+ * together come out of a PDF as '139,652.00 INR' + '204,963.06' for 'INR 139,652.00 | INR 204,963.06'.
+ */
+function currencyToFigure(runs: Run[]): void {
+  for (let i = 0; i + 1 < runs.length; i++) {
+    const run = runs[i]!;
+    const next = runs[i + 1]!;
+    const cut = run.text.lastIndexOf(' ');
+    const last = run.text.slice(cut + 1);
+    if (!isCurrency(last) || !readAmount(next.text.split(' ')[0]!)) continue;
+    if (cut < 0) {
+      runs.splice(i, 2, { text: `${last} ${next.text}`, x0: run.x0, x1: next.x1 });
+      i--;
+      continue;
+    }
+    const per = (run.x1 - run.x0) / run.text.length;
+    const x = run.x0 + (cut + 1) * per;
+    runs[i] = { text: run.text.slice(0, cut), x0: run.x0, x1: run.x0 + cut * per };
+    runs[i + 1] = { text: `${last} ${next.text}`, x0: x, x1: next.x1 };
+  }
 }
 
 // In a fixed-width report two or more spaces separate cells; a single space is part of a cell.

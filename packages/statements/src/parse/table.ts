@@ -11,7 +11,7 @@ import {
   matchStackedHeader,
 } from './columns.ts';
 import { isDateStart, readDate, readMonthDay } from './dates.ts';
-import { type Band, bandOf, bandsUnder, columnBands } from './bands.ts';
+import { type Band, bandOf, bandsUnder, columnBands, figureWords } from './bands.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
 
@@ -132,6 +132,7 @@ class Layout {
         run.x0 - before.x1 <= WORD_GAP_CHARS * cw &&
         !readAmount(run.text) &&
         !isMark(run.text) &&
+        !(numeric && EMPTY_AMOUNT.test(run.text)) &&
         (numeric || bandsUnder(this.bands, run.x0, run.x1, 0).length === 0)
       ) {
         prev.text += ' ' + run.text;
@@ -141,6 +142,11 @@ class Layout {
       if (EMPTY_AMOUNT.test(run.text) && numeric) continue;
       if (isMark(run.text)) {
         const prev = out[out.length - 1];
+        // a Dr/Cr column of its own holds the mark wherever it sits (see giveMarks)
+        if (band.col.role === 'mark') {
+          put(band.col, run.text);
+          continue;
+        }
         if (prev && NUMERIC_ROLES.has(prev.col.role)) {
           prev.text += ' ' + run.text;
           continue;
@@ -155,7 +161,16 @@ class Layout {
       const under = run.text.includes(' ')
         ? bandsUnder(this.bands, run.x0, run.x1, TEXT_START_CHARS * cw)
         : [];
-      if (under.length > 1) {
+      // two dates set closer than a word space ('31 May 23 31 May 23'): the dates, not the
+      // estimated word positions, say where one cell ends
+      const dates = under.length > 1 ? datePieces(run.text) : null;
+      if (dates) {
+        let cur = bandOf(this.bands, run.x0, run.x0 + cw);
+        dates.forEach((d, k) => {
+          if (k > 0) cur = under.find((b) => b.x0 > cur.x0) ?? cur;
+          put(cur.col, d);
+        });
+      } else if (under.length > 1) {
         const reach = TEXT_START_CHARS * cw;
         let cur = bandOf(this.bands, run.x0, run.x0 + cw);
         for (const w of runWords(run)) {
@@ -172,7 +187,7 @@ class Layout {
         }
       } else put(band.col, run.text);
     }
-    return out.map((o) => ({ role: o.col.role, text: o.text }));
+    return giveMarks(out.map((o) => ({ role: o.col.role, text: o.text })));
   }
   /**
    * Cells of neighbouring columns printed a space apart come out of a PDF as one run: figures
@@ -186,7 +201,7 @@ class Layout {
     // a sign set a space before its figure, in the figure's own column ('- 920.0', '+ 800.00'), is
     // part of it; a dash in the column before is an empty cell ('- 2,20,286.06')
     const words: Run[] = [];
-    for (const w of runWords(run)) {
+    for (const w of figureWords(run)) {
       const p = words[words.length - 1];
       if (
         p &&
@@ -200,29 +215,90 @@ class Layout {
     if (words.length === 1) return [{ ...run, text: words[0]!.text }];
     const figures = words.filter(figure).length;
     const dashes = words.filter((w) => EMPTY_AMOUNT.test(w.text)).length;
-    // ('- 2,20,286.06' across two columns would read as a negative amount)
+    const marks = words.filter((w) => isMark(w.text)).length;
+    // ('- 2,20,286.06' across two columns would read as a negative amount; '98,752.56 Cr. CR' is a
+    // balance with its mark and the mark of a Dr/Cr column after it)
     if (
-      figures + dashes >= 2 &&
+      (figures + dashes >= 2 || marks >= 2) &&
       figures >= 1 &&
       words.every((w) => figure(w) || isMark(w.text) || EMPTY_AMOUNT.test(w.text))
     )
       return words;
     // a figure and its Dr/Cr mark printed in a column of their own ('9,273.00 CR' across Amount | Dr/Cr)
+    // and a mark before a figure is the figure's only in the figure's own column ('Cr 19,572.86' is
+    // the credit's mark beside the balance, 'Dr 4,002.00' one amount)
     if (readAmount(run.text)) {
-      if (words.length !== 2 || !isMark(words[1]!.text)) return [run];
-      const markBand = bandOf(this.bands, words[1]!.x0, words[1]!.x1);
-      return markBand.col.role === 'mark' ? words : [run];
+      if (words.length !== 2) return [run];
+      const [first, second] = words as [Run, Run];
+      const band = (w: Run) => bandOf(this.bands, w.x0, w.x1);
+      if (isMark(second.text)) return band(second).col.role === 'mark' ? words : [run];
+      return isMark(first.text) && band(first) !== band(second) ? words : [run];
     }
+    // the last figure, after any dashes of empty cells and its own mark
     let k = words.length;
+    while (k > 1 && EMPTY_AMOUNT.test(words[k - 1]!.text)) k--;
+    const emptyAfter = words.length - k;
     if (isMark(words[k - 1]!.text)) k--;
     if (k < 2 || !figure(words[k - 1]!)) return [run];
-    const head = words.slice(0, k - 1);
-    const tail = words.slice(k - 1);
+    // the mark printed before a figure that carries none after it ('Dr 4,002.00') goes with it,
+    // unless it ends the figure before ('15,088.00 Cr 25,416.46Cr')
+    const lead =
+      k + emptyAfter === words.length && k >= 3 && isMark(words[k - 2]!.text) && !figure(words[k - 3]!)
+        ? 1
+        : 0;
+    const head = words.slice(0, k - 1 - lead);
+    const tail = words.slice(k - 1 - lead);
     const tailRun = { text: tail.map((w) => w.text).join(' '), x0: tail[0]!.x0, x1: run.x1 };
-    const band = bandOf(this.bands, tailRun.x0, tailRun.x1);
-    if (!NUMERIC_ROLES.has(band.col.role) || head[head.length - 1]!.x1 >= band.x0) return [run];
-    return [{ text: head.map((w) => w.text).join(' '), x0: run.x0, x1: head[head.length - 1]!.x1 }, tailRun];
+    const last = words[k - 1]!;
+    const band = bandOf(this.bands, last.x0, last.x1);
+    // word positions inside a run are estimates: the word before the figure must sit mostly in
+    // another column, not wholly left of the figure's band
+    const before = head[head.length - 1]!;
+    if (!NUMERIC_ROLES.has(band.col.role) || bandOf(this.bands, before.x0, before.x1) === band) return [run];
+    // the text before may end in figures of its own ('02/07/2025 INR 15,088.00 Cr' + balance), and
+    // the figure be followed by empty cells ('21,673.00Dr -')
+    const headRun = { text: head.map((w) => w.text).join(' '), x0: run.x0, x1: before.x1 };
+    return [...this.splitFigures(headRun), ...(emptyAfter ? this.splitFigures(tailRun) : [tailRun])];
   }
+}
+
+/**
+ * The marks of a Dr/Cr column go to the line's amount while it has no mark of its own, wherever the
+ * column sits (after the amount, after the date, after the balance); any other goes to the figure
+ * just before it (a balance's 'Dr' read as a column of its own).
+ */
+function giveMarks(cells: Cell[]): Cell[] {
+  const out: Cell[] = [];
+  for (const c of cells) {
+    if (c.role !== 'mark' || !isMark(c.text)) {
+      out.push(c);
+      continue;
+    }
+    const amounts = cells.filter((x) => x.role === 'amount');
+    const amount =
+      amounts.length === 1 && readAmount(amounts[0]!.text)?.mark === null ? amounts[0] : undefined;
+    const prev = out[out.length - 1];
+    const to = amount ?? (prev && NUMERIC_ROLES.has(prev.role) ? prev : undefined);
+    if (to) to.text += ' ' + c.text;
+    else out.push(c);
+  }
+  return out;
+}
+
+/** A run that is two or more whole dates and nothing else, as its dates; else null. */
+function datePieces(text: string): string[] | null {
+  const words = text.split(' ');
+  const out: string[] = [];
+  let p = 0;
+  while (p < words.length) {
+    let q = p + 1;
+    // the shortest date from here (a date is at most three words: '31 May 2023')
+    while (q <= Math.min(words.length, p + 3) && !readDate(words.slice(p, q).join(' '))) q++;
+    if (q > Math.min(words.length, p + 3)) return null;
+    out.push(words.slice(p, q).join(' '));
+    p = q;
+  }
+  return out.length > 1 ? out : null;
 }
 
 // A text run in a gutter (no column's rows write there) this close to the run before it is a word
@@ -553,9 +629,10 @@ function startsWithDate(runs: Run[]): boolean {
 }
 
 function firstToken(s: string): string {
-  // a date cell may hold '1 Dec' (wrapped year) or a full date
+  // a date cell may hold '1 Dec' (wrapped year) or a full date; the hour of a time after it
+  // ('04 Nov 10:15') is no year
   const m =
-    /^(\d{1,2}[\s-][A-Za-z]{3,9}(?:[\s,-]+\d{2,4})?|[A-Za-z]{3,9}\.?\s+\d{1,2}\b(?:,?\s+\d{4})?|\S+)/.exec(
+    /^(\d{1,2}[\s-][A-Za-z]{3,9}(?:[\s,-]+\d{2,4}(?![:\d]))?|[A-Za-z]{3,9}\.?\s+\d{1,2}\b(?:,?\s+\d{4})?|\S+)/.exec(
       s.trim(),
     );
   return m ? m[1]! : '';

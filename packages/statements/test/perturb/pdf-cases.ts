@@ -8,7 +8,7 @@ import type { BankCode } from '@bahi/core';
 import { score } from '../../../../../shared/tools/score.mjs';
 import { parseStatement, readDocument, toTruthJson, type StatementResult } from '../../src/index.ts';
 import { PROFILES } from '../../src/parse/registry.ts';
-import { familyOf, makeRecipe, renderStatement, type Recipe, type Truth } from './pdf-recipe.ts';
+import { familyOf, makeRecipe, renderStatement, truthFor, type Recipe, type Truth } from './pdf-recipe.ts';
 
 const corpus = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
 
@@ -52,8 +52,9 @@ export function pdfCases(perBank: number, firstSeed = 1): PdfCase[] {
     const long = truthOf(p.code, 'protected') ?? short;
     for (let s = firstSeed; s < firstSeed + perBank; s++) {
       const seed = s * 7919 + out.length;
-      const truth = s % 3 === 0 ? long : short;
-      const recipe = makeRecipe(seed, BANK_NAMES[p.code]!, truth.account.ifsc, familyOf(p.code));
+      const base = s % 3 === 0 ? long : short;
+      const recipe = makeRecipe(seed, BANK_NAMES[p.code]!, base.account.ifsc, familyOf(p.code));
+      const truth = truthFor(base, recipe, seed);
       out.push({ name: `${p.code} seed ${seed}`, bank: p.code, seed, recipe, truth });
     }
   }
@@ -125,6 +126,20 @@ export function describe(r: Recipe): string {
       r.oneDecimal && 'one decimal',
       r.unknownHeadings && 'unknown headings',
       r.noYear && 'no year',
+      r.overdrawn && `overdrawn '${r.overdrawn}'`,
+      r.timeInDate && `time in date ${r.timeInDate}`,
+      r.moreDates && `date ${r.moreDates}`,
+      r.currency && `currency '${r.currency}'`,
+      r.splitMarks && `split marks '${r.splitMarks}'`,
+      r.pageForward && 'B/F and C/F',
+      r.totalRow && 'total row',
+      r.midHeader && 'mid-page header',
+      r.longNarration && 'long narrations',
+      r.zeroRows && 'zero rows',
+      r.spillRows && 'rows across pages',
+      r.markFar && `mark ${r.markFar}`,
+      r.markBefore && 'mark before',
+      r.tight && 'tight',
     ]
       .filter(Boolean)
       .join(', '),

@@ -53,7 +53,17 @@ export const LABELS: Record<ColumnKind, string[]> = {
 
 export type AmountStyle = 'split' | 'markColumn' | 'suffix';
 export type Wrap = 'below' | 'above' | 'centred';
-export type DateFormat = 'dd/mm/yyyy' | 'dd-mm-yy' | 'dd Mon yyyy' | 'dd-Mon-yyyy' | 'dd/mm/yy';
+export type DateFormat =
+  | 'dd/mm/yyyy'
+  | 'dd-mm-yy'
+  | 'dd Mon yyyy'
+  | 'dd-Mon-yyyy'
+  | 'dd/mm/yy'
+  | 'dd.mm.yyyy'
+  | 'yyyy-mm-dd'
+  | 'd/m/yyyy'
+  | 'dd-MON-yy'
+  | 'dd Mon yy';
 export type FontName = 'Helvetica' | 'Times-Roman' | 'Courier';
 
 export interface Recipe {
@@ -105,6 +115,38 @@ export interface Recipe {
   unknownHeadings: boolean;
   /** row dates without their year ('May 02'): the statement period gives it */
   noYear: boolean;
+  // classes of real statements beyond the first ones (cash-credit accounts, other banks' exports):
+  /**
+   * balances below zero for long stretches (an overdrawn or cash-credit account; the case's truth is
+   * shifted down, amounts unchanged), printed '1,234.00Dr', '1,234.00 Dr', '-1,234.00' or '(1,234.00)'
+   */
+  overdrawn: '' | 'Dr' | ' Dr' | '-' | '()';
+  /** the time in the date cell ('01/04/2023 10:15:32', '01-04-2023 10:15 AM') */
+  timeInDate: '' | 'hms' | 'hm';
+  /** a date style beyond the first five, in place of dateFormat */
+  moreDates: '' | 'dd.mm.yyyy' | 'yyyy-mm-dd' | 'd/m/yyyy' | 'dd-MON-yy' | 'dd Mon yy';
+  /** the currency printed in every figure's cell ('INR 1,200.00', 'Rs.1,200.00') */
+  currency: '' | 'INR ' | 'Rs.' | 'Rs. ';
+  /** split debit/credit columns whose figures carry their mark ('500.00 Dr', '500.00Cr') */
+  splitMarks: '' | ' ' | 'tight';
+  /** 'Balance B/F' at the top of every page after the first, 'Carried Forward' with the page's totals at its foot */
+  pageForward: boolean;
+  /** a 'Total' line with the debit and credit totals after the last row */
+  totalRow: boolean;
+  /** the table's header printed again in the middle of a page */
+  midHeader: boolean;
+  /** narrations of five lines and more (the case's truth carries the longer narrations) */
+  longNarration: boolean;
+  /** rows of no amount ('0.00' charge lines; the case's truth carries them) */
+  zeroRows: boolean;
+  /** a row's narration continued at the top of the next page */
+  spillRows: boolean;
+  /** the Dr/Cr column away from its amount (after the date, or after the balance) */
+  markFar: '' | 'afterDate' | 'afterBalance';
+  /** one amount column with the mark before the figure ('Dr 500.00') */
+  markBefore: boolean;
+  /** tiny font and columns under 4 pt apart */
+  tight: boolean;
 }
 
 const MADE_UP = ['Kolumn', 'Frob', 'Quux Val', 'Plugh', 'Xyzzy Amt', 'Zorb', 'Wibble', 'Snark No', 'Blort'];
@@ -169,7 +211,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
   const columns = cols.map((kind) => ({ kind, label: label(kind) }));
   const size = Math.round(between(r, 7, 10) * 2) / 2;
   const wrap: Wrap = r() < 0.7 ? family.wrap : pick(r, ['below', 'above', 'centred'] as const);
-  return {
+  const recipe: Recipe = {
     bankName,
     ifsc,
     font: pick(r, ['Helvetica', 'Times-Roman', 'Courier'] as const),
@@ -205,7 +247,73 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     oneDecimal: r() < 0.15,
     unknownHeadings: r() < 0.1,
     noYear: r() < 0.1,
+    overdrawn: r() < 0.2 ? pick(r, ['Dr', ' Dr', '-', '()'] as const) : '',
+    timeInDate: r() < 0.15 ? pick(r, ['hms', 'hm'] as const) : '',
+    moreDates:
+      r() < 0.25 ? pick(r, ['dd.mm.yyyy', 'yyyy-mm-dd', 'd/m/yyyy', 'dd-MON-yy', 'dd Mon yy'] as const) : '',
+    currency: r() < 0.15 ? pick(r, ['INR ', 'Rs.', 'Rs. '] as const) : '',
+    splitMarks: amountStyle === 'split' && r() < 0.2 ? pick(r, [' ', 'tight'] as const) : '',
+    pageForward: r() < 0.2,
+    totalRow: r() < 0.2,
+    midHeader: r() < 0.1,
+    longNarration: r() < 0.15,
+    zeroRows: r() < 0.15,
+    spillRows: r() < 0.2,
+    markFar: amountStyle === 'markColumn' && r() < 0.4 ? pick(r, ['afterDate', 'afterBalance'] as const) : '',
+    markBefore: amountStyle === 'suffix' && r() < 0.4,
+    tight: r() < 0.12,
   };
+  // a statement prints the time in its date cell or under it, not both
+  if (recipe.timeUnderDate) recipe.timeInDate = '';
+  return recipe;
+}
+
+/** A truth with the shapes a recipe asks of the data itself: overdrawn, long narrations, zero rows. */
+export function truthFor(truth: Truth, recipe: Recipe, seed: number): Truth {
+  const r = seededRng(seed ^ 0x5eed);
+  let t: Truth = { ...truth, transactions: truth.transactions.map((x) => ({ ...x })) };
+  if (recipe.zeroRows) {
+    const out: TruthTx[] = [];
+    t.transactions.forEach((x, i) => {
+      out.push(x);
+      if (i % 5 === 2)
+        out.push({
+          date: x.date,
+          valueDate: x.valueDate,
+          description: pick(r, [
+            'SMS ALERT CHARGES',
+            'GST ON CHARGES',
+            'INT.PD:0.00 ADJ',
+            'DEBIT CARD AMC WAIVED',
+          ]),
+          reference: null,
+          withdrawal: 0,
+          deposit: 0,
+          balance: x.balance,
+        });
+    });
+    t.transactions = out;
+  }
+  if (recipe.longNarration) {
+    const extra =
+      'BEING AMOUNT TRANSFERRED TOWARDS SETTLEMENT OF INVOICE NO 2023/0417 AGAINST PURCHASE ORDER DATED EARLIER AS PER AGREEMENT WITH VENDOR REF ADVICE RECEIVED FROM BRANCH OFFICE MUMBAI MAIN CREDITED TO BENEFICIARY ACCOUNT';
+    t.transactions.forEach((x, i) => {
+      if (i % 4 === 1) x.description = `${x.description} ${extra}`;
+    });
+  }
+  if (recipe.overdrawn) {
+    // whole rupees so that the shifted figures stay the truth's kind of figures
+    const top = Math.max(t.openingBalance, ...t.transactions.map((x) => x.balance));
+    const k = Math.round(top * between(r, 0.6, 1.5)) + 1000;
+    const down = (v: number) => Math.round((v - k) * 100) / 100;
+    t = {
+      ...t,
+      openingBalance: down(t.openingBalance),
+      closingBalance: down(t.closingBalance),
+      transactions: t.transactions.map((x) => ({ ...x, balance: down(x.balance) })),
+    };
+  }
+  return t;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -214,6 +322,16 @@ export function formatDate(iso: string, f: DateFormat): string {
   const [y, m, d] = iso.split('-');
   const mon = MONTHS[Number(m) - 1]!;
   switch (f) {
+    case 'dd.mm.yyyy':
+      return `${d}.${m}.${y}`;
+    case 'yyyy-mm-dd':
+      return iso;
+    case 'd/m/yyyy':
+      return `${Number(d)}/${Number(m)}/${y}`;
+    case 'dd-MON-yy':
+      return `${d}-${mon.toUpperCase()}-${y!.slice(2)}`;
+    case 'dd Mon yy':
+      return `${d} ${mon} ${y!.slice(2)}`;
     case 'dd/mm/yyyy':
       return `${d}/${m}/${y}`;
     case 'dd/mm/yy':
@@ -250,6 +368,10 @@ const boldOf = (f: FontName) => (f === 'Times-Roman' ? 'Times-Bold' : `${f}-Bold
 interface DrawRow {
   /** the narration, already wrapped */
   lines: string[];
+  /** the transaction drawn (page totals and brought-forward balances follow it) */
+  tx?: TruthTx;
+  /** the table's header drawn again here */
+  header?: boolean;
   /** a time printed under the date */
   time?: string;
   cells: Partial<Record<ColumnKind, string>>;
@@ -258,6 +380,17 @@ interface DrawRow {
 /** Draws the statement; returns the PDF bytes. */
 export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uint8Array> {
   const rc = { ...recipe };
+  if (rc.moreDates) rc.dateFormat = rc.moreDates;
+  if (rc.tight) {
+    rc.size = 6;
+    rc.gap = 3;
+  }
+  if (rc.markFar && rc.columns.some((c) => c.kind === 'mark')) {
+    const mark = rc.columns.find((c) => c.kind === 'mark')!;
+    const rest = rc.columns.filter((c) => c !== mark);
+    const at = rc.markFar === 'afterDate' ? rest.findIndex((c) => c.kind === 'date') + 1 : rest.length;
+    rc.columns = [...rest.slice(0, at), mark, ...rest.slice(at)];
+  }
   const doc = new PDFDocument({ margin: 0, autoFirstPage: false });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -268,20 +401,36 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   let pageH = rc.landscape ? short : long;
   const amt = (v: number) => formatAmount(v, rc.grouping);
   // figures of a withdrawal, deposit or amount cell
+  const currency = rc.currency;
   const fig = (v: number) => {
     const s = amt(v);
-    return rc.oneDecimal && s.endsWith('0') ? s.slice(0, -1) : s;
+    return currency + (rc.oneDecimal && s.endsWith('0') ? s.slice(0, -1) : s);
   };
   const empty = rc.oneDecimal && rc.empty === '0.00' ? '0.0' : rc.empty;
-  const bal = (v: number) =>
-    v < 0 && rc.balanceMark
-      ? amt(-v) + rc.balanceMark.replace('Cr', 'Dr')
-      : amt(v) + (v >= 0 ? rc.balanceMark : '');
+  const bal = (v: number) => {
+    if (v < 0 && rc.overdrawn) {
+      const a = currency + amt(-v);
+      if (rc.overdrawn === '-') return `-${a}`;
+      if (rc.overdrawn === '()') return `(${a})`;
+      return a + rc.overdrawn;
+    }
+    return v < 0 && rc.balanceMark
+      ? currency + amt(-v) + rc.balanceMark.replace('Cr', 'Dr')
+      : currency + amt(v) + (v >= 0 ? rc.balanceMark : '');
+  };
+  const markGap = rc.splitMarks === 'tight' ? '' : ' ';
 
+  const clock = (i: number) =>
+    rc.timeInDate === 'hms'
+      ? ` ${String((i * 5) % 24).padStart(2, '0')}:${String((i * 13) % 60).padStart(2, '0')}:${String((i * 29) % 60).padStart(2, '0')}`
+      : ` ${String(1 + ((i * 5) % 12)).padStart(2, '0')}:${String((i * 13) % 60).padStart(2, '0')} ${i % 2 ? 'PM' : 'AM'}`;
   const rowCells = (t: TruthTx, i: number): DrawRow['cells'] => {
+    // a row of no amount prints its 0.00 where a withdrawal goes
+    const dr = t.withdrawal > 0 || !t.deposit;
     const cells: DrawRow['cells'] = {
       serial: String(i + 1),
-      date: rc.noYear ? monthDay(t.date) : formatDate(t.date, rc.dateFormat),
+      date:
+        (rc.noYear ? monthDay(t.date) : formatDate(t.date, rc.dateFormat)) + (rc.timeInDate ? clock(i) : ''),
       valueDate: rc.noYear
         ? monthDay(t.valueDate ?? t.date)
         : formatDate(t.valueDate ?? t.date, rc.dateFormat),
@@ -289,17 +438,20 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       balance: bal(t.balance),
     };
     if (rc.amountStyle === 'split') {
-      cells.debit = t.withdrawal ? fig(t.withdrawal) : empty;
-      cells.credit = t.deposit ? fig(t.deposit) : empty;
+      const marked = (v: number, m: string) => (rc.splitMarks ? fig(v) + markGap + m : fig(v));
+      cells.debit = dr ? marked(t.withdrawal, 'Dr') : empty;
+      cells.credit = t.deposit ? marked(t.deposit, 'Cr') : empty;
     } else if (rc.amountStyle === 'markColumn') {
       cells.amount = fig(t.withdrawal || t.deposit);
-      cells.mark = t.withdrawal ? 'DR' : 'CR';
+      cells.mark = dr ? 'DR' : 'CR';
     } else if (rc.signed) {
       const space = rc.signed === '- ' ? ' ' : '';
-      cells.amount = `${t.withdrawal ? '-' : '+'}${space}${fig(t.withdrawal || t.deposit)}`;
+      cells.amount = `${dr ? '-' : '+'}${space}${fig(t.withdrawal || t.deposit)}`;
+    } else if (rc.markBefore) {
+      cells.amount = `${dr ? 'Dr' : 'Cr'} ${fig(t.withdrawal || t.deposit)}`;
     } else {
       const mark = rc.balanceMark.includes('(') ? ['(Dr)', '(Cr)'] : ['Dr', 'Cr'];
-      cells.amount = `${fig(t.withdrawal || t.deposit)} ${t.withdrawal ? mark[0] : mark[1]}`;
+      cells.amount = `${fig(t.withdrawal || t.deposit)} ${dr ? mark[0] : mark[1]}`;
     }
     return cells;
   };
@@ -324,6 +476,11 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       const head = width(c.label, true);
       if (c.kind === 'description') return Math.max(head, rc.wrapWidth);
       const extra = [...(rc.opening === 'row' ? [bal(truth.openingBalance)] : [])];
+      // totals lines: the statement's totals are the widest figures of their columns
+      if ((rc.totalRow || rc.pageForward) && (c.kind === 'debit' || c.kind === 'credit'))
+        extra.push(
+          fig(truth.transactions.reduce((n, t) => n + (c.kind === 'debit' ? t.withdrawal : t.deposit), 0)),
+        );
       return Math.max(head, ...allCells.map((x) => width(x[c.kind] ?? '')), ...extra.map((s) => width(s)));
     });
     return rc.left + widths.reduce((a, b) => a + b, 0) + rc.gap * (widths.length - 1);
@@ -361,6 +518,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     return out;
   };
   const rows: DrawRow[] = truth.transactions.map((t, i) => ({
+    tx: t,
     lines: wrapText(t.description),
     cells: allCells[i]!,
     time: rc.timeUnderDate ? timeOf(i) : undefined,
@@ -369,6 +527,14 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   // a newest-first statement prints no opening or closing row inside its table
   if (rc.opening === 'row' && !rc.newestFirst)
     rows.unshift({ lines: ['Opening Balance'], cells: { balance: bal(truth.openingBalance) } });
+  const split = rc.amountStyle === 'split';
+  if (rc.totalRow && split) {
+    const sum = (f: (t: TruthTx) => number) => truth.transactions.reduce((n, t) => n + f(t), 0);
+    rows.push({
+      lines: ['Total'],
+      cells: { debit: fig(sum((t) => t.withdrawal)), credit: fig(sum((t) => t.deposit)) },
+    });
+  }
   if (rc.closingRow && !rc.newestFirst)
     rows.push({ lines: ['Closing Balance'], cells: { balance: bal(truth.closingBalance) } });
   const anchorAt = (n: number) => (rc.wrap === 'below' ? 0 : rc.wrap === 'above' ? n - 1 : Math.floor(n / 2));
@@ -448,12 +614,64 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     const top = first ? 24 + rc.size * 3 + lineH * 6 + rc.size * 2 : 24 + rc.size * 3 + lineH * 2;
     y = first || rc.headerEveryPage ? top + headerHeight : top;
   };
+  const forward = rc.pageForward && !rc.newestFirst;
+  // the balance after the last row drawn, and the page's totals, for brought/carried forward lines
+  let running = truth.openingBalance;
+  let pageDebits = 0;
+  let pageCredits = 0;
+  const fwdLabel = (['Balance B/F', 'Brought Forward', 'B/F'] as const)[rc.rowsPerPage % 3]!;
+  const cfLabel = (['Carried Forward', 'Balance C/F', 'C/F'] as const)[rc.rowsPerPage % 3]!;
+  const place = (row: DrawRow, h: number) => {
+    cur.push({ y, row });
+    y += h + rowPad;
+  };
+  const breakPage = () => {
+    if (forward)
+      place(
+        {
+          lines: [cfLabel],
+          cells: split
+            ? { debit: fig(pageDebits), credit: fig(pageCredits), balance: bal(running) }
+            : { balance: bal(running) },
+        },
+        lineH,
+      );
+    startPage(false);
+    pageDebits = 0;
+    pageCredits = 0;
+    if (forward) place({ lines: [fwdLabel], cells: { balance: bal(running) } }, lineH);
+  };
+  // room kept at the foot of each page for its carried-forward line
+  const foot = bottom - (forward ? lineH + rowPad : 0);
   startPage(true);
   for (const row of rows) {
     const h = rowLines(row) * lineH;
-    if (cur.length >= rc.rowsPerPage || y + h > bottom) startPage(false);
-    cur.push({ y, row });
-    y += h + rowPad;
+    const full = cur.length >= rc.rowsPerPage || y + h > foot;
+    if (full && rc.spillRows && rc.wrap === 'below' && !row.time && row.lines.length >= 2) {
+      // the row starts at the foot of this page and its narration goes on at the top of the next
+      const k = Math.max(1, Math.min(Math.ceil(row.lines.length / 2), Math.floor((foot - y) / lineH)));
+      place({ ...row, lines: row.lines.slice(0, k) }, k * lineH);
+      if (row.tx) {
+        running = row.tx.balance;
+        pageDebits += row.tx.withdrawal;
+        pageCredits += row.tx.deposit;
+      }
+      breakPage();
+      const rest = row.lines.slice(k);
+      place({ lines: rest, cells: {} }, rest.length * lineH);
+      continue;
+    }
+    if (full) breakPage();
+    if (rc.midHeader && cur.length === Math.floor(rc.rowsPerPage / 2)) {
+      cur.push({ y, row: { lines: [], cells: {}, header: true } });
+      y += headerHeight;
+    }
+    place(row, h);
+    if (row.tx) {
+      running = row.tx.balance;
+      pageDebits += row.tx.withdrawal;
+      pageCredits += row.tx.deposit;
+    }
   }
 
   pages.forEach((list, pi) => {
@@ -462,6 +680,10 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     if (pi === 0 || rc.headerEveryPage) drawTableHeader(top);
     const d = colOf('description');
     for (const { y: ry, row } of list) {
+      if (row.header) {
+        drawTableHeader(ry);
+        continue;
+      }
       const at = anchorAt(Math.max(1, row.lines.length));
       row.lines.forEach((l, li) => drawCell(d, l, ry + li * lineH));
       const ay = ry + at * lineH;

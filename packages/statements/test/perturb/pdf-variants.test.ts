@@ -1,8 +1,13 @@
 // Statements drawn again as PDFs under seeded layout recipes (other header names, fonts and sizes,
 // column orders, offsets and widths, paper, narration wrapping above/below/around the date line,
 // headers once or on every page, footers, rows per page, grouping, empty-amount marks, Dr/Cr
-// balances, date formats), read with the package's reader and parser: every row, narration and
-// balance must equal the corpus truth, and the bank must be recognised.
+// balances, date formats), and what other banks' statements do (overdrawn balances as '1,234.00Dr',
+// '-1,234.00' or '(1,234.00)', the time in the date cell, more date styles, currency in the cells,
+// marks on split figures, brought/carried forward lines with page totals, a total line, the header
+// again mid page, narrations of five lines and more, rows of 0.00, a narration going on over a page
+// break, a Dr/Cr column away from its amount, the mark before the figure, tiny type in columns under
+// 4 pt apart), read with the package's reader and parser: every row, narration and balance must
+// equal the corpus truth, and the bank must be recognised.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PROFILES } from '../../src/parse/registry.ts';
@@ -11,7 +16,7 @@ import { score } from '../../../../../shared/tools/score.mjs';
 import { toTruthJson } from '../../src/parse/index.ts';
 import { checkPdf, describe, pdfCases } from './pdf-cases.ts';
 
-const PER_BANK = 16;
+const PER_BANK = 28;
 const all = pdfCases(PER_BANK);
 
 test('every registered bank has PDF layout variants', () => {
@@ -56,6 +61,14 @@ test('the recipes vary what real statements vary', () => {
     'oneDecimal',
     'unknownHeadings',
     'noYear',
+    'pageForward',
+    'totalRow',
+    'midHeader',
+    'longNarration',
+    'zeroRows',
+    'spillRows',
+    'markBefore',
+    'tight',
   ] as const)
     assert.equal(
       kinds((r) => r[k]),
@@ -66,6 +79,21 @@ test('the recipes vary what real statements vary', () => {
     kinds((r) => r.signed),
     3,
   );
+  // the classes drawn in several styles: every style drawn, and statements without the class
+  const styles = {
+    overdrawn: 5,
+    timeInDate: 3,
+    moreDates: 6,
+    currency: 4,
+    splitMarks: 3,
+    markFar: 3,
+  } as const;
+  for (const [k, n] of Object.entries(styles))
+    assert.equal(
+      kinds((r) => r[k as keyof typeof styles]),
+      n,
+      k,
+    );
 });
 
 for (const p of PROFILES) {
