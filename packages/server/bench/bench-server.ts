@@ -16,10 +16,14 @@ export interface ServerReady {
 
 const attackers = Number(process.env.BENCH_ATTACKERS ?? '1');
 // The readers leave after this much idle time (the default is 15 s; the leak check waits for it).
-// The memory budget is the server's (start.ts sets it from BAHI_MEMORY_MB, default 1,024 MB).
+// The memory budget is the server's (start.ts sets it from BAHI_MEMORY_MB, whose default
+// depends on the database).
 configurePool({
   idleMs: Number(process.env.BENCH_IDLE_MS ?? '15000'),
-  memoryBudgetMb: Number(process.env.BAHI_MEMORY_MB || DEFAULT_MEMORY_MB),
+  memoryBudgetMb: Number(
+    process.env.BAHI_MEMORY_MB ||
+      DEFAULT_MEMORY_MB[process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite'],
+  ),
 });
 
 // PostgreSQL when asked for (BENCH_DB=postgres; a throwaway cluster, its own process), so that

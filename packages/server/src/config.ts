@@ -79,9 +79,9 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
   },
   {
     name: 'BAHI_MEMORY_MB',
-    default: String(DEFAULT_MEMORY_MB),
+    default: `${DEFAULT_MEMORY_MB.postgres} with DATABASE_URL, else ${DEFAULT_MEMORY_MB.pglite}`,
     meaning:
-      'Memory the server and its statement readers may hold together, in MB: the number of readers is sized from it, and a reader whose file pushes past it is stopped. With the embedded database (PGlite, ~600 MB in the server) give it more, e.g. 2048.',
+      'Memory the server and its statement readers may hold together, in MB: the number of readers is sized from it, and a reader whose file pushes past it is stopped. The embedded database (PGlite) holds ~600 MB inside the server, hence the higher default without DATABASE_URL.',
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
 ];
@@ -197,7 +197,7 @@ const EnvSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
   ),
-  BAHI_MEMORY_MB: z.preprocess(blankIsUnset, z.coerce.number().int().min(512).default(DEFAULT_MEMORY_MB)),
+  BAHI_MEMORY_MB: z.preprocess(blankIsUnset, z.coerce.number().int().min(512).optional()),
   LOG_LEVEL: z.preprocess(
     blankIsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -251,7 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.BAHI_TRUST_PROXY,
     publicUrl: e.BAHI_PUBLIC_URL,
-    memoryMb: e.BAHI_MEMORY_MB,
+    memoryMb: e.BAHI_MEMORY_MB ?? DEFAULT_MEMORY_MB[e.DATABASE_URL ? 'postgres' : 'pglite'],
   };
 }
 
