@@ -56,7 +56,7 @@ export function readDate(text: string): string | null {
   return null;
 }
 
-const TIME_AFTER = /\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?$/i;
+const TIME_AFTER = /\s+(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*[ap]\.?m\.?)?$/i;
 
 /** Reads a date printed with its time in one cell ('01/04/2023 10:15:32', '01-04-2023 10:15 AM'). */
 export function readDateTime(text: string): string | null {

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { readAmount } from '../../src/parse/amount.ts';
-import { readDate, readMonthDay, withYear } from '../../src/parse/dates.ts';
+import { isCurrency, readAmount } from '../../src/parse/amount.ts';
+import { findDates, readDate, readDateTime, readMonthDay, withYear } from '../../src/parse/dates.ts';
 
 function indian(paise: number): string {
   const whole = Math.floor(paise / 100).toString();
@@ -37,6 +37,50 @@ test('Dr/Cr markers are kept beside the amount', () => {
       },
     ),
   );
+});
+
+test("a mark printed before the figure is the figure's side, as one after it is", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 9_999_999_999 }),
+      fc.constantFrom('Dr ', 'DR ', 'Cr ', 'CR. ', '(Dr) ', 'Dr'),
+      fc.constantFrom('', 'INR ', 'Rs.', 'Rs. '),
+      (p, m, cur) => {
+        const a = readAmount(m + cur + indian(p));
+        assert.equal(a?.paise, p);
+        assert.equal(a?.mark, /dr/i.test(m) ? 'dr' : 'cr');
+      },
+    ),
+  );
+  // a mark before narration words is no amount
+  assert.equal(readAmount('CR SALARY'), null);
+});
+
+test('currency words, signed or not, are told from other words', () => {
+  for (const s of ['INR', 'Rs.', 'Rs', '₹', '-INR', 'inr']) assert.ok(isCurrency(s), s);
+  for (const s of ['INRX', 'Rupees', 'CR', '1,200.00', 'RS/123']) assert.ok(!isCurrency(s), s);
+  // a negative balance with its currency between sign and figure
+  assert.equal(readAmount('-INR 4,60,713.57')?.paise, -46071357);
+});
+
+test('a date with its time in the cell reads to the date', () => {
+  for (const [s, want] of [
+    ['01/04/2023 10:15:32', '2023-04-01'],
+    ['01-04-2023 10:15 AM', '2023-04-01'],
+    ['30 Jun 2023 08:59 PM', '2023-06-30'],
+    ['2023-04-01', '2023-04-01'],
+  ])
+    assert.equal(readDateTime(s), want, s);
+  for (const s of ['01/04/2023 SALARY', '10:15:32', '01/04/2023 99:99'])
+    assert.equal(readDateTime(s), null, s);
+});
+
+test('a period printed with two-digit years is found', () => {
+  assert.deepEqual(findDates('Statement of Account for the period 01 Apr 25 to 31 May 25'), [
+    '2025-04-01',
+    '2025-05-31',
+  ]);
+  assert.deepEqual(findDates('From 01.01.2023 To 31.01.2023'), ['2023-01-01', '2023-01-31']);
 });
 
 test('non-amounts are refused', () => {
