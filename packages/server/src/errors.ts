@@ -7,7 +7,7 @@ import type { StatementErrorCode } from '@bahi/statements';
 // a status or write an error answer themselves.
 
 /** The server's own failure codes, beside the codes of @bahi/statements, @bahi/tally and @bahi/core. */
-export type ServerErrorCode =
+type ServerErrorCode =
   | 'BAD_REQUEST'
   | 'NOT_SIGNED_IN'
   | 'NOT_ENOUGH_PAGES'

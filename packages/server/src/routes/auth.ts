@@ -31,19 +31,19 @@ import { serve } from '../endpoints.ts';
 import { HttpError, badRequest, forbidden, tooMany, unauthorized } from '../errors.ts';
 
 export const PHONE_TAKEN = 'User with this phone number already exists';
-export const EMAIL_TAKEN = 'User with this email already exists';
-export const NOT_VERIFIED = 'Please verify your e-mail before signing in.';
+const EMAIL_TAKEN = 'User with this email already exists';
+const NOT_VERIFIED = 'Please verify your e-mail before signing in.';
 const BAD_LOGIN = 'Incorrect email or password';
 export const passwordWaitDetail = (seconds: number) =>
   `Too many wrong passwords for this account. Please wait ${seconds} seconds, or reset your password.`;
 /** An e-mail that is never verified stops holding its address and phone after this long. */
-export const UNVERIFIED_TTL_MS = 24 * 3600_000;
+const UNVERIFIED_TTL_MS = 24 * 3600_000;
 
 /**
  * Removes sign-ups that were never verified within UNVERIFIED_TTL_MS (and never linked to Google),
  * so a stranger who signs up with someone else's e-mail or phone holds it for a day at most.
  */
-export async function purgeStaleSignups(ctx: AppContext): Promise<void> {
+async function purgeStaleSignups(ctx: AppContext): Promise<void> {
   const cutoff = new Date(ctx.now().getTime() - UNVERIFIED_TTL_MS);
   await ctx.db
     .delete(users)

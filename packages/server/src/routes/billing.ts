@@ -34,7 +34,7 @@ import { withReadSlot } from '../statements/work-limits.ts';
 // no token on these calls; ours do, so the admin role can be checked here and not only on the screen.
 
 /** Ten crore rupees: far beyond any one day's billing, and it bounds the work of one allocation. */
-export const MAX_BILLING_AMOUNT_PAISE = 10_00_00_000 * 100;
+const MAX_BILLING_AMOUNT_PAISE = 10_00_00_000 * 100;
 
 interface BillingForm {
   file: Buffer;

@@ -12,9 +12,9 @@ import { paymentSecret } from '../payments/secret.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import { checkPaymentSignature, checkWebhookSignature, paymentSignature } from '../payments/signature.ts';
 
-export const PLAN_MISMATCH =
+const PLAN_MISMATCH =
   'This amount and page count do not match any of our plans. Reload the page and try again.';
-export const VERIFY_FAILED = 'Payment verification failed.';
+const VERIFY_FAILED = 'Payment verification failed.';
 const ORDER_NOT_FOUND = 'Payment order not found.';
 /** Each live order is a Razorpay API call: a person needs a handful, a script should not get thousands. */
 const ORDER_LIMIT: Limit = { max: 30, windowSeconds: 3600 };

@@ -38,7 +38,7 @@ export class ApiError extends Error {
 export type Body =
   { json: unknown } | { form: Record<string, string> } | { multipart: FormData } | Record<string, never>;
 
-export type CallOptions = {
+type CallOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: Body;
   query?: Record<string, string | number | undefined>;
@@ -117,7 +117,7 @@ export async function api<T = unknown>(
 }
 
 /** How a call to an endpoint of the contract sends its body and fills its path. */
-export type EndpointCall<E extends Endpoint> = {
+type EndpointCall<E extends Endpoint> = {
   params?: Record<string, string>;
   query?: CallOptions['query'];
   signal?: AbortSignal;

@@ -3,7 +3,7 @@
 
 const FLOW_KEY = 'bahi_verify_user';
 
-export type FlowUser = { email: string; name?: string; phone?: string };
+type FlowUser = { email: string; name?: string; phone?: string };
 
 export function saveFlowUser(user: FlowUser): void {
   sessionStorage.setItem(FLOW_KEY, JSON.stringify(user));

@@ -2,8 +2,8 @@
 // decodes it to read claims; the server verifies the signature on every call.
 
 export const TOKEN_KEY = 'access_token';
-export const PROFILE_KEY = 'personal_info';
-export const PROFILE_TIME_KEY = 'user_info_time';
+const PROFILE_KEY = 'personal_info';
+const PROFILE_TIME_KEY = 'user_info_time';
 
 export type Claims = {
   name?: string;
@@ -30,7 +30,7 @@ export function decodeClaims(token: string): Claims | null {
   }
 }
 
-export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** Valid = present, decodable and its `exp` (seconds since the epoch) is still in the future. */
 export function isTokenValid(token: string | null | undefined, now: number = nowSeconds()): boolean {
@@ -67,7 +67,7 @@ export function storeToken(token: string): void {
   notify();
 }
 
-export type ClearReason = 'logout' | 'invalid';
+type ClearReason = 'logout' | 'invalid';
 let lastClear: ClearReason | null = null;
 
 /** Why the token was last removed in this tab ('logout': the user asked), null after a login. */
@@ -94,13 +94,4 @@ export function validToken(now: number = nowSeconds()): string | null {
 export function cacheProfile(profile: unknown): void {
   localStorage.setItem(PROFILE_KEY, JSON.stringify(profile));
   localStorage.setItem(PROFILE_TIME_KEY, String(Date.now()));
-}
-
-export function cachedProfile<T = { name?: string }>(): T | null {
-  try {
-    const raw = localStorage.getItem(PROFILE_KEY);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    return null;
-  }
 }

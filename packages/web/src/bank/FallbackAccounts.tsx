@@ -10,7 +10,7 @@ import { TransactionsTable } from './TransactionsTable.tsx';
 // form: the ledger name is required, defaults to the bank's default ledger, and the field is cleared
 // 500 ms after the download (spec section 9).
 
-export const CLEAR_AFTER_MS = 500;
+const CLEAR_AFTER_MS = 500;
 
 export function FallbackAccounts({
   bank,

@@ -10,7 +10,7 @@ import { PdfNotReady, usePdf } from './PdfViewer.tsx';
 // only with the teaching screen.
 
 /** Canvas pixels per PDF point. */
-export const MARK_SCALE = 1.5;
+const MARK_SCALE = 1.5;
 
 type Props = {
   file: File;

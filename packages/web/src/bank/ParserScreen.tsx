@@ -30,7 +30,7 @@ import { XmlPreview } from './XmlPreview.tsx';
 // PNB differ only in these settings. The route has no guard: a visitor sees every control, and
 // reading a statement (it spends pages) asks them to sign in first, then goes on with the file chosen.
 
-export type ParserSettings = {
+type ParserSettings = {
   bank: 'hdfc' | 'sbi' | 'union' | 'bob' | 'pnb';
   title: string;
   accept: string;

@@ -92,7 +92,7 @@ export function PdfNotReady({ state }: { state: Exclude<State, { kind: 'ready' }
   return <PasswordForm message={state.message} onSubmit={state.submit} />;
 }
 
-export function PasswordForm({ message, onSubmit }: { message: string; onSubmit: (pw: string) => void }) {
+function PasswordForm({ message, onSubmit }: { message: string; onSubmit: (pw: string) => void }) {
   const [pw, setPw] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -3,9 +3,9 @@ import { decodeClaims, readToken } from '../auth/token.ts';
 
 // `bahi bridge`, the office connector, listens on this machine (spec: the desktop wrapper's local
 // bridge). Its address can be changed for a non-default port: localStorage 'bahi.bridge_url'.
-export const DEFAULT_BRIDGE_URL = 'http://127.0.0.1:9100';
+const DEFAULT_BRIDGE_URL = 'http://127.0.0.1:9100';
 /** The spec's fixed phone number when the token carries none. */
-export const DEFAULT_PHONE = '9999999999';
+const DEFAULT_PHONE = '9999999999';
 
 export function bridgeUrl(): string {
   try {
@@ -15,7 +15,7 @@ export function bridgeUrl(): string {
   }
 }
 
-export function phoneForBridge(): string {
+function phoneForBridge(): string {
   const token = readToken();
   const phone = token ? decodeClaims(token)?.phone : null;
   return phone && /^\d{10}$/.test(phone) ? phone : DEFAULT_PHONE;

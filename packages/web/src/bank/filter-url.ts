@@ -22,7 +22,7 @@ export function filterFromSearch(search: string): FilterState {
   };
 }
 
-export function searchOfFilter(f: FilterState): string {
+function searchOfFilter(f: FilterState): string {
   const q = new URLSearchParams();
   for (const k of f.keywords) if (k.trim()) q.append('k', k);
   if (f.only !== 'all') q.set('only', f.only);

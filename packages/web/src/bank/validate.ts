@@ -3,7 +3,7 @@ import { bankAccepts, type BankUpload } from '@bahi/core';
 // The validations of spec section 5 for the result screen, in the specification's order. Each
 // returns the message to show, or null when the action may go ahead.
 
-export type TallyForm = { localIp: string; ledgerName: string; companyName: string };
+type TallyForm = { localIp: string; ledgerName: string; companyName: string };
 
 export function downloadProblem(count: number, f: Pick<TallyForm, 'localIp' | 'ledgerName'>): string | null {
   if (count === 0) return 'No transactions to download.';

@@ -14,7 +14,7 @@ import { PasswordModal } from '../bank/PasswordModal.tsx';
 // Select Billing and Generate Billing (spec sections 2, 4, 5): one form, the second screen with the
 // optional additional workbook. Alerts are the specification's, word for word.
 
-export const ONLY_XLSX = 'Only XLSX files are allowed.';
+const ONLY_XLSX = 'Only XLSX files are allowed.';
 export const INVALID_AMOUNT = 'Please enter a valid amount to allocate.';
 const isXlsx = (f: File) => f.name.toLowerCase().endsWith('.xlsx');
 

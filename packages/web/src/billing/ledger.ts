@@ -12,7 +12,7 @@ export const toNumber = (v: unknown): number => {
   return Number.isFinite(n) ? n : 0;
 };
 
-export const itemTotal = (it: Pick<BillingVoucherItem, 'Quantity' | 'Selling Price' | 'GST'>): number =>
+const itemTotal = (it: Pick<BillingVoucherItem, 'Quantity' | 'Selling Price' | 'GST'>): number =>
   lineTotal(toNumber(it['Selling Price']), toNumber(it.GST), toNumber(it.Quantity));
 
 /** The GST of an item of this name on any other line, or undefined. */

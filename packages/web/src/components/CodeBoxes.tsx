@@ -4,7 +4,7 @@ import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 export const CODE_LENGTH = 4;
 
 /** Keeps the first digit of what was typed: one digit per box, anything else ignored. */
-export const firstDigit = (text: string): string => /\d/.exec(text)?.[0] ?? '';
+const firstDigit = (text: string): string => /\d/.exec(text)?.[0] ?? '';
 
 /** The code's digits after pasting `text`: digits fill from the first box, others are ignored. */
 export function pastedDigits(text: string, length = CODE_LENGTH): string[] {

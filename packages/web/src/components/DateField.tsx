@@ -6,7 +6,7 @@ import { useState } from 'react';
 // would make of <input type="date">; inside, they stay ISO.
 
 /** 'DD-MM-YYYY' (or D-M-YYYY, '/' or '.' between) -> ISO; null when it is not a real date. */
-export function readTypedDate(text: string): string | null {
+function readTypedDate(text: string): string | null {
   const m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text.trim());
   if (!m) return null;
   const iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
@@ -14,7 +14,7 @@ export function readTypedDate(text: string): string | null {
 }
 
 /** What the field shows for a value: ISO as DD-MM-YYYY, anything else (a half-typed date) as is. */
-export const showDate = (value: string): string => (isIsoDate(value) ? formatDisplayDate(value) : value);
+const showDate = (value: string): string => (isIsoDate(value) ? formatDisplayDate(value) : value);
 
 /** The value a text stands for: ISO when it is a date, '' when blank, else the text itself. */
 const valueOf = (text: string): string => (text.trim() === '' ? '' : (readTypedDate(text) ?? text));

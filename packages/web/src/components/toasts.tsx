@@ -10,7 +10,7 @@ const Notifications = lazy(async () => {
   return { default: () => <Notifications position="top-right" /> };
 });
 
-export type Toast = { color: string; title?: string; message: string };
+type Toast = { color: string; title?: string; message: string };
 
 /** Shows a toast (mounting the toaster the first time). */
 export async function showToast(toast: Toast): Promise<void> {

@@ -21,7 +21,7 @@ import { useTallyCompany } from '../tally/useTallyCompany.ts';
 // The billing result (/app/billing): settings, downloads, and the editable Item Ledger Table.
 
 /** Spec section 9, billing defaults. */
-export const BILLING_SETTINGS_DEFAULTS: BillingSettings = {
+const BILLING_SETTINGS_DEFAULTS: BillingSettings = {
   party_ledger: 'Cash',
   sales_ledger: 'Sales A/c',
   narration: 'Being sale.',

@@ -32,7 +32,7 @@ export function loadCheckout(): Promise<boolean> {
   return loading;
 }
 
-export type CheckoutOutcome =
+type CheckoutOutcome =
   { kind: 'paid'; response: VerifyPaymentRequest } | { kind: 'failed' } | { kind: 'dismissed' };
 
 /** Opens Checkout for the order; resolves when the user pays, the payment fails, or they close it. */

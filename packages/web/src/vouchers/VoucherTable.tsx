@@ -35,7 +35,7 @@ const COLUMNS = [
   { label: 'Actions', width: 190 },
 ] as const satisfies readonly { label: string; width: number | undefined; align?: 'right' }[];
 
-export type RowHandlers = {
+type RowHandlers = {
   onChange: (id: string, field: EditableField, value: string) => void;
   onRemove: (id: string) => void;
   onDuplicate: (id: string) => void;

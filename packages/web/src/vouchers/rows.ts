@@ -10,7 +10,7 @@ export type EditableField = keyof VoucherRow;
 
 let counter = 0;
 /** Unique within this page load and across reloads (the time part), without crypto. */
-export function newRowId(): string {
+function newRowId(): string {
   counter += 1;
   return `r${Date.now().toString(36)}${counter.toString(36)}`;
 }
