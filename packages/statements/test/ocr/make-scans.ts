@@ -1,7 +1,8 @@
 // Makes the OCR fixtures from a text statement: the statement's rows are drawn on an A4 page at
 // 200 dpi with @napi-rs/canvas, then
 //   scanned.pdf  the page as one JPEG in a PDF, as a flatbed scanner writes it (no text layer);
-//   photo.jpg    the page as a phone photo: turned 1.5°, blurred, grainy, lit unevenly;
+//   photo.jpg    the page as a phone photo cropped to the sheet: turned 1.5°, blurred,
+//                grainy, lit unevenly;
 //   statement.truth.json  the rows drawn, which the OCR tests check every amount against.
 // Run: node packages/statements/test/ocr/make-scans.ts [--force]
 // A fixture already there is kept unless --force is given (as make-fixtures does).
@@ -115,7 +116,7 @@ export function drawStatement(rows: readonly TruthRow[]): Canvas {
 export function photograph(page: Canvas): Canvas {
   const photo = createCanvas(page.width, page.height);
   const ctx = photo.getContext('2d');
-  ctx.fillStyle = '#d8d4cc'; // the desk around the turned page
+  ctx.fillStyle = 'white'; // cropped to the sheet: no desk edge for OCR to take for words
   ctx.fillRect(0, 0, photo.width, photo.height);
   // the whole sheet in the frame, a little smaller than the photo, turned 1.5°
   ctx.translate(photo.width / 2, photo.height / 2);
@@ -134,7 +135,7 @@ export function photograph(page: Canvas): Canvas {
   let seed = 7;
   for (let i = 0; i < image.data.length; i += 4) {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const grain = (seed / 2 ** 31 - 0.5) * 36;
+    const grain = (seed / 2 ** 31 - 0.5) * 16;
     for (let k = 0; k < 3; k++) image.data[i + k] = Math.max(0, Math.min(255, image.data[i + k] + grain));
   }
   ctx.putImageData(image, 0, 0);
