@@ -4,16 +4,9 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  AcceptStatementRequest,
-  MAX_ROWS_PAGE,
-  SaveLedgersRequest,
-  SaveRowsRequest,
-  type SaveLedgersAnswer,
-  type SaveRowsAnswer,
-  type StatementList,
-} from '@bahi/contract';
+import { ENDPOINTS, MAX_ROWS_PAGE, type SaveLedgersAnswer, type SaveRowsAnswer } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
+import { serve } from '../endpoints.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { rememberLedgers } from './ledger-memory.ts';
 import {
@@ -64,56 +57,81 @@ async function sendJson(request: FastifyRequest, reply: FastifyReply, text: stri
 
 export async function statementRoutes(app: FastifyInstance) {
   const ctx = app.bahi;
+  const signedIn = { preHandler: requireUser };
 
-  app.get('/statements', { preHandler: requireUser }, async (request): Promise<StatementList> => {
-    const page = ListPaging.parse(request.query);
-    return listStatementResults(ctx.db, request.user.id, page);
-  });
+  serve(
+    app,
+    ENDPOINTS.statements,
+    async (request) => listStatementResults(ctx.db, request.user.id, ListPaging.parse(request.query)),
+    signedIn,
+  );
 
-  app.get('/statements/:id', { preHandler: requireUser }, async (request) => {
-    const statement = await loadStatementResult(ctx.db, request.user.id, idOf(request));
-    if (!statement) throw notFound(NO_STATEMENT);
-    return statement;
-  });
+  serve(
+    app,
+    ENDPOINTS.statement,
+    async (request) => {
+      const statement = await loadStatementResult(ctx.db, request.user.id, idOf(request));
+      if (!statement) throw notFound(NO_STATEMENT);
+      return statement;
+    },
+    signedIn,
+  );
 
   /** Rows in pages (all of them at once by default, up to MAX_ROWS_PAGE). */
-  app.get('/statements/:id/rows', { preHandler: requireUser }, async (request, reply) => {
-    const page = RowsPaging.parse(request.query);
-    if (page.offset === 0 && page.limit === MAX_ROWS_PAGE) {
-      // The whole set (what the result screen asks for): the database's JSON text as it is.
-      const text = await loadStatementRowsJson(ctx.db, request.user.id, idOf(request));
-      if (text === null) throw notFound(NO_STATEMENT);
-      return sendJson(request, reply, text);
-    }
-    const rows = await loadStatementRows(ctx.db, request.user.id, idOf(request), page);
-    if (!rows) throw notFound(NO_STATEMENT);
-    return sendJson(request, reply, JSON.stringify(rows));
-  });
+  serve(
+    app,
+    ENDPOINTS.statementRows,
+    async (request, reply) => {
+      const page = RowsPaging.parse(request.query);
+      if (page.offset === 0 && page.limit === MAX_ROWS_PAGE) {
+        // The whole set (what the result screen asks for): the database's JSON text as it is.
+        const text = await loadStatementRowsJson(ctx.db, request.user.id, idOf(request));
+        if (text === null) throw notFound(NO_STATEMENT);
+        return sendJson(request, reply, text);
+      }
+      const rows = await loadStatementRows(ctx.db, request.user.id, idOf(request), page);
+      if (!rows) throw notFound(NO_STATEMENT);
+      return sendJson(request, reply, JSON.stringify(rows));
+    },
+    signedIn,
+  );
 
   /** Ledger names given to rows; remembered for suggestions too (ledger memory). */
-  app.post('/statements/:id/ledgers', { preHandler: requireUser }, async (request, reply) => {
-    const body = SaveLedgersRequest.parse(request.body);
-    const userId = request.user.id;
-    const done = await saveStatementLedgers(ctx.db, userId, idOf(request), body, ctx.now());
-    if (typeof done === 'string') return refused(reply, done);
-    if (done.assignments.length) await rememberLedgers(ctx.db, userId, done.assignments, ctx.now());
-    const answer: SaveLedgersAnswer = { ok: true, revision: done.revision, saved: done.saved };
-    return answer;
-  });
+  serve(
+    app,
+    ENDPOINTS.saveStatementLedgers,
+    async (request, reply, body) => {
+      const userId = request.user.id;
+      const done = await saveStatementLedgers(ctx.db, userId, idOf(request), body, ctx.now());
+      if (typeof done === 'string') return refused(reply, done);
+      if (done.assignments.length) await rememberLedgers(ctx.db, userId, done.assignments, ctx.now());
+      const answer: SaveLedgersAnswer = { ok: true, revision: done.revision, saved: done.saved };
+      return answer;
+    },
+    signedIn,
+  );
 
   /** The rows as fixed in place (issue 17): the whole set, from the revision the client saw. */
-  app.put('/statements/:id/rows', { preHandler: requireUser }, async (request, reply) => {
-    const body = SaveRowsRequest.parse(request.body);
-    const done = await saveStatementRows(ctx.db, request.user.id, idOf(request), body, ctx.now());
-    if (typeof done === 'string') return refused(reply, done);
-    const answer: SaveRowsAnswer = { ok: true, revision: done.revision };
-    return answer;
-  });
+  serve(
+    app,
+    ENDPOINTS.saveStatementRows,
+    async (request, reply, body) => {
+      const done = await saveStatementRows(ctx.db, request.user.id, idOf(request), body, ctx.now());
+      if (typeof done === 'string') return refused(reply, done);
+      const answer: SaveRowsAnswer = { ok: true, revision: done.revision };
+      return answer;
+    },
+    signedIn,
+  );
 
-  app.put('/statements/:id/accepted', { preHandler: requireUser }, async (request) => {
-    const { accepted } = AcceptStatementRequest.parse(request.body);
-    if (!(await setStatementAccepted(ctx.db, request.user.id, idOf(request), accepted, ctx.now())))
-      throw notFound(NO_STATEMENT);
-    return { ok: true, accepted };
-  });
+  serve(
+    app,
+    ENDPOINTS.acceptStatement,
+    async (request, _reply, { accepted }) => {
+      if (!(await setStatementAccepted(ctx.db, request.user.id, idOf(request), accepted, ctx.now())))
+        throw notFound(NO_STATEMENT);
+      return { ok: true, accepted };
+    },
+    signedIn,
+  );
 }
