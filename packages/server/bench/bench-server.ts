@@ -3,7 +3,8 @@
 // a loopback port. It tells the driver the port and the members' tokens over IPC, then serves
 // until the driver disconnects. Started by bench/bombs-bench.ts; not for any other use.
 import { configurePool } from '@bahi/statements';
-import { DEFAULT_MEMORY_MB, configureWorkLimits } from '../src/statements/work-limits.ts';
+import { DEFAULT_MEMORY_MB } from '../src/config.ts';
+import { configureWorkLimits } from '../src/statements/work-limits.ts';
 import { startApp } from '../test/helpers/harness.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 import { member } from '../test/helpers/security.ts';

@@ -3,7 +3,15 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MEMORY_MB } from './statements/work-limits.ts';
+
+/**
+ * What the server process and its reader processes may hold resident together, in MB, unless
+ * BAHI_MEMORY_MB says otherwise (issue 18: under 1 GB with ten bombs uploaded at once). The pool
+ * sizes itself from it and its watchdog holds to it (decision 027). The embedded database (PGlite)
+ * lives in the server's process, ~600 MB at rest: it gets another gigabyte, or a 500-page
+ * statement (a reader at ~430 MB) would no longer fit beside it.
+ */
+export const DEFAULT_MEMORY_MB = { postgres: 1024, pglite: 2048 };
 
 /** Every environment variable the server reads: the README's configuration table is written from this. */
 export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: string }> = [

@@ -9,15 +9,6 @@ import { hit, type Limit } from '../rate-limit.ts';
 
 export type WorkKind = 'extract' | 'checkPassword' | 'workbook';
 
-/**
- * What the server process and its reader processes may hold resident together, in MB, unless
- * BAHI_MEMORY_MB says otherwise (issue 18: under 1 GB with ten bombs uploaded at once). The pool
- * sizes itself from it and its watchdog holds to it (decision 027). The embedded database (PGlite)
- * lives in the server's process, ~600 MB at rest: it gets another gigabyte, or a 500-page
- * statement (a reader at ~430 MB) would no longer fit beside it.
- */
-export const DEFAULT_MEMORY_MB = { postgres: 1024, pglite: 2048 };
-
 export type WorkLimits = Record<WorkKind, Limit> & {
   /** reads one user may have running (or waiting for a thread) at once */
   concurrentPerUser: number;
