@@ -77,6 +77,9 @@ export function VirtualTable(props: Props) {
         overflow: 'auto',
         border: '1px solid var(--mantine-color-gray-3)',
         borderRadius: 4,
+        // What changes inside (rows scrolled in, a filter) is laid out and painted without the
+        // rest of the page; with a fixed height the box is a relayout boundary (issue 19).
+        contain: props.style.height === undefined ? 'content' : 'strict',
         ...props.style,
       }}
     >
