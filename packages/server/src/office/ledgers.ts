@@ -2,10 +2,10 @@
 // that matches wins; @bahi/core/book-rules.ts), then the client's ledger memory (the UPI ID, payee
 // and keyword keys of statements/ledger-memory.ts, kept per client rather than per user: two
 // clients of one office pay the same payee for different reasons). Each row says which set it.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { firstMatchingRule, type LedgerRule } from '@bahi/core';
 import type { DbOrTx } from '../db/index.ts';
-import { keysToRemember, narrationKeys, type NarrationKey } from '../statements/ledger-memory.ts';
+import { memoryReason, narrationKeys, rememberKeys } from '../statements/ledger-memory.ts';
 import { clientLedgerMemory, clientRules } from './tables.ts';
 
 export interface LedgerChoice {
@@ -40,13 +40,6 @@ export async function loadRules(db: DbOrTx, clientId: string): Promise<LedgerRul
 }
 
 export const ruleReason = (rule: Pick<LedgerRule, 'name' | 'ledger'>) => `Rule “${rule.name || rule.ledger}”`;
-
-const memoryReason = (ledger: string, k: NarrationKey) =>
-  k.kind === 'vpa'
-    ? `You used '${ledger}' for UPI ID ${k.shown}`
-    : k.kind === 'payee'
-      ? `You used '${ledger}' for payee ${k.shown}`
-      : `You used '${ledger}' for narrations with ${k.shown}`;
 
 /** One choice (or null) per row, in order: a rule's, else the memory's. */
 export async function assignLedgers(
@@ -89,31 +82,9 @@ export async function assignLedgers(
  * Remembers ledgers a person gave rows of this client (the same keys and strength order as the
  * single-statement memory: UPI ID and payee before keywords; the latest ledger for a key wins).
  */
-export async function rememberClientLedgers(
+export const rememberClientLedgers = (
   db: DbOrTx,
   clientId: string,
   assignments: readonly { description: string; ledger: string }[],
   now: Date,
-): Promise<number> {
-  const rows = [...keysToRemember(assignments)].map(([key, ledger]) => ({
-    clientId,
-    key,
-    ledger,
-    uses: 1,
-    updatedAt: now,
-  }));
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insert(clientLedgerMemory)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoUpdate({
-        target: [clientLedgerMemory.clientId, clientLedgerMemory.key],
-        set: {
-          ledger: sql`excluded.ledger`,
-          uses: sql`${clientLedgerMemory.uses} + 1`,
-          updatedAt: sql`excluded.updated_at`,
-        },
-      });
-  }
-  return rows.length;
-}
+): Promise<number> => rememberKeys(db, clientLedgerMemory, { clientId }, assignments, now);

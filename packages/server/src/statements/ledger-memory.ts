@@ -3,7 +3,8 @@
 // reason. Strongest evidence first: the same UPI ID, then the same payee, then a shared keyword.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerSuggestion } from '@bahi/contract';
-import type { Db } from '../db/index.ts';
+import type { Db, DbOrTx } from '../db/index.ts';
+import { clientLedgerMemory } from '../office/tables.ts';
 import { ledgerMemory } from './tables.ts';
 
 export type NarrationKey = { key: string; kind: 'vpa' | 'payee' | 'word'; shown: string };
@@ -52,7 +53,8 @@ export function narrationKeys(description: string): NarrationKey[] {
   return keys;
 }
 
-const reasonOf = (ledger: string, k: NarrationKey) =>
+/** Why a remembered key suggests its ledger, in the user's words. */
+export const memoryReason = (ledger: string, k: NarrationKey) =>
   k.kind === 'vpa'
     ? `You used '${ledger}' for UPI ID ${k.shown}`
     : k.kind === 'payee'
@@ -75,15 +77,25 @@ export function keysToRemember(
   return byKey;
 }
 
-/** Remembers the assignments (blank ledgers are ignored; the latest ledger for a key wins). */
-export async function rememberLedgers(
-  db: Db,
-  userId: string,
+/** A table of remembered keys: whoever owns a row (a user, a client), its key, ledger, uses and time. */
+type MemoryTable = typeof ledgerMemory | typeof clientLedgerMemory;
+
+/**
+ * Writes the keys of these assignments for one owner (blank ledgers are ignored; the latest ledger
+ * for a key wins, and a key remembered again counts one more use). Shared by the user's statement
+ * memory and the client's book memory so both remember the same way.
+ */
+export async function rememberKeys(
+  db: DbOrTx,
+  table: MemoryTable,
+  owner: { userId: string } | { clientId: string },
   assignments: readonly { description: string; ledger: string }[],
   now: Date,
 ): Promise<number> {
+  const ownerColumn =
+    'userId' in owner ? (table as typeof ledgerMemory).userId : (table as typeof clientLedgerMemory).clientId;
   const rows = [...keysToRemember(assignments)].map(([key, ledger]) => ({
-    userId,
+    ...owner,
     key,
     ledger,
     uses: 1,
@@ -91,19 +103,27 @@ export async function rememberLedgers(
   }));
   for (let i = 0; i < rows.length; i += 500) {
     await db
-      .insert(ledgerMemory)
-      .values(rows.slice(i, i + 500))
+      .insert(table)
+      .values(rows.slice(i, i + 500) as (typeof table.$inferInsert)[])
       .onConflictDoUpdate({
-        target: [ledgerMemory.userId, ledgerMemory.key],
+        target: [ownerColumn, table.key],
         set: {
           ledger: sql`excluded.ledger`,
-          uses: sql`${ledgerMemory.uses} + 1`,
+          uses: sql`${table.uses} + 1`,
           updatedAt: sql`excluded.updated_at`,
         },
       });
   }
   return rows.length;
 }
+
+/** Remembers the assignments of one user's statements. */
+export const rememberLedgers = (
+  db: DbOrTx,
+  userId: string,
+  assignments: readonly { description: string; ledger: string }[],
+  now: Date,
+): Promise<number> => rememberKeys(db, ledgerMemory, { userId }, assignments, now);
 
 /** One suggestion per description that shares a key with a remembered narration of this user. */
 export async function suggestLedgers(
@@ -126,7 +146,7 @@ export async function suggestLedgers(
     const hit = keys.find((k) => known.has(k.key));
     if (hit) {
       const ledger = known.get(hit.key) as string;
-      out.push({ index, ledger, reason: reasonOf(ledger, hit) });
+      out.push({ index, ledger, reason: memoryReason(ledger, hit) });
     }
   });
   return out;
