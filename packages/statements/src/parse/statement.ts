@@ -19,13 +19,51 @@ import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, Taugh
 const SHEET_COLUMN_WIDTH = 100;
 const SHEET_CELL_WIDTH = 60;
 
+// Excel serials 1970..2100: a date column exported without a date format holds these plain numbers.
+const SERIAL_MIN = 25_569;
+const SERIAL_MAX = 73_051;
+const DATE_HEADING = /\b(date|dt)\b/i;
+
+/**
+ * Columns whose heading names a date and whose numbers are all date serials: a workbook that lost its
+ * date format. Only the heading tells such a column from an amount column of round figures.
+ */
+function serialDateColumns(rows: Sheet['rows']): Set<number> {
+  const out = new Set<number>();
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  for (let c = 0; c < width; c++) {
+    const numbers = rows.map((r, i) => [r[c], i] as const).filter(([v]) => typeof v === 'number');
+    const serials = numbers.filter(([v]) => (v as number) >= SERIAL_MIN && (v as number) < SERIAL_MAX);
+    // a summary's figure or two after the table may share the column
+    if (serials.length < 2 || serials.length < 0.8 * numbers.length) continue;
+    const first = serials[0]![1];
+    const above = rows
+      .slice(0, first)
+      .map((r) => r[c])
+      .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+      .slice(-2)
+      .join(' ');
+    if (DATE_HEADING.test(above)) out.add(c);
+  }
+  return out;
+}
+
+function serialToIso(serial: number): string {
+  return new Date(Date.UTC(1899, 11, 30) + Math.floor(serial) * 86_400_000).toISOString().slice(0, 10);
+}
+
 function sheetLines(sheets: Sheet[]): Line[] {
   const lines: Line[] = [];
   sheets.forEach((sheet, si) => {
+    const serialDates = serialDateColumns(sheet.rows);
     sheet.rows.forEach((row, ri) => {
       const runs = [];
       for (let c = 0; c < row.length; c++) {
-        const v = row[c];
+        const cell = row[c];
+        const v =
+          typeof cell === 'number' && serialDates.has(c) && cell >= SERIAL_MIN && cell < SERIAL_MAX
+            ? serialToIso(cell)
+            : cell;
         if (v === null || v === undefined) continue;
         const text = typeof v === 'number' ? v.toFixed(2) : String(v).replace(/\s+/g, ' ').trim();
         if (!text) continue;

@@ -1,0 +1,239 @@
+// Seeded spreadsheet exports drawn from a corpus truth: what real net-banking Excel downloads vary
+// (a header block above the table, merged title cells, a heading split over two rows, dates and
+// amounts in other cell types and shapes, empty amounts as blank/0/'-', narrations going on in a row
+// of their own, footers and summary tables, newest first, the table on another sheet, columns in
+// another order). Every variant keeps every value, so the parse must still equal the truth.
+import type { Cell, Sheet, SourceDocument } from '../../src/source.ts';
+import { seededRng, type Rng } from '@bahi/core';
+
+export interface TruthRow {
+  date: string;
+  valueDate?: string | null;
+  description: string;
+  reference?: string | null;
+  withdrawal: number;
+  deposit: number;
+  balance: number;
+}
+export interface Truth {
+  openingBalance: number;
+  closingBalance: number;
+  period?: { from: string; to: string };
+  account?: { number?: string; holder?: string };
+  transactions: TruthRow[];
+}
+
+export const SHEET_KINDS = [
+  'header',
+  'split-heading',
+  'date-serial',
+  'date-cell',
+  'date-slash',
+  'date-mon',
+  'date-yy',
+  'date-time',
+  'amount-text',
+  'amount-crdr',
+  'amount-signed',
+  'amount-type',
+  'empty',
+  'wrap',
+  'footer',
+  'newest',
+  'other-sheet',
+  'summary',
+  'order',
+] as const;
+export type SheetKind = (typeof SHEET_KINDS)[number];
+
+const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 1,23,456.78 */
+export function indian(n: number): string {
+  const [int, dec] = Math.abs(n).toFixed(2).split('.') as [string, string];
+  const last3 = int.slice(-3);
+  const rest = int.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${n < 0 ? '-' : ''}${rest ? `${rest},` : ''}${last3}.${dec}`;
+}
+
+function serial(iso: string): number {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return Math.round((Date.UTC(y, m - 1, d) - Date.UTC(1899, 11, 30)) / 86_400_000);
+}
+
+type DateStyle = 'slash' | 'serial' | 'cell' | 'mon' | 'yy' | 'time';
+function dateCell(iso: string, style: DateStyle, r: Rng): Cell {
+  const [y, m, d] = iso.split('-') as [string, string, string];
+  switch (style) {
+    case 'serial':
+      return serial(iso);
+    case 'cell':
+      return iso;
+    case 'mon':
+      return `${d}-${MON[Number(m) - 1]}-${y}`;
+    case 'yy':
+      return `${d}/${m}/${y.slice(2)}`;
+    case 'time':
+      return `${d}/${m}/${y} ${String(Math.floor(r() * 24)).padStart(2, '0')}:${String(Math.floor(r() * 60)).padStart(2, '0')}:00`;
+    default:
+      return `${d}/${m}/${y}`;
+  }
+}
+
+type Field = 'date' | 'narration' | 'ref' | 'value' | 'debit' | 'credit' | 'balance' | 'amount' | 'type';
+
+/** The sheet of `truth` with the `kinds` applied, the choices inside each drawn from `seed`. */
+export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: number): SourceDocument {
+  const r = seededRng(seed);
+  const has = (k: SheetKind) => kinds.includes(k);
+  const dateStyle: DateStyle = has('date-serial')
+    ? 'serial'
+    : has('date-cell')
+      ? 'cell'
+      : has('date-mon')
+        ? 'mon'
+        : has('date-yy')
+          ? 'yy'
+          : has('date-time')
+            ? 'time'
+            : 'slash';
+  const amountStyle = has('amount-type')
+    ? 'type'
+    : has('amount-signed')
+      ? 'signed'
+      : has('amount-crdr')
+        ? 'crdr'
+        : 'split';
+  const emptyAs: Cell = has('empty') ? pick<Cell>(r, [0, '-', ' ', '0.00']) : null;
+  const figure = (n: number): Cell => (has('amount-text') ? indian(n) : n);
+  const withRef = truth.transactions.some((t) => t.reference);
+  const withValue = truth.transactions.some((t) => t.valueDate);
+
+  let fields: Field[] = ['date', 'narration'];
+  if (withRef) fields.push('ref');
+  if (withValue) fields.push('value');
+  if (amountStyle === 'split') fields.push('debit', 'credit');
+  else if (amountStyle === 'type') fields.push('amount', 'type');
+  else fields.push('amount');
+  fields.push('balance');
+  if (has('order')) {
+    // the balance before the amounts, the reference last
+    const amounts = fields.filter((f) => ['debit', 'credit', 'amount', 'type'].includes(f));
+    fields = [
+      ...fields.filter((f) => !amounts.includes(f) && f !== 'balance' && f !== 'ref'),
+      'balance',
+      ...amounts,
+      ...(withRef ? (['ref'] as Field[]) : []),
+    ];
+  }
+  const titles: Record<Field, [string, string]> = {
+    date: ['Txn', 'Date'],
+    narration: ['Transaction', 'Remarks'],
+    ref: ['Chq./Ref.', 'No.'],
+    value: ['Value', 'Date'],
+    debit: ['Withdrawal', 'Amount (INR)'],
+    credit: ['Deposit', 'Amount (INR)'],
+    balance: ['Balance', '(INR)'],
+    amount: ['Transaction', 'Amount (INR)'],
+    type: ['Dr / Cr', ''],
+  };
+  const heading: Cell[][] = has('split-heading')
+    ? [fields.map((f) => titles[f][0]), fields.map((f) => titles[f][1] || null)]
+    : [fields.map((f) => `${titles[f][0]} ${titles[f][1]}`.trim())];
+
+  const body: Cell[][] = [];
+  const txns = has('newest') ? [...truth.transactions].reverse() : truth.transactions;
+  for (const t of txns) {
+    let narration = t.description;
+    let more: string | null = null;
+    const cut = narration.lastIndexOf(' ', Math.floor(narration.length / 2));
+    if (has('wrap') && r() < 0.4 && cut > 3) {
+      more = narration.slice(cut + 1);
+      narration = narration.slice(0, cut);
+    }
+    const signed = t.deposit - t.withdrawal;
+    const cell: Record<Field, Cell> = {
+      date: dateCell(t.date, dateStyle, r),
+      narration,
+      ref: t.reference ?? null,
+      value: t.valueDate ? dateCell(t.valueDate, dateStyle === 'time' ? 'slash' : dateStyle, r) : null,
+      debit: t.withdrawal ? figure(t.withdrawal) : emptyAs,
+      credit: t.deposit ? figure(t.deposit) : emptyAs,
+      balance: figure(t.balance),
+      amount:
+        amountStyle === 'signed'
+          ? has('amount-text')
+            ? indian(signed)
+            : signed
+          : amountStyle === 'crdr'
+            ? `${indian(Math.abs(signed))} ${signed < 0 ? 'Dr' : 'Cr'}`
+            : figure(Math.abs(signed)),
+      type: signed < 0 ? 'Dr' : 'Cr',
+    };
+    body.push(fields.map((f) => cell[f]));
+    if (more !== null) body.push(fields.map((f) => (f === 'narration' ? more : null)));
+  }
+
+  const top: Cell[][] = [];
+  const width = fields.length;
+  const row = (...cells: Cell[]) => [...cells, ...Array<Cell>(Math.max(0, width - cells.length)).fill(null)];
+  if (has('header')) {
+    // a merged title (its value in the first cell only), account details, blank rows
+    top.push(row('Statement of Account'));
+    const lines: Cell[][] = [
+      row('Account Name', truth.account?.holder ?? 'M/S SHREE TRADERS'),
+      row('Address', '12, MG ROAD'),
+      row(null, 'PUNE 411001'),
+      row('Account Number', truth.account?.number ?? '00012345678'),
+      row('Account Type', 'SAVINGS'),
+      row('Currency', 'INR'),
+      row('Branch', 'MAIN BRANCH'),
+      row(),
+      row('Statement Period', truth.period ? `${truth.period.from} to ${truth.period.to}` : ''),
+      row('Opening Balance', figure(truth.openingBalance)),
+    ];
+    const n = 5 + Math.floor(r() * 12);
+    for (let i = 0; i < n; i++) top.push(lines[i % lines.length]!);
+    top.push(row());
+  }
+  const bottom: Cell[][] = [];
+  if (has('footer')) {
+    const debits = truth.transactions.reduce((s, t) => s + t.withdrawal, 0);
+    const credits = truth.transactions.reduce((s, t) => s + t.deposit, 0);
+    bottom.push(
+      row(),
+      fields.map((f) =>
+        f === 'date'
+          ? 'Total'
+          : f === 'debit'
+            ? figure(Math.round(debits * 100) / 100)
+            : f === 'credit'
+              ? figure(Math.round(credits * 100) / 100)
+              : null,
+      ),
+      row('Closing Balance', figure(truth.closingBalance)),
+      row('This is a computer generated statement and does not require a signature.'),
+      row('Page 1 of 2'),
+      row('Generated on 05/08/2025 10:15:32'),
+    );
+  }
+  if (has('summary')) {
+    bottom.push(
+      row(),
+      row('Statement Summary'),
+      row('Opening Balance', 'Debits', 'Credits', 'Closing Balance'),
+      row(
+        figure(truth.openingBalance),
+        truth.transactions.filter((t) => t.withdrawal).length,
+        truth.transactions.filter((t) => t.deposit).length,
+        figure(truth.closingBalance),
+      ),
+    );
+  }
+  const table: Sheet = { name: 'Statement', rows: [...top, ...heading, ...body, ...bottom] };
+  const sheets: Sheet[] = has('other-sheet')
+    ? [{ name: 'Summary', rows: [['Account summary'], ['Customer', truth.account?.holder ?? '']] }, table]
+    : [table];
+  return { kind: 'sheets', format: 'xlsx', sheets };
+}
