@@ -21,10 +21,10 @@ import {
 } from '@bahi/statements';
 import { paidRecently, spendInTransaction } from '../credits.ts';
 import type { Db } from '../db/index.ts';
-import { extractions, officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
+import { officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
-import { saveStatementResult, type StatementDetail } from '../statements/results.ts';
+import { saveReadStatement, type StatementDetail } from '../statements/results.ts';
 import {
   bankDetected,
   fallbackAccounts,
@@ -216,20 +216,9 @@ export async function readDroppedFile(
         .returning({ id: officeJobs.id });
       if (done.length === 0) return -1;
       await spendInTransaction(tx, row.userId, pay, ref);
-      const [history] = await tx
-        .insert(extractions)
-        .values({
-          userId: row.userId,
-          fileName: row.fileName.slice(0, 200),
-          bank: result.bank,
-          pages: pay,
-          rows: rowCount,
-        })
-        .returning({ id: extractions.id });
       // The result is what stays (the statement store, where the result screen opens it by id);
       // the bytes go with the job.
-      const stored = await saveStatementResult(tx, {
-        id: history.id,
+      const stored = await saveReadStatement(tx, {
         userId: row.userId,
         requestedBank: result.bank ?? '',
         fileName: row.fileName,
@@ -238,6 +227,7 @@ export async function readDroppedFile(
         rows: first.transactions.map(toRow),
         sources: first.transactions,
         now,
+        history: { bank: result.bank, pages: pay, rows: rowCount },
       });
       // Filed to the client's account its number names (or kept as unfiled for the user to
       // choose), in this same transaction: a retry after a crash never files twice. Nested

@@ -24,7 +24,6 @@ import {
 import { requireUser } from '../auth/guards.ts';
 import { signedInUser, tokenFor } from '../auth/users.ts';
 import { balance, notEnoughPages, paidRecently, spendPages } from '../credits.ts';
-import { extractions } from '../db/schema.ts';
 import { ledgerMemory } from '../statements/tables.ts';
 import { serve } from '../endpoints.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
@@ -51,7 +50,7 @@ import {
 } from '../statements/shape.ts';
 import { checkStatementKind, readUpload } from '../statements/upload.ts';
 import { statementRoutes } from '../statements/routes.ts';
-import { saveStatementResult, setStatementLayout, type StatementDetail } from '../statements/results.ts';
+import { saveReadStatement, setStatementLayout, type StatementDetail } from '../statements/results.ts';
 import { withReadSlot } from '../statements/work-limits.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 
@@ -197,18 +196,7 @@ const statements: FastifyPluginAsync = async (app) => {
     // Spend, history and the stored result in one transaction: all happen or none (402 leaves
     // nothing behind). The statement takes the extraction's id, so the history links to it.
     const { result: statementId } = await spendPages(ctx.db, userId, charged, ref, async (tx) => {
-      const [row] = await tx
-        .insert(extractions)
-        .values({
-          userId,
-          fileName: upload.fileName.slice(0, 200),
-          bank: result.bank,
-          pages: charged,
-          rows: rowCount,
-        })
-        .returning({ id: extractions.id });
-      const stored = await saveStatementResult(tx, {
-        id: row.id,
+      const stored = await saveReadStatement(tx, {
         userId,
         requestedBank: bank,
         fileName: upload.fileName,
@@ -217,6 +205,7 @@ const statements: FastifyPluginAsync = async (app) => {
         rows: transactions,
         sources: first.transactions,
         now: ctx.now(),
+        history: { bank: result.bank, pages: charged, rows: rowCount },
       });
       return stored.id;
     });

@@ -18,6 +18,7 @@ import type {
 } from '@bahi/contract';
 import { formatDisplayDate } from '@bahi/core';
 import type { DbOrTx } from '../db/index.ts';
+import { extractions } from '../db/schema.ts';
 import { keepPrinted, withPrinted, type RowSource } from '../tally/printed-rows.ts';
 import { statementResults } from './tables.ts';
 
@@ -94,6 +95,22 @@ export async function saveStatementResult(db: DbOrTx, s: NewStatementResult): Pr
     })
     .returning({ id: statementResults.id });
   return { id: row.id };
+}
+
+/**
+ * Records a read in the user's history (the bank it found, the pages it cost, its row count) and
+ * stores its result under the history row's id, so the history links to it. Called inside the
+ * transaction that spends the pages: the spend, the history and the result happen or none does.
+ */
+export async function saveReadStatement(
+  tx: DbOrTx,
+  s: Omit<NewStatementResult, 'id'> & { history: { bank: string | null; pages: number; rows: number } },
+): Promise<{ id: string }> {
+  const [read] = await tx
+    .insert(extractions)
+    .values({ userId: s.userId, fileName: s.fileName.slice(0, 200), ...s.history })
+    .returning({ id: extractions.id });
+  return saveStatementResult(tx, { ...s, id: read.id });
 }
 
 // The columns of a statement without its rows (the rows are read only by loadStatementRows).
