@@ -5,9 +5,9 @@
 // $$IsProdTallyPrime, COMPUTE'd on the collection as integrators do (docs/decisions/036).
 import { TallyError } from './errors.ts';
 import { postToTally, type PushOptions } from './client.ts';
-import { readTallyMasters, type TallyMasters } from './masters-export.ts';
+import { collectionExportRequest, readTallyMasters, type TallyMasters } from './masters-export.ts';
 import { text, xmlParser } from './read.ts';
-import { el, leaf, serializeXml } from './xml/tree.ts';
+import { leaf } from './xml/tree.ts';
 import { isoFromTallyDate } from './xml/values.ts';
 
 export interface TallyCompanyInfo {
@@ -32,31 +32,12 @@ export interface TallyCompanySnapshot extends TallyMasters {
 export const COMPANY_COLLECTION_ID = 'Bahi Companies';
 
 export function companyExportRequest(): string {
-  return serializeXml(
-    el('ENVELOPE', {}, [
-      el('HEADER', {}, [
-        leaf('VERSION', '1'),
-        leaf('TALLYREQUEST', 'Export'),
-        leaf('TYPE', 'Collection'),
-        leaf('ID', COMPANY_COLLECTION_ID),
-      ]),
-      el('BODY', {}, [
-        el('DESC', {}, [
-          el('STATICVARIABLES', {}, [leaf('SVEXPORTFORMAT', '$$SysName:XML')]),
-          el('TDL', {}, [
-            el('TDLMESSAGE', {}, [
-              el('COLLECTION', { NAME: COMPANY_COLLECTION_ID, ISMODIFY: 'No' }, [
-                leaf('TYPE', 'Company'),
-                leaf('FETCH', 'Name, StateName, GSTRegistrationNumber, BooksFrom, StartingFrom'),
-                leaf('COMPUTE', 'BahiRelease : @@VersionReleaseString'),
-                leaf('COMPUTE', 'BahiProduct : $$IsProdTallyPrime'),
-              ]),
-            ]),
-          ]),
-        ]),
-      ]),
-    ]),
-  );
+  return collectionExportRequest(COMPANY_COLLECTION_ID, [
+    leaf('TYPE', 'Company'),
+    leaf('FETCH', 'Name, StateName, GSTRegistrationNumber, BooksFrom, StartingFrom'),
+    leaf('COMPUTE', 'BahiRelease : @@VersionReleaseString'),
+    leaf('COMPUTE', 'BahiProduct : $$IsProdTallyPrime'),
+  ]);
 }
 
 type Node = Record<string, unknown>;

@@ -4,7 +4,7 @@
 import { TallyError } from './errors.ts';
 import { postToTally, type PushOptions } from './client.ts';
 import { text, xmlParser } from './read.ts';
-import { el, leaf, serializeXml } from './xml/tree.ts';
+import { el, leaf, serializeXml, type XmlChild } from './xml/tree.ts';
 
 export const MASTER_TYPES = ['Ledger', 'Group', 'StockItem', 'Unit', 'VoucherType'] as const;
 export type MasterType = (typeof MASTER_TYPES)[number];
@@ -47,8 +47,11 @@ export interface TallyMasters {
   voucherTypes: TallyMaster[];
 }
 
-export function mastersExportRequest(type: MasterType, company?: string): string {
-  const id = `Bahi ${type}s`;
+/**
+ * The request that asks TallyPrime for a collection our own TDL defines in the request itself
+ * (`fields` says what it holds), as XML; from `company` when named, else the loaded one.
+ */
+export function collectionExportRequest(id: string, fields: XmlChild[], company?: string): string {
   return serializeXml(
     el('ENVELOPE', {}, [
       el('HEADER', {}, [
@@ -63,17 +66,18 @@ export function mastersExportRequest(type: MasterType, company?: string): string
             leaf('SVEXPORTFORMAT', '$$SysName:XML'),
             company?.trim() ? leaf('SVCURRENTCOMPANY', company.trim()) : null,
           ]),
-          el('TDL', {}, [
-            el('TDLMESSAGE', {}, [
-              el('COLLECTION', { NAME: id, ISMODIFY: 'No' }, [
-                leaf('TYPE', type),
-                leaf('FETCH', ['Name', ...FETCH[type]].join(', ')),
-              ]),
-            ]),
-          ]),
+          el('TDL', {}, [el('TDLMESSAGE', {}, [el('COLLECTION', { NAME: id, ISMODIFY: 'No' }, fields)])]),
         ]),
       ]),
     ]),
+  );
+}
+
+export function mastersExportRequest(type: MasterType, company?: string): string {
+  return collectionExportRequest(
+    `Bahi ${type}s`,
+    [leaf('TYPE', type), leaf('FETCH', ['Name', ...FETCH[type]].join(', '))],
+    company,
   );
 }
 
