@@ -7,6 +7,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { balanceGaps, mergeStatement, type BookRow } from '@bahi/core';
 import type { Db, DbOrTx } from '../db/index.ts';
+import { lockAccount } from './books.ts';
 import { assignLedgers, loadRules } from './ledgers.ts';
 import {
   accountStatements,
@@ -244,11 +245,7 @@ async function fileIntoAccount(
   period?: { from: string | null; to: string | null },
 ): Promise<{ accountId: string; added: number; recognised: number; gaps: number; alreadyFiled: boolean }> {
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: officeAccounts.id })
-      .from(officeAccounts)
-      .where(eq(officeAccounts.id, account.id))
-      .for('update');
+    await lockAccount(tx, account.id);
     const [before] = await tx
       .select()
       .from(accountStatements)

@@ -206,6 +206,18 @@ export async function setLedgers(
 const MAX_PUSH_BYTES = 48 * 1024 * 1024;
 
 /**
+ * Locks the account's row until the transaction ends: everything that writes its book (filing a
+ * statement, pushing rows) takes turns, so two queue workers or two pushes never interleave.
+ */
+export async function lockAccount(tx: DbOrTx, accountId: string): Promise<void> {
+  await tx
+    .select({ id: officeAccounts.id })
+    .from(officeAccounts)
+    .where(eq(officeAccounts.id, accountId))
+    .for('update');
+}
+
+/**
  * The book's unpushed rows as one Tally import, marked pushed. The account row is locked for the
  * transaction, so two pushes at once cannot both take a row: the second finds nothing left.
  */
@@ -216,11 +228,7 @@ export async function pushUnpushed(
   month?: string,
 ): Promise<PushAnswer> {
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: officeAccounts.id })
-      .from(officeAccounts)
-      .where(eq(officeAccounts.id, account.id))
-      .for('update');
+    await lockAccount(tx, account.id);
     const [client] = await tx
       .select({ tallyCompany: officeClients.tallyCompany })
       .from(officeClients)
