@@ -8,7 +8,7 @@ import type { StatementResult, TaughtLayout } from './parse/index.ts';
 import type { LayoutSignature } from './taught.ts';
 import type { FileKind } from './read/index.ts';
 import type { Cell } from './source.ts';
-import type { ExtractOutput, TaughtCandidate, WorkbookOutput } from './worker/job.ts';
+import type { ExtractJob, ExtractOutput, TaughtCandidate, WorkbookOutput } from './worker/job.ts';
 import { StatementPool, type PoolOptions, type ReadProgress } from './worker/pool.ts';
 
 export interface ExtractOptions {
@@ -88,6 +88,17 @@ function noBytes(): StatementError {
   });
 }
 
+/** The reader's job for these bytes, the same in a reader process and in this thread. */
+const extractJob = (bytes: Uint8Array, opts: ExtractOptions): ExtractJob => ({
+  op: 'extract',
+  bytes,
+  password: opts.password || undefined,
+  bank: opts.bank,
+  fileName: opts.fileName,
+  layout: opts.layout,
+  taught: opts.taught,
+});
+
 /**
  * Read and parse a statement in a reader process (or here, with `inProcess`). The caller's
  * bytes are piped to the reader as they are: not copied, not changed.
@@ -97,15 +108,7 @@ export async function extractStatement(bytes: Uint8Array, opts: ExtractOptions =
   if (opts.inProcess) return extractStatementInProcess(bytes, opts);
   const started = performance.now();
   const out = (await pool().run(
-    {
-      op: 'extract',
-      bytes,
-      password: opts.password || undefined,
-      bank: opts.bank,
-      fileName: opts.fileName,
-      layout: opts.layout,
-      taught: opts.taught,
-    },
+    extractJob(bytes, opts),
     opts.signal,
     opts.owner,
     opts.onProgress,
@@ -123,15 +126,7 @@ export async function extractStatementInProcess(
   // Loaded here, not at the top: a caller that only uses the pool (the server) never loads the
   // readers in its own process.
   const { runJob } = await import('./worker/job.ts');
-  const out = (await runJob({
-    op: 'extract',
-    bytes,
-    password: opts.password || undefined,
-    bank: opts.bank,
-    fileName: opts.fileName,
-    layout: opts.layout,
-    taught: opts.taught,
-  })) as ExtractOutput;
+  const out = (await runJob(extractJob(bytes, opts))) as ExtractOutput;
   return toExtraction(out, bytes.length, started);
 }
 
