@@ -9,7 +9,7 @@ import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { pushInParts, pushReportLines, type PushProgress } from '../tally/push.ts';
 import { useTallyCompany } from '../tally/useTallyCompany.ts';
 import { downloadXml } from './api.ts';
-import { bridgeAvailable, pushThroughBridge } from './bridge.ts';
+import { bridgeAvailable, pushThroughBridge, rememberTallyIp, rememberedTallyIp } from './bridge.ts';
 import { toCsv, toXlsx, XLSX_TYPE } from './export.ts';
 import { downloadProblem, sendConfirmation, sendProblem } from './validate.ts';
 
@@ -18,7 +18,6 @@ import { downloadProblem, sendConfirmation, sendProblem } from './validate.ts';
 // read from Tally fills the bank ledger's picker and warns before an export names a ledger Tally
 // lacks. Issue 19: the push goes in parts of TALLY_PART_VOUCHERS with progress and a report per part.
 
-const IP_KEY = 'bahi.tally.local_ip';
 const COMPANY_KEY = 'bahi.tally.company';
 
 type Props = {
@@ -35,7 +34,7 @@ type Props = {
 
 export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked, statementId }: Props) {
   const [ledgerName, setLedgerName] = useState(defaultLedger);
-  const [localIp, setLocalIp] = useState(() => localStorage.getItem(IP_KEY) ?? '');
+  const [localIp, setLocalIp] = useState(rememberedTallyIp);
   const [companyName, setCompanyName] = useState(() => localStorage.getItem(COMPANY_KEY) ?? '');
   const [messages, setMessages] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -58,7 +57,7 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked, 
     const problem = downloadProblem(rows.length, { localIp, ledgerName });
     if (problem) return window.alert(problem);
     if (!ledgersConfirmed()) return;
-    localStorage.setItem(IP_KEY, localIp.trim());
+    rememberTallyIp(localIp);
     try {
       // The company the warning above was about: the file declares only the ledgers it lacks.
       const { blob, filename } = await downloadXml(bank, {
@@ -80,7 +79,7 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked, 
     if (problem) return window.alert(problem);
     if (!window.confirm(sendConfirmation(rows.length))) return;
     if (!ledgersConfirmed()) return;
-    localStorage.setItem(IP_KEY, localIp.trim());
+    rememberTallyIp(localIp);
     localStorage.setItem(COMPANY_KEY, companyName.trim());
     setMessages([]);
     setProgress(null);

@@ -15,6 +15,12 @@ export function bridgeUrl(): string {
   }
 }
 
+// The local IP of the Tally connector, kept on this computer for the next push: the bank screen
+// and a client's book ask for the same one.
+const TALLY_IP_KEY = 'bahi.tally.local_ip';
+export const rememberedTallyIp = (): string => localStorage.getItem(TALLY_IP_KEY) ?? '';
+export const rememberTallyIp = (ip: string): void => localStorage.setItem(TALLY_IP_KEY, ip.trim());
+
 function phoneForBridge(): string {
   const token = readToken();
   const phone = token ? decodeClaims(token)?.phone : null;

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { saveBlob } from '../api/client.ts';
-import { bridgeAvailable, pushThroughBridge } from '../bank/bridge.ts';
+import { bridgeAvailable, pushThroughBridge, rememberTallyIp, rememberedTallyIp } from '../bank/bridge.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { createRule, getBook, pushBook, setLedgers } from './api.ts';
 
@@ -26,8 +26,6 @@ import { createRule, getBook, pushBook, setLedgers } from './api.ts';
 
 /** More rows than this are not drawn at once: the filter narrows them. */
 const SHOWN_ROWS = 500;
-
-const IP_KEY = 'bahi.tally.local_ip';
 
 const SOURCE_LABEL = { rule: 'Rule', memory: 'Memory', manual: 'By hand' } as const;
 
@@ -51,7 +49,7 @@ export function BookView({
   const [pushing, setPushing] = useState(false);
   const [lastPush, setLastPush] = useState<PushAnswer | null>(null);
   // The office's Tally address, shared with the result screen's Tally panel.
-  const [localIp, setLocalIp] = useState(() => localStorage.getItem(IP_KEY) ?? '');
+  const [localIp, setLocalIp] = useState(rememberedTallyIp);
 
   const load = useCallback(() => {
     getBook(accountId)
@@ -133,7 +131,7 @@ export function BookView({
   }
 
   async function sendThroughBridge(answer: PushAnswer) {
-    localStorage.setItem(IP_KEY, localIp.trim());
+    rememberTallyIp(localIp);
     if (!(await bridgeAvailable())) {
       notifyError('The Tally connector (bahi bridge) is not running on this computer.', null);
       return;
