@@ -280,12 +280,15 @@ function mayNameTable(runs: Run[], table: Map<string, Role>): boolean {
  * Reads a line as a table header; null when it does not name a complete statement table. `fuzzy`
  * (OCR lines) lets a name differ by a letter or two from its alias.
  */
-export function matchHeader(runs: Run[], extra?: Aliases, fuzzy = false): Header | null {
+/** A run, or one word of a run (`from`: that run's index), as matchStackedHeader passes them. */
+type HeaderPiece = Run & { from?: number };
+
+export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false): Header | null {
   const key = extra ?? COMMON_ALIASES;
   let table = cache.get(key);
   if (!table) cache.set(key, (table = aliasTable(extra)));
   if (!fuzzy && !mayNameTable(runs, table)) return null;
-  const words = runs.flatMap((r, ri) => runWords(r).map((w) => ({ ...w, ri })));
+  const words = runs.flatMap((r, ri) => runWords(r).map((w) => ({ ...w, ri: r.from ?? ri })));
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
   const charWidth = runs.reduce((n, r) => n + (r.x1 - r.x0), 0) / Math.max(chars, 1);
   const columns: Column[] = [];
@@ -398,7 +401,8 @@ export function isHeaderTail(runs: Run[]): boolean {
  * Returns the header when the two lines name a table at least as fully as the upper line alone.
  */
 export function matchStackedHeader(top: Run[], bottom: Run[], extra?: Aliases, fuzzy = false): Header | null {
-  const words = top.flatMap(runWords).map((w) => ({ ...w }));
+  // the words of one upper run stay a word space apart, not a column gap ('Dr / Cr')
+  const words: HeaderPiece[] = top.flatMap((r, from) => runWords(r).map((w) => ({ ...w, from })));
   // ruling lines ('=====') under a header are no part of its names
   for (const b of bottom.flatMap(runWords).filter((w) => /[a-z]/i.test(w.text))) {
     let best: Run | null = null;

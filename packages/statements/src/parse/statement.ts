@@ -19,21 +19,29 @@ import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, Taugh
 const SHEET_COLUMN_WIDTH = 100;
 const SHEET_CELL_WIDTH = 60;
 
-// Excel serials 1970..2100: a date column exported without a date format holds these plain numbers.
+// Excel serials 1970..2100: a date column exported without a date format holds these whole numbers.
 const SERIAL_MIN = 25_569;
 const SERIAL_MAX = 73_051;
+const SERIAL_SPAN = 400;
 const DATE_HEADING = /\b(date|dt)\b/i;
 
 /**
- * Columns whose heading names a date and whose numbers are all date serials: a workbook that lost its
- * date format. Only the heading tells such a column from an amount column of round figures.
+ * The date serials of columns whose heading names a date and whose numbers are mostly serials: a
+ * workbook that lost its date format (column -> rows). Only the heading tells such a column from
+ * an amount column of round figures.
  */
-function serialDateColumns(rows: Sheet['rows']): Set<number> {
-  const out = new Set<number>();
+function serialDateCells(rows: Sheet['rows']): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
   const width = Math.max(0, ...rows.map((r) => r.length));
   for (let c = 0; c < width; c++) {
     const numbers = rows.map((r, i) => [r[c], i] as const).filter(([v]) => typeof v === 'number');
-    const serials = numbers.filter(([v]) => (v as number) >= SERIAL_MIN && (v as number) < SERIAL_MAX);
+    const inRange = numbers.filter(
+      ([v]) => Number.isInteger(v) && (v as number) >= SERIAL_MIN && (v as number) < SERIAL_MAX,
+    );
+    // a statement's dates lie within a year or so of each other: a round figure above or below the
+    // table that happens to fall in the range is no date
+    const middle = inRange.map(([v]) => v as number).sort((a, b) => a - b)[inRange.length >> 1] ?? 0;
+    const serials = inRange.filter(([v]) => Math.abs((v as number) - middle) <= SERIAL_SPAN);
     // a summary's figure or two after the table may share the column
     if (serials.length < 2 || serials.length < 0.8 * numbers.length) continue;
     const first = serials[0]![1];
@@ -43,27 +51,24 @@ function serialDateColumns(rows: Sheet['rows']): Set<number> {
       .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
       .slice(-2)
       .join(' ');
-    if (DATE_HEADING.test(above)) out.add(c);
+    if (DATE_HEADING.test(above)) out.set(c, new Set(serials.map(([, i]) => i)));
   }
   return out;
 }
 
 function serialToIso(serial: number): string {
-  return new Date(Date.UTC(1899, 11, 30) + Math.floor(serial) * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
 }
 
 function sheetLines(sheets: Sheet[]): Line[] {
   const lines: Line[] = [];
   sheets.forEach((sheet, si) => {
-    const serialDates = serialDateColumns(sheet.rows);
+    const serialDates = serialDateCells(sheet.rows);
     sheet.rows.forEach((row, ri) => {
       const runs = [];
       for (let c = 0; c < row.length; c++) {
         const cell = row[c];
-        const v =
-          typeof cell === 'number' && serialDates.has(c) && cell >= SERIAL_MIN && cell < SERIAL_MAX
-            ? serialToIso(cell)
-            : cell;
+        const v = typeof cell === 'number' && serialDates.get(c)?.has(ri) ? serialToIso(cell) : cell;
         if (v === null || v === undefined) continue;
         const text = typeof v === 'number' ? v.toFixed(2) : String(v).replace(/\s+/g, ' ').trim();
         if (!text) continue;

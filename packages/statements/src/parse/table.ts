@@ -262,6 +262,8 @@ class Layout {
   }
 }
 
+const SIDE_WORD = /^\s*(?:d|c|debit|credit)\.?\s*$/i;
+
 /**
  * The marks of a Dr/Cr column go to the line's amount while it has no mark of its own, wherever the
  * column sits (after the amount, after the date, after the balance); any other goes to the figure
@@ -270,6 +272,8 @@ class Layout {
 function giveMarks(cells: Cell[]): Cell[] {
   const out: Cell[] = [];
   for (const c of cells) {
+    // under a Dr/Cr heading the side may be spelt out ('Debit', 'CREDIT') or cut to a letter ('D')
+    if (c.role === 'mark') c.text = c.text.replace(SIDE_WORD, (w) => (/^d/i.test(w) ? 'Dr' : 'Cr'));
     if (c.role !== 'mark' || !isMark(c.text)) {
       out.push(c);
       continue;

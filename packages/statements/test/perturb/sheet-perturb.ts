@@ -43,6 +43,18 @@ export const SHEET_KINDS = [
   'other-sheet',
   'summary',
   'order',
+  'headings',
+  'balance-crdr',
+  'text-report',
+  'date-dash',
+  'date-dot',
+  'date-spaced',
+  'serial-no',
+  'spacers',
+  'opening-row',
+  'currency',
+  'repeat-heading',
+  'type-words',
 ] as const;
 export type SheetKind = (typeof SHEET_KINDS)[number];
 
@@ -62,7 +74,7 @@ function serial(iso: string): number {
   return Math.round((Date.UTC(y, m - 1, d) - Date.UTC(1899, 11, 30)) / 86_400_000);
 }
 
-type DateStyle = 'slash' | 'serial' | 'cell' | 'mon' | 'yy' | 'time';
+type DateStyle = 'slash' | 'serial' | 'cell' | 'mon' | 'yy' | 'time' | 'dash' | 'dot' | 'spaced';
 function dateCell(iso: string, style: DateStyle, r: Rng): Cell {
   const [y, m, d] = iso.split('-') as [string, string, string];
   switch (style) {
@@ -72,6 +84,12 @@ function dateCell(iso: string, style: DateStyle, r: Rng): Cell {
       return iso;
     case 'mon':
       return `${d}-${MON[Number(m) - 1]}-${y}`;
+    case 'dash':
+      return `${d}-${m}-${y}`;
+    case 'dot':
+      return `${d}.${m}.${y}`;
+    case 'spaced':
+      return `${d} ${MON[Number(m) - 1]} ${y}`;
     case 'yy':
       return `${d}/${m}/${y.slice(2)}`;
     case 'time':
@@ -81,32 +99,54 @@ function dateCell(iso: string, style: DateStyle, r: Rng): Cell {
   }
 }
 
-type Field = 'date' | 'narration' | 'ref' | 'value' | 'debit' | 'credit' | 'balance' | 'amount' | 'type';
+type Field =
+  'date' | 'narration' | 'ref' | 'value' | 'debit' | 'credit' | 'balance' | 'amount' | 'type' | 'sl' | 'gap';
 
 /** The sheet of `truth` with the `kinds` applied, the choices inside each drawn from `seed`. */
 export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: number): SourceDocument {
   const r = seededRng(seed);
   const has = (k: SheetKind) => kinds.includes(k);
-  const dateStyle: DateStyle = has('date-serial')
-    ? 'serial'
-    : has('date-cell')
-      ? 'cell'
-      : has('date-mon')
-        ? 'mon'
-        : has('date-yy')
-          ? 'yy'
-          : has('date-time')
-            ? 'time'
-            : 'slash';
-  const amountStyle = has('amount-type')
-    ? 'type'
-    : has('amount-signed')
-      ? 'signed'
-      : has('amount-crdr')
-        ? 'crdr'
-        : 'split';
+  // a printed report has no cell types: its dates are text
+  const typed = !has('text-report');
+  const dateStyle: DateStyle =
+    typed && has('date-serial')
+      ? 'serial'
+      : typed && has('date-cell')
+        ? 'cell'
+        : has('date-mon')
+          ? 'mon'
+          : has('date-yy')
+            ? 'yy'
+            : has('date-time')
+              ? 'time'
+              : has('date-dash')
+                ? 'dash'
+                : has('date-dot')
+                  ? 'dot'
+                  : has('date-spaced')
+                    ? 'spaced'
+                    : 'slash';
+  const amountStyle =
+    has('amount-type') || has('type-words')
+      ? 'type'
+      : has('amount-signed')
+        ? 'signed'
+        : has('amount-crdr')
+          ? 'crdr'
+          : 'split';
   const emptyAs: Cell = has('empty') ? pick<Cell>(r, [0, '-', ' ', '0.00']) : null;
-  const figure = (n: number): Cell => (has('amount-text') ? indian(n) : n);
+  const currency = has('currency') ? pick(r, ['₹ ', 'INR ', 'Rs. ']) : '';
+  const figure = (n: number): Cell =>
+    currency ? `${currency}${indian(n)}` : has('amount-text') ? indian(n) : n;
+  // a type column may spell the side out; a figure's suffix is always the two-letter mark
+  const [dr, cr] = has('type-words')
+    ? pick(r, [
+        ['DR', 'CR'],
+        ['Debit', 'Credit'],
+        ['D', 'C'],
+      ] as const)
+    : ['Dr', 'Cr'];
+  const [sdr, scr] = dr.length === 2 ? [dr, cr] : ['Dr', 'Cr'];
   const withRef = truth.transactions.some((t) => t.reference);
   const withValue = truth.transactions.some((t) => t.valueDate);
 
@@ -127,7 +167,9 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
       ...(withRef ? (['ref'] as Field[]) : []),
     ];
   }
-  const titles: Record<Field, [string, string]> = {
+  if (has('serial-no')) fields.unshift('sl');
+  if (has('spacers')) fields = fields.flatMap((f, i) => (i ? (['gap', f] as Field[]) : [f]));
+  const titles: Record<Field, readonly [string, string]> = {
     date: ['Txn', 'Date'],
     narration: ['Transaction', 'Remarks'],
     ref: ['Chq./Ref.', 'No.'],
@@ -137,14 +179,81 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
     balance: ['Balance', '(INR)'],
     amount: ['Transaction', 'Amount (INR)'],
     type: ['Dr / Cr', ''],
+    sl: ['Sl.', 'No.'],
+    gap: ['', ''],
   };
+  if (has('headings')) {
+    // other banks' words for the same columns
+    const other: Record<Field, [string, string][]> = {
+      date: [
+        ['Tran', 'Date'],
+        ['Post', 'Date'],
+        ['Transaction', 'Date'],
+        ['Date', ''],
+      ],
+      narration: [
+        ['Particulars', ''],
+        ['Description', ''],
+        ['Narration', ''],
+        ['Details', ''],
+      ],
+      ref: [
+        ['Cheque', 'No.'],
+        ['Ref No./Cheque', 'No.'],
+        ['Instrument', 'Id'],
+      ],
+      sl: [
+        ['S.No', ''],
+        ['Sr', 'No'],
+        ['#', ''],
+      ],
+      gap: [['', '']],
+      value: [
+        ['Value', 'Dt'],
+        ['Value', 'Date'],
+      ],
+      debit: [
+        ['Debit', ''],
+        ['Withdrawals', ''],
+        ['Dr', 'Amount'],
+      ],
+      credit: [
+        ['Credit', ''],
+        ['Deposits', ''],
+        ['Cr', 'Amount'],
+      ],
+      balance: [
+        ['Balance', ''],
+        ['Running', 'Balance'],
+        ['Available', 'Balance'],
+      ],
+      amount: [
+        ['Amount', ''],
+        ['Amount', '(Rs.)'],
+      ],
+      type: [
+        ['Cr/Dr', ''],
+        ['Type', ''],
+        ['Dr/Cr', ''],
+      ],
+    };
+    for (const f of fields) titles[f] = pick(r, other[f]);
+  }
   const heading: Cell[][] = has('split-heading')
-    ? [fields.map((f) => titles[f][0]), fields.map((f) => titles[f][1] || null)]
-    : [fields.map((f) => `${titles[f][0]} ${titles[f][1]}`.trim())];
+    ? [fields.map((f) => titles[f][0] || null), fields.map((f) => titles[f][1] || null)]
+    : [fields.map((f) => `${titles[f][0]} ${titles[f][1]}`.trim() || null)];
 
   const body: Cell[][] = [];
   const txns = has('newest') ? [...truth.transactions].reverse() : truth.transactions;
-  for (const t of txns) {
+  if (has('opening-row'))
+    body.push(
+      fields.map((f) =>
+        f === 'narration' ? 'Opening Balance' : f === 'balance' ? figure(truth.openingBalance) : null,
+      ),
+    );
+  const breakAt = has('repeat-heading') ? Math.floor(txns.length / 2) : -1;
+  for (const [i, t] of txns.entries()) {
+    if (i === breakAt && i > 0) body.push([], ['Page 1 of 2'], [], ...heading);
     let narration = t.description;
     let more: string | null = null;
     const cut = narration.lastIndexOf(' ', Math.floor(narration.length / 2));
@@ -160,16 +269,20 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
       value: t.valueDate ? dateCell(t.valueDate, dateStyle === 'time' ? 'slash' : dateStyle, r) : null,
       debit: t.withdrawal ? figure(t.withdrawal) : emptyAs,
       credit: t.deposit ? figure(t.deposit) : emptyAs,
-      balance: figure(t.balance),
+      balance: has('balance-crdr')
+        ? `${indian(Math.abs(t.balance))} ${t.balance < 0 ? sdr : scr}`
+        : figure(t.balance),
       amount:
         amountStyle === 'signed'
           ? has('amount-text')
             ? indian(signed)
             : signed
           : amountStyle === 'crdr'
-            ? `${indian(Math.abs(signed))} ${signed < 0 ? 'Dr' : 'Cr'}`
+            ? `${indian(Math.abs(signed))} ${signed < 0 ? sdr : scr}`
             : figure(Math.abs(signed)),
-      type: signed < 0 ? 'Dr' : 'Cr',
+      type: signed < 0 ? dr : cr,
+      sl: i + 1,
+      gap: null,
     };
     body.push(fields.map((f) => cell[f]));
     if (more !== null) body.push(fields.map((f) => (f === 'narration' ? more : null)));
@@ -235,5 +348,25 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
   const sheets: Sheet[] = has('other-sheet')
     ? [{ name: 'Summary', rows: [['Account summary'], ['Customer', truth.account?.holder ?? '']] }, table]
     : [table];
+  if (has('text-report')) return { kind: 'lines', format: 'rpt', lines: sheets.flatMap(textLines) };
   return { kind: 'sheets', format: 'xlsx', sheets };
+}
+
+/** A sheet printed as a fixed-width text report: text left in its column, figures right. */
+function textLines(sheet: Sheet): string[] {
+  const shown = (v: Cell) => (v === null ? '' : typeof v === 'number' ? v.toFixed(2) : v);
+  const width = Math.max(...sheet.rows.map((r) => r.length));
+  const widths = Array.from({ length: width }, (_, c) =>
+    Math.max(...sheet.rows.map((r) => shown(r[c] ?? null).length)),
+  );
+  // a title or detail line too long for its column is printed as it is, the rest of the line after it
+  return sheet.rows.map((r) =>
+    r
+      .map((v, c) => {
+        const t = shown(v);
+        return typeof v === 'number' ? t.padStart(widths[c]!) : t.padEnd(widths[c]!);
+      })
+      .join('  ')
+      .trimEnd(),
+  );
 }
