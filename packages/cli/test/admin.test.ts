@@ -1,37 +1,21 @@
 // `bahi admin grant EMAIL` run as the operator runs it: a separate Node 24 process on
 // packages/cli/src/main.ts, against a data directory where the app itself created the account.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { buildApp, loadConfig, openDatabase, users } from '@bahi/server';
+import { bahiWith } from './run.ts';
 
-const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..');
-const NODE = path.join(ROOT, 'node_modules/.bin/node');
-const MAIN = path.join(ROOT, 'packages/cli/src/main.ts');
 const EMAIL = 'Kavya.Admin@Example.com';
 
 let dataDir: string;
 
 /** `bahi ARGS` with only BAHI_DATA_DIR (and PATH) in the environment. */
-function bahi(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [MAIN, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, BAHI_DATA_DIR: dataDir },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const bahi = (...args: string[]) =>
+  bahiWith({ PATH: process.env.PATH, HOME: process.env.HOME, BAHI_DATA_DIR: dataDir }, ...args);
 
 /** Opens the embedded database of `dataDir` (one process at a time), runs `work`, closes it. */
 async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {

@@ -2,27 +2,10 @@
 // process on packages/cli/src/main.ts. Every command is listed, every option it parses is in its
 // help, and the exit codes mean the same in every command.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { EXIT } from '../src/args.ts';
-
-const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..');
-const NODE = path.join(ROOT, 'node_modules/.bin/node');
-const MAIN = path.join(ROOT, 'packages/cli/src/main.ts');
-
-function bahi(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [MAIN, ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { ROOT, bahi } from './run.ts';
 
 // Every option each command accepts; a new option without a line in its help fails here.
 const OPTIONS: Record<string, string[]> = {

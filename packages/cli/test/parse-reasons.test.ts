@@ -1,30 +1,14 @@
 // Issue 17: `bahi parse` prints why a statement was not read cleanly, with the reason's code and the
 // exit code, and the next step, in one line on stderr (stdout keeps the result only).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { drawnRows, drawStatement } from '../../server/test/helpers/draw-statement.ts';
+import { bahi } from './run.ts';
 
-const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..');
-const NODE = path.join(ROOT, 'node_modules/.bin/node');
-const MAIN = path.join(ROOT, 'packages/cli/src/main.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'bahi-reasons-'));
-
-function bahi(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [MAIN, ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function file(name: string, opts: Parameters<typeof drawStatement>[0]) {
   const p = path.join(dir, name);

@@ -5,16 +5,14 @@
 // drawing (@napi-rs/canvas), no workbook decryption (officecrypto-tool) or workbook readers, and
 // no reader process (a reader runs worker/child.ts).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { makeStatement } from '../../statements/test/extract/make-statement.ts';
+import { ROOT, runNode, type Run } from './run.ts';
 
-const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..');
-const NODE = path.join(ROOT, 'node_modules/.bin/node');
 const BIN = path.join(ROOT, 'packages/cli/bin/bahi.js');
 const dir = mkdtempSync(path.join(tmpdir(), 'bahi-start-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,27 +33,13 @@ registerHooks({
 });
 `;
 
-function run(
-  args: string[],
-  modulesOut: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(args: string[], modulesOut: string): Promise<Run> {
   const probe = path.join(dir, 'probe.mjs');
   writeFileSync(probe, PROBE);
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [BIN, ...args], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        BAHI_MODULES_OUT: modulesOut,
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(probe).href}`,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  return runNode(BIN, args, {
+    ...process.env,
+    BAHI_MODULES_OUT: modulesOut,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(probe).href}`,
   });
 }
 

@@ -2,31 +2,15 @@
 // (its files are read by `bahi serve`), and a bad --concurrency is named. The worker's real work
 // is tested against PostgreSQL in packages/server/test/queue-postgres.test.ts.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { bahiWith } from './run.ts';
 
-const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..');
-const NODE = path.join(ROOT, 'node_modules/.bin/node');
-const MAIN = path.join(ROOT, 'packages/cli/src/main.ts');
-
-function bahi(env: Record<string, string>, ...args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(NODE, [MAIN, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `bahi ARGS` with only PATH, HOME and `env` in the environment. */
+const bahi = (env: Record<string, string>, ...args: string[]) =>
+  bahiWith({ PATH: process.env.PATH, HOME: process.env.HOME, ...env }, ...args);
 
 test('bahi worker: needs DATABASE_URL, says why in one line, exits 1; --help and a bad --concurrency', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bahi-worker-'));
