@@ -3,19 +3,10 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
-import { StatementError } from '../../src/errors.ts';
 import type { ExtractOutput } from '../../src/worker/job.ts';
 import { StatementPool, timeLimitMs } from '../../src/worker/pool.ts';
 import { corpusBytes } from '../read/corpus.ts';
-
-async function errorOf(p: Promise<unknown>): Promise<StatementError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  assert.ok(err instanceof StatementError, `expected a StatementError, got ${String(err)}`);
-  return err;
-}
+import { errorOf, pagesRead } from './pool-checks.ts';
 
 // No test here depends on how fast the machine is (a loaded CI machine made the old timed ones
 // fail): a limit is either one no job can meet (1 ms: a reader takes far longer just to start)
@@ -52,11 +43,7 @@ test('the time limit is base + per page once the page count is known, capped', (
 test('a job within its limit is not cut short', async () => {
   const pool = new StatementPool({ size: 1, baseMs: 10 * 60_000, perPageMs: 0, maxJobMs: 10 * 60_000 });
   try {
-    const ok = (await pool.run({
-      op: 'extract',
-      bytes: corpusBytes('HDFC/HDFC_multi.pdf'),
-    })) as ExtractOutput;
-    assert.equal(ok.pages, 13);
+    assert.equal(await pagesRead(pool, 'HDFC/HDFC_multi.pdf'), 13);
   } finally {
     await pool.close();
   }

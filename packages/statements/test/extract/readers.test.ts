@@ -4,23 +4,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { indirectFilterBombPdf } from '../../scripts/bombs.ts';
-import { StatementError } from '../../src/errors.ts';
 import { checkPdfStreams } from '../../src/read/pdf-streams.ts';
 import type { ExtractOutput } from '../../src/worker/job.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
 import { corpusBytes } from '../read/corpus.ts';
+import { errorOf } from './pool-checks.ts';
 
 const MB = 1024 * 1024;
 const report = () => corpusBytes('UNION/UNION_report.rpt');
-
-async function errorOf(p: Promise<unknown>): Promise<StatementError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  assert.ok(err instanceof StatementError, `expected a StatementError, got ${String(err)}`);
-  return err;
-}
 
 /** Wait for a condition (never for a fixed time): the test does not depend on the machine's speed. */
 async function until(what: string, ok: () => boolean, limitMs = 60_000): Promise<void> {

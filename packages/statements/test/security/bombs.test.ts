@@ -16,20 +16,10 @@ import { StatementError } from '../../src/errors.ts';
 import { checkPdfStreams } from '../../src/read/pdf-streams.ts';
 import { checkXlsxSize, readXlsx } from '../../src/read/xlsx.ts';
 import { MAX_SPIN_COUNT, declaredRowsLinear } from '../../src/read/xlsx-limits.ts';
-import type { ExtractOutput } from '../../src/worker/job.ts';
 import { StatementPool, poolSizeFor } from '../../src/worker/pool.ts';
-import { corpusBytes } from '../read/corpus.ts';
+import { errorOf, pagesRead } from '../extract/pool-checks.ts';
 
 const MB = 1024 * 1024;
-
-async function errorOf(p: Promise<unknown>): Promise<StatementError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  assert.ok(err instanceof StatementError, `expected a StatementError, got ${String(err)}`);
-  return err;
-}
 
 test('the generated flate bomb is what it claims: 1 MB that inflates to 1 GiB', () => {
   const bomb = zlibBomb(1024 * MB);
@@ -63,11 +53,7 @@ test('the pool refuses a 1 GiB flate bomb with TOO_LARGE from the pre-scan, and 
     const err = await errorOf(pool.run({ op: 'extract', bytes: flateBombPdf() }));
     assert.equal(err.code, 'TOO_LARGE');
     assert.match(err.logMessage, /\(flate\) decodes to over/);
-    const out = (await pool.run({
-      op: 'extract',
-      bytes: corpusBytes('UNION/UNION_report.rpt'),
-    })) as ExtractOutput;
-    assert.equal(out.pages, 7);
+    assert.equal(await pagesRead(pool, 'UNION/UNION_report.rpt'), 7);
   } finally {
     await pool.close();
   }
@@ -112,11 +98,7 @@ test('deep nesting and a huge page count fail cleanly; the reader survives', asy
     // pdf.js reads past the nesting (the page has no text): no transactions, or a refusal; never a crash.
     assert.ok(deep instanceof StatementError, String(deep));
     assert.ok(['NO_TRANSACTIONS', 'UNREADABLE', 'TOO_LARGE'].includes(deep.code), deep.code);
-    const out = (await pool.run({
-      op: 'extract',
-      bytes: corpusBytes('UNION/UNION_report.rpt'),
-    })) as ExtractOutput;
-    assert.equal(out.pages, 7);
+    assert.equal(await pagesRead(pool, 'UNION/UNION_report.rpt'), 7);
   } finally {
     await pool.close();
   }
