@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { startBridge, startTallyEmulator, type RunningEmulator } from '@bahi/tally';
-import { issueToken } from '../src/auth/tokens.ts';
-import { users } from '../src/db/schema.ts';
 import { call, startApp } from './helpers/harness.ts';
+import { makeMember } from './helpers/queue.ts';
 
 // End to end: the real app listening on a port, send-to-tally stores the XML, the real bridge
 // (allowing that origin) fetches it by export id with the user's token, posts it to the Tally
@@ -36,20 +34,8 @@ let tally: RunningEmulator;
 let bridge: Awaited<ReturnType<typeof startBridge>>;
 const bridgeLogs: string[] = [];
 
-async function member(): Promise<string> {
-  const id = randomUUID().slice(0, 8);
-  const [user] = await h.database.db
-    .insert(users)
-    .values({
-      name: 'Bridge Tester',
-      email: `bridge.${id}@example.com`,
-      emailVerified: true,
-      // The harness clock starts before the row is written; tokens from it must still count.
-      tokensValidAfter: new Date(0),
-    })
-    .returning();
-  return issueToken(h.config.jwtSecret, user, h.clock.now());
-}
+/** A signed-in member's token (no pages: nothing here spends any). */
+const member = async () => (await makeMember(h, 0)).token;
 
 before(async () => {
   h = await startApp();

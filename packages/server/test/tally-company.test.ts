@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
@@ -13,9 +12,8 @@ import {
   startTallyEmulator,
   type RunningEmulator,
 } from '@bahi/tally';
-import { issueToken } from '../src/auth/tokens.ts';
-import { users } from '../src/db/schema.ts';
 import { call, startApp, upload } from './helpers/harness.ts';
+import { makeMember } from './helpers/queue.ts';
 
 // Issue 12's "done": a bookkeeper connects the bridge, Bahi keeps the company's ledgers, a
 // statement pushed twice (in parts, issue 19) is in the books once, reconciled, and nothing the
@@ -29,18 +27,8 @@ let origin: string;
 let tally: RunningEmulator;
 let bridge: Awaited<ReturnType<typeof startBridge>>;
 
-async function member(): Promise<string> {
-  const [user] = await h.database.db
-    .insert(users)
-    .values({
-      name: 'Tally Company Tester',
-      email: `tally.${randomUUID().slice(0, 8)}@example.com`,
-      emailVerified: true,
-      tokensValidAfter: new Date(0),
-    })
-    .returning();
-  return issueToken(h.config.jwtSecret, user, h.clock.now());
-}
+/** A signed-in member's token (no pages: nothing here spends any). */
+const member = async () => (await makeMember(h, 0)).token;
 
 before(async () => {
   h = await startApp();
