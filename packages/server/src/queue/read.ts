@@ -9,12 +9,10 @@ import {
   type StatementFormat,
   readReason,
   reasonForFailure,
-  type ReadReason,
 } from '@bahi/core';
 import {
   extractStatement,
   isStatementError,
-  type AccountStatement,
   type Extraction,
   type StatementError,
   type StatementResult,
@@ -24,17 +22,8 @@ import type { Db } from '../db/index.ts';
 import { officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
-import { saveReadStatement, type StatementDetail } from '../statements/results.ts';
-import {
-  bankDetected,
-  fallbackAccounts,
-  readIssues,
-  readReasons,
-  reconciliationInfo,
-  statementInfo,
-  toRow,
-  xmlPreview,
-} from '../statements/shape.ts';
+import { saveReadStatement, statementDetail } from '../statements/results.ts';
+import { readReasons, toRow } from '../statements/shape.ts';
 import { markFailed, markNeedsPassword, progressWriter, startReading, uploadBytes } from './store.ts';
 
 /** Thrown to make the queue retry the job: the read stopped for a reason that is not the file's. */
@@ -63,19 +52,6 @@ function billingFormat(format: Extraction['format']): StatementFormat {
 }
 
 /** What the result screen shows beside the rows, as the single-statement route stores it. */
-function detailOf(result: StatementResult, first: AccountStatement, reasons: ReadReason[]): StatementDetail {
-  return {
-    statement_info: statementInfo(result.bank, first),
-    bank_detected: bankDetected(result),
-    reconciliation: reconciliationInfo(first),
-    reasons,
-    issues: readIssues(result),
-    layout_used: null,
-    xml_preview: xmlPreview(result.bank, first),
-    fallback_accounts: fallbackAccounts(result.accounts),
-  };
-}
-
 /** Each account of the statement with rows, filed by its number (H8's office/accounts.ts). */
 async function fileAccounts(
   db: Db,
@@ -223,7 +199,7 @@ export async function readDroppedFile(
         requestedBank: result.bank ?? '',
         fileName: row.fileName,
         format: extraction.format,
-        detail: detailOf(result, first, reasons),
+        detail: statementDetail(result, first, reasons),
         rows: first.transactions.map(toRow),
         sources: first.transactions,
         now,

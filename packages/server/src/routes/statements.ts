@@ -38,19 +38,10 @@ import {
   saveLayout,
 } from '../statements/layouts.ts';
 import { rememberLedgers, suggestLedgers } from '../statements/ledger-memory.ts';
-import {
-  bankDetected,
-  fallbackAccounts,
-  readIssues,
-  readReasons,
-  reconciliationInfo,
-  statementInfo,
-  toRow,
-  xmlPreview,
-} from '../statements/shape.ts';
+import { readReasons, toRow } from '../statements/shape.ts';
 import { checkStatementKind, readUpload } from '../statements/upload.ts';
 import { statementRoutes } from '../statements/routes.ts';
-import { saveReadStatement, setStatementLayout, type StatementDetail } from '../statements/results.ts';
+import { saveReadStatement, setStatementLayout, statementDetail } from '../statements/results.ts';
 import { withReadSlot } from '../statements/work-limits.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 
@@ -182,16 +173,7 @@ const statements: FastifyPluginAsync = async (app) => {
     const reasons = readReasons(result);
     const used = extraction.layoutUsed ? taught?.rows.find((r) => r.id === extraction.layoutUsed) : undefined;
     const transactions = first.transactions.map(toRow);
-    const detail: StatementDetail = {
-      statement_info: statementInfo(result.bank, first),
-      bank_detected: bankDetected(result),
-      reconciliation: reconciliationInfo(first),
-      reasons,
-      issues: readIssues(result),
-      layout_used: used ? layoutInfo(used) : null,
-      xml_preview: xmlPreview(result.bank, first),
-      fallback_accounts: fallbackAccounts(result.accounts),
-    };
+    const detail = statementDetail(result, first, reasons, used ? layoutInfo(used) : null);
 
     // Spend, history and the stored result in one transaction: all happen or none (402 leaves
     // nothing behind). The statement takes the extraction's id, so the history links to it.

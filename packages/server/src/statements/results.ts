@@ -16,10 +16,19 @@ import type {
   StoredRow,
   StoredStatement,
 } from '@bahi/contract';
-import { formatDisplayDate } from '@bahi/core';
+import { formatDisplayDate, type ReadReason } from '@bahi/core';
+import type { AccountStatement, StatementResult } from '@bahi/statements';
 import type { DbOrTx } from '../db/index.ts';
 import { extractions } from '../db/schema.ts';
 import { keepPrinted, withPrinted, type RowSource } from '../tally/printed-rows.ts';
+import {
+  bankDetected,
+  fallbackAccounts,
+  readIssues,
+  reconciliationInfo,
+  statementInfo,
+  xmlPreview,
+} from './shape.ts';
 import { statementResults } from './tables.ts';
 
 /** What the result screen shows beside the rows, as the extraction answered it. */
@@ -34,6 +43,25 @@ export type StatementDetail = Pick<
   | 'xml_preview'
   | 'fallback_accounts'
 >;
+
+/** What the result screen shows beside the rows of `first`, the statement's first account with rows. */
+export function statementDetail(
+  result: StatementResult,
+  first: AccountStatement,
+  reasons: ReadReason[],
+  layoutUsed: StatementDetail['layout_used'] = null,
+): StatementDetail {
+  return {
+    statement_info: statementInfo(result.bank, first),
+    bank_detected: bankDetected(result),
+    reconciliation: reconciliationInfo(first),
+    reasons,
+    issues: readIssues(result),
+    layout_used: layoutUsed,
+    xml_preview: xmlPreview(result.bank, first),
+    fallback_accounts: fallbackAccounts(result.accounts),
+  };
+}
 
 export type NewStatementResult = {
   /** an id chosen by the caller (the extraction's, so the history links to it); random otherwise */
