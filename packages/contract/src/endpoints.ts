@@ -140,6 +140,8 @@ export const ENDPOINTS = {
   forgotPassword: { method: 'POST', path: '/auth/forgot-password', request: ForgotPasswordRequest },
   resetPassword: { method: 'POST', path: '/auth/reset-password', request: ResetPasswordRequest },
   profile: { method: 'GET', path: '/auth/userprofile/get', answer: ProfileAnswer },
+  // the specification lists GET / beside it: the same profile at the API's root
+  rootProfile: { method: 'GET', path: '/', answer: ProfileAnswer },
   pages: { method: 'GET', path: '/auth/check/pages', answer: PagesAnswer },
   logout: { method: 'POST', path: '/auth/logout' },
   sendOtp: { method: 'POST', path: '/verification/send-otp', request: SendOtpRequest },

@@ -289,8 +289,8 @@ const auth: FastifyPluginAsync = async (app) => {
   const profile = async (request: { user: { id: string } }) => {
     return profileOf(await signedInUser(ctx.db, request.user.id));
   };
-  app.get('/', { preHandler: requireUser }, profile);
   serve(app, ENDPOINTS.profile, profile, { preHandler: requireUser });
+  serve(app, ENDPOINTS.rootProfile, profile, { preHandler: requireUser });
 
   serve(
     app,
