@@ -8,6 +8,7 @@ import {
 } from '@bahi/contract';
 import { readToken } from '../auth/token.ts';
 import { API_BASE, call } from './client.ts';
+import { publicConfig } from './config.ts';
 
 // The account calls of spec section 7, by the contract's endpoints.
 
@@ -37,7 +38,7 @@ export async function googleClientId(): Promise<string> {
   const built = import.meta.env.VITE_GOOGLE_CLIENT_ID as string | undefined;
   if (built) return built;
   try {
-    const cfg = await call(ENDPOINTS.config);
+    const cfg = await publicConfig();
     return cfg.google_client_id ?? '';
   } catch {
     return '';

@@ -1,7 +1,6 @@
-import { Box, Button, Container, Group, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Box, Button, Container, Group } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { api } from '../api/client.ts';
 import { useSession } from '../auth/session.ts';
 import { Logo } from './Logo.tsx';
 import { PageLoader } from './PageLoader.tsx';
@@ -9,13 +8,18 @@ import { Toaster } from './toasts.tsx';
 
 // The menu (and its popover code) loads only for a signed-in user: the landing bundle stays small.
 const UserMenu = lazy(() => import('./UserMenu.tsx'));
+// The banner asks GET /config through the contract, whose schemas the landing bundle does without
+// (189.9 KB gzip with them against its 170 KB budget): it loads beside the shell, not in it.
+const TestPaymentsBanner = lazy(() => import('./TestPaymentsBanner.tsx'));
 
 /** The /app/* shell: a header with the logo and the user menu, the screen below. */
 export function AppLayout() {
   return (
     <>
       <Toaster />
-      <TestPaymentsBanner />
+      <Suspense fallback={null}>
+        <TestPaymentsBanner />
+      </Suspense>
       <Box
         component="header"
         h={56}
@@ -42,41 +46,6 @@ export function AppLayout() {
         </Suspense>
       </Container>
     </>
-  );
-}
-
-let paymentsMode: Promise<string> | undefined;
-
-/**
- * The server's payment mode, asked once per page load ('' when it cannot be read). By path, not by
- * the contract's ENDPOINTS: the shell is in the landing bundle, and the endpoint list brings every
- * schema with it (189.9 KB gzip against the 170 KB budget when tried).
- */
-function readPaymentsMode(): Promise<string> {
-  paymentsMode ??= api<{ payments_mode?: string }>('/config').then(
-    (c) => c?.payments_mode ?? '',
-    () => '',
-  );
-  return paymentsMode;
-}
-
-/** BAHI_PAYMENTS=test: every screen says that purchases here take no money (issue 18). */
-function TestPaymentsBanner() {
-  const [mode, setMode] = useState('');
-  useEffect(() => {
-    let live = true;
-    void readPaymentsMode().then((m) => live && setMode(m));
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (mode !== 'test') return null;
-  return (
-    <Box role="status" bg="orange.7" c="white" py={4} px="md">
-      <Text size="sm" fw={700} ta="center">
-        TEST PAYMENTS: this server completes orders without taking any payment (BAHI_PAYMENTS=test).
-      </Text>
-    </Box>
   );
 }
 
