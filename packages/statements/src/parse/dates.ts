@@ -58,10 +58,13 @@ export function readDate(text: string): string | null {
 
 const TIME_AFTER = /\s+(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*[ap]\.?m\.?)?$/i;
 
+/** The text without the time printed after its date ('Feb 29 00:12:36' -> 'Feb 29'). */
+export const withoutTime = (text: string) => text.trim().replace(TIME_AFTER, '');
+
 /** Reads a date printed with its time in one cell ('01/04/2023 10:15:32', '01-04-2023 10:15 AM'). */
 export function readDateTime(text: string): string | null {
   const s = text.trim();
-  return readDate(s) ?? (TIME_AFTER.test(s) ? readDate(s.replace(TIME_AFTER, '')) : null);
+  return readDate(s) ?? (TIME_AFTER.test(s) ? readDate(withoutTime(s)) : null);
 }
 
 // A day and month without a year ('May 02', '02 May'): the statement period gives the year.

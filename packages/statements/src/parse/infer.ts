@@ -5,7 +5,7 @@
 import { balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
 import type { Role } from './columns.ts';
-import { isDateStart, readDate, readDateTime } from './dates.ts';
+import { isDateStart, readDate, readDateTime, withoutTime } from './dates.ts';
 import type { Line, Run } from './layout.ts';
 import type { TaughtLayout } from './types.ts';
 
@@ -34,7 +34,71 @@ function cellOf(runs: Run[], s: Stretch): string {
 }
 
 const isDateCell = (t: string) =>
-  isDateStart(t) || readDate(t.split(' ')[0] ?? '') !== null || readDateTime(t) !== null;
+  isDateStart(withoutTime(t)) || readDate(t.split(' ')[0] ?? '') !== null || readDateTime(t) !== null;
+
+/** A date among the first cells (a serial number may come first), drawn as one word or as several. */
+function startsDated(runs: Run[]): boolean {
+  for (let i = 0; i < 3; i++)
+    for (let n = 1; n <= 3 && i + n <= runs.length; n++)
+      if (isDateCell(runs.slice(i, i + n).map((r) => r.text).join(' '))) return true;
+  return false;
+}
+
+function column(stretch: Stretch, cells: string[]): Column {
+  // '-' is how many statements print an empty amount
+  const filled = cells.filter((t) => t && !/^[-–—]{1,2}$/.test(t));
+  const dates = filled.filter(isDateCell).length;
+  const figures = filled.filter((t) => readAmount(t) !== null).length;
+  const marks = filled.filter(isMark).length;
+  const kind =
+    dates > filled.length / 2
+      ? 'date'
+      : figures > filled.length / 2
+        ? 'figure'
+        : marks > filled.length / 2
+          ? 'mark'
+          : 'text';
+  return { stretch, cells, kind };
+}
+
+// A statement covers a year or two: pieces that join into dates decades apart are a serial number
+// and a day, not one date. (Pieces without a year, '01 Jan', say nothing either way.)
+const MAX_SPAN_MS = 2 * 366 * 86_400_000;
+
+function withinYears(cells: string[]): boolean {
+  const ms = cells
+    .map((t) => readDate(t) ?? readDateTime(t))
+    .filter((d) => d !== null)
+    .map((d) => Date.parse(d));
+  return ms.length === 0 || Math.max(...ms) - Math.min(...ms) <= MAX_SPAN_MS;
+}
+
+/**
+ * '01 Apr 2023' set in a fixed-width font leaves a gap after the day and the month as wide as the
+ * gap between columns, so its pieces come out as columns of their own: put them back together.
+ */
+function joinDates(cols: Column[]): Column[] {
+  const out: Column[] = [];
+  for (let k = 0; k < cols.length; k++) {
+    let taken = 1;
+    let col = cols[k]!;
+    for (let n = 3; n >= 2 && taken === 1; n--) {
+      const parts = cols.slice(k, k + n);
+      if (parts.length < n || parts.some((c) => c.kind === 'date')) continue;
+      const cells = col.cells.map((_, i) =>
+        parts
+          .map((c) => c.cells[i])
+          .filter(Boolean)
+          .join(' '),
+      );
+      const joined = column([parts[0]!.stretch[0], parts[n - 1]!.stretch[1], parts[0]!.stretch[2]], cells);
+      if (joined.kind === 'date' && withinYears(cells)) [col, taken] = [joined, n];
+    }
+    out.push(col);
+    k += taken - 1;
+  }
+  return out;
+}
 
 /**
  * Infers the layout of a statement's table from its dated rows; null when they show none. `sure`
@@ -43,10 +107,7 @@ const isDateCell = (t: string) =>
 export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) | null {
   // a date among the first cells (a serial number may come first) and a figure
   const anchors = lines.filter(
-    (l) =>
-      l.runs.length >= 3 &&
-      l.runs.slice(0, 3).some((r) => isDateCell(r.text)) &&
-      l.runs.some((r) => hasFigure(r.text)),
+    (l) => l.runs.length >= 3 && startsDated(l.runs) && l.runs.some((r) => hasFigure(r.text)),
   );
   if (anchors.length < MIN_ROWS) return null;
   const chars = anchors.flatMap((l) => l.runs).reduce((n, r) => n + r.text.length, 0);
@@ -56,23 +117,7 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     anchors.map((l) => l.runs),
     cw,
   );
-  const cols: Column[] = stretches.map((s) => {
-    const cells = anchors.map((l) => cellOf(l.runs, s));
-    // '-' is how many statements print an empty amount
-    const filled = cells.filter((t) => t && !/^[-–—]{1,2}$/.test(t));
-    const dates = filled.filter(isDateCell).length;
-    const figures = filled.filter((t) => readAmount(t) !== null).length;
-    const marks = filled.filter(isMark).length;
-    const kind =
-      dates > filled.length / 2
-        ? 'date'
-        : figures > filled.length / 2
-          ? 'figure'
-          : marks > filled.length / 2
-            ? 'mark'
-            : 'text';
-    return { stretch: s, cells, kind };
-  });
+  const cols = joinDates(stretches.map((s) => column(s, anchors.map((l) => cellOf(l.runs, s)))));
   // a Dr/Cr printed in a column of its own belongs to the figure before it
   cols.forEach((c, k) => {
     const next = cols[k + 1];

@@ -263,9 +263,12 @@ class Layout {
 }
 
 const SIDE_WORD = /^\s*(?:d|c|debit|credit)\.?\s*$/i;
+// an amount printed with its sign ('+1,840.00', '-257.25', '(500.00)', '500.00-') has its side: a
+// Dr/Cr column beside it is the balance's
+const SIGNED = /^\s*[-+(−]|[-)−]\s*$/;
 
 /**
- * The marks of a Dr/Cr column go to the line's amount while it has no mark of its own, wherever the
+ * The marks of a Dr/Cr column go to the line's amount while it has no mark or sign of its own, wherever the
  * column sits (after the amount, after the date, after the balance); any other goes to the figure
  * just before it (a balance's 'Dr' read as a column of its own).
  */
@@ -280,7 +283,9 @@ function giveMarks(cells: Cell[]): Cell[] {
     }
     const amounts = cells.filter((x) => x.role === 'amount');
     const amount =
-      amounts.length === 1 && readAmount(amounts[0]!.text)?.mark === null ? amounts[0] : undefined;
+      amounts.length === 1 && readAmount(amounts[0]!.text)?.mark === null && !SIGNED.test(amounts[0]!.text)
+        ? amounts[0]
+        : undefined;
     const prev = out[out.length - 1];
     const to = amount ?? (prev && NUMERIC_ROLES.has(prev.role) ? prev : undefined);
     if (to) to.text += ' ' + c.text;

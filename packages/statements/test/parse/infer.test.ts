@@ -1,0 +1,60 @@
+// The table found without headings (src/parse/infer.ts): the dated rows and their balances place the
+// columns.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { inferLayout } from '../../src/parse/infer.ts';
+import type { Line, Run } from '../../src/parse/layout.ts';
+
+/** One line of runs laid out left to right at the given x positions, 7 pt per character. */
+function line(y: number, cells: [x: number, text: string][]): Line {
+  const runs: Run[] = cells.map(([x, text]) => ({ text, x0: x, x1: x + 7 * text.length }));
+  return { page: 1, y, height: 10, runs, text: runs.map((r) => r.text).join(' ') };
+}
+
+// Debit ends at 400, credit at 480, balance at 570: right-aligned figures, so each starts where it fits.
+const right = (edge: number, text: string): [number, string] => [edge - 7 * text.length, text];
+const ROWS: [string, string, string, string, string][] = [
+  ['01', 'Apr', 'CLG/MAHALAXMI STEELS', '', '9,273.00'],
+  ['01', 'Apr', 'UPI/309164058240/groceries', '1,530.00', ''],
+  ['02', 'Apr', 'NFS/CASH WDL/PUNE', '3,500.00', ''],
+  ['05', 'Apr', 'MMT/IMPS/advance', '', '38,028.00'],
+  ['07', 'Apr', 'NEFT/ORIENT PAPER', '12.00', ''],
+];
+
+function statement(): Line[] {
+  let balance = 100_000;
+  return ROWS.map(([day, mon, narration, debit, credit], i) => {
+    balance += (credit ? Number(credit.replace(/,/g, '')) : 0) - (debit ? Number(debit.replace(/,/g, '')) : 0);
+    const bal = balance.toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const cells: [number, string][] = [
+      // a fixed-width font leaves a gap after the day and the month as wide as a column gap
+      [20, day],
+      [40, mon],
+      [68, '2023'],
+      [110, narration],
+    ];
+    if (debit) cells.push(right(400, debit));
+    if (credit) cells.push(right(480, credit));
+    cells.push(right(570, bal));
+    return line(100 + 15 * i, cells);
+  });
+}
+
+test('a date printed as three words is one date column, and the balances place the figures', () => {
+  const layout = inferLayout(statement());
+  assert.ok(layout, 'a layout is inferred');
+  assert.equal(layout.sure, true);
+  const roles = layout.columns.map((c) => c.role);
+  assert.deepEqual(
+    roles.filter((r) => r !== 'other'),
+    ['date', 'description', 'debit', 'credit', 'balance'],
+  );
+  const date = layout.columns.find((c) => c.role === 'date')!;
+  // the day, the month and the year are all inside it
+  assert.ok(date.x0 <= 20 && date.x1 >= 68 + 28, `date column ${date.x0}-${date.x1}`);
+});
+
+test('lines without a date at their start are no table', () => {
+  const lines = statement().map((l) => ({ ...l, runs: l.runs.slice(3) }));
+  assert.equal(inferLayout(lines), null);
+});
