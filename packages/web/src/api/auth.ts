@@ -1,13 +1,12 @@
 import {
   ENDPOINTS,
-  pathOf,
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
   type SignUpRequest,
   type VerifyOtpRequest,
 } from '@bahi/contract';
 import { readToken } from '../auth/token.ts';
-import { API_BASE, call } from './client.ts';
+import { call } from './client.ts';
 import { publicConfig } from './config.ts';
 
 // The account calls of spec section 7, by the contract's endpoints.
@@ -50,11 +49,7 @@ export async function googleClientId(): Promise<string> {
  * now, before the caller removes it; the answer is not awaited (logout must work offline too).
  */
 export function serverLogout(): void {
-  const token = readToken();
-  if (!token) return;
-  void fetch(`${API_BASE}${pathOf(ENDPOINTS.logout)}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    keepalive: true,
-  }).catch(() => undefined);
+  if (!readToken()) return;
+  // The client reads the token as it sends, before this function returns.
+  void call(ENDPOINTS.logout, { keepalive: true }).catch(() => undefined);
 }

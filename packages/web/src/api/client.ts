@@ -43,6 +43,7 @@ type CallOptions = {
   body?: Body;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  keepalive?: true;
 };
 
 function url(path: string, query?: CallOptions['query']): string {
@@ -68,7 +69,13 @@ function request(opts: CallOptions): RequestInit {
     // The browser writes the multipart boundary into Content-Type; setting it here would break it.
     body = b.multipart;
   }
-  return { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: opts.signal };
+  return {
+    method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: opts.signal,
+    keepalive: opts.keepalive,
+  };
 }
 
 async function send(path: string, opts: CallOptions): Promise<Response> {
@@ -105,11 +112,7 @@ async function failure(res: Response): Promise<ApiError> {
 }
 
 /** Calls the API and returns the parsed JSON answer, checked with `schema` when one is given. */
-export async function api<T = unknown>(
-  path: string,
-  opts: CallOptions = {},
-  schema?: z.ZodType<T>,
-): Promise<T> {
+async function api<T = unknown>(path: string, opts: CallOptions = {}, schema?: z.ZodType<T>): Promise<T> {
   const res = await send(path, opts);
   const text = await res.text();
   const data: unknown = text ? JSON.parse(text) : null;
@@ -129,6 +132,8 @@ type EndpointCall<E extends Endpoint> = {
   multipart?: FormData;
   /** the caller checks the answer's shape itself (20,000 statement rows cost zod more than the request) */
   unchecked?: true;
+  /** the request outlives the page (signing out while the tab closes) */
+  keepalive?: true;
 };
 
 function endpointOptions<E extends Endpoint>(endpoint: E, call: EndpointCall<E>): CallOptions {
@@ -140,7 +145,7 @@ function endpointOptions<E extends Endpoint>(endpoint: E, call: EndpointCall<E>)
         : call.json !== undefined
           ? { json: call.json }
           : {};
-  return { method: endpoint.method, body, query: call.query, signal: call.signal };
+  return { method: endpoint.method, body, query: call.query, signal: call.signal, keepalive: call.keepalive };
 }
 
 /**
@@ -162,7 +167,7 @@ export function callForFile<E extends Endpoint>(
 }
 
 /** Calls the API for a file: the blob and the file name from Content-Disposition (or `fallbackName`). */
-export async function apiBlob(
+async function apiBlob(
   path: string,
   opts: CallOptions = {},
   fallbackName = 'download',

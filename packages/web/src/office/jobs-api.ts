@@ -1,6 +1,5 @@
-import { ENDPOINTS, DropAnswer } from '@bahi/contract';
-import { pathOf } from '@bahi/contract/path.ts';
-import { api, call } from '../api/client.ts';
+import { ENDPOINTS } from '@bahi/contract';
+import { call } from '../api/client.ts';
 
 // The office drop's calls (issue 13, queue part), made by the contract's endpoint entries.
 
@@ -9,8 +8,7 @@ export function dropFiles(clientId: string | null, files: File[]) {
   const form = new FormData();
   if (clientId) form.append('client_id', clientId);
   for (const f of files) form.append('file', f, f.name);
-  // A multipart upload: the endpoint's path and answer, the form as the body.
-  return api(pathOf(ENDPOINTS.drop), { body: { multipart: form } }, DropAnswer);
+  return call(ENDPOINTS.drop, { multipart: form });
 }
 
 export const listJobs = (clientId: string | null) =>

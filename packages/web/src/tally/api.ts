@@ -5,8 +5,7 @@ import {
   type SendToTallyRequest,
   type TallyImportReport,
 } from '@bahi/contract';
-import { pathOf } from '@bahi/contract/path.ts';
-import { api, call } from '../api/client.ts';
+import { call } from '../api/client.ts';
 import { bridgeUrl } from '../bank/bridge.ts';
 
 // The Tally calls of the web app, by the contract's endpoints. The company in TallyPrime: read
@@ -47,8 +46,7 @@ export function uploadMastersFile(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v?.trim()) form.append(k, v.trim());
   form.append('file', file);
-  // A multipart upload: the endpoint's path and answer, the form as the body.
-  return api(pathOf(ENDPOINTS.tallyCompanyFile), { body: { multipart: form } }, TallyCompanyAnswer);
+  return call(ENDPOINTS.tallyCompanyFile, { multipart: form });
 }
 
 /**
