@@ -81,8 +81,13 @@ export function ledgerLabel(code: string | null | undefined): string {
 
 /** The specification's default bank ledger: '{label} A/c {acc}' ('BOB A/c {acc}'), 'HDFC Bank A/c' without a number. */
 export function defaultBankLedger(code: string | null | undefined, acc: string | null | undefined): string {
+  return accountLedger(ledgerLabel(code), acc);
+}
+
+/** The ledger of an account of a bank known by `label`: '{label} A/c {acc}', '{label} A/c' without a number. */
+export function accountLedger(label: string, acc: string | null | undefined): string {
   const number = acc?.trim();
-  return number ? `${ledgerLabel(code)} A/c ${number}` : `${ledgerLabel(code)} A/c`;
+  return number ? `${label} A/c ${number}` : `${label} A/c`;
 }
 
 /** The downloaded XML's name: statement_{acc}.xml, bob_statement_{acc}.xml for Bank of Baroda. */

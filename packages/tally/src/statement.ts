@@ -1,5 +1,6 @@
 // From a parsed statement's accounts to bank-voucher input. Kept structural so the tally package
 // does not depend on the statements package.
+import { accountLedger } from '@bahi/core';
 import type { BankAccountInput, BankTransaction } from './bank.ts';
 
 export interface StatementAccountLike {
@@ -30,7 +31,7 @@ export function bankLedgerNames(
   return accounts.map((a, i) => {
     const number = a.number?.trim() || (accounts.length > 1 ? String(i + 1) : '');
     if (given) return accounts.length === 1 ? given : `${given} ${number}`;
-    return number ? `${bankLabel} A/c ${number}` : `${bankLabel} A/c`;
+    return accountLedger(bankLabel, number);
   });
 }
 
