@@ -2,6 +2,7 @@ import { TALLY_PART_VOUCHERS, type StatementTransaction } from '@bahi/contract';
 import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
+import { formatCount } from '../format.ts';
 import { reportTallyResponse, sendForParts } from '../tally/api.ts';
 import { missingLedgers, missingLedgersWarning } from '../tally/company.ts';
 import { CompanyCard } from '../tally/CompanyCard.tsx';
@@ -215,8 +216,8 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked, 
               animated={busy}
             />
             <Text size="xs" c="dimmed">
-              Part {progress.partsDone} of {progress.parts} · {progress.vouchersDone.toLocaleString('en-IN')}{' '}
-              of {progress.vouchers.toLocaleString('en-IN')} vouchers
+              Part {progress.partsDone} of {progress.parts} · {formatCount(progress.vouchersDone)} of{' '}
+              {formatCount(progress.vouchers)} vouchers
             </Text>
           </Stack>
         )}

@@ -1,4 +1,5 @@
 import type { BridgeAnswer } from '../bank/bridge.ts';
+import { formatCount } from '../format.ts';
 
 // A push of many vouchers goes to Tally in parts (issue 19): the bridge fetches each part of the
 // stored export and posts it, so a year of 20,000 rows shows progress part by part, a refusal is
@@ -90,8 +91,6 @@ export async function pushInParts(
   return { outcomes, parts: total.parts, vouchers: total.vouchers };
 }
 
-const n = (x: number) => x.toLocaleString('en-IN');
-
 /** The lines shown after a push: what went in, which parts failed and why, and what to do next. */
 export function pushReportLines(r: PushReport, perPart: number): string[] {
   const failed = r.outcomes.filter((o) => !o.ok);
@@ -103,16 +102,18 @@ export function pushReportLines(r: PushReport, perPart: number): string[] {
     const created = r.outcomes.reduce((s, o) => s + o.created, 0);
     const fresh = Math.max(0, r.vouchers - altered);
     const masters = Math.max(0, created - fresh);
-    const extra = masters ? ` ${n(masters)} ledger${masters === 1 ? '' : 's'} created.` : '';
+    const extra = masters ? ` ${formatCount(masters)} ledger${masters === 1 ? '' : 's'} created.` : '';
     return [
-      `📤 All ${n(r.vouchers)} vouchers are in Tally (${r.parts} part${r.parts === 1 ? '' : 's'}): ${n(fresh)} new, ${n(altered)} already there and updated.${extra}`,
+      `📤 All ${formatCount(r.vouchers)} vouchers are in Tally (${r.parts} part${r.parts === 1 ? '' : 's'}): ${formatCount(fresh)} new, ${formatCount(altered)} already there and updated.${extra}`,
     ];
   }
-  const lines = [`⚠️ ${n(okVouchers)} of ${n(r.vouchers)} vouchers went into Tally whole.`];
+  const lines = [
+    `⚠️ ${formatCount(okVouchers)} of ${formatCount(r.vouchers)} vouchers went into Tally whole.`,
+  ];
   for (const o of failed) {
     const from = o.part * perPart + 1;
     lines.push(
-      `❌ Part ${o.part + 1} of ${r.parts} (vouchers ${n(from)}–${n(from + o.vouchers - 1)}): ${o.problems.join(' · ') || 'not taken.'}`,
+      `❌ Part ${o.part + 1} of ${r.parts} (vouchers ${formatCount(from)}–${formatCount(from + o.vouchers - 1)}): ${o.problems.join(' · ') || 'not taken.'}`,
     );
   }
   if (r.stoppedAt !== undefined && r.stoppedAt + 1 < r.parts) {
