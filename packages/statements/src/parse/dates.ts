@@ -123,3 +123,19 @@ export function findDates(text: string): string[] {
   }
   return out;
 }
+
+/** A run that is two or more whole dates and nothing else, as its dates; else null. */
+export function datePieces(text: string): string[] | null {
+  const words = text.split(' ');
+  const out: string[] = [];
+  let p = 0;
+  while (p < words.length) {
+    let q = p + 1;
+    // the shortest date from here (a date is at most three words: '31 May 2023')
+    while (q <= Math.min(words.length, p + 3) && !readDate(words.slice(p, q).join(' '))) q++;
+    if (q > Math.min(words.length, p + 3)) return null;
+    out.push(words.slice(p, q).join(' '));
+    p = q;
+  }
+  return out.length > 1 ? out : null;
+}

@@ -5,7 +5,7 @@
 import { balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
 import type { Role } from './columns.ts';
-import { isDateStart, readDate, readDateTime, withoutTime } from './dates.ts';
+import { datePieces, isDateStart, readDate, readDateTime, withoutTime } from './dates.ts';
 import type { Line, Run } from './layout.ts';
 import type { TaughtLayout } from './types.ts';
 
@@ -40,8 +40,32 @@ const isDateCell = (t: string) =>
 function startsDated(runs: Run[]): boolean {
   for (let i = 0; i < 3; i++)
     for (let n = 1; n <= 3 && i + n <= runs.length; n++)
-      if (isDateCell(runs.slice(i, i + n).map((r) => r.text).join(' '))) return true;
+      if (
+        isDateCell(
+          runs
+            .slice(i, i + n)
+            .map((r) => r.text)
+            .join(' '),
+        )
+      )
+        return true;
   return false;
+}
+
+/**
+ * Two dates set closer than a column gap come out as one run ('03-04-23 01-04-23'): each is a cell
+ * of its own, placed by its share of the run's characters.
+ */
+function splitDates(run: Run): Run[] {
+  const pieces = datePieces(run.text);
+  if (!pieces) return [run];
+  const per = (run.x1 - run.x0) / run.text.length;
+  let at = 0;
+  return pieces.map((text) => {
+    const piece = { text, x0: run.x0 + at * per, x1: run.x0 + (at + text.length) * per };
+    at += text.length + 1;
+    return piece;
+  });
 }
 
 function column(stretch: Stretch, cells: string[]): Column {
@@ -110,14 +134,19 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     (l) => l.runs.length >= 3 && startsDated(l.runs) && l.runs.some((r) => hasFigure(r.text)),
   );
   if (anchors.length < MIN_ROWS) return null;
-  const chars = anchors.flatMap((l) => l.runs).reduce((n, r) => n + r.text.length, 0);
-  const width = anchors.flatMap((l) => l.runs).reduce((n, r) => n + (r.x1 - r.x0), 0);
+  const rows = anchors.map((l) => l.runs.flatMap(splitDates));
+  const chars = rows.flat().reduce((n, r) => n + r.text.length, 0);
+  const width = rows.flat().reduce((n, r) => n + (r.x1 - r.x0), 0);
   const cw = width / Math.max(chars, 1);
-  const stretches = writtenStretches(
-    anchors.map((l) => l.runs),
-    cw,
+  const stretches = writtenStretches(rows, cw);
+  const cols = joinDates(
+    stretches.map((s) =>
+      column(
+        s,
+        rows.map((runs) => cellOf(runs, s)),
+      ),
+    ),
   );
-  const cols = joinDates(stretches.map((s) => column(s, anchors.map((l) => cellOf(l.runs, s)))));
   // a Dr/Cr printed in a column of its own belongs to the figure before it
   cols.forEach((c, k) => {
     const next = cols[k + 1];

@@ -10,7 +10,7 @@ import {
   matchHeader,
   matchStackedHeader,
 } from './columns.ts';
-import { isDateStart, readDate, readMonthDay } from './dates.ts';
+import { datePieces, isDateStart, readDate, readMonthDay } from './dates.ts';
 import { type Band, bandOf, bandsUnder, columnBands, figureWords } from './bands.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
@@ -292,22 +292,6 @@ function giveMarks(cells: Cell[]): Cell[] {
     else out.push(c);
   }
   return out;
-}
-
-/** A run that is two or more whole dates and nothing else, as its dates; else null. */
-function datePieces(text: string): string[] | null {
-  const words = text.split(' ');
-  const out: string[] = [];
-  let p = 0;
-  while (p < words.length) {
-    let q = p + 1;
-    // the shortest date from here (a date is at most three words: '31 May 2023')
-    while (q <= Math.min(words.length, p + 3) && !readDate(words.slice(p, q).join(' '))) q++;
-    if (q > Math.min(words.length, p + 3)) return null;
-    out.push(words.slice(p, q).join(' '));
-    p = q;
-  }
-  return out.length > 1 ? out : null;
 }
 
 // A text run in a gutter (no column's rows write there) this close to the run before it is a word

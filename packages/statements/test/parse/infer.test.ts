@@ -24,7 +24,8 @@ const ROWS: [string, string, string, string, string][] = [
 function statement(): Line[] {
   let balance = 100_000;
   return ROWS.map(([day, mon, narration, debit, credit], i) => {
-    balance += (credit ? Number(credit.replace(/,/g, '')) : 0) - (debit ? Number(debit.replace(/,/g, '')) : 0);
+    balance +=
+      (credit ? Number(credit.replace(/,/g, '')) : 0) - (debit ? Number(debit.replace(/,/g, '')) : 0);
     const bal = balance.toLocaleString('en-US', { minimumFractionDigits: 2 });
     const cells: [number, string][] = [
       // a fixed-width font leaves a gap after the day and the month as wide as a column gap
@@ -57,4 +58,27 @@ test('a date printed as three words is one date column, and the balances place t
 test('lines without a date at their start are no table', () => {
   const lines = statement().map((l) => ({ ...l, runs: l.runs.slice(3) }));
   assert.equal(inferLayout(lines), null);
+});
+
+test('two dates set closer than a column gap are two date columns; the one printed in order is the posting date', () => {
+  // value date first, then the posting date, drawn as one run ('03-04-23 01-04-23')
+  const dates = [
+    ['03-04-23', '01-04-23'],
+    ['01-04-23', '01-04-23'],
+    ['02-04-23', '02-04-23'],
+    ['09-04-23', '05-04-23'],
+    ['07-04-23', '07-04-23'],
+  ];
+  const lines = statement().map((l, i) => {
+    const [value, posted] = dates[i]!;
+    const text = `${value} ${posted}`;
+    const runs: Run[] = [{ text, x0: 20, x1: 20 + 5 * text.length }, ...l.runs.slice(3)];
+    return { ...l, runs, text: runs.map((r) => r.text).join(' ') };
+  });
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  const value = layout.columns.find((c) => c.role === 'valueDate');
+  const posting = layout.columns.find((c) => c.role === 'date');
+  assert.ok(value && posting, JSON.stringify(layout.columns));
+  assert.ok(value.x1 < posting.x0, 'the value date is the first of the two');
 });
