@@ -19,7 +19,7 @@ import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, Taugh
 const SHEET_COLUMN_WIDTH = 100;
 const SHEET_CELL_WIDTH = 60;
 
-// Excel serials 1970..2100: a date column exported without a date format holds these whole numbers.
+// Excel serials 1970..2100: a date column exported without a date format holds these numbers.
 const SERIAL_MIN = 25_569;
 const SERIAL_MAX = 73_051;
 const SERIAL_SPAN = 400;
@@ -35,9 +35,8 @@ function serialDateCells(rows: Sheet['rows']): Map<number, Set<number>> {
   const width = Math.max(0, ...rows.map((r) => r.length));
   for (let c = 0; c < width; c++) {
     const numbers = rows.map((r, i) => [r[c], i] as const).filter(([v]) => typeof v === 'number');
-    const inRange = numbers.filter(
-      ([v]) => Number.isInteger(v) && (v as number) >= SERIAL_MIN && (v as number) < SERIAL_MAX,
-    );
+    // a whole number, or with the time as its fraction (a date-time cell that lost its format)
+    const inRange = numbers.filter(([v]) => (v as number) >= SERIAL_MIN && (v as number) < SERIAL_MAX);
     // a statement's dates lie within a year or so of each other: a round figure above or below the
     // table that happens to fall in the range is no date
     const middle = inRange.map(([v]) => v as number).sort((a, b) => a - b)[inRange.length >> 1] ?? 0;

@@ -79,7 +79,8 @@ function dateCell(iso: string, style: DateStyle, r: Rng): Cell {
   const [y, m, d] = iso.split('-') as [string, string, string];
   switch (style) {
     case 'serial':
-      return serial(iso);
+      // a date-time cell that lost its format: the time is the serial's fraction
+      return serial(iso) + (r() < 0.5 ? Math.floor(r() * 1440) / 1440 : 0);
     case 'cell':
       return iso;
     case 'mon':
