@@ -15,7 +15,7 @@ import {
   tooLargeDetail,
 } from './body-limits.ts';
 import { registerHttpGuards, type ConnectionLimits } from './http-guards.ts';
-import { HttpError, nextStep, statusOf } from './errors.ts';
+import { CODE_OF_STATUS, HttpError, nextStep, statusOf } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { makeGoogleVerifier, type GoogleVerifier } from './auth/google.ts';
@@ -151,7 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
     const tooLarge = tooLargeDetail(err.code);
     if (tooLarge) return reply.code(413).send({ detail: tooLarge, code: 'TOO_LARGE' });
-    return reply.code(status).send({ detail: err.message });
+    return reply.code(status).send({ detail: err.message, code: CODE_OF_STATUS[status] ?? 'BAD_REQUEST' });
   });
 
   await app.register(formbody);

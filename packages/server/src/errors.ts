@@ -14,6 +14,7 @@ type ServerErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'STALE_REVISION'
   | 'INVALID'
   | 'TOO_MANY'
   | 'UPSTREAM'
@@ -27,6 +28,8 @@ const STATUS: Record<ServerErrorCode | StatementErrorCode, number> & Record<stri
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // rows changed in another tab since the client read them
+  STALE_REVISION: 409,
   INVALID: 422,
   TOO_MANY: 429,
   UPSTREAM: 502,
@@ -67,8 +70,8 @@ export function nextStep(code: string): string | undefined {
   return NEXT[code as ServerErrorCode];
 }
 
-/** The status codes the older `new HttpError(status, …)` form names, as codes. */
-const CODE_OF_STATUS: Record<number, string> = {
+/** The code of an answer Fastify itself refuses (a body that is not JSON, a media type it does not take). */
+export const CODE_OF_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'NOT_SIGNED_IN',
   402: 'NOT_ENOUGH_PAGES',
@@ -86,19 +89,17 @@ const CODE_OF_STATUS: Record<number, string> = {
 /**
  * A failure of a request: `detail` (the user message) is shown as is; the log message goes only to
  * the log; `extra` fields are added to the answer (a read's `reason`, a voucher export's `problems`).
- * Made by code (`new HttpError('NOT_FOUND', 'No such layout.')`) or, in older call sites, by status.
+ * Made by code, never by status: `new HttpError('NOT_FOUND', 'No such layout.')`.
  */
 export class HttpError extends BahiError {
   readonly extra: Readonly<Record<string, unknown>>;
 
   constructor(
-    codeOrStatus: ServerErrorCode | StatementErrorCode | ReadReasonCode | number,
+    code: ServerErrorCode | StatementErrorCode | ReadReasonCode,
     detail: string,
     logMessage?: string,
     extra: Record<string, unknown> = {},
   ) {
-    const code =
-      typeof codeOrStatus === 'number' ? (CODE_OF_STATUS[codeOrStatus] ?? 'INTERNAL') : codeOrStatus;
     super(code, detail, logMessage ?? detail);
     this.name = 'HttpError';
     this.extra = extra;

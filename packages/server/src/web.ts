@@ -79,6 +79,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, distDir:
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply.code(404).send({ detail: `Not found: ${req.method} ${url}` });
+    return reply.code(404).send({ detail: `Not found: ${req.method} ${url}`, code: 'NOT_FOUND' });
   });
 }

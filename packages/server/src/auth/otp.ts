@@ -230,7 +230,7 @@ export async function consumeResetPermission(
   now: Date,
 ): Promise<void> {
   const [codeId, mac] = token.split('.');
-  if (!codeId || !mac || !UUID.test(codeId)) throw new HttpError(400, RESET_REFUSED);
+  if (!codeId || !mac || !UUID.test(codeId)) throw new HttpError('BAD_REQUEST', RESET_REFUSED);
   const [code] = await tx
     .select()
     .from(otpCodes)
@@ -240,7 +240,7 @@ export async function consumeResetPermission(
   const a = Buffer.from(mac);
   const b = Buffer.from(expected);
   if (!code?.usedAt || a.length !== b.length || !timingSafeEqual(a, b))
-    throw new HttpError(400, RESET_REFUSED);
+    throw new HttpError('BAD_REQUEST', RESET_REFUSED);
   const spent = await tx
     .update(otpCodes)
     .set({ consumedAt: now })
@@ -253,7 +253,7 @@ export async function consumeResetPermission(
       ),
     )
     .returning({ id: otpCodes.id });
-  if (spent.length === 0) throw new HttpError(400, RESET_REFUSED);
+  if (spent.length === 0) throw new HttpError('BAD_REQUEST', RESET_REFUSED);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

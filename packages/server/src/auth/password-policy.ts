@@ -46,5 +46,5 @@ export function weakPasswordReason(
 /** Throws 422 { detail } for a password that is too easy to guess. */
 export function assertStrongPassword(password: string, who: { email?: string; name?: string }): void {
   const reason = weakPasswordReason(password, who);
-  if (reason) throw new HttpError(422, reason);
+  if (reason) throw new HttpError('INVALID', reason);
 }

@@ -42,7 +42,7 @@ export function liveGateway(keyId: string, keySecret: string, hostUrl?: string):
       } catch (err) {
         // The SDK throws { statusCode, error } objects, not Errors.
         throw new HttpError(
-          502,
+          'UPSTREAM',
           'The payment service could not create the order. Please try again in a minute.',
           `razorpay orders.create failed: ${JSON.stringify(err)}`,
         );
@@ -64,7 +64,7 @@ export const PAYMENTS_OFF =
 export function gatewayFor(config: Config): Gateway {
   const override = gatewayOverrides.get(config);
   if (override) return override;
-  if (config.payments === 'off') throw new HttpError(503, PAYMENTS_OFF);
+  if (config.payments === 'off') throw new HttpError('UNAVAILABLE', PAYMENTS_OFF);
   if (config.payments === 'test') return testGateway;
   let gateway = cache.get(config);
   if (!gateway) {

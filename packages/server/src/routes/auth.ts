@@ -62,7 +62,7 @@ async function sendCode(
     await ctx.mailer.sendCode(user.email, code, purpose);
   } catch (err) {
     log.error({ err: String(err) }, 'sending the code mail failed');
-    throw new HttpError(502, 'We could not send the code e-mail. Please try Resend in a minute.');
+    throw new HttpError('UPSTREAM', 'We could not send the code e-mail. Please try Resend in a minute.');
   }
 }
 
@@ -202,7 +202,7 @@ const auth: FastifyPluginAsync = async (app) => {
         identity = await ctx.google(token);
       } catch (err) {
         throw new HttpError(
-          401,
+          'NOT_SIGNED_IN',
           'Google sign-in failed: the token is not valid.',
           `google token refused: ${String(err)}`,
         );

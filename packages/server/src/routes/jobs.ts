@@ -39,10 +39,10 @@ async function readDrop(request: FastifyRequest): Promise<{ files: NewFile[]; cl
   let total = 0;
   const add = (fileName: string, bytes: Uint8Array) => {
     if (files.length >= MAX_DROP_FILES)
-      throw new HttpError(413, `Too many files: at most ${MAX_DROP_FILES} can be dropped at once.`);
+      throw new HttpError('TOO_LARGE', `Too many files: at most ${MAX_DROP_FILES} can be dropped at once.`);
     total += bytes.length;
     if (total > MAX_DROP_BYTES)
-      throw new HttpError(413, 'The files are too large to drop at once. Drop fewer.');
+      throw new HttpError('TOO_LARGE', 'The files are too large to drop at once. Drop fewer.');
     files.push({ fileName: fileName || 'statement', bytes, sha256: sha256(bytes) });
   };
   const parts = request.parts({
@@ -78,7 +78,7 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
   const ctx = app.bahi;
   const queue = () => {
     if (!opts.queue)
-      throw new HttpError(503, 'Reading many statements at once is not available on this server.');
+      throw new HttpError('UNAVAILABLE', 'Reading many statements at once is not available on this server.');
     return opts.queue;
   };
 

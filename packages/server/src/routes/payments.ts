@@ -53,12 +53,12 @@ const payments: FastifyPluginAsync = async (app) => {
     app,
     ENDPOINTS.createOrder,
     async (request, _reply, body) => {
-      if (mode === 'off') throw new HttpError(503, PAYMENTS_OFF);
+      if (mode === 'off') throw new HttpError('UNAVAILABLE', PAYMENTS_OFF);
       // The client never sets a price: amount and pages must be one of our plans exactly.
       const plan = findPlanByOrder(body.amount, body.pages);
       if (!plan) {
         throw new HttpError(
-          400,
+          'BAD_REQUEST',
           PLAN_MISMATCH,
           `create_order refused: amount ${body.amount} pages ${body.pages}`,
         );
@@ -73,7 +73,7 @@ const payments: FastifyPluginAsync = async (app) => {
       });
       if (order.amount !== planPricePaise(plan) || order.currency !== 'INR') {
         throw new HttpError(
-          502,
+          'UPSTREAM',
           'The payment service answered unexpectedly. Please try again.',
           `order ${order.id} came back as ${order.amount} ${order.currency}`,
         );
@@ -124,17 +124,25 @@ const payments: FastifyPluginAsync = async (app) => {
       const order = await orderById(ctx.db, orderId);
       // Someone else's order looks exactly like a missing one.
       if (!order || order.userId !== request.user.id) {
-        throw new HttpError(404, ORDER_NOT_FOUND, `verify_payment: order ${orderId} is not this user's`);
+        throw new HttpError(
+          'NOT_FOUND',
+          ORDER_NOT_FOUND,
+          `verify_payment: order ${orderId} is not this user's`,
+        );
       }
       if (order.mode !== mode) {
         throw new HttpError(
-          400,
+          'BAD_REQUEST',
           VERIFY_FAILED,
           `verify_payment: ${order.mode} order ${orderId} in ${mode} mode`,
         );
       }
       if (!checkPaymentSignature(orderId, paymentId, body.razorpay_signature, paymentSecret(ctx.config))) {
-        throw new HttpError(400, VERIFY_FAILED, `verify_payment: bad signature for order ${orderId}`);
+        throw new HttpError(
+          'BAD_REQUEST',
+          VERIFY_FAILED,
+          `verify_payment: bad signature for order ${orderId}`,
+        );
       }
       const paid = await ctx.db.transaction((tx) => markPaid(tx, orderId, paymentId, 'verify', ctx.now()));
       if (paid.credited) {
@@ -164,7 +172,7 @@ const payments: FastifyPluginAsync = async (app) => {
         const order = await orderById(ctx.db, order_id);
         if (!order || order.userId !== request.user.id || order.mode !== 'test')
           throw notFound(ORDER_NOT_FOUND);
-        if (order.status !== 'created') throw new HttpError(409, 'This order is already paid.');
+        if (order.status !== 'created') throw new HttpError('CONFLICT', 'This order is already paid.');
         const paymentId = localId('pay_test_');
         return {
           razorpay_order_id: order.id,
@@ -188,7 +196,7 @@ const payments: FastifyPluginAsync = async (app) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = String(request.headers['x-razorpay-signature'] ?? '');
       if (!signature || !checkWebhookSignature(raw, signature, secret)) {
-        throw new HttpError(400, 'Invalid webhook signature.', 'webhook: bad signature');
+        throw new HttpError('BAD_REQUEST', 'Invalid webhook signature.', 'webhook: bad signature');
       }
       const event = parseEvent(raw);
       if (!event) throw badRequest('The webhook body is not a Razorpay event.');

@@ -106,7 +106,7 @@ const tally: FastifyPluginAsync = async (app) => {
     if (vouchers === 0) throw badRequest('No transactions to send.');
     const bytes = Buffer.byteLength(xml);
     if (bytes > EXPORT_QUOTA.bytes) {
-      throw new HttpError(413, 'The export is too large to keep. Send fewer transactions at a time.');
+      throw new HttpError('TOO_LARGE', 'The export is too large to keep. Send fewer transactions at a time.');
     }
     await makeRoom(request.user.id, bytes);
     const [row] = await ctx.db

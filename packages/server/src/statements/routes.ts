@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ENDPOINTS, MAX_ROWS_PAGE, type SaveLedgersAnswer, type SaveRowsAnswer } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { serve } from '../endpoints.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
 import { rememberLedgers } from './ledger-memory.ts';
 import {
   listStatementResults,
@@ -37,10 +37,10 @@ const STALE =
   'The rows of this statement were changed in another tab or on another machine. Reload to see them.';
 
 /** 404 for no statement (or another user's), 409 for rows changed since the client read them. */
-function refused(reply: FastifyReply, why: ChangeRefused) {
+function refused(why: ChangeRefused): never {
   if (why === 'missing') throw notFound(NO_STATEMENT);
   if (why === 'out-of-range') throw badRequest('A row index is past the end of the statement.');
-  return reply.code(409).send({ detail: STALE, code: 'STALE_REVISION' });
+  throw new HttpError('STALE_REVISION', STALE);
 }
 
 /**
@@ -100,10 +100,10 @@ export async function statementRoutes(app: FastifyInstance) {
   serve(
     app,
     ENDPOINTS.saveStatementLedgers,
-    async (request, reply, body) => {
+    async (request, _reply, body) => {
       const userId = request.user.id;
       const done = await saveStatementLedgers(ctx.db, userId, idOf(request), body, ctx.now());
-      if (typeof done === 'string') return refused(reply, done);
+      if (typeof done === 'string') refused(done);
       if (done.assignments.length) await rememberLedgers(ctx.db, userId, done.assignments, ctx.now());
       const answer: SaveLedgersAnswer = { ok: true, revision: done.revision, saved: done.saved };
       return answer;
@@ -115,9 +115,9 @@ export async function statementRoutes(app: FastifyInstance) {
   serve(
     app,
     ENDPOINTS.saveStatementRows,
-    async (request, reply, body) => {
+    async (request, _reply, body) => {
       const done = await saveStatementRows(ctx.db, request.user.id, idOf(request), body, ctx.now());
-      if (typeof done === 'string') return refused(reply, done);
+      if (typeof done === 'string') refused(done);
       const answer: SaveRowsAnswer = { ok: true, revision: done.revision };
       return answer;
     },

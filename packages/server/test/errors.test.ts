@@ -1,0 +1,44 @@
+// The server's one way of failing (src/errors.ts): a code picks the status in one table, and every
+// failure answer, the app's own and Fastify's, carries { detail, code }.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { BahiError } from '@bahi/core';
+import { HttpError, nextStep, statusOf } from '../src/errors.ts';
+import { startApp } from './helpers/harness.ts';
+
+let h: Awaited<ReturnType<typeof startApp>>;
+before(async () => {
+  h = await startApp();
+});
+after(async () => h.close());
+
+test('the status comes from the code: server codes, other packages codes, 422 for the rest', () => {
+  assert.equal(statusOf(new HttpError('STALE_REVISION', 'Reload.')), 409);
+  assert.equal(statusOf(new HttpError('TOO_LARGE', 'Too big.')), 413);
+  assert.equal(statusOf(new HttpError('UPSTREAM', 'Mail is down.')), 502);
+  assert.equal(statusOf(new BahiError('WRONG_PASSWORD', 'Wrong password.')), 400);
+  assert.equal(statusOf(new BahiError('bad-input', 'Bad quantity.')), 400);
+  assert.equal(statusOf(new BahiError('io', 'Tally did not answer.')), 502);
+  assert.equal(statusOf(new BahiError('insufficient-stock', 'Not enough stock.')), 422);
+  assert.equal(nextStep('NOT_ENOUGH_PAGES'), 'Buy pages on the Pay screen, then try again.');
+});
+
+async function inject(method: 'GET' | 'POST', url: string, body?: string) {
+  const res = await h.app.inject({
+    method,
+    url,
+    ...(body === undefined ? {} : { payload: body, headers: { 'content-type': 'application/json' } }),
+  });
+  return { status: res.statusCode, body: res.json<{ detail?: unknown; code?: unknown }>() };
+}
+
+test("Fastify's own refusals and an unknown API path answer with a code too", async () => {
+  const badJson = await inject('POST', '/api/auth/signUp', '{"name":');
+  assert.equal(badJson.status, 400);
+  assert.equal(badJson.body.code, 'BAD_REQUEST');
+  assert.equal(typeof badJson.body.detail, 'string');
+
+  const unknown = await inject('GET', '/api/no-such-thing');
+  assert.equal(unknown.status, 404);
+  assert.deepEqual(unknown.body, { detail: 'Not found: GET /api/no-such-thing', code: 'NOT_FOUND' });
+});
