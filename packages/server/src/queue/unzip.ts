@@ -2,18 +2,22 @@
 // zip too: that one is a workbook, not an archive. Sizes are checked from the central directory
 // before inflating, and inflating is capped again, so a zip bomb is refused without expanding it.
 import { inflateRawSync } from 'node:zlib';
+import { BahiError } from '@bahi/core';
 import { detectFileKind, zipEntries } from '@bahi/statements';
 
 const LOC_SIG = 0x04034b50;
 
 export type ZipFile = { name: string; bytes: Uint8Array };
 
-export class ZipRefused extends Error {
-  readonly detail: string;
+/** A .zip refused, in words for the user (answered 400, BAD_REQUEST, like any bad request). */
+export class ZipRefused extends BahiError {
   constructor(detail: string) {
-    super(detail);
+    super('BAD_REQUEST', detail);
     this.name = 'ZipRefused';
-    this.detail = detail;
+  }
+
+  get detail(): string {
+    return this.userMessage;
   }
 }
 

@@ -22,7 +22,7 @@ import {
   waitingForPassword,
   type NewFile,
 } from '../queue/store.ts';
-import { ZipRefused, isZipArchive, unzipStatements } from '../queue/unzip.ts';
+import { isZipArchive, unzipStatements } from '../queue/unzip.ts';
 
 /** Everything one drop may hold, uncompressed (100 statements are rarely over 100 MB). */
 export const MAX_DROP_BYTES = 300 * 1024 * 1024;
@@ -53,17 +53,13 @@ async function readDrop(request: FastifyRequest): Promise<{ files: NewFile[]; cl
       const bytes = await part.toBuffer();
       if (bytes.length === 0) continue;
       if (isZipArchive(bytes)) {
-        try {
-          const inner = unzipStatements(bytes, {
-            maxFiles: MAX_DROP_FILES - files.length,
-            maxFileBytes: UPLOAD_LIMIT_BYTES,
-            maxTotalBytes: MAX_DROP_BYTES - total,
-          });
-          for (const f of inner) add(`${part.filename}/${f.name}`, f.bytes);
-        } catch (err) {
-          if (err instanceof ZipRefused) throw badRequest(err.detail);
-          throw err;
-        }
+        // A refused .zip (ZipRefused) is answered 400 with its words by the app's error handler.
+        const inner = unzipStatements(bytes, {
+          maxFiles: MAX_DROP_FILES - files.length,
+          maxFileBytes: UPLOAD_LIMIT_BYTES,
+          maxTotalBytes: MAX_DROP_BYTES - total,
+        });
+        for (const f of inner) add(`${part.filename}/${f.name}`, f.bytes);
       } else add(part.filename, bytes);
     } else if (part.fieldname === 'client_id' && typeof part.value === 'string' && part.value) {
       if (!UUID.test(part.value)) throw badRequest('client_id: not a client.');
