@@ -13,10 +13,16 @@
 // and numbers, and are copied shallowly. The worker is made once per thread and serves every
 // document after it.
 import { restoreGlobals } from './pdfjs-before.ts';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-// @ts-expect-error -- pdf.js ships no type declarations for its worker module
-import { WorkerMessageHandler } from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 
+// Imported here, after pdfjs-before.ts has run: a static import would be loaded before its hooks.
+// The minified build is the same code as pdf.mjs; half the source to read, and ~0.05 s of CPU less
+// to load (issue 19: measured on a 2-core machine, best of 6).
+const pdfjs = (await import(
+  // @ts-expect-error -- the minified build has no declarations of its own: those of pdf.mjs apply
+  'pdfjs-dist/legacy/build/pdf.min.mjs'
+)) as typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+// @ts-expect-error -- pdf.js ships no type declarations for its worker module
+const { WorkerMessageHandler } = await import('pdfjs-dist/legacy/build/pdf.worker.min.mjs');
 restoreGlobals();
 
 export const { getDocument, OPS, PasswordException, PasswordResponses, PDFWorker } = pdfjs;
