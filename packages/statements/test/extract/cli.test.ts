@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { makeStatement } from './make-statement.ts';
-import { CORPUS } from '../read/corpus.ts';
+import { CORPUS, corpusNeeded } from '../read/corpus.ts';
 
 const MAIN = path.resolve(fileURLToPath(import.meta.url), '../../../../cli/src/main.ts');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bahi-cli-'));
@@ -30,7 +30,7 @@ function bahi(
 
 const corpus = (f: string) => path.join(CORPUS, f);
 
-test('json: the truth-file shape, exit 0 when it reconciles', async () => {
+test('json: the truth-file shape, exit 0 when it reconciles', corpusNeeded, async () => {
   const r = await bahi(corpus('KOTAK/KOTAK_short.pdf'), '--password', '', '--format', 'json');
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stderr, '');
@@ -41,7 +41,7 @@ test('json: the truth-file shape, exit 0 when it reconciles', async () => {
   assert.ok(out.reconciliation, 'has a reconciliation');
 });
 
-test('csv: a header and one line per transaction', async () => {
+test('csv: a header and one line per transaction', corpusNeeded, async () => {
   const r = await bahi(corpus('SBI/SBI_report.rpt'), '--format', 'csv');
   assert.equal(r.code, 0, r.stderr);
   const lines = r.stdout.trim().split('\n');
@@ -50,7 +50,7 @@ test('csv: a header and one line per transaction', async () => {
   assert.match(lines[1], /^\d{4}-\d{2}-\d{2},/);
 });
 
-test('xlsx needs --out; with it, a workbook is written and stdout stays empty', async () => {
+test('xlsx needs --out; with it, a workbook is written and stdout stays empty', corpusNeeded, async () => {
   const no = await bahi(corpus('AXIS/AXIS_short.pdf'), '--format', 'xlsx');
   assert.equal(no.code, 1);
   const out = path.join(tmp, 'out.xlsx');
@@ -60,7 +60,7 @@ test('xlsx needs --out; with it, a workbook is written and stdout stays empty', 
   assert.deepEqual([...readFileSync(out).subarray(0, 2)], [0x50, 0x4b]);
 });
 
-test('passwords: missing or wrong exit 2, right exits 0', async () => {
+test('passwords: missing or wrong exit 2, right exits 0', corpusNeeded, async () => {
   const [missing, wrong, right] = await Promise.all([
     bahi(corpus('ICICI/ICICI_protected.pdf'), '--password', ''),
     bahi(corpus('ICICI/ICICI_protected.pdf'), '--password', 'nope'),
@@ -76,7 +76,7 @@ test('passwords: missing or wrong exit 2, right exits 0', async () => {
   assert.equal(right.code, 0, right.stderr);
 });
 
-test('bad files exit 3 with one line on stderr, promptly', async () => {
+test('bad files exit 3 with one line on stderr, promptly', corpusNeeded, async () => {
   const names = ['truncated.pdf', 'corrupted.pdf', 'statement.pdf', 'not_a_pdf.pdf', 'rows_bomb.xlsx'];
   const runs = await Promise.all(names.map((n) => bahi(corpus(`bad/${n}`))));
   runs.forEach((r, i) => {
@@ -97,7 +97,7 @@ test('a statement that does not reconcile: result printed, exit 4, the breaking 
   assert.match(r.stderr, /row \d+/);
 });
 
-test('usage errors exit 1', async () => {
+test('usage errors exit 1', corpusNeeded, async () => {
   assert.equal((await bahi()).code, 1);
   assert.equal((await bahi(corpus('AXIS/AXIS_short.pdf'), '--bank', 'NOPE')).code, 1);
   assert.equal((await bahi(corpus('AXIS/AXIS_short.pdf'), '--format', 'pdf')).code, 1);

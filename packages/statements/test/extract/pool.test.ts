@@ -5,13 +5,13 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import type { ExtractOutput } from '../../src/worker/job.ts';
 import { StatementPool, timeLimitMs } from '../../src/worker/pool.ts';
-import { corpusBytes } from '../read/corpus.ts';
+import { corpusBytes, corpusNeeded } from '../read/corpus.ts';
 import { errorOf, pagesRead } from './pool-checks.ts';
 
 // No test here depends on how fast the machine is (a loaded CI machine made the old timed ones
 // fail): a limit is either one no job can meet (1 ms: a reader takes far longer just to start)
 // or one every job meets, and the arithmetic of the budget is checked on its own.
-test('a job past its time limit is killed with TIMEOUT; its reader is replaced', async () => {
+test('a job past its time limit is killed with TIMEOUT; its reader is replaced', corpusNeeded, async () => {
   const pool = new StatementPool({ size: 1, maxJobMs: 1 });
   try {
     const err = await errorOf(pool.run({ op: 'extract', bytes: corpusBytes('UNION/UNION_report.rpt') }));
@@ -40,7 +40,7 @@ test('the time limit is base + per page once the page count is known, capped', (
   assert.equal(timeLimitMs(new StatementPool({ baseMs: 1, perPageMs: 2, maxJobMs: 100 }), 4), 9);
 });
 
-test('a job within its limit is not cut short', async () => {
+test('a job within its limit is not cut short', corpusNeeded, async () => {
   const pool = new StatementPool({ size: 1, baseMs: 10 * 60_000, perPageMs: 0, maxJobMs: 10 * 60_000 });
   try {
     assert.equal(await pagesRead(pool, 'HDFC/HDFC_multi.pdf'), 13);
@@ -49,18 +49,22 @@ test('a job within its limit is not cut short', async () => {
   }
 });
 
-test('a job past its memory cap is killed with TOO_LARGE; a new reader replaces it', async () => {
-  const pool = new StatementPool({ size: 1, maxOldGenerationSizeMb: 12 });
-  try {
-    const err = await errorOf(pool.run({ op: 'extract', bytes: corpusBytes('KOTAK/KOTAK_multi.pdf') }));
-    assert.equal(err.code, 'TOO_LARGE');
-    assert.equal(pool.threads, 0);
-  } finally {
-    await pool.close();
-  }
-});
+test(
+  'a job past its memory cap is killed with TOO_LARGE; a new reader replaces it',
+  corpusNeeded,
+  async () => {
+    const pool = new StatementPool({ size: 1, maxOldGenerationSizeMb: 12 });
+    try {
+      const err = await errorOf(pool.run({ op: 'extract', bytes: corpusBytes('KOTAK/KOTAK_multi.pdf') }));
+      assert.equal(err.code, 'TOO_LARGE');
+      assert.equal(pool.threads, 0);
+    } finally {
+      await pool.close();
+    }
+  },
+);
 
-test('an aborted job is cancelled and the caller is told so', async () => {
+test('an aborted job is cancelled and the caller is told so', corpusNeeded, async () => {
   const pool = new StatementPool({ size: 1 });
   try {
     const ac = new AbortController();
@@ -73,7 +77,7 @@ test('an aborted job is cancelled and the caller is told so', async () => {
   }
 });
 
-test('jobs queue beyond the pool size and all complete', async () => {
+test('jobs queue beyond the pool size and all complete', corpusNeeded, async () => {
   const pool = new StatementPool({ size: 2 });
   try {
     const files = [
@@ -97,35 +101,39 @@ test('jobs queue beyond the pool size and all complete', async () => {
   }
 });
 
-test('a killed reader counts until its process has exited: its replacement starts only then', async () => {
-  const pool = new StatementPool({ size: 1 });
-  try {
-    // A reader that has read a file (so it is up), then a job on it that is aborted: SIGKILL.
-    await pool.run({ op: 'extract', bytes: corpusBytes('UNION/UNION_report.rpt') });
-    const [killed] = pool.pids;
-    const ac = new AbortController();
-    const first = pool.run({ op: 'extract', bytes: corpusBytes('PNB/PNB_photo.png') }, ac.signal);
-    const second = pool.run({ op: 'extract', bytes: corpusBytes('UNION/UNION_report.rpt') });
-    ac.abort();
-    assert.equal((await errorOf(first)).code, 'CANCELLED');
-    assert.equal(pool.threads, 0, 'the killed reader has left the pool');
-    assert.equal(pool.exiting, 1, '... but is counted until it exits');
-    assert.equal(pool.readersStarted, 1, 'so no reader was started in its place yet');
-    // When the replacement starts, the killed reader's process is gone.
-    let goneAtStart: boolean | null = null;
-    const end = Date.now() + 60_000;
-    while (pool.readersStarted === 1 && Date.now() < end) await new Promise((r) => setImmediate(r));
-    goneAtStart = !existsSync(`/proc/${killed}`);
-    assert.equal(pool.readersStarted, 2);
-    if (process.platform === 'linux') assert.ok(goneAtStart, 'the killed reader was still alive');
-    assert.equal(pool.exiting, 0);
-    assert.equal(((await second) as ExtractOutput).pages, 7);
-  } finally {
-    await pool.close();
-  }
-});
+test(
+  'a killed reader counts until its process has exited: its replacement starts only then',
+  corpusNeeded,
+  async () => {
+    const pool = new StatementPool({ size: 1 });
+    try {
+      // A reader that has read a file (so it is up), then a job on it that is aborted: SIGKILL.
+      await pool.run({ op: 'extract', bytes: corpusBytes('UNION/UNION_report.rpt') });
+      const [killed] = pool.pids;
+      const ac = new AbortController();
+      const first = pool.run({ op: 'extract', bytes: corpusBytes('PNB/PNB_photo.png') }, ac.signal);
+      const second = pool.run({ op: 'extract', bytes: corpusBytes('UNION/UNION_report.rpt') });
+      ac.abort();
+      assert.equal((await errorOf(first)).code, 'CANCELLED');
+      assert.equal(pool.threads, 0, 'the killed reader has left the pool');
+      assert.equal(pool.exiting, 1, '... but is counted until it exits');
+      assert.equal(pool.readersStarted, 1, 'so no reader was started in its place yet');
+      // When the replacement starts, the killed reader's process is gone.
+      let goneAtStart: boolean | null = null;
+      const end = Date.now() + 60_000;
+      while (pool.readersStarted === 1 && Date.now() < end) await new Promise((r) => setImmediate(r));
+      goneAtStart = !existsSync(`/proc/${killed}`);
+      assert.equal(pool.readersStarted, 2);
+      if (process.platform === 'linux') assert.ok(goneAtStart, 'the killed reader was still alive');
+      assert.equal(pool.exiting, 0);
+      assert.equal(((await second) as ExtractOutput).pages, 7);
+    } finally {
+      await pool.close();
+    }
+  },
+);
 
-test('a closed pool refuses work', async () => {
+test('a closed pool refuses work', corpusNeeded, async () => {
   const pool = new StatementPool({ size: 1 });
   await pool.close();
   const err = await errorOf(pool.run({ op: 'checkPassword', bytes: corpusBytes('SBI/SBI_report.rpt') }));

@@ -7,7 +7,7 @@ import { indirectFilterBombPdf } from '../../scripts/bombs.ts';
 import { checkPdfStreams } from '../../src/read/pdf-streams.ts';
 import type { ExtractOutput } from '../../src/worker/job.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
-import { corpusBytes } from '../read/corpus.ts';
+import { corpusBytes, corpusNeeded } from '../read/corpus.ts';
 import { errorOf } from './pool-checks.ts';
 
 const MB = 1024 * 1024;
@@ -28,59 +28,70 @@ test('the bomb whose filters are named by reference passes the pre-scan: only th
   checkPdfStreams(bomb); // `/Filter 5 0 R` is not followed, and hex text has no zlib header
 });
 
-test('a reader killed by its hard limit fails its job with TOO_LARGE; the caller does not grow; the next job works', async () => {
-  // The watchdog is out of the way (a cap no reader reaches), and so is the clock (pdf.js's own
-  // inflate of 1 GiB takes a while on a busy machine): only the kernel's limit acts.
-  const pool = new StatementPool({
-    baseMs: 10 * 60_000,
-    maxJobMs: 10 * 60_000,
-    size: 1,
-    readerMemoryMb: 100_000,
-    memoryBudgetMb: 1_000_000,
-    hardLimitMb: 1536,
-  });
-  try {
-    const bomb = indirectFilterBombPdf();
-    const before = process.memoryUsage.rss();
-    const err = await errorOf(pool.run({ op: 'extract', bytes: bomb, ocr: false }));
-    const grew = (process.memoryUsage.rss() - before) / MB;
-    assert.equal(err.code, 'TOO_LARGE', err.logMessage);
-    assert.equal(err.userMessage, 'The file needs too much memory to process.');
-    assert.ok(grew < 64, `this process grew by ${Math.round(grew)} MB`);
-    assert.equal(pool.threads, 0, 'the reader is gone');
-    const out = (await pool.run({ op: 'extract', bytes: report() })) as ExtractOutput;
-    assert.equal(out.pages, 7);
-    assert.equal(pool.readersStarted, 2, 'a new reader replaced it');
-  } finally {
-    await pool.close();
-  }
-});
+test(
+  'a reader killed by its hard limit fails its job with TOO_LARGE; the caller does not grow; the next job works',
+  corpusNeeded,
+  async () => {
+    // The watchdog is out of the way (a cap no reader reaches), and so is the clock (pdf.js's own
+    // inflate of 1 GiB takes a while on a busy machine): only the kernel's limit acts.
+    const pool = new StatementPool({
+      baseMs: 10 * 60_000,
+      maxJobMs: 10 * 60_000,
+      size: 1,
+      readerMemoryMb: 100_000,
+      memoryBudgetMb: 1_000_000,
+      hardLimitMb: 1536,
+    });
+    try {
+      const bomb = indirectFilterBombPdf();
+      const before = process.memoryUsage.rss();
+      const err = await errorOf(pool.run({ op: 'extract', bytes: bomb, ocr: false }));
+      const grew = (process.memoryUsage.rss() - before) / MB;
+      assert.equal(err.code, 'TOO_LARGE', err.logMessage);
+      assert.equal(err.userMessage, 'The file needs too much memory to process.');
+      assert.ok(grew < 64, `this process grew by ${Math.round(grew)} MB`);
+      assert.equal(pool.threads, 0, 'the reader is gone');
+      const out = (await pool.run({ op: 'extract', bytes: report() })) as ExtractOutput;
+      assert.equal(out.pages, 7);
+      assert.equal(pool.readersStarted, 2, 'a new reader replaced it');
+    } finally {
+      await pool.close();
+    }
+  },
+);
 
-test('over the budget (this process and its readers), the reader that grows is ended, not the one beside it', async () => {
-  // Room for this process and two readers at rest with ~100 MB to spare: a bomb the pre-scan
-  // cannot read (its filters named by reference) grows past that long before its 512 MB cap.
-  // (A reader at rest holds ~122 MB.) This process is made to hold 300 MB more, so that the
-  // budget is above one reader's cap plus another's rest: counting the readers alone, the bomb
-  // would reach its 512 MB cap first.
-  const ballast = Buffer.alloc(300 * MB, 1);
-  const own = process.memoryUsage.rss() / MB;
-  const budget = Math.round(own + 2 * 130 + 100);
-  assert.ok(budget > 512 + 130, `budget ${budget} MB`);
-  const tight = new StatementPool({ size: 2, memoryBudgetMb: budget, watchdogMs: 20 });
-  try {
-    const bomb = tight.run({ op: 'extract', bytes: indirectFilterBombPdf(), ocr: false });
-    const normal = tight.run({ op: 'extract', bytes: report() });
-    const err = await errorOf(bomb);
-    assert.equal(err.code, 'TOO_LARGE');
-    assert.match(err.logMessage, new RegExp(`this process and its readers at \\d+ MB, budget ${budget} MB`));
-    assert.equal(((await normal) as ExtractOutput).pages, 7, 'the job beside it was not ended');
-  } finally {
-    await tight.close();
-    assert.equal(ballast[0], 1);
-  }
-});
+test(
+  'over the budget (this process and its readers), the reader that grows is ended, not the one beside it',
+  corpusNeeded,
+  async () => {
+    // Room for this process and two readers at rest with ~100 MB to spare: a bomb the pre-scan
+    // cannot read (its filters named by reference) grows past that long before its 512 MB cap.
+    // (A reader at rest holds ~122 MB.) This process is made to hold 300 MB more, so that the
+    // budget is above one reader's cap plus another's rest: counting the readers alone, the bomb
+    // would reach its 512 MB cap first.
+    const ballast = Buffer.alloc(300 * MB, 1);
+    const own = process.memoryUsage.rss() / MB;
+    const budget = Math.round(own + 2 * 130 + 100);
+    assert.ok(budget > 512 + 130, `budget ${budget} MB`);
+    const tight = new StatementPool({ size: 2, memoryBudgetMb: budget, watchdogMs: 20 });
+    try {
+      const bomb = tight.run({ op: 'extract', bytes: indirectFilterBombPdf(), ocr: false });
+      const normal = tight.run({ op: 'extract', bytes: report() });
+      const err = await errorOf(bomb);
+      assert.equal(err.code, 'TOO_LARGE');
+      assert.match(
+        err.logMessage,
+        new RegExp(`this process and its readers at \\d+ MB, budget ${budget} MB`),
+      );
+      assert.equal(((await normal) as ExtractOutput).pages, 7, 'the job beside it was not ended');
+    } finally {
+      await tight.close();
+      assert.equal(ballast[0], 1);
+    }
+  },
+);
 
-test('idle readers exit, and the next job starts a new one', async () => {
+test('idle readers exit, and the next job starts a new one', corpusNeeded, async () => {
   const pool = new StatementPool({ size: 2, idleMs: 100 });
   try {
     await Promise.all([
@@ -97,7 +108,7 @@ test('idle readers exit, and the next job starts a new one', async () => {
   }
 });
 
-test('a reader is replaced after maxJobsPerReader jobs', async () => {
+test('a reader is replaced after maxJobsPerReader jobs', corpusNeeded, async () => {
   const pool = new StatementPool({ size: 1, maxJobsPerReader: 2 });
   try {
     for (let i = 0; i < 5; i++) await pool.run({ op: 'extract', bytes: report() });
@@ -108,7 +119,7 @@ test('a reader is replaced after maxJobsPerReader jobs', async () => {
   }
 });
 
-test("the caller's bytes are sent as they are: not detached, not changed", async () => {
+test("the caller's bytes are sent as they are: not detached, not changed", corpusNeeded, async () => {
   const pool = new StatementPool({ size: 1 });
   try {
     const bytes = report();

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { StatementError } from '../../src/errors.ts';
 import { runJob, type ExtractOutput, type Job } from '../../src/worker/job.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
-import { corpusBytes } from '../read/corpus.ts';
+import { corpusBytes, corpusNeeded } from '../read/corpus.ts';
 import { makeStatement } from './make-statement.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-share-'));
@@ -21,9 +21,12 @@ before(async () => {
   const file = path.join(dir, 'long.pdf');
   await makeStatement(file, PAGES, 7);
   statement = new Uint8Array(readFileSync(file));
+  const short = path.join(dir, 'short.pdf');
+  await makeStatement(short, 1, 3);
+  const warm = new Uint8Array(readFileSync(short));
   pool = new StatementPool({ size: 2 });
   // Both readers up and warm, so the helper joins at once.
-  await Promise.all([0, 1].map(() => pool.run({ op: 'extract', bytes: corpusBytes('AXIS/AXIS_short.pdf') })));
+  await Promise.all([0, 1].map(() => pool.run({ op: 'extract', bytes: warm })));
   assert.equal(pool.threads, 2);
 });
 
@@ -64,7 +67,7 @@ test('a long statement: both readers read pages, the result is exactly the one-r
   assert.ok(o.result.accounts.every((a) => a.reconciliation.ok));
 });
 
-test('a short PDF is read by one reader', async () => {
+test('a short PDF is read by one reader', corpusNeeded, async () => {
   const out = (await pool.run({ op: 'extract', bytes: corpusBytes('AXIS/AXIS_short.pdf') })) as ExtractOutput;
   assert.ok(out.pages < 8, 'below the default sharePagesFrom');
   assert.equal(out.sharedPages, 0);
@@ -118,35 +121,39 @@ test('a long protected statement: the helper opens it with the job password', as
   assert.deepEqual(wrong.shared, wrong.alone);
 });
 
-test('a job ended from outside (abort, time limit) ends its helper too; the pool goes on', async () => {
-  const long = path.join(dir, 'longer.pdf');
-  await makeStatement(long, 160, 8);
-  const own = new StatementPool({ size: 2 });
-  try {
-    await Promise.all(
-      [0, 1].map(() => own.run({ op: 'extract', bytes: corpusBytes('AXIS/AXIS_short.pdf') })),
-    );
-    const ac = new AbortController();
-    const job = own.run({ op: 'extract', bytes: new Uint8Array(readFileSync(long)) }, ac.signal);
-    // Abort once the helper has joined (both readers busy).
-    while (own.busyThreads < 2) await new Promise((r) => setTimeout(r, 5));
-    ac.abort();
-    const err = await job.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    assert.ok(err instanceof StatementError);
-    assert.equal(err.code, 'CANCELLED');
-    assert.equal(own.threads, 0, 'the helper reader ended with its job');
-    const next = (await own.run({
-      op: 'extract',
-      bytes: corpusBytes('AXIS/AXIS_short.pdf'),
-    })) as ExtractOutput;
-    assert.ok(next.result.accounts.length > 0);
-  } finally {
-    await own.close();
-  }
-});
+test(
+  'a job ended from outside (abort, time limit) ends its helper too; the pool goes on',
+  corpusNeeded,
+  async () => {
+    const long = path.join(dir, 'longer.pdf');
+    await makeStatement(long, 160, 8);
+    const own = new StatementPool({ size: 2 });
+    try {
+      await Promise.all(
+        [0, 1].map(() => own.run({ op: 'extract', bytes: corpusBytes('AXIS/AXIS_short.pdf') })),
+      );
+      const ac = new AbortController();
+      const job = own.run({ op: 'extract', bytes: new Uint8Array(readFileSync(long)) }, ac.signal);
+      // Abort once the helper has joined (both readers busy).
+      while (own.busyThreads < 2) await new Promise((r) => setTimeout(r, 5));
+      ac.abort();
+      const err = await job.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      assert.ok(err instanceof StatementError);
+      assert.equal(err.code, 'CANCELLED');
+      assert.equal(own.threads, 0, 'the helper reader ended with its job');
+      const next = (await own.run({
+        op: 'extract',
+        bytes: corpusBytes('AXIS/AXIS_short.pdf'),
+      })) as ExtractOutput;
+      assert.ok(next.result.accounts.length > 0);
+    } finally {
+      await own.close();
+    }
+  },
+);
 
 function hasQpdf(): boolean {
   try {

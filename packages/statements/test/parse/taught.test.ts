@@ -1,19 +1,18 @@
 // A layout the user marks (column bands and the first row) reads a statement whose headings the
 // reader does not know: here a real HDFC statement with every heading word replaced.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-// @ts-expect-error plain JS module without types
-import { score } from '../../../../../shared/tools/score.mjs';
 import { parseStatement, readDocument, toTruthJson, type TaughtLayout } from '../../src/index.ts';
+import { CORPUS_REAL, SHARED, needs } from '../shared-corpus.ts';
 
-const real = path.resolve(import.meta.dirname, '../../../../../shared/corpus-real/HDFC');
+const real = path.join(CORPUS_REAL, 'HDFC');
 const file = path.join(real, 'HDFC_classic_2019b.pdf');
 
 test(
   'a statement with unknown headings is read with the layout the user marked',
-  { skip: !existsSync(file) },
+  needs(CORPUS_REAL),
   async () => {
     const { doc } = await readDocument(new Uint8Array(readFileSync(file)), { ocr: false });
     assert.equal(doc.kind, 'pages');
@@ -44,6 +43,7 @@ test(
     };
     const taught = parseStatement(doc, { layout });
     const truth = JSON.parse(readFileSync(path.join(real, 'HDFC_classic_2019b.truth.json'), 'utf8'));
+    const { score } = await import(path.join(SHARED, 'tools/score.mjs'));
     const s = score(truth, toTruthJson(taught), 'HDFC_classic_2019b.pdf');
     assert.equal(s.matched, truth.transactions.length, JSON.stringify(s));
     assert.equal(s.found, truth.transactions.length, JSON.stringify(s));

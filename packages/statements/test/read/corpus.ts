@@ -1,9 +1,12 @@
 // The shared statement corpus (../shared/corpus from the repository root) and its manifest.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CORPUS } from '../shared-corpus.ts';
+import { CORPUS, needs } from '../shared-corpus.ts';
 
 export { CORPUS };
+
+/** The options of a test that reads the corpus: skipped with the reason without it, failing in CI. */
+export const corpusNeeded = needs(CORPUS);
 
 export interface ManifestFile {
   file: string;

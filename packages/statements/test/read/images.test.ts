@@ -7,7 +7,7 @@ import { StatementError } from '../../src/errors.ts';
 import { checkPassword, detectFileKind, readDocument } from '../../src/read/index.ts';
 import { imageScale, lineDirection, rotateCanvas } from '../../src/read/ocr.ts';
 import { renderPdfPage } from '../../src/read/pdf.ts';
-import { corpusBytes } from './corpus.ts';
+import { corpusBytes, corpusNeeded } from './corpus.ts';
 import { withOrientation } from './exif.ts';
 
 async function corners(bytes: Buffer): Promise<{ w: number; h: number; dark: string }> {
@@ -22,7 +22,7 @@ async function corners(bytes: Buffer): Promise<{ w: number; h: number; dark: str
   return { w, h, dark };
 }
 
-describe('phone photos', () => {
+describe('phone photos', corpusNeeded, () => {
   test('the decoder turns a JPEG upright by its EXIF orientation (readImage relies on it)', async () => {
     // 40x20, left half black
     const c = createCanvas(40, 20);

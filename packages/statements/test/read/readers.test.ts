@@ -5,7 +5,7 @@ import { checkPassword, detectFileKind, readDocument } from '../../src/read/inde
 import { readPdf } from '../../src/read/pdf.ts';
 import { readRpt, FORM_FEED_LINE } from '../../src/read/rpt.ts';
 import { readXlsx } from '../../src/read/xlsx.ts';
-import { corpusBytes, manifest } from './corpus.ts';
+import { corpusBytes, corpusNeeded, manifest } from './corpus.ts';
 
 const pdfs = manifest.files.filter((f) => f.file.endsWith('.pdf'));
 const textPdfs = pdfs.filter((f) => f.format === 'pdf');
@@ -19,7 +19,7 @@ async function rejectsWith(p: Promise<unknown>, code: string): Promise<void> {
   });
 }
 
-describe('detectFileKind', () => {
+describe('detectFileKind', corpusNeeded, () => {
   test('judges every corpus file by its content', () => {
     const expected: Record<string, string> = { pdf: 'pdf', 'pdf-scanned': 'pdf', png: 'png', rpt: 'rpt' };
     for (const f of manifest.files) {
@@ -52,7 +52,7 @@ describe('detectFileKind', () => {
   });
 });
 
-describe('PDF reader', () => {
+describe('PDF reader', corpusNeeded, () => {
   test('page counts match the manifest (text layer only)', async () => {
     for (const f of pdfs) {
       const r = await readPdf(corpusBytes(f.file), { password: f.password ?? undefined, ocr: false });
@@ -100,7 +100,7 @@ describe('PDF reader', () => {
   });
 });
 
-describe('XLSX reader', () => {
+describe('XLSX reader', corpusNeeded, () => {
   const xlsx = manifest.files.filter((f) => f.format.startsWith('xlsx'));
 
   test('every sheet as dense rows; date cells as ISO strings; numbers as numbers', async () => {
@@ -145,7 +145,7 @@ describe('XLSX reader', () => {
   });
 });
 
-describe('RPT reader', () => {
+describe('RPT reader', corpusNeeded, () => {
   for (const f of manifest.files.filter((p) => p.format === 'rpt')) {
     test(`${f.file}: lines without CR, form feeds as marker lines, page count`, () => {
       const { lines, pageCount } = readRpt(corpusBytes(f.file));

@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import PDFDocument from 'pdfkit';
 import { extractStatementInProcess } from '../../src/extract.ts';
 import { readPdf } from '../../src/read/pdf.ts';
-import { CORPUS } from './corpus.ts';
+import { CORPUS, corpusNeeded } from './corpus.ts';
 
 const hasQpdf = spawnSync('sh', ['-c', 'command -v qpdf']).status === 0;
 
@@ -56,7 +56,7 @@ function assertUpright(words: { text: string; x: number; y: number }[]): void {
   }
 }
 
-describe('PDF /Rotate', () => {
+describe('PDF /Rotate', corpusNeeded, () => {
   for (const turn of [90, 180, 270]) {
     test(`text drawn turned ${turn}° and /Rotate ${turn} reads upright`, async () => {
       const bytes = await pdfBytes((doc) => {

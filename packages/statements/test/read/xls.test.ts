@@ -13,9 +13,7 @@ import { checkPassword, detectFileKind, readDocument } from '../../src/read/inde
 import { readXls } from '../../src/read/xls.ts';
 import { UNREADABLE_XLSX } from '../../src/read/xlsx.ts';
 import type { Cell } from '../../src/source.ts';
-import { CORPUS } from './corpus.ts';
-
-const CORPUS_REAL = path.join(CORPUS, '../corpus-real');
+import { CORPUS_REAL, needs } from '../shared-corpus.ts';
 
 interface Truth {
   openingBalance: number;
@@ -70,7 +68,7 @@ const BIFF_ROWS: Cell[][] = [
   ['2024-02-29', null, null, 10, 8775.5, 'TRUE'],
 ];
 
-describe('detectFileKind: old Excel', () => {
+describe('detectFileKind: old Excel', needs(CORPUS_REAL), () => {
   test('BIFF workbooks are xls; HTML tables are html-table; other text stays rpt', () => {
     assert.equal(detectFileKind(real('HDFC/HDFC_netbanking_export.xls').bytes), 'xls');
     assert.equal(detectFileKind(real('SBI/SBI_netbanking_export.xls').bytes), 'xls');
@@ -97,7 +95,7 @@ describe('detectFileKind: old Excel', () => {
   });
 });
 
-describe('XLS reader: real net-banking downloads', () => {
+describe('XLS reader: real net-banking downloads', needs(CORPUS_REAL), () => {
   test('HDFC: the table as printed, amounts as numbers, first transaction from the truth', async () => {
     const { bytes, truth } = real('HDFC/HDFC_netbanking_export.xls');
     const r = await readDocument(bytes, { fileName: 'HDFC_netbanking_export.xls' });

@@ -6,11 +6,11 @@ import { createCanvas } from '@napi-rs/canvas';
 import { StatementError } from '../../src/errors.ts';
 import { closeOcr, ocrCanvas } from '../../src/read/ocr.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
-import { corpusBytes } from '../read/corpus.ts';
+import { corpusBytes, corpusNeeded } from '../read/corpus.ts';
 
 const report = () => corpusBytes('UNION/UNION_report.rpt');
 
-test("a queued job of another owner goes before the rest of one owner's queue", async () => {
+test("a queued job of another owner goes before the rest of one owner's queue", corpusNeeded, async () => {
   const pool = new StatementPool({ size: 1 });
   try {
     const order: string[] = [];
@@ -24,7 +24,7 @@ test("a queued job of another owner goes before the rest of one owner's queue", 
   }
 });
 
-test('one owner holds at most all threads but one: another owner starts at once', async () => {
+test('one owner holds at most all threads but one: another owner starts at once', corpusNeeded, async () => {
   const pool = new StatementPool({ size: 2 });
   try {
     const a = [1, 2, 3].map(() => pool.run({ op: 'extract', bytes: report() }, undefined, 'a'));

@@ -20,7 +20,7 @@ import { decodedLength, lzw } from '../../src/read/pdf-decode.ts';
 import { checkPdfStreams, filtersOf, pageTreeCount } from '../../src/read/pdf-streams.ts';
 import type { ExtractOutput } from '../../src/worker/job.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
-import { corpusBytes } from '../read/corpus.ts';
+import { corpusBytes, corpusNeeded } from '../read/corpus.ts';
 
 const MB = 1024 * 1024;
 
@@ -174,7 +174,7 @@ test('run-length and Brotli bombs are refused at the cap', () => {
   checkPdfStreams(onePage('/Filter /BrotliDecode', br), { perStreamBytes: 9 * MB });
 });
 
-test('a huge page count is refused from the page tree before pdf.js parses the file', () => {
+test('a huge page count is refused from the page tree before pdf.js parses the file', corpusNeeded, () => {
   refused(() => checkPdfStreams(hugePageCountPdf()), /page tree counts 100000 pages/);
   // The count is read from the page-tree node itself, not from anything else with a /Count.
   const outlines = pdfOf([
@@ -199,31 +199,35 @@ test('a workbook with thousands of sheets is refused from its sheet list before 
   assert.match(err.logMessage, /5000 sheets/);
 });
 
-test('in a reader, each of these bombs is refused by its check and the reader lives on', async () => {
-  const pool = new StatementPool({ size: 1 });
-  try {
-    const cases: [Buffer, RegExp][] = [
-      [hexFlateBombPdf(), /\(hex, flate\) decodes/],
-      [lzwBombPdf(), /\(lzw\) decodes/],
-      [hugePageCountPdf(), /page tree counts/],
-      [manySheetsXlsx(), /5000 sheets/],
-    ];
-    for (const [bytes, log] of cases) {
-      const err = await pool.run({ op: 'extract', bytes }).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      assert.ok(err instanceof StatementError, String(err));
-      assert.equal(err.code, 'TOO_LARGE');
-      assert.match(err.logMessage, log);
+test(
+  'in a reader, each of these bombs is refused by its check and the reader lives on',
+  corpusNeeded,
+  async () => {
+    const pool = new StatementPool({ size: 1 });
+    try {
+      const cases: [Buffer, RegExp][] = [
+        [hexFlateBombPdf(), /\(hex, flate\) decodes/],
+        [lzwBombPdf(), /\(lzw\) decodes/],
+        [hugePageCountPdf(), /page tree counts/],
+        [manySheetsXlsx(), /5000 sheets/],
+      ];
+      for (const [bytes, log] of cases) {
+        const err = await pool.run({ op: 'extract', bytes }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        assert.ok(err instanceof StatementError, String(err));
+        assert.equal(err.code, 'TOO_LARGE');
+        assert.match(err.logMessage, log);
+      }
+      const out = (await pool.run({
+        op: 'extract',
+        bytes: corpusBytes('UNION/UNION_report.rpt'),
+      })) as ExtractOutput;
+      assert.equal(out.pages, 7);
+      assert.equal(pool.readersStarted, 1, 'no reader was killed for any of them');
+    } finally {
+      await pool.close();
     }
-    const out = (await pool.run({
-      op: 'extract',
-      bytes: corpusBytes('UNION/UNION_report.rpt'),
-    })) as ExtractOutput;
-    assert.equal(out.pages, 7);
-    assert.equal(pool.readersStarted, 1, 'no reader was killed for any of them');
-  } finally {
-    await pool.close();
-  }
-});
+  },
+);
