@@ -263,6 +263,7 @@ class Layout {
 }
 
 const SIDE_WORD = /^\s*(?:d|c|debit|credit)\.?\s*$/i;
+const SIDE_CELL = /^\s*(?:\(?\s*(?:dr|cr)\.?\s*\)?|debit|credit)\s*$/i;
 // an amount printed with its sign ('+1,840.00', '-257.25', '(500.00)', '500.00-') has its side: a
 // Dr/Cr column beside it is the balance's
 const SIGNED = /^\s*[-+(−]|[-)−]\s*$/;
@@ -274,10 +275,14 @@ const SIGNED = /^\s*[-+(−]|[-)−]\s*$/;
  */
 function giveMarks(cells: Cell[]): Cell[] {
   const out: Cell[] = [];
+  const markColumn = cells.some((c) => c.role === 'mark');
   for (const c of cells) {
     // under a Dr/Cr heading the side may be spelt out ('Debit', 'CREDIT') or cut to a letter ('D')
     if (c.role === 'mark') c.text = c.text.replace(SIDE_WORD, (w) => (/^d/i.test(w) ? 'Dr' : 'Cr'));
-    if (c.role !== 'mark' || !isMark(c.text)) {
+    // under a heading the reader does not know ('Type') only a whole side word or mark is one
+    const unnamed = c.role === 'other' && !markColumn && SIDE_CELL.test(c.text);
+    const mark = unnamed ? (/^\W*d/i.test(c.text) ? 'Dr' : 'Cr') : c.text;
+    if ((c.role !== 'mark' && !unnamed) || !isMark(mark)) {
       out.push(c);
       continue;
     }
@@ -287,8 +292,8 @@ function giveMarks(cells: Cell[]): Cell[] {
         ? amounts[0]
         : undefined;
     const prev = out[out.length - 1];
-    const to = amount ?? (prev && NUMERIC_ROLES.has(prev.role) ? prev : undefined);
-    if (to) to.text += ' ' + c.text;
+    const to = amount ?? (prev && NUMERIC_ROLES.has(prev.role) && !unnamed ? prev : undefined);
+    if (to) to.text += ' ' + mark;
     else out.push(c);
   }
   return out;

@@ -2,14 +2,15 @@
 // printed text report) with the variants real exports have must still parse to the truth exactly.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { corpusNeeded } from '../read/corpus.ts';
 import { SHEET_KINDS, indian, sheetDocument } from './sheet-perturb.ts';
 import { checkSheet, sheetCases, sheetTruths } from './sheet-cases.ts';
 
-test('there are corpus truths to draw as exports', () => {
+test('there are corpus truths to draw as exports', corpusNeeded, () => {
   assert.ok(sheetTruths().length >= 14);
 });
 
-test('the generator draws what it says', () => {
+test('the generator draws what it says', corpusNeeded, () => {
   assert.equal(indian(123456.5), '1,23,456.50');
   assert.equal(indian(-1234567), '-12,34,567.00');
   const truth = sheetTruths()[0]!;
@@ -34,7 +35,7 @@ test('the generator draws what it says', () => {
 
 const all = sheetCases();
 for (const kind of SHEET_KINDS) {
-  test(`export variant '${kind}' (alone and mixed) keeps every parse exact`, () => {
+  test(`export variant '${kind}' (alone and mixed) keeps every parse exact`, corpusNeeded, () => {
     const mine = all.filter((c) => c.kinds.includes(kind));
     assert.ok(mine.length > 0);
     const failed = mine.map(checkSheet).filter((o) => !o.ok);
@@ -45,3 +46,16 @@ for (const kind of SHEET_KINDS) {
     );
   });
 }
+
+// A printed report whose side column is headed 'Type' (a heading the reader does not take for a
+// Dr/Cr column), its cells 'DR' / 'Credit': the side words are the amount's marks.
+test("a side column under a heading the reader does not know ('Type') gives the amount its side", corpusNeeded, () => {
+  const failed = sheetCases(0, 12)
+    .filter((c) => c.kinds.includes('text-report') && c.kinds.includes('type-words'))
+    .map(checkSheet)
+    .filter((o) => !o.ok);
+  assert.deepEqual(
+    failed.map((f) => `${f.case.name}: ${f.detail}`),
+    [],
+  );
+});
