@@ -10,6 +10,20 @@ export const CORPUS_REAL = path.join(SHARED, 'corpus-real');
 
 const required = process.env.BAHI_TEST_CORPUS === 'required';
 
+const SCORE_TOOL = path.join(SHARED, 'tools/score.mjs');
+
+/**
+ * The scoring tool of ../shared (a read compared with a truth file, row by row). Without ../shared
+ * it throws when called; the tests that call it are skipped by needs() before they do.
+ */
+export const { score } = existsSync(SCORE_TOOL)
+  ? await import(SCORE_TOOL)
+  : {
+      score: () => {
+        throw new Error(`${SCORE_TOOL} is absent`);
+      },
+    };
+
 /**
  * node:test options for a test that needs `dir`: `{ skip: reason }` when it is absent, `{}` when it
  * is there. Throws when it is absent and required, so the run fails where it must not skip.

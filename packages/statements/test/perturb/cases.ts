@@ -2,16 +2,14 @@
 // seeded random mixes of them. Shared by the test and scripts/perturb-report.ts.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-// @ts-expect-error plain JS module without types
-import { score } from '../../../../../shared/tools/score.mjs';
 import { parseStatement, toTruthJson } from '../../src/parse/index.ts';
 import { profileFor } from '../../src/parse/registry.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { seededRng } from '@bahi/core';
 import { KINDS, type Kind, perturb } from './perturb.ts';
+import { CORPUS as corpus, score } from '../shared-corpus.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
-const corpus = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
 
 export interface Case {
   name: string;

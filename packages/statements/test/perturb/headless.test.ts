@@ -3,8 +3,8 @@
 // The statements must still be read, and what is read must be right (a row read wrong fails).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-// @ts-expect-error plain JS module without types
-import { score } from '../../../../../shared/tools/score.mjs';
+import { corpusNeeded } from '../read/corpus.ts';
+import { score } from '../shared-corpus.ts';
 import { parseStatement, toTruthJson } from '../../src/parse/index.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { baseDocuments } from './cases.ts';
@@ -22,7 +22,7 @@ function blankHeadings(doc: SourceDocument): SourceDocument {
   return copy;
 }
 
-test('statements with unknown headings are read from their rows', () => {
+test('statements with unknown headings are read from their rows', corpusNeeded, () => {
   const docs = baseDocuments();
   assert.ok(docs.length >= 13);
   let expected = 0;

@@ -4,13 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BankCode } from '@bahi/core';
-// @ts-expect-error plain JS module without types
-import { score } from '../../../../../shared/tools/score.mjs';
 import { parseStatement, readDocument, toTruthJson, type StatementResult } from '../../src/index.ts';
 import { PROFILES } from '../../src/parse/registry.ts';
 import { familyOf, makeRecipe, renderStatement, truthFor, type Recipe, type Truth } from './pdf-recipe.ts';
-
-const corpus = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
+import { CORPUS as corpus, score } from '../shared-corpus.ts';
 
 /** The names banks print at the top of their statements. */
 export const BANK_NAMES: Record<string, string> = {

@@ -2,6 +2,7 @@
 // read by the generic table reader (detection.code null, with the reason), on generated PDFs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { corpusNeeded } from '../read/corpus.ts';
 import { BANK_NAMES, judge, parsePdf, truthOf } from './pdf-cases.ts';
 import { familyOf, makeRecipe, renderStatement } from './pdf-recipe.ts';
 
@@ -13,22 +14,26 @@ async function fictional(seed: number, ifsc: string | null) {
   return { truth, bytes };
 }
 
-test('a statement of an unknown bank is read by the generic reader, with the reason', async () => {
-  for (const seed of [11, 12, 13, 14]) {
-    const { truth, bytes } = await fictional(seed, 'SAHY0001234');
-    const r = await parsePdf(bytes);
-    assert.equal(r.bank, null);
-    assert.equal(r.detection.code, null);
-    assert.equal(r.detection.corrected, false);
-    assert.match(r.detection.reason, /IFSC SAHY0001234 .*Sahyadri Sahakari Bank Ltd/);
-    assert.equal(r.detection.name, FICTIONAL, 'named from the document');
-    assert.ok(r.issues.some((i) => i.kind === 'detection' && /not recognised/.test(i.message)));
-    const j = judge(truth, r);
-    assert.ok(j.ok, `seed ${seed}: ${j.detail}`);
-  }
-});
+test(
+  'a statement of an unknown bank is read by the generic reader, with the reason',
+  corpusNeeded,
+  async () => {
+    for (const seed of [11, 12, 13, 14]) {
+      const { truth, bytes } = await fictional(seed, 'SAHY0001234');
+      const r = await parsePdf(bytes);
+      assert.equal(r.bank, null);
+      assert.equal(r.detection.code, null);
+      assert.equal(r.detection.corrected, false);
+      assert.match(r.detection.reason, /IFSC SAHY0001234 .*Sahyadri Sahakari Bank Ltd/);
+      assert.equal(r.detection.name, FICTIONAL, 'named from the document');
+      assert.ok(r.issues.some((i) => i.kind === 'detection' && /not recognised/.test(i.message)));
+      const j = judge(truth, r);
+      assert.ok(j.ok, `seed ${seed}: ${j.detail}`);
+    }
+  },
+);
 
-test('an unknown bank stays unknown when the user picked a bank it is not', async () => {
+test('an unknown bank stays unknown when the user picked a bank it is not', corpusNeeded, async () => {
   const { truth, bytes } = await fictional(21, 'SAHY0001234');
   const r = await parsePdf(bytes, 'SBI');
   assert.equal(r.bank, null);
@@ -37,20 +42,24 @@ test('an unknown bank stays unknown when the user picked a bank it is not', asyn
   assert.ok(judge(truth, r).ok);
 });
 
-test('with no IFSC and no known name, the chosen bank is used; without a choice, the printed name', async () => {
-  const { truth, bytes } = await fictional(31, null);
-  const chosen = await parsePdf(bytes, 'KOTAK');
-  assert.equal(chosen.bank, 'KOTAK');
-  assert.ok(chosen.detection.confidence < 0.5);
-  assert.ok(judge(truth, chosen).ok);
-  const none = await parsePdf(bytes);
-  assert.equal(none.bank, null);
-  assert.match(none.detection.reason, /the header names Sahyadri Sahakari Bank Ltd/);
-  assert.equal(none.detection.name, FICTIONAL);
-  assert.ok(judge(truth, none).ok);
-});
+test(
+  'with no IFSC and no known name, the chosen bank is used; without a choice, the printed name',
+  corpusNeeded,
+  async () => {
+    const { truth, bytes } = await fictional(31, null);
+    const chosen = await parsePdf(bytes, 'KOTAK');
+    assert.equal(chosen.bank, 'KOTAK');
+    assert.ok(chosen.detection.confidence < 0.5);
+    assert.ok(judge(truth, chosen).ok);
+    const none = await parsePdf(bytes);
+    assert.equal(none.bank, null);
+    assert.match(none.detection.reason, /the header names Sahyadri Sahakari Bank Ltd/);
+    assert.equal(none.detection.name, FICTIONAL);
+    assert.ok(judge(truth, none).ok);
+  },
+);
 
-test('a wrong bank chosen by the user is corrected and reported', async () => {
+test('a wrong bank chosen by the user is corrected and reported', corpusNeeded, async () => {
   for (const [bank, wrong] of [
     ['HDFC', 'SBI'],
     ['AXIS', 'HDFC'],

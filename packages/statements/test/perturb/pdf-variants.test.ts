@@ -11,20 +11,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PROFILES } from '../../src/parse/registry.ts';
-// @ts-expect-error plain JS module without types
-import { score } from '../../../../../shared/tools/score.mjs';
+import { corpusNeeded } from '../read/corpus.ts';
+import { score } from '../shared-corpus.ts';
 import { toTruthJson } from '../../src/parse/index.ts';
 import { checkPdf, describe, pdfCases } from './pdf-cases.ts';
 
 const PER_BANK = 28;
 const all = pdfCases(PER_BANK);
 
-test('every registered bank has PDF layout variants', () => {
+test('every registered bank has PDF layout variants', corpusNeeded, () => {
   for (const p of PROFILES)
     assert.equal(all.filter((c) => c.bank === p.code).length, PER_BANK, `variants of ${p.code}`);
 });
 
-test('the recipes vary what real statements vary', () => {
+test('the recipes vary what real statements vary', corpusNeeded, () => {
   const rs = all.map((c) => c.recipe);
   const kinds = (f: (r: (typeof rs)[number]) => unknown) => new Set(rs.map(f)).size;
   assert.equal(
@@ -97,7 +97,7 @@ test('the recipes vary what real statements vary', () => {
 });
 
 for (const p of PROFILES) {
-  test(`${p.code}: ${PER_BANK} PDF layout variants parse exactly`, async () => {
+  test(`${p.code}: ${PER_BANK} PDF layout variants parse exactly`, corpusNeeded, async () => {
     const failed = [];
     for (const c of all.filter((x) => x.bank === p.code && !x.recipe.unknownHeadings)) {
       const o = await checkPdf(c);
@@ -110,20 +110,25 @@ for (const p of PROFILES) {
 // Headings nobody prints: the table is found from its rows and its figures by the arithmetic. Which
 // text column is the narration can be a guess there, so rows are judged on date, amounts and balance;
 // a row read wrong must never sit in a result that reconciles, and most must be read whole.
-test('variants with unknown headings: never a wrong row in a clean result, most read whole', async () => {
-  const unknown = all.filter((c) => c.recipe.unknownHeadings);
-  assert.ok(unknown.length >= 10, `${unknown.length} variants with unknown headings`);
-  const wrong: string[] = [];
-  let whole = 0;
-  for (const c of unknown) {
-    const o = await checkPdf(c);
-    const s = o.result ? score(c.truth, toTruthJson(o.result), c.truth.file) : null;
-    if (!s) continue;
-    // a row read wrong is never part of a result that says it reconciles
-    const clean = o.result!.accounts.every((a) => a.reconciliation.ok);
-    if (s.found > s.matched && clean) wrong.push(`${c.name}: ${JSON.stringify(s)}\n  ${describe(c.recipe)}`);
-    if (s.matched === s.expected && s.found === s.expected && s.balanceOk) whole++;
-  }
-  assert.deepEqual(wrong, []);
-  assert.ok(whole >= unknown.length * 0.95, `${whole} of ${unknown.length} read whole`);
-});
+test(
+  'variants with unknown headings: never a wrong row in a clean result, most read whole',
+  corpusNeeded,
+  async () => {
+    const unknown = all.filter((c) => c.recipe.unknownHeadings);
+    assert.ok(unknown.length >= 10, `${unknown.length} variants with unknown headings`);
+    const wrong: string[] = [];
+    let whole = 0;
+    for (const c of unknown) {
+      const o = await checkPdf(c);
+      const s = o.result ? score(c.truth, toTruthJson(o.result), c.truth.file) : null;
+      if (!s) continue;
+      // a row read wrong is never part of a result that says it reconciles
+      const clean = o.result!.accounts.every((a) => a.reconciliation.ok);
+      if (s.found > s.matched && clean)
+        wrong.push(`${c.name}: ${JSON.stringify(s)}\n  ${describe(c.recipe)}`);
+      if (s.matched === s.expected && s.found === s.expected && s.balanceOk) whole++;
+    }
+    assert.deepEqual(wrong, []);
+    assert.ok(whole >= unknown.length * 0.95, `${whole} of ${unknown.length} read whole`);
+  },
+);

@@ -2,14 +2,11 @@
 // variant alone and seeded random mixes. Shared by sheet-perturb.test.ts and scripts/perturb-report.ts.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-// @ts-expect-error plain JS module without types
-import { score } from '../../../../../shared/tools/score.mjs';
 import { parseStatement, toTruthJson } from '../../src/parse/index.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { seededRng } from '@bahi/core';
 import { SHEET_KINDS, type SheetKind, type Truth, sheetDocument } from './sheet-perturb.ts';
-
-const corpus = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
+import { CORPUS as corpus, score } from '../shared-corpus.ts';
 
 export interface SheetCase {
   name: string;

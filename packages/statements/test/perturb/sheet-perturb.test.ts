@@ -49,13 +49,17 @@ for (const kind of SHEET_KINDS) {
 
 // A printed report whose side column is headed 'Type' (a heading the reader does not take for a
 // Dr/Cr column), its cells 'DR' / 'Credit': the side words are the amount's marks.
-test("a side column under a heading the reader does not know ('Type') gives the amount its side", corpusNeeded, () => {
-  const failed = sheetCases(0, 12)
-    .filter((c) => c.kinds.includes('text-report') && c.kinds.includes('type-words'))
-    .map(checkSheet)
-    .filter((o) => !o.ok);
-  assert.deepEqual(
-    failed.map((f) => `${f.case.name}: ${f.detail}`),
-    [],
-  );
-});
+test(
+  "a side column under a heading the reader does not know ('Type') gives the amount its side",
+  corpusNeeded,
+  () => {
+    const failed = sheetCases(0, 12)
+      .filter((c) => c.kinds.includes('text-report') && c.kinds.includes('type-words'))
+      .map(checkSheet)
+      .filter((o) => !o.ok);
+    assert.deepEqual(
+      failed.map((f) => `${f.case.name}: ${f.detail}`),
+      [],
+    );
+  },
+);
