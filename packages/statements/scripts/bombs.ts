@@ -33,7 +33,8 @@ export function pdfOf(objects: (string | Buffer)[], trailerExtra = ''): Buffer {
   return Buffer.concat(parts);
 }
 
-function streamObject(dict: string, data: Buffer): Buffer {
+/** A stream object's body: the dictionary entries `dict`, /Length added, around `data`. */
+export function streamObject(dict: string, data: Buffer): Buffer {
   return Buffer.concat([
     Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'),
     data,

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
+import { pdfOf, streamObject } from '../../scripts/bombs.ts';
 import { renderPdfPage } from '../../src/read/pdf.ts';
 
 /** A 64x64 JPEG 2000 codestream (opj_compress): white, with a black 32x32 square in the middle. */
@@ -14,39 +15,15 @@ const SQUARE_J2K = Buffer.from(
 /** A one-page PDF (200x200 pt) that draws the image over the whole page. */
 export function jpxPdf(j2k: Buffer): Uint8Array {
   const content = 'q 200 0 0 200 0 0 cm /Im0 Do Q';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>',
-    Buffer.concat([
-      Buffer.from(
-        `<< /Type /XObject /Subtype /Image /Width 64 /Height 64 /Filter /JPXDecode /Length ${j2k.length} >>\nstream\n`,
-        'latin1',
-      ),
-      j2k,
-      Buffer.from('\nendstream', 'latin1'),
+  return new Uint8Array(
+    pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>',
+      streamObject('/Type /XObject /Subtype /Image /Width 64 /Height 64 /Filter /JPXDecode', j2k),
+      streamObject('', Buffer.from(content, 'latin1')),
     ]),
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  const parts: Buffer[] = [Buffer.from('%PDF-1.5\n', 'latin1')];
-  const offsets: number[] = [];
-  let at = parts[0].length;
-  objects.forEach((body, i) => {
-    offsets.push(at);
-    const obj = Buffer.concat([
-      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
-      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
-      Buffer.from('\nendobj\n', 'latin1'),
-    ]);
-    parts.push(obj);
-    at += obj.length;
-  });
-  const xref =
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`;
-  parts.push(Buffer.from(xref, 'latin1'));
-  return new Uint8Array(Buffer.concat(parts));
+  );
 }
 
 /** Grey level at the page's centre and in a corner. */
