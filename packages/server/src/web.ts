@@ -11,7 +11,7 @@ export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.m
  * The Content-Security-Policy of every HTML answer: our own origin only, plus Razorpay's checkout
  * when payments are live and Google Identity Services when a client id is set.
  */
-export function contentSecurityPolicy(config: Config): string {
+function contentSecurityPolicy(config: Config): string {
   const razorpay = config.payments === 'live' && config.razorpay.keyId;
   const google = Boolean(config.googleClientId);
   const script = ["'self'"];

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { otpCodes, users } from '../db/schema.ts';
 import { clearFailures, countFailure, delayAfter, failureWait } from './failures.ts';
-import { HttpError, badRequest, tooMany } from '../errors.ts';
+import { badRequest, tooMany } from '../errors.ts';
 
 // The specification's code has 4 digits, 10,000 values: these limits make guessing useless.
 // Each code dies after MAX_TRIES_PER_CODE wrong tries (a freshly mailed code starts over). Across
@@ -230,7 +230,7 @@ export async function consumeResetPermission(
   now: Date,
 ): Promise<void> {
   const [codeId, mac] = token.split('.');
-  if (!codeId || !mac || !UUID.test(codeId)) throw new HttpError('BAD_REQUEST', RESET_REFUSED);
+  if (!codeId || !mac || !UUID.test(codeId)) throw badRequest(RESET_REFUSED);
   const [code] = await tx
     .select()
     .from(otpCodes)
@@ -239,8 +239,7 @@ export async function consumeResetPermission(
   const expected = code?.usedAt ? resetMac(secret, userId, code.id, code.usedAt) : '';
   const a = Buffer.from(mac);
   const b = Buffer.from(expected);
-  if (!code?.usedAt || a.length !== b.length || !timingSafeEqual(a, b))
-    throw new HttpError('BAD_REQUEST', RESET_REFUSED);
+  if (!code?.usedAt || a.length !== b.length || !timingSafeEqual(a, b)) throw badRequest(RESET_REFUSED);
   const spent = await tx
     .update(otpCodes)
     .set({ consumedAt: now })
@@ -253,7 +252,7 @@ export async function consumeResetPermission(
       ),
     )
     .returning({ id: otpCodes.id });
-  if (spent.length === 0) throw new HttpError('BAD_REQUEST', RESET_REFUSED);
+  if (spent.length === 0) throw badRequest(RESET_REFUSED);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Razorpay from 'razorpay';
 import type { Config } from '../config.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, unavailable } from '../errors.ts';
 
 /** Creates payment orders: Razorpay's API in live mode, locally in test mode. */
 export type Gateway = {
@@ -64,7 +64,7 @@ export const PAYMENTS_OFF =
 export function gatewayFor(config: Config): Gateway {
   const override = gatewayOverrides.get(config);
   if (override) return override;
-  if (config.payments === 'off') throw new HttpError('UNAVAILABLE', PAYMENTS_OFF);
+  if (config.payments === 'off') throw unavailable(PAYMENTS_OFF);
   if (config.payments === 'test') return testGateway;
   let gateway = cache.get(config);
   if (!gateway) {

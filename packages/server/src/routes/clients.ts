@@ -41,9 +41,9 @@ import {
 // answers 404 exactly like an id that does not exist.
 
 /** More than any office keeps; stops a script from filling the tables. */
-export const MAX_CLIENTS = 2000;
-export const MAX_ACCOUNTS_PER_CLIENT = 20;
-export const MAX_RULES_PER_CLIENT = 200;
+const MAX_CLIENTS = 2000;
+const MAX_ACCOUNTS_PER_CLIENT = 20;
+const MAX_RULES_PER_CLIENT = 200;
 
 type ClientRow = typeof officeClients.$inferSelect;
 type AccountRow = typeof officeAccounts.$inferSelect;
@@ -117,7 +117,7 @@ const filingInfo = (o: FilingOutcome, accountNumber: string): FilingInfo =>
             : `The number ${o.accountNumber} fits more than one account: choose one.`,
       };
 
-export async function ownClient(db: Db, userId: string, id: string): Promise<ClientRow> {
+async function ownClient(db: Db, userId: string, id: string): Promise<ClientRow> {
   const [c] = await db
     .select()
     .from(officeClients)
@@ -126,7 +126,7 @@ export async function ownClient(db: Db, userId: string, id: string): Promise<Cli
   return c;
 }
 
-export async function ownAccount(db: Db, userId: string, id: string): Promise<AccountRow> {
+async function ownAccount(db: Db, userId: string, id: string): Promise<AccountRow> {
   const [a] = await db
     .select()
     .from(officeAccounts)

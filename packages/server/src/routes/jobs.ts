@@ -8,7 +8,7 @@ import { ENDPOINTS, JobsQuery, MAX_DROP_FILES } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { UPLOAD_LIMIT_BYTES } from '../body-limits.ts';
 import { serve } from '../endpoints.ts';
-import { HttpError, badRequest, notFound } from '../errors.ts';
+import { badRequest, HttpError, notFound, unavailable } from '../errors.ts';
 import { officeClients } from '../office/tables.ts';
 import type { StatementQueue } from '../queue/boss.ts';
 import { readDroppedFile } from '../queue/read.ts';
@@ -25,7 +25,7 @@ import {
 import { isZipArchive, unzipStatements } from '../queue/unzip.ts';
 
 /** Everything one drop may hold, uncompressed (100 statements are rarely over 100 MB). */
-export const MAX_DROP_BYTES = 300 * 1024 * 1024;
+const MAX_DROP_BYTES = 300 * 1024 * 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -73,8 +73,7 @@ async function readDrop(request: FastifyRequest): Promise<{ files: NewFile[]; cl
 const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) => {
   const ctx = app.bahi;
   const queue = () => {
-    if (!opts.queue)
-      throw new HttpError('UNAVAILABLE', 'Reading many statements at once is not available on this server.');
+    if (!opts.queue) throw unavailable('Reading many statements at once is not available on this server.');
     return opts.queue;
   };
 

@@ -5,7 +5,7 @@ import { requireUser } from '../auth/guards.ts';
 import { signedInUser, tokenFor } from '../auth/users.ts';
 import { paymentEvents, paymentOrders } from '../db/schema.ts';
 import { serve } from '../endpoints.ts';
-import { badRequest, HttpError, notFound } from '../errors.ts';
+import { badRequest, conflict, HttpError, notFound, unavailable } from '../errors.ts';
 import { gatewayFor, localId, PAYMENTS_OFF } from '../payments/gateway.ts';
 import { assertOrderId, markPaid, orderById, planName, type PaymentOrder } from '../payments/orders.ts';
 import { paymentSecret } from '../payments/secret.ts';
@@ -53,7 +53,7 @@ const payments: FastifyPluginAsync = async (app) => {
     app,
     ENDPOINTS.createOrder,
     async (request, _reply, body) => {
-      if (mode === 'off') throw new HttpError('UNAVAILABLE', PAYMENTS_OFF);
+      if (mode === 'off') throw unavailable(PAYMENTS_OFF);
       // The client never sets a price: amount and pages must be one of our plans exactly.
       const plan = findPlanByOrder(body.amount, body.pages);
       if (!plan) {
@@ -172,7 +172,7 @@ const payments: FastifyPluginAsync = async (app) => {
         const order = await orderById(ctx.db, order_id);
         if (!order || order.userId !== request.user.id || order.mode !== 'test')
           throw notFound(ORDER_NOT_FOUND);
-        if (order.status !== 'created') throw new HttpError('CONFLICT', 'This order is already paid.');
+        if (order.status !== 'created') throw conflict('This order is already paid.');
         const paymentId = localId('pay_test_');
         return {
           razorpay_order_id: order.id,

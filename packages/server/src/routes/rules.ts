@@ -12,7 +12,7 @@ import { badRequest } from '../errors.ts';
 // query is scoped by the user's id. 'default' always exists (empty until saved).
 
 /** More named sets than anyone keeps; stops a script from filling the table. */
-export const MAX_RULE_SETS_PER_USER = 200;
+const MAX_RULE_SETS_PER_USER = 200;
 
 /** A user's rules of the set `name`, or null when there is no such set ('default' is always {}). */
 export async function loadRuleSet(db: Db, userId: string, name: string): Promise<RuleSetRules | null> {

@@ -35,7 +35,7 @@ export class ApiError extends Error {
   }
 }
 
-export type Body =
+type Body =
   { json: unknown } | { form: Record<string, string> } | { multipart: FormData } | Record<string, never>;
 
 type CallOptions = {
