@@ -135,10 +135,6 @@ export function downloadXml(
   );
 }
 
-export function rememberLedgers(assignments: { description: string; ledger: string }[]) {
-  return call(ENDPOINTS.rememberLedgers, { json: { assignments } });
-}
-
 export async function suggestLedgers(descriptions: string[]): Promise<LedgerSuggestion[]> {
   if (descriptions.length === 0) return [];
   return (await call(ENDPOINTS.suggestLedgers, { json: { descriptions } })).suggestions;

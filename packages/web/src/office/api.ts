@@ -28,9 +28,6 @@ export const getClient = (clientId: string) => call(ENDPOINTS.client, id(clientI
 export const addAccount = (clientId: string, body: AccountInput) =>
   call(ENDPOINTS.createAccount, { ...id(clientId), json: body });
 
-export const updateAccount = (accountId: string, body: AccountInput) =>
-  call(ENDPOINTS.updateAccount, { ...id(accountId), json: body });
-
 export const archiveAccount = (accountId: string, archived: boolean) =>
   call(ENDPOINTS.archiveAccount, { ...id(accountId), json: { archived } });
 
