@@ -3,11 +3,8 @@
 // --out writes each failing variant's PDF to DIR (for scripts/lines.ts).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkPdf, describe, pdfCases } from '../test/perturb/pdf-cases.ts';
+import { checkPdf, describe, pdfCases, scoreOf } from '../test/perturb/pdf-cases.ts';
 import { renderStatement, type Recipe } from '../test/perturb/pdf-recipe.ts';
-// @ts-expect-error plain JS module without types
-import { score } from '../../../../shared/tools/score.mjs';
-import { toTruthJson } from '../src/parse/index.ts';
 
 const [perBank = '12', first = '1'] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice(6);
@@ -49,7 +46,7 @@ const CLASSES: (keyof Recipe)[] = [
   'tight',
 ];
 const rows = outcomes.map((o) => {
-  const s = o.result ? score(o.case.truth, toTruthJson(o.result), o.case.truth.file) : null;
+  const s = scoreOf(o);
   return {
     o,
     expected: o.case.truth.transactions.length,

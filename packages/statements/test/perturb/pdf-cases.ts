@@ -102,6 +102,11 @@ export async function checkPdf(c: PdfCase): Promise<PdfOutcome> {
   }
 }
 
+/** The scoring tool's row counts for an outcome's read (null when it threw). */
+export function scoreOf(o: PdfOutcome) {
+  return o.result ? score(o.case.truth, toTruthJson(o.result), o.case.truth.file) : null;
+}
+
 /** The recipe in a few words, for failure messages. */
 export function describe(r: Recipe): string {
   return [

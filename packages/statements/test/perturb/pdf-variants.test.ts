@@ -12,9 +12,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PROFILES } from '../../src/parse/registry.ts';
 import { corpusNeeded } from '../read/corpus.ts';
-import { score } from '../shared-corpus.ts';
-import { toTruthJson } from '../../src/parse/index.ts';
-import { checkPdf, describe, pdfCases } from './pdf-cases.ts';
+import { checkPdf, describe, pdfCases, scoreOf } from './pdf-cases.ts';
 
 const PER_BANK = 28;
 const all = pdfCases(PER_BANK);
@@ -120,7 +118,7 @@ test(
     let whole = 0;
     for (const c of unknown) {
       const o = await checkPdf(c);
-      const s = o.result ? score(c.truth, toTruthJson(o.result), c.truth.file) : null;
+      const s = scoreOf(o);
       if (!s) continue;
       // a row read wrong is never part of a result that says it reconciles
       const clean = o.result!.accounts.every((a) => a.reconciliation.ok);
