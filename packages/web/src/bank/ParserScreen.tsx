@@ -88,7 +88,7 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
     } catch (err) {
       if (settings.bank === 'pnb') console.error('PNB parse failed', err);
       // the specification's alert stays; beside it, why and what to do next (issue 17)
-      setFailed(err instanceof StatementCallError ? (err.reason ?? null) : null);
+      setFailed(err instanceof StatementCallError ? (err.why ?? null) : null);
       // a visitor's file was not checked before sign-in: keep the password box for the next try
       if (err instanceof StatementCallError && /PASSWORD/.test(err.code ?? '')) setPasswordRequired(true);
       window.alert(settings.failure);

@@ -36,6 +36,15 @@ export class StatementCallError extends ApiError {
     this.code = code;
     this.reason = reason;
   }
+
+  /**
+   * Why it failed and what to do next: the read's reason, else the server's code, detail and next
+   * step when it gave one (not enough pages, too many reads at once).
+   */
+  get why(): ReadReasonInfo | undefined {
+    if (this.reason) return this.reason;
+    return this.code && this.next ? { code: this.code, message: this.detail, next: this.next } : undefined;
+  }
 }
 
 function reasonOf(value: unknown): ReadReasonInfo | undefined {

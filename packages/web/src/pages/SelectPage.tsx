@@ -2,6 +2,7 @@ import { BANKS, bankAccepts } from '@bahi/core';
 import { Alert, Anchor, Button, List, NativeSelect, Paper, Stack, Title } from '@mantine/core';
 import { type ChangeEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../api/client.ts';
 import { storeToken } from '../auth/token.ts';
 import { checkPasswordRequired, extractStatement, StatementCallError, type Progress } from '../bank/api.ts';
 import { PasswordModal } from '../bank/PasswordModal.tsx';
@@ -105,7 +106,8 @@ export default function SelectPage() {
       required = await checkPasswordRequired(bank, file);
     } catch (err) {
       setProcessing(false);
-      setProblem({ message: err instanceof StatementCallError ? err.detail : 'The password check failed.' });
+      // the password check is a plain call: its failure is an ApiError (a StatementCallError is one too)
+      setProblem({ message: err instanceof ApiError ? err.detail : 'The password check failed.' });
       window.alert('Failed to check password requirement.');
       return;
     }
