@@ -1,7 +1,4 @@
-/**
- * The path of an endpoint with its parameters filled in (each encoded). Kept apart from the
- * endpoint list so the web's first screen can call the API without loading every schema.
- */
+/** The path of an endpoint with its parameters filled in (each encoded). */
 export function pathOf(endpoint: { path: string }, params: Record<string, string> = {}): string {
   return endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = params[name];

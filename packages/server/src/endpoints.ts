@@ -1,7 +1,7 @@
 import type { AnswerOf, Endpoint, RequestOf } from '@bahi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 
-// Routes registered from the contract's list of endpoints (@bahi/contract/endpoints.ts): the method
+// Routes registered from the contract's list of endpoints (ENDPOINTS of @bahi/contract): the method
 // and path come from the entry, the body is parsed with its request schema before the handler runs
 // (a ZodError answers 422 through the app's error handler), and the handler's answer is typed by
 // the entry's answer schema. A plugin that serves endpoints this way is registered under '/api'.

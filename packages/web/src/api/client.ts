@@ -1,5 +1,5 @@
 import type { AnswerOf, Endpoint, RequestInputOf } from '@bahi/contract';
-import { pathOf } from '@bahi/contract/path.ts';
+import { pathOf } from '@bahi/contract';
 import type { z } from 'zod';
 import { clearToken, readToken } from '../auth/token.ts';
 
