@@ -185,20 +185,37 @@ export function dropValueDate(p: PPage): boolean {
 }
 
 /**
+ * What both re-wraps read off a page: its header, the date column, a test for the narration words,
+ * the in-row line spacing (the smallest gap between body lines) and the right edge new narration
+ * lines may reach. Null without a header or a narration column.
+ */
+function narrationLayout(p: PPage) {
+  const h = headerOf(p);
+  if (!h) return null;
+  const cols = h.columns;
+  const d = cols.findIndex((c) => c.role === 'description');
+  if (d < 0) return null;
+  const body = p.lines.slice(h.last + 1);
+  const gaps: number[] = [];
+  for (let i = 0; i + 1 < body.length; i++) gaps.push(body[i + 1]!.y - body[i]!.y);
+  const next = cols[d + 1];
+  return {
+    h,
+    dateCol: cols.find((c) => c.role === 'date'),
+    inDesc: (w: Word) => bandOf(cols, w) === d && !isAmountWord(w),
+    lineGap: Math.min(...gaps.filter((g) => g > 0)),
+    limit: next ? next.x0 - 2 : p.width - 20,
+  };
+}
+
+/**
  * Re-wraps narrations below the date line (banks whose wrapped text follows the row) at another
  * width: the narration words of the row, in order, are set again in 1 to 3 lines.
  */
 export function rewrap(p: PPage, r: Rng): void {
-  const h = headerOf(p);
-  if (!h) return;
-  const cols = h.columns;
-  const d = cols.findIndex((c) => c.role === 'description');
-  const dateCol = cols.find((c) => c.role === 'date');
-  if (d < 0) return;
-  const inDesc = (w: Word) => bandOf(cols, w) === d && !isAmountWord(w);
-  const gaps: number[] = [];
-  for (let i = h.last + 1; i + 1 < p.lines.length; i++) gaps.push(p.lines[i + 1]!.y - p.lines[i]!.y);
-  const lineGap = Math.min(...gaps.filter((g) => g > 0));
+  const n = narrationLayout(p);
+  if (!n) return;
+  const { h, dateCol, inDesc, lineGap, limit } = n;
   const out: PLine[] = p.lines.slice(0, h.last + 1);
   let i = h.last + 1;
   let shift = 0;
@@ -226,8 +243,6 @@ export function rewrap(p: PPage, r: Rng): void {
       continue;
     }
     // set the words again at another width, inside the narration column
-    const next = cols[d + 1];
-    const limit = next ? next.x0 - 2 : p.width - 20;
     const groups = setWords(narration, (limit - x0) * between(r, 0.45, 1), x0);
     const anchorY = l.y + shift;
     groups.forEach((g, gi) => {
@@ -278,20 +293,11 @@ function setWords(narration: Word[], width: number, x0: number): Word[][] {
  * line and the date line's own narration are set again in 1 to 3 lines, the last on the date line.
  */
 export function rewrapAbove(p: PPage, r: Rng): void {
-  const h = headerOf(p);
-  if (!h) return;
-  const cols = h.columns;
-  const d = cols.findIndex((c) => c.role === 'description');
-  const dateCol = cols.find((c) => c.role === 'date');
-  if (d < 0) return;
-  const inDesc = (w: Word) => bandOf(cols, w) === d && !isAmountWord(w);
+  const n = narrationLayout(p);
+  if (!n) return;
+  const { h, dateCol, inDesc, lineGap, limit } = n;
   const body = p.lines.slice(h.last + 1);
-  const gaps: number[] = [];
-  for (let i = 0; i + 1 < body.length; i++) gaps.push(body[i + 1]!.y - body[i]!.y);
-  const lineGap = Math.min(...gaps.filter((g) => g > 0));
   const out: PLine[] = p.lines.slice(0, h.last + 1);
-  const next = cols[d + 1];
-  const limit = next ? next.x0 - 2 : p.width - 20;
   let shift = 0;
   let done = 0;
   for (let a = 0; a < body.length; a++) {
