@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
@@ -13,9 +12,8 @@ import {
   TallyEmulator,
   type ImportedVoucher,
 } from '@bahi/tally';
-import { issueToken } from '../src/auth/tokens.ts';
-import { users } from '../src/db/schema.ts';
 import { call, startApp } from './helpers/harness.ts';
+import { makeMember } from './helpers/queue.ts';
 
 const CORPUS = new URL('../../../../shared/corpus/billing/', import.meta.url);
 const corpus = (name: string) => readFileSync(new URL(name, CORPUS));
@@ -70,19 +68,7 @@ describe('billing and rules API', () => {
 
   before(async () => {
     h = await startApp();
-    const make = async (role: 'user' | 'admin') => {
-      const [u] = await h.database.db
-        .insert(users)
-        .values({
-          name: `Billing ${role}`,
-          email: `billing.${randomUUID().slice(0, 8)}@example.com`,
-          emailVerified: true,
-          role,
-          tokensValidAfter: new Date(0),
-        })
-        .returning();
-      return issueToken(h.config.jwtSecret, u, h.clock.now());
-    };
+    const make = async (role: 'user' | 'admin') => (await makeMember(h, 0, { role })).token;
     admin = await make('admin');
     plain = await make('user');
     otherAdmin = await make('admin');

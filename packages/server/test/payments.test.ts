@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,32 +8,16 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { PLANS, planPricePaise } from '@bahi/core';
-import { issueToken } from '../src/auth/tokens.ts';
-import { grantPages } from '../src/credits.ts';
-import { paymentOrders, users } from '../src/db/schema.ts';
+import { paymentOrders } from '../src/db/schema.ts';
 import { gatewayOverrides, liveGateway } from '../src/payments/gateway.ts';
 import { paymentSecret, TEST_SECRET_FILE } from '../src/payments/secret.ts';
 import { call, startApp } from './helpers/harness.ts';
+import { makeMember } from './helpers/queue.ts';
 
 type Harness = Awaited<ReturnType<typeof startApp>>;
 
-async function member(h: Harness, pages = 10) {
-  const id = randomUUID().slice(0, 8);
-  const [user] = await h.database.db
-    .insert(users)
-    .values({
-      name: `Meera ${id}`,
-      email: `meera.${id}@example.com`,
-      emailVerified: true,
-      tokensValidAfter: new Date(h.clock.t - 1000),
-    })
-    .returning();
-  await h.database.db.transaction((tx) => grantPages(tx, user.id, pages, 'grant', 'signup'));
-  return {
-    id: user.id,
-    token: await issueToken(h.config.jwtSecret, { ...user, pagesLeft: pages }, h.clock.now()),
-  };
-}
+/** A user with `pages` pages (granted through the ledger) and a token. */
+const member = (h: Harness, pages = 10) => makeMember(h, pages, { grant: true });
 
 const basic = PLANS.find((p) => p.id === 'basic')!;
 const basicOrder = { amount: planPricePaise(basic), pages: basic.pages, user_order: 'Plan purchase' };

@@ -2,15 +2,12 @@
 // next step; the reader's issues and notes reach the answer; a layout the user marked re-reads the
 // file, is saved per user and reads the next statement of the same shape by itself.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { eq } from 'drizzle-orm';
-import { issueToken } from '../src/auth/tokens.ts';
-import { users } from '../src/db/schema.ts';
 import { call, startApp, upload as uploadTo } from './helpers/harness.ts';
 import { drawnRows, drawStatement, FIRST_ROW_Y, UNKNOWN_COLUMNS } from './helpers/draw-statement.ts';
+import { makeMember, pagesOf } from './helpers/queue.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
 const LAYOUT = {
@@ -28,24 +25,8 @@ describe('issue 17: reasons, codes and taught layouts', () => {
     await h?.close();
   });
 
-  async function member(pages = 20) {
-    const id = randomUUID().slice(0, 8);
-    const [user] = await h.database.db
-      .insert(users)
-      .values({
-        name: `Tara ${id}`,
-        email: `tara.${id}@example.com`,
-        phone: String(7_000_000_000 + Math.floor(Math.random() * 999_999_999)),
-        emailVerified: true,
-        pagesLeft: pages,
-        tokensValidAfter: new Date(0),
-      })
-      .returning();
-    return { id: user.id, token: await issueToken(h.config.jwtSecret, user, h.clock.now()) };
-  }
+  const member = (pages = 20) => makeMember(h, pages);
   const upload = (url: string, opts: Parameters<typeof uploadTo>[2]) => uploadTo(h.app, url, opts);
-  const pagesOf = async (id: string) =>
-    (await h.database.db.select().from(users).where(eq(users.id, id)))[0]!.pagesLeft;
 
   test('a table the reader cannot place: 422 NO_TABLE with the reason and the next step, nothing charged', async () => {
     const u = await member();
@@ -56,7 +37,7 @@ describe('issue 17: reasons, codes and taught layouts', () => {
     assert.equal(res.body.reason.code, 'NO_TABLE');
     assert.match(res.body.detail, /No transaction table was found/);
     assert.match(res.body.reason.next, /Teach Bahi this layout/);
-    assert.equal(await pagesOf(u.id), 20);
+    assert.equal(await pagesOf(h, u.id), 20);
   });
 
   test('a wrong password and a damaged file answer their codes with reasons', async () => {

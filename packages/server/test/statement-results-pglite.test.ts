@@ -5,8 +5,6 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import type { StatementTransaction } from '@bahi/contract';
-import { issueToken } from '../src/auth/tokens.ts';
-import { users } from '../src/db/schema.ts';
 import {
   loadStatementResult,
   loadStatementTransactions,
@@ -14,6 +12,7 @@ import {
   type StatementDetail,
 } from '../src/statements/results.ts';
 import { call, startApp, upload } from './helpers/harness.ts';
+import { makeMember } from './helpers/queue.ts';
 
 // Issue 19: a read statement lives on the server. Extraction stores it and answers its id; the
 // result screen loads it by id (meta, then rows in pages or at once, gzipped when large); ledger
@@ -31,20 +30,7 @@ describe('statements kept on the server (PGlite)', () => {
     await h?.close();
   });
 
-  async function member(pages = 50) {
-    const id = randomUUID().slice(0, 8);
-    const [user] = await h.database.db
-      .insert(users)
-      .values({
-        name: `Chitra ${id}`,
-        email: `chitra.${id}@example.com`,
-        emailVerified: true,
-        pagesLeft: pages,
-        tokensValidAfter: new Date(0),
-      })
-      .returning();
-    return { id: user.id, token: await issueToken(h.config.jwtSecret, user, h.clock.now()) };
-  }
+  const member = (pages = 50) => makeMember(h, pages);
 
   const get = (url: string, token: string) => call(h.app, 'GET', url, { token });
 

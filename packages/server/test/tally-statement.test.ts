@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { readImportXml, startTallyEmulator, type RunningEmulator } from '@bahi/tally';
-import { issueToken } from '../src/auth/tokens.ts';
-import { users } from '../src/db/schema.ts';
 import { saveStatementResult, type StatementDetail } from '../src/statements/results.ts';
 import { call, startApp } from './helpers/harness.ts';
+import { makeMember } from './helpers/queue.ts';
 
 // Issue 12, the statement side: Download XML and Send to Tally declare only the ledgers the known
 // company lacks (one rule for both), and when the rows name a statement kept on the server, each bank
@@ -33,19 +31,7 @@ after(async () => {
   await h?.close();
 });
 
-async function member(role: 'user' | 'admin' = 'user'): Promise<{ token: string; id: string }> {
-  const [user] = await h.database.db
-    .insert(users)
-    .values({
-      name: 'Tally Statement Tester',
-      email: `tally.stmt.${randomUUID().slice(0, 8)}@example.com`,
-      emailVerified: true,
-      role,
-      tokensValidAfter: new Date(0),
-    })
-    .returning();
-  return { token: await issueToken(h.config.jwtSecret, user, h.clock.now()), id: user.id };
-}
+const member = (role: 'user' | 'admin' = 'user') => makeMember(h, 0, { role });
 
 // Rows as the statement shows them, and what the engine read beside them (reference, value date).
 const ROWS = [

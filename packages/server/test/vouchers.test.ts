@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { readImportXml, type ImportedVoucher } from '@bahi/tally';
-import { issueToken } from '../src/auth/tokens.ts';
-import { users } from '../src/db/schema.ts';
 import { rowsRejectedDetail } from '../src/routes/vouchers.ts';
 import { call, startApp } from './helpers/harness.ts';
+import { makeMember } from './helpers/queue.ts';
 
 const URL = '/api/voucher-importer/generate-xml';
 
@@ -25,18 +23,7 @@ describe('voucher importer API', () => {
 
   before(async () => {
     h = await startApp();
-    const id = randomUUID().slice(0, 8);
-    const [user] = await h.database.db
-      .insert(users)
-      .values({
-        name: 'Voucher Tester',
-        email: `vouchers.${id}@example.com`,
-        emailVerified: true,
-        // The harness clock starts before the row is written; tokens from it must still count.
-        tokensValidAfter: new Date(0),
-      })
-      .returning();
-    token = await issueToken(h.config.jwtSecret, user, h.clock.now());
+    token = (await makeMember(h, 0)).token;
   });
   after(async () => {
     await h?.close();

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { findPlan, planPricePaise } from '@bahi/core';
-import { issueToken } from '../../src/auth/tokens.ts';
-import { balance, grantPages, spendPages } from '../../src/credits.ts';
-import { pageLedger, paymentOrders, users } from '../../src/db/schema.ts';
+import { balance, spendPages } from '../../src/credits.ts';
+import { pageLedger, paymentOrders } from '../../src/db/schema.ts';
 import { gatewayOverrides, testGateway } from '../../src/payments/gateway.ts';
 import { call, startApp } from './harness.ts';
+import { makeMember } from './queue.ts';
 
 export const KEY_SECRET = 'rzp-test-key-secret-0123456789abcdef';
 export const WEBHOOK_SECRET = 'rzp-webhook-secret-abcdef0123456789';
@@ -45,21 +45,7 @@ export function creditsAndPaymentsSuite(label: string, databaseUrl: () => string
     after(() => h?.close());
 
     /** A user with `pages` pages (granted through the ledger) and a token. */
-    async function member(pages = 10) {
-      const id = randomUUID().slice(0, 8);
-      const [user] = await h.database.db
-        .insert(users)
-        .values({
-          name: `Ravi ${id}`,
-          email: `ravi.${id}@example.com`,
-          emailVerified: true,
-          tokensValidAfter: new Date(h.clock.t - 1000),
-        })
-        .returning();
-      await h.database.db.transaction((tx) => grantPages(tx, user.id, pages, 'grant', 'signup'));
-      const token = await issueToken(h.config.jwtSecret, { ...user, pagesLeft: pages }, h.clock.now());
-      return { id: user.id, token };
-    }
+    const member = (pages = 10) => makeMember(h, pages, { grant: true });
 
     async function order(token: string) {
       const r = await call(h.app, 'POST', '/api/payment/create_order', {

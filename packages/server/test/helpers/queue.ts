@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { issueToken } from '../../src/auth/tokens.ts';
 import type { Config } from '../../src/config.ts';
+import { grantPages } from '../../src/credits.ts';
 import type { Db } from '../../src/db/index.ts';
 import { users } from '../../src/db/schema.ts';
 import { normaliseAccountNumber } from '../../src/office/accounts.ts';
@@ -21,21 +22,37 @@ export const silentLog: QueueLog = { info() {}, warn() {}, error() {} };
 
 type Harness = { app: FastifyInstance; config: Config; database: { db: Db }; clock?: { now(): Date } };
 
-/** A signed-up user with `pages` pages and a token. */
-export async function makeMember(h: Harness, pages: number) {
+/**
+ * A signed-up user with `pages` pages and a token. `grant` gives the pages through the page ledger,
+ * as sign-up and payments do, for tests that read the ledger; otherwise they are set on the row.
+ */
+export async function makeMember(
+  h: Harness,
+  pages: number,
+  opts: { role?: 'user' | 'admin'; grant?: boolean } = {},
+) {
   const id = randomUUID().slice(0, 8);
-  const [user] = await h.database.db
+  const [row] = await h.database.db
     .insert(users)
     .values({
       name: `Office ${id}`,
       email: `office.${id}@example.com`,
       phone: String(7_000_000_000 + Math.floor(Math.random() * 999_999_999)),
       emailVerified: true,
-      pagesLeft: pages,
+      role: opts.role ?? 'user',
+      pagesLeft: opts.grant ? 0 : pages,
+      // The test clock moves; tokens it issues must count as issued after this.
       tokensValidAfter: new Date(0),
     })
     .returning();
-  return { id: user.id, token: await issueToken(h.config.jwtSecret, user, h.clock?.now() ?? new Date()) };
+  if (opts.grant && pages > 0)
+    await h.database.db.transaction((tx) => grantPages(tx, row.id, pages, 'grant', 'signup'));
+  const user = { ...row, pagesLeft: pages };
+  return {
+    id: user.id,
+    user,
+    token: await issueToken(h.config.jwtSecret, user, h.clock?.now() ?? new Date()),
+  };
 }
 
 export async function pagesOf(h: { database: { db: Db } }, id: string) {

@@ -9,9 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { issueToken } from '../../src/auth/tokens.ts';
-import { grantPages } from '../../src/credits.ts';
-import { users } from '../../src/db/schema.ts';
 import { randomIp, type startApp } from './harness.ts';
+import { makeMember } from './queue.ts';
 
 export { upload } from './harness.ts';
 
@@ -132,27 +131,9 @@ export function assertRefused(res: Answer, status: number, what: string, method 
   if (method !== 'HEAD') assertErrorShape(res, what);
 }
 
-let people = 0;
-
 /** A verified account with `pages` pages (granted through the ledger) and a fresh token. */
 export async function member(h: Harness, opts: { role?: 'user' | 'admin'; pages?: number } = {}) {
-  people += 1;
-  const id = randomUUID().slice(0, 8);
-  const [row] = await h.database.db
-    .insert(users)
-    .values({
-      name: `Sec ${id}`,
-      email: `sec.${id}@example.com`,
-      phone: String(7_000_000_000 + people * 1009 + Math.floor(Math.random() * 1000)),
-      emailVerified: true,
-      role: opts.role ?? 'user',
-      // The test clock starts at the real time; tokens it issues count as issued after this.
-      tokensValidAfter: new Date(h.clock.t - 60_000),
-    })
-    .returning();
-  const pages = opts.pages ?? 10;
-  if (pages > 0) await h.database.db.transaction((tx) => grantPages(tx, row.id, pages, 'grant', 'signup'));
-  const user = { ...row, pagesLeft: pages };
+  const { user } = await makeMember(h, opts.pages ?? 10, { role: opts.role, grant: true });
   return {
     ...user,
     /** A token issued now (by the test clock). */

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { TallyEmulator } from '@bahi/tally';
-import { issueToken } from '../../src/auth/tokens.ts';
-import { extractions, pageLedger, users } from '../../src/db/schema.ts';
+import { extractions, pageLedger } from '../../src/db/schema.ts';
 import { call, startApp, upload as uploadTo } from '../helpers/harness.ts';
+import { makeMember, pagesOf } from '../helpers/queue.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
 const file = (rel: string) => readFileSync(path.join(CORPUS, rel));
@@ -32,27 +31,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
       await h?.close();
     });
 
-    async function member(pages: number) {
-      const id = randomUUID().slice(0, 8);
-      const [user] = await h.database.db
-        .insert(users)
-        .values({
-          name: `Bina ${id}`,
-          email: `bina.${id}@example.com`,
-          phone: String(8_000_000_000 + Math.floor(Math.random() * 999_999_999)),
-          emailVerified: true,
-          pagesLeft: pages,
-          // The test clock moves; tokens it issues must count as issued after this.
-          tokensValidAfter: new Date(0),
-        })
-        .returning();
-      return { id: user.id, token: await issueToken(h.config.jwtSecret, user, h.clock.now()) };
-    }
-
-    async function pagesOf(id: string) {
-      const [u] = await h.database.db.select().from(users).where(eq(users.id, id));
-      return u.pagesLeft;
-    }
+    const member = (pages: number) => makeMember(h, pages);
 
     const upload = (url: string, opts: Parameters<typeof uploadTo>[2]) => uploadTo(h.app, url, opts);
 
@@ -116,7 +95,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
         name: 'statement.rpt',
       });
       assert.deepEqual(rpt.body, { password_required: false });
-      assert.equal(await pagesOf(u.id), 5, 'nothing spent');
+      assert.equal(await pagesOf(h, u.id), 5, 'nothing spent');
     });
 
     test('extract: password required, wrong password, then right; pages spent; history kept', async () => {
@@ -142,7 +121,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
           next: 'Check the password (banks often use part of your name and your date of birth) and try again.',
         },
       });
-      assert.equal(await pagesOf(u.id), 10, 'failures cost nothing');
+      assert.equal(await pagesOf(h, u.id), 10, 'failures cost nothing');
 
       const ok = await upload(`/api/HDFC/extract-statement?password=${PROTECTED_TRUTH.password}`, {
         token: u.token,
@@ -167,7 +146,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
       assert.match(a.xml_preview, /<ENVELOPE>/);
       assert.equal(a.pages, PROTECTED_TRUTH.pages);
       assert.equal(a.page_left, 10 - PROTECTED_TRUTH.pages);
-      assert.equal(await pagesOf(u.id), 10 - PROTECTED_TRUTH.pages);
+      assert.equal(await pagesOf(h, u.id), 10 - PROTECTED_TRUTH.pages);
       assert.equal(decodeJwt(a.access_token).page_left, 10 - PROTECTED_TRUTH.pages);
       // The password never reaches the log.
       assert.ok(!h.logs.some((l) => l.includes(String(PROTECTED_TRUTH.password))));
@@ -187,7 +166,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
       });
       assert.equal(again.status, 200);
       assert.equal(again.body.pages, 0);
-      assert.equal(await pagesOf(u.id), 10 - PROTECTED_TRUTH.pages);
+      assert.equal(await pagesOf(h, u.id), 10 - PROTECTED_TRUTH.pages);
       // ... and costs again a day later.
       h.clock.advance(25 * 3600 * 1000);
       const later = await upload(`/api/hdfc/extract-statement?password=${PROTECTED_TRUTH.password}`, {
@@ -196,7 +175,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
         name: 'p.pdf',
       });
       assert.equal(later.body.pages, PROTECTED_TRUTH.pages);
-      assert.equal(await pagesOf(u.id), 10 - 2 * PROTECTED_TRUTH.pages);
+      assert.equal(await pagesOf(h, u.id), 10 - 2 * PROTECTED_TRUTH.pages);
     });
 
     test('extract: the wrong bank chosen is detected and reported', async () => {
@@ -241,7 +220,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
         name: 'big.pdf',
       });
       assert.equal(big.status, 413);
-      assert.equal(await pagesOf(u.id), 10);
+      assert.equal(await pagesOf(h, u.id), 10);
 
       const broke = await member(0);
       const r0 = await upload('/api/hdfc/extract-statement', {
@@ -263,7 +242,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
         r1.body.detail,
         `Not enough pages: this needs ${PROTECTED_TRUTH.pages} pages and you have 1 left.`,
       );
-      assert.equal(await pagesOf(short.id), 1);
+      assert.equal(await pagesOf(h, short.id), 1);
       const rows = await h.database.db.select().from(extractions).where(eq(extractions.userId, short.id));
       assert.equal(rows.length, 0);
       const spent = await h.database.db
