@@ -4,29 +4,13 @@ import { after, before, test } from 'node:test';
 import { startBridge, startTallyEmulator, type RunningEmulator } from '@bahi/tally';
 import { call, startApp } from './helpers/harness.ts';
 import { makeMember } from './helpers/queue.ts';
+import { EXPORT_ROWS } from './helpers/statement-rows.ts';
 
 // End to end: the real app listening on a port, send-to-tally stores the XML, the real bridge
 // (allowing that origin) fetches it by export id with the user's token, posts it to the Tally
 // emulator and reports Tally's answer back to the app.
 
 const COMPANY = 'Bridge Test & Co';
-const rows = [
-  {
-    Date: '01-04-2025',
-    Description: 'UPI-RAVI KUMAR-ravi@okaxis-RENT',
-    Withdrawal: '12,000.00',
-    Deposit: '',
-    ClosingBalance: '88,000.00',
-    LedgerName: 'Rent',
-  },
-  {
-    Date: '02-04-2025',
-    Description: 'NEFT-ACME TRADERS-INV 42',
-    Withdrawal: '',
-    Deposit: '1,50,000.50',
-    ClosingBalance: '2,38,000.50',
-  },
-];
 
 let h: Awaited<ReturnType<typeof startApp>>;
 let origin: string;
@@ -73,7 +57,7 @@ test('push by export id through the real bridge: Tally imports it, the app recor
   const other = await member();
   const sent = await call(h.app, 'POST', '/api/tally/send-to-tally', {
     token,
-    json: { transactions: rows, ledger_name: 'HDFC A/c', company_name: COMPANY },
+    json: { transactions: EXPORT_ROWS, ledger_name: 'HDFC A/c', company_name: COMPANY },
   });
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
   const exportId = String(sent.body.xml_id);
@@ -104,7 +88,7 @@ test('push by export id through the real bridge: Tally imports it, the app recor
   assert.equal(company.vouchers.length, sent.body.vouchers);
   assert.deepEqual(
     company.vouchers.map((v) => v.narration),
-    rows.map((r) => r.Description),
+    EXPORT_ROWS.map((r) => r.Description),
   );
 
   const stored = await call(h.app, 'GET', `/api/tally/exports/${exportId}`, { token });

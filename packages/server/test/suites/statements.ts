@@ -8,6 +8,7 @@ import { TallyEmulator } from '@bahi/tally';
 import { extractions, pageLedger } from '../../src/db/schema.ts';
 import { call, startApp, upload as uploadTo } from '../helpers/harness.ts';
 import { makeMember, pagesOf } from '../helpers/queue.ts';
+import { EXPORT_ROWS } from '../helpers/statement-rows.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
 const file = (rel: string) => readFileSync(path.join(CORPUS, rel));
@@ -253,21 +254,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
     });
 
     const rows = [
-      {
-        Date: '01-04-2025',
-        Description: 'UPI-RAVI KUMAR-ravi@okaxis-RENT',
-        Withdrawal: '12,000.00',
-        Deposit: '',
-        ClosingBalance: '88,000.00',
-        LedgerName: 'Rent',
-      },
-      {
-        Date: '02-04-2025',
-        Description: 'NEFT-ACME TRADERS-INV 42',
-        Withdrawal: '',
-        Deposit: '1,50,000.50',
-        ClosingBalance: '2,38,000.50',
-      },
+      ...EXPORT_ROWS,
       { Date: 'not a date', Description: 'hidden row', Withdrawal: '5.00', Deposit: '', ClosingBalance: '' },
     ];
 
