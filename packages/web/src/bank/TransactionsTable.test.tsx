@@ -1,31 +1,13 @@
-import type { LedgerSuggestion, StatementTransaction } from '@bahi/contract';
+import type { LedgerSuggestion } from '@bahi/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
+import { SAMPLE_ROWS } from '../test/rows.ts';
 import { TransactionsTable } from './TransactionsTable.tsx';
 
 // The result table's ledger cells (issue 19): plain inputs, styled by class, that keep what the
 // user is typing when a ledger suggestion arrives beside them.
-
-const rows: StatementTransaction[] = [
-  {
-    Date: '01-04-2025',
-    Description: 'UPI-RAVI-ravi@okaxis-RENT',
-    Withdrawal: '12,000.00',
-    Deposit: '',
-    ClosingBalance: '88,000.00',
-    LedgerName: '',
-  },
-  {
-    Date: '02-04-2025',
-    Description: 'NEFT-ACME TRADERS',
-    Withdrawal: '',
-    Deposit: '1,50,000.50',
-    ClosingBalance: '2,38,000.50',
-    LedgerName: 'Sales',
-  },
-];
 
 function table(
   onLedger: (index: number, ledger: string) => void,
@@ -33,7 +15,7 @@ function table(
 ) {
   return (
     <TransactionsTable
-      rows={rows}
+      rows={SAMPLE_ROWS}
       height={400}
       label="Transactions"
       onLedger={onLedger}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import BankPage from '../pages/BankPage.tsx';
 import { renderWithProviders } from '../test/render.tsx';
+import { SAMPLE_ROWS } from '../test/rows.ts';
 import { crc32, toCsv, toXlsx } from './export.ts';
 import { Filters, type FilterState } from './Filters.tsx';
 import { filterIndexes, indexRows } from './rows-index.ts';
@@ -12,22 +13,7 @@ import { filterTransactionIndexes } from '@bahi/core';
 import { downloadProblem, fileTypeProblem, sendConfirmation, sendProblem } from './validate.ts';
 
 const rows = [
-  {
-    Date: '01-04-2025',
-    Description: 'UPI-RAVI-ravi@okaxis-RENT',
-    Withdrawal: '12,000.00',
-    Deposit: '',
-    ClosingBalance: '88,000.00',
-    LedgerName: '',
-  },
-  {
-    Date: '02-04-2025',
-    Description: 'NEFT-ACME TRADERS',
-    Withdrawal: '',
-    Deposit: '1,50,000.50',
-    ClosingBalance: '2,38,000.50',
-    LedgerName: 'Sales',
-  },
+  ...SAMPLE_ROWS,
   {
     Date: 'Opening',
     Description: 'not a row',
