@@ -160,6 +160,8 @@ export interface Header {
 
 // Separate runs belong to one header name when no wider apart than a word space (in header characters).
 const RUN_JOIN_CHARS = 1.5;
+// A heading cell holds a few words; a run of more is a sentence, whose other words count against it.
+const HEADING_CELL_WORDS = 5;
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9#]/g, '');
 
@@ -214,6 +216,7 @@ const ROOTS: [RegExp, Role][] = [
   [/deposit|credit/, 'credit'],
   [/narrat|particular|description|remark|detail/, 'description'],
   [/^(?!.*value).*(?:date|\bdt\b)/, 'date'],
+  [/cheque|\bchq\b|\bref\b|reference|instrument|\butr\b/, 'reference'],
 ];
 
 function rootRole(words: string): Role | undefined {
@@ -291,7 +294,9 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
   const words = runs.flatMap((r, ri) => runWords(r).map((w) => ({ ...w, ri: r.from ?? ri })));
   const chars = runs.reduce((n, r) => n + r.text.length, 0);
   const charWidth = runs.reduce((n, r) => n + (r.x1 - r.x0), 0) / Math.max(chars, 1);
-  const columns: Column[] = [];
+  const columns: (Column & { ri: number })[] = [];
+  const cellWords = new Map<number, number>();
+  for (const w of words) cellWords.set(w.ri, (cellWords.get(w.ri) ?? 0) + 1);
   let i = 0;
   let unmatched = 0;
   // a name continues into the next run only across a word space, not across a column gap
@@ -318,7 +323,17 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
       }
     }
     if (!best) {
-      if (norm(words[i]!.text)) unmatched++;
+      // the rest of a short heading cell after its name ('Withdrawal Amount in INR', 'Txn Posted')
+      const prev = columns[columns.length - 1];
+      if (
+        prev &&
+        prev.ri === words[i]!.ri &&
+        !gapBefore(i) &&
+        (cellWords.get(prev.ri) ?? 0) <= HEADING_CELL_WORDS
+      ) {
+        prev.label += ` ${words[i]!.text}`;
+        prev.x1 = words[i]!.x1;
+      } else if (norm(words[i]!.text)) unmatched++;
       i++;
       continue;
     }
@@ -328,6 +343,7 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
       label: ws.map((w) => w.text).join(' '),
       x0: ws[0]!.x0,
       x1: ws[ws.length - 1]!.x1,
+      ri: ws[ws.length - 1]!.ri,
     });
     i = best.j + 1;
   }
@@ -335,7 +351,7 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
   // follows a value date is a transaction date printed after it (ICICI prints Value Date first).
   const seen = new Set<Role>();
   const out: Column[] = [];
-  for (const c of columns) {
+  for (const { ri: _, ...c } of columns) {
     const prev = out[out.length - 1];
     // one name read as two ('Txn' + 'Posted Date'): a word space apart, the same role or none
     if (prev && c.x0 - prev.x1 <= RUN_JOIN_CHARS * charWidth && (c.role === prev.role || seen.has(c.role))) {

@@ -1,0 +1,44 @@
+// Column headings the reader has no alias for are still known by the word at their root
+// (src/parse/columns.ts ROOTS): a statement's table is found from its heading words, not a list of
+// the exact headings of the banks we have seen.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { matchHeader } from '../../src/parse/columns.ts';
+
+const roles = (cells: string[]) =>
+  matchHeader(cells.map((text, i) => ({ text, x0: i * 100, x1: i * 100 + 60 })))?.columns.map((c) => c.role);
+
+test('headings named by their root word', () => {
+  assert.deepEqual(
+    roles([
+      'Txn Posted Date',
+      'Narrative Details',
+      'Withdrawal Amount in INR',
+      'Deposit Amount in INR',
+      'Balance in INR',
+    ]),
+    ['date', 'description', 'debit', 'credit', 'balance'],
+  );
+});
+
+test('a cheque or reference column whose heading no alias spells is still the reference', () => {
+  assert.deepEqual(
+    roles(['Date', 'Transaction Details', 'Cheque/Reference#', 'Debit', 'Credit', 'Balance']),
+    ['date', 'description', 'reference', 'debit', 'credit', 'balance'],
+  );
+  assert.deepEqual(roles(['Date', 'Particulars', 'Instrument No', 'Withdrawals', 'Deposits', 'Balance']), [
+    'date',
+    'description',
+    'reference',
+    'debit',
+    'credit',
+    'balance',
+  ]);
+});
+
+test('bilingual headings: the English word names the column', () => {
+  assert.deepEqual(
+    roles(['दिनांक / Date', 'विवरण / Particulars', 'नामे / Debit', 'जमा / Credit', 'शेष / Balance']),
+    ['date', 'description', 'debit', 'credit', 'balance'],
+  );
+});
