@@ -14,6 +14,7 @@ import {
   type TaughtLayout,
   type TaughtLayoutInfo,
 } from '@bahi/contract';
+import { xmlDownloadName } from '@bahi/core';
 import { API_BASE, ApiError, call, callForFile } from '../api/client.ts';
 import { readToken } from '../auth/token.ts';
 
@@ -126,7 +127,7 @@ export function extractStatement(
   });
 }
 
-/** POST /{bankCode}/download-xml: the file (statement_{acc}.xml, bob_statement_{acc}.xml for BOB). */
+/** POST /{bankCode}/download-xml: the file, named by the server as core's xmlDownloadName names it. */
 export function downloadXml(
   bank: string,
   body: {
@@ -140,7 +141,7 @@ export function downloadXml(
   return callForFile(
     ENDPOINTS.downloadXml,
     { params: bankParam(bank), json: body },
-    `statement_${body.acc}.xml`,
+    xmlDownloadName(bank.toUpperCase(), body.acc),
   );
 }
 
