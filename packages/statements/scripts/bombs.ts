@@ -156,29 +156,40 @@ export function hugePageCountPdf(count = 100_000): Buffer {
   ]);
 }
 
-/** A zip of stored (uncompressed) entries. */
-export function zipOf(entries: { name: string; data: Buffer | string }[]): Buffer {
+/**
+ * A zip of the entries, stored (uncompressed) or, with `deflate`, deflated; an entry's `declared`
+ * overrides the uncompressed size its headers claim (a lying directory).
+ */
+export function zipOf(
+  entries: { name: string; data: Buffer | string; declared?: number }[],
+  { deflate = false } = {},
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let at = 0;
   for (const e of entries) {
-    const data = typeof e.data === 'string' ? Buffer.from(e.data, 'utf8') : e.data;
+    const raw = typeof e.data === 'string' ? Buffer.from(e.data, 'utf8') : e.data;
+    const data = deflate ? deflateRawSync(raw) : raw;
+    const method = deflate ? 8 : 0;
+    const size = e.declared ?? raw.length;
     const name = Buffer.from(e.name, 'utf8');
-    const crc = crc32(data);
+    const crc = crc32(raw);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(at, 42);
     locals.push(local, name, data);
