@@ -4,6 +4,7 @@
 // styles). The drawn values are the truth's, so the parse must equal the truth exactly.
 import { randomInt, seededRng, type Rng } from '@bahi/core';
 import PDFDocument from 'pdfkit';
+import type { Role } from '../../src/parse/columns.ts';
 
 export interface TruthTx {
   date: string;
@@ -25,17 +26,8 @@ export interface Truth {
   transactions: TruthTx[];
 }
 
-export type ColumnKind =
-  | 'serial'
-  | 'date'
-  | 'valueDate'
-  | 'description'
-  | 'reference'
-  | 'debit'
-  | 'credit'
-  | 'amount'
-  | 'mark'
-  | 'balance';
+/** The columns the reader knows (its roles), each drawn under one of its printed names. */
+export type ColumnKind = Exclude<Role, 'other'>;
 
 /** Names real Indian statements print over each column (the corpus's and their common synonyms). */
 export const LABELS: Record<ColumnKind, string[]> = {
