@@ -8,24 +8,9 @@ import { toXlsx } from '../src/bank/export.ts';
 import { filterIndexes, indexBounds, indexRows } from '../src/bank/rows-index.ts';
 import { yearRows } from '../e2e/support/year-statement.ts';
 import { formatIndian, checkChain } from '@bahi/core';
+import { measure } from '../../core/bench/measure.ts';
 
 const N = Number(process.env.ROWS) || 20_000;
-
-function measure(name: string, runs: number, fn: () => unknown): number {
-  fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    fn();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)]!;
-  console.log(
-    `${name}: median ${median.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms over ${runs} runs`,
-  );
-  return median;
-}
 
 const money = (r: number) => (r ? formatIndian(Math.round(r * 100)) : '');
 const { rows: year } = yearRows(N);
