@@ -9,6 +9,13 @@ import { startApp } from '../test/helpers/harness.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 import { member } from '../test/helpers/security.ts';
 
+/** The server's answer to a collection asked for: its V8 heap, held and live, in bytes. */
+export interface RestReport {
+  gcDone: true;
+  heapTotal: number;
+  heapUsed: number;
+}
+
 export interface ServerReady {
   port: number;
   attackers: string[];
@@ -51,7 +58,8 @@ process.send?.({
 process.on('message', (m: { gc?: boolean }) => {
   if (m.gc) {
     (globalThis as { gc?: () => void }).gc?.();
-    process.send?.({ gcDone: true });
+    const { heapTotal, heapUsed } = process.memoryUsage();
+    process.send?.({ gcDone: true, heapTotal, heapUsed } satisfies RestReport);
   }
 });
 process.on('disconnect', () => {

@@ -25,7 +25,8 @@ import {
   manySheetsXlsx,
 } from '../../statements/scripts/bombs.ts';
 import { CORPUS } from '../../statements/test/read/corpus.ts';
-import type { ServerReady } from './bench-server.ts';
+import { SERVER_NODE_FLAGS } from '../src/config.ts';
+import type { RestReport, ServerReady } from './bench-server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const KB_TO_MB = 1 / 1024;
@@ -143,7 +144,8 @@ const db = process.argv.includes('--postgres') ? 'postgres' : 'pglite';
 async function startServer(env: Record<string, string>): Promise<Server> {
   const child = fork(path.join(here, 'bench-server.ts'), [], {
     env: { ...process.env, BENCH_DB: db, ...env },
-    execArgv: ['--expose-gc'],
+    // the flags `bahi serve` runs with (src/config.ts), so the figures are the real server's
+    execArgv: ['--expose-gc', ...SERVER_NODE_FLAGS],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<ServerReady>((resolve, reject) => {
@@ -185,12 +187,16 @@ async function upload(
 
 const mb = (n: number) => `${Math.round(n)} MB`;
 
-/** The server's resident memory after a full garbage collection: what it holds, not what it has yet to free. */
-async function restOf(s: Server): Promise<number> {
-  const done = new Promise((r) => s.child.once('message', r));
+/**
+ * The server's resident memory after a full garbage collection (what it holds, not what it has
+ * yet to free), in MB, and how much of it is V8's heap: held, and live.
+ */
+async function restOf(s: Server): Promise<{ rss: number; heap: string }> {
+  const done = new Promise<RestReport>((r) => s.child.once('message', (m) => r(m as RestReport)));
   s.child.send({ gc: true });
-  await done;
-  return memoryOf(s.pid)!.rss;
+  const report = await done;
+  const heap = `V8 heap ${mb(report.heapTotal / 2 ** 20)} held, ${mb(report.heapUsed / 2 ** 20)} live`;
+  return { rss: memoryOf(s.pid)!.rss, heap };
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -277,14 +283,16 @@ async function leakRun(parses: number): Promise<void> {
     const waited = await waitForNoReaders(s, 60_000);
     const after = await restOf(s);
     console.log(`\n(b) leak check: ${parses} reads of HDFC_multi.pdf (13 pages), two at a time`);
-    console.log(`  server at rest before (after a full GC, no readers): ${mb(rest)} (target < 300 MB)`);
+    console.log(
+      `  server at rest before (after a full GC, no readers): ${mb(rest.rss)} (target < 300 MB; ${rest.heap})`,
+    );
     console.log(
       `  during: server peak ${mb(sampler.server)}, server + readers peak ${mb(sampler.total)}; ` +
         `${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}; ${readMs} ms (${Math.round(readMs / parses)} ms a read)`,
     );
     console.log(
       `  right after: ${mb(busy)}; readers gone ${waited} ms later (idle ${idleMs} ms); ` +
-        `server at rest after (after a full GC): ${mb(after)} (${after - rest >= 0 ? '+' : ''}${Math.round(after - rest)} MB)`,
+        `server at rest after (after a full GC): ${mb(after.rss)} (${after.rss - rest.rss >= 0 ? '+' : ''}${Math.round(after.rss - rest.rss)} MB; ${after.heap})`,
     );
   } finally {
     await stopServer(s);

@@ -1,4 +1,6 @@
 import { EXIT, fail, parseCommand, untilStopped } from '../args.ts';
+import { SERVER_NODE_FLAGS } from '@bahi/server/config.ts';
+import { restartWith } from '../node-flags.ts';
 import { configOrExit, environmentHelp } from '../server-config.ts';
 
 const USAGE = `Usage: bahi worker [--concurrency N]
@@ -32,6 +34,7 @@ export async function run(args: string[]): Promise<number> {
   const concurrency = parsed.values.concurrency;
   if (concurrency !== undefined && !/^[1-9]\d{0,2}$/.test(concurrency))
     return fail('worker', EXIT.usage, `--concurrency must be a whole number from 1, got '${concurrency}'`);
+  restartWith(SERVER_NODE_FLAGS);
 
   const { openDatabase, startQueue, lineLog } = await import('@bahi/server');
   const { closePool } = await import('@bahi/statements');

@@ -1,0 +1,55 @@
+// Issue 19: `bahi serve` and `bahi worker` restart themselves in place with the server's Node flags
+// (src/node-flags.ts), so the server's young generation stays small whoever starts it.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { SERVER_NODE_FLAGS } from '@bahi/server/config.ts';
+import { NODE, ROOT } from './run.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'bahi-flags-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+// Restarts, then churns through short-lived objects (what grew the server's young generation to
+// 128 MB) and says which process it is, with what flags, and how big the young generation grew.
+const script = path.join(dir, 'restart.mjs');
+writeFileSync(
+  script,
+  `
+import v8 from 'node:v8';
+import { restartWith } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'packages/cli/src/node-flags.ts')).href)};
+restartWith(${JSON.stringify(SERVER_NODE_FLAGS)});
+let keep = [];
+for (let i = 0; i < 2e6; i++) {
+  keep.push({ i, s: 'x' + i });
+  if (keep.length > 2e5) keep = [];
+}
+const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
+console.log(JSON.stringify({ pid: process.pid, execArgv: process.execArgv, youngMb: young / 2 ** 20 }));
+`,
+);
+
+function run(env: NodeJS.ProcessEnv) {
+  const r = spawnSync(NODE, [script], { encoding: 'utf8', env: { ...process.env, ...env } });
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trim().split('\n');
+  assert.equal(lines.length, 1, 'the command ran once, after the restart');
+  return { started: r.pid, ...(JSON.parse(lines[0]!) as { pid: number; execArgv: string[]; youngMb: number }) };
+}
+
+test('the process restarts in place with the server flags, and its young generation stays within them', () => {
+  const r = run({ NODE_OPTIONS: '' });
+  assert.deepEqual(r.execArgv, [...SERVER_NODE_FLAGS]);
+  assert.equal(r.pid, r.started, 'the same process (execve), not a child of it');
+  // --max-semi-space-size=16: two semi-spaces of at most 16 MB (without it this grows to 128 MB)
+  assert.ok(r.youngMb <= 32, `young generation ${r.youngMb} MB`);
+});
+
+test('a flag already given in NODE_OPTIONS is kept as given: no restart', () => {
+  const r = run({ NODE_OPTIONS: '--max-semi-space-size=8' });
+  assert.deepEqual(r.execArgv, []);
+  assert.ok(r.youngMb <= 16, `young generation ${r.youngMb} MB`);
+});
