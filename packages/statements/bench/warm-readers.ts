@@ -3,7 +3,9 @@
 // the reader on a shared machine. Wall time moves with the machine's load; the CPU time the reader
 // processes use (read from /proc while they live, all their threads) moves much less. Prints, per
 // size, the best and the median of N extractions after two untimed ones (readers started, pdf.js
-// compiled): wall, readers' CPU, and how many pages the helper reader read.
+// compiled): wall, readers' CPU, and how many pages the helper reader read. A reader the pool
+// replaces during the runs (after a job that left it holding too much, or after so many jobs) is
+// counted too, its start included: the next job waits for it just the same.
 // Statements are made here (test/extract/make-statement.ts, as bench/reading-speed.ts) and deleted.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,18 +20,27 @@ const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 9;
 const sizes = args.length > 0 ? args.map(Number) : [56, 500];
 const line = (s: string) => process.stdout.write(s + '\n');
 
-/** CPU ms a live process has used (utime + stime, all threads), or 0 once it is gone. */
-function cpuMsOf(pid: number): number {
+/** utime + stime (fields 14, 15) or, with `reaped`, cutime + cstime (16, 17) of a process, in ms. */
+function cpuMsOf(pid: number | 'self', reaped = false): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 (1-based); after "pid (comm) " they start at 11.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    // after "pid (comm) " the fields start at the third (1-based)
+    const at = reaped ? 13 : 11;
+    return ((Number(fields[at]) + Number(fields[at + 1])) * 1000) / 100;
   } catch {
     return 0;
   }
 }
 
-const readersCpuMs = (pool: StatementPool) => pool.pids.reduce((n, pid) => n + cpuMsOf(pid), 0);
+/**
+ * CPU ms used by the pool's readers so far: the live ones (all their threads, from /proc while
+ * they run) and those that have exited (added to this process's children's time once reaped:
+ * so first wait until no reader is on its way out).
+ */
+async function readersCpuMs(pool: StatementPool): Promise<number> {
+  while (pool.exiting > 0) await new Promise((r) => setTimeout(r, 5));
+  return pool.pids.reduce((n, pid) => n + cpuMsOf(pid), cpuMsOf('self', true));
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const s = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 
@@ -43,8 +54,10 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')}, ${runs} runs`,
   );
-  line('| pages | wall best | wall median | readers CPU best | readers CPU median | helper pages |');
-  line('|---|---|---|---|---|---|');
+  line(
+    '| pages | wall best | wall median | readers CPU best | readers CPU median | helper pages | readers started |',
+  );
+  line('|---|---|---|---|---|---|---|');
   for (const pages of sizes) {
     const file = path.join(dir, `statement-${pages}.pdf`);
     await makeStatement(file, pages, pages);
@@ -55,23 +68,17 @@ try {
     const walls: number[] = [];
     const cpus: number[] = [];
     const shared: number[] = [];
+    const started = pool.readersStarted;
     for (let i = 0; i < runs; i++) {
-      // Readers are replaced now and then (maxJobsPerReader): a run whose readers changed is not counted.
-      const before = pool.pids.join();
-      const cpu = readersCpuMs(pool);
+      const cpu = await readersCpuMs(pool);
       const t = performance.now();
       const out = await extract();
-      const wall = performance.now() - t;
-      if (pool.pids.join() !== before) {
-        i--;
-        continue;
-      }
-      walls.push(wall);
-      cpus.push(readersCpuMs(pool) - cpu);
+      walls.push(performance.now() - t);
+      cpus.push((await readersCpuMs(pool)) - cpu);
       shared.push(out.sharedPages);
     }
     line(
-      `| ${pages} | ${s(Math.min(...walls))} | ${s(median(walls))} | ${s(Math.min(...cpus))} | ${s(median(cpus))} | ${median(shared)} |`,
+      `| ${pages} | ${s(Math.min(...walls))} | ${s(median(walls))} | ${s(Math.min(...cpus))} | ${s(median(cpus))} | ${median(shared)} | ${pool.readersStarted - started} |`,
     );
   }
 } finally {
