@@ -309,6 +309,10 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
       if (j > i && gapBefore(j)) break;
       joined += norm(words[j]!.text);
       const role = lookup(table, joined, fuzzy);
+      // a bare 'Txn' or 'Transaction' is the date only where its cell ends ('Txn No.', 'Tran Type'
+      // are not dates; 'Transaction' over 'Date' on a second line is)
+      const more = j + 1 < words.length && words[j + 1]!.ri === words[j]!.ri && !gapBefore(j + 1);
+      if (role === 'date' && more && !/date|dt/.test(joined)) continue;
       if (role) best = { role, j };
     }
     if (!best) {
@@ -350,11 +354,17 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
   // A role named twice (e.g. 'Date' after 'Transaction') keeps the first; a second 'date' that
   // follows a value date is a transaction date printed after it (ICICI prints Value Date first).
   const seen = new Set<Role>();
-  const out: Column[] = [];
-  for (const { ri: _, ...c } of columns) {
+  const out: (Column & { ri: number })[] = [];
+  for (const c of columns) {
     const prev = out[out.length - 1];
-    // one name read as two ('Txn' + 'Posted Date'): a word space apart, the same role or none
-    if (prev && c.x0 - prev.x1 <= RUN_JOIN_CHARS * charWidth && (c.role === prev.role || seen.has(c.role))) {
+    // one name read as two ('Txn' + 'Posted Date', 'Balance' + 'Amount'): a word space apart, the
+    // same role, one named before, or an amount's word after a figure column's name in its cell
+    const tail =
+      prev &&
+      (c.role === prev.role ||
+        seen.has(c.role) ||
+        (c.role === 'amount' && c.ri === prev.ri && NUMERIC_ROLES.has(prev.role)));
+    if (prev && tail && c.x0 - prev.x1 <= RUN_JOIN_CHARS * charWidth) {
       prev.label += ` ${c.label}`;
       prev.x1 = c.x1;
       continue;
@@ -367,7 +377,7 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
     out.push(c);
   }
   if (!complete(seen) || unmatched > out.length) return null;
-  return { columns: out.sort((a, b) => a.x0 - b.x0), charWidth };
+  return { columns: out.map(({ ri: _, ...c }) => c).sort((a, b) => a.x0 - b.x0), charWidth };
 }
 
 // Words that appear on the second line of a two-line header ('Date', 'No', 'Amount (INR )').

@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { matchHeader } from '../../src/parse/columns.ts';
 
-const roles = (cells: string[]) =>
-  matchHeader(cells.map((text, i) => ({ text, x0: i * 100, x1: i * 100 + 60 })))?.columns.map((c) => c.role);
+const header = (cells: string[]) =>
+  matchHeader(cells.map((text, i) => ({ text, x0: i * 100, x1: i * 100 + 60 })));
+const roles = (cells: string[]) => header(cells)?.columns.map((c) => c.role);
 
 test('headings named by their root word', () => {
   assert.deepEqual(
@@ -39,6 +40,18 @@ test('a cheque or reference column whose heading no alias spells is still the re
 test('bilingual headings: the English word names the column', () => {
   assert.deepEqual(
     roles(['दिनांक / Date', 'विवरण / Particulars', 'नामे / Debit', 'जमा / Credit', 'शेष / Balance']),
+    ['date', 'description', 'debit', 'credit', 'balance'],
+  );
+});
+
+test("a transaction number column is no date: 'Txn No.' before 'Txn Date'", () => {
+  const h = header(['Txn No.', 'Txn Date', 'Description', 'Cheque No.', 'Dr Amount', 'Cr Amount', 'Balance']);
+  assert.equal(h?.columns.find((c) => c.role === 'date')?.label, 'Txn Date');
+});
+
+test("'Balance Amount' is one balance column, not a balance and an amount", () => {
+  assert.deepEqual(
+    roles(['Transaction Date', 'Particulars', 'Debit Amount', 'Credit Amount', 'Balance Amount']),
     ['date', 'description', 'debit', 'credit', 'balance'],
   );
 });
