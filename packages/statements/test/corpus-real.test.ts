@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { BANK_CODES } from '@bahi/core';
 import { parseStatement, readDocument, toTruthJson } from '../src/index.ts';
-import { CORPUS_REAL as dir, SHARED, needs } from './shared-corpus.ts';
+import { CORPUS_REAL as dir, needs, score } from './shared-corpus.ts';
 const manifest: { files: { file: string; truth: string; bank: string; password: string | null }[] } =
   existsSync(dir) ? JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) : { files: [] };
 
@@ -52,7 +52,6 @@ for (const f of manifest.files) {
       ocr: false,
     });
     const result = parseStatement(read.doc);
-    const { score } = await import(path.join(SHARED, 'tools/score.mjs'));
     const s = score(truth, toTruthJson(result), f.file);
     const known = KNOWN[f.file] ?? { why: '' };
     const detail = `${JSON.stringify(s)} ${known.why}`;

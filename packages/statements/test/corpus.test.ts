@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement, toTruthJson } from '../src/parse/index.ts';
 import { readDocument } from '../src/read/index.ts';
-import { CORPUS as corpus, SHARED, needs } from './shared-corpus.ts';
+import { CORPUS as corpus, needs, score } from './shared-corpus.ts';
 
 const truths = existsSync(corpus)
   ? readdirSync(corpus, { withFileTypes: true })
@@ -28,7 +28,6 @@ test('the corpus is present', needs(corpus), () =>
 
 for (const { file, truth } of truths) {
   test(`corpus ${truth.file}`, async () => {
-    const { score } = await import(path.join(SHARED, 'tools/score.mjs'));
     const bytes = new Uint8Array(readFileSync(path.join(path.dirname(file), truth.file)));
     const { doc } = await readDocument(bytes, { password: truth.password ?? undefined, ocr: false });
     const result = parseStatement(doc);

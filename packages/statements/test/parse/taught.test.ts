@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement, readDocument, toTruthJson, type TaughtLayout } from '../../src/index.ts';
-import { CORPUS_REAL, SHARED, needs } from '../shared-corpus.ts';
+import { CORPUS_REAL, needs, score } from '../shared-corpus.ts';
 
 const real = path.join(CORPUS_REAL, 'HDFC');
 const file = path.join(real, 'HDFC_classic_2019b.pdf');
@@ -43,7 +43,6 @@ test(
     };
     const taught = parseStatement(doc, { layout });
     const truth = JSON.parse(readFileSync(path.join(real, 'HDFC_classic_2019b.truth.json'), 'utf8'));
-    const { score } = await import(path.join(SHARED, 'tools/score.mjs'));
     const s = score(truth, toTruthJson(taught), 'HDFC_classic_2019b.pdf');
     assert.equal(s.matched, truth.transactions.length, JSON.stringify(s));
     assert.equal(s.found, truth.transactions.length, JSON.stringify(s));

@@ -12,7 +12,7 @@ import { seededRng } from '@bahi/core';
 import { parseStatement, readDocument, toTruthJson } from '../../src/index.ts';
 import { profileFor } from '../../src/parse/registry.ts';
 import type { SourceDocument } from '../../src/source.ts';
-import { CORPUS_REAL as dir, SHARED, needs } from '../shared-corpus.ts';
+import { CORPUS_REAL as dir, needs, score } from '../shared-corpus.ts';
 import { KINDS, type Kind, perturb } from './perturb.ts';
 
 const manifest: { files: { file: string; truth: string; bank: string; password: string | null }[] } =
@@ -45,7 +45,6 @@ function zoom(doc: SourceDocument, seed: number): SourceDocument {
 
 for (const f of manifest.files.filter((x) => x.file.endsWith('.pdf'))) {
   test(`real ${f.file}, perturbed: every row still read`, needs(dir), async () => {
-    const { score } = await import(path.join(SHARED, 'tools/score.mjs'));
     const truth = JSON.parse(readFileSync(path.join(dir, f.truth), 'utf8'));
     const bytes = new Uint8Array(readFileSync(path.join(dir, f.file)));
     const { doc } = await readDocument(bytes, {
