@@ -2,10 +2,10 @@
 // that matches wins; @bahi/core/book-rules.ts), then the client's ledger memory (the UPI ID, payee
 // and keyword keys of statements/ledger-memory.ts, kept per client rather than per user: two
 // clients of one office pay the same payee for different reasons). Each row says which set it.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { firstMatchingRule, type LedgerRule } from '@bahi/core';
 import type { DbOrTx } from '../db/index.ts';
-import { memoryReason, narrationKeys, rememberKeys } from '../statements/ledger-memory.ts';
+import { memoryReason, narrationKeys, recallKeys, rememberKeys } from '../statements/ledger-memory.ts';
 import { clientLedgerMemory, clientRules } from './tables.ts';
 
 export interface LedgerChoice {
@@ -55,25 +55,15 @@ export async function assignLedgers(
       : null;
   });
   const keysOf = rows.map((r, i) => (out[i] ? [] : narrationKeys(r.description)));
-  const all = [...new Set(keysOf.flat().map((k) => k.key))];
-  const known = new Map<string, string>();
-  for (let i = 0; i < all.length; i += 1000) {
-    const found = await db
-      .select({ key: clientLedgerMemory.key, ledger: clientLedgerMemory.ledger })
-      .from(clientLedgerMemory)
-      .where(
-        and(
-          eq(clientLedgerMemory.clientId, clientId),
-          inArray(clientLedgerMemory.key, all.slice(i, i + 1000)),
-        ),
-      );
-    for (const f of found) known.set(f.key, f.ledger);
-  }
-  keysOf.forEach((keys, i) => {
-    const hit = keys.find((k) => known.has(k.key));
-    if (!hit) return;
-    const ledger = known.get(hit.key) as string;
-    out[i] = { ledger, source: 'memory', reason: memoryReason(ledger, hit), voucherType: null };
+  const recalled = await recallKeys(db, clientLedgerMemory, { clientId }, keysOf);
+  recalled.forEach((r, i) => {
+    if (r)
+      out[i] = {
+        ledger: r.ledger,
+        source: 'memory',
+        reason: memoryReason(r.ledger, r.key),
+        voucherType: null,
+      };
   });
   return out;
 }

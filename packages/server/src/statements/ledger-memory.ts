@@ -117,6 +117,36 @@ export async function rememberKeys(
   return rows.length;
 }
 
+/**
+ * For each row's narration keys, the ledger of the first (strongest) key this owner remembered,
+ * with that key; null where none is. Shared by the user's suggestions and the client's book so
+ * both recall the same way.
+ */
+export async function recallKeys(
+  db: DbOrTx,
+  table: MemoryTable,
+  owner: { userId: string } | { clientId: string },
+  keysOf: readonly (readonly NarrationKey[])[],
+): Promise<({ ledger: string; key: NarrationKey } | null)[]> {
+  const ownerMatch =
+    'userId' in owner
+      ? eq((table as typeof ledgerMemory).userId, owner.userId)
+      : eq((table as typeof clientLedgerMemory).clientId, owner.clientId);
+  const all = [...new Set(keysOf.flat().map((k) => k.key))];
+  const known = new Map<string, string>();
+  for (let i = 0; i < all.length; i += 1000) {
+    const found = await db
+      .select({ key: table.key, ledger: table.ledger })
+      .from(table)
+      .where(and(ownerMatch, inArray(table.key, all.slice(i, i + 1000))));
+    for (const f of found) known.set(f.key, f.ledger);
+  }
+  return keysOf.map((keys) => {
+    const hit = keys.find((k) => known.has(k.key));
+    return hit ? { ledger: known.get(hit.key) as string, key: hit } : null;
+  });
+}
+
 /** Remembers the assignments of one user's statements. */
 export const rememberLedgers = (
   db: DbOrTx,
@@ -131,23 +161,10 @@ export async function suggestLedgers(
   userId: string,
   descriptions: readonly string[],
 ): Promise<LedgerSuggestion[]> {
-  const keysOf = descriptions.map(narrationKeys);
-  const all = [...new Set(keysOf.flat().map((k) => k.key))];
-  const known = new Map<string, string>();
-  for (let i = 0; i < all.length; i += 1000) {
-    const rows = await db
-      .select({ key: ledgerMemory.key, ledger: ledgerMemory.ledger })
-      .from(ledgerMemory)
-      .where(and(eq(ledgerMemory.userId, userId), inArray(ledgerMemory.key, all.slice(i, i + 1000))));
-    for (const r of rows) known.set(r.key, r.ledger);
-  }
+  const recalled = await recallKeys(db, ledgerMemory, { userId }, descriptions.map(narrationKeys));
   const out: LedgerSuggestion[] = [];
-  keysOf.forEach((keys, index) => {
-    const hit = keys.find((k) => known.has(k.key));
-    if (hit) {
-      const ledger = known.get(hit.key) as string;
-      out.push({ index, ledger, reason: memoryReason(ledger, hit) });
-    }
+  recalled.forEach((r, index) => {
+    if (r) out.push({ index, ledger: r.ledger, reason: memoryReason(r.ledger, r.key) });
   });
   return out;
 }
