@@ -101,8 +101,7 @@ const sourceHooks = registerHooks({
     const loaded = nextLoad(url, context);
     const edits = editsByUrl.get(url);
     if (!edits || loaded.source === undefined) return loaded;
-    let source =
-      typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
+    let source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
     for (const { from, to } of edits) {
       if (source.includes(from)) source = source.replace(from, () => to);
       else sourceEditsMissed.push(from);
