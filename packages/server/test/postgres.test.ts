@@ -1,5 +1,5 @@
-import { after, test } from 'node:test';
-import { startPostgres } from './helpers/postgres.ts';
+import { after } from 'node:test';
+import { postgresOrSkip } from './helpers/postgres.ts';
 import { creditsAndPaymentsSuite } from './helpers/payments-suite.ts';
 import { accountsSuite } from './suites/accounts.ts';
 import { statementsSuite } from './suites/statements.ts';
@@ -8,14 +8,8 @@ import { statementsSuite } from './suites/statements.ts';
 // PostgreSQL 15 cluster: real row locks and a pool of 10 connections. One cluster for all three
 // (each suite has its own app and its own users) keeps the run short. Skipped, visibly, only when
 // no cluster can start and BAHI_TEST_POSTGRES is not 'required' (CI requires it).
-const cluster = await startPostgres();
-if (typeof cluster === 'string') {
-  test(
-    'API suites on PostgreSQL',
-    { skip: `${cluster} (set BAHI_TEST_POSTGRES=required to fail instead)` },
-    () => {},
-  );
-} else {
+const cluster = await postgresOrSkip('API suites on PostgreSQL');
+if (cluster) {
   after(() => cluster.stop());
   const url = () => cluster.databaseUrl;
   accountsSuite('PostgreSQL 15', url, 'postgres');

@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
 import { startQueue, type StatementQueue } from '../src/queue/index.ts';
 import { TEST_SECRET, call, startApp } from './helpers/harness.ts';
-import { startPostgres } from './helpers/postgres.ts';
+import { postgresOrSkip } from './helpers/postgres.ts';
 import { corpusFile, dropFiles, makeMember, silentLog, waitFor } from './helpers/queue.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../cli/bin/bahi.js');
@@ -66,14 +66,8 @@ function readBy(w: Worker): string[] {
     .map((l) => l.job!);
 }
 
-const cluster = await startPostgres();
-if (typeof cluster === 'string') {
-  test(
-    'statement queue on PostgreSQL',
-    { skip: `${cluster} (set BAHI_TEST_POSTGRES=required to fail instead)` },
-    () => {},
-  );
-} else {
+const cluster = await postgresOrSkip('statement queue on PostgreSQL');
+if (cluster) {
   describe('statement queue on PostgreSQL 15 with worker processes', () => {
     let database: Database;
     let queue: StatementQueue;

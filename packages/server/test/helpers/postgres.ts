@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -30,4 +31,15 @@ export async function startPostgres(): Promise<Cluster | string> {
     if (required) throw err;
     return `PostgreSQL could not start: ${String(err)}`;
   }
+}
+
+/**
+ * The cluster for a file of PostgreSQL tests; or, when none can start (and none is required), null
+ * after registering `name` as a test skipped with the reason, so the skip shows in the run.
+ */
+export async function postgresOrSkip(name: string): Promise<Cluster | null> {
+  const cluster = await startPostgres();
+  if (typeof cluster !== 'string') return cluster;
+  test(name, { skip: `${cluster} (set BAHI_TEST_POSTGRES=required to fail instead)` }, () => {});
+  return null;
 }
