@@ -1,12 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
+import { shot, signUpAndLogIn } from './support/helpers.ts';
 
 test('profile, history and manage account work against the server', async ({ page, request }) => {
-  const user = newUser('acct');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  const user = await signUpAndLogIn(page, request, 'acct');
 
   // Profile: the new name reaches the header through the fresh token.
   await page.getByRole('button', { name: user.name }).click();
@@ -37,11 +33,7 @@ test('profile, history and manage account work against the server', async ({ pag
 });
 
 test('delete account asks for confirmation and then removes the account', async ({ page, request }) => {
-  const user = newUser('delete');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  const user = await signUpAndLogIn(page, request, 'delete');
   await page.goto('/app/account');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { filterTransactions, formatDisplayDate, formatIndian, rupeesToPaise } from '@bahi/core';
 import { startBridge, startTallyEmulator, TallyEmulator } from '@bahi/tally';
-import { collectAlerts, createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
+import { collectAlerts, shot, signUpAndLogIn } from './support/helpers.ts';
 
 // Issue 5's journey: sign in -> /app/select -> HDFC -> the protected corpus PDF -> password modal
 // (wrong, then right) -> every transaction and a balanced proof -> keyword + date filter -> Apply
@@ -34,13 +34,8 @@ test('bank statement: upload, password, review, filter, ledgers, download XML, s
   const bridge = await startBridge({ port: 0, origins: [String(baseURL)], tallyPort: emulator.port });
   try {
     await page.addInitScript((url) => localStorage.setItem('bahi.bridge_url', url), bridge.url);
-    const user = newUser('bank');
-    await createVerifiedUser(request, user);
     const alerts = collectAlerts(page);
-
-    await page.goto('/login');
-    await logIn(page, user);
-    await expect(page).toHaveURL(/\/app\/home$/);
+    await signUpAndLogIn(page, request, 'bank');
     await page.goto('/app/select');
     await expect(page.getByRole('heading', { name: 'Bank Statement Parser' })).toBeVisible();
     const submit = page.getByRole('button', { name: 'Submit' });
@@ -158,11 +153,7 @@ test('per-bank screens: sign-in prompt, then HDFC parse with Statement Info', as
   await expect(page.getByText('Sign in to parse statements')).toBeVisible();
   await shot(page, 'bank-07-sbi-signed-out');
 
-  const user = newUser('perbank');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  await signUpAndLogIn(page, request, 'perbank');
   for (const [route, title] of [
     ['sbi', 'SBI Bank Statement Parser'],
     ['union', 'Union Bank Statement Parser'],

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createVerifiedUser, ensureAdmin, logIn, newUser, shot } from './support/helpers.ts';
+import { createVerifiedUser, ensureAdmin, logIn, newUser, shot, signUpAndLogIn } from './support/helpers.ts';
 
 test('a guarded route without a token lands on /login and returns there after login', async ({
   page,
@@ -33,11 +33,7 @@ test('an expired token is removed on load and the guard sends the user to /login
 });
 
 test('a non-admin sees the 403 page on /app/selectbilling', async ({ page, request }) => {
-  const user = newUser('plain');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  await signUpAndLogIn(page, request, 'plain');
 
   await page.goto('/app/selectbilling');
   await expect(page).toHaveURL(/\/app\/unauthorized$/);

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { drawnRows, drawStatement } from '../../server/test/helpers/draw-statement.ts';
-import { createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
+import { shot, signInAsAdminOrNew } from './support/helpers.ts';
 
 // Issue 13, clients part: a new client with two bank accounts; two statements of one account whose
 // periods overlap are read and filed on the client page (the single-statement read, then filed by
@@ -10,29 +10,6 @@ import { createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
 // push has nothing left; filing a statement again adds nothing.
 
 const pdf = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/pdf', buffer });
-
-/** The run's admin when it exists and has pages for three reads; else a user of our own. */
-async function signIn(page: Page, request: APIRequestContext) {
-  await page.goto('/login');
-  await logIn(page, { email: 'admin@example.test', password: newUser().password });
-  const home = await page
-    .waitForURL(/\/app\/home$/, { timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (home) {
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
-    const pages = await request.get('/api/auth/check/pages', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (pages.ok() && ((await pages.json()) as { page_left: number }).page_left >= 3) return;
-    await page.evaluate(() => localStorage.clear());
-  }
-  const user = newUser('office');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
-}
 
 async function readAndFile(page: Page, file: ReturnType<typeof pdf>) {
   const form = page.getByRole('form', { name: 'Read and file a statement' });
@@ -46,7 +23,8 @@ test('a client with two accounts: two overlapping statements merge into one book
   request,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, request);
+  // The run's admin when it exists and has pages for three reads; else a user of our own.
+  await signInAsAdminOrNew(page, request, 'office', 3);
 
   // The client, from the user menu.
   await page

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
+import { shot, signUpAndLogIn } from './support/helpers.ts';
 
 // Issue 13, queue part: several statements dropped at once (one protected, one not a statement) on
 // the inbox; each file gets its own live row, the protected one asks for its password once, every
@@ -19,11 +19,7 @@ test('a drop of several files: live progress to "Read", the password asked once,
   request,
 }) => {
   test.setTimeout(180_000);
-  const user = newUser('drop');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  const user = await signUpAndLogIn(page, request, 'drop');
 
   // The inbox, from the user menu.
   await page.getByRole('button', { name: user.name }).click();

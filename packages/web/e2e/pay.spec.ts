@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
+import { shot, signUpAndLogIn } from './support/helpers.ts';
 
 // The embedded default has no payment keys, so checkout runs in TEST MODE: the server signs the
 // payment as Razorpay would and verify_payment checks it exactly as in live mode.
@@ -8,11 +8,7 @@ test('buying the Basic plan in test mode adds 2,500 pages to the 10 signup pages
   page,
   request,
 }) => {
-  const user = newUser('buyer');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  const user = await signUpAndLogIn(page, request, 'buyer');
 
   await page.getByRole('button', { name: user.name }).click();
   await page.getByRole('menuitem', { name: 'My Plan' }).click();
@@ -54,11 +50,7 @@ test('buying the Basic plan in test mode adds 2,500 pages to the 10 signup pages
 });
 
 test('a failed test payment says so and credits nothing', async ({ page, request }) => {
-  const user = newUser('nopay');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  await signUpAndLogIn(page, request, 'nopay');
   await page.goto('/app/pay');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/app\/pay\/test-checkout/);

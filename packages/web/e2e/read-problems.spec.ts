@@ -6,7 +6,7 @@ import {
   FIRST_ROW_Y,
   UNKNOWN_COLUMNS,
 } from '../../server/test/helpers/draw-statement.ts';
-import { collectAlerts, createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
+import { collectAlerts, shot, signInAsAdminOrNew } from './support/helpers.ts';
 
 // Issue 17, no dead end: a statement that is not read perfectly says why, shows what was read with
 // the break marked, is fixed in place (kept over a reload), and a table the reader cannot place is
@@ -21,31 +21,12 @@ async function upload(page: Page, file: ReturnType<typeof pdf>) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
-/**
- * Signs in without a new sign-up when the run's admin exists (the whole suite is within 20 sign-ups
- * an hour from one address); alone, this spec signs up its own user.
- */
-async function signIn(page: Page, request: Parameters<typeof createVerifiedUser>[0], prefix: string) {
-  await page.goto('/login');
-  await logIn(page, { email: 'admin@example.test', password: newUser().password });
-  const home = await page
-    .waitForURL(/\/app\/home$/, { timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (home) return;
-  const user = newUser(prefix);
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
-}
-
 test('rows that do not reconcile: the reason, the break marked, exports blocked, fixed in place and kept over a reload', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, request, 'fixer');
+  await signInAsAdminOrNew(page, request, 'fixer');
   const alerts = collectAlerts(page);
   const rows = drawnRows(12);
   // row 6 (index 5) is a deposit printed 100.00 too high: the chain breaks there
@@ -111,7 +92,7 @@ test('a table the reader cannot place: the reason, teach the layout on the page,
   request,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, request, 'teacher');
+  await signInAsAdminOrNew(page, request, 'teacher');
   const alerts = collectAlerts(page);
 
   await upload(

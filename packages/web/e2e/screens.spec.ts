@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { collectAlerts, createVerifiedUser, ensureAdmin, logIn, newUser, shot } from './support/helpers.ts';
+import { collectAlerts, ensureAdmin, logIn, shot, signUpAndLogIn } from './support/helpers.ts';
 
 // A walk through every screen at a desktop (1366x800) and a phone (375x812) width, signed out, as a
 // user and as an admin, with real data where the screen shows data. Each stop saves screenshots
@@ -66,11 +66,7 @@ test('signed in: plans, bank statement, vouchers, account screens', async ({ pag
   test.setTimeout(180_000);
   const errors = watchConsole(page);
   const alerts = collectAlerts(page);
-  const user = newUser('walker');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  const user = await signUpAndLogIn(page, request, 'walker');
   await capture(page, 'user-home');
   await page.getByRole('button', { name: user.name }).click();
   await expect(page.getByRole('menuitem', { name: 'My Plan' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser, logIn, newUser } from './support/helpers.ts';
+import { signUpAndLogIn } from './support/helpers.ts';
 
 // Issue 18 where the browser matters: the test-checkout banner (the e2e server runs
 // BAHI_PAYMENTS=test), logout that ends the session on the server, and no statement rows left in
@@ -21,11 +21,7 @@ test('security: the test-payments banner shows on every screen while BAHI_PAYMEN
 }) => {
   const config = await request.get('/api/config');
   expect((await config.json()).payments_mode).toBe('test');
-  const user = newUser('banner');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  await signUpAndLogIn(page, request, 'banner');
   const banner = page.getByRole('status').filter({ hasText: 'TEST PAYMENTS' });
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('without taking any payment');
@@ -37,11 +33,7 @@ test('security: logout ends the session on the server, the old token is refused'
   page,
   request,
 }) => {
-  const user = newUser('logout');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  const user = await signUpAndLogIn(page, request, 'logout');
   const token = await tokenOf(page);
   expect(token).toBeTruthy();
   const auth = { Authorization: `Bearer ${token}` };
@@ -63,11 +55,7 @@ test('security: after a statement is read, no statement rows are in sessionStora
   request,
 }) => {
   test.setTimeout(90_000);
-  const user = newUser('storage');
-  await createVerifiedUser(request, user);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  await signUpAndLogIn(page, request, 'storage');
   await page.goto('/app/select');
   await page.getByRole('combobox', { name: 'Bank' }).selectOption('AXIS');
   await page.locator('#statement-file').setInputFiles(PDF);

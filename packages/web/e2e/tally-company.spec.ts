@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { el, importXml, leaf, startBridge, startTallyEmulator } from '@bahi/tally';
-import { collectAlerts, createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
+import { collectAlerts, shot, signUpAndLogIn } from './support/helpers.ts';
 
 // Issue 12's "done", in the browser: the bookkeeper connects the bridge and reads the company, its
 // ledgers fill the bank-ledger picker, Send to Tally warns about the ledgers Tally lacks, pushes (in
@@ -38,12 +38,8 @@ test('Tally company through the bridge: ledger picker, missing-ledger warning, p
   const bridge = await startBridge({ port: 0, origins: [String(baseURL)], tallyPort: tally.port });
   try {
     await page.addInitScript((url) => localStorage.setItem('bahi.bridge_url', url), bridge.url);
-    const user = newUser('tallyco');
-    await createVerifiedUser(request, user);
     const alerts = collectAlerts(page);
-    await page.goto('/login');
-    await logIn(page, user);
-    await expect(page).toHaveURL(/\/app\/home$/);
+    await signUpAndLogIn(page, request, 'tallyco');
 
     // A statement, read as the bookkeeper reads one.
     await page.goto('/app/select');

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { importXml, ledgerMaster, startTallyEmulator, type RunningEmulator } from '@bahi/tally';
-import { collectAlerts, createVerifiedUser, logIn, newUser, shot } from './support/helpers.ts';
+import {
+  collectAlerts,
+  createVerifiedUser,
+  logIn,
+  newUser,
+  shot,
+  signUpAndLogIn,
+} from './support/helpers.ts';
 
 // Voucher entry end to end: rows typed by hand, one duplicated five times backward with a random
 // split, exported through the real server, and imported by the Tally emulator with zero errors.
@@ -156,12 +163,8 @@ test('three rows, five backward copies with a random split, export, Tally import
 });
 
 test('an incomplete row is reported by number and nothing is downloaded', async ({ page, request }) => {
-  const user = newUser('vouchers-bad');
-  await createVerifiedUser(request, user);
   const alerts = collectAlerts(page);
-  await page.goto('/login');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/app\/home$/);
+  await signUpAndLogIn(page, request, 'vouchers-bad');
   await page.goto('/app/createvoucher');
   await fillRow(page, 1, {
     date: '01-05-2025',

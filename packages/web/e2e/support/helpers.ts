@@ -42,6 +42,44 @@ export async function logIn(page: Page, user: { email: string; password: string 
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** A fresh verified user (see newUser), signed in through the login form and landed on /app/home. */
+export async function signUpAndLogIn(page: Page, request: APIRequestContext, prefix?: string): Promise<User> {
+  const user = newUser(prefix);
+  await createVerifiedUser(request, user);
+  await page.goto('/login');
+  await logIn(page, user);
+  await expect(page).toHaveURL(/\/app\/home$/);
+  return user;
+}
+
+/**
+ * Signs in as the run's admin when it exists (and, when `minPages` is given, has that many pages
+ * left), so a spec run with the whole suite makes no sign-up of its own; alone, it signs up a user.
+ */
+export async function signInAsAdminOrNew(
+  page: Page,
+  request: APIRequestContext,
+  prefix: string,
+  minPages?: number,
+): Promise<void> {
+  await page.goto('/login');
+  await logIn(page, { email: 'admin@example.test', password: newUser().password });
+  const home = await page
+    .waitForURL(/\/app\/home$/, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (home) {
+    if (minPages === undefined) return;
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const pages = await request.get('/api/auth/check/pages', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (pages.ok() && ((await pages.json()) as { page_left: number }).page_left >= minPages) return;
+    await page.evaluate(() => localStorage.clear());
+  }
+  await signUpAndLogIn(page, request, prefix);
+}
+
 /** Collects the texts of window.alert dialogs (and accepts them). */
 export function collectAlerts(page: Page): string[] {
   const alerts: string[] = [];
