@@ -22,15 +22,20 @@ async function corners(bytes: Buffer): Promise<{ w: number; h: number; dark: str
   return { w, h, dark };
 }
 
+/** A 40x20 canvas, its left half black: which corners are dark tells how it was turned. */
+function halfBlack() {
+  const c = createCanvas(40, 20);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, 40, 20);
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, 20, 20);
+  return c;
+}
+
 describe('phone photos', corpusNeeded, () => {
   test('the decoder turns a JPEG upright by its EXIF orientation (readImage relies on it)', async () => {
-    // 40x20, left half black
-    const c = createCanvas(40, 20);
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, 40, 20);
-    ctx.fillStyle = '#000';
-    ctx.fillRect(0, 0, 20, 20);
+    const c = halfBlack();
     const jpeg = await c.encode('jpeg');
     assert.deepEqual(await corners(withOrientation(jpeg, 1)), { w: 40, h: 20, dark: '1001' });
     // 3: turn 180°; 6: turn 90° clockwise; 8: turn 90° anticlockwise
@@ -41,12 +46,7 @@ describe('phone photos', corpusNeeded, () => {
   });
 
   test('rotateCanvas turns clockwise', async () => {
-    const c = createCanvas(40, 20);
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, 40, 20);
-    ctx.fillStyle = '#000';
-    ctx.fillRect(0, 0, 20, 20);
+    const c = halfBlack();
     const png = async (deg: 0 | 90 | 180 | 270) => Buffer.from(await rotateCanvas(c, deg).encode('png'));
     assert.deepEqual(await corners(await png(90)), { w: 20, h: 40, dark: '1100' });
     assert.deepEqual(await corners(await png(180)), { w: 40, h: 20, dark: '0110' });
