@@ -90,6 +90,17 @@ export function readMonthDay(text: string): string | null {
   return `${String(mon).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The month and day in the year that puts them nearest `near` (a value date beside its posting date). */
+export function nearYear(monthDay: string, near: string): string | null {
+  const y = Number(near.slice(0, 4));
+  const days = (iso: string) => Math.abs(Date.parse(iso) - Date.parse(near));
+  const [mm, dd] = monthDay.split('-').map(Number) as [number, number];
+  const options = [y - 1, y, y + 1]
+    .filter((n) => new Date(Date.UTC(n, mm - 1, dd)).getUTCDate() === dd)
+    .map((n) => `${n}-${monthDay}`);
+  return options.sort((a, b) => days(a) - days(b))[0] ?? null;
+}
+
 /** The year that puts a month and day inside the period (the period's start year when none is known). */
 export function withYear(monthDay: string, from: string | null, to: string | null): string | null {
   const years = new Set<number>();

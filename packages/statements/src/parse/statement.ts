@@ -11,7 +11,7 @@ import type { BankProfile } from './profile.ts';
 import { fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
 import { NO_YEAR, isStackedPair, readTable } from './table.ts';
-import { withYear } from './dates.ts';
+import { nearYear, withYear } from './dates.ts';
 import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, TaughtLayout } from './types.ts';
 
 // Sheet cells become runs on a grid: one row is one line, one column a fixed-width band, every cell
@@ -193,6 +193,9 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
         return dated !== null;
       });
     }
+    // a value date without a year takes the one nearest its posting date
+    for (const t of sec.transactions)
+      if (t.valueDate?.startsWith(NO_YEAR)) t.valueDate = nearYear(t.valueDate.slice(5), t.date);
     if (newestFirst(sec.transactions)) sec.transactions.reverse();
     fixSidesFromBalance(sec.transactions, opening);
     const totalRow = sec.specials.find((s) => s.kind === 'total');

@@ -809,7 +809,10 @@ function toTransaction(
       issue: { kind: 'row', message: `Could not read the date '${dateText}'.`, page: row.anchor.page, text },
     };
   const valueText = join('valueDate', ' ');
-  const valueDate = valueText ? readDate(valueText) : null;
+  const valueMonthDay = valueText ? readMonthDay(firstToken(valueText)) : null;
+  const valueDate = valueText
+    ? (readDate(valueText) ?? (valueMonthDay ? `${NO_YEAR}-${valueMonthDay}` : null))
+    : null;
   const description = join('description', ' ');
   // exports print '-' for an empty cheque cell
   const reference =

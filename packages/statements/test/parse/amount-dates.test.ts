@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { isCurrency, readAmount } from '../../src/parse/amount.ts';
-import { findDates, readDate, readDateTime, readMonthDay, withYear } from '../../src/parse/dates.ts';
+import { findDates, nearYear, readDate, readDateTime, readMonthDay, withYear } from '../../src/parse/dates.ts';
 
 function indian(paise: number): string {
   const whole = Math.floor(paise / 100).toString();
@@ -141,4 +141,11 @@ test('a date printed without its year takes the year that puts it inside the sta
   assert.equal(withYear('01-03', '2023-12-01', '2024-01-31'), '2024-01-03');
   assert.equal(withYear('06-15', '2023-12-01', '2024-01-31'), null, 'outside the period');
   assert.equal(withYear('02-29', '2023-01-01', '2023-12-31'), null, 'no such day that year');
+});
+
+test('a value date without a year takes the year nearest its posting date', () => {
+  assert.equal(nearYear('12-31', '2024-01-02'), '2023-12-31');
+  assert.equal(nearYear('01-03', '2023-12-30'), '2024-01-03');
+  assert.equal(nearYear('04-05', '2023-04-01'), '2023-04-05');
+  assert.equal(nearYear('02-29', '2024-03-01'), '2024-02-29');
 });
