@@ -19,7 +19,9 @@ const { values } = parseArgs({
   options: { runs: { type: 'string', default: '15' }, bin: { type: 'string', multiple: true } },
 });
 const runs = Number(values.runs);
-const bins = values.bin?.length ? values.bin.map((b) => path.resolve(b)) : [path.join(here, '../bin/bahi.js')];
+const bins = values.bin?.length
+  ? values.bin.map((b) => path.resolve(b))
+  : [path.join(here, '../bin/bahi.js')];
 
 /** CPU ms of this process's finished children (/proc: cutime + cstime in 1/100 s, once reaped). */
 function childrenCpuMs(): number {
@@ -61,10 +63,16 @@ try {
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-  process.stdout.write(`bahi parse of a 1-page text PDF, ${runs} rounds, ${os.cpus().length} cores, load ${load}\n`);
-  process.stdout.write('| command | wall best | wall median | CPU best | CPU median |\n|---|---|---|---|---|\n');
+  process.stdout.write(
+    `bahi parse of a 1-page text PDF, ${runs} rounds, ${os.cpus().length} cores, load ${load}\n`,
+  );
+  process.stdout.write(
+    '| command | wall best | wall median | CPU best | CPU median |\n|---|---|---|---|---|\n',
+  );
   for (const [name, r] of seen) {
-    process.stdout.write(`| ${name} | ${s(Math.min(...r.ms))} | ${s(median(r.ms))} | ${s(Math.min(...r.cpu))} | ${s(median(r.cpu))} |\n`);
+    process.stdout.write(
+      `| ${name} | ${s(Math.min(...r.ms))} | ${s(median(r.ms))} | ${s(Math.min(...r.cpu))} | ${s(median(r.cpu))} |\n`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

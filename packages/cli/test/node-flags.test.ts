@@ -37,7 +37,10 @@ function run(env: NodeJS.ProcessEnv) {
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.trim().split('\n');
   assert.equal(lines.length, 1, 'the command ran once, after the restart');
-  return { started: r.pid, ...(JSON.parse(lines[0]!) as { pid: number; execArgv: string[]; youngMb: number }) };
+  return {
+    started: r.pid,
+    ...(JSON.parse(lines[0]!) as { pid: number; execArgv: string[]; youngMb: number }),
+  };
 }
 
 test('the process restarts in place with the server flags, and its young generation stays within them', () => {

@@ -15,4 +15,3 @@ test('loading pdf.js leaves Node fetch (undici) unloaded, and the global Respons
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout), { undici: false, bytes: [0x6f, 0x6b] });
 });
-
