@@ -7,6 +7,20 @@ import { makeToken, renderWithProviders } from '../test/render.tsx';
 
 type Saved = { rule_set_name: string; rules: unknown };
 
+/** Fills the rule form (type; min, max, chunk min, chunk max) and presses Add Rule. */
+async function addRule(
+  user: ReturnType<typeof userEvent.setup>,
+  type: string,
+  [min, max, chunkMin, chunkMax]: string[],
+) {
+  await user.selectOptions(screen.getByLabelText('Type'), type);
+  await user.type(screen.getByLabelText('Min'), min);
+  await user.type(screen.getByLabelText('Max'), max);
+  await user.type(screen.getByLabelText('Chunk Min'), chunkMin);
+  await user.type(screen.getByLabelText('Chunk Max'), chunkMax);
+  await user.click(screen.getByRole('button', { name: 'Add Rule' }));
+}
+
 describe('Chunking Rules Manager', () => {
   let saved: Saved[];
   let failSave: boolean;
@@ -55,12 +69,7 @@ describe('Chunking Rules Manager', () => {
     expect(screen.getByText(/asked to sign in when you save/)).toBeTruthy();
     await user.type(screen.getByLabelText('New Rule Set Name'), 'visitor');
     await user.click(screen.getByRole('button', { name: 'Add Set' }));
-    await user.selectOptions(screen.getByLabelText('Type'), 'QUANTITY');
-    await user.type(screen.getByLabelText('Min'), '1');
-    await user.type(screen.getByLabelText('Max'), '9');
-    await user.type(screen.getByLabelText('Chunk Min'), '1');
-    await user.type(screen.getByLabelText('Chunk Max'), '3');
-    await user.click(screen.getByRole('button', { name: 'Add Rule' }));
+    await addRule(user, 'QUANTITY', ['1', '9', '1', '3']);
     await user.click(screen.getByRole('button', { name: 'Save All Rules' }));
     expect(saved).toEqual([]);
     const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
@@ -89,12 +98,7 @@ describe('Chunking Rules Manager', () => {
     await user.click(screen.getByRole('button', { name: 'Add Set' }));
     expect(screen.getByRole('button', { name: 'Add Rule' })).toHaveProperty('disabled', true);
 
-    await user.selectOptions(screen.getByLabelText('Type'), 'RATE');
-    await user.type(screen.getByLabelText('Min'), '0.5');
-    await user.type(screen.getByLabelText('Max'), '100');
-    await user.type(screen.getByLabelText('Chunk Min'), '1');
-    await user.type(screen.getByLabelText('Chunk Max'), '10');
-    await user.click(screen.getByRole('button', { name: 'Add Rule' }));
+    await addRule(user, 'RATE', ['0.5', '100', '1', '10']);
     const table = await screen.findByRole('table', { name: 'RATE rules' });
     expect(table.textContent).toContain('0.5');
 
