@@ -2,12 +2,13 @@
 // seeded random mixes of them. Shared by the test and scripts/perturb-report.ts.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parseStatement, toTruthJson } from '../../src/parse/index.ts';
+import { parseStatement } from '../../src/parse/index.ts';
 import { profileFor } from '../../src/parse/registry.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { seededRng } from '@bahi/core';
 import { KINDS, type Kind, perturb } from './perturb.ts';
-import { CORPUS as corpus, score } from '../shared-corpus.ts';
+import { CORPUS as corpus } from '../shared-corpus.ts';
+import { judgeParse } from './judge.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 
@@ -69,17 +70,10 @@ export function cases(singleSeeds = 3, mixes = 12): Case[] {
 
 export function check(c: Case): Outcome {
   const result = parseStatement(c.doc);
-  const s = score(c.truth, toTruthJson(result), c.truth.file);
-  const ok =
-    s.precision === 1 &&
-    s.recall === 1 &&
-    s.balanceOk === true &&
-    s.descriptionExact === s.expected &&
-    result.bank === c.bank;
-  // the first narration that differs, to show what went wrong
-  const got = result.accounts.flatMap((a) => a.transactions.map((t) => t.description));
-  const want = (c.truth.transactions as { description: string }[]).map((t) => t.description);
-  const k = want.findIndex((d, i) => d.replace(/\s+/g, ' ').trim() !== got[i]);
-  const first = k >= 0 ? { want: want[k], got: got[k] } : {};
-  return { case: c, ok, detail: JSON.stringify({ ...s, bank: result.bank, ...first }) };
+  const j = judgeParse(c.truth, result);
+  return {
+    case: c,
+    ok: j.exact && result.bank === c.bank,
+    detail: JSON.stringify({ ...j.score, bank: result.bank, ...j.first }),
+  };
 }

@@ -4,10 +4,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BankCode } from '@bahi/core';
-import { parseStatement, readDocument, toTruthJson, type StatementResult } from '../../src/index.ts';
+import { parseStatement, readDocument, type StatementResult } from '../../src/index.ts';
 import { PROFILES } from '../../src/parse/registry.ts';
 import { familyOf, makeRecipe, renderStatement, truthFor, type Recipe, type Truth } from './pdf-recipe.ts';
-import { CORPUS as corpus, score } from '../shared-corpus.ts';
+import { CORPUS as corpus } from '../shared-corpus.ts';
+import { judgeParse } from './judge.ts';
 
 /** The names banks print at the top of their statements. */
 export const BANK_NAMES: Record<string, string> = {
@@ -72,15 +73,10 @@ export async function parsePdf(bytes: Uint8Array, bank?: BankCode): Promise<Stat
 
 /** Scores a parse against the truth: every row, every narration, the balance chain. */
 export function judge(truth: Truth, result: StatementResult): { ok: boolean; detail: string } {
-  const s = score(truth, toTruthJson(result), truth.file);
-  const ok = s.precision === 1 && s.recall === 1 && s.balanceOk === true && s.descriptionExact === s.expected;
-  const got = result.accounts.flatMap((a) => a.transactions.map((t) => t.description));
-  const want = truth.transactions.map((t) => t.description);
-  const k = want.findIndex((d, i) => d !== got[i]);
-  const first = k >= 0 ? { row: k, want: want[k], got: got[k] } : {};
+  const { exact, score: s, first } = judgeParse(truth, result);
   const { precision, recall, balanceOk, descriptionExact, expected } = s;
   return {
-    ok,
+    ok: exact,
     detail: JSON.stringify({ precision, recall, balanceOk, descriptionExact, expected, ...first }),
   };
 }
@@ -104,7 +100,7 @@ export async function checkPdf(c: PdfCase): Promise<PdfOutcome> {
 
 /** The scoring tool's row counts for an outcome's read (null when it threw). */
 export function scoreOf(o: PdfOutcome) {
-  return o.result ? score(o.case.truth, toTruthJson(o.result), o.case.truth.file) : null;
+  return o.result ? judgeParse(o.case.truth, o.result).score : null;
 }
 
 /** The recipe in a few words, for failure messages. */

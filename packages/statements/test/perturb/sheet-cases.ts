@@ -2,11 +2,12 @@
 // variant alone and seeded random mixes. Shared by sheet-perturb.test.ts and scripts/perturb-report.ts.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parseStatement, toTruthJson } from '../../src/parse/index.ts';
+import { parseStatement } from '../../src/parse/index.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { seededRng } from '@bahi/core';
 import { SHEET_KINDS, type SheetKind, type Truth, sheetDocument } from './sheet-perturb.ts';
-import { CORPUS as corpus, score } from '../shared-corpus.ts';
+import { CORPUS as corpus } from '../shared-corpus.ts';
+import { judgeParse } from './judge.ts';
 
 export interface SheetCase {
   name: string;
@@ -65,20 +66,14 @@ export function sheetCases(singleSeeds = 2, mixes = 6): SheetCase[] {
 
 export function checkSheet(c: SheetCase): SheetOutcome {
   const result = parseStatement(c.doc);
-  const s = score(c.truth, toTruthJson(result), c.truth.file);
-  const rows = c.truth.transactions.length;
+  const j = judgeParse(c.truth, result);
   const parsed = result.accounts.reduce((n, a) => n + a.transactions.length, 0);
-  const ok = s.precision === 1 && s.recall === 1 && s.balanceOk === true && s.descriptionExact === s.expected;
-  const got = result.accounts.flatMap((a) => a.transactions.map((t) => t.description));
-  const want = c.truth.transactions.map((t) => t.description);
-  const k = want.findIndex((d, i) => d.replace(/\s+/g, ' ').trim() !== got[i]);
-  const first = k >= 0 ? { want: want[k], got: got[k] } : {};
   return {
     case: c,
-    ok,
-    rows,
-    matched: s.matched,
-    wrong: parsed - s.matched,
-    detail: JSON.stringify({ ...s, ...first }),
+    ok: j.exact,
+    rows: c.truth.transactions.length,
+    matched: j.score.matched,
+    wrong: parsed - j.score.matched,
+    detail: JSON.stringify({ ...j.score, ...j.first }),
   };
 }
