@@ -9,6 +9,7 @@ import {
   isJunkReference,
   xmlParser,
 } from '../src/index.ts';
+import { shared } from './helpers.ts';
 
 const d = '2024-06-03';
 
@@ -90,32 +91,37 @@ test('bank allocation on the bank leg only, with the leg’s own amount', () => 
   }
 });
 
-test('every NEFT/RTGS/IMPS narration of the corpus gets an e-Fund Transfer with an instrument number', () => {
-  const root = join(import.meta.dirname, '../../../../shared/corpus');
-  let n = 0;
-  for (const dir of readdirSync(root, { withFileTypes: true }).filter((x) => x.isDirectory())) {
-    for (const f of readdirSync(join(root, dir.name)).filter((x) => x.endsWith('.truth.json'))) {
-      const truth = JSON.parse(readFileSync(join(root, dir.name, f), 'utf8'));
-      for (const t of truth.transactions as {
-        date: string;
-        description: string;
-        reference: string | null;
-      }[]) {
-        if (!/\b(NEFT|RTGS|IMPS)\b/.test(t.description)) continue;
-        if (CHARGE_WORDS.test(t.description)) {
-          assert.equal(
-            bankAllocationOf({ ...t, reference: undefined }).transactionType,
-            'Others',
-            t.description,
-          );
-          continue;
+const corpus = shared('corpus');
+test(
+  'every NEFT/RTGS/IMPS narration of the corpus gets an e-Fund Transfer with an instrument number',
+  corpus.options,
+  () => {
+    const root = corpus.dir;
+    let n = 0;
+    for (const dir of readdirSync(root, { withFileTypes: true }).filter((x) => x.isDirectory())) {
+      for (const f of readdirSync(join(root, dir.name)).filter((x) => x.endsWith('.truth.json'))) {
+        const truth = JSON.parse(readFileSync(join(root, dir.name, f), 'utf8'));
+        for (const t of truth.transactions as {
+          date: string;
+          description: string;
+          reference: string | null;
+        }[]) {
+          if (!/\b(NEFT|RTGS|IMPS)\b/.test(t.description)) continue;
+          if (CHARGE_WORDS.test(t.description)) {
+            assert.equal(
+              bankAllocationOf({ ...t, reference: undefined }).transactionType,
+              'Others',
+              t.description,
+            );
+            continue;
+          }
+          const a = bankAllocationOf({ ...t, reference: t.reference ?? undefined });
+          assert.equal(a.transactionType, 'e-Fund Transfer', t.description);
+          assert.ok(a.instrumentNumber, `${dir.name}: ${t.description}`);
+          n++;
         }
-        const a = bankAllocationOf({ ...t, reference: t.reference ?? undefined });
-        assert.equal(a.transactionType, 'e-Fund Transfer', t.description);
-        assert.ok(a.instrumentNumber, `${dir.name}: ${t.description}`);
-        n++;
       }
     }
-  }
-  assert.ok(n > 100);
-});
+    assert.ok(n > 100);
+  },
+);

@@ -3,7 +3,7 @@
 // balances, and the Tally emulator imports the file with zero errors.
 // OCR statements (scanned PDFs, photos) are skipped here to keep the suite fast.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import {
@@ -13,19 +13,11 @@ import {
   statementToBankAccounts,
   type RunningEmulator,
 } from '../src/index.ts';
-import { checkImportFile } from './helpers.ts';
+import { checkImportFile, shared } from './helpers.ts';
 
-const CORPUS = join(import.meta.dirname, '../../../../shared/corpus');
-// Without ../shared beside the repository these are skipped, saying so; CI (BAHI_TEST_CORPUS=required)
-// fails instead.
-const present = existsSync(CORPUS);
-if (!present && process.env.BAHI_TEST_CORPUS === 'required')
-  throw new Error('../shared/corpus is required but absent');
-test(
-  'the corpus is present',
-  { skip: present ? undefined : '../shared/corpus is absent beside the repository' },
-  () => {},
-);
+const { dir: CORPUS, options: needsCorpus } = shared('corpus');
+const present = !needsCorpus.skip;
+test('the corpus is present', needsCorpus, () => {});
 const manifest = (
   present ? JSON.parse(readFileSync(join(CORPUS, 'manifest.json'), 'utf8')) : { files: [] }
 ) as {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -84,4 +84,17 @@ export function checkImportFile(
     }
   }
   return { problems, vouchers };
+}
+
+/**
+ * A folder of ../shared beside the repository (the statement corpora) and the node:test options
+ * for a test that reads it: skipped, saying why, when it is absent; in CI
+ * (BAHI_TEST_CORPUS=required) an absent folder fails the run instead.
+ */
+export function shared(name: 'corpus' | 'corpus-real'): { dir: string; options: { skip?: string } } {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared', name);
+  if (existsSync(dir)) return { dir, options: {} };
+  if (process.env.BAHI_TEST_CORPUS === 'required')
+    throw new Error(`../shared/${name} is required but absent`);
+  return { dir, options: { skip: `../shared/${name} is absent beside the repository` } };
 }
