@@ -19,7 +19,7 @@ export const DEFAULT_MEMORY_MB = { postgres: 1024, pglite: 2048 };
  * sizes the young generation from the heap limit (4 GB here), and the server's start (1,200
  * modules, schemas compiled) grows it to 128 MB that stay resident, empty, for good: at rest the
  * server held 310 MB, 38 MB of it live objects. At 16 MB a semi-space the young generation stays
- * at 32 MB at most (server at rest 190 MB, docs/decisions/092-start-fast-stay-small.md).
+ * at 32 MB at most (server at rest 190 MB, docs/decisions/081-start-fast-stay-small.md).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
 
