@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { parseAmount, parseSpecDate, ruleMatches, formatDisplayDate, formatPlain } from '@bahi/core';
 import {
   ENDPOINTS,
@@ -13,7 +13,6 @@ import {
 } from '@bahi/contract';
 import { randomUUID } from 'node:crypto';
 import { requireUser } from '../auth/guards.ts';
-import { isUuid } from '../auth/users.ts';
 import type { Db } from '../db/index.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -26,6 +25,7 @@ import {
 } from '../office/accounts.ts';
 import { accountInfos, filedInfo, loadBook, pushUnpushed, setLedgers } from '../office/books.ts';
 import { ruleOf, ruleReason } from '../office/ledgers.ts';
+import { idParam } from './params.ts';
 import {
   accountStatements,
   bookRows,
@@ -47,12 +47,6 @@ const MAX_RULES_PER_CLIENT = 200;
 
 type ClientRow = typeof officeClients.$inferSelect;
 type AccountRow = typeof officeAccounts.$inferSelect;
-
-const idOf = (request: FastifyRequest, what: string): string => {
-  const id = String((request.params as { id?: string }).id ?? '');
-  if (!isUuid(id)) throw notFound(`No such ${what}.`);
-  return id;
-};
 
 const clientInfo = (c: ClientRow, accounts: number): ClientInfo => ({
   id: c.id,
@@ -184,7 +178,7 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.client, async (request) => {
-    const c = await ownClient(db, request.user.id, idOf(request, 'client'));
+    const c = await ownClient(db, request.user.id, idParam(request, 'client'));
     const accounts = await db
       .select()
       .from(officeAccounts)
@@ -242,7 +236,7 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.updateClient, async (request, _reply, body) => {
-    const c = await ownClient(db, request.user.id, idOf(request, 'client'));
+    const c = await ownClient(db, request.user.id, idParam(request, 'client'));
     const [updated] = await db
       .update(officeClients)
       .set({
@@ -259,7 +253,7 @@ const clients: FastifyPluginAsync = async (app) => {
 
   /** Archived clients leave the list and the inbox's matching; their books stay as they are. */
   serve(app, ENDPOINTS.archiveClient, async (request, _reply, { archived }) => {
-    const c = await ownClient(db, request.user.id, idOf(request, 'client'));
+    const c = await ownClient(db, request.user.id, idParam(request, 'client'));
     await db
       .update(officeClients)
       .set({ archivedAt: archived ? ctx.now() : null, updatedAt: ctx.now() })
@@ -270,7 +264,7 @@ const clients: FastifyPluginAsync = async (app) => {
   // ---- accounts ----
 
   serve(app, ENDPOINTS.createAccount, async (request, _reply, body) => {
-    const c = await ownClient(db, request.user.id, idOf(request, 'client'));
+    const c = await ownClient(db, request.user.id, idParam(request, 'client'));
     const digits = normaliseAccountNumber(body.account_number).digits;
     const existing = await db.select().from(officeAccounts).where(eq(officeAccounts.clientId, c.id));
     if (existing.length >= MAX_ACCOUNTS_PER_CLIENT)
@@ -297,7 +291,7 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.updateAccount, async (request, _reply, body) => {
-    const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
+    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
     const digits = normaliseAccountNumber(body.account_number).digits;
     const clash = await db
       .select({ id: officeAccounts.id })
@@ -321,7 +315,7 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.archiveAccount, async (request, _reply, { archived }) => {
-    const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
+    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
     await db
       .update(officeAccounts)
       .set({ archivedAt: archived ? ctx.now() : null, updatedAt: ctx.now() })
@@ -332,17 +326,17 @@ const clients: FastifyPluginAsync = async (app) => {
   // ---- books ----
 
   serve(app, ENDPOINTS.book, async (request) =>
-    loadBook(db, await ownAccount(db, request.user.id, idOf(request, 'account'))),
+    loadBook(db, await ownAccount(db, request.user.id, idParam(request, 'account'))),
   );
 
   serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {
-    const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
+    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
     return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now())) };
   });
 
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed: never sent twice. */
   serve(app, ENDPOINTS.pushBook, async (request, _reply, { month }) => {
-    const a = await ownAccount(db, request.user.id, idOf(request, 'account'));
+    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
     const answer = await pushUnpushed(db, a, ctx.now(), month);
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;
@@ -400,14 +394,14 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.fileUnfiled, async (request, _reply, { account_id }) => {
-    const id = idOf(request, 'statement');
+    const id = idParam(request, 'statement');
     const filed = await fileUnfiled(db, request.user.id, id, account_id, ctx.now());
     if (!filed) throw notFound('No such statement or account.');
     return filingInfo(filed, '');
   });
 
   serve(app, ENDPOINTS.dropUnfiled, async (request) => {
-    const id = idOf(request, 'statement');
+    const id = idParam(request, 'statement');
     const gone = await db
       .delete(unfiledStatements)
       .where(and(eq(unfiledStatements.id, id), eq(unfiledStatements.userId, request.user.id)))
@@ -468,7 +462,7 @@ const clients: FastifyPluginAsync = async (app) => {
   }
 
   serve(app, ENDPOINTS.createRule, async (request, _reply, body) => {
-    const c = await ownClient(db, request.user.id, idOf(request, 'client'));
+    const c = await ownClient(db, request.user.id, idParam(request, 'client'));
     const [{ n, last }] = await db
       .select({ n: count(), last: max(clientRules.position) })
       .from(clientRules)
@@ -490,7 +484,7 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.updateRule, async (request, _reply, body) => {
-    const id = idOf(request, 'rule');
+    const id = idParam(request, 'rule');
     const [rule] = await db
       .update(clientRules)
       .set(ruleValues(body))
@@ -503,7 +497,7 @@ const clients: FastifyPluginAsync = async (app) => {
 
   /** Rules apply in order, the first that matches wins: a rule moves one place up or down. */
   serve(app, ENDPOINTS.moveRule, async (request, _reply, { direction }) => {
-    const id = idOf(request, 'rule');
+    const id = idParam(request, 'rule');
     const [rule] = await db
       .select()
       .from(clientRules)
@@ -528,7 +522,7 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.deleteRule, async (request) => {
-    const id = idOf(request, 'rule');
+    const id = idParam(request, 'rule');
     const gone = await db
       .delete(clientRules)
       .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.user.id)))

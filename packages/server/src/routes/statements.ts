@@ -43,6 +43,7 @@ import { checkStatementKind, readUpload } from '../statements/upload.ts';
 import { statementRoutes } from '../statements/routes.ts';
 import { saveReadStatement, setStatementLayout, statementDetail } from '../statements/results.ts';
 import { withReadSlot } from '../statements/work-limits.ts';
+import { idParam } from './params.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 
 // Bank statement calls of spec section 7: /{bank}/check-password, /{bank}/extract-statement and
@@ -262,8 +263,7 @@ const statements: FastifyPluginAsync = async (app) => {
     app,
     ENDPOINTS.renameLayout,
     async (request, _reply, { name }) => {
-      const id = String((request.params as { id?: string }).id ?? '');
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such layout.');
+      const id = idParam(request, 'layout');
       const row = await renameLayout(ctx.db, request.user.id, id, name, ctx.now());
       if (!row) throw notFound('No such layout.');
       return layoutInfo(row);
@@ -275,8 +275,7 @@ const statements: FastifyPluginAsync = async (app) => {
     app,
     ENDPOINTS.deleteLayout,
     async (request) => {
-      const id = String((request.params as { id?: string }).id ?? '');
-      if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deleteLayout(ctx.db, request.user.id, id)))
+      if (!(await deleteLayout(ctx.db, request.user.id, idParam(request, 'layout'))))
         throw notFound('No such layout.');
       return { ok: true };
     },
