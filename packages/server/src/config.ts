@@ -250,7 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET ?? dataDirSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? keptSecret(path.join(dataDir, 'jwt-secret'), 48),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID,
@@ -273,14 +273,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-// Generated once so a bare `npm start` needs no set-up; several processes must share JWT_SECRET instead.
-function dataDirSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/**
+ * A secret kept in `file` (readable by this user only): the one written there before, or a new one
+ * of `bytes` random bytes written now, so a bare `npm start` needs no set-up. Several processes
+ * must be given the secret instead.
+ */
+export function keptSecret(file: string, bytes: number): string {
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= 32) return secret;
   }
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(bytes).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
