@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { collectAlerts, createVerifiedUser, newUser, shot, type User } from './support/helpers.ts';
+import {
+  addRateRule,
+  collectAlerts,
+  createVerifiedUser,
+  newUser,
+  shot,
+  type User,
+} from './support/helpers.ts';
 
 // The specification's open screens (issue 14): /app/rules and the five bank parser screens show a
 // visitor every control; an action that needs an account asks them to sign in, in a dialog over the
@@ -51,12 +58,7 @@ test('a visitor sees the open screens whole and signs in to go on with what they
   const name = `visitor-${Date.now() % 100000}`;
   await page.getByLabel('New Rule Set Name').fill(name);
   await page.getByRole('button', { name: 'Add Set' }).click();
-  await page.getByLabel('Type', { exact: true }).selectOption('RATE');
-  await page.getByLabel('Min', { exact: true }).fill('0');
-  await page.getByLabel('Max', { exact: true }).fill('5000');
-  await page.getByLabel('Chunk Min').fill('1');
-  await page.getByLabel('Chunk Max').fill('3');
-  await page.getByRole('button', { name: 'Add Rule' }).click();
+  await addRateRule(page, ['0', '5000', '1', '3']);
   await expect(page.getByRole('table', { name: 'RATE rules' })).toContainText('5000');
   await shot(page, 'open-01-rules-visitor');
   await page.getByRole('button', { name: 'Save All Rules' }).click();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { collectAlerts, ensureAdmin, logIn, shot, signUpAndLogIn } from './support/helpers.ts';
+import { addRateRule, collectAlerts, ensureAdmin, logIn, shot, signUpAndLogIn } from './support/helpers.ts';
 
 // A walk through every screen at a desktop (1366x800) and a phone (375x812) width, signed out, as a
 // user and as an admin, with real data where the screen shows data. Each stop saves screenshots
@@ -145,12 +145,7 @@ test('admin: rules, billing upload and result', async ({ page, request }) => {
   await page.goto('/app/rules');
   await page.getByLabel('New Rule Set Name').fill(`walk-${Date.now() % 100000}`);
   await page.getByRole('button', { name: 'Add Set' }).click();
-  await page.getByLabel('Type', { exact: true }).selectOption('RATE');
-  await page.getByLabel('Min', { exact: true }).fill('0');
-  await page.getByLabel('Max', { exact: true }).fill('100000');
-  await page.getByLabel('Chunk Min').fill('1');
-  await page.getByLabel('Chunk Max').fill('5');
-  await page.getByRole('button', { name: 'Add Rule' }).click();
+  await addRateRule(page, ['0', '100000', '1', '5']);
   await capture(page, 'admin-rules');
   await page.getByRole('button', { name: 'Save All Rules' }).click();
   await expect.poll(() => alerts).toEqual(['Rules saved!']);

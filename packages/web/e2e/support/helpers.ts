@@ -80,6 +80,16 @@ export async function signInAsAdminOrNew(
   await signUpAndLogIn(page, request, prefix);
 }
 
+/** Adds a RATE rule through the rule form of /app/rules: min, max, chunk min, chunk max. */
+export async function addRateRule(page: Page, [min, max, chunkMin, chunkMax]: string[]): Promise<void> {
+  await page.getByLabel('Type', { exact: true }).selectOption('RATE');
+  await page.getByLabel('Min', { exact: true }).fill(min);
+  await page.getByLabel('Max', { exact: true }).fill(max);
+  await page.getByLabel('Chunk Min').fill(chunkMin);
+  await page.getByLabel('Chunk Max').fill(chunkMax);
+  await page.getByRole('button', { name: 'Add Rule' }).click();
+}
+
 /** Collects the texts of window.alert dialogs (and accepts them). */
 export function collectAlerts(page: Page): string[] {
   const alerts: string[] = [];
