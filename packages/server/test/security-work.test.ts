@@ -36,26 +36,17 @@ describe('security: bounded work and storage', () => {
       const other = await member(h);
       const ut = await u.token();
       const ot = await other.token();
-      const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const r = await upload(h.app, '/api/HDFC/extract-statement', {
-          token: ut,
-          bytes: report(i),
-          name: 's.txt',
-        });
-        statuses.push(r.status);
-      }
+      // Three uploads in a row to `url`, their statuses.
+      const threeTo = async (url: string) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 3; i++)
+          statuses.push((await upload(h.app, url, { token: ut, bytes: report(i), name: 's.txt' })).status);
+        return statuses;
+      };
+      const statuses = await threeTo('/api/HDFC/extract-statement');
       assert.notEqual(statuses[0], 429, 'the first read runs (and fails: not a statement)');
       assert.equal(statuses[2], 429, `statuses ${statuses.join(',')}`);
-      const checks: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const r = await upload(h.app, '/api/HDFC/check-password', {
-          token: ut,
-          bytes: report(i),
-          name: 's.txt',
-        });
-        checks.push(r.status);
-      }
+      const checks = await threeTo('/api/HDFC/check-password');
       assert.equal(checks[2], 429, `statuses ${checks.join(',')}`);
       // Another user is not affected.
       const theirs = await upload(h.app, '/api/HDFC/extract-statement', {
