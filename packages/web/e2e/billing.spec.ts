@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { formatIndian, lineTotal } from '@bahi/core';
 import { readImportXml, startTallyEmulator, type ImportedVoucher, type RunningEmulator } from '@bahi/tally';
-import { collectAlerts, ensureAdmin, logIn, shot } from './support/helpers.ts';
+import { addRateRule, collectAlerts, ensureAdmin, logIn, shot } from './support/helpers.ts';
 
 // The admin's billing journey end to end: a chunking rule set, items_small.xlsx with an amount, one
 // line edited on the billing screen, tax_invoices.xml downloaded and imported by the Tally emulator
@@ -38,17 +38,8 @@ test('admin: rule set, items_small.xlsx with an amount, edit a line, tax invoice
   await page.getByLabel('New Rule Set Name').fill(setName);
   await page.getByRole('button', { name: 'Add Set' }).click();
   await expect(page.getByLabel('Rule Set', { exact: true })).toHaveValue(setName);
-  for (const [min, max, cmin, cmax] of [
-    ['0', '100', '1', '10'],
-    ['100.01', '100000', '1', '3'],
-  ]) {
-    await page.getByLabel('Type', { exact: true }).selectOption('RATE');
-    await page.getByLabel('Min', { exact: true }).fill(min);
-    await page.getByLabel('Max', { exact: true }).fill(max);
-    await page.getByLabel('Chunk Min').fill(cmin);
-    await page.getByLabel('Chunk Max').fill(cmax);
-    await page.getByRole('button', { name: 'Add Rule' }).click();
-  }
+  await addRateRule(page, ['0', '100', '1', '10']);
+  await addRateRule(page, ['100.01', '100000', '1', '3']);
   await expect(page.getByRole('table', { name: 'RATE rules' }).getByRole('row')).toHaveCount(3);
   await shot(page, '60-billing-rules');
   await page.getByRole('button', { name: 'Save All Rules' }).click();
