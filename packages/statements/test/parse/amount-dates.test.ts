@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { isCurrency, readAmount } from '../../src/parse/amount.ts';
-import { findDates, nearYear, readDate, readDateTime, readMonthDay, withYear } from '../../src/parse/dates.ts';
+import {
+  findDates,
+  nearYear,
+  readDate,
+  readDateTime,
+  readMonthDay,
+  withYear,
+} from '../../src/parse/dates.ts';
 
 function indian(paise: number): string {
   const whole = Math.floor(paise / 100).toString();
