@@ -3,20 +3,16 @@
 import { balancePaise, readAmount } from './amount.ts';
 import { findDates } from './dates.ts';
 import type { Line } from './layout.ts';
+import type { PrintedFigures } from './reconcile.ts';
 
-export interface Facts {
+/** What the statement prints about its account and period, and the figures reconcile() checks. */
+export interface Facts extends PrintedFigures {
   number: string | null;
   holder: string | null;
   ifsc: string | null;
   type: string | null;
   from: string | null;
   to: string | null;
-  opening: number | null;
-  closing: number | null;
-  debitCount: number | null;
-  creditCount: number | null;
-  debitTotal: number | null;
-  creditTotal: number | null;
 }
 
 export function emptyFacts(): Facts {
