@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkPdf, describe, pdfCases, scoreOf } from '../test/perturb/pdf-cases.ts';
-import { renderStatement, type Recipe } from '../test/perturb/pdf-recipe.ts';
+import { CLASSES, renderStatement, type Recipe } from '../test/perturb/pdf-recipe.ts';
 
 const [perBank = '12', first = '1'] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice(6);
@@ -20,31 +20,6 @@ for (const bank of [...new Set(outcomes.map((o) => o.case.bank))]) {
   console.log(`${bank.padEnd(12)} ${mine.filter((o) => o.ok).length}/${mine.length}`);
 }
 // rows read exactly (date, amounts, balance), per class of what real statements do
-const CLASSES: (keyof Recipe)[] = [
-  'centredText',
-  'figuresLeft',
-  'newestFirst',
-  'timeUnderDate',
-  'signed',
-  'oneDecimal',
-  'unknownHeadings',
-  'noYear',
-  'stackedHeader',
-  'overdrawn',
-  'timeInDate',
-  'moreDates',
-  'currency',
-  'splitMarks',
-  'pageForward',
-  'totalRow',
-  'midHeader',
-  'longNarration',
-  'zeroRows',
-  'spillRows',
-  'markFar',
-  'markBefore',
-  'tight',
-];
 const rows = outcomes.map((o) => {
   const s = scoreOf(o);
   return {

@@ -141,6 +141,33 @@ export interface Recipe {
   tight: boolean;
 }
 
+/** What real statements do that the recipes draw, in the order the reports list them. */
+export const CLASSES = [
+  'centredText',
+  'figuresLeft',
+  'newestFirst',
+  'timeUnderDate',
+  'signed',
+  'oneDecimal',
+  'unknownHeadings',
+  'noYear',
+  'stackedHeader',
+  'overdrawn',
+  'timeInDate',
+  'moreDates',
+  'currency',
+  'splitMarks',
+  'pageForward',
+  'totalRow',
+  'midHeader',
+  'longNarration',
+  'zeroRows',
+  'spillRows',
+  'markFar',
+  'markBefore',
+  'tight',
+] as const satisfies readonly (keyof Recipe)[];
+
 const MADE_UP = ['Kolumn', 'Frob', 'Quux Val', 'Plugh', 'Xyzzy Amt', 'Zorb', 'Wibble', 'Snark No', 'Blort'];
 
 const pick = <T>(r: Rng, xs: readonly T[]): T => xs[randomInt(r, 0, xs.length - 1)]!;

@@ -13,6 +13,7 @@ import { test } from 'node:test';
 import { PROFILES } from '../../src/parse/registry.ts';
 import { corpusNeeded } from '../read/corpus.ts';
 import { checkPdf, describe, pdfCases, scoreOf } from './pdf-cases.ts';
+import { CLASSES } from './pdf-recipe.ts';
 
 const PER_BANK = 28;
 const all = pdfCases(PER_BANK);
@@ -50,46 +51,21 @@ test('the recipes vary what real statements vary', corpusNeeded, () => {
     2,
   );
   assert.ok(kinds((r) => r.columns.map((c) => c.label).join('|')) > all.length * 0.9);
-  // and what real statements showed: each class drawn in some variants, not in all
-  for (const k of [
-    'centredText',
-    'figuresLeft',
-    'newestFirst',
-    'timeUnderDate',
-    'oneDecimal',
-    'unknownHeadings',
-    'noYear',
-    'pageForward',
-    'totalRow',
-    'midHeader',
-    'longNarration',
-    'zeroRows',
-    'spillRows',
-    'markBefore',
-    'tight',
-  ] as const)
-    assert.equal(
-      kinds((r) => r[k]),
-      2,
-      k,
-    );
-  assert.equal(
-    kinds((r) => r.signed),
-    3,
-  );
-  // the classes drawn in several styles: every style drawn, and statements without the class
-  const styles = {
+  // what real statements showed: the classes drawn in several styles, every style and statements
+  // without the class; the others in some variants, not in all
+  const styles: Partial<Record<(typeof CLASSES)[number], number>> = {
+    signed: 3,
     overdrawn: 5,
     timeInDate: 3,
     moreDates: 6,
     currency: 4,
     splitMarks: 3,
     markFar: 3,
-  } as const;
-  for (const [k, n] of Object.entries(styles))
+  };
+  for (const k of CLASSES)
     assert.equal(
-      kinds((r) => r[k as keyof typeof styles]),
-      n,
+      kinds((r) => r[k]),
+      styles[k] ?? 2,
       k,
     );
 });
