@@ -25,6 +25,8 @@ const AMOUNT_RE = new RegExp(
   'i',
 );
 
+const PLAIN_RE = new RegExp(String.raw`^${INTEGER}\.\d\d$`);
+
 /**
  * Parses an amount as statements and users print it. Negative: a leading '-', parentheses, or a
  * 'Dr' suffix; 'Cr' is positive. Returns null for blanks ('', '-', '--') and for anything that is not
@@ -33,6 +35,12 @@ const AMOUNT_RE = new RegExp(
  */
 export function parseAmount(text: string): Paise | null {
   const t = text.trim();
+  // the shape nearly every statement cell has ('1,23,456.78', '500.00'), without the full pattern's
+  // groups: a tenth of a statement's parse went to them
+  if (PLAIN_RE.test(t)) {
+    const paise = Number(t.replace(/[,.]/g, ''));
+    return Number.isSafeInteger(paise) ? paise : null;
+  }
   if (t === '' || t === '-' || t === '--') return null;
   const m = AMOUNT_RE.exec(t);
   if (!m?.groups) return null;

@@ -140,3 +140,17 @@ test('formatRupees: the one rupee formatter of the screens', () => {
   assert.equal(formatRupees(1190.5, { whole: true }), '₹1,190.50');
   assert.equal(formatRupees(0.1 + 0.2), '₹0.30');
 });
+
+test('plain figures in either grouping read exactly; a figure grouped wrongly is none', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 9e14 }), (p) => {
+      const western = (p / 100).toLocaleString('en-US', {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      return parseAmount(western) === p && parseAmount((p / 100).toFixed(2)) === p;
+    }),
+  );
+  for (const bad of ['1,2345.00', '12,34,5678.00', ',123.00', '1,23,456.7.8', '1,23,456.789'])
+    assert.equal(parseAmount(bad), null, bad);
+});
