@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { lineTotal, parseSpecDate } from '@bahi/core';
@@ -14,9 +13,9 @@ import {
 } from '@bahi/tally';
 import { call, startApp } from './helpers/harness.ts';
 import { makeMember } from './helpers/queue.ts';
+import { corpusFile, needsCorpus } from './helpers/shared.ts';
 
-const CORPUS = new URL('../../../../shared/corpus/billing/', import.meta.url);
-const corpus = (name: string) => readFileSync(new URL(name, CORPUS));
+const corpus = (name: string) => corpusFile(`billing/${name}`);
 // The password of items_small_protected.xlsx (../shared/corpus/billing/README.md).
 const PROTECTED_PASSWORD = 'kirana@2025';
 
@@ -137,7 +136,7 @@ describe('billing and rules API', () => {
     assert.match(noName.body.detail, /Enter a rule set name/);
   });
 
-  test('billing is for admins only', async () => {
+  test('billing is for admins only', needsCorpus, async () => {
     const file = corpus('items_small.xlsx');
     const anon = await upload(h, '/api/item-master/get-data', undefined, { file }, { amount_given: '1000' });
     assert.equal(anon.status, 401);
@@ -156,73 +155,79 @@ describe('billing and rules API', () => {
     assert.equal(xml.status, 403);
   });
 
-  test('items_small.xlsx with an amount: exact vouchers within the saved rules, reproducible', async () => {
-    await call(h.app, 'POST', '/api/rules/chunking-rules/save', {
-      token: admin,
-      json: { rule_set_name: 'kirana', rules: RULES },
-    });
-    const fields = {
-      set_name: 'kirana',
-      amount_given: '250000.37',
-      seed: '7',
-      start_reference: 'INV-0001',
-      date: '05-04-2025',
-    };
-    const r = await upload(
-      h,
-      '/api/item-master/get-data',
-      admin,
-      { file: corpus('items_small.xlsx') },
-      fields,
-    );
-    assert.equal(r.status, 200, JSON.stringify(r.body));
-    const { vouchers, totals } = r.body;
-    assert.equal(totals.amount, 250000.37);
-    let sum = 0;
-    vouchers.forEach((v: any, k: number) => {
-      assert.equal(v.Reference, `INV-${String(k + 1).padStart(4, '0')}`);
-      assert.equal(v.Date, '2025-04-05');
-      sum += Math.round(v.RoundOff * 100);
-      for (const it of v.Items) {
-        assert.equal(it.Total, lineTotal(it['Selling Price'], it.GST, it.Quantity));
-        const max = it['Selling Price'] <= 100 ? 10 : 3;
-        assert.ok(it.Quantity >= 1 && it.Quantity <= max, `${it['Item Name']} x ${it.Quantity}`);
-        sum += Math.round(it.Total * 100);
-      }
-    });
-    assert.equal(sum, 25000037);
-    assert.equal(totals.vouchers, vouchers.length);
-    const again = await upload(
-      h,
-      '/api/itemssss/get-data',
-      admin,
-      { file: corpus('items_small.xlsx') },
-      fields,
-    );
-    // The tax-invoice XML bills exactly the amount allocated: the party's debits add up to it.
-    const xml = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
-      token: admin,
-      json: { vouchers_data: { vouchers }, force_state: 'Uttar Pradesh' },
-    });
-    assert.equal(xml.status, 200, xml.body);
-    const billed = (readImportXml(xml.body).objects.filter((o) => o.kind === 'VOUCHER') as ImportedVoucher[])
-      .flatMap((v) => v.legs.filter((leg) => leg.ledger === 'Cash'))
-      .reduce((total, leg) => total - leg.amount, 0);
-    assert.equal(billed, 25000037);
-    assert.deepEqual(again.body.vouchers, vouchers);
-    // Another admin has no set of that name.
-    const theirs = await upload(
-      h,
-      '/api/item-master/get-data',
-      otherAdmin,
-      { file: corpus('items_small.xlsx') },
-      fields,
-    );
-    assert.equal(theirs.status, 400);
-    assert.match(theirs.body.detail, /no rule set named 'kirana'/);
-  });
+  test(
+    'items_small.xlsx with an amount: exact vouchers within the saved rules, reproducible',
+    needsCorpus,
+    async () => {
+      await call(h.app, 'POST', '/api/rules/chunking-rules/save', {
+        token: admin,
+        json: { rule_set_name: 'kirana', rules: RULES },
+      });
+      const fields = {
+        set_name: 'kirana',
+        amount_given: '250000.37',
+        seed: '7',
+        start_reference: 'INV-0001',
+        date: '05-04-2025',
+      };
+      const r = await upload(
+        h,
+        '/api/item-master/get-data',
+        admin,
+        { file: corpus('items_small.xlsx') },
+        fields,
+      );
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      const { vouchers, totals } = r.body;
+      assert.equal(totals.amount, 250000.37);
+      let sum = 0;
+      vouchers.forEach((v: any, k: number) => {
+        assert.equal(v.Reference, `INV-${String(k + 1).padStart(4, '0')}`);
+        assert.equal(v.Date, '2025-04-05');
+        sum += Math.round(v.RoundOff * 100);
+        for (const it of v.Items) {
+          assert.equal(it.Total, lineTotal(it['Selling Price'], it.GST, it.Quantity));
+          const max = it['Selling Price'] <= 100 ? 10 : 3;
+          assert.ok(it.Quantity >= 1 && it.Quantity <= max, `${it['Item Name']} x ${it.Quantity}`);
+          sum += Math.round(it.Total * 100);
+        }
+      });
+      assert.equal(sum, 25000037);
+      assert.equal(totals.vouchers, vouchers.length);
+      const again = await upload(
+        h,
+        '/api/itemssss/get-data',
+        admin,
+        { file: corpus('items_small.xlsx') },
+        fields,
+      );
+      // The tax-invoice XML bills exactly the amount allocated: the party's debits add up to it.
+      const xml = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+        token: admin,
+        json: { vouchers_data: { vouchers }, force_state: 'Uttar Pradesh' },
+      });
+      assert.equal(xml.status, 200, xml.body);
+      const billed = (
+        readImportXml(xml.body).objects.filter((o) => o.kind === 'VOUCHER') as ImportedVoucher[]
+      )
+        .flatMap((v) => v.legs.filter((leg) => leg.ledger === 'Cash'))
+        .reduce((total, leg) => total - leg.amount, 0);
+      assert.equal(billed, 25000037);
+      assert.deepEqual(again.body.vouchers, vouchers);
+      // Another admin has no set of that name.
+      const theirs = await upload(
+        h,
+        '/api/item-master/get-data',
+        otherAdmin,
+        { file: corpus('items_small.xlsx') },
+        fields,
+      );
+      assert.equal(theirs.status, 400);
+      assert.match(theirs.body.detail, /no rule set named 'kirana'/);
+    },
+  );
 
-  test('amounts.xlsx: one day at a time, each day exact', async () => {
+  test('amounts.xlsx: one day at a time, each day exact', needsCorpus, async () => {
     const r = await upload(
       h,
       '/api/itemssss/get-data',
@@ -255,7 +260,7 @@ describe('billing and rules API', () => {
     assert.equal(perDay.size, 30);
   });
 
-  test('an amount beyond the stock says by how much', async () => {
+  test('an amount beyond the stock says by how much', needsCorpus, async () => {
     const r = await upload(
       h,
       '/api/item-master/get-data',
@@ -323,177 +328,190 @@ describe('billing and rules API', () => {
     assert.doesNotMatch(r2.body.detail, /Row 2/);
   });
 
-  test('password-protected workbook: flagged, wrong password refused, right one works', async () => {
-    const file = corpus('items_small_protected.xlsx');
-    const plainCheck = await upload(h, '/api/item-master/check-password', admin, {
-      file: corpus('items_small.xlsx'),
-    });
-    assert.deepEqual(plainCheck.body, { password_required: false });
-    const check = await upload(h, '/api/item-master/check-password', admin, { file });
-    assert.deepEqual(check.body, { password_required: true });
-    const none = await upload(h, '/api/item-master/get-data', admin, { file }, { amount_given: '5000' });
-    assert.equal(none.status, 400);
-    assert.match(none.body.detail, /password-protected/);
-    const wrong = await upload(
-      h,
-      '/api/item-master/get-data',
-      admin,
-      { file },
-      { amount_given: '5000', password: 'kirana@2024' },
-    );
-    assert.equal(wrong.status, 400);
-    assert.equal(wrong.body.code, 'WRONG_PASSWORD');
-    assert.match(wrong.body.detail, /Incorrect password/);
-    assert.ok(!h.logs.join('').includes('kirana@2024'), 'the password is never logged');
-    const right = await upload(
-      h,
-      '/api/item-master/get-data',
-      admin,
-      { file },
-      {
-        amount_given: '5000',
-        password: PROTECTED_PASSWORD,
-        seed: '1',
-      },
-    );
-    assert.equal(right.status, 200, JSON.stringify(right.body));
-    assert.equal(right.body.totals.amount, 5000);
-  });
+  test(
+    'password-protected workbook: flagged, wrong password refused, right one works',
+    needsCorpus,
+    async () => {
+      const file = corpus('items_small_protected.xlsx');
+      const plainCheck = await upload(h, '/api/item-master/check-password', admin, {
+        file: corpus('items_small.xlsx'),
+      });
+      assert.deepEqual(plainCheck.body, { password_required: false });
+      const check = await upload(h, '/api/item-master/check-password', admin, { file });
+      assert.deepEqual(check.body, { password_required: true });
+      const none = await upload(h, '/api/item-master/get-data', admin, { file }, { amount_given: '5000' });
+      assert.equal(none.status, 400);
+      assert.match(none.body.detail, /password-protected/);
+      const wrong = await upload(
+        h,
+        '/api/item-master/get-data',
+        admin,
+        { file },
+        { amount_given: '5000', password: 'kirana@2024' },
+      );
+      assert.equal(wrong.status, 400);
+      assert.equal(wrong.body.code, 'WRONG_PASSWORD');
+      assert.match(wrong.body.detail, /Incorrect password/);
+      assert.ok(!h.logs.join('').includes('kirana@2024'), 'the password is never logged');
+      const right = await upload(
+        h,
+        '/api/item-master/get-data',
+        admin,
+        { file },
+        {
+          amount_given: '5000',
+          password: PROTECTED_PASSWORD,
+          seed: '1',
+        },
+      );
+      assert.equal(right.status, 200, JSON.stringify(right.body));
+      assert.equal(right.body.totals.amount, 5000);
+    },
+  );
 
-  test('tax invoices, Excel and CSV from (edited) vouchers; the Tally emulator imports them cleanly', async () => {
-    const r = await upload(
-      h,
-      '/api/item-master/get-data',
-      admin,
-      { file: corpus('items_small.xlsx') },
-      {
-        amount_given: '75000',
-        seed: '11',
-        date: '2025-04-10',
-      },
-    );
-    assert.equal(r.status, 200);
-    const vouchers = r.body.vouchers;
-    // An edit on the screen: a line's quantity changes and its Total is recomputed there.
-    const line = vouchers[0].Items[0];
-    line.Quantity += 1;
-    line.Total = lineTotal(line['Selling Price'], line.GST, line.Quantity);
+  test(
+    'tax invoices, Excel and CSV from (edited) vouchers; the Tally emulator imports them cleanly',
+    needsCorpus,
+    async () => {
+      const r = await upload(
+        h,
+        '/api/item-master/get-data',
+        admin,
+        { file: corpus('items_small.xlsx') },
+        {
+          amount_given: '75000',
+          seed: '11',
+          date: '2025-04-10',
+        },
+      );
+      assert.equal(r.status, 200);
+      const vouchers = r.body.vouchers;
+      // An edit on the screen: a line's quantity changes and its Total is recomputed there.
+      const line = vouchers[0].Items[0];
+      line.Quantity += 1;
+      line.Total = lineTotal(line['Selling Price'], line.GST, line.Quantity);
 
-    const xml = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
-      token: admin,
-      json: {
-        vouchers_data: { vouchers },
-        party_ledger: 'Cash',
-        sales_ledger: 'Sales A/c',
-        narration: 'Being sale.',
-        force_state: 'Uttar Pradesh',
-        typess: 'Tax Invoice',
-      },
-    });
-    assert.equal(xml.status, 200, xml.body);
-    assert.match(String(xml.headers['content-disposition']), /filename="tax_invoices\.xml"/);
-    const parsed = readImportXml(xml.body);
-    const got = parsed.objects.filter((o) => o.kind === 'VOUCHER') as ImportedVoucher[];
-    assert.equal(got.length, vouchers.length);
-    const emulator = await startTallyEmulator();
-    try {
-      const { outcome } = emulator.emulator.importXml(xml.body);
-      assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
-      assert.equal(outcome.created >= vouchers.length, true);
-    } finally {
-      await emulator.close();
-    }
+      const xml = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+        token: admin,
+        json: {
+          vouchers_data: { vouchers },
+          party_ledger: 'Cash',
+          sales_ledger: 'Sales A/c',
+          narration: 'Being sale.',
+          force_state: 'Uttar Pradesh',
+          typess: 'Tax Invoice',
+        },
+      });
+      assert.equal(xml.status, 200, xml.body);
+      assert.match(String(xml.headers['content-disposition']), /filename="tax_invoices\.xml"/);
+      const parsed = readImportXml(xml.body);
+      const got = parsed.objects.filter((o) => o.kind === 'VOUCHER') as ImportedVoucher[];
+      assert.equal(got.length, vouchers.length);
+      const emulator = await startTallyEmulator();
+      try {
+        const { outcome } = emulator.emulator.importXml(xml.body);
+        assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
+        assert.equal(outcome.created >= vouchers.length, true);
+      } finally {
+        await emulator.close();
+      }
 
-    const badType = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
-      token: admin,
-      json: { vouchers_data: { vouchers }, typess: 'Proforma', force_state: 'Uttar Pradesh' },
-    });
-    assert.equal(badType.status, 422);
+      const badType = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+        token: admin,
+        json: { vouchers_data: { vouchers }, typess: 'Proforma', force_state: 'Uttar Pradesh' },
+      });
+      assert.equal(badType.status, 422);
 
-    // Issue 12: the company's state is never assumed. Without Force State and without the
-    // company's state the export is refused, in words that say what to enter.
-    const noState = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
-      token: admin,
-      json: { vouchers_data: { vouchers } },
-    });
-    assert.equal(noState.status, 422);
-    assert.match(noState.body.detail, /company's state/);
-    assert.doesNotMatch(JSON.stringify(noState.body), /Uttar Pradesh/);
+      // Issue 12: the company's state is never assumed. Without Force State and without the
+      // company's state the export is refused, in words that say what to enter.
+      const noState = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+        token: admin,
+        json: { vouchers_data: { vouchers } },
+      });
+      assert.equal(noState.status, 422);
+      assert.match(noState.body.detail, /company's state/);
+      assert.doesNotMatch(JSON.stringify(noState.body), /Uttar Pradesh/);
 
-    // The company as read from Tally: its state, GSTIN and release fill the invoice, its masters
-    // are not declared, and GSTR-1's fields are on each invoice.
-    const kept = await call(h.app, 'PUT', '/api/tally/company', {
-      token: admin,
-      json: {
-        company: { name: 'Kirana & Co', state: 'Bihar', gstin: '10AAACK1234L1Z9', version: 'TallyPrime 2.1' },
-        ledgers: [
-          { name: 'Cash', parent: 'Cash-in-Hand' },
-          { name: 'Sales A/c', parent: 'Sales Accounts' },
-        ],
-        units: [{ name: 'Nos', parent: '' }],
-        source: 'bridge',
-      },
-    });
-    assert.equal(kept.status, 200, JSON.stringify(kept.body));
-    const b2b = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
-      token: admin,
-      json: {
-        vouchers_data: { vouchers: vouchers.slice(0, 3) },
-        company_name: 'kirana & co',
-        party_ledger: 'Verma Traders',
-        party_gstin: '09aabcv1234k1z2',
-        party_state: 'Uttar Pradesh',
-      },
-    });
-    assert.equal(b2b.status, 200, b2b.body);
-    const invoice = String(b2b.body);
-    assert.match(invoice, /<SVCURRENTCOMPANY>Kirana &amp; Co<\/SVCURRENTCOMPANY>/);
-    assert.match(invoice, /<GSTREGISTRATIONTYPE>Regular<\/GSTREGISTRATIONTYPE>/);
-    assert.match(invoice, /<PARTYGSTIN>09AABCV1234K1Z2<\/PARTYGSTIN>/);
-    assert.match(invoice, /<PLACEOFSUPPLY>Uttar Pradesh<\/PLACEOFSUPPLY>/);
-    assert.match(invoice, /<CMPGSTSTATE>Bihar<\/CMPGSTSTATE>/);
-    assert.match(invoice, /<CMPGSTIN>10AAACK1234L1Z9<\/CMPGSTIN>/);
-    // Bihar to Uttar Pradesh is inter-state: IGST, in TallyPrime 2.x words on the declared ledger.
-    assert.match(invoice, /<LEDGER NAME="IGST" ACTION="Create">[\s\S]*?<GSTDUTYHEAD>Integrated Tax</);
-    assert.doesNotMatch(invoice, /<LEDGER NAME="(Cash|Sales A\/c)"/);
-    assert.doesNotMatch(invoice, /<UNIT NAME="Nos"/);
-    // Into a company that has those masters (as read): no error, no exception.
-    const books = new TallyEmulator(['Kirana & Co']);
-    books.importXml(
-      importXml({
-        report: 'All Masters',
-        objects: [
-          el('LEDGER', { NAME: 'Sales A/c' }, [leaf('PARENT', 'Sales Accounts')]),
-          el('UNIT', { NAME: 'Nos' }, [leaf('NAME', 'Nos')]),
-        ],
-      }),
-    );
-    const imported = books.importXml(invoice).outcome;
-    assert.equal(imported.errors + imported.exceptions, 0, imported.lineErrors.join('; '));
+      // The company as read from Tally: its state, GSTIN and release fill the invoice, its masters
+      // are not declared, and GSTR-1's fields are on each invoice.
+      const kept = await call(h.app, 'PUT', '/api/tally/company', {
+        token: admin,
+        json: {
+          company: {
+            name: 'Kirana & Co',
+            state: 'Bihar',
+            gstin: '10AAACK1234L1Z9',
+            version: 'TallyPrime 2.1',
+          },
+          ledgers: [
+            { name: 'Cash', parent: 'Cash-in-Hand' },
+            { name: 'Sales A/c', parent: 'Sales Accounts' },
+          ],
+          units: [{ name: 'Nos', parent: '' }],
+          source: 'bridge',
+        },
+      });
+      assert.equal(kept.status, 200, JSON.stringify(kept.body));
+      const b2b = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+        token: admin,
+        json: {
+          vouchers_data: { vouchers: vouchers.slice(0, 3) },
+          company_name: 'kirana & co',
+          party_ledger: 'Verma Traders',
+          party_gstin: '09aabcv1234k1z2',
+          party_state: 'Uttar Pradesh',
+        },
+      });
+      assert.equal(b2b.status, 200, b2b.body);
+      const invoice = String(b2b.body);
+      assert.match(invoice, /<SVCURRENTCOMPANY>Kirana &amp; Co<\/SVCURRENTCOMPANY>/);
+      assert.match(invoice, /<GSTREGISTRATIONTYPE>Regular<\/GSTREGISTRATIONTYPE>/);
+      assert.match(invoice, /<PARTYGSTIN>09AABCV1234K1Z2<\/PARTYGSTIN>/);
+      assert.match(invoice, /<PLACEOFSUPPLY>Uttar Pradesh<\/PLACEOFSUPPLY>/);
+      assert.match(invoice, /<CMPGSTSTATE>Bihar<\/CMPGSTSTATE>/);
+      assert.match(invoice, /<CMPGSTIN>10AAACK1234L1Z9<\/CMPGSTIN>/);
+      // Bihar to Uttar Pradesh is inter-state: IGST, in TallyPrime 2.x words on the declared ledger.
+      assert.match(invoice, /<LEDGER NAME="IGST" ACTION="Create">[\s\S]*?<GSTDUTYHEAD>Integrated Tax</);
+      assert.doesNotMatch(invoice, /<LEDGER NAME="(Cash|Sales A\/c)"/);
+      assert.doesNotMatch(invoice, /<UNIT NAME="Nos"/);
+      // Into a company that has those masters (as read): no error, no exception.
+      const books = new TallyEmulator(['Kirana & Co']);
+      books.importXml(
+        importXml({
+          report: 'All Masters',
+          objects: [
+            el('LEDGER', { NAME: 'Sales A/c' }, [leaf('PARENT', 'Sales Accounts')]),
+            el('UNIT', { NAME: 'Nos' }, [leaf('NAME', 'Nos')]),
+          ],
+        }),
+      );
+      const imported = books.importXml(invoice).outcome;
+      assert.equal(imported.errors + imported.exceptions, 0, imported.lineErrors.join('; '));
 
-    const xlsx = await h.app.inject({
-      method: 'POST',
-      url: '/api/item-master/export-xlsx',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ vouchers_data: vouchers }),
-    });
-    assert.equal(xlsx.statusCode, 200);
-    assert.match(String(xlsx.headers['content-disposition']), /\.xlsx"/);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.rawPayload as never);
-    const ws = wb.worksheets[0];
-    const lines = vouchers.reduce((s: number, v: any) => s + v.Items.length, 0);
-    assert.equal(ws.rowCount, lines + 1);
-    assert.equal(ws.getRow(2).getCell(2).value, '10-04-2025');
-    assert.equal(ws.getRow(2).getCell(5).value, line.Quantity);
+      const xlsx = await h.app.inject({
+        method: 'POST',
+        url: '/api/item-master/export-xlsx',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ vouchers_data: vouchers }),
+      });
+      assert.equal(xlsx.statusCode, 200);
+      assert.match(String(xlsx.headers['content-disposition']), /\.xlsx"/);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(xlsx.rawPayload as never);
+      const ws = wb.worksheets[0];
+      const lines = vouchers.reduce((s: number, v: any) => s + v.Items.length, 0);
+      assert.equal(ws.rowCount, lines + 1);
+      assert.equal(ws.getRow(2).getCell(2).value, '10-04-2025');
+      assert.equal(ws.getRow(2).getCell(5).value, line.Quantity);
 
-    const csv = await call(h.app, 'POST', '/api/item-master/export-csv', {
-      token: admin,
-      json: { vouchers_data: vouchers },
-    });
-    assert.equal(csv.status, 200);
-    const csvLines = String(csv.body).trim().split('\r\n');
-    assert.equal(csvLines.length, lines + 1);
-    assert.equal(csvLines[0], 'Reference,Date,Item Name,HSN,Quantity,Selling Price,GST,Total');
-  });
+      const csv = await call(h.app, 'POST', '/api/item-master/export-csv', {
+        token: admin,
+        json: { vouchers_data: vouchers },
+      });
+      assert.equal(csv.status, 200);
+      const csvLines = String(csv.body).trim().split('\r\n');
+      assert.equal(csvLines.length, lines + 1);
+      assert.equal(csvLines[0], 'Reference,Date,Item Name,HSN,Quantity,Selling Price,GST,Total');
+    },
+  );
 });

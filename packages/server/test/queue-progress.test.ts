@@ -9,14 +9,14 @@ import { closePool, extractStatement } from '@bahi/statements';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs, users } from '../src/db/schema.ts';
 import { insertDrop, markFailed, progressWriter, startReading } from '../src/queue/store.ts';
-import { corpusFile } from './helpers/queue.ts';
+import { corpusFile, needsCorpus } from './helpers/shared.ts';
 
 type Progress = { pagesRead: number; pages: number };
 
 describe('page progress', () => {
   after(() => closePool());
 
-  test('the reader reports the page count, then every page it starts, in order', async () => {
+  test('the reader reports the page count, then every page it starts, in order', needsCorpus, async () => {
     // KOTAK_multi.pdf has 8 pages: long enough for the pool to share it between two readers.
     const seen: Progress[] = [];
     const extraction = await extractStatement(corpusFile('KOTAK/KOTAK_multi.pdf'), {

@@ -2,38 +2,39 @@
 // workbook (also a zip) stays one file; a zip bomb is refused from its directory, and a lying
 // directory by the inflate cap.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { ZipRefused, isZipArchive, unzipStatements } from '../src/queue/unzip.ts';
+import { corpusFile, needsCorpus } from './helpers/shared.ts';
 import { zipOf } from './helpers/zip.ts';
-
-const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
 
 const LIMITS = { maxFiles: 100, maxFileBytes: 1024 * 1024, maxTotalBytes: 4 * 1024 * 1024 };
 
-test('the statements in a zip come out whole, folders and the office computers’ clutter left out', () => {
-  const pdf = readFileSync(path.join(CORPUS, 'HDFC/HDFC_short.pdf'));
-  const zip = zipOf([
-    { name: 'march/HDFC_short.pdf', bytes: pdf },
-    { name: 'march/', bytes: Buffer.alloc(0) },
-    { name: '__MACOSX/march/._HDFC_short.pdf', bytes: Buffer.from('x') },
-    { name: 'march/.DS_Store', bytes: Buffer.from('x') },
-    { name: 'Thumbs.db', bytes: Buffer.from('x') },
-  ]);
-  assert.equal(isZipArchive(zip), true);
-  const out = unzipStatements(zip, LIMITS);
-  assert.deepEqual(
-    out.map((f) => f.name),
-    ['HDFC_short.pdf'],
-  );
-  assert.deepEqual(Buffer.from(out[0].bytes), pdf);
-});
+test(
+  'the statements in a zip come out whole, folders and the office computers’ clutter left out',
+  needsCorpus,
+  () => {
+    const pdf = corpusFile('HDFC/HDFC_short.pdf');
+    const zip = zipOf([
+      { name: 'march/HDFC_short.pdf', bytes: pdf },
+      { name: 'march/', bytes: Buffer.alloc(0) },
+      { name: '__MACOSX/march/._HDFC_short.pdf', bytes: Buffer.from('x') },
+      { name: 'march/.DS_Store', bytes: Buffer.from('x') },
+      { name: 'Thumbs.db', bytes: Buffer.from('x') },
+    ]);
+    assert.equal(isZipArchive(zip), true);
+    const out = unzipStatements(zip, LIMITS);
+    assert.deepEqual(
+      out.map((f) => f.name),
+      ['HDFC_short.pdf'],
+    );
+    assert.deepEqual(Buffer.from(out[0].bytes), pdf);
+  },
+);
 
-test('a workbook is a zip but not an archive of statements', () => {
-  const xlsx = readFileSync(path.join(CORPUS, 'HDFC/HDFC_export.xlsx'));
+test('a workbook is a zip but not an archive of statements', needsCorpus, () => {
+  const xlsx = corpusFile('HDFC/HDFC_export.xlsx');
   assert.equal(isZipArchive(xlsx), false);
-  assert.equal(isZipArchive(readFileSync(path.join(CORPUS, 'HDFC/HDFC_short.pdf'))), false);
+  assert.equal(isZipArchive(corpusFile('HDFC/HDFC_short.pdf')), false);
 });
 
 test('too many files, too large by the directory, or larger than it says: refused with words', () => {

@@ -2,14 +2,12 @@
 // next step; the reader's issues and notes reach the answer; a layout the user marked re-reads the
 // file, is saved per user and reads the next statement of the same shape by itself.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { call, startApp, upload as uploadTo } from './helpers/harness.ts';
 import { drawnRows, drawStatement, FIRST_ROW_Y, UNKNOWN_COLUMNS } from './helpers/draw-statement.ts';
 import { makeMember, pagesOf } from './helpers/queue.ts';
+import { corpusFile, needsCorpus } from './helpers/shared.ts';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
 const LAYOUT = {
   page: 1,
   top: FIRST_ROW_Y + 4, // a click somewhere on the first row
@@ -40,9 +38,9 @@ describe('issue 17: reasons, codes and taught layouts', () => {
     assert.equal(await pagesOf(h, u.id), 20);
   });
 
-  test('a wrong password and a damaged file answer their codes with reasons', async () => {
+  test('a wrong password and a damaged file answer their codes with reasons', needsCorpus, async () => {
     const u = await member();
-    const locked = readFileSync(path.join(CORPUS, 'HDFC/HDFC_protected.pdf'));
+    const locked = corpusFile('HDFC/HDFC_protected.pdf');
     const wrong = await upload('/api/hdfc/extract-statement?password=nope', {
       token: u.token,
       bytes: locked,
@@ -54,7 +52,7 @@ describe('issue 17: reasons, codes and taught layouts', () => {
     assert.match(wrong.body.reason.next, /password/i);
     const damaged = await upload('/api/hdfc/extract-statement', {
       token: u.token,
-      bytes: readFileSync(path.join(CORPUS, 'bad/truncated.pdf')),
+      bytes: corpusFile('bad/truncated.pdf'),
       name: 't.pdf',
     });
     assert.equal(damaged.status, 422);

@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { call, startApp } from './helpers/harness.ts';
 import { member, upload, type Harness } from './helpers/security.ts';
+import { corpusFile, needsCorpus } from './helpers/shared.ts';
 
 // DESIGN.md 'Security notes': every query for user data is scoped by the signed-in user's id. Two
 // accounts, A and B: for every resource with an id or a name, B can neither read nor change A's,
 // and A's data is the same afterwards.
-
-const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
-const corpus = (rel: string) => readFileSync(path.join(CORPUS, rel));
 
 const ROWS = [
   {
@@ -118,42 +114,50 @@ describe('security: one user never reaches another user’s data', () => {
     assert.equal(verified.body.page_left, 20 + plan.pages);
   });
 
-  test('rule sets by name: B neither lists, reads nor overwrites A’s set, nor bills with it', async () => {
-    const rules = { RATE: [{ min: 0, max: 500, chunk_min: 1, chunk_max: 4 }] };
-    const saved = await as(tokenA).post('/api/rules/chunking-rules/save', {
-      rule_set_name: 'a-private',
-      rules,
-    });
-    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  test(
+    'rule sets by name: B neither lists, reads nor overwrites A’s set, nor bills with it',
+    needsCorpus,
+    async () => {
+      const rules = { RATE: [{ min: 0, max: 500, chunk_min: 1, chunk_max: 4 }] };
+      const saved = await as(tokenA).post('/api/rules/chunking-rules/save', {
+        rule_set_name: 'a-private',
+        rules,
+      });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
 
-    const list = await as(tokenB).get('/api/rules/chunking-rules/rule-sets');
-    assert.equal(list.status, 200);
-    assert.ok(!list.body.rule_sets.includes('a-private'));
-    for (const name of ['a-private', 'A-PRIVATE', 'a-private%20', '..%2Fa-private']) {
-      const got = await as(tokenB).get(`/api/rules/chunking-rules/get/${name}`);
-      assert.deepEqual(got.body, { rules: {} }, name);
-    }
-    const billed = await upload(h.app, '/api/item-master/get-data', {
-      token: tokenB,
-      bytes: corpus('billing/items_small.xlsx'),
-      name: 'items_small.xlsx',
-      fields: { set_name: 'a-private', amount_given: '1000' },
-    });
-    assert.equal(billed.status, 400, billed.raw);
-    assert.match(billed.body.detail, /no rule set named/);
+      const list = await as(tokenB).get('/api/rules/chunking-rules/rule-sets');
+      assert.equal(list.status, 200);
+      assert.ok(!list.body.rule_sets.includes('a-private'));
+      for (const name of ['a-private', 'A-PRIVATE', 'a-private%20', '..%2Fa-private']) {
+        const got = await as(tokenB).get(`/api/rules/chunking-rules/get/${name}`);
+        assert.deepEqual(got.body, { rules: {} }, name);
+      }
+      const billed = await upload(h.app, '/api/item-master/get-data', {
+        token: tokenB,
+        bytes: corpusFile('billing/items_small.xlsx'),
+        name: 'items_small.xlsx',
+        fields: { set_name: 'a-private', amount_given: '1000' },
+      });
+      assert.equal(billed.status, 400, billed.raw);
+      assert.match(billed.body.detail, /no rule set named/);
 
-    // B saving the same name makes B's own set; A's is untouched.
-    const other = { QUANTITY: [{ min: 0, max: 9, chunk_min: 2, chunk_max: 2 }] };
-    assert.equal(
-      (await as(tokenB).post('/api/rules/chunking-rules/save', { rule_set_name: 'a-private', rules: other }))
-        .status,
-      200,
-    );
-    assert.deepEqual((await as(tokenA).get('/api/rules/chunking-rules/get/a-private')).body, { rules });
-    assert.deepEqual((await as(tokenB).get('/api/rules/chunking-rules/get/a-private')).body, {
-      rules: other,
-    });
-  });
+      // B saving the same name makes B's own set; A's is untouched.
+      const other = { QUANTITY: [{ min: 0, max: 9, chunk_min: 2, chunk_max: 2 }] };
+      assert.equal(
+        (
+          await as(tokenB).post('/api/rules/chunking-rules/save', {
+            rule_set_name: 'a-private',
+            rules: other,
+          })
+        ).status,
+        200,
+      );
+      assert.deepEqual((await as(tokenA).get('/api/rules/chunking-rules/get/a-private')).body, { rules });
+      assert.deepEqual((await as(tokenB).get('/api/rules/chunking-rules/get/a-private')).body, {
+        rules: other,
+      });
+    },
+  );
 
   test('ledger memory: B gets no suggestion from A’s ledgers and cannot erase them', async () => {
     const narration = 'UPI-MEENAKSHI VERMA-meenakshi.v@okaxis-HDFC0001234-RENT JULY';
@@ -169,8 +173,8 @@ describe('security: one user never reaches another user’s data', () => {
     assert.equal(mine.body.suggestions[0].ledger, 'Rent Meenakshi');
   });
 
-  test('extractions: history is per user, and A’s paid file is not free for B', async () => {
-    const bytes = corpus('HDFC/HDFC_short.pdf');
+  test('extractions: history is per user, and A’s paid file is not free for B', needsCorpus, async () => {
+    const bytes = corpusFile('HDFC/HDFC_short.pdf');
     const first = await upload(h.app, '/api/hdfc/extract-statement', {
       token: tokenA,
       bytes,
@@ -198,7 +202,8 @@ describe('security: one user never reaches another user’s data', () => {
     );
   });
 
-  test('account: B’s profile, export, changes and deletion never touch A', async () => {
+  // It checks that A keeps the statement and the rule set the two corpus tests above gave A.
+  test('account: B’s profile, export, changes and deletion never touch A', needsCorpus, async () => {
     const beforeA = (await as(tokenA).get('/api/account/profile')).body;
     const exportB = await as(tokenB).get('/api/account/export');
     assert.equal(exportB.status, 200);

@@ -1,22 +1,18 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { call, startApp } from './helpers/harness.ts';
 import { startMailbox } from './helpers/smtp.ts';
 import { upload, type Harness } from './helpers/security.ts';
+import { corpusFile, corpusJson, needsCorpus } from './helpers/shared.ts';
 
 // DESIGN.md 'Statements' and issue 2: the log never holds passwords, codes, tokens, statement
 // passwords or statement contents. A representative flow runs with the most verbose log level
 // (trace) into a captured stream; then every secret the flow handled is looked for in it.
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
-const PDF = readFileSync(path.join(CORPUS, 'HDFC/HDFC_protected.pdf'));
-const TRUTH = JSON.parse(readFileSync(path.join(CORPUS, 'HDFC/HDFC_protected.truth.json'), 'utf8'));
-
-describe('security: the log holds no secrets and no statement contents', () => {
+// The flow reads a protected statement of the corpus, and the later tests search what it left.
+describe('security: the log holds no secrets and no statement contents', needsCorpus, () => {
   let h: Harness;
   let mail: Awaited<ReturnType<typeof startMailbox>>;
   /** Strings that must never be in the log (looked for as they are). */
@@ -71,6 +67,8 @@ describe('security: the log holds no secrets and no statement contents', () => {
   }
 
   test('an account, a protected statement and a payment, then the log is searched', async (t) => {
+    const pdf = corpusFile('HDFC/HDFC_protected.pdf');
+    const truth = corpusJson('HDFC/HDFC_protected.truth.json');
     const id = randomUUID().slice(0, 8);
     const email = `log.${id}@example.com`;
     const [first, wrong, second, third] = ['first', 'wrong', 'second', 'third'].map((w) => `${w}-Pw-${id}!`);
@@ -133,19 +131,19 @@ describe('security: the log holds no secrets and no statement contents', () => {
 
     // The protected statement: no password, a wrong one (query), the right one (query), then again
     // with the right one as a form field.
-    const statementPassword = TRUTH.password as string;
+    const statementPassword = truth.password as string;
     const wrongStatementPassword = `9${statementPassword}7`;
     secrets.add(statementPassword);
     secrets.add(wrongStatementPassword);
     const send = (url: string, fields?: Record<string, string>) =>
-      upload(h.app, url, { token, bytes: PDF, name: 'hdfc-july.pdf', fields });
+      upload(h.app, url, { token, bytes: pdf, name: 'hdfc-july.pdf', fields });
     assert.equal((await send('/api/hdfc/check-password')).body.password_required, true);
     assert.equal((await send('/api/hdfc/extract-statement')).body.code, 'PASSWORD_REQUIRED');
     const wrongPdf = await send(`/api/hdfc/extract-statement?password=${wrongStatementPassword}`);
     assert.equal(wrongPdf.body.code, 'WRONG_PASSWORD');
     const extracted = await send(`/api/hdfc/extract-statement?password=${statementPassword}`);
     assert.equal(extracted.status, 200, extracted.raw.slice(0, 300));
-    assert.equal(extracted.body.transactions.length, TRUTH.transactions.length);
+    assert.equal(extracted.body.transactions.length, truth.transactions.length);
     keepToken(extracted.body);
     const again = await send('/api/hdfc/extract-statement', { password: statementPassword });
     assert.equal(again.status, 200);
@@ -158,14 +156,14 @@ describe('security: the log holds no secrets and no statement contents', () => {
       for (const amount of [tr.Withdrawal, tr.Deposit, tr.ClosingBalance])
         if (amount?.includes(',')) secrets.add(amount);
     }
-    for (const tr of TRUTH.transactions as { description: string }[]) secrets.add(tr.description);
-    secrets.add(TRUTH.account.number);
-    secrets.add(TRUTH.account.holder);
+    for (const tr of truth.transactions as { description: string }[]) secrets.add(tr.description);
+    secrets.add(truth.account.number);
+    secrets.add(truth.account.holder);
     for (const tr of extracted.body.transactions as Record<string, string>[])
       for (const v of [tr.Description, tr.Withdrawal, tr.Deposit, tr.ClosingBalance]) if (v) contents.add(v);
-    for (const tr of TRUTH.transactions as { description: string }[]) contents.add(tr.description);
-    contents.add(TRUTH.account.number);
-    contents.add(TRUTH.account.holder);
+    for (const tr of truth.transactions as { description: string }[]) contents.add(tr.description);
+    contents.add(truth.account.number);
+    contents.add(truth.account.holder);
 
     // A payment: order, test checkout, verify (the signature is a secret of the checkout).
     const plans = await call(h.app, 'GET', '/api/payment/plans');

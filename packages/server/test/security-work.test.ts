@@ -3,16 +3,14 @@
 // milliseconds and never stalls the API), and a user's kept Tally exports are bounded.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { hugeSpinCountXlsx, manySheetsXlsx } from '../../statements/scripts/bombs.ts';
-import { CORPUS } from '../../statements/test/read/corpus.ts';
 import { EXPORT_QUOTA, EXPORT_RETENTION_DAYS } from '../src/routes/tally.ts';
 import { tallyExports } from '../src/statements/tables.ts';
 import { DEFAULT_WORK_LIMITS, configureWorkLimits } from '../src/statements/work-limits.ts';
 import { call, startApp, upload } from './helpers/harness.ts';
 import { member, type Harness } from './helpers/security.ts';
+import { corpusFile, needsCorpus } from './helpers/shared.ts';
 
 const report = (n: number) => Buffer.from(`NOT A STATEMENT ${n}\n`.repeat(20));
 
@@ -60,19 +58,23 @@ describe('security: bounded work and storage', () => {
     }
   });
 
-  test('a user runs at most two reads at once; a third is refused with 429, not queued', async () => {
-    const u = await member(h, { pages: 50 });
-    const ut = await u.token();
-    // A photo: OCR keeps each read busy for seconds, so the three calls overlap.
-    const photo = readFileSync(path.join(CORPUS, 'PNB/PNB_photo.png'));
-    const answers = await Promise.all(
-      [0, 1, 2].map(() =>
-        upload(h.app, '/api/PNB/extract-statement', { token: ut, bytes: photo, name: 'p.png' }),
-      ),
-    );
-    const statuses = answers.map((a) => a.status);
-    assert.equal(statuses.filter((s) => s === 429).length, 1, `statuses ${statuses.join(',')}`);
-  });
+  test(
+    'a user runs at most two reads at once; a third is refused with 429, not queued',
+    needsCorpus,
+    async () => {
+      const u = await member(h, { pages: 50 });
+      const ut = await u.token();
+      // A photo: OCR keeps each read busy for seconds, so the three calls overlap.
+      const photo = corpusFile('PNB/PNB_photo.png');
+      const answers = await Promise.all(
+        [0, 1, 2].map(() =>
+          upload(h.app, '/api/PNB/extract-statement', { token: ut, bytes: photo, name: 'p.png' }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      assert.equal(statuses.filter((s) => s === 429).length, 1, `statuses ${statuses.join(',')}`);
+    },
+  );
 
   test('a workbook with a huge key-iteration count is refused at once, in the pool', async () => {
     const admin = await member(h, { role: 'admin' });

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import type { StatementTransaction } from '@bahi/contract';
@@ -13,13 +11,11 @@ import {
 } from '../src/statements/results.ts';
 import { call, startApp, upload } from './helpers/harness.ts';
 import { makeMember } from './helpers/queue.ts';
+import { corpusFile, needsCorpus } from './helpers/shared.ts';
 
 // Issue 19: a read statement lives on the server. Extraction stores it and answers its id; the
 // result screen loads it by id (meta, then rows in pages or at once, gzipped when large); ledger
 // choices and fixes are saved there; nobody but its owner sees or changes it. PGlite in memory.
-
-const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
-const SHORT = readFileSync(path.join(CORPUS, 'HDFC/HDFC_short.pdf'));
 
 describe('statements kept on the server (PGlite)', () => {
   let h: Awaited<ReturnType<typeof startApp>>;
@@ -90,56 +86,60 @@ describe('statements kept on the server (PGlite)', () => {
     return { id, rows };
   }
 
-  test('extraction stores the statement and answers its id; the result loads by id as it was answered', async () => {
-    const u = await member();
-    const read = await upload(h.app, '/api/hdfc/extract-statement', {
-      token: u.token,
-      bytes: SHORT,
-      name: 'short.pdf',
-    });
-    assert.equal(read.status, 200, JSON.stringify(read.body));
-    const id = read.body.statement_id as string;
-    assert.match(id, /^[0-9a-f-]{36}$/);
+  test(
+    'extraction stores the statement and answers its id; the result loads by id as it was answered',
+    needsCorpus,
+    async () => {
+      const u = await member();
+      const read = await upload(h.app, '/api/hdfc/extract-statement', {
+        token: u.token,
+        bytes: corpusFile('HDFC/HDFC_short.pdf'),
+        name: 'short.pdf',
+      });
+      assert.equal(read.status, 200, JSON.stringify(read.body));
+      const id = read.body.statement_id as string;
+      assert.match(id, /^[0-9a-f-]{36}$/);
 
-    const meta = await get(`/api/statements/${id}`, u.token);
-    assert.equal(meta.status, 200);
-    for (const key of [
-      'statement_info',
-      'reconciliation',
-      'bank_detected',
-      'reasons',
-      'issues',
-      'xml_preview',
-    ])
-      assert.deepEqual(meta.body[key], read.body[key], key);
-    assert.equal(meta.body.row_count, read.body.transactions.length);
-    assert.equal(meta.body.file_name, 'short.pdf');
-    assert.equal(meta.body.requested_bank, 'HDFC');
-    assert.equal(meta.body.revision, 1);
-    assert.equal(meta.body.edited, false);
-    assert.equal(meta.body.rows, undefined, 'the meta carries no rows');
+      const meta = await get(`/api/statements/${id}`, u.token);
+      assert.equal(meta.status, 200);
+      for (const key of [
+        'statement_info',
+        'reconciliation',
+        'bank_detected',
+        'reasons',
+        'issues',
+        'xml_preview',
+      ])
+        assert.deepEqual(meta.body[key], read.body[key], key);
+      assert.equal(meta.body.row_count, read.body.transactions.length);
+      assert.equal(meta.body.file_name, 'short.pdf');
+      assert.equal(meta.body.requested_bank, 'HDFC');
+      assert.equal(meta.body.revision, 1);
+      assert.equal(meta.body.edited, false);
+      assert.equal(meta.body.rows, undefined, 'the meta carries no rows');
 
-    const rows = await get(`/api/statements/${id}/rows`, u.token);
-    assert.equal(rows.status, 200);
-    assert.equal(rows.body.total, read.body.transactions.length);
-    const asAnswered = rows.body.rows.map((r: string[], i: number) => ({
-      Date: r[0],
-      Description: r[1],
-      Withdrawal: r[2],
-      Deposit: r[3],
-      ClosingBalance: r[4],
-      LedgerName: rows.body.ledgers[i],
-    }));
-    assert.deepEqual(asAnswered, read.body.transactions);
+      const rows = await get(`/api/statements/${id}/rows`, u.token);
+      assert.equal(rows.status, 200);
+      assert.equal(rows.body.total, read.body.transactions.length);
+      const asAnswered = rows.body.rows.map((r: string[], i: number) => ({
+        Date: r[0],
+        Description: r[1],
+        Withdrawal: r[2],
+        Deposit: r[3],
+        ClosingBalance: r[4],
+        LedgerName: rows.body.ledgers[i],
+      }));
+      assert.deepEqual(asAnswered, read.body.transactions);
 
-    // The history's extraction row is the same id: the History page links to it.
-    const history = await get('/api/account/history?page=1&page_size=5', u.token);
-    if (history.status === 200) assert.equal(history.body.extractions[0]?.id, id);
-    const list = await get('/api/statements', u.token);
-    assert.equal(list.body.total, 1);
-    assert.equal(list.body.statements[0].id, id);
-    assert.equal(list.body.statements[0].period_from, read.body.statement_info.period_from);
-  });
+      // The history's extraction row is the same id: the History page links to it.
+      const history = await get('/api/account/history?page=1&page_size=5', u.token);
+      if (history.status === 200) assert.equal(history.body.extractions[0]?.id, id);
+      const list = await get('/api/statements', u.token);
+      assert.equal(list.body.total, 1);
+      assert.equal(list.body.statements[0].id, id);
+      assert.equal(list.body.statements[0].period_from, read.body.statement_info.period_from);
+    },
+  );
 
   test('20,000 rows: stored once, loaded whole (gzipped when asked) or in pages', async () => {
     const u = await member();

@@ -1,7 +1,5 @@
 // Shared by the office-drop tests (issue 13): members with pages, multipart drops, polling.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +12,6 @@ import { normaliseAccountNumber } from '../../src/office/accounts.ts';
 import { officeAccounts, officeClients } from '../../src/office/tables.ts';
 import type { QueueLog } from '../../src/queue/index.ts';
 import { randomIp, type Call } from './harness.ts';
-
-export const CORPUS = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
-export const corpusFile = (rel: string) => readFileSync(path.join(CORPUS, rel));
 
 export const silentLog: QueueLog = { info() {}, warn() {}, error() {} };
 

@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
@@ -8,14 +6,12 @@ import { TallyEmulator } from '@bahi/tally';
 import { extractions, pageLedger } from '../../src/db/schema.ts';
 import { call, startApp, upload as uploadTo } from '../helpers/harness.ts';
 import { makeMember, pagesOf } from '../helpers/queue.ts';
+import { corpusFile, corpusJson, needsCorpus } from '../helpers/shared.ts';
 import { EXPORT_ROWS } from '../helpers/statement-rows.ts';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
-const file = (rel: string) => readFileSync(path.join(CORPUS, rel));
-const truth = (rel: string) => JSON.parse(readFileSync(path.join(CORPUS, rel), 'utf8'));
-
 const PROTECTED = 'HDFC/HDFC_protected.pdf';
-const PROTECTED_TRUTH = truth('HDFC/HDFC_protected.truth.json');
+/** The truth of PROTECTED (its password, rows, account), read by the tests that need it. */
+const protectedTruth = () => corpusJson('HDFC/HDFC_protected.truth.json');
 
 /**
  * API tests of issue 5's statement and Tally calls with files of the shared corpus, run on PGlite
@@ -36,154 +32,170 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
 
     const upload = (url: string, opts: Parameters<typeof uploadTo>[2]) => uploadTo(h.app, url, opts);
 
-    test('check-password: every bank code, case-insensitive; unknown bank 404; needs a token', async () => {
-      const u = await member(5);
-      const locked = await upload('/api/HDFC/check-password', {
-        token: u.token,
-        bytes: file(PROTECTED),
-        name: 'a.pdf',
-      });
-      assert.equal(locked.status, 200);
-      assert.deepEqual(locked.body, { password_required: true });
-      const open = await upload('/api/hdfc/check-password', {
-        token: u.token,
-        bytes: file('HDFC/HDFC_short.pdf'),
-        name: 'b.pdf',
-      });
-      assert.deepEqual(open.body, { password_required: false });
-      const bankOfIndia = await upload('/api/BankOfIndia/check-password', {
-        token: u.token,
-        bytes: file('HDFC/HDFC_short.pdf'),
-        name: 'b.pdf',
-      });
-      assert.equal(bankOfIndia.status, 200);
-      const unknown = await upload('/api/nobank/check-password', {
-        token: u.token,
-        bytes: file(PROTECTED),
-        name: 'a.pdf',
-      });
-      assert.equal(unknown.status, 404);
-      assert.equal(unknown.body.detail, 'Unknown bank.');
-      const anonymous = await upload('/api/hdfc/check-password', { bytes: file(PROTECTED), name: 'a.pdf' });
-      assert.equal(anonymous.status, 401);
-    });
+    test(
+      'check-password: every bank code, case-insensitive; unknown bank 404; needs a token',
+      needsCorpus,
+      async () => {
+        const u = await member(5);
+        const locked = await upload('/api/HDFC/check-password', {
+          token: u.token,
+          bytes: corpusFile(PROTECTED),
+          name: 'a.pdf',
+        });
+        assert.equal(locked.status, 200);
+        assert.deepEqual(locked.body, { password_required: true });
+        const open = await upload('/api/hdfc/check-password', {
+          token: u.token,
+          bytes: corpusFile('HDFC/HDFC_short.pdf'),
+          name: 'b.pdf',
+        });
+        assert.deepEqual(open.body, { password_required: false });
+        const bankOfIndia = await upload('/api/BankOfIndia/check-password', {
+          token: u.token,
+          bytes: corpusFile('HDFC/HDFC_short.pdf'),
+          name: 'b.pdf',
+        });
+        assert.equal(bankOfIndia.status, 200);
+        const unknown = await upload('/api/nobank/check-password', {
+          token: u.token,
+          bytes: corpusFile(PROTECTED),
+          name: 'a.pdf',
+        });
+        assert.equal(unknown.status, 404);
+        assert.equal(unknown.body.detail, 'Unknown bank.');
+        const anonymous = await upload('/api/hdfc/check-password', {
+          bytes: corpusFile(PROTECTED),
+          name: 'a.pdf',
+        });
+        assert.equal(anonymous.status, 401);
+      },
+    );
 
-    test('check-password judges the content as extraction does: unsupported files are 422 in the same words', async () => {
-      const u = await member(5);
-      const garbage = Buffer.from([0, 1, 2, 3, 255, 254, 0, 7, 9, 200, 13, 0, 1]);
-      const cases = [
-        { bytes: garbage, name: 'x.pdf' },
-        { bytes: garbage, name: 'statement' },
-        // Plain text named .pdf: a text report by content, but not what its name claims.
-        { bytes: file('bad/not_a_pdf.pdf'), name: 'not_a_pdf.pdf' },
-      ];
-      for (const c of cases) {
-        const check = await upload('/api/sbi/check-password', { token: u.token, ...c });
-        assert.equal(check.status, 422, `${c.name}: ${JSON.stringify(check.body)}`);
-        assert.equal(check.body.code, 'UNSUPPORTED');
-        const extract = await upload('/api/sbi/extract-statement', { token: u.token, ...c });
-        assert.deepEqual(check.body, extract.body, `${c.name}: the same answer as extraction`);
-      }
-      assert.match(
-        (await upload('/api/sbi/check-password', { token: u.token, bytes: garbage, name: 'g.bin' })).body
-          .detail,
-        /not supported/,
-      );
-      // A text report, an image and a workbook need no password.
-      const rpt = await upload('/api/sbi/check-password', {
-        token: u.token,
-        bytes: file('bad/not_a_pdf.pdf'),
-        name: 'statement.rpt',
-      });
-      assert.deepEqual(rpt.body, { password_required: false });
-      assert.equal(await pagesOf(h, u.id), 5, 'nothing spent');
-    });
+    test(
+      'check-password judges the content as extraction does: unsupported files are 422 in the same words',
+      needsCorpus,
+      async () => {
+        const u = await member(5);
+        const garbage = Buffer.from([0, 1, 2, 3, 255, 254, 0, 7, 9, 200, 13, 0, 1]);
+        const cases = [
+          { bytes: garbage, name: 'x.pdf' },
+          { bytes: garbage, name: 'statement' },
+          // Plain text named .pdf: a text report by content, but not what its name claims.
+          { bytes: corpusFile('bad/not_a_pdf.pdf'), name: 'not_a_pdf.pdf' },
+        ];
+        for (const c of cases) {
+          const check = await upload('/api/sbi/check-password', { token: u.token, ...c });
+          assert.equal(check.status, 422, `${c.name}: ${JSON.stringify(check.body)}`);
+          assert.equal(check.body.code, 'UNSUPPORTED');
+          const extract = await upload('/api/sbi/extract-statement', { token: u.token, ...c });
+          assert.deepEqual(check.body, extract.body, `${c.name}: the same answer as extraction`);
+        }
+        assert.match(
+          (await upload('/api/sbi/check-password', { token: u.token, bytes: garbage, name: 'g.bin' })).body
+            .detail,
+          /not supported/,
+        );
+        // A text report, an image and a workbook need no password.
+        const rpt = await upload('/api/sbi/check-password', {
+          token: u.token,
+          bytes: corpusFile('bad/not_a_pdf.pdf'),
+          name: 'statement.rpt',
+        });
+        assert.deepEqual(rpt.body, { password_required: false });
+        assert.equal(await pagesOf(h, u.id), 5, 'nothing spent');
+      },
+    );
 
-    test('extract: password required, wrong password, then right; pages spent; history kept', async () => {
-      const u = await member(10);
-      const bytes = file(PROTECTED);
-      const none = await upload('/api/hdfc/extract-statement', { token: u.token, bytes, name: 'p.pdf' });
-      assert.equal(none.status, 400);
-      assert.equal(none.body.code, 'PASSWORD_REQUIRED');
-      const wrong = await upload('/api/hdfc/extract-statement?password=nope', {
-        token: u.token,
-        bytes,
-        name: 'p.pdf',
-      });
-      assert.equal(wrong.status, 400);
-      assert.deepEqual(wrong.body, {
-        detail: 'Incorrect password.',
-        code: 'WRONG_PASSWORD',
-        next: 'Check the password (banks often use part of your name and your date of birth) and try again.',
-        // issue 17: the reason in plain words and the next step
-        reason: {
+    test(
+      'extract: password required, wrong password, then right; pages spent; history kept',
+      needsCorpus,
+      async () => {
+        const truth = protectedTruth();
+        const u = await member(10);
+        const bytes = corpusFile(PROTECTED);
+        const none = await upload('/api/hdfc/extract-statement', { token: u.token, bytes, name: 'p.pdf' });
+        assert.equal(none.status, 400);
+        assert.equal(none.body.code, 'PASSWORD_REQUIRED');
+        const wrong = await upload('/api/hdfc/extract-statement?password=nope', {
+          token: u.token,
+          bytes,
+          name: 'p.pdf',
+        });
+        assert.equal(wrong.status, 400);
+        assert.deepEqual(wrong.body, {
+          detail: 'Incorrect password.',
           code: 'WRONG_PASSWORD',
-          message: 'Incorrect password.',
           next: 'Check the password (banks often use part of your name and your date of birth) and try again.',
-        },
-      });
-      assert.equal(await pagesOf(h, u.id), 10, 'failures cost nothing');
+          // issue 17: the reason in plain words and the next step
+          reason: {
+            code: 'WRONG_PASSWORD',
+            message: 'Incorrect password.',
+            next: 'Check the password (banks often use part of your name and your date of birth) and try again.',
+          },
+        });
+        assert.equal(await pagesOf(h, u.id), 10, 'failures cost nothing');
 
-      const ok = await upload(`/api/HDFC/extract-statement?password=${PROTECTED_TRUTH.password}`, {
-        token: u.token,
-        bytes,
-        name: 'HDFC_protected.pdf',
-      });
-      assert.equal(ok.status, 200, JSON.stringify(ok.body));
-      const a = ok.body;
-      assert.equal(a.transactions.length, PROTECTED_TRUTH.transactions.length);
-      const t0 = PROTECTED_TRUTH.transactions[0];
-      const [y, m, d] = t0.date.split('-');
-      assert.equal(a.transactions[0].Date, `${d}-${m}-${y}`);
-      assert.equal(a.transactions[0].Description, t0.description);
-      assert.equal(a.transactions[0].LedgerName, '');
-      assert.equal(a.reconciliation.ok, true);
-      assert.equal(a.reconciliation.breaks.length, 0);
-      assert.equal(a.statement_info.account_number, PROTECTED_TRUTH.account.number);
-      assert.equal(a.statement_info.ifsc, PROTECTED_TRUTH.account.ifsc);
-      assert.equal(a.bank_detected.code, 'HDFC');
-      assert.equal(a.bank_detected.corrected, false);
-      assert.deepEqual(a.fallback_accounts, {});
-      assert.match(a.xml_preview, /<ENVELOPE>/);
-      assert.equal(a.pages, PROTECTED_TRUTH.pages);
-      assert.equal(a.page_left, 10 - PROTECTED_TRUTH.pages);
-      assert.equal(await pagesOf(h, u.id), 10 - PROTECTED_TRUTH.pages);
-      assert.equal(decodeJwt(a.access_token).page_left, 10 - PROTECTED_TRUTH.pages);
-      // The password never reaches the log.
-      assert.ok(!h.logs.some((l) => l.includes(String(PROTECTED_TRUTH.password))));
+        const ok = await upload(`/api/HDFC/extract-statement?password=${truth.password}`, {
+          token: u.token,
+          bytes,
+          name: 'HDFC_protected.pdf',
+        });
+        assert.equal(ok.status, 200, JSON.stringify(ok.body));
+        const a = ok.body;
+        assert.equal(a.transactions.length, truth.transactions.length);
+        const t0 = truth.transactions[0];
+        const [y, m, d] = t0.date.split('-');
+        assert.equal(a.transactions[0].Date, `${d}-${m}-${y}`);
+        assert.equal(a.transactions[0].Description, t0.description);
+        assert.equal(a.transactions[0].LedgerName, '');
+        assert.equal(a.reconciliation.ok, true);
+        assert.equal(a.reconciliation.breaks.length, 0);
+        assert.equal(a.statement_info.account_number, truth.account.number);
+        assert.equal(a.statement_info.ifsc, truth.account.ifsc);
+        assert.equal(a.bank_detected.code, 'HDFC');
+        assert.equal(a.bank_detected.corrected, false);
+        assert.deepEqual(a.fallback_accounts, {});
+        assert.match(a.xml_preview, /<ENVELOPE>/);
+        assert.equal(a.pages, truth.pages);
+        assert.equal(a.page_left, 10 - truth.pages);
+        assert.equal(await pagesOf(h, u.id), 10 - truth.pages);
+        assert.equal(decodeJwt(a.access_token).page_left, 10 - truth.pages);
+        // The password never reaches the log.
+        assert.ok(!h.logs.some((l) => l.includes(String(truth.password))));
 
-      const history = await h.database.db.select().from(extractions).where(eq(extractions.userId, u.id));
-      assert.equal(history.length, 1);
-      assert.equal(history[0].fileName, 'HDFC_protected.pdf');
-      assert.equal(history[0].bank, 'HDFC');
-      assert.equal(history[0].rows, PROTECTED_TRUTH.transactions.length);
+        const history = await h.database.db.select().from(extractions).where(eq(extractions.userId, u.id));
+        assert.equal(history.length, 1);
+        assert.equal(history[0].fileName, 'HDFC_protected.pdf');
+        assert.equal(history[0].bank, 'HDFC');
+        assert.equal(history[0].rows, truth.transactions.length);
 
-      // The same file again (password as a form field this time) within 24 hours is free ...
-      const again = await upload('/api/hdfc/extract-statement', {
-        token: u.token,
-        bytes,
-        name: 'again.pdf',
-        fields: { password: String(PROTECTED_TRUTH.password) },
-      });
-      assert.equal(again.status, 200);
-      assert.equal(again.body.pages, 0);
-      assert.equal(await pagesOf(h, u.id), 10 - PROTECTED_TRUTH.pages);
-      // ... and costs again a day later.
-      h.clock.advance(25 * 3600 * 1000);
-      const later = await upload(`/api/hdfc/extract-statement?password=${PROTECTED_TRUTH.password}`, {
-        token: u.token,
-        bytes,
-        name: 'p.pdf',
-      });
-      assert.equal(later.body.pages, PROTECTED_TRUTH.pages);
-      assert.equal(await pagesOf(h, u.id), 10 - 2 * PROTECTED_TRUTH.pages);
-    });
+        // The same file again (password as a form field this time) within 24 hours is free ...
+        const again = await upload('/api/hdfc/extract-statement', {
+          token: u.token,
+          bytes,
+          name: 'again.pdf',
+          fields: { password: String(truth.password) },
+        });
+        assert.equal(again.status, 200);
+        assert.equal(again.body.pages, 0);
+        assert.equal(await pagesOf(h, u.id), 10 - truth.pages);
+        // ... and costs again a day later.
+        h.clock.advance(25 * 3600 * 1000);
+        const later = await upload(`/api/hdfc/extract-statement?password=${truth.password}`, {
+          token: u.token,
+          bytes,
+          name: 'p.pdf',
+        });
+        assert.equal(later.body.pages, truth.pages);
+        assert.equal(await pagesOf(h, u.id), 10 - 2 * truth.pages);
+      },
+    );
 
-    test('extract: the wrong bank chosen is detected and reported', async () => {
+    test('extract: the wrong bank chosen is detected and reported', needsCorpus, async () => {
       const u = await member(10);
       const r = await upload('/api/hdfc/extract-statement', {
         token: u.token,
-        bytes: file('SBI/SBI_short.pdf'),
+        bytes: corpusFile('SBI/SBI_short.pdf'),
         name: 'SBI_short.pdf',
       });
       assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -193,65 +205,70 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
       assert.equal(r.body.statement_info.bank, 'SBI');
     });
 
-    test('extract: unsupported and empty files, too large (413), not enough pages (402)', async () => {
-      const u = await member(10);
-      const text = await upload('/api/sbi/extract-statement', {
-        token: u.token,
-        bytes: Buffer.from([0, 1, 2, 3, 255, 254, 0, 7, 9, 200, 13, 0, 1]),
-        name: 'x.pdf',
-      });
-      assert.equal(text.status, 422, JSON.stringify(text.body));
-      assert.ok(text.body.code === 'UNSUPPORTED' || text.body.code === 'UNREADABLE');
-      const notPdf = await upload('/api/sbi/extract-statement', {
-        token: u.token,
-        bytes: file('bad/not_a_pdf.pdf'),
-        name: 'not_a_pdf.pdf',
-      });
-      assert.ok(notPdf.status >= 400 && notPdf.status < 500, String(notPdf.status));
-      assert.equal(typeof notPdf.body.detail, 'string');
-      const empty = await upload('/api/sbi/extract-statement', {
-        token: u.token,
-        bytes: Buffer.alloc(0),
-        name: 'e.pdf',
-      });
-      assert.equal(empty.status, 400);
-      const big = await upload('/api/sbi/extract-statement', {
-        token: u.token,
-        bytes: Buffer.alloc(25 * 1024 * 1024 + 10, 65),
-        name: 'big.pdf',
-      });
-      assert.equal(big.status, 413);
-      assert.equal(await pagesOf(h, u.id), 10);
+    test(
+      'extract: unsupported and empty files, too large (413), not enough pages (402)',
+      needsCorpus,
+      async () => {
+        const truth = protectedTruth();
+        const u = await member(10);
+        const text = await upload('/api/sbi/extract-statement', {
+          token: u.token,
+          bytes: Buffer.from([0, 1, 2, 3, 255, 254, 0, 7, 9, 200, 13, 0, 1]),
+          name: 'x.pdf',
+        });
+        assert.equal(text.status, 422, JSON.stringify(text.body));
+        assert.ok(text.body.code === 'UNSUPPORTED' || text.body.code === 'UNREADABLE');
+        const notPdf = await upload('/api/sbi/extract-statement', {
+          token: u.token,
+          bytes: corpusFile('bad/not_a_pdf.pdf'),
+          name: 'not_a_pdf.pdf',
+        });
+        assert.ok(notPdf.status >= 400 && notPdf.status < 500, String(notPdf.status));
+        assert.equal(typeof notPdf.body.detail, 'string');
+        const empty = await upload('/api/sbi/extract-statement', {
+          token: u.token,
+          bytes: Buffer.alloc(0),
+          name: 'e.pdf',
+        });
+        assert.equal(empty.status, 400);
+        const big = await upload('/api/sbi/extract-statement', {
+          token: u.token,
+          bytes: Buffer.alloc(25 * 1024 * 1024 + 10, 65),
+          name: 'big.pdf',
+        });
+        assert.equal(big.status, 413);
+        assert.equal(await pagesOf(h, u.id), 10);
 
-      const broke = await member(0);
-      const r0 = await upload('/api/hdfc/extract-statement', {
-        token: broke.token,
-        bytes: file('HDFC/HDFC_short.pdf'),
-        name: 's.pdf',
-      });
-      assert.equal(r0.status, 402);
-      assert.equal(r0.body.detail, 'Not enough pages: this needs at least 1 page and you have 0 left.');
-      // One page left, a three-page statement: refused after reading, nothing spent, nothing recorded.
-      const short = await member(1);
-      const r1 = await upload(`/api/hdfc/extract-statement?password=${PROTECTED_TRUTH.password}`, {
-        token: short.token,
-        bytes: file(PROTECTED),
-        name: 'p.pdf',
-      });
-      assert.equal(r1.status, 402);
-      assert.equal(
-        r1.body.detail,
-        `Not enough pages: this needs ${PROTECTED_TRUTH.pages} pages and you have 1 left.`,
-      );
-      assert.equal(await pagesOf(h, short.id), 1);
-      const rows = await h.database.db.select().from(extractions).where(eq(extractions.userId, short.id));
-      assert.equal(rows.length, 0);
-      const spent = await h.database.db
-        .select()
-        .from(pageLedger)
-        .where(and(eq(pageLedger.userId, short.id), eq(pageLedger.kind, 'spend')));
-      assert.equal(spent.length, 0);
-    });
+        const broke = await member(0);
+        const r0 = await upload('/api/hdfc/extract-statement', {
+          token: broke.token,
+          bytes: corpusFile('HDFC/HDFC_short.pdf'),
+          name: 's.pdf',
+        });
+        assert.equal(r0.status, 402);
+        assert.equal(r0.body.detail, 'Not enough pages: this needs at least 1 page and you have 0 left.');
+        // One page left, a three-page statement: refused after reading, nothing spent, nothing recorded.
+        const short = await member(1);
+        const r1 = await upload(`/api/hdfc/extract-statement?password=${truth.password}`, {
+          token: short.token,
+          bytes: corpusFile(PROTECTED),
+          name: 'p.pdf',
+        });
+        assert.equal(r1.status, 402);
+        assert.equal(
+          r1.body.detail,
+          `Not enough pages: this needs ${truth.pages} pages and you have 1 left.`,
+        );
+        assert.equal(await pagesOf(h, short.id), 1);
+        const rows = await h.database.db.select().from(extractions).where(eq(extractions.userId, short.id));
+        assert.equal(rows.length, 0);
+        const spent = await h.database.db
+          .select()
+          .from(pageLedger)
+          .where(and(eq(pageLedger.userId, short.id), eq(pageLedger.kind, 'spend')));
+        assert.equal(spent.length, 0);
+      },
+    );
 
     const rows = [
       ...EXPORT_ROWS,
