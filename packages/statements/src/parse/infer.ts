@@ -6,7 +6,7 @@ import { balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
 import type { Role } from './columns.ts';
 import { datePieces, isDateStart, readDate, readDateTime, withoutTime } from './dates.ts';
-import type { Line, Run } from './layout.ts';
+import { type Line, type Run, runWords } from './layout.ts';
 import type { TaughtLayout } from './types.ts';
 
 // Fewer dated lines with figures than this are no table.
@@ -54,17 +54,17 @@ function startsDated(runs: Run[]): boolean {
 
 /**
  * Two dates set closer than a column gap come out as one run ('03-04-23 01-04-23'): each is a cell
- * of its own, placed by its share of the run's characters.
+ * of its own, placed where its words are.
  */
 function splitDates(run: Run): Run[] {
   const pieces = datePieces(run.text);
   if (!pieces) return [run];
-  const per = (run.x1 - run.x0) / run.text.length;
-  let at = 0;
+  const words = runWords(run);
+  let w = 0;
   return pieces.map((text) => {
-    const piece = { text, x0: run.x0 + at * per, x1: run.x0 + (at + text.length) * per };
-    at += text.length + 1;
-    return piece;
+    const first = words[w]!;
+    w += text.split(' ').length;
+    return { text, x0: first.x0, x1: words[w - 1]!.x1 };
   });
 }
 

@@ -264,6 +264,8 @@ class Layout {
 
 const SIDE_WORD = /^\s*(?:d|c|debit|credit)\.?\s*$/i;
 const SIDE_CELL = /^\s*(?:\(?\s*(?:dr|cr)\.?\s*\)?|debit|credit)\s*$/i;
+/** A side word as the mark the amount reader takes ('Debit', 'D', '(DR)' -> 'Dr'). */
+const sideMark = (text: string) => (/^\W*d/i.test(text) ? 'Dr' : 'Cr');
 // an amount printed with its sign ('+1,840.00', '-257.25', '(500.00)', '500.00-') has its side: a
 // Dr/Cr column beside it is the balance's
 const SIGNED = /^\s*[-+(−]|[-)−]\s*$/;
@@ -278,10 +280,10 @@ function giveMarks(cells: Cell[]): Cell[] {
   const markColumn = cells.some((c) => c.role === 'mark');
   for (const c of cells) {
     // under a Dr/Cr heading the side may be spelt out ('Debit', 'CREDIT') or cut to a letter ('D')
-    if (c.role === 'mark') c.text = c.text.replace(SIDE_WORD, (w) => (/^d/i.test(w) ? 'Dr' : 'Cr'));
+    if (c.role === 'mark') c.text = c.text.replace(SIDE_WORD, sideMark);
     // under a heading the reader does not know ('Type') only a whole side word or mark is one
     const unnamed = c.role === 'other' && !markColumn && SIDE_CELL.test(c.text);
-    const mark = unnamed ? (/^\W*d/i.test(c.text) ? 'Dr' : 'Cr') : c.text;
+    const mark = unnamed ? sideMark(c.text) : c.text;
     if ((c.role !== 'mark' && !unnamed) || !isMark(mark)) {
       out.push(c);
       continue;
@@ -780,6 +782,15 @@ function unclearSplit(r: Run_, flow: Flow, spacing: Spacing): number {
   return flow === 'after' ? r.lines.length : onOld;
 }
 
+/**
+ * A date cell's date; one printed without its year ('May 02') as NO_YEAR-MM-DD, for the statement
+ * period (withYear) or its posting date (nearYear) to complete.
+ */
+function cellDate(text: string): string | null {
+  const monthDay = readMonthDay(firstToken(text));
+  return readDate(text) ?? readDate(firstToken(text)) ?? (monthDay ? `${NO_YEAR}-${monthDay}` : null);
+}
+
 function toTransaction(
   row: Row,
   opts: TableOptions,
@@ -799,20 +810,14 @@ function toTransaction(
       .replace(/\s+/g, ' ')
       .trim();
   const dateText = join('date', ' ');
-  // a date without its year ('May 02') waits for the statement period: see withYear
-  const monthDay = readMonthDay(firstToken(dateText));
-  const date =
-    readDate(dateText) ?? readDate(firstToken(dateText)) ?? (monthDay ? `${NO_YEAR}-${monthDay}` : null);
+  const date = cellDate(dateText);
   const text = row.anchor.text;
   if (!date)
     return {
       issue: { kind: 'row', message: `Could not read the date '${dateText}'.`, page: row.anchor.page, text },
     };
   const valueText = join('valueDate', ' ');
-  const valueMonthDay = valueText ? readMonthDay(firstToken(valueText)) : null;
-  const valueDate = valueText
-    ? (readDate(valueText) ?? (valueMonthDay ? `${NO_YEAR}-${valueMonthDay}` : null))
-    : null;
+  const valueDate = valueText ? cellDate(valueText) : null;
   const description = join('description', ' ');
   // exports print '-' for an empty cheque cell
   const reference =
