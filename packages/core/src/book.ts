@@ -134,7 +134,14 @@ function placeByChain(book: readonly BookRow[], rows: readonly BookRow[]): { gap
     const brokeBefore = p > 0 && p < book.length && !chains(book[p - 1], book[p]) ? 1 : 0;
     const brokeAfter =
       (p > 0 && !chains(book[p - 1], first) ? 1 : 0) + (p < book.length && !chains(last, book[p]) ? 1 : 0);
-    const cost = brokeAfter - brokeBefore;
+    // The rows left over go after a later book row; when that row does not chain into them, this
+    // place only moved the break there (a balance that came back within a day chains twice).
+    let brokeLater = 0;
+    if (count < rows.length) {
+      const q = afterDate(book, rows[count].date);
+      if (q > 0 && !chains(book[q - 1], rows[count])) brokeLater = 1;
+    }
+    const cost = brokeAfter + brokeLater - brokeBefore;
     if (cost <= bestCost) {
       best = { gap: p, count };
       bestCost = cost;
