@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkPdf, describe, pdfCases, scoreOf } from '../test/perturb/pdf-cases.ts';
-import { CLASSES, renderStatement } from '../test/perturb/pdf-recipe.ts';
+import { CLASSES, classOf, renderStatement } from '../test/perturb/pdf-recipe.ts';
 
 const [perBank = '12', first = '1'] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice(6);
@@ -42,7 +42,7 @@ line('every variant', rows);
 for (const k of CLASSES)
   line(
     k,
-    rows.filter((r) => r.o.case.recipe[k]),
+    rows.filter((r) => classOf(r.o.case.recipe, k)),
   );
 line(
   'known headings',

@@ -31,6 +31,9 @@ const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1,
 const distance = (a0: number, a1: number, b0: number, b1: number) =>
   Math.max(0, Math.max(a0, b0) - Math.min(a1, b1));
 
+/** a figure printed with its paise ('1,200.00', '61683.46Cr'): money, not a number in a narration */
+const PAISE = /\d\.\d\d(?:\s*(?:cr|dr)\.?)?$/i;
+
 /** A run's words, a currency set a space before its figure kept with it ('INR 1,200.00'). */
 export function figureWords(run: Run): Run[] {
   const out: Run[] = [];
@@ -53,6 +56,16 @@ export function cellsOf(run: Run): Run[] {
   const words = figureWords(run);
   const cell = (w: Run) => readAmount(w.text) || isMark(w.text) || /^[-–—]{1,2}$/.test(w.text);
   if (words.every(cell)) return words;
+  // figures with their paise and then words: the words are the next column's ('1,04,762.16 NET
+  // BANKING' drawn as one run, a balance and a channel beside it)
+  const lead = words.findIndex((w) => !cell(w));
+  if (lead > 0 && words.slice(0, lead).some((w) => PAISE.test(w.text) && readAmount(w.text))) {
+    const rest = words.slice(lead);
+    return [
+      ...words.slice(0, lead),
+      { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: rest[rest.length - 1]!.x1 },
+    ];
+  }
   const k = words.findIndex((w) => readAmount(w.text));
   if (k <= 0 || !words.slice(k).every(cell)) return [run];
   const head = words.slice(0, k);
@@ -106,10 +119,21 @@ export function writtenStretches(rows: Run[][], charWidth: number): Stretch[] {
   return out;
 }
 
+/** The cells the rows write between a and b. */
+const cellsBetween = (rows: Run[][], a: number, b: number) =>
+  rows.flatMap((runs) => runs.flatMap(cellsOf)).filter((r) => overlap(a, b, r.x0, r.x1) > 0);
+
 /** Every cell the rows write between a and b is a Dr/Cr mark (and some row writes one). */
 function marksOnly(rows: Run[][], a: number, b: number): boolean {
-  const cells = rows.flatMap((runs) => runs.flatMap(cellsOf)).filter((r) => overlap(a, b, r.x0, r.x1) > 0);
+  const cells = cellsBetween(rows, a, b);
   return cells.length > 0 && cells.every((r) => isMark(r.text));
+}
+
+/** No cell the rows write between a and b is a figure, a Dr/Cr mark or a dash. */
+function wordsOnly(rows: Run[][], a: number, b: number): boolean {
+  return cellsBetween(rows, a, b).every(
+    (r) => readAmount(r.text) === null && !isMark(r.text) && !/^[-–—]{1,2}$/.test(r.text),
+  );
 }
 
 /**
@@ -135,7 +159,8 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   const leftOf: (Column | undefined)[] = [];
   const claims = stretches.map(([a, b]) => cols.filter((c) => overlap(a, b, c.x0, c.x1) > 0));
   for (const list of claims) for (const c of list) named.add(c);
-  stretches.forEach(([a, b, rowsWriting], si) => {
+  stretches.forEach(([a, right0, rowsWriting], si) => {
+    let b = right0;
     const over = claims[si]!;
     if (over.length === 0) {
       // a stretch no name stands over: the nearest name takes it when that name has no stretch of
@@ -150,15 +175,24 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         (c) => c.role === 'mark' && !named.has(c) && distance(a, b, c.x0, c.x1) <= 4 * cw,
       );
       if (markName && marksOnly(rows, a, b)) near = markName;
-      if (near && !named.has(near) && distance(a, b, near.x0, near.x1) <= 4 * cw) {
+      // under a heading the reader has no name for: that column's cells, not a neighbour's
+      const underUnnamed = header.unnamed?.some((u) => overlap(a, b, u.x0, u.x1) > 0) ?? false;
+      // words a space from a column of figures are a column of their own ('ATM', 'TFR' printed
+      // beside the balance under a heading the reader has no name for), never more of the figures
+      const joins = (c: Column | undefined): c is Column =>
+        c !== undefined && !(NUMERIC_ROLES.has(c.role) && wordsOnly(rows, a, b));
+      if (underUnnamed) {
+        if (rowsWriting >= UNNAMED_SHARE * rows.length)
+          unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
+      } else if (near && !named.has(near) && distance(a, b, near.x0, near.x1) <= 4 * cw) {
         named.add(near);
         add(near, a, b);
         leftOf[si] = near;
-      } else if (left && leftOf[si - 1] && a - left[1] <= WORD_GAP_CHARS * cw) {
+      } else if (left && joins(leftOf[si - 1]) && a - left[1] <= WORD_GAP_CHARS * cw) {
         // a word space from the cells to its left: more of the same cells (the year of '09 Jul 2025')
         add(leftOf[si - 1]!, a, b);
         leftOf[si] = leftOf[si - 1]!;
-      } else if (right && claims[si + 1]!.length > 0 && right[0] - b <= WORD_GAP_CHARS * cw) {
+      } else if (right && joins(claims[si + 1]![0]) && right[0] - b <= WORD_GAP_CHARS * cw) {
         // or to its right: the day of '02 Dec 2023' under a 'Date' centred over the month
         add(claims[si + 1]![0]!, a, b);
         leftOf[si] = claims[si + 1]![0]!;
@@ -166,6 +200,16 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
       // else: words that happen to line up in a few rows (a repeated narration), not a column
       return;
+    }
+    // words that run on from a column of figures under a heading the reader has no name for are
+    // that column's ('1,04,762.16 NET BANKING' under 'Running Balance' and 'Category')
+    const last = over[over.length - 1]!;
+    const words = NUMERIC_ROLES.has(last.role)
+      ? header.unnamed?.find((u) => u.x0 > last.x1 - cw && u.x0 < b && wordsOnly(rows, u.x0, b))
+      : undefined;
+    if (words) {
+      unnamed.push({ col: { role: 'other', label: '', x0: words.x0, x1: b }, x0: words.x0, x1: b });
+      b = words.x0;
     }
     // several names over one stretch: cut it where the next name's cells begin
     let start = a;

@@ -156,6 +156,8 @@ export interface Header {
   columns: Column[];
   /** the average character width of the header text: the unit for alignment tolerances */
   charWidth: number;
+  /** heading cells the reader has no name for ('Category', 'Init. Br'): columns of their own */
+  unnamed?: { x0: number; x1: number }[];
 }
 
 // Separate runs belong to one header name when no wider apart than a word space (in header characters).
@@ -299,6 +301,7 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
   for (const w of words) cellWords.set(w.ri, (cellWords.get(w.ri) ?? 0) + 1);
   let i = 0;
   let unmatched = 0;
+  const unnamed: { x0: number; x1: number; end: (typeof words)[number] }[] = [];
   // a name continues into the next run only across a word space, not across a column gap
   const gapBefore = (j: number) =>
     words[j]!.ri !== words[j - 1]!.ri && words[j]!.x0 - words[j - 1]!.x1 > RUN_JOIN_CHARS * charWidth;
@@ -337,7 +340,15 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
       ) {
         prev.label += ` ${words[i]!.text}`;
         prev.x1 = words[i]!.x1;
-      } else if (norm(words[i]!.text)) unmatched++;
+      } else if (norm(words[i]!.text)) {
+        unmatched++;
+        const w = words[i]!;
+        const last = unnamed[unnamed.length - 1];
+        if (last && i > 0 && words[i - 1] === last.end && !gapBefore(i)) {
+          last.x1 = w.x1;
+          last.end = w;
+        } else unnamed.push({ x0: w.x0, x1: w.x1, end: w });
+      }
       i++;
       continue;
     }
@@ -359,8 +370,10 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
     const prev = out[out.length - 1];
     // one name read as two ('Txn' + 'Posted Date', 'Balance' + 'Amount'): a word space apart, the
     // same role, one named before, or an amount's word after a figure column's name in its cell
+    // (two headings the reader knows as 'other' are two columns: 'Tran Id' ... 'Init. Br')
     const tail =
       prev &&
+      c.role !== 'other' &&
       (c.role === prev.role ||
         seen.has(c.role) ||
         (c.role === 'amount' && c.ri === prev.ri && NUMERIC_ROLES.has(prev.role)));
@@ -377,7 +390,11 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
     out.push(c);
   }
   if (!complete(seen) || unmatched > out.length) return null;
-  return { columns: out.map(({ ri: _, ...c }) => c).sort((a, b) => a.x0 - b.x0), charWidth };
+  return {
+    columns: out.map(({ ri: _, ...c }) => c).sort((a, b) => a.x0 - b.x0),
+    charWidth,
+    ...(unnamed.length ? { unnamed: unnamed.map(({ x0, x1 }) => ({ x0, x1 })) } : {}),
+  };
 }
 
 // Words that appear on the second line of a two-line header ('Date', 'No', 'Amount (INR )').

@@ -90,11 +90,12 @@ export function pageLines(page: Page): Line[] {
         runs[runs.length - 1] = { text: p.text + w.text, x0: p.x0, x1: Math.max(p.x1, w.x1) };
       else runs.push({ text: w.text, x0: w.x0, x1: w.x1 });
     }
-    currencyToFigure(runs);
+    const height = hs[hs.length >> 1]!;
+    currencyToFigure(runs, height);
     lines.push({
       page: page.number,
       y: Math.min(...cur.map((w) => w.y)),
-      height: hs[hs.length >> 1]!,
+      height,
       runs,
       text: runs.map((r) => r.text).join(' '),
       ...(ocr ? { ocr: true } : {}),
@@ -113,17 +114,23 @@ export function pageLines(page: Page): Line[] {
   return lines;
 }
 
+// A currency word further from the figure after it than this fraction of the text height (a word
+// space is at most 0.6 of it, in Courier) is a cell of its own: a CCY column printing 'INR' before
+// the amounts, not the figure's prefix.
+const CURRENCY_GAP_FRACTION = 0.65;
+
 /**
  * A currency word that ends a run belongs to the figure that starts the next one: columns set close
  * together come out of a PDF as '139,652.00 INR' + '204,963.06' for 'INR 139,652.00 | INR 204,963.06'.
  */
-function currencyToFigure(runs: Run[]): void {
+function currencyToFigure(runs: Run[], height: number): void {
   for (let i = 0; i + 1 < runs.length; i++) {
     const run = runs[i]!;
     const next = runs[i + 1]!;
     const cut = run.text.lastIndexOf(' ');
     const last = run.text.slice(cut + 1);
     if (!isCurrency(last) || !readAmount(next.text.split(' ')[0]!)) continue;
+    if (next.x0 - run.x1 > CURRENCY_GAP_FRACTION * height) continue;
     if (cut < 0) {
       runs.splice(i, 2, { text: `${last} ${next.text}`, x0: run.x0, x1: next.x1 });
       i--;

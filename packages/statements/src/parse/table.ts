@@ -11,7 +11,7 @@ import {
   matchStackedHeader,
 } from './columns.ts';
 import { datePieces, isDateStart, readDate, readMonthDay } from './dates.ts';
-import { type Band, bandOf, bandsUnder, columnBands, figureWords } from './bands.ts';
+import { type Band, bandOf, bandsUnder, cellsOf, columnBands, figureWords } from './bands.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
 
@@ -156,6 +156,27 @@ class Layout {
         put(band.col, run.text);
         continue;
       }
+      // figures and then words reaching into the text column on the right ('86,391.16 ATM' across
+      // Balance | Category): the words are that column's, however little of them the estimate puts
+      // there, and each figure its own column's ('+23,784.00 2,11,329.06 ATM')
+      if (numeric && !readAmount(run.text)) {
+        const right = this.bands[this.bands.indexOf(band) + 1];
+        const pieces = cellsOf(run);
+        const words = pieces[pieces.length - 1]!;
+        if (
+          right &&
+          !NUMERIC_ROLES.has(right.col.role) &&
+          right.x0 < run.x1 &&
+          pieces.length > 1 &&
+          /[a-z]/i.test(words.text) &&
+          readAmount(words.text) === null &&
+          !isMark(words.text)
+        ) {
+          for (const p of pieces.slice(0, -1)) put(bandOf(this.bands, p.x0, p.x1).col, p.text);
+          put(right.col, words.text);
+          continue;
+        }
+      }
       // a run across two or more bands holds as many cells when its words start in them
       // ('02-Dec-2023 02-Dec-2023'); a narration that merely runs long stays whole
       const under = run.text.includes(' ')
@@ -175,12 +196,15 @@ class Layout {
         let cur = bandOf(this.bands, run.x0, run.x0 + cw);
         for (const w of runWords(run)) {
           // numeric columns hold figures only: words of text stay in a text column
+          const text = readAmount(w.text) === null && !isMark(w.text);
           const start = under.find(
             (b) =>
               b.x0 > cur.x0 &&
               (NUMERIC_ROLES.has(b.col.role)
                 ? readAmount(w.text) !== null && w.x1 > b.x0
-                : Math.abs(w.x0 - b.x0) <= reach),
+                : // a word after a figure starts the text column the run reaches into, wherever
+                  // the estimate of its position falls ('61683.46Cr MOBILE')
+                  Math.abs(w.x0 - b.x0) <= reach || (text && NUMERIC_ROLES.has(cur.col.role))),
           );
           if (start) cur = start;
           put(cur.col, w.text);
@@ -796,11 +820,11 @@ function toTransaction(
   opts: TableOptions,
   lineLayout: Map<Line, Layout>,
 ): { tx: Transaction } | { issue: ParseIssue } {
-  const cellsOf = (l: Line) => (lineLayout.get(l) ?? row.layout).cells(l.runs);
+  const lineCells = (l: Line) => (lineLayout.get(l) ?? row.layout).cells(l.runs);
   const lines = [
-    ...row.above.map((l) => ({ l, cells: cellsOf(l) })),
+    ...row.above.map((l) => ({ l, cells: lineCells(l) })),
     { l: row.anchor, cells: row.cells },
-    ...row.below.map((l) => ({ l, cells: cellsOf(l) })),
+    ...row.below.map((l) => ({ l, cells: lineCells(l) })),
   ];
   const join = (role: Column['role'], sep: string) =>
     lines

@@ -55,3 +55,37 @@ test("'Balance Amount' is one balance column, not a balance and an amount", () =
     ['date', 'description', 'debit', 'credit', 'balance'],
   );
 });
+
+test("two headings known only as 'other' stay two columns: 'Tran Id' first, 'Init. Br' after the balance", () => {
+  // the branch code set a word space after the balance, as a tight table prints it
+  const cells = ['Tran Id', 'Date', 'Particulars', 'Debit', 'Credit', 'Balance'].map((text, i) => ({
+    text,
+    x0: i * 100,
+    x1: i * 100 + 60,
+  }));
+  const h = matchHeader([...cells, { text: 'Init. Br', x0: 564, x1: 590 }]);
+  assert.deepEqual(
+    h?.columns.map((c) => `${c.role}:${c.label}`),
+    [
+      'other:Tran Id',
+      'date:Date',
+      'description:Particulars',
+      'debit:Debit',
+      'credit:Credit',
+      'balance:Balance',
+      'other:Init. Br',
+    ],
+  );
+});
+
+test('a heading the reader has no name for is kept as a column of its own, where it stands', () => {
+  const h = header(['Date', 'Narration', 'Currency', 'Debit', 'Credit', 'Balance', 'Category']);
+  assert.deepEqual(
+    h?.columns.map((c) => c.role),
+    ['date', 'description', 'debit', 'credit', 'balance'],
+  );
+  assert.deepEqual(h?.unnamed, [
+    { x0: 200, x1: 260 },
+    { x0: 600, x1: 660 },
+  ]);
+});

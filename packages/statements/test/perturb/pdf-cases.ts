@@ -138,6 +138,7 @@ export function describe(r: Recipe): string {
       r.markFar && `mark ${r.markFar}`,
       r.markBefore && 'mark before',
       r.tight && 'tight',
+      r.extraColumns.length > 0 && `extra ${r.extraColumns.map((c) => `${c.extra} ${c.at}`).join(' + ')}`,
     ]
       .filter(Boolean)
       .join(', '),

@@ -44,6 +44,38 @@ export const LABELS: Record<ColumnKind, string[]> = {
 };
 
 export type AmountStyle = 'split' | 'markColumn' | 'suffix';
+
+/**
+ * Columns the reader has no role for that real statements print beside the transaction's own: a
+ * branch code of digits (Axis 'Init. Br', Canara, Finacle 'Sol Id'), a transaction type (TFR, CLG),
+ * a transaction id (Union, Federal), the currency (IDBI's CCY before the amount), a channel.
+ */
+export type Extra = 'branch' | 'tranType' | 'tranId' | 'ccy' | 'channel';
+/** where an extra column is drawn: first, after the date, before the figures, after the balance */
+export type ExtraAt = 'first' | 'afterDate' | 'beforeMoney' | 'afterBalance';
+const EXTRAS: Record<Extra, { labels: string[]; at: ExtraAt[] }> = {
+  branch: { labels: ['Init. Br', 'Branch Code', 'Br Code', 'Sol Id'], at: ['afterBalance', 'beforeMoney'] },
+  tranType: { labels: ['Tran Type', 'Txn Type', 'Mode'], at: ['afterDate', 'beforeMoney'] },
+  tranId: { labels: ['Tran Id', 'Transaction ID', 'Txn Id'], at: ['first', 'afterDate'] },
+  ccy: { labels: ['CCY', 'Currency'], at: ['beforeMoney'] },
+  channel: { labels: ['Channel', 'Category'], at: ['afterBalance', 'beforeMoney'] },
+};
+
+/** An extra column's cell in the row of transaction `i`. */
+export function extraCell(extra: Extra, i: number): string {
+  switch (extra) {
+    case 'branch':
+      return String((i * 389 + 57) % 10000).padStart(4, '0');
+    case 'tranType':
+      return ['TFR', 'CLG', 'CSH', 'TFR', 'NEFT'][i % 5]!;
+    case 'tranId':
+      return `${'SMN'[i % 3]}${String(10000000 + ((i * 7919 + 4271) % 89999999))}`;
+    case 'ccy':
+      return 'INR';
+    case 'channel':
+      return ['NET BANKING', 'MOBILE', 'BRANCH', 'ATM'][i % 4]!;
+  }
+}
 export type Wrap = 'below' | 'above' | 'centred';
 export type DateFormat =
   | 'dd/mm/yyyy'
@@ -66,7 +98,7 @@ export interface Recipe {
   size: number;
   paper: 'A4' | 'LETTER';
   landscape: boolean;
-  columns: { kind: ColumnKind; label: string }[];
+  columns: { kind: ColumnKind | 'other'; label: string; extra?: Extra }[];
   left: number;
   /** space between columns, points */
   gap: number;
@@ -139,6 +171,8 @@ export interface Recipe {
   markBefore: boolean;
   /** tiny font and columns under 4 pt apart */
   tight: boolean;
+  /** columns with no role for the reader, each with its heading and place */
+  extraColumns: { extra: Extra; label: string; at: ExtraAt }[];
 }
 
 /** What real statements do that the recipes draw, in the order the reports list them. */
@@ -166,7 +200,14 @@ export const CLASSES = [
   'markFar',
   'markBefore',
   'tight',
+  'extraColumns',
 ] as const satisfies readonly (keyof Recipe)[];
+
+/** A recipe's style of one class ('' or false when it does not draw it). */
+export function classOf(r: Recipe, k: (typeof CLASSES)[number]): string | boolean {
+  if (k === 'extraColumns') return r.extraColumns[0]?.extra ?? '';
+  return r[k];
+}
 
 const MADE_UP = ['Kolumn', 'Frob', 'Quux Val', 'Plugh', 'Xyzzy Amt', 'Zorb', 'Wibble', 'Snark No', 'Blort'];
 
@@ -281,7 +322,27 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     markFar: amountStyle === 'markColumn' && r() < 0.4 ? pick(r, ['afterDate', 'afterBalance'] as const) : '',
     markBefore: amountStyle === 'suffix' && r() < 0.4,
     tight: r() < 0.12,
+    extraColumns: [],
   };
+  if (r() < 0.25) {
+    const kinds = Object.keys(EXTRAS) as Extra[];
+    const first = pick(r, kinds);
+    const chosen =
+      r() < 0.35
+        ? [
+            first,
+            pick(
+              r,
+              kinds.filter((k) => k !== first),
+            ),
+          ]
+        : [first];
+    recipe.extraColumns = chosen.map((extra) => ({
+      extra,
+      label: pick(r, EXTRAS[extra].labels),
+      at: pick(r, EXTRAS[extra].at),
+    }));
+  }
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
@@ -389,6 +450,8 @@ interface DrawRow {
   lines: string[];
   /** the transaction drawn (page totals and brought-forward balances follow it) */
   tx?: TruthTx;
+  /** its place in the truth (what extra columns print) */
+  index?: number;
   /** the table's header drawn again here */
   header?: boolean;
   /** a time printed under the date */
@@ -409,6 +472,19 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     const rest = rc.columns.filter((c) => c !== mark);
     const at = rc.markFar === 'afterDate' ? rest.findIndex((c) => c.kind === 'date') + 1 : rest.length;
     rc.columns = [...rest.slice(0, at), mark, ...rest.slice(at)];
+  }
+  for (const { extra, label, at } of rc.extraColumns) {
+    const cols = rc.columns;
+    const money = cols.findIndex((c) => ['debit', 'credit', 'amount'].includes(c.kind));
+    const i =
+      at === 'first'
+        ? 0
+        : at === 'afterDate'
+          ? cols.findIndex((c) => c.kind === 'date') + 1
+          : at === 'beforeMoney'
+            ? money
+            : cols.findIndex((c) => c.kind === 'balance') + 1;
+    rc.columns = [...cols.slice(0, i), { kind: 'other', label, extra }, ...cols.slice(i)];
   }
   const doc = new PDFDocument({ margin: 0, autoFirstPage: false });
   const chunks: Buffer[] = [];
@@ -500,7 +576,10 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
         extra.push(
           fig(truth.transactions.reduce((n, t) => n + (c.kind === 'debit' ? t.withdrawal : t.deposit), 0)),
         );
-      return Math.max(head, ...allCells.map((x) => width(x[c.kind] ?? '')), ...extra.map((s) => width(s)));
+      const kind = c.kind;
+      if (kind === 'other')
+        return Math.max(head, ...truth.transactions.map((_, i) => width(extraCell(c.extra!, i))));
+      return Math.max(head, ...allCells.map((x) => width(x[kind] ?? '')), ...extra.map((s) => width(s)));
     });
     return rc.left + widths.reduce((a, b) => a + b, 0) + rc.gap * (widths.length - 1);
   };
@@ -538,6 +617,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   };
   const rows: DrawRow[] = truth.transactions.map((t, i) => ({
     tx: t,
+    index: i,
     lines: wrapText(t.description),
     cells: allCells[i]!,
     time: rc.timeUnderDate ? timeOf(i) : undefined,
@@ -565,7 +645,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   const lineH = rc.size * rc.leading;
   const rowPad = rc.size * rc.rowPad;
   const bottom = pageH - 60;
-  const numeric = new Set<ColumnKind>(['debit', 'credit', 'amount', 'balance']);
+  const numeric = new Set<string>(['debit', 'credit', 'amount', 'balance']);
 
   const drawCell = (col: number, text: string, y: number, bold = false) => {
     const kind = rc.columns[col]!.kind;
@@ -709,7 +789,12 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       if (row.time) drawCell(colOf('date'), row.time, ay + lineH);
       rc.columns.forEach((c, ci) => {
         if (c.kind === 'description') return;
-        const v = row.cells[c.kind];
+        const v =
+          c.kind === 'other'
+            ? row.index === undefined
+              ? ''
+              : extraCell(c.extra!, row.index)
+            : row.cells[c.kind];
         if (v) drawCell(ci, v, ay);
       });
     }

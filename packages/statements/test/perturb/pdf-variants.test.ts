@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { PROFILES } from '../../src/parse/registry.ts';
 import { corpusNeeded } from '../read/corpus.ts';
 import { checkPdf, describe, pdfCases, scoreOf } from './pdf-cases.ts';
-import { CLASSES } from './pdf-recipe.ts';
+import { CLASSES, classOf } from './pdf-recipe.ts';
 
 const PER_BANK = 28;
 const all = pdfCases(PER_BANK);
@@ -61,10 +61,11 @@ test('the recipes vary what real statements vary', corpusNeeded, () => {
     currency: 4,
     splitMarks: 3,
     markFar: 3,
+    extraColumns: 6,
   };
   for (const k of CLASSES)
     assert.equal(
-      kinds((r) => r[k]),
+      kinds((r) => classOf(r, k)),
       styles[k] ?? 2,
       k,
     );
