@@ -165,6 +165,10 @@ const RUN_JOIN_CHARS = 1.5;
 // A heading cell holds a few words; a run of more is a sentence, whose other words count against it.
 const HEADING_CELL_WORDS = 5;
 
+/** a withdrawal name and a deposit name, either way round */
+const opposite = (a: Role, b: Role | null | undefined) =>
+  (a === 'debit' && b === 'credit') || (a === 'credit' && b === 'debit');
+
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9#]/g, '');
 
 function aliasTable(extra: Aliases | undefined): Map<string, Role> {
@@ -310,6 +314,14 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + 6); j++) {
       if (j > i && gapBefore(j)) break;
+      // 'Debit' and 'Credit Amount' drawn a word space apart are two columns, not one 'Debit Credit'
+      if (
+        j > i &&
+        words[j]!.ri !== words[j - 1]!.ri &&
+        best &&
+        opposite(best.role, lookup(table, norm(words[j]!.text), fuzzy))
+      )
+        break;
       joined += norm(words[j]!.text);
       const role = lookup(table, joined, fuzzy);
       // a bare 'Txn' or 'Transaction' is the date only where its cell ends ('Txn No.', 'Tran Type'

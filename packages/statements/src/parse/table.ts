@@ -496,7 +496,18 @@ export function readTable(
       prev === headerLine ||
       prev.page !== line.page ||
       line.y - prev.y <= TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height);
-    const wrapped = !hasAmount && cells.length > 0 && cells.every((c) => continuationCell(c));
+    // right under a row's date line, a date of its own is that row's value date printed under its
+    // posting date (a line of no figures dated again is no row)
+    const last = items[items.length - 1];
+    const underRow = last !== undefined && 'row' in last && last.row.anchor === prev && gapOk;
+    const wrapped =
+      !hasAmount &&
+      cells.length > 0 &&
+      cells.every(
+        (c) =>
+          continuationCell(c) ||
+          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)),
+      );
     // a page without a repeated header continues the table at its first dated row, with the
     // wrapped lines set just above it (narrations printed above their date line)
     if (
@@ -583,7 +594,7 @@ export function readTable(
 
   attachContinuations(items, opts.flow, (l) => {
     const cells = (lineLayout.get(l) ?? layout)?.cells(l.runs) ?? [];
-    return cells.length > 0 && cells.every((c) => c.role === 'date' || c.role === 'valueDate');
+    return cells.length > 0 && cells.every(dateCell);
   });
 
   for (const row of rows) {
@@ -619,11 +630,13 @@ function continuationCell(c: Cell): boolean {
     (c.role === 'serial' && /^\d{1,6}$/.test(c.text.trim())) ||
     c.role === 'description' ||
     c.role === 'reference' ||
-    ((c.role === 'date' || c.role === 'valueDate') &&
+    (dateCell(c) &&
       // the wrapped end of a date ('2024'), or the time printed under it ('10:11 AM')
       (/^(\d{2}|\d{4}|[a-z]{3,9},?)$/i.test(c.text.trim()) || TIME.test(c.text.trim())))
   );
 }
+
+const dateCell = (c: Cell) => c.role === 'date' || c.role === 'valueDate';
 
 function pageHasNoHeader(lines: Line[], line: Line, aliases: Aliases | undefined): boolean {
   // only asked for dated rows outside a table, which are rare

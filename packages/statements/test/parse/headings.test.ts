@@ -89,3 +89,24 @@ test('a heading the reader has no name for is kept as a column of its own, where
     { x0: 600, x1: 660 },
   ]);
 });
+
+test("'Debit' and 'Credit Amount' a word space apart are two columns, not one 'Debit Credit' amount", () => {
+  const h = matchHeader([
+    { text: 'Date', x0: 0, x1: 20 },
+    { text: 'Narration', x0: 100, x1: 140 },
+    { text: 'Debit', x0: 300, x1: 319 },
+    { text: 'Credit Amount', x0: 324, x1: 375 },
+    { text: 'Balance', x0: 400, x1: 430 },
+  ]);
+  assert.deepEqual(
+    h?.columns.map((c) => `${c.role}:${c.label}`),
+    ['date:Date', 'description:Narration', 'debit:Debit', 'credit:Credit Amount', 'balance:Balance'],
+  );
+  // one heading spelling both sides is still the one amount column
+  assert.deepEqual(roles(['Date', 'Narration', 'Debit/Credit', 'Balance']), [
+    'date',
+    'description',
+    'amount',
+    'balance',
+  ]);
+});

@@ -138,6 +138,8 @@ export function describe(r: Recipe): string {
       r.markFar && `mark ${r.markFar}`,
       r.markBefore && 'mark before',
       r.tight && 'tight',
+      r.balanceSide && 'balance side column',
+      r.valueDateUnder && 'value date under date',
       r.extraColumns.length > 0 && `extra ${r.extraColumns.map((c) => `${c.extra} ${c.at}`).join(' + ')}`,
     ]
       .filter(Boolean)

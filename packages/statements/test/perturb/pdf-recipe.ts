@@ -173,6 +173,10 @@ export interface Recipe {
   tight: boolean;
   /** columns with no role for the reader, each with its heading and place */
   extraColumns: { extra: Extra; label: string; at: ExtraAt }[];
+  /** the balance's side in a DR/CR column of its own after it, beside split amounts (Federal) */
+  balanceSide: boolean;
+  /** the value date printed under the posting date, in the date's column */
+  valueDateUnder: boolean;
 }
 
 /** What real statements do that the recipes draw, in the order the reports list them. */
@@ -201,6 +205,8 @@ export const CLASSES = [
   'markBefore',
   'tight',
   'extraColumns',
+  'balanceSide',
+  'valueDateUnder',
 ] as const satisfies readonly (keyof Recipe)[];
 
 /** A recipe's style of one class ('' or false when it does not draw it). */
@@ -323,6 +329,8 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     markBefore: amountStyle === 'suffix' && r() < 0.4,
     tight: r() < 0.12,
     extraColumns: [],
+    balanceSide: false,
+    valueDateUnder: false,
   };
   if (r() < 0.25) {
     const kinds = Object.keys(EXTRAS) as Extra[];
@@ -343,6 +351,9 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
       at: pick(r, EXTRAS[extra].at),
     }));
   }
+  recipe.balanceSide = amountStyle === 'split' && r() < 0.2;
+  // a statement prints the value date under the date or the time there, not both
+  recipe.valueDateUnder = !recipe.timeUnderDate && r() < 0.15;
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
@@ -473,6 +484,12 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     const at = rc.markFar === 'afterDate' ? rest.findIndex((c) => c.kind === 'date') + 1 : rest.length;
     rc.columns = [...rest.slice(0, at), mark, ...rest.slice(at)];
   }
+  if (rc.valueDateUnder) rc.columns = rc.columns.filter((c) => c.kind !== 'valueDate');
+  if (rc.balanceSide) {
+    const at = rc.columns.findIndex((c) => c.kind === 'balance') + 1;
+    const label = LABELS.mark[rc.rowsPerPage % LABELS.mark.length]!;
+    rc.columns = [...rc.columns.slice(0, at), { kind: 'mark', label }, ...rc.columns.slice(at)];
+  }
   for (const { extra, label, at } of rc.extraColumns) {
     const cols = rc.columns;
     const money = cols.findIndex((c) => ['debit', 'credit', 'amount'].includes(c.kind));
@@ -503,6 +520,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   };
   const empty = rc.oneDecimal && rc.empty === '0.00' ? '0.0' : rc.empty;
   const bal = (v: number) => {
+    if (rc.balanceSide) return currency + amt(Math.abs(v));
     if (v < 0 && rc.overdrawn) {
       const a = currency + amt(-v);
       if (rc.overdrawn === '-') return `-${a}`;
@@ -514,6 +532,8 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       : currency + amt(v) + (v >= 0 ? rc.balanceMark : '');
   };
   const markGap = rc.splitMarks === 'tight' ? '' : ' ';
+  // the balance's side, where a column of its own prints it
+  const side = (v: number): { mark?: string } => (rc.balanceSide ? { mark: v < 0 ? 'DR' : 'CR' } : {});
 
   const clock = (i: number) =>
     rc.timeInDate === 'hms'
@@ -531,6 +551,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
         : formatDate(t.valueDate ?? t.date, rc.dateFormat),
       reference: t.reference ?? '',
       balance: bal(t.balance),
+      ...side(t.balance),
     };
     if (rc.amountStyle === 'split') {
       const marked = (v: number, m: string) => (rc.splitMarks ? fig(v) + markGap + m : fig(v));
@@ -620,12 +641,21 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     index: i,
     lines: wrapText(t.description),
     cells: allCells[i]!,
-    time: rc.timeUnderDate ? timeOf(i) : undefined,
+    time: rc.timeUnderDate
+      ? timeOf(i)
+      : rc.valueDateUnder
+        ? rc.noYear
+          ? monthDay(t.valueDate ?? t.date)
+          : formatDate(t.valueDate ?? t.date, rc.dateFormat)
+        : undefined,
   }));
   if (rc.newestFirst) rows.reverse();
   // a newest-first statement prints no opening or closing row inside its table
   if (rc.opening === 'row' && !rc.newestFirst)
-    rows.unshift({ lines: ['Opening Balance'], cells: { balance: bal(truth.openingBalance) } });
+    rows.unshift({
+      lines: ['Opening Balance'],
+      cells: { balance: bal(truth.openingBalance), ...side(truth.openingBalance) },
+    });
   const split = rc.amountStyle === 'split';
   if (rc.totalRow && split) {
     const sum = (f: (t: TruthTx) => number) => truth.transactions.reduce((n, t) => n + f(t), 0);
@@ -635,7 +665,10 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     });
   }
   if (rc.closingRow && !rc.newestFirst)
-    rows.push({ lines: ['Closing Balance'], cells: { balance: bal(truth.closingBalance) } });
+    rows.push({
+      lines: ['Closing Balance'],
+      cells: { balance: bal(truth.closingBalance), ...side(truth.closingBalance) },
+    });
   const anchorAt = (n: number) => (rc.wrap === 'below' ? 0 : rc.wrap === 'above' ? n - 1 : Math.floor(n / 2));
   const rowLines = (row: DrawRow) => {
     const n = Math.max(1, row.lines.length);
@@ -678,7 +711,9 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       `Account No : ${truth.account.number}`,
       ...(rc.ifsc ? [`IFSC Code : ${rc.ifsc}`] : []),
       'Currency : INR',
-      ...(rc.opening === 'header' ? [`Opening Balance : ${bal(truth.openingBalance)}`] : []),
+      ...(rc.opening === 'header'
+        ? [`Opening Balance : ${bal(truth.openingBalance)}${rc.balanceSide ? ` ${side(truth.openingBalance).mark}` : ''}`]
+        : []),
     ];
     for (let i = 0; i < Math.max(leftLines.length, rightLines.length); i++) {
       if (leftLines[i]) doc.text(leftLines[i]!, rc.left, y, { lineBreak: false });
@@ -730,15 +765,15 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
         {
           lines: [cfLabel],
           cells: split
-            ? { debit: fig(pageDebits), credit: fig(pageCredits), balance: bal(running) }
-            : { balance: bal(running) },
+            ? { debit: fig(pageDebits), credit: fig(pageCredits), balance: bal(running), ...side(running) }
+            : { balance: bal(running), ...side(running) },
         },
         lineH,
       );
     startPage(false);
     pageDebits = 0;
     pageCredits = 0;
-    if (forward) place({ lines: [fwdLabel], cells: { balance: bal(running) } }, lineH);
+    if (forward) place({ lines: [fwdLabel], cells: { balance: bal(running), ...side(running) } }, lineH);
   };
   // room kept at the foot of each page for its carried-forward line
   const foot = bottom - (forward ? lineH + rowPad : 0);
