@@ -712,7 +712,9 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       ...(rc.ifsc ? [`IFSC Code : ${rc.ifsc}`] : []),
       'Currency : INR',
       ...(rc.opening === 'header'
-        ? [`Opening Balance : ${bal(truth.openingBalance)}${rc.balanceSide ? ` ${side(truth.openingBalance).mark}` : ''}`]
+        ? [
+            `Opening Balance : ${bal(truth.openingBalance)}${rc.balanceSide ? ` ${side(truth.openingBalance).mark}` : ''}`,
+          ]
         : []),
     ];
     for (let i = 0; i < Math.max(leftLines.length, rightLines.length); i++) {
