@@ -45,6 +45,8 @@ export function readAmount(text: string | number | null, loose = false): ReadAmo
     mark = (lead[1] ?? lead[2])!.toLowerCase() as 'dr' | 'cr';
     s = s.slice(lead[0].length).trim();
   }
+  // a minus after the figure ('1,234.00-', core-banking reports' overdrawn balances and debits)
+  if (/\.\d{1,2}-$/.test(s)) s = `-${s.slice(0, -1)}`;
   // one decimal ('1200.0') is how some exports print rupees
   if (!loose && !/\.\d{1,2}\)?$/.test(s)) return null;
   const paise = parseAmount(s);

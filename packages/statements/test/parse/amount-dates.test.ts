@@ -63,6 +63,18 @@ test("a mark printed before the figure is the figure's side, as one after it is"
   assert.equal(readAmount('CR SALARY'), null);
 });
 
+test('a minus after the figure is a negative amount; a dash a space after it is an empty cell', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 9_999_999_999 }), (p) => {
+      assert.equal(readAmount(`${indian(p)}-`)?.paise, -p);
+      assert.equal(readAmount(`${western(p)}-`)?.paise, -p);
+    }),
+  );
+  assert.equal(readAmount('1,234.00 -'), null);
+  assert.equal(readAmount('1234-'), null, 'a number without paise is no amount');
+  assert.equal(readAmount('1,234.00--'), null);
+});
+
 test('currency words, signed or not, are told from other words', () => {
   for (const s of ['INR', 'Rs.', 'Rs', '₹', '-INR', 'inr']) assert.ok(isCurrency(s), s);
   for (const s of ['INRX', 'Rupees', 'CR', '1,200.00', 'RS/123']) assert.ok(!isCurrency(s), s);

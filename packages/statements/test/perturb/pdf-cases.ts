@@ -140,6 +140,7 @@ export function describe(r: Recipe): string {
       r.tight && 'tight',
       r.balanceSide && 'balance side column',
       r.valueDateUnder && 'value date under date',
+      r.trailingMinus && 'minus after the figure',
       r.extraColumns.length > 0 && `extra ${r.extraColumns.map((c) => `${c.extra} ${c.at}`).join(' + ')}`,
     ]
       .filter(Boolean)

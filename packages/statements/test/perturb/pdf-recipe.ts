@@ -177,6 +177,8 @@ export interface Recipe {
   balanceSide: boolean;
   /** the value date printed under the posting date, in the date's column */
   valueDateUnder: boolean;
+  /** the minus after the figure ('1,234.00-') for overdrawn balances and signed debits */
+  trailingMinus: boolean;
 }
 
 /** What real statements do that the recipes draw, in the order the reports list them. */
@@ -207,6 +209,7 @@ export const CLASSES = [
   'extraColumns',
   'balanceSide',
   'valueDateUnder',
+  'trailingMinus',
 ] as const satisfies readonly (keyof Recipe)[];
 
 /** A recipe's style of one class ('' or false when it does not draw it). */
@@ -331,6 +334,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     extraColumns: [],
     balanceSide: false,
     valueDateUnder: false,
+    trailingMinus: false,
   };
   if (r() < 0.25) {
     const kinds = Object.keys(EXTRAS) as Extra[];
@@ -354,6 +358,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
   recipe.balanceSide = amountStyle === 'split' && r() < 0.2;
   // a statement prints the value date under the date or the time there, not both
   recipe.valueDateUnder = !recipe.timeUnderDate && r() < 0.15;
+  recipe.trailingMinus = (recipe.overdrawn === '-' || recipe.signed !== '') && r() < 0.4;
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
@@ -523,7 +528,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     if (rc.balanceSide) return currency + amt(Math.abs(v));
     if (v < 0 && rc.overdrawn) {
       const a = currency + amt(-v);
-      if (rc.overdrawn === '-') return `-${a}`;
+      if (rc.overdrawn === '-') return rc.trailingMinus ? `${a}-` : `-${a}`;
       if (rc.overdrawn === '()') return `(${a})`;
       return a + rc.overdrawn;
     }
@@ -562,7 +567,9 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       cells.mark = dr ? 'DR' : 'CR';
     } else if (rc.signed) {
       const space = rc.signed === '- ' ? ' ' : '';
-      cells.amount = `${dr ? '-' : '+'}${space}${fig(t.withdrawal || t.deposit)}`;
+      const f = fig(t.withdrawal || t.deposit);
+      // a minus after the figure marks the debits, the credits go unsigned
+      cells.amount = rc.trailingMinus ? (dr ? `${f}-` : f) : `${dr ? '-' : '+'}${space}${f}`;
     } else if (rc.markBefore) {
       cells.amount = `${dr ? 'Dr' : 'Cr'} ${fig(t.withdrawal || t.deposit)}`;
     } else {
