@@ -375,6 +375,8 @@ export function readTable(
   let pending: Line[] = [];
   // the table ended at such a line: a dated row right below it takes the table up again
   let resumable = false;
+  // the page before this one ended inside the table (a row's narration may go on at this page's top)
+  let spilled = false;
   let account: string | null = null;
   const rows: Row[] = [];
   // the header in force for each wrapped line: a page's own header decides its columns
@@ -434,6 +436,7 @@ export function readTable(
     if (skipped.has(li)) continue;
     const newPage = !prev || prev.page !== line.page;
     if (newPage) {
+      spilled = inTable;
       inTable = false;
       pending = [];
       resumable = false;
@@ -509,16 +512,24 @@ export function readTable(
           (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)),
       );
     // a page without a repeated header continues the table at its first dated row, with the
-    // wrapped lines set just above it (narrations printed above their date line)
-    if (
+    // wrapped lines set just above it (narrations printed above their date line), or at a closing
+    // or carried-forward line under the end of the last row's narration
+    const resumes =
       !inTable &&
-      isAnchor &&
-      ((resumable && pending.length > 0) ||
-        (!sec.lines.some(
-          (l) => l.page === line.page && !FOOTER_RE.test(l.text) && /summary|total/i.test(l.text),
-        ) &&
-          (taught !== undefined || pageHasNoHeader(lines, line, opts.aliases))))
-    ) {
+      (isAnchor
+        ? (resumable && pending.length > 0) ||
+          (!sec.lines.some(
+            (l) => l.page === line.page && !FOOTER_RE.test(l.text) && /summary|total/i.test(l.text),
+          ) &&
+            (taught !== undefined || pageHasNoHeader(lines, line, opts.aliases)))
+        : spilled &&
+          pending.length > 0 &&
+          pending[0]!.page === line.page &&
+          ['closing', 'carriedForward'].includes(
+            specialKind(stripLeadingDate(cellText(cells, 'description') || line.text)) ?? '',
+          ) &&
+          pageHasNoHeader(lines, line, opts.aliases));
+    if (resumes) {
       inTable = true;
       let k = pending.length;
       let below = line;
@@ -540,6 +551,8 @@ export function readTable(
       else {
         pending = [];
         resumable = false;
+        // figures outside the table (a summary's) end what the page could continue
+        if (hasAmount) spilled = false;
       }
       sec.lines.push(line);
       prev = line;

@@ -141,6 +141,8 @@ export function describe(r: Recipe): string {
       r.balanceSide && 'balance side column',
       r.valueDateUnder && 'value date under date',
       r.trailingMinus && 'minus after the figure',
+      r.groupHeader && `group heading '${r.groupHeader}'`,
+      r.deepHeader && 'headings three lines deep',
       r.extraColumns.length > 0 && `extra ${r.extraColumns.map((c) => `${c.extra} ${c.at}`).join(' + ')}`,
     ]
       .filter(Boolean)

@@ -179,6 +179,10 @@ export interface Recipe {
   valueDateUnder: boolean;
   /** the minus after the figure ('1,234.00-') for overdrawn balances and signed debits */
   trailingMinus: boolean;
+  /** a heading over the withdrawal and deposit columns together, on a line above theirs */
+  groupHeader: '' | 'Amount (INR)' | 'Transaction Amount' | 'Amount in Rs.';
+  /** headings a word a line, three lines deep, the figures' with their currency ('Balance' / '(INR)') */
+  deepHeader: boolean;
 }
 
 /** What real statements do that the recipes draw, in the order the reports list them. */
@@ -210,6 +214,8 @@ export const CLASSES = [
   'balanceSide',
   'valueDateUnder',
   'trailingMinus',
+  'groupHeader',
+  'deepHeader',
 ] as const satisfies readonly (keyof Recipe)[];
 
 /** A recipe's style of one class ('' or false when it does not draw it). */
@@ -335,6 +341,8 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     balanceSide: false,
     valueDateUnder: false,
     trailingMinus: false,
+    groupHeader: '',
+    deepHeader: false,
   };
   if (r() < 0.25) {
     const kinds = Object.keys(EXTRAS) as Extra[];
@@ -359,6 +367,11 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
   // a statement prints the value date under the date or the time there, not both
   recipe.valueDateUnder = !recipe.timeUnderDate && r() < 0.15;
   recipe.trailingMinus = (recipe.overdrawn === '-' || recipe.signed !== '') && r() < 0.4;
+  recipe.groupHeader =
+    amountStyle === 'split' && r() < 0.2
+      ? pick(r, ['Amount (INR)', 'Transaction Amount', 'Amount in Rs.'] as const)
+      : '';
+  recipe.deepHeader = r() < 0.12;
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
@@ -587,6 +600,22 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       .widthOfString(s);
   if (rc.unknownHeadings)
     rc.columns = rc.columns.map((c, i) => ({ ...c, label: MADE_UP[i % MADE_UP.length]! }));
+  else if (rc.deepHeader)
+    rc.columns = rc.columns.map((c) => ({
+      ...c,
+      label:
+        ['debit', 'credit', 'amount', 'balance'].includes(c.kind) && !c.label.includes('(')
+          ? `${c.label} (INR)`
+          : c.label,
+    }));
+  // the lines of a heading: one, two halves, or a word a line (the last line taking the rest)
+  const headingLines = (label: string): string[] => {
+    const words = label.split(' ');
+    if (rc.deepHeader) return [...words.slice(0, 2), ...(words.length > 2 ? [words.slice(2).join(' ')] : [])];
+    if (!rc.stackedHeader || words.length < 2) return [label];
+    const half = Math.ceil(words.length / 2);
+    return [words.slice(0, half).join(' '), words.slice(half).join(' ')];
+  };
   const allCells = truth.transactions.map(rowCells);
   const timeOf = (i: number) =>
     `${String(1 + ((i * 7) % 12)).padStart(2, '0')}:${String((i * 13) % 60).padStart(2, '0')} ${i % 2 ? 'PM' : 'AM'}`;
@@ -596,7 +625,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     const longestWord = Math.max(...words.map((w) => width(w)));
     rc.wrapWidth = Math.max(rc.wrapWidth, longestWord + 1);
     widths = rc.columns.map((c) => {
-      const head = width(c.label, true);
+      const head = Math.max(...headingLines(c.label).map((l) => width(l, true)));
       if (c.kind === 'description') return Math.max(head, rc.wrapWidth);
       const extra = [...(rc.opening === 'row' ? [bal(truth.openingBalance)] : [])];
       // totals lines: the statement's totals are the widest figures of their columns
@@ -735,16 +764,25 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     doc.text(`Statement of Account for the period ${from} to ${to}`, rc.left, y, { lineBreak: false });
     return y + lineH * 2;
   };
-  const headerHeight = lineH * (rc.stackedHeader ? 2.5 : 1.5);
-  const drawTableHeader = (y: number) => {
-    rc.columns.forEach((c, i) => {
-      const words = c.label.split(' ');
-      if (!rc.stackedHeader || words.length < 2) return drawCell(i, c.label, y, true);
-      const half = Math.ceil(words.length / 2);
-      drawCell(i, words.slice(0, half).join(' '), y, true);
-      drawCell(i, words.slice(half).join(' '), y + lineH, true);
-    });
-    return y + headerHeight;
+  const groupLines = rc.groupHeader && rc.amountStyle === 'split' ? 1 : 0;
+  const headerHeight = lineH * ((rc.deepHeader ? 3.5 : rc.stackedHeader ? 2.5 : 1.5) + groupLines);
+  const drawTableHeader = (top: number) => {
+    let y = top;
+    if (groupLines) {
+      // centred over the two amount columns, on its own line
+      const a = colOf('debit');
+      const b = colOf('credit');
+      const from = xs[Math.min(a, b)]!;
+      const to = xs[Math.max(a, b)]! + widths[Math.max(a, b)]!;
+      doc.font(boldOf(rc.font)).fontSize(rc.size);
+      const w = doc.widthOfString(rc.groupHeader);
+      doc.text(rc.groupHeader, (from + to - w) / 2, y, { lineBreak: false });
+      y += lineH;
+    }
+    rc.columns.forEach((c, i) =>
+      headingLines(c.label).forEach((l, k) => drawCell(i, l, y + k * lineH, true)),
+    );
+    return top + headerHeight;
   };
 
   // lay rows out on pages first: footers say 'Page N of M'

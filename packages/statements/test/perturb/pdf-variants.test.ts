@@ -62,6 +62,7 @@ test('the recipes vary what real statements vary', corpusNeeded, () => {
     splitMarks: 3,
     markFar: 3,
     extraColumns: 6,
+    groupHeader: 4,
   };
   for (const k of CLASSES)
     assert.equal(
