@@ -492,7 +492,8 @@ export function readTable(
     }
     const cells = layout.cells(line.runs);
     const dateText = cellText(cells, 'date');
-    const hasAmount = cells.some((c) => NUMERIC_ROLES.has(c.role));
+    // (words without a digit under the figures are no amount: a browser's page title across them)
+    const hasAmount = cells.some((c) => NUMERIC_ROLES.has(c.role) && /\d/.test(c.text));
     const isAnchor = hasAmount && isDateStart(firstToken(dateText));
     const gapOk =
       !prev ||

@@ -183,6 +183,8 @@ export interface Recipe {
   groupHeader: '' | 'Amount (INR)' | 'Transaction Amount' | 'Amount in Rs.';
   /** headings a word a line, three lines deep, the figures' with their currency ('Balance' / '(INR)') */
   deepHeader: boolean;
+  /** a net-banking page printed from a browser: its date and time and title above, its address and 'n/m' below */
+  browserPrint: boolean;
 }
 
 /** What real statements do that the recipes draw, in the order the reports list them. */
@@ -216,6 +218,7 @@ export const CLASSES = [
   'trailingMinus',
   'groupHeader',
   'deepHeader',
+  'browserPrint',
 ] as const satisfies readonly (keyof Recipe)[];
 
 /** A recipe's style of one class ('' or false when it does not draw it). */
@@ -343,6 +346,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     trailingMinus: false,
     groupHeader: '',
     deepHeader: false,
+    browserPrint: false,
   };
   if (r() < 0.25) {
     const kinds = Object.keys(EXTRAS) as Extra[];
@@ -372,6 +376,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
       ? pick(r, ['Amount (INR)', 'Transaction Amount', 'Amount in Rs.'] as const)
       : '';
   recipe.deepHeader = r() < 0.12;
+  recipe.browserPrint = r() < 0.15;
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
@@ -879,6 +884,17 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
             : row.cells[c.kind];
         if (v) drawCell(ci, v, ay);
       });
+    }
+    if (rc.browserPrint) {
+      // what a browser prints in the margins: when, the page's title, where from, which page
+      const printed = formatDate(truth.period.to, rc.dateFormat);
+      doc.font('Helvetica').fontSize(7);
+      doc.text(`${printed}, 10:4${pi % 10} AM`, 12, 8, { lineBreak: false });
+      doc.text(`${rc.bankName} - Account Statement`, pageW / 2 - 60, 8, { lineBreak: false });
+      doc.text('https://netbanking.example.in/retail/statement?acct=XXXX&view=print', 12, pageH - 14, {
+        lineBreak: false,
+      });
+      doc.text(`${pi + 1}/${pages.length}`, pageW - 30, pageH - 14, { lineBreak: false });
     }
     const fy = pageH - 40;
     doc.font(rc.font).fontSize(rc.size);
