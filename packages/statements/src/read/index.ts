@@ -4,7 +4,8 @@ import type { SourceDocument } from '../source.ts';
 import { detectFileKind, type FileKind } from './kind.ts';
 import { pdfNeedsPassword, readPdf, type PdfReadOptions } from './pdf.ts';
 import { readHtmlTables } from './html.ts';
-import { readRpt } from './rpt.ts';
+import { readDelimited } from './delimited.ts';
+import { decodeText, readRpt } from './rpt.ts';
 import { readXls, xlsNeedsPassword } from './xls.ts';
 import { readXlsx, xlsxNeedsPassword } from './xlsx.ts';
 
@@ -122,6 +123,17 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       return { doc: { kind: 'sheets', format: 'xlsx', sheets }, pages, kind, sharedPages: 0 };
     }
     case 'rpt': {
+      // a CSV or tab-separated download is a sheet's rows, not a printed report
+      const delimited = readDelimited(decodeText(bytes));
+      if (delimited) {
+        opts.onPageCount?.(1);
+        return {
+          doc: { kind: 'sheets', format: 'xlsx', sheets: [delimited] },
+          pages: 1,
+          kind,
+          sharedPages: 0,
+        };
+      }
       const { lines, pageCount } = readRpt(bytes);
       opts.onPageCount?.(pageCount);
       return { doc: { kind: 'lines', format: 'rpt', lines }, pages: pageCount, kind, sharedPages: 0 };

@@ -4,6 +4,7 @@
 // of their own, footers and summary tables, newest first, the table on another sheet, columns in
 // another order). Every variant keeps every value, so the parse must still equal the truth.
 import type { Cell, Sheet, SourceDocument } from '../../src/source.ts';
+import { readDelimited } from '../../src/read/delimited.ts';
 import { seededRng, type Rng } from '@bahi/core';
 
 export interface TruthRow {
@@ -55,6 +56,7 @@ export const SHEET_KINDS = [
   'currency',
   'repeat-heading',
   'type-words',
+  'delimited',
 ] as const;
 export type SheetKind = (typeof SHEET_KINDS)[number];
 
@@ -108,7 +110,7 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
   const r = seededRng(seed);
   const has = (k: SheetKind) => kinds.includes(k);
   // a printed report has no cell types: its dates are text
-  const typed = !has('text-report');
+  const typed = !has('text-report') && !has('delimited');
   const dateStyle: DateStyle =
     typed && has('date-serial')
       ? 'serial'
@@ -350,6 +352,18 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
     ? [{ name: 'Summary', rows: [['Account summary'], ['Customer', truth.account?.holder ?? '']] }, table]
     : [table];
   if (has('text-report')) return { kind: 'lines', format: 'rpt', lines: sheets.flatMap(textLines) };
+  if (has('delimited')) {
+    // a CSV, tab- or semicolon-separated download, read back as the reader reads such a file
+    const d = pick(r, [',', '\t', ';'] as const);
+    const field = (v: Cell) => {
+      const t = v === null ? '' : typeof v === 'number' ? v.toFixed(2) : v;
+      return t.includes(d) || t.includes('"') ? `"${t.replace(/"/g, '""')}"` : t;
+    };
+    const text = sheets.flatMap((sh) => [...sh.rows.map((row) => row.map(field).join(d)), '']).join('\r\n');
+    const sheet = readDelimited(text);
+    if (!sheet) throw new Error('the delimited text was not read as delimited');
+    return { kind: 'sheets', format: 'xlsx', sheets: [sheet] };
+  }
   return { kind: 'sheets', format: 'xlsx', sheets };
 }
 

@@ -1,0 +1,76 @@
+// Delimited downloads (CSV, tab- or semicolon-separated) are read as a sheet's rows; fixed-width
+// reports, whose amounts hold commas too, stay reports.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseStatement, readDocument } from '../../src/index.ts';
+import { readDelimited, splitFields } from '../../src/read/delimited.ts';
+
+const CSV = [
+  'Statement of account',
+  'Account No,50100965668015',
+  '',
+  'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+  '02/12/23,"UPI-ABHISHEK IYER-RENT, DEC",0000333621653512,02/12/23,"4,002.00",,"3,257.18"',
+  '03/12/23,"SMS ""ALERT"" CHARGES",0000000000000000,03/12/23,319.97,,"2,937.21"',
+].join('\r\n');
+
+test('fields: quotes hold the delimiter and doubled quotes, spaces around a field go', () => {
+  assert.deepEqual(splitFields('a, "b, c" ,"d ""e""",', ','), ['a', 'b, c', 'd "e"', '']);
+  assert.deepEqual(splitFields('01/04/24\tNEFT IN\t\t1,200.00', '\t'), [
+    '01/04/24',
+    'NEFT IN',
+    '',
+    '1,200.00',
+  ]);
+});
+
+// (blank lines are no rows)
+test('a CSV download is a sheet of its rows, quoted figures whole', () => {
+  const sheet = readDelimited(CSV);
+  assert.ok(sheet);
+  assert.deepEqual(sheet.rows[2]!.slice(0, 2), ['Date', 'Narration']);
+  assert.deepEqual(sheet.rows[3], [
+    '02/12/23',
+    'UPI-ABHISHEK IYER-RENT, DEC',
+    '0000333621653512',
+    '02/12/23',
+    '4,002.00',
+    null,
+    '3,257.18',
+  ]);
+  assert.equal(sheet.rows[4]![1], 'SMS "ALERT" CHARGES');
+});
+
+test('semicolons win over the commas of grouped figures', () => {
+  const text = [
+    'Date;Narration;Amount;Balance',
+    '01/04/24;NEFT IN;1,200.00;1,23,456.00 Cr',
+    '02/04/24;ATM;-500.00;1,22,956.00 Cr',
+    '03/04/24;UPI;-50.00;22,906.00 Cr',
+  ].join('\n');
+  assert.deepEqual(readDelimited(text)?.rows[1], ['01/04/24', 'NEFT IN', '1,200.00', '1,23,456.00 Cr']);
+});
+
+test('a fixed-width report is no delimited text, whatever commas its figures hold', () => {
+  const report = [
+    'Txn Date   Value Date Description                  Debit        Credit       Balance',
+    '01-05-2024 01-05-2024 NEFT-HDFC0001-SUPREME       1,200.00                 1,23,456.00',
+    '02-05-2024 02-05-2024 UPI/DR/412345,PAYMENT                    5,000.00    1,28,456.00',
+    '03-05-2024 03-05-2024 ATM WDL                       500.00                 1,27,956.00',
+  ].join('\n');
+  assert.equal(readDelimited(report), null);
+  assert.equal(readDelimited('just one line, with, some, commas'), null);
+});
+
+test('the reader reads a CSV file as a sheet, and the statement from it', async () => {
+  const read = await readDocument(new TextEncoder().encode(CSV), { ocr: false });
+  assert.equal(read.doc.kind, 'sheets');
+  const tx = parseStatement(read.doc).accounts.flatMap((a) => a.transactions);
+  assert.deepEqual(
+    tx.map((t) => [t.date, t.withdrawal, t.balance, t.description]),
+    [
+      ['2023-12-02', 400200, 325718, 'UPI-ABHISHEK IYER-RENT, DEC'],
+      ['2023-12-03', 31997, 293721, 'SMS "ALERT" CHARGES'],
+    ],
+  );
+});
