@@ -11,7 +11,7 @@ import type { BankProfile } from './profile.ts';
 import { fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
 import { NO_YEAR, isStackedPair, readTable } from './table.ts';
-import { nearYear, withYear } from './dates.ts';
+import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, TaughtLayout } from './types.ts';
 
 // Sheet cells become runs on a grid: one row is one line, one column a fixed-width band, every cell
@@ -78,6 +78,25 @@ function sheetLines(sheets: Sheet[]): Line[] {
     });
   });
   return lines;
+}
+
+/** The latest full date printed in the lines (ISO), or null. */
+function latestDate(lines: Line[]): string | null {
+  let latest: string | null = null;
+  for (const l of lines)
+    for (const d of findDates(l.text)) {
+      const iso = readDate(d);
+      if (iso && (!latest || iso > latest)) latest = iso;
+    }
+  return latest;
+}
+
+/** The day after the same date a year earlier: the first day of the year that ends on `iso`. */
+function yearBefore(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - 1);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
 }
 
 export function documentLines(doc: SourceDocument): Line[] {
@@ -177,8 +196,20 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     const closing = closingRow?.balance ?? facts.closing;
     // dates printed without a year take it from the statement period
     if (sec.transactions.some((t) => t.date.startsWith(NO_YEAR))) {
-      const from = facts.from ?? accountsPeriod.from;
-      const to = facts.to ?? accountsPeriod.to;
+      let from = facts.from ?? accountsPeriod.from;
+      let to = facts.to ?? accountsPeriod.to;
+      if (!from && !to) {
+        // no period printed: the rows lie in the year up to the latest date the statement prints
+        // outside its rows (the day it was generated; a narration's figures may look like dates)
+        const latest = latestDate([...table.headerZone, ...sec.lines]);
+        if (latest) {
+          [from, to] = [yearBefore(latest), latest];
+          issues.push({
+            kind: 'layout',
+            message: `The statement prints no period and its rows no year: the year up to ${latest}, the latest date it prints, was taken.`,
+          });
+        }
+      }
       sec.transactions = sec.transactions.filter((t) => {
         if (!t.date.startsWith(NO_YEAR)) return true;
         const dated = withYear(t.date.slice(5), from, to);

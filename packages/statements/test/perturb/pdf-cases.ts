@@ -144,6 +144,7 @@ export function describe(r: Recipe): string {
       r.groupHeader && `group heading '${r.groupHeader}'`,
       r.deepHeader && 'headings three lines deep',
       r.browserPrint && 'printed from a browser',
+      r.noPeriod && 'no period',
       r.extraColumns.length > 0 && `extra ${r.extraColumns.map((c) => `${c.extra} ${c.at}`).join(' + ')}`,
     ]
       .filter(Boolean)

@@ -185,6 +185,8 @@ export interface Recipe {
   deepHeader: boolean;
   /** a net-banking page printed from a browser: its date and time and title above, its address and 'n/m' below */
   browserPrint: boolean;
+  /** no statement period printed; the date the statement was generated instead ('Generated on 05 Jan 2024') */
+  noPeriod: boolean;
 }
 
 /** What real statements do that the recipes draw, in the order the reports list them. */
@@ -219,6 +221,7 @@ export const CLASSES = [
   'groupHeader',
   'deepHeader',
   'browserPrint',
+  'noPeriod',
 ] as const satisfies readonly (keyof Recipe)[];
 
 /** A recipe's style of one class ('' or false when it does not draw it). */
@@ -347,6 +350,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     groupHeader: '',
     deepHeader: false,
     browserPrint: false,
+    noPeriod: false,
   };
   if (r() < 0.25) {
     const kinds = Object.keys(EXTRAS) as Extra[];
@@ -377,6 +381,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
       : '';
   recipe.deepHeader = r() < 0.12;
   recipe.browserPrint = r() < 0.15;
+  recipe.noPeriod = r() < 0.15;
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
@@ -766,7 +771,12 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     y += lineH;
     const from = formatDate(truth.period.from, rc.dateFormat);
     const to = formatDate(truth.period.to, rc.dateFormat);
-    doc.text(`Statement of Account for the period ${from} to ${to}`, rc.left, y, { lineBreak: false });
+    doc.text(
+      rc.noPeriod ? `Statement generated on ${to}` : `Statement of Account for the period ${from} to ${to}`,
+      rc.left,
+      y,
+      { lineBreak: false },
+    );
     return y + lineH * 2;
   };
   const groupLines = rc.groupHeader && rc.amountStyle === 'split' ? 1 : 0;
