@@ -14,10 +14,16 @@ const MARK = /\s*(?:\(\s*(dr|cr)\.?\s*\)|(dr|cr)\.?)$/i;
 // the mark printed before the figure ('Dr 500.00', 'CR. 1,200.00')
 const LEADING_MARK = /^(?:\(\s*(dr|cr)\.?\s*\)|(dr|cr)\.?)\s*(?=[\d(+-]|inr|rs|₹)/i;
 
-/** A currency printed as a word of its own before a figure ('INR', 'Rs.', '₹', '-INR'). */
+/**
+ * A currency printed as a word of its own before a figure ('INR', 'Rs.', '₹', '-INR'); a backtick
+ * is the rupee of the old Rupee fonts, which drew ₹ in the backtick's place.
+ */
 export function isCurrency(text: string): boolean {
-  return /^[-+]?(?:₹|rs\.?|inr)$/i.test(text.trim());
+  return /^[-+]?(?:₹|rs\.?|inr|`)$/i.test(text.trim());
 }
+
+// minus signs other than the hyphen: U+2212 minus, figure dash, en dash, small and full-width hyphen-minus
+const MINUS = /[\u2212\u2012\u2013\uFE63\uFF0D]/g;
 
 /** A Dr/Cr marker on its own ("Cr", "DR", "(Dr)", "Cr."). */
 export function isMark(text: string): boolean {
@@ -33,7 +39,7 @@ export function readAmount(text: string | number | null, loose = false): ReadAmo
   if (text === null) return null;
   if (typeof text === 'number')
     return Number.isFinite(text) ? { paise: rupeesToPaise(text), mark: null } : null;
-  let s = text.trim();
+  let s = text.trim().replace(MINUS, '-').replace(/`/g, '₹');
   if (s === '') return null;
   let mark: ReadAmount['mark'] = null;
   const m = MARK.exec(s);

@@ -229,7 +229,7 @@ class Layout {
       const p = words[words.length - 1];
       if (
         p &&
-        /^[-+]$/.test(p.text) &&
+        /^[-+\u2212\u2013]$/.test(p.text) &&
         figure(w) &&
         bandOf(this.bands, p.x0, p.x1) === bandOf(this.bands, w.x0, w.x1)
       )
@@ -292,7 +292,7 @@ const SIDE_CELL = /^\s*(?:\(?\s*(?:dr|cr)\.?\s*\)?|debit|credit)\s*$/i;
 const sideMark = (text: string) => (/^\W*d/i.test(text) ? 'Dr' : 'Cr');
 // an amount printed with its sign ('+1,840.00', '-257.25', '(500.00)', '500.00-') has its side: a
 // Dr/Cr column beside it is the balance's
-const SIGNED = /^\s*[-+(−]|[-)−]\s*$/;
+const SIGNED = /^\s*[-+(−–]|[-)−–]\s*$/;
 
 /**
  * The marks of a Dr/Cr column go to the line's amount while it has no mark or sign of its own, wherever the

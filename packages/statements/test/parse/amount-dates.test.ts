@@ -75,6 +75,15 @@ test('a minus after the figure is a negative amount; a dash a space after it is 
   assert.equal(readAmount('1,234.00--'), null);
 });
 
+test("minus signs other than the hyphen, and the old fonts' backtick rupee", () => {
+  for (const minus of ['\u2212', '\u2013', '\u2012', '\uFE63', '\uFF0D'])
+    assert.equal(readAmount(`${minus}1,234.00`)?.paise, -123400, `U+${minus.codePointAt(0)!.toString(16)}`);
+  assert.equal(readAmount('` 1,234.00')?.paise, 123400);
+  assert.equal(readAmount('`1,23,456.00 Cr')?.paise, 12345600);
+  assert.ok(isCurrency('`'));
+  assert.equal(readAmount('\u2013'), null, 'a dash alone is an empty cell');
+});
+
 test('currency words, signed or not, are told from other words', () => {
   for (const s of ['INR', 'Rs.', 'Rs', '₹', '-INR', 'inr']) assert.ok(isCurrency(s), s);
   for (const s of ['INRX', 'Rupees', 'CR', '1,200.00', 'RS/123']) assert.ok(!isCurrency(s), s);

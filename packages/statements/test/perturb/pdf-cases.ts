@@ -145,6 +145,7 @@ export function describe(r: Recipe): string {
       r.deepHeader && 'headings three lines deep',
       r.browserPrint && 'printed from a browser',
       r.noPeriod && 'no period',
+      r.oddSigns && 'en dash and backtick signs',
       r.extraColumns.length > 0 && `extra ${r.extraColumns.map((c) => `${c.extra} ${c.at}`).join(' + ')}`,
     ]
       .filter(Boolean)

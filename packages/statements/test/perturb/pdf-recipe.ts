@@ -187,6 +187,8 @@ export interface Recipe {
   browserPrint: boolean;
   /** no statement period printed; the date the statement was generated instead ('Generated on 05 Jan 2024') */
   noPeriod: boolean;
+  /** signs and currency as other fonts draw them: an en dash for minus, a backtick for the rupee */
+  oddSigns: boolean;
 }
 
 /** What real statements do that the recipes draw, in the order the reports list them. */
@@ -222,6 +224,7 @@ export const CLASSES = [
   'deepHeader',
   'browserPrint',
   'noPeriod',
+  'oddSigns',
 ] as const satisfies readonly (keyof Recipe)[];
 
 /** A recipe's style of one class ('' or false when it does not draw it). */
@@ -351,6 +354,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     deepHeader: false,
     browserPrint: false,
     noPeriod: false,
+    oddSigns: false,
   };
   if (r() < 0.25) {
     const kinds = Object.keys(EXTRAS) as Extra[];
@@ -382,6 +386,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
   recipe.deepHeader = r() < 0.12;
   recipe.browserPrint = r() < 0.15;
   recipe.noPeriod = r() < 0.15;
+  recipe.oddSigns = (recipe.signed !== '' || recipe.overdrawn === '-' || recipe.currency !== '') && r() < 0.5;
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
@@ -599,6 +604,11 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       const mark = rc.balanceMark.includes('(') ? ['(Dr)', '(Cr)'] : ['Dr', 'Cr'];
       cells.amount = `${fig(t.withdrawal || t.deposit)} ${dr ? mark[0] : mark[1]}`;
     }
+    if (rc.oddSigns)
+      for (const k of ['debit', 'credit', 'amount', 'balance'] as const) {
+        const v = cells[k];
+        if (v) cells[k] = v.replace(/-/g, '\u2013').replace(/Rs\. ?|INR /, '`');
+      }
     return cells;
   };
 
