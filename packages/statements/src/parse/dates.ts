@@ -4,21 +4,28 @@ import { parseSpecDate } from '@bahi/core';
 // 01/04/24, 01-04-2024, 01-Apr-24, 01 Apr 2024, 1 Apr 2024 (wrapped as '1 Apr' + '2024'),
 // 01 Jul, 2025, Apr 01, 2024 and ISO from sheet cells. Two-digit years mean 20YY (DESIGN.md).
 
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** A month's number from its name, short or long ('Apr', 'Sept', 'April'); undefined for other words. */
+function monthOf(word: string): number | undefined {
+  const w = word.toLowerCase();
+  if (w.length < 3) return undefined;
+  const i = MONTH_NAMES.findIndex((name) => name.startsWith(w));
+  return i >= 0 ? i + 1 : undefined;
+}
 
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
@@ -30,8 +37,8 @@ function iso(y: number, m: number, d: number): string | null {
 
 const NUMERIC = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/;
 const ISO = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:T.*)?$/;
-const DAY_MON = /^(\d{1,2})[\s/-]*([a-z]{3,4})[a-z]*\.?[\s,/-]*(\d{2}|\d{4})$/i;
-const MON_DAY = /^([a-z]{3,4})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
+const DAY_MON = /^(\d{1,2})[\s/-]*([a-z]{3,9})\.?[\s,/-]*(\d{2}|\d{4})$/i;
+const MON_DAY = /^([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
 
 /** Reads one date; null when the text is not exactly a date. */
 export function readDate(text: string): string | null {
@@ -45,12 +52,12 @@ export function readDate(text: string): string | null {
   if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
   m = DAY_MON.exec(s);
   if (m) {
-    const mon = MONTHS[m[2]!.toLowerCase()];
+    const mon = monthOf(m[2]!);
     return mon ? iso(Number(m[3]), mon, Number(m[1])) : null;
   }
   m = MON_DAY.exec(s);
   if (m) {
-    const mon = MONTHS[m[1]!.toLowerCase()];
+    const mon = monthOf(m[1]!);
     return mon ? iso(Number(m[3]), mon, Number(m[2])) : null;
   }
   return null;
@@ -78,12 +85,12 @@ export function readMonthDay(text: string): string | null {
   let mon: number | undefined;
   let day: number;
   if (m) {
-    mon = MONTHS[m[1]!.toLowerCase().slice(0, 3)];
+    mon = monthOf(m[1]!);
     day = Number(m[2]);
   } else {
     m = DAY_MON_NO_YEAR.exec(s);
     if (!m) return null;
-    mon = MONTHS[m[2]!.toLowerCase().slice(0, 3)];
+    mon = monthOf(m[2]!);
     day = Number(m[1]);
   }
   if (!mon || day < 1 || day > 31) return null;
@@ -119,8 +126,8 @@ export function isDateStart(text: string): boolean {
   const s = text.trim();
   if (readDate(s)) return true;
   if (MON_DAY_NO_YEAR.exec(s) && readMonthDay(s)) return true;
-  const m = /^(\d{1,2})[\s-]([a-z]{3,4})[a-z]*[\s,-]*$/i.exec(s);
-  return !!m && MONTHS[m[2]!.toLowerCase()] !== undefined;
+  const m = /^(\d{1,2})[\s-]([a-z]{3,9})[\s,-]*$/i.exec(s);
+  return !!m && monthOf(m[2]!) !== undefined;
 }
 
 /** Every date inside a longer text, in order (for 'From 01/12/2023 To 31/12/2023' lines). */

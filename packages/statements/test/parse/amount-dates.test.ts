@@ -63,6 +63,16 @@ test("a mark printed before the figure is the figure's side, as one after it is"
   assert.equal(readAmount('CR SALARY'), null);
 });
 
+test('month names written out, either way round', () => {
+  assert.equal(readDate('01 April 2023'), '2023-04-01');
+  assert.equal(readDate('April 1, 2023'), '2023-04-01');
+  assert.equal(readDate('29 February 24'), '2024-02-29');
+  assert.equal(readDate('01-September-2023'), '2023-09-01');
+  assert.equal(readDate('01 Sept 2023'), '2023-09-01');
+  assert.equal(readDate('01 Aprx 2023'), null, 'a word that is no month');
+  assert.equal(readDate('01 Ma 2023'), null);
+});
+
 test('a minus after the figure is a negative amount; a dash a space after it is an empty cell', () => {
   fc.assert(
     fc.property(fc.integer({ min: 1, max: 9_999_999_999 }), (p) => {

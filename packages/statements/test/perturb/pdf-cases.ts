@@ -146,6 +146,7 @@ export function describe(r: Recipe): string {
       r.browserPrint && 'printed from a browser',
       r.noPeriod && 'no period',
       r.oddSigns && 'en dash and backtick signs',
+      r.longMonths && 'month names written out',
       r.extraColumns.length > 0 && `extra ${r.extraColumns.map((c) => `${c.extra} ${c.at}`).join(' + ')}`,
     ]
       .filter(Boolean)

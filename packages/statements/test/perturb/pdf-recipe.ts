@@ -189,6 +189,8 @@ export interface Recipe {
   noPeriod: boolean;
   /** signs and currency as other fonts draw them: an en dash for minus, a backtick for the rupee */
   oddSigns: boolean;
+  /** month names written out ('01 April 2023', 'April 01, 2023') */
+  longMonths: boolean;
 }
 
 /** What real statements do that the recipes draw, in the order the reports list them. */
@@ -225,6 +227,7 @@ export const CLASSES = [
   'browserPrint',
   'noPeriod',
   'oddSigns',
+  'longMonths',
 ] as const satisfies readonly (keyof Recipe)[];
 
 /** A recipe's style of one class ('' or false when it does not draw it). */
@@ -355,6 +358,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     browserPrint: false,
     noPeriod: false,
     oddSigns: false,
+    longMonths: false,
   };
   if (r() < 0.25) {
     const kinds = Object.keys(EXTRAS) as Extra[];
@@ -387,6 +391,7 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
   recipe.browserPrint = r() < 0.15;
   recipe.noPeriod = r() < 0.15;
   recipe.oddSigns = (recipe.signed !== '' || recipe.overdrawn === '-' || recipe.currency !== '') && r() < 0.5;
+  recipe.longMonths = r() < 0.12;
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
@@ -507,6 +512,28 @@ interface DrawRow {
 export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uint8Array> {
   const rc = { ...recipe };
   if (rc.moreDates) rc.dateFormat = rc.moreDates;
+  if (rc.longMonths) rc.dateFormat = rc.dateFormat.includes('yyyy') ? 'dd Mon yyyy' : 'dd Mon yy';
+  const LONG = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  const dateText = (iso: string) => {
+    const s = formatDate(iso, rc.dateFormat);
+    if (!rc.longMonths) return s;
+    const long = s.replace(/[A-Za-z]{3}/, (m) => LONG.find((n) => n.startsWith(m))!);
+    // 'April 01, 2023' in every other statement of the class
+    return rc.rowsPerPage % 2 ? long : long.replace(/^(\d+) (\w+) (\d{4})$/, '$2 $1, $3');
+  };
   if (rc.tight) {
     rc.size = 6;
     rc.gap = 3;
@@ -577,11 +604,8 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     const dr = t.withdrawal > 0 || !t.deposit;
     const cells: DrawRow['cells'] = {
       serial: String(i + 1),
-      date:
-        (rc.noYear ? monthDay(t.date) : formatDate(t.date, rc.dateFormat)) + (rc.timeInDate ? clock(i) : ''),
-      valueDate: rc.noYear
-        ? monthDay(t.valueDate ?? t.date)
-        : formatDate(t.valueDate ?? t.date, rc.dateFormat),
+      date: (rc.noYear ? monthDay(t.date) : dateText(t.date)) + (rc.timeInDate ? clock(i) : ''),
+      valueDate: rc.noYear ? monthDay(t.valueDate ?? t.date) : dateText(t.valueDate ?? t.date),
       reference: t.reference ?? '',
       balance: bal(t.balance),
       ...side(t.balance),
@@ -702,7 +726,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       : rc.valueDateUnder
         ? rc.noYear
           ? monthDay(t.valueDate ?? t.date)
-          : formatDate(t.valueDate ?? t.date, rc.dateFormat)
+          : dateText(t.valueDate ?? t.date)
         : undefined,
   }));
   if (rc.newestFirst) rows.reverse();
@@ -779,8 +803,8 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       y += lineH;
     }
     y += lineH;
-    const from = formatDate(truth.period.from, rc.dateFormat);
-    const to = formatDate(truth.period.to, rc.dateFormat);
+    const from = dateText(truth.period.from);
+    const to = dateText(truth.period.to);
     doc.text(
       rc.noPeriod ? `Statement generated on ${to}` : `Statement of Account for the period ${from} to ${to}`,
       rc.left,
@@ -907,7 +931,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     }
     if (rc.browserPrint) {
       // what a browser prints in the margins: when, the page's title, where from, which page
-      const printed = formatDate(truth.period.to, rc.dateFormat);
+      const printed = dateText(truth.period.to);
       doc.font('Helvetica').fontSize(7);
       doc.text(`${printed}, 10:4${pi % 10} AM`, 12, 8, { lineBreak: false });
       doc.text(`${rc.bankName} - Account Statement`, pageW / 2 - 60, 8, { lineBreak: false });
