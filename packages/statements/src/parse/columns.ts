@@ -38,7 +38,7 @@ export const COMMON_ALIASES: Aliases = {
     'txn',
     'tran',
   ],
-  valueDate: ['value date', 'value dt', 'value'],
+  valueDate: ['value date', 'value dt', 'value', 'val date', 'val dt', 'effective date'],
   description: [
     'narration',
     'particulars',
@@ -87,6 +87,8 @@ export const COMMON_ALIASES: Aliases = {
     'dr amt',
     'debit amt',
     'withdrawal amt',
+    'paid out',
+    'money out',
   ],
   credit: [
     'deposit amt.',
@@ -103,6 +105,8 @@ export const COMMON_ALIASES: Aliases = {
     'cr amt',
     'credit amt',
     'deposit amt',
+    'paid in',
+    'money in',
   ],
   amount: [
     'amount',
@@ -221,6 +225,7 @@ const ROOTS: [RegExp, Role][] = [
   [/withdraw|debit/, 'debit'],
   [/deposit|credit/, 'credit'],
   [/narrat|particular|description|remark|detail/, 'description'],
+  [/(?:value|\bval\b).*(?:date|\bdt\b)/, 'valueDate'],
   [/^(?!.*value).*(?:date|\bdt\b)/, 'date'],
   [/cheque|\bchq\b|\bref\b|reference|instrument|\butr\b/, 'reference'],
 ];

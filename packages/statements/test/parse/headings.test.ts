@@ -110,3 +110,29 @@ test("'Debit' and 'Credit Amount' a word space apart are two columns, not one 'D
     'balance',
   ]);
 });
+
+test("'Val. Date', 'Effective Date', and the sides as money out and in", () => {
+  assert.deepEqual(roles(['Txn. Date', 'Val. Date', 'Particulars', 'Debit', 'Credit', 'Balance']), [
+    'date',
+    'valueDate',
+    'description',
+    'debit',
+    'credit',
+    'balance',
+  ]);
+  assert.deepEqual(roles(['Date', 'Effective Date', 'Details', 'Money Out', 'Money In', 'Balance']), [
+    'date',
+    'valueDate',
+    'description',
+    'debit',
+    'credit',
+    'balance',
+  ]);
+  assert.deepEqual(roles(['Date', 'Particulars', 'Paid Out', 'Paid In', 'Balance']), [
+    'date',
+    'description',
+    'debit',
+    'credit',
+    'balance',
+  ]);
+});
