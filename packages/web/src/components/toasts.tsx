@@ -7,7 +7,9 @@ const listeners = new Set<() => void>();
 const Notifications = lazy(async () => {
   await import('@mantine/notifications/styles.css');
   const { Notifications } = await import('@mantine/notifications');
-  return { default: () => <Notifications position="top-right" /> };
+  // bottom right: at the top right a toast covered the header's user menu, and pointing at the menu
+  // held the toast open (Mantine pauses a toast's closing while the pointer is over it)
+  return { default: () => <Notifications position="bottom-right" /> };
 });
 
 type Toast = { color: string; title?: string; message: string };
