@@ -25,6 +25,9 @@ export function isCurrency(text: string): boolean {
 // minus signs other than the hyphen: U+2212 minus, figure dash, en dash, small and full-width hyphen-minus
 const MINUS = /[\u2212\u2012\u2013\uFE63\uFF0D]/g;
 
+/** What statements print in an amount column that has no amount on the row ('-', '--', '—'). */
+export const EMPTY_AMOUNT = /^[-–—]{1,2}$/;
+
 /** A Dr/Cr marker on its own ("Cr", "DR", "(Dr)", "Cr."). */
 export function isMark(text: string): boolean {
   return /^\(?\s*(dr|cr)\.?\s*\)?$/i.test(text.trim());

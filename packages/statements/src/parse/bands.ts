@@ -3,7 +3,7 @@
 // header name alone does not say where its column starts and ends; the rows do. Gutters (x ranges
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
-import { isCurrency, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, isCurrency, isMark, readAmount } from './amount.ts';
 import { type Column, type Header, NUMERIC_ROLES } from './columns.ts';
 import { readDate } from './dates.ts';
 import { type Run, runWords } from './layout.ts';
@@ -54,7 +54,7 @@ export function figureWords(run: Run): Run[] {
 export function cellsOf(run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
   const words = figureWords(run);
-  const cell = (w: Run) => readAmount(w.text) || isMark(w.text) || /^[-–—]{1,2}$/.test(w.text);
+  const cell = (w: Run) => readAmount(w.text) || isMark(w.text) || EMPTY_AMOUNT.test(w.text);
   if (words.every(cell)) return words;
   // figures with their paise and then words: the words are the next column's ('1,04,762.16 NET
   // BANKING' drawn as one run, a balance and a channel beside it)
@@ -132,7 +132,7 @@ function marksOnly(rows: Run[][], a: number, b: number): boolean {
 /** No cell the rows write between a and b is a figure, a Dr/Cr mark or a dash. */
 function wordsOnly(rows: Run[][], a: number, b: number): boolean {
   return cellsBetween(rows, a, b).every(
-    (r) => readAmount(r.text) === null && !isMark(r.text) && !/^[-–—]{1,2}$/.test(r.text),
+    (r) => readAmount(r.text) === null && !isMark(r.text) && !EMPTY_AMOUNT.test(r.text),
   );
 }
 

@@ -2,7 +2,7 @@
 // table, its columns are the stretches those lines write in, and which figure is the withdrawal, the
 // deposit and the balance is decided by the arithmetic across the whole statement (the balance moves
 // by exactly the row's amount).
-import { balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
 import type { Role } from './columns.ts';
 import { datePieces, isDateStart, readDate, readDateTime, withoutTime } from './dates.ts';
@@ -70,7 +70,7 @@ function splitDates(run: Run): Run[] {
 
 function column(stretch: Stretch, cells: string[]): Column {
   // '-' is how many statements print an empty amount
-  const filled = cells.filter((t) => t && !/^[-–—]{1,2}$/.test(t));
+  const filled = cells.filter((t) => t && !EMPTY_AMOUNT.test(t));
   const dates = filled.filter(isDateCell).length;
   const figures = filled.filter((t) => readAmount(t) !== null).length;
   const marks = filled.filter(isMark).length;

@@ -1,6 +1,6 @@
 // The generic table reader: positioned lines -> header -> column bands -> rows with their wrapped
 // narration lines -> special rows (opening, closing, totals) kept apart. Every bank uses it.
-import { balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import {
   type Aliases,
   type Column,
@@ -331,9 +331,6 @@ const WORD_GAP_CHARS = 1.5;
 
 const RULE = /^[-_=~*.·–—]{5,}$/;
 const RULE_COLUMN: Column = { role: 'other', label: '', x0: 0, x1: 0 };
-
-// what statements print in an amount column that has no amount on the row
-const EMPTY_AMOUNT = /^[-–—]{1,2}$/;
 
 interface Row {
   anchor: Line;
