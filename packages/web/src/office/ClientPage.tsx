@@ -527,8 +527,8 @@ function ReadAndFile({
           />
           <FileInput
             label="Statement"
-            placeholder="PDF, XLSX or RPT"
-            accept=".pdf,.xlsx,.xls,.rpt,.txt"
+            placeholder="PDF, XLSX, CSV or RPT"
+            accept=".pdf,.xlsx,.xls,.rpt,.txt,.csv"
             value={file}
             onChange={setFile}
             w={260}
