@@ -24,6 +24,7 @@ export function isCurrency(text: string): boolean {
 
 // minus signs other than the hyphen: U+2212 minus, figure dash, en dash, small and full-width hyphen-minus
 const MINUS = /[\u2212\u2012\u2013\uFE63\uFF0D]/g;
+const ODD_SIGN = /[\u2212\u2012\u2013\uFE63\uFF0D`]/;
 
 /** What statements print in an amount column that has no amount on the row ('-', '--', '—'). */
 export const EMPTY_AMOUNT = /^[-–—]{1,2}$/;
@@ -42,7 +43,8 @@ export function readAmount(text: string | number | null, loose = false): ReadAmo
   if (text === null) return null;
   if (typeof text === 'number')
     return Number.isFinite(text) ? { paise: rupeesToPaise(text), mark: null } : null;
-  let s = text.trim().replace(MINUS, '-').replace(/`/g, '₹');
+  let s = text.trim();
+  if (ODD_SIGN.test(s)) s = s.replace(MINUS, '-').replace(/`/g, '₹');
   if (s === '') return null;
   let mark: ReadAmount['mark'] = null;
   const m = MARK.exec(s);
