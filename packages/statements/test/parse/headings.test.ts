@@ -112,22 +112,12 @@ test("'Debit' and 'Credit Amount' a word space apart are two columns, not one 'D
 });
 
 test("'Val. Date', 'Effective Date', and the sides as money out and in", () => {
-  assert.deepEqual(roles(['Txn. Date', 'Val. Date', 'Particulars', 'Debit', 'Credit', 'Balance']), [
-    'date',
-    'valueDate',
-    'description',
-    'debit',
-    'credit',
-    'balance',
-  ]);
-  assert.deepEqual(roles(['Date', 'Effective Date', 'Details', 'Money Out', 'Money In', 'Balance']), [
-    'date',
-    'valueDate',
-    'description',
-    'debit',
-    'credit',
-    'balance',
-  ]);
+  const withValueDate = ['date', 'valueDate', 'description', 'debit', 'credit', 'balance'];
+  for (const cells of [
+    ['Txn. Date', 'Val. Date', 'Particulars', 'Debit', 'Credit', 'Balance'],
+    ['Date', 'Effective Date', 'Details', 'Money Out', 'Money In', 'Balance'],
+  ])
+    assert.deepEqual(roles(cells), withValueDate, cells.join(' | '));
   assert.deepEqual(roles(['Date', 'Particulars', 'Paid Out', 'Paid In', 'Balance']), [
     'date',
     'description',
