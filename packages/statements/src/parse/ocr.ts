@@ -2,6 +2,7 @@
 // reader sees the words. Used only for pages whose words came from OCR (Page.ocr): a text layer is
 // exact and must never be "corrected".
 import type { Word } from '../source.ts';
+import type { Paise, Transaction } from './types.ts';
 
 // Ruling lines and specks read as glyphs: a word made only of these is not text.
 const NOISE_WORD = /^[|¦![\]{}()~—–_=‘’“”"'`«»°•·.,:;-]+$/;
@@ -86,4 +87,90 @@ export function estimateSkew(words: Word[]): number {
   if (slopes.length < 5) return 0;
   slopes.sort((p, q) => p - q);
   return slopes[slopes.length >> 1]!;
+}
+
+/**
+ * Whether two figures (paise) differ in one digit only, at the same place: what the recogniser
+ * does when it takes a 9 for a 0, a 5 for a 6 or a 3 for an 8.
+ */
+export function oneDigitApart(a: Paise, b: Paise): boolean {
+  if (a === b || Math.sign(a) !== Math.sign(b)) return false;
+  const [x, y] = [String(Math.abs(a)), String(Math.abs(b))];
+  if (x.length !== y.length) return false;
+  let apart = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) apart++;
+  return apart === 1;
+}
+
+/**
+ * Mend figures of OCR'd rows that the balance chain proves misread by one digit, and fill a
+ * figure the recogniser missed, in place; returns the rows mended. A row that does not follow
+ * is mended only when one reading makes it follow and the next printed balance (the closing
+ * balance after the last row) agrees with that reading and not with the other:
+ *   - its balance one digit from what the chain gives, and the next row follows from the chain's
+ *     figure: the balance was misread;
+ *   - the next row follows from its printed balance, and the amount the chain needs is one digit
+ *     from the printed one, on the same side, or no amount was read: the amount was misread;
+ *   - no balance read, and the next row follows from the chain's figure.
+ * When the next balance is itself one digit off (a recogniser that misreads a glyph often does so
+ * row after row), the row's balance one digit from the chain's is taken as misread too: two
+ * figures each one digit from the chain are no coincidence.
+ */
+export function mendOcrFigures(
+  txs: Transaction[],
+  opening: Paise | null,
+  closing: Paise | null,
+  ocr: (t: Transaction) => boolean,
+): Transaction[] {
+  const mended: Transaction[] = [];
+  let bal = opening;
+  txs.forEach((t, i) => {
+    if (bal === null || !ocr(t)) {
+      bal = t.balance ?? (bal === null ? null : bal + t.deposit - t.withdrawal);
+      return;
+    }
+    const chain = bal + t.deposit - t.withdrawal;
+    const next = txs[i + 1];
+    /** the next printed balance (past rows whose balance was not read) follows from `b` */
+    const proves = (b: Paise) => {
+      for (const later of txs.slice(i + 1)) {
+        b += later.deposit - later.withdrawal;
+        if (later.balance !== null) return b === later.balance;
+      }
+      return b === closing;
+    };
+    const nearly = (b: Paise) =>
+      next !== undefined &&
+      next.balance !== null &&
+      oneDigitApart(next.balance, b + next.deposit - next.withdrawal);
+    if (t.balance === chain) {
+      bal = chain;
+      return;
+    }
+    const need = t.balance === null ? 0 : t.balance - bal;
+    if (t.balance === null) {
+      if (proves(chain)) {
+        t.balance = chain;
+        mended.push(t);
+      }
+    } else if (oneDigitApart(t.balance, chain) && proves(chain)) {
+      t.balance = chain;
+      mended.push(t);
+    } else if (proves(t.balance) && t.withdrawal === 0 && t.deposit === 0) {
+      if (need > 0) t.deposit = need;
+      else t.withdrawal = -need;
+      mended.push(t);
+    } else if (proves(t.balance) && t.withdrawal === 0 && need > 0 && oneDigitApart(t.deposit, need)) {
+      t.deposit = need;
+      mended.push(t);
+    } else if (proves(t.balance) && t.deposit === 0 && need < 0 && oneDigitApart(t.withdrawal, -need)) {
+      t.withdrawal = -need;
+      mended.push(t);
+    } else if (oneDigitApart(t.balance, chain) && !proves(t.balance) && nearly(chain)) {
+      t.balance = chain;
+      mended.push(t);
+    }
+    bal = t.balance ?? chain;
+  });
+  return mended;
 }

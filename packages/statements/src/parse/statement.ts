@@ -5,6 +5,7 @@ import type { SourceDocument, Sheet } from '../source.ts';
 import { matchHeader, matchStackedHeader } from './columns.ts';
 import { detectBank } from './detect.ts';
 import { inferLayout } from './infer.ts';
+import { mendOcrFigures } from './ocr.ts';
 import { emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { type Line, pageLines, reportLines } from './layout.ts';
 import type { BankProfile } from './profile.ts';
@@ -12,7 +13,14 @@ import { fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
 import { NO_YEAR, isStackedPair, readTable } from './table.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
-import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, TaughtLayout } from './types.ts';
+import type {
+  AccountStatement,
+  ParseIssue,
+  ParseOptions,
+  StatementResult,
+  TaughtLayout,
+  Transaction,
+} from './types.ts';
 
 // Sheet cells become runs on a grid: one row is one line, one column a fixed-width band, every cell
 // right-aligned to its band (so numbers and their headers share a right edge).
@@ -229,6 +237,14 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       if (t.valueDate?.startsWith(NO_YEAR)) t.valueDate = nearYear(t.valueDate.slice(5), t.date);
     if (newestFirst(sec.transactions)) sec.transactions.reverse();
     fixSidesFromBalance(sec.transactions, opening);
+    const ocrRow = (t: Transaction) => t.page !== undefined && ocrPages.has(t.page);
+    const mended = mendOcrFigures(sec.transactions, opening, closing, ocrRow);
+    if (mended.length > 0)
+      issues.push({
+        kind: 'row',
+        message: `${mended.length} figure(s) of the scan read one digit wrong were mended by the running balance (rows dated ${mended.map((t) => t.date).join(', ')}): check them against the paper.`,
+        page: mended[0]!.page,
+      });
     const totalRow = sec.specials.find((s) => s.kind === 'total');
     const rec = reconcile(sec.transactions, {
       opening,
@@ -242,7 +258,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     // an OCR'd row whose balance does not follow may hold a misread figure: flag it for review
     for (const b of rec.breaks) {
       const t = sec.transactions[b.index];
-      if (t && t.page !== undefined && ocrPages.has(t.page)) t.ocrFlag = true;
+      if (t && ocrRow(t)) t.ocrFlag = true;
     }
     return {
       number: facts.number,

@@ -1,17 +1,16 @@
 // OCR with tesseract.js, fully offline: the traineddata comes from the @tesseract.js-data/eng package.
-// Recognisers live per thread, are created on first use and reused across pages and jobs (start-up
-// costs ~0.3 s); `closeOcr` ends them. One recogniser starts with the first page; a second joins
-// only when a second page is waiting, so a one-page scan pays one start-up and a multi-page scan
-// uses both cores. Words come back with their boxes so the table reader can use positions exactly
-// as for a text layer.
+// One recogniser per reader process, created on first use and reused across pages and jobs
+// (start-up costs ~0.3-1 s); `closeOcr` ends it. A recogniser holds 150-250 MB on a page of a scan,
+// so a reader runs one (the pool's other readers take the other pages of a long scan, each with its
+// own). Words come back with their boxes so the table reader can use positions exactly as for a
+// text layer.
 // tesseract.js and @napi-rs/canvas are loaded on first use (issue 19): a thread or a command that
 // reads only text PDFs and workbooks never loads them.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
-import type { Scheduler, Worker } from 'tesseract.js';
+import type { Scheduler } from 'tesseract.js';
 import { StatementError } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
 
@@ -19,11 +18,6 @@ const LANG_DIR = '4.0.0_best_int';
 const START_TIMEOUT_MS = 20_000;
 /** Page units for OCR'd images: as wide as an A4 page in PDF points, so tolerances match text PDFs. */
 export const IMAGE_PAGE_WIDTH = 595.28;
-/**
- * Recognisers per thread. Tesseract is single-threaded here, so more than the cores only costs
- * memory (~40 MB each); two pages of one scan then run side by side.
- */
-const MAX_RECOGNISERS = Math.max(1, Math.min(2, os.availableParallelism()));
 
 type CanvasModule = typeof import('@napi-rs/canvas');
 let canvasModule: CanvasModule | null = null;
@@ -38,19 +32,18 @@ function langPath(): string {
   return path.join(path.dirname(pkg), LANG_DIR);
 }
 
-interface Recognisers {
-  scheduler: Scheduler;
-  workers: number;
-  /** a recogniser being started, so close waits for it instead of leaking its thread */
-  adding: Promise<void> | null;
-}
+// A scheduler of one worker: it queues jobs, and a worker must not be given a second job while it
+// runs one (the orientation trials ask for several at once; given together, they read each
+// other's images).
+let recogniser: Promise<Scheduler> | null = null;
 
-let recognisers: Promise<Recognisers> | null = null;
-/** pages handed to the scheduler and not yet answered */
-let waiting = 0;
-
-async function startWorker(dir: string): Promise<Worker> {
-  const { createWorker, OEM, PSM } = await import('tesseract.js');
+async function startRecogniser(): Promise<Scheduler> {
+  const dir = langPath();
+  // A wrong langPath makes tesseract.js hang instead of failing, so check first and time-box start-up.
+  if (!existsSync(path.join(dir, 'eng.traineddata.gz'))) {
+    throw new StatementError('INTERNAL', { logMessage: `OCR language data missing at ${dir}` });
+  }
+  const { createScheduler, createWorker, OEM, PSM } = await import('tesseract.js');
   const worker = await withTimeout(
     createWorker('eng', OEM.LSTM_ONLY, { langPath: dir, gzip: true, cacheMethod: 'none' }),
     START_TIMEOUT_MS,
@@ -60,63 +53,37 @@ async function startWorker(dir: string): Promise<Worker> {
     tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
     preserve_interword_spaces: '1',
   });
-  return worker;
-}
-
-async function startRecognisers(): Promise<Recognisers> {
-  const dir = langPath();
-  // A wrong langPath makes tesseract.js hang instead of failing, so check first and time-box start-up.
-  if (!existsSync(path.join(dir, 'eng.traineddata.gz'))) {
-    throw new StatementError('INTERNAL', { logMessage: `OCR language data missing at ${dir}` });
-  }
-  const { createScheduler } = await import('tesseract.js');
   const scheduler = createScheduler();
-  scheduler.addWorker(await startWorker(dir));
-  return { scheduler, workers: 1, adding: null };
+  scheduler.addWorker(worker);
+  return scheduler;
 }
 
-function getRecognisers(): Promise<Recognisers> {
-  if (!recognisers) {
-    recognisers = startRecognisers();
-    recognisers.catch(() => {
-      recognisers = null;
+function getRecogniser(): Promise<Scheduler> {
+  if (!recogniser) {
+    recogniser = startRecogniser();
+    recogniser.catch(() => {
+      recogniser = null;
     });
   }
-  return recognisers;
+  return recogniser;
 }
 
-/** Start a recogniser now, so its start-up overlaps decoding or rendering the first page. */
+/** Start the recogniser now, so its start-up overlaps decoding or rendering the first page. */
 export function warmOcr(): void {
-  getRecognisers().catch(() => {});
+  getRecogniser().catch(() => {});
 }
 
-/** One more recogniser when pages are waiting for one; a failure leaves the others working. */
-function growIfQueued(r: Recognisers): void {
-  if (r.adding || r.workers >= MAX_RECOGNISERS || waiting <= r.workers) return;
-  r.adding = startWorker(langPath())
-    .then((w) => {
-      r.scheduler.addWorker(w);
-      r.workers++;
-    })
-    .catch(() => {})
-    .finally(() => {
-      r.adding = null;
-    });
-}
-
+/** End the recogniser (its thread and memory); the next page starts a new one. */
 export async function closeOcr(): Promise<void> {
-  const r = recognisers;
-  recognisers = null;
-  const ready = await r?.catch(() => null);
-  if (!ready) return;
-  await ready.adding;
-  await ready.scheduler.terminate();
+  const r = recogniser;
+  recogniser = null;
+  const scheduler = await r?.catch(() => null);
+  await scheduler?.terminate();
 }
 
-/** The recognisers' threads (for tests). */
-export async function ocrWorkers(): Promise<number> {
-  const r = await recognisers?.catch(() => null);
-  return r ? r.workers : 0;
+/** Whether a recogniser is running (for tests). */
+export function ocrRunning(): boolean {
+  return recogniser !== null;
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, log: string): Promise<T> {
@@ -253,12 +220,10 @@ function pageTimeout(): StatementError {
 async function recognise(canvas: Canvas, binarise: boolean, deadline = Infinity): Promise<TessLine[]> {
   if (Date.now() >= deadline) throw pageTimeout();
   const image = pgm(greyImage(canvas, binarise), canvas.width, canvas.height);
-  const r = await getRecognisers();
-  waiting++;
+  const scheduler = await getRecogniser();
   let timer: NodeJS.Timeout | undefined;
   try {
-    growIfQueued(r);
-    const job = r.scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
+    const job = scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
     const { data } =
       deadline === Infinity
         ? await job
@@ -266,8 +231,8 @@ async function recognise(canvas: Canvas, binarise: boolean, deadline = Infinity)
             job,
             new Promise<never>((_, reject) => {
               timer = setTimeout(() => {
-                // Tesseract cannot drop a job: end the recognisers so the page stops costing CPU
-                // (the next page starts new ones), and fail the page.
+                // Tesseract cannot drop a job: end the recogniser so the page stops costing CPU
+                // (the next page starts a new one), and fail the page.
                 void closeOcr().catch(() => {});
                 reject(pageTimeout());
               }, deadline - Date.now());
@@ -280,7 +245,6 @@ async function recognise(canvas: Canvas, binarise: boolean, deadline = Infinity)
     return lines;
   } finally {
     clearTimeout(timer);
-    waiting--;
   }
 }
 
@@ -366,11 +330,13 @@ export function rotateCanvas(src: Canvas, deg: Rotation, scale = 1): Canvas {
 }
 
 /**
- * Half resolution and a band across the middle of the page (an eighth of its height, a dozen
- * table rows) are enough to tell text from garbage. Each trial costs ~3% of a full pass, which
- * matters: a recogniser is several times slower on sideways garbage than on text.
+ * 150 dpi (half of 300) and a band across the middle of the page (an eighth of its height, a dozen
+ * table rows) are enough to tell text from garbage; 100 dpi is not. Each trial costs ~3% of a full
+ * pass, which matters: a recogniser is several times slower on sideways garbage than on text.
  */
-const ORIENT_SCALE = 0.5;
+const ORIENT_DPI = 150;
+/** What an image's canvas is sized to (readImage: an A4 page at about 300 dpi). */
+const IMAGE_DPI = 300;
 const ORIENT_BAND = 0.12;
 
 function middleBand(c: Canvas): Canvas {
@@ -386,15 +352,15 @@ function middleBand(c: Canvas): Canvas {
  */
 async function bestRotation(
   canvas: Canvas,
+  dpi: number,
   binarise: boolean,
   turns: Rotation[],
   deadline = Infinity,
 ): Promise<Rotation> {
+  const scale = Math.min(1, ORIENT_DPI / dpi);
   const scores = await Promise.all(
     turns.map(async (deg) =>
-      orientationScore(
-        await recognise(middleBand(rotateCanvas(canvas, deg, ORIENT_SCALE)), binarise, deadline),
-      ),
+      orientationScore(await recognise(middleBand(rotateCanvas(canvas, deg, scale)), binarise, deadline)),
     ),
   );
   let best = 0;
@@ -454,14 +420,16 @@ export async function ocrCanvas(
   const binarise = opts.binarise !== false;
   const orient = opts.orient !== false;
   const direction = orient ? lineDirection(canvas) : 'across';
+  const dpi = unitsPerPixel > 0 ? 72 / unitsPerPixel : IMAGE_DPI;
   let rotation: Rotation = 0;
   // Lines running down the page: it is on its side, and a full pass as it is would be slow garbage.
-  if (direction === 'down') rotation = await bestRotation(canvas, binarise, [90, 270], deadline);
+  if (direction === 'down') rotation = await bestRotation(canvas, dpi, binarise, [90, 270], deadline);
   let page = rotation === 0 ? canvas : rotateCanvas(canvas, rotation);
   let lines = await recognise(page, binarise, deadline);
   if (orient && rotation === 0 && !looksLikeTable(lines)) {
     rotation = await bestRotation(
       canvas,
+      dpi,
       binarise,
       direction === 'across' ? [0, 180] : [0, 90, 180, 270],
       deadline,
@@ -472,12 +440,23 @@ export async function ocrCanvas(
     }
   }
   const units = opts.pageWidth ? opts.pageWidth / page.width : unitsPerPixel;
-  return {
+  const result = {
     words: toWords(lines, units),
     width: page.width * units,
     height: page.height * units,
     rotation,
   };
+  if (page !== canvas) freeCanvas(page);
+  return result;
+}
+
+/**
+ * Give a canvas's pixels back now. @napi-rs/canvas holds them outside V8's heap, where V8 does not
+ * count them: a few pages' canvases could wait for a collection that the small heap never asks for.
+ */
+export function freeCanvas(canvas: Canvas): void {
+  canvas.width = 1;
+  canvas.height = 1;
 }
 
 /**

@@ -13,14 +13,20 @@ import type {
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
-import type { OcrPage } from './ocr.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
 import { getDocument, OPS, PasswordException, PasswordResponses, pdfWorker } from './pdfjs.ts';
 
-/** Render scale for OCR: 300 dpi. */
+/**
+ * OCR renders a page at 300 dpi: scans of 150-200 dpi read better blown up to it (our 150 dpi scans
+ * lost a fifth of their rows at 200), and more detail only slows the recogniser down ...
+ */
 const OCR_DPI = 300;
-/** Rendered pages waiting for or in recognition: one per recogniser, plus one being queued. */
-const MAX_PAGES_IN_FLIGHT = 3;
+/**
+ * ... and at no more pixels than a Legal page (8.5 x 14 in, the largest paper statements come on)
+ * at 300 dpi: a recogniser's memory grows with the pixels it is given, and never shrinks. A page
+ * of HDFC's classic statement (11 x 13.7 in) is rendered at ~270 dpi.
+ */
+const OCR_MAX_PIXELS = 8.5 * 14 * OCR_DPI * OCR_DPI;
 /** A page bigger than this (in points, ~A0) is not a statement page; rendering it would eat memory. */
 const MAX_PAGE_SIDE = 3400;
 export const MAX_PDF_PAGES = 2000;
@@ -182,9 +188,15 @@ function textWords(items: TextItem[], vp: PageViewport): Word[] {
   return words;
 }
 
-/** The page as the reader sees it (its /Rotate applied), on white, at OCR resolution. */
-async function renderForOcr(page: PDFPageProxy): Promise<Canvas> {
-  const vp = page.getViewport({ scale: OCR_DPI / 72 });
+/** The resolution to render a page of `widthPt` x `heightPt` points at for OCR. */
+export function ocrDpi(widthPt: number, heightPt: number): number {
+  const pixels = ((widthPt * OCR_DPI) / 72) * ((heightPt * OCR_DPI) / 72);
+  return pixels > OCR_MAX_PIXELS ? OCR_DPI * Math.sqrt(OCR_MAX_PIXELS / pixels) : OCR_DPI;
+}
+
+/** The page as the reader sees it (its /Rotate applied), on white, at `dpi`. */
+async function renderForOcr(page: PDFPageProxy, dpi: number): Promise<Canvas> {
+  const vp = page.getViewport({ scale: dpi / 72 });
   const { createCanvas } = await import('@napi-rs/canvas');
   const canvas = createCanvas(Math.ceil(vp.width), Math.ceil(vp.height));
   const ctx = canvas.getContext('2d');
@@ -259,8 +271,6 @@ export interface PageFailure {
 /** Pages read by one thread of a PDF whose pages are shared between threads. */
 export interface PdfPart {
   pages: Page[];
-  /** pages without a text layer that draw an image: OCR'd by the thread that owns the job */
-  needOcr: number[];
   failure: PageFailure | null;
 }
 
@@ -296,20 +306,18 @@ function firstFailure(...failures: (PageFailure | null)[]): PageFailure | null {
 
 /**
  * Read the pages `next` hands out until it runs dry or a page fails. With `ocr` 'run', a page
- * without text that draws an image is OCR'd (in the recognisers' threads, while the next pages are
- * read here); with 'defer' it is only listed in needOcr, for the job's own thread.
+ * without text that draws an image is OCR'd (in the recogniser's thread); with 'off' it keeps the
+ * words it has.
  */
 async function readPages(
   doc: PDFDocumentProxy,
   source: PageClaims,
-  ocr: 'run' | 'defer' | 'off',
-  /** hand each text page over instead of keeping it (a helper sends its pages on as it goes) */
+  ocr: 'run' | 'off',
+  /** hand each page over instead of keeping it (a helper sends its pages on as it goes) */
   onPage?: (page: Page) => void,
 ): Promise<PdfPart> {
   const pages: Page[] = [];
-  const needOcr: number[] = [];
-  // At most this many rendered pages wait for recognition, to bound memory (~45 MB each).
-  const inFlight: Promise<void>[] = [];
+  const keep = onPage ?? ((page: Page) => pages.push(page));
   let failure: PageFailure | null = null;
   const fail = (page: number, err: unknown) => {
     failure = firstFailure(failure, { page, error: UNREADABLE_PAGE(page, err) });
@@ -330,35 +338,28 @@ async function readPages(
       const words = textWords(items, vp);
       const entry: Page = { number: n, width: vp.width, height: vp.height, words };
       if (!looksScanned(words) || ocr === 'off' || !(await hasImages(page))) {
-        if (onPage) onPage(entry);
-        else pages.push(entry);
-        page.cleanup();
-      } else if (ocr === 'defer') {
-        needOcr.push(n);
+        keep(entry);
         page.cleanup();
       } else {
-        pages.push(entry);
-        const { ocrCanvas, warmOcr } = await import('./ocr.ts');
+        // One page at a time, with one recogniser: a reader's memory stays that of one page (three
+        // pages in flight for two recognisers took a reader past its 512 MB cap on a 4-page scan).
+        const { freeCanvas, ocrCanvas, warmOcr } = await import('./ocr.ts');
         warmOcr();
-        const canvas = await renderForOcr(page);
+        const dpi = ocrDpi(unturned.width, unturned.height);
+        const canvas = await renderForOcr(page, dpi);
         page.cleanup();
-        const page_ = n;
-        const job = ocrCanvas(canvas, 72 / OCR_DPI).then(
-          (r: OcrPage) => {
-            Object.assign(entry, { width: r.width, height: r.height, words: r.words, ocr: true });
-          },
-          (err: unknown) => fail(page_, err),
-        );
-        inFlight.push(job);
-        void job.finally(() => inFlight.splice(inFlight.indexOf(job), 1));
-        if (inFlight.length >= MAX_PAGES_IN_FLIGHT) await Promise.race(inFlight);
+        try {
+          const r = await ocrCanvas(canvas, 72 / dpi);
+          keep({ ...entry, width: r.width, height: r.height, words: r.words, ocr: true });
+        } finally {
+          freeCanvas(canvas);
+        }
       }
     } catch (err) {
       fail(n, err);
     }
   }
-  await Promise.all(inFlight);
-  return { pages, needOcr, failure };
+  return { pages, failure };
 }
 
 async function openDocument(data: Uint8Array, password: string | undefined) {
@@ -395,16 +396,8 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
     const ocr = opts.ocr === false ? 'off' : 'run';
     const own = await readPages(doc, shared?.claims ?? claimer(pageCount), ocr);
     const part = shared ? await shared.part : null;
-    let failure = firstFailure(own.failure, part?.failure ?? null);
+    const failure = firstFailure(own.failure, part?.failure ?? null);
     const pages = own.pages.concat(part?.pages ?? []);
-    // Scanned pages the helper found are recognised here, where the recognisers are.
-    const deferred = (part?.needOcr ?? []).filter((n) => !failure || n < failure.page);
-    if (deferred.length > 0) {
-      const list = deferred.values();
-      const rest = await readPages(doc, { next: () => list.next().value ?? null, stop: () => {} }, ocr);
-      pages.push(...rest.pages);
-      failure = firstFailure(failure, rest.failure);
-    }
     if (failure) throw failure.error;
     pages.sort((a, b) => a.number - b.number);
     if (pages.length !== pageCount || pages.some((p, i) => p.number !== i + 1)) {
@@ -417,7 +410,7 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
       pages,
       pageCount,
       format: scanned ? 'pdf-scanned' : 'pdf',
-      sharedPages: part ? part.pages.length + part.needOcr.length : 0,
+      sharedPages: part ? part.pages.length : 0,
     };
   } finally {
     await task.destroy();
@@ -444,20 +437,21 @@ export async function readPdfPart(
   try {
     opened = await openDocument(data, opts.password);
   } catch {
-    return { pages: [], needOcr: [], failure: null };
+    return { pages: [], failure: null };
   }
   const { task, doc } = opened;
   try {
-    if (doc.numPages !== opts.pageCount) return { pages: [], needOcr: [], failure: null };
-    return await readPages(doc, opts.claims, opts.ocr === false ? 'off' : 'defer', opts.onPage);
+    if (doc.numPages !== opts.pageCount) return { pages: [], failure: null };
+    return await readPages(doc, opts.claims, opts.ocr === false ? 'off' : 'run', opts.onPage);
   } finally {
     await task.destroy();
   }
 }
 
 /**
- * One page rendered as the reader sees it (its /Rotate applied), for OCR, tests and tools. Uses the
- * same pdf.js set-up as readPdf, so JPEG 2000 (openjpeg.wasm) and JBIG2 images decode the same way.
+ * One page rendered at 300 dpi as the reader sees it (its /Rotate applied), for tests and tools.
+ * Uses the same pdf.js set-up as readPdf, so JPEG 2000 (openjpeg.wasm) and JBIG2 images decode the
+ * same way.
  */
 export async function renderPdfPage(
   data: Uint8Array,
@@ -471,7 +465,7 @@ export async function renderPdfPage(
       throw mapOpenError(err, opts.password);
     });
     const page = await doc.getPage(n);
-    const canvas = await renderForOcr(page);
+    const canvas = await renderForOcr(page, OCR_DPI);
     page.cleanup();
     return canvas;
   } finally {

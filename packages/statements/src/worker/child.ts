@@ -18,7 +18,6 @@ type ErrorData = ReturnType<StatementError['toJSON']>;
 
 /** What a helper hands back at its end (its pages went ahead in batches). */
 export interface PartEnd {
-  needOcr: number[];
   failure: PackedPart['failure'];
 }
 
@@ -176,7 +175,7 @@ async function run(id: number, message: Job, size: number): Promise<void> {
       let batch: Page[] = [];
       const flush = () => {
         if (batch.length === 0) return;
-        send({ id, type: 'partPages', part: packPart({ pages: batch, needOcr: [], failure: null }) });
+        send({ id, type: 'partPages', part: packPart({ pages: batch, failure: null }) });
         batch = [];
       };
       const part = (await runJob(job, {
@@ -188,7 +187,7 @@ async function run(id: number, message: Job, size: number): Promise<void> {
       })) as PdfPart;
       flush();
       const packed = packPart(part);
-      const end: PartEnd = { needOcr: packed.needOcr, failure: packed.failure };
+      const end: PartEnd = { failure: packed.failure };
       value = end as unknown as JobOutput;
     } else {
       value = await runJob(job, {
@@ -231,7 +230,6 @@ process.on('message', (msg: ToChild) => {
     entry.end(
       end && {
         pages: entry.pages,
-        needOcr: end.needOcr,
         failure: end.failure && {
           page: end.failure.page,
           error: StatementError.fromJSON(end.failure.error),

@@ -16,11 +16,11 @@ interface PackedPage {
   height: number;
   text: string;
   boxes: Float64Array<ArrayBuffer>;
+  ocr?: true;
 }
 
 export interface PackedPart {
   pages: PackedPage[];
-  needOcr: number[];
   failure: { page: number; error: ReturnType<StatementError['toJSON']> } | null;
 }
 
@@ -37,9 +37,10 @@ export function packPart(part: PdfPart): PackedPart {
         boxes[at + 4] = w.text.length;
       });
       const text = p.words.map((w) => w.text).join('');
-      return { number: p.number, width: p.width, height: p.height, text, boxes };
+      const packed: PackedPage = { number: p.number, width: p.width, height: p.height, text, boxes };
+      if (p.ocr) packed.ocr = true;
+      return packed;
     }),
-    needOcr: part.needOcr,
     failure: part.failure && { page: part.failure.page, error: part.failure.error.toJSON() },
   };
 }
@@ -60,9 +61,10 @@ export function unpackPart(packed: PackedPart): PdfPart {
         });
         from = to;
       }
-      return { number: p.number, width: p.width, height: p.height, words };
+      const page: Page = { number: p.number, width: p.width, height: p.height, words };
+      if (p.ocr) page.ocr = true;
+      return page;
     }),
-    needOcr: packed.needOcr,
     failure: packed.failure && {
       page: packed.failure.page,
       error: StatementError.fromJSON(packed.failure.error),

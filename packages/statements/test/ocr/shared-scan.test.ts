@@ -1,5 +1,6 @@
-// A long PDF with a scanned page, read by two readers: the helper only lists the scanned page and
-// the job's own reader recognises it, so the pages are exactly those of one reader alone.
+// A long PDF with a scanned page, read by two readers: the helper recognises the scanned pages it
+// claims (each reader has its own recogniser, under its own memory cap), and the pages are exactly
+// those of one reader alone.
 // Slow (OCR): `npm run test:ocr`.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { readPdf, readPdfPart, type PdfPart } from '../../src/read/pdf.ts';
 import { runJob, type ExtractOutput } from '../../src/worker/job.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
 import { makeStatement } from '../extract/make-statement.ts';
-import { SCANS_DIR } from './make-scans.ts';
+import { SCANS_DIR, scanTruth } from './make-scans.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-shared-scan-'));
 after(async () => {
@@ -32,7 +33,7 @@ async function mixedPdf(): Promise<Uint8Array> {
 }
 
 test(
-  'scanned pages a helper meets are recognised by the owner: same pages as alone',
+  'scanned pages a helper meets are recognised by the helper: same pages as alone',
   { skip: noQpdf },
   async () => {
     const bytes = await mixedPdf();
@@ -43,7 +44,7 @@ test(
       [13],
     );
     // A helper (here, in this thread) that has claimed every page before the owner starts: it
-    // reads the text pages and only lists the scanned one, which the owner must then recognise.
+    // reads the text pages and recognises the scanned one.
     let part: PdfPart | null = null;
     const shared = await readPdf(bytes, {
       share: (pageCount) => {
@@ -54,8 +55,11 @@ test(
         return { claims: { next: () => null, stop: () => {} }, part: read };
       },
     });
-    assert.deepEqual(part!.needOcr, [13]);
-    assert.equal(part!.pages.length, 12);
+    assert.equal(part!.pages.length, 13);
+    assert.deepEqual(
+      part!.pages.filter((p) => p.ocr).map((p) => p.number),
+      [13],
+    );
     assert.equal(shared.sharedPages, 13);
     assert.deepEqual(shared.pages, alone.pages);
     assert.equal(shared.format, 'pdf-scanned');
@@ -73,6 +77,30 @@ test(
       const out = (await pool.run({ op: 'extract', bytes: bytes.slice() })) as ExtractOutput;
       assert.deepEqual(out.result, alone.result);
       assert.equal(out.ocrPages, 1);
+    } finally {
+      await pool.close();
+    }
+  },
+);
+
+test(
+  "a four-page scan through the pool: every page read within a reader's memory limits",
+  { skip: noQpdf },
+  async () => {
+    // Before: two recognisers, three pages rendered at 300 dpi in flight; the reader died at its
+    // hard memory limit on the second page (TOO_LARGE).
+    const scan = path.join(SCANS_DIR, 'scanned.pdf');
+    const four = path.join(dir, 'four.pdf');
+    execFileSync('qpdf', ['--empty', '--pages', scan, scan, scan, scan, '--', four]);
+    const pool = new StatementPool({ size: 1 });
+    try {
+      const out = (await pool.run({
+        op: 'extract',
+        bytes: new Uint8Array(readFileSync(four)),
+      })) as ExtractOutput;
+      assert.equal(out.ocrPages, 4);
+      const rows = scanTruth().length;
+      assert.equal(out.result.accounts[0]!.transactions.length, 4 * rows);
     } finally {
       await pool.close();
     }

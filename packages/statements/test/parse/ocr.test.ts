@@ -79,12 +79,28 @@ test('an OCR row whose balance does not follow is flagged and listed as a break'
   const doc = load('PNB/scanned.source.json');
   const word = doc.pages[0]!.words.find((w) => w.text === '18,009.00');
   assert.ok(word, 'fixture word present');
-  word.text = '18,000.00';
+  // two digits wrong: more than the balance chain mends
+  word.text = '13,000.00';
   const r = parseStatement(doc);
   const a = r.accounts[0]!;
   const flagged = a.transactions.filter((t) => t.ocrFlag);
   assert.equal(flagged.length, 1);
-  assert.equal(flagged[0]!.deposit, 1_800_000);
+  assert.equal(flagged[0]!.deposit, 1_300_000);
   assert.ok(a.reconciliation.breaks.some((b) => a.transactions[b.index] === flagged[0]));
   assert.equal(a.reconciliation.ok, false);
+});
+
+test('an OCR amount one digit wrong is mended by the running balance, and the reader says so', () => {
+  const doc = load('PNB/scanned.source.json');
+  const word = doc.pages[0]!.words.find((w) => w.text === '18,009.00');
+  assert.ok(word, 'fixture word present');
+  word.text = '18,000.00';
+  const r = parseStatement(doc);
+  const a = r.accounts[0]!;
+  assert.equal(a.reconciliation.ok, true);
+  assert.equal(a.transactions.filter((t) => t.ocrFlag).length, 0);
+  assert.ok(a.transactions.some((t) => t.deposit === 1_800_900));
+  assert.ok(
+    r.issues.some((i) => /1 figure\(s\) of the scan .* mended by the running balance/.test(i.message)),
+  );
 });

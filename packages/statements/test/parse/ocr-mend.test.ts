@@ -1,0 +1,85 @@
+// The balance chain mends figures of a scan the recogniser read one digit wrong (9 for 0, 5 for 6),
+// or missed, but only where the next printed balance proves which figure was wrong.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { mendOcrFigures, oneDigitApart } from '../../src/parse/ocr.ts';
+import type { Transaction } from '../../src/parse/types.ts';
+
+/** Rows of [withdrawal, deposit, balance] in rupees, all from OCR'd pages unless `page` is 1. */
+const rows = (...r: [number, number, number | null, number?][]): Transaction[] =>
+  r.map(([w, d, b, page = 2], i) => ({
+    date: `2022-02-${String(i + 1).padStart(2, '0')}`,
+    valueDate: null,
+    description: `row ${i + 1}`,
+    reference: null,
+    withdrawal: w * 100,
+    deposit: d * 100,
+    balance: b === null ? null : b * 100,
+    page,
+  }));
+const ocr = (t: Transaction) => t.page === 2;
+const figures = (txs: Transaction[]) =>
+  txs.map((t) => [t.withdrawal / 100, t.deposit / 100, t.balance && t.balance / 100]);
+
+test('one digit apart: same length, one place', () => {
+  assert.equal(oneDigitApart(893544, 803544), true);
+  assert.equal(oneDigitApart(893544, 803545), false);
+  assert.equal(oneDigitApart(89354, 893544), false);
+  assert.equal(oneDigitApart(-893544, 893544), false);
+  assert.equal(oneDigitApart(893544, 893544), false);
+});
+
+test('a balance one digit off is mended when the next balance follows from the chain', () => {
+  // 12935 - 4000 = 8935, read 8035; the next row (+1380 -> 10315) proves 8935
+  const txs = rows([4000, 0, 8035], [0, 1380, 10315]);
+  const mended = mendOcrFigures(txs, 1293500, null, ocr);
+  assert.deepEqual(figures(txs), [
+    [4000, 0, 8935],
+    [0, 1380, 10315],
+  ]);
+  assert.deepEqual(mended, [txs[0]]);
+});
+
+test('an amount one digit off is mended when the printed balance is the one the next row follows', () => {
+  // 2985 + 13900 = 16885 printed; 13000 read
+  const txs = rows([0, 13000, 16885], [100, 0, 16785]);
+  mendOcrFigures(txs, 298500, null, ocr);
+  assert.deepEqual(figures(txs), [
+    [0, 13900, 16885],
+    [100, 0, 16785],
+  ]);
+});
+
+test('a missed balance or amount is filled when the next printed balance follows; the last row answers to the closing balance', () => {
+  const txs = rows([1500, 0, null], [100, 0, null], [0, 200, 500], [0, 0, 5500]);
+  const mended = mendOcrFigures(txs, 190000, 550000, ocr);
+  assert.deepEqual(figures(txs), [
+    [1500, 0, 400],
+    [100, 0, 300],
+    [0, 200, 500],
+    [0, 5000, 5500],
+  ]);
+  assert.equal(mended.length, 3);
+});
+
+test('two balances in a row one digit off: both mended', () => {
+  // 12935 - 4000 = 8935 (read 8035), + 1380 = 10315 (read 10815), - 15 = 10300 printed
+  const txs = rows([4000, 0, 8035], [0, 1380, 10815], [15, 0, 10300]);
+  mendOcrFigures(txs, 1293500, null, ocr);
+  assert.deepEqual(figures(txs), [
+    [4000, 0, 8935],
+    [0, 1380, 10315],
+    [15, 0, 10300],
+  ]);
+});
+
+test('nothing is mended without proof, two digits off, or on a text page', () => {
+  // the next row follows neither reading: left for the user, flagged by the reconciliation
+  const unproven = rows([4000, 0, 8035], [0, 1380, 99999]);
+  assert.deepEqual(mendOcrFigures(unproven, 1293500, null, ocr), []);
+  const twoDigits = rows([4000, 0, 8045], [0, 1380, 10315]);
+  assert.deepEqual(mendOcrFigures(twoDigits, 1293500, null, ocr), []);
+  const text = rows([4000, 0, 8035, 1], [0, 1380, 10315, 1]);
+  assert.deepEqual(mendOcrFigures(text, 1293500, null, ocr), []);
+  assert.equal(text[0]!.balance, 803500);
+});
