@@ -320,11 +320,13 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
     for (let j = i; j < Math.min(words.length, i + 6); j++) {
       if (j > i && gapBefore(j)) break;
       // 'Debit' and 'Credit Amount' drawn a word space apart are two columns, not one 'Debit Credit'
+      // (but 'Dr' '/' 'Cr' drawn apart is the one name 'Dr/Cr')
       if (
         j > i &&
         words[j]!.ri !== words[j - 1]!.ri &&
         best &&
-        opposite(best.role, lookup(table, norm(words[j]!.text), fuzzy))
+        opposite(best.role, lookup(table, norm(words[j]!.text), fuzzy)) &&
+        lookup(table, joined + norm(words[j]!.text), fuzzy) !== 'mark'
       )
         break;
       joined += norm(words[j]!.text);

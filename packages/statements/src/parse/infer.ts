@@ -102,21 +102,33 @@ function withinYears(cells: string[]): boolean {
  * gap between columns, so its pieces come out as columns of their own: put them back together.
  */
 function joinDates(cols: Column[]): Column[] {
+  /** cols k..k+n-1 read as one date column, or null */
+  const joinAt = (k: number, n: number): Column | null => {
+    const parts = cols.slice(k, k + n);
+    if (parts.length < n || parts.some((c) => c.kind === 'date')) return null;
+    const cells = parts[0]!.cells.map((_, i) =>
+      parts
+        .map((c) => c.cells[i])
+        .filter(Boolean)
+        .join(' '),
+    );
+    const joined = column([parts[0]!.stretch[0], parts[n - 1]!.stretch[1], parts[0]!.stretch[2]], cells);
+    return joined.kind === 'date' && withinYears(cells) ? joined : null;
+  };
+  const gapAfter = (k: number) => cols[k + 1]!.stretch[0] - cols[k]!.stretch[1];
+  const widestGap = (k: number, n: number) =>
+    Math.max(...cols.slice(k, k + n - 1).map((_, i) => gapAfter(k + i)));
+  // a serial number before a date's pieces ('1' | 'Dec' '02'): the pieces after it make a date set
+  // closer together than the serial is to them, so the date starts there
+  const startsLater = (k: number) =>
+    [3, 2].some((m) => joinAt(k + 1, m) !== null && gapAfter(k) > 2 * widestGap(k + 1, m));
   const out: Column[] = [];
   for (let k = 0; k < cols.length; k++) {
     let taken = 1;
     let col = cols[k]!;
     for (let n = 3; n >= 2 && taken === 1; n--) {
-      const parts = cols.slice(k, k + n);
-      if (parts.length < n || parts.some((c) => c.kind === 'date')) continue;
-      const cells = col.cells.map((_, i) =>
-        parts
-          .map((c) => c.cells[i])
-          .filter(Boolean)
-          .join(' '),
-      );
-      const joined = column([parts[0]!.stretch[0], parts[n - 1]!.stretch[1], parts[0]!.stretch[2]], cells);
-      if (joined.kind === 'date' && withinYears(cells)) [col, taken] = [joined, n];
+      const joined = joinAt(k, n);
+      if (joined && !startsLater(k)) [col, taken] = [joined, n];
     }
     out.push(col);
     k += taken - 1;

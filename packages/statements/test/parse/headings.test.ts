@@ -111,6 +111,22 @@ test("'Debit' and 'Credit Amount' a word space apart are two columns, not one 'D
   ]);
 });
 
+test("'Dr', '/' and 'Cr' drawn a word space apart after the balance are one Dr/Cr column", () => {
+  const h = matchHeader([
+    { text: 'Txn Date', x0: 26, x1: 67 },
+    { text: 'Transaction Details', x0: 140, x1: 237 },
+    { text: 'Amount (Rs.)', x0: 331, x1: 392 },
+    { text: 'Running Balance', x0: 414, x1: 490 },
+    { text: 'Dr', x0: 512, x1: 522 },
+    { text: '/', x0: 527, x1: 532 },
+    { text: 'Cr', x0: 537, x1: 547 },
+  ]);
+  assert.deepEqual(
+    h?.columns.map((c) => c.role),
+    ['date', 'description', 'amount', 'balance', 'mark'],
+  );
+});
+
 test("'Val. Date', 'Effective Date', and the sides as money out and in", () => {
   const withValueDate = ['date', 'valueDate', 'description', 'debit', 'credit', 'balance'];
   for (const cells of [

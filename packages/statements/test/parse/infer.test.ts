@@ -82,3 +82,28 @@ test('two dates set closer than a column gap are two date columns; the one print
   assert.ok(value && posting, JSON.stringify(layout.columns));
   assert.ok(value.x1 < posting.x0, 'the value date is the first of the two');
 });
+
+test("a serial number before a date printed as 'Dec 02' is no part of the date", () => {
+  // 1 | Dec 02 | narration ... : the serial is a column gap from the month, the month a word space
+  // from its day; read together, '1 Dec 02' had made every row a day early (and of 2002)
+  let balance = 100_000;
+  const lines = ROWS.map(([day, , narration, debit, credit], i) => {
+    balance +=
+      (credit ? Number(credit.replace(/,/g, '')) : 0) - (debit ? Number(debit.replace(/,/g, '')) : 0);
+    const bal = balance.toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const cells: [number, string][] = [
+      [20, String(i + 1)],
+      [60, 'Dec'],
+      [84, day],
+      [130, narration],
+    ];
+    if (debit) cells.push(right(400, debit));
+    if (credit) cells.push(right(480, credit));
+    cells.push(right(570, bal));
+    return line(100 + 15 * i, cells);
+  });
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  const date = layout.columns.find((c) => c.role === 'date')!;
+  assert.ok(date.x0 > 20 + 7 && date.x1 >= 84 + 14, `date column ${date.x0}-${date.x1}`);
+});
