@@ -170,8 +170,16 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
   if (!assigned) return null;
   const roles = assigned.roles;
   const text = cols.filter((c) => c.kind === 'text');
-  // the narration is the text column with the most words
-  const words = (c: Column) => c.cells.reduce((n, t) => n + (t ? t.split(' ').length : 0), 0);
+  // the narration is the text column with the most words, counting the lines that start in it between
+  // the dated rows (a reference column may hold more words on the dated line: 'TRANSFER TO 2347...')
+  const span = lines.slice(lines.indexOf(anchors[0]!), lines.indexOf(anchors[anchors.length - 1]!) + 1);
+  const anchorSet = new Set(anchors);
+  const wrapped = span.filter((l) => !anchorSet.has(l)).flatMap((l) => l.runs);
+  const words = (c: Column) =>
+    c.cells.reduce((n, t) => n + (t ? t.split(' ').length : 0), 0) +
+    wrapped
+      .filter((r) => r.x0 >= c.stretch[0] - cw && r.x0 < c.stretch[1])
+      .reduce((n, r) => n + r.text.split(' ').length, 0);
   const narration = text.reduce<Column | null>(
     (best, c) => (!best || words(c) > words(best) ? c : best),
     null,

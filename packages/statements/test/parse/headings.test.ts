@@ -79,7 +79,7 @@ test("two headings known only as 'other' stay two columns: 'Tran Id' first, 'Ini
 });
 
 test('a heading the reader has no name for is kept as a column of its own, where it stands', () => {
-  const h = header(['Date', 'Narration', 'Currency', 'Debit', 'Credit', 'Balance', 'Category']);
+  const h = header(['Date', 'Narration', 'Purpose', 'Debit', 'Credit', 'Balance', 'Zone']);
   assert.deepEqual(
     h?.columns.map((c) => c.role),
     ['date', 'description', 'debit', 'credit', 'balance'],
@@ -141,4 +141,54 @@ test("'Val. Date', 'Effective Date', and the sides as money out and in", () => {
     'credit',
     'balance',
   ]);
+});
+
+test('headings a tight table prints as one run are still each a column: a type, a category, a branch code', () => {
+  // pdf.js gives 'Balance Category' and 'Balance Br' as one item each when the gap is a word space
+  const tight = matchHeader([
+    { text: 'S.No Transaction Date Tran', x0: 27, x1: 151 },
+    { text: 'Type Instrument', x0: 156, x1: 228 },
+    { text: 'Id Value', x0: 233, x1: 271 },
+    { text: 'Dt', x0: 276, x1: 285 },
+    { text: 'Debit', x0: 304, x1: 328 },
+    { text: 'Deposits Running', x0: 338, x1: 414 },
+    { text: 'Balance Category', x0: 419, x1: 496 },
+    { text: 'Remarks', x0: 515, x1: 549 },
+  ]);
+  assert.deepEqual(
+    tight?.columns.map((c) => `${c.role}:${c.label}`),
+    [
+      'serial:S.No',
+      'date:Transaction Date',
+      'other:Tran Type',
+      'reference:Instrument Id',
+      'valueDate:Value Dt',
+      'debit:Debit',
+      'credit:Deposits',
+      'balance:Running Balance',
+      'other:Category',
+      'description:Remarks',
+    ],
+  );
+  const branch = matchHeader([
+    { text: 'Trans Date', x0: 36, x1: 72 },
+    { text: 'Narration', x0: 154, x1: 186 },
+    { text: 'CCY Withdrawal', x0: 388, x1: 438 },
+    { text: '(Dr) Deposit', x0: 441, x1: 484 },
+    { text: '(Cr)', x0: 487, x1: 502 },
+    { text: 'Balance Br', x0: 526, x1: 562 },
+    { text: 'Code', x0: 565, x1: 580 },
+  ]);
+  assert.deepEqual(
+    branch?.columns.map((c) => `${c.role}:${c.label}`),
+    [
+      'date:Trans Date',
+      'description:Narration',
+      'other:CCY',
+      'debit:Withdrawal (Dr)',
+      'credit:Deposit (Cr)',
+      'balance:Balance',
+      'other:Br Code',
+    ],
+  );
 });

@@ -107,3 +107,31 @@ test("a serial number before a date printed as 'Dec 02' is no part of the date",
   const date = layout.columns.find((c) => c.role === 'date')!;
   assert.ok(date.x0 > 20 + 7 && date.x1 >= 84 + 14, `date column ${date.x0}-${date.x1}`);
 });
+
+test('the narration is the text column that wraps, though a reference column holds more words on the dated line', () => {
+  // SBI: 'TO' | 'TRANSFER TO 2347310529241' on the dated line, the narration's rest on the lines below
+  let balance = 100_000;
+  const lines: Line[] = [];
+  ROWS.forEach(([day, mon, narration, debit, credit], i) => {
+    balance +=
+      (credit ? Number(credit.replace(/,/g, '')) : 0) - (debit ? Number(debit.replace(/,/g, '')) : 0);
+    const bal = balance.toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const [head, ...rest] = narration.split('/');
+    const cells: [number, string][] = [
+      [20, `${day}-${mon}-2023`],
+      [120, head!],
+      [250, `TRANSFER TO ${2347310529241 + i}`],
+    ];
+    if (debit) cells.push(right(520, debit));
+    if (credit) cells.push(right(590, credit));
+    cells.push(right(680, bal));
+    lines.push(
+      line(100 + 30 * i, cells),
+      line(110 + 30 * i, [[120, `${rest.join('/')} SENT FROM PHONEPE APP`]]),
+    );
+  });
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  const narration = layout.columns.find((c) => c.role === 'description')!;
+  assert.ok(narration.x0 <= 120 && narration.x1 < 250, `narration ${narration.x0}-${narration.x1}`);
+});
