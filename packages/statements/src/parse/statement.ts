@@ -239,9 +239,10 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     fixSidesFromBalance(sec.transactions, opening);
     const ocrRow = (t: Transaction) => t.page !== undefined && ocrPages.has(t.page);
     const mended = mendOcrFigures(sec.transactions, opening, closing, ocrRow);
+    // a note on how the rows were read ('row' would say rows were skipped)
     if (mended.length > 0)
       issues.push({
-        kind: 'row',
+        kind: 'layout',
         message: `${mended.length} figure(s) of the scan read one digit wrong were mended by the running balance (rows dated ${mended.map((t) => t.date).join(', ')}): check them against the paper.`,
         page: mended[0]!.page,
       });
