@@ -237,6 +237,29 @@ class Layout {
       else words.push(w);
     }
     if (words.length === 1) return [{ ...run, text: words[0]!.text }];
+    // figures (with their paise) and then a code of the next column ('- 191,431.98Cr 0057', a tight
+    // table's balance and branch code): the figures apart, the code a run of its own
+    const cellWord = (w: Run) => figure(w) || isMark(w.text) || EMPTY_AMOUNT.test(w.text);
+    const code = words.findIndex((w) => !cellWord(w));
+    if (
+      code > 0 &&
+      words.slice(0, code).some((w) => figure(w) && /\d\.\d\d/.test(w.text)) &&
+      words.slice(code).every((w) => /^\d+$/.test(w.text))
+    ) {
+      const rest = words.slice(code);
+      const figuresRun = {
+        text: words
+          .slice(0, code)
+          .map((w) => w.text)
+          .join(' '),
+        x0: run.x0,
+        x1: words[code - 1]!.x1,
+      };
+      return [
+        ...this.splitFigures(figuresRun),
+        { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: run.x1 },
+      ];
+    }
     const figures = words.filter(figure).length;
     const dashes = words.filter((w) => EMPTY_AMOUNT.test(w.text)).length;
     const marks = words.filter((w) => isMark(w.text)).length;
