@@ -32,9 +32,8 @@ function langPath(): string {
   return path.join(path.dirname(pkg), LANG_DIR);
 }
 
-// A scheduler of one worker: it queues jobs, and a worker must not be given a second job while it
-// runs one (the orientation trials ask for several at once; given together, they read each
-// other's images).
+// A scheduler of one worker: it queues the jobs for it (the orientation trials ask for several at
+// once), as it did for two.
 let recogniser: Promise<Scheduler> | null = null;
 
 async function startRecogniser(): Promise<Scheduler> {

@@ -419,7 +419,7 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
 
 /**
  * A helper's share of a PDF another reader is reading (see PdfReadOptions.share): the pages
- * it claims. Scanned pages are only listed, for the owner to OCR.
+ * it claims, scanned ones recognised here (each reader has its own recogniser).
  * A helper that cannot open the file claims nothing; the owner then reads every page itself.
  */
 export async function readPdfPart(
