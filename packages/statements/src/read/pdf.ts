@@ -15,6 +15,7 @@ import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
 import { getDocument, OPS, PasswordException, PasswordResponses, pdfWorker } from './pdfjs.ts';
+import { keepPdfjsCode } from './pdfjs-load.ts';
 
 /**
  * OCR renders a page at 300 dpi: scans of 150-200 dpi read better blown up to it (our 150 dpi scans
@@ -406,6 +407,7 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
       });
     }
     const scanned = pages.some((p) => p.ocr);
+    keepPdfjsCode();
     return {
       pages,
       pageCount,
@@ -442,7 +444,9 @@ export async function readPdfPart(
   const { task, doc } = opened;
   try {
     if (doc.numPages !== opts.pageCount) return { pages: [], failure: null };
-    return await readPages(doc, opts.claims, opts.ocr === false ? 'off' : 'run', opts.onPage);
+    const part = await readPages(doc, opts.claims, opts.ocr === false ? 'off' : 'run', opts.onPage);
+    keepPdfjsCode();
+    return part;
   } finally {
     await task.destroy();
   }

@@ -1,4 +1,4 @@
-// pdf.js as this package uses it: loaded without its drawing dependencies (pdfjs-before.ts), and one
+// pdf.js as this package uses it: loaded without its drawing dependencies (pdfjs-load.ts), and one
 // in-thread "worker" per thread whose messages are not copied.
 //
 // In Node, pdf.js runs its worker half in the same thread ("fake worker") and sends every message
@@ -12,18 +12,13 @@
 // sending. The stream's flow-control messages (~100 a page: "send more", "sent") hold only names
 // and numbers, and are copied shallowly. The worker is made once per thread and serves every
 // document after it.
-import { restoreGlobals } from './pdfjs-before.ts';
+import { loadPdfjs } from './pdfjs-load.ts';
 
-// Imported here, after pdfjs-before.ts has run: a static import would be loaded before its hooks.
 // The minified build is the same code as pdf.mjs; half the source to read, and ~0.05 s of CPU less
-// to load (issue 19: measured on a 2-core machine, best of 6).
-const pdfjs = (await import(
-  // @ts-expect-error -- the minified build has no declarations of its own: those of pdf.mjs apply
-  'pdfjs-dist/legacy/build/pdf.min.mjs'
-)) as typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-// @ts-expect-error -- pdf.js ships no type declarations for its worker module
-const { WorkerMessageHandler } = await import('pdfjs-dist/legacy/build/pdf.worker.min.mjs');
-restoreGlobals();
+// to load (issue 19: measured on a 2-core machine, best of 6). Its declarations are pdf.mjs's.
+const loaded = loadPdfjs();
+const pdfjs = loaded.display as unknown as typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+const WorkerMessageHandler = loaded.worker.WorkerMessageHandler;
 
 export const { getDocument, OPS, PasswordException, PasswordResponses, PDFWorker } = pdfjs;
 

@@ -1,4 +1,4 @@
-// Issue 19: pdf.js is loaded with its Response polyfill edited out (read/pdfjs-before.ts). This test
+// Issue 19: pdf.js is loaded with its Response polyfill edited out (read/pdfjs-load.ts). This test
 // fails when the edit stops applying (a new pdf.js) or breaks the global it guarded.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 19: pdf.js computes the text's transform in a source edit of ours (read/pdfjs-before.ts).
+// Issue 19: pdf.js computes the text's transform in a source edit of ours (read/pdfjs-load.ts).
 // The page in text-positions/page.ts takes every branch of that computation; its words, positions
 // and sizes must be the very numbers pdf.js gave unedited (text-positions/expected.json, written
 // by pdf.js 6.5.438 without the edit). A product or sum done in another order moves the last bit
@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { sourceEditsMissed } from '../../src/read/pdfjs-before.ts';
+import { sourceEditsMissed } from '../../src/read/pdfjs-load.ts';
 import { readPdf } from '../../src/read/pdf.ts';
 import { textPositionsPdf } from './text-positions/page.ts';
 

@@ -1,5 +1,5 @@
 // The input of text-positions.test.ts: one page whose text runs go through every path of pdf.js's
-// text transform (read/pdfjs-before.ts edits how pdf.js computes it, per glyph): a scaled and a
+// text transform (read/pdfjs-load.ts edits how pdf.js computes it, per glyph): a scaled and a
 // turned CTM (held as float32 by pdf.js), text rise, horizontal scaling, character and word
 // spacing, a skewed and a turned text matrix, kerning in TJ, and a Type3 font at size 1 (pdf.js's
 // glyph-height branch), beside plain runs.

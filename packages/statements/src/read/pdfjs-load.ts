@@ -1,0 +1,214 @@
+// pdf.js's two halves (its minified legacy builds), loaded as this package reads with them.
+//
+// Issue 19: a 1-page statement read by the command line is mostly pdf.js starting. Loaded as ES
+// modules, Node's compile cache keeps only the code V8 compiles before a module runs (its top
+// level); every function a read calls was compiled again, lazily, on every start (~0.04-0.06 s of
+// a 1-page `bahi parse`). So each build is run as a script (its `export` list turned into a
+// returned object, `import.meta.url` into a parameter: the builds use nothing else of module
+// syntax), and V8's code cache is taken from it after the first document has been read: then it
+// holds every function that read compiled. It is kept beside Node's compile cache (only when that
+// is on), named by a CRC-32 of the build and of the edits; V8 refuses one made by another V8 or
+// with other flags (then it is made again).
+//
+// As it loads, pdf.js requires @napi-rs/canvas (a native addon) to set DOMMatrix and Path2D, which
+// only drawing a page uses, and that cost a short statement more than reading it: pdf.js gets
+// constructors here that load the addon on first use (OCR'd pages).
+//
+// pdf.js also polyfills Response.prototype.bytes as it loads, and merely reading the global
+// `Response` makes Node load its fetch implementation (undici, with http, tls, crypto and http2:
+// ~0.05 s of CPU on a quiet 2-core machine, twice that on a busy one). Response is a lazy global:
+// reading its descriptor, redefining it or deleting and restoring it cannot hide it (Node 24.21:
+// process.moduleLoadList holds internal/deps/undici/undici after any of them). So pdf.js's source
+// is edited before it runs: see SOURCE_EDITS.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire, getCompileCacheDir } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { threadId } from 'node:worker_threads';
+import { crc32 } from 'node:zlib';
+
+type CanvasModule = typeof import('@napi-rs/canvas');
+
+const requireHere = createRequire(import.meta.url);
+let canvasModule: CanvasModule | null = null;
+const canvas = (): CanvasModule => (canvasModule ??= requireHere('@napi-rs/canvas') as CanvasModule);
+
+/** A constructor whose `new` returns an instance of the real class, loaded on the first call. */
+function lazyClass(name: 'DOMMatrix' | 'Path2D'): unknown {
+  return function LazyCanvasClass(...args: unknown[]) {
+    const Real = canvas()[name] as unknown as new (...a: unknown[]) => object;
+    return new Real(...args);
+  };
+}
+
+/** What pdf.js gets for `require('@napi-rs/canvas')` while it loads. */
+const canvasStandIn = { DOMMatrix: lazyClass('DOMMatrix'), Path2D: lazyClass('Path2D') };
+
+const realGetBuiltinModule = process.getBuiltinModule;
+
+/** process.getBuiltinModule while pdf.js runs its top level: its `module` has the stand-in. */
+const withCanvasStandIn = ((id: string) => {
+  const mod = realGetBuiltinModule(id);
+  if (id !== 'module' && id !== 'node:module') return mod;
+  const real = mod as typeof import('node:module');
+  return {
+    ...real,
+    createRequire(from: string | URL) {
+      const req = real.createRequire(from);
+      return Object.assign((spec: string) => (spec === '@napi-rs/canvas' ? canvasStandIn : req(spec)), req);
+    },
+  };
+}) as typeof process.getBuiltinModule;
+
+/**
+ * Statements of pdf.js changed before it runs (the code cache above is of the edited source). Each leaves what pdf.js does unchanged: if a new pdf.js no longer has the text, the edit
+ * is skipped and only the start is slower (test/read/pdfjs-load.test.ts then fails).
+ */
+const SOURCE_EDITS: { files: string[]; from: string; to: string }[] = [
+  // Node has had Response.prototype.bytes since 22.3 (package.json: node >= 24.12), so this
+  // polyfill never applies; testing for it loads undici.
+  {
+    files: ['pdf.min.mjs', 'pdf.worker.min.mjs'],
+    from: '"function"!=typeof Response.prototype.bytes&&',
+    to: 'false&&',
+  },
+  // The text layout asks for the text's transform twice per glyph (getCurrentTextTransform: `_`
+  // is its textState, `t` the text space matrix), each time two Util.transform calls whose
+  // arguments mix a Float32Array (the CTM) with plain arrays; the intermediate array and those
+  // loads were ~20 % of reading a text page (issue 19: 56 pages, profiled). Here the same products
+  // and sums in the same order, written out: the same numbers (test/read/text-positions.test.ts).
+  {
+    files: ['pdf.worker.min.mjs'],
+    from: 'return Util.transform(_.ctm,Util.transform(_.textMatrix,t))',
+    to: [
+      'const tm=_.textMatrix,ctm=_.ctm;',
+      'const m0=tm[0]*t[0]+tm[2]*t[1],m1=tm[1]*t[0]+tm[3]*t[1],m2=tm[0]*t[2]+tm[2]*t[3],',
+      'm3=tm[1]*t[2]+tm[3]*t[3],m4=tm[0]*t[4]+tm[2]*t[5]+tm[4],m5=tm[1]*t[4]+tm[3]*t[5]+tm[5];',
+      'return[ctm[0]*m0+ctm[2]*m1,ctm[1]*m0+ctm[3]*m1,ctm[0]*m2+ctm[2]*m3,ctm[1]*m2+ctm[3]*m3,',
+      'ctm[0]*m4+ctm[2]*m5+ctm[4],ctm[1]*m4+ctm[3]*m5+ctm[5]]',
+    ].join(''),
+  },
+  // Every `q` and every change of font clones the text state, and pdf.js made each clone inherit
+  // from the state it copies (Object.create(this)): V8 then turns that state into a prototype, a
+  // new shape each time, and every read of a text state's fields goes megamorphic. The clone
+  // already copies all of the state's own fields (each one a class field, set from the start),
+  // so it reads the same from a TextState.prototype object (~4-10 % of reading, 56 pages, CPU).
+  {
+    files: ['pdf.worker.min.mjs'],
+    from: 'clone(){const e=Object.assign(Object.create(this),this);e.textMatrix=',
+    to: 'clone(){const e=Object.assign(Object.create(TextState.prototype),this);e.textMatrix=',
+  },
+];
+
+/** Edits whose text the pdf.js being loaded lacks (skipped): none, unless pdf.js changed (tests). */
+export const sourceEditsMissed: string[] = [];
+
+type Build = 'pdf.min.mjs' | 'pdf.worker.min.mjs';
+
+/**
+ * `bytes` with `from` replaced by `to`, the first time or every time; null if it is not there. On
+ * bytes, not strings: a 1.3 MB build with non-ASCII in it is a two-byte string, whose searches and
+ * copies cost ~0.02 s more each start.
+ */
+function replaceBytes(bytes: Buffer, from: string, to: string, every: boolean): Buffer | null {
+  const parts: Buffer[] = [];
+  const replacement = Buffer.from(to);
+  let at = 0;
+  for (let i = bytes.indexOf(from); i >= 0; i = every ? bytes.indexOf(from, at) : -1) {
+    parts.push(bytes.subarray(at, i), replacement);
+    at = i + Buffer.byteLength(from);
+  }
+  if (!parts.length) return null;
+  parts.push(bytes.subarray(at));
+  return Buffer.concat(parts);
+}
+
+/** A build as a script: its source up to `export{...}`, a function returning what it exported. */
+function asScript(bytes: Buffer, build: Build): string {
+  const at = bytes.lastIndexOf('export{');
+  const list = at < 0 ? null : /^export\{([\w$, ]+)\};?\s*$/.exec(bytes.subarray(at).toString('latin1'));
+  if (!list) throw new Error(`pdf.js: ${build} does not end in an export list`);
+  const exported = list[1]!.split(',').map((entry) => {
+    const [local, name = local] = entry.trim().split(/\s+as\s+/);
+    return `${JSON.stringify(name)}:${local}`;
+  });
+  const body = bytes.subarray(0, at);
+  return Buffer.concat([
+    Buffer.from("(function(__pdfjsUrl){'use strict';"),
+    replaceBytes(body, 'import.meta.url', '__pdfjsUrl', true) ?? body,
+    Buffer.from(`\nreturn{${exported.join(',')}}})`),
+  ]).toString('utf8');
+}
+
+interface Loaded {
+  script: vm.Script;
+  /** where its code cache is kept; null when there is none to write (found, or no cache dir) */
+  writeTo: string | null;
+}
+const loaded: Loaded[] = [];
+
+/** The builds whose code came from the cache in this thread (tests). */
+export const codeCacheUsed: Build[] = [];
+
+function runBuild(build: Build): Record<string, unknown> {
+  const url = import.meta.resolve(`pdfjs-dist/legacy/build/${build}`);
+  const file = fileURLToPath(url);
+  const bytes = readFileSync(file);
+  const edits = SOURCE_EDITS.filter((e) => e.files.includes(build));
+  let source: Buffer = bytes;
+  for (const { from, to } of edits) {
+    const edited = replaceBytes(source, from, to, false);
+    if (edited) source = edited;
+    else sourceEditsMissed.push(from);
+  }
+  // Named by the build's bytes and what is done to them (V8 itself checks only the length).
+  const dir = getCompileCacheDir();
+  const key = crc32(JSON.stringify(edits) + asScript.toString(), crc32(bytes)).toString(16);
+  const cacheFile = dir ? path.join(dir, 'bahi-pdfjs', `${build}-${key}`) : null;
+  let cachedData: Buffer | undefined;
+  try {
+    if (cacheFile) cachedData = readFileSync(cacheFile);
+  } catch {
+    // none yet: made after the first read
+  }
+  const script = new vm.Script(asScript(source, build), {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const found = cachedData !== undefined && !script.cachedDataRejected;
+  if (found) codeCacheUsed.push(build);
+  loaded.push({ script, writeTo: found ? null : cacheFile });
+  return (script.runInThisContext() as (url: string) => Record<string, unknown>)(url);
+}
+
+/** pdf.js's display half and its worker half, loaded with the edits and stand-ins above. */
+export function loadPdfjs(): { display: Record<string, unknown>; worker: Record<string, unknown> } {
+  process.getBuiltinModule = withCanvasStandIn;
+  try {
+    const display = runBuild('pdf.min.mjs');
+    return { display, worker: runBuild('pdf.worker.min.mjs') };
+  } finally {
+    process.getBuiltinModule = realGetBuiltinModule;
+  }
+}
+
+/**
+ * Keep V8's code of pdf.js for the next start, once a document has been read in this thread (the
+ * first time only, and only where no usable cache was found). A cache that cannot be written is
+ * no loss but speed: the next start compiles as this one did.
+ */
+export function keepPdfjsCode(): void {
+  for (const build of loaded.splice(0)) {
+    if (!build.writeTo) continue;
+    const tmp = `${build.writeTo}.${process.pid}-${threadId}`;
+    try {
+      mkdirSync(path.dirname(build.writeTo), { recursive: true });
+      writeFileSync(tmp, build.script.createCachedData());
+      renameSync(tmp, build.writeTo);
+    } catch {
+      // read-only or full disk: the cache is only a speed-up
+    }
+  }
+}
