@@ -1,10 +1,12 @@
 // The server the benchmarks measure, as a process of its own (so that its memory is not the
-// driver's): the app on PGlite in memory with the test harness, members with pages, listening on
+// driver's): the app on PGlite (in BENCH_PGLITE_DIR, as `npm start` keeps it, else in memory) or
+// PostgreSQL, with the test harness, members with pages, listening on
 // a loopback port. It tells the driver the port and the members' tokens over IPC, then serves
 // until the driver disconnects. Started by bench/bombs-bench.ts; not for any other use.
 import { configurePool } from '@bahi/statements';
 import { DEFAULT_MEMORY_MB } from '../src/config.ts';
 import { configureWorkLimits } from '../src/statements/work-limits.ts';
+import { openDatabase } from '../src/db/index.ts';
 import { startApp } from '../test/helpers/harness.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 import { member } from '../test/helpers/security.ts';
@@ -35,13 +37,15 @@ configurePool({
 });
 
 // PostgreSQL when asked for (BENCH_DB=postgres; a throwaway cluster, its own process), so that
-// the server's memory is the server's; else PGlite in memory, inside this process.
+// the server's memory is the server's; else PGlite inside this process.
 const cluster = process.env.BENCH_DB === 'postgres' ? await startPostgres() : null;
 if (typeof cluster === 'string') throw new Error(cluster);
+const pgliteDir = process.env.BENCH_PGLITE_DIR;
+const database = !cluster && pgliteDir ? await openDatabase({ pgliteDir }) : undefined;
 // On a loaded machine an answer behind ten bombs can wait longer than the app's idle cut
 // (HTTP_TIMEOUTS.idleMs); the benchmark measures the readers, not that cut.
 const deps = { timeouts: { idleMs: 10 * 60_000 } };
-const h = await startApp(cluster ? { databaseUrl: cluster.databaseUrl, deps } : { deps });
+const h = await startApp(cluster ? { databaseUrl: cluster.databaseUrl, deps } : { database, deps });
 // The hourly limits are not what is measured here; the two-at-once limit per user stays.
 configureWorkLimits({ extract: { max: 100_000, windowSeconds: 3600 } });
 const bad = await Promise.all(Array.from({ length: attackers }, () => member(h, { pages: 1000 })));
@@ -65,6 +69,7 @@ process.on('message', (m: { gc?: boolean }) => {
 process.on('disconnect', () => {
   void h
     .close()
+    .then(() => database?.close())
     .then(() => cluster?.stop())
     .finally(() => process.exit(0));
 });

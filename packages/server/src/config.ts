@@ -8,7 +8,7 @@ import { z } from 'zod';
  * What the server process and its reader processes may hold resident together, in MB, unless
  * BAHI_MEMORY_MB says otherwise (issue 18: under 1 GB with ten bombs uploaded at once). The pool
  * sizes itself from it and its watchdog holds to it (decision 027). The embedded database (PGlite)
- * lives in the server's process, ~600 MB at rest: it gets another gigabyte, or a 500-page
+ * lives in the server's process (128 MB of WebAssembly memory, and its work on big books): it gets another gigabyte, or a 500-page
  * statement (a reader at ~430 MB) would no longer fit beside it.
  */
 export const DEFAULT_MEMORY_MB = { postgres: 1024, pglite: 2048 };
@@ -18,10 +18,11 @@ export const DEFAULT_MEMORY_MB = { postgres: 1024, pglite: 2048 };
  * with them (cli/src/node-flags.ts), the benchmarks start their server with them. Issue 19: V8
  * sizes the young generation from the heap limit (4 GB here), and the server's start (1,200
  * modules, schemas compiled) grows it to 128 MB that stay resident, empty, for good: at rest the
- * server held 310 MB, 38 MB of it live objects. At 16 MB a semi-space the young generation stays
- * at 32 MB at most (server at rest 190 MB, docs/decisions/081-start-fast-stay-small.md).
+ * server held 310 MB, 38 MB of it live objects. At 8 MB a semi-space the young generation stays
+ * at 16 MB at most: with PGlite's 128 MB of WebAssembly memory in the same process the server
+ * rests at ~290 MB (16 MB: ~310, and ~350 after 100 reads; docs/decisions/081-start-fast-stay-small.md).
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
 
 /** Every environment variable the server reads: the README's configuration table is written from this. */
 export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: string }> = [

@@ -30,6 +30,13 @@ export type Database = {
   databaseUrl?: string;
 };
 
+/**
+ * PGlite's PostgreSQL runs with 16 MB of shared buffers instead of PostgreSQL's 128 MB (issue 19:
+ * they live in the server's own memory, and the embedded server rested at 523 MB). One office's
+ * books are a few thousand pages of 8 kB; pages not in the buffers come from the OS's file cache.
+ */
+const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
@@ -53,7 +60,9 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
       databaseUrl: opts.databaseUrl,
     };
   }
-  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir);
+  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir, {
+    startParams: PGLITE_START,
+  });
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
