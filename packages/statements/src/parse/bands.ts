@@ -27,7 +27,8 @@ const WORD_GAP_CHARS = 1.5;
 // Fewer sample rows than this and the alignment says nothing: the header's names decide.
 const MIN_SAMPLE = 3;
 
-const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0);
+export const overlap = (a0: number, a1: number, b0: number, b1: number) =>
+  Math.min(a1, b1) - Math.max(a0, b0);
 const distance = (a0: number, a1: number, b0: number, b1: number) =>
   Math.max(0, Math.max(a0, b0) - Math.min(a1, b1));
 

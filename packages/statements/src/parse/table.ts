@@ -11,7 +11,7 @@ import {
   matchStackedHeader,
 } from './columns.ts';
 import { datePieces, isDateStart, readDate, readMonthDay } from './dates.ts';
-import { type Band, bandOf, bandsUnder, cellsOf, columnBands, figureWords } from './bands.ts';
+import { type Band, bandOf, bandsUnder, cellsOf, columnBands, figureWords, overlap } from './bands.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
 
@@ -194,19 +194,27 @@ class Layout {
       } else if (under.length > 1) {
         const reach = TEXT_START_CHARS * cw;
         let cur = bandOf(this.bands, run.x0, run.x0 + cw);
+        // whether cur holds a figure of this run already (the next figure is the next column's)
+        let held = false;
         for (const w of runWords(run)) {
           // numeric columns hold figures only: words of text stay in a text column
-          const text = readAmount(w.text) === null && !isMark(w.text);
+          const figure = readAmount(w.text) !== null;
+          const text = !figure && !isMark(w.text);
+          // a figure whose estimated place reaches into the next figure column is still its own
+          // column's while it sits mostly there ('57500.00 791836.86' from the deposits' column)
           const start = under.find(
             (b) =>
               b.x0 > cur.x0 &&
               (NUMERIC_ROLES.has(b.col.role)
-                ? readAmount(w.text) !== null && w.x1 > b.x0
+                ? figure &&
+                  w.x1 > b.x0 &&
+                  (held || overlap(w.x0, w.x1, b.x0, b.x1) >= overlap(w.x0, w.x1, cur.x0, cur.x1))
                 : // a word after a figure starts the text column the run reaches into, wherever
                   // the estimate of its position falls ('61683.46Cr MOBILE')
                   Math.abs(w.x0 - b.x0) <= reach || (text && NUMERIC_ROLES.has(cur.col.role))),
           );
           if (start) cur = start;
+          held = figure && NUMERIC_ROLES.has(cur.col.role);
           put(cur.col, w.text);
         }
       } else put(band.col, run.text);
@@ -340,7 +348,9 @@ function giveMarks(cells: Cell[]): Cell[] {
       amounts.length === 1 && readAmount(amounts[0]!.text)?.mark === null && !SIGNED.test(amounts[0]!.text)
         ? amounts[0]
         : undefined;
-    const prev = out[out.length - 1];
+    // the figure before it, past columns of no role between ('791,836.86' | 'NET BANKING' | 'DR': a
+    // channel or branch code printed between the balance and its side)
+    const prev = out.findLast((x) => x.role !== 'other');
     const to = amount ?? (prev && NUMERIC_ROLES.has(prev.role) && !unnamed ? prev : undefined);
     if (to) to.text += ' ' + mark;
     else out.push(c);
@@ -422,7 +432,23 @@ export function readTable(
         ? matchStackedHeader(line.runs, below.runs, opts.aliases, line.ocr)
         : null;
     headers[li] = stacked ?? matchHeader(line.runs, opts.aliases, line.ocr);
-    if (stacked) skipped.add(++li);
+    if (!stacked) continue;
+    skipped.add(++li);
+    // headings three lines deep ('Dr /' over 'Cr', 'Withdrawals' over 'Amount' over '(INR)'): the
+    // third line's words join the names they stand under too ('Dr /' alone names no column)
+    const third = lines[li + 1];
+    if (
+      third &&
+      third.page === below.page &&
+      third.y - below.y <= 1.6 * Math.max(third.height, below.height) &&
+      isHeaderTail(third.runs)
+    ) {
+      const deeper = matchStackedHeader(line.runs, [...below.runs, ...third.runs], opts.aliases, line.ocr);
+      if (deeper && deeper.columns.length >= stacked.columns.length) {
+        headers[li - 1] = deeper;
+        skipped.add(++li);
+      }
+    }
   }
   // the rows under a header, and under the headers repeated after it with the same columns
   const sampleBelow = (li: number, header: Header): Run[][] => {
