@@ -1,4 +1,5 @@
 import { parseSpecDate } from '@bahi/core';
+import { readAmount } from './amount.ts';
 
 // Statement-side date reading. Banks print more shapes than the product's strict list:
 // 01/04/24, 01-04-2024, 01-Apr-24, 01 Apr 2024, 1 Apr 2024 (wrapped as '1 Apr' + '2024'),
@@ -142,18 +143,43 @@ export function findDates(text: string): string[] {
   return out;
 }
 
-/** A run that is two or more whole dates and nothing else, as its dates; else null. */
-export function datePieces(text: string): string[] | null {
-  const words = text.split(' ');
-  const out: string[] = [];
+/** The whole dates a run's words start with, and the index of the first word after them. */
+function leadingDates(words: string[]): { dates: string[]; end: number } {
+  const dates: string[] = [];
   let p = 0;
   while (p < words.length) {
     let q = p + 1;
     // the shortest date from here (a date is at most three words: '31 May 2023')
     while (q <= Math.min(words.length, p + 3) && !readDate(words.slice(p, q).join(' '))) q++;
-    if (q > Math.min(words.length, p + 3)) return null;
-    out.push(words.slice(p, q).join(' '));
+    if (q > Math.min(words.length, p + 3)) break;
+    dates.push(words.slice(p, q).join(' '));
     p = q;
   }
-  return out.length > 1 ? out : null;
+  return { dates, end: p };
+}
+
+/** A run that is two or more whole dates and nothing else, as its dates; else null. */
+export function datePieces(text: string): string[] | null {
+  const words = text.split(' ');
+  const { dates, end } = leadingDates(words);
+  return end === words.length && dates.length > 1 ? dates : null;
+}
+
+/**
+ * A run that starts with whole dates and goes on with the text of the next cell, drawn as one item
+ * where a tight table's cells are a space apart ('30 August 24 30 August 24 0000424352595205',
+ * '01 Dec 2023 TRANSFER FROM ...'): the dates and that text; else null. A time after a date is the
+ * date's.
+ */
+export function datesThenText(text: string): { dates: string[]; rest: string } | null {
+  const words = text.split(' ');
+  const { dates, end } = leadingDates(words);
+  if (dates.length === 0 || end === words.length) return null;
+  const rest = words.slice(end);
+  if (/^\d{1,2}[:.]\d{2}\b|^[ap]\.?m\.?$/i.test(rest[0]!)) return null;
+  // (a word of letters or a reference number, and no figure: a run that goes on to an amount is
+  // taken apart word by word)
+  if (rest.some((w) => readAmount(w) !== null) || !rest.some((w) => /[a-z]/i.test(w) || /\d{5}/.test(w)))
+    return null;
+  return { dates, rest: rest.join(' ') };
 }

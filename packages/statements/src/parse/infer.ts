@@ -5,7 +5,7 @@
 import { EMPTY_AMOUNT, balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
 import type { Role } from './columns.ts';
-import { datePieces, isDateStart, readDate, readDateTime, withoutTime } from './dates.ts';
+import { datePieces, datesThenText, isDateStart, readDate, readDateTime, withoutTime } from './dates.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { TaughtLayout } from './types.ts';
 
@@ -57,7 +57,9 @@ function startsDated(runs: Run[]): boolean {
  * of its own, placed where its words are.
  */
 function splitDates(run: Run): Run[] {
-  const pieces = datePieces(run.text);
+  // (or dates and the next cell's text: '30 Aug 24 30 Aug 24 0000424352595205')
+  const lead = datePieces(run.text) ? null : datesThenText(run.text);
+  const pieces = lead ? [...lead.dates, lead.rest] : datePieces(run.text);
   if (!pieces) return [run];
   const words = runWords(run);
   let w = 0;
@@ -143,14 +145,30 @@ function joinDates(cols: Column[]): Column[] {
 export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) | null {
   // a date among the first cells (a serial number may come first) and a figure
   const anchors = lines.filter(
-    (l) => l.runs.length >= 3 && startsDated(l.runs) && l.runs.some((r) => hasFigure(r.text)),
+    (l) =>
+      l.runs.length >= 3 && startsDated(l.runs.flatMap(splitDates)) && l.runs.some((r) => hasFigure(r.text)),
   );
   if (anchors.length < MIN_ROWS) return null;
   const rows = anchors.map((l) => l.runs.flatMap(splitDates));
   const chars = rows.flat().reduce((n, r) => n + r.text.length, 0);
   const width = rows.flat().reduce((n, r) => n + (r.x1 - r.x0), 0);
   const cw = width / Math.max(chars, 1);
-  const stretches = writtenStretches(rows, cw);
+  // where dates and the next cell's text came as one item, the places of its pieces are estimates
+  // that cover the gutters between them: when other rows draw those cells apart, such an item
+  // places only its two ends (the first date's start, the text's end), those rows the rest
+  const merged = (r: Run) => !datePieces(r.text) && datesThenText(r.text) !== null;
+  const apart = anchors.filter((l) => !l.runs.some(merged)).length >= MIN_ROWS;
+  const placing = anchors.map((l) =>
+    l.runs.flatMap((r) => {
+      const pieces = splitDates(r);
+      if (!apart || !merged(r)) return pieces;
+      return [
+        { ...pieces[0]!, x1: r.x0 + cw },
+        { ...pieces[pieces.length - 1]!, x0: r.x1 - cw },
+      ];
+    }),
+  );
+  const stretches = writtenStretches(placing, cw);
   const cols = joinDates(
     stretches.map((s) =>
       column(

@@ -10,7 +10,7 @@ import {
   matchHeader,
   matchStackedHeader,
 } from './columns.ts';
-import { datePieces, isDateStart, readDate, readMonthDay } from './dates.ts';
+import { datePieces, datesThenText, isDateStart, readDate, readMonthDay } from './dates.ts';
 import { type Band, bandOf, bandsUnder, cellsOf, columnBands, figureWords, overlap } from './bands.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
@@ -185,12 +185,29 @@ class Layout {
       // two dates set closer than a word space ('31 May 23 31 May 23'): the dates, not the
       // estimated word positions, say where one cell ends
       const dates = under.length > 1 ? datePieces(run.text) : null;
+      const lead = under.length > 1 && !dates ? datesThenText(run.text) : null;
       if (dates) {
         let cur = bandOf(this.bands, run.x0, run.x0 + cw);
         dates.forEach((d, k) => {
           if (k > 0) cur = under.find((b) => b.x0 > cur.x0) ?? cur;
           put(cur.col, d);
         });
+      } else if (lead && dateCell({ role: bandOf(this.bands, run.x0, run.x0 + cw).col.role, text: '' })) {
+        // the dates to the date columns in turn, the text after them to the column right of them it
+        // starts nearest ('30 Aug 24 30 Aug 24 0000424352595205': two dates and a reference)
+        let cur = bandOf(this.bands, run.x0, run.x0 + cw);
+        lead.dates.forEach((d, k) => {
+          if (k > 0) cur = under.find((b) => b.x0 > cur.x0) ?? cur;
+          put(cur.col, d);
+        });
+        const start = runWords(run)[lead.dates.join(' ').split(' ').length]!.x0;
+        const next = under
+          .filter((b) => b.x0 > cur.x0)
+          .reduce<Band | null>(
+            (best, b) => (!best || Math.abs(b.x0 - start) < Math.abs(best.x0 - start) ? b : best),
+            null,
+          );
+        put((next ?? cur).col, lead.rest);
       } else if (under.length > 1) {
         const reach = TEXT_START_CHARS * cw;
         let cur = bandOf(this.bands, run.x0, run.x0 + cw);
