@@ -4,7 +4,7 @@
 // by exactly the row's amount).
 import { EMPTY_AMOUNT, balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
-import type { Role } from './columns.ts';
+import { NUMERIC_ROLES, type Role } from './columns.ts';
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, withoutTime } from './dates.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { TaughtLayout } from './types.ts';
@@ -34,7 +34,11 @@ function cellOf(runs: Run[], s: Stretch): string {
 }
 
 const isDateCell = (t: string) =>
-  isDateStart(withoutTime(t)) || readDate(t.split(' ')[0] ?? '') !== null || readDateTime(t) !== null;
+  isDateStart(withoutTime(t)) ||
+  readDate(t.split(' ')[0] ?? '') !== null ||
+  readDateTime(t) !== null ||
+  // a date drawn as one item with the Dr/Cr column after it ('31 March 2025 DR')
+  isMark(datesThenText(t)?.rest ?? '');
 
 /** A date among the first cells (a serial number may come first), drawn as one word or as several. */
 function startsDated(runs: Run[]): boolean {
@@ -236,12 +240,26 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     null,
   );
   const columns: TaughtLayout['columns'] = [];
-  for (const c of cols) {
+  for (const [k, c] of cols.entries()) {
     let role: Role = 'other';
     if (c.kind === 'date') role = c === posting ? 'date' : 'valueDate';
     else if (c.kind === 'figure') role = roles.get(c) ?? 'other';
-    else if (c.kind === 'mark') role = 'mark';
-    else if (c === narration) role = 'description';
+    else if (c.kind === 'mark') {
+      // of two mark columns after a figure column, the first (a word space after it) is its
+      // figures' own ('61,683.46 (Cr)' drawn as two items) and the second the Dr/Cr column of the
+      // amount's side ('61,683.46 (Cr) | DR')
+      const prev = columns[columns.length - 1];
+      if (
+        prev &&
+        NUMERIC_ROLES.has(prev.role) &&
+        c.stretch[0] - prev.x1 <= cw &&
+        cols[k + 1]?.kind === 'mark'
+      ) {
+        prev.x1 = c.stretch[1];
+        continue;
+      }
+      role = 'mark';
+    } else if (c === narration) role = 'description';
     else if (c.stretch[0] > narration.stretch[1] && !columns.some((x) => x.role === 'reference'))
       role = 'reference';
     columns.push({ role, x0: c.stretch[0], x1: c.stretch[1] });

@@ -236,7 +236,19 @@ class Layout {
         }
       } else put(band.col, run.text);
     }
-    return giveMarks(out.map((o) => ({ role: o.col.role, text: o.text })));
+    return giveMarks(
+      out.flatMap((o) => {
+        // a Dr/Cr mark drawn as one item with the date before it ('31' 'March 2025 DR') is the
+        // side of a Dr/Cr column set close after the date
+        const lead = dateCell({ role: o.col.role, text: '' }) ? datesThenText(o.text) : null;
+        return lead && isMark(lead.rest)
+          ? [
+              { role: o.col.role, text: lead.dates.join(' ') },
+              { role: 'mark' as const, text: lead.rest },
+            ]
+          : [{ role: o.col.role, text: o.text }];
+      }),
+    );
   }
   /**
    * Cells of neighbouring columns printed a space apart come out of a PDF as one run: figures

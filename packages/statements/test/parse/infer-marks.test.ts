@@ -1,0 +1,242 @@
+// Dr/Cr marks in a table whose headings the reader has no name for: a mark drawn as one item with
+// the date before it, and a balance's own mark drawn apart before the amount's Dr/Cr column.
+// Positions from generated layouts (ICICI in Courier 9.5, Kotak in Helvetica 8), newest first.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseStatement } from '../../src/index.ts';
+import type { SourceDocument, Word } from '../../src/source.ts';
+
+type Item = [x0: number, x1: number, text: string];
+
+const page = (height: number, lines: [number, Item[]][]): SourceDocument => ({
+  kind: 'pages',
+  format: 'pdf',
+  pages: [
+    {
+      number: 1,
+      width: 612,
+      height: 792,
+      words: lines.flatMap(([y, items]) =>
+        items.map(([x0, x1, text]): Word => ({ text, x: x0, y, width: x1 - x0, height })),
+      ),
+    },
+  ],
+});
+
+const rowsOf = (doc: SourceDocument) =>
+  parseStatement(doc)
+    .accounts.flatMap((a) => a.transactions)
+    .map((t) => [t.date, t.withdrawal, t.deposit, t.balance]);
+
+test("a Dr/Cr column drawn as one item with the date's month and year ('31' + 'March 2025 DR')", () => {
+  // (no line started with a date the reader knew: no table, 0 rows)
+  const doc = page(9.5, [
+    [20, [[42, 161, 'ICICI Bank Limited']]],
+    [76, [[42, 280, 'Statement of Account for the period 01 March 2025 to 31 March 2025']]],
+    [
+      90,
+      [
+        [42, 64, 'Kolumn'],
+        [92, 159, 'Frob Quux Val Plugh'],
+        [429, 447, 'Xyzzy'],
+        [451, 461, 'Amt'],
+        [490, 504, 'Zorb'],
+        [539, 561, 'Wibble'],
+      ],
+    ],
+    [
+      106,
+      [
+        [42, 50, '31'],
+        [53, 99, 'March 2025 DR'],
+        [141, 285, 'UPI/509028790175/invoice/anjali@ibl/BANK'],
+        [289, 296, 'OF'],
+        [429, 440, 'CSH'],
+        [475, 547, '3,697.00 3,27,690.91'],
+        [550, 561, 'Cr.'],
+      ],
+    ],
+    [
+      113,
+      [
+        [42, 60, '10:51'],
+        [64, 71, 'PM'],
+        [141, 282, 'MAHARASHTRA/ICIb9cc13c4d91082900fff7139'],
+      ],
+    ],
+    [
+      124,
+      [
+        [42, 50, '26'],
+        [53, 99, 'March 2025 CR'],
+        [141, 264, 'RTGS/KKBKR2025032679101171/KRISHNA'],
+        [267, 339, 'AGENCIES/KKBK0811075'],
+        [429, 440, 'CLG'],
+        [464, 547, '2,35,769.00 3,31,387.91'],
+        [550, 561, 'Cr.'],
+      ],
+    ],
+    [
+      131,
+      [
+        [42, 60, '03:38'],
+        [64, 71, 'AM'],
+      ],
+    ],
+    [
+      142,
+      [
+        [42, 50, '25'],
+        [53, 99, 'March 2025 DR'],
+        [141, 260, 'POS/459244XXXXXX9333/DMART AVENUE'],
+        [264, 332, 'SUPERMARTS/25-03-25'],
+        [429, 440, 'TFR'],
+        [482, 504, '909.73'],
+        [514, 547, '95,618.91'],
+        [550, 561, 'Cr.'],
+      ],
+    ],
+    [
+      149,
+      [
+        [42, 60, '08:25'],
+        [64, 71, 'PM'],
+      ],
+    ],
+    [
+      160,
+      [
+        [42, 50, '24'],
+        [53, 99, 'March 2025 CR'],
+        [141, 325, 'UPI/508389159217/Sent using Paytm/karan@oksbi/PAYTM'],
+        [329, 357, 'PAYMENTS'],
+        [429, 443, 'NEFT'],
+        [486, 504, '30.00'],
+        [514, 547, '96,528.64'],
+        [550, 561, 'Cr.'],
+      ],
+    ],
+    [
+      167,
+      [
+        [42, 60, '01:12'],
+        [64, 71, 'AM'],
+        [141, 257, 'BANK/ICIf17c96fb1f6013dc36c67b4e'],
+      ],
+    ],
+    [
+      178,
+      [
+        [42, 50, '23'],
+        [53, 99, 'March 2025 DR'],
+        [141, 339, 'UPI/508245520596/Payment from PhonePe/airtel@apl/PUNJAB'],
+        [343, 372, 'NATIONAL'],
+        [429, 440, 'TFR'],
+        [486, 504, '75.00'],
+        [514, 547, '96,498.64'],
+        [550, 561, 'Cr.'],
+      ],
+    ],
+    [
+      185,
+      [
+        [42, 60, '06:59'],
+        [64, 71, 'PM'],
+        [141, 257, 'BANK/ICIf159977ea035c51ba92f88ae'],
+      ],
+    ],
+  ]);
+  assert.deepEqual(rowsOf(doc), [
+    ['2025-03-23', 7500, 0, 9649864],
+    ['2025-03-24', 0, 3000, 9652864],
+    ['2025-03-25', 90973, 0, 9561891],
+    ['2025-03-26', 0, 23576900, 33138791],
+    ['2025-03-31', 369700, 0, 32769091],
+  ]);
+});
+
+test("a balance's own mark, then the amount's Dr/Cr column ('61,683.46 (Cr) | DR')", () => {
+  // (the balance's '(Cr)' was read as the Dr/Cr column and the amount's 'DR' went to the balance:
+  // withdrawals read as deposits, balances overdrawn)
+  const doc = page(8, [
+    [20, [[37, 169, 'Kotak Mahindra Bank']]],
+    [82, [[37, 162, 'Statement generated on 31-JUL-25']]],
+    [
+      100,
+      [
+        [41, 70, 'Kolumn'],
+        [162, 179, 'Frob'],
+        [269, 302, 'Quux Val'],
+        [316, 339, 'Plugh'],
+        [357, 397, 'Xyzzy Amt'],
+        [410, 428, 'Zorb'],
+      ],
+    ],
+    [
+      129,
+      [
+        [37, 74, '30-JUL-25'],
+        [82, 228, 'NEFT PUNBN252113711025 SUPREME'],
+        [267, 304, '30-JUL-25'],
+        [316, 343, '2,175.0'],
+        [351, 403, '61,683.46 (Cr)'],
+        [410, 422, 'DR'],
+      ],
+    ],
+    [138, [[82, 144, 'PACKAGING LLP']]],
+    [
+      147,
+      [
+        [37, 74, '28-JUL-25'],
+        [82, 206, 'NACH DR TATA CAPITAL FIN SER'],
+        [267, 304, '28-JUL-25'],
+        [316, 343, '1,503.0'],
+        [351, 403, '63,858.46 (Cr)'],
+        [410, 422, 'DR'],
+      ],
+    ],
+    [156, [[82, 172, 'SBIN4443328914729351']]],
+    [
+      165,
+      [
+        [37, 74, '26-JUL-25'],
+        [82, 182, 'IMPS-520712116682-NEHA'],
+        [267, 304, '26-JUL-25'],
+        [323, 343, '753.0'],
+        [351, 403, '65,361.46 (Cr)'],
+        [410, 422, 'CR'],
+      ],
+    ],
+    [174, [[82, 171, 'SINGH-UBIN-XXXX2266']]],
+    [
+      183,
+      [
+        [37, 74, '25-JUL-25'],
+        [82, 227, 'NEFT UTIBH252064148488 NEW INDIA'],
+        [267, 304, '25-JUL-25'],
+        [312, 343, '24,187.0'],
+        [351, 403, '64,608.46 (Cr)'],
+        [410, 422, 'CR'],
+      ],
+    ],
+    [192, [[82, 128, 'HARDWARE']]],
+    [
+      201,
+      [
+        [37, 74, '25-JUL-25'],
+        [82, 216, 'CASH DEPOSIT AT KORAMANGALA'],
+        [267, 304, '25-JUL-25'],
+        [316, 343, '1,700.0'],
+        [351, 403, '40,421.46 (Cr)'],
+        [410, 422, 'CR'],
+      ],
+    ],
+  ]);
+  assert.deepEqual(rowsOf(doc), [
+    ['2025-07-25', 0, 170000, 4042146],
+    ['2025-07-25', 0, 2418700, 6460846],
+    ['2025-07-26', 0, 75300, 6536146],
+    ['2025-07-28', 150300, 0, 6385846],
+    ['2025-07-30', 217500, 0, 6168346],
+  ]);
+});
