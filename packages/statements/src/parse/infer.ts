@@ -74,6 +74,24 @@ function splitDates(run: Run): Run[] {
   });
 }
 
+/**
+ * Text and then a figure with its paise drawn as one item ('TRANSFER FROM 7604300016641 0.00': a
+ * reference and an amount set at the left of its column): two cells, placed where their words are.
+ */
+function splitTrailingFigure(run: Run): Run[] {
+  const words = runWords(run);
+  const last = words[words.length - 1]!;
+  const before = words[words.length - 2];
+  if (!before || !/\d\.\d\d$/.test(last.text) || readAmount(last.text) === null) return [run];
+  // (figures before it are cellsOf's to take apart)
+  if (readAmount(before.text) !== null || isMark(before.text) || !/[a-z]/i.test(run.text)) return [run];
+  const head = words.slice(0, -1);
+  return [
+    { text: head.map((w) => w.text).join(' '), x0: run.x0, x1: before.x1 },
+    { text: last.text, x0: last.x0, x1: run.x1 },
+  ];
+}
+
 function column(stretch: Stretch, cells: string[]): Column {
   // '-' is how many statements print an empty amount
   const filled = cells.filter((t) => t && !EMPTY_AMOUNT.test(t));
@@ -153,7 +171,7 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
       l.runs.length >= 3 && startsDated(l.runs.flatMap(splitDates)) && l.runs.some((r) => hasFigure(r.text)),
   );
   if (anchors.length < MIN_ROWS) return null;
-  const rows = anchors.map((l) => l.runs.flatMap(splitDates));
+  const rows = anchors.map((l) => l.runs.flatMap(splitDates).flatMap(splitTrailingFigure));
   const chars = rows.flat().reduce((n, r) => n + r.text.length, 0);
   const width = rows.flat().reduce((n, r) => n + (r.x1 - r.x0), 0);
   const cw = width / Math.max(chars, 1);
@@ -164,7 +182,7 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
   const apart = anchors.filter((l) => !l.runs.some(merged)).length >= MIN_ROWS;
   const placing = anchors.map((l) =>
     l.runs.flatMap((r) => {
-      const pieces = splitDates(r);
+      const pieces = splitDates(r).flatMap(splitTrailingFigure);
       if (!apart || !merged(r)) return pieces;
       return [
         { ...pieces[0]!, x1: r.x0 + cw },

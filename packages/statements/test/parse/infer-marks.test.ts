@@ -1,6 +1,7 @@
-// Dr/Cr marks in a table whose headings the reader has no name for: a mark drawn as one item with
-// the date before it, and a balance's own mark drawn apart before the amount's Dr/Cr column.
-// Positions from generated layouts (ICICI in Courier 9.5, Kotak in Helvetica 8), newest first.
+// Tables whose headings the reader has no name for, cells drawn as one item: a Dr/Cr mark with the
+// date before it, a balance's own mark drawn apart before the amount's Dr/Cr column, a reference
+// and the amount after it. Positions from generated layouts (ICICI in Courier 9.5 and Kotak in
+// Helvetica 8, newest first; SBI in Helvetica 9, figures set at the left of their columns).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
@@ -238,5 +239,163 @@ test("a balance's own mark, then the amount's Dr/Cr column ('61,683.46 (Cr) | DR
     ['2025-07-26', 0, 75300, 6536146],
     ['2025-07-28', 150300, 0, 6385846],
     ['2025-07-30', 217500, 0, 6168346],
+  ]);
+});
+
+test("a reference and the amount set at the left of its column drawn as one item ('TRANSFER FROM 7604300016641 0.00')", () => {
+  // (the figure stayed in the reference's column: the columns could not be told by the balances)
+  const doc = page(9, [
+    [20, [[41, 160, 'State Bank of India']]],
+    [78, [[41, 232, 'Statement of Account for the period 01-12-23 to 31-12-23']]],
+    [
+      94,
+      [
+        [41, 69, 'Kolumn'],
+        [87, 103, 'Frob'],
+        [132, 151, 'Quux'],
+        [310, 331, 'Plugh'],
+        [455, 476, 'Xyzzy'],
+        [505, 521, 'Zorb'],
+        [548, 573, 'Wibble'],
+      ],
+    ],
+    [
+      102,
+      [
+        [132, 143, 'Val'],
+        [461, 476, 'Amt'],
+      ],
+    ],
+    [
+      138,
+      [
+        [132, 189, 'Opening Balance'],
+        [525, 567, '96,300.53Cr'],
+      ],
+    ],
+    [152, [[132, 305, 'BY TRANSFER-NEFT*IDIB0242941*IDIBN2333512']]],
+    [
+      160,
+      [
+        [41, 71, '01-12-23'],
+        [87, 117, '01-12-23'],
+        [132, 276, '78460*GREENFIELD AGRO PRODUCTS--'],
+        [310, 449, 'TRANSFER FROM 7604300016641 0.00'],
+        [480, 509, '4,002.00'],
+        [525, 573, '1,00,302.53Cr'],
+      ],
+    ],
+    [174, [[132, 270, 'BY CLEARING-HDFC BANK NEW INDIA']]],
+    [
+      182,
+      [
+        [41, 71, '02-12-23'],
+        [87, 117, '03-12-23'],
+        [132, 177, 'HARDWARE-'],
+        [310, 335, '254168'],
+        [435, 449, '0.00'],
+        [480, 509, '7,656.00'],
+        [525, 573, '1,07,958.53Cr'],
+      ],
+    ],
+    [196, [[132, 305, 'TO TRANSFER-POS/582342XXXXXX2168/AMAZO']]],
+    [
+      205,
+      [
+        [41, 71, '04-12-23'],
+        [87, 117, '04-12-23'],
+        [132, 195, 'N PAY INDIA PVT--'],
+        [310, 418, 'TRANSFER TO 6180486735628'],
+        [435, 464, '1,746.70'],
+        [480, 495, '0.00'],
+        [525, 573, '1,06,211.83Cr'],
+      ],
+    ],
+    [218, [[132, 287, 'TO TRANSFER-UPI/DR/333822021995/NEHA']]],
+    [
+      227,
+      [
+        [41, 71, '04-12-23'],
+        [87, 117, '04-12-23'],
+        [132, 251, 'RAO/BKID/neha429@axl/advance--'],
+        [310, 418, 'TRANSFER TO 9140107830475'],
+        [435, 458, '477.00'],
+        [480, 495, '0.00'],
+        [525, 573, '1,05,734.83Cr'],
+      ],
+    ],
+    [240, [[132, 283, 'TO TRANSFER-UPI/DR/334054782476/ANIL']]],
+    [
+      249,
+      [
+        [41, 71, '06-12-23'],
+        [87, 117, '06-12-23'],
+        [132, 234, 'KHAN/BARB/anil@oksbi/UPI--'],
+        [310, 418, 'TRANSFER TO 2844477762251'],
+        [435, 464, '1,504.00'],
+        [480, 495, '0.00'],
+        [525, 573, '1,04,230.83Cr'],
+      ],
+    ],
+    [262, [[132, 296, 'BY TRANSFER-UPI/CR/334235952547/NAVEEN']]],
+    [
+      271,
+      [
+        [41, 71, '08-12-23'],
+        [87, 117, '08-12-23'],
+        [132, 249, 'GILL/YESB/naveen@axl/advance--'],
+        [310, 449, 'TRANSFER FROM 3844716615490 0.00'],
+        [480, 509, '2,343.00'],
+        [525, 573, '1,06,573.83Cr'],
+      ],
+    ],
+    [285, [[132, 306, 'BY TRANSFER-NEFT*CNRB0356223*CNRBH2334']]],
+    [
+      293,
+      [
+        [41, 71, '11-12-23'],
+        [87, 117, '11-12-23'],
+        [132, 256, '55502712*BHARAT ELECTRICALS--'],
+        [310, 449, 'TRANSFER FROM 4103109535549 0.00'],
+        [480, 513, '60,834.00'],
+        [525, 573, '1,67,407.83Cr'],
+      ],
+    ],
+    [307, [[132, 305, 'TO TRANSFER-NEFT*PUNB0387912*PUNBN2334']]],
+    [
+      315,
+      [
+        [41, 71, '11-12-23'],
+        [87, 117, '11-12-23'],
+        [132, 303, '56663857*GLOBAL TECH SOLUTIONS PVT LTD--'],
+        [310, 418, 'TRANSFER TO 7868693222185'],
+        [435, 464, '5,234.00'],
+        [480, 495, '0.00'],
+        [525, 573, '1,62,173.83Cr'],
+      ],
+    ],
+    [329, [[132, 295, 'BY TRANSFER-UPI/CR/334620869311/SHALINI']]],
+    [
+      337,
+      [
+        [41, 71, '12-12-23'],
+        [87, 117, '12-12-23'],
+        [132, 289, 'THOMAS/UTIB/shalini@axl/Sent using Paytm--'],
+        [310, 449, 'TRANSFER FROM 2787932690468 0.00'],
+        [480, 509, '7,633.00'],
+        [525, 573, '1,69,806.83Cr'],
+      ],
+    ],
+  ]);
+  assert.deepEqual(rowsOf(doc), [
+    ['2023-12-01', 0, 400200, 10030253],
+    ['2023-12-02', 0, 765600, 10795853],
+    ['2023-12-04', 174670, 0, 10621183],
+    ['2023-12-04', 47700, 0, 10573483],
+    ['2023-12-06', 150400, 0, 10423083],
+    ['2023-12-08', 0, 234300, 10657383],
+    ['2023-12-11', 0, 6083400, 16740783],
+    ['2023-12-11', 523400, 0, 16217383],
+    ['2023-12-12', 0, 763300, 16980683],
   ]);
 });
