@@ -79,7 +79,7 @@ describe('TransactionsTable', () => {
     expect(cells(first)).toEqual([
       'tx-cell tx-number',
       'tx-cell',
-      'tx-cell',
+      'tx-cell tx-clip',
       'tx-cell amount amount-withdrawal',
       'tx-cell amount',
       'tx-cell amount',
@@ -88,5 +88,27 @@ describe('TransactionsTable', () => {
     expect(cells(broken)[4]).toBe('tx-cell amount amount-deposit');
     expect(broken.textContent).toContain('Δ ₹1.00');
     expect(screen.getByLabelText<HTMLInputElement>('Ledger Name, row 2').value).toBe('Sales');
+  });
+
+  it('is laid out as grids yet keeps its table roles: table, column headers, rows and cells', async () => {
+    renderWithProviders(table(vi.fn()));
+    await screen.findByLabelText('Ledger Name, row 2');
+    const grid = screen.getByRole('table', { name: 'Transactions' });
+    expect(grid.className).toBe('vt-grid');
+    expect(grid.style.getPropertyValue('--vt-cols')).toBe(
+      '48px 100px minmax(0, 1fr) 120px 120px 130px 230px',
+    );
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '#',
+      'Date',
+      'Description',
+      'Withdrawal',
+      'Deposit',
+      'Closing Balance',
+      'Ledger Name',
+    ]);
+    const first = screen.getAllByRole('row').find((tr) => tr.dataset.row === '0')!;
+    expect(first.className).toBe('tx-row');
+    expect(first.querySelectorAll('[role="cell"]')).toHaveLength(7);
   });
 });

@@ -57,7 +57,7 @@ export function TransactionsTable({
     const at = shown ? shown.indexOf(jumpTo.row) : jumpTo.row;
     if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' });
   }, [jumpTo, shown, virtualizer]);
-  const columns = (onLedger ? 7 : 6) + (edit ? 1 : 0);
+  const columns = COLUMNS.filter((c) => (c.ledger ? onLedger : c.edit ? edit : true));
   return (
     <VirtualTable
       scrollRef={scrollRef}
@@ -65,27 +65,31 @@ export function TransactionsTable({
       region
       style={{ maxHeight: height, height: count > 0 ? height : undefined }}
       minWidth={(onLedger ? 1000 : 760) + (edit ? 80 : 0)}
-      columns={columns}
+      columns={columns.length}
       padTop={padTop}
       padBottom={padBottom}
-      head={
-        <>
-          <th style={{ ...headCell, width: 48, textAlign: 'right' }}>#</th>
-          <th style={{ ...headCell, width: 100 }}>Date</th>
-          <th style={headCell}>Description</th>
-          <th style={{ ...headCell, width: 120, textAlign: 'right' }}>Withdrawal</th>
-          <th style={{ ...headCell, width: 120, textAlign: 'right' }}>Deposit</th>
-          <th style={{ ...headCell, width: 130, textAlign: 'right' }}>Closing Balance</th>
-          {onLedger && <th style={{ ...headCell, width: 230 }}>Ledger Name</th>}
-          {edit && <th style={{ ...headCell, width: 80 }}>Fix</th>}
-        </>
-      }
+      grid={columns.map((c) => (c.width ? `${c.width}px` : 'minmax(0, 1fr)')).join(' ')}
+      head={columns.map((c) => (
+        <th
+          key={c.label}
+          role="columnheader"
+          style={c.right ? { ...headCell, textAlign: 'right' } : headCell}
+        >
+          {c.label}
+        </th>
+      ))}
     >
       {count === 0 && (
-        <tr>
+        <tr role="row">
           <td
-            colSpan={columns}
-            style={{ ...cell, textAlign: 'center', color: 'var(--mantine-color-dimmed)' }}
+            role="cell"
+            colSpan={columns.length}
+            style={{
+              ...cell,
+              gridColumn: '1 / -1',
+              textAlign: 'center',
+              color: 'var(--mantine-color-dimmed)',
+            }}
           >
             No transactions match. Clear a keyword, the dates or the Only filter to see more.
           </td>
@@ -109,6 +113,18 @@ export function TransactionsTable({
     </VirtualTable>
   );
 }
+
+/** The columns: width in px (the description takes the rest), right-aligned figures. */
+const COLUMNS: { label: string; width?: number; right?: boolean; ledger?: true; edit?: true }[] = [
+  { label: '#', width: 48, right: true },
+  { label: 'Date', width: 100 },
+  { label: 'Description' },
+  { label: 'Withdrawal', width: 120, right: true },
+  { label: 'Deposit', width: 120, right: true },
+  { label: 'Closing Balance', width: 130, right: true },
+  { label: 'Ledger Name', width: 230, ledger: true },
+  { label: 'Fix', width: 80, edit: true },
+];
 
 // Body cells are styled by class (index.css, .tx-cell): a row scrolled into view then costs no
 // inline style objects to diff and no per-cell style parsing (issue 19, 60 fps over 20,000 rows).
@@ -165,39 +181,56 @@ const Row = memo(function Row({ index, row, onLedger, suggestion, broken, differ
   );
   return (
     <tr
+      role="row"
       data-row={index}
       data-break={broken ? (first ? 'first' : 'yes') : undefined}
       className="tx-row"
       aria-label={first ? `Row ${n}: the balance chain breaks here (difference ${difference})` : undefined}
       title={broken ? `Balance check: ${broken}` : undefined}
     >
-      <td className="tx-cell tx-number">{n}</td>
+      <td role="cell" className="tx-cell tx-number">
+        {n}
+      </td>
       {edit ? (
         <>
-          <td className="tx-cell">{field('Date', FIELDS[0].label, false)}</td>
-          <td className="tx-cell">{field('Description', FIELDS[1].label, false)}</td>
-          <td className="tx-cell">{field('Withdrawal', FIELDS[2].label, true)}</td>
-          <td className="tx-cell">{field('Deposit', FIELDS[3].label, true)}</td>
-          <td className="tx-cell">{field('ClosingBalance', FIELDS[4].label, true)}</td>
+          <td role="cell" className="tx-cell">
+            {field('Date', FIELDS[0].label, false)}
+          </td>
+          <td role="cell" className="tx-cell">
+            {field('Description', FIELDS[1].label, false)}
+          </td>
+          <td role="cell" className="tx-cell">
+            {field('Withdrawal', FIELDS[2].label, true)}
+          </td>
+          <td role="cell" className="tx-cell">
+            {field('Deposit', FIELDS[3].label, true)}
+          </td>
+          <td role="cell" className="tx-cell">
+            {field('ClosingBalance', FIELDS[4].label, true)}
+          </td>
         </>
       ) : (
         <>
-          <td className="tx-cell">{row.Date}</td>
-          <td className="tx-cell" title={row.Description}>
+          <td role="cell" className="tx-cell">
+            {row.Date}
+          </td>
+          <td role="cell" className="tx-cell tx-clip" title={row.Description}>
             {row.Description}
           </td>
-          <td className={row.Withdrawal ? 'tx-cell amount amount-withdrawal' : 'tx-cell amount'}>
+          <td role="cell" className={row.Withdrawal ? 'tx-cell amount amount-withdrawal' : 'tx-cell amount'}>
             {row.Withdrawal}
           </td>
-          <td className={row.Deposit ? 'tx-cell amount amount-deposit' : 'tx-cell amount'}>{row.Deposit}</td>
-          <td className="tx-cell amount">
+          <td role="cell" className={row.Deposit ? 'tx-cell amount amount-deposit' : 'tx-cell amount'}>
+            {row.Deposit}
+          </td>
+          <td role="cell" className="tx-cell amount">
             {row.ClosingBalance}
             {first && <span className="tx-difference">Δ {difference}</span>}
           </td>
         </>
       )}
       {onLedger && (
-        <td className="tx-cell">
+        <td role="cell" className="tx-cell">
           {/* Plain elements, styled like Mantine's xs input and light button: a visible row is
               re-created on every scroll step and filter, and Mantine's wrappers cost more than
               the rest of the row (issue 19, 20,000 rows at 60 fps). No wrapper: the input
@@ -217,7 +250,7 @@ const Row = memo(function Row({ index, row, onLedger, suggestion, broken, differ
         </td>
       )}
       {edit && (
-        <td className="tx-cell">
+        <td role="cell" className="tx-cell">
           <Group gap={4} wrap="nowrap">
             <ActionIcon
               size="sm"

@@ -55,18 +55,31 @@ type Props = {
   head: ReactNode;
   padTop: number;
   padBottom: number;
+  /**
+   * The columns as a CSS grid template (one width per column, e.g. '48px minmax(0, 1fr) 120px'):
+   * the table is then laid out as blocks and grids (index.css, .vt-grid) instead of by the table
+   * algorithm, which lays out every row again when one is added; a row of fixed height is then
+   * laid out on its own when it scrolls in, and the rows already there are not (issue 19). Rows
+   * and cells keep their table roles (given explicitly, as a display other than table's may drop
+   * them in some browsers); body rows are the caller's and carry role="row" and role="cell".
+   */
+  grid?: string;
   onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
   children: ReactNode;
 };
 
 export function VirtualTable(props: Props) {
+  const grid = props.grid !== undefined;
   const spacer = (height: number) =>
     height > 0 && (
       <tr aria-hidden style={{ height }}>
         <td colSpan={props.columns} />
       </tr>
     );
-  return (
+  const tableStyle: CSSProperties = grid
+    ? ({ minWidth: props.minWidth, '--vt-cols': props.grid } as CSSProperties)
+    : { width: '100%', minWidth: props.minWidth, borderCollapse: 'collapse', tableLayout: 'fixed' };
+  const box = (
     <div
       ref={props.scrollRef}
       role={props.region ? 'region' : undefined}
@@ -78,19 +91,25 @@ export function VirtualTable(props: Props) {
         border: '1px solid var(--mantine-color-gray-3)',
         borderRadius: 4,
         // What changes inside (rows scrolled in, a filter) is laid out and painted without the
-        // rest of the page; with a fixed height the box is a relayout boundary (issue 19).
+        // rest of the page; with a fixed height the box is a relayout boundary (issue 19), if it
+        // is not a flex or grid item (Chromium lays those out from their container: see below).
         contain: props.style.height === undefined ? 'content' : 'strict',
         ...props.style,
       }}
     >
       <table
         aria-label={props.label}
-        style={{ width: '100%', minWidth: props.minWidth, borderCollapse: 'collapse', tableLayout: 'fixed' }}
+        role={grid ? 'table' : undefined}
+        className={grid ? 'vt-grid' : undefined}
+        style={tableStyle}
       >
-        <thead style={{ position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-gray-1)' }}>
-          <tr>{props.head}</tr>
+        <thead
+          role={grid ? 'rowgroup' : undefined}
+          style={{ position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-gray-1)' }}
+        >
+          <tr role={grid ? 'row' : undefined}>{props.head}</tr>
         </thead>
-        <tbody>
+        <tbody role={grid ? 'rowgroup' : undefined}>
           {spacer(props.padTop)}
           {props.children}
           {spacer(props.padBottom)}
@@ -98,6 +117,10 @@ export function VirtualTable(props: Props) {
       </table>
     </div>
   );
+  // In grid mode the box sits in a plain block: in a Mantine Stack it would be a flex item, and a
+  // flex item is never a relayout boundary, so each row scrolled in was laid out from the
+  // document down, through every flex container of the page (issue 19).
+  return grid ? <div>{box}</div> : box;
 }
 
 /**
