@@ -138,6 +138,36 @@ function wordsOnly(rows: Run[][], a: number, b: number): boolean {
 }
 
 /**
+ * Stretches no name stands over, between two that one does, and as many names over neither between
+ * them: the names are the stretches' in the order both are printed. Headings set at their column's
+ * left over figures set at its right stand in the gutters ('Debit' | 'Credit' each nearer the cells
+ * of the column before its own), and the nearest name would take the wrong column.
+ */
+function pairInOrder(
+  stretches: Stretch[],
+  claims: Column[][],
+  cols: Column[],
+  named: Set<Column>,
+): Map<number, Column> {
+  const out = new Map<number, Column>();
+  for (let i = 0; i < stretches.length;) {
+    if (claims[i]!.length > 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < stretches.length && claims[j]!.length === 0) j++;
+    const from = i > 0 ? stretches[i - 1]![1] : -Infinity;
+    const to = j < stretches.length ? stretches[j]![0] : Infinity;
+    const names = cols.filter((c) => !named.has(c) && c.x0 >= from && c.x1 <= to).sort((p, q) => p.x0 - q.x0);
+    // (a lone stretch is left to the nearest-name rule below)
+    if (names.length === j - i && names.length > 1) names.forEach((c, k) => out.set(i + k, c));
+    i = j;
+  }
+  return out;
+}
+
+/**
  * The bands of a header's columns. `rows` are the runs of lines that look like transactions under
  * it; with too few of them the header names alone place the columns.
  */
@@ -160,15 +190,17 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   const leftOf: (Column | undefined)[] = [];
   const claims = stretches.map(([a, b]) => cols.filter((c) => overlap(a, b, c.x0, c.x1) > 0));
   for (const list of claims) for (const c of list) named.add(c);
+  const inOrder = pairInOrder(stretches, claims, cols, named);
   stretches.forEach(([a, right0, rowsWriting], si) => {
     let b = right0;
     const over = claims[si]!;
     if (over.length === 0) {
       // a stretch no name stands over: the nearest name takes it when that name has no stretch of
       // its own (a narrow 'Date' set right of its dates), else it is a column without a name
-      let near: Column | null = null;
-      for (const c of cols)
-        if (!near || distance(a, b, c.x0, c.x1) < distance(a, b, near.x0, near.x1)) near = c;
+      let near: Column | null = inOrder.get(si) ?? null;
+      if (!near)
+        for (const c of cols)
+          if (!near || distance(a, b, c.x0, c.x1) < distance(a, b, near.x0, near.x1)) near = c;
       const left = si > 0 ? stretches[si - 1]! : null;
       const right = stretches[si + 1];
       // a stretch of Dr/Cr marks only is the Dr/Cr column's, whatever name stands nearer
