@@ -77,12 +77,13 @@ function splitDates(run: Run): Run[] {
 /**
  * Text and then a figure with its paise drawn as one item ('TRANSFER FROM 7604300016641 0.00': a
  * reference and an amount set at the left of its column): two cells, placed where their words are.
+ * Statements that print one decimal do so in every amount ('UPI-518374551840 15,088.0').
  */
 function splitTrailingFigure(run: Run): Run[] {
   const words = runWords(run);
   const last = words[words.length - 1]!;
   const before = words[words.length - 2];
-  if (!before || !/\d\.\d\d$/.test(last.text) || readAmount(last.text) === null) return [run];
+  if (!before || !/\d\.\d\d?$/.test(last.text) || readAmount(last.text) === null) return [run];
   // (figures before it are cellsOf's to take apart)
   if (readAmount(before.text) !== null || isMark(before.text) || !/[a-z]/i.test(run.text)) return [run];
   const head = words.slice(0, -1);

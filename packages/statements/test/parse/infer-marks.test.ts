@@ -399,3 +399,71 @@ test("a reference and the amount set at the left of its column drawn as one item
     ['2023-12-12', 0, 763300, 16980683],
   ]);
 });
+
+test("a reference and a one-decimal amount drawn as one item ('UPI-518374551840 15,088.0')", () => {
+  // (Kotak in Courier 9.5, figures set at the left of their column: only amounts with paise were
+  // taken from the reference before them, and no table was found)
+  const row = (
+    y: number,
+    date: string,
+    text: string,
+    ref: Item,
+    mark: string,
+    balance: string,
+  ): [number, Item[]] => [
+    y,
+    [[32, 75, date], [86, 129, date], [139, 296, text], ref, [474, 485, mark], [528, 576, balance]],
+  ];
+  const doc = page(9.5, [
+    [19, [[32, 191, 'Kotak Mahindra Bank']]],
+    [89, [[32, 334, 'Statement of Account for the period 01/07/25 to 31/07/25']]],
+    [
+      110,
+      [
+        [32, 64, 'Kolumn'],
+        [86, 107, 'Frob'],
+        [139, 161, 'Quux'],
+        [328, 355, 'Plugh'],
+        [420, 495, 'Xyzzy Amt Zorb'],
+        [544, 576, 'Wibble'],
+      ],
+    ],
+    [
+      144,
+      [
+        [139, 220, 'Opening Balance'],
+        [528, 576, '10,328.46'],
+      ],
+    ],
+    row(
+      170,
+      '02/07/25',
+      'UPI/SNEHA MISHRA/groceries',
+      [328, 463, 'UPI-518374551840 15,088.0'],
+      'CR',
+      '25,416.46',
+    ),
+    row(
+      207,
+      '05/07/25',
+      'UPI/DEEPA GUPTA/school fee',
+      [328, 463, 'UPI-518690030138 11,074.0'],
+      'CR',
+      '36,490.46',
+    ),
+    row(244, '05/07/25', 'NEFT RAJDHANI AUTO PARTS', [328, 458, 'NEFTINW-436964 3,539.0'], 'CR', '40,029.46'),
+    row(282, '07/07/25', 'NEFT ORIENT PAPER MART', [328, 458, 'NEFTINW-436156 2,070.0'], 'DR', '37,959.46'),
+    row(329, '08/07/25', 'UPI/JOSEPH DAS/PhonePe', [328, 441, 'UPI-518917431142 36.0'], 'DR', '37,923.46'),
+    row(356, '09/07/25', 'UPI/MAKEMYTRIP/rent', [328, 447, 'UPI-519079314794 340.0'], 'DR', '37,583.46'),
+    row(403, '12/07/25', 'UPI/DMART/school fee', [328, 463, 'UPI-519392985623 14,471.0'], 'DR', '23,112.46'),
+  ]);
+  assert.deepEqual(rowsOf(doc), [
+    ['2025-07-02', 0, 1508800, 2541646],
+    ['2025-07-05', 0, 1107400, 3649046],
+    ['2025-07-05', 0, 353900, 4002946],
+    ['2025-07-07', 207000, 0, 3795946],
+    ['2025-07-08', 3600, 0, 3792346],
+    ['2025-07-09', 34000, 0, 3758346],
+    ['2025-07-12', 1447100, 0, 2311246],
+  ]);
+});
