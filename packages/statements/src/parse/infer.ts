@@ -5,7 +5,15 @@
 import { EMPTY_AMOUNT, balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
 import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
 import { NUMERIC_ROLES, type Role } from './columns.ts';
-import { datePieces, datesThenText, isDateStart, readDate, readDateTime, withoutTime } from './dates.ts';
+import {
+  datePieces,
+  datesThenText,
+  isDateStart,
+  readDate,
+  readDateTime,
+  readMonthDay,
+  withoutTime,
+} from './dates.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { TaughtLayout } from './types.ts';
 
@@ -228,8 +236,12 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
   if (!narration) return null;
   // of two date columns, the posting date is the one printed in order (value dates jump about)
   const dateCols = cols.filter((c) => c.kind === 'date');
+  // (a date without its year, 'Dec 09', as 'MM-DD': the period gives the year later, and both
+  // columns print it the same way)
   const dateOf = (c: Column, i: number) =>
-    readDate(c.cells[i]!.split(' ')[0] ?? '') ?? readDateTime(c.cells[i]!);
+    readDate(c.cells[i]!.split(' ')[0] ?? '') ??
+    readDateTime(c.cells[i]!) ??
+    readMonthDay(withoutTime(c.cells[i]!));
   const disorder = (c: Column) => {
     const ds = c.cells.map((_, i) => dateOf(c, i)).filter((d) => d !== null);
     let up = 0;
@@ -247,7 +259,7 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     a.cells.forEach((_, i) => {
       const x = dateOf(a, i);
       const y = dateOf(b, i);
-      if (x && y && x !== y) n += x < y ? 1 : -1;
+      if (x && y && x.length === y.length && x !== y) n += x < y ? 1 : -1;
     });
     return n;
   };

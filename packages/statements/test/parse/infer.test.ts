@@ -83,6 +83,32 @@ test('two dates set closer than a column gap are two date columns; the one print
   assert.ok(value.x1 < posting.x0, 'the value date is the first of the two');
 });
 
+test("of two date columns without a year ('Dec 09' | 'Dec 08'), both in order, the posting date is the earlier", () => {
+  // value date first, then the posting date, each a cell of its own
+  const dates = [
+    ['Apr 01', 'Apr 01'],
+    ['Apr 01', 'Apr 01'],
+    ['Apr 03', 'Apr 02'],
+    ['Apr 05', 'Apr 05'],
+    ['Apr 07', 'Apr 07'],
+  ];
+  const lines = statement().map((l, i) => {
+    const [value, posted] = dates[i]!;
+    const runs: Run[] = [
+      { text: value, x0: 0, x1: 42 },
+      { text: posted, x0: 56, x1: 98 },
+      ...l.runs.slice(3),
+    ];
+    return { ...l, runs, text: runs.map((r) => r.text).join(' ') };
+  });
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  const value = layout.columns.find((c) => c.role === 'valueDate');
+  const posting = layout.columns.find((c) => c.role === 'date');
+  assert.ok(value && posting, JSON.stringify(layout.columns));
+  assert.ok(value.x1 < posting.x0, 'the value date is the first of the two');
+});
+
 test("a serial number before a date printed as 'Dec 02' is no part of the date", () => {
   // 1 | Dec 02 | narration ... : the serial is a column gap from the month, the month a word space
   // from its day; read together, '1 Dec 02' had made every row a day early (and of 2002)
