@@ -136,7 +136,7 @@ function withinYears(cells: string[]): boolean {
  */
 function joinDates(cols: Column[]): Column[] {
   /** cols k..k+n-1 read as one date column, or null */
-  const joinAt = (k: number, n: number): Column | null => {
+  const joinAt = (k: number, n: number, strict = false): Column | null => {
     const parts = cols.slice(k, k + n);
     if (parts.length < n || parts.some((c) => c.kind === 'date')) return null;
     const cells = parts[0]!.cells.map((_, i) =>
@@ -146,6 +146,7 @@ function joinDates(cols: Column[]): Column[] {
         .join(' '),
     );
     const joined = column([parts[0]!.stretch[0], parts[n - 1]!.stretch[1], parts[0]!.stretch[2]], cells);
+    if (strict && !cells.every((t) => !t || isDateCell(t))) return null;
     return joined.kind === 'date' && withinYears(cells) ? joined : null;
   };
   const gapAfter = (k: number) => cols[k + 1]!.stretch[0] - cols[k]!.stretch[1];
@@ -159,8 +160,16 @@ function joinDates(cols: Column[]): Column[] {
   for (let k = 0; k < cols.length; k++) {
     let taken = 1;
     let col = cols[k]!;
-    for (let n = 3; n >= 2 && taken === 1; n--) {
-      const joined = joinAt(k, n);
+    // pieces whose every cell reads as a date first: a cheque number a column gap after 'May 26'
+    // makes 'May 26 135711' in the rows that print one, which no date reads
+    for (const [n, strict] of [
+      [3, true],
+      [2, true],
+      [3, false],
+      [2, false],
+    ] as const) {
+      if (taken > 1) break;
+      const joined = joinAt(k, n, strict);
       if (joined && !startsLater(k)) [col, taken] = [joined, n];
     }
     out.push(col);

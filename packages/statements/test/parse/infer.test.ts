@@ -109,6 +109,19 @@ test("of two date columns without a year ('Dec 09' | 'Dec 08'), both in order, t
   assert.ok(value.x1 < posting.x0, 'the value date is the first of the two');
 });
 
+test("a cheque number a column gap after a date printed as '01' 'Apr' is no part of the date", () => {
+  // (the date column took it: '05 Apr 135711' read as no date, and those rows were not read)
+  const lines = statement().map((l, i) => {
+    const runs: Run[] = [l.runs[0]!, l.runs[1]!, ...l.runs.slice(3)];
+    if (i === 1 || i === 3) runs.splice(2, 0, { text: '1357', x0: 72, x1: 100 });
+    return { ...l, runs, text: runs.map((r) => r.text).join(' ') };
+  });
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  const date = layout.columns.find((c) => c.role === 'date');
+  assert.ok(date && date.x1 < 72, JSON.stringify(layout.columns));
+});
+
 test("a serial number before a date printed as 'Dec 02' is no part of the date", () => {
   // 1 | Dec 02 | narration ... : the serial is a column gap from the month, the month a word space
   // from its day; read together, '1 Dec 02' had made every row a day early (and of 2002)
