@@ -55,6 +55,25 @@ test('a date printed as three words is one date column, and the balances place t
   assert.ok(date.x0 <= 20 && date.x1 >= 68 + 28, `date column ${date.x0}-${date.x1}`);
 });
 
+/** The statement with its date cells replaced: a value date and a posting date a line, as `runs` draws them. */
+function withTwoDates(dates: string[][], runs: (value: string, posted: string) => Run[]): Line[] {
+  return statement().map((l, i) => {
+    const [value, posted] = dates[i]!;
+    const all = [...runs(value!, posted!), ...l.runs.slice(3)];
+    return { ...l, runs: all, text: all.map((r) => r.text).join(' ') };
+  });
+}
+
+/** The value date and the posting date the layout found: the value date printed first. */
+function assertValueDateFirst(lines: Line[]): void {
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  const value = layout.columns.find((c) => c.role === 'valueDate');
+  const posting = layout.columns.find((c) => c.role === 'date');
+  assert.ok(value && posting, JSON.stringify(layout.columns));
+  assert.ok(value.x1 < posting.x0, 'the value date is the first of the two');
+}
+
 test('lines without a date at their start are no table', () => {
   const lines = statement().map((l) => ({ ...l, runs: l.runs.slice(3) }));
   assert.equal(inferLayout(lines), null);
@@ -69,18 +88,12 @@ test('two dates set closer than a column gap are two date columns; the one print
     ['09-04-23', '05-04-23'],
     ['07-04-23', '07-04-23'],
   ];
-  const lines = statement().map((l, i) => {
-    const [value, posted] = dates[i]!;
-    const text = `${value} ${posted}`;
-    const runs: Run[] = [{ text, x0: 20, x1: 20 + 5 * text.length }, ...l.runs.slice(3)];
-    return { ...l, runs, text: runs.map((r) => r.text).join(' ') };
-  });
-  const layout = inferLayout(lines);
-  assert.ok(layout, 'a layout is inferred');
-  const value = layout.columns.find((c) => c.role === 'valueDate');
-  const posting = layout.columns.find((c) => c.role === 'date');
-  assert.ok(value && posting, JSON.stringify(layout.columns));
-  assert.ok(value.x1 < posting.x0, 'the value date is the first of the two');
+  assertValueDateFirst(
+    withTwoDates(dates, (value, posted) => {
+      const text = `${value} ${posted}`;
+      return [{ text, x0: 20, x1: 20 + 5 * text.length }];
+    }),
+  );
 });
 
 test("of two date columns without a year ('Dec 09' | 'Dec 08'), both in order, the posting date is the earlier", () => {
@@ -92,21 +105,12 @@ test("of two date columns without a year ('Dec 09' | 'Dec 08'), both in order, t
     ['Apr 05', 'Apr 05'],
     ['Apr 07', 'Apr 07'],
   ];
-  const lines = statement().map((l, i) => {
-    const [value, posted] = dates[i]!;
-    const runs: Run[] = [
+  assertValueDateFirst(
+    withTwoDates(dates, (value, posted) => [
       { text: value, x0: 0, x1: 42 },
       { text: posted, x0: 56, x1: 98 },
-      ...l.runs.slice(3),
-    ];
-    return { ...l, runs, text: runs.map((r) => r.text).join(' ') };
-  });
-  const layout = inferLayout(lines);
-  assert.ok(layout, 'a layout is inferred');
-  const value = layout.columns.find((c) => c.role === 'valueDate');
-  const posting = layout.columns.find((c) => c.role === 'date');
-  assert.ok(value && posting, JSON.stringify(layout.columns));
-  assert.ok(value.x1 < posting.x0, 'the value date is the first of the two');
+    ]),
+  );
 });
 
 test("a cheque number a column gap after a date printed as '01' 'Apr' is no part of the date", () => {
