@@ -2,6 +2,7 @@
 // only when used, so `bahi parse` never pays for the server's start-up and the reverse.
 import { enableCompileCache } from 'node:module';
 import { EXIT, exitCodesHelp, fail } from './args.ts';
+import { loadBundled } from './bundled.ts';
 
 // Started as `node src/main.ts` rather than through bin/bahi.js: the commands' modules still come
 // from Node's compile cache (bin/bahi.js turns it on before this file is stripped).
@@ -29,13 +30,13 @@ const COMMANDS: Record<string, { synopsis: string; summary: string; load: () => 
   parse: {
     synopsis: 'parse FILE [--bank CODE] [--password PW] [--format json|csv|xlsx] [--out FILE]',
     summary: 'read a bank statement into JSON, CSV or XLSX',
-    load: () => import('./commands/parse.ts'),
+    load: async () => (await loadBundled<Command>('parse')) ?? import('./commands/parse.ts'),
   },
   xml: {
     synopsis:
       'xml FILE [--bank CODE] [--password PW] [--ledger NAME] [--company NAME] [--with-masters] [--contra-for-cash] [--out FILE]',
     summary: 'Tally import XML for a bank statement',
-    load: () => import('./commands/xml.ts'),
+    load: async () => (await loadBundled<Command>('xml')) ?? import('./commands/xml.ts'),
   },
   push: {
     synopsis: 'push XML [--host IP] [--port N] [--timeout SECONDS]',

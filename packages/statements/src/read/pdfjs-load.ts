@@ -7,8 +7,8 @@
 // returned object, `import.meta.url` into a parameter: the builds use nothing else of module
 // syntax), and V8's code cache is taken from it after the first document has been read: then it
 // holds every function that read compiled. It is kept beside Node's compile cache (only when that
-// is on), named by a CRC-32 of the build and of the edits; V8 refuses one made by another V8 or
-// with other flags (then it is made again).
+// is on) with the edited source it was made from, so a start neither edits nor decodes the build
+// (see runBuild); V8 refuses code made by another V8 or with other flags (then it is made again).
 //
 // As it loads, pdf.js requires @napi-rs/canvas (a native addon) to set DOMMatrix and Path2D, which
 // only drawing a page uses, and that cost a short statement more than reading it: pdf.js gets
@@ -20,7 +20,7 @@
 // reading its descriptor, redefining it or deleting and restoring it cannot hide it (Node 24.21:
 // process.moduleLoadList holds internal/deps/undici/undici after any of them). So pdf.js's source
 // is edited before it runs: see SOURCE_EDITS.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, getCompileCacheDir } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,15 +63,15 @@ const withCanvasStandIn = ((id: string) => {
 
 /**
  * Statements of pdf.js changed before it runs (the code cache above is of the edited source). Each leaves what pdf.js does unchanged: if a new pdf.js no longer has the text, the edit
- * is skipped and only the start is slower (test/read/pdfjs-load.test.ts then fails).
+ * is skipped and only the start is slower (test/read/pdfjs-load.test.ts then fails). An edit's
+ * replacements apply together or not at all: half an edit could break the build.
  */
-const SOURCE_EDITS: { files: string[]; from: string; to: string }[] = [
+const SOURCE_EDITS: { files: string[]; replace: [from: string, to: string][] }[] = [
   // Node has had Response.prototype.bytes since 22.3 (package.json: node >= 24.12), so this
   // polyfill never applies; testing for it loads undici.
   {
     files: ['pdf.min.mjs', 'pdf.worker.min.mjs'],
-    from: '"function"!=typeof Response.prototype.bytes&&',
-    to: 'false&&',
+    replace: [['"function"!=typeof Response.prototype.bytes&&', 'false&&']],
   },
   // The text layout asks for the text's transform twice per glyph (getCurrentTextTransform: `_`
   // is its textState, `t` the text space matrix), each time two Util.transform calls whose
@@ -80,14 +80,18 @@ const SOURCE_EDITS: { files: string[]; from: string; to: string }[] = [
   // and sums in the same order, written out: the same numbers (test/read/text-positions.test.ts).
   {
     files: ['pdf.worker.min.mjs'],
-    from: 'return Util.transform(_.ctm,Util.transform(_.textMatrix,t))',
-    to: [
-      'const tm=_.textMatrix,ctm=_.ctm;',
-      'const m0=tm[0]*t[0]+tm[2]*t[1],m1=tm[1]*t[0]+tm[3]*t[1],m2=tm[0]*t[2]+tm[2]*t[3],',
-      'm3=tm[1]*t[2]+tm[3]*t[3],m4=tm[0]*t[4]+tm[2]*t[5]+tm[4],m5=tm[1]*t[4]+tm[3]*t[5]+tm[5];',
-      'return[ctm[0]*m0+ctm[2]*m1,ctm[1]*m0+ctm[3]*m1,ctm[0]*m2+ctm[2]*m3,ctm[1]*m2+ctm[3]*m3,',
-      'ctm[0]*m4+ctm[2]*m5+ctm[4],ctm[1]*m4+ctm[3]*m5+ctm[5]]',
-    ].join(''),
+    replace: [
+      [
+        'return Util.transform(_.ctm,Util.transform(_.textMatrix,t))',
+        [
+          'const tm=_.textMatrix,ctm=_.ctm;',
+          'const m0=tm[0]*t[0]+tm[2]*t[1],m1=tm[1]*t[0]+tm[3]*t[1],m2=tm[0]*t[2]+tm[2]*t[3],',
+          'm3=tm[1]*t[2]+tm[3]*t[3],m4=tm[0]*t[4]+tm[2]*t[5]+tm[4],m5=tm[1]*t[4]+tm[3]*t[5]+tm[5];',
+          'return[ctm[0]*m0+ctm[2]*m1,ctm[1]*m0+ctm[3]*m1,ctm[0]*m2+ctm[2]*m3,ctm[1]*m2+ctm[3]*m3,',
+          'ctm[0]*m4+ctm[2]*m5+ctm[4],ctm[1]*m4+ctm[3]*m5+ctm[5]]',
+        ].join(''),
+      ],
+    ],
   },
   // Every `q` and every change of font clones the text state, and pdf.js made each clone inherit
   // from the state it copies (Object.create(this)): V8 then turns that state into a prototype, a
@@ -96,8 +100,29 @@ const SOURCE_EDITS: { files: string[]; from: string; to: string }[] = [
   // so it reads the same from a TextState.prototype object (~4-10 % of reading, 56 pages, CPU).
   {
     files: ['pdf.worker.min.mjs'],
-    from: 'clone(){const e=Object.assign(Object.create(this),this);e.textMatrix=',
-    to: 'clone(){const e=Object.assign(Object.create(TextState.prototype),this);e.textMatrix=',
+    replace: [
+      [
+        'clone(){const e=Object.assign(Object.create(this),this);e.textMatrix=',
+        'clone(){const e=Object.assign(Object.create(TextState.prototype),this);e.textMatrix=',
+      ],
+    ],
+  },
+  // core-js (the legacy builds' polyfills) tests the URL class by parsing 'https://тест', whose
+  // host makes Node decompress its IDNA tables: ~3 % of a 1-page `bahi parse` (callgrind), for a
+  // test Node's URL always passes (WHATWG URL, with IDNA, since Node 18). The other tests stay.
+  {
+    files: ['pdf.min.mjs', 'pdf.worker.min.mjs'],
+    replace: [['"xn--e1aybc"!==new URL("https://тест").host||', '']],
+  },
+  // The worker builds its Brotli decoder, and unpacks that decoder's 120 KB dictionary from a
+  // string, as it loads (~1-2 % of a 1-page read), for the BrotliDecode filter (PDF 2.0) that
+  // statements do not use. Built on its first call instead.
+  {
+    files: ['pdf.worker.min.mjs'],
+    replace: [
+      ['let Zs=(()=>{', 'let Zs=(...a)=>(Zs=(()=>{'],
+      ['return s}})();class BrotliStream', 'return s}})())(...a);class BrotliStream'],
+    ],
   },
 ];
 
@@ -151,33 +176,81 @@ const loaded: Loaded[] = [];
 /** The builds whose code came from the cache in this thread (tests). */
 export const codeCacheUsed: Build[] = [];
 
+/** The build's source with the edits made, as a script (the first start after an install). */
+function makeSource(build: Build, file: string, edits: typeof SOURCE_EDITS): string {
+  let source: Buffer = readFileSync(file);
+  for (const { replace } of edits) {
+    let edited: Buffer | null = source;
+    for (const [from, to] of replace) edited = edited && replaceBytes(edited, from, to, false);
+    if (edited) source = edited;
+    else sourceEditsMissed.push(replace[0]![0]);
+  }
+  const script = asScript(source, build);
+  // The builds' few non-ASCII characters (in strings: 'þÿ', 'б', a no-break space) make the
+  // whole source a two-byte string; as \u escapes it is one byte a character, and read back from
+  // the cache without decoding (~5 ms a start). Not where a backslash stands before one.
+  return /\\[\u0080-\uffff]/.test(script)
+    ? script
+    : script.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `data` written whole to `file` (temp file, rename) or not at all: a cache is only a speed-up. */
+function keep(file: string, data: string | Uint8Array): void {
+  const tmp = `${file}.${process.pid}-${threadId}`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(tmp, data);
+    renameSync(tmp, file);
+  } catch {
+    // read-only or full disk
+  }
+}
+
+function readOrNull(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
 function runBuild(build: Build): Record<string, unknown> {
   const url = import.meta.resolve(`pdfjs-dist/legacy/build/${build}`);
   const file = fileURLToPath(url);
-  const bytes = readFileSync(file);
   const edits = SOURCE_EDITS.filter((e) => e.files.includes(build));
-  let source: Buffer = bytes;
-  for (const { from, to } of edits) {
-    const edited = replaceBytes(source, from, to, false);
-    if (edited) source = edited;
-    else sourceEditsMissed.push(from);
-  }
-  // Named by the build's bytes and what is done to them (V8 itself checks only the length).
+  // Kept beside Node's compile cache: the edited script (`.js`) and V8's code of it, named by the
+  // build's file and what is done to it. The file is known by its size, inode and change time,
+  // which every write or reinstall renews (V8 itself checks only the source's length; a CRC of
+  // the 3.3 MB was ~1 % of a 1-page `bahi parse`).
   const dir = getCompileCacheDir();
-  const key = crc32(JSON.stringify(edits) + asScript.toString(), crc32(bytes)).toString(16);
-  const cacheFile = dir ? path.join(dir, 'bahi-pdfjs', `${build}-${key}`) : null;
-  let cachedData: Buffer | undefined;
-  try {
-    if (cacheFile) cachedData = readFileSync(cacheFile);
-  } catch {
-    // none yet: made after the first read
+  const { size, ino, ctimeMs } = statSync(file);
+  const done = crc32(JSON.stringify(edits) + asScript.toString() + makeSource.toString()).toString(16);
+  const cacheFile = dir
+    ? path.join(dir, 'bahi-pdfjs', `${build}-${size}-${ino}-${Math.round(ctimeMs)}-${done}`)
+    : null;
+  const keptSource = cacheFile ? readOrNull(`${cacheFile}.js`) : null;
+  const cachedData = (keptSource && cacheFile && readOrNull(cacheFile)) || undefined;
+  const compile = (source: string, code: Buffer | undefined) =>
+    new vm.Script(source, {
+      filename: file,
+      cachedData: code,
+      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    });
+  let script: vm.Script | null = null;
+  let found = false;
+  if (keptSource) {
+    try {
+      script = compile(keptSource.toString('utf8'), cachedData);
+      found = cachedData !== undefined && !script.cachedDataRejected;
+    } catch {
+      // a kept source that does not compile: made again below
+    }
   }
-  const script = new vm.Script(asScript(source, build), {
-    filename: file,
-    cachedData,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
-  const found = cachedData !== undefined && !script.cachedDataRejected;
+  if (!script) {
+    const source = makeSource(build, file, edits);
+    if (cacheFile) keep(`${cacheFile}.js`, source);
+    script = compile(source, undefined);
+  }
   if (found) codeCacheUsed.push(build);
   loaded.push({ script, writeTo: found ? null : cacheFile });
   return (script.runInThisContext() as (url: string) => Record<string, unknown>)(url);
@@ -200,15 +273,6 @@ export function loadPdfjs(): { display: Record<string, unknown>; worker: Record<
  * no loss but speed: the next start compiles as this one did.
  */
 export function keepPdfjsCode(): void {
-  for (const build of loaded.splice(0)) {
-    if (!build.writeTo) continue;
-    const tmp = `${build.writeTo}.${process.pid}-${threadId}`;
-    try {
-      mkdirSync(path.dirname(build.writeTo), { recursive: true });
-      writeFileSync(tmp, build.script.createCachedData());
-      renameSync(tmp, build.writeTo);
-    } catch {
-      // read-only or full disk: the cache is only a speed-up
-    }
-  }
+  for (const build of loaded.splice(0))
+    if (build.writeTo) keep(build.writeTo, build.script.createCachedData());
 }

@@ -153,7 +153,11 @@ interface Slot {
   stderr: string;
 }
 
-const CHILD_PATH = fileURLToPath(new URL('./child.ts', import.meta.url));
+/**
+ * The reader process's script, found by the package's name, not beside this file: the command line
+ * runs this module from a bundle in another directory (cli/scripts/bundle.ts).
+ */
+const childPath = () => fileURLToPath(import.meta.resolve('@bahi/statements/reader-child'));
 
 /** Time a reader may take to start (load pdf.js and the parsers) before its job's clock runs. */
 const START_MS = 60_000;
@@ -291,7 +295,7 @@ export class StatementPool {
   }
 
   private spawn(): Slot {
-    const args = [`--max-old-space-size=${this.maxOldMb}`, CHILD_PATH];
+    const args = [`--max-old-space-size=${this.maxOldMb}`, childPath()];
     const options = {
       // stdin carries the files' bytes; stdout is dropped (tesseract prints diagnostics there,
       // and a CLI's stdout carries its result); stderr is kept in part, to tell how a reader died.

@@ -1,6 +1,7 @@
-// Issue 19: pdf.js runs as a script whose V8 code is kept beside Node's compile cache once a
-// document has been read (read/pdfjs-load.ts). The next start takes it; a cache that is not V8's
-// (damaged, or from another pdf.js) is refused, the file is still read, and the cache is made anew.
+// Issue 19: pdf.js runs as a script, edited, whose source (in ASCII) and V8 code are kept beside
+// Node's compile cache once a document has been read (read/pdfjs-load.ts). The next start takes
+// them; a code cache that is not V8's, or a kept source that does not compile (damaged), is
+// refused, the file is still read, and what was refused is made anew.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,32 +31,52 @@ function readOnce(): { used: string[]; pages: number } {
   return JSON.parse(r.stdout) as { used: string[]; pages: number };
 }
 
-/** The code caches written, by name. */
-function caches(): Map<string, string> {
+/** What was kept, by kind ('code' or 'source') and build: each build's file. */
+function kept(): Map<string, string> {
   const found = new Map<string, string>();
   for (const entry of readdirSync(cacheRoot, { recursive: true, withFileTypes: true })) {
     if (entry.isFile() && path.basename(entry.parentPath) === 'bahi-pdfjs') {
-      found.set(entry.name, path.join(entry.parentPath, entry.name));
+      const build = entry.name.split('-')[0]!;
+      found.set(
+        `${entry.name.endsWith('.js') ? 'source' : 'code'} ${build}`,
+        path.join(entry.parentPath, entry.name),
+      );
     }
   }
   return found;
 }
+
+const BOTH = ['pdf.min.mjs', 'pdf.worker.min.mjs'];
 
 test('the first read keeps pdf.js code, the next start uses it, a damaged one is made anew', async () => {
   await makeStatement(pdf, 1, 3);
 
   const first = readOnce();
   assert.deepEqual(first, { used: [], pages: 1 });
-  const kept = caches();
-  assert.deepEqual([...kept.keys()].map((n) => n.replace(/-[0-9a-f]+$/, '')).sort(), [
-    'pdf.min.mjs',
-    'pdf.worker.min.mjs',
+  const files = kept();
+  assert.deepEqual([...files.keys()].sort(), [
+    'code pdf.min.mjs',
+    'code pdf.worker.min.mjs',
+    'source pdf.min.mjs',
+    'source pdf.worker.min.mjs',
   ]);
+  // the edited sources are ASCII, so a start reads them as one-byte strings
+  for (const build of BOTH) {
+    const source = readFileSync(files.get(`source ${build}`)!);
+    assert.ok(source.length > 100_000 && source.every((byte) => byte < 0x80), build);
+  }
 
-  assert.deepEqual(readOnce(), { used: ['pdf.min.mjs', 'pdf.worker.min.mjs'], pages: 1 });
+  assert.deepEqual(readOnce(), { used: BOTH, pages: 1 });
 
-  for (const file of kept.values()) writeFileSync(file, Buffer.alloc(4096, 7));
+  for (const build of BOTH) writeFileSync(files.get(`code ${build}`)!, Buffer.alloc(4096, 7));
   assert.deepEqual(readOnce(), { used: [], pages: 1 });
-  for (const file of kept.values()) assert.notDeepEqual(readFileSync(file), Buffer.alloc(4096, 7));
-  assert.deepEqual(readOnce().used, ['pdf.min.mjs', 'pdf.worker.min.mjs']);
+  for (const build of BOTH)
+    assert.notDeepEqual(readFileSync(files.get(`code ${build}`)!), Buffer.alloc(4096, 7));
+  assert.deepEqual(readOnce().used, BOTH);
+
+  for (const build of BOTH) writeFileSync(files.get(`source ${build}`)!, 'this is not (javascript');
+  assert.deepEqual(readOnce(), { used: [], pages: 1 });
+  for (const build of BOTH)
+    assert.ok(readFileSync(files.get(`source ${build}`)!, 'latin1').includes('__pdfjsUrl'));
+  assert.deepEqual(readOnce().used, BOTH);
 });
