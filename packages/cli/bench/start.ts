@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { makeStatement } from '../../statements/test/extract/make-statement.ts';
+import { type BundleManifest, isCurrent, MANIFEST } from '../src/bundled.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -72,6 +73,20 @@ try {
   for (const [name, r] of seen) {
     process.stdout.write(
       `| ${name} | ${s(Math.min(...r.ms))} | ${s(median(r.ms))} | ${s(Math.min(...r.cpu))} | ${s(median(r.cpu))} |\n`,
+    );
+  }
+  // each tree runs `parse` from its bundle only while that is current (src/bundled.ts)
+  for (const bin of bins) {
+    const cli = path.dirname(path.dirname(bin));
+    let current = false;
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(cli, 'dist', MANIFEST), 'utf8')) as BundleManifest;
+      current = isCurrent(manifest, path.resolve(cli, '../..'));
+    } catch {
+      // no bundle
+    }
+    process.stdout.write(
+      `${bin}: ${current ? 'from its bundle' : 'from its sources (no current bundle: npm run bundle -w @bahi/cli)'}\n`,
     );
   }
 } finally {

@@ -1,7 +1,7 @@
 // What every `bahi` command shares: option parsing with --help, one-line failures on stderr, the
 // exit codes, and waiting for Ctrl+C. Kept free of heavy imports: main.ts loads commands lazily so
 // that `bahi parse` never pays for the server's start-up, and this module is loaded by all of them.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { StatementErrorCode } from '@bahi/statements';
 
@@ -97,7 +97,7 @@ export function parseCommand<O extends ParseArgsOptionsConfig>(
 /** The bytes of an input file, or EXIT.unreadable after a one-line error naming it. */
 export async function readInput(command: string, file: string): Promise<Buffer | number> {
   try {
-    return await readFile(file);
+    return readFileSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return fail(

@@ -3,7 +3,7 @@
 // reconcile (result still printed, breaking rows on stderr), 2 wrong or missing password,
 // 3 unreadable or unsupported file, 1 usage or internal error. Every non-zero exit prints one
 // line on stderr, never a stack trace.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -185,7 +185,7 @@ async function parse(args: string[]): Promise<number> {
   const file = positionals[0];
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = readFileSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return fail(3, code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file} (${code ?? 'error'})`);
@@ -223,7 +223,7 @@ async function parse(args: string[]): Promise<number> {
     return failWith(3, reasons[0] ?? readReason('NO_TABLE'));
   }
   const output = await produce(x, format);
-  if (values.out) await writeFile(values.out, output);
+  if (values.out) writeFileSync(values.out, output);
   else process.stdout.write(output);
 
   // a partial read (lines skipped, a page unread) is never a clean success

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { BANK_CODES, isBankCode, ledgerLabel, type BankCode } from '@bahi/core';
 import { buildMultiAccountBankVouchersXml, statementToBankAccounts, TallyError } from '@bahi/tally';
@@ -77,7 +77,7 @@ export async function run(args: string[]): Promise<number> {
       process.stdout.write(xml);
       return EXIT.ok;
     }
-    await writeFile(values.out, xml);
+    writeFileSync(values.out, xml);
     const count = accounts.reduce((n, a) => n + a.transactions.length, 0);
     process.stderr.write(`bahi xml: ${count} transactions, ${accounts.length} account(s) -> ${values.out}\n`);
     return EXIT.ok;

@@ -25,7 +25,6 @@ import { createRequire, getCompileCacheDir } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { threadId } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
 
 type CanvasModule = typeof import('@napi-rs/canvas');
@@ -196,6 +195,7 @@ function makeSource(build: Build, file: string, edits: typeof SOURCE_EDITS): str
 
 /** `data` written whole to `file` (temp file, rename) or not at all: a cache is only a speed-up. */
 function keep(file: string, data: string | Uint8Array): void {
+  const { threadId } = realGetBuiltinModule('node:worker_threads');
   const tmp = `${file}.${process.pid}-${threadId}`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });

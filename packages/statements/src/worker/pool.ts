@@ -24,7 +24,7 @@
 // Memory (issue 18): the budget covers this process and every reader alive, a reader counting
 // until its process has exited, not when it was told to: no reader is started while the readers
 // alive (dying ones included) fill the pool, and the watchdog adds them all up.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { StatementError } from '../errors.ts';
 import type { FromChild, ToChild } from './child.ts';
@@ -306,6 +306,8 @@ export class StatementPool {
       env: { ...process.env, MIMALLOC_ARENA_RESERVE: '0' },
     };
     const limited = this.hardLimitMb > 0 && process.platform !== 'win32';
+    // loaded here, not with this module: a command that reads in its own thread never needs it
+    const { spawn } = process.getBuiltinModule('node:child_process');
     const child = limited
       ? // POSIX sh sets the limit, then becomes the reader (exec keeps the pid and the IPC channel).
         spawn(
