@@ -10,7 +10,7 @@ import {
   matchHeader,
   matchStackedHeader,
 } from './columns.ts';
-import { datePieces, datesThenText, isDateStart, readDate, readMonthDay } from './dates.ts';
+import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
 import { type Band, bandOf, bandsUnder, cellsOf, columnBands, figureWords, overlap } from './bands.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
@@ -112,7 +112,7 @@ class Layout {
       else out.push({ col, text });
     };
     let last: Run | null = null;
-    for (const run of runs.flatMap((r) => this.splitFigures(r))) {
+    for (const run of this.joinDatePieces(runs).flatMap((r) => this.splitFigures(r))) {
       const before = last;
       last = run;
       // a ruling printed as text ('-----', '=====') is no cell of any column
@@ -176,6 +176,11 @@ class Layout {
           put(right.col, words.text);
           continue;
         }
+      }
+      // one date (with its time) goes whole to the date column it sits in most
+      if (dateCell({ role: band.col.role, text: '' }) && readDateTime(run.text)) {
+        put(band.col, run.text);
+        continue;
       }
       // a run across two or more bands holds as many cells when its words start in them
       // ('02-Dec-2023 02-Dec-2023'); a narration that merely runs long stays whole
@@ -249,6 +254,69 @@ class Layout {
           : [{ role: o.col.role, text: o.text }];
       }),
     );
+  }
+  /**
+   * A date drawn as several items a word space apart, its day alone or at the end of the cell
+   * before ('01' + 'March 25 01 March 25'; '10 09' + 'Dec' + '23', a serial number and the day
+   * drawn as one item in a tight Courier table): the date's pieces as one run, so that it is read
+   * whole, in the date column.
+   */
+  joinDatePieces(runs: Run[]): Run[] {
+    const out: Run[] = [];
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i]!;
+      // (a word space of the row's own font: the header's may be smaller)
+      const gap = WORD_GAP_CHARS * Math.max(this.header.charWidth, (run.x1 - run.x0) / run.text.length);
+      const words = runWords(run);
+      // the piece: the whole run when it starts a date ('1 Apr'), else a day that ends it
+      const whole = isDateStart(run.text) && !readDate(run.text);
+      const piece = whole ? run : words[words.length - 1]!;
+      const next = runs[i + 1];
+      // a day in a column of its own is that column's ('5' 'Dec 31': a serial number before a date
+      // printed without its year), unless the column is a date's or holds a cell of this line already
+      const band = bandOf(this.bands, piece.x0, piece.x1);
+      const prev = out[out.length - 1];
+      const day =
+        /^\d{1,2}$/.test(piece.text) &&
+        (dateCell({ role: band.col.role, text: '' }) ||
+          piece !== run ||
+          (prev !== undefined && bandOf(this.bands, prev.x0, prev.x1) === band));
+      if (
+        !(whole || day) ||
+        !next ||
+        next.x0 - run.x1 > gap ||
+        // ('2' 'Dec 03': a date without its year is whole, and the number before it another cell's)
+        readDate(next.text) !== null ||
+        readMonthDay(next.text) !== null ||
+        !dateCell({ role: bandOf(this.bands, next.x0, next.x1).col.role, text: '' })
+      ) {
+        out.push(run);
+        continue;
+      }
+      // take runs while they go on making a date, up to where one is read
+      let text = piece.text;
+      let j = i + 1;
+      let found = false;
+      while (j < runs.length && runs[j]!.x0 - runs[j - 1]!.x1 <= gap) {
+        text += ' ' + runs[j++]!.text;
+        if (readDate(text) || datePieces(text) || datesThenText(text)) {
+          found = true;
+          break;
+        }
+        if (!isDateStart(text)) break;
+      }
+      if (!found) {
+        out.push(run);
+        continue;
+      }
+      if (piece !== run) {
+        const head = words.slice(0, -1);
+        out.push({ text: head.map((w) => w.text).join(' '), x0: run.x0, x1: head[head.length - 1]!.x1 });
+      }
+      out.push({ text, x0: piece.x0, x1: runs[j - 1]!.x1 });
+      i = j - 1;
+    }
+    return out;
   }
   /**
    * Cells of neighbouring columns printed a space apart come out of a PDF as one run: figures
