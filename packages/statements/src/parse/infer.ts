@@ -217,11 +217,18 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
       ),
     ),
   );
-  // a Dr/Cr printed in a column of its own belongs to the figure before it
+  // a Dr/Cr printed in a column of its own belongs to the figure before it, or past it when that
+  // figure prints its own mark in most rows ('4,71,547.04Dr' | 'CR': a balance, and the side of the
+  // amount before it)
+  const marked = (c: Column) => {
+    const filled = c.cells.filter(Boolean);
+    return filled.filter((t) => readAmount(t)?.mark).length > filled.length / 2;
+  };
   cols.forEach((c, k) => {
     const next = cols[k + 1];
-    if (c.kind === 'figure' && next?.kind === 'mark')
-      c.cells = c.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
+    if (c.kind !== 'figure' || next?.kind !== 'mark') return;
+    const to = marked(c) ? cols.slice(0, k).findLast((x) => x.kind === 'figure' && !marked(x)) : c;
+    if (to) to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
   });
   const figures = cols.filter((c) => c.kind === 'figure');
   const assigned = assignFigures(figures);

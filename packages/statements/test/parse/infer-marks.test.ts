@@ -467,3 +467,57 @@ test("a reference and a one-decimal amount drawn as one item ('UPI-518374551840 
     ['2025-07-12', 1447100, 0, 2311246],
   ]);
 });
+
+test("a balance with its own mark, then the amount's Dr/Cr column after it ('4,71,547.04Dr' | 'CR')", () => {
+  // Positions from a generated Axis layout (Times-Roman 9, one-decimal amounts, overdrawn). The mark
+  // column had been joined to the balance ('4,71,547.04Dr CR', no figure): no table, 0 rows.
+  const rows: [string, string, string, string, string][] = [
+    ['01 Jan 24', 'CASH DEPOSIT MI ROAD', '30,100.0', '4,71,547.04Dr', 'CR'],
+    ['02 Jan 24', 'REDDY/YESB/NA', '22,721.0', '4,94,268.04Dr', 'DR'],
+    ['03 Jan 24', 'CHOUDHARY/BANK OF BARODA/NA', '1,255.0', '4,95,523.04Dr', 'DR'],
+    ['07 Jan 24', 'BANK OF INDIA/advance', '31.0', '4,95,554.04Dr', 'DR'],
+    ['09 Jan 24', 'OF MAHARASHTRA/UPI', '215.0', '4,95,769.04Dr', 'DR'],
+    ['09 Jan 24', 'ELECTRICALS/AXIS BANK', '4,33,197.0', '62,803.04Dr', 'CR'],
+    ['10 Jan 24', 'POS/INDIAN OIL CORP/JAIPUR/551869', '2,627.3', '65,430.34Dr', 'DR'],
+  ];
+  const doc = page(9, [
+    [20, [[32, 109, 'AXIS BANK']]],
+    [88, [[32, 244, 'Statement of Account for the period 01 Jan 24 to 31 Jan 24']]],
+    [
+      108,
+      [
+        [32, 63, 'Kolumn'],
+        [75, 94, 'Frob'],
+        [289, 310, 'Quux'],
+        [349, 371, 'Plugh'],
+        [380, 404, 'Xyzzy'],
+      ],
+    ],
+    [
+      118,
+      [
+        [297, 310, 'Val'],
+        [380, 397, 'Amt'],
+      ],
+    ],
+    ...rows.map(([date, text, amount, balance, mark], i): [number, Item[]] => [
+      161 + 14 * i,
+      [
+        [32, 66, date],
+        [75, 75 + 4.4 * text.length, text],
+        [310 - 4.5 * amount.length, 310, amount],
+        [371 - 4.5 * balance.length, 371, balance],
+        [380, 393, mark],
+      ],
+    ]),
+  ]);
+  assert.deepEqual(rowsOf(doc), [
+    ['2024-01-01', 0, 3010000, -47154704],
+    ['2024-01-02', 2272100, 0, -49426804],
+    ['2024-01-03', 125500, 0, -49552304],
+    ['2024-01-07', 3100, 0, -49555404],
+    ['2024-01-09', 21500, 0, -49576904],
+    ['2024-01-09', 0, 43319700, -6280304],
+    ['2024-01-10', 262730, 0, -6543034],
+  ]);
+});
