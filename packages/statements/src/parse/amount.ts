@@ -26,8 +26,8 @@ export function isCurrency(text: string): boolean {
 const MINUS = /[\u2212\u2012\u2013\uFE63\uFF0D]/g;
 const ODD_SIGN = /[\u2212\u2012\u2013\uFE63\uFF0D`]/;
 
-/** What statements print in an amount column that has no amount on the row ('-', '--', '—'). */
-export const EMPTY_AMOUNT = /^[-–—]{1,2}$/;
+/** What statements print in an amount column that has no amount on the row ('-', '--', '—', 'NIL'). */
+export const EMPTY_AMOUNT = /^(?:[-–—]{1,2}|nil)$/i;
 
 /** A Dr/Cr marker on its own ("Cr", "DR", "(Dr)", "Cr."). */
 export function isMark(text: string): boolean {

@@ -365,6 +365,8 @@ class Layout {
         { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: run.x1 },
       ];
     }
+    // a figure's mark and the next column's empty cell ('Dr Nil', split marks in a tight table)
+    if (words.every((w) => isMark(w.text) || EMPTY_AMOUNT.test(w.text))) return words;
     const figures = words.filter(figure).length;
     const dashes = words.filter((w) => EMPTY_AMOUNT.test(w.text)).length;
     const marks = words.filter((w) => isMark(w.text)).length;

@@ -147,6 +147,8 @@ export function describe(r: Recipe): string {
       r.noPeriod && 'no period',
       r.oddSigns && 'en dash and backtick signs',
       r.longMonths && 'month names written out',
+      r.datedEnds && 'dated opening and closing rows',
+      r.emptyWord && `empty printed '${r.emptyWord}'`,
       r.extraColumns.length > 0 && `extra ${r.extraColumns.map((c) => `${c.extra} ${c.at}`).join(' + ')}`,
     ]
       .filter(Boolean)

@@ -191,6 +191,13 @@ export interface Recipe {
   oddSigns: boolean;
   /** month names written out ('01 April 2023', 'April 01, 2023') */
   longMonths: boolean;
+  /**
+   * the opening and closing rows printed as rows of the table, with the period's first and last date
+   * and no amounts ('01/04/2024 | B/F | | | 12,345.00': ICICI, SBI 'Balance as on')
+   */
+  datedEnds: boolean;
+  /** an empty amount cell printed as a word or a double dash ('NIL', '--'), in place of `empty` */
+  emptyWord: '' | 'NIL' | '--' | 'Nil';
 }
 
 /** What real statements do that the recipes draw, in the order the reports list them. */
@@ -228,6 +235,8 @@ export const CLASSES = [
   'noPeriod',
   'oddSigns',
   'longMonths',
+  'datedEnds',
+  'emptyWord',
 ] as const satisfies readonly (keyof Recipe)[];
 
 /** A recipe's style of one class ('' or false when it does not draw it). */
@@ -359,6 +368,8 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     noPeriod: false,
     oddSigns: false,
     longMonths: false,
+    datedEnds: false,
+    emptyWord: '',
   };
   if (r() < 0.25) {
     const kinds = Object.keys(EXTRAS) as Extra[];
@@ -392,6 +403,8 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
   recipe.noPeriod = r() < 0.15;
   recipe.oddSigns = (recipe.signed !== '' || recipe.overdrawn === '-' || recipe.currency !== '') && r() < 0.5;
   recipe.longMonths = r() < 0.12;
+  recipe.datedEnds = (recipe.opening === 'row' || recipe.closingRow) && r() < 0.3;
+  recipe.emptyWord = amountStyle === 'split' && r() < 0.2 ? pick(r, ['NIL', '--', 'Nil'] as const) : '';
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
@@ -578,7 +591,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     const s = amt(v);
     return currency + (rc.oneDecimal && s.endsWith('0') ? s.slice(0, -1) : s);
   };
-  const empty = rc.oneDecimal && rc.empty === '0.00' ? '0.0' : rc.empty;
+  const empty = rc.emptyWord || (rc.oneDecimal && rc.empty === '0.00' ? '0.0' : rc.empty);
   const bal = (v: number) => {
     if (rc.balanceSide) return currency + amt(Math.abs(v));
     if (v < 0 && rc.overdrawn) {
@@ -730,11 +743,25 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
         : undefined,
   }));
   if (rc.newestFirst) rows.reverse();
+  // the period's first or last date in the date columns of an opening or closing row
+  const endDates = (iso: string): DrawRow['cells'] => {
+    if (!rc.datedEnds) return {};
+    const d = rc.noYear ? monthDay(iso) : dateText(iso);
+    return { date: d, valueDate: d };
+  };
   // a newest-first statement prints no opening or closing row inside its table
   if (rc.opening === 'row' && !rc.newestFirst)
     rows.unshift({
-      lines: ['Opening Balance'],
-      cells: { balance: bal(truth.openingBalance), ...side(truth.openingBalance) },
+      lines: [
+        rc.datedEnds
+          ? (['B/F', 'Opening Balance', 'Balance Brought Forward'] as const)[rc.rowsPerPage % 3]!
+          : 'Opening Balance',
+      ],
+      cells: {
+        ...endDates(truth.period.from),
+        balance: bal(truth.openingBalance),
+        ...side(truth.openingBalance),
+      },
     });
   const split = rc.amountStyle === 'split';
   if (rc.totalRow && split) {
@@ -747,7 +774,11 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   if (rc.closingRow && !rc.newestFirst)
     rows.push({
       lines: ['Closing Balance'],
-      cells: { balance: bal(truth.closingBalance), ...side(truth.closingBalance) },
+      cells: {
+        ...endDates(truth.period.to),
+        balance: bal(truth.closingBalance),
+        ...side(truth.closingBalance),
+      },
     });
   const anchorAt = (n: number) => (rc.wrap === 'below' ? 0 : rc.wrap === 'above' ? n - 1 : Math.floor(n / 2));
   const rowLines = (row: DrawRow) => {

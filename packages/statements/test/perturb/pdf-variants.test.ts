@@ -63,6 +63,7 @@ test('the recipes vary what real statements vary', corpusNeeded, () => {
     markFar: 3,
     extraColumns: 6,
     groupHeader: 4,
+    emptyWord: 4,
   };
   for (const k of CLASSES)
     assert.equal(
