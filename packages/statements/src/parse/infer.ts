@@ -3,7 +3,7 @@
 // deposit and the balance is decided by the arithmetic across the whole statement (the balance moves
 // by exactly the row's amount).
 import { EMPTY_AMOUNT, balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
-import { type Stretch, cellsOf, writtenStretches } from './bands.ts';
+import { type Stretch, cellsOf, figureWords, writtenStretches } from './bands.ts';
 import { NUMERIC_ROLES, type Role } from './columns.ts';
 import {
   datePieces,
@@ -33,10 +33,19 @@ interface Column {
   kind: 'date' | 'figure' | 'mark' | 'text';
 }
 
-function cellOf(runs: Run[], s: Stretch): string {
+const overlapOf = (r: Run, s: Stretch) => Math.min(r.x1, s[1]) - Math.max(r.x0, s[0]);
+
+/**
+ * The text the row writes in a stretch. A figure is one cell: of the stretches it reaches into (its
+ * place estimated inside an item of several), the one it overlaps most.
+ */
+function cellOf(runs: Run[], s: Stretch, all: Stretch[]): string {
+  const inside = (r: Run) =>
+    overlap(r, s) &&
+    (readAmount(r.text) === null || all.every((o) => o === s || overlapOf(r, o) <= overlapOf(r, s)));
   return runs
     .flatMap(cellsOf)
-    .filter((r) => overlap(r, s))
+    .filter(inside)
     .map((r) => r.text)
     .join(' ');
 }
@@ -116,6 +125,54 @@ function column(stretch: Stretch, cells: string[]): Column {
           ? 'mark'
           : 'text';
   return { stretch, cells, kind };
+}
+
+// Share of the rows writing in a stretch that must write the same cells there for it to be split.
+const SAME_CELLS = 0.9;
+
+/**
+ * A stretch in which nearly every row writes the same cells, two figures or more among them, is as
+ * many columns ('Rs.18764.00 Rs.32641.63 (Cr)' and '- Rs.25172.63 (Cr)': a deposit and the balance
+ * drawn as one item wherever there is a deposit, so no gutter shows between their columns). Each
+ * column ends halfway between where its cells end and the next one's start.
+ */
+function cellByCell(s: Stretch, rows: Run[][]): Stretch[] {
+  type Slot = { figure: boolean; x0: number; x1: number };
+  const slotsOf = (runs: Run[]): Slot[] => {
+    const out: Slot[] = [];
+    // (the words of a run that holds figures: '2389 21,730.00- 1,23,456.00', a code drawn with them)
+    const pieces = runs
+      .filter((r) => overlap(r, s))
+      .flatMap((r) => (hasFigure(r.text) ? figureWords(r) : [r]));
+    for (const p of pieces) {
+      const figure = readAmount(p.text) !== null || EMPTY_AMOUNT.test(p.text);
+      const prev = out[out.length - 1];
+      // a mark is the cell's before it; words go on the words before them
+      if (prev && (isMark(p.text) || (!figure && !prev.figure))) prev.x1 = p.x1;
+      else out.push({ figure, x0: p.x0, x1: p.x1 });
+    }
+    return out;
+  };
+  const all = rows.map(slotsOf).filter((q) => q.length > 0);
+  const kinds = (q: Slot[]) => q.map((x) => (x.figure ? 'F' : 'W')).join('');
+  // (the cells most rows write; a row whose figures reach in from the column before is left out)
+  const counts = new Map<string, number>();
+  for (const q of all) counts.set(kinds(q), (counts.get(kinds(q)) ?? 0) + 1);
+  const common = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const seqs = all.filter((q) => kinds(q) === common);
+  const first = seqs[0];
+  if (
+    !first ||
+    seqs.length < Math.max(MIN_ROWS, SAME_CELLS * all.length) ||
+    first.filter((x) => x.figure).length < 2
+  )
+    return [s];
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const cuts = first
+    .slice(1)
+    .map((_, j) => (median(seqs.map((q) => q[j]!.x1)) + median(seqs.map((q) => q[j + 1]!.x0))) / 2);
+  const edges = [s[0], ...cuts, s[1]];
+  return edges.slice(1).map((x1, j): Stretch => [edges[j]!, x1, s[2]]);
 }
 
 // A statement covers a year or two: pieces that join into dates decades apart are a serial number
@@ -208,12 +265,12 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
       ];
     }),
   );
-  const stretches = writtenStretches(placing, cw);
+  const stretches = writtenStretches(placing, cw).flatMap((s) => cellByCell(s, rows));
   const cols = joinDates(
     stretches.map((s) =>
       column(
         s,
-        rows.map((runs) => cellOf(runs, s)),
+        rows.map((runs) => cellOf(runs, s, stretches)),
       ),
     ),
   );
