@@ -1,6 +1,6 @@
 import { TALLY_PART_VOUCHERS, type StatementTransaction } from '@bahi/contract';
 import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { formatCount } from '../format.ts';
 import { reportTallyResponse, sendForParts } from '../tally/api.ts';
@@ -33,7 +33,16 @@ type Props = {
   statementId?: string;
 };
 
-export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked, statementId }: Props) {
+// Memoised: the result screen's filters hand it new rows (deferred), nothing else re-draws it.
+export const TallyPanel = memo(function TallyPanel({
+  bank,
+  acc,
+  rows,
+  defaultLedger,
+  fileBase,
+  blocked,
+  statementId,
+}: Props) {
   const [ledgerName, setLedgerName] = useState(defaultLedger);
   const [localIp, setLocalIp] = useState(rememberedTallyIp);
   const [companyName, setCompanyName] = useState(() => localStorage.getItem(COMPANY_KEY) ?? '');
@@ -233,4 +242,4 @@ export function TallyPanel({ bank, acc, rows, defaultLedger, fileBase, blocked, 
       </Stack>
     </Paper>
   );
-}
+});

@@ -12,7 +12,7 @@ import {
 import type { FilterState } from './Filters.tsx';
 import { filterFromSearch, keepFilterInAddress } from './filter-url.ts';
 import { takePrimedStatement } from './store.ts';
-import { filterIndexes, indexBounds, indexRows } from './rows-index.ts';
+import { filterIndexes, indexBounds, indexRows, type RowIndex } from './rows-index.ts';
 
 // The result screen's state (issue 19): the statement is loaded from the server by id, and every
 // change goes back there: ledger names in batches (a single row, or thousands at once by "Apply
@@ -113,14 +113,6 @@ export function useBankReview(loaded: Loaded) {
   const [ledgers, setLedgers] = useState<string[]>(loaded.ledgers);
   const [edited, setEdited] = useState(loaded.meta.edited);
   const [accepted, setAcceptedState] = useState(loaded.meta.accepted);
-  // The filter comes from the address and goes back there: a reload shows the same rows.
-  const [filter, setFilter] = useState<FilterState>(() => filterFromSearch(window.location.search));
-  // Written when typing pauses: history.replaceState costs the browser a few ms, not to be spent on
-  // every keystroke of a filter over 20,000 rows.
-  useEffect(() => {
-    const later = setTimeout(() => keepFilterInAddress(filter), ADDRESS_DEBOUNCE_MS);
-    return () => clearTimeout(later);
-  }, [filter]);
   const [suggestions, setSuggestions] = useState<Map<number, LedgerSuggestion>>(new Map());
   const [save, setSave] = useState<SaveState>({ kind: 'saved' });
 
@@ -236,13 +228,11 @@ export function useBankReview(loaded: Loaded) {
   }, [loaded.rows]);
 
   const index = useMemo(() => indexRows(content), [content]);
-  const shown = useMemo(() => filterIndexes(index, filter), [index, filter]);
   const bounds = useMemo(() => indexBounds(index), [index]);
   const rows = useMemo(
     () => content.map((r, i) => ({ ...r, LedgerName: ledgers[i] ?? '' })),
     [content, ledgers],
   );
-  const shownRows = useMemo(() => shown.map((i) => rows[i]), [shown, rows]);
 
   const queueLedgers = useCallback(
     (indexes: readonly number[], ledger: string) => {
@@ -265,18 +255,27 @@ export function useBankReview(loaded: Loaded) {
     [queueLedgers],
   );
 
-  /** Apply Ledger to Filtered: fills only the shown rows whose ledger is empty. Returns how many. */
-  function applyToFiltered(ledger: string): number {
-    const name = ledger.trim();
-    if (!name) return 0;
-    const changed = shown.filter((i) => !(ledgers[i] ?? '').trim());
-    if (changed.length === 0) return 0;
-    const next = ledgers.slice();
-    for (const i of changed) next[i] = name;
-    setLedgers(next);
-    queueLedgers(changed, name);
-    return changed.length;
-  }
+  /**
+   * Apply Ledger to Filtered: fills only the rows of `indexes` (the shown ones) whose ledger is
+   * empty. Returns how many. Stable: it reads the latest ledgers, not the render's.
+   */
+  const applyLedger = useCallback(
+    (indexes: readonly number[], ledger: string): number => {
+      const name = ledger.trim();
+      if (!name) return 0;
+      const current = latest.current.ledgers;
+      const changed = indexes.filter((i) => !(current[i] ?? '').trim());
+      if (changed.length === 0) return 0;
+      setLedgers((all) => {
+        const next = all.slice();
+        for (const i of changed) next[i] = name;
+        return next;
+      });
+      queueLedgers(changed, name);
+      return changed.length;
+    },
+    [queueLedgers],
+  );
 
   function rowsChanged() {
     rowsDirty.current = true;
@@ -332,14 +331,12 @@ export function useBankReview(loaded: Loaded) {
     rows,
     /** rows without ledger names: changes only when a row is fixed (the balance chain reads these) */
     content,
-    shown,
-    shownRows,
+    /** what the filters read of each row, worked out once per change of the rows */
+    index,
     bounds,
-    filter,
-    setFilter,
     suggestions,
     setLedger,
-    applyToFiltered,
+    applyLedger,
     edited,
     accepted,
     setAccepted,
@@ -350,3 +347,29 @@ export function useBankReview(loaded: Loaded) {
     retry: () => void flush(),
   };
 }
+
+/**
+ * The result screen's filters (issue 19): from the address and back there (a reload shows the same
+ * rows) and the indexes of the rows shown. Kept apart from the statement's state so a
+ * keystroke in a filter renders only what shows the filtered rows, not the whole screen.
+ */
+export function useRowFilter(index: RowIndex) {
+  const [filter, setFilter] = useState<FilterState>(() => filterFromSearch(window.location.search));
+  // Written when typing pauses: history.replaceState costs the browser a few ms, not to be spent on
+  // every keystroke of a filter over 20,000 rows.
+  useEffect(() => {
+    const later = setTimeout(() => keepFilterInAddress(filter), ADDRESS_DEBOUNCE_MS);
+    return () => clearTimeout(later);
+  }, [filter]);
+  // Every row with a date: what an empty filter shows, made once (clearing a filter over 20,000
+  // rows then builds no new list of them).
+  const all = useMemo(() => filterIndexes(index, NO_FILTER), [index]);
+  const shown = useMemo(
+    () => (isEmptyFilter(filter) ? all : filterIndexes(index, filter)),
+    [all, index, filter],
+  );
+  return { filter, setFilter, shown };
+}
+
+const isEmptyFilter = (f: FilterState) =>
+  f.only === 'all' && !f.from && !f.to && f.keywords.every((k) => k.trim() === '');

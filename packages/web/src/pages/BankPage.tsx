@@ -10,9 +10,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { ReconciliationInfo } from '@bahi/contract';
+import type { LedgerSuggestion, ReconciliationInfo, StatementTransaction } from '@bahi/contract';
 import { defaultBankLedger, formatIndian, parseAmount, checkChain } from '@bahi/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  type ComponentProps,
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { latestStatement } from '../bank/api.ts';
 import { FallbackAccounts } from '../bank/FallbackAccounts.tsx';
@@ -23,7 +35,8 @@ import { keptFile, saveTeachSession } from '../bank/store.ts';
 import { TallyPanel } from '../bank/TallyPanel.tsx';
 import { TransactionsTable } from '../bank/TransactionsTable.tsx';
 import { SaveStatus } from '../bank/SaveStatus.tsx';
-import { useBankReview, useStatement } from '../bank/useBankReview.ts';
+import { useBankReview, useRowFilter, useStatement } from '../bank/useBankReview.ts';
+import type { RowIndex } from '../bank/rows-index.ts';
 import { XmlPreview } from '../bank/XmlPreview.tsx';
 
 // Bank statement result (/app/bank/{id}): spec sections 2, 4, 5 and 8. The statement lives on the
@@ -94,8 +107,6 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
   const [hint, setHint] = useState(false);
   const [preview, setPreview] = useState(false);
   const [file, setFile] = useState<File | null>(null);
-  const [applyLedger, setApplyLedger] = useState('');
-  const [applied, setApplied] = useState<string | null>(null);
   const [jumpTo, setJumpTo] = useState<{ row: number; at: number } | null>(null);
 
   // The balance chain, re-checked on the rows as the user fixes them (issue 17).
@@ -277,67 +288,118 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         </Group>
       )}
       <ReaderNotes issues={answer.issues ?? []} notes={answer.reconciliation.notes ?? []} />
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Filters value={review.filter} onChange={review.setFilter} bounds={review.bounds} />
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              size="xs"
-              label="Ledger for the rows shown"
-              value={applyLedger}
-              onChange={(e) => setApplyLedger(e.currentTarget.value)}
-            />
-            <Button
-              size="xs"
-              onClick={() => {
-                const n = review.applyToFiltered(applyLedger);
-                setApplied(`${n} empty ledger names filled.`);
-              }}
-              disabled={!applyLedger.trim()}
-            >
-              Apply Ledger to Filtered
-            </Button>
-            {applied && (
-              <Text size="xs" c="dimmed" role="status">
-                {applied}
-              </Text>
-            )}
-          </Group>
-          <Text size="sm" aria-live="polite">
-            Showing {review.shown.length} of {review.rows.length} transactions
-          </Text>
-          <TransactionsTable
-            rows={review.rows}
-            shown={fixing ? undefined : review.shown}
-            height={500}
-            label="Transactions"
-            onLedger={review.setLedger}
-            suggestions={review.suggestions}
-            breaks={breaks}
-            firstBreak={first}
-            jumpTo={jumpTo}
-            edit={
-              fixing
-                ? { onEdit: review.editRow, onDelete: review.deleteRow, onInsert: review.insertRow }
-                : undefined
-            }
-          />
-        </Stack>
-      </Paper>
-      <TallyPanel
-        bank={bankCode}
-        acc={acc || 'account'}
-        rows={review.shownRows}
-        defaultLedger={defaultLedger}
-        fileBase={`statement_${acc || 'account'}`}
-        blocked={blocked}
-        statementId={loaded.meta.id}
+      <ReviewRows
+        index={review.index}
+        bounds={review.bounds}
+        rows={review.rows}
+        onLedger={review.setLedger}
+        applyLedger={review.applyLedger}
+        suggestions={review.suggestions}
+        breaks={breaks}
+        firstBreak={first}
+        jumpTo={jumpTo}
+        edit={
+          fixing
+            ? { onEdit: review.editRow, onDelete: review.deleteRow, onInsert: review.insertRow }
+            : undefined
+        }
+        tally={{
+          bank: bankCode,
+          acc: acc || 'account',
+          defaultLedger,
+          fileBase: `statement_${acc || 'account'}`,
+          blocked,
+          statementId: loaded.meta.id,
+        }}
       />
       <FallbackAccounts bank={bankCode} accounts={answer.fallback_accounts} />
       <XmlPreview xml={answer.xml_preview} />
     </Stack>
   );
 }
+
+type ReviewRowsProps = {
+  index: RowIndex;
+  bounds: { from: string; to: string } | null;
+  rows: readonly StatementTransaction[];
+  onLedger: (index: number, ledger: string) => void;
+  applyLedger: (indexes: readonly number[], ledger: string) => number;
+  suggestions: ReadonlyMap<number, LedgerSuggestion>;
+  breaks: ReadonlyMap<number, string>;
+  firstBreak: { row: number; difference: string } | null;
+  jumpTo: { row: number; at: number } | null;
+  /** fixing rows in place: all rows, with inputs (the filters do not apply) */
+  edit?: ComponentProps<typeof TransactionsTable>['edit'];
+  tally: Omit<ComponentProps<typeof TallyPanel>, 'rows'>;
+};
+
+/**
+ * The filters, Apply Ledger to Filtered, the table and the Tally panel: the part of the screen a
+ * filter changes. The filter's state is here, so a keystroke renders this and not the rest of the
+ * screen (issue 19: a filter over 20,000 rows within 50 ms); the Tally panel takes the filtered
+ * rows once the table is drawn (its count and its downloads, deferred).
+ */
+function ReviewRows({ index, bounds, rows, applyLedger, tally, edit, ...table }: ReviewRowsProps) {
+  const { filter, setFilter, shown } = useRowFilter(index);
+  // The Tally panel's rows (its count, the downloads) follow once the table is drawn.
+  const tallyShown = useDeferredValue(shown);
+  const tallyRows = useMemo(() => tallyShown.map((i) => rows[i]!), [tallyShown, rows]);
+  const shownRef = useRef(shown);
+  useLayoutEffect(() => {
+    shownRef.current = shown;
+  }, [shown]);
+  const onApply = useCallback((ledger: string) => applyLedger(shownRef.current, ledger), [applyLedger]);
+  return (
+    <>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Filters value={filter} onChange={setFilter} bounds={bounds} />
+          <ApplyLedger onApply={onApply} />
+          <Text size="sm" aria-live="polite">
+            Showing {shown.length} of {rows.length} transactions
+          </Text>
+          <TransactionsTable
+            rows={rows}
+            shown={edit ? undefined : shown}
+            height={500}
+            label="Transactions"
+            edit={edit}
+            {...table}
+          />
+        </Stack>
+      </Paper>
+      <TallyPanel rows={tallyRows} {...tally} />
+    </>
+  );
+}
+
+/** "Ledger for the rows shown" and Apply Ledger to Filtered (not drawn again by a filter). */
+const ApplyLedger = memo(function ApplyLedger({ onApply }: { onApply: (ledger: string) => number }) {
+  const [ledger, setLedger] = useState('');
+  const [applied, setApplied] = useState<string | null>(null);
+  return (
+    <Group align="flex-end" gap="sm">
+      <TextInput
+        size="xs"
+        label="Ledger for the rows shown"
+        value={ledger}
+        onChange={(e) => setLedger(e.currentTarget.value)}
+      />
+      <Button
+        size="xs"
+        onClick={() => setApplied(`${onApply(ledger)} empty ledger names filled.`)}
+        disabled={!ledger.trim()}
+      >
+        Apply Ledger to Filtered
+      </Button>
+      {applied && (
+        <Text size="xs" c="dimmed" role="status">
+          {applied}
+        </Text>
+      )}
+    </Group>
+  );
+});
 
 function Balance({ label, amount }: { label: string; amount: string | null | undefined }) {
   return (
