@@ -111,4 +111,31 @@ describe('TransactionsTable', () => {
     expect(first.className).toBe('tx-row');
     expect(first.querySelectorAll('[role="cell"]')).toHaveLength(7);
   });
+
+  it('draws the rows in view from the scroll offset: scrolled, filtered to fewer, asked to show a row', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({ ...SAMPLE_ROWS[0]!, Description: `ROW ${i}` }));
+    const drawn = () =>
+      [...document.querySelectorAll<HTMLElement>('tr[data-row]')].map((tr) => Number(tr.dataset.row));
+    let show: (p: { shown?: number[]; jumpTo?: { row: number; at: number } }) => void = () => undefined;
+    function Holder() {
+      const [p, setP] = useState<{ shown?: number[]; jumpTo?: { row: number; at: number } }>({});
+      show = setP;
+      return <TransactionsTable rows={many} height={400} label="Transactions" {...p} />;
+    }
+    renderWithProviders(<Holder />);
+    // 400px of 40px rows: rows 0-9 in view, 6 more below
+    expect(drawn()).toEqual(Array.from({ length: 16 }, (_, i) => i));
+    const box = screen.getByRole('region', { name: 'Transactions' });
+    box.scrollTop = 20_000; // row 500 at the top
+    fireEvent.scroll(box);
+    expect(drawn()).toEqual(Array.from({ length: 22 }, (_, i) => 494 + i));
+    // 100 rows shown, the offset clamped by the browser (happy-dom does not clamp: done here)
+    const hundred = Array.from({ length: 100 }, (_, i) => i * 10);
+    box.scrollTop = 3_600;
+    act(() => show({ shown: hundred }));
+    expect(drawn()).toEqual(hundred.slice(84));
+    // "Show row": centred
+    act(() => show({ shown: hundred, jumpTo: { row: 500, at: 1 } }));
+    expect(box.scrollTop).toBe(50 * 40 - (400 - 40) / 2);
+  });
 });

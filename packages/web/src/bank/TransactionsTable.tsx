@@ -2,7 +2,7 @@ import type { LedgerSuggestion, StatementTransaction } from '@bahi/contract';
 import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { memo, useEffect, useMemo } from 'react';
 import type { RowFix } from './useBankReview.ts';
-import { bodyCell, headCell, useVirtualRows, VirtualTable } from '../components/VirtualTable.tsx';
+import { bodyCell, headCell, useFixedRows, VirtualTable } from '../components/VirtualTable.tsx';
 import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
 
 // The transactions as a table with a sticky header. Only the rows in view (plus a margin) are in
@@ -52,7 +52,7 @@ export function TransactionsTable({
   jumpTo,
 }: Props) {
   const count = shown ? shown.length : rows.length;
-  const { scrollRef, virtualizer, items, padTop, padBottom } = useVirtualRows({
+  const { scrollRef, scrollToIndex, items, padTop, padBottom } = useFixedRows({
     count,
     rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
@@ -60,8 +60,8 @@ export function TransactionsTable({
   useEffect(() => {
     if (!jumpTo) return;
     const at = shown ? shown.indexOf(jumpTo.row) : jumpTo.row;
-    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' });
-  }, [jumpTo, shown, virtualizer]);
+    if (at >= 0) scrollToIndex(at, { align: 'center' });
+  }, [jumpTo, shown, scrollToIndex]);
   // The columns, their grid and header cells change only with the ledger and fix columns: not
   // made again on every scroll step (the table renders on each one).
   const withLedger = onLedger !== undefined;

@@ -1,5 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type KeyboardEvent, type ReactNode, type RefObject, useRef } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { flushSync } from 'react-dom';
 
 // The frame of the long tables (bank transactions, voucher rows): a box that scrolls both ways with a
 // sticky header, and only the rows in view (plus a margin) in the page; spacer rows above and below
@@ -25,6 +35,73 @@ export function useVirtualRows(opts: {
   const padTop = items.length ? items[0].start : 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   return { scrollRef, virtualizer, items, padTop, padBottom };
+}
+
+/**
+ * The rows to render now and the spacers around them, for a table whose rows all have one height
+ * and keep no key of their own (the result table, issue 19): which rows are in view is arithmetic
+ * on the scroll offset, so no list of every row's position is kept (the general virtualiser above
+ * builds one of `count` entries whenever the count changes: 20,000 on clearing a filter), and the
+ * table renders only when the first or last row in view changes, not on every scroll step.
+ */
+export function useFixedRows(opts: { count: number; rowHeight: number; overscan: number }) {
+  const { count, rowHeight, overscan } = opts;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The rows in view (first, and one past the last), before the overscan and the count's bounds.
+  const [view, setView] = useState({ first: 0, end: 0 });
+  const read = useCallback(
+    (sync: boolean) => {
+      const el = scrollRef.current;
+      if (!el) return;
+      const top = el.scrollTop;
+      const first = Math.floor(top / rowHeight);
+      const end = Math.ceil((top + el.clientHeight) / rowHeight);
+      const update = () => setView((v) => (v.first === first && v.end === end ? v : { first, end }));
+      // Scrolled: the new rows are drawn in the same frame as the scroll (as the virtualiser does).
+      if (sync) flushSync(update);
+      else update();
+    },
+    [rowHeight],
+  );
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    read(false);
+    const onScroll = () => read(true);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => read(false));
+    resized?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      resized?.disconnect();
+    };
+  }, [read]);
+  // A new count can move the scroll offset (fewer rows: the browser clamps it): read it again
+  // before the frame is painted, so the rows drawn are the ones in view.
+  useLayoutEffect(() => read(false), [count, read]);
+  const start = Math.min(count, Math.max(0, view.first - overscan));
+  const end = Math.max(start, Math.min(count, view.end + overscan));
+  const items: { index: number; start: number; end: number }[] = [];
+  for (let i = start; i < end; i++) items.push({ index: i, start: i * rowHeight, end: (i + 1) * rowHeight });
+  const scrollToIndex = useCallback(
+    (index: number, { align }: { align: 'center' | 'auto' }) => {
+      const el = scrollRef.current;
+      if (!el) return;
+      const height = el.clientHeight;
+      const top = index * rowHeight;
+      if (align === 'center') el.scrollTop = Math.max(0, top - (height - rowHeight) / 2);
+      else if (top < el.scrollTop) el.scrollTop = top;
+      else if (top + rowHeight > el.scrollTop + height) el.scrollTop = top + rowHeight - height;
+    },
+    [rowHeight],
+  );
+  return {
+    scrollRef,
+    scrollToIndex,
+    items,
+    padTop: start * rowHeight,
+    padBottom: (count - end) * rowHeight,
+  };
 }
 
 export const headCell: CSSProperties = {
@@ -94,6 +171,10 @@ export function VirtualTable(props: Props) {
         // rest of the page; with a fixed height the box is a relayout boundary (issue 19), if it
         // is not a flex or grid item (Chromium lays those out from their container: see below).
         contain: props.style.height === undefined ? 'content' : 'strict',
+        // Rows come and go as it scrolls, and a filter swaps them all: the browser's scroll
+        // anchoring would pick a row to keep in place on each change and move the offset when it
+        // goes (a second render of the rows in view, issue 19); the spacers keep it true anyway.
+        overflowAnchor: grid ? 'none' : undefined,
         ...props.style,
       }}
     >
