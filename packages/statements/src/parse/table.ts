@@ -276,8 +276,16 @@ class Layout {
       // printed without its year), unless the column is a date's or holds a cell of this line already
       const band = bandOf(this.bands, piece.x0, piece.x1);
       const prev = out[out.length - 1];
+      // (a day that ends a date without its year begun by the run before, 'May' '05', is that date's)
+      const before = runs[i - 1];
+      const ends =
+        piece === run &&
+        before !== undefined &&
+        run.x0 - before.x1 <= gap &&
+        readMonthDay(`${runWords(before).at(-1)!.text} ${piece.text}`) !== null;
       const day =
         /^\d{1,2}$/.test(piece.text) &&
+        !ends &&
         (dateCell({ role: band.col.role, text: '' }) ||
           piece !== run ||
           (prev !== undefined && bandOf(this.bands, prev.x0, prev.x1) === band));

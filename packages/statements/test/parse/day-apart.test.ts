@@ -215,3 +215,65 @@ test("a serial number a word space before a date without its year ('5' 'Dec 23')
     ['2023-12-20', '2023-12-21', '2023-12-22', '2023-12-23'],
   );
 });
+
+test("the day of a date without its year ('May' '05' 'May' '05') is that date's, not the next one's", () => {
+  // Positions from a generated Bank of India layout (Courier 8, made-up headings, no year, a posting
+  // and a value date each drawn as two items). The posting date's day had been joined to the value
+  // date ('05 May 05', read as 2005) and no row was read.
+  const row = (sr: string, day: string, text: string, dr: string, cr: string, bal: string) =>
+    [
+      [41, 45, sr],
+      [71, 84, 'May'],
+      [88, 96, day],
+      [101, 114, 'May'],
+      [118, 126, day],
+      [140, 140 + 5 * text.length, text],
+      [419 - 4.4 * dr.length, 419, dr],
+      [478 - 4.4 * cr.length, 478, cr],
+      [529 - 4.4 * bal.length, 529, bal],
+      [534, 543, 'CR'],
+    ] as [number, number, string][];
+  const body = [
+    row('1', '05', 'UPI/DR/312546184669/BIGBASKET', '220.00Dr', '0.00', '1,91,431.98'),
+    row('2', '06', 'SINGH/BARB/anjali@ybl/Payment', '324.00Dr', '0.00', '1,91,107.98'),
+    row('3', '09', 'MEHTA/KKBK/vikram@okhdfcbank', '0.00', '492.00Cr', '1,91,599.98'),
+    row('4', '09', 'DISTRIBUTORS/UTIB0602954', '0.00', '17,254.00Cr', '2,08,853.98'),
+  ];
+  const doc: SourceDocument = {
+    kind: 'pages',
+    format: 'pdf',
+    pages: [
+      {
+        number: 1,
+        width: 595,
+        height: 842,
+        words: [
+          ...line(19, [[41, 134, 'Bank of India']]),
+          ...line(79, [[41, 301, 'Statement of Account for the period 01 May 2023 to 31 May 2023']]),
+          ...line(97, [
+            [41, 66, 'Kolumn'],
+            [71, 88, 'Frob'],
+            [101, 118, 'Quux'],
+            [122, 135, 'Val'],
+            [140, 161, 'Plugh'],
+            [372, 410, 'Xyzzy Amt'],
+            [443, 459, 'Zorb'],
+            [494, 519, 'Wibble'],
+            [534, 555, 'Snark'],
+          ]),
+          ...body.flatMap((r, i) => line(125 + 24 * i, r)),
+        ],
+      },
+    ],
+  };
+  const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
+  assert.deepEqual(
+    tx.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),
+    [
+      ['2023-05-05', 22000, 0, 19143198],
+      ['2023-05-06', 32400, 0, 19110798],
+      ['2023-05-09', 0, 49200, 19159998],
+      ['2023-05-09', 0, 1725400, 20885398],
+    ],
+  );
+});
