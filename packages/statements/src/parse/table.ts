@@ -111,6 +111,8 @@ class Layout {
       if (prev && prev.col === col) prev.text += ' ' + text;
       else out.push({ col, text });
     };
+    // a word space of the row's own font (the header's may be set smaller)
+    const wordGap = (run: Run) => WORD_GAP_CHARS * Math.max(cw, (run.x1 - run.x0) / run.text.length);
     let last: Run | null = null;
     for (const run of this.joinDatePieces(runs).flatMap((r) => this.splitFigures(r))) {
       const before = last;
@@ -123,13 +125,26 @@ class Layout {
       const band = bandOf(this.bands, run.x0, run.x1);
       const numeric = NUMERIC_ROLES.has(band.col.role);
       const prev = out[out.length - 1];
+      // a time a word space after a date is that date's ('02 Jul 25' '01:00 AM'), wherever the
+      // bands put it: the narration's band may reach back over it
+      if (
+        before &&
+        prev &&
+        dateCell({ role: prev.col.role, text: '' }) &&
+        TIME.test(run.text) &&
+        run.x0 - before.x1 <= wordGap(run) &&
+        readDateTime(`${prev.text} ${run.text}`) !== null
+      ) {
+        prev.text += ' ' + run.text;
+        continue;
+      }
       // text in a gutter or in a numeric column (which holds figures only), a word space after a
       // text cell: the text ran long
       if (
         before &&
         prev &&
         !NUMERIC_ROLES.has(prev.col.role) &&
-        run.x0 - before.x1 <= WORD_GAP_CHARS * cw &&
+        run.x0 - before.x1 <= wordGap(run) &&
         !readAmount(run.text) &&
         !isMark(run.text) &&
         !(numeric && EMPTY_AMOUNT.test(run.text)) &&

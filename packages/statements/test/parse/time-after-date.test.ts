@@ -1,0 +1,94 @@
+// A time a word space after its date, set closer to the narration than the date column's gutter
+// ('02' 'Jul' '25' '01:00 AM' 'UPI/...'): the time is the date's, not the first words of the
+// narration. Positions from a generated Kotak layout (Courier 9, headings three lines deep set in a
+// smaller font than the rows, a branch code and a channel before the amounts).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseStatement } from '../../src/index.ts';
+import type { SourceDocument, Word } from '../../src/source.ts';
+
+const line = (y: number, items: [number, number, string][], height = 9): Word[] =>
+  items.map(([x0, x1, text]) => ({ text, x: x0, y, width: x1 - x0, height }));
+
+const row = (day: string, time: string, text: string, code: string, amount: [number, string], bal: string) =>
+  [
+    [26, 33, day],
+    [37, 48, 'Jul'],
+    [51, 58, '25'],
+    [62, 91, time],
+    [94, 94 + 5.4 * text.length, text],
+    [328, 343, code],
+    [353, 375, 'MOBILE'],
+    amount[0] === 0
+      ? [435 - 5.4 * amount[1].length, 435, amount[1]]
+      : [471 - 5.4 * amount[1].length, 471, amount[1]],
+    [506 - 5.4 * bal.length, 506, bal],
+    [510, 517, 'Dr'],
+  ] as [number, number, string][];
+
+test("a time a word space after the date ('02 Jul 25' '01:00 AM') is the date's, not the narration's", () => {
+  const body = [
+    row('02', '01:00 AM', 'UPI/SNEHA MISHRA/518374551840/groceries', '0057', [0, '15,088.00'], '26,662.54'),
+    row('05', '06:13 PM', 'UPI/DEEPA GUPTA/518690030138/school fee', '0446', [1, '11,074.00'], '15,588.54'),
+    row('07', '04:39 PM', 'NEFT HDFCN251885733469 ORIENT PAPER MART', '1224', [0, '2,070.00'], '17,658.54'),
+    row('08', '09:52 AM', 'UPI/JOSEPH DAS/518917431142/Payment', '1613', [1, '36.00'], '17,622.54'),
+  ];
+  const doc: SourceDocument = {
+    kind: 'pages',
+    format: 'pdf',
+    pages: [
+      {
+        number: 1,
+        width: 612,
+        height: 792,
+        words: [
+          ...line(20, [[26, 151, 'Kotak Mahindra Bank']]),
+          ...line(70, [[26, 235, 'Statement of Account for the period 01 Jul 25 to 31 Jul 25']]),
+          ...line(
+            85,
+            [
+              [26, 40, 'Tran'],
+              [94, 133, 'Particulars'],
+              [328, 350, 'Branch'],
+              [353, 378, 'Channel'],
+              [396, 435, 'Withdrawals'],
+              [463, 471, 'Cr'],
+              [492, 517, 'Closing'],
+            ],
+            6,
+          ),
+          ...line(
+            92.5,
+            [
+              [26, 40, 'Date'],
+              [328, 343, 'Code'],
+              [417, 435, '(INR)'],
+              [449, 471, 'Amount'],
+              [492, 517, 'Balance'],
+            ],
+            6,
+          ),
+          ...line(
+            100,
+            [
+              [453, 471, '(INR)'],
+              [499, 517, '(INR)'],
+            ],
+            6,
+          ),
+          ...body.flatMap((r, i) => line(123 + 11 * i, r)),
+        ],
+      },
+    ],
+  };
+  const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
+  assert.deepEqual(
+    tx.map((t) => [t.date, t.withdrawal, t.deposit, t.balance, t.description]),
+    [
+      ['2025-07-02', 1508800, 0, -2666254, 'UPI/SNEHA MISHRA/518374551840/groceries'],
+      ['2025-07-05', 0, 1107400, -1558854, 'UPI/DEEPA GUPTA/518690030138/school fee'],
+      ['2025-07-07', 207000, 0, -1765854, 'NEFT HDFCN251885733469 ORIENT PAPER MART'],
+      ['2025-07-08', 0, 3600, -1762254, 'UPI/JOSEPH DAS/518917431142/Payment'],
+    ],
+  );
+});
