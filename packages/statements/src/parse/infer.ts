@@ -23,6 +23,8 @@ const MIN_ROWS = 3;
 // below it, down to MIN_GUESS, the rows are still shown (their breaks reported), never as a success.
 const MIN_CHAINED = 0.8;
 const MIN_GUESS = 0.3;
+// A word space, in characters.
+const WORD_GAP_CHARS = 1.5;
 
 const overlap = (r: Run, s: Stretch) => Math.min(r.x1, s[1]) - Math.max(r.x0, s[0]) > 0;
 
@@ -307,6 +309,28 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     null,
   );
   if (!narration) return null;
+  // text columns right after the narration that only a few rows write in, each a word space after
+  // their narration ('Payment' | 'from': a long narration's last word), are more of the narration
+  for (let after = cols[cols.indexOf(narration) + 1]; after?.kind === 'text';) {
+    const filled = after.cells.filter(Boolean).length;
+    const stretch = after.stretch;
+    const goesOn = rows.every((runs) =>
+      runs.every((r, k) => {
+        const before = runs[k - 1];
+        return (
+          !overlap(r, stretch) ||
+          overlap(r, narration.stretch) ||
+          (before !== undefined &&
+            overlap(before, narration.stretch) &&
+            r.x0 - before.x1 <= WORD_GAP_CHARS * cw)
+        );
+      }),
+    );
+    if (!goesOn || filled >= rows.length / 4) break;
+    narration.stretch = [narration.stretch[0], stretch[1], narration.stretch[2]];
+    cols.splice(cols.indexOf(after), 1);
+    after = cols[cols.indexOf(narration) + 1];
+  }
   // of two date columns, the posting date is the one printed in order (value dates jump about)
   const dateCols = cols.filter((c) => c.kind === 'date');
   // (a date without its year, 'Dec 09', as 'MM-DD': the period gives the year later, and both
