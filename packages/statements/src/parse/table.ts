@@ -199,9 +199,11 @@ class Layout {
       }
       // a run across two or more bands holds as many cells when its words start in them
       // ('02-Dec-2023 02-Dec-2023'); a narration that merely runs long stays whole
-      const under = run.text.includes(' ')
-        ? bandsUnder(this.bands, run.x0, run.x1, TEXT_START_CHARS * cw)
-        : [];
+      // (a time is one cell, however far it reaches: '05:04 AM' under its date)
+      const under =
+        run.text.includes(' ') && !CLOCK.test(run.text)
+          ? bandsUnder(this.bands, run.x0, run.x1, TEXT_START_CHARS * cw)
+          : [];
       // two dates set closer than a word space ('31 May 23 31 May 23'): the dates, not the
       // estimated word positions, say where one cell ends
       const dates = under.length > 1 ? datePieces(run.text) : null;
@@ -805,6 +807,8 @@ export function isStackedPair(top: Line, bottom: Line): boolean {
 
 /** A cell a wrapped line may hold: narration, reference, or the wrapped end of a date ('2024'). */
 const TIME = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[a-z]{2})?$/i;
+// A time of day alone (a Dr/Cr mark drawn after a time is another cell: '10:15:32 DR').
+const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?$/i;
 
 function continuationCell(c: Cell): boolean {
   return (

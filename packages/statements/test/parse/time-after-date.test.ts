@@ -92,3 +92,96 @@ test("a time a word space after the date ('02 Jul 25' '01:00 AM') is the date's,
     ],
   );
 });
+
+test("a time under the date that pdf.js draws reaching into the narration ('05:04 AM') stays whole", () => {
+  // Positions from a generated Indian Bank layout (Helvetica 8.5, newest first, no year, the time
+  // under the date). 'AM' had gone into the narration's second line.
+  const words = (y: number, items: [number, number, string][]) => line(y, items, 8.5);
+  const doc: SourceDocument = {
+    kind: 'pages',
+    format: 'pdf',
+    pages: [
+      {
+        number: 1,
+        width: 595,
+        height: 842,
+        words: [
+          ...words(20, [[35, 118, 'INDIAN BANK']]),
+          ...words(87, [[35, 241, 'Statement of Account for the period 01/01/2023 to 31/01/2023']]),
+          ...words(104, [
+            [35, 53, 'S.No'],
+            [58, 78, 'Value'],
+            [84, 104, 'Trans'],
+            [197, 239, 'Description'],
+            [330, 367, 'Reference'],
+            [374, 387, 'Txn'],
+            [403, 436, 'Category'],
+            [449, 489, 'Withdrawal'],
+            [505, 533, 'Deposit'],
+            [546, 576, 'Running'],
+          ]),
+          ...words(112, [
+            [60, 76, 'Date'],
+            [86, 102, 'Date'],
+            [343, 353, 'No'],
+            [372, 389, 'Type'],
+            [476, 489, '(Dr)'],
+            [519, 533, '(Cr)'],
+            [548, 576, 'Balance'],
+          ]),
+          ...words(120.5, [[558, 576, '(INR)']]),
+          ...words(139.7, [
+            [35, 44, '29'],
+            [57, 105, 'Jan 30 Jan 30'],
+            [109, 206, 'UPI/CR/303034755063/ANIL'],
+            [371, 385, 'TFR'],
+            [394, 445, 'NET BANKING'],
+            [503, 576, '4,020.00 1,83,315.09'],
+          ]),
+          ...words(148.2, [
+            [83, 115, '05:04 AM'],
+            [109, 278, 'PATEL/PYTM/anil@okaxis/Payment from PhonePe'],
+          ]),
+          ...words(162.9, [
+            [35, 44, '28'],
+            [57, 105, 'Jan 29 Jan 29'],
+            [109, 312, 'UPI/DR/302945118531/ARJUN MEHTA/BKID/arjun@axl/rent'],
+            [371, 386, 'CSH'],
+            [394, 409, 'ATM'],
+            [456, 489, '18,608.00'],
+            [537, 576, '1,79,295.09'],
+          ]),
+          ...words(171.4, [[83, 115, '10:51 PM']]),
+          ...words(186.1, [
+            [35, 44, '27'],
+            [57, 105, 'Jan 29 Jan 29'],
+            [109, 302, 'INWARD CLG/PAYTM PAYMENTS BANK/GLOBAL TECH'],
+            [330, 355, '872686'],
+            [371, 386, 'CLG'],
+            [394, 426, 'BRANCH'],
+            [499, 576, '33,376.00 1,97,903.09'],
+          ]),
+          ...words(194.5, [
+            [83, 115, '03:38 AM'],
+            [109, 185, 'SOLUTIONS PVT LTD'],
+          ]),
+        ],
+      },
+    ],
+  };
+  const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
+  assert.deepEqual(
+    tx.map((t) => [t.date, t.withdrawal, t.deposit, t.balance, t.description]),
+    [
+      ['2023-01-29', 0, 3337600, 19790309, 'INWARD CLG/PAYTM PAYMENTS BANK/GLOBAL TECH SOLUTIONS PVT LTD'],
+      ['2023-01-29', 1860800, 0, 17929509, 'UPI/DR/302945118531/ARJUN MEHTA/BKID/arjun@axl/rent'],
+      [
+        '2023-01-30',
+        0,
+        402000,
+        18331509,
+        'UPI/CR/303034755063/ANIL PATEL/PYTM/anil@okaxis/Payment from PhonePe',
+      ],
+    ],
+  );
+});
