@@ -41,8 +41,24 @@ const ISO = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:T.*)?$/;
 const DAY_MON = /^(\d{1,2})[\s/-]*([a-z]{3,9})\.?[\s,/-]*(\d{2}|\d{4})$/i;
 const MON_DAY = /^([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
 
+// A statement prints the same few hundred dates thousands of times, and the reader asks of many
+// cells whether they are one (issue 19: reading dates had become a quarter of parsing a 56-page
+// statement). The answers are kept by text, up to a bound.
+const DATE_CACHE_MAX = 8192;
+const dateCache = new Map<string, string | null>();
+
 /** Reads one date; null when the text is not exactly a date. */
 export function readDate(text: string): string | null {
+  let date = dateCache.get(text);
+  if (date === undefined) {
+    date = readDateOnce(text);
+    if (dateCache.size >= DATE_CACHE_MAX) dateCache.clear();
+    dateCache.set(text, date);
+  }
+  return date;
+}
+
+function readDateOnce(text: string): string | null {
   const s = text.trim().replace(/\s+/g, ' ');
   // the product's own formats first (core), then the shapes only statements print
   const spec = parseSpecDate(s);

@@ -284,11 +284,17 @@ class Layout {
       const run = runs[i]!;
       // (a word space of the row's own font: the header's may be smaller)
       const gap = WORD_GAP_CHARS * Math.max(this.header.charWidth, (run.x1 - run.x0) / run.text.length);
+      const next = runs[i + 1];
+      // most runs have no run a word space after them: nothing to read as a date's pieces (asked
+      // first, it keeps the date reading below off every run of every line)
+      if (!next || next.x0 - run.x1 > gap) {
+        out.push(run);
+        continue;
+      }
       const words = runWords(run);
       // the piece: the whole run when it starts a date ('1 Apr'), else a day that ends it
       const whole = isDateStart(run.text) && !readDate(run.text);
       const piece = whole ? run : words[words.length - 1]!;
-      const next = runs[i + 1];
       // a day in a column of its own is that column's ('5' 'Dec 31': a serial number before a date
       // printed without its year), unless the column is a date's or holds a cell of this line already
       const band = bandOf(this.bands, piece.x0, piece.x1);
@@ -308,8 +314,6 @@ class Layout {
           (prev !== undefined && bandOf(this.bands, prev.x0, prev.x1) === band));
       if (
         !(whole || day) ||
-        !next ||
-        next.x0 - run.x1 > gap ||
         // ('2' 'Dec 03': a date without its year is whole, and the number before it another cell's)
         readDate(next.text) !== null ||
         readMonthDay(next.text) !== null ||
