@@ -4,34 +4,11 @@
 // Helvetica 8, newest first; SBI in Helvetica 9, figures set at the left of their columns).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatement } from '../../src/index.ts';
-import type { SourceDocument, Word } from '../../src/source.ts';
-
-type Item = [x0: number, x1: number, text: string];
-
-const page = (height: number, lines: [number, Item[]][]): SourceDocument => ({
-  kind: 'pages',
-  format: 'pdf',
-  pages: [
-    {
-      number: 1,
-      width: 612,
-      height: 792,
-      words: lines.flatMap(([y, items]) =>
-        items.map(([x0, x1, text]): Word => ({ text, x: x0, y, width: x1 - x0, height })),
-      ),
-    },
-  ],
-});
-
-const rowsOf = (doc: SourceDocument) =>
-  parseStatement(doc)
-    .accounts.flatMap((a) => a.transactions)
-    .map((t) => [t.date, t.withdrawal, t.deposit, t.balance]);
+import { type Item, itemsPage, rowsOf } from './items.ts';
 
 test("a Dr/Cr column drawn as one item with the date's month and year ('31' + 'March 2025 DR')", () => {
   // (no line started with a date the reader knew: no table, 0 rows)
-  const doc = page(9.5, [
+  const doc = itemsPage(9.5, [
     [20, [[42, 161, 'ICICI Bank Limited']]],
     [76, [[42, 280, 'Statement of Account for the period 01 March 2025 to 31 March 2025']]],
     [
@@ -159,7 +136,7 @@ test("a Dr/Cr column drawn as one item with the date's month and year ('31' + 'M
 test("a balance's own mark, then the amount's Dr/Cr column ('61,683.46 (Cr) | DR')", () => {
   // (the balance's '(Cr)' was read as the Dr/Cr column and the amount's 'DR' went to the balance:
   // withdrawals read as deposits, balances overdrawn)
-  const doc = page(8, [
+  const doc = itemsPage(8, [
     [20, [[37, 169, 'Kotak Mahindra Bank']]],
     [82, [[37, 162, 'Statement generated on 31-JUL-25']]],
     [
@@ -244,7 +221,7 @@ test("a balance's own mark, then the amount's Dr/Cr column ('61,683.46 (Cr) | DR
 
 test("a reference and the amount set at the left of its column drawn as one item ('TRANSFER FROM 7604300016641 0.00')", () => {
   // (the figure stayed in the reference's column: the columns could not be told by the balances)
-  const doc = page(9, [
+  const doc = itemsPage(9, [
     [20, [[41, 160, 'State Bank of India']]],
     [78, [[41, 232, 'Statement of Account for the period 01-12-23 to 31-12-23']]],
     [
@@ -414,7 +391,7 @@ test("a reference and a one-decimal amount drawn as one item ('UPI-518374551840 
     y,
     [[32, 75, date], [86, 129, date], [139, 296, text], ref, [474, 485, mark], [528, 576, balance]],
   ];
-  const doc = page(9.5, [
+  const doc = itemsPage(9.5, [
     [19, [[32, 191, 'Kotak Mahindra Bank']]],
     [89, [[32, 334, 'Statement of Account for the period 01/07/25 to 31/07/25']]],
     [
@@ -480,7 +457,7 @@ test("a balance with its own mark, then the amount's Dr/Cr column after it ('4,7
     ['09 Jan 24', 'ELECTRICALS/AXIS BANK', '4,33,197.0', '62,803.04Dr', 'CR'],
     ['10 Jan 24', 'POS/INDIAN OIL CORP/JAIPUR/551869', '2,627.3', '65,430.34Dr', 'DR'],
   ];
-  const doc = page(9, [
+  const doc = itemsPage(9, [
     [20, [[32, 109, 'AXIS BANK']]],
     [88, [[32, 244, 'Statement of Account for the period 01 Jan 24 to 31 Jan 24']]],
     [

@@ -5,30 +5,10 @@
 // Helvetica 7.5). Positions from generated layouts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatement } from '../../src/index.ts';
-import type { SourceDocument, Word } from '../../src/source.ts';
+import { type Item, itemsPage, rowsOf } from './items.ts';
 
-type Item = [x0: number, x1: number, text: string];
-
-const page = (height: number, lines: [number, Item[]][]): SourceDocument => ({
-  kind: 'pages',
-  format: 'pdf',
-  pages: [
-    {
-      number: 1,
-      width: 842,
-      height: 595,
-      words: lines.flatMap(([y, items]) =>
-        items.map(([x0, x1, text]): Word => ({ text, x: x0, y, width: x1 - x0, height })),
-      ),
-    },
-  ],
-});
-
-const rowsOf = (doc: SourceDocument) =>
-  parseStatement(doc)
-    .accounts.flatMap((a) => a.transactions)
-    .map((t) => [t.date, t.withdrawal, t.deposit, t.balance]);
+// A4 landscape
+const page = (height: number, lines: [number, Item[]][]) => itemsPage(height, lines, [842, 595]);
 
 test("a deposit and the balance drawn as one item in every row ('Rs.18764.00 Rs.32641.63 (Cr)')", () => {
   // (the two columns were one stretch of figures: every row read with no amount, or none at all)
