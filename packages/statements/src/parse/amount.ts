@@ -1,4 +1,5 @@
 import { parseAmount, rupeesToPaise } from '@bahi/core';
+import { memoByText } from './memo.ts';
 
 // Statement-side amount reading: Indian (1,23,456.78) and Western (123,456.78) grouping, with the
 // Dr/Cr markers banks print beside amounts ("1,04,762.16 Cr.", "18,764.00 (Cr)", "98,150.56Cr", "DR").
@@ -43,6 +44,19 @@ export function readAmount(text: string | number | null, loose = false): ReadAmo
   if (text === null) return null;
   if (typeof text === 'number')
     return Number.isFinite(text) ? { paise: rupeesToPaise(text), mark: null } : null;
+  // (a figure needs its decimal point unless loose, and the reader asks of every word of every
+  // line whether it is one: most are not, and are told so at once)
+  if (loose) return readText(text, true);
+  return text.includes('.') ? readFigure(text) : null;
+}
+
+// (several rules ask of the same figure: the answer is shared, so frozen)
+const readFigure = memoByText((text) => {
+  const a = readText(text, false);
+  return a && Object.freeze(a);
+});
+
+function readText(text: string, loose: boolean): ReadAmount | null {
   let s = text.trim();
   if (ODD_SIGN.test(s)) s = s.replace(MINUS, '-').replace(/`/g, '₹');
   if (s === '') return null;

@@ -264,16 +264,37 @@ function lookup(table: Map<string, Role>, name: string, fuzzy: boolean): Role | 
  * (an alias matches a run of whole words, so it is a part of the line's), or the letters its root
  * pattern (ROOTS) cannot match without. Looser than the matching itself, never stricter.
  */
-const ROOT_HINTS: Partial<Record<Role, (lower: string) => boolean>> = {
-  balance: (l) => l.includes('balance'),
-  debit: (l) => /withdraw|debit/.test(l),
-  credit: (l) => /deposit|credit/.test(l),
-  description: (l) => /narrat|particular|description|remark|detail/.test(l),
-  date: (l) => l.includes('date') || l.includes('dt'),
-  amount: (l) => /debit|withdraw|dr/.test(l) && /credit|deposit|cr/.test(l),
+const ROOT_HINTS: Partial<Record<Role, (text: string) => boolean>> = {
+  balance: (t) => /balance/i.test(t),
+  debit: (t) => /withdraw|debit/i.test(t),
+  credit: (t) => /deposit|credit/i.test(t),
+  description: (t) => /narrat|particular|description|remark|detail/i.test(t),
+  date: (t) => /date|dt/i.test(t),
+  amount: (t) => /debit|withdraw|dr/i.test(t) && /credit|deposit|cr/i.test(t),
 };
 
-const aliasesByRole = new WeakMap<Map<string, Role>, Map<Role, string[]>>();
+/**
+ * For each role, a pattern that finds any of its aliases among a line's letters and digits: the
+ * alias's characters in order, with only what `norm` drops between them (so the line's text is
+ * searched as it is, without making its letters first).
+ */
+const aliasPatterns = new WeakMap<Map<string, Role>, Map<Role, RegExp>>();
+
+function aliasPattern(table: Map<string, Role>, role: Role): RegExp | undefined {
+  let byRole = aliasPatterns.get(table);
+  if (!byRole) {
+    const names = new Map<Role, string[]>();
+    for (const [alias, r] of table) names.set(r, [...(names.get(r) ?? []), alias]);
+    byRole = new Map();
+    for (const [r, aliases] of names) {
+      // (aliases are norm's output: letters, digits and '#', nothing a pattern treats specially)
+      const loose = (alias: string) => [...alias].join('[^a-z0-9#]*');
+      byRole.set(r, new RegExp(aliases.map(loose).join('|'), 'i'));
+    }
+    aliasPatterns.set(table, byRole);
+  }
+  return byRole.get(role);
+}
 
 /**
  * False when the line cannot name a complete table whatever its words (issue 19: every line of a
@@ -281,21 +302,12 @@ const aliasesByRole = new WeakMap<Map<string, Role>, Map<Role, string[]>>();
  * of the parse). Exact names only: an OCR line's names may be misspelt.
  */
 function mayNameTable(runs: Run[], table: Map<string, Role>): boolean {
-  let byRole = aliasesByRole.get(table);
-  if (!byRole) {
-    byRole = new Map();
-    for (const [alias, role] of table) byRole.set(role, [...(byRole.get(role) ?? []), alias]);
-    aliasesByRole.set(table, byRole);
-  }
-  const lower = runs
-    .map((r) => r.text)
-    .join(' ')
-    .toLowerCase();
-  const letters = norm(lower);
+  const text = runs.length === 1 ? runs[0]!.text : runs.map((r) => r.text).join(' ');
   const may = (role: Role) =>
-    (byRole.get(role) ?? []).some((a) => letters.includes(a)) || (ROOT_HINTS[role]?.(lower) ?? false);
+    (aliasPattern(table, role)?.test(text) ?? false) || (ROOT_HINTS[role]?.(text) ?? false);
   return (
-    may('date') && may('balance') && may('description') && (may('amount') || (may('debit') && may('credit')))
+    // (balance first: the name fewest lines that are no header hold)
+    may('balance') && may('date') && may('description') && (may('amount') || (may('debit') && may('credit')))
   );
 }
 

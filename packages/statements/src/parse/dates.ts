@@ -1,5 +1,6 @@
 import { parseSpecDate } from '@bahi/core';
 import { readAmount } from './amount.ts';
+import { memoByText } from './memo.ts';
 
 // Statement-side date reading. Banks print more shapes than the product's strict list:
 // 01/04/24, 01-04-2024, 01-Apr-24, 01 Apr 2024, 1 Apr 2024 (wrapped as '1 Apr' + '2024'),
@@ -41,21 +42,12 @@ const ISO = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:T.*)?$/;
 const DAY_MON = /^(\d{1,2})[\s/-]*([a-z]{3,9})\.?[\s,/-]*(\d{2}|\d{4})$/i;
 const MON_DAY = /^([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
 
-// A statement prints the same few hundred dates thousands of times, and the reader asks of many
-// cells whether they are one (issue 19: reading dates had become a quarter of parsing a 56-page
-// statement). The answers are kept by text, up to a bound.
-const DATE_CACHE_MAX = 8192;
-const dateCache = new Map<string, string | null>();
+const readDateKept = memoByText(readDateOnce);
 
 /** Reads one date; null when the text is not exactly a date. */
 export function readDate(text: string): string | null {
-  let date = dateCache.get(text);
-  if (date === undefined) {
-    date = readDateOnce(text);
-    if (dateCache.size >= DATE_CACHE_MAX) dateCache.clear();
-    dateCache.set(text, date);
-  }
-  return date;
+  // (every date has digits: the words of a narration are told at once that they are none)
+  return /\d/.test(text) ? readDateKept(text) : null;
 }
 
 function readDateOnce(text: string): string | null {

@@ -79,9 +79,20 @@ export function pageLines(page: Page): Line[] {
   let sum = 0;
   const flush = () => {
     if (!cur.length) return;
-    const hs = cur.map((w) => w.h).sort((a, b) => a - b);
+    const hs = new Float64Array(cur.length);
+    let top = Infinity;
+    let inOrder = true;
+    for (let i = 0; i < cur.length; i++) {
+      const w = cur[i]!;
+      hs[i] = w.h;
+      top = Math.min(top, w.y);
+      if (i > 0 && w.x0 < cur[i - 1]!.x0) inOrder = false;
+    }
+    hs.sort();
+    // (a line's words mostly come in order already)
+    if (!inOrder) cur.sort((a, b) => a.x0 - b.x0);
     const runs: Run[] = [];
-    for (const w of cur.sort((a, b) => a.x0 - b.x0)) {
+    for (const w of cur) {
       const p = runs[runs.length - 1];
       // pieces of one word drawn separately ('09' + '/04/19') touch; words have a space between, and
       // a narration that runs into a figure is no piece of it
@@ -94,7 +105,7 @@ export function pageLines(page: Page): Line[] {
     currencyToFigure(runs, height);
     lines.push({
       page: page.number,
-      y: Math.min(...cur.map((w) => w.y)),
+      y: top,
       height,
       runs,
       text: runs.map((r) => r.text).join(' '),
@@ -128,6 +139,8 @@ function currencyToFigure(runs: Run[], height: number): void {
     const run = runs[i]!;
     const next = runs[i + 1]!;
     const cut = run.text.lastIndexOf(' ');
+    // (a currency word is a few letters at most: 'INR', '-Rs.')
+    if (run.text.length - cut > 6) continue;
     const last = run.text.slice(cut + 1);
     if (!isCurrency(last) || !readAmount(next.text.split(' ')[0]!)) continue;
     if (next.x0 - run.x1 > CURRENCY_GAP_FRACTION * height) continue;

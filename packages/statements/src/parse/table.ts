@@ -90,6 +90,9 @@ function specialKind(text: string): SpecialKind | null {
   return null;
 }
 
+// (a quick test before reading a date cell's words: only a cell that ends so can end with a mark)
+const ENDS_WITH_MARK = /(?:dr|cr)\.?\s*\)?\s*$/i;
+
 const FOOTER_RE = /(?:^|\s)page\s*(?:no\.?\s*)?[.:]*\s*\d+(?:\s*(?:of|\/)\s*\d+)?\s*$/i;
 
 class Layout {
@@ -114,7 +117,12 @@ class Layout {
     // a word space of the row's own font (the header's may be set smaller)
     const wordGap = (run: Run) => WORD_GAP_CHARS * Math.max(cw, (run.x1 - run.x0) / run.text.length);
     let last: Run | null = null;
-    for (const run of this.joinDatePieces(runs).flatMap((r) => this.splitFigures(r))) {
+    const pieces: Run[] = [];
+    for (const r of this.joinDatePieces(runs)) {
+      if (r.text.includes(' ')) pieces.push(...this.splitFigures(r));
+      else pieces.push(r);
+    }
+    for (const run of pieces) {
       const before = last;
       last = run;
       // a ruling printed as text ('-----', '=====') is no cell of any column
@@ -258,19 +266,19 @@ class Layout {
         }
       } else put(band.col, run.text);
     }
-    return giveMarks(
-      out.flatMap((o) => {
-        // a Dr/Cr mark drawn as one item with the date before it ('31' 'March 2025 DR') is the
-        // side of a Dr/Cr column set close after the date
-        const lead = dateCell({ role: o.col.role, text: '' }) ? datesThenText(o.text) : null;
-        return lead && isMark(lead.rest)
-          ? [
-              { role: o.col.role, text: lead.dates.join(' ') },
-              { role: 'mark' as const, text: lead.rest },
-            ]
-          : [{ role: o.col.role, text: o.text }];
-      }),
-    );
+    const cells: Cell[] = [];
+    for (const o of out) {
+      // a Dr/Cr mark drawn as one item with the date before it ('31' 'March 2025 DR') is the
+      // side of a Dr/Cr column set close after the date
+      const lead =
+        dateCell({ role: o.col.role, text: '' }) && ENDS_WITH_MARK.test(o.text)
+          ? datesThenText(o.text)
+          : null;
+      if (lead && isMark(lead.rest))
+        cells.push({ role: o.col.role, text: lead.dates.join(' ') }, { role: 'mark', text: lead.rest });
+      else cells.push({ role: o.col.role, text: o.text });
+    }
+    return giveMarks(cells);
   }
   /**
    * A date drawn as several items a word space apart, its day alone or at the end of the cell
@@ -503,12 +511,12 @@ interface Row {
   section: TableSection;
 }
 
-const cellText = (cells: Cell[], role: Column['role']) =>
-  cells
-    .filter((c) => c.role === role)
-    .map((c) => c.text)
-    .join(' ')
-    .trim();
+/** The text of a line's cells in one column, joined by a space. */
+function cellText(cells: Cell[], role: Column['role']): string {
+  let text = '';
+  for (const c of cells) if (c.role === role) text = text ? `${text} ${c.text}` : c.text;
+  return text.trim();
+}
 
 /**
  * Reads every table of a document's lines. `isAccountStart` tells where a new account's section
@@ -1029,13 +1037,14 @@ function toTransaction(
     { l: row.anchor, cells: row.cells },
     ...row.below.map((l) => ({ l, cells: lineCells(l) })),
   ];
-  const join = (role: Column['role'], sep: string) =>
-    lines
-      .map((x) => cellText(x.cells, role))
-      .filter(Boolean)
-      .join(sep)
-      .replace(/\s+/g, ' ')
-      .trim();
+  const join = (role: Column['role'], sep: string) => {
+    let text = '';
+    for (const x of lines) {
+      const t = cellText(x.cells, role);
+      if (t) text = text ? text + sep + t : t;
+    }
+    return text.replace(/\s+/g, ' ').trim();
+  };
   const dateText = join('date', ' ');
   const date = cellDate(dateText);
   const text = row.anchor.text;
