@@ -5,7 +5,8 @@
 //   - warm extraction through extractStatement (src/extract.ts), the call the server makes, after
 //     one untimed run so the readers and pdf.js are loaded;
 //   - `pdftotext -layout FILE -` (Debian poppler-utils), the yardstick, wall and CPU.
-// Each figure is the best of a few runs (the machine is shared; the best is the least disturbed).
+// Each figure is the best of a few runs (the machine is shared; the best is the least disturbed);
+// warm runs and pdftotext runs alternate, and the median of each round's ratio is given too.
 // The warm column's CPU is its reader processes' (read from /proc while they live).
 // Targets: warm <= 2x pdftotext at every size, 500 pages warm <= 2.5 s, the CLI on 1 page <= 0.3 s.
 // Without pdftotext the column says how to install it and the rest still runs.
@@ -32,25 +33,32 @@ function childrenCpuMs(): number {
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
 }
 
-/**
- * Best wall time and best CPU time in ms of `runs` calls of a command (stdout thrown away), or null
- * if it failed. CPU time is what the command itself used: the fairer figure on a busy machine.
- */
-function bestProcess(cmd: string, args: string[], runs: number): { ms: number; cpu: number } | null {
-  let ms = Infinity;
-  let cpu = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const c = childrenCpuMs();
-    const t = performance.now();
-    const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
-    ms = Math.min(ms, performance.now() - t);
-    cpu = Math.min(cpu, childrenCpuMs() - c);
-    if (r.status !== 0) {
-      line(`  ${path.basename(cmd)} exited ${r.status}: ${String(r.stderr).split('\n')[0]}`);
-      return null;
-    }
+interface Timing {
+  ms: number;
+  cpu: number;
+}
+
+/** Wall and CPU ms of one call of a command (stdout thrown away), or null if it failed. */
+function timeProcess(cmd: string, args: string[]): Timing | null {
+  const c = childrenCpuMs();
+  const t = performance.now();
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const ms = performance.now() - t;
+  if (r.status !== 0) {
+    line(`  ${path.basename(cmd)} exited ${r.status}: ${String(r.stderr).split('\n')[0]}`);
+    return null;
   }
-  return { ms, cpu };
+  return { ms, cpu: childrenCpuMs() - c };
+}
+
+/**
+ * Best wall time and best CPU time of some timings (CPU time is what the command itself used:
+ * the fairer figure on a busy machine), or null if any failed.
+ */
+function best(timings: (Timing | null)[]): Timing | null {
+  if (timings.length === 0 || timings.some((t) => t === null)) return null;
+  const ok = timings as Timing[];
+  return { ms: Math.min(...ok.map((t) => t.ms)), cpu: Math.min(...ok.map((t) => t.cpu)) };
 }
 
 /** CPU ms of this process's live children (utime + stime of all their threads, from /proc). */
@@ -75,21 +83,16 @@ function liveChildrenCpuMs(): number {
   return ms;
 }
 
-/** Best wall and best reader CPU of warm extractions (the readers are this process's children). */
-async function bestWarm(bytes: Uint8Array, runs: number): Promise<{ ms: number; cpu: number }> {
-  await extractStatement(bytes); // warm: readers started, pdf.js compiled
+/** One warm extraction: wall, and its readers' CPU (the readers are this process's children). */
+async function timeWarm(bytes: Uint8Array): Promise<Timing> {
   const cpuNow = () => liveChildrenCpuMs() + childrenCpuMs();
-  let ms = Infinity;
-  let cpu = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const c = cpuNow();
-    const t = performance.now();
-    await extractStatement(bytes);
-    ms = Math.min(ms, performance.now() - t);
-    cpu = Math.min(cpu, cpuNow() - c);
-  }
-  return { ms, cpu };
+  const c = cpuNow();
+  const t = performance.now();
+  await extractStatement(bytes);
+  return { ms: performance.now() - t, cpu: cpuNow() - c };
 }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 const fmt = (ms: number | null | undefined) => (ms == null ? '—' : `${(ms / 1000).toFixed(3)} s`);
 const fmtRun = (r: { ms: number; cpu: number } | null) => (r ? `${fmt(r.ms)} (${fmt(r.cpu)} CPU)` : '—');
@@ -109,17 +112,32 @@ try {
     line('pdftotext column skipped: pdftotext not installed (Debian: apt-get install poppler-utils)');
   }
   line(
-    '| pages | bahi parse (whole process) | warm extractStatement (readers CPU) | pdftotext -layout | warm / pdftotext |',
+    '| pages | bahi parse (whole process) | warm extractStatement (readers CPU) | pdftotext -layout | warm / pdftotext, best | median of rounds |',
   );
-  line('|---|---|---|---|---|');
+  line('|---|---|---|---|---|---|');
   for (const pages of SIZES) {
     const file = path.join(dir, `statement-${pages}.pdf`);
     await makeStatement(file, pages, pages);
     const runs = runsFor(pages);
-    const cli = bestProcess(process.execPath, [cliBin, 'parse', file], runs);
-    const warm = await bestWarm(new Uint8Array(readFileSync(file)), runs);
-    const pt = hasPdftotext ? bestProcess('pdftotext', ['-layout', file, '-'], runs) : null;
-    line(`| ${pages} | ${fmtRun(cli)} | ${fmtRun(warm)} | ${fmtRun(pt)} | ${ratio(warm.ms, pt?.ms)} |`);
+    const cli = best(
+      Array.from({ length: runs }, () => timeProcess(process.execPath, [cliBin, 'parse', file])),
+    );
+    // Warm runs and pdftotext runs take turns, so that a machine whose speed drifts (a shared one)
+    // disturbs both alike; each round's own ratio is kept too.
+    const bytes = new Uint8Array(readFileSync(file));
+    await extractStatement(bytes); // warm: readers started, pdf.js compiled
+    const warmRuns: Timing[] = [];
+    const ptRuns: (Timing | null)[] = [];
+    for (let i = 0; i < runs; i++) {
+      warmRuns.push(await timeWarm(bytes));
+      if (hasPdftotext) ptRuns.push(timeProcess('pdftotext', ['-layout', file, '-']));
+    }
+    const warm = best(warmRuns)!;
+    const pt = hasPdftotext ? best(ptRuns) : null;
+    const rounds = pt ? median(warmRuns.map((w, i) => w.ms / ptRuns[i]!.ms)).toFixed(2) + 'x' : '—';
+    line(
+      `| ${pages} | ${fmtRun(cli)} | ${fmtRun(warm)} | ${fmtRun(pt)} | ${ratio(warm.ms, pt?.ms)} | ${rounds} |`,
+    );
   }
   line(
     'targets: warm / pdftotext <= 2x at every size; 500 pages warm <= 2.5 s; bahi parse of 1 page <= 0.3 s',

@@ -49,6 +49,9 @@ interface PlacedWord {
   h: number;
 }
 
+// Space to tidy in a word's text: at its ends, doubled, or other than a plain space.
+const UNTIDY_SPACE = /^\s|\s$|\s\s|[^\S ]/;
+
 export function pageLines(page: Page): Line[] {
   const ocr = page.ocr === true;
   const raw = page.words.filter((w) => w.text.trim() !== '');
@@ -60,7 +63,7 @@ export function pageLines(page: Page): Line[] {
     .map((w) => {
       const h = w.height || 8;
       const y = w.y - skew * (w.x + w.width / 2);
-      const text = w.text.replace(/\s+/g, ' ').trim();
+      const text = UNTIDY_SPACE.test(w.text) ? w.text.replace(/\s+/g, ' ').trim() : w.text;
       return {
         text: ocr ? fixOcrAmount(text) : text,
         x0: w.x,
@@ -71,9 +74,9 @@ export function pageLines(page: Page): Line[] {
       };
     })
     .sort((a, b) => a.key - b.key || a.x0 - b.x0);
-  const heights = words.map((w) => w.h).sort((a, b) => a - b);
   // one tall speck must not swallow the line below, so OCR lines use the page's typical height
-  const pageHeight = heights.length ? heights[heights.length >> 1]! : 8;
+  const heights = ocr ? Float64Array.from(words, (w) => w.h).sort() : null;
+  const pageHeight = heights?.length ? heights[heights.length >> 1]! : 8;
   const lines: Line[] = [];
   let cur: PlacedWord[] = [];
   let sum = 0;
@@ -103,14 +106,9 @@ export function pageLines(page: Page): Line[] {
     }
     const height = hs[hs.length >> 1]!;
     currencyToFigure(runs, height);
-    lines.push({
-      page: page.number,
-      y: top,
-      height,
-      runs,
-      text: runs.map((r) => r.text).join(' '),
-      ...(ocr ? { ocr: true } : {}),
-    });
+    const line: Line = { page: page.number, y: top, height, runs, text: runs.map((r) => r.text).join(' ') };
+    if (ocr) line.ocr = true;
+    lines.push(line);
     cur = [];
     sum = 0;
   };
