@@ -363,6 +363,12 @@ class Layout {
    */
   splitFigures(run: Run): Run[] {
     if (!run.text.includes(' ')) return [run];
+    // no word of a run without a decimal point is a figure (most runs: narrations), so of what
+    // follows only marks and dashes of empty cells apart ('Dr Nil') apply
+    if (!run.text.includes('.')) {
+      const words = runWords(run);
+      return words.every((w) => isMark(w.text) || EMPTY_AMOUNT.test(w.text)) ? words : [run];
+    }
     const figure = (w: Run) => readAmount(w.text) !== null;
     // a sign set a space before its figure, in the figure's own column ('- 920.0', '+ 800.00'), is
     // part of it; a dash in the column before is an empty cell ('- 2,20,286.06')
