@@ -119,6 +119,24 @@ const SOURCE_EDITS: { files: string[]; replace: [from: string, to: string][] }[]
       ['if(w.items.length>=s.desiredSize){m=!0;break}}if(m)next(Nc);', '}if(m)next(Nc);'],
     ],
   },
+  // Each change of font in a page's text waits for the font to load, even when the page has loaded
+  // it already: a round of promises that also ends the worker's pass over the content. A
+  // statement that sets its font again for every word (a `q`/`Q` around each one) took one such
+  // round per word. Here a font this page's text has loaded by name is set at once: loadFont gives
+  // the same font for the same name and resources (its cache), so the text is the same.
+  {
+    files: ['pdf.worker.min.mjs'],
+    replace: [
+      [
+        'async function handleSetFont(e,a){const r=await q.loadFont(e,a,n,t,null,null,d);',
+        'const loadedFonts=new Map;async function handleSetFont(e,a){const r=await q.loadFont(e,a,n,t,null,null,d);if(null===a)loadedFonts.set(e,r);',
+      ],
+      [
+        '_.fontName=e;_.fontSize=h;next(handleSetFont(e,null));return;',
+        '_.fontName=e;_.fontSize=h;{const r=loadedFonts.get(e);if(r){_.loadedName=r.loadedName;_.font=r.font;_.fontMatrix=r.font.fontMatrix||pn;break}}next(handleSetFont(e,null));return;',
+      ],
+    ],
+  },
   // core-js (the legacy builds' polyfills) tests the URL class by parsing 'https://тест', whose
   // host makes Node decompress its IDNA tables: ~3 % of a 1-page `bahi parse` (callgrind), for a
   // test Node's URL always passes (WHATWG URL, with IDNA, since Node 18). The other tests stay.
