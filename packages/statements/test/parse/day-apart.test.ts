@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
+import { onePage, placed, type Item } from './items.ts';
 
-const line = (y: number, items: [number, number, string][]): Word[] =>
-  items.map(([x0, x1, text]) => ({ text, x: x0, y, width: x1 - x0, height: 9.5 }));
+const line = (y: number, items: Item[]): Word[] => placed(y, items, 9.5);
 
 const rows: [number, number, string][][] = [
   [
@@ -46,30 +46,22 @@ const rows: [number, number, string][][] = [
 
 test("a date's day drawn apart from the rest of its dates ('01' 'March 25 01 March 25') is read whole", () => {
   // (the day had gone to the value date with the next date's, 'March 25' read as the 25th)
-  const doc: SourceDocument = {
-    kind: 'pages',
-    format: 'pdf',
-    pages: [
-      {
-        number: 1,
-        width: 595,
-        height: 842,
-        words: [
-          ...line(20, [[40, 159, 'ICICI Bank Limited']]),
-          ...line(67, [[40, 263, 'Statement of Account for the period 01 March 25 to 31 March 25']]),
-          ...line(81, [
-            [45, 74, 'Value Dt'],
-            [95, 109, 'Date'],
-            [207, 246, 'Particulars'],
-            [331, 367, 'Withdrawal'],
-            [371, 413, 'Amt. Deposit'],
-            [417, 460, '(Cr) Balance'],
-          ]),
-          ...rows.flatMap((r, i) => line(104 + 18 * i, r)),
-        ],
-      },
+  const doc: SourceDocument = onePage(
+    [595, 842],
+    [
+      ...line(20, [[40, 159, 'ICICI Bank Limited']]),
+      ...line(67, [[40, 263, 'Statement of Account for the period 01 March 25 to 31 March 25']]),
+      ...line(81, [
+        [45, 74, 'Value Dt'],
+        [95, 109, 'Date'],
+        [207, 246, 'Particulars'],
+        [331, 367, 'Withdrawal'],
+        [371, 413, 'Amt. Deposit'],
+        [417, 460, '(Cr) Balance'],
+      ]),
+      ...rows.flatMap((r, i) => line(104 + 18 * i, r)),
     ],
-  };
+  );
   const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
   assert.deepEqual(
     tx.map((t) => [t.date, t.valueDate, t.withdrawal, t.deposit, t.balance]),
@@ -82,23 +74,16 @@ test("a date's day drawn apart from the rest of its dates ('01' 'March 25 01 Mar
   );
 });
 
-const page = (header: Word[], body: [number, number, string][][], first = 186): SourceDocument => ({
-  kind: 'pages',
-  format: 'pdf',
-  pages: [
-    {
-      number: 1,
-      width: 792,
-      height: 612,
-      words: [
-        ...line(19, [[38, 264, 'Utkarsh Small Finance Bank']]),
-        ...line(111, [[38, 368, 'Statement of Account for the period 01 Dec 23 to 31 Dec 23']]),
-        ...header,
-        ...body.flatMap((r, i) => line(first + 20 * i, r)),
-      ],
-    },
-  ],
-});
+const page = (header: Word[], body: [number, number, string][][], first = 186): SourceDocument =>
+  onePage(
+    [792, 612],
+    [
+      ...line(19, [[38, 264, 'Utkarsh Small Finance Bank']]),
+      ...line(111, [[38, 368, 'Statement of Account for the period 01 Dec 23 to 31 Dec 23']]),
+      ...header,
+      ...body.flatMap((r, i) => line(first + 20 * i, r)),
+    ],
+  );
 
 test("a date's day drawn with the serial number before it ('10 09' 'Dec' '23') is the date's", () => {
   // Positions from a generated Utkarsh layout (Courier 9.5, headings three lines deep, the time after
@@ -239,33 +224,25 @@ test("the day of a date without its year ('May' '05' 'May' '05') is that date's,
     row('3', '09', 'MEHTA/KKBK/vikram@okhdfcbank', '0.00', '492.00Cr', '1,91,599.98'),
     row('4', '09', 'DISTRIBUTORS/UTIB0602954', '0.00', '17,254.00Cr', '2,08,853.98'),
   ];
-  const doc: SourceDocument = {
-    kind: 'pages',
-    format: 'pdf',
-    pages: [
-      {
-        number: 1,
-        width: 595,
-        height: 842,
-        words: [
-          ...line(19, [[41, 134, 'Bank of India']]),
-          ...line(79, [[41, 301, 'Statement of Account for the period 01 May 2023 to 31 May 2023']]),
-          ...line(97, [
-            [41, 66, 'Kolumn'],
-            [71, 88, 'Frob'],
-            [101, 118, 'Quux'],
-            [122, 135, 'Val'],
-            [140, 161, 'Plugh'],
-            [372, 410, 'Xyzzy Amt'],
-            [443, 459, 'Zorb'],
-            [494, 519, 'Wibble'],
-            [534, 555, 'Snark'],
-          ]),
-          ...body.flatMap((r, i) => line(125 + 24 * i, r)),
-        ],
-      },
+  const doc: SourceDocument = onePage(
+    [595, 842],
+    [
+      ...line(19, [[41, 134, 'Bank of India']]),
+      ...line(79, [[41, 301, 'Statement of Account for the period 01 May 2023 to 31 May 2023']]),
+      ...line(97, [
+        [41, 66, 'Kolumn'],
+        [71, 88, 'Frob'],
+        [101, 118, 'Quux'],
+        [122, 135, 'Val'],
+        [140, 161, 'Plugh'],
+        [372, 410, 'Xyzzy Amt'],
+        [443, 459, 'Zorb'],
+        [494, 519, 'Wibble'],
+        [534, 555, 'Snark'],
+      ]),
+      ...body.flatMap((r, i) => line(125 + 24 * i, r)),
     ],
-  };
+  );
   const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
   assert.deepEqual(
     tx.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),

@@ -9,20 +9,22 @@ export type Item = [x0: number, x1: number, text: string];
 export const itemsPage = (
   height: number,
   lines: [number, Item[]][],
-  [pageWidth, pageHeight]: [number, number] = [612, 792],
-): SourceDocument => ({
+  size: [number, number] = [612, 792],
+): SourceDocument =>
+  onePage(
+    size,
+    lines.flatMap(([y, items]) => placed(y, items, height)),
+  );
+
+/** Words of one line at `y`, from its items, `height` high. */
+export const placed = (y: number, items: Item[], height: number): Word[] =>
+  items.map(([x0, x1, text]) => ({ text, x: x0, y, width: x1 - x0, height }));
+
+/** A document of one page of these words; [width, height] of the page. */
+export const onePage = ([width, height]: [number, number], words: Word[]): SourceDocument => ({
   kind: 'pages',
   format: 'pdf',
-  pages: [
-    {
-      number: 1,
-      width: pageWidth,
-      height: pageHeight,
-      words: lines.flatMap(([y, items]) =>
-        items.map(([x0, x1, text]): Word => ({ text, x: x0, y, width: x1 - x0, height })),
-      ),
-    },
-  ],
+  pages: [{ number: 1, width, height, words }],
 });
 
 /** Each transaction read, as [date, withdrawal, deposit, balance]. */

@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import { datesThenText } from '../../src/parse/dates.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
+import { onePage, placed, type Item } from './items.ts';
 
-const line = (y: number, items: [number, number, string][]): Word[] =>
-  items.map(([x0, x1, text]) => ({ text, x: x0, y, width: x1 - x0, height: 9.5 }));
+const line = (y: number, items: Item[]): Word[] => placed(y, items, 9.5);
 
 const rows: [number, number, string][][] = [
   [
@@ -92,33 +92,25 @@ const rows: [number, number, string][][] = [
 
 test("dates and a reference drawn as one item ('02 August 24 02 August 24 0000421545088228') are rows", () => {
   // (the item read as no date: the rows printed so were outside the table found under them)
-  const doc: SourceDocument = {
-    kind: 'pages',
-    format: 'pdf',
-    pages: [
-      {
-        number: 1,
-        width: 842,
-        height: 595,
-        words: [
-          ...line(21, [[26, 115, 'HDFC BANK LTD']]),
-          ...line(72, [[26, 193, 'Statement of Account for the period 01 July 24 to 31 August 24']]),
-          ...line(88, [
-            [26, 49, 'Kolumn'],
-            [61, 74, 'Frob'],
-            [99, 124, 'Quux Val'],
-            [137, 154, 'Plugh'],
-            [212, 242, 'Xyzzy Amt'],
-            [416, 430, 'Zorb'],
-            [448, 468, 'Wibble'],
-            [479, 506, 'Snark No'],
-            [511, 526, 'Blort'],
-          ]),
-          ...rows.flatMap((r, i) => line(112 + 16 * i, r)),
-        ],
-      },
+  const doc: SourceDocument = onePage(
+    [842, 595],
+    [
+      ...line(21, [[26, 115, 'HDFC BANK LTD']]),
+      ...line(72, [[26, 193, 'Statement of Account for the period 01 July 24 to 31 August 24']]),
+      ...line(88, [
+        [26, 49, 'Kolumn'],
+        [61, 74, 'Frob'],
+        [99, 124, 'Quux Val'],
+        [137, 154, 'Plugh'],
+        [212, 242, 'Xyzzy Amt'],
+        [416, 430, 'Zorb'],
+        [448, 468, 'Wibble'],
+        [479, 506, 'Snark No'],
+        [511, 526, 'Blort'],
+      ]),
+      ...rows.flatMap((r, i) => line(112 + 16 * i, r)),
     ],
-  };
+  );
   const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
   assert.deepEqual(
     tx.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),

@@ -7,11 +7,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
+import { onePage, placed, type Item } from './items.ts';
 
-const line = (y: number, items: [number, number, string][]): Word[] =>
-  items.map(([x0, x1, text]) => ({ text, x: x0, y, width: x1 - x0, height: 7.5 }));
+const line = (y: number, items: Item[]): Word[] => placed(y, items, 7.5);
 
-type Item = [number, number, string];
 const row = (n: number, date: string, text: Item[], dr: string, cr: string, bal: string): Item[] => [
   [35, n < 10 ? 39 : 42, String(n)],
   [60, 89, date],
@@ -114,34 +113,26 @@ test("without headings, a narration's last word a word space after the rest, in 
       '1,96,944.43',
     ),
   ];
-  const doc: SourceDocument = {
-    kind: 'pages',
-    format: 'pdf',
-    pages: [
-      {
-        number: 1,
-        width: 595,
-        height: 842,
-        words: [
-          ...line(20, [[35, 108, 'Canara Bank']]),
-          ...line(61, [[298, 395, 'Opening Balance : 56,873.43']]),
-          ...line(75, [[35, 237, 'Statement of Account for the period 01-05-24 to 31-05-24']]),
-          ...line(89, [
-            [35, 74, 'Kolumn Frob'],
-            [92, 106, 'Quux'],
-            [356, 374, 'Plugh'],
-            [395, 413, 'Xyzzy'],
-            [439, 454, 'Zorb'],
-          ]),
-          ...line(96, [
-            [92, 102, 'Val'],
-            [398, 409, 'Amt'],
-          ]),
-          ...lines.flatMap((r, i) => line(118 + 11.6 * i, r)),
-        ],
-      },
+  const doc: SourceDocument = onePage(
+    [595, 842],
+    [
+      ...line(20, [[35, 108, 'Canara Bank']]),
+      ...line(61, [[298, 395, 'Opening Balance : 56,873.43']]),
+      ...line(75, [[35, 237, 'Statement of Account for the period 01-05-24 to 31-05-24']]),
+      ...line(89, [
+        [35, 74, 'Kolumn Frob'],
+        [92, 106, 'Quux'],
+        [356, 374, 'Plugh'],
+        [395, 413, 'Xyzzy'],
+        [439, 454, 'Zorb'],
+      ]),
+      ...line(96, [
+        [92, 102, 'Val'],
+        [398, 409, 'Amt'],
+      ]),
+      ...lines.flatMap((r, i) => line(118 + 11.6 * i, r)),
     ],
-  };
+  );
   const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
   assert.equal(tx.length, 12);
   assert.deepEqual(

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
+import { onePage, placed, type Item } from './items.ts';
 
-const line = (y: number, items: [number, number, string][]): Word[] =>
-  items.map(([x0, x1, text]) => ({ text, x: x0, y, width: x1 - x0, height: 9.5 }));
+const line = (y: number, items: Item[]): Word[] => placed(y, items, 9.5);
 
 test("an empty amount printed 'NIL' is no text of the row, alone or drawn with the balance", () => {
   // (the item had been read as words: the row lost its balance)
@@ -42,44 +42,36 @@ test("an empty amount printed 'NIL' is no text of the row, alone or drawn with t
     ],
   ];
   const days = ['01', '01', '01', '01', '02', '02'];
-  const doc: SourceDocument = {
-    kind: 'pages',
-    format: 'pdf',
-    pages: [
-      {
-        number: 1,
-        width: 792,
-        height: 612,
-        words: [
-          ...line(20, [[29, 120, 'INDIAN BANK']]),
-          ...line(98, [[29, 383, 'Statement of Account for the period 01-Jan-2023 to 31-Jan-2023']]),
-          ...line(122, [
-            [29, 52, 'S.No'],
-            [77, 100, 'Tran'],
-            [294, 356, 'Transaction'],
-            [518, 547, 'Debit'],
-            [553, 564, 'Cr'],
-            [632, 672, 'Balance'],
-            [700, 734, 'Branch'],
-          ]),
-          ...line(135, [
-            [77, 100, 'Date'],
-            [305, 345, 'Details'],
-            [553, 587, 'Amount'],
-            [706, 729, 'Code'],
-          ]),
-          ...rows.flatMap((r, i) =>
-            line(172 + 28 * i, [
-              [29, 35, String(i + 1)],
-              [57, 123, `${days[i]}-Jan-2023`],
-              [182, 347, `UPI/CR/30013469718${i}/VENKATESH`],
-              ...r,
-            ]),
-          ),
-        ],
-      },
+  const doc: SourceDocument = onePage(
+    [792, 612],
+    [
+      ...line(20, [[29, 120, 'INDIAN BANK']]),
+      ...line(98, [[29, 383, 'Statement of Account for the period 01-Jan-2023 to 31-Jan-2023']]),
+      ...line(122, [
+        [29, 52, 'S.No'],
+        [77, 100, 'Tran'],
+        [294, 356, 'Transaction'],
+        [518, 547, 'Debit'],
+        [553, 564, 'Cr'],
+        [632, 672, 'Balance'],
+        [700, 734, 'Branch'],
+      ]),
+      ...line(135, [
+        [77, 100, 'Date'],
+        [305, 345, 'Details'],
+        [553, 587, 'Amount'],
+        [706, 729, 'Code'],
+      ]),
+      ...rows.flatMap((r, i) =>
+        line(172 + 28 * i, [
+          [29, 35, String(i + 1)],
+          [57, 123, `${days[i]}-Jan-2023`],
+          [182, 347, `UPI/CR/30013469718${i}/VENKATESH`],
+          ...r,
+        ]),
+      ),
     ],
-  };
+  );
   const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
   assert.deepEqual(
     tx.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),
@@ -145,29 +137,21 @@ test("a withdrawal's mark and the empty deposit after it drawn as one item ('Dr 
     ],
   ];
   const days = ['03', '06', '06', '06', '09', '11'];
-  const doc: SourceDocument = {
-    kind: 'pages',
-    format: 'pdf',
-    pages: [
-      {
-        number: 1,
-        width: 842,
-        height: 595,
-        words: [
-          ...line(20, [[24, 120, 'Bank of Baroda']]),
-          ...line(70, [[24, 300, 'Statement of Account for the period 01 Feb 2024 to 29 Feb 2024']]),
-          ...line(93, [
-            [24, 57, 'Tran Date'],
-            [67, 128, 'Cheque No Details'],
-            [247, 279, 'Dr Amount'],
-            [298, 320, 'Credit'],
-            [339, 386, 'Balance (Rs.)'],
-          ]),
-          ...rows.flatMap((r, i) => line(109 + 15 * i, [[24, 64, `${days[i]} Feb 2024`], ...r])),
-        ],
-      },
+  const doc: SourceDocument = onePage(
+    [842, 595],
+    [
+      ...line(20, [[24, 120, 'Bank of Baroda']]),
+      ...line(70, [[24, 300, 'Statement of Account for the period 01 Feb 2024 to 29 Feb 2024']]),
+      ...line(93, [
+        [24, 57, 'Tran Date'],
+        [67, 128, 'Cheque No Details'],
+        [247, 279, 'Dr Amount'],
+        [298, 320, 'Credit'],
+        [339, 386, 'Balance (Rs.)'],
+      ]),
+      ...rows.flatMap((r, i) => line(109 + 15 * i, [[24, 64, `${days[i]} Feb 2024`], ...r])),
     ],
-  };
+  );
   const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
   assert.deepEqual(
     tx.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
+import { onePage, placed, type Item } from './items.ts';
 
-const line = (y: number, items: [number, number, string][], height = 9): Word[] =>
-  items.map(([x0, x1, text]) => ({ text, x: x0, y, width: x1 - x0, height }));
+const line = (y: number, items: Item[], height = 9): Word[] => placed(y, items, height);
 
 const row = (day: string, time: string, text: string, code: string, amount: [number, string], bal: string) =>
   [
@@ -33,54 +33,46 @@ test("a time a word space after the date ('02 Jul 25' '01:00 AM') is the date's,
     row('07', '04:39 PM', 'NEFT HDFCN251885733469 ORIENT PAPER MART', '1224', [0, '2,070.00'], '17,658.54'),
     row('08', '09:52 AM', 'UPI/JOSEPH DAS/518917431142/Payment', '1613', [1, '36.00'], '17,622.54'),
   ];
-  const doc: SourceDocument = {
-    kind: 'pages',
-    format: 'pdf',
-    pages: [
-      {
-        number: 1,
-        width: 612,
-        height: 792,
-        words: [
-          ...line(20, [[26, 151, 'Kotak Mahindra Bank']]),
-          ...line(70, [[26, 235, 'Statement of Account for the period 01 Jul 25 to 31 Jul 25']]),
-          ...line(
-            85,
-            [
-              [26, 40, 'Tran'],
-              [94, 133, 'Particulars'],
-              [328, 350, 'Branch'],
-              [353, 378, 'Channel'],
-              [396, 435, 'Withdrawals'],
-              [463, 471, 'Cr'],
-              [492, 517, 'Closing'],
-            ],
-            6,
-          ),
-          ...line(
-            92.5,
-            [
-              [26, 40, 'Date'],
-              [328, 343, 'Code'],
-              [417, 435, '(INR)'],
-              [449, 471, 'Amount'],
-              [492, 517, 'Balance'],
-            ],
-            6,
-          ),
-          ...line(
-            100,
-            [
-              [453, 471, '(INR)'],
-              [499, 517, '(INR)'],
-            ],
-            6,
-          ),
-          ...body.flatMap((r, i) => line(123 + 11 * i, r)),
+  const doc: SourceDocument = onePage(
+    [612, 792],
+    [
+      ...line(20, [[26, 151, 'Kotak Mahindra Bank']]),
+      ...line(70, [[26, 235, 'Statement of Account for the period 01 Jul 25 to 31 Jul 25']]),
+      ...line(
+        85,
+        [
+          [26, 40, 'Tran'],
+          [94, 133, 'Particulars'],
+          [328, 350, 'Branch'],
+          [353, 378, 'Channel'],
+          [396, 435, 'Withdrawals'],
+          [463, 471, 'Cr'],
+          [492, 517, 'Closing'],
         ],
-      },
+        6,
+      ),
+      ...line(
+        92.5,
+        [
+          [26, 40, 'Date'],
+          [328, 343, 'Code'],
+          [417, 435, '(INR)'],
+          [449, 471, 'Amount'],
+          [492, 517, 'Balance'],
+        ],
+        6,
+      ),
+      ...line(
+        100,
+        [
+          [453, 471, '(INR)'],
+          [499, 517, '(INR)'],
+        ],
+        6,
+      ),
+      ...body.flatMap((r, i) => line(123 + 11 * i, r)),
     ],
-  };
+  );
   const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
   assert.deepEqual(
     tx.map((t) => [t.date, t.withdrawal, t.deposit, t.balance, t.description]),
@@ -97,78 +89,70 @@ test("a time under the date that pdf.js draws reaching into the narration ('05:0
   // Positions from a generated Indian Bank layout (Helvetica 8.5, newest first, no year, the time
   // under the date). 'AM' had gone into the narration's second line.
   const words = (y: number, items: [number, number, string][]) => line(y, items, 8.5);
-  const doc: SourceDocument = {
-    kind: 'pages',
-    format: 'pdf',
-    pages: [
-      {
-        number: 1,
-        width: 595,
-        height: 842,
-        words: [
-          ...words(20, [[35, 118, 'INDIAN BANK']]),
-          ...words(87, [[35, 241, 'Statement of Account for the period 01/01/2023 to 31/01/2023']]),
-          ...words(104, [
-            [35, 53, 'S.No'],
-            [58, 78, 'Value'],
-            [84, 104, 'Trans'],
-            [197, 239, 'Description'],
-            [330, 367, 'Reference'],
-            [374, 387, 'Txn'],
-            [403, 436, 'Category'],
-            [449, 489, 'Withdrawal'],
-            [505, 533, 'Deposit'],
-            [546, 576, 'Running'],
-          ]),
-          ...words(112, [
-            [60, 76, 'Date'],
-            [86, 102, 'Date'],
-            [343, 353, 'No'],
-            [372, 389, 'Type'],
-            [476, 489, '(Dr)'],
-            [519, 533, '(Cr)'],
-            [548, 576, 'Balance'],
-          ]),
-          ...words(120.5, [[558, 576, '(INR)']]),
-          ...words(139.7, [
-            [35, 44, '29'],
-            [57, 105, 'Jan 30 Jan 30'],
-            [109, 206, 'UPI/CR/303034755063/ANIL'],
-            [371, 385, 'TFR'],
-            [394, 445, 'NET BANKING'],
-            [503, 576, '4,020.00 1,83,315.09'],
-          ]),
-          ...words(148.2, [
-            [83, 115, '05:04 AM'],
-            [109, 278, 'PATEL/PYTM/anil@okaxis/Payment from PhonePe'],
-          ]),
-          ...words(162.9, [
-            [35, 44, '28'],
-            [57, 105, 'Jan 29 Jan 29'],
-            [109, 312, 'UPI/DR/302945118531/ARJUN MEHTA/BKID/arjun@axl/rent'],
-            [371, 386, 'CSH'],
-            [394, 409, 'ATM'],
-            [456, 489, '18,608.00'],
-            [537, 576, '1,79,295.09'],
-          ]),
-          ...words(171.4, [[83, 115, '10:51 PM']]),
-          ...words(186.1, [
-            [35, 44, '27'],
-            [57, 105, 'Jan 29 Jan 29'],
-            [109, 302, 'INWARD CLG/PAYTM PAYMENTS BANK/GLOBAL TECH'],
-            [330, 355, '872686'],
-            [371, 386, 'CLG'],
-            [394, 426, 'BRANCH'],
-            [499, 576, '33,376.00 1,97,903.09'],
-          ]),
-          ...words(194.5, [
-            [83, 115, '03:38 AM'],
-            [109, 185, 'SOLUTIONS PVT LTD'],
-          ]),
-        ],
-      },
+  const doc: SourceDocument = onePage(
+    [595, 842],
+    [
+      ...words(20, [[35, 118, 'INDIAN BANK']]),
+      ...words(87, [[35, 241, 'Statement of Account for the period 01/01/2023 to 31/01/2023']]),
+      ...words(104, [
+        [35, 53, 'S.No'],
+        [58, 78, 'Value'],
+        [84, 104, 'Trans'],
+        [197, 239, 'Description'],
+        [330, 367, 'Reference'],
+        [374, 387, 'Txn'],
+        [403, 436, 'Category'],
+        [449, 489, 'Withdrawal'],
+        [505, 533, 'Deposit'],
+        [546, 576, 'Running'],
+      ]),
+      ...words(112, [
+        [60, 76, 'Date'],
+        [86, 102, 'Date'],
+        [343, 353, 'No'],
+        [372, 389, 'Type'],
+        [476, 489, '(Dr)'],
+        [519, 533, '(Cr)'],
+        [548, 576, 'Balance'],
+      ]),
+      ...words(120.5, [[558, 576, '(INR)']]),
+      ...words(139.7, [
+        [35, 44, '29'],
+        [57, 105, 'Jan 30 Jan 30'],
+        [109, 206, 'UPI/CR/303034755063/ANIL'],
+        [371, 385, 'TFR'],
+        [394, 445, 'NET BANKING'],
+        [503, 576, '4,020.00 1,83,315.09'],
+      ]),
+      ...words(148.2, [
+        [83, 115, '05:04 AM'],
+        [109, 278, 'PATEL/PYTM/anil@okaxis/Payment from PhonePe'],
+      ]),
+      ...words(162.9, [
+        [35, 44, '28'],
+        [57, 105, 'Jan 29 Jan 29'],
+        [109, 312, 'UPI/DR/302945118531/ARJUN MEHTA/BKID/arjun@axl/rent'],
+        [371, 386, 'CSH'],
+        [394, 409, 'ATM'],
+        [456, 489, '18,608.00'],
+        [537, 576, '1,79,295.09'],
+      ]),
+      ...words(171.4, [[83, 115, '10:51 PM']]),
+      ...words(186.1, [
+        [35, 44, '27'],
+        [57, 105, 'Jan 29 Jan 29'],
+        [109, 302, 'INWARD CLG/PAYTM PAYMENTS BANK/GLOBAL TECH'],
+        [330, 355, '872686'],
+        [371, 386, 'CLG'],
+        [394, 426, 'BRANCH'],
+        [499, 576, '33,376.00 1,97,903.09'],
+      ]),
+      ...words(194.5, [
+        [83, 115, '03:38 AM'],
+        [109, 185, 'SOLUTIONS PVT LTD'],
+      ]),
     ],
-  };
+  );
   const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
   assert.deepEqual(
     tx.map((t) => [t.date, t.withdrawal, t.deposit, t.balance, t.description]),
