@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { SERVER_NODE_FLAGS } from '@bahi/server/config.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '@bahi/server/config.ts';
 import { NODE, ROOT } from './run.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bahi-flags-'));
@@ -21,38 +21,43 @@ writeFileSync(
   `
 import v8 from 'node:v8';
 import { restartWith } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'packages/cli/src/node-flags.ts')).href)};
-restartWith(${JSON.stringify(SERVER_NODE_FLAGS)});
+restartWith(${JSON.stringify(SERVER_NODE_FLAGS)}, ${JSON.stringify(SERVER_ENV)});
 let keep = [];
 for (let i = 0; i < 2e6; i++) {
   keep.push({ i, s: 'x' + i });
   if (keep.length > 2e5) keep = [];
 }
 const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
-console.log(JSON.stringify({ pid: process.pid, execArgv: process.execArgv, youngMb: young / 2 ** 20 }));
+console.log(JSON.stringify({ pid: process.pid, execArgv: process.execArgv, youngMb: young / 2 ** 20, tunables: process.env.GLIBC_TUNABLES ?? null }));
 `,
 );
 
 function run(env: NodeJS.ProcessEnv) {
-  const r = spawnSync(NODE, [script], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete merged[k];
+  const r = spawnSync(NODE, [script], { encoding: 'utf8', env: merged });
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.trim().split('\n');
   assert.equal(lines.length, 1, 'the command ran once, after the restart');
   return {
     started: r.pid,
-    ...(JSON.parse(lines[0]!) as { pid: number; execArgv: string[]; youngMb: number }),
+    ...(JSON.parse(lines[0]!) as { pid: number; execArgv: string[]; youngMb: number; tunables: string | null }),
   };
 }
 
 test('the process restarts in place with the server flags, and its young generation stays within them', () => {
-  const r = run({ NODE_OPTIONS: '' });
+  const r = run({ NODE_OPTIONS: '', GLIBC_TUNABLES: undefined });
   assert.deepEqual(r.execArgv, [...SERVER_NODE_FLAGS]);
+  assert.equal(r.tunables, SERVER_ENV.GLIBC_TUNABLES, 'with the server environment');
   assert.equal(r.pid, r.started, 'the same process (execve), not a child of it');
   // --max-semi-space-size=8: two semi-spaces of at most 8 MB (without it this grows to 128 MB)
   assert.ok(r.youngMb <= 16, `young generation ${r.youngMb} MB`);
 });
 
-test('a flag already given in NODE_OPTIONS is kept as given: no restart', () => {
-  const r = run({ NODE_OPTIONS: '--max-semi-space-size=4' });
+test('a flag already given in NODE_OPTIONS and a variable already set are kept as given: no restart', () => {
+  const r = run({ NODE_OPTIONS: '--max-semi-space-size=4', GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' });
   assert.deepEqual(r.execArgv, []);
+  assert.equal(r.pid, r.started);
+  assert.equal(r.tunables, 'glibc.malloc.arena_max=2');
   assert.ok(r.youngMb <= 8, `young generation ${r.youngMb} MB`);
 });

@@ -28,7 +28,7 @@ import {
   manySheetsXlsx,
 } from '../../statements/scripts/bombs.ts';
 import { CORPUS } from '../../statements/test/read/corpus.ts';
-import { SERVER_NODE_FLAGS } from '../src/config.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
 import type { RestReport, ServerReady } from './bench-server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -149,8 +149,8 @@ const pgliteDir = db === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'bahi-ben
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const child = fork(path.join(here, 'bench-server.ts'), [], {
-    env: { ...process.env, BENCH_DB: db, BENCH_PGLITE_DIR: pgliteDir, ...env },
-    // the flags `bahi serve` runs with (src/config.ts), so the figures are the real server's
+    env: { ...SERVER_ENV, ...process.env, BENCH_DB: db, BENCH_PGLITE_DIR: pgliteDir, ...env },
+    // the flags and environment `bahi serve` runs with (src/config.ts), so the figures are the real server's
     execArgv: ['--expose-gc', ...SERVER_NODE_FLAGS],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -24,6 +24,19 @@ export const DEFAULT_MEMORY_MB = { postgres: 1024, pglite: 2048 };
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
 
+/**
+ * Environment the server's process runs with, set the same way as SERVER_NODE_FLAGS (glibc reads
+ * it once, as the process starts); a variable already set is kept as set. Issue 19: glibc raises
+ * its trim threshold to twice the largest block it has mapped and freed (up to 64 MB), so memory
+ * freed in the arenas of the threads that compile PGlite's WebAssembly and serve libuv was never
+ * given back: ~95 MB of a server at rest. A fixed threshold (glibc's own default, 128 KB) gives it
+ * back: at rest 296-316 -> 211-221 MB, and no growth over 100 reads. Readers inherit it; it did
+ * not slow them (docs/decisions/081-start-fast-stay-small.md). Other C libraries ignore it.
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = {
+  GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072',
+};
+
 /** Every environment variable the server reads: the README's configuration table is written from this. */
 export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
   { name: 'PORT', default: '8080', meaning: 'HTTP port of the API and web app.' },

@@ -1,5 +1,5 @@
 import { EXIT, fail, parseCommand, untilStopped } from '../args.ts';
-import { SERVER_NODE_FLAGS } from '@bahi/server/config.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '@bahi/server/config.ts';
 import { restartWith } from '../node-flags.ts';
 import { configOrExit, environmentHelp } from '../server-config.ts';
 
@@ -34,7 +34,7 @@ export async function run(args: string[]): Promise<number> {
   const concurrency = parsed.values.concurrency;
   if (concurrency !== undefined && !/^[1-9]\d{0,2}$/.test(concurrency))
     return fail('worker', EXIT.usage, `--concurrency must be a whole number from 1, got '${concurrency}'`);
-  restartWith(SERVER_NODE_FLAGS);
+  restartWith(SERVER_NODE_FLAGS, SERVER_ENV);
 
   const { openDatabase, startQueue, lineLog } = await import('@bahi/server');
   const { closePool } = await import('@bahi/statements');
