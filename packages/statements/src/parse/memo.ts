@@ -4,14 +4,14 @@
 
 const MEMO_MAX = 8192;
 
-/** `read`, with its answers kept by text (the answer must not be changed by callers). */
-export function memoByText<T>(read: (text: string) => T): (text: string) => T {
+/** `read`, with its answers kept by text, `most` at a time (the answer must not be changed by callers). */
+export function memoByText<T>(read: (text: string) => T, most = MEMO_MAX): (text: string) => T {
   const kept = new Map<string, T>();
   return (text) => {
     let answer = kept.get(text);
     if (answer === undefined && !kept.has(text)) {
       answer = read(text);
-      if (kept.size >= MEMO_MAX) kept.clear();
+      if (kept.size >= most) kept.clear();
       kept.set(text, answer);
     }
     return answer as T;
