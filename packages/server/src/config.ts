@@ -20,7 +20,8 @@ export const DEFAULT_MEMORY_MB = { postgres: 1024, pglite: 2048 };
  * modules, schemas compiled) grows it to 128 MB that stay resident, empty, for good: at rest the
  * server held 310 MB, 38 MB of it live objects. At 8 MB a semi-space the young generation stays
  * at 16 MB at most: with PGlite's 128 MB of WebAssembly memory in the same process the server
- * rests at ~290 MB (16 MB: ~310, and ~350 after 100 reads; docs/decisions/081-start-fast-stay-small.md).
+ * rested at ~290 MB (16 MB: ~310, and ~350 after 100 reads), ~215 MB with SERVER_ENV below
+ * (docs/decisions/081-start-fast-stay-small.md).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
 
