@@ -2,7 +2,7 @@
 // table, its columns are the stretches those lines write in, and which figure is the withdrawal, the
 // deposit and the balance is decided by the arithmetic across the whole statement (the balance moves
 // by exactly the row's amount).
-import { EMPTY_AMOUNT, balancePaise, hasFigure, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, balancePaise, hasFigure, isCurrency, isMark, readAmount } from './amount.ts';
 import { type Stretch, cellsOf, figureWords, writtenStretches } from './bands.ts';
 import { NUMERIC_ROLES, type Role } from './columns.ts';
 import {
@@ -96,15 +96,20 @@ function splitDates(run: Run): Run[] {
 /**
  * Text and then a figure with its paise drawn as one item ('TRANSFER FROM 7604300016641 0.00': a
  * reference and an amount set at the left of its column): two cells, placed where their words are.
- * Statements that print one decimal do so in every amount ('UPI-518374551840 15,088.0').
+ * Statements that print one decimal do so in every amount ('UPI-518374551840 15,088.0'); the figure
+ * may carry its side ('NET BANKING 6,808.0Dr'), or be the dash of an empty amount ('NET BANKING -':
+ * a channel column with the withdrawals set at their left just after it).
  */
 function splitTrailingFigure(run: Run): Run[] {
   const words = runWords(run);
   const last = words[words.length - 1]!;
   const before = words[words.length - 2];
-  if (!before || !/\d\.\d\d?$/.test(last.text) || readAmount(last.text) === null) return [run];
+  const figure = /\d\.\d\d?(?:\s*(?:cr|dr)\.?)?$/i.test(last.text) && readAmount(last.text) !== null;
+  if (!before || !(figure || EMPTY_AMOUNT.test(last.text))) return [run];
   // (figures before it are cellsOf's to take apart)
-  if (readAmount(before.text) !== null || isMark(before.text) || !/[a-z]/i.test(run.text)) return [run];
+  // ('Rs. 4,020.00' is one cell)
+  if (readAmount(before.text) !== null || isMark(before.text) || isCurrency(before.text)) return [run];
+  if (!/[a-z]/i.test(run.text)) return [run];
   const head = words.slice(0, -1);
   return [
     { text: head.map((w) => w.text).join(' '), x0: run.x0, x1: before.x1 },
@@ -252,10 +257,12 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
   const chars = rows.flat().reduce((n, r) => n + r.text.length, 0);
   const width = rows.flat().reduce((n, r) => n + (r.x1 - r.x0), 0);
   const cw = width / Math.max(chars, 1);
-  // where dates and the next cell's text came as one item, the places of its pieces are estimates
-  // that cover the gutters between them: when other rows draw those cells apart, such an item
-  // places only its two ends (the first date's start, the text's end), those rows the rest
-  const merged = (r: Run) => !datePieces(r.text) && datesThenText(r.text) !== null;
+  // where dates and the next cell's text, or text and a figure, came as one item, the places of its
+  // pieces are estimates that cover the gutters between them: when other rows draw those cells
+  // apart, such an item places only its two ends (its first cell's start, its last cell's end),
+  // those rows the rest
+  const merged = (r: Run) =>
+    (!datePieces(r.text) && datesThenText(r.text) !== null) || splitTrailingFigure(r).length > 1;
   const apart = anchors.filter((l) => !l.runs.some(merged)).length >= MIN_ROWS;
   const placing = anchors.map((l) =>
     l.runs.flatMap((r) => {

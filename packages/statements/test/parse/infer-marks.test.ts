@@ -1,7 +1,8 @@
 // Tables whose headings the reader has no name for, cells drawn as one item: a Dr/Cr mark with the
 // date before it, a balance's own mark drawn apart before the amount's Dr/Cr column, a reference
-// and the amount after it. Positions from generated layouts (ICICI in Courier 9.5 and Kotak in
-// Helvetica 8, newest first; SBI in Helvetica 9, figures set at the left of their columns).
+// and the amount after it, a channel and the withdrawal after it. Positions from generated layouts (ICICI in Courier 9.5 and Kotak in
+// Helvetica 8, newest first; SBI in Helvetica 9 and ICICI in Times-Roman 10, figures set at the left
+// of their columns).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Item, itemsPage, rowsOf } from './items.ts';
@@ -496,5 +497,139 @@ test("a balance with its own mark, then the amount's Dr/Cr column after it ('4,7
     ['2024-01-09', 21500, 0, -49576904],
     ['2024-01-09', 0, 43319700, -6280304],
     ['2024-01-10', 262730, 0, -6543034],
+  ]);
+});
+
+test("a channel's text and the withdrawal set at its left drawn as one item ('NET BANKING 6,808.0Dr', 'NET BANKING -')", () => {
+  // (the channel's column swallowed the withdrawals: every withdrawal read as 0, 16 rows of 28 wrong)
+  const rows: [string, Item[]][] = [
+    [
+      '1/3/2025 00:00:00',
+      [
+        [338, 413, 'NET BANKING -'],
+        [459, 499, '1,755.0Cr'],
+        [513, 566, '37,861.64 Cr'],
+      ],
+    ],
+    [
+      '1/3/2025 05:13:29',
+      [
+        [338, 376, 'MOBILE'],
+        [410, 413, '-'],
+        [459, 499, '6,519.0Cr'],
+        [513, 566, '44,380.64 Cr'],
+      ],
+    ],
+    [
+      '3/3/2025 10:26:58',
+      [
+        [338, 379, 'BRANCH'],
+        [410, 413, '-'],
+        [459, 499, '3,628.0Cr'],
+        [513, 566, '48,008.64 Cr'],
+      ],
+    ],
+    [
+      '4/3/2025 15:39:27',
+      [
+        [338, 359, 'ATM'],
+        [410, 463, '21,673.0Dr -'],
+        [513, 566, '26,335.64 Cr'],
+      ],
+    ],
+    [
+      '5/3/2025 20:52:56',
+      [
+        [338, 450, 'NET BANKING 6,808.0Dr'],
+        [459, 463, '-'],
+        [513, 566, '19,527.64 Cr'],
+      ],
+    ],
+    [
+      '6/3/2025 01:05:25',
+      [
+        [338, 376, 'MOBILE'],
+        [410, 413, '-'],
+        [459, 499, '3,426.0Cr'],
+        [513, 566, '22,953.64 Cr'],
+      ],
+    ],
+    [
+      '8/3/2025 06:18:54',
+      [
+        [338, 379, 'BRANCH'],
+        [410, 413, '-'],
+        [459, 487, '45.0Cr'],
+        [513, 566, '22,998.64 Cr'],
+      ],
+    ],
+    [
+      '9/3/2025 11:31:23',
+      [
+        [338, 359, 'ATM'],
+        [410, 438, '48.0Dr'],
+        [459, 463, '-'],
+        [513, 566, '22,950.64 Cr'],
+      ],
+    ],
+    [
+      '10/3/2025 16:44:52',
+      [
+        [338, 450, 'NET BANKING 2,500.0Dr'],
+        [459, 463, '-'],
+        [513, 566, '20,450.64 Cr'],
+      ],
+    ],
+    [
+      '10/3/2025 21:57:21',
+      [
+        [338, 376, 'MOBILE'],
+        [410, 443, '181.0Dr'],
+        [459, 463, '-'],
+        [513, 566, '20,269.64 Cr'],
+      ],
+    ],
+  ];
+  const doc = itemsPage(
+    10,
+    [
+      [19, [[21, 153, 'ICICI Bank Limited']]],
+      [107, [[21, 256, 'Statement of Account for the period 1/3/2025 to 31/3/2025']]],
+      [
+        130,
+        [
+          [21, 56, 'Kolumn'],
+          [104, 125, 'Frob'],
+          [338, 362, 'Quux'],
+          [430, 455, 'Plugh'],
+          [483, 509, 'Xyzzy'],
+          [549, 571, 'Zorb'],
+        ],
+      ],
+      [
+        141,
+        [
+          [338, 352, 'Val'],
+          [490, 509, 'Amt'],
+        ],
+      ],
+      ...rows.map(([date, items], i): [number, Item[]] => [
+        167 + 29 * i,
+        [[21, 21 + 4.4 * date.length, date], [104, 280, `UPI/50602011267${i}/Payment/ritu@paytm`], ...items],
+      ]),
+    ],
+    [595.28, 841.89],
+  );
+  assert.deepEqual(rowsOf(doc), [
+    ['2025-03-01', 0, 175500, 3786164],
+    ['2025-03-01', 0, 651900, 4438064],
+    ['2025-03-03', 0, 362800, 4800864],
+    ['2025-03-04', 2167300, 0, 2633564],
+    ['2025-03-05', 680800, 0, 1952764],
+    ['2025-03-06', 0, 342600, 2295364],
+    ['2025-03-08', 0, 4500, 2299864],
+    ['2025-03-09', 4800, 0, 2295064],
+    ['2025-03-10', 250000, 0, 2045064],
+    ['2025-03-10', 18100, 0, 2026964],
   ]);
 });
