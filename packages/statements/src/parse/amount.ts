@@ -23,6 +23,20 @@ export function isCurrency(text: string): boolean {
   return /^[-+]?(?:₹|rs\.?|inr|`)$/i.test(text.trim());
 }
 
+/**
+ * Whether a currency word and the word after it are one amount: 'Rs.' '3,540.00', or an overdrawn
+ * balance in brackets, '(Rs.' '6,04,888.46)'.
+ */
+export function currencyFigure(currency: string, figure: string): boolean {
+  if (isCurrency(currency)) return readAmount(figure) !== null;
+  return (
+    currency.startsWith('(') &&
+    figure.endsWith(')') &&
+    isCurrency(currency.slice(1)) &&
+    readAmount(`${currency} ${figure}`) !== null
+  );
+}
+
 // minus signs other than the hyphen: U+2212 minus, figure dash, en dash, small and full-width hyphen-minus
 const MINUS = /[\u2212\u2012\u2013\uFE63\uFF0D]/g;
 const ODD_SIGN = /[\u2212\u2012\u2013\uFE63\uFF0D`]/;

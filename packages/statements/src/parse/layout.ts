@@ -1,7 +1,7 @@
 // Positioned lines: the common shape of PDF pages (words grouped by baseline) and fixed-width
 // reports (character columns as x). The table reader only sees these.
 import type { Page } from '../source.ts';
-import { isCurrency, readAmount } from './amount.ts';
+import { currencyFigure, readAmount } from './amount.ts';
 import { cleanOcrWords, estimateSkew, fixOcrAmount } from './ocr.ts';
 
 export interface Run {
@@ -137,10 +137,10 @@ function currencyToFigure(runs: Run[], height: number): void {
     const run = runs[i]!;
     const next = runs[i + 1]!;
     const cut = run.text.lastIndexOf(' ');
-    // (a currency word is a few letters at most: 'INR', '-Rs.')
+    // (a currency word is a few letters at most: 'INR', '-Rs.', '(Rs.')
     if (run.text.length - cut > 6) continue;
     const last = run.text.slice(cut + 1);
-    if (!isCurrency(last) || !readAmount(next.text.split(' ')[0]!)) continue;
+    if (!currencyFigure(last, next.text.split(' ')[0]!)) continue;
     if (next.x0 - run.x1 > CURRENCY_GAP_FRACTION * height) continue;
     if (cut < 0) {
       runs.splice(i, 2, { text: `${last} ${next.text}`, x0: run.x0, x1: next.x1 });

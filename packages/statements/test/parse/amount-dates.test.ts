@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { isCurrency, readAmount } from '../../src/parse/amount.ts';
+import { currencyFigure, isCurrency, readAmount } from '../../src/parse/amount.ts';
 import {
   findDates,
   nearYear,
@@ -99,6 +99,15 @@ test('currency words, signed or not, are told from other words', () => {
   for (const s of ['INRX', 'Rupees', 'CR', '1,200.00', 'RS/123']) assert.ok(!isCurrency(s), s);
   // a negative balance with its currency between sign and figure
   assert.equal(readAmount('-INR 4,60,713.57')?.paise, -46071357);
+});
+
+test('a currency word and the figure after it are one amount, an overdrawn one in brackets too', () => {
+  assert.ok(currencyFigure('Rs.', '3,540.00'));
+  assert.ok(currencyFigure('(Rs.', '6,04,888.46)'));
+  assert.ok(currencyFigure('(₹', '12.50)'));
+  assert.ok(!currencyFigure('(Rs.', '6,04,888.46'), 'a bracket opened and never closed');
+  assert.ok(!currencyFigure('(see', '1,200.00)'));
+  assert.ok(!currencyFigure('Rs.', 'NEFT'));
 });
 
 test('a date with its time in the cell reads to the date', () => {
