@@ -98,12 +98,18 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
       matches,
     };
   }
-  const ok = txs.length > 0 && breaks.length === 0 && (printedTotals?.matches ?? true);
+  // Rows of which not one balance was read are proven by nothing but printed totals: without them
+  // the read is no success (a balance column read as nothing must not pass for a reconciled one).
+  const ok = txs.length > 0 && breaks.length === 0 && (printedTotals?.matches ?? checked > 0);
   let message: string;
   if (!txs.length) message = 'No transactions were read.';
   else if (breaks.length) message = `${breaks.length} row(s) break the balance chain.`;
   else if (printedTotals && !printedTotals.matches)
     message = 'The printed debit/credit totals differ from the rows read.';
+  else if (checked === 0)
+    message = printedTotals
+      ? 'No running balance was read; the rows match the printed debit and credit totals.'
+      : 'No running balance was read, so nothing proves these rows: check them against the statement.';
   else
     message = `Balances reconcile${openingSource === 'derived' ? ' (opening balance derived from the first row)' : ''}.`;
   return {

@@ -1,0 +1,47 @@
+// The check every read gets: opening + deposits - withdrawals gives each printed balance. Rows of
+// which not one balance was read prove nothing by it (a balance column read as nothing once passed
+// as "Balances reconcile."); printed debit and credit totals that match them still do.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { type PrintedFigures, reconcile } from '../../src/parse/reconcile.ts';
+import type { Transaction } from '../../src/parse/types.ts';
+
+const tx = (withdrawal: number, deposit: number, balance: number | null): Transaction => ({
+  date: '2025-04-01',
+  valueDate: null,
+  description: 'UPI/1',
+  reference: null,
+  withdrawal,
+  deposit,
+  balance,
+});
+const none: PrintedFigures = {
+  opening: null,
+  closing: null,
+  debitCount: null,
+  creditCount: null,
+  debitTotal: null,
+  creditTotal: null,
+};
+
+test('rows whose balances follow from their amounts reconcile', () => {
+  const r = reconcile([tx(0, 10000, 60000), tx(2500, 0, 57500)], none);
+  assert.equal(r.ok, true);
+  assert.equal(r.checkedBalances, 2);
+  assert.equal(r.message, 'Balances reconcile (opening balance derived from the first row).');
+});
+
+test('rows without one balance read are no success, unless printed totals match them', () => {
+  const rows = [tx(0, 10000, null), tx(2500, 0, null)];
+  const bare = reconcile(rows, none);
+  assert.equal(bare.ok, false);
+  assert.equal(bare.checkedBalances, 0);
+  assert.match(bare.message, /No running balance was read, so nothing proves these rows/);
+
+  const totals = reconcile(rows, { ...none, debitTotal: 2500, creditTotal: 10000 });
+  assert.equal(totals.ok, true);
+  assert.match(totals.message, /the rows match the printed debit and credit totals/);
+
+  const wrong = reconcile(rows, { ...none, debitTotal: 2600, creditTotal: 10000 });
+  assert.equal(wrong.ok, false);
+});
