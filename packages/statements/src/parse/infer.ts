@@ -195,6 +195,26 @@ function withinYears(cells: string[]): boolean {
 }
 
 /**
+ * 'July 24' on every row after a column of days ('02', '04', '05'): the month and two-digit year of
+ * a date whose day came apart, not the 24th of July. A month and day would differ from row to row;
+ * and a serial number (the other column a number before a date can be) goes up or down by one each
+ * row, where days repeat and skip.
+ */
+function monthYearAfterDays(days: Column, months: Column): boolean {
+  const rows = months.cells.flatMap((m, i) => (m ? [[days.cells[i] ?? '', m] as const] : []));
+  if (rows.length < MIN_ROWS || rows.some(([d]) => !/^\d{1,2}$/.test(d) || Number(d) < 1 || Number(d) > 31))
+    return false;
+  const tails = new Set(rows.map(([, m]) => readMonthDay(m)?.slice(3) ?? null));
+  const day = rows.map(([d]) => Number(d));
+  return (
+    tails.size === 1 &&
+    !tails.has(null) &&
+    new Set(day).size > 1 &&
+    day.some((d, i) => i > 0 && Math.abs(d - day[i - 1]!) !== 1)
+  );
+}
+
+/**
  * '01 Apr 2023' set in a fixed-width font leaves a gap after the day and the month as wide as the
  * gap between columns, so its pieces come out as columns of their own: put them back together.
  */
@@ -202,7 +222,9 @@ function joinDates(cols: Column[]): Column[] {
   /** cols k..k+n-1 read as one date column, or null */
   const joinAt = (k: number, n: number, strict = false): Column | null => {
     const parts = cols.slice(k, k + n);
-    if (parts.length < n || parts.some((c) => c.kind === 'date')) return null;
+    if (parts.length < n) return null;
+    if (parts.some((c) => c.kind === 'date') && !(n === 2 && monthYearAfterDays(parts[0]!, parts[1]!)))
+      return null;
     const cells = parts[0]!.cells.map((_, i) =>
       parts
         .map((c) => c.cells[i])

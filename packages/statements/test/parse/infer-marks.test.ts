@@ -633,3 +633,53 @@ test("a channel's text and the withdrawal set at its left drawn as one item ('NE
     ['2025-03-10', 18100, 0, 2026964],
   ]);
 });
+
+test("a day drawn apart from its month and two-digit year ('02' 'July 24'), headings unknown", () => {
+  // (read as the 24th of July on every row, the day taken for a serial number)
+  const rows: [string, string, string, string, string][] = [
+    ['02', 'July 24', '0.0', '513.0', '713982.28'],
+    ['04', 'July 24', '89746.0', '0.0', '624236.28'],
+    ['05', 'July 24', '0.0', '10481.0', '634717.28'],
+    ['05', 'July 24', '644.0', '0.0', '634073.28'],
+    ['02', 'August 24', '1000.0', '0.0', '633073.28'],
+  ];
+  const doc = itemsPage(8.5, [
+    [19, [[31, 136, 'HDFC BANK LTD']]],
+    [84, [[31, 347, 'Statement of Account for the period 01 July 24 to 31 August 24']]],
+    [
+      103,
+      [
+        [46, 76, 'Kolumn'],
+        [250, 270, 'Quux'],
+        [303, 329, 'Plugh'],
+        [362, 387, 'Xyzzy'],
+        [510, 531, 'Zorb'],
+      ],
+    ],
+    [
+      143,
+      [
+        [341, 387, '713469.28'],
+        [400, 476, 'Opening Balance'],
+      ],
+    ],
+    ...rows.map(([day, monthYear, debit, credit, balance], i): [number, Item[]] => [
+      153 + 19 * i,
+      [
+        [31, 41, day],
+        [46, 46 + 5.1 * monthYear.length, monthYear],
+        [270 - 5.1 * debit.length, 270, debit],
+        [329 - 5.1 * credit.length, 329, credit],
+        [341, 387, balance],
+        [400, 517, `IMPS-41847907512${i}-RAHUL`],
+      ],
+    ]),
+  ]);
+  assert.deepEqual(rowsOf(doc), [
+    ['2024-07-02', 0, 51300, 71398228],
+    ['2024-07-04', 8974600, 0, 62423628],
+    ['2024-07-05', 0, 1048100, 63471728],
+    ['2024-07-05', 64400, 0, 63407328],
+    ['2024-08-02', 100000, 0, 63307328],
+  ]);
+});
