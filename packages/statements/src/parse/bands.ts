@@ -177,6 +177,20 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   const own = (c: Column): Band => ({ col: c, x0: c.x0, x1: c.x1 });
   if (rows.length < MIN_SAMPLE) return cols.map(own);
   const stretches = writtenStretches(rows, cw);
+  // A word space: between a date's pieces, of the rows' own font (headings are often set smaller:
+  // '01' 'May 24' under 'Trans Date' in smaller type); elsewhere the headings' (the rows' would
+  // take a cheque column's words into the narration beside it).
+  const wordSpace = (c: Column) =>
+    WORD_GAP_CHARS * (c.role === 'date' || c.role === 'valueDate' ? rowCw : cw);
+  const all = rows.flat();
+  const rowCw = Math.max(
+    cw,
+    all.reduce((n, r) => n + (r.x1 - r.x0), 0) /
+      Math.max(
+        1,
+        all.reduce((n, r) => n + r.text.length, 0),
+      ),
+  );
   const parts = new Map<Column, [number, number][]>();
   const add = (c: Column, a: number, b: number) => {
     if (b <= a) return;
@@ -221,11 +235,11 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         named.add(near);
         add(near, a, b);
         leftOf[si] = near;
-      } else if (left && joins(leftOf[si - 1]) && a - left[1] <= WORD_GAP_CHARS * cw) {
+      } else if (left && joins(leftOf[si - 1]) && a - left[1] <= wordSpace(leftOf[si - 1]!)) {
         // a word space from the cells to its left: more of the same cells (the year of '09 Jul 2025')
         add(leftOf[si - 1]!, a, b);
         leftOf[si] = leftOf[si - 1]!;
-      } else if (right && joins(claims[si + 1]![0]) && right[0] - b <= WORD_GAP_CHARS * cw) {
+      } else if (right && joins(claims[si + 1]![0]) && right[0] - b <= wordSpace(claims[si + 1]![0]!)) {
         // or to its right: the day of '02 Dec 2023' under a 'Date' centred over the month
         add(claims[si + 1]![0]!, a, b);
         leftOf[si] = claims[si + 1]![0]!;
