@@ -3,6 +3,7 @@
 // as "Balances reconcile."); printed debit and credit totals that match them still do.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { emptyFacts } from '../../src/parse/facts.ts';
 import { type PrintedFigures, reconcile } from '../../src/parse/reconcile.ts';
 import type { Transaction } from '../../src/parse/types.ts';
 
@@ -15,14 +16,8 @@ const tx = (withdrawal: number, deposit: number, balance: number | null): Transa
   deposit,
   balance,
 });
-const none: PrintedFigures = {
-  opening: null,
-  closing: null,
-  debitCount: null,
-  creditCount: null,
-  debitTotal: null,
-  creditTotal: null,
-};
+// (a statement that prints no opening, closing or totals)
+const none: PrintedFigures = emptyFacts();
 
 test('rows whose balances follow from their amounts reconcile', () => {
   const r = reconcile([tx(0, 10000, 60000), tx(2500, 0, 57500)], none);
