@@ -41,7 +41,12 @@ function run(env: NodeJS.ProcessEnv) {
   assert.equal(lines.length, 1, 'the command ran once, after the restart');
   return {
     started: r.pid,
-    ...(JSON.parse(lines[0]!) as { pid: number; execArgv: string[]; youngMb: number; tunables: string | null }),
+    ...(JSON.parse(lines[0]!) as {
+      pid: number;
+      execArgv: string[];
+      youngMb: number;
+      tunables: string | null;
+    }),
   };
 }
 
