@@ -199,7 +199,8 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     readFacts(sec.lines, facts);
     if (i === 0 && !facts.holder) facts.holder = holderFallback(table.headerZone);
     const opening =
-      sec.specials.find((s) => s.kind === 'opening' || s.kind === 'broughtForward')?.balance ?? facts.opening;
+      sec.specials.find((s) => s.kind === 'opening' || (s.kind === 'broughtForward' && s.beforeRows))
+        ?.balance ?? facts.opening;
     const closingRow = [...sec.specials].reverse().find((s) => s.kind === 'closing');
     const closing = closingRow?.balance ?? facts.closing;
     // dates printed without a year take it from the statement period

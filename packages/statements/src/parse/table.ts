@@ -38,6 +38,8 @@ export interface Special {
   credit: number | null;
   balance: number | null;
   text: string;
+  /** printed before the section's first row (a 'Brought Forward' later is a page's, not the opening) */
+  beforeRows: boolean;
 }
 
 /** One account's table as read (a consolidated statement has several). */
@@ -759,6 +761,7 @@ export function readTable(
         credit: amountOf(cellText(cells, 'credit')),
         balance: balanceOf(cellText(cells, 'balance')),
         text: textAll,
+        beforeRows: rows.length === 0 || rows[rows.length - 1]!.section !== sec,
       });
       prev = line;
       continue;
