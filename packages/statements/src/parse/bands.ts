@@ -177,20 +177,19 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   const own = (c: Column): Band => ({ col: c, x0: c.x0, x1: c.x1 });
   if (rows.length < MIN_SAMPLE) return cols.map(own);
   const stretches = writtenStretches(rows, cw);
-  // A word space: between a date's pieces, of the rows' own font (headings are often set smaller:
-  // '01' 'May 24' under 'Trans Date' in smaller type); elsewhere the headings' (the rows' would
-  // take a cheque column's words into the narration beside it).
+  // the rows' own character width (headings are often set smaller)
+  let width = 0;
+  let chars = 0;
+  for (const r of rows.flat()) {
+    width += r.x1 - r.x0;
+    chars += r.text.length;
+  }
+  const rowCw = Math.max(cw, width / Math.max(1, chars));
+  // A word space: between a date's pieces, the rows' ('01' 'May 24' under 'Trans Date' set in
+  // smaller type); elsewhere the headings' (the rows' would take a cheque column's words into the
+  // narration beside it).
   const wordSpace = (c: Column) =>
     WORD_GAP_CHARS * (c.role === 'date' || c.role === 'valueDate' ? rowCw : cw);
-  const all = rows.flat();
-  const rowCw = Math.max(
-    cw,
-    all.reduce((n, r) => n + (r.x1 - r.x0), 0) /
-      Math.max(
-        1,
-        all.reduce((n, r) => n + r.text.length, 0),
-      ),
-  );
   const parts = new Map<Column, [number, number][]>();
   const add = (c: Column, a: number, b: number) => {
     if (b <= a) return;
