@@ -5,11 +5,17 @@ import { IFSC_BANKS } from './ifsc-banks.ts';
 import { PROFILES } from './registry.ts';
 import type { Detection } from './types.ts';
 
-export function detectBank(headerZone: Line[], requested: BankCode | null, headerLine = ''): Detection {
-  // the fifth IFSC character is always zero; a recogniser may read it as 'O' (or as 'O0')
+export function detectBank(
+  headerZone: Line[],
+  requested: BankCode | null,
+  headerLine = '',
+  footer: Line[] = [],
+): Detection {
+  // the fifth IFSC character is zero; a recogniser may read it as 'O' (or as 'O0'), and a copy with
+  // its digits masked prints another digit there: after its label, four letters and seven is the code
   // the code follows its label, sometimes after a spelled-out name ('IFS (Indian Financial System) Code')
   // or in the line below its label, when the label heads a little table ('MICR  IFSC' over the values)
-  const ifscIn = (t: string) => /\b([A-Z]{4})(?:O0|[0O])([A-Z0-9]{6})\b/.exec(t);
+  const ifscIn = (t: string) => /\b([A-Z]{4})(?:O0|[0-9O])([A-Z0-9]{6})\b/.exec(t);
   const ifscLine = headerZone
     .map((l, i) =>
       /\bIFS/i.test(l.text)
@@ -20,9 +26,11 @@ export function detectBank(headerZone: Line[], requested: BankCode | null, heade
     .find(Boolean);
   const ifsc = ifscLine ? `${ifscLine[1]!.toUpperCase()}0${ifscLine[2]!.toUpperCase()}` : null;
   const byIfsc = ifsc ? PROFILES.find((p) => ifsc.startsWith(p.ifscPrefix)) : undefined;
-  // the bank's name is printed at the top: look at the first lines only
+  // the bank's name is printed at the top (look at the first lines only), or as its legal name on a
+  // line of its own or after 'Registered Office' in the page footer; never in a narration
   const top = headerZone.slice(0, 6).map((l) => l.text.trim());
-  const byName = PROFILES.find((p) => top.some((t) => p.names.some((re) => re.test(t))));
+  const legal = legalNames(footer);
+  const byName = PROFILES.find((p) => [...top, ...legal].some((t) => p.names.some((re) => re.test(t))));
   const byLayout = PROFILES.find((p) => p.headerHints && p.headerHints.every((re) => re.test(headerLine)));
   let code: BankCode | null = null;
   let confidence = 0;
@@ -45,7 +53,7 @@ export function detectBank(headerZone: Line[], requested: BankCode | null, heade
     reason = 'the column headers of its statements';
   } else if (ifsc) {
     // a bank Bahi has no profile for: its table is still read, by the generic reader
-    const name = IFSC_BANKS[ifsc.slice(0, 4)] ?? printedBankName(top);
+    const name = IFSC_BANKS[ifsc.slice(0, 4)] ?? printedBankName([...top, ...legal]);
     reason = `IFSC ${ifsc} in the header belongs to ${name ?? 'a bank Bahi has no profile for'}`;
     return {
       code: null,
@@ -56,7 +64,7 @@ export function detectBank(headerZone: Line[], requested: BankCode | null, heade
       reason: requested ? `${reason}; the chosen bank ${requested} does not match` : reason,
     };
   } else {
-    const name = printedBankName(top);
+    const name = printedBankName([...top, ...legal]);
     reason = name
       ? `the header names ${name}, a bank Bahi has no profile for`
       : 'no IFSC or bank name found in the header';
@@ -91,4 +99,23 @@ function printedBankName(top: string[]): string | null {
     if (words.length > 1) return words.join(' ');
   }
   return null;
+}
+
+/**
+ * A bank's legal name where a statement prints it outside its table: a line that is the name alone
+ * ('HDFC BANK LIMITED'), or the name after a 'Registered Office' label. A narration that mentions a
+ * bank is neither.
+ */
+function legalNames(lines: Line[]): string[] {
+  const out: string[] = [];
+  for (const l of lines) {
+    const t = l.text.trim();
+    const m =
+      /^((?:[A-Z][A-Za-z&.-]*\s+){0,4}BANK(?:\s+OF\s+[A-Z]+)?\s+(?:LIMITED|LTD\.?))\s*$/i.exec(t) ??
+      /\bregistered\s+office(?:\s+address)?\s*[:-]\s*((?:[A-Z][A-Za-z&.-]*\s+){0,4}BANK(?:\s+(?:LIMITED|LTD\.?))?)/i.exec(
+        t,
+      );
+    if (m) out.push(m[1]!.replace(/\s+/g, ' '));
+  }
+  return out;
 }

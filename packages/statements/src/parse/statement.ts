@@ -3,6 +3,7 @@ import type { BankCode } from '@bahi/core';
 // reconciliation. Pure and synchronous; bad rows become issues, never exceptions.
 import type { SourceDocument, Sheet } from '../source.ts';
 import { matchHeader, matchStackedHeader } from './columns.ts';
+import { leadingDate, unreadLines } from './coverage.ts';
 import { detectBank } from './detect.ts';
 import { inferLayout } from './infer.ts';
 import { mendOcrFigures } from './ocr.ts';
@@ -88,6 +89,22 @@ function sheetLines(sheets: Sheet[]): Line[] {
   return lines;
 }
 
+/**
+ * Lines printed on at least half the pages (a footer with the bank's legal name); on a statement of
+ * one or two pages, every line.
+ */
+function repeatedLines(lines: Line[]): Line[] {
+  const pages = new Map<string, Set<number>>();
+  for (const l of lines) pages.set(l.text, (pages.get(l.text) ?? new Set()).add(l.page));
+  const total = new Set(lines.map((l) => l.page)).size;
+  const seen = new Set<string>();
+  return lines.filter((l) => {
+    if (seen.has(l.text) || pages.get(l.text)!.size < Math.ceil(total / 2)) return false;
+    seen.add(l.text);
+    return true;
+  });
+}
+
 /** The latest full date printed in the lines (ISO), or null. */
 function latestDate(lines: Line[]): string | null {
   let latest: string | null = null;
@@ -124,9 +141,16 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
         isStackedPair(l, lines[i + 1]!) &&
         matchStackedHeader(l.runs, lines[i + 1]!.runs, undefined, l.ocr) !== null),
   );
-  const headerZone = firstHeader >= 0 ? lines.slice(0, firstHeader) : lines.filter((l) => l.page === 1);
+  // no heading known: the header is what page 1 prints before its first dated row (a narration
+  // that names a bank is no header)
+  const headerZone =
+    firstHeader >= 0
+      ? lines.slice(0, firstHeader)
+      : lines
+          .filter((l) => l.page === 1)
+          .filter((l, i, page) => !page.slice(0, i + 1).some((p) => leadingDate(p.text)));
   const headerLine = firstHeader >= 0 ? lines[firstHeader]!.text : '';
-  const detection = detectBank(headerZone, opts.bank ?? null, headerLine);
+  const detection = detectBank(headerZone, opts.bank ?? null, headerLine, repeatedLines(lines));
   const read = (code: BankCode | null, layout?: TaughtLayout) => {
     const profile: BankProfile | undefined = code ? profileFor(code) : undefined;
     return readTable(
@@ -274,8 +298,61 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       reconciliation: rec,
     };
   });
+  accountForEveryLine(
+    lines,
+    accounts,
+    table.sections.flatMap((s) => s.specials),
+    issues,
+  );
   // the statement period is printed once, in the header zone
   if (accounts.length > 1)
     for (const a of accounts.slice(1)) if (!a.period.from) a.period = { ...accounts[0]!.period };
   return { bank: detection.code, detection, format: doc.format, accounts, issues };
+}
+
+// Lines of a statement that no read row accounts for, named one by one up to this many.
+const UNREAD_NAMED = 10;
+
+/**
+ * A read is a success only when it accounts for the whole statement: a dated line with figures that
+ * became no row fails its account's reconciliation, and is named. When the statement prints no
+ * closing balance and no totals, its end cannot be checked against a printed figure: the message
+ * says that the lines were checked instead.
+ */
+function accountForEveryLine(
+  lines: Line[],
+  accounts: AccountStatement[],
+  specials: Parameters<typeof unreadLines>[2],
+  issues: ParseIssue[],
+): void {
+  if (accounts.length === 0) return;
+  const unread = unreadLines(
+    lines,
+    accounts.flatMap((a) => a.transactions),
+    specials,
+  );
+  // each line to the account whose rows start on its page or before it
+  const owner = (line: Line) => {
+    let found = accounts[0]!;
+    for (const a of accounts) if ((a.transactions[0]?.page ?? Infinity) <= line.page) found = a;
+    return found;
+  };
+  for (const line of unread.slice(0, UNREAD_NAMED))
+    issues.push({
+      kind: 'row',
+      message: 'A dated line with figures was not read as a row.',
+      page: line.page,
+      text: line.text,
+    });
+  for (const a of accounts) {
+    const mine = unread.filter((l) => owner(l) === a);
+    const rec = a.reconciliation;
+    if (mine.length > 0) {
+      const pages = [...new Set(mine.map((l) => l.page))];
+      rec.ok = false;
+      rec.message = `${mine.length} dated line(s) with figures on page(s) ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? '…' : ''} were not read as rows: the statement was not read whole.${rec.breaks.length ? ` ${rec.message}` : ''}`;
+    } else if (rec.ok && a.closingBalance === null && rec.printedTotals === undefined) {
+      rec.message = `${rec.message} The statement prints no closing balance or totals, so its end was checked line by line, not against a printed figure.`;
+    }
+  }
 }

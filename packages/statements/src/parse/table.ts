@@ -787,6 +787,10 @@ export function readTable(
         page: line.page,
         text: textAll,
       });
+      // a row whose date cannot be read is a break the user sees, not the table's end: the rows
+      // after it are read
+      prev = line;
+      continue;
     }
     // anything else ends the table on this page: summary blocks, disclaimers. A narration-like
     // line set further below than usual ends it only if no dated row follows right under it.
