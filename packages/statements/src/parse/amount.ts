@@ -87,6 +87,8 @@ function readText(text: string, loose: boolean): ReadAmount | null {
     mark = (lead[1] ?? lead[2])!.toLowerCase() as 'dr' | 'cr';
     s = s.slice(lead[0].length).trim();
   }
+  // a minus grouped as if it were a digit ('-,93,39,895.11', a CSV export's overdrawn balance)
+  if (s.startsWith('-,')) s = `-${s.slice(2)}`;
   // a minus after the figure ('1,234.00-', core-banking reports' overdrawn balances and debits)
   if (/\.\d{1,2}-$/.test(s)) s = `-${s.slice(0, -1)}`;
   // one decimal ('1200.0') is how some exports print rupees
