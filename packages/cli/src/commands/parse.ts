@@ -63,11 +63,12 @@ function failWith(exit: number, reason: ReadReason): number {
   return exit;
 }
 
-const summary = (x: Extraction) => ({
-  format: x.result.format,
-  transactions: x.result.accounts.reduce((n, a) => n + a.transactions.length, 0),
-  issues: x.result.issues,
-  accounts: x.result.accounts.map((a) => ({
+/** What diagnoseRead needs of a read (bahi xml asks the same). */
+export const readSummary = (result: Extraction['result']) => ({
+  format: result.format,
+  transactions: result.accounts.reduce((n, a) => n + a.transactions.length, 0),
+  issues: result.issues,
+  accounts: result.accounts.map((a) => ({
     ok: a.reconciliation.ok,
     message: a.reconciliation.message,
     rows: a.transactions.length,
@@ -218,7 +219,7 @@ async function parse(args: string[]): Promise<number> {
   }
 
   const accounts = x.result.accounts;
-  const reasons = diagnoseRead(summary(x));
+  const reasons = diagnoseRead(readSummary(x.result));
   if (accounts.every((a) => a.transactions.length === 0)) {
     return failWith(3, reasons[0] ?? readReason('NO_TABLE'));
   }

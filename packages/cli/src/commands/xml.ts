@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { BANK_CODES, isBankCode, ledgerLabel, type BankCode } from '@bahi/core';
+import { BANK_CODES, diagnoseRead, isBankCode, ledgerLabel, type BankCode } from '@bahi/core';
 import { buildMultiAccountBankVouchersXml, statementToBankAccounts, TallyError } from '@bahi/tally';
 import { EXIT, exitCodesHelp, exitForStatementError, fail, parseCommand, readInput } from '../args.ts';
+import { readSummary } from './parse.ts';
 
 const USAGE = `Usage: bahi xml FILE [options]
 
@@ -26,7 +27,8 @@ ${exitCodesHelp({
   ok: 'the XML was written',
   usage: 'bad options, or an internal error',
   password: 'the statement needs a password, or the one given is wrong',
-  unreadable: 'the file cannot be read, or is not a supported statement',
+  unreadable: 'the file cannot be read, or is not a supported statement (no XML is written)',
+  incomplete: 'the XML was written, but the statement was not read whole or does not reconcile',
 })}`;
 
 const COMMAND = {
@@ -65,6 +67,11 @@ export async function run(args: string[]): Promise<number> {
       bank,
       fileName: basename(file),
     });
+    // what bahi parse says of the same file, this says too: no rows is no XML, and a read that is
+    // not whole or does not reconcile is written but never a clean success
+    const reasons = diagnoseRead(readSummary(result));
+    if (result.accounts.every((a) => a.transactions.length === 0))
+      return fail('xml', EXIT.unreadable, reasons[0]!.message);
     const found = result.bank ?? bank;
     const accounts = statementToBankAccounts(result.accounts, values.ledger, ledgerLabel(found));
     const xml = buildMultiAccountBankVouchersXml({
@@ -73,14 +80,16 @@ export async function run(args: string[]): Promise<number> {
       withMasters: values['with-masters'],
       contraForCash: values['contra-for-cash'],
     });
-    if (!values.out) {
-      process.stdout.write(xml);
-      return EXIT.ok;
+    if (!values.out) process.stdout.write(xml);
+    else {
+      writeFileSync(values.out, xml);
+      const count = accounts.reduce((n, a) => n + a.transactions.length, 0);
+      process.stderr.write(
+        `bahi xml: ${count} transactions, ${accounts.length} account(s) -> ${values.out}\n`,
+      );
     }
-    writeFileSync(values.out, xml);
-    const count = accounts.reduce((n, a) => n + a.transactions.length, 0);
-    process.stderr.write(`bahi xml: ${count} transactions, ${accounts.length} account(s) -> ${values.out}\n`);
-    return EXIT.ok;
+    for (const r of reasons.slice(0, -1)) fail('xml', EXIT.incomplete, r.message);
+    return reasons.length ? fail('xml', EXIT.incomplete, reasons[reasons.length - 1]!.message) : EXIT.ok;
   } catch (err) {
     if (statements.isStatementError(err))
       return fail('xml', exitForStatementError(err.code), err.userMessage);
