@@ -127,8 +127,15 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
   };
 }
 
-/** Single amount columns without a Dr/Cr marker: the balance movement tells the side. */
-export function fixSidesFromBalance(txs: Transaction[], opening: number | null): void {
+/**
+ * Single amount columns without a Dr/Cr marker: the balance movement tells the side. `sideByBalance`
+ * says which rows came from such a column (a deposit column's row keeps its side).
+ */
+export function fixSidesFromBalance(
+  txs: Transaction[],
+  opening: number | null,
+  sideByBalance: (t: Transaction) => boolean = () => true,
+): void {
   let bal = opening;
   for (const t of txs) {
     // a minus sign some banks print on every withdrawal, not a reversal: the balance says which
@@ -141,6 +148,7 @@ export function fixSidesFromBalance(txs: Transaction[], opening: number | null):
       }
     }
     if (
+      sideByBalance(t) &&
       bal !== null &&
       t.balance !== null &&
       t.withdrawal === 0 &&

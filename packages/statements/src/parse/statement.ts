@@ -12,7 +12,7 @@ import { type Line, pageLines, reportLines } from './layout.ts';
 import type { BankProfile } from './profile.ts';
 import { fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
-import { NO_YEAR, isStackedPair, readTable } from './table.ts';
+import { NO_YEAR, SIDE_BY_BALANCE, isStackedPair, readTable } from './table.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type {
   AccountStatement,
@@ -261,7 +261,13 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     for (const t of sec.transactions)
       if (t.valueDate?.startsWith(NO_YEAR)) t.valueDate = nearYear(t.valueDate.slice(5), t.date);
     if (newestFirst(sec.transactions)) sec.transactions.reverse();
-    fixSidesFromBalance(sec.transactions, opening);
+    // a sheet's withdrawal and deposit columns are exact: their rows keep their side; on a page a
+    // figure may have been placed in the wrong column, and the balance chain still decides
+    fixSidesFromBalance(
+      sec.transactions,
+      opening,
+      doc.kind === 'sheets' ? (t) => SIDE_BY_BALANCE.has(t) : undefined,
+    );
     const ocrRow = (t: Transaction) => t.page !== undefined && ocrPages.has(t.page);
     const mended = mendOcrFigures(sec.transactions, opening, closing, ocrRow);
     // a note on how the rows were read ('row' would say rows were skipped)

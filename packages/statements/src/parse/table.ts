@@ -17,6 +17,13 @@ import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
 
 export type Flow = 'after' | 'before';
 
+/**
+ * Rows whose one amount column printed no sign or mark: only the balance chain can tell their side
+ * (fixSidesFromBalance). A row read from a withdrawal or deposit column has its side from the column,
+ * whatever the balances of same-day rows printed out of order suggest.
+ */
+export const SIDE_BY_BALANCE = new WeakSet<Transaction>();
+
 /** The year of a date printed without one, until the statement period gives it. */
 export const NO_YEAR = '0000';
 
@@ -1095,8 +1102,10 @@ function toTransaction(
   // chain settles it: see fixSidesFromBalance)
   if (debit) withdrawal = readAmount(debit)?.paise ?? 0;
   if (credit) deposit = readAmount(credit)?.paise ?? 0;
+  let sideUnknown = false;
   if (amount) {
     const a = readAmount(amount);
+    sideUnknown = a !== null && a.mark === null && a.paise > 0 && !debit && !credit;
     if (a?.mark === 'dr') withdrawal = Math.abs(a.paise);
     else if (a?.mark === 'cr') deposit = Math.abs(a.paise);
     else if (a) {
@@ -1118,7 +1127,16 @@ function toTransaction(
       },
     };
   }
-  return {
-    tx: { date, valueDate, description, reference, withdrawal, deposit, balance, page: row.anchor.page },
+  const tx: Transaction = {
+    date,
+    valueDate,
+    description,
+    reference,
+    withdrawal,
+    deposit,
+    balance,
+    page: row.anchor.page,
   };
+  if (sideUnknown) SIDE_BY_BALANCE.add(tx);
+  return { tx };
 }

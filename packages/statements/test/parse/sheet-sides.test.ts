@@ -1,0 +1,45 @@
+// A spreadsheet with withdrawal and deposit columns says each row's side by its column, never by the
+// balance movement between rows: same-day rows printed out of balance order once made a credit a
+// withdrawal and the read "reconcile". A sheet's one unsigned amount column is still sided by the chain.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseStatement } from '../../src/index.ts';
+import type { Sheet } from '../../src/source.ts';
+
+const read = (rows: Sheet['rows']) =>
+  parseStatement({ kind: 'sheets', format: 'xlsx', sheets: [{ name: 'S', rows }] }).accounts[0]!;
+
+test('a deposit column keeps its rows deposits when same-day rows are out of balance order', () => {
+  const account = read([
+    ['Date', 'Narration', 'Withdrawal', 'Deposit', 'Balance'],
+    ['02/04/2024', 'NEFT from A', null, '500.00', '2000.00'],
+    ['02/04/2024', 'NEFT from B', null, '500.00', '1500.00'],
+    ['03/04/2024', 'ATM', '200.00', null, '1300.00'],
+  ]);
+  assert.deepEqual(
+    account.transactions.map((t) => [t.withdrawal, t.deposit]),
+    [
+      [0, 50000],
+      [0, 50000],
+      [20000, 0],
+    ],
+  );
+  // the order the bank printed breaks the chain: a break the user sees, not a credit made a debit
+  assert.equal(account.reconciliation.ok, false);
+});
+
+test('one unsigned amount column is sided by the balance chain', () => {
+  const account = read([
+    ['Date', 'Narration', 'Amount', 'Balance'],
+    ['02/04/2024', 'NEFT from A', '500.00', '1500.00'],
+    ['03/04/2024', 'ATM', '200.00', '1300.00'],
+  ]);
+  assert.deepEqual(
+    account.transactions.map((t) => [t.withdrawal, t.deposit]),
+    [
+      [0, 50000],
+      [20000, 0],
+    ],
+  );
+  assert.equal(account.reconciliation.ok, true);
+});
