@@ -69,7 +69,8 @@ function help(): string {
       usage: 'bad options, or an internal error',
       password: 'parse, xml: the statement needs a password, or the one given is wrong',
       unreadable: 'parse, xml: the file cannot be read or is not a statement; push: Tally cannot be reached',
-      incomplete: 'parse, xml: not read whole or the balances do not reconcile; push: Tally refused part of the file',
+      incomplete:
+        'parse, xml: not read whole or the balances do not reconcile; push: Tally refused part of the file',
     }),
   ].join('\n');
 }
