@@ -38,6 +38,11 @@ const COMMANDS: Record<string, { synopsis: string; summary: string; load: () => 
     summary: 'Tally import XML for a bank statement',
     load: async () => (await loadBundled<Command>('xml')) ?? import('./commands/xml.ts'),
   },
+  explain: {
+    synopsis: 'explain FILE [--bank CODE] [--password PW] [--page P] [--row N] [--svg OUT]',
+    summary: 'why a statement reads as it does: the rules behind each row, a page drawn as SVG',
+    load: () => import('./commands/explain.ts'),
+  },
   push: {
     synopsis: 'push XML [--host IP] [--port N] [--timeout SECONDS]',
     summary: "send a Tally XML file to TallyPrime and print Tally's answer",

@@ -12,7 +12,8 @@ import { type Line, pageLines, reportLines } from './layout.ts';
 import type { BankProfile } from './profile.ts';
 import { fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
-import { NO_YEAR, SIDE_BY_BALANCE, isStackedPair, readTable } from './table.ts';
+import { NO_YEAR, SIDE_BY_BALANCE, isStackedPair, readTable, type TableResult } from './table.ts';
+import { Trace } from './trace.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type {
   AccountStatement,
@@ -151,26 +152,37 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
           .filter((l, i, page) => !page.slice(0, i + 1).some((p) => leadingDate(p.text)));
   const headerLine = firstHeader >= 0 ? lines[firstHeader]!.text : '';
   const detection = detectBank(headerZone, opts.bank ?? null, headerLine, repeatedLines(lines));
-  const read = (code: BankCode | null, layout?: TaughtLayout) => {
+  // where a row was printed, for the decisions taken on it after the table was read
+  const where = (t: Transaction | undefined) => {
+    const s = t && opts.trace?.rows.get(t);
+    return s ? { page: s.page, y: s.top } : t?.page !== undefined ? { page: t.page } : {};
+  };
+  // each read of the table keeps its own decisions: the trace takes those of the read that is kept
+  const traces = new Map<TableResult, Trace>();
+  const read = (code: BankCode | null, layout?: TaughtLayout, taughtBy?: 'user' | 'rows') => {
     const profile: BankProfile | undefined = code ? profileFor(code) : undefined;
-    return readTable(
+    const trace = opts.trace ? new Trace() : undefined;
+    const result = readTable(
       lines,
       {
         aliases: profile?.aliases,
         flow: profile?.flow ?? 'after',
         referenceJoin: profile?.referenceJoin ?? '',
         referenceIgnore: profile?.referenceIgnore,
-        ...(layout ? { taught: layout } : {}),
+        ...(layout ? { taught: layout, taughtBy: taughtBy ?? 'user' } : {}),
+        ...(trace ? { trace } : {}),
       },
       profile?.accountStart,
     );
+    if (trace) traces.set(result, trace);
+    return result;
   };
   let table = read(detection.code, opts.layout);
   // no heading the reader knows: the dated rows and their arithmetic show the columns
   if (!opts.layout && table.sections.every((sec) => sec.transactions.length === 0)) {
     const inferred = inferLayout(lines);
     if (inferred) {
-      const again = read(detection.code, inferred);
+      const again = read(detection.code, inferred, 'rows');
       if (again.sections.some((sec) => sec.transactions.length > 0)) {
         table = again;
         issues.push({
@@ -194,6 +206,18 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       });
       table = read(detection.code, opts.layout);
     }
+  }
+  if (opts.trace) {
+    const rule =
+      detection.code === null
+        ? 'detect.unknown'
+        : /^IFSC/.test(detection.reason)
+          ? 'detect.ifsc'
+          : /name/.test(detection.reason)
+            ? 'detect.name'
+            : 'detect.layout';
+    opts.trace.add({ rule, detail: `${detection.code ?? detection.name ?? 'no bank'}: ${detection.reason}` });
+    opts.trace.adopt(traces.get(table)!);
   }
   if (detection.corrected)
     issues.push({
@@ -246,8 +270,14 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       sec.transactions = sec.transactions.filter((t) => {
         if (!t.date.startsWith(NO_YEAR)) return true;
         const dated = withYear(t.date.slice(5), from, to);
-        if (dated) t.date = dated;
-        else
+        if (dated) {
+          opts.trace?.add({
+            rule: 'account.year-from-period',
+            ...where(t),
+            detail: `${t.date.slice(5)} -> ${dated} (period ${from ?? '?'} to ${to ?? '?'})`,
+          });
+          t.date = dated;
+        } else
           issues.push({
             kind: 'row',
             message: `A row dated ${t.date.slice(5)} without a year, outside the statement period, was not read.`,
@@ -260,7 +290,15 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     // a value date without a year takes the one nearest its posting date
     for (const t of sec.transactions)
       if (t.valueDate?.startsWith(NO_YEAR)) t.valueDate = nearYear(t.valueDate.slice(5), t.date);
-    if (newestFirst(sec.transactions)) sec.transactions.reverse();
+    if (newestFirst(sec.transactions)) {
+      sec.transactions.reverse();
+      opts.trace?.add({
+        rule: 'account.newest-first',
+        ...where(sec.transactions[0]),
+        detail: `${sec.transactions.length} rows turned into date order`,
+      });
+    }
+    const sides = opts.trace ? sec.transactions.map((t) => t.withdrawal) : [];
     // a sheet's withdrawal and deposit columns are exact: their rows keep their side; on a page a
     // figure may have been placed in the wrong column, and the balance chain still decides
     fixSidesFromBalance(
@@ -268,8 +306,18 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       opening,
       doc.kind === 'sheets' ? (t) => SIDE_BY_BALANCE.has(t) : undefined,
     );
+    if (opts.trace)
+      sec.transactions.forEach((t, k) => {
+        if (t.withdrawal !== sides[k])
+          opts.trace!.add({
+            rule: 'account.side-by-balance',
+            ...where(t),
+            detail: `${t.date}: a ${t.withdrawal ? 'withdrawal' : 'deposit'} by the balance movement`,
+          });
+      });
     const ocrRow = (t: Transaction) => t.page !== undefined && ocrPages.has(t.page);
     const mended = mendOcrFigures(sec.transactions, opening, closing, ocrRow);
+    for (const t of mended) opts.trace?.add({ rule: 'account.ocr-mended', ...where(t), detail: `${t.date}` });
     // a note on how the rows were read ('row' would say rows were skipped)
     if (mended.length > 0)
       issues.push({
@@ -287,6 +335,8 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       creditTotal: facts.creditTotal ?? totalRow?.credit ?? null,
     });
     for (const note of rec.notes ?? []) issues.push({ kind: 'totals', message: note });
+    for (const b of rec.breaks)
+      opts.trace?.add({ rule: 'account.break', ...where(sec.transactions[b.index]), detail: b.reason });
     // an OCR'd row whose balance does not follow may hold a misread figure: flag it for review
     for (const b of rec.breaks) {
       const t = sec.transactions[b.index];
@@ -309,6 +359,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     accounts,
     table.sections.flatMap((s) => s.specials),
     issues,
+    opts.trace,
   );
   // the statement period is printed once, in the header zone
   if (accounts.length > 1)
@@ -330,6 +381,7 @@ function accountForEveryLine(
   accounts: AccountStatement[],
   specials: Parameters<typeof unreadLines>[2],
   issues: ParseIssue[],
+  trace?: Trace,
 ): void {
   if (accounts.length === 0) return;
   const unread = unreadLines(
@@ -343,6 +395,8 @@ function accountForEveryLine(
     for (const a of accounts) if ((a.transactions[0]?.page ?? Infinity) <= line.page) found = a;
     return found;
   };
+  for (const line of unread)
+    trace?.add({ rule: 'account.unread-line', page: line.page, y: line.y, detail: line.text });
   for (const line of unread.slice(0, UNREAD_NAMED))
     issues.push({
       kind: 'row',

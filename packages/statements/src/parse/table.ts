@@ -13,6 +13,7 @@ import {
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
 import { type Band, bandOf, bandsUnder, cellsOf, columnBands, figureWords, overlap } from './bands.ts';
 import { type Line, type Run, runWords } from './layout.ts';
+import type { Trace } from './trace.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
 
 export type Flow = 'after' | 'before';
@@ -35,6 +36,10 @@ export interface TableOptions {
   /** how a wrapped reference cell is joined: '' when banks break it mid-number, ' ' between words */
   referenceJoin: string;
   referenceIgnore?: RegExp;
+  /** where to report the decisions taken (bahi explain) */
+  trace?: Trace;
+  /** who placed the `taught` columns: the user, or the dated rows and their balances */
+  taughtBy?: 'user' | 'rows';
 }
 
 export type SpecialKind = 'opening' | 'closing' | 'broughtForward' | 'carriedForward' | 'total';
@@ -543,6 +548,8 @@ export function readTable(
   isAccountStart: (line: Line) => string | null = () => null,
 ): TableResult {
   const issues: ParseIssue[] = [];
+  const trace = opts.trace;
+  const bandsOf = (l: Layout) => l.bands.map((b) => ({ role: b.col.role, x0: b.x0, x1: b.x1 }));
   const headerZone: Line[] = [];
   const sections: TableSection[] = [];
   let section: TableSection | null = null;
@@ -649,12 +656,26 @@ export function readTable(
       inTable = true;
       headerLine = line;
       newSection();
+      trace?.add({
+        rule: opts.taughtBy === 'rows' ? 'columns.rows' : 'columns.taught',
+        page: line.page,
+        y: line.y,
+        detail: opts.taughtBy === 'rows' ? 'the first dated row' : 'the first marked row',
+        bands: bandsOf(layout!),
+      });
     }
     const header = headers[li];
     if (header) {
       // a header repeated with the same columns keeps the bands its first appearance's rows showed
       if (!layout || !sameColumns(layout.header)(header))
         layout = new Layout(header, sampleBelow(skipped.has(li + 1) ? li + 1 : li, header));
+      trace?.add({
+        rule: 'columns.heading',
+        page: line.page,
+        y: line.y,
+        detail: header.columns.map((c) => `${c.role} '${c.label}'`).join(', '),
+        bands: bandsOf(layout),
+      });
       headerLine = line;
       inTable = true;
       afterHeader = true;
@@ -729,6 +750,7 @@ export function readTable(
           pageHasNoHeader(lines, line, opts.aliases));
     if (resumes) {
       inTable = true;
+      trace?.add({ rule: 'rows.page-resumed', page: line.page, y: line.y, detail: line.text });
       let k = pending.length;
       let below = line;
       while (
@@ -762,6 +784,7 @@ export function readTable(
       special &&
       (!isAnchor || !(cellText(cells, 'debit') || cellText(cells, 'credit') || cellText(cells, 'amount')))
     ) {
+      trace?.add({ rule: 'rows.special', page: line.page, y: line.y, detail: `${special}: ${textAll}` });
       sec.specials.push({
         kind: special,
         debit: amountOf(cellText(cells, 'debit')),
@@ -774,6 +797,7 @@ export function readTable(
       continue;
     }
     if (isAnchor) {
+      trace?.add({ rule: 'rows.anchor', page: line.page, y: line.y, detail: `date cell '${dateText}'` });
       const row: Row = { anchor: line, layout, cells, above: [], below: [], section: sec };
       rows.push(row);
       items.push({ row });
@@ -782,6 +806,7 @@ export function readTable(
     }
     const continuation = gapOk && wrapped;
     if (continuation) {
+      trace?.add({ rule: 'rows.continuation', page: line.page, y: line.y, detail: line.text });
       items.push({ line, section: sec });
       lineLayout.set(line, layout);
       prev = line;
@@ -796,11 +821,13 @@ export function readTable(
       });
       // a row whose date cannot be read is a break the user sees, not the table's end: the rows
       // after it are read
+      trace?.add({ rule: 'rows.unreadable-date', page: line.page, y: line.y, detail: textAll });
       prev = line;
       continue;
     }
     // anything else ends the table on this page: summary blocks, disclaimers. A narration-like
     // line set further below than usual ends it only if no dated row follows right under it.
+    trace?.add({ rule: 'rows.table-end', page: line.page, y: line.y, detail: textAll });
     inTable = false;
     resumable = wrapped;
     pending = wrapped ? [line] : [];
@@ -815,8 +842,26 @@ export function readTable(
 
   for (const row of rows) {
     const t = toTransaction(row, opts, lineLayout);
-    if ('issue' in t) issues.push(t.issue);
-    else row.section.transactions.push(t.tx);
+    if ('issue' in t) {
+      issues.push(t.issue);
+      trace?.add({
+        rule: 'values.row-unread',
+        page: row.anchor.page,
+        y: row.anchor.y,
+        detail: t.issue.message,
+      });
+    } else {
+      row.section.transactions.push(t.tx);
+      if (trace) {
+        const lines = [...row.above, row.anchor, ...row.below];
+        trace.rows.set(t.tx, {
+          page: row.anchor.page,
+          top: Math.min(...lines.filter((l) => l.page === row.anchor.page).map((l) => l.y)),
+          bottom: Math.max(...lines.filter((l) => l.page === row.anchor.page).map((l) => l.y + l.height)),
+          lines: lines.length,
+        });
+      }
+    }
   }
   return {
     sections: sections.filter((s) => s.transactions.length || s.specials.length),

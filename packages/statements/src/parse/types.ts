@@ -1,5 +1,6 @@
 import type { BankCode } from '@bahi/core';
 import type { Column } from './columns.ts';
+import type { Trace } from './trace.ts';
 
 /**
  * A table layout the user marked on the page: where each column lies and where the first
@@ -120,4 +121,6 @@ export interface ParseOptions {
   bank?: BankCode;
   /** a layout the user marked: read the table with it instead of finding one */
   layout?: TaughtLayout;
+  /** collects why the statement reads as it does (bahi explain); the result is the same without it */
+  trace?: Trace;
 }

@@ -1,0 +1,235 @@
+// bahi explain: every rule that reports a decision is seen reporting it, on a statement made to need
+// it, and explainText names it; collecting the trace changes nothing in the read.
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import {
+  RULES,
+  Trace,
+  explainSvg,
+  explainText,
+  parseStatement,
+  toTruthJson,
+  type ParseOptions,
+  type RuleId,
+} from '../../src/index.ts';
+import type { Sheet, SourceDocument, Word } from '../../src/source.ts';
+import { placed } from './items.ts';
+
+const sheet = (rows: Sheet['rows']): SourceDocument => ({
+  kind: 'sheets',
+  format: 'xlsx',
+  sheets: [{ name: 'S', rows }],
+});
+const HEAD = ['Date', 'Narration', 'Withdrawal', 'Deposit', 'Balance'];
+
+/** A page of rows under known headings at the usual places; `ocr` marks it a scan. */
+function page(
+  number: number,
+  rows: [string, string, string, string, string][],
+  opts: { header?: boolean; ocr?: boolean; top?: Word[] } = {},
+) {
+  const words: Word[] = [...(opts.top ?? [])];
+  if (opts.header !== false)
+    words.push(
+      ...placed(
+        119,
+        [
+          [33, 80, 'Date'],
+          [120, 170, 'Narration'],
+          [413, 461, 'Withdrawal'],
+          [483, 522, 'Deposit'],
+          [559, 592, 'Balance'],
+        ],
+        8,
+      ),
+    );
+  rows.forEach(([date, text, debit, credit, balance], i) =>
+    words.push(
+      ...placed(
+        140 + 15 * i,
+        [
+          [33, 80, date],
+          [120, 120 + 5 * text.length, text],
+          ...(debit ? [[461 - 5 * debit.length, 461, debit] as [number, number, string]] : []),
+          ...(credit ? [[522 - 5 * credit.length, 522, credit] as [number, number, string]] : []),
+          [592 - 5 * balance.length, 592, balance],
+        ],
+        8,
+      ),
+    ),
+  );
+  return { number, width: 612, height: 792, words, ...(opts.ocr ? { ocr: true } : {}) };
+}
+const pages = (...p: ReturnType<typeof page>[]): SourceDocument => ({
+  kind: 'pages',
+  format: 'pdf',
+  pages: p,
+});
+
+const traced = (doc: SourceDocument, opts: ParseOptions = {}) => {
+  const trace = new Trace();
+  const result = parseStatement(doc, { ...opts, trace });
+  return { result, trace, rules: new Set(trace.decisions.map((d) => d.rule)) };
+};
+
+const plain = [
+  ['01/04/2024', 'UPI payment 1', '100.00', null, '9900.00'],
+  ['02/04/2024', 'NEFT from client', null, '1000.00', '10900.00'],
+  ['03/04/2024', 'ATM cash', '500.00', null, '10400.00'],
+];
+
+/** For each rule, a statement that needs it. */
+const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> = {
+  'detect.ifsc': () => ({ doc: sheet([['IFSC : HDFC0001234'], HEAD, ...plain]) }),
+  'detect.name': () => ({ doc: sheet([['HDFC BANK LIMITED'], HEAD, ...plain]) }),
+  'detect.layout': () => ({
+    doc: sheet([
+      [
+        'S No.',
+        'Value Date',
+        'Transaction Date',
+        'Cheque Number',
+        'Transaction Remarks',
+        'Withdrawal Amount (INR )',
+        'Deposit Amount (INR )',
+        'Balance (INR )',
+      ],
+      ['1', '01/04/2024', '01/04/2024', null, 'UPI payment 1', '100.00', null, '9900.00'],
+      ['2', '02/04/2024', '02/04/2024', null, 'NEFT from client', null, '1000.00', '10900.00'],
+    ]),
+  }),
+  'detect.unknown': () => ({ doc: sheet([HEAD, ...plain]) }),
+  'columns.heading': () => ({ doc: sheet([HEAD, ...plain]) }),
+  'columns.rows': () => ({
+    doc: sheet([
+      ['Qqqq', 'Qqqqqqqqq', 'Qqqqqq', 'Qqqqqqq'],
+      ...plain.map((r) => [r[0], r[1], r[2] ?? r[3], r[4]]),
+    ]),
+  }),
+  'columns.taught': () => ({
+    doc: sheet([['Qqqq', 'Qqqqqqqqq', 'Qq', 'Qq', 'Qqqqqqq'], ...plain]),
+    opts: {
+      layout: {
+        page: 1,
+        top: 1,
+        columns: [
+          { role: 'date', x0: 0, x1: 60 },
+          { role: 'description', x0: 100, x1: 160 },
+          { role: 'debit', x0: 200, x1: 260 },
+          { role: 'credit', x0: 300, x1: 360 },
+          { role: 'balance', x0: 400, x1: 460 },
+        ],
+      },
+    },
+  }),
+  'rows.anchor': () => ({ doc: sheet([HEAD, ...plain]) }),
+  'rows.continuation': () => ({
+    doc: sheet([HEAD, plain[0]!, [null, 'continued narration', null, null, null], ...plain.slice(1)]),
+  }),
+  'rows.special': () => ({ doc: sheet([HEAD, [null, 'Opening Balance', null, null, '10000.00'], ...plain]) }),
+  'rows.unreadable-date': () => ({
+    doc: sheet([HEAD, plain[0]!, ['N/A', 'NEFT from client', null, '1000.00', '10900.00'], plain[2]!]),
+  }),
+  'rows.table-end': () => ({ doc: sheet([HEAD, ...plain, ['This is a computer generated statement.']]) }),
+  'rows.page-resumed': () => ({
+    doc: pages(
+      page(1, [['01/05/2024', 'UPI/DR/412220246414/BHARAT', '920.00', '', '55,953.43']]),
+      page(2, [['02/05/2024', 'UPI/CR/412258786469/MOHAMMED', '', '1,155.00', '57,108.43']], {
+        header: false,
+      }),
+    ),
+  }),
+  'values.row-unread': () => ({
+    doc: sheet([HEAD, plain[0]!, ['02/04/2024', null, null, '1000.00', '10900.00'], plain[2]!]),
+  }),
+  'account.year-from-period': () => ({
+    doc: sheet([
+      ['Statement period 01/04/2024 to 30/04/2024'],
+      HEAD,
+      ...plain.map((r) => [r[0]!.replace(/^(\d\d)\/04\/2024$/, 'Apr $1'), ...r.slice(1)]),
+    ]),
+  }),
+  'account.newest-first': () => ({ doc: sheet([HEAD, ...[...plain].reverse()]) }),
+  'account.side-by-balance': () => ({
+    doc: sheet([
+      ['Date', 'Narration', 'Amount', 'Balance'],
+      ['01/04/2024', 'UPI', '100.00', '9900.00'],
+      ['02/04/2024', 'NEFT', '1000.00', '10900.00'],
+      ['03/04/2024', 'ATM', '500.00', '10400.00'],
+    ]),
+  }),
+  'account.ocr-mended': () => ({
+    // 9,900 + 13,900 = 23,800 printed; the scan read 13,000, and the next row proves 23,800
+    doc: pages(
+      page(
+        1,
+        [
+          ['01/05/2024', 'UPI/DR/412220246414/BHARAT', '100.00', '', '9,900.00'],
+          ['02/05/2024', 'NEFT/CR/N1234/ACME TRADERS', '', '13,000.00', '23,800.00'],
+          ['03/05/2024', 'ATM/CASH/BANDRA', '800.00', '', '23,000.00'],
+        ],
+        { ocr: true },
+      ),
+    ),
+  }),
+  'account.break': () => ({
+    doc: sheet([HEAD, plain[0]!, plain[1]!, ['03/04/2024', 'ATM cash', '500.00', null, '10000.00']]),
+  }),
+  'account.unread-line': () => ({
+    doc: pages(
+      page(1, [['01/05/2024', 'UPI/DR/412220246414/BHARAT', '920.00', '', '55,953.43']]),
+      page(2, [['02/05/2024', 'UPI/CR/412258786469/MOHAMMED', '', '1,155.00', '57,108.43']], {
+        header: false,
+        top: placed(60, [[33, 200, 'Account Summary']], 8),
+      }),
+    ),
+  }),
+};
+
+for (const rule of Object.keys(RULES) as RuleId[]) {
+  test(`explain reports ${rule}`, () => {
+    const { doc, opts } = CASES[rule]();
+    const { result, trace, rules } = traced(doc, opts);
+    assert.ok(rules.has(rule), `${rule} not among ${[...rules].join(', ')}`);
+    assert.match(explainText(result, trace), new RegExp(rule.replace('.', '\\.')));
+  });
+}
+
+test('a trace changes nothing in the read', () => {
+  const dir = path.resolve(import.meta.dirname, '../fixtures');
+  const docs = [
+    ...Object.values(CASES).map((c) => c()),
+    ...readdirSync(dir)
+      .filter((b) => b !== 'formats')
+      .flatMap((b) =>
+        readdirSync(path.join(dir, b))
+          .filter((f) => f.endsWith('.source.json'))
+          .map((f) => ({
+            doc: JSON.parse(readFileSync(path.join(dir, b, f), 'utf8')) as SourceDocument,
+            opts: {},
+          })),
+      ),
+  ];
+  for (const { doc, opts } of docs) {
+    const without = parseStatement(structuredClone(doc), opts);
+    const { result } = traced(structuredClone(doc), opts);
+    assert.deepEqual(toTruthJson(result), toTruthJson(without));
+    assert.deepEqual(result.issues, without.issues);
+  }
+});
+
+test('explain --row shows one row with where it was printed; the SVG draws words, bands and rows', () => {
+  const { doc } = CASES['rows.page-resumed']();
+  const { result, trace } = traced(doc);
+  const text = explainText(result, trace, { row: 2 });
+  assert.match(text, /^Row 2 {2}2024-05-02 .*\(page 2 y 140\.0-148\.0, 1 line\(s\)\)/);
+  assert.doesNotMatch(text, /Row 1 /);
+  if (doc.kind !== 'pages') throw new Error('pages');
+  const svg = explainSvg(doc.pages[0]!, result, trace);
+  assert.match(svg, /^<svg /);
+  assert.equal((svg.match(/<text /g) ?? []).length, doc.pages[0]!.words.length);
+  assert.equal((svg.match(/<title>(date|description|debit|credit|balance)<\/title>/g) ?? []).length, 5);
+  assert.match(svg, /stroke="#2ca02c"/);
+});
