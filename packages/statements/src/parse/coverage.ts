@@ -25,6 +25,12 @@ export function leadingDate(text: string): { key: string; words: number } | null
   return md ? { key: md, words: 2 } : null;
 }
 
+/** A line that starts with a date and holds a money figure after it: a row, printed or not read. */
+export function isDatedRow(text: string): boolean {
+  const date = leadingDate(text);
+  return date !== null && figures(text, date.words).size > 0;
+}
+
 /**
  * The money figures of a line after its leading date, in absolute paise: words with a decimal point
  * (cheque, reference and serial numbers have none).

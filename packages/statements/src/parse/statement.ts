@@ -3,7 +3,7 @@ import type { BankCode } from '@bahi/core';
 // reconciliation. Pure and synchronous; bad rows become issues, never exceptions.
 import type { SourceDocument, Sheet } from '../source.ts';
 import { matchHeader, matchStackedHeader } from './columns.ts';
-import { leadingDate, unreadLines } from './coverage.ts';
+import { isDatedRow, unreadLines } from './coverage.ts';
 import { detectBank } from './detect.ts';
 import { inferLayout } from './infer.ts';
 import { mendOcrFigures } from './ocr.ts';
@@ -143,13 +143,11 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
         matchStackedHeader(l.runs, lines[i + 1]!.runs, undefined, l.ocr) !== null),
   );
   // no heading known: the header is what page 1 prints before its first dated row (a narration
-  // that names a bank is no header)
+  // that names a bank is no header; a browser print's dated title line is)
+  const pageOne = firstHeader >= 0 ? [] : lines.filter((l) => l.page === 1);
+  const firstRow = pageOne.findIndex((l) => isDatedRow(l.text));
   const headerZone =
-    firstHeader >= 0
-      ? lines.slice(0, firstHeader)
-      : lines
-          .filter((l) => l.page === 1)
-          .filter((l, i, page) => !page.slice(0, i + 1).some((p) => leadingDate(p.text)));
+    firstHeader >= 0 ? lines.slice(0, firstHeader) : firstRow >= 0 ? pageOne.slice(0, firstRow) : pageOne;
   const headerLine = firstHeader >= 0 ? lines[firstHeader]!.text : '';
   const detection = detectBank(headerZone, opts.bank ?? null, headerLine, repeatedLines(lines));
   // where a row was printed, for the decisions taken on it after the table was read
