@@ -18,11 +18,6 @@ export const NOT_READ_YET: Record<string, { found: number; matched: number; why:
     matched: 0,
     why: 'monospaced text without ruling: no table found',
   },
-  'BOB/BOB_branch_ledger_report.pdf': {
-    found: 454,
-    matched: 453,
-    why: "balance printed on each day's last row only",
-  },
   'DBS/DBS_flat_text_2019.pdf': { found: 6, matched: 0, why: 'monospaced text without ruling' },
   'ICICI/ICICI_flat_text_2019.pdf': {
     found: 0,

@@ -87,12 +87,18 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
     if (m) set('opening', amt(m[1]!));
     m = new RegExp(String.raw`closing\s+balance\s*:?\s*` + AMOUNT, 'i').exec(t);
     if (m) set('closing', amt(m[1]!));
-    m = new RegExp(String.raw`total\s+debits?\s*(?:\((\d+)\))?\s*:?\s*` + AMOUNT, 'i').exec(t);
+    // a page's total ('Page Total Debit') is no statement's
+    const pageTotal = /\bpage\s+total\b/i.test(t);
+    m = pageTotal
+      ? null
+      : new RegExp(String.raw`total\s+debits?\s*(?:\((\d+)\))?\s*:?\s*` + AMOUNT, 'i').exec(t);
     if (m) {
       if (m[1]) set('debitCount', Number(m[1]));
       set('debitTotal', Math.abs(amt(m[2]!) ?? 0));
     }
-    m = new RegExp(String.raw`total\s+credits?\s*(?:\((\d+)\))?\s*:?\s*` + AMOUNT, 'i').exec(t);
+    m = pageTotal
+      ? null
+      : new RegExp(String.raw`total\s+credits?\s*(?:\((\d+)\))?\s*:?\s*` + AMOUNT, 'i').exec(t);
     if (m) {
       if (m[1]) set('creditCount', Number(m[1]));
       set('creditTotal', Math.abs(amt(m[2]!) ?? 0));

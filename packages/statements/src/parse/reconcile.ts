@@ -163,6 +163,33 @@ export function fixSidesFromBalance(
 }
 
 /**
+ * A statement that prints the balance only on each day's last row: the rows before it take the
+ * running balance, marked computed, where the next printed balance proves the chain through them.
+ * Returns the rows filled.
+ */
+export function fillBalances(txs: Transaction[], opening: number): Transaction[] {
+  const filled: Transaction[] = [];
+  let pending: [Transaction, number][] = [];
+  let bal = opening;
+  for (const t of txs) {
+    bal += t.deposit - t.withdrawal;
+    if (t.balance === null) {
+      pending.push([t, bal]);
+      continue;
+    }
+    if (t.balance === bal)
+      for (const [p, v] of pending) {
+        p.balance = v;
+        p.balanceComputed = true;
+        filled.push(p);
+      }
+    pending = [];
+    bal = t.balance;
+  }
+  return filled;
+}
+
+/**
  * Statements printed newest first (net-banking prints, passbook apps): the dates run backwards, or,
  * within one day, the printed balances chain only when read from the bottom up.
  */

@@ -10,7 +10,7 @@ import { mendOcrFigures } from './ocr.ts';
 import { emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { type Line, pageLines, reportLines } from './layout.ts';
 import type { BankProfile } from './profile.ts';
-import { fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
+import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
 import { NO_YEAR, SIDE_BY_BALANCE, isStackedPair, readTable, type TableResult } from './table.ts';
 import { Trace } from './trace.ts';
@@ -323,7 +323,8 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
         message: `${mended.length} figure(s) of the scan read one digit wrong were mended by the running balance (rows dated ${mended.map((t) => t.date).join(', ')}): check them against the paper.`,
         page: mended[0]!.page,
       });
-    const totalRow = sec.specials.find((s) => s.kind === 'total');
+    // (a page's total is no statement's)
+    const totalRow = sec.specials.find((s) => s.kind === 'total' && !/^\s*page\s+total/i.test(s.text));
     const rec = reconcile(sec.transactions, {
       opening,
       closing,
@@ -333,6 +334,14 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       creditTotal: facts.creditTotal ?? totalRow?.credit ?? null,
     });
     for (const note of rec.notes ?? []) issues.push({ kind: 'totals', message: note });
+    // (after the check, which counts printed balances only)
+    if (rec.checkedBalances > 0)
+      for (const t of fillBalances(sec.transactions, rec.openingBalance))
+        opts.trace?.add({
+          rule: 'account.balance-computed',
+          ...where(t),
+          detail: `${t.date}: no balance printed`,
+        });
     for (const b of rec.breaks)
       opts.trace?.add({ rule: 'account.break', ...where(sec.transactions[b.index]), detail: b.reason });
     // an OCR'd row whose balance does not follow may hold a misread figure: flag it for review

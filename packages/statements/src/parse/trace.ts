@@ -23,6 +23,8 @@ export const RULES = {
   'account.newest-first': 'rows printed newest first are turned into date order',
   'account.side-by-balance': "an unsigned amount's side is the balance movement's",
   'account.ocr-mended': 'a scanned figure read one digit wrong is mended by the running balance',
+  'account.balance-computed':
+    'a row without a printed balance takes the running balance the next printed one proves',
   'account.break': 'a printed balance the rows before it do not lead to',
   'account.unread-line': 'a dated line with figures that no row accounts for: the read is not whole',
 } as const;

@@ -11,6 +11,7 @@ const tx = (t: Transaction) => ({
   deposit: r(t.deposit),
   balance: t.balance === null ? null : r(t.balance),
   ...(t.ocrFlag ? { ocrFlag: true } : {}),
+  ...(t.balanceComputed ? { balanceComputed: true } : {}),
 });
 
 const rec = (a: AccountStatement) => ({

@@ -31,6 +31,8 @@ export interface Transaction {
   page?: number;
   /** set when the row came from OCR and its balance does not follow the chain */
   ocrFlag?: boolean;
+  /** the statement printed no balance on this row: it is the running balance, proven by the next printed one */
+  balanceComputed?: boolean;
 }
 
 export interface BalanceBreak {

@@ -174,6 +174,9 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
       ),
     ),
   }),
+  'account.balance-computed': () => ({
+    doc: sheet([HEAD, plain[0]!, [plain[1]![0], plain[1]![1], null, plain[1]![3], null], plain[2]!]),
+  }),
   'account.break': () => ({
     doc: sheet([HEAD, plain[0]!, plain[1]!, ['03/04/2024', 'ATM cash', '500.00', null, '10000.00']]),
   }),

@@ -1,0 +1,48 @@
+// A statement that prints the running balance only on each day's last row: the other rows take the
+// running balance, marked computed, where the next printed balance proves it; a page's total is no
+// statement total (a real BOB branch ledger: 453 -> 454 of 454 rows, and it reconciles).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseStatement, toTruthJson } from '../../src/index.ts';
+import type { Sheet } from '../../src/source.ts';
+
+const read = (rows: Sheet['rows']) =>
+  parseStatement({ kind: 'sheets', format: 'xlsx', sheets: [{ name: 'S', rows }] });
+
+test("a day's rows before its last take the running balance the printed one proves", () => {
+  const result = read([
+    ['Date', 'Particulars', 'Debit Amount', 'Credit Amount', 'Balance'],
+    ['04/03/2024', 'UPI paytm', '50.00', null, '288.05'],
+    ['05/03/2024', 'UPI one', '60.00', null, null],
+    ['05/03/2024', 'UPI two', '10.00', null, null],
+    ['05/03/2024', 'UPI three', '25.00', null, '193.05'],
+    ['06/03/2024', 'UPI four', '5.00', null, null],
+    ['07/03/2024', 'UPI five', '5.00', null, '999.00'],
+  ]);
+  const rows = toTruthJson(result).transactions;
+  assert.deepEqual(
+    rows.map((t) => [t.balance, t.balanceComputed ?? false]),
+    [
+      [288.05, false],
+      [228.05, true],
+      [218.05, true],
+      [193.05, false],
+      // the next printed balance does not follow: nothing is proven, nothing filled
+      [null, false],
+      [999, false],
+    ],
+  );
+  assert.equal(result.accounts[0]!.reconciliation.checkedBalances, 3);
+  assert.equal(result.accounts[0]!.reconciliation.ok, false);
+});
+
+test("a page's printed totals are no statement's totals", () => {
+  const result = read([
+    ['Date', 'Particulars', 'Debit Amount', 'Credit Amount', 'Balance'],
+    ['04/03/2024', 'UPI paytm', '50.00', null, '288.05'],
+    ['05/03/2024', 'NEFT in', null, '100.00', '388.05'],
+    [null, 'Page Total Credit :', null, '12,189.00', null],
+    [null, 'Page Total Debit :', '7,950.00', null, null],
+  ]);
+  assert.equal(result.accounts[0]!.reconciliation.printedTotals, undefined);
+});
