@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, test } from 'node:test';
 import {
-  bankRemoteId,
   buildBankVouchersXml,
   buildManualVouchersXml,
   buildTaxInvoicesXml,
@@ -91,32 +90,6 @@ test('push twice -> same books: each voucher carries a REMOTEID and the second p
     books().map((v) => ({ id: v.id, remoteId: v.remoteId, narration: v.narration })),
     before,
   );
-});
-
-test('a REMOTEID changes with the company, the bank ledger, the account, the row and the amount', () => {
-  const base = {
-    company: 'A',
-    bankLedger: 'B',
-    accountNumber: '1',
-    date: '2025-07-01',
-    side: 'deposit' as const,
-    paise: 100,
-    reference: 'R',
-    row: 0,
-  };
-  const ids = [
-    base,
-    { ...base, company: 'Z' },
-    { ...base, bankLedger: 'Z' },
-    { ...base, accountNumber: '2' },
-    { ...base, row: 1 },
-    { ...base, paise: 101 },
-    { ...base, reference: 'S' },
-    { ...base, date: '2025-07-02' },
-  ].map(bankRemoteId);
-  assert.equal(new Set(ids).size, ids.length);
-  assert.equal(bankRemoteId(base), bankRemoteId({ ...base }));
-  assert.match(ids[0], /^bahi-[0-9a-f]{32}$/);
 });
 
 test('an unknown ledger is refused with Tally’s words, counted as an exception; the rest still imports', async () => {

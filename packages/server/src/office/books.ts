@@ -254,6 +254,7 @@ export async function pushUnpushed(
         description: r.description,
         withdrawal: r.withdrawal,
         deposit: r.deposit,
+        balance: r.balance,
         ledger: r.ledger || undefined,
         reference: r.reference ?? undefined,
       };

@@ -355,8 +355,9 @@ const clients: FastifyPluginAsync = async (app) => {
         {
           date,
           description: t.Description ?? '',
-          withdrawal: Math.abs(parseAmount(t.Withdrawal ?? '') ?? 0),
-          deposit: Math.abs(parseAmount(t.Deposit ?? '') ?? 0),
+          // Signed as shown: a negative withdrawal is a reversal, money in (issue 31).
+          withdrawal: parseAmount(t.Withdrawal ?? '') ?? 0,
+          deposit: parseAmount(t.Deposit ?? '') ?? 0,
           balance: parseAmount(t.ClosingBalance ?? ''),
           reference: null,
         },
