@@ -51,6 +51,8 @@ export interface BankVoucherOptions {
   ledgerGroups?: Readonly<Record<string, string>>;
   /** Ledgers known to exist in Tally: never declared as masters (so their group is never altered). */
   existingLedgers?: readonly string[];
+  /** Write the banker's date (the statement's date) on bank legs, marking them reconciled in Tally. */
+  reconciled?: boolean;
   /** Voucher ids (bankVoucherIds) already sent or downloaded: left out of the file. */
   leaveOut?: ReadonlySet<string>;
 }
@@ -176,7 +178,7 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
       let legs: Leg[];
       // The bank leg alone carries the bank allocation: what Tally's bank reconciliation matches on.
       const allocation = bankAllocationOf(tx);
-      const bankLeg = (leg: Leg): Leg => ({ ...leg, extra: [bankAllocationElement(allocation, leg.amount)] });
+      const bankLeg = (leg: Leg): Leg => ({ ...leg, extra: [bankAllocationElement(allocation, leg.amount, o.reconciled)] });
       if (side === 'withdrawal') {
         type = contra ? 'Contra' : 'Payment';
         legs = [debit(other, paise, !contra), bankLeg(credit(bank, paise))];

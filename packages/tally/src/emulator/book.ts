@@ -83,7 +83,21 @@ export const TALLY_MESSAGES = {
     `Voucher date ${date} is before the Books Beginning From date ${booksFrom}!`,
   noName: 'Name cannot be empty!',
   exists: (kind: string, name: string) => `${kind} '${name}' already exists!`,
+  // Our approximation, for the 'alter' RemoteIdRule only.
+  voucherExists: (type: string) => `${type} Voucher already exists!`,
 };
+
+/**
+ * What this pretend TallyPrime does with a voucher whose REMOTEID it already holds. TallyPrime's
+ * developer reference does not say (docs/decisions/037), so the product must be right under both:
+ * - 'ignored' (the default: nothing assumed): the REMOTEID addresses nothing and the voucher is
+ *   entered again. Evidence: an integrator's live probe in which a REMOTEID could not address an
+ *   existing voucher, and TallyConnector issues #5/#23 (posting a voucher again created a new one).
+ * - 'alter': a voucher without ACTION replaces the one that carries its REMOTEID (one user's claim,
+ *   TallyConnector issue #4, which its maintainer declined to rely on); one sent with
+ *   ACTION="Create" is refused as already existing (our assumption of what "Create" means there).
+ */
+export type RemoteIdRule = 'ignored' | 'alter';
 
 export interface StoredLedger {
   name: string;
@@ -97,7 +111,7 @@ export interface StoredLedger {
 
 export interface StoredVoucher {
   id: number;
-  /** TallyPrime's create-or-alter key: a voucher sent again with it replaces the stored one. */
+  /** The REMOTEID it came with (matched only under RemoteIdRule 'alter'). */
   remoteId?: string;
   type: string;
   date: string;
@@ -211,9 +225,11 @@ function emptyOutcome(): ImportOutcome {
 
 export class Book {
   readonly companies = new Map<string, Company>();
+  readonly remoteIds: RemoteIdRule;
   private nextId = 1;
 
-  constructor(companies: readonly (string | CompanyProfile)[]) {
+  constructor(companies: readonly (string | CompanyProfile)[], remoteIds: RemoteIdRule = 'ignored') {
+    this.remoteIds = remoteIds;
     for (const profile of companies) {
       const company = new Company(profile);
       this.companies.set(company.name.toLowerCase(), company);
@@ -350,8 +366,9 @@ export class Book {
       const cr = amounts.filter((a) => a > 0).reduce((a, b) => a + b, 0);
       return this.fail(out, TALLY_MESSAGES.unbalanced(dr, cr));
     }
-    // REMOTEID: the voucher that carries it already is altered in place (same id), as TallyPrime does.
-    const existing = v.remoteId ? (c.byRemoteId.get(v.remoteId) ?? -1) : -1;
+    // REMOTEID: matched only under the 'alter' rule (see RemoteIdRule: not assumed by default).
+    const existing = this.remoteIds === 'alter' && v.remoteId ? (c.byRemoteId.get(v.remoteId) ?? -1) : -1;
+    if (existing >= 0 && isCreate(v.action)) return this.fail(out, TALLY_MESSAGES.voucherExists(v.type));
     const id = existing >= 0 ? c.vouchers[existing].id : this.nextId++;
     const stored: StoredVoucher = {
       id,
@@ -386,7 +403,7 @@ export class Book {
       c.vouchers[existing] = stored;
       out.altered++;
     } else {
-      if (v.remoteId) c.byRemoteId.set(v.remoteId, c.vouchers.length);
+      if (v.remoteId && !c.byRemoteId.has(v.remoteId)) c.byRemoteId.set(v.remoteId, c.vouchers.length);
       c.vouchers.push(stored);
       out.created++;
     }

@@ -11,6 +11,7 @@ import {
   Book,
   PREDEFINED_VOUCHER_TYPES,
   type CompanyProfile,
+  type RemoteIdRule,
   TALLY_MESSAGES,
   type ImportOutcome,
   type StoredVoucher,
@@ -56,21 +57,25 @@ export class TallyEmulator {
   book: Book;
   /** The release this pretend TallyPrime reports ('TallyPrime 4.1', 'Tally.ERP 9 6.6.3'). */
   readonly version: string;
+  /** What a known REMOTEID does (see RemoteIdRule). */
+  readonly remoteIds: RemoteIdRule;
   private readonly companyNames: (string | CompanyProfile)[];
   private requests = 0;
 
   constructor(
     companies: readonly (string | CompanyProfile)[] = [DEFAULT_EMULATOR_COMPANY],
     version = DEFAULT_EMULATOR_VERSION,
+    remoteIds: RemoteIdRule = 'ignored',
   ) {
+    this.remoteIds = remoteIds;
     this.companyNames = companies.length ? [...companies] : [DEFAULT_EMULATOR_COMPANY];
-    this.book = new Book(this.companyNames);
+    this.book = new Book(this.companyNames, remoteIds);
     this.version = version;
   }
 
   /** Forget everything imported. */
   reset(): void {
-    this.book = new Book(this.companyNames);
+    this.book = new Book(this.companyNames, this.remoteIds);
     this.requests = 0;
   }
 
@@ -269,9 +274,11 @@ export async function startTallyEmulator(
     host?: string;
     companies?: readonly (string | CompanyProfile)[];
     version?: string;
+    /** What a known REMOTEID does (not assumed by default: see RemoteIdRule). */
+    remoteIds?: RemoteIdRule;
   } = {},
 ): Promise<RunningEmulator> {
-  const emulator = new TallyEmulator(options.companies, options.version);
+  const emulator = new TallyEmulator(options.companies, options.version, options.remoteIds);
   const server = createServer(emulator.handle);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
