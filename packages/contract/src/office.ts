@@ -331,5 +331,7 @@ export const PushAnswer = z.object({
   xml: z.string(),
   vouchers: z.number().int(),
   rows: z.number().int(),
+  /** rows left out of the file: Bahi's record says Tally has them already (sent from another screen) */
+  already_sent: z.number().int().min(0).optional(),
 });
 export type PushAnswer = z.infer<typeof PushAnswer>;

@@ -222,6 +222,8 @@ export const DownloadXmlRequest = z.object({
   ledger_name: z.string().max(200).optional(),
   company_name: z.string().max(200).optional(),
   statement_id: FromStatement,
+  /** Put in again the vouchers Bahi recorded as sent or downloaded before (issue 31); left out by default. */
+  include_sent: z.boolean().optional(),
 });
 export type DownloadXmlRequest = z.infer<typeof DownloadXmlRequest>;
 
@@ -234,6 +236,8 @@ export const SendToTallyRequest = z.object({
   ledger_name: z.string().trim().min(1, 'Please enter a ledger name.').max(200),
   company_name: z.string().trim().min(1, 'Please enter a company name.').max(200),
   statement_id: FromStatement,
+  /** Put in again the vouchers Bahi recorded as sent or downloaded before (issue 31); left out by default. */
+  include_sent: z.boolean().optional(),
 });
 export type SendToTallyRequest = z.infer<typeof SendToTallyRequest>;
 
@@ -245,6 +249,10 @@ export const SendToTallyAnswer = z.object({
   parts: z.number().int().min(1),
   /** '' with ?xml=none */
   xml: z.string(),
+  /** vouchers left out: Tally confirmed them before, for this company and bank ledger (issue 31) */
+  already_sent: z.number().int().min(0).optional(),
+  /** vouchers left out: they were in a file downloaded before */
+  already_downloaded: z.number().int().min(0).optional(),
 });
 export type SendToTallyAnswer = z.infer<typeof SendToTallyAnswer>;
 

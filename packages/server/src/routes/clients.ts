@@ -23,7 +23,8 @@ import {
   normaliseAccountNumber,
   type FilingOutcome,
 } from '../office/accounts.ts';
-import { accountInfos, filedInfo, loadBook, pushUnpushed, setLedgers } from '../office/books.ts';
+import { accountInfos, filedInfo, loadBook, setLedgers } from '../office/books.ts';
+import { pushUnpushed } from '../office/pushes.ts';
 import { ruleOf, ruleReason } from '../office/ledgers.ts';
 import { idParam } from './params.ts';
 import {

@@ -4,16 +4,19 @@
 // - when the rows come from a statement kept on the server, each row's reference (cheque number,
 //   UTR) and value date are taken from the stored rows, so the bank allocations carry the
 //   instrument number and date Tally's bank reconciliation matches on. The browser's rows only
-//   say which rows; what the statement printed is never taken from the browser.
+//   say which rows; what the statement printed is never taken from the browser;
+// - each transaction goes into the books once (issue 31): vouchers Bahi's record (sent.ts) holds as
+//   sent or downloaded for this company and bank ledger are left out and counted, unless asked.
 import { parseSpecDate } from '@bahi/core';
 import type { StatementTransaction } from '@bahi/contract';
-import { buildBankVouchersXml, type BankTransaction } from '@bahi/tally';
+import { bankVoucherIds, buildBankVouchersXml, type BankTransaction } from '@bahi/tally';
 import type { DbOrTx } from '../db/index.ts';
 import { notFound } from '../errors.ts';
 import { loadStatementRows } from '../statements/results.ts';
 import { rowsToBankTransactions } from '../statements/shape.ts';
 import { ledgerNames, loadCompany } from './company.ts';
 import { PrintedRows, type Printed } from './printed-rows.ts';
+import { alreadyRecorded } from './sent.ts';
 
 /** The bank transaction's reference and ISO value date from what was printed. */
 function printedFields(p: Printed): Pick<BankTransaction, 'reference' | 'valueDate'> {
@@ -28,14 +31,36 @@ export type BankExportInput = {
   companyName?: string;
   /** The stored statement the rows are from (its id): references and value dates come from it. */
   statementId?: string;
+  /** Put in again the vouchers already sent or downloaded (the user lost the file, or deleted them in Tally). */
+  includeSent?: boolean;
 };
 
-/** The import file of the rows, and how many vouchers it holds. 404 when the statement is not the user's. */
-export async function bankExportXml(
-  db: DbOrTx,
-  userId: string,
-  input: BankExportInput,
-): Promise<{ xml: string; vouchers: number }> {
+export type BankExport = {
+  xml: string;
+  /** vouchers in the file */
+  vouchers: number;
+  /** their ids, in the file's order */
+  ids: string[];
+  /** left out: Tally confirmed them before */
+  alreadySent: number;
+  /** left out: they were in a file downloaded before */
+  alreadyDownloaded: number;
+};
+
+/** The user's words for what was left out, or '' when nothing was. */
+export function leftOutMessage(e: Pick<BankExport, 'alreadySent' | 'alreadyDownloaded'>): string {
+  const parts = [
+    e.alreadySent ? `${e.alreadySent} already sent to Tally` : '',
+    e.alreadyDownloaded ? `${e.alreadyDownloaded} already downloaded` : '',
+  ].filter(Boolean);
+  return parts.length ? `Left out ${parts.join(' and ')}.` : '';
+}
+
+/**
+ * The import file of the rows, and how many vouchers it holds, the ones already sent or downloaded
+ * left out (and counted). 404 when the statement is not the user's.
+ */
+export async function bankExportXml(db: DbOrTx, userId: string, input: BankExportInput): Promise<BankExport> {
   const company = input.companyName?.trim();
   const known = company ? await loadCompany(db, userId, company) : undefined;
   let printed: PrintedRows | undefined;
@@ -54,13 +79,25 @@ export async function bankExportXml(
         : t,
     ),
   );
+  const all = bankVoucherIds({ bankLedger: input.bankLedger, transactions }).flat();
+  const recorded = input.includeSent
+    ? new Map()
+    : await alreadyRecorded(db, { userId, company, ledger: input.bankLedger }, all);
   const xml = buildBankVouchersXml({
     bankLedger: input.bankLedger,
     transactions,
     company: company || undefined,
     withMasters: true,
     existingLedgers: ledgerNames(known),
+    leaveOut: new Set(recorded.keys()),
   });
-  const vouchers = transactions.reduce((n, t) => n + (t.withdrawal ? 1 : 0) + (t.deposit ? 1 : 0), 0);
-  return { xml, vouchers };
+  const how = [...recorded.values()];
+  const ids = all.filter((id) => !recorded.has(id));
+  return {
+    xml,
+    vouchers: ids.length,
+    ids,
+    alreadySent: how.filter((h) => h === 'sent').length,
+    alreadyDownloaded: how.filter((h) => h === 'downloaded').length,
+  };
 }
