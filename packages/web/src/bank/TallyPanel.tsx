@@ -109,6 +109,11 @@ export const TallyPanel = memo(function TallyPanel({
         else say(`❌ Failed to send to Tally: ${err instanceof ApiError ? err.detail : 'Unknown error'}`);
         return;
       }
+      const leftOut = (stored.already_sent ?? 0) + (stored.already_downloaded ?? 0);
+      if (leftOut > 0)
+        say(
+          `ℹ️ ${leftOut} transaction(s) left out: already sent to Tally (${stored.already_sent ?? 0}) or downloaded (${stored.already_downloaded ?? 0}) before.`,
+        );
       say('✅ Transactions sent to Tally successfully!');
       say('✅ Transactions saved. Triggering Tally connector...');
       if (!(await bridgeAvailable())) {
