@@ -12,7 +12,7 @@ const OPTIONS: Record<string, string[]> = {
   serve: [],
   admin: [],
   parse: ['--bank', '--password', '--format', '--out'],
-  xml: ['--bank', '--password', '--ledger', '--company', '--with-masters', '--contra-for-cash', '--out'],
+  xml: ['--bank', '--password', '--ledger', '--company', '--with-masters', '--no-contra', '--contra-for-cash', '--out'],
   push: ['--host', '--port', '--timeout'],
   bridge: ['--port', '--origin', '--tally-port'],
   'tally-emulator': ['--port', '--host', '--company'],

@@ -29,5 +29,8 @@ for (const name of ['HDFC_classic_2018', 'HDFC_classic_2019e']) {
     assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
     const movement = Math.round((truth.closingBalance - truth.openingBalance) * 100);
     assert.equal(book.company('Cli Co')?.balances().get('hdfc bank a/c'), -movement);
+    // Cash from an ATM is a Contra by default, as on the web and in the office book.
+    const atm = book.company('Cli Co')!.vouchers.filter((v) => v.narration.startsWith('ATW-'));
+    assert.ok(atm.length > 0 && atm.every((v) => v.type === 'Contra'));
   });
 }

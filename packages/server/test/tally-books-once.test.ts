@@ -61,6 +61,13 @@ describe('each transaction once on every path', needsRealCorpus, () => {
       'each transaction once',
     );
     assert.equal(company.balances().get(LEDGER.toLowerCase()), -movement, 'the bank ledger closes as the statement');
+    // Cash from an ATM is a Contra against Cash on every path.
+    const atm = company.vouchers.filter((v) => v.narration.startsWith('ATW-'));
+    assert.ok(atm.length > 0);
+    for (const v of atm) {
+      assert.equal(v.type, 'Contra', v.narration);
+      assert.ok(v.legs.some((l) => l.ledger === 'Cash'));
+    }
   }
 
   const send = (token: string, transactions: StatementTransaction[], extra: object = {}) =>

@@ -10,6 +10,7 @@ import { bankVoucherIds, buildBankVouchersXml, type BankTransaction } from '@bah
 import type { Db, DbOrTx } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { tallyExports } from '../statements/tables.ts';
+import { cashWithoutLedger } from '../tally/bank-export.ts';
 import { alreadyRecorded } from '../tally/sent.ts';
 import { lockAccount } from './books.ts';
 import { bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
@@ -88,12 +89,16 @@ export async function pushUnpushed(
       done.map((r) => r.id),
       now,
     );
+    // Contra where the client's rule says so, and for cash rows by their narration when nothing set
+    // their ledger (issue 31: Contra for cash on every path, as Download XML and the command line).
     const contra = new Set<BankTransaction>();
     const transactions = rows.map((r) => {
       const t = asTransaction(r);
       if (r.voucherType === 'Contra') contra.add(t);
       return t;
     });
+    const isCash = (t: BankTransaction, side: 'withdrawal' | 'deposit') =>
+      contra.has(t) || cashWithoutLedger(t, side);
     const vouchers = ids.flat().filter((id) => !recorded.has(id)).length;
     if (vouchers === 0) {
       return { ok: true, xml_id: '', xml: '', vouchers: 0, rows: 0, already_sent: done.length };
@@ -104,9 +109,8 @@ export async function pushUnpushed(
       transactions,
       company,
       withMasters: true,
-      // Contra only where the client's rule says so, as the single-statement export never guesses.
-      contraForCash: contra.size > 0,
-      isCash: (t) => contra.has(t),
+      contraForCash: true,
+      isCash,
       leaveOut: new Set(recorded.keys()),
     });
     if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {

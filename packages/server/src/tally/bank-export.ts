@@ -9,7 +9,7 @@
 //   sent or downloaded for this company and bank ledger are left out and counted, unless asked.
 import { parseSpecDate } from '@bahi/core';
 import type { StatementTransaction } from '@bahi/contract';
-import { bankVoucherIds, buildBankVouchersXml, type BankTransaction } from '@bahi/tally';
+import { bankVoucherIds, buildBankVouchersXml, isCashNarration, type BankTransaction } from '@bahi/tally';
 import type { DbOrTx } from '../db/index.ts';
 import { notFound } from '../errors.ts';
 import { loadStatementRows } from '../statements/results.ts';
@@ -17,6 +17,10 @@ import { rowsToBankTransactions } from '../statements/shape.ts';
 import { ledgerNames, loadCompany } from './company.ts';
 import { PrintedRows, type Printed } from './printed-rows.ts';
 import { alreadyRecorded } from './sent.ts';
+
+/** A cash withdrawal or deposit by its narration, when the user named no ledger for the row. */
+export const cashWithoutLedger = (t: BankTransaction, side: 'withdrawal' | 'deposit') =>
+  !t.ledger?.trim() && isCashNarration(t.description, side);
 
 /** The bank transaction's reference and ISO value date from what was printed. */
 function printedFields(p: Printed): Pick<BankTransaction, 'reference' | 'valueDate'> {
@@ -90,6 +94,10 @@ export async function bankExportXml(db: DbOrTx, userId: string, input: BankExpor
     withMasters: true,
     existingLedgers: ledgerNames(known),
     leaveOut: new Set(recorded.keys()),
+    // Cash at the counter or an ATM is a Contra against Cash on every path (issue 31), as on the
+    // command line; a row the user gave a ledger of its own keeps it (and stays Payment/Receipt).
+    contraForCash: true,
+    isCash: cashWithoutLedger,
   });
   const how = [...recorded.values()];
   const ids = all.filter((id) => !recorded.has(id));

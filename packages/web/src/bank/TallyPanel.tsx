@@ -78,8 +78,9 @@ export const TallyPanel = memo(function TallyPanel({
         statement_id: statementId,
       });
       saveBlob(blob, filename);
-    } catch {
-      window.alert('Failed to download XML.');
+    } catch (err) {
+      // 409: every row went to Tally or into a file before (issue 31); the server says how many.
+      window.alert(err instanceof ApiError && err.status === 409 ? err.detail : 'Failed to download XML.');
     }
   }
 
