@@ -199,4 +199,44 @@ describe('each transaction once on every path', needsRealCorpus, () => {
       await strict.close();
     }
   });
+
+  test('what the company has is never sent: a Tally whose Create alters masters changes none of them', async () => {
+    const alters = await startTallyEmulator({ port: 0, companies: [COMPANY], mastersOnCreate: 'alter' });
+    try {
+      // The company keeps the bank account under Bank OD A/c (a cash-credit account).
+      const seed = alters.emulator.importXml(
+        `<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA><REQUESTDESC><REPORTNAME>All Masters</REPORTNAME><STATICVARIABLES><SVCURRENTCOMPANY>Once &amp; Co</SVCURRENTCOMPANY></STATICVARIABLES></REQUESTDESC><REQUESTDATA><TALLYMESSAGE><LEDGER NAME="${LEDGER}"><PARENT>Bank OD A/c</PARENT></LEDGER></TALLYMESSAGE></REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`,
+      );
+      assert.equal(seed.outcome.created, 1);
+      const { token } = await makeMember(h, 0);
+      const kept = await call(h.app, 'PUT', '/api/tally/company', {
+        token,
+        json: { company: { name: COMPANY }, ledgers: [{ name: LEDGER, parent: 'Bank OD A/c' }] },
+      });
+      assert.equal(kept.status, 200, JSON.stringify(kept.body));
+      const parent = () => alters.emulator.book.company(COMPANY)!.ledgers.get(LEDGER.toLowerCase())?.parent;
+      // The statement screen sends half, the office book the rest.
+      const sent = await send(token, rows.slice(0, 200));
+      await pushExport(h, token, alters.emulator, sent.body.xml_id);
+      assert.equal(parent(), 'Bank OD A/c');
+      const office = (method: 'GET' | 'POST', url: string, json?: unknown) =>
+        call(h.app, method, `/api/office${url}`, { token, json });
+      const client = (await office('POST', '/clients', { name: 'OD', state_code: '27', tally_company: COMPANY })).body;
+      const account = (
+        await office('POST', `/clients/${client.id}/accounts`, {
+          bank: 'HDFC',
+          account_number: '50100123456789',
+          tally_ledger: LEDGER,
+        })
+      ).body.account;
+      await office('POST', '/statements/file', { client_id: client.id, account_number: '50100123456789', transactions: rows });
+      const push = await office('POST', `/accounts/${account.id}/push`, {});
+      assert.ok(!push.body.xml.includes(`<LEDGER NAME="${LEDGER}"`), 'the bank ledger is not declared');
+      await pushExport(h, token, alters.emulator, push.body.xml_id);
+      assert.equal(parent(), 'Bank OD A/c');
+      assert.equal(alters.emulator.book.company(COMPANY)!.vouchers.length, rowsToBankTransactions(rows).length);
+    } finally {
+      await alters.close();
+    }
+  });
 });

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { tallyExports } from '../statements/tables.ts';
 import { cashWithoutLedger } from '../tally/bank-export.ts';
+import { ledgerNames, loadCompany } from '../tally/company.ts';
 import { alreadyRecorded } from '../tally/sent.ts';
 import { lockAccount } from './books.ts';
 import { bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
@@ -76,6 +77,10 @@ export async function pushUnpushed(
     if (rows.length === 0)
       throw badRequest('Every row of this book has gone to Tally already: nothing new to push.');
     const company = client?.tallyCompany || undefined;
+    // The ledgers the company is known to have (read through the bridge or a masters file) are
+    // never declared: whether TallyPrime's ACTION="Create" leaves an existing master alone or alters
+    // it is disputed (docs/decisions/037), so what it has is never sent at all.
+    const known = company ? await loadCompany(tx, account.userId, company) : undefined;
     const ids = idsOf(account.tallyLedger, rows);
     const recorded = await alreadyRecorded(
       tx,
@@ -111,6 +116,7 @@ export async function pushUnpushed(
       withMasters: true,
       contraForCash: true,
       isCash,
+      existingLedgers: ledgerNames(known),
       leaveOut: new Set(recorded.keys()),
     });
     if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {

@@ -99,6 +99,22 @@ export const TALLY_MESSAGES = {
  */
 export type RemoteIdRule = 'ignored' | 'alter';
 
+/**
+ * What this pretend TallyPrime does with a master sent with ACTION="Create" that it already has.
+ * Sources disagree (docs/decisions/037), so the product must be right under both:
+ * - 'refuse' (the default): `Ledger 'X' already exists!`, the master left as it is (integrators'
+ *   create-only masters, docs/decisions/035);
+ * - 'alter': it is altered to what was sent (tally-write-mcp's README: "Tally's ACTION="Create"
+ *   silently alters existing records", the reason it checks for the ledger before creating it).
+ */
+export type MasterCreateRule = 'refuse' | 'alter';
+
+/** The rules this pretend TallyPrime follows where TallyPrime's documentation is silent. */
+export interface EmulatorRules {
+  remoteIds?: RemoteIdRule;
+  mastersOnCreate?: MasterCreateRule;
+}
+
 export interface StoredLedger {
   name: string;
   parent: string;
@@ -226,10 +242,12 @@ function emptyOutcome(): ImportOutcome {
 export class Book {
   readonly companies = new Map<string, Company>();
   readonly remoteIds: RemoteIdRule;
+  readonly mastersOnCreate: MasterCreateRule;
   private nextId = 1;
 
-  constructor(companies: readonly (string | CompanyProfile)[], remoteIds: RemoteIdRule = 'ignored') {
-    this.remoteIds = remoteIds;
+  constructor(companies: readonly (string | CompanyProfile)[], rules: EmulatorRules = {}) {
+    this.remoteIds = rules.remoteIds ?? 'ignored';
+    this.mastersOnCreate = rules.mastersOnCreate ?? 'refuse';
     for (const profile of companies) {
       const company = new Company(profile);
       this.companies.set(company.name.toLowerCase(), company);
@@ -289,13 +307,14 @@ export class Book {
         if (!c.hasGroup(parent)) return this.fail(out, TALLY_MESSAGES.noGroup(parent));
         const map = o.kind === 'GROUP' ? c.groups : c.ledgers;
         const existing = map.get(name.toLowerCase());
-        if (existing && isCreate(o.action))
+        if (existing && isCreate(o.action) && this.mastersOnCreate === 'refuse')
           return this.fail(
             out,
             TALLY_MESSAGES.exists(o.kind === 'GROUP' ? 'Group' : 'Ledger', existing.name),
           );
         map.set(name.toLowerCase(), {
           name: existing?.name ?? name,
+          // Under the 'alter' rule a Create moves an existing ledger to the group sent.
           parent: parent || existing?.parent || 'Primary',
           gstDutyHead: o.kind === 'LEDGER' ? (o.gstDutyHead ?? existing?.gstDutyHead) : undefined,
           billWise: o.kind === 'LEDGER' ? (o.billWise ?? existing?.billWise) : undefined,

@@ -11,6 +11,8 @@ import {
   Book,
   PREDEFINED_VOUCHER_TYPES,
   type CompanyProfile,
+  type EmulatorRules,
+  type MasterCreateRule,
   type RemoteIdRule,
   TALLY_MESSAGES,
   type ImportOutcome,
@@ -57,25 +59,25 @@ export class TallyEmulator {
   book: Book;
   /** The release this pretend TallyPrime reports ('TallyPrime 4.1', 'Tally.ERP 9 6.6.3'). */
   readonly version: string;
-  /** What a known REMOTEID does (see RemoteIdRule). */
-  readonly remoteIds: RemoteIdRule;
+  /** Where TallyPrime's documentation is silent: REMOTEIDs, masters sent again (see EmulatorRules). */
+  readonly rules: EmulatorRules;
   private readonly companyNames: (string | CompanyProfile)[];
   private requests = 0;
 
   constructor(
     companies: readonly (string | CompanyProfile)[] = [DEFAULT_EMULATOR_COMPANY],
     version = DEFAULT_EMULATOR_VERSION,
-    remoteIds: RemoteIdRule = 'ignored',
+    rules: EmulatorRules = {},
   ) {
-    this.remoteIds = remoteIds;
+    this.rules = rules;
     this.companyNames = companies.length ? [...companies] : [DEFAULT_EMULATOR_COMPANY];
-    this.book = new Book(this.companyNames, remoteIds);
+    this.book = new Book(this.companyNames, rules);
     this.version = version;
   }
 
   /** Forget everything imported. */
   reset(): void {
-    this.book = new Book(this.companyNames, this.remoteIds);
+    this.book = new Book(this.companyNames, this.rules);
     this.requests = 0;
   }
 
@@ -276,9 +278,14 @@ export async function startTallyEmulator(
     version?: string;
     /** What a known REMOTEID does (not assumed by default: see RemoteIdRule). */
     remoteIds?: RemoteIdRule;
+    /** What ACTION="Create" does to a master Tally has (see MasterCreateRule). */
+    mastersOnCreate?: MasterCreateRule;
   } = {},
 ): Promise<RunningEmulator> {
-  const emulator = new TallyEmulator(options.companies, options.version, options.remoteIds);
+  const emulator = new TallyEmulator(options.companies, options.version, {
+    remoteIds: options.remoteIds,
+    mastersOnCreate: options.mastersOnCreate,
+  });
   const server = createServer(emulator.handle);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
