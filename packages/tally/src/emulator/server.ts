@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { decodeXmlBytes, encodeForTally, isUtf16 } from '../xml/encoding.ts';
 import { el, escapeText, leaf, serializeXml } from '../xml/tree.ts';
-import { tallyAmount } from '../xml/values.ts';
+import { isoFromTallyDate, tallyAmount } from '../xml/values.ts';
 import { toTallyDate } from '@bahi/core';
 import { text, xmlParser } from '../read.ts';
 import {
@@ -174,6 +174,38 @@ export class TallyEmulator {
       case 'unit':
         objects = [...company.units.values()].map((u) => el('UNIT', { NAME: u }, []));
         break;
+      case 'voucher': {
+        // The vouchers posting to one ledger in the period (held.ts's request). The emulator cannot
+        // run TDL: it reads the ledger from the request's $$IsEqual:$LedgerName:"..." formula, and
+        // the period from SVFROMDATE/SVTODATE, and serves each voucher's date, type and entries.
+        const formulas = [desc.TDL?.TDLMESSAGE?.SYSTEM ?? []].flat() as unknown[];
+        const ledger = formulas
+          .map((f) => /\$LedgerName:"([^"]*)"/.exec(text(f))?.[1])
+          .find((l) => l !== undefined)
+          ?.toLowerCase();
+        const from = isoFromTallyDate(text(desc.STATICVARIABLES?.SVFROMDATE).trim()) ?? '';
+        const to = isoFromTallyDate(text(desc.STATICVARIABLES?.SVTODATE).trim()) ?? '9999-12-31';
+        objects = company.vouchers
+          .filter(
+            (v) =>
+              v.date >= from &&
+              v.date <= to &&
+              (ledger === undefined || v.legs.some((l) => l.ledger.trim().toLowerCase() === ledger)),
+          )
+          .map((v) =>
+            el('VOUCHER', { VCHTYPE: v.type }, [
+              leaf('DATE', toTallyDate(v.date), { TYPE: 'Date' }),
+              leaf('VOUCHERTYPENAME', v.type, { TYPE: 'String' }),
+              ...v.legs.map((l) =>
+                el('ALLLEDGERENTRIES.LIST', {}, [
+                  leaf('LEDGERNAME', l.ledger, { TYPE: 'String' }),
+                  leaf('AMOUNT', tallyAmount(l.amount), { TYPE: 'Amount' }),
+                ]),
+              ),
+            ]),
+          );
+        break;
+      }
       case 'vouchertype':
         objects = PREDEFINED_VOUCHER_TYPES.filter((t) => company.voucherTypes.has(t.toLowerCase())).map((t) =>
           el('VOUCHERTYPE', { NAME: t }, [parent(t)]),
