@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import {
   bankVoucherIds,
   buildMultiAccountBankVouchersXml,
+  readHeldVouchers,
   startTallyEmulator,
   statementToBankAccounts,
   type RunningEmulator,
@@ -238,5 +239,37 @@ describe('each transaction once on every path', needsRealCorpus, () => {
     } finally {
       await alters.close();
     }
+  });
+
+  test('the command line then the web, Tally matching nothing: what the company holds is read first and not sent', async () => {
+    tally.emulator.reset();
+    // `bahi xml` made a file of the first 300 rows, imported by hand: Bahi has no record of it.
+    const accounts = statementToBankAccounts(result.accounts, LEDGER, 'HDFC Bank');
+    const cli = buildMultiAccountBankVouchersXml({
+      accounts: [{ ...accounts[0], transactions: accounts[0].transactions.slice(0, 300) }],
+      company: COMPANY,
+      withMasters: true,
+      contraForCash: true, // as `bahi xml` does by default
+    });
+    assert.equal(tally.emulator.importXml(cli).outcome.errors, 0);
+    // The web asks the bridge what the company holds on the ledger in the rows' period.
+    const dates = rowsToBankTransactions(rows).map((t) => t.date).sort();
+    const held = await readHeldVouchers({
+      port: tally.port,
+      company: COMPANY,
+      bankLedger: LEDGER,
+      from: dates[0],
+      to: dates[dates.length - 1],
+    });
+    const { token } = await makeMember(h, 0);
+    const sent = await send(token, rows, { held });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const cliVouchers = bankVoucherIds({ bankLedger: LEDGER, transactions: rowsToBankTransactions(rows.slice(0, 300)) }).flat();
+    assert.equal(sent.body.already_in_tally, cliVouchers.length);
+    await pushExport(h, token, tally.emulator, sent.body.xml_id, { parts: sent.body.parts });
+    assertBooksOnce();
+    // Bahi now knows: sending again leaves everything out without asking Tally.
+    const again = await send(token, rows);
+    assert.equal(again.status, 409);
   });
 });

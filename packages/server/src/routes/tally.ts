@@ -18,6 +18,7 @@ import { tallyExports } from '../statements/tables.ts';
 import { bankExportXml } from '../tally/bank-export.ts';
 import { loadCompany, saveCompany } from '../tally/company.ts';
 import { confirmSent, nothingNew, recordDownload, tallyTookAll, withLeftOut } from '../tally/sent-routes.ts';
+import { recordVouchers } from '../tally/sent.ts';
 
 // Tally calls of spec section 7 (/api/tally/...), registered from the contract's endpoints; a
 // TallyError is answered through the one error map (errors.ts). The server builds and keeps the XML; the
@@ -110,8 +111,18 @@ const tally: FastifyPluginAsync = async (app) => {
       companyName: body.company_name,
       statementId: body.statement_id,
       includeSent: body.include_sent,
+      held: body.held,
     });
     const { xml, vouchers } = file;
+    // What Tally was found to hold is recorded as sent: later pushes need not ask again.
+    await recordVouchers(
+      ctx.db,
+      { userId: request.user.id, company: body.company_name, ledger: body.ledger_name },
+      file.inTally,
+      'sent',
+      null,
+      ctx.now(),
+    );
     if (vouchers === 0) throw nothingNew(file, 'No transactions to send.');
     const bytes = Buffer.byteLength(xml);
     if (bytes > EXPORT_QUOTA.bytes) {
@@ -142,6 +153,7 @@ const tally: FastifyPluginAsync = async (app) => {
       xml: withXml ? xml : '',
       already_sent: file.alreadySent,
       already_downloaded: file.alreadyDownloaded,
+      already_in_tally: file.inTally.length,
     };
   });
 

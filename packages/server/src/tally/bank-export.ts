@@ -9,7 +9,15 @@
 //   sent or downloaded for this company and bank ledger are left out and counted, unless asked.
 import { parseSpecDate } from '@bahi/core';
 import type { StatementTransaction } from '@bahi/contract';
-import { bankVoucherIds, buildBankVouchersXml, isCashNarration, type BankTransaction } from '@bahi/tally';
+import {
+  bankMovements,
+  bankVoucherIds,
+  buildBankVouchersXml,
+  heldKeys,
+  isCashNarration,
+  type BankTransaction,
+  type HeldMovement,
+} from '@bahi/tally';
 import type { DbOrTx } from '../db/index.ts';
 import { notFound } from '../errors.ts';
 import { loadStatementRows } from '../statements/results.ts';
@@ -37,6 +45,8 @@ export type BankExportInput = {
   statementId?: string;
   /** Put in again the vouchers already sent or downloaded (the user lost the file, or deleted them in Tally). */
   includeSent?: boolean;
+  /** What the company holds on the bank ledger, read through the bridge: those vouchers are left out. */
+  held?: readonly HeldMovement[];
 };
 
 export type BankExport = {
@@ -49,13 +59,18 @@ export type BankExport = {
   alreadySent: number;
   /** left out: they were in a file downloaded before */
   alreadyDownloaded: number;
+  /** left out: the company holds them (read through the bridge); their ids */
+  inTally: string[];
 };
 
 /** The user's words for what was left out, or '' when nothing was. */
-export function leftOutMessage(e: Pick<BankExport, 'alreadySent' | 'alreadyDownloaded'>): string {
+export function leftOutMessage(
+  e: Pick<BankExport, 'alreadySent' | 'alreadyDownloaded'> & { inTally?: readonly string[] },
+): string {
   const parts = [
     e.alreadySent ? `${e.alreadySent} already sent to Tally` : '',
     e.alreadyDownloaded ? `${e.alreadyDownloaded} already downloaded` : '',
+    e.inTally?.length ? `${e.inTally.length} already in Tally` : '',
   ].filter(Boolean);
   return parts.length ? `Left out ${parts.join(' and ')}.` : '';
 }
@@ -83,28 +98,39 @@ export async function bankExportXml(db: DbOrTx, userId: string, input: BankExpor
         : t,
     ),
   );
-  const all = bankVoucherIds({ bankLedger: input.bankLedger, transactions }).flat();
+  const perRow = bankVoucherIds({ bankLedger: input.bankLedger, transactions });
+  const all = perRow.flat();
   const recorded = input.includeSent
-    ? new Map()
+    ? new Map<string, string>()
     : await alreadyRecorded(db, { userId, company, ledger: input.bankLedger }, all);
+  // What Tally holds answers for the movements Bahi has no record of, by day, side and amount.
+  const inTally = input.held?.length
+    ? heldKeys(
+        transactions.flatMap((t, i) =>
+          bankMovements(t, i).map((m, k) => ({ key: perRow[i][k], date: t.date, ...m })),
+        ).filter((m) => !recorded.has(m.key)),
+        input.held,
+      )
+    : new Set<string>();
   const xml = buildBankVouchersXml({
     bankLedger: input.bankLedger,
     transactions,
     company: company || undefined,
     withMasters: true,
     existingLedgers: ledgerNames(known),
-    leaveOut: new Set(recorded.keys()),
+    leaveOut: new Set([...recorded.keys(), ...inTally]),
     // Cash at the counter or an ATM is a Contra against Cash on every path (issue 31), as on the
     // command line; a row the user gave a ledger of its own keeps it (and stays Payment/Receipt).
     contraForCash: true,
     isCash: cashWithoutLedger,
   });
   const how = [...recorded.values()];
-  const ids = all.filter((id) => !recorded.has(id));
+  const ids = all.filter((id) => !recorded.has(id) && !inTally.has(id));
   return {
     xml,
     vouchers: ids.length,
     ids,
+    inTally: [...inTally],
     alreadySent: how.filter((h) => h === 'sent').length,
     alreadyDownloaded: how.filter((h) => h === 'downloaded').length,
   };

@@ -14,7 +14,7 @@ import { recordVouchers, voucherIdsIn } from './sent.ts';
 
 /** 409 with what was left out when everything was, else 400 with `otherwise`. */
 export function nothingNew(file: BankExport, otherwise: string) {
-  const left = file.alreadySent + file.alreadyDownloaded;
+  const left = file.alreadySent + file.alreadyDownloaded + file.inTally.length;
   if (left === 0) return badRequest(otherwise);
   return conflict(
     `Nothing new: all ${left} voucher(s) went to Tally before (${leftOutMessage(file)}) ` +

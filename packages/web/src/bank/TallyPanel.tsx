@@ -1,3 +1,4 @@
+import { parseSpecDate } from '@bahi/core';
 import { TALLY_PART_VOUCHERS, type StatementTransaction } from '@bahi/contract';
 import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { memo, useState } from 'react';
@@ -10,7 +11,13 @@ import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { pushInParts, pushReportLines, type PushProgress } from '../tally/push.ts';
 import { useTallyCompany } from '../tally/useTallyCompany.ts';
 import { downloadXml } from './api.ts';
-import { bridgeAvailable, pushThroughBridge, rememberTallyIp, rememberedTallyIp } from './bridge.ts';
+import {
+  bridgeAvailable,
+  pushThroughBridge,
+  readHeldThroughBridge,
+  rememberTallyIp,
+  rememberedTallyIp,
+} from './bridge.ts';
 import { toCsv, toXlsx, XLSX_TYPE } from './export.ts';
 import { downloadProblem, sendConfirmation, sendProblem } from './validate.ts';
 
@@ -96,6 +103,13 @@ export const TallyPanel = memo(function TallyPanel({
     setProgress(null);
     setBusy(true);
     try {
+      // What the company already holds on the ledger in the rows' period: not sent again (issue 31).
+      const dates = rows.flatMap((r) => parseSpecDate(r.Date ?? '') ?? []).sort();
+      const held =
+        dates.length && (await bridgeAvailable())
+          ? await readHeldThroughBridge(localIp, companyName, ledgerName, dates[0], dates[dates.length - 1])
+          : null;
+      if (held === null) say("ℹ️ Could not read what Tally holds; Bahi's own record of what was sent decides.");
       let stored;
       try {
         // Kept on the server without downloading its XML back: the bridge fetches it part by part.
@@ -104,16 +118,18 @@ export const TallyPanel = memo(function TallyPanel({
           ledger_name: ledgerName.trim(),
           company_name: companyName.trim(),
           statement_id: statementId,
+          ...(held ? { held } : {}),
         });
       } catch (err) {
         if (err instanceof ApiError && err.status === 0) say('❌ Could not connect to Tally server.');
         else say(`❌ Failed to send to Tally: ${err instanceof ApiError ? err.detail : 'Unknown error'}`);
         return;
       }
-      const leftOut = (stored.already_sent ?? 0) + (stored.already_downloaded ?? 0);
+      const leftOut =
+        (stored.already_sent ?? 0) + (stored.already_downloaded ?? 0) + (stored.already_in_tally ?? 0);
       if (leftOut > 0)
         say(
-          `ℹ️ ${leftOut} transaction(s) left out: already sent to Tally (${stored.already_sent ?? 0}) or downloaded (${stored.already_downloaded ?? 0}) before.`,
+          `ℹ️ ${leftOut} transaction(s) left out: already in Tally (${stored.already_in_tally ?? 0}), sent before (${stored.already_sent ?? 0}) or downloaded before (${stored.already_downloaded ?? 0}).`,
         );
       say('✅ Transactions sent to Tally successfully!');
       say('✅ Transactions saved. Triggering Tally connector...');
