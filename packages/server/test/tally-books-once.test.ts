@@ -272,4 +272,43 @@ describe('each transaction once on every path', needsRealCorpus, () => {
     const again = await send(token, rows);
     assert.equal(again.status, 409);
   });
+
+  test('the office book after a hand-imported file: what the company holds is not pushed again', async () => {
+    tally.emulator.reset();
+    const accounts = statementToBankAccounts(result.accounts, LEDGER, 'HDFC Bank');
+    const first = accounts[0].transactions.slice(0, 100);
+    const cli = buildMultiAccountBankVouchersXml({
+      accounts: [{ ...accounts[0], transactions: first }],
+      company: COMPANY,
+      withMasters: true,
+      contraForCash: true,
+    });
+    assert.equal(tally.emulator.importXml(cli).outcome.errors, 0);
+    const { token } = await makeMember(h, 0);
+    const office = (method: 'GET' | 'POST', url: string, json?: unknown) =>
+      call(h.app, method, `/api/office${url}`, { token, json });
+    const client = (await office('POST', '/clients', { name: 'Held', state_code: '27', tally_company: COMPANY })).body;
+    const account = (
+      await office('POST', `/clients/${client.id}/accounts`, {
+        bank: 'HDFC',
+        account_number: '50100123456789',
+        tally_ledger: LEDGER,
+      })
+    ).body.account;
+    await office('POST', '/statements/file', { client_id: client.id, account_number: '50100123456789', transactions: rows });
+    const dates = rowsToBankTransactions(rows).map((t) => t.date).sort();
+    const held = await readHeldVouchers({
+      port: tally.port,
+      company: COMPANY,
+      bankLedger: LEDGER,
+      from: dates[0],
+      to: dates[dates.length - 1],
+    });
+    const push = await office('POST', `/accounts/${account.id}/push`, { held });
+    assert.equal(push.status, 200, JSON.stringify(push.body).slice(0, 300));
+    assert.equal(push.body.already_sent, 100);
+    await pushExport(h, token, tally.emulator, push.body.xml_id);
+    assertBooksOnce();
+    assert.equal((await office('GET', `/accounts/${account.id}/book`)).body.account.unpushed, 0);
+  });
 });

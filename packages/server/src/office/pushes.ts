@@ -6,13 +6,20 @@
 // ledger (from the statement screen, say) are left out, and their rows marked pushed at once.
 import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { PushAnswer } from '@bahi/contract';
-import { bankVoucherIds, buildBankVouchersXml, type BankTransaction } from '@bahi/tally';
+import {
+  bankMovements,
+  bankVoucherIds,
+  buildBankVouchersXml,
+  heldKeys,
+  type BankTransaction,
+  type HeldMovement,
+} from '@bahi/tally';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { tallyExports } from '../statements/tables.ts';
 import { cashWithoutLedger } from '../tally/bank-export.ts';
 import { ledgerNames, loadCompany } from '../tally/company.ts';
-import { alreadyRecorded } from '../tally/sent.ts';
+import { alreadyRecorded, recordVouchers } from '../tally/sent.ts';
 import { lockAccount } from './books.ts';
 import { bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
 
@@ -55,6 +62,8 @@ export async function pushUnpushed(
   account: AccountRow,
   now: Date,
   month?: string,
+  /** What the company holds on the ledger (read through the bridge): those rows are in Tally. */
+  held?: readonly HeldMovement[],
 ): Promise<PushAnswer> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
@@ -87,8 +96,26 @@ export async function pushUnpushed(
       { userId: account.userId, company, ledger: account.tallyLedger },
       ids.flat(),
     );
-    // A row all of whose vouchers went to Tally from another screen is in Tally: pushed now.
-    const done = rows.filter((_, i) => ids[i].every((id) => recorded.has(id)));
+    // What Tally holds answers for the vouchers Bahi has no record of, by day, side and amount.
+    const inTally = held?.length
+      ? heldKeys(
+          rows
+            .flatMap((r, i) => bankMovements(asTransaction(r), i).map((m, k) => ({ key: ids[i][k], date: r.date, ...m })))
+            .filter((m) => !recorded.has(m.key)),
+          held,
+        )
+      : new Set<string>();
+    await recordVouchers(
+      tx,
+      { userId: account.userId, company, ledger: account.tallyLedger },
+      [...inTally],
+      'sent',
+      null,
+      now,
+    );
+    const isIn = (id: string) => recorded.has(id) || inTally.has(id);
+    // A row all of whose vouchers are in Tally (sent from another screen, or found there) is pushed now.
+    const done = rows.filter((_, i) => ids[i].every(isIn));
     await markPushed(
       tx,
       done.map((r) => r.id),
@@ -104,7 +131,7 @@ export async function pushUnpushed(
     });
     const isCash = (t: BankTransaction, side: 'withdrawal' | 'deposit') =>
       contra.has(t) || cashWithoutLedger(t, side);
-    const vouchers = ids.flat().filter((id) => !recorded.has(id)).length;
+    const vouchers = ids.flat().filter((id) => !isIn(id)).length;
     if (vouchers === 0) {
       return { ok: true, xml_id: '', xml: '', vouchers: 0, rows: 0, already_sent: done.length };
     }
@@ -117,7 +144,7 @@ export async function pushUnpushed(
       contraForCash: true,
       isCash,
       existingLedgers: ledgerNames(known),
-      leaveOut: new Set(recorded.keys()),
+      leaveOut: new Set([...recorded.keys(), ...inTally]),
     });
     if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {
       throw badRequest('The push is too large to keep. Push fewer months at a time.');

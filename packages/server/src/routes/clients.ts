@@ -335,10 +335,10 @@ const clients: FastifyPluginAsync = async (app) => {
     return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now())) };
   });
 
-  /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed: never sent twice. */
-  serve(app, ENDPOINTS.pushBook, async (request, _reply, { month }) => {
+  /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
+  serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held }) => {
     const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
-    const answer = await pushUnpushed(db, a, ctx.now(), month);
+    const answer = await pushUnpushed(db, a, ctx.now(), month, held);
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;
   });

@@ -1,5 +1,12 @@
 import type { BookAnswer, BookRowInfo, PushAnswer } from '@bahi/contract';
-import { parseAmount, ruleFromFilter, ruleMatches, transactionSubject, type OnlyFilter } from '@bahi/core';
+import {
+  parseAmount,
+  parseSpecDate,
+  ruleFromFilter,
+  ruleMatches,
+  transactionSubject,
+  type OnlyFilter,
+} from '@bahi/core';
 import {
   Alert,
   Badge,
@@ -16,7 +23,13 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { saveBlob } from '../api/client.ts';
-import { bridgeAvailable, pushThroughBridge, rememberTallyIp, rememberedTallyIp } from '../bank/bridge.ts';
+import {
+  bridgeAvailable,
+  pushThroughBridge,
+  readHeldThroughBridge,
+  rememberTallyIp,
+  rememberedTallyIp,
+} from '../bank/bridge.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { createRule, getBook, pushBook, setLedgers } from './api.ts';
 
@@ -112,7 +125,18 @@ export function BookView({
   async function push(month?: string) {
     setPushing(true);
     try {
-      const answer = await pushBook(accountId, month);
+      // What the company already holds on the ledger for these rows' days, when the bridge can say:
+      // those rows are in Tally and are not sent again (issue 31).
+      const days = (book?.rows ?? [])
+        .filter((r) => !r.pushed)
+        .flatMap((r) => parseSpecDate(r.Date ?? '') ?? [])
+        .filter((d) => !month || d.startsWith(month))
+        .sort();
+      const held =
+        book && days.length && localIp.trim() && (await bridgeAvailable())
+          ? await readHeldThroughBridge(localIp, '', book.account.tally_ledger, days[0], days[days.length - 1])
+          : null;
+      const answer = await pushBook(accountId, month, held ?? undefined);
       const before = answer.already_sent
         ? ` ${answer.already_sent} row(s) were in Tally already (sent from another screen) and are marked pushed.`
         : '';
