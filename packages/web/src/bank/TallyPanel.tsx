@@ -95,7 +95,8 @@ export const TallyPanel = memo(function TallyPanel({
     const form = { localIp, ledgerName, companyName };
     const problem = sendProblem(rows.length, form);
     if (problem) return window.alert(problem);
-    if (!window.confirm(sendConfirmation(rows.length))) return;
+    const withoutLedger = rows.filter((r) => !r.LedgerName?.trim()).length;
+    if (!window.confirm(sendConfirmation(rows.length, withoutLedger))) return;
     if (!ledgersConfirmed()) return;
     rememberTallyIp(localIp);
     localStorage.setItem(COMPANY_KEY, companyName.trim());
