@@ -221,9 +221,7 @@ export function checkChain(
     const first = rows[0];
     const bal = first?.ClosingBalance ? parseAmount(first.ClosingBalance) : null;
     opening =
-      first && bal !== null
-        ? bal - (amountOf(first.Deposit) ?? 0) + (amountOf(first.Withdrawal) ?? 0)
-        : 0;
+      first && bal !== null ? bal - (amountOf(first.Deposit) ?? 0) + (amountOf(first.Withdrawal) ?? 0) : 0;
   }
   let bal = opening;
   let deposits = 0;

@@ -54,14 +54,21 @@ describe('each transaction once on every path', needsRealCorpus, () => {
   /** The emulator's books: each voucher id once, the count, and the bank ledger at the statement's closing. */
   function assertBooksOnce() {
     const company = tally.emulator.book.company(COMPANY)!;
-    const expected = bankVoucherIds({ bankLedger: LEDGER, transactions: rowsToBankTransactions(rows) }).flat();
+    const expected = bankVoucherIds({
+      bankLedger: LEDGER,
+      transactions: rowsToBankTransactions(rows),
+    }).flat();
     assert.equal(company.vouchers.length, expected.length, 'one voucher per movement');
     assert.deepEqual(
       new Set(company.vouchers.map((v) => v.remoteId)),
       new Set(expected),
       'each transaction once',
     );
-    assert.equal(company.balances().get(LEDGER.toLowerCase()), -movement, 'the bank ledger closes as the statement');
+    assert.equal(
+      company.balances().get(LEDGER.toLowerCase()),
+      -movement,
+      'the bank ledger closes as the statement',
+    );
     // Cash from an ATM is a Contra against Cash on every path.
     const atm = company.vouchers.filter((v) => v.narration.startsWith('ATW-'));
     assert.ok(atm.length > 0);
@@ -114,7 +121,12 @@ describe('each transaction once on every path', needsRealCorpus, () => {
     });
     assert.equal(download.status, 200);
     assert.equal(download.headers['x-bahi-vouchers'], String(rows.length));
-    const { outcome } = tally.emulator.importXml(String(download.body).replace('<REQUESTDESC>', `<REQUESTDESC><STATICVARIABLES><SVCURRENTCOMPANY>${COMPANY.replace('&', '&amp;')}</SVCURRENTCOMPANY></STATICVARIABLES>`));
+    const { outcome } = tally.emulator.importXml(
+      String(download.body).replace(
+        '<REQUESTDESC>',
+        `<REQUESTDESC><STATICVARIABLES><SVCURRENTCOMPANY>${COMPANY.replace('&', '&amp;')}</SVCURRENTCOMPANY></STATICVARIABLES>`,
+      ),
+    );
     assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
     const sent = await send(token, rows);
     assert.equal(sent.status, 409);
@@ -136,7 +148,8 @@ describe('each transaction once on every path', needsRealCorpus, () => {
     const { token } = await makeMember(h, 0);
     const sent = await send(token, rows);
     assert.equal(sent.status, 200);
-    for (let part = 0; part < sent.body.parts; part++) await reportUnreachable(h, token, sent.body.xml_id, part);
+    for (let part = 0; part < sent.body.parts; part++)
+      await reportUnreachable(h, token, sent.body.xml_id, part);
     const again = await send(token, rows);
     assert.equal(again.status, 200);
     assert.equal(again.body.already_sent, 0);
@@ -151,7 +164,9 @@ describe('each transaction once on every path', needsRealCorpus, () => {
     const { token } = await makeMember(h, 0);
     const office = (method: 'GET' | 'POST', url: string, json?: unknown) =>
       call(h.app, method, `/api/office${url}`, { token, json });
-    const client = (await office('POST', '/clients', { name: 'Once', state_code: '27', tally_company: COMPANY })).body;
+    const client = (
+      await office('POST', '/clients', { name: 'Once', state_code: '27', tally_company: COMPANY })
+    ).body;
     const account = (
       await office('POST', `/clients/${client.id}/accounts`, {
         bank: 'HDFC',
@@ -173,7 +188,10 @@ describe('each transaction once on every path', needsRealCorpus, () => {
     assert.equal(push.body.already_sent, rows.length - 400);
     assert.equal(push.body.rows, 400);
     // Not pushed until Tally answers.
-    assert.equal((await office('GET', `/accounts/${account.id}/book`)).body.account.pushed, rows.length - 400);
+    assert.equal(
+      (await office('GET', `/accounts/${account.id}/book`)).body.account.pushed,
+      rows.length - 400,
+    );
     await pushExport(h, token, tally.emulator, push.body.xml_id);
     const book = (await office('GET', `/accounts/${account.id}/book`)).body;
     assert.equal(book.account.unpushed, 0);
@@ -191,8 +209,14 @@ describe('each transaction once on every path', needsRealCorpus, () => {
       assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
       const { token } = await makeMember(h, 0);
       const sent = await send(token, rows);
-      const answers = await pushExport(h, token, strict.emulator, sent.body.xml_id, { parts: sent.body.parts });
-      assert.equal(answers.reduce((n, a) => n + a.created + a.altered, 0), 0, 'every voucher refused as existing');
+      const answers = await pushExport(h, token, strict.emulator, sent.body.xml_id, {
+        parts: sent.body.parts,
+      });
+      assert.equal(
+        answers.reduce((n, a) => n + a.created + a.altered, 0),
+        0,
+        'every voucher refused as existing',
+      );
       const company = strict.emulator.book.company(COMPANY)!;
       assert.equal(company.vouchers.length, accounts[0].transactions.length);
       assert.equal(company.balances().get(LEDGER.toLowerCase()), -movement);
@@ -222,7 +246,9 @@ describe('each transaction once on every path', needsRealCorpus, () => {
       assert.equal(parent(), 'Bank OD A/c');
       const office = (method: 'GET' | 'POST', url: string, json?: unknown) =>
         call(h.app, method, `/api/office${url}`, { token, json });
-      const client = (await office('POST', '/clients', { name: 'OD', state_code: '27', tally_company: COMPANY })).body;
+      const client = (
+        await office('POST', '/clients', { name: 'OD', state_code: '27', tally_company: COMPANY })
+      ).body;
       const account = (
         await office('POST', `/clients/${client.id}/accounts`, {
           bank: 'HDFC',
@@ -230,12 +256,19 @@ describe('each transaction once on every path', needsRealCorpus, () => {
           tally_ledger: LEDGER,
         })
       ).body.account;
-      await office('POST', '/statements/file', { client_id: client.id, account_number: '50100123456789', transactions: rows });
+      await office('POST', '/statements/file', {
+        client_id: client.id,
+        account_number: '50100123456789',
+        transactions: rows,
+      });
       const push = await office('POST', `/accounts/${account.id}/push`, {});
       assert.ok(!push.body.xml.includes(`<LEDGER NAME="${LEDGER}"`), 'the bank ledger is not declared');
       await pushExport(h, token, alters.emulator, push.body.xml_id);
       assert.equal(parent(), 'Bank OD A/c');
-      assert.equal(alters.emulator.book.company(COMPANY)!.vouchers.length, rowsToBankTransactions(rows).length);
+      assert.equal(
+        alters.emulator.book.company(COMPANY)!.vouchers.length,
+        rowsToBankTransactions(rows).length,
+      );
     } finally {
       await alters.close();
     }
@@ -253,7 +286,9 @@ describe('each transaction once on every path', needsRealCorpus, () => {
     });
     assert.equal(tally.emulator.importXml(cli).outcome.errors, 0);
     // The web asks the bridge what the company holds on the ledger in the rows' period.
-    const dates = rowsToBankTransactions(rows).map((t) => t.date).sort();
+    const dates = rowsToBankTransactions(rows)
+      .map((t) => t.date)
+      .sort();
     const held = await readHeldVouchers({
       port: tally.port,
       company: COMPANY,
@@ -264,7 +299,10 @@ describe('each transaction once on every path', needsRealCorpus, () => {
     const { token } = await makeMember(h, 0);
     const sent = await send(token, rows, { held });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
-    const cliVouchers = bankVoucherIds({ bankLedger: LEDGER, transactions: rowsToBankTransactions(rows.slice(0, 300)) }).flat();
+    const cliVouchers = bankVoucherIds({
+      bankLedger: LEDGER,
+      transactions: rowsToBankTransactions(rows.slice(0, 300)),
+    }).flat();
     assert.equal(sent.body.already_in_tally, cliVouchers.length);
     await pushExport(h, token, tally.emulator, sent.body.xml_id, { parts: sent.body.parts });
     assertBooksOnce();
@@ -287,7 +325,9 @@ describe('each transaction once on every path', needsRealCorpus, () => {
     const { token } = await makeMember(h, 0);
     const office = (method: 'GET' | 'POST', url: string, json?: unknown) =>
       call(h.app, method, `/api/office${url}`, { token, json });
-    const client = (await office('POST', '/clients', { name: 'Held', state_code: '27', tally_company: COMPANY })).body;
+    const client = (
+      await office('POST', '/clients', { name: 'Held', state_code: '27', tally_company: COMPANY })
+    ).body;
     const account = (
       await office('POST', `/clients/${client.id}/accounts`, {
         bank: 'HDFC',
@@ -295,8 +335,14 @@ describe('each transaction once on every path', needsRealCorpus, () => {
         tally_ledger: LEDGER,
       })
     ).body.account;
-    await office('POST', '/statements/file', { client_id: client.id, account_number: '50100123456789', transactions: rows });
-    const dates = rowsToBankTransactions(rows).map((t) => t.date).sort();
+    await office('POST', '/statements/file', {
+      client_id: client.id,
+      account_number: '50100123456789',
+      transactions: rows,
+    });
+    const dates = rowsToBankTransactions(rows)
+      .map((t) => t.date)
+      .sort();
     const held = await readHeldVouchers({
       port: tally.port,
       company: COMPANY,

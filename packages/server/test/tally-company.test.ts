@@ -166,7 +166,10 @@ test('the company read through the bridge is kept per user, and a push in parts 
     json: { transactions: rows, ledger_name: 'HDFC OD 5020', company_name: COMPANY },
   });
   assert.equal(again.status, 409, JSON.stringify(again.body));
-  assert.match(again.body.detail, /all 1200 voucher\(s\) went to Tally before \(Left out 1200 already sent to Tally\.\)/);
+  assert.match(
+    again.body.detail,
+    /all 1200 voucher\(s\) went to Tally before \(Left out 1200 already sent to Tally\.\)/,
+  );
   const books = tally.emulator.imported().companies[0];
   assert.equal(books.vouchers.length, 1200);
   assert.equal(new Set(books.vouchers.map((v) => v.remoteId)).size, 1200);

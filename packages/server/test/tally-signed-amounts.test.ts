@@ -71,31 +71,35 @@ for (const name of ['HDFC_classic_2018', 'HDFC_classic_2019e']) {
     assert.equal(bankBalanceAfter(sent.body.xml), -movement);
   });
 
-  test(`${name}: the office book keeps the sign, has no balance gap, and its push ends at the closing`, needsReal, async () => {
-    const { rows, movement } = statements.get(name)!;
-    const { token } = await makeMember(h, 0);
-    const office = (method: 'GET' | 'POST', url: string, json?: unknown) =>
-      call(h.app, method, `/api/office${url}`, { token, json });
-    const client = (await office('POST', '/clients', { name: `Client ${name}`, state_code: '27' })).body;
-    const account = await office('POST', `/clients/${client.id}/accounts`, {
-      bank: 'HDFC',
-      account_number: '50100123456789',
-      tally_ledger: LEDGER,
-    });
-    assert.equal(account.status, 200, JSON.stringify(account.body));
-    const filed = await office('POST', '/statements/file', {
-      client_id: client.id,
-      file_name: `${name}.pdf`,
-      bank: 'HDFC',
-      account_number: '50100123456789',
-      transactions: rows,
-    });
-    assert.equal(filed.body.kind, 'filed', JSON.stringify(filed.body));
-    const id = account.body.account.id;
-    const book = (await office('GET', `/accounts/${id}/book`)).body;
-    assert.deepEqual(book.gaps, [], 'a reversal taken as a withdrawal would break the balance chain');
-    const push = await office('POST', `/accounts/${id}/push`, {});
-    assert.equal(push.status, 200, JSON.stringify(push.body).slice(0, 300));
-    assert.equal(bankBalanceAfter(push.body.xml), -movement);
-  });
+  test(
+    `${name}: the office book keeps the sign, has no balance gap, and its push ends at the closing`,
+    needsReal,
+    async () => {
+      const { rows, movement } = statements.get(name)!;
+      const { token } = await makeMember(h, 0);
+      const office = (method: 'GET' | 'POST', url: string, json?: unknown) =>
+        call(h.app, method, `/api/office${url}`, { token, json });
+      const client = (await office('POST', '/clients', { name: `Client ${name}`, state_code: '27' })).body;
+      const account = await office('POST', `/clients/${client.id}/accounts`, {
+        bank: 'HDFC',
+        account_number: '50100123456789',
+        tally_ledger: LEDGER,
+      });
+      assert.equal(account.status, 200, JSON.stringify(account.body));
+      const filed = await office('POST', '/statements/file', {
+        client_id: client.id,
+        file_name: `${name}.pdf`,
+        bank: 'HDFC',
+        account_number: '50100123456789',
+        transactions: rows,
+      });
+      assert.equal(filed.body.kind, 'filed', JSON.stringify(filed.body));
+      const id = account.body.account.id;
+      const book = (await office('GET', `/accounts/${id}/book`)).body;
+      assert.deepEqual(book.gaps, [], 'a reversal taken as a withdrawal would break the balance chain');
+      const push = await office('POST', `/accounts/${id}/push`, {});
+      assert.equal(push.status, 200, JSON.stringify(push.body).slice(0, 300));
+      assert.equal(bankBalanceAfter(push.body.xml), -movement);
+    },
+  );
 }

@@ -171,7 +171,10 @@ test('golden: Download XML from a stored statement declares only what the compan
     },
   });
   assert.equal(again.status, 409);
-  assert.match(again.body.detail, /all 5 voucher\(s\) went to Tally before \(Left out 5 already downloaded\.\)/);
+  assert.match(
+    again.body.detail,
+    /all 5 voucher\(s\) went to Tally before \(Left out 5 already downloaded\.\)/,
+  );
   // Asked for again: without a company named, every ledger is declared (create-only), and without the
   // statement the instrument number and date come from the narration and the posting date alone.
   const plain = await call(h.app, 'POST', '/api/hdfc/download-xml', {

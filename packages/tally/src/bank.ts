@@ -178,7 +178,10 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
       let legs: Leg[];
       // The bank leg alone carries the bank allocation: what Tally's bank reconciliation matches on.
       const allocation = bankAllocationOf(tx);
-      const bankLeg = (leg: Leg): Leg => ({ ...leg, extra: [bankAllocationElement(allocation, leg.amount, o.reconciled)] });
+      const bankLeg = (leg: Leg): Leg => ({
+        ...leg,
+        extra: [bankAllocationElement(allocation, leg.amount, o.reconciled)],
+      });
       if (side === 'withdrawal') {
         type = contra ? 'Contra' : 'Payment';
         legs = [debit(other, paise, !contra), bankLeg(credit(bank, paise))];

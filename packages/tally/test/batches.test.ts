@@ -119,7 +119,10 @@ test('a part that fails names what Tally refused; where Tally matches REMOTEIDs,
   for (let p = 0; p < partCount(layout, 500); p++) {
     const r = await pushToTally(importPart(xml, layout, p, 500).xml, { port: tally.port });
     // What Tally held is refused as existing (ACTION="Create"), never altered.
-    assert.ok(r.lineErrors.every((e) => /Voucher already exists/.test(e)), r.lineErrors[0]);
+    assert.ok(
+      r.lineErrors.every((e) => /Voucher already exists/.test(e)),
+      r.lineErrors[0],
+    );
     created += r.created;
   }
   assert.equal(created, 10);

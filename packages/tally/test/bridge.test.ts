@@ -201,5 +201,8 @@ test('POST /held reads what the company holds on the bank ledger in the period (
     movements: [{ date: '2025-07-01', side: 'deposit', paise: 12345 }],
   });
   assert.equal((await post({ local_ip: '127.0.0.1', ledger: 'HDFC A/c', from: '1-7-25' })).status, 400);
-  assert.equal((await post({ local_ip: '8.8.8.8', ledger: 'x', from: '2025-07-01', to: '2025-07-02' })).status, 400);
+  assert.equal(
+    (await post({ local_ip: '8.8.8.8', ledger: 'x', from: '2025-07-01', to: '2025-07-02' })).status,
+    400,
+  );
 });

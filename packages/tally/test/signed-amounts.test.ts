@@ -51,47 +51,54 @@ const { dir: REAL, options: needsReal } = shared('corpus-real');
 const STATEMENTS = '@bahi/statements';
 
 for (const name of ['HDFC_classic_2018', 'HDFC_classic_2019e']) {
-  test(`${name}: every reversal is a Receipt and the bank ledger ends at the statement's closing`, needsReal, async () => {
-    const statements = (await import(STATEMENTS)) as {
-      extractStatement(b: Uint8Array, o: { fileName?: string }): Promise<{ result: { accounts: never[] } }>;
-      closePool(): Promise<void>;
-    };
-    const truth = JSON.parse(readFileSync(join(REAL, 'HDFC', `${name}.truth.json`), 'utf8')) as {
-      openingBalance: number;
-      closingBalance: number;
-    };
-    try {
-      const { result } = await statements.extractStatement(readFileSync(join(REAL, 'HDFC', `${name}.pdf`)), {
-        fileName: `${name}.pdf`,
-      });
-      // What `bahi xml --ledger HDFC --with-masters` does.
-      const accounts = statementToBankAccounts(result.accounts, 'HDFC', 'HDFC Bank');
-      const reversals = accounts[0].transactions.filter((t) => t.withdrawal < 0);
-      assert.equal(reversals.length, 2, 'the statement prints two negative withdrawals');
-      const xml = buildMultiAccountBankVouchersXml({ accounts, company: 'Signs & Co', withMasters: true });
-      const vouchers = readImportXml(xml).objects.flatMap((o) => (o.kind === 'VOUCHER' ? [o] : []));
-      for (const r of reversals) {
-        // The same day often has the payment being reversed, under the same narration.
-        const same = vouchers.filter(
-          (o) => o.narration.startsWith(r.description) && o.date === r.date.replaceAll('-', ''),
+  test(
+    `${name}: every reversal is a Receipt and the bank ledger ends at the statement's closing`,
+    needsReal,
+    async () => {
+      const statements = (await import(STATEMENTS)) as {
+        extractStatement(b: Uint8Array, o: { fileName?: string }): Promise<{ result: { accounts: never[] } }>;
+        closePool(): Promise<void>;
+      };
+      const truth = JSON.parse(readFileSync(join(REAL, 'HDFC', `${name}.truth.json`), 'utf8')) as {
+        openingBalance: number;
+        closingBalance: number;
+      };
+      try {
+        const { result } = await statements.extractStatement(
+          readFileSync(join(REAL, 'HDFC', `${name}.pdf`)),
+          {
+            fileName: `${name}.pdf`,
+          },
         );
-        const back = same.filter((o) => o.legs.find((l) => l.ledger === 'HDFC')?.amount === r.withdrawal);
-        assert.deepEqual(
-          back.map((o) => o.type),
-          ['Receipt'],
-          `${r.description}: the bank is debited by a Receipt`,
-        );
-      }
+        // What `bahi xml --ledger HDFC --with-masters` does.
+        const accounts = statementToBankAccounts(result.accounts, 'HDFC', 'HDFC Bank');
+        const reversals = accounts[0].transactions.filter((t) => t.withdrawal < 0);
+        assert.equal(reversals.length, 2, 'the statement prints two negative withdrawals');
+        const xml = buildMultiAccountBankVouchersXml({ accounts, company: 'Signs & Co', withMasters: true });
+        const vouchers = readImportXml(xml).objects.flatMap((o) => (o.kind === 'VOUCHER' ? [o] : []));
+        for (const r of reversals) {
+          // The same day often has the payment being reversed, under the same narration.
+          const same = vouchers.filter(
+            (o) => o.narration.startsWith(r.description) && o.date === r.date.replaceAll('-', ''),
+          );
+          const back = same.filter((o) => o.legs.find((l) => l.ledger === 'HDFC')?.amount === r.withdrawal);
+          assert.deepEqual(
+            back.map((o) => o.type),
+            ['Receipt'],
+            `${r.description}: the bank is debited by a Receipt`,
+          );
+        }
 
-      tally.emulator.reset();
-      const answer = await pushToTally(xml, { port: tally.port });
-      assert.equal(answer.ok, true, answer.problems.join('; '));
-      const company = tally.emulator.book.company('Signs & Co');
-      const movement = Math.round((truth.closingBalance - truth.openingBalance) * 100);
-      // Tally's sign: a debit (money into the bank) is negative.
-      assert.equal(company?.balances().get('hdfc'), -movement);
-    } finally {
-      await statements.closePool();
-    }
-  });
+        tally.emulator.reset();
+        const answer = await pushToTally(xml, { port: tally.port });
+        assert.equal(answer.ok, true, answer.problems.join('; '));
+        const company = tally.emulator.book.company('Signs & Co');
+        const movement = Math.round((truth.closingBalance - truth.openingBalance) * 100);
+        // Tally's sign: a debit (money into the bank) is negative.
+        assert.equal(company?.balances().get('hdfc'), -movement);
+      } finally {
+        await statements.closePool();
+      }
+    },
+  );
 }

@@ -100,7 +100,9 @@ export async function pushUnpushed(
     const inTally = held?.length
       ? heldKeys(
           rows
-            .flatMap((r, i) => bankMovements(asTransaction(r), i).map((m, k) => ({ key: ids[i][k], date: r.date, ...m })))
+            .flatMap((r, i) =>
+              bankMovements(asTransaction(r), i).map((m, k) => ({ key: ids[i][k], date: r.date, ...m })),
+            )
             .filter((m) => !recorded.has(m.key)),
           held,
         )

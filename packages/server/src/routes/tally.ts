@@ -40,7 +40,9 @@ const tally: FastifyPluginAsync = async (app) => {
     const ledger = String((request.query as { ledger_name?: unknown }).ledger_name ?? '').trim();
     if (!ledger) throw badRequest('Please enter a ledger name.');
     if (rows.length === 0) throw badRequest('No transactions to download.');
-    const includeSent = ['1', 'true'].includes(String((request.query as { include_sent?: unknown }).include_sent));
+    const includeSent = ['1', 'true'].includes(
+      String((request.query as { include_sent?: unknown }).include_sent),
+    );
     const file = await bankExportXml(ctx.db, request.user.id, { rows, bankLedger: ledger, includeSent });
     await recordDownload(ctx.db, request.user.id, undefined, ledger, file, ctx.now());
     return sendDownload(
@@ -219,7 +221,11 @@ const tally: FastifyPluginAsync = async (app) => {
     // A push in parts: each part's answer is kept beside the others, and the export is ok only when
     // every part sent so far is. A part sent again (a resumed push) replaces its earlier answer.
     const [row] = await ctx.db
-      .select({ tallyResponse: tallyExports.tallyResponse, vouchers: tallyExports.vouchers, xml: tallyExports.xml })
+      .select({
+        tallyResponse: tallyExports.tallyResponse,
+        vouchers: tallyExports.vouchers,
+        xml: tallyExports.xml,
+      })
       .from(tallyExports)
       .where(mine(id, request.user.id));
     if (!row) throw notFound('No such export.');

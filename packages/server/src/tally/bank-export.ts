@@ -106,9 +106,9 @@ export async function bankExportXml(db: DbOrTx, userId: string, input: BankExpor
   // What Tally holds answers for the movements Bahi has no record of, by day, side and amount.
   const inTally = input.held?.length
     ? heldKeys(
-        transactions.flatMap((t, i) =>
-          bankMovements(t, i).map((m, k) => ({ key: perRow[i][k], date: t.date, ...m })),
-        ).filter((m) => !recorded.has(m.key)),
+        transactions
+          .flatMap((t, i) => bankMovements(t, i).map((m, k) => ({ key: perRow[i][k], date: t.date, ...m })))
+          .filter((m) => !recorded.has(m.key)),
         input.held,
       )
     : new Set<string>();

@@ -44,7 +44,11 @@ export async function recordDownload(
 }
 
 /** Did Tally take every object it was sent? Its parsed answer says so (ok counts what was sent). */
-export function tallyTookAll(report: { ok: boolean; status?: string; tally_response?: TallyImportReport | null }) {
+export function tallyTookAll(report: {
+  ok: boolean;
+  status?: string;
+  tally_response?: TallyImportReport | null;
+}) {
   return report.ok && report.status !== 'error' && report.tally_response?.ok === true;
 }
 
@@ -61,7 +65,14 @@ export async function confirmSent(db: Db, userId: string, exportId: string, xml:
     .where(and(eq(tallyExports.id, exportId), eq(tallyExports.userId, userId)));
   if (!row) return;
   await db.transaction(async (tx) => {
-    await recordVouchers(tx, { userId, company: row.company, ledger: row.ledger }, ids, 'sent', exportId, now);
+    await recordVouchers(
+      tx,
+      { userId, company: row.company, ledger: row.ledger },
+      ids,
+      'sent',
+      exportId,
+      now,
+    );
     await confirmBookRows(tx, exportId, { userId, company: row.company }, now);
   });
 }

@@ -110,7 +110,8 @@ export const TallyPanel = memo(function TallyPanel({
         dates.length && (await bridgeAvailable())
           ? await readHeldThroughBridge(localIp, companyName, ledgerName, dates[0], dates[dates.length - 1])
           : null;
-      if (held === null) say("ℹ️ Could not read what Tally holds; Bahi's own record of what was sent decides.");
+      if (held === null)
+        say("ℹ️ Could not read what Tally holds; Bahi's own record of what was sent decides.");
       let stored;
       try {
         // Kept on the server without downloading its XML back: the bridge fetches it part by part.

@@ -7,12 +7,21 @@ import { readHeldThroughBridge } from './bridge.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 const answer = (status: number, body: unknown) =>
-  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 
 it('asks the bridge for the ledger and period, and gives back the movements it read', async () => {
   const fetch = answer(200, { ok: true, movements: [{ date: '2025-07-01', side: 'deposit', paise: 12345 }] });
   vi.stubGlobal('fetch', fetch);
-  const held = await readHeldThroughBridge('192.168.1.20', 'Demo & Co', 'HDFC A/c', '2025-07-01', '2025-07-31');
+  const held = await readHeldThroughBridge(
+    '192.168.1.20',
+    'Demo & Co',
+    'HDFC A/c',
+    '2025-07-01',
+    '2025-07-31',
+  );
   expect(held).toEqual([{ date: '2025-07-01', side: 'deposit', paise: 12345 }]);
   const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
   expect(url).toMatch(/\/held$/);
@@ -30,6 +39,9 @@ it('null when the bridge fails or answers something else', async () => {
   expect(await readHeldThroughBridge('192.168.1.20', 'C', 'L', '2025-07-01', '2025-07-31')).toBeNull();
   vi.stubGlobal('fetch', answer(200, { ok: true, movements: [{ date: '1-7-25', side: 'in', paise: -1 }] }));
   expect(await readHeldThroughBridge('192.168.1.20', 'C', 'L', '2025-07-01', '2025-07-31')).toBeNull();
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
   expect(await readHeldThroughBridge('192.168.1.20', 'C', 'L', '2025-07-01', '2025-07-31')).toBeNull();
 });

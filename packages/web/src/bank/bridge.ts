@@ -87,7 +87,13 @@ export async function readHeldThroughBridge(
     const res = await fetch(`${bridgeUrl()}/held`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ local_ip: localIp.trim(), company: company.trim(), ledger: ledger.trim(), from, to }),
+      body: JSON.stringify({
+        local_ip: localIp.trim(),
+        company: company.trim(),
+        ledger: ledger.trim(),
+        from,
+        to,
+      }),
     });
     const body = (await res.json().catch(() => ({}))) as { ok?: boolean; movements?: unknown };
     if (!res.ok || !body.ok) return null;

@@ -134,7 +134,13 @@ export function BookView({
         .sort();
       const held =
         book && days.length && localIp.trim() && (await bridgeAvailable())
-          ? await readHeldThroughBridge(localIp, '', book.account.tally_ledger, days[0], days[days.length - 1])
+          ? await readHeldThroughBridge(
+              localIp,
+              '',
+              book.account.tally_ledger,
+              days[0],
+              days[days.length - 1],
+            )
           : null;
       const answer = await pushBook(accountId, month, held ?? undefined);
       const before = answer.already_sent
@@ -199,7 +205,8 @@ export function BookView({
         <Paper withBorder p="sm" aria-label="Last push">
           <Group align="flex-end" gap="sm">
             <Text size="sm">
-              {lastPush.rows} row(s) ready as {lastPush.vouchers} voucher(s): marked pushed when Tally answers.
+              {lastPush.rows} row(s) ready as {lastPush.vouchers} voucher(s): marked pushed when Tally
+              answers.
             </Text>
             <TextInput
               size="xs"
