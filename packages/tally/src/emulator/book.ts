@@ -1,5 +1,25 @@
 // The books of a pretend TallyPrime: companies with their groups, ledgers, units, stock items and
 // vouchers, and the import rules the real one applies, with its wording. Everything is in memory.
+//
+// Each rule and its source (docs/decisions/034, 036, 037; "ours" = our assumption or wording, where
+// no source settles it; the product must stay right either way):
+// - request: not Import Data -> `Unknown Request, cannot be processed`; an unknown company ->
+//   `Could not set 'SVCurrentCompany' to 'X'` (integrators' captures of TallyPrime's answers, 034);
+// - the 28 predefined groups, Cash and Profit & Loss A/c, the predefined voucher types (TallyPrime's
+//   new company; 034);
+// - a master with an unknown parent group, a unit or stock item naming a missing unit: refused
+//   (`Group 'X' does not exist!`: integrators' wording, 034); an empty name: ours;
+// - a master sent with ACTION="Create" that exists: MasterCreateRule (sources disagree, 037);
+// - a voucher of an unknown type, without a date or with an impossible one: refused (034; the date
+//   wordings are ours); before the company's books begin: refused (ours, 036); after the year: kept;
+// - a voucher naming a missing ledger or stock item: an EXCEPTION, not an ERROR (integrators'
+//   captured RESPONSE: `Ledger 'Sales' does not exist!` with ERRORS 0, EXCEPTIONS 1; 036);
+// - a voucher whose amounts do not sum to zero: refused with `Voucher totals do not match! Dr: ..`
+//   (TallyConnector issue #44 quotes TallyPrime's words; 034);
+// - a voucher whose REMOTEID the company holds: RemoteIdRule, not assumed by default (037);
+// - names compared case-insensitively (034); an object it does not know: an EXCEPTION (ours).
+// Not modelled (037, left): automatic voucher numbering, unknown GSTDUTYHEAD words, ISDEEMEDPOSITIVE
+// against the sign, allocation amounts against their leg.
 import { readImportXml, voucherBalance, type ImportObject, type ImportedVoucher } from '../read.ts';
 import { IMPORT_COUNTERS, type ImportCounters } from '../response.ts';
 import { isoFromTallyDate, tallyAmount } from '../xml/values.ts';
