@@ -355,3 +355,21 @@ test('ledger balances follow the postings', async () => {
     /<LEDGER NAME="HDFC">\s*<PARENT TYPE="String">Bank Accounts<\/PARENT>\s*<CLOSINGBALANCE TYPE="Amount">500.00<\/CLOSINGBALANCE>/,
   );
 });
+
+test('a leg whose ISDEEMEDPOSITIVE contradicts its amount is refused (our rule, decision 037)', () => {
+  tally.emulator.reset();
+  const good = buildBankVouchersXml({
+    company: "Sharma & Sons' Pvt",
+    bankLedger: 'Cash',
+    transactions: [tx({ ledger: 'Cash' })],
+  });
+  assert.equal(tally.emulator.importXml(good).outcome.created, 1);
+  const bad = good.replace(
+    '<ISDEEMEDPOSITIVE>Yes</ISDEEMEDPOSITIVE>',
+    '<ISDEEMEDPOSITIVE>No</ISDEEMEDPOSITIVE>',
+  );
+  assert.notEqual(bad, good);
+  const { outcome } = tally.emulator.importXml(bad);
+  assert.equal(outcome.errors, 1);
+  assert.match(outcome.lineErrors[0], /marked both debit and credit/);
+});

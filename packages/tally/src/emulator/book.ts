@@ -18,8 +18,9 @@
 //   (TallyConnector issue #44 quotes TallyPrime's words; 034);
 // - a voucher whose REMOTEID the company holds: RemoteIdRule, not assumed by default (037);
 // - names compared case-insensitively (034); an object it does not know: an EXCEPTION (ours).
-// Not modelled (037, left): automatic voucher numbering, unknown GSTDUTYHEAD words, ISDEEMEDPOSITIVE
-// against the sign, allocation amounts against their leg.
+// - a leg whose ISDEEMEDPOSITIVE contradicts its AMOUNT's sign: refused (ours, 037).
+// Not modelled (037, left): automatic voucher numbering, unknown GSTDUTYHEAD words, allocation
+// amounts against their leg.
 import { readImportXml, voucherBalance, type ImportObject, type ImportedVoucher } from '../read.ts';
 import { IMPORT_COUNTERS, type ImportCounters } from '../response.ts';
 import { isoFromTallyDate, tallyAmount } from '../xml/values.ts';
@@ -103,6 +104,8 @@ export const TALLY_MESSAGES = {
     `Voucher date ${date} is before the Books Beginning From date ${booksFrom}!`,
   noName: 'Name cannot be empty!',
   exists: (kind: string, name: string) => `${kind} '${name}' already exists!`,
+  // Ours: a leg whose ISDEEMEDPOSITIVE contradicts its AMOUNT's sign.
+  deemedPositive: (ledger: string) => `The entry of '${ledger}' is marked both debit and credit!`,
   // Our approximation, for the 'alter' RemoteIdRule only.
   voucherExists: (type: string) => `${type} Voucher already exists!`,
 };
@@ -398,6 +401,14 @@ export class Book {
     for (const line of v.inventory) {
       if (!c.stockItems.has(line.item.trim().toLowerCase()))
         return this.except(out, TALLY_MESSAGES.noStockItem(line.item));
+    }
+    // ISDEEMEDPOSITIVE says which side a leg is on and AMOUNT's sign must agree (Yes: a debit,
+    // negative). Refusing a leg where they contradict is our assumption (037): it catches a builder
+    // that writes one and not the other, whatever TallyPrime would make of it.
+    for (const leg of v.legs) {
+      const deemed = leg.deemedPositive.trim().toLowerCase();
+      if ((deemed === 'yes' && leg.amount > 0) || (deemed === 'no' && leg.amount < 0))
+        return this.fail(out, TALLY_MESSAGES.deemedPositive(leg.ledger));
     }
     if (v.legs.length + v.inventory.length < 2 || voucherBalance(v) !== 0) {
       const amounts = [...v.legs.map((l) => l.amount), ...v.inventory.map((i) => i.amount)];
