@@ -75,19 +75,28 @@ export const TallyPanel = memo(function TallyPanel({
     if (problem) return window.alert(problem);
     if (!ledgersConfirmed()) return;
     rememberTallyIp(localIp);
+    // The company the warning above was about: the file declares only the ledgers it lacks.
+    const body = {
+      acc,
+      transactions: rows,
+      ledger_name: ledgerName.trim(),
+      company_name: company?.company.name,
+      statement_id: statementId,
+    };
     try {
-      // The company the warning above was about: the file declares only the ledgers it lacks.
-      const { blob, filename } = await downloadXml(bank, {
-        acc,
-        transactions: rows,
-        ledger_name: ledgerName.trim(),
-        company_name: company?.company.name,
-        statement_id: statementId,
-      });
+      const { blob, filename } = await downloadXml(bank, body);
       saveBlob(blob, filename);
     } catch (err) {
-      // 409: every row went to Tally or into a file before (issue 31); the server says how many.
-      window.alert(err instanceof ApiError && err.status === 409 ? err.detail : 'Failed to download XML.');
+      // 409: every row went to Tally or into a file before (issue 31). The user may have lost the
+      // file, or deleted the vouchers in Tally: they can have them again, knowingly.
+      if (!(err instanceof ApiError && err.status === 409)) return window.alert('Failed to download XML.');
+      if (!window.confirm(`${err.detail}\n\nDownload them again anyway?`)) return;
+      try {
+        const { blob, filename } = await downloadXml(bank, { ...body, include_sent: true });
+        saveBlob(blob, filename);
+      } catch {
+        window.alert('Failed to download XML.');
+      }
     }
   }
 
@@ -113,15 +122,29 @@ export const TallyPanel = memo(function TallyPanel({
       if (held === null)
         say("ℹ️ Could not read what Tally holds; Bahi's own record of what was sent decides.");
       let stored;
+      const request = {
+        transactions: rows,
+        ledger_name: ledgerName.trim(),
+        company_name: companyName.trim(),
+        statement_id: statementId,
+        ...(held ? { held } : {}),
+      };
       try {
         // Kept on the server without downloading its XML back: the bridge fetches it part by part.
-        stored = await sendForParts({
-          transactions: rows,
-          ledger_name: ledgerName.trim(),
-          company_name: companyName.trim(),
-          statement_id: statementId,
-          ...(held ? { held } : {}),
-        });
+        try {
+          stored = await sendForParts(request);
+        } catch (err) {
+          // 409: Bahi's record says every row went before. Sent again only if the user says so
+          // (they deleted them in Tally); what Tally still holds stays out when it could be read.
+          const again =
+            err instanceof ApiError &&
+            err.status === 409 &&
+            window.confirm(
+              `${err.detail}\n\nSend them again anyway? Only if they were deleted in Tally: otherwise they are entered twice.`,
+            );
+          if (!again) throw err;
+          stored = await sendForParts({ ...request, include_sent: true });
+        }
       } catch (err) {
         if (err instanceof ApiError && err.status === 0) say('❌ Could not connect to Tally server.');
         else say(`❌ Failed to send to Tally: ${err instanceof ApiError ? err.detail : 'Unknown error'}`);
