@@ -19,8 +19,10 @@
 // - a voucher whose REMOTEID the company holds: RemoteIdRule, not assumed by default (037);
 // - names compared case-insensitively (034); an object it does not know: an EXCEPTION (ours).
 // - a leg whose ISDEEMEDPOSITIVE contradicts its AMOUNT's sign: refused (ours, 037).
-// Not modelled (037, left): automatic voucher numbering, unknown GSTDUTYHEAD words, allocation
-// amounts against their leg.
+// - automatic numbering (the predefined types): VOUCHERNUMBER replaced by the type's next number; a
+//   voucher type imported with NUMBERINGMETHOD Manual keeps the number sent (an integrator's live
+//   probes, issue 31; not in TallyPrime's developer reference);
+// Not modelled (037, left): unknown GSTDUTYHEAD words dropped, allocation amounts against their leg.
 import { readImportXml, voucherBalance, type ImportObject, type ImportedVoucher } from '../read.ts';
 import { IMPORT_COUNTERS, type ImportCounters } from '../response.ts';
 import { isoFromTallyDate, tallyAmount } from '../xml/values.ts';
@@ -213,6 +215,13 @@ export class Company {
   readonly units = new Map<string, string>();
   readonly stockItems = new Map<string, { name: string; unit: string; parent: string }>();
   readonly voucherTypes = new Set(PREDEFINED_VOUCHER_TYPES.map((t) => t.toLowerCase()));
+  /**
+   * Voucher types numbered by hand (lower-cased). The predefined ones number automatically, as a
+   * new TallyPrime company has them; a type imported with NUMBERINGMETHOD Manual is numbered by hand.
+   */
+  readonly manualNumbering = new Set<string>();
+  /** The last number given per automatically numbered voucher type. */
+  readonly lastNumber = new Map<string, number>();
   readonly vouchers: StoredVoucher[] = [];
   /** REMOTEID -> index in vouchers, so an alter finds its voucher at once in a book of 20,000. */
   readonly byRemoteId = new Map<string, number>();
@@ -376,6 +385,23 @@ export class Book {
         out.lastMid = this.nextId++;
         return;
       }
+      case 'VOUCHERTYPE': {
+        const name = o.name.trim();
+        if (!name) return this.fail(out, TALLY_MESSAGES.noName);
+        const key = name.toLowerCase();
+        if (!c.voucherTypes.has(o.parent.trim().toLowerCase()))
+          return this.fail(out, TALLY_MESSAGES.noVoucherType(o.parent));
+        const had = c.voucherTypes.has(key);
+        if (had && isCreate(o.action) && this.mastersOnCreate === 'refuse')
+          return this.fail(out, TALLY_MESSAGES.exists('Voucher Type', name));
+        c.voucherTypes.add(key);
+        if (/^manual/i.test(o.numbering.trim())) c.manualNumbering.add(key);
+        else c.manualNumbering.delete(key);
+        if (had) out.altered++;
+        else out.created++;
+        out.lastMid = this.nextId++;
+        return;
+      }
       case 'VOUCHER':
         return this.importVoucher(c, o, out);
       default:
@@ -420,6 +446,15 @@ export class Book {
     const existing = this.remoteIds === 'alter' && v.remoteId ? (c.byRemoteId.get(v.remoteId) ?? -1) : -1;
     if (existing >= 0 && isCreate(v.action)) return this.fail(out, TALLY_MESSAGES.voucherExists(v.type));
     const id = existing >= 0 ? c.vouchers[existing].id : this.nextId++;
+    // Automatic numbering replaces the number sent with the type's next one (an integrator's live
+    // probes, issue 31: VOUCHERNUMBER discarded under a Sales type numbered automatically).
+    const typeKey = v.type.trim().toLowerCase();
+    let number = v.number;
+    if (!c.manualNumbering.has(typeKey) && existing < 0) {
+      const next = (c.lastNumber.get(typeKey) ?? 0) + 1;
+      c.lastNumber.set(typeKey, next);
+      number = String(next);
+    }
     const stored: StoredVoucher = {
       id,
       remoteId: v.remoteId,
@@ -427,7 +462,7 @@ export class Book {
       date,
       narration: v.narration,
       reference: v.reference,
-      number: v.number,
+      number,
       party: v.party,
       ...(v.partyGstin ? { partyGstin: v.partyGstin } : {}),
       ...(v.placeOfSupply ? { placeOfSupply: v.placeOfSupply } : {}),
