@@ -310,3 +310,33 @@ test('an invoice to a party ledger the company keeps with a GSTIN carries its GS
   assert.equal(walkIn.v.registrationType, 'Unregistered/Consumer');
   assert.equal(walkIn.v.placeOfSupply, 'Uttar Pradesh');
 });
+
+test('invoices under a voucher type of their own keep the numbers issued in the books (issue 31)', async () => {
+  const { token } = await member('admin');
+  await keepCompany(token);
+  const vouchers = ['K/41', 'K/42'].map((Reference) => ({
+    Reference,
+    Date: '2025-10-02',
+    Items: [{ 'Item Name': 'Steel Almirah', Quantity: 1, 'Selling Price': 10000, GST: 18, Total: 11800 }],
+  }));
+  const invoices = async (voucherType?: string) => {
+    const res = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token,
+      json: {
+        vouchers_data: { vouchers },
+        // A party the company lacks: declared with the invoices, so the emulator reset takes them.
+        party_ledger: 'Sharma Traders',
+        company_name: COMPANY,
+        ...(voucherType ? { voucher_type: voucherType } : {}),
+      },
+    });
+    assert.equal(res.status, 200, String(res.body).slice(0, 300));
+    tally.emulator.reset();
+    const { outcome } = tally.emulator.importXml(String(res.body));
+    assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
+    return tally.emulator.imported().companies[0].vouchers.map((v) => v.number);
+  };
+  // Under the predefined Sales, numbered automatically, the numbers are Tally's own.
+  assert.deepEqual(await invoices(), ['1', '2']);
+  assert.deepEqual(await invoices('Bahi Sales'), ['K/41', 'K/42']);
+});
