@@ -34,7 +34,7 @@ const COMMANDS: Record<string, { synopsis: string; summary: string; load: () => 
   },
   xml: {
     synopsis:
-      'xml FILE [--bank CODE] [--password PW] [--ledger NAME] [--company NAME] [--with-masters] [--contra-for-cash] [--out FILE]',
+      'xml FILE [--bank CODE] [--password PW] [--ledger NAME] [--company NAME] [--with-masters] [--no-contra] [--contra-for-cash] [--out FILE]',
     summary: 'Tally import XML for a bank statement',
     load: async () => (await loadBundled<Command>('xml')) ?? import('./commands/xml.ts'),
   },

@@ -114,6 +114,11 @@ export const TaxInvoiceRequest = z.object({
   party_gstin: z.string().trim().max(20).optional(),
   party_state: z.string().trim().max(100).optional(),
   tally_version: z.string().trim().max(100).optional(),
+  /**
+   * Issue 31: the invoices' voucher type, numbered by hand so TallyPrime keeps their numbers
+   * (declared under Sales with manual numbering when the company lacks it); default 'Sales'.
+   */
+  voucher_type: z.string().trim().max(100).optional(),
 });
 export type TaxInvoiceRequest = z.infer<typeof TaxInvoiceRequest>;
 

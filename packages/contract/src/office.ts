@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StatementTransaction } from './statements.ts';
+import { HeldMovements, StatementTransaction } from './statements.ts';
 
 // The office's clients, their bank accounts, each account's book and each client's ledger rules
 // (issue 13, clients part). Amounts travel as the specification's strings ('1,23,456.78'), dates
@@ -322,6 +322,8 @@ export const PushRequest = z.object({
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is written YYYY-MM.')
     .optional(),
+  /** What the company holds on the account's ledger, read through the bridge (issue 31): not sent again. */
+  held: HeldMovements.optional(),
 });
 
 /** POST /office/accounts/{id}/push: the unpushed rows as one Tally import, marked pushed. */
@@ -331,5 +333,7 @@ export const PushAnswer = z.object({
   xml: z.string(),
   vouchers: z.number().int(),
   rows: z.number().int(),
+  /** rows left out of the file: Bahi's record says Tally has them already (sent from another screen) */
+  already_sent: z.number().int().min(0).optional(),
 });
 export type PushAnswer = z.infer<typeof PushAnswer>;

@@ -222,11 +222,29 @@ export const DownloadXmlRequest = z.object({
   ledger_name: z.string().max(200).optional(),
   company_name: z.string().max(200).optional(),
   statement_id: FromStatement,
+  /** Put in again the vouchers Bahi recorded as sent or downloaded before (issue 31); left out by default. */
+  include_sent: z.boolean().optional(),
 });
 export type DownloadXmlRequest = z.infer<typeof DownloadXmlRequest>;
 
 /** POST /tally/generate-xml?ledger_name= : the body is the array of transactions. */
 export const GenerateXmlRequest = Rows;
+
+/**
+ * What the company already holds on the bank ledger in the rows' period, as the bridge read it
+ * from TallyPrime (POST /held on the bridge, issue 31): each movement answers for one row's
+ * voucher of the same day, side and amount, which is then not sent.
+ */
+export const HeldMovements = z
+  .array(
+    z.object({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      side: z.enum(['withdrawal', 'deposit']),
+      paise: z.number().int().min(1).max(1e15),
+    }),
+  )
+  .max(2 * MAX_XML_ROWS);
+export type HeldMovements = z.infer<typeof HeldMovements>;
 
 /** POST /tally/send-to-tally */
 export const SendToTallyRequest = z.object({
@@ -234,6 +252,9 @@ export const SendToTallyRequest = z.object({
   ledger_name: z.string().trim().min(1, 'Please enter a ledger name.').max(200),
   company_name: z.string().trim().min(1, 'Please enter a company name.').max(200),
   statement_id: FromStatement,
+  held: HeldMovements.optional(),
+  /** Put in again the vouchers Bahi recorded as sent or downloaded before (issue 31); left out by default. */
+  include_sent: z.boolean().optional(),
 });
 export type SendToTallyRequest = z.infer<typeof SendToTallyRequest>;
 
@@ -245,6 +266,12 @@ export const SendToTallyAnswer = z.object({
   parts: z.number().int().min(1),
   /** '' with ?xml=none */
   xml: z.string(),
+  /** vouchers left out: Tally confirmed them before, for this company and bank ledger (issue 31) */
+  already_sent: z.number().int().min(0).optional(),
+  /** vouchers left out: they were in a file downloaded before */
+  already_downloaded: z.number().int().min(0).optional(),
+  /** vouchers left out: the company holds them already (the `held` movements sent) */
+  already_in_tally: z.number().int().min(0).optional(),
 });
 export type SendToTallyAnswer = z.infer<typeof SendToTallyAnswer>;
 

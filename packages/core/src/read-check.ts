@@ -221,9 +221,7 @@ export function checkChain(
     const first = rows[0];
     const bal = first?.ClosingBalance ? parseAmount(first.ClosingBalance) : null;
     opening =
-      first && bal !== null
-        ? bal - Math.abs(amountOf(first.Deposit) ?? 0) + Math.abs(amountOf(first.Withdrawal) ?? 0)
-        : 0;
+      first && bal !== null ? bal - (amountOf(first.Deposit) ?? 0) + (amountOf(first.Withdrawal) ?? 0) : 0;
   }
   let bal = opening;
   let deposits = 0;
@@ -238,9 +236,11 @@ export function checkChain(
       invalid.set(row, 'an amount is not a number');
       return;
     }
-    withdrawals += Math.abs(w);
-    deposits += Math.abs(d);
-    bal += Math.abs(d) - Math.abs(w);
+    // Signed as the reader gives them: a negative withdrawal (a reversal, HDFC's -1.00) is money in,
+    // as the reader's own reconciliation and the Tally vouchers take it (issue 31).
+    withdrawals += w;
+    deposits += d;
+    bal += d - w;
     const text = (r.ClosingBalance ?? '').trim();
     if (!text) return;
     const printed = parseAmount(text);

@@ -80,3 +80,14 @@ test('checkChain: the first wrong balance breaks once; fixing the amount reconci
   // without an opening balance, the first row's gives it
   assert.equal(checkChain(rows.slice(0, 1), { opening: null }).opening, 10_000_00);
 });
+
+test('checkChain: a negative withdrawal (a reversal) is money in, as the reader reconciles it', () => {
+  const rows = [
+    { Date: '25-03-2019', Withdrawal: '1.00', Deposit: '', ClosingBalance: '12,366.26' },
+    { Date: '25-03-2019', Withdrawal: '-1.00', Deposit: '', ClosingBalance: '12,367.26' },
+    { Date: '26-03-2019', Withdrawal: '', Deposit: '-100.00', ClosingBalance: '12,267.26' },
+  ];
+  const check = checkChain(rows, { opening: 12_367_26 });
+  assert.equal(check.ok, true, JSON.stringify(check.breaks));
+  assert.equal(checkChain(rows, { opening: null }).ok, true);
+});

@@ -5,6 +5,7 @@ import { readImportXml, startTallyEmulator, type RunningEmulator } from '@bahi/t
 import { saveStatementResult, type StatementDetail } from '../src/statements/results.ts';
 import { call, startApp } from './helpers/harness.ts';
 import { makeMember } from './helpers/queue.ts';
+import { pushExport } from './helpers/tally-push.ts';
 
 // Issue 12, the statement side: Download XML and Send to Tally declare only the ledgers the known
 // company lacks (one rule for both), and when the rows name a statement kept on the server, each bank
@@ -147,22 +148,40 @@ test('golden: Download XML from a stored statement declares only what the compan
   assert.deepEqual(
     banks.map((b) => [b?.transactionType, b?.instrumentNumber, b?.instrumentDate, b?.bankersDate]),
     [
-      ['Cheque', '495548', '20250604', '20250603'],
-      ['e-Fund Transfer', 'BKIDH25153476069', '20250605', '20250605'],
+      // no banker's date: the lines are the accountant's to reconcile (issue 31)
+      ['Cheque', '495548', '20250604', ''],
+      ['e-Fund Transfer', 'BKIDH25153476069', '20250605', ''],
       // the all-zero reference is junk: the UTR comes from the narration
-      ['e-Fund Transfer', 'KKBKR2024072819451055', '20250606', '20250606'],
-      ['Others', '415424818181', '20250608', '20250608'],
+      ['e-Fund Transfer', 'KKBKR2024072819451055', '20250606', ''],
+      ['Others', '415424818181', '20250608', ''],
       // a charge with a junk reference '0': no instrument number, the value date still kept
-      ['Others', '', '20250610', '20250609'],
+      ['Others', '', '20250610', ''],
     ],
   );
 
-  // Without a company named, every ledger is declared (create-only), and without the statement the
-  // instrument number and date come from the narration and the posting date alone.
+  // The same rows again: every voucher was in the file just downloaded, so nothing new (issue 31).
+  const again = await call(h.app, 'POST', '/api/hdfc/download-xml', {
+    token,
+    json: {
+      acc: '50100012345678',
+      transactions: ROWS,
+      ledger_name: BANK_LEDGER,
+      company_name: COMPANY,
+      statement_id: statementId,
+    },
+  });
+  assert.equal(again.status, 409);
+  assert.match(
+    again.body.detail,
+    /all 5 voucher\(s\) went to Tally before \(Left out 5 already downloaded\.\)/,
+  );
+  // Asked for again: without a company named, every ledger is declared (create-only), and without the
+  // statement the instrument number and date come from the narration and the posting date alone.
   const plain = await call(h.app, 'POST', '/api/hdfc/download-xml', {
     token,
-    json: { acc: '50100012345678', transactions: ROWS, ledger_name: BANK_LEDGER },
+    json: { acc: '50100012345678', transactions: ROWS, ledger_name: BANK_LEDGER, include_sent: true },
   });
+  assert.equal(plain.headers['x-bahi-already-downloaded'], '0');
   assert.deepEqual(declaredLedgers(String(plain.body)), [
     BANK_LEDGER,
     'Rent',
@@ -211,7 +230,7 @@ test('the browser cannot set what the statement printed: a row it changed gets n
   assert.deepEqual(after.body.rows[3].slice(5), []);
 });
 
-test('send-to-tally from a stored statement, through the emulator: reconciled lines with their instrument numbers and dates, nothing existing changed', async () => {
+test('send-to-tally from a stored statement, through the emulator: lines with their instrument numbers and dates, unreconciled, nothing existing changed, nothing sent twice', async () => {
   const { token, id: userId } = await member();
   const statementId = await storedStatement(userId);
   await keepCompany(token);
@@ -221,8 +240,8 @@ test('send-to-tally from a stored statement, through the emulator: reconciled li
     `<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA><REQUESTDESC><REPORTNAME>All Masters</REPORTNAME><STATICVARIABLES><SVCURRENTCOMPANY>${COMPANY.replace('&', '&amp;')}</SVCURRENTCOMPANY></STATICVARIABLES></REQUESTDESC><REQUESTDATA><TALLYMESSAGE><LEDGER NAME="${BANK_LEDGER}"><PARENT>Bank OD A/c</PARENT></LEDGER></TALLYMESSAGE><TALLYMESSAGE><LEDGER NAME="Rent"><PARENT>Indirect Expenses</PARENT></LEDGER></TALLYMESSAGE></REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`,
   );
   assert.equal(seed.outcome.errors, 0);
-  for (let round = 0; round < 2; round++) {
-    const sent = await call(h.app, 'POST', '/api/tally/send-to-tally', {
+  const send = () =>
+    call(h.app, 'POST', '/api/tally/send-to-tally', {
       token,
       json: {
         transactions: ROWS,
@@ -231,28 +250,28 @@ test('send-to-tally from a stored statement, through the emulator: reconciled li
         statement_id: statementId,
       },
     });
-    assert.equal(sent.status, 200, JSON.stringify(sent.body).slice(0, 300));
-    assert.equal(sent.body.parts, 1);
-    const { outcome } = tally.emulator.importXml(sent.body.xml);
-    // The second time, the masters created the first time meet "already exists" (create-only).
-    assert.equal(outcome.exceptions, 0, JSON.stringify(outcome));
-    assert.ok(
-      outcome.lineErrors.every((e) => /already exists/.test(e)),
-      JSON.stringify(outcome),
-    );
-    assert.equal(outcome.created + outcome.altered, round === 0 ? 5 + 2 : 5);
-  }
+  const sent = await send();
+  assert.equal(sent.status, 200, JSON.stringify(sent.body).slice(0, 300));
+  assert.equal(sent.body.parts, 1);
+  const [answer] = await pushExport(h, token, tally.emulator, sent.body.xml_id);
+  assert.equal(answer.ok, true, answer.problems.join('; '));
+  assert.equal(answer.created, 5 + 2);
+  // The second time Bahi's record says Tally took every voucher: nothing is sent (issue 31).
+  const again = await send();
+  assert.equal(again.status, 409);
+  assert.match(again.body.detail, /Left out 5 already sent to Tally/);
   const books = tally.emulator.imported().companies[0];
   assert.equal(books.vouchers.length, ROWS.length);
   const bankLegs = books.vouchers.map((v) => v.legs.find((l) => l.ledger === BANK_LEDGER));
   assert.deepEqual(
     bankLegs.map((l) => [l?.transactionType, l?.instrumentNumber, l?.instrumentDate, l?.bankersDate]),
     [
-      ['Cheque', '495548', '2025-06-04', '2025-06-03'],
-      ['e-Fund Transfer', 'BKIDH25153476069', '2025-06-05', '2025-06-05'],
-      ['e-Fund Transfer', 'KKBKR2024072819451055', '2025-06-06', '2025-06-06'],
-      ['Others', '415424818181', '2025-06-08', '2025-06-08'],
-      ['Others', undefined, '2025-06-10', '2025-06-09'],
+      // No banker's date: reconciliation stays the accountant's (issue 31).
+      ['Cheque', '495548', '2025-06-04', undefined],
+      ['e-Fund Transfer', 'BKIDH25153476069', '2025-06-05', undefined],
+      ['e-Fund Transfer', 'KKBKR2024072819451055', '2025-06-06', undefined],
+      ['Others', '415424818181', '2025-06-08', undefined],
+      ['Others', undefined, '2025-06-10', undefined],
     ],
   );
   assert.equal(books.ledgers.find((l) => l.name === BANK_LEDGER)?.parent, 'Bank OD A/c');
@@ -290,4 +309,34 @@ test('an invoice to a party ledger the company keeps with a GSTIN carries its GS
   assert.equal(walkIn.v.partyGstin, '');
   assert.equal(walkIn.v.registrationType, 'Unregistered/Consumer');
   assert.equal(walkIn.v.placeOfSupply, 'Uttar Pradesh');
+});
+
+test('invoices under a voucher type of their own keep the numbers issued in the books (issue 31)', async () => {
+  const { token } = await member('admin');
+  await keepCompany(token);
+  const vouchers = ['K/41', 'K/42'].map((Reference) => ({
+    Reference,
+    Date: '2025-10-02',
+    Items: [{ 'Item Name': 'Steel Almirah', Quantity: 1, 'Selling Price': 10000, GST: 18, Total: 11800 }],
+  }));
+  const invoices = async (voucherType?: string) => {
+    const res = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token,
+      json: {
+        vouchers_data: { vouchers },
+        // A party the company lacks: declared with the invoices, so the emulator reset takes them.
+        party_ledger: 'Sharma Traders',
+        company_name: COMPANY,
+        ...(voucherType ? { voucher_type: voucherType } : {}),
+      },
+    });
+    assert.equal(res.status, 200, String(res.body).slice(0, 300));
+    tally.emulator.reset();
+    const { outcome } = tally.emulator.importXml(String(res.body));
+    assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
+    return tally.emulator.imported().companies[0].vouchers.map((v) => v.number);
+  };
+  // Under the predefined Sales, numbered automatically, the numbers are Tally's own.
+  assert.deepEqual(await invoices(), ['1', '2']);
+  assert.deepEqual(await invoices('Bahi Sales'), ['K/41', 'K/42']);
 });

@@ -119,12 +119,18 @@ export function bankAllocationOf(tx: BankAllocationSource): BankAllocation {
   return { ...base, transactionType: 'Others', instrumentNumber: number, favouring: favour(number) };
 }
 
-/** BANKALLOCATIONS.LIST for a bank leg of the given signed amount (Tally sign, as the leg). */
-export function bankAllocationElement(a: BankAllocation, amount: Paise): XmlElement {
+/**
+ * BANKALLOCATIONS.LIST for a bank leg of the given signed amount (Tally sign, as the leg). The
+ * banker's date marks the line reconciled in Tally's bank reconciliation, so it is written only when
+ * asked (`reconciled`): otherwise a cheque the accountant entered when it was issued would stay
+ * unreconciled for ever beside Bahi's already-reconciled twin (issue 31). Reconciliation stays the
+ * accountant's.
+ */
+export function bankAllocationElement(a: BankAllocation, amount: Paise, reconciled = false): XmlElement {
   return el('BANKALLOCATIONS.LIST', {}, [
     leaf('DATE', toTallyDate(a.date)),
     leaf('INSTRUMENTDATE', toTallyDate(a.instrumentDate)),
-    leaf('BANKERSDATE', toTallyDate(a.bankersDate)),
+    reconciled ? leaf('BANKERSDATE', toTallyDate(a.bankersDate)) : null,
     leaf('TRANSACTIONTYPE', a.transactionType),
     a.transferMode ? leaf('TRANSFERMODE', a.transferMode) : null,
     a.favouring ? leaf('PAYMENTFAVOURING', a.favouring) : null,

@@ -4,7 +4,7 @@ import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
 import { ledgerMaster, uniqueLedgers, type LedgerMaster } from './masters.ts';
 import { bankAllocationElement, bankAllocationOf, isJunkReference } from './bank-allocation.ts';
-import { bankRemoteId } from './identity.ts';
+import { bankMovementKey, bankRemoteId } from './identity.ts';
 import { voucherElement } from './voucher.ts';
 import type { XmlElement } from './xml/tree.ts';
 
@@ -23,6 +23,11 @@ export interface BankTransaction {
   chequeNumber?: string;
   /** Who was paid or who paid, when known: the bank allocation's favouring. */
   counterparty?: string;
+  /**
+   * The running balance the statement prints after the row, when it prints one: part of the
+   * voucher's identity (identity.ts), never of its amounts.
+   */
+  balance?: Paise | null;
 }
 
 export interface BankAccountInput {
@@ -46,6 +51,10 @@ export interface BankVoucherOptions {
   ledgerGroups?: Readonly<Record<string, string>>;
   /** Ledgers known to exist in Tally: never declared as masters (so their group is never altered). */
   existingLedgers?: readonly string[];
+  /** Write the banker's date (the statement's date) on bank legs, marking them reconciled in Tally. */
+  reconciled?: boolean;
+  /** Voucher ids (bankVoucherIds) already sent or downloaded: left out of the file. */
+  leaveOut?: ReadonlySet<string>;
 }
 
 export interface BankVouchersInput extends BankAccountInput, BankVoucherOptions {}
@@ -79,6 +88,59 @@ function defaultIsCash(tx: BankTransaction, side: 'withdrawal' | 'deposit'): boo
   return isCashNarration(tx.description, side);
 }
 
+export type BankSide = 'withdrawal' | 'deposit';
+
+/**
+ * What the row does to the bank, one movement per printed amount, signed as the statement prints
+ * it: a negative withdrawal (a reversal, HDFC's `-1.00`) is money back in, so a deposit (Receipt),
+ * and a negative deposit is money out (Payment). Taking the absolute value instead booked every
+ * reversal the wrong way and left the bank ledger off the statement's closing (issue 31).
+ */
+export function bankMovements(tx: BankTransaction, index = 0): { side: BankSide; paise: Paise }[] {
+  const out: { side: BankSide; paise: Paise }[] = [];
+  for (const [printed, value] of [
+    ['withdrawal', tx.withdrawal],
+    ['deposit', tx.deposit],
+  ] as const) {
+    if (!value) continue;
+    if (!Number.isSafeInteger(value)) {
+      throw new TallyError(
+        'bad_amount',
+        `Transaction ${index + 1} has an invalid amount.`,
+        `row ${index + 1}: ${printed} ${value}`,
+      );
+    }
+    const flipped: BankSide = printed === 'withdrawal' ? 'deposit' : 'withdrawal';
+    out.push(value > 0 ? { side: printed, paise: value } : { side: flipped, paise: -value });
+  }
+  return out;
+}
+
+/**
+ * Each row's voucher ids, one per movement (bankMovements), from the row's content: the account's
+ * ledger, date, side, amount and printed balance (identity.ts). Movements alike in all of these are
+ * numbered in the order given, so the ids of the others never depend on which rows were sent.
+ */
+export function bankVoucherIds(account: BankAccountInput): string[][] {
+  const seen = new Map<string, number>();
+  return account.transactions.map((tx, i) =>
+    bankMovements(tx, i).map(({ side, paise }) => {
+      const key = {
+        bankLedger: account.bankLedger,
+        date: tx.date,
+        side,
+        paise,
+        balance: tx.balance,
+        reference: isJunkReference(tx.reference) ? undefined : tx.reference,
+      };
+      const k = bankMovementKey(key);
+      const occurrence = seen.get(k) ?? 0;
+      seen.set(k, occurrence + 1);
+      return bankRemoteId({ ...key, occurrence });
+    }),
+  );
+}
+
 function narrationOf(tx: BankTransaction): string {
   const text = tx.description.trim();
   const ref = isJunkReference(tx.reference) ? undefined : tx.reference?.trim();
@@ -98,6 +160,7 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
   if (!bank) throw new TallyError('no_bank_ledger', 'Please enter the bank ledger name.');
   const vouchers: XmlElement[] = [];
   const ledgers: LedgerMaster[] = [{ name: bank, parent: BANK_GROUP }];
+  const ids = bankVoucherIds(account);
   account.transactions.forEach((tx, i) => {
     if (!isIsoDate(tx.date)) {
       throw new TallyError(
@@ -106,27 +169,19 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
         `row ${i + 1}: date ${tx.date}`,
       );
     }
-    const sides: ['withdrawal' | 'deposit', Paise][] = [
-      ['withdrawal', tx.withdrawal],
-      ['deposit', tx.deposit],
-    ];
     // A row with both a withdrawal and a deposit (rare, e.g. a reversal printed on one line) gives two vouchers.
-    for (const [side, paise] of sides) {
-      if (!paise) continue;
-      if (!Number.isSafeInteger(paise) || paise < 0) {
-        throw new TallyError(
-          'bad_amount',
-          `Transaction ${i + 1} has an invalid amount.`,
-          `row ${i + 1}: ${side} ${paise}`,
-        );
-      }
+    bankMovements(tx, i).forEach(({ side, paise }, k) => {
+      if (o.leaveOut?.has(ids[i][k])) return;
       const contra = o.contraForCash === true && isCash(tx, side);
       const other = tx.ledger?.trim() || (contra ? cash : suspense);
       let type: string;
       let legs: Leg[];
       // The bank leg alone carries the bank allocation: what Tally's bank reconciliation matches on.
       const allocation = bankAllocationOf(tx);
-      const bankLeg = (leg: Leg): Leg => ({ ...leg, extra: [bankAllocationElement(allocation, leg.amount)] });
+      const bankLeg = (leg: Leg): Leg => ({
+        ...leg,
+        extra: [bankAllocationElement(allocation, leg.amount, o.reconciled)],
+      });
       if (side === 'withdrawal') {
         type = contra ? 'Contra' : 'Payment';
         legs = [debit(other, paise, !contra), bankLeg(credit(bank, paise))];
@@ -140,16 +195,7 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
         voucherElement({
           type,
           date: tx.date,
-          remoteId: bankRemoteId({
-            company: o.company,
-            bankLedger: bank,
-            accountNumber: account.accountNumber,
-            date: tx.date,
-            side,
-            paise,
-            reference: tx.reference,
-            row: i,
-          }),
+          remoteId: ids[i][k],
           narration: narrationOf(tx),
           reference: isJunkReference(tx.reference) ? undefined : tx.reference?.trim(),
           partyLedger: other,
@@ -157,7 +203,7 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
           legs,
         }),
       );
-    }
+    });
   });
   return { vouchers, ledgers };
 }

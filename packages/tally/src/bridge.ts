@@ -10,6 +10,7 @@ import { allowedApiBases, fetchExportXml, reportExportResponse } from './bridge-
 import { pushToTally, TALLY_DEFAULT_PORT } from './client.ts';
 import { readTallyCompany } from './company.ts';
 import { TallyError } from './errors.ts';
+import { readHeldVouchers } from './held.ts';
 
 export const BRIDGE_NAME = 'bahi-bridge';
 export const BRIDGE_DEFAULT_PORT = 9100;
@@ -103,6 +104,10 @@ export function createBridge(options: BridgeOptions = {}): Server {
       void company(req, res, cors);
       return;
     }
+    if (req.method === 'POST' && path === '/held') {
+      void held(req, res, cors);
+      return;
+    }
     json(res, 404, { ok: false, detail: 'Not found' }, cors);
   });
 
@@ -140,6 +145,52 @@ export function createBridge(options: BridgeOptions = {}): Server {
         err instanceof TallyError ? err : new TallyError('io', 'Could not talk to Tally.', String(err));
       log(`company read from ${ip}: failed (${e.logMessage})`);
       fail(e.code === 'no_company' ? 404 : 502, e.userMessage, e.code);
+    }
+  }
+
+  /**
+   * What the company holds on a bank ledger in a period (held.ts), read from Tally at local_ip, so
+   * a push sends only what is not there (issue 31). { local_ip, company, ledger, from, to } (ISO).
+   */
+  async function held(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
+    const fail = (status: number, detail: string, code?: string) =>
+      json(res, status, { ok: false, detail, code }, cors);
+    let body: { local_ip?: unknown; company?: unknown; ledger?: unknown; from?: unknown; to?: unknown };
+    try {
+      body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8'));
+    } catch {
+      fail(400, 'Send JSON { local_ip, company, ledger, from, to }.');
+      return;
+    }
+    const ip = officeIp(body.local_ip);
+    if (!isOfficeAddress(ip)) {
+      fail(400, `local_ip must be an IPv4 address of the office network, not '${ip}'.`);
+      return;
+    }
+    const str = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 200) : '');
+    const iso = /^\d{4}-\d{2}-\d{2}$/;
+    const [company, ledger, from, to] = [str(body.company), str(body.ledger), str(body.from), str(body.to)];
+    if (!ledger || !iso.test(from) || !iso.test(to)) {
+      fail(400, 'Send the bank ledger and the period (from, to as YYYY-MM-DD).');
+      return;
+    }
+    try {
+      const movements = await readHeldVouchers({
+        host: ip,
+        port: options.tallyPort ?? TALLY_DEFAULT_PORT,
+        timeoutMs: options.timeoutMs,
+        company: company || undefined,
+        bankLedger: ledger,
+        from,
+        to,
+      });
+      log(`held on '${ledger}' ${from}..${to} from ${ip}: ${movements.length} movement(s)`);
+      json(res, 200, { ok: true, movements }, cors);
+    } catch (err) {
+      const e =
+        err instanceof TallyError ? err : new TallyError('io', 'Could not talk to Tally.', String(err));
+      log(`held on '${ledger}' from ${ip}: failed (${e.logMessage})`);
+      fail(502, e.userMessage, e.code);
     }
   }
 

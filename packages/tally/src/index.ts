@@ -22,3 +22,4 @@ export * from './statement.ts';
 export * from './company.ts';
 export * from './masters-file.ts';
 export * from './batches.ts';
+export * from './held.ts';

@@ -10,6 +10,7 @@ import {
   unitMaster,
   type LedgerMaster,
   type StockItemGst,
+  voucherTypeMaster,
 } from './masters.ts';
 import { invoiceRemoteId } from './identity.ts';
 import { voucherElement } from './voucher.ts';
@@ -76,6 +77,14 @@ export interface TaxInvoicesInput {
   existingLedgers?: readonly string[];
   existingStockItems?: readonly string[];
   existingUnits?: readonly string[];
+  /**
+   * The voucher type of the invoices (default 'Sales'). Under a type TallyPrime numbers
+   * automatically (the predefined Sales, by default) the invoice numbers sent are replaced by its
+   * own (issue 31); a type of this name is declared under Sales with manual numbering unless the
+   * company is known to have it (`existingVoucherTypes`), so the numbers issued reach GSTR-1.
+   */
+  voucherType?: string;
+  existingVoucherTypes?: readonly string[];
   /**
    * The TallyPrime release the company runs ('TallyPrime 2.1', '3.0', 'Tally.ERP 9'...): it decides
    * the GST duty-head words of the tax ledgers declared. Missing: TallyPrime 3.0 and later.
@@ -226,6 +235,7 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
   const party = input.partyLedger?.trim() || BILLING_DEFAULTS.partyLedger;
   const sales = input.salesLedger?.trim() || BILLING_DEFAULTS.salesLedger;
   const narration = input.narration ?? BILLING_DEFAULTS.narration;
+  const voucherType = input.voucherType?.trim() || 'Sales';
   const forced = input.forceState?.trim();
   const companyState = input.companyState?.trim() || forced;
   if (!companyState) {
@@ -317,11 +327,11 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
     if (t.roundOff < 0) trailing.push(debit(roundOffL, -t.roundOff));
     for (const l of trailing) ledgers.push(taxLedger(l.ledger));
     return voucherElement({
-      type: 'Sales',
+      type: voucherType,
       date: v.Date,
       number: v.Reference,
       reference: v.Reference,
-      remoteId: invoiceRemoteId(input.company, 'Sales', v.Reference),
+      remoteId: invoiceRemoteId(input.company, voucherType, v.Reference),
       partyLedger: party,
       narration,
       view: 'Invoice Voucher View',
@@ -378,6 +388,12 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
       { name: sales, parent: 'Sales Accounts' },
       ...ledgers,
     ]).filter((l) => !haveLedgers.has(l.name.toLowerCase()));
+    // A voucher type of our own, numbered by hand, first: the vouchers name it.
+    if (
+      voucherType.toLowerCase() !== 'sales' &&
+      !known(input.existingVoucherTypes).has(voucherType.toLowerCase())
+    )
+      masters.push(voucherTypeMaster(voucherType));
     masters.push(...all.map(ledgerMaster));
     if (!known(input.existingUnits).has(unit.toLowerCase())) masters.push(unitMaster(unit, unitDecimals));
     masters.push(

@@ -46,6 +46,21 @@ export function unitMaster(symbol: string, decimals = 0): XmlElement {
   ]);
 }
 
+/**
+ * A voucher type of its own for invoices, under `parent` (Sales), numbered by hand: TallyPrime
+ * replaces VOUCHERNUMBER with its own number under a type numbered automatically (the predefined
+ * Sales, by default), which an integrator saw in live probes (issue 31), so the invoice numbers the
+ * office issued would not reach GSTR-1. Create-only, like every master we send.
+ */
+export function voucherTypeMaster(name: string, parent = 'Sales'): XmlElement {
+  return el('VOUCHERTYPE', { NAME: name, ACTION: 'Create' }, [
+    el('NAME.LIST', { TYPE: 'String' }, [leaf('NAME', name)]),
+    leaf('PARENT', parent),
+    leaf('NUMBERINGMETHOD', 'Manual'),
+    leaf('ISACTIVE', 'Yes'),
+  ]);
+}
+
 /** Decimal places a quantity needs (2.5 -> 1, 0.125 -> 3), at most 4. */
 export function decimalsOf(quantity: number): number {
   const s = String(quantity);

@@ -59,6 +59,7 @@ export type ImportObject =
   | { kind: 'GROUP'; name: string; parent: string; action?: string }
   | { kind: 'STOCKITEM'; name: string; unit: string; parent?: string; action?: string }
   | { kind: 'UNIT'; name: string; action?: string }
+  | { kind: 'VOUCHERTYPE'; name: string; parent: string; numbering: string; action?: string }
   | {
       kind: 'VOUCHER';
       type: string;
@@ -168,6 +169,14 @@ function readObject(tag: string, node: Node): ImportObject {
       };
     case 'UNIT':
       return { kind: 'UNIT', name: nameOf(node), action };
+    case 'VOUCHERTYPE':
+      return {
+        kind: 'VOUCHERTYPE',
+        name: nameOf(node),
+        parent: text(node.PARENT),
+        numbering: text(node.NUMBERINGMETHOD),
+        action,
+      };
     case 'VOUCHER':
       return {
         kind: 'VOUCHER',

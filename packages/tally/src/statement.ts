@@ -12,6 +12,7 @@ export interface StatementAccountLike {
     reference: string | null;
     withdrawal: number;
     deposit: number;
+    balance?: number | null;
     ledger?: string;
   }[];
 }
@@ -50,6 +51,7 @@ export function statementToBankAccounts(
       description: t.description,
       withdrawal: t.withdrawal,
       deposit: t.deposit,
+      balance: t.balance ?? null,
       reference: t.reference ?? undefined,
       ledger: t.ledger,
     })),

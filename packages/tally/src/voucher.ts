@@ -9,10 +9,7 @@ export interface VoucherSpec {
   narration?: string;
   reference?: string;
   number?: string;
-  /**
-   * Stable identity (see identity.ts). With it the voucher carries no ACTION, so TallyPrime creates
-   * it the first time and alters it on a repeated push instead of entering it twice.
-   */
+  /** Stable identity (see identity.ts), sent as REMOTEID; Bahi's own record keys on it too. */
   remoteId?: string;
   partyLedger?: string;
   view: 'Accounting Voucher View' | 'Invoice Voucher View';
@@ -36,8 +33,12 @@ export function voucherElement(v: VoucherSpec): XmlElement {
   ]);
   const date = toTallyDate(v.date);
   const list = v.legList ?? 'ALLLEDGERENTRIES.LIST';
+  // Always create-only: a push never alters a voucher Tally holds (issue 31). Whether TallyPrime
+  // matches a REMOTEID at all is undocumented (docs/decisions/037); with ACTION="Create" either
+  // answer leaves the books right: a Tally that matches it refuses the copy, one that does not
+  // would enter it again, which Bahi's record of what was sent prevents by not sending it.
   const attrs: Record<string, string> = v.remoteId
-    ? { REMOTEID: v.remoteId, VCHTYPE: v.type, OBJVIEW: v.view }
+    ? { REMOTEID: v.remoteId, VCHTYPE: v.type, ACTION: 'Create', OBJVIEW: v.view }
     : { VCHTYPE: v.type, ACTION: 'Create', OBJVIEW: v.view };
   return el('VOUCHER', attrs, [
     leaf('DATE', date),

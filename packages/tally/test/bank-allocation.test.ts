@@ -7,6 +7,7 @@ import {
   CHARGE_WORDS,
   buildBankVouchersXml,
   isJunkReference,
+  readImportXml,
   xmlParser,
 } from '../src/index.ts';
 import { shared } from './helpers.ts';
@@ -125,3 +126,25 @@ test(
     assert.ok(n > 100);
   },
 );
+
+test('no banker’s date unless asked: the bank line stays the accountant’s to reconcile (issue 31)', () => {
+  const input = {
+    bankLedger: 'HDFC',
+    transactions: [
+      {
+        date: '2025-06-03',
+        description: 'CHQ PAID 495548',
+        withdrawal: 4500000,
+        deposit: 0,
+        reference: '495548',
+      },
+    ],
+  };
+  const bank = (xml: string) =>
+    readImportXml(xml)
+      .objects.flatMap((o) => (o.kind === 'VOUCHER' ? o.legs : []))
+      .find((l) => l.ledger === 'HDFC')?.bank;
+  assert.equal(bank(buildBankVouchersXml(input))?.bankersDate, '');
+  assert.equal(bank(buildBankVouchersXml(input))?.instrumentNumber, '495548');
+  assert.equal(bank(buildBankVouchersXml({ ...input, reconciled: true }))?.bankersDate, '20250603');
+});

@@ -174,3 +174,35 @@ test('a request for another host name (DNS rebinding) is refused', async () => {
   const ok = await fetch(`${bridge.url}/health`);
   assert.equal(ok.status, 200, 'its own name still answers');
 });
+
+test('POST /held reads what the company holds on the bank ledger in the period (issue 31)', async () => {
+  tally.emulator.reset();
+  await fetch(`${bridge.url}/push`, {
+    method: 'POST',
+    headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ local_ip: '127.0.0.1', xml }),
+  });
+  const post = (body: unknown) =>
+    fetch(`${bridge.url}/held`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const res = await post({
+    local_ip: '127.0.0.1',
+    company: 'Demo & Co',
+    ledger: 'HDFC A/c',
+    from: '2025-07-01',
+    to: '2025-07-31',
+  });
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), {
+    ok: true,
+    movements: [{ date: '2025-07-01', side: 'deposit', paise: 12345 }],
+  });
+  assert.equal((await post({ local_ip: '127.0.0.1', ledger: 'HDFC A/c', from: '1-7-25' })).status, 400);
+  assert.equal(
+    (await post({ local_ip: '8.8.8.8', ledger: 'x', from: '2025-07-01', to: '2025-07-02' })).status,
+    400,
+  );
+});

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, test } from 'node:test';
 import {
-  bankRemoteId,
   buildBankVouchersXml,
   buildManualVouchersXml,
   buildTaxInvoicesXml,
@@ -48,75 +47,54 @@ test('a good file with masters imports over HTTP in UTF-16LE, into the named com
   assert.ok(sharma.ledgers.some((l) => l.name === 'HDFC & Co A/c' && l.parent === 'Bank Accounts'));
 });
 
-test('pushing the same masters again alters them instead of failing', async () => {
+test('pushing the same masters again: Tally says they exist (create-only), and by default the voucher is entered again', async () => {
   tally.emulator.reset();
   const xml = buildBankVouchersXml({ bankLedger: 'B', withMasters: true, transactions: [tx()] });
   await pushToTally(xml, { port: tally.port });
   const again = await pushToTally(xml, { port: tally.port });
   assert.equal(again.ok, true);
-  // The two masters are sent create-only: Tally says they exist; the voucher is altered.
+  // The two masters are sent create-only: Tally says they exist and keeps them as they are.
   assert.deepEqual(again.alreadyExisting, ['B', 'Suspense']);
-  assert.equal(again.altered, 1);
-  assert.equal(again.created, 0);
+  // No REMOTEID matching is assumed (RemoteIdRule 'ignored'): the copy is a second voucher, which is
+  // why Bahi keeps its own record of what was sent and never sends it twice (issue 31).
+  assert.equal(again.created, 1);
+  assert.equal(tally.emulator.imported().companies[0].vouchers.length, 2);
 });
 
-test('push twice -> same books: each voucher carries a REMOTEID and the second push alters it', async () => {
-  tally.emulator.reset();
-  const input = {
-    bankLedger: 'HDFC A/c',
-    accountNumber: '50100012345678',
-    company: "Sharma & Sons' Pvt",
-    transactions: [
-      tx({ ledger: 'Cash' }),
-      tx({ ledger: 'Cash', withdrawal: 500, deposit: 0 }),
-      // Two rows alike in every field are still two transactions (the row index tells them apart).
-      tx({ ledger: 'Cash', withdrawal: 500, deposit: 0 }),
-    ],
-  };
-  const first = await pushToTally(buildBankVouchersXml({ ...input, withMasters: true }), {
-    port: tally.port,
-  });
-  assert.equal(first.ok, true, first.problems.join());
-  const books = () => tally.emulator.imported().companies[0].vouchers;
-  const before = books().map((v) => ({ id: v.id, remoteId: v.remoteId, narration: v.narration }));
-  assert.equal(before.length, 3);
-  assert.equal(new Set(before.map((v) => v.remoteId)).size, 3);
-  const again = await pushToTally(buildBankVouchersXml({ ...input, withMasters: true }), {
-    port: tally.port,
-  });
-  assert.equal(again.ok, true, again.problems.join());
-  assert.equal(again.created, 0);
-  assert.equal(again.altered, 3);
-  assert.deepEqual(
-    books().map((v) => ({ id: v.id, remoteId: v.remoteId, narration: v.narration })),
-    before,
-  );
-});
-
-test('a REMOTEID changes with the company, the bank ledger, the account, the row and the amount', () => {
-  const base = {
-    company: 'A',
-    bankLedger: 'B',
-    accountNumber: '1',
-    date: '2025-07-01',
-    side: 'deposit' as const,
-    paise: 100,
-    reference: 'R',
-    row: 0,
-  };
-  const ids = [
-    base,
-    { ...base, company: 'Z' },
-    { ...base, bankLedger: 'Z' },
-    { ...base, accountNumber: '2' },
-    { ...base, row: 1 },
-    { ...base, paise: 101 },
-    { ...base, reference: 'S' },
-    { ...base, date: '2025-07-02' },
-  ].map(bankRemoteId);
-  assert.equal(new Set(ids).size, ids.length);
-  assert.equal(bankRemoteId(base), bankRemoteId({ ...base }));
-  assert.match(ids[0], /^bahi-[0-9a-f]{32}$/);
+test('every voucher is create-only; where REMOTEIDs are matched, a second push is refused and alters nothing', async () => {
+  const strict = await startTallyEmulator({ companies: ["Sharma & Sons' Pvt"], remoteIds: 'alter' });
+  try {
+    const input = {
+      bankLedger: 'HDFC A/c',
+      company: "Sharma & Sons' Pvt",
+      transactions: [
+        tx({ ledger: 'Cash' }),
+        tx({ ledger: 'Cash', withdrawal: 500, deposit: 0 }),
+        // Two rows alike in every field are still two transactions (their order tells them apart).
+        tx({ ledger: 'Cash', withdrawal: 500, deposit: 0 }),
+      ],
+    };
+    const xml = buildBankVouchersXml({ ...input, withMasters: true });
+    assert.equal((xml.match(/<VOUCHER REMOTEID="[^"]+" VCHTYPE="[^"]+" ACTION="Create"/g) ?? []).length, 3);
+    const first = await pushToTally(xml, { port: strict.port });
+    assert.equal(first.ok, true, first.problems.join());
+    const books = () => strict.emulator.imported().companies[0].vouchers;
+    const before = books().map((v) => ({ id: v.id, remoteId: v.remoteId, narration: v.narration }));
+    assert.equal(new Set(before.map((v) => v.remoteId)).size, 3);
+    // The accountant reclassifies one in Tally; a second push must not undo it.
+    strict.emulator.book.company("Sharma & Sons' Pvt")!.vouchers[0].legs[0].ledger = 'Bank Charges';
+    const again = await pushToTally(xml, { port: strict.port });
+    assert.equal(again.ok, false);
+    assert.equal(again.errors, 3);
+    assert.equal(again.created + again.altered, 0);
+    assert.deepEqual(
+      books().map((v) => ({ id: v.id, remoteId: v.remoteId, narration: v.narration })),
+      before,
+    );
+    assert.equal(books()[0].legs[0].ledger, 'Bank Charges');
+  } finally {
+    await strict.close();
+  }
 });
 
 test('an unknown ledger is refused with Tally’s words, counted as an exception; the rest still imports', async () => {
@@ -347,7 +325,7 @@ test('out of period: a voucher dated before the books begin is refused, one afte
   }
 });
 
-test('ledger balances follow the postings: a statement pushed twice leaves each balance as after one push', async () => {
+test('ledger balances follow the postings', async () => {
   tally.emulator.reset();
   const transactions = [
     tx({ date: '2025-07-01', withdrawal: 150000, deposit: 0, ledger: 'Profit & Loss A/c' }),
@@ -365,8 +343,6 @@ test('ledger balances follow the postings: a statement pushed twice leaves each 
   // Bank: debit (negative) for deposits, credit for withdrawals: 1,500.00 out, 1,000.00 in.
   assert.equal(once.HDFC, -(99999 + 1) + 150000);
   assert.equal(once['Profit & Loss A/c'], -once.HDFC);
-  await pushToTally(xml, { port: tally.port });
-  assert.deepEqual(tally.emulator.imported().companies[0].balances, once);
   // The ledger collection serves the closing balance when asked for it, as Tally's FETCH does.
   const answer = tally.emulator.exportXml(
     mastersExportRequest('Ledger', "Sharma & Sons' Pvt").replace(
@@ -378,4 +354,22 @@ test('ledger balances follow the postings: a statement pushed twice leaves each 
     answer ?? '',
     /<LEDGER NAME="HDFC">\s*<PARENT TYPE="String">Bank Accounts<\/PARENT>\s*<CLOSINGBALANCE TYPE="Amount">500.00<\/CLOSINGBALANCE>/,
   );
+});
+
+test('a leg whose ISDEEMEDPOSITIVE contradicts its amount is refused (our rule, decision 037)', () => {
+  tally.emulator.reset();
+  const good = buildBankVouchersXml({
+    company: "Sharma & Sons' Pvt",
+    bankLedger: 'Cash',
+    transactions: [tx({ ledger: 'Cash' })],
+  });
+  assert.equal(tally.emulator.importXml(good).outcome.created, 1);
+  const bad = good.replace(
+    '<ISDEEMEDPOSITIVE>Yes</ISDEEMEDPOSITIVE>',
+    '<ISDEEMEDPOSITIVE>No</ISDEEMEDPOSITIVE>',
+  );
+  assert.notEqual(bad, good);
+  const { outcome } = tally.emulator.importXml(bad);
+  assert.equal(outcome.errors, 1);
+  assert.match(outcome.lineErrors[0], /marked both debit and credit/);
 });

@@ -110,14 +110,16 @@ test('a client with two accounts: two overlapping statements merge into one book
   await page.locator('label', { hasText: /^All$/ }).click();
   await expect(bookRows).toHaveCount(24);
 
-  // Pushed once; the second push has nothing left.
-  const download = page.waitForEvent('download');
+  // A push is ready; with no bridge here Tally never answers, so nothing is marked pushed (issue 31),
+  // and the file can still be downloaded.
   await page.getByRole('button', { name: 'Push 24 unpushed row(s) to Tally' }).click();
+  await expect(page.getByLabel('Last push')).toContainText('24 row(s) ready as 24 voucher(s)');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the file' }).click();
   expect((await download).suggestedFilename()).toBe('book_00112233445566.xml');
-  await expect(page.getByTestId('book-counts')).toHaveText('24 rows · 24 pushed · 0 unpushed');
-  await expect(page.getByRole('button', { name: 'Everything pushed' })).toBeDisabled();
+  await expect(page.getByTestId('book-counts')).toHaveText('24 rows · 0 pushed · 24 unpushed');
 
-  // The first statement filed again: recognised whole, nothing added, nothing to push.
+  // The first statement filed again: recognised whole, nothing added.
   await readAndFile(page, pdf('jan-part-1-again.pdf', await drawStatement({ rows: rows.slice(0, 16) })));
   await expect(
     page.getByRole('status').filter({ hasText: '0 new row(s) added to the book; 16 already there' }),

@@ -8,7 +8,8 @@ import { readSummary } from './parse.ts';
 const USAGE = `Usage: bahi xml FILE [options]
 
 Parses a bank statement and writes its Tally import XML: withdrawals become Payment vouchers,
-deposits Receipt vouchers, against a 'Suspense' ledger.
+deposits Receipt vouchers, against a 'Suspense' ledger; a withdrawal printed negative (a reversal)
+is a Receipt, a negative deposit a Payment.
 
 Options:
   --bank CODE        the statement's bank (detected when missing), one of
@@ -19,7 +20,9 @@ Options:
                      several accounts gives each '<NAME> <account number>'
   --company NAME     the Tally company to import into (default: the one open)
   --with-masters     declare the ledgers first, so the import never fails on a missing ledger
-  --contra-for-cash  cash withdrawals and deposits (ATM, CASH WDL, CDM...) as Contra vouchers
+  --no-contra        cash withdrawals and deposits as Payment/Receipt against Suspense; by
+                     default they (ATM CASH, CASH WDL, CDM...) are Contra vouchers against Cash,
+                     as on every other path (--contra-for-cash is still accepted)
   --out FILE         write the XML there (default: stdout)
   -h, --help         show this help
 
@@ -42,6 +45,7 @@ const COMMAND = {
     company: { type: 'string' },
     'with-masters': { type: 'boolean' },
     'contra-for-cash': { type: 'boolean' },
+    'no-contra': { type: 'boolean' },
     out: { type: 'string' },
   },
 } as const;
@@ -78,7 +82,7 @@ export async function run(args: string[]): Promise<number> {
       accounts,
       company: values.company,
       withMasters: values['with-masters'],
-      contraForCash: values['contra-for-cash'],
+      contraForCash: !values['no-contra'],
     });
     if (!values.out) process.stdout.write(xml);
     else {

@@ -130,11 +130,13 @@ export async function matchingAccounts(
   return rows.map((r) => r.account).filter((a) => accountNumberMatches(accountNumber, a.accountDigits));
 }
 
+// Amounts keep the statement's sign: a reversal printed as a negative withdrawal is money in, and
+// the book's balance chain (and its push) must see it so (issue 31).
 const toBookRow = (r: StatementRowInput): BookRow => ({
   date: r.date,
   description: r.description ?? '',
-  withdrawal: Math.abs(r.withdrawal || 0),
-  deposit: Math.abs(r.deposit || 0),
+  withdrawal: r.withdrawal || 0,
+  deposit: r.deposit || 0,
   balance: r.balance ?? null,
   reference: r.reference?.trim() || null,
 });

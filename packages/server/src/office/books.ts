@@ -1,8 +1,5 @@
-// An account's book as the client page shows it, ledgers set by hand, and the push: the book's
-// unpushed rows as one Tally import, marked pushed in the same transaction so a row goes to Tally
-// (or into a downloaded file) once, ever. The XML is built by @bahi/tally's bank voucher builder
-// and kept in tally_exports, where the bridge fetches it as it does for Send to Tally.
-import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+// An account's book as the client page shows it, and ledgers set by hand. The push is pushes.ts.
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   balanceGaps,
   bookMonths,
@@ -11,13 +8,10 @@ import {
   formatDisplayDate,
   formatIndian,
 } from '@bahi/core';
-import type { AccountInfo, BookAnswer, BookRowInfo, FiledStatementInfo, PushAnswer } from '@bahi/contract';
-import { buildBankVouchersXml, type BankTransaction } from '@bahi/tally';
+import type { AccountInfo, BookAnswer, BookRowInfo, FiledStatementInfo } from '@bahi/contract';
 import type { Db, DbOrTx } from '../db/index.ts';
-import { badRequest } from '../errors.ts';
-import { tallyExports } from '../statements/tables.ts';
 import { rememberClientLedgers } from './ledgers.ts';
-import { accountStatements, bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
+import { accountStatements, bookRows, officeAccounts } from './tables.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
 type BookRowRecord = typeof bookRows.$inferSelect;
@@ -202,9 +196,6 @@ export async function setLedgers(
   });
 }
 
-/** The most XML one push may keep (the tally_exports quota of routes/tally.ts is 64 MB a user). */
-const MAX_PUSH_BYTES = 48 * 1024 * 1024;
-
 /**
  * Locks the account's row until the transaction ends: everything that writes its book (filing a
  * statement, pushing rows) takes turns, so two queue workers or two pushes never interleave.
@@ -215,94 +206,4 @@ export async function lockAccount(tx: DbOrTx, accountId: string): Promise<void> 
     .from(officeAccounts)
     .where(eq(officeAccounts.id, accountId))
     .for('update');
-}
-
-/**
- * The book's unpushed rows as one Tally import, marked pushed. The account row is locked for the
- * transaction, so two pushes at once cannot both take a row: the second finds nothing left.
- */
-export async function pushUnpushed(
-  db: Db,
-  account: AccountRow,
-  now: Date,
-  month?: string,
-): Promise<PushAnswer> {
-  return db.transaction(async (tx) => {
-    await lockAccount(tx, account.id);
-    const [client] = await tx
-      .select({ tallyCompany: officeClients.tallyCompany })
-      .from(officeClients)
-      .where(eq(officeClients.id, account.clientId));
-    const rows = await tx
-      .select()
-      .from(bookRows)
-      .where(
-        and(
-          eq(bookRows.accountId, account.id),
-          isNull(bookRows.pushedAt),
-          month ? like(bookRows.date, `${month}-%`) : undefined,
-        ),
-      )
-      .orderBy(asc(bookRows.position));
-    if (rows.length === 0 && month) throw badRequest(`Every row of ${month} has gone to Tally already.`);
-    if (rows.length === 0)
-      throw badRequest('Every row of this book has gone to Tally already: nothing new to push.');
-    const contra = new Set<BankTransaction>();
-    const transactions = rows.map((r) => {
-      const t: BankTransaction = {
-        date: r.date,
-        description: r.description,
-        withdrawal: r.withdrawal,
-        deposit: r.deposit,
-        ledger: r.ledger || undefined,
-        reference: r.reference ?? undefined,
-      };
-      if (r.voucherType === 'Contra') contra.add(t);
-      return t;
-    });
-    const xml = buildBankVouchersXml({
-      bankLedger: account.tallyLedger,
-      accountNumber: account.accountNumber,
-      transactions,
-      company: client?.tallyCompany || undefined,
-      withMasters: true,
-      // Contra only where the client's rule says so, as the single-statement export never guesses.
-      contraForCash: contra.size > 0,
-      isCash: (t) => contra.has(t),
-    });
-    const vouchers = rows.reduce((n, r) => n + (r.withdrawal ? 1 : 0) + (r.deposit ? 1 : 0), 0);
-    if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {
-      throw badRequest('The push is too large to keep. Push fewer months at a time.');
-    }
-    const [kept] = await tx
-      .insert(tallyExports)
-      .values({
-        userId: account.userId,
-        ledgerName: account.tallyLedger,
-        companyName: client?.tallyCompany ?? '',
-        vouchers,
-        xml,
-        createdAt: now,
-      })
-      .returning({ id: tallyExports.id });
-    const [push] = await tx
-      .insert(bookPushes)
-      .values({
-        userId: account.userId,
-        accountId: account.id,
-        rows: rows.length,
-        vouchers,
-        exportId: kept.id,
-        createdAt: now,
-      })
-      .returning({ id: bookPushes.id });
-    const ids = rows.map((r) => r.id);
-    for (let i = 0; i < ids.length; i += 5000) {
-      await tx
-        .update(bookRows)
-        .set({ pushedAt: now, pushId: push.id })
-        .where(and(inArray(bookRows.id, ids.slice(i, i + 5000)), isNull(bookRows.pushedAt)));
-    }
-    return { ok: true, xml_id: kept.id, xml, vouchers, rows: rows.length };
-  });
 }

@@ -198,6 +198,9 @@ const billing: FastifyPluginAsync = async (app) => {
       existingLedgers: company?.ledgers.map((l) => l.name),
       existingStockItems: company?.stockItems.map((i) => i.name),
       existingUnits: company?.units.map((u) => u.name),
+      // Invoices as issued (issue 31): under a type numbered by hand TallyPrime keeps the numbers.
+      voucherType: body.voucher_type || undefined,
+      existingVoucherTypes: company?.voucherTypes.map((t) => t.name),
       invoiceType: body.typess ?? BILLING_DEFAULTS.invoiceType,
       // Masters first (ledgers, unit, stock items), so a fresh company imports the invoices as is.
       withMasters: true,

@@ -23,7 +23,8 @@ import {
   normaliseAccountNumber,
   type FilingOutcome,
 } from '../office/accounts.ts';
-import { accountInfos, filedInfo, loadBook, pushUnpushed, setLedgers } from '../office/books.ts';
+import { accountInfos, filedInfo, loadBook, setLedgers } from '../office/books.ts';
+import { pushUnpushed } from '../office/pushes.ts';
 import { ruleOf, ruleReason } from '../office/ledgers.ts';
 import { idParam } from './params.ts';
 import {
@@ -334,10 +335,10 @@ const clients: FastifyPluginAsync = async (app) => {
     return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now())) };
   });
 
-  /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed: never sent twice. */
-  serve(app, ENDPOINTS.pushBook, async (request, _reply, { month }) => {
+  /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
+  serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held }) => {
     const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
-    const answer = await pushUnpushed(db, a, ctx.now(), month);
+    const answer = await pushUnpushed(db, a, ctx.now(), month, held);
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;
   });
@@ -355,8 +356,9 @@ const clients: FastifyPluginAsync = async (app) => {
         {
           date,
           description: t.Description ?? '',
-          withdrawal: Math.abs(parseAmount(t.Withdrawal ?? '') ?? 0),
-          deposit: Math.abs(parseAmount(t.Deposit ?? '') ?? 0),
+          // Signed as shown: a negative withdrawal is a reversal, money in (issue 31).
+          withdrawal: parseAmount(t.Withdrawal ?? '') ?? 0,
+          deposit: parseAmount(t.Deposit ?? '') ?? 0,
           balance: parseAmount(t.ClosingBalance ?? ''),
           reference: null,
         },

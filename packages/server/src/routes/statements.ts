@@ -28,6 +28,7 @@ import { ledgerMemory } from '../statements/tables.ts';
 import { serve } from '../endpoints.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 import { bankExportXml } from '../tally/bank-export.ts';
+import { recordDownload, withLeftOut } from '../tally/sent-routes.ts';
 import {
   MAX_LAYOUTS,
   candidatesFor,
@@ -292,15 +293,16 @@ const statements: FastifyPluginAsync = async (app) => {
       if (body.transactions.length === 0) throw badRequest('No transactions to download.');
       const ledger = body.ledger_name?.trim() || defaultBankLedger(bank, body.acc);
       // Declares only what the known company lacks, with the stored statement's references (issue 12).
-      const { xml, vouchers } = await bankExportXml(ctx.db, request.user.id, {
+      const file = await bankExportXml(ctx.db, request.user.id, {
         rows: body.transactions,
         bankLedger: ledger,
         companyName: body.company_name,
         statementId: body.statement_id,
+        includeSent: body.include_sent,
       });
-      if (vouchers === 0) throw badRequest('No transactions with a date and an amount to download.');
+      await recordDownload(ctx.db, request.user.id, body.company_name, ledger, file, ctx.now());
       const acc = safeFilePart(body.acc, 'account');
-      return sendDownload(reply, xmlDownloadName(bank, acc), XML_TYPE, xml);
+      return sendDownload(withLeftOut(reply, file), xmlDownloadName(bank, acc), XML_TYPE, file.xml);
     },
     { preHandler: [requireUser, knownBank] },
   );

@@ -17,6 +17,8 @@ import { readMultipart } from '../multipart.ts';
 import { tallyExports } from '../statements/tables.ts';
 import { bankExportXml } from '../tally/bank-export.ts';
 import { loadCompany, saveCompany } from '../tally/company.ts';
+import { confirmSent, nothingNew, recordDownload, tallyTookAll, withLeftOut } from '../tally/sent-routes.ts';
+import { recordVouchers } from '../tally/sent.ts';
 
 // Tally calls of spec section 7 (/api/tally/...), registered from the contract's endpoints; a
 // TallyError is answered through the one error map (errors.ts). The server builds and keeps the XML; the
@@ -38,9 +40,17 @@ const tally: FastifyPluginAsync = async (app) => {
     const ledger = String((request.query as { ledger_name?: unknown }).ledger_name ?? '').trim();
     if (!ledger) throw badRequest('Please enter a ledger name.');
     if (rows.length === 0) throw badRequest('No transactions to download.');
-    const { xml, vouchers } = await bankExportXml(ctx.db, request.user.id, { rows, bankLedger: ledger });
-    if (vouchers === 0) throw badRequest('No transactions with a date and an amount to download.');
-    return sendDownload(reply, `tally_export_${safeFilePart(ledger, 'ledger')}.xml`, XML_TYPE, xml);
+    const includeSent = ['1', 'true'].includes(
+      String((request.query as { include_sent?: unknown }).include_sent),
+    );
+    const file = await bankExportXml(ctx.db, request.user.id, { rows, bankLedger: ledger, includeSent });
+    await recordDownload(ctx.db, request.user.id, undefined, ledger, file, ctx.now());
+    return sendDownload(
+      withLeftOut(reply, file),
+      `tally_export_${safeFilePart(ledger, 'ledger')}.xml`,
+      XML_TYPE,
+      file.xml,
+    );
   });
 
   const keptSince = () => new Date(ctx.now().getTime() - EXPORT_RETENTION_DAYS * 24 * 3600 * 1000);
@@ -97,13 +107,25 @@ const tally: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.sendToTally, async (request, _reply, body) => {
-    const { xml, vouchers } = await bankExportXml(ctx.db, request.user.id, {
+    const file = await bankExportXml(ctx.db, request.user.id, {
       rows: body.transactions,
       bankLedger: body.ledger_name,
       companyName: body.company_name,
       statementId: body.statement_id,
+      includeSent: body.include_sent,
+      held: body.held,
     });
-    if (vouchers === 0) throw badRequest('No transactions to send.');
+    const { xml, vouchers } = file;
+    // What Tally was found to hold is recorded as sent: later pushes need not ask again.
+    await recordVouchers(
+      ctx.db,
+      { userId: request.user.id, company: body.company_name, ledger: body.ledger_name },
+      file.inTally,
+      'sent',
+      null,
+      ctx.now(),
+    );
+    if (vouchers === 0) throw nothingNew(file, 'No transactions to send.');
     const bytes = Buffer.byteLength(xml);
     if (bytes > EXPORT_QUOTA.bytes) {
       throw new HttpError('TOO_LARGE', 'The export is too large to keep. Send fewer transactions at a time.');
@@ -124,7 +146,17 @@ const tally: FastifyPluginAsync = async (app) => {
     // `?xml=none`: the web app pushes by id in parts, and 20,000 vouchers are ~25 MB it need not download.
     const withXml = (request.query as { xml?: unknown }).xml !== 'none';
     const parts = Math.max(1, Math.ceil(vouchers / TALLY_PART_VOUCHERS));
-    return { ok: true, xml_id: row.id, vouchers, parts, xml: withXml ? xml : '' };
+    // Nothing is recorded as sent here: only Tally's answer does that (the response route below).
+    return {
+      ok: true,
+      xml_id: row.id,
+      vouchers,
+      parts,
+      xml: withXml ? xml : '',
+      already_sent: file.alreadySent,
+      already_downloaded: file.alreadyDownloaded,
+      already_in_tally: file.inTally.length,
+    };
   });
 
   /** `?part=N` as a part number, undefined without it; 400 when it is not one. */
@@ -181,17 +213,30 @@ const tally: FastifyPluginAsync = async (app) => {
         .update(tallyExports)
         .set({ tallyResponse: report })
         .where(mine(id, request.user.id))
-        .returning({ id: tallyExports.id });
+        .returning({ id: tallyExports.id, xml: tallyExports.xml });
       if (updated.length === 0) throw notFound('No such export.');
+      if (tallyTookAll(report)) await confirmSent(ctx.db, request.user.id, id, updated[0].xml, ctx.now());
       return { ok: true as const };
     }
     // A push in parts: each part's answer is kept beside the others, and the export is ok only when
     // every part sent so far is. A part sent again (a resumed push) replaces its earlier answer.
     const [row] = await ctx.db
-      .select({ tallyResponse: tallyExports.tallyResponse, vouchers: tallyExports.vouchers })
+      .select({
+        tallyResponse: tallyExports.tallyResponse,
+        vouchers: tallyExports.vouchers,
+        xml: tallyExports.xml,
+      })
       .from(tallyExports)
       .where(mine(id, request.user.id));
     if (!row) throw notFound('No such export.');
+    // The part's vouchers are recorded as sent only when Tally's answer accounts for every one of them.
+    if (tallyTookAll(report)) {
+      const layout = importLayout(row.xml);
+      if (part < partCount(layout, TALLY_PART_VOUCHERS)) {
+        const piece = importPart(row.xml, layout, part, TALLY_PART_VOUCHERS);
+        await confirmSent(ctx.db, request.user.id, id, piece.xml, ctx.now());
+      }
+    }
     const kept = (row.tallyResponse ?? {}) as { parts?: TallyPartResult[] };
     const tally = report.tally_response ?? undefined;
     const line: TallyPartResult = {

@@ -126,18 +126,20 @@ export function fallbackAccounts(
 
 /**
  * Rows in the specification's shape -> bank transactions. Rows whose date is not in one of the
- * specification's formats are left out, as the screens hide them.
+ * specification's formats are left out, as the screens hide them. Amounts keep their sign.
  */
 export function rowsToBankTransactions(rows: readonly StatementTransaction[]): BankTransaction[] {
   const out: BankTransaction[] = [];
   for (const row of rows) {
     const date = parseSpecDate(row.Date ?? '');
     if (!date) continue;
+    // Signed as shown: a negative withdrawal is a reversal, booked as money in (issue 31).
     out.push({
       date,
       description: row.Description ?? '',
-      withdrawal: Math.abs(parseAmount(row.Withdrawal ?? '') ?? 0),
-      deposit: Math.abs(parseAmount(row.Deposit ?? '') ?? 0),
+      withdrawal: parseAmount(row.Withdrawal ?? '') ?? 0,
+      deposit: parseAmount(row.Deposit ?? '') ?? 0,
+      balance: parseAmount(row.ClosingBalance ?? ''),
       ledger: row.LedgerName?.trim() || undefined,
     });
   }

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema.ts';
 
 /**
@@ -23,4 +23,31 @@ export const tallyCompanies = pgTable(
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tally_companies_user_name').on(t.userId, t.nameKey)],
+);
+
+/**
+ * Bahi's own record of the bank vouchers that went to a Tally company (issue 31, docs/decisions/037,
+ * migration 0013_tally_sent_vouchers.sql, written by hand): one row per user, company, bank ledger
+ * and voucher id (@bahi/tally bankVoucherIds, from the transaction's content). 'downloaded': the
+ * voucher was in a file the user downloaded (it may have been imported); 'sent': Tally answered
+ * that it took it. A second export of overlapping rows leaves these out and says how many.
+ * Nothing here relies on TallyPrime matching a REMOTEID it has seen.
+ */
+export const tallySentVouchers = pgTable(
+  'tally_sent_vouchers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** lower(trim(company name)); '' when the export named no company. */
+    companyKey: text('company_key').notNull(),
+    /** lower(trim(bank ledger)). */
+    ledgerKey: text('ledger_key').notNull(),
+    remoteId: text('remote_id').notNull(),
+    how: text('how', { enum: ['downloaded', 'sent'] }).notNull(),
+    /** The tally_exports row it went in, while that is kept (exports expire; this record does not). */
+    exportId: uuid('export_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ledgerKey, t.remoteId, t.companyKey] })],
 );

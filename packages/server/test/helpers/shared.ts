@@ -23,3 +23,13 @@ export const corpusFile = (rel: string) => readFileSync(path.join(CORPUS, rel));
 
 /** A JSON file of the corpus (a statement's truth). */
 export const corpusJson = (rel: string) => JSON.parse(readFileSync(path.join(CORPUS, rel), 'utf8'));
+
+/** The real statements (../shared/corpus-real): skipped without them, as the corpus is. */
+export const REAL_CORPUS = path.resolve(import.meta.dirname, '../../../../../shared/corpus-real');
+export const needsRealCorpus: { skip?: string } = existsSync(REAL_CORPUS)
+  ? {}
+  : process.env.BAHI_TEST_CORPUS === 'required'
+    ? (() => {
+        throw new Error('../shared/corpus-real is required but absent');
+      })()
+    : { skip: '../shared/corpus-real is absent beside the repository' };

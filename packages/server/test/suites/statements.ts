@@ -326,9 +326,22 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
       const noLedger = await call(h.app, 'POST', '/api/tally/generate-xml', { token: u.token, json: rows });
       assert.equal(noLedger.status, 400);
 
-      const sent = await call(h.app, 'POST', '/api/tally/send-to-tally', {
+      // The rows were just downloaded for that ledger: sending them is refused as nothing new
+      // (issue 31), unless asked for knowingly.
+      const twice = await call(h.app, 'POST', '/api/tally/send-to-tally', {
         token: u.token,
         json: { transactions: rows, ledger_name: 'HDFC A/c 42', company_name: 'Bahi Demo Company' },
+      });
+      assert.equal(twice.status, 409);
+      assert.match(twice.body.detail, /already downloaded/);
+      const sent = await call(h.app, 'POST', '/api/tally/send-to-tally', {
+        token: u.token,
+        json: {
+          transactions: rows,
+          ledger_name: 'HDFC A/c 42',
+          company_name: 'Bahi Demo Company',
+          include_sent: true,
+        },
       });
       assert.equal(sent.status, 200);
       assert.equal(sent.body.ok, true);

@@ -1,5 +1,28 @@
 // The books of a pretend TallyPrime: companies with their groups, ledgers, units, stock items and
 // vouchers, and the import rules the real one applies, with its wording. Everything is in memory.
+//
+// Each rule and its source (docs/decisions/034, 036, 037; "ours" = our assumption or wording, where
+// no source settles it; the product must stay right either way):
+// - request: not Import Data -> `Unknown Request, cannot be processed`; an unknown company ->
+//   `Could not set 'SVCurrentCompany' to 'X'` (integrators' captures of TallyPrime's answers, 034);
+// - the 28 predefined groups, Cash and Profit & Loss A/c, the predefined voucher types (TallyPrime's
+//   new company; 034);
+// - a master with an unknown parent group, a unit or stock item naming a missing unit: refused
+//   (`Group 'X' does not exist!`: integrators' wording, 034); an empty name: ours;
+// - a master sent with ACTION="Create" that exists: MasterCreateRule (sources disagree, 037);
+// - a voucher of an unknown type, without a date or with an impossible one: refused (034; the date
+//   wordings are ours); before the company's books begin: refused (ours, 036); after the year: kept;
+// - a voucher naming a missing ledger or stock item: an EXCEPTION, not an ERROR (integrators'
+//   captured RESPONSE: `Ledger 'Sales' does not exist!` with ERRORS 0, EXCEPTIONS 1; 036);
+// - a voucher whose amounts do not sum to zero: refused with `Voucher totals do not match! Dr: ..`
+//   (TallyConnector issue #44 quotes TallyPrime's words; 034);
+// - a voucher whose REMOTEID the company holds: RemoteIdRule, not assumed by default (037);
+// - names compared case-insensitively (034); an object it does not know: an EXCEPTION (ours).
+// - a leg whose ISDEEMEDPOSITIVE contradicts its AMOUNT's sign: refused (ours, 037).
+// - automatic numbering (the predefined types): VOUCHERNUMBER replaced by the type's next number; a
+//   voucher type imported with NUMBERINGMETHOD Manual keeps the number sent (an integrator's live
+//   probes, issue 31; not in TallyPrime's developer reference);
+// Not modelled (037, left): unknown GSTDUTYHEAD words dropped, allocation amounts against their leg.
 import { readImportXml, voucherBalance, type ImportObject, type ImportedVoucher } from '../read.ts';
 import { IMPORT_COUNTERS, type ImportCounters } from '../response.ts';
 import { isoFromTallyDate, tallyAmount } from '../xml/values.ts';
@@ -83,7 +106,39 @@ export const TALLY_MESSAGES = {
     `Voucher date ${date} is before the Books Beginning From date ${booksFrom}!`,
   noName: 'Name cannot be empty!',
   exists: (kind: string, name: string) => `${kind} '${name}' already exists!`,
+  // Ours: a leg whose ISDEEMEDPOSITIVE contradicts its AMOUNT's sign.
+  deemedPositive: (ledger: string) => `The entry of '${ledger}' is marked both debit and credit!`,
+  // Our approximation, for the 'alter' RemoteIdRule only.
+  voucherExists: (type: string) => `${type} Voucher already exists!`,
 };
+
+/**
+ * What this pretend TallyPrime does with a voucher whose REMOTEID it already holds. TallyPrime's
+ * developer reference does not say (docs/decisions/037), so the product must be right under both:
+ * - 'ignored' (the default: nothing assumed): the REMOTEID addresses nothing and the voucher is
+ *   entered again. Evidence: an integrator's live probe in which a REMOTEID could not address an
+ *   existing voucher, and TallyConnector issues #5/#23 (posting a voucher again created a new one).
+ * - 'alter': a voucher without ACTION replaces the one that carries its REMOTEID (one user's claim,
+ *   TallyConnector issue #4, which its maintainer declined to rely on); one sent with
+ *   ACTION="Create" is refused as already existing (our assumption of what "Create" means there).
+ */
+export type RemoteIdRule = 'ignored' | 'alter';
+
+/**
+ * What this pretend TallyPrime does with a master sent with ACTION="Create" that it already has.
+ * Sources disagree (docs/decisions/037), so the product must be right under both:
+ * - 'refuse' (the default): `Ledger 'X' already exists!`, the master left as it is (integrators'
+ *   create-only masters, docs/decisions/035);
+ * - 'alter': it is altered to what was sent (tally-write-mcp's README: "Tally's ACTION="Create"
+ *   silently alters existing records", the reason it checks for the ledger before creating it).
+ */
+export type MasterCreateRule = 'refuse' | 'alter';
+
+/** The rules this pretend TallyPrime follows where TallyPrime's documentation is silent. */
+export interface EmulatorRules {
+  remoteIds?: RemoteIdRule;
+  mastersOnCreate?: MasterCreateRule;
+}
 
 export interface StoredLedger {
   name: string;
@@ -97,7 +152,7 @@ export interface StoredLedger {
 
 export interface StoredVoucher {
   id: number;
-  /** TallyPrime's create-or-alter key: a voucher sent again with it replaces the stored one. */
+  /** The REMOTEID it came with (matched only under RemoteIdRule 'alter'). */
   remoteId?: string;
   type: string;
   date: string;
@@ -160,6 +215,13 @@ export class Company {
   readonly units = new Map<string, string>();
   readonly stockItems = new Map<string, { name: string; unit: string; parent: string }>();
   readonly voucherTypes = new Set(PREDEFINED_VOUCHER_TYPES.map((t) => t.toLowerCase()));
+  /**
+   * Voucher types numbered by hand (lower-cased). The predefined ones number automatically, as a
+   * new TallyPrime company has them; a type imported with NUMBERINGMETHOD Manual is numbered by hand.
+   */
+  readonly manualNumbering = new Set<string>();
+  /** The last number given per automatically numbered voucher type. */
+  readonly lastNumber = new Map<string, number>();
   readonly vouchers: StoredVoucher[] = [];
   /** REMOTEID -> index in vouchers, so an alter finds its voucher at once in a book of 20,000. */
   readonly byRemoteId = new Map<string, number>();
@@ -211,9 +273,13 @@ function emptyOutcome(): ImportOutcome {
 
 export class Book {
   readonly companies = new Map<string, Company>();
+  readonly remoteIds: RemoteIdRule;
+  readonly mastersOnCreate: MasterCreateRule;
   private nextId = 1;
 
-  constructor(companies: readonly (string | CompanyProfile)[]) {
+  constructor(companies: readonly (string | CompanyProfile)[], rules: EmulatorRules = {}) {
+    this.remoteIds = rules.remoteIds ?? 'ignored';
+    this.mastersOnCreate = rules.mastersOnCreate ?? 'refuse';
     for (const profile of companies) {
       const company = new Company(profile);
       this.companies.set(company.name.toLowerCase(), company);
@@ -273,13 +339,14 @@ export class Book {
         if (!c.hasGroup(parent)) return this.fail(out, TALLY_MESSAGES.noGroup(parent));
         const map = o.kind === 'GROUP' ? c.groups : c.ledgers;
         const existing = map.get(name.toLowerCase());
-        if (existing && isCreate(o.action))
+        if (existing && isCreate(o.action) && this.mastersOnCreate === 'refuse')
           return this.fail(
             out,
             TALLY_MESSAGES.exists(o.kind === 'GROUP' ? 'Group' : 'Ledger', existing.name),
           );
         map.set(name.toLowerCase(), {
           name: existing?.name ?? name,
+          // Under the 'alter' rule a Create moves an existing ledger to the group sent.
           parent: parent || existing?.parent || 'Primary',
           gstDutyHead: o.kind === 'LEDGER' ? (o.gstDutyHead ?? existing?.gstDutyHead) : undefined,
           billWise: o.kind === 'LEDGER' ? (o.billWise ?? existing?.billWise) : undefined,
@@ -318,6 +385,23 @@ export class Book {
         out.lastMid = this.nextId++;
         return;
       }
+      case 'VOUCHERTYPE': {
+        const name = o.name.trim();
+        if (!name) return this.fail(out, TALLY_MESSAGES.noName);
+        const key = name.toLowerCase();
+        if (!c.voucherTypes.has(o.parent.trim().toLowerCase()))
+          return this.fail(out, TALLY_MESSAGES.noVoucherType(o.parent));
+        const had = c.voucherTypes.has(key);
+        if (had && isCreate(o.action) && this.mastersOnCreate === 'refuse')
+          return this.fail(out, TALLY_MESSAGES.exists('Voucher Type', name));
+        c.voucherTypes.add(key);
+        if (/^manual/i.test(o.numbering.trim())) c.manualNumbering.add(key);
+        else c.manualNumbering.delete(key);
+        if (had) out.altered++;
+        else out.created++;
+        out.lastMid = this.nextId++;
+        return;
+      }
       case 'VOUCHER':
         return this.importVoucher(c, o, out);
       default:
@@ -344,15 +428,33 @@ export class Book {
       if (!c.stockItems.has(line.item.trim().toLowerCase()))
         return this.except(out, TALLY_MESSAGES.noStockItem(line.item));
     }
+    // ISDEEMEDPOSITIVE says which side a leg is on and AMOUNT's sign must agree (Yes: a debit,
+    // negative). Refusing a leg where they contradict is our assumption (037): it catches a builder
+    // that writes one and not the other, whatever TallyPrime would make of it.
+    for (const leg of v.legs) {
+      const deemed = leg.deemedPositive.trim().toLowerCase();
+      if ((deemed === 'yes' && leg.amount > 0) || (deemed === 'no' && leg.amount < 0))
+        return this.fail(out, TALLY_MESSAGES.deemedPositive(leg.ledger));
+    }
     if (v.legs.length + v.inventory.length < 2 || voucherBalance(v) !== 0) {
       const amounts = [...v.legs.map((l) => l.amount), ...v.inventory.map((i) => i.amount)];
       const dr = -amounts.filter((a) => a < 0).reduce((a, b) => a + b, 0);
       const cr = amounts.filter((a) => a > 0).reduce((a, b) => a + b, 0);
       return this.fail(out, TALLY_MESSAGES.unbalanced(dr, cr));
     }
-    // REMOTEID: the voucher that carries it already is altered in place (same id), as TallyPrime does.
-    const existing = v.remoteId ? (c.byRemoteId.get(v.remoteId) ?? -1) : -1;
+    // REMOTEID: matched only under the 'alter' rule (see RemoteIdRule: not assumed by default).
+    const existing = this.remoteIds === 'alter' && v.remoteId ? (c.byRemoteId.get(v.remoteId) ?? -1) : -1;
+    if (existing >= 0 && isCreate(v.action)) return this.fail(out, TALLY_MESSAGES.voucherExists(v.type));
     const id = existing >= 0 ? c.vouchers[existing].id : this.nextId++;
+    // Automatic numbering replaces the number sent with the type's next one (an integrator's live
+    // probes, issue 31: VOUCHERNUMBER discarded under a Sales type numbered automatically).
+    const typeKey = v.type.trim().toLowerCase();
+    let number = v.number;
+    if (!c.manualNumbering.has(typeKey) && existing < 0) {
+      const next = (c.lastNumber.get(typeKey) ?? 0) + 1;
+      c.lastNumber.set(typeKey, next);
+      number = String(next);
+    }
     const stored: StoredVoucher = {
       id,
       remoteId: v.remoteId,
@@ -360,7 +462,7 @@ export class Book {
       date,
       narration: v.narration,
       reference: v.reference,
-      number: v.number,
+      number,
       party: v.party,
       ...(v.partyGstin ? { partyGstin: v.partyGstin } : {}),
       ...(v.placeOfSupply ? { placeOfSupply: v.placeOfSupply } : {}),
@@ -386,7 +488,7 @@ export class Book {
       c.vouchers[existing] = stored;
       out.altered++;
     } else {
-      if (v.remoteId) c.byRemoteId.set(v.remoteId, c.vouchers.length);
+      if (v.remoteId && !c.byRemoteId.has(v.remoteId)) c.byRemoteId.set(v.remoteId, c.vouchers.length);
       c.vouchers.push(stored);
       out.created++;
     }

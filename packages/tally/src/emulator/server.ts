@@ -4,13 +4,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { decodeXmlBytes, encodeForTally, isUtf16 } from '../xml/encoding.ts';
 import { el, escapeText, leaf, serializeXml } from '../xml/tree.ts';
-import { tallyAmount } from '../xml/values.ts';
+import { isoFromTallyDate, tallyAmount } from '../xml/values.ts';
 import { toTallyDate } from '@bahi/core';
 import { text, xmlParser } from '../read.ts';
 import {
   Book,
   PREDEFINED_VOUCHER_TYPES,
   type CompanyProfile,
+  type EmulatorRules,
+  type MasterCreateRule,
+  type RemoteIdRule,
   TALLY_MESSAGES,
   type ImportOutcome,
   type StoredVoucher,
@@ -56,21 +59,25 @@ export class TallyEmulator {
   book: Book;
   /** The release this pretend TallyPrime reports ('TallyPrime 4.1', 'Tally.ERP 9 6.6.3'). */
   readonly version: string;
+  /** Where TallyPrime's documentation is silent: REMOTEIDs, masters sent again (see EmulatorRules). */
+  readonly rules: EmulatorRules;
   private readonly companyNames: (string | CompanyProfile)[];
   private requests = 0;
 
   constructor(
     companies: readonly (string | CompanyProfile)[] = [DEFAULT_EMULATOR_COMPANY],
     version = DEFAULT_EMULATOR_VERSION,
+    rules: EmulatorRules = {},
   ) {
+    this.rules = rules;
     this.companyNames = companies.length ? [...companies] : [DEFAULT_EMULATOR_COMPANY];
-    this.book = new Book(this.companyNames);
+    this.book = new Book(this.companyNames, rules);
     this.version = version;
   }
 
   /** Forget everything imported. */
   reset(): void {
-    this.book = new Book(this.companyNames);
+    this.book = new Book(this.companyNames, this.rules);
     this.requests = 0;
   }
 
@@ -167,6 +174,38 @@ export class TallyEmulator {
       case 'unit':
         objects = [...company.units.values()].map((u) => el('UNIT', { NAME: u }, []));
         break;
+      case 'voucher': {
+        // The vouchers posting to one ledger in the period (held.ts's request). The emulator cannot
+        // run TDL: it reads the ledger from the request's $$IsEqual:$LedgerName:"..." formula, and
+        // the period from SVFROMDATE/SVTODATE, and serves each voucher's date, type and entries.
+        const formulas = [desc.TDL?.TDLMESSAGE?.SYSTEM ?? []].flat() as unknown[];
+        const ledger = formulas
+          .map((f) => /\$LedgerName:"([^"]*)"/.exec(text(f))?.[1])
+          .find((l) => l !== undefined)
+          ?.toLowerCase();
+        const from = isoFromTallyDate(text(desc.STATICVARIABLES?.SVFROMDATE).trim()) ?? '';
+        const to = isoFromTallyDate(text(desc.STATICVARIABLES?.SVTODATE).trim()) ?? '9999-12-31';
+        objects = company.vouchers
+          .filter(
+            (v) =>
+              v.date >= from &&
+              v.date <= to &&
+              (ledger === undefined || v.legs.some((l) => l.ledger.trim().toLowerCase() === ledger)),
+          )
+          .map((v) =>
+            el('VOUCHER', { VCHTYPE: v.type }, [
+              leaf('DATE', toTallyDate(v.date), { TYPE: 'Date' }),
+              leaf('VOUCHERTYPENAME', v.type, { TYPE: 'String' }),
+              ...v.legs.map((l) =>
+                el('ALLLEDGERENTRIES.LIST', {}, [
+                  leaf('LEDGERNAME', l.ledger, { TYPE: 'String' }),
+                  leaf('AMOUNT', tallyAmount(l.amount), { TYPE: 'Amount' }),
+                ]),
+              ),
+            ]),
+          );
+        break;
+      }
       case 'vouchertype':
         objects = PREDEFINED_VOUCHER_TYPES.filter((t) => company.voucherTypes.has(t.toLowerCase())).map((t) =>
           el('VOUCHERTYPE', { NAME: t }, [parent(t)]),
@@ -269,9 +308,16 @@ export async function startTallyEmulator(
     host?: string;
     companies?: readonly (string | CompanyProfile)[];
     version?: string;
+    /** What a known REMOTEID does (not assumed by default: see RemoteIdRule). */
+    remoteIds?: RemoteIdRule;
+    /** What ACTION="Create" does to a master Tally has (see MasterCreateRule). */
+    mastersOnCreate?: MasterCreateRule;
   } = {},
 ): Promise<RunningEmulator> {
-  const emulator = new TallyEmulator(options.companies, options.version);
+  const emulator = new TallyEmulator(options.companies, options.version, {
+    remoteIds: options.remoteIds,
+    mastersOnCreate: options.mastersOnCreate,
+  });
   const server = createServer(emulator.handle);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { parseSpecDate } from '@bahi/core';
 import { TALLY_PART_VOUCHERS, type StatementTransaction } from '@bahi/contract';
 import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { memo, useState } from 'react';
@@ -10,7 +11,13 @@ import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { pushInParts, pushReportLines, type PushProgress } from '../tally/push.ts';
 import { useTallyCompany } from '../tally/useTallyCompany.ts';
 import { downloadXml } from './api.ts';
-import { bridgeAvailable, pushThroughBridge, rememberTallyIp, rememberedTallyIp } from './bridge.ts';
+import {
+  bridgeAvailable,
+  pushThroughBridge,
+  readHeldThroughBridge,
+  rememberTallyIp,
+  rememberedTallyIp,
+} from './bridge.ts';
 import { toCsv, toXlsx, XLSX_TYPE } from './export.ts';
 import { downloadProblem, sendConfirmation, sendProblem } from './validate.ts';
 
@@ -68,18 +75,28 @@ export const TallyPanel = memo(function TallyPanel({
     if (problem) return window.alert(problem);
     if (!ledgersConfirmed()) return;
     rememberTallyIp(localIp);
+    // The company the warning above was about: the file declares only the ledgers it lacks.
+    const body = {
+      acc,
+      transactions: rows,
+      ledger_name: ledgerName.trim(),
+      company_name: company?.company.name,
+      statement_id: statementId,
+    };
     try {
-      // The company the warning above was about: the file declares only the ledgers it lacks.
-      const { blob, filename } = await downloadXml(bank, {
-        acc,
-        transactions: rows,
-        ledger_name: ledgerName.trim(),
-        company_name: company?.company.name,
-        statement_id: statementId,
-      });
+      const { blob, filename } = await downloadXml(bank, body);
       saveBlob(blob, filename);
-    } catch {
-      window.alert('Failed to download XML.');
+    } catch (err) {
+      // 409: every row went to Tally or into a file before (issue 31). The user may have lost the
+      // file, or deleted the vouchers in Tally: they can have them again, knowingly.
+      if (!(err instanceof ApiError && err.status === 409)) return window.alert('Failed to download XML.');
+      if (!window.confirm(`${err.detail}\n\nDownload them again anyway?`)) return;
+      try {
+        const { blob, filename } = await downloadXml(bank, { ...body, include_sent: true });
+        saveBlob(blob, filename);
+      } catch {
+        window.alert('Failed to download XML.');
+      }
     }
   }
 
@@ -87,7 +104,8 @@ export const TallyPanel = memo(function TallyPanel({
     const form = { localIp, ledgerName, companyName };
     const problem = sendProblem(rows.length, form);
     if (problem) return window.alert(problem);
-    if (!window.confirm(sendConfirmation(rows.length))) return;
+    const withoutLedger = rows.filter((r) => !r.LedgerName?.trim()).length;
+    if (!window.confirm(sendConfirmation(rows.length, withoutLedger))) return;
     if (!ledgersConfirmed()) return;
     rememberTallyIp(localIp);
     localStorage.setItem(COMPANY_KEY, companyName.trim());
@@ -95,20 +113,49 @@ export const TallyPanel = memo(function TallyPanel({
     setProgress(null);
     setBusy(true);
     try {
+      // What the company already holds on the ledger in the rows' period: not sent again (issue 31).
+      const dates = rows.flatMap((r) => parseSpecDate(r.Date ?? '') ?? []).sort();
+      const held =
+        dates.length && (await bridgeAvailable())
+          ? await readHeldThroughBridge(localIp, companyName, ledgerName, dates[0], dates[dates.length - 1])
+          : null;
+      if (held === null)
+        say("ℹ️ Could not read what Tally holds; Bahi's own record of what was sent decides.");
       let stored;
+      const request = {
+        transactions: rows,
+        ledger_name: ledgerName.trim(),
+        company_name: companyName.trim(),
+        statement_id: statementId,
+        ...(held ? { held } : {}),
+      };
       try {
         // Kept on the server without downloading its XML back: the bridge fetches it part by part.
-        stored = await sendForParts({
-          transactions: rows,
-          ledger_name: ledgerName.trim(),
-          company_name: companyName.trim(),
-          statement_id: statementId,
-        });
+        try {
+          stored = await sendForParts(request);
+        } catch (err) {
+          // 409: Bahi's record says every row went before. Sent again only if the user says so
+          // (they deleted them in Tally); what Tally still holds stays out when it could be read.
+          const again =
+            err instanceof ApiError &&
+            err.status === 409 &&
+            window.confirm(
+              `${err.detail}\n\nSend them again anyway? Only if they were deleted in Tally: otherwise they are entered twice.`,
+            );
+          if (!again) throw err;
+          stored = await sendForParts({ ...request, include_sent: true });
+        }
       } catch (err) {
         if (err instanceof ApiError && err.status === 0) say('❌ Could not connect to Tally server.');
         else say(`❌ Failed to send to Tally: ${err instanceof ApiError ? err.detail : 'Unknown error'}`);
         return;
       }
+      const leftOut =
+        (stored.already_sent ?? 0) + (stored.already_downloaded ?? 0) + (stored.already_in_tally ?? 0);
+      if (leftOut > 0)
+        say(
+          `ℹ️ ${leftOut} transaction(s) left out: already in Tally (${stored.already_in_tally ?? 0}), sent before (${stored.already_sent ?? 0}) or downloaded before (${stored.already_downloaded ?? 0}).`,
+        );
       say('✅ Transactions sent to Tally successfully!');
       say('✅ Transactions saved. Triggering Tally connector...');
       if (!(await bridgeAvailable())) {

@@ -136,6 +136,8 @@ export function downloadXml(
     ledger_name: string;
     company_name?: string;
     statement_id?: string;
+    /** the rows sent or downloaded before too (issue 31) */
+    include_sent?: boolean;
   },
 ) {
   return callForFile(

@@ -43,6 +43,9 @@ describe('validations (spec section 5, in order)', () => {
     expect(sendProblem(3, { ...full, companyName: '' })).toBe('Please enter a company name.');
     expect(sendProblem(3, full)).toBeNull();
     expect(sendConfirmation(7)).toBe('Are you sure you want to send 7 transactions to Tally?');
+    expect(sendConfirmation(7, 2)).toBe(
+      "Are you sure you want to send 7 transactions to Tally? 2 of them have no ledger: they go to 'Suspense' (cash withdrawals and deposits to 'Cash' as Contra).",
+    );
   });
   it('download XML', () => {
     expect(downloadProblem(0, { localIp: '', ledgerName: '' })).toBe('No transactions to download.');

@@ -1,3 +1,4 @@
+import { HeldMovements } from '@bahi/contract';
 import { API_BASE } from '../api/client.ts';
 import { decodeClaims, readToken } from '../auth/token.ts';
 
@@ -68,4 +69,37 @@ export async function pushThroughBridge(
   const body = (await res.json().catch(() => ({}))) as BridgeAnswer;
   if (!res.ok) throw new Error(body.detail || `bridge answered ${res.status}`);
   return body;
+}
+
+/**
+ * What the company already holds on the bank ledger from `from` to `to` (ISO dates), read by the
+ * bridge from Tally at `localIp` (issue 31): sent with the push so the server leaves those out.
+ * Null when the bridge or Tally cannot say (the push then relies on Bahi's own record alone).
+ */
+export async function readHeldThroughBridge(
+  localIp: string,
+  company: string,
+  ledger: string,
+  from: string,
+  to: string,
+): Promise<HeldMovements | null> {
+  try {
+    const res = await fetch(`${bridgeUrl()}/held`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        local_ip: localIp.trim(),
+        company: company.trim(),
+        ledger: ledger.trim(),
+        from,
+        to,
+      }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { ok?: boolean; movements?: unknown };
+    if (!res.ok || !body.ok) return null;
+    const parsed = HeldMovements.safeParse(body.movements);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

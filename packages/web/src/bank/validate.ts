@@ -20,8 +20,15 @@ export function sendProblem(count: number, f: TallyForm): string | null {
   return null;
 }
 
-export const sendConfirmation = (count: number) =>
-  `Are you sure you want to send ${count} transactions to Tally?`;
+/**
+ * The specification's question, and what will happen to rows without a ledger before it happens
+ * (issue 31: they go to Suspense, which the user should know before the push, not after).
+ */
+export const sendConfirmation = (count: number, withoutLedger = 0) =>
+  `Are you sure you want to send ${count} transactions to Tally?` +
+  (withoutLedger > 0
+    ? ` ${withoutLedger} of them have no ledger: they go to 'Suspense' (cash withdrawals and deposits to 'Cash' as Contra).`
+    : '');
 
 /** The spec's bank selection rule, plus the Excel kinds a bank's portal exports (the bank table's
  * `uploads` in @bahi/core: .xlsx, and the old .xls that HDFC, ICICI and SBI net banking download). */

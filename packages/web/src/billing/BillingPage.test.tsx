@@ -108,5 +108,19 @@ describe('billing settings and the Tally company', () => {
       force_state: 'Bihar',
       sales_ledger: 'counter sales',
     });
+    expect(s.posted[0]).not.toHaveProperty('voucher_type');
+  });
+
+  it('a voucher type of their own, numbered by hand, goes with the download (issue 31)', async () => {
+    seed();
+    const s = server(true);
+    vi.stubGlobal('fetch', s.fetch);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    page();
+    expect((screen.getByLabelText(/^Voucher Type/) as HTMLInputElement).value).toBe('Sales');
+    fireEvent.change(screen.getByLabelText(/^Voucher Type/), { target: { value: 'Bahi Sales' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download (XML)' }));
+    await waitFor(() => expect(s.posted).toHaveLength(1));
+    expect(s.posted[0]).toMatchObject({ voucher_type: 'Bahi Sales' });
   });
 });

@@ -48,6 +48,8 @@ export type BillingSettings = {
   company_name?: string;
   company_state?: string;
   party_gstin?: string;
+  /** The invoices' voucher type, numbered by hand so Tally keeps their numbers (issue 31). */
+  voucher_type?: string;
 };
 
 export const downloadTaxInvoices = (vouchers: BillingVoucher[], settings: BillingSettings) =>

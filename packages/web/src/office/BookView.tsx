@@ -1,5 +1,12 @@
 import type { BookAnswer, BookRowInfo, PushAnswer } from '@bahi/contract';
-import { parseAmount, ruleFromFilter, ruleMatches, transactionSubject, type OnlyFilter } from '@bahi/core';
+import {
+  parseAmount,
+  parseSpecDate,
+  ruleFromFilter,
+  ruleMatches,
+  transactionSubject,
+  type OnlyFilter,
+} from '@bahi/core';
 import {
   Alert,
   Badge,
@@ -16,7 +23,13 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { saveBlob } from '../api/client.ts';
-import { bridgeAvailable, pushThroughBridge, rememberTallyIp, rememberedTallyIp } from '../bank/bridge.ts';
+import {
+  bridgeAvailable,
+  pushThroughBridge,
+  readHeldThroughBridge,
+  rememberTallyIp,
+  rememberedTallyIp,
+} from '../bank/bridge.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { createRule, getBook, pushBook, setLedgers } from './api.ts';
 
@@ -112,15 +125,36 @@ export function BookView({
   async function push(month?: string) {
     setPushing(true);
     try {
-      const answer = await pushBook(accountId, month);
-      setLastPush(answer);
-      saveBlob(
-        new Blob([answer.xml], { type: 'application/xml' }),
-        `book_${book?.account.account_number ?? 'account'}.xml`,
-      );
-      notifySuccess(
-        `${answer.rows} row(s) pushed as ${answer.vouchers} voucher(s). They will not be sent again.`,
-      );
+      // What the company already holds on the ledger for these rows' days, when the bridge can say:
+      // those rows are in Tally and are not sent again (issue 31).
+      const days = (book?.rows ?? [])
+        .filter((r) => !r.pushed)
+        .flatMap((r) => parseSpecDate(r.Date ?? '') ?? [])
+        .filter((d) => !month || d.startsWith(month))
+        .sort();
+      const held =
+        book && days.length && localIp.trim() && (await bridgeAvailable())
+          ? await readHeldThroughBridge(
+              localIp,
+              '',
+              book.account.tally_ledger,
+              days[0],
+              days[days.length - 1],
+            )
+          : null;
+      const answer = await pushBook(accountId, month, held ?? undefined);
+      const before = answer.already_sent
+        ? ` ${answer.already_sent} row(s) were in Tally already (sent from another screen) and are marked pushed.`
+        : '';
+      if (answer.vouchers === 0) {
+        notifySuccess(`Nothing new to send.${before}`);
+      } else {
+        setLastPush(answer);
+        // Rows are marked pushed only when Tally answers (issue 31): sending is the next step.
+        notifySuccess(
+          `${answer.rows} row(s) ready as ${answer.vouchers} voucher(s); they are marked pushed when Tally says it took them.${before}`,
+        );
+      }
       load();
       onChanged();
     } catch (err) {
@@ -140,7 +174,11 @@ export function BookView({
       await pushThroughBridge(localIp, answer.xml_id);
       notifySuccess(`Sent to Tally: ${answer.vouchers} voucher(s).`);
     } catch (err) {
-      notifyError('Tally did not take the push; send it again (it duplicates nothing).', err);
+      notifyError('Tally did not take the push: nothing was marked pushed; push again to send it.', err);
+    } finally {
+      // Tally's answer (reported by the bridge) is what marks the rows: show the book as it is now.
+      load();
+      onChanged();
     }
   }
 
@@ -167,7 +205,8 @@ export function BookView({
         <Paper withBorder p="sm" aria-label="Last push">
           <Group align="flex-end" gap="sm">
             <Text size="sm">
-              Pushed {lastPush.rows} row(s) as {lastPush.vouchers} voucher(s); the file was downloaded.
+              {lastPush.rows} row(s) ready as {lastPush.vouchers} voucher(s): marked pushed when Tally
+              answers.
             </Text>
             <TextInput
               size="xs"
@@ -182,6 +221,19 @@ export function BookView({
               onClick={() => void sendThroughBridge(lastPush)}
             >
               Send through the bridge
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              title="A file imported by hand is not marked pushed: Bahi hears no answer from Tally."
+              onClick={() =>
+                saveBlob(
+                  new Blob([lastPush.xml], { type: 'application/xml' }),
+                  `book_${book?.account.account_number ?? 'account'}.xml`,
+                )
+              }
+            >
+              Download the file
             </Button>
           </Group>
         </Paper>

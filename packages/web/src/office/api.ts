@@ -2,6 +2,7 @@ import {
   ENDPOINTS,
   type RequestInputOf,
   type AccountInput,
+  type HeldMovements,
   type ClientInput,
   type RuleInput,
 } from '@bahi/contract';
@@ -37,8 +38,11 @@ export const setLedgers = (accountId: string, rows: { id: string; ledger: string
   call(ENDPOINTS.setBookLedgers, { ...id(accountId), json: { rows } });
 
 /** Every unpushed row of the book, or those of one month ('YYYY-MM'). */
-export const pushBook = (accountId: string, month?: string) =>
-  call(ENDPOINTS.pushBook, { ...id(accountId), json: month ? { month } : {} });
+export const pushBook = (accountId: string, month?: string, held?: HeldMovements) =>
+  call(ENDPOINTS.pushBook, {
+    ...id(accountId),
+    json: { ...(month ? { month } : {}), ...(held ? { held } : {}) },
+  });
 
 export const fileStatement = (body: RequestInputOf<typeof ENDPOINTS.fileStatement>) =>
   call(ENDPOINTS.fileStatement, { json: body });

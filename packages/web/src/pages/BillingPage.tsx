@@ -48,6 +48,9 @@ export default function BillingPage() {
   const [page, setPage] = useState(1);
   const [fullScreen, setFullScreen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // 'Sales' (the specification's): Tally numbers the invoices itself. Another name: a type of its
+  // own, numbered by hand, so the numbers issued reach GSTR-1 (issue 31).
+  const [voucherType, setVoucherType] = useState('Sales');
   const totals = ledgerTotals(vouchers);
   const { company } = useTallyCompany();
   const companyName = company?.company.name ?? '';
@@ -95,6 +98,9 @@ export default function BillingPage() {
         ...settings,
         ...(companyName ? { company_name: companyName } : {}),
         ...(companyState ? { company_state: companyState } : {}),
+        ...(voucherType.trim() && voucherType.trim().toLowerCase() !== 'sales'
+          ? { voucher_type: voucherType.trim() }
+          : {}),
       });
       saveBlob(blob, filename);
     } catch (err) {
@@ -148,6 +154,12 @@ export default function BillingPage() {
               />
             ),
           )}
+          <TextInput
+            label="Voucher Type"
+            description="Not 'Sales': a type of its own, numbered by hand, so Tally keeps your invoice numbers"
+            value={voucherType}
+            onChange={(e) => setVoucherType(e.currentTarget.value)}
+          />
           <NativeSelect
             label="Invoice Type"
             data={['Tax Invoice', 'Bill of Supply']}

@@ -1,0 +1,228 @@
+// The office book's push (issue 13), done when Tally says so (issue 31): the book's unpushed rows as
+// one Tally import kept in tally_exports (the bridge fetches it as it does for Send to Tally). Rows
+// are marked pushed only when Tally's answer for them arrives (confirmBookRows, from the export's
+// response route), so a push with the bridge stopped marks nothing and pushing again completes it.
+// Vouchers Bahi's record holds as already sent or downloaded for the client's company and this bank
+// ledger (from the statement screen, say) are left out, and their rows marked pushed at once.
+import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
+import type { PushAnswer } from '@bahi/contract';
+import {
+  bankMovements,
+  bankVoucherIds,
+  buildBankVouchersXml,
+  heldKeys,
+  type BankTransaction,
+  type HeldMovement,
+} from '@bahi/tally';
+import type { Db, DbOrTx } from '../db/index.ts';
+import { badRequest } from '../errors.ts';
+import { tallyExports } from '../statements/tables.ts';
+import { cashWithoutLedger } from '../tally/bank-export.ts';
+import { ledgerNames, loadCompany } from '../tally/company.ts';
+import { alreadyRecorded, recordVouchers } from '../tally/sent.ts';
+import { lockAccount } from './books.ts';
+import { bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
+
+type AccountRow = typeof officeAccounts.$inferSelect;
+type BookRowRecord = typeof bookRows.$inferSelect;
+
+/** The most XML one push may keep (the tally_exports quota of routes/tally.ts is 64 MB a user). */
+const MAX_PUSH_BYTES = 48 * 1024 * 1024;
+
+const asTransaction = (r: BookRowRecord): BankTransaction => ({
+  date: r.date,
+  description: r.description,
+  withdrawal: r.withdrawal,
+  deposit: r.deposit,
+  balance: r.balance,
+  ledger: r.ledger || undefined,
+  reference: r.reference ?? undefined,
+});
+
+/** Each row's voucher ids, over the rows in book order (the set decides only twins' numbering). */
+const idsOf = (ledger: string, rows: readonly BookRowRecord[]) =>
+  bankVoucherIds({ bankLedger: ledger, transactions: rows.map(asTransaction) });
+
+/** Marks rows pushed in chunks. */
+async function markPushed(tx: DbOrTx, ids: readonly string[], now: Date): Promise<void> {
+  for (let i = 0; i < ids.length; i += 5000) {
+    await tx
+      .update(bookRows)
+      .set({ pushedAt: now })
+      .where(and(inArray(bookRows.id, ids.slice(i, i + 5000)), isNull(bookRows.pushedAt)));
+  }
+}
+
+/**
+ * The book's unpushed rows as one Tally import, tied to a push record; nothing is marked pushed
+ * until Tally answers. The account row is locked for the transaction, so two pushes at once take turns.
+ */
+export async function pushUnpushed(
+  db: Db,
+  account: AccountRow,
+  now: Date,
+  month?: string,
+  /** What the company holds on the ledger (read through the bridge): those rows are in Tally. */
+  held?: readonly HeldMovement[],
+): Promise<PushAnswer> {
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, account.id);
+    const [client] = await tx
+      .select({ tallyCompany: officeClients.tallyCompany })
+      .from(officeClients)
+      .where(eq(officeClients.id, account.clientId));
+    const rows = await tx
+      .select()
+      .from(bookRows)
+      .where(
+        and(
+          eq(bookRows.accountId, account.id),
+          isNull(bookRows.pushedAt),
+          month ? like(bookRows.date, `${month}-%`) : undefined,
+        ),
+      )
+      .orderBy(asc(bookRows.position));
+    if (rows.length === 0 && month) throw badRequest(`Every row of ${month} has gone to Tally already.`);
+    if (rows.length === 0)
+      throw badRequest('Every row of this book has gone to Tally already: nothing new to push.');
+    const company = client?.tallyCompany || undefined;
+    // The ledgers the company is known to have (read through the bridge or a masters file) are
+    // never declared: whether TallyPrime's ACTION="Create" leaves an existing master alone or alters
+    // it is disputed (docs/decisions/037), so what it has is never sent at all.
+    const known = company ? await loadCompany(tx, account.userId, company) : undefined;
+    const ids = idsOf(account.tallyLedger, rows);
+    const recorded = await alreadyRecorded(
+      tx,
+      { userId: account.userId, company, ledger: account.tallyLedger },
+      ids.flat(),
+    );
+    // What Tally holds answers for the vouchers Bahi has no record of, by day, side and amount.
+    const inTally = held?.length
+      ? heldKeys(
+          rows
+            .flatMap((r, i) =>
+              bankMovements(asTransaction(r), i).map((m, k) => ({ key: ids[i][k], date: r.date, ...m })),
+            )
+            .filter((m) => !recorded.has(m.key)),
+          held,
+        )
+      : new Set<string>();
+    await recordVouchers(
+      tx,
+      { userId: account.userId, company, ledger: account.tallyLedger },
+      [...inTally],
+      'sent',
+      null,
+      now,
+    );
+    const isIn = (id: string) => recorded.has(id) || inTally.has(id);
+    // A row all of whose vouchers are in Tally (sent from another screen, or found there) is pushed now.
+    const done = rows.filter((_, i) => ids[i].every(isIn));
+    await markPushed(
+      tx,
+      done.map((r) => r.id),
+      now,
+    );
+    // Contra where the client's rule says so, and for cash rows by their narration when nothing set
+    // their ledger (issue 31: Contra for cash on every path, as Download XML and the command line).
+    const contra = new Set<BankTransaction>();
+    const transactions = rows.map((r) => {
+      const t = asTransaction(r);
+      if (r.voucherType === 'Contra') contra.add(t);
+      return t;
+    });
+    const isCash = (t: BankTransaction, side: 'withdrawal' | 'deposit') =>
+      contra.has(t) || cashWithoutLedger(t, side);
+    const vouchers = ids.flat().filter((id) => !isIn(id)).length;
+    if (vouchers === 0) {
+      return { ok: true, xml_id: '', xml: '', vouchers: 0, rows: 0, already_sent: done.length };
+    }
+    const xml = buildBankVouchersXml({
+      bankLedger: account.tallyLedger,
+      accountNumber: account.accountNumber,
+      transactions,
+      company,
+      withMasters: true,
+      contraForCash: true,
+      isCash,
+      existingLedgers: ledgerNames(known),
+      leaveOut: new Set([...recorded.keys(), ...inTally]),
+    });
+    if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {
+      throw badRequest('The push is too large to keep. Push fewer months at a time.');
+    }
+    const [kept] = await tx
+      .insert(tallyExports)
+      .values({
+        userId: account.userId,
+        ledgerName: account.tallyLedger,
+        companyName: client?.tallyCompany ?? '',
+        vouchers,
+        xml,
+        createdAt: now,
+      })
+      .returning({ id: tallyExports.id });
+    const [push] = await tx
+      .insert(bookPushes)
+      .values({
+        userId: account.userId,
+        accountId: account.id,
+        rows: rows.length - done.length,
+        vouchers,
+        exportId: kept.id,
+        createdAt: now,
+      })
+      .returning({ id: bookPushes.id });
+    // Every row of the set carries the push, so its answer finds the same set (and the same ids).
+    const rowIds = rows.map((r) => r.id);
+    for (let i = 0; i < rowIds.length; i += 5000) {
+      await tx
+        .update(bookRows)
+        .set({ pushId: push.id })
+        .where(inArray(bookRows.id, rowIds.slice(i, i + 5000)));
+    }
+    return {
+      ok: true,
+      xml_id: kept.id,
+      xml,
+      vouchers,
+      rows: rows.length - done.length,
+      already_sent: done.length,
+    };
+  });
+}
+
+/**
+ * After Tally took vouchers of the export `exportId` (recorded as sent): the rows of its office
+ * push whose every voucher is now recorded as sent are marked pushed. A row of two vouchers (both
+ * amounts printed) may wait for a second part's answer. Nothing happens for an export that is no push.
+ */
+export async function confirmBookRows(
+  tx: DbOrTx,
+  exportId: string,
+  scope: { userId: string; company?: string | null },
+  now: Date,
+): Promise<number> {
+  const [push] = await tx
+    .select({ id: bookPushes.id, ledger: officeAccounts.tallyLedger })
+    .from(bookPushes)
+    .innerJoin(officeAccounts, eq(officeAccounts.id, bookPushes.accountId))
+    .where(eq(bookPushes.exportId, exportId));
+  if (!push) return 0;
+  const rows = await tx
+    .select()
+    .from(bookRows)
+    .where(eq(bookRows.pushId, push.id))
+    .orderBy(asc(bookRows.position));
+  const ids = idsOf(push.ledger, rows);
+  const recorded = await alreadyRecorded(tx, { ...scope, ledger: push.ledger }, ids.flat());
+  const taken = rows.filter(
+    (r, i) => r.pushedAt === null && ids[i].every((id) => recorded.get(id) === 'sent'),
+  );
+  await markPushed(
+    tx,
+    taken.map((r) => r.id),
+    now,
+  );
+  return taken.length;
+}

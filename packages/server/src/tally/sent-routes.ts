@@ -1,0 +1,78 @@
+// What the Tally routes do with Bahi's record of sent vouchers (sent.ts, issue 31): a download is
+// recorded when it is handed out (the file may be imported at once); a push only when Tally's answer
+// accounts for every voucher of the part (or file) it answered for. Downloads and pushes say what
+// they left out.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { TallyImportReport } from '@bahi/contract';
+import type { Db, DbOrTx } from '../db/index.ts';
+import { badRequest, conflict } from '../errors.ts';
+import { confirmBookRows } from '../office/pushes.ts';
+import { tallyExports } from '../statements/tables.ts';
+import { leftOutMessage, type BankExport } from './bank-export.ts';
+import { recordVouchers, voucherIdsIn } from './sent.ts';
+
+/** 409 with what was left out when everything was, else 400 with `otherwise`. */
+export function nothingNew(file: BankExport, otherwise: string) {
+  const left = file.alreadySent + file.alreadyDownloaded + file.inTally.length;
+  if (left === 0) return badRequest(otherwise);
+  return conflict(
+    `Nothing new: all ${left} voucher(s) went to Tally before (${leftOutMessage(file)}) ` +
+      'To put them in again, ask for the ones already sent too.',
+  );
+}
+
+/** Headers that say how many vouchers the file holds and how many were left out. */
+export function withLeftOut(reply: FastifyReply, file: BankExport): FastifyReply {
+  return reply
+    .header('X-Bahi-Vouchers', String(file.vouchers))
+    .header('X-Bahi-Already-Sent', String(file.alreadySent))
+    .header('X-Bahi-Already-Downloaded', String(file.alreadyDownloaded));
+}
+
+/** A download hands the vouchers out: recorded as downloaded (400/409 when the file would be empty). */
+export async function recordDownload(
+  db: DbOrTx,
+  userId: string,
+  company: string | undefined,
+  ledger: string,
+  file: BankExport,
+  now: Date,
+): Promise<void> {
+  if (file.vouchers === 0) throw nothingNew(file, 'No transactions with a date and an amount to download.');
+  await recordVouchers(db, { userId, company, ledger }, file.ids, 'downloaded', null, now);
+}
+
+/** Did Tally take every object it was sent? Its parsed answer says so (ok counts what was sent). */
+export function tallyTookAll(report: {
+  ok: boolean;
+  status?: string;
+  tally_response?: TallyImportReport | null;
+}) {
+  return report.ok && report.status !== 'error' && report.tally_response?.ok === true;
+}
+
+/**
+ * Tally took every voucher of `xml` (an export or one of its parts): they are recorded as sent for
+ * the export's company and bank ledger, and an office push's book rows among them marked pushed.
+ */
+export async function confirmSent(db: Db, userId: string, exportId: string, xml: string, now: Date) {
+  const ids = voucherIdsIn(xml);
+  if (ids.length === 0) return;
+  const [row] = await db
+    .select({ ledger: tallyExports.ledgerName, company: tallyExports.companyName })
+    .from(tallyExports)
+    .where(and(eq(tallyExports.id, exportId), eq(tallyExports.userId, userId)));
+  if (!row) return;
+  await db.transaction(async (tx) => {
+    await recordVouchers(
+      tx,
+      { userId, company: row.company, ledger: row.ledger },
+      ids,
+      'sent',
+      exportId,
+      now,
+    );
+    await confirmBookRows(tx, exportId, { userId, company: row.company }, now);
+  });
+}
