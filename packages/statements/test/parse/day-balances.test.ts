@@ -19,19 +19,20 @@ test("a day's rows before its last take the running balance the printed one prov
     ['06/03/2024', 'UPI four', '5.00', null, null],
     ['07/03/2024', 'UPI five', '5.00', null, '999.00'],
   ]);
-  const rows = toTruthJson(result).transactions;
   assert.deepEqual(
-    rows.map((t) => [t.balance, t.balanceComputed ?? false]),
+    result.accounts[0]!.transactions.map((t) => [t.balance, t.balanceComputed ?? false]),
     [
-      [288.05, false],
-      [228.05, true],
-      [218.05, true],
-      [193.05, false],
+      [28805, false],
+      [22805, true],
+      [21805, true],
+      [19305, false],
       // the next printed balance does not follow: nothing is proven, nothing filled
       [null, false],
-      [999, false],
+      [99900, false],
     ],
   );
+  // and the JSON says which balances were computed
+  assert.match(JSON.stringify(toTruthJson(result)), /"balance":228.05,"balanceComputed":true/);
   assert.equal(result.accounts[0]!.reconciliation.checkedBalances, 3);
   assert.equal(result.accounts[0]!.reconciliation.ok, false);
 });
