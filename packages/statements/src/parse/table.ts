@@ -874,6 +874,19 @@ export function readTable(
   };
 }
 
+// Whole rupees without paise ('2,700', '151200', '2,700 Dr'): a bank's way with amounts, never with balances.
+const WHOLE_RUPEES =
+  /^[-(]?\d{1,3}(?:,\d{2,3})*\)?(?:\s*\(?(?:cr|dr)\.?\)?)?$|^[-(]?\d+\)?(?:\s*\(?(?:cr|dr)\.?\)?)?$/i;
+
+/**
+ * An amount cell's figure. The cell is the amount column's by its position, so whole rupees printed
+ * without paise are its figure too (elsewhere a figure needs its decimal point, to keep cheque and
+ * reference numbers out of the money).
+ */
+function money(text: string): ReturnType<typeof readAmount> {
+  return readAmount(text) ?? (WHOLE_RUPEES.test(text.trim()) ? readAmount(text, true) : null);
+}
+
 /** Two lines that may be one header printed in two: close together, neither holding a figure. */
 export function isStackedPair(top: Line, bottom: Line): boolean {
   return (
@@ -1148,11 +1161,11 @@ function toTransaction(
   const amount = cellText(row.cells, 'amount');
   // a negative figure in a withdrawal or deposit column is a reversal, kept as printed (the balance
   // chain settles it: see fixSidesFromBalance)
-  if (debit) withdrawal = readAmount(debit)?.paise ?? 0;
-  if (credit) deposit = readAmount(credit)?.paise ?? 0;
+  if (debit) withdrawal = money(debit)?.paise ?? 0;
+  if (credit) deposit = money(credit)?.paise ?? 0;
   let sideUnknown = false;
   if (amount) {
-    const a = readAmount(amount);
+    const a = money(amount);
     sideUnknown = a !== null && a.mark === null && a.paise > 0 && !debit && !credit;
     if (a?.mark === 'dr') withdrawal = Math.abs(a.paise);
     else if (a?.mark === 'cr') deposit = Math.abs(a.paise);
