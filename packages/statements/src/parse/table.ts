@@ -783,10 +783,17 @@ export function readTable(
     }
     const textAll = line.text;
     const special = specialKind(stripLeadingDate(cellText(cells, 'description') || textAll));
-    if (
-      special &&
-      (!isAnchor || !(cellText(cells, 'debit') || cellText(cells, 'credit') || cellText(cells, 'amount')))
-    ) {
+    const lineAmount = cellText(cells, 'debit') || cellText(cells, 'credit') || cellText(cells, 'amount');
+    // an opening balance printed as the section's first row, its figure in an amount column too, is
+    // the opening, not a deposit
+    const openingAsRow =
+      special === 'opening' &&
+      !sec.transactions.length &&
+      !rows.some((r) => r.section === sec) &&
+      lineAmount !== '' &&
+      money(lineAmount)?.paise !== undefined &&
+      Math.abs(money(lineAmount)!.paise) === Math.abs(balanceOf(cellText(cells, 'balance')) ?? NaN);
+    if (special && (!isAnchor || !lineAmount || openingAsRow)) {
       trace?.add({ rule: 'rows.special', page: line.page, y: line.y, detail: `${special}: ${textAll}` });
       sec.specials.push({
         kind: special,

@@ -1,0 +1,36 @@
+// An opening balance printed as the first row, its figure in the deposit column as well as the
+// balance, is the statement's opening, not a deposit.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseStatement } from '../../src/index.ts';
+import type { Sheet } from '../../src/source.ts';
+
+const read = (rows: Sheet['rows']) =>
+  parseStatement({ kind: 'sheets', format: 'xlsx', sheets: [{ name: 'S', rows }] }).accounts[0]!;
+
+test('an opening balance printed as the first row is the opening', () => {
+  const account = read([
+    ['Date', 'Narration', 'Debit', 'Credit', 'Balance'],
+    ['01/04/2024', 'Opening Balance', null, '10,000.00', '10,000.00'],
+    ['02/04/2024', 'UPI', '100.00', null, '9,900.00'],
+    ['03/04/2024', 'NEFT', null, '1,000.00', '10,900.00'],
+  ]);
+  assert.equal(account.openingBalance, 1_000_000);
+  assert.deepEqual(
+    account.transactions.map((t) => [t.date, t.withdrawal, t.deposit]),
+    [
+      ['2024-04-02', 10_000, 0],
+      ['2024-04-03', 0, 100_000],
+    ],
+  );
+  assert.equal(account.reconciliation.openingSource, 'printed');
+});
+
+test('a deposit whose narration starts like an opening, after rows, is a deposit', () => {
+  const account = read([
+    ['Date', 'Narration', 'Debit', 'Credit', 'Balance'],
+    ['02/04/2024', 'UPI', '100.00', null, '9,900.00'],
+    ['03/04/2024', 'Opening balance transfer from old account', null, '1,000.00', '10,900.00'],
+  ]);
+  assert.equal(account.transactions.length, 2);
+});
