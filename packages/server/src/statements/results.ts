@@ -52,7 +52,7 @@ export function statementDetail(
   layoutUsed: StatementDetail['layout_used'] = null,
 ): StatementDetail {
   return {
-    statement_info: statementInfo(result.bank, first),
+    statement_info: statementInfo(result.bank, first, result.detection.name),
     bank_detected: bankDetected(result),
     reconciliation: reconciliationInfo(first),
     reasons,

@@ -36,11 +36,16 @@ export function toRow(t: Transaction): StatementTransaction {
   };
 }
 
-export function statementInfo(bank: BankCode | null, account: AccountStatement): StatementInfo {
+/** `name`: a bank without a profile as the document names it (never the chosen bank's label). */
+export function statementInfo(
+  bank: BankCode | null,
+  account: AccountStatement,
+  name?: string | null,
+): StatementInfo {
   const r = account.reconciliation;
   return {
     bank,
-    bank_label: bankLabel(bank),
+    bank_label: bank ? bankLabel(bank) : (name ?? bankLabel(bank)),
     account_number: account.number,
     holder: account.holder,
     ifsc: account.ifsc,
@@ -105,7 +110,7 @@ export function bankDetected(result: StatementResult): BankDetected {
   const d = result.detection;
   return {
     code: result.bank,
-    label: bankLabel(result.bank),
+    label: result.bank ? bankLabel(result.bank) : (d.name ?? bankLabel(result.bank)),
     requested: d.requested,
     corrected: d.corrected,
     reason: d.reason,

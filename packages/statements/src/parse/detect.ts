@@ -68,8 +68,16 @@ export function detectBank(
     reason = name
       ? `the header names ${name}, a bank Bahi has no profile for`
       : 'no IFSC or bank name found in the header';
-    if (name && requested === null)
-      return { code: null, name, confidence: 0, requested, corrected: false, reason };
+    // a document that names another bank is never read as the chosen one's, nor named after it
+    if (name)
+      return {
+        code: null,
+        name,
+        confidence: 0,
+        requested,
+        corrected: requested !== null,
+        reason: requested ? `${reason}; the chosen bank ${requested} does not match` : reason,
+      };
   }
   const corrected = requested !== null && code !== null && requested !== code;
   if (code === null && requested !== null) {

@@ -220,7 +220,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
   if (detection.corrected)
     issues.push({
       kind: 'detection',
-      message: `This looks like a ${detection.code} statement, not ${detection.requested}.`,
+      message: `This looks like a ${detection.code ?? detection.name} statement, not ${detection.requested}.`,
     });
   if (detection.code === null)
     issues.push({

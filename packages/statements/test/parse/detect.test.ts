@@ -38,3 +38,14 @@ test("the legal name in a page footer names the bank; a narration's bank does no
   );
   assert.equal(detectBank(header, null, '', narrations).code, null);
 });
+
+test('a statement that names another bank than the one chosen is not read as the chosen one', () => {
+  const header = lines('CENTRAL BANK OF INDIA', 'Account No : 3012345678');
+  const d = detectBank(header, 'SBI');
+  assert.equal(d.code, null);
+  assert.equal(d.name, 'CENTRAL BANK OF INDIA');
+  assert.equal(d.corrected, true);
+  assert.match(d.reason, /the chosen bank SBI does not match/);
+  // a document that names no bank is read as the chosen one
+  assert.equal(detectBank(lines('Statement of account', 'Account No : 3012345678'), 'SBI').code, 'SBI');
+});

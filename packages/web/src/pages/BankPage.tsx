@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { LedgerSuggestion, ReconciliationInfo, StatementTransaction } from '@bahi/contract';
-import { defaultBankLedger, formatIndian, parseAmount, checkChain } from '@bahi/core';
+import { accountLedger, defaultBankLedger, formatIndian, parseAmount, checkChain } from '@bahi/core';
 import {
   type ComponentProps,
   lazy,
@@ -184,7 +184,12 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         ? `Export is blocked: the rows do not reconcile from row ${first.row + 1} on. Fix the rows or accept the difference.`
         : 'Export is blocked: this read is not complete. Check the rows, then accept them.';
   const used = answer.layout_used;
-  const defaultLedger = acc ? defaultBankLedger(bankCode, acc) : '';
+  // a statement of another bank than the one chosen is never booked under the chosen bank's name
+  const defaultLedger = !acc
+    ? ''
+    : info.bank || !detected.corrected
+      ? defaultBankLedger(bankCode, acc)
+      : accountLedger(info.bank_label, acc);
   const isPdf = session.file_name.toLowerCase().endsWith('.pdf');
 
   return (
