@@ -69,7 +69,8 @@ export function detectBank(
       ? `the header names ${name}, a bank Bahi has no profile for`
       : 'no IFSC or bank name found in the header';
     // a document that names another bank is never read as the chosen one's, nor named after it
-    if (name)
+    // ('Savings Bank' in an account type names no bank: only a bank's own name overrides the choice)
+    if (name && (requested === null || isBankName(name)))
       return {
         code: null,
         name,
@@ -126,4 +127,11 @@ function legalNames(lines: Line[]): string[] {
     if (m) out.push(m[1]!.replace(/\s+/g, ' '));
   }
   return out;
+}
+
+const KNOWN_NAMES = new Set(Object.values(IFSC_BANKS).map((n) => n.toLowerCase()));
+
+/** A bank's own name: one of the banks Bahi knows by IFSC, or a legal or co-operative bank's name. */
+function isBankName(name: string): boolean {
+  return KNOWN_NAMES.has(name.toLowerCase()) || /\b(?:ltd\.?|limited|co-?operative)(?:\s|$)/i.test(name);
 }

@@ -49,3 +49,9 @@ test('a statement that names another bank than the one chosen is not read as the
   // a document that names no bank is read as the chosen one
   assert.equal(detectBank(lines('Statement of account', 'Account No : 3012345678'), 'SBI').code, 'SBI');
 });
+
+test("an account type's 'Savings Bank' names no bank: the chosen one stands", () => {
+  const d = detectBank(lines('Account Type : Savings Bank Account', 'Account No : 3012345678'), 'UNION');
+  assert.equal(d.code, 'UNION');
+  assert.equal(d.corrected, false);
+});
