@@ -6,7 +6,7 @@ import { ZodError } from 'zod';
 import { BahiError } from '@bahi/core';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import type { Db, DbKind } from './db/index.ts';
+import { errorFields, isDatabaseDown, type Db, type DbKind } from './db/index.ts';
 import {
   BODY_LIMIT_BYTES,
   MAX_FORM_FIELDS,
@@ -15,7 +15,7 @@ import {
   tooLargeDetail,
 } from './body-limits.ts';
 import { registerHttpGuards, type ConnectionLimits } from './http-guards.ts';
-import { CODE_OF_STATUS, HttpError, nextStep, statusOf } from './errors.ts';
+import { CODE_OF_STATUS, DATABASE_DOWN, HttpError, nextStep, statusOf } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { makeGoogleVerifier, type GoogleVerifier } from './auth/google.ts';
@@ -141,6 +141,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       const first = err.issues[0];
       const field = first.path.length ? `${first.path.join('.')}: ` : '';
       return reply.code(422).send({ detail: `${field}${first.message}`, code: 'INVALID' });
+    }
+    // PostgreSQL going away is not a fault of this request or of the code: a clear 503 the web
+    // shows and a monitor counts, while the pool finds new connections for the next requests.
+    if (isDatabaseDown(err)) {
+      request.log.warn({ err: errorFields(err) }, 'request failed: the database is not reachable');
+      return reply
+        .code(503)
+        .send({ detail: DATABASE_DOWN, code: 'UNAVAILABLE', next: nextStep('UNAVAILABLE') });
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {

@@ -126,6 +126,9 @@ export const invalid = (detail: string, extra?: Record<string, unknown>) =>
 export const tooMany = (detail: string) => new HttpError('TOO_MANY', detail);
 export const unavailable = (detail: string) => new HttpError('UNAVAILABLE', detail);
 
+/** What a request hears while PostgreSQL cannot be reached (a restart, a failover): 503, not 500. */
+export const DATABASE_DOWN = 'The database is not reachable right now. Try again in a minute.';
+
 /** A file failure as an answer { detail, code } with its status. */
 export const fileFailure = (code: StatementErrorCode, detail: string, logMessage?: string) =>
   new HttpError(code, detail, logMessage);

@@ -10,9 +10,12 @@ import { deferredLog, lineLog, startQueue, type StatementQueue } from './queue/i
 export async function startServer(
   config: Config,
 ): Promise<{ app: FastifyInstance; database: Database; url: string; stop(): Promise<void> }> {
+  // The queue and the database report before the HTTP app (which owns the server's logger) exists.
+  const queueLog = deferredLog(lineLog);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    log: queueLog,
   });
   // The readers (for uploads and the office queue alike) share the server's memory budget.
   configurePool({ memoryBudgetMb: config.memoryMb });
@@ -21,7 +24,6 @@ export async function startServer(
   try {
     // After the migrations: the office drop's queue, with its workers in this process unless
     // BAHI_QUEUE_WORKERS=0 (then only `bahi worker` processes read, on PostgreSQL).
-    const queueLog = deferredLog(lineLog);
     queue = await startQueue(database, queueLog);
     app = await buildApp(config, { db: database.db, dbKind: database.kind, queue });
     queueLog.use(app.log);
