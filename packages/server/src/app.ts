@@ -68,6 +68,11 @@ export type AppDeps = {
   logStream?: DestinationStream;
   /** The statement queue (issue 13); without it the office drop answers 503. */
   queue?: StatementQueue;
+  /**
+   * The reader pool is shared with the queue and closed by the caller after the queue stops
+   * (start.ts); without it app.close() closes the pool.
+   */
+  keepReaderPool?: boolean;
 };
 
 /** Fastify takes a hop count too, but its types do not say so: a count is 'trust the first n hops'. */
@@ -173,7 +178,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(publicConfig, { prefix: '/api' });
   await app.register(auth, { prefix: '/api' });
   await app.register(account, { prefix: '/api' });
-  await app.register(statements, { prefix: '/api' });
+  await app.register(statements, { prefix: '/api', keepReaderPool: deps.keepReaderPool });
   await app.register(tally, { prefix: '/api' });
   await app.register(vouchers, { prefix: '/api' });
   await app.register(payments, { prefix: '/api' });

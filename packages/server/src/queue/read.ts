@@ -103,11 +103,12 @@ function reasonOf(err: StatementError): { code: string; message: string } {
 export async function readDroppedFile(
   deps: ReadDeps,
   jobId: string,
-  opts: { signal?: AbortSignal; password?: string } = {},
+  opts: { signal?: AbortSignal; password?: string; claimed?: (row: OfficeJobRow) => void } = {},
 ): Promise<ReadOutcome> {
   const { db, log } = deps;
   const row = await startReading(db, jobId, opts.password ? ['needs_password'] : ['queued', 'reading']);
   if (!row) return 'skipped';
+  opts.claimed?.(row);
   const bytes = await uploadBytes(db, jobId);
   if (!bytes) {
     // cannot happen while the row is not ended (bytes go in the same transaction as the row)
