@@ -16,12 +16,16 @@ export const stderrDbLog: DbLog = {
 
 /** What of a driver error may be logged: never its query or parameters (they can hold a file's bytes). */
 export function errorFields(err: unknown): { name?: string; code?: string; message?: string } {
-  const e = err as { name?: string; code?: string; message?: string } | undefined;
-  if (!e || typeof e !== 'object') return { message: String(err) };
-  // drizzle's "Failed query: <sql> params: <values>" is its own message; the driver's is the cause.
-  const cause = (e as { cause?: unknown }).cause;
-  if (e.name === 'DrizzleQueryError' && cause) return errorFields(cause);
-  return { name: e.name, code: e.code, message: e.message?.slice(0, 200) };
+  const e = err as { name?: string; code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e || typeof e !== 'object') return { message: String(err).slice(0, 200) };
+  const message = typeof e.message === 'string' ? e.message : '';
+  // drizzle's "Failed query: <sql>\nparams: <values>" wraps the driver's error, its cause.
+  if (message.startsWith('Failed query')) {
+    if (e.cause) return errorFields(e.cause);
+    return { name: e.name, code: e.code, message: 'Failed query (not logged: its parameters may hold data)' };
+  }
+  // Whatever else quotes parameters is cut before them.
+  return { name: e.name, code: e.code, message: message.split(/\bparams:/)[0].slice(0, 200) };
 }
 
 // SQLSTATE classes and codes that mean "no connection", not "this statement failed":
@@ -54,6 +58,31 @@ export function isDatabaseDown(err: unknown): boolean {
     e = e.cause as typeof e;
   }
   return false;
+}
+
+// 53100 disk_full; node's own file errors; PostgreSQL's other write failures say it in words
+// (58030 "could not write to file ...: No space left on device").
+const FULL_CODES = new Set(['53100', 'ENOSPC', 'EDQUOT']);
+
+/** True when `err` (or a cause of it) says the disk under the database or the data directory is full. */
+export function isDiskFull(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === 'string' && FULL_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /No space left on device|Disk quota exceeded/i.test(e.message))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** An error's stack without its first line (the message, which may carry a query's parameters). */
+export function stackFrames(err: unknown): string | undefined {
+  const stack = (err as { stack?: unknown } | undefined)?.stack;
+  return typeof stack === 'string' ? stack.split('\n').slice(1, 12).join('\n') : undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ import { createPool, type DbLog } from './connection.ts';
 import * as schema from './schema.ts';
 
 export { schema };
-export { isDatabaseDown, errorFields } from './connection.ts';
+export { isDatabaseDown, isDiskFull, errorFields, stackFrames } from './connection.ts';
 
 /** The database handle every module takes: the same type on PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
