@@ -90,7 +90,7 @@ await Promise.all(
 
 // the queue's drain: every dropped file ended, then each one's wait from drop to its end
 type Job = { state: string; created_at: string; updated_at: string };
-let jobs: Job[] = [];
+let jobs: Job[];
 for (;;) {
   jobs = (
     await Promise.all(
