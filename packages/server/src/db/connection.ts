@@ -79,10 +79,20 @@ export function isDiskFull(err: unknown): boolean {
   return false;
 }
 
-/** An error's stack without its first line (the message, which may carry a query's parameters). */
+/**
+ * An error's stack frames only: the lines before them are its message, which may run over many
+ * lines and quote a query's parameters (an upload's bytes hold newlines too).
+ */
 export function stackFrames(err: unknown): string | undefined {
-  const stack = (err as { stack?: unknown } | undefined)?.stack;
-  return typeof stack === 'string' ? stack.split('\n').slice(1, 12).join('\n') : undefined;
+  const e = err as { stack?: unknown; name?: unknown; message?: unknown } | undefined;
+  if (typeof e?.stack !== 'string') return undefined;
+  // V8 writes `${name}: ${message}` and then the frames: cut the header off whole, so that no line
+  // of the message (however it looks) is kept; else only the frames at the end.
+  const header = `${String(e.name)}: ${String(e.message)}`;
+  const lines = (e.stack.startsWith(header) ? e.stack.slice(header.length) : e.stack).split('\n');
+  let from = lines.length;
+  while (from > 0 && /^\s+at \S/.test(lines[from - 1]!)) from--;
+  return lines.slice(from).slice(0, 10).join('\n');
 }
 
 /**
