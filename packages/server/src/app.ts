@@ -6,7 +6,7 @@ import { ZodError } from 'zod';
 import { BahiError } from '@bahi/core';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import type { Db, DbKind } from './db/index.ts';
+import { errorFields, isDatabaseDown, isDiskFull, stackFrames, type Db, type DbKind } from './db/index.ts';
 import {
   BODY_LIMIT_BYTES,
   MAX_FORM_FIELDS,
@@ -15,7 +15,7 @@ import {
   tooLargeDetail,
 } from './body-limits.ts';
 import { registerHttpGuards, type ConnectionLimits } from './http-guards.ts';
-import { CODE_OF_STATUS, HttpError, nextStep, statusOf } from './errors.ts';
+import { CODE_OF_STATUS, DATABASE_DOWN, DISK_FULL, HttpError, nextStep, statusOf } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { makeGoogleVerifier, type GoogleVerifier } from './auth/google.ts';
@@ -68,6 +68,11 @@ export type AppDeps = {
   logStream?: DestinationStream;
   /** The statement queue (issue 13); without it the office drop answers 503. */
   queue?: StatementQueue;
+  /**
+   * The reader pool is shared with the queue and closed by the caller after the queue stops
+   * (start.ts); without it app.close() closes the pool.
+   */
+  keepReaderPool?: boolean;
 };
 
 /** Fastify takes a hop count too, but its types do not say so: a count is 'trust the first n hops'. */
@@ -142,9 +147,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       const field = first.path.length ? `${first.path.join('.')}: ` : '';
       return reply.code(422).send({ detail: `${field}${first.message}`, code: 'INVALID' });
     }
+    // A full disk (the data directory, or PostgreSQL's): the request's transaction failed whole, so
+    // nothing of it was kept; a clear 507 instead of "something went wrong" (issue 37).
+    if (isDiskFull(err)) {
+      request.log.error({ err: errorFields(err) }, "request failed: the server's disk is full");
+      return reply.code(507).send({ detail: DISK_FULL, code: 'DISK_FULL', next: nextStep('DISK_FULL') });
+    }
+    // PostgreSQL going away is not a fault of this request or of the code: a clear 503 the web
+    // shows and a monitor counts, while the pool finds new connections for the next requests.
+    if (isDatabaseDown(err)) {
+      request.log.warn({ err: errorFields(err) }, 'request failed: the database is not reachable');
+      return reply
+        .code(503)
+        .send({ detail: DATABASE_DOWN, code: 'UNAVAILABLE', next: nextStep('UNAVAILABLE') });
+    }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err }, 'request failed');
+      // Never the error itself: a driver error's message and stack carry the failed query and its
+      // parameters, which for an upload are the file's bytes (issue 37).
+      request.log.error({ err: { ...errorFields(err), stack: stackFrames(err) } }, 'request failed');
       return reply
         .code(status)
         .send({ detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
@@ -165,7 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(publicConfig, { prefix: '/api' });
   await app.register(auth, { prefix: '/api' });
   await app.register(account, { prefix: '/api' });
-  await app.register(statements, { prefix: '/api' });
+  await app.register(statements, { prefix: '/api', keepReaderPool: deps.keepReaderPool });
   await app.register(tally, { prefix: '/api' });
   await app.register(vouchers, { prefix: '/api' });
   await app.register(payments, { prefix: '/api' });

@@ -18,7 +18,8 @@ type ServerErrorCode =
   | 'INVALID'
   | 'TOO_MANY'
   | 'UPSTREAM'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'DISK_FULL';
 
 /** Every code with a status of its own; any other BahiError is 422 (the request could not be done as asked). */
 const STATUS: Record<ServerErrorCode | StatementErrorCode, number> & Record<string, number> = {
@@ -34,6 +35,8 @@ const STATUS: Record<ServerErrorCode | StatementErrorCode, number> & Record<stri
   TOO_MANY: 429,
   UPSTREAM: 502,
   UNAVAILABLE: 503,
+  // the server's disk (the data directory, or PostgreSQL's) has no room: 507 Insufficient Storage
+  DISK_FULL: 507,
   // @bahi/statements: one status per file failure, for statements and billing workbooks alike
   PASSWORD_REQUIRED: 400,
   WRONG_PASSWORD: 400,
@@ -63,6 +66,7 @@ const NEXT: Partial<Record<ServerErrorCode, string>> = {
   TOO_MANY: 'Wait a few minutes, then try again.',
   UPSTREAM: 'Try again in a minute.',
   UNAVAILABLE: 'Try again later.',
+  DISK_FULL: "Tell the server's administrator: once there is room again, send it again.",
 };
 
 export function nextStep(code: string): string | undefined {
@@ -84,6 +88,7 @@ export const CODE_OF_STATUS: Record<number, string> = {
   500: 'INTERNAL',
   502: 'UPSTREAM',
   503: 'UNAVAILABLE',
+  507: 'DISK_FULL',
 };
 
 /**
@@ -125,6 +130,12 @@ export const invalid = (detail: string, extra?: Record<string, unknown>) =>
   new HttpError('INVALID', detail, detail, extra);
 export const tooMany = (detail: string) => new HttpError('TOO_MANY', detail);
 export const unavailable = (detail: string) => new HttpError('UNAVAILABLE', detail);
+
+/** What a request that needed room on a full disk hears (it kept nothing: its transaction failed). */
+export const DISK_FULL = "The server's disk is full, so nothing of this was saved.";
+
+/** What a request hears while PostgreSQL cannot be reached (a restart, a failover): 503, not 500. */
+export const DATABASE_DOWN = 'The database is not reachable right now. Try again in a minute.';
 
 /** A file failure as an answer { detail, code } with its status. */
 export const fileFailure = (code: StatementErrorCode, detail: string, logMessage?: string) =>

@@ -1,18 +1,32 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { configurePool } from '@bahi/statements';
+import { closePool, configurePool } from '@bahi/statements';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { deferredLog, lineLog, startQueue, type StatementQueue } from './queue/index.ts';
 
+/**
+ * How long a stopping server lets the work in hand finish: the queue's reads and the requests in
+ * flight (an upload being read). Reads still running then are handed back to the queue (another
+ * process, or this one restarted, reads them) and requests are cut. Under a service manager's
+ * own limit (systemd waits 90 s before SIGKILL).
+ */
+export const SHUTDOWN_GRACE_MS = 30_000;
+
 /** Opens the database (migrating it), builds the app and listens. Used by `bahi serve`. */
-export async function startServer(
-  config: Config,
-): Promise<{ app: FastifyInstance; database: Database; url: string; stop(): Promise<void> }> {
+export async function startServer(config: Config): Promise<{
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  stop(graceMs?: number): Promise<void>;
+}> {
+  // The queue and the database report before the HTTP app (which owns the server's logger) exists.
+  const queueLog = deferredLog(lineLog);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    log: queueLog,
   });
   // The readers (for uploads and the office queue alike) share the server's memory budget.
   configurePool({ memoryBudgetMb: config.memoryMb });
@@ -21,23 +35,39 @@ export async function startServer(
   try {
     // After the migrations: the office drop's queue, with its workers in this process unless
     // BAHI_QUEUE_WORKERS=0 (then only `bahi worker` processes read, on PostgreSQL).
-    const queueLog = deferredLog(lineLog);
     queue = await startQueue(database, queueLog);
-    app = await buildApp(config, { db: database.db, dbKind: database.kind, queue });
+    app = await buildApp(config, { db: database.db, dbKind: database.kind, queue, keepReaderPool: true });
     queueLog.use(app.log);
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     await queue?.stop(5_000);
+    await closePool();
     await database.close();
     throw err;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   let stopping: Promise<void> | undefined;
-  const stop = () =>
+  // In order (issue 37): stop taking work, let the work in hand finish, then close what it uses.
+  // The queue and the HTTP server stop together, each waiting for its own work; the reader
+  // processes and the database close only after both, since a read in hand needs them to its end.
+  const stop = (graceMs = SHUTDOWN_GRACE_MS) =>
     (stopping ??= (async () => {
-      await app.close(); // stops accepting, waits for requests in flight
-      await queue?.stop(); // lets running reads finish; unfinished ones are retried later
+      const cut = setTimeout(() => {
+        app.log.warn('shutdown grace period over: requests still in flight are cut');
+        app.server.closeAllConnections();
+      }, graceMs);
+      try {
+        await Promise.all([
+          // stops fetching at once; the reads in hand get graceMs, then go back to the queue
+          queue?.stop(graceMs),
+          // stops listening at once (a request on an open connection answers 503); waits for the rest
+          app.close(),
+        ]);
+      } finally {
+        clearTimeout(cut);
+      }
+      await closePool();
       await database.close();
     })());
   return { app, database, url: `http://localhost:${port}`, stop };

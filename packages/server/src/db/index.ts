@@ -6,10 +6,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { createPool, type DbLog } from './connection.ts';
 import * as schema from './schema.ts';
 
 export { schema };
+export { isDatabaseDown, isDiskFull, errorFields, stackFrames } from './connection.ts';
 
 /** The database handle every module takes: the same type on PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,9 +44,14 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.
  * Opens PostgreSQL when a URL is given, else PGlite in `pgliteDir` (or in memory when that is
  * 'memory://'), and applies every migration before returning.
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  pgliteDir: string;
+  /** Where PostgreSQL's lost connections are reported (stderr lines without it). */
+  log?: DbLog;
+}): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = createPool(opts.databaseUrl, opts.log);
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS });

@@ -2,9 +2,10 @@
 // opens its own small pool on that PostgreSQL, and any number of processes (`bahi serve`,
 // `bahi worker`) share the queue; embedded, it runs on the very PGlite instance the app uses
 // (STACK.md 3.12: never a second instance, never pglite-socket), with its workers in the server.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { PgBoss, fromPglite, type Job } from 'pg-boss';
-import type { Database } from '../db/index.ts';
+import { errorFields, type Database } from '../db/index.ts';
 import { officeJobs } from '../db/schema.ts';
 import { readDroppedFile, type ReadDeps } from './read.ts';
 import type { QueueSettings } from './settings.ts';
@@ -117,8 +118,26 @@ export class StatementQueue {
         pollingIntervalSeconds: this.settings.pollingIntervalSeconds,
       },
       async ([job]: Job<ReadPayload>[]) => {
-        const outcome = await readDroppedFile(deps, job.data.jobId, { signal: job.signal });
-        return { outcome };
+        const id = job.data.jobId;
+        let attempt: number | undefined;
+        const handling = (async () => {
+          try {
+            const outcome = await readDroppedFile(deps, id, {
+              signal: job.signal,
+              claimed: (row) => void (attempt = row.attempts),
+            });
+            return { outcome };
+          } catch (err) {
+            if (this.closing && attempt !== undefined) await this.handBack(id, attempt);
+            throw err;
+          }
+        })();
+        this.handlers.add(handling);
+        try {
+          return await handling;
+        } finally {
+          this.handlers.delete(handling);
+        }
       },
     );
     await this.boss.work<ReadPayload>(
@@ -164,9 +183,46 @@ export class StatementQueue {
     this.stopping.push(fn);
   }
 
-  /** Stops taking jobs, lets the running ones finish (up to `timeoutMs`), and closes pg-boss. */
+  /** Set when stop() begins: a read that ends in an error from then on was cut by the stop. */
+  private closing = false;
+  /** The reads running in this process. */
+  private readonly handlers = new Set<Promise<unknown>>();
+
+  /**
+   * A read cut by stop() goes back to `queued`, so the screen says it waits rather than showing it
+   * read forever by a process that is gone; pg-boss has already failed its job for a retry. Only
+   * this attempt's row is changed: a worker that took the retry meanwhile counted another attempt.
+   */
+  private async handBack(jobId: string, attempt: number) {
+    try {
+      await this.database.db
+        .update(officeJobs)
+        .set({ state: 'queued', pagesDone: 0, pagesTotal: null, updatedAt: new Date() })
+        .where(
+          and(eq(officeJobs.id, jobId), eq(officeJobs.state, 'reading'), eq(officeJobs.attempts, attempt)),
+        );
+      this.log.warn({ job: jobId }, 'stopping: a read past the grace period was handed back to the queue');
+    } catch (err) {
+      // The row stays `reading`; the queue still retries its job, which reads it again.
+      this.log.error(
+        { job: jobId, err: errorFields(err) },
+        'stopping: a read in hand could not be handed back',
+      );
+    }
+  }
+
+  /**
+   * Stops taking jobs, lets the running ones finish (up to `timeoutMs`), and closes pg-boss. A read
+   * still running then is handed back: pg-boss fails its job for a retry and aborts its signal (the
+   * reader stops, and handBack marks its row queued). A read that finishes after its job was
+   * failed finds the row no longer `reading` and changes nothing; the file is read again.
+   */
   async stop(timeoutMs = 30_000): Promise<void> {
+    this.closing = true;
     for (const fn of this.stopping.splice(0)) fn();
     await this.boss.stop({ graceful: true, timeout: timeoutMs });
+    // pg-boss does not wait for a handler it aborted: wait (briefly) for the cut reads to notice
+    // and hand their rows back before the caller closes the database under them.
+    await Promise.race([Promise.allSettled(this.handlers), sleep(5_000, undefined, { ref: false })]);
   }
 }

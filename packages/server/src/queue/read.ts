@@ -19,6 +19,7 @@ import {
 } from '@bahi/statements';
 import { paidRecently, spendInTransaction } from '../credits.ts';
 import type { Db } from '../db/index.ts';
+import { whileDatabaseDown } from '../db/retry.ts';
 import { officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
@@ -102,11 +103,12 @@ function reasonOf(err: StatementError): { code: string; message: string } {
 export async function readDroppedFile(
   deps: ReadDeps,
   jobId: string,
-  opts: { signal?: AbortSignal; password?: string } = {},
+  opts: { signal?: AbortSignal; password?: string; claimed?: (row: OfficeJobRow) => void } = {},
 ): Promise<ReadOutcome> {
   const { db, log } = deps;
   const row = await startReading(db, jobId, opts.password ? ['needs_password'] : ['queued', 'reading']);
   if (!row) return 'skipped';
+  opts.claimed?.(row);
   const bytes = await uploadBytes(db, jobId);
   if (!bytes) {
     // cannot happen while the row is not ended (bytes go in the same transaction as the row)
@@ -114,6 +116,9 @@ export async function readDroppedFile(
     return 'failed';
   }
   await deps.beforeRead?.(jobId, opts.signal);
+  // A read done is worth keeping: its end waits for the database rather than reading again.
+  const ending = <T>(fn: () => Promise<T>) =>
+    whileDatabaseDown(fn, { log, what: `the end of job ${jobId}`, signal: opts.signal });
 
   const progress = progressWriter(db, jobId, {
     // progress is for the screen: a failed write is logged, the read goes on
@@ -132,7 +137,7 @@ export async function readDroppedFile(
     if (!isStatementError(err)) throw err;
     if (err.code === 'PASSWORD_REQUIRED' || err.code === 'WRONG_PASSWORD') {
       const r = reasonOf(err);
-      await markNeedsPassword(db, jobId, err.code, r.message);
+      await ending(() => markNeedsPassword(db, jobId, err.code, r.message));
       log.info({ job: jobId, code: err.code }, 'dropped file waits for a password');
       return 'needs_password';
     }
@@ -140,7 +145,7 @@ export async function readDroppedFile(
     // file may be fine, so the queue tries again (and fails it after its retry limit).
     if (err.code === 'INTERNAL' || err.code === 'CANCELLED') throw new RetryableReadError(err.code);
     const r = reasonOf(err);
-    await markFailed(db, jobId, r.code, r.message);
+    await ending(() => markFailed(db, jobId, r.code, r.message));
     log.info({ job: jobId, code: err.code }, `dropped file failed: ${err.logMessage}`);
     return 'failed';
   }
@@ -149,7 +154,7 @@ export async function readDroppedFile(
   const first = result.accounts.find((a) => a.transactions.length > 0);
   if (!first) {
     const reason = readReasons(result)[0] ?? readReason('NO_TABLE');
-    await markFailed(db, jobId, reason.code, reason.message);
+    await ending(() => markFailed(db, jobId, reason.code, reason.message));
     return 'failed';
   }
   const rowCount = result.accounts.reduce((n, a) => n + a.transactions.length, 0);
@@ -164,56 +169,63 @@ export async function readDroppedFile(
 
   let charged: number;
   try {
-    charged = await db.transaction(async (tx) => {
-      // Two copies of one file read at once by two workers: the second waits here and then finds
-      // the first one's spend, so the user pays once (the same 24-hour rule as the single route).
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${row.userId}:${ref}`}, 0))`);
-      const pay = (await paidRecently(tx, row.userId, ref, now)) ? 0 : cost;
-      // Only a job still being read becomes read: a duplicate delivery finds it ended and pays nothing.
-      const done = await tx
-        .update(officeJobs)
-        .set({
-          state: 'read',
-          bank: result.bank ?? result.detection.name ?? null,
-          accountNumber: first.number,
-          periodFrom: displayDate(first.period.from ?? first.transactions[0]?.date ?? null),
-          periodTo: displayDate(first.period.to ?? first.transactions.at(-1)?.date ?? null),
-          rows: rowCount,
-          reconciled: result.accounts.every((a) => a.transactions.length === 0 || a.reconciliation.ok),
-          pagesDone: extraction.pages,
-          pagesTotal: extraction.pages,
-          pagesCharged: pay,
-          reasonCode: reasons[0]?.code ?? null,
-          reason: reasons[0]?.message ?? null,
-          updatedAt: now,
-          finishedAt: now,
-        })
-        .where(and(eq(officeJobs.id, jobId), eq(officeJobs.state, 'reading')))
-        .returning({ id: officeJobs.id });
-      if (done.length === 0) return -1;
-      await spendInTransaction(tx, row.userId, pay, ref);
-      // The result is what stays (the statement store, where the result screen opens it by id);
-      // the bytes go with the job.
-      const stored = await saveReadStatement(tx, {
-        userId: row.userId,
-        requestedBank: result.bank ?? '',
-        fileName: row.fileName,
-        format: extraction.format,
-        detail: statementDetail(result, first, reasons),
-        rows: first.transactions.map(toRow),
-        sources: first.transactions,
-        now,
-        history: { bank: result.bank, pages: pay, rows: rowCount },
-      });
-      // Filed to the client's account its number names (or kept as unfiled for the user to
-      // choose), in this same transaction: a retry after a crash never files twice. Nested
-      // transactions inside run as savepoints of this one.
-      const filings = await fileAccounts(tx as unknown as Db, row, stored.id, result, now);
-      const accountId = filings.find((f) => f.kind === 'filed')?.accountId ?? null;
-      await tx.update(officeJobs).set({ statementId: stored.id, accountId }).where(eq(officeJobs.id, jobId));
-      await tx.delete(officeUploads).where(eq(officeUploads.jobId, jobId));
-      return pay;
-    });
+    // The whole end is one transaction guarded by the row's state: run again after a lost answer
+    // it finds the row ended and returns -1, so it is retried while the database is away.
+    charged = await ending(() =>
+      db.transaction(async (tx) => {
+        // Two copies of one file read at once by two workers: the second waits here and then finds
+        // the first one's spend, so the user pays once (the same 24-hour rule as the single route).
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${row.userId}:${ref}`}, 0))`);
+        const pay = (await paidRecently(tx, row.userId, ref, now)) ? 0 : cost;
+        // Only a job still being read becomes read: a duplicate delivery finds it ended and pays nothing.
+        const done = await tx
+          .update(officeJobs)
+          .set({
+            state: 'read',
+            bank: result.bank ?? result.detection.name ?? null,
+            accountNumber: first.number,
+            periodFrom: displayDate(first.period.from ?? first.transactions[0]?.date ?? null),
+            periodTo: displayDate(first.period.to ?? first.transactions.at(-1)?.date ?? null),
+            rows: rowCount,
+            reconciled: result.accounts.every((a) => a.transactions.length === 0 || a.reconciliation.ok),
+            pagesDone: extraction.pages,
+            pagesTotal: extraction.pages,
+            pagesCharged: pay,
+            reasonCode: reasons[0]?.code ?? null,
+            reason: reasons[0]?.message ?? null,
+            updatedAt: now,
+            finishedAt: now,
+          })
+          .where(and(eq(officeJobs.id, jobId), eq(officeJobs.state, 'reading')))
+          .returning({ id: officeJobs.id });
+        if (done.length === 0) return -1;
+        await spendInTransaction(tx, row.userId, pay, ref);
+        // The result is what stays (the statement store, where the result screen opens it by id);
+        // the bytes go with the job.
+        const stored = await saveReadStatement(tx, {
+          userId: row.userId,
+          requestedBank: result.bank ?? '',
+          fileName: row.fileName,
+          format: extraction.format,
+          detail: statementDetail(result, first, reasons),
+          rows: first.transactions.map(toRow),
+          sources: first.transactions,
+          now,
+          history: { bank: result.bank, pages: pay, rows: rowCount },
+        });
+        // Filed to the client's account its number names (or kept as unfiled for the user to
+        // choose), in this same transaction: a retry after a crash never files twice. Nested
+        // transactions inside run as savepoints of this one.
+        const filings = await fileAccounts(tx as unknown as Db, row, stored.id, result, now);
+        const accountId = filings.find((f) => f.kind === 'filed')?.accountId ?? null;
+        await tx
+          .update(officeJobs)
+          .set({ statementId: stored.id, accountId })
+          .where(eq(officeJobs.id, jobId));
+        await tx.delete(officeUploads).where(eq(officeUploads.jobId, jobId));
+        return pay;
+      }),
+    );
   } catch (err) {
     if (err instanceof HttpError && err.status === 402) {
       await markFailed(db, jobId, 'NOT_ENOUGH_PAGES', `${err.detail} Buy pages, then drop the file again.`);

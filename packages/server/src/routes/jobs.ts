@@ -9,6 +9,7 @@ import { requireUser } from '../auth/guards.ts';
 import { UPLOAD_LIMIT_BYTES } from '../body-limits.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, HttpError, notFound, unavailable } from '../errors.ts';
+import { errorFields } from '../db/index.ts';
 import { officeClients } from '../office/tables.ts';
 import type { StatementQueue } from '../queue/boss.ts';
 import { readDroppedFile } from '../queue/read.ts';
@@ -92,8 +93,17 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     }
     const dropId = randomUUID();
     const rows = await insertDrop(ctx.db, request.user.id, clientId, dropId, files);
-    // A crash before this line leaves rows 'queued' without a queue job: recover() sends them.
-    await q.send(rows.map((r) => r.id));
+    // A crash before this line leaves rows 'queued' without a queue job: recover() sends them. So
+    // does a queue that fails now (its database connection lost): the files are stored, hence
+    // accepted, and the answer says so rather than asking for a second drop.
+    try {
+      await q.send(rows.map((r) => r.id));
+    } catch (err) {
+      request.log.warn(
+        { drop: dropId, err: errorFields(err) },
+        'drop stored, queue send failed: sent on repair',
+      );
+    }
     request.log.info({ drop: dropId, files: rows.length }, 'statements dropped');
     return reply.code(202).send({ drop_id: dropId, jobs: rows.map(jobView) });
   });

@@ -86,10 +86,12 @@ function billingFormat(format: Extraction['format']): StatementFormat {
   return format === 'pdf' || format === 'pdf-scanned' ? 'pdf' : format;
 }
 
-const statements: FastifyPluginAsync = async (app) => {
+const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app, opts) => {
   const ctx = app.bahi;
-  // The worker threads of @bahi/statements stop with the server.
-  app.addHook('onClose', async () => closePool());
+  // The reader processes of @bahi/statements stop with the app, unless the app shares them with the
+  // statement queue (`bahi serve`): closing them here cut the queue's reads in hand at SIGTERM
+  // (issue 37), so start.ts closes them itself once the queue has stopped.
+  if (!opts.keepReaderPool) app.addHook('onClose', async () => closePool());
 
   const signedIn = { preHandler: requireUser };
 

@@ -12,7 +12,14 @@ const SCRIPT = path.resolve(
 );
 const INITDB = `${process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'}/initdb`;
 
-export type Cluster = { databaseUrl: string; stop(): Promise<void> };
+export type Cluster = {
+  databaseUrl: string;
+  stop(): Promise<void>;
+  /** Stops the PostgreSQL server, keeping its data (an outage: 'fast' ends sessions, 'immediate' crashes). */
+  down(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts it again on the same port. */
+  up(): Promise<void>;
+};
 
 /**
  * Starts a throwaway PostgreSQL cluster when BAHI_TEST_POSTGRES is 'required' or an initdb is
@@ -26,7 +33,13 @@ export async function startPostgres(): Promise<Cluster | string> {
     const dir = /^DIR=(.*)$/m.exec(stdout)?.[1];
     const databaseUrl = /^DATABASE_URL=(.*)$/m.exec(stdout)?.[1];
     if (!dir || !databaseUrl) throw new Error(`unexpected output: ${stdout}`);
-    return { databaseUrl, stop: async () => void (await run('bash', [SCRIPT, 'stop', dir])) };
+    return {
+      databaseUrl,
+      stop: async () => void (await run('bash', [SCRIPT, 'stop', dir])),
+      down: async (mode = 'fast') =>
+        void (await run('bash', [SCRIPT, 'down', dir, mode], { timeout: 60_000 })),
+      up: async () => void (await run('bash', [SCRIPT, 'up', dir], { timeout: 60_000 })),
+    };
   } catch (err) {
     if (required) throw err;
     return `PostgreSQL could not start: ${String(err)}`;

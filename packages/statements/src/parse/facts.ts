@@ -4,6 +4,7 @@ import { balancePaise, readAmount } from './amount.ts';
 import { findDates } from './dates.ts';
 import type { Line } from './layout.ts';
 import type { PrintedFigures } from './reconcile.ts';
+import { minOf } from './extent.ts';
 
 /** What the statement prints about its account and period, and the figures reconcile() checks. */
 export interface Facts extends PrintedFigures {
@@ -133,7 +134,7 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
 /** The account holder when no label names it: the first left-hand line under the bank's name. */
 export function holderFallback(headerZone: Line[]): string | null {
   const left = headerZone.filter((l) => l.runs.length && !/\b(bank|statement|page)\b/i.test(l.text));
-  const x = Math.min(...headerZone.map((l) => l.runs[0]?.x0 ?? Infinity));
+  const x = minOf(headerZone.map((l) => l.runs[0]?.x0 ?? Infinity));
   const candidate = left.find((l) => !/:/.test(l.runs[0]!.text) && l.runs[0]!.x0 <= x + 2);
   return candidate ? candidate.runs[0]!.text.trim() : null;
 }

@@ -16,6 +16,7 @@ import {
 } from './dates.ts';
 import { type Line, type Run, runWords } from './layout.ts';
 import type { TaughtLayout } from './types.ts';
+import { maxOf, minOf } from './extent.ts';
 
 // Fewer dated lines with figures than this are no table.
 const MIN_ROWS = 3;
@@ -191,7 +192,7 @@ function withinYears(cells: string[]): boolean {
     .map((t) => readDate(t) ?? readDateTime(t))
     .filter((d) => d !== null)
     .map((d) => Date.parse(d));
-  return ms.length === 0 || Math.max(...ms) - Math.min(...ms) <= MAX_SPAN_MS;
+  return ms.length === 0 || maxOf(ms) - minOf(ms) <= MAX_SPAN_MS;
 }
 
 /**

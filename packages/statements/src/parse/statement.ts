@@ -23,6 +23,7 @@ import type {
   TaughtLayout,
   Transaction,
 } from './types.ts';
+import { maxOf, pushAll } from './extent.ts';
 
 // Sheet cells become runs on a grid: one row is one line, one column a fixed-width band, every cell
 // right-aligned to its band (so numbers and their headers share a right edge).
@@ -42,7 +43,7 @@ const DATE_HEADING = /\b(date|dt)\b/i;
  */
 function serialDateCells(rows: Sheet['rows']): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();
-  const width = Math.max(0, ...rows.map((r) => r.length));
+  const width = Math.max(0, maxOf(rows.map((r) => r.length)));
   for (let c = 0; c < width; c++) {
     const numbers = rows.map((r, i) => [r[c], i] as const).filter(([v]) => typeof v === 'number');
     // a whole number, or with the time as its fraction (a date-time cell that lost its format)
@@ -227,7 +228,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       kind: 'detection',
       message: `The bank was not recognised (${detection.reason}); the table was read by the generic reader.`,
     });
-  issues.push(...table.issues);
+  pushAll(issues, table.issues);
   if (!table.headerFound)
     issues.push({ kind: 'layout', message: 'No transaction table was found in this statement.' });
 

@@ -15,6 +15,7 @@ import { type Band, bandOf, bandsUnder, cellsOf, columnBands, figureWords, overl
 import { type Line, type Run, runWords } from './layout.ts';
 import type { Trace } from './trace.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
+import { pushAll } from './extent.ts';
 
 export type Flow = 'after' | 'before';
 
@@ -577,6 +578,21 @@ export function readTable(
     sections.push(section);
     return section;
   };
+  // A section's summary or total lines (not footers), counted by page as they join and leave its
+  // lines: whether a page has one is asked at dated lines outside the table, and scanning the
+  // section's lines each time was quadratic on a long sheet, one page of every row (issue 37).
+  const summaries = new Map<TableSection, Map<number, number>>();
+  const countSummary = (sec: TableSection, l: Line, by: 1 | -1) => {
+    if (FOOTER_RE.test(l.text) || !/summary|total/i.test(l.text)) return;
+    let byPage = summaries.get(sec);
+    if (!byPage) summaries.set(sec, (byPage = new Map()));
+    byPage.set(l.page, (byPage.get(l.page) ?? 0) + by);
+  };
+  const addLine = (sec: TableSection, l: Line) => {
+    sec.lines.push(l);
+    countSummary(sec, l, 1);
+  };
+  const pageHasSummary = (sec: TableSection, page: number) => (summaries.get(sec)?.get(page) ?? 0) > 0;
 
   // every header first: the rows between one header and the next place its columns
   const headers: (Header | null)[] = new Array(lines.length).fill(null);
@@ -704,7 +720,7 @@ export function readTable(
     }
     const sec: TableSection = section ?? newSection();
     if (FOOTER_RE.test(line.text)) {
-      sec.lines.push(line);
+      addLine(sec, line);
       prev = line;
       continue;
     }
@@ -740,9 +756,7 @@ export function readTable(
       !inTable &&
       (isAnchor
         ? (resumable && pending.length > 0) ||
-          (!sec.lines.some(
-            (l) => l.page === line.page && !FOOTER_RE.test(l.text) && /summary|total/i.test(l.text),
-          ) &&
+          (!pageHasSummary(sec, line.page) &&
             (taught !== undefined || pageHasNoHeader(lines, line, opts.aliases)))
         : spilled &&
           pending.length > 0 &&
@@ -763,7 +777,9 @@ export function readTable(
       )
         below = pending[--k]!;
       for (const l of pending.slice(k)) {
-        sec.lines.splice(sec.lines.indexOf(l), 1);
+        // from the end, where the waiting lines are (each line is in the section once)
+        const [gone] = sec.lines.splice(sec.lines.lastIndexOf(l), 1);
+        if (gone) countSummary(sec, gone, -1);
         items.push({ line: l, section: sec });
         lineLayout.set(l, layout);
       }
@@ -777,7 +793,7 @@ export function readTable(
         // figures outside the table (a summary's) end what the page could continue
         if (hasAmount) spilled = false;
       }
-      sec.lines.push(line);
+      addLine(sec, line);
       prev = line;
       continue;
     }
@@ -841,7 +857,7 @@ export function readTable(
     inTable = false;
     resumable = wrapped;
     pending = wrapped ? [line] : [];
-    sec.lines.push(line);
+    addLine(sec, line);
     prev = line;
   }
 
@@ -1061,8 +1077,8 @@ function attachContinuations(items: Item[], profileFlow: Flow, underDate: (l: Li
     above + below >= 2 && above !== below ? (above > below ? 'before' : 'after') : profileFlow;
   for (const r of runs) {
     const k = split.get(r) ?? unclearSplit(r, flow, spacing);
-    if (r.before) r.before.below.push(...r.lines.slice(0, k));
-    if (r.after) r.after.above.push(...r.lines.slice(k));
+    if (r.before) pushAll(r.before.below, r.lines.slice(0, k));
+    if (r.after) pushAll(r.after.above, r.lines.slice(k));
   }
 }
 

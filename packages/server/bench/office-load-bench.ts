@@ -1,0 +1,123 @@
+// npm run bench:office -w @bahi/server
+// The office under load (issue 37): BENCH_USERS (20) members drop corpus statements for
+// BENCH_SECONDS (180) while their screens poll as the web app does: the jobs list every 1.5 s, the
+// health check and an account's book every 3 s. Prints each cheap route's p50/p95/p99, the errors,
+// and the queue's drain: each file's wait from drop to read, and the time from the last drop until
+// every file has ended. Goal: 0 errors, cheap routes p99 < 10 ms. BENCH_DB=postgres for PostgreSQL;
+// BENCH_DROP_SECONDS (12) is each member's pause between drops.
+import { fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dropBody } from '../test/helpers/queue.ts';
+import type { OfficeReady } from './office-server.ts';
+
+const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 180);
+const DROP_EVERY_MS = Number(process.env.BENCH_DROP_SECONDS ?? 12) * 1000;
+
+function statements(): { name: string; bytes: Buffer }[] {
+  const out: { name: string; bytes: Buffer }[] = [];
+  for (const bank of readdirSync(CORPUS).sort()) {
+    if (['bad', 'billing'].includes(bank) || !/^[A-Z]+$/.test(bank)) continue;
+    for (const n of readdirSync(path.join(CORPUS, bank)).sort())
+      if (/\.(pdf|xlsx)$/.test(n) && !/protected|scanned|photo/.test(n))
+        out.push({ name: n, bytes: readFileSync(path.join(CORPUS, bank, n)) });
+  }
+  return out;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN;
+};
+
+const child = fork(path.join(import.meta.dirname, 'office-server.ts'), [], { stdio: 'inherit' });
+const ready = await new Promise<OfficeReady>((resolve, reject) => {
+  child.once('message', (m) => resolve(m as OfficeReady));
+  child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+});
+const base = `http://127.0.0.1:${ready.port}`;
+const files = statements();
+const times: Record<string, number[]> = { health: [], jobs: [], book: [], drop: [] };
+const errors: string[] = [];
+
+async function timed(route: string, url: string, token: string, init: RequestInit = {}) {
+  const t = performance.now();
+  const res = await fetch(base + url, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...init.headers },
+  });
+  const body = await res.text();
+  times[route]!.push(performance.now() - t);
+  if (res.status >= 400) errors.push(`${route} ${res.status} ${body.slice(0, 120)}`);
+  return body;
+}
+
+const until = Date.now() + SECONDS * 1000;
+let dropped = 0;
+let lastDropAt = 0;
+const every = async (ms: number, first: number, fn: () => Promise<unknown>) => {
+  await sleep(first);
+  while (Date.now() < until) {
+    const t = Date.now();
+    await fn().catch((err: unknown) => errors.push(String(err)));
+    await sleep(Math.max(0, ms - (Date.now() - t)));
+  }
+};
+process.stdout.write(
+  `${ready.users.length} members, ${SECONDS} s, a drop each ${DROP_EVERY_MS / 1000} s each\n`,
+);
+await Promise.all(
+  ready.users.flatMap((u, i) => [
+    every(DROP_EVERY_MS, (i * DROP_EVERY_MS) / ready.users.length, async () => {
+      const f = files[dropped++ % files.length]!;
+      const { body, contentType } = dropBody(null, [f]);
+      lastDropAt = Date.now();
+      await timed('drop', '/api/office/drops', u.token, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': contentType },
+      });
+    }),
+    every(1500, (i * 1500) / ready.users.length, () => timed('jobs', '/api/office/jobs?inbox=1', u.token)),
+    every(3000, (i * 3000) / ready.users.length, () => timed('health', '/api/health', u.token)),
+    every(3000, 1500 + (i * 3000) / ready.users.length, () =>
+      timed('book', `/api/office/accounts/${u.accountId}/book`, u.token),
+    ),
+  ]),
+);
+
+// the queue's drain: every dropped file ended, then each one's wait from drop to its end
+type Job = { state: string; created_at: string; updated_at: string };
+let jobs: Job[];
+for (;;) {
+  jobs = (
+    await Promise.all(
+      ready.users.map(
+        async (u) =>
+          (JSON.parse(await timed('jobs', '/api/office/jobs?inbox=1&limit=500', u.token)) as { jobs: Job[] })
+            .jobs,
+      ),
+    )
+  ).flat();
+  if (jobs.every((j) => j.state !== 'queued' && j.state !== 'reading')) break;
+  await sleep(2000);
+}
+const drainS = (Date.now() - lastDropAt) / 1000;
+const waits = jobs.map((j) => (Date.parse(j.updated_at) - Date.parse(j.created_at)) / 1000);
+const line = (route: string) => {
+  const xs = times[route]!;
+  return `${route.padEnd(6)} n=${String(xs.length).padStart(5)}  p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  p99 ${pct(xs, 99).toFixed(1)} ms  max ${pct(xs, 100).toFixed(0)} ms`;
+};
+const states: Record<string, number> = {};
+for (const j of jobs) states[j.state] = (states[j.state] ?? 0) + 1;
+process.stdout.write(
+  [
+    ...['health', 'jobs', 'book', 'drop'].map(line),
+    `errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}`,
+    `files: ${jobs.length} ${JSON.stringify(states)}; drop to end p50 ${pct(waits, 50).toFixed(0)} s, p99 ${pct(waits, 99).toFixed(0)} s; queue empty ${drainS.toFixed(0)} s after the last drop`,
+    '',
+  ].join('\n'),
+);
+child.disconnect();

@@ -1,0 +1,61 @@
+// The server of the office load bench (bench/office-load-bench.ts), as a process of its own: the
+// app with its statement queue on PGlite (a temporary directory, as `npm start` keeps it) or, with
+// BENCH_DB=postgres, a throwaway PostgreSQL 15; BENCH_USERS members with pages, each with a client
+// and a bank account (for the book route). It tells the driver the port and the members over IPC,
+// then serves until the driver disconnects. Not for any other use.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { configurePool } from '@bahi/statements';
+import { DEFAULT_MEMORY_MB } from '../src/config.ts';
+import { openDatabase } from '../src/db/index.ts';
+import { startQueue } from '../src/queue/index.ts';
+import { startApp } from '../test/helpers/harness.ts';
+import { startPostgres } from '../test/helpers/postgres.ts';
+import { makeClient, makeMember, silentLog } from '../test/helpers/queue.ts';
+
+export interface OfficeReady {
+  port: number;
+  users: { token: string; accountId: string }[];
+}
+
+const postgres = process.env.BENCH_DB === 'postgres';
+configurePool({ memoryBudgetMb: DEFAULT_MEMORY_MB[postgres ? 'postgres' : 'pglite'] });
+const cluster = postgres ? await startPostgres() : null;
+if (typeof cluster === 'string') throw new Error(cluster);
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-office-bench-'));
+const database = await openDatabase(
+  cluster ? { databaseUrl: cluster.databaseUrl, pgliteDir: '' } : { pgliteDir: path.join(dir, 'pglite') },
+);
+const queue = await startQueue(database, silentLog, {
+  env: { ...process.env, BAHI_QUEUE_POLL_SECONDS: '0.5' },
+});
+// warn: the bench measures answers, not the log (kept in memory by the harness)
+const h = await startApp({
+  database,
+  env: { LOG_LEVEL: 'warn' },
+  deps: { queue, timeouts: { idleMs: 10 * 60_000 } },
+});
+const users: OfficeReady['users'] = [];
+for (let i = 0; i < Number(process.env.BENCH_USERS ?? 20); i++) {
+  const m = await makeMember(h, 1_000_000);
+  const client = await makeClient(h, m.id, [`50100${String(100000 + i)}`]);
+  users.push({ token: m.token, accountId: client.accountIds[0]! });
+}
+await h.app.listen({ host: '127.0.0.1', port: 0 });
+const address = h.app.server.address();
+process.send?.({
+  port: typeof address === 'object' && address ? address.port : 0,
+  users,
+} satisfies OfficeReady);
+process.on('disconnect', () => {
+  void h
+    .close(false)
+    .then(() => queue.stop(5_000))
+    .then(() => database.close())
+    .then(() => cluster?.stop())
+    .finally(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    });
+});

@@ -1,0 +1,39 @@
+// Reader paths linear in their input (issue 37): a CSV of 124,000 rows (a year of a busy current
+// account) threw RangeError in the reader (a Math.max spread over the sheet's rows) and the user
+// saw "The statement could not be processed". Read here as the server reads it, through the
+// reader pool and its child processes.
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { closePool, extractStatement } from '../../src/extract.ts';
+import { maxOf, minOf, pushAll } from '../../src/parse/extent.ts';
+import { longCsv } from './long-csv.ts';
+
+after(() => closePool());
+
+test('a 124,000-row CSV reads through the reader pool, every row, reconciled', async () => {
+  const rows = 124_000;
+  const bytes = new TextEncoder().encode(longCsv(rows));
+  const x = await extractStatement(bytes, { fileName: 'long.csv' });
+  const [account] = x.result.accounts;
+  assert.equal(account!.transactions.length, rows);
+  assert.equal(account!.reconciliation.ok, true);
+});
+
+test('maxOf, minOf and pushAll answer as Math.max, Math.min and push with spread arguments', () => {
+  for (const xs of [[], [3], [1, 5, -2], [Infinity, 2], [-Infinity], [1, NaN, 3], [0.5, 0.25]]) {
+    assert.equal(maxOf(xs), Math.max(...xs), `max of ${xs}`);
+    assert.equal(minOf(xs), Math.min(...xs), `min of ${xs}`);
+  }
+  const many = Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 300_001);
+  assert.equal(
+    maxOf(many),
+    many.reduce((a, b) => Math.max(a, b)),
+  );
+  assert.equal(
+    minOf(many),
+    many.reduce((a, b) => Math.min(a, b)),
+  );
+  const to = [1];
+  pushAll(to, many);
+  assert.equal(to.length, many.length + 1);
+});
