@@ -15,7 +15,7 @@ import { type Band, bandOf, bandsUnder, cellsOf, columnBands, figureWords, overl
 import { type Line, type Run, runWords } from './layout.ts';
 import type { Trace } from './trace.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
-import { pushAll } from './extent.ts';
+import { maxOf, minOf, pushAll } from './extent.ts';
 
 export type Flow = 'after' | 'before';
 
@@ -882,8 +882,8 @@ export function readTable(
         const lines = [...row.above, row.anchor, ...row.below];
         trace.rows.set(t.tx, {
           page: row.anchor.page,
-          top: Math.min(...lines.filter((l) => l.page === row.anchor.page).map((l) => l.y)),
-          bottom: Math.max(...lines.filter((l) => l.page === row.anchor.page).map((l) => l.y + l.height)),
+          top: minOf(lines.filter((l) => l.page === row.anchor.page).map((l) => l.y)),
+          bottom: maxOf(lines.filter((l) => l.page === row.anchor.page).map((l) => l.y + l.height)),
           lines: lines.length,
         });
       }
