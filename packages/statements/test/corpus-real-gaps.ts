@@ -37,11 +37,6 @@ export const NOT_READ_YET: Record<string, { found: number; matched: number; why:
     why: 'monospaced text; heading order disagrees with the rows',
   },
   'SBI/SBI_statement_2020.pdf': { found: 16, matched: 16, why: '7 rows missed' },
-  'SCB/SCB_year_less_dates.pdf': {
-    found: 77,
-    matched: 77,
-    why: 'dates without a year (May 02): 174 rows missed',
-  },
 };
 
 /**

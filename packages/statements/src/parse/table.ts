@@ -530,6 +530,8 @@ interface Row {
   above: Line[];
   below: Line[];
   section: TableSection;
+  /** printed under the day of the row above: its date cell empty, its value date printed */
+  sameDay?: boolean;
 }
 
 /** The text of a line's cells in one column, joined by a space. */
@@ -830,6 +832,29 @@ export function readTable(
       prev = line;
       continue;
     }
+    // a row printed under the day of the row above it: its date cell empty, its value date and
+    // balance printed (banks that print the posting date once a day)
+    const above = rows[rows.length - 1];
+    if (
+      hasAmount &&
+      gapOk &&
+      dateText === '' &&
+      above?.section === sec &&
+      cellText(cells, 'balance') &&
+      isDateStart(firstToken(cellText(cells, 'valueDate')))
+    ) {
+      trace?.add({
+        rule: 'rows.same-day',
+        page: line.page,
+        y: line.y,
+        detail: `value date '${cellText(cells, 'valueDate')}'`,
+      });
+      const row: Row = { anchor: line, layout, cells, above: [], below: [], section: sec, sameDay: true };
+      rows.push(row);
+      items.push({ row });
+      prev = line;
+      continue;
+    }
     const continuation = gapOk && wrapped;
     if (continuation) {
       trace?.add({ rule: 'rows.continuation', page: line.page, y: line.y, detail: line.text });
@@ -866,8 +891,10 @@ export function readTable(
     return cells.length > 0 && cells.every(dateCell);
   });
 
+  let day: string | undefined;
   for (const row of rows) {
-    const t = toTransaction(row, opts, lineLayout);
+    const t = toTransaction(row, opts, lineLayout, row.sameDay ? day : undefined);
+    if ('tx' in t) day = t.tx.date;
     if ('issue' in t) {
       issues.push(t.issue);
       trace?.add({
@@ -1135,6 +1162,8 @@ function toTransaction(
   row: Row,
   opts: TableOptions,
   lineLayout: Map<Line, Layout>,
+  /** the date of the row above, for a row printed under its day */
+  dayAbove?: string,
 ): { tx: Transaction } | { issue: ParseIssue } {
   const lineCells = (l: Line) => (lineLayout.get(l) ?? row.layout).cells(l.runs);
   const lines = [
@@ -1151,7 +1180,7 @@ function toTransaction(
     return text.replace(/\s+/g, ' ').trim();
   };
   const dateText = join('date', ' ');
-  const date = cellDate(dateText);
+  const date = cellDate(dateText) ?? (dateText === '' && dayAbove ? dayAbove : null);
   const text = row.anchor.text;
   if (!date)
     return {

@@ -13,6 +13,8 @@ export const RULES = {
   'columns.rows': 'no known headings: the dated rows and their balances place the columns',
   'columns.taught': 'the layout the user marked places the columns',
   'rows.anchor': 'a line with a date and a figure in their columns starts a row',
+  'rows.same-day':
+    'a row with its value date and balance but no date is printed under the day of the row above',
   'rows.continuation': "a line without a date in the table goes on a row's narration",
   'rows.special': 'an opening, closing, brought or carried forward, or total line is no row',
   'rows.unreadable-date': 'a row with amounts whose date cannot be read: a break, and the table goes on',

@@ -125,6 +125,13 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
     },
   }),
   'rows.anchor': () => ({ doc: sheet([HEAD, ...plain]) }),
+  'rows.same-day': () => ({
+    doc: sheet([
+      ['Date', 'Value Date', 'Narration', 'Withdrawal', 'Deposit', 'Balance'],
+      ['May 04', 'May 04', 'UPI/363075633489/', '201.00', null, '41,282.56'],
+      [null, 'May 04', 'UPI/200487694407/', '41,000.00', null, '282.56'],
+    ]),
+  }),
   'rows.continuation': () => ({
     doc: sheet([HEAD, plain[0]!, [null, 'continued narration', null, null, null], ...plain.slice(1)]),
   }),

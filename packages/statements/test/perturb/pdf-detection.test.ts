@@ -43,13 +43,15 @@ test('an unknown bank stays unknown when the user picked a bank it is not', corp
 });
 
 test(
-  'with no IFSC and no known name, the chosen bank is used; without a choice, the printed name',
+  "a bank's own name printed without an IFSC is kept whatever bank is chosen (issue 36: never another bank's name)",
   corpusNeeded,
   async () => {
     const { truth, bytes } = await fictional(31, null);
     const chosen = await parsePdf(bytes, 'KOTAK');
-    assert.equal(chosen.bank, 'KOTAK');
-    assert.ok(chosen.detection.confidence < 0.5);
+    assert.equal(chosen.bank, null);
+    assert.equal(chosen.detection.name, FICTIONAL);
+    assert.equal(chosen.detection.corrected, true);
+    assert.match(chosen.detection.reason, /the chosen bank KOTAK does not match/);
     assert.ok(judge(truth, chosen).ok);
     const none = await parsePdf(bytes);
     assert.equal(none.bank, null);
