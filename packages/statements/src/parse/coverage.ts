@@ -25,8 +25,19 @@ export function leadingDate(text: string): { key: string; words: number } | null
   return md ? { key: md, words: 2 } : null;
 }
 
+/** Whether a text has a digit, a point and a digit in a row: the least a money figure holds. */
+function mayHoldFigure(text: string): boolean {
+  for (let i = text.indexOf('.'); i > 0; i = text.indexOf('.', i + 1)) {
+    const before = text.charCodeAt(i - 1);
+    const after = text.charCodeAt(i + 1);
+    if (before >= 48 && before <= 57 && after >= 48 && after <= 57) return true;
+  }
+  return false;
+}
+
 /** A line that starts with a date and holds a money figure after it: a row, printed or not read. */
 export function isDatedRow(text: string): boolean {
+  if (!mayHoldFigure(text)) return false;
   const date = leadingDate(text);
   return date !== null && figures(text, date.words).size > 0;
 }
@@ -52,9 +63,15 @@ function figures(text: string, skip: number): Set<number> {
  * Lines after a printed closing balance, until rows resume, are past the table's end (a loan's or a
  * deposit's summary): the closing figure checks that end.
  */
-export function unreadLines(lines: Line[], transactions: Transaction[], specials: Special[]): Line[] {
+export function unreadLines(
+  lines: Line[],
+  transactions: Transaction[],
+  specials: Special[],
+  /** the lines rows were read from, when the table reader says so: theirs need no matching */
+  rowLines?: ReadonlySet<Line>,
+): Line[] {
   const byDate = new Map<string, Transaction[]>();
-  for (const t of transactions)
+  for (const t of rowLines ? [] : transactions)
     for (const d of new Set([t.date, t.valueDate, t.date.slice(5), t.valueDate?.slice(5)])) {
       if (!d) continue;
       const list = byDate.get(d);
@@ -70,6 +87,13 @@ export function unreadLines(lines: Line[], transactions: Transaction[], specials
   let pastEnd = false;
   for (const line of lines) {
     if (closings.has(line.text)) pastEnd = true;
+    if (rowLines?.has(line)) {
+      pastEnd = false;
+      continue;
+    }
+    // (figures first: most lines hold none, and their words were read as figures already, so the
+    // answers come from memory; a date is read only on a line that holds one)
+    if (!mayHoldFigure(line.text)) continue;
     const date = leadingDate(line.text);
     if (!date) continue;
     const figs = figures(line.text, date.words);
@@ -79,7 +103,7 @@ export function unreadLines(lines: Line[], transactions: Transaction[], specials
         .length;
     let row: Transaction | undefined;
     let best = 0;
-    for (const t of byDate.get(date.key) ?? []) {
+    for (const t of rowLines ? [] : (byDate.get(date.key) ?? [])) {
       if (used.has(t)) continue;
       const n = held(t) * 2 + (t.page === line.page ? 1 : 0);
       if (held(t) > 0 && n > best) [row, best] = [t, n];

@@ -9,7 +9,8 @@ export function detectBank(
   headerZone: Line[],
   requested: BankCode | null,
   headerLine = '',
-  footer: Line[] = [],
+  /** lines a page footer may name the bank in: asked only when the header's top names none */
+  footer: () => Line[] = () => [],
 ): Detection {
   // the fifth IFSC character is zero; a recogniser may read it as 'O' (or as 'O0'), and a copy with
   // its digits masked prints another digit there: after its label, four letters and seven is the code
@@ -29,8 +30,11 @@ export function detectBank(
   // the bank's name is printed at the top (look at the first lines only), or as its legal name on a
   // line of its own or after 'Registered Office' in the page footer; never in a narration
   const top = headerZone.slice(0, 6).map((l) => l.text.trim());
-  const legal = legalNames(footer);
-  const byName = PROFILES.find((p) => [...top, ...legal].some((t) => p.names.some((re) => re.test(t))));
+  const named = (texts: string[]) =>
+    PROFILES.find((p) => texts.some((t) => p.names.some((re) => re.test(t))));
+  const topName = named(top);
+  const legal = topName ? [] : legalNames(footer());
+  const byName = topName ?? named(legal);
   const byLayout = PROFILES.find((p) => p.headerHints && p.headerHints.every((re) => re.test(headerLine)));
   let code: BankCode | null = null;
   let confidence = 0;

@@ -91,20 +91,34 @@ function sheetLines(sheets: Sheet[]): Line[] {
   return lines;
 }
 
+const MAY_NAME_BANK = /bank|office/i;
+
 /**
- * Lines printed on at least half the pages (a footer with the bank's legal name); on a statement of
- * one or two pages, every line.
+ * Lines that may name a bank, printed on at least half the pages (a footer with the bank's legal
+ * name); on a statement of one or two pages, every such line.
  */
 function repeatedLines(lines: Line[]): Line[] {
-  const pages = new Map<string, Set<number>>();
-  for (const l of lines) pages.set(l.text, (pages.get(l.text) ?? new Set()).add(l.page));
-  const total = new Set(lines.map((l) => l.page)).size;
-  const seen = new Set<string>();
-  return lines.filter((l) => {
-    if (seen.has(l.text) || pages.get(l.text)!.size < Math.ceil(total / 2)) return false;
-    seen.add(l.text);
-    return true;
-  });
+  // per text: the last page it was seen on, and on how many pages
+  const seen = new Map<string, { page: number; pages: number }>();
+  let total = 0;
+  let lastPage = -1;
+  for (const l of lines) {
+    if (l.page !== lastPage) [lastPage, total] = [l.page, total + 1];
+    // (only a line that names a bank or an office can be a footer detectBank reads)
+    if (!MAY_NAME_BANK.test(l.text)) continue;
+    const s = seen.get(l.text);
+    if (!s) seen.set(l.text, { page: l.page, pages: 1 });
+    else if (s.page !== l.page) [s.page, s.pages] = [l.page, s.pages + 1];
+  }
+  const out: Line[] = [];
+  for (const l of lines) {
+    const s = seen.get(l.text);
+    if (s && s.pages >= Math.ceil(total / 2)) {
+      out.push(l);
+      seen.delete(l.text);
+    }
+  }
+  return out;
 }
 
 /** The latest full date printed in the lines (ISO), or null. */
@@ -150,7 +164,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
   const headerZone =
     firstHeader >= 0 ? lines.slice(0, firstHeader) : firstRow >= 0 ? pageOne.slice(0, firstRow) : pageOne;
   const headerLine = firstHeader >= 0 ? lines[firstHeader]!.text : '';
-  const detection = detectBank(headerZone, opts.bank ?? null, headerLine, repeatedLines(lines));
+  const detection = detectBank(headerZone, opts.bank ?? null, headerLine, () => repeatedLines(lines));
   // where a row was printed, for the decisions taken on it after the table was read
   const where = (t: Transaction | undefined) => {
     const s = t && opts.trace?.rows.get(t);
@@ -368,6 +382,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     table.sections.flatMap((s) => s.specials),
     issues,
     opts.trace,
+    table.rowLines,
   );
   // the statement period is printed once, in the header zone
   if (accounts.length > 1)
@@ -390,12 +405,14 @@ function accountForEveryLine(
   specials: Parameters<typeof unreadLines>[2],
   issues: ParseIssue[],
   trace?: Trace,
+  rowLines?: ReadonlySet<Line>,
 ): void {
   if (accounts.length === 0) return;
   const unread = unreadLines(
     lines,
     accounts.flatMap((a) => a.transactions),
     specials,
+    rowLines,
   );
   // each line to the account whose rows start on its page or before it
   const owner = (line: Line) => {

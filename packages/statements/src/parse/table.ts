@@ -69,6 +69,8 @@ export interface TableResult {
   headerZone: Line[];
   issues: ParseIssue[];
   headerFound: boolean;
+  /** the lines of the rows that became transactions */
+  rowLines: Set<Line>;
 }
 
 interface Cell {
@@ -892,6 +894,7 @@ export function readTable(
   });
 
   let day: string | undefined;
+  const rowLines = new Set<Line>();
   for (const row of rows) {
     const t = toTransaction(row, opts, lineLayout, row.sameDay ? day : undefined);
     if ('tx' in t) day = t.tx.date;
@@ -905,6 +908,9 @@ export function readTable(
       });
     } else {
       row.section.transactions.push(t.tx);
+      rowLines.add(row.anchor);
+      for (const l of row.above) rowLines.add(l);
+      for (const l of row.below) rowLines.add(l);
       if (trace) {
         const lines = [...row.above, row.anchor, ...row.below];
         trace.rows.set(t.tx, {
@@ -921,6 +927,7 @@ export function readTable(
     headerZone,
     issues,
     headerFound: layout !== null,
+    rowLines,
   };
 }
 
