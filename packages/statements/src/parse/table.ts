@@ -1220,11 +1220,15 @@ function toTransaction(
   const amount = cellText(row.cells, 'amount');
   // a negative figure in a withdrawal or deposit column is a reversal, kept as printed (the balance
   // chain settles it: see fixSidesFromBalance)
-  if (debit) withdrawal = money(debit)?.paise ?? 0;
-  if (credit) deposit = money(credit)?.paise ?? 0;
+  // whole rupees are the row's figures only when none of its amount cells holds one with paise (a
+  // cheque number drawn against the withdrawal column beside a deposit is no withdrawal)
+  const exact = [debit, credit, amount].some((t) => t && readAmount(t) !== null);
+  const figure = exact ? readAmount : money;
+  if (debit) withdrawal = figure(debit)?.paise ?? 0;
+  if (credit) deposit = figure(credit)?.paise ?? 0;
   let sideUnknown = false;
   if (amount) {
-    const a = money(amount);
+    const a = figure(amount);
     sideUnknown = a !== null && a.mark === null && a.paise > 0 && !debit && !credit;
     if (a?.mark === 'dr') withdrawal = Math.abs(a.paise);
     else if (a?.mark === 'cr') deposit = Math.abs(a.paise);
