@@ -3,6 +3,7 @@
 // that `bahi parse` never pays for the server's start-up, and this module is loaded by all of them.
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { isBankCode, type BankCode } from '@bahi/core';
 import type { StatementErrorCode } from '@bahi/statements';
 
 /** One meaning per exit code across all commands, so scripts can tell outcomes apart. */
@@ -39,6 +40,16 @@ export function exitForStatementError(code: StatementErrorCode): number {
     default:
       return EXIT.usage;
   }
+}
+
+/**
+ * The bank a `--bank CODE` option names (any case), undefined without one, or EXIT.usage after a
+ * one-line error for a code Bahi does not know.
+ */
+export function bankOption(command: string, value: string | undefined): BankCode | undefined | number {
+  if (!value) return undefined;
+  const code = value.toUpperCase();
+  return isBankCode(code) ? code : fail(command, EXIT.usage, `unknown bank '${value}'`);
 }
 
 /** Writes `bahi COMMAND: reason` (`bahi: reason` without a command) as one line on stderr, never a

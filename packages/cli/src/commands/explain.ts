@@ -4,8 +4,16 @@
 // Read in this process (no reader pool): it is a tool for looking into one file.
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { BANK_CODES, isBankCode, type BankCode } from '@bahi/core';
-import { EXIT, exitCodesHelp, exitForStatementError, fail, parseCommand, readInput } from '../args.ts';
+import { BANK_CODES } from '@bahi/core';
+import {
+  EXIT,
+  bankOption,
+  exitCodesHelp,
+  exitForStatementError,
+  fail,
+  parseCommand,
+  readInput,
+} from '../args.ts';
 
 const USAGE = `Usage: bahi explain FILE [options]
 
@@ -49,12 +57,8 @@ export async function run(args: string[]): Promise<number> {
   const parsed = parseCommand(COMMAND, args);
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  let bank: BankCode | undefined;
-  if (values.bank) {
-    const code = values.bank.toUpperCase();
-    if (!isBankCode(code)) return fail('explain', EXIT.usage, `unknown bank '${values.bank}'`);
-    bank = code;
-  }
+  const bank = bankOption('explain', values.bank);
+  if (typeof bank === 'number') return bank;
   const page = positive(values.page);
   const row = positive(values.row);
   if (Number.isNaN(page))

@@ -1,8 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { BANK_CODES, diagnoseRead, isBankCode, ledgerLabel, type BankCode } from '@bahi/core';
+import { BANK_CODES, diagnoseRead, ledgerLabel } from '@bahi/core';
 import { buildMultiAccountBankVouchersXml, statementToBankAccounts, TallyError } from '@bahi/tally';
-import { EXIT, exitCodesHelp, exitForStatementError, fail, parseCommand, readInput } from '../args.ts';
+import {
+  EXIT,
+  bankOption,
+  exitCodesHelp,
+  exitForStatementError,
+  fail,
+  parseCommand,
+  readInput,
+} from '../args.ts';
 import { readSummary } from './parse.ts';
 
 const USAGE = `Usage: bahi xml FILE [options]
@@ -54,12 +62,8 @@ export async function run(args: string[]): Promise<number> {
   const parsed = parseCommand(COMMAND, args);
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  let bank: BankCode | undefined;
-  if (values.bank) {
-    const code = values.bank.toUpperCase();
-    if (!isBankCode(code)) return fail('xml', EXIT.usage, `unknown bank '${values.bank}'`);
-    bank = code;
-  }
+  const bank = bankOption('xml', values.bank);
+  if (typeof bank === 'number') return bank;
   const file = positionals[0];
   const bytes = await readInput('xml', file);
   if (typeof bytes === 'number') return bytes;

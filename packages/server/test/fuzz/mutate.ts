@@ -2,17 +2,10 @@
 // failing mutant can be made again from its seed. Byte-level for every file (PDFs, workbooks,
 // zips), line-level for text ones (CSV, RPT), and splices of two files.
 
-/** A small seeded generator (mulberry32): the same seed gives the same mutant on every machine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRng } from '@bahi/core';
+
+/** The same seed gives the same mutant on every machine (core's mulberry32). */
+export const rng = seededRng;
 
 type Rand = () => number;
 const int = (r: Rand, n: number) => Math.floor(r() * n);
