@@ -92,16 +92,19 @@ test('Tally company through the bridge: ledger picker, missing-ledger warning, p
     expect(warning).not.toContain('HDFC OD 5020');
     await shot(page, 'tally-02-pushed');
 
-    // The same statement again: each transaction is found, none added.
+    // The same statement again: every transaction went to Tally before, none is sent (decision 037).
     await page.getByRole('button', { name: 'Send to Tally' }).click();
-    await expect(messages).toContainText(`0 new, ${vouchers} already there and updated`, { timeout: 30_000 });
+    await expect(messages).toContainText(`Nothing new: all ${vouchers} voucher(s) went to Tally before`, {
+      timeout: 30_000,
+    });
 
     const books = tally.emulator.imported().companies[0];
     expect(books.vouchers.length).toBe(vouchers);
     expect(new Set(books.vouchers.map((v) => v.remoteId)).size).toBe(vouchers);
     const bankLegs = books.vouchers.flatMap((v) => v.legs.filter((l) => l.ledger === 'HDFC OD 5020'));
     expect(bankLegs.length).toBe(vouchers);
-    expect(bankLegs.every((l) => Boolean(l.bankersDate))).toBe(true);
+    // reconciliation stays the accountant's: no banker's date unless asked (decision 037)
+    expect(bankLegs.some((l) => Boolean(l.bankersDate))).toBe(false);
     expect(books.ledgers.find((l) => l.name === 'HDFC OD 5020')?.parent).toBe('Bank OD A/c');
     expect(books.ledgers.find((l) => l.name === 'Rent')?.parent).toBe('Indirect Expenses');
 
