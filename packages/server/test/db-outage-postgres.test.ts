@@ -5,9 +5,7 @@
 // once it is back: read exactly once, charged once, its bytes gone. Before issue 37 an unlistened
 // pg.Pool 'error' ended both processes at the first terminated connection.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -15,45 +13,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/db/index.ts';
 import { officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
-import { TEST_SECRET, testConfig } from './helpers/harness.ts';
+import { testConfig } from './helpers/harness.ts';
 import { postgresOrSkip } from './helpers/postgres.ts';
-import { dropBody, makeMember, waitFor } from './helpers/queue.ts';
+import { alive, freePort, httpDrop, spawnBahi, type Proc } from './helpers/processes.ts';
+import { makeMember, waitFor } from './helpers/queue.ts';
 import { corpusFile, needsCorpus } from './helpers/shared.ts';
-
-const CLI = path.resolve(import.meta.dirname, '../../cli/bin/bahi.js');
-
-const QUEUE_ENV = {
-  BAHI_QUEUE_HEARTBEAT_SECONDS: '10',
-  BAHI_QUEUE_SUPERVISE_SECONDS: '2',
-  BAHI_QUEUE_POLL_SECONDS: '0.5',
-  BAHI_QUEUE_RETRY_DELAY_SECONDS: '0',
-  BAHI_QUEUE_CONCURRENCY: '1',
-};
-
-type Proc = { child: ChildProcess; lines: string[]; exited: Promise<number | null> };
-
-function spawnBahi(args: string[], env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, ...QUEUE_ENV, JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const p: Proc = {
-    child,
-    lines: [],
-    exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
-  };
-  for (const s of [child.stdout!, child.stderr!])
-    s.on('data', (d) => p.lines.push(...String(d).split('\n').filter(Boolean)));
-  return p;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** One statement on a connection of its own (the test's own pool must not be what is tested). */
 async function sqlOnce(url: string, text: string): Promise<pg.QueryResult> {
@@ -66,8 +30,6 @@ async function sqlOnce(url: string, text: string): Promise<pg.QueryResult> {
     await client.end().catch(() => {});
   }
 }
-
-const alive = (p: Proc) => p.child.exitCode === null && p.child.signalCode === null;
 
 function assertUp(procs: Record<string, Proc>, when: string) {
   for (const [name, p] of Object.entries(procs))
@@ -133,18 +95,12 @@ if (cluster) {
         120_000,
       );
 
-      const drop = async () => {
-        const { body, contentType } = dropBody(
-          null,
+      const drop = () =>
+        httpDrop(
+          base,
+          member.token,
           FILES.map((f) => ({ name: path.basename(f), bytes: corpusFile(f) })),
         );
-        const res = await fetch(`${base}/api/office/drops`, {
-          method: 'POST',
-          headers: { 'content-type': contentType, authorization: `Bearer ${member.token}` },
-          body,
-        });
-        return { status: res.status, body: (await res.json()) as any };
-      };
       const accepted = await drop();
       assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
       const ids: string[] = accepted.body.jobs.map((j: { id: string }) => j.id);
