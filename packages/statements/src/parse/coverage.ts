@@ -4,8 +4,8 @@
 // row, or a printed opening, closing or total; any other is a gap the user must see.
 import { readAmount } from './amount.ts';
 import { readDate, readMonthDay } from './dates.ts';
-import type { Line } from './layout.ts';
-import type { Special } from './table.ts';
+import type { Line } from './lines.ts';
+import type { Special } from './rows.ts';
 import type { Transaction } from './types.ts';
 
 /**

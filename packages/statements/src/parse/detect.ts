@@ -1,6 +1,6 @@
 // Which bank printed this statement: IFSC prefix and bank names in the header zone, never narrations.
 import type { BankCode } from '@bahi/core';
-import type { Line } from './layout.ts';
+import type { Line } from './lines.ts';
 import { IFSC_BANKS } from './ifsc-banks.ts';
 import { PROFILES } from './registry.ts';
 import type { Detection } from './types.ts';

@@ -2,7 +2,7 @@
 // printed debit/credit counts and totals. Read from label text, never from positions.
 import { balancePaise, readAmount } from './amount.ts';
 import { findDates } from './dates.ts';
-import type { Line } from './layout.ts';
+import type { Line } from './lines.ts';
 import type { PrintedFigures } from './reconcile.ts';
 import { minOf } from './extent.ts';
 

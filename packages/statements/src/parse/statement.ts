@@ -2,17 +2,17 @@ import type { BankCode } from '@bahi/core';
 // SourceDocument -> StatementResult: lines, bank detection, the generic table reader, facts,
 // reconciliation. Pure and synchronous; bad rows become issues, never exceptions.
 import type { SourceDocument, Sheet } from '../source.ts';
-import { matchHeader, matchStackedHeader } from './columns.ts';
+import { matchHeader, matchStackedHeader } from './columns/heading.ts';
 import { isDatedRow, unreadLines } from './coverage.ts';
 import { detectBank } from './detect.ts';
-import { inferLayout } from './infer.ts';
-import { mendOcrFigures } from './ocr.ts';
+import { inferLayout } from './columns/rows.ts';
+import { mendOcrFigures } from './ocr-figures.ts';
 import { emptyFacts, holderFallback, readFacts } from './facts.ts';
-import { type Line, pageLines, reportLines } from './layout.ts';
+import { type Line, pageLines, reportLines } from './lines.ts';
 import type { BankProfile } from './profile.ts';
 import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
-import { NO_YEAR, SIDE_BY_BALANCE, isStackedPair, readTable, type TableResult } from './table.ts';
+import { NO_YEAR, SIDE_BY_BALANCE, isStackedPair, readTable, type TableResult } from './rows.ts';
 import { Trace } from './trace.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type {

@@ -1,5 +1,5 @@
 import type { BankCode } from '@bahi/core';
-import type { Column } from './columns.ts';
+import type { Column } from './columns/heading.ts';
 import type { Trace } from './trace.ts';
 
 /**

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { detectBank } from '../../src/parse/detect.ts';
-import type { Line } from '../../src/parse/layout.ts';
+import type { Line } from '../../src/parse/lines.ts';
 
 const lines = (...texts: string[]): Line[] =>
   texts.map((text, i) => ({ page: 1, y: i, height: 1, runs: [], text }));

@@ -3,7 +3,7 @@
 // the exact headings of the banks we have seen.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { matchHeader } from '../../src/parse/columns.ts';
+import { matchHeader } from '../../src/parse/columns/heading.ts';
 
 const header = (cells: string[]) =>
   matchHeader(cells.map((text, i) => ({ text, x0: i * 100, x1: i * 100 + 60 })));

@@ -2,8 +2,8 @@
 // columns.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { inferLayout } from '../../src/parse/infer.ts';
-import type { Line, Run } from '../../src/parse/layout.ts';
+import { inferLayout } from '../../src/parse/columns/rows.ts';
+import type { Line, Run } from '../../src/parse/lines.ts';
 
 /** One line of runs laid out left to right at the given x positions, 7 pt per character. */
 function line(y: number, cells: [x: number, text: string][]): Line {

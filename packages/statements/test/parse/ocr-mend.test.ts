@@ -2,7 +2,7 @@
 // or missed, but only where the next printed balance proves which figure was wrong.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mendOcrFigures, oneDigitApart } from '../../src/parse/ocr.ts';
+import { mendOcrFigures, oneDigitApart } from '../../src/parse/ocr-figures.ts';
 import type { Transaction } from '../../src/parse/types.ts';
 
 /** Rows of [withdrawal, deposit, balance] in rupees, all from OCR'd pages unless `page` is 1. */

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
-import { cleanOcrWords, estimateSkew, fixOcrAmount } from '../../src/parse/ocr.ts';
+import { cleanOcrWords, estimateSkew, fixOcrAmount } from '../../src/parse/ocr-words.ts';
 import type { Page, SourceDocument, Word } from '../../src/source.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');

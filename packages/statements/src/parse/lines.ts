@@ -2,7 +2,7 @@
 // reports (character columns as x). The table reader only sees these.
 import type { Page } from '../source.ts';
 import { currencyFigure, readAmount } from './amount.ts';
-import { cleanOcrWords, estimateSkew, fixOcrAmount } from './ocr.ts';
+import { cleanOcrWords, estimateSkew, fixOcrAmount } from './ocr-words.ts';
 
 export interface Run {
   text: string;

@@ -1,6 +1,6 @@
 // Column headers: which printed names mean which column. Bands are derived from where the header
 // words sit on the page, never from fixed positions.
-import { type Run, runWords } from './layout.ts';
+import { type Run, runWords } from '../lines.ts';
 
 export type Role =
   | 'date'

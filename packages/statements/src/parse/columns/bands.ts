@@ -3,10 +3,10 @@
 // header name alone does not say where its column starts and ends; the rows do. Gutters (x ranges
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
-import { EMPTY_AMOUNT, currencyFigure, isMark, readAmount } from './amount.ts';
-import { type Column, type Header, NUMERIC_ROLES } from './columns.ts';
-import { readDate } from './dates.ts';
-import { type Run, runWords } from './layout.ts';
+import { EMPTY_AMOUNT, currencyFigure, isMark, readAmount } from '../amount.ts';
+import { type Column, type Header, NUMERIC_ROLES } from './heading.ts';
+import { readDate } from '../dates.ts';
+import { type Run, runWords } from '../lines.ts';
 
 export interface Band {
   col: Column;

@@ -2,9 +2,9 @@
 // table, its columns are the stretches those lines write in, and which figure is the withdrawal, the
 // deposit and the balance is decided by the arithmetic across the whole statement (the balance moves
 // by exactly the row's amount).
-import { EMPTY_AMOUNT, balancePaise, hasFigure, isCurrency, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, balancePaise, hasFigure, isCurrency, isMark, readAmount } from '../amount.ts';
 import { type Stretch, cellsOf, figureWords, writtenStretches } from './bands.ts';
-import { NUMERIC_ROLES, type Role } from './columns.ts';
+import { NUMERIC_ROLES, type Role } from './heading.ts';
 import {
   datePieces,
   datesThenText,
@@ -13,10 +13,10 @@ import {
   readDateTime,
   readMonthDay,
   withoutTime,
-} from './dates.ts';
-import { type Line, type Run, runWords } from './layout.ts';
-import type { TaughtLayout } from './types.ts';
-import { maxOf, minOf } from './extent.ts';
+} from '../dates.ts';
+import { type Line, type Run, runWords } from '../lines.ts';
+import type { TaughtLayout } from '../types.ts';
+import { maxOf, minOf } from '../extent.ts';
 
 // Fewer dated lines with figures than this are no table.
 const MIN_ROWS = 3;

@@ -9,10 +9,10 @@ import {
   isHeaderTail,
   matchHeader,
   matchStackedHeader,
-} from './columns.ts';
+} from './columns/heading.ts';
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
-import { type Band, bandOf, bandsUnder, cellsOf, columnBands, figureWords, overlap } from './bands.ts';
-import { type Line, type Run, runWords } from './layout.ts';
+import { type Band, bandOf, bandsUnder, cellsOf, columnBands, figureWords, overlap } from './columns/bands.ts';
+import { type Line, type Run, runWords } from './lines.ts';
 import type { Trace } from './trace.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
 import { maxOf, minOf, pushAll } from './extent.ts';

@@ -1,0 +1,89 @@
+// What a recogniser does to a printed table's words, undone before lines are made: noise glyphs,
+// quotes stuck to words, letters for digits, a tilted page. Used only for pages whose words came
+// from OCR (Page.ocr): a text layer is exact and must never be "corrected".
+import type { Word } from '../source.ts';
+
+// Ruling lines and specks read as glyphs: a word made only of these is not text.
+const NOISE_WORD = /^[|¦![\]{}()~—–_=‘’“”"'`«»°•·.,:;-]+$/;
+// Quotes and bars stuck to a word's ends ('"01/05/2023', '‘Serial', 'Balance|').
+const STUCK_ENDS = /^[|¦‘’“”"'`«»]+|[|¦‘’“”"'`«»]+$/g;
+
+/** Drops noise words and strips stray quotes and bars from the ends of the rest. */
+export function cleanOcrWords(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const t = w.text.trim();
+    // a lone ':' or '-' is a printed label separator or an empty cell: keep it
+    if (t !== ':' && t !== '-' && NOISE_WORD.test(t)) continue;
+    const text = t.replace(STUCK_ENDS, '');
+    if (text) out.push({ ...w, text });
+  }
+  return out;
+}
+
+// Letters a recogniser puts for digits inside a number.
+const DIGIT_FOR: Record<string, string> = {
+  O: '0',
+  o: '0',
+  D: '0',
+  Q: '0',
+  l: '1',
+  I: '1',
+  i: '1',
+  '|': '1',
+  S: '5',
+  s: '5',
+  B: '8',
+  Z: '2',
+  z: '2',
+  g: '9',
+};
+const MARK_TAIL = /(\s*\(?(?:cr|dr)\.?\)?)$/i;
+
+/**
+ * Reads a recognised word as an amount when it is one with recogniser confusions: letters for
+ * digits (O->0, l/I->1, S->5), a comma for the decimal point ('1,234,56'), dots for grouping
+ * ('1.23.456.78'), a space for the decimal point is handled by the caller joining the two words.
+ * Returns the corrected text, or the word unchanged when it is not an amount-like word.
+ */
+export function fixOcrAmount(text: string): string {
+  const tail = MARK_TAIL.exec(text)?.[1] ?? '';
+  let s = text.slice(0, text.length - tail.length);
+  if (!/^[-(]?[\dOoDQlIi|SsBZzg][\dOoDQlIi|SsBZzg,.]*\)?$/.test(s)) return text;
+  const digits = (s.match(/\d/g) ?? []).length;
+  const letters = s.length - digits - (s.match(/[,.()-]/g) ?? []).length;
+  // mostly digits, with a separator: a word like 'Soil' or 'III' is left alone
+  if (digits < 3 || letters > digits / 2 || !/[,.]/.test(s)) return text;
+  s = s.replace(/[OoDQlIi|SsBZzg]/g, (c) => DIGIT_FOR[c] ?? c);
+  // the last separator before exactly two digits is the decimal point; every other one groups
+  const m = /^(.*)[,.](\d{2})(\)?)$/.exec(s);
+  if (m) s = `${m[1]!.replace(/\./g, ',')}.${m[2]}${m[3]}`;
+  return s + tail;
+}
+
+/**
+ * The page's skew as dy/dx, from pairs of neighbouring words on one text line: a scan tilted by a
+ * fraction of a degree moves a row's right end by more than half a text height.
+ */
+export function estimateSkew(words: Word[]): number {
+  const slopes: number[] = [];
+  const sorted = [...words].sort((a, b) => a.x - b.x);
+  for (let i = 0; i < sorted.length; i++) {
+    const a = sorted[i]!;
+    const h = a.height || 8;
+    for (let j = i + 1; j < sorted.length; j++) {
+      const b = sorted[j]!;
+      const dx = b.x - (a.x + a.width);
+      if (dx > 40 * h) break;
+      if (dx < 0 || Math.abs(b.height - a.height) > 0.3 * h) continue;
+      const dy = b.y + b.height - (a.y + a.height);
+      if (Math.abs(dy) > 0.6 * h) continue;
+      const run = b.x + b.width / 2 - (a.x + a.width / 2);
+      if (run > 5 * h) slopes.push(dy / run);
+      break;
+    }
+  }
+  if (slopes.length < 5) return 0;
+  slopes.sort((p, q) => p - q);
+  return slopes[slopes.length >> 1]!;
+}
