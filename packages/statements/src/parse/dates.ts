@@ -191,3 +191,15 @@ export function datesThenText(text: string): { dates: string[]; rest: string } |
     return null;
   return { dates, rest: rest.join(' ') };
 }
+
+/** The first date-like piece of a date cell's text (or its first word). */
+export function firstToken(s: string): string {
+  // a date cell may hold '1 Dec' (wrapped year) or a full date; the hour of a time after it
+  // ('04 Nov 10:15') is no year, nor is the day of a date after it ('01 May 01 May 2024': a value
+  // date under a date whose year went to the next column)
+  const m =
+    /^(\d{1,2}[\s-][A-Za-z]{3,9}(?:[\s,-]+\d{2,4}(?![:\d])(?!\s+[A-Za-z]{3,9}\b))?|[A-Za-z]{3,9}\.?\s+\d{1,2}\b(?:,?\s+\d{4})?|\S+)/.exec(
+      s.trim(),
+    );
+  return m ? m[1]! : '';
+}

@@ -22,6 +22,13 @@ export interface Line {
   ocr?: boolean;
 }
 
+/**
+ * A word space, in character widths of the text's own font: runs of one cell (a narration that ran
+ * long, a header name in several pieces, a date drawn as pieces) are at most this far apart; the
+ * cells of neighbouring columns further. The one measure of a word space every stage uses.
+ */
+export const WORD_GAP_CHARS = 1.5;
+
 // Words whose tops differ by less than this fraction of the text height share a line. Cells of one
 // row are drawn at the same baseline (differences are rounding), while wrapped lines are a full line
 // height apart, so half a height separates the two cases with room on both sides.

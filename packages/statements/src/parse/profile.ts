@@ -1,7 +1,7 @@
 import { bankFacts, type BankCode } from '@bahi/core';
 import type { Aliases } from './columns/heading.ts';
 import type { Line } from './lines.ts';
-import type { Flow } from './rows.ts';
+import type { Flow } from './wrap.ts';
 
 /** A bank, declared: how to recognise it and what its table's quirks are. The reader does the rest. */
 export interface BankProfile<C extends BankCode = BankCode> {

@@ -2,7 +2,7 @@ import type { BankCode } from '@bahi/core';
 // SourceDocument -> StatementResult: lines, bank detection, the generic table reader, facts,
 // reconciliation. Pure and synchronous; bad rows become issues, never exceptions.
 import type { SourceDocument, Sheet } from '../source.ts';
-import { matchHeader, matchStackedHeader } from './columns/heading.ts';
+import { isStackedPair, matchHeader, matchStackedHeader } from './columns/heading.ts';
 import { isDatedRow, unreadLines } from './coverage.ts';
 import { detectBank } from './detect.ts';
 import { inferLayout } from './columns/rows.ts';
@@ -12,7 +12,8 @@ import { type Line, pageLines, reportLines } from './lines.ts';
 import type { BankProfile } from './profile.ts';
 import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import { profileFor } from './registry.ts';
-import { NO_YEAR, SIDE_BY_BALANCE, isStackedPair, readTable, type TableResult } from './rows.ts';
+import { readTable, type TableResult } from './rows.ts';
+import { NO_YEAR, SIDE_BY_BALANCE } from './values.ts';
 import { Trace } from './trace.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type {

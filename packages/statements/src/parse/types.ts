@@ -1,5 +1,5 @@
 import type { BankCode } from '@bahi/core';
-import type { Column } from './columns/heading.ts';
+import type { Column } from './columns/model.ts';
 import type { Trace } from './trace.ts';
 
 /**

@@ -4,7 +4,7 @@
 // styles). The drawn values are the truth's, so the parse must equal the truth exactly.
 import { randomInt, seededRng, type Rng } from '@bahi/core';
 import PDFDocument from 'pdfkit';
-import type { Role } from '../../src/parse/columns/heading.ts';
+import type { Role } from '../../src/parse/columns/model.ts';
 
 export interface TruthTx {
   date: string;

@@ -1,7 +1,8 @@
 // Seeded layout perturbations of positioned-word documents: what the hidden holdout varies (shifted
 // columns, other fonts and sizes, other wrapping, page breaks, grouping, a dropped value-date column).
 // Each perturbation keeps every printed value, so the parse must still equal the truth.
-import { matchHeader, isHeaderTail, type Column } from '../../src/parse/columns/heading.ts';
+import { matchHeader, isHeaderTail } from '../../src/parse/columns/heading.ts';
+import type { Column } from '../../src/parse/columns/model.ts';
 import { isDateStart } from '../../src/parse/dates.ts';
 import type { Page, SourceDocument, Word } from '../../src/source.ts';
 import { seededRng, type Rng } from '@bahi/core';

@@ -4,15 +4,9 @@
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
 import { EMPTY_AMOUNT, currencyFigure, isMark, readAmount } from '../amount.ts';
-import { type Column, type Header, NUMERIC_ROLES } from './heading.ts';
+import { type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
 import { readDate } from '../dates.ts';
-import { type Run, runWords } from '../lines.ts';
-
-export interface Band {
-  col: Column;
-  x0: number;
-  x1: number;
-}
+import { type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
 
 // A column written in fewer rows than this share is no column of its own (a narration that
 // overruns its column now and then must not open a gutter-less bridge between two columns).
@@ -22,8 +16,6 @@ const MIN_SHARE = 0.05;
 const UNNAMED_SHARE = 0.25;
 // Gaps narrower than this many character widths are word spaces, not gutters.
 const MIN_GUTTER_CHARS = 0.2;
-// Cells of one column a word space apart (at most this many character widths) are one column.
-const WORD_GAP_CHARS = 1.5;
 // Fewer sample rows than this and the alignment says nothing: the header's names decide.
 const MIN_SAMPLE = 3;
 

@@ -1,21 +1,10 @@
 // Column headers: which printed names mean which column. Bands are derived from where the header
 // words sit on the page, never from fixed positions.
-import { type Run, runWords } from '../lines.ts';
-
-export type Role =
-  | 'date'
-  | 'valueDate'
-  | 'description'
-  | 'reference'
-  | 'debit'
-  | 'credit'
-  | 'amount'
-  | 'balance'
-  | 'mark'
-  | 'serial'
-  | 'other';
-
-export const NUMERIC_ROLES: ReadonlySet<Role> = new Set(['debit', 'credit', 'amount', 'balance']);
+import { hasFigure, readAmount } from '../amount.ts';
+import { firstToken, isDateStart } from '../dates.ts';
+import { type Line, type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
+import { columnBands } from './bands.ts';
+import { type Column, type ColumnModel, type Header, NUMERIC_ROLES, type Role } from './model.ts';
 
 export type Aliases = Partial<Record<Role, string[]>>;
 
@@ -158,23 +147,6 @@ export const COMMON_ALIASES: Aliases = {
   ],
 };
 
-export interface Column {
-  role: Role;
-  label: string;
-  x0: number;
-  x1: number;
-}
-
-export interface Header {
-  columns: Column[];
-  /** the average character width of the header text: the unit for alignment tolerances */
-  charWidth: number;
-  /** heading cells the reader has no name for ('Category', 'Init. Br'): columns of their own */
-  unnamed?: { x0: number; x1: number }[];
-}
-
-// Separate runs belong to one header name when no wider apart than a word space (in header characters).
-const RUN_JOIN_CHARS = 1.5;
 // A heading cell holds a few words; a run of more is a sentence, whose other words count against it.
 const HEADING_CELL_WORDS = 5;
 
@@ -334,7 +306,7 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
   const unnamed: { x0: number; x1: number; end: (typeof words)[number] }[] = [];
   // a name continues into the next run only across a word space, not across a column gap
   const gapBefore = (j: number) =>
-    words[j]!.ri !== words[j - 1]!.ri && words[j]!.x0 - words[j - 1]!.x1 > RUN_JOIN_CHARS * charWidth;
+    words[j]!.ri !== words[j - 1]!.ri && words[j]!.x0 - words[j - 1]!.x1 > WORD_GAP_CHARS * charWidth;
   while (i < words.length) {
     let best: { role: Role; j: number } | null = null;
     let joined = '';
@@ -417,7 +389,7 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
       (c.role === prev.role ||
         seen.has(c.role) ||
         (c.role === 'amount' && c.ri === prev.ri && NUMERIC_ROLES.has(prev.role)));
-    if (prev && tail && c.x0 - prev.x1 <= RUN_JOIN_CHARS * charWidth) {
+    if (prev && tail && c.x0 - prev.x1 <= WORD_GAP_CHARS * charWidth) {
       prev.label += ` ${c.label}`;
       prev.x1 = c.x1;
       continue;
@@ -503,4 +475,99 @@ export function matchStackedHeader(top: Run[], bottom: Run[], extra?: Aliases, f
   if (!stacked) return null;
   const single = matchHeader(top, extra, fuzzy);
   return !single || stacked.columns.length >= single.columns.length ? stacked : null;
+}
+
+/** Two lines that may be one header printed in two: close together, neither holding a figure. */
+export function isStackedPair(top: Line, bottom: Line): boolean {
+  return (
+    top.page === bottom.page &&
+    bottom.y - top.y <= 1.6 * Math.max(top.height, bottom.height) &&
+    top.runs.length >= 3 &&
+    !top.runs.some((r) => readAmount(r.text)) &&
+    !bottom.runs.some((r) => readAmount(r.text) || isDateStart(r.text))
+  );
+}
+
+/** The headers of a document's lines, found once: the header at each line index (its first line when stacked), and the lines a stacked header took. */
+export interface Headings {
+  at: (Header | null)[];
+  skipped: Set<number>;
+}
+
+/** Every header first: the rows between one header and the next place its columns. */
+export function findHeadings(lines: Line[], aliases: Aliases | undefined): Headings {
+  const at: (Header | null)[] = new Array(lines.length).fill(null);
+  const skipped = new Set<number>();
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!;
+    const below = lines[li + 1];
+    const stacked =
+      below && isStackedPair(line, below)
+        ? matchStackedHeader(line.runs, below.runs, aliases, line.ocr)
+        : null;
+    at[li] = stacked ?? matchHeader(line.runs, aliases, line.ocr);
+    if (!stacked) continue;
+    skipped.add(++li);
+    // headings three lines deep ('Dr /' over 'Cr', 'Withdrawals' over 'Amount' over '(INR)'): the
+    // third line's words join the names they stand under too ('Dr /' alone names no column)
+    const third = lines[li + 1];
+    if (
+      third &&
+      third.page === below.page &&
+      third.y - below.y <= 1.6 * Math.max(third.height, below.height) &&
+      isHeaderTail(third.runs)
+    ) {
+      const deeper = matchStackedHeader(line.runs, [...below.runs, ...third.runs], aliases, line.ocr);
+      if (deeper && deeper.columns.length >= stacked.columns.length) {
+        at[li - 1] = deeper;
+        skipped.add(++li);
+      }
+    }
+  }
+  return { at, skipped };
+}
+
+// The rows under a header that show where its columns sit (see bands.ts).
+const SAMPLE_LINES = 400;
+
+/** The model of a header's columns: its bands placed by the rows under it, and under the headers repeated after it with the same columns. */
+export function headingModel(lines: Line[], headings: Headings, li: number, header: Header): ColumnModel {
+  const sample: Run[][] = [];
+  const same = sameColumns(header);
+  for (let k = li + 1; k < lines.length && sample.length < SAMPLE_LINES; k++) {
+    if (headings.skipped.has(k)) continue;
+    const h = headings.at[k];
+    if (h && !same(h)) break;
+    if (h) continue;
+    const runs = lines[k]!.runs;
+    if (startsWithDate(runs) && runs.some((r) => hasFigure(r.text))) sample.push(runs);
+  }
+  return { header, bands: columnBands(header, sample) };
+}
+
+export function pageHasNoHeader(lines: Line[], line: Line, aliases: Aliases | undefined): boolean {
+  // only asked for dated rows outside a table, which are rare
+  return !lines.some(
+    (l) => l.page === line.page && l.y < line.y && matchHeader(l.runs, aliases, l.ocr) !== null,
+  );
+}
+
+/** Whether another header names the same columns at the same places (a header repeated on each page). */
+export function sameColumns(a: Header): (b: Header) => boolean {
+  const tol = 2 * a.charWidth;
+  return (b) =>
+    a.columns.length === b.columns.length &&
+    a.columns.every((c, i) => c.role === b.columns[i]!.role && Math.abs(c.x0 - b.columns[i]!.x0) <= tol);
+}
+
+/** A date in the first cells of a line, whole or drawn as several runs ('02' 'Dec 2023'). */
+function startsWithDate(runs: Run[]): boolean {
+  for (let k = 0; k < Math.min(3, runs.length); k++) {
+    const text = runs
+      .slice(k, k + 3)
+      .map((r) => r.text)
+      .join(' ');
+    if (isDateStart(firstToken(text))) return true;
+  }
+  return false;
 }

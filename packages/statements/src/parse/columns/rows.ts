@@ -4,7 +4,7 @@
 // by exactly the row's amount).
 import { EMPTY_AMOUNT, balancePaise, hasFigure, isCurrency, isMark, readAmount } from '../amount.ts';
 import { type Stretch, cellsOf, figureWords, writtenStretches } from './bands.ts';
-import { NUMERIC_ROLES, type Role } from './heading.ts';
+import { NUMERIC_ROLES, type Role } from './model.ts';
 import {
   datePieces,
   datesThenText,
@@ -14,7 +14,7 @@ import {
   readMonthDay,
   withoutTime,
 } from '../dates.ts';
-import { type Line, type Run, runWords } from '../lines.ts';
+import { type Line, type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
 import type { TaughtLayout } from '../types.ts';
 import { maxOf, minOf } from '../extent.ts';
 
@@ -24,8 +24,6 @@ const MIN_ROWS = 3;
 // below it, down to MIN_GUESS, the rows are still shown (their breaks reported), never as a success.
 const MIN_CHAINED = 0.8;
 const MIN_GUESS = 0.3;
-// A word space, in characters.
-const WORD_GAP_CHARS = 1.5;
 
 const overlap = (r: Run, s: Stretch) => Math.min(r.x1, s[1]) - Math.max(r.x0, s[0]) > 0;
 

@@ -1,0 +1,157 @@
+// The values stage: a row's cells (its date line's and its wrapped lines') as a transaction: dates
+// in ISO, figures in paise, the narration and reference joined.
+import { balancePaise, readAmount } from './amount.ts';
+import { type Cell, cellText } from './cells.ts';
+import type { Column } from './columns/model.ts';
+import { firstToken, readDate, readMonthDay } from './dates.ts';
+import type { Line } from './lines.ts';
+import type { ParseIssue, Transaction } from './types.ts';
+
+/**
+ * Rows whose one amount column printed no sign or mark: only the balance chain can tell their side
+ * (fixSidesFromBalance). A row read from a withdrawal or deposit column has its side from the column,
+ * whatever the balances of same-day rows printed out of order suggest.
+ */
+export const SIDE_BY_BALANCE = new WeakSet<Transaction>();
+
+/** The year of a date printed without one, until the statement period gives it. */
+export const NO_YEAR = '0000';
+
+/** A row as the rows stage hands it over: its date line, that line's cells, and the cells of all its lines in print order. */
+export interface RowCells {
+  anchor: Line;
+  cells: Cell[];
+  lines: Cell[][];
+}
+
+/** How a bank joins a row's wrapped reference. */
+export interface ValueOptions {
+  /** how a wrapped reference cell is joined: '' when banks break it mid-number, ' ' between words */
+  referenceJoin: string;
+  referenceIgnore?: RegExp;
+}
+
+// Whole rupees without paise ('2,700', '151200', '2,700 Dr'): a bank's way with amounts, never with balances.
+const WHOLE_RUPEES =
+  /^[-(]?\d{1,3}(?:,\d{2,3})*\)?(?:\s*\(?(?:cr|dr)\.?\)?)?$|^[-(]?\d+\)?(?:\s*\(?(?:cr|dr)\.?\)?)?$/i;
+
+/**
+ * An amount cell's figure. The cell is the amount column's by its position, so whole rupees printed
+ * without paise are its figure too (elsewhere a figure needs its decimal point, to keep cheque and
+ * reference numbers out of the money).
+ */
+export function money(text: string): ReturnType<typeof readAmount> {
+  return readAmount(text) ?? (WHOLE_RUPEES.test(text.trim()) ? readAmount(text, true) : null);
+}
+
+export function amountOf(s: string): number | null {
+  const a = s ? readAmount(s) : null;
+  return a ? Math.abs(a.paise) : null;
+}
+export function balanceOf(s: string): number | null {
+  const a = s ? readAmount(s) : null;
+  return a ? balancePaise(a) : null;
+}
+
+/**
+ * A date cell's date; one printed without its year ('May 02') as NO_YEAR-MM-DD, for the statement
+ * period (withYear) or its posting date (nearYear) to complete.
+ */
+function cellDate(text: string): string | null {
+  const monthDay = readMonthDay(firstToken(text));
+  return readDate(text) ?? readDate(firstToken(text)) ?? (monthDay ? `${NO_YEAR}-${monthDay}` : null);
+}
+
+export function toTransaction(
+  row: RowCells,
+  opts: ValueOptions,
+  /** the date of the row above, for a row printed under its day */
+  dayAbove?: string,
+): { tx: Transaction } | { issue: ParseIssue } {
+  const lines = row.lines.map((cells) => ({ cells }));
+  const join = (role: Column['role'], sep: string) => {
+    let text = '';
+    for (const x of lines) {
+      const t = cellText(x.cells, role);
+      if (t) text = text ? text + sep + t : t;
+    }
+    return text.replace(/\s+/g, ' ').trim();
+  };
+  const dateText = join('date', ' ');
+  const date = cellDate(dateText) ?? (dateText === '' && dayAbove ? dayAbove : null);
+  const text = row.anchor.text;
+  if (!date)
+    return {
+      issue: { kind: 'row', message: `Could not read the date '${dateText}'.`, page: row.anchor.page, text },
+    };
+  const valueText = join('valueDate', ' ');
+  const valueDate = valueText ? cellDate(valueText) : null;
+  const description = join('description', ' ');
+  // exports print '-' for an empty cheque cell
+  const reference =
+    lines
+      .map((x) => {
+        const t = cellText(x.cells, 'reference');
+        const ignore = opts.referenceIgnore;
+        return ignore
+          ? t
+              .split(' ')
+              .filter((w) => !ignore.test(w))
+              .join(' ')
+          : t;
+      })
+      .filter((t) => t && !/^[-–]$/.test(t))
+      .join(opts.referenceJoin)
+      .replace(/\s+/g, ' ')
+      .trim() || null;
+  let withdrawal = 0;
+  let deposit = 0;
+  const debit = cellText(row.cells, 'debit');
+  const credit = cellText(row.cells, 'credit');
+  const amount = cellText(row.cells, 'amount');
+  // a negative figure in a withdrawal or deposit column is a reversal, kept as printed (the balance
+  // chain settles it: see fixSidesFromBalance)
+  // whole rupees are the row's figures only when none of its amount cells holds one with paise (a
+  // cheque number drawn against the withdrawal column beside a deposit is no withdrawal)
+  const exact = [debit, credit, amount].some((t) => t && readAmount(t) !== null);
+  const figure = exact ? readAmount : money;
+  if (debit) withdrawal = figure(debit)?.paise ?? 0;
+  if (credit) deposit = figure(credit)?.paise ?? 0;
+  let sideUnknown = false;
+  if (amount) {
+    const a = figure(amount);
+    sideUnknown = a !== null && a.mark === null && a.paise > 0 && !debit && !credit;
+    if (a?.mark === 'dr') withdrawal = Math.abs(a.paise);
+    else if (a?.mark === 'cr') deposit = Math.abs(a.paise);
+    else if (a) {
+      // no marker: a negative amount is a withdrawal; otherwise decided by the balance chain later
+      if (a.paise < 0) withdrawal = -a.paise;
+      else deposit = a.paise;
+    }
+  }
+  const balText = cellText(row.cells, 'balance');
+  const bal = balText ? readAmount(balText) : null;
+  const balance = bal ? balancePaise(bal) : null;
+  if (!description) {
+    return {
+      issue: {
+        kind: 'row',
+        message: 'A dated row without a narration was not read.',
+        page: row.anchor.page,
+        text,
+      },
+    };
+  }
+  const tx: Transaction = {
+    date,
+    valueDate,
+    description,
+    reference,
+    withdrawal,
+    deposit,
+    balance,
+    page: row.anchor.page,
+  };
+  if (sideUnknown) SIDE_BY_BALANCE.add(tx);
+  return { tx };
+}
