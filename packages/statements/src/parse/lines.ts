@@ -1,7 +1,9 @@
-// Positioned lines: the common shape of PDF pages (words grouped by baseline) and fixed-width
-// reports (character columns as x). The table reader only sees these.
-import type { Page } from '../source.ts';
+// The lines stage: positioned lines, the common shape of PDF pages (words grouped by baseline),
+// fixed-width reports (character columns as x) and workbooks (cells on a grid). Every later stage
+// sees only these.
+import type { Page, Sheet, SourceDocument } from '../source.ts';
 import { currencyFigure, readAmount } from './amount.ts';
+import { maxOf } from './extent.ts';
 import { cleanOcrWords, estimateSkew, fixOcrAmount } from './ocr-words.ts';
 
 export interface Run {
@@ -214,4 +216,77 @@ export function runWords(run: Run): Run[] {
     i += p.length + 1;
   }
   return out;
+}
+
+// Sheet cells become runs on a grid: one row is one line, one column a fixed-width band, every cell
+// right-aligned to its band (so numbers and their headers share a right edge).
+const SHEET_COLUMN_WIDTH = 100;
+const SHEET_CELL_WIDTH = 60;
+
+// Excel serials 1970..2100: a date column exported without a date format holds these numbers.
+const SERIAL_MIN = 25_569;
+const SERIAL_MAX = 73_051;
+const SERIAL_SPAN = 400;
+const DATE_HEADING = /\b(date|dt)\b/i;
+
+/**
+ * The date serials of columns whose heading names a date and whose numbers are mostly serials: a
+ * workbook that lost its date format (column -> rows). Only the heading tells such a column from
+ * an amount column of round figures.
+ */
+function serialDateCells(rows: Sheet['rows']): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
+  const width = Math.max(0, maxOf(rows.map((r) => r.length)));
+  for (let c = 0; c < width; c++) {
+    const numbers = rows.map((r, i) => [r[c], i] as const).filter(([v]) => typeof v === 'number');
+    // a whole number, or with the time as its fraction (a date-time cell that lost its format)
+    const inRange = numbers.filter(([v]) => (v as number) >= SERIAL_MIN && (v as number) < SERIAL_MAX);
+    // a statement's dates lie within a year or so of each other: a round figure above or below the
+    // table that happens to fall in the range is no date
+    const middle = inRange.map(([v]) => v as number).sort((a, b) => a - b)[inRange.length >> 1] ?? 0;
+    const serials = inRange.filter(([v]) => Math.abs((v as number) - middle) <= SERIAL_SPAN);
+    // a summary's figure or two after the table may share the column
+    if (serials.length < 2 || serials.length < 0.8 * numbers.length) continue;
+    const first = serials[0]![1];
+    const above = rows
+      .slice(0, first)
+      .map((r) => r[c])
+      .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+      .slice(-2)
+      .join(' ');
+    if (DATE_HEADING.test(above)) out.set(c, new Set(serials.map(([, i]) => i)));
+  }
+  return out;
+}
+
+function serialToIso(serial: number): string {
+  return new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
+}
+
+function sheetLines(sheets: Sheet[]): Line[] {
+  const lines: Line[] = [];
+  sheets.forEach((sheet, si) => {
+    const serialDates = serialDateCells(sheet.rows);
+    sheet.rows.forEach((row, ri) => {
+      const runs = [];
+      for (let c = 0; c < row.length; c++) {
+        const cell = row[c];
+        const v = typeof cell === 'number' && serialDates.get(c)?.has(ri) ? serialToIso(cell) : cell;
+        if (v === null || v === undefined) continue;
+        const text = typeof v === 'number' ? v.toFixed(2) : String(v).replace(/\s+/g, ' ').trim();
+        if (!text) continue;
+        runs.push({ text, x0: c * SHEET_COLUMN_WIDTH, x1: c * SHEET_COLUMN_WIDTH + SHEET_CELL_WIDTH });
+      }
+      if (runs.length)
+        lines.push({ page: si + 1, y: ri, height: 1, runs, text: runs.map((r) => r.text).join(' ') });
+    });
+  });
+  return lines;
+}
+
+/** The lines of any document: a page's words, a report's text, a sheet's cells. */
+export function documentLines(doc: SourceDocument): Line[] {
+  if (doc.kind === 'pages') return doc.pages.flatMap(pageLines);
+  if (doc.kind === 'lines') return reportLines(doc.lines);
+  return sheetLines(doc.sheets);
 }

@@ -571,3 +571,14 @@ function startsWithDate(runs: Run[]): boolean {
   }
   return false;
 }
+
+/** The index of the document's first line that starts a header of names the reader knows (-1: none). */
+export function firstHeading(lines: Line[]): number {
+  return lines.findIndex(
+    (l, i) =>
+      matchHeader(l.runs, undefined, l.ocr) !== null ||
+      (lines[i + 1] !== undefined &&
+        isStackedPair(l, lines[i + 1]!) &&
+        matchStackedHeader(l.runs, lines[i + 1]!.runs, undefined, l.ocr) !== null),
+  );
+}

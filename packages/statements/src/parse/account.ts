@@ -1,0 +1,230 @@
+// The account stage: one table section as an account statement. Its facts (number, holder, period,
+// printed opening and closing), the year of dates printed without one, the order of rows printed
+// newest first, the side of amounts printed without one, OCR'd figures mended, and the
+// reconciliation; every change a decision in the trace. Then the check that the read accounts for
+// every dated line with figures.
+import { emptyFacts, holderFallback, readFacts } from './facts.ts';
+import { findDates, nearYear, readDate, withYear } from './dates.ts';
+import { unreadLines } from './coverage.ts';
+import type { Line } from './lines.ts';
+import { mendOcrFigures } from './ocr-figures.ts';
+import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
+import type { TableSection } from './rows.ts';
+import type { Trace } from './trace.ts';
+import type { AccountStatement, ParseIssue, Transaction } from './types.ts';
+import { NO_YEAR, SIDE_BY_BALANCE } from './values.ts';
+
+export interface AccountContext {
+  /** the lines before the first table: the first account's facts, and the latest date printed */
+  headerZone: Line[];
+  /** the period the header zone prints */
+  period: { from: string | null; to: string | null };
+  /** the document is a workbook: its withdrawal and deposit columns are exact */
+  sheets: boolean;
+  /** pages whose words came from OCR */
+  ocrPages: ReadonlySet<number>;
+  issues: ParseIssue[];
+  trace?: Trace;
+}
+
+/** The latest full date printed in the lines (ISO), or null. */
+function latestDate(lines: Line[]): string | null {
+  let latest: string | null = null;
+  for (const l of lines)
+    for (const d of findDates(l.text)) {
+      const iso = readDate(d);
+      if (iso && (!latest || iso > latest)) latest = iso;
+    }
+  return latest;
+}
+
+/** The day after the same date a year earlier: the first day of the year that ends on `iso`. */
+function yearBefore(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - 1);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** One table section as an account statement (`i`: its place in the statement; the first takes the header zone's facts). */
+export function readAccount(sec: TableSection, i: number, ctx: AccountContext): AccountStatement {
+  // where a row was printed, for the decisions taken on it after the table was read
+  const where = (t: Transaction | undefined) => {
+    const s = t && ctx.trace?.rows.get(t);
+    return s ? { page: s.page, y: s.top } : t?.page !== undefined ? { page: t.page } : {};
+  };
+  const facts = emptyFacts();
+  if (i === 0) {
+    readFacts(
+      sec.lines.filter((l) => /^account\s+number\s*:/i.test(l.text) && !/contd/i.test(l.text)),
+      facts,
+    );
+    readFacts(ctx.headerZone, facts);
+  }
+  readFacts(sec.lines, facts);
+  if (i === 0 && !facts.holder) facts.holder = holderFallback(ctx.headerZone);
+  const opening =
+    sec.specials.find((s) => s.kind === 'opening' || (s.kind === 'broughtForward' && s.beforeRows))
+      ?.balance ?? facts.opening;
+  const closingRow = [...sec.specials].reverse().find((s) => s.kind === 'closing');
+  const closing = closingRow?.balance ?? facts.closing;
+  // dates printed without a year take it from the statement period
+  if (sec.transactions.some((t) => t.date.startsWith(NO_YEAR))) {
+    let from = facts.from ?? ctx.period.from;
+    let to = facts.to ?? ctx.period.to;
+    if (!from && !to) {
+      // no period printed: the rows lie in the year up to the latest date the statement prints
+      // outside its rows (the day it was generated; a narration's figures may look like dates)
+      const latest = latestDate([...ctx.headerZone, ...sec.lines]);
+      if (latest) {
+        [from, to] = [yearBefore(latest), latest];
+        ctx.issues.push({
+          kind: 'layout',
+          message: `The statement prints no period and its rows no year: the year up to ${latest}, the latest date it prints, was taken.`,
+        });
+      }
+    }
+    sec.transactions = sec.transactions.filter((t) => {
+      if (!t.date.startsWith(NO_YEAR)) return true;
+      const dated = withYear(t.date.slice(5), from, to);
+      if (dated) {
+        ctx.trace?.add({
+          rule: 'account.year-from-period',
+          ...where(t),
+          detail: `${t.date.slice(5)} -> ${dated} (period ${from ?? '?'} to ${to ?? '?'})`,
+        });
+        t.date = dated;
+      } else
+        ctx.issues.push({
+          kind: 'row',
+          message: `A row dated ${t.date.slice(5)} without a year, outside the statement period, was not read.`,
+          page: t.page,
+          text: t.description,
+        });
+      return dated !== null;
+    });
+  }
+  // a value date without a year takes the one nearest its posting date
+  for (const t of sec.transactions)
+    if (t.valueDate?.startsWith(NO_YEAR)) t.valueDate = nearYear(t.valueDate.slice(5), t.date);
+  if (newestFirst(sec.transactions)) {
+    sec.transactions.reverse();
+    ctx.trace?.add({
+      rule: 'account.newest-first',
+      ...where(sec.transactions[0]),
+      detail: `${sec.transactions.length} rows turned into date order`,
+    });
+  }
+  const sides = ctx.trace ? sec.transactions.map((t) => t.withdrawal) : [];
+  // a sheet's withdrawal and deposit columns are exact: their rows keep their side; on a page a
+  // figure may have been placed in the wrong column, and the balance chain still decides
+  fixSidesFromBalance(sec.transactions, opening, ctx.sheets ? (t) => SIDE_BY_BALANCE.has(t) : undefined);
+  if (ctx.trace)
+    sec.transactions.forEach((t, k) => {
+      if (t.withdrawal !== sides[k])
+        ctx.trace!.add({
+          rule: 'account.side-by-balance',
+          ...where(t),
+          detail: `${t.date}: a ${t.withdrawal ? 'withdrawal' : 'deposit'} by the balance movement`,
+        });
+    });
+  const ocrRow = (t: Transaction) => t.page !== undefined && ctx.ocrPages.has(t.page);
+  const mended = mendOcrFigures(sec.transactions, opening, closing, ocrRow);
+  for (const t of mended) ctx.trace?.add({ rule: 'account.ocr-mended', ...where(t), detail: `${t.date}` });
+  // a note on how the rows were read ('row' would say rows were skipped)
+  if (mended.length > 0)
+    ctx.issues.push({
+      kind: 'layout',
+      message: `${mended.length} figure(s) of the scan read one digit wrong were mended by the running balance (rows dated ${mended.map((t) => t.date).join(', ')}): check them against the paper.`,
+      page: mended[0]!.page,
+    });
+  // (a page's total is no statement's)
+  const totalRow = sec.specials.find((s) => s.kind === 'total' && !/^\s*page\s+total/i.test(s.text));
+  const rec = reconcile(sec.transactions, {
+    opening,
+    closing,
+    debitCount: facts.debitCount,
+    creditCount: facts.creditCount,
+    debitTotal: facts.debitTotal ?? totalRow?.debit ?? null,
+    creditTotal: facts.creditTotal ?? totalRow?.credit ?? null,
+  });
+  for (const note of rec.notes ?? []) ctx.issues.push({ kind: 'totals', message: note });
+  // (after the check, which counts printed balances only)
+  if (rec.checkedBalances > 0)
+    for (const t of fillBalances(sec.transactions, rec.openingBalance))
+      ctx.trace?.add({
+        rule: 'account.balance-computed',
+        ...where(t),
+        detail: `${t.date}: no balance printed`,
+      });
+  for (const b of rec.breaks)
+    ctx.trace?.add({ rule: 'account.break', ...where(sec.transactions[b.index]), detail: b.reason });
+  // an OCR'd row whose balance does not follow may hold a misread figure: flag it for review
+  for (const b of rec.breaks) {
+    const t = sec.transactions[b.index];
+    if (t && ocrRow(t)) t.ocrFlag = true;
+  }
+  return {
+    number: facts.number,
+    holder: facts.holder,
+    ifsc: facts.ifsc,
+    type: facts.type,
+    period: { from: facts.from, to: facts.to },
+    openingBalance: opening,
+    closingBalance: closing,
+    transactions: sec.transactions,
+    reconciliation: rec,
+  };
+}
+
+// Lines of a statement that no read row accounts for, named one by one up to this many.
+const UNREAD_NAMED = 10;
+
+/**
+ * A read is a success only when it accounts for the whole statement: a dated line with figures that
+ * became no row fails its account's reconciliation, and is named. When the statement prints no
+ * closing balance and no totals, its end cannot be checked against a printed figure: the message
+ * says that the lines were checked instead.
+ */
+export function accountForEveryLine(
+  lines: Line[],
+  accounts: AccountStatement[],
+  specials: Parameters<typeof unreadLines>[2],
+  issues: ParseIssue[],
+  trace?: Trace,
+  rowLines?: ReadonlySet<Line>,
+): void {
+  if (accounts.length === 0) return;
+  const unread = unreadLines(
+    lines,
+    accounts.flatMap((a) => a.transactions),
+    specials,
+    rowLines,
+  );
+  // each line to the account whose rows start on its page or before it
+  const owner = (line: Line) => {
+    let found = accounts[0]!;
+    for (const a of accounts) if ((a.transactions[0]?.page ?? Infinity) <= line.page) found = a;
+    return found;
+  };
+  for (const line of unread)
+    trace?.add({ rule: 'account.unread-line', page: line.page, y: line.y, detail: line.text });
+  for (const line of unread.slice(0, UNREAD_NAMED))
+    issues.push({
+      kind: 'row',
+      message: 'A dated line with figures was not read as a row.',
+      page: line.page,
+      text: line.text,
+    });
+  for (const a of accounts) {
+    const mine = unread.filter((l) => owner(l) === a);
+    const rec = a.reconciliation;
+    if (mine.length > 0) {
+      const pages = [...new Set(mine.map((l) => l.page))];
+      rec.ok = false;
+      rec.message = `${mine.length} dated line(s) with figures on page(s) ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? '…' : ''} were not read as rows: the statement was not read whole.${rec.breaks.length ? ` ${rec.message}` : ''}`;
+    } else if (rec.ok && a.closingBalance === null && rec.printedTotals === undefined) {
+      rec.message = `${rec.message} The statement prints no closing balance or totals, so its end was checked line by line, not against a printed figure.`;
+    }
+  }
+}
