@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Item, itemsPage, rowsOf } from './items.ts';
+import { cellsAt } from './stages.ts';
 
 test("an overdrawn balance in brackets, its currency drawn apart ('(Rs.' '6,04,888.46)')", () => {
   const rows: [string, string, Item[]][] = [
@@ -79,6 +80,8 @@ test("an overdrawn balance in brackets, its currency drawn apart ('(Rs.' '6,04,8
     ],
     [841.89, 595.28],
   );
+  // the cells stage alone: the currency drawn apart goes with the balance it stands before
+  assert.deepEqual(cellsAt(doc, 146).at(-1), { role: 'balance', text: `(Rs. ${balances[0]}` });
   // (newest first on paper, oldest first in the result)
   assert.deepEqual(rowsOf(doc), [
     ['2025-12-30', 1794200, 0, -56315546],

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import { type Item, itemsPage } from './items.ts';
+import { tableOf } from './stages.ts';
 
 test("a 'Brought Forward' after rows is a page's, not the opening balance", () => {
   const row = (y: number, day: string, text: string, debit: string, credit: string, balance: string) =>
@@ -52,6 +53,14 @@ test("a 'Brought Forward' after rows is a page's, not the opening balance", () =
     ],
     row(200, '05', 'NACH DR/HDFC BANK LTD', '4,820.00', '0.00', '52,288.43Cr'),
   ]);
+  // the rows stage alone: the carried and brought forward lines are specials, the later one not before the rows
+  assert.deepEqual(
+    tableOf(doc).sections[0]!.specials.map((s) => [s.kind, s.beforeRows, s.balance]),
+    [
+      ['carriedForward', false, 5710843],
+      ['broughtForward', false, 5710843],
+    ],
+  );
   const result = parseStatement(doc);
   const account = result.accounts[0]!;
   assert.equal(account.openingBalance, 5687343);

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
 import { onePage, placed, type Item } from './items.ts';
+import { cellsAt, texts } from './stages.ts';
 
 const line = (y: number, items: Item[]): Word[] => placed(y, items, 9.5);
 
@@ -63,6 +64,14 @@ test("a date's day drawn apart from the rest of its dates ('01' 'March 25 01 Mar
     ],
   );
   const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
+  // the cells stage alone: the day drawn apart joins the rest of its date, in the date's own column
+  assert.deepEqual(
+    texts(cellsAt(doc, 104)).filter(([role]) => role === 'date' || role === 'valueDate'),
+    [
+      ['valueDate', '01 March 25'],
+      ['date', '01 March 25'],
+    ],
+  );
   assert.deepEqual(
     tx.map((t) => [t.date, t.valueDate, t.withdrawal, t.deposit, t.balance]),
     [

@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Item, itemsPage, rowsOf } from './items.ts';
+import { linesOf } from './stages.ts';
+import { inferLayout } from '../../src/parse/columns/rows.ts';
 
 // A4 landscape
 const page = (height: number, lines: [number, Item[]][]) => itemsPage(height, lines, [842, 595]);
@@ -77,6 +79,11 @@ test("a deposit and the balance drawn as one item in every row ('Rs.18764.00 Rs.
       ],
     ]),
   ]);
+  // the columns stage alone: unknown headings, so the dated rows and their balances place the columns
+  assert.deepEqual(
+    inferLayout(linesOf(doc))?.columns.map((c) => c.role),
+    ['date', 'valueDate', 'description', 'debit', 'credit', 'balance', 'mark'],
+  );
   assert.deepEqual(rowsOf(doc), [
     ['2023-06-01', 0, 1876400, 3264163],
     ['2023-06-02', 0, 185400, 3449563],

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import type { Sheet } from '../../src/source.ts';
+import { tableOf } from './stages.ts';
 
 const read = (rows: Sheet['rows']) =>
   parseStatement({ kind: 'sheets', format: 'xlsx', sheets: [{ name: 'S', rows }] }).accounts[0]!;
@@ -16,6 +17,26 @@ test('an opening balance printed as the first row is the opening', () => {
     ['03/04/2024', 'NEFT', null, '1,000.00', '10,900.00'],
   ]);
   assert.equal(account.openingBalance, 1_000_000);
+  // the rows stage alone: the first row is the section's opening, not a deposit
+  const table = tableOf({
+    kind: 'sheets',
+    format: 'xlsx',
+    sheets: [
+      {
+        name: 'S',
+        rows: [
+          ['Date', 'Narration', 'Debit', 'Credit', 'Balance'],
+          ['01/04/2024', 'Opening Balance', null, '10,000.00', '10,000.00'],
+          ['02/04/2024', 'UPI', '100.00', null, '9,900.00'],
+        ],
+      },
+    ],
+  });
+  assert.deepEqual(
+    table.sections[0]!.specials.map((s) => [s.kind, s.balance, s.beforeRows]),
+    [['opening', 1_000_000, true]],
+  );
+  assert.equal(table.sections[0]!.transactions.length, 1);
   assert.deepEqual(
     account.transactions.map((t) => [t.date, t.withdrawal, t.deposit]),
     [

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Item, itemsPage, rowsOf } from './items.ts';
+import { tableOf } from './stages.ts';
 
 const row = (
   y: number,
@@ -45,6 +46,10 @@ test('a wrapped cell of a column the reader does not read keeps the table going'
     row(146, '03', 'By Clg 563857 808 Cheque', '', '10000.00', '357024.30', 'EL'),
     row(156, '03', 'INB/NEFT/RLDE483096587321/Salary', '25000.00', '', '332024.30', 'MUMBAI [CF]'),
   ]);
+  // the rows stage alone: the wrapped branch name is no end of the table
+  const table = tableOf(doc);
+  assert.equal(table.sections.length, 1);
+  assert.ok(!table.sections[0]!.lines.some((l) => l.text === 'PUNE CAMP ROAD'));
   assert.deepEqual(rowsOf(doc), [
     ['2023-01-02', 4980000, 0, 29702430],
     ['2023-01-02', 0, 5000000, 34702430],

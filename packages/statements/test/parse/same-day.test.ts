@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Item, itemsPage, rowsOf } from './items.ts';
+import { tableOf } from './stages.ts';
 
 const row = (y: number, date: string, value: string, text: string, debit: string, balance: string) =>
   [
@@ -40,6 +41,16 @@ test("a row without a date but with its value date and balance is the day above'
     // the value date is not the date: the day above is
     row(180, '', 'May 08', 'UPI/327034474965/', '15.00', '247.56'),
   ]);
+  // the rows stage alone: the rows without a date take the day of the row above
+  assert.deepEqual(
+    tableOf(doc).sections[0]!.transactions.map((t) => [t.date, t.valueDate]),
+    [
+      ['0000-05-04', '0000-05-04'],
+      ['0000-05-04', '0000-05-04'],
+      ['0000-05-09', '0000-05-08'],
+      ['0000-05-09', '0000-05-08'],
+    ],
+  );
   assert.deepEqual(rowsOf(doc), [
     ['2022-05-04', 20100, 0, 4128256],
     ['2022-05-04', 4100000, 0, 28256],

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
 import { onePage, placed, type Item } from './items.ts';
+import { cellsAt, texts } from './stages.ts';
 
 const line = (y: number, items: Item[], height = 9): Word[] => placed(y, items, height);
 
@@ -73,6 +74,12 @@ test("a time a word space after the date ('02 Jul 25' '01:00 AM') is the date's,
       ...body.flatMap((r, i) => line(123 + 11 * i, r)),
     ],
   );
+  // the cells stage alone: the time goes to the date, the narration starts after it
+  const cells = texts(cellsAt(doc, 123));
+  assert.deepEqual(cells.slice(0, 2), [
+    ['date', '02 Jul 25 01:00 AM'],
+    ['description', 'UPI/SNEHA MISHRA/518374551840/groceries'],
+  ]);
   const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
   assert.deepEqual(
     tx.map((t) => [t.date, t.withdrawal, t.deposit, t.balance, t.description]),

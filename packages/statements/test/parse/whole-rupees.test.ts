@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import { type Item, itemsPage, rowsOf } from './items.ts';
+import { valuesAt } from './stages.ts';
 
 test('whole rupees in a withdrawal or deposit column of a page are amounts', () => {
   const row = (y: number, day: string, text: string, debit: string, credit: string, balance: string) =>
@@ -32,6 +33,9 @@ test('whole rupees in a withdrawal or deposit column of a page are amounts', () 
     row(155, '02', 'UPI/CR/412258786469/MOHAMMED', '', '151200', '2,07,153.43'),
     row(170, '03', 'ATM CASH', '500.50', '', '2,06,652.93'),
   ]);
+  // the values stage alone: whole rupees in the withdrawal cell are the row's figure
+  const first = valuesAt(doc, 140);
+  assert.ok('tx' in first && first.tx.withdrawal === 270000 && first.tx.deposit === 0, JSON.stringify(first));
   assert.deepEqual(rowsOf(doc), [
     ['2024-05-01', 270000, 0, 5595343],
     ['2024-05-02', 0, 15120000, 20715343],

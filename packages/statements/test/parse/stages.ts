@@ -1,0 +1,48 @@
+// The reader's stages run one at a time on a test document, so a test can assert what one stage
+// made (the lines, the column model, a line's cells, the rows) and not only the transactions.
+import type { Cell } from '../../src/parse/cells.ts';
+import { lineCells } from '../../src/parse/cells.ts';
+import { findHeadings, headingModel } from '../../src/parse/columns/heading.ts';
+import type { ColumnModel } from '../../src/parse/columns/model.ts';
+import { documentLines, type Line } from '../../src/parse/lines.ts';
+import { readTable, type TableResult } from '../../src/parse/rows.ts';
+import { toTransaction } from '../../src/parse/values.ts';
+import type { SourceDocument } from '../../src/source.ts';
+
+/** The lines stage alone. */
+export const linesOf = (doc: SourceDocument): Line[] => documentLines(doc);
+
+/** The column model of the document's first known header (lines, then columns). */
+export function modelOf(doc: SourceDocument): ColumnModel {
+  const lines = documentLines(doc);
+  const headings = findHeadings(lines, undefined);
+  const li = headings.at.findIndex((h) => h !== null);
+  if (li < 0) throw new Error('no header the reader knows');
+  return headingModel(lines, headings, headings.skipped.has(li + 1) ? li + 1 : li, headings.at[li]!);
+}
+
+/** The bands of the first header's model, as [role, x0, x1] rounded to a point. */
+export const bandsOf = (doc: SourceDocument): [string, number, number][] =>
+  modelOf(doc).bands.map((b) => [b.col.role, Math.round(b.x0), Math.round(b.x1)]);
+
+/** The cells stage alone: the cells of the line printed at `y` (within a point), under the first header's model. */
+export function cellsAt(doc: SourceDocument, y: number): Cell[] {
+  const line = documentLines(doc).find((l) => Math.abs(l.y - y) <= 1);
+  if (!line) throw new Error(`no line at y ${y}`);
+  return lineCells(modelOf(doc), line.runs);
+}
+
+/** The rows stage (with the cells and values it calls), without a bank's profile: sections, specials, issues. */
+export const tableOf = (doc: SourceDocument): TableResult =>
+  readTable(documentLines(doc), { flow: 'after', referenceJoin: '' });
+
+/** The values stage alone on the one line printed at `y`: its cells under the first header's model, as a transaction. */
+export function valuesAt(doc: SourceDocument, y: number) {
+  const line = documentLines(doc).find((l) => Math.abs(l.y - y) <= 1);
+  if (!line) throw new Error(`no line at y ${y}`);
+  const cells = lineCells(modelOf(doc), line.runs);
+  return toTransaction({ anchor: line, cells, lines: [cells] }, { referenceJoin: '' });
+}
+
+/** [role, text] of a line's cells. */
+export const texts = (cells: Cell[]): [string, string][] => cells.map((c) => [c.role, c.text]);
