@@ -8,34 +8,7 @@
  * read that must not pass for a success: its own reconciliation must fail.
  */
 export const NOT_READ_YET: Record<string, { found: number; matched: number; why: string }> = {
-  'AXIS/AXIS_flat_text_2026.pdf': {
-    found: 0,
-    matched: 0,
-    why: 'monospaced text without ruling: no table found',
-  },
-  'AXIS/AXIS_flat_text_legacy.pdf': {
-    found: 0,
-    matched: 0,
-    why: 'monospaced text without ruling: no table found',
-  },
-  'DBS/DBS_flat_text_2019.pdf': { found: 6, matched: 0, why: 'monospaced text without ruling' },
-  'ICICI/ICICI_flat_text_2019.pdf': {
-    found: 0,
-    matched: 0,
-    why: 'monospaced text, a MODE column: no table found',
-  },
   'ICICI/ICICI_sweep_columns.pdf': { found: 62, matched: 61, why: 'Autosweep / Reverse-sweep columns' },
-  'KALUPUR/KALUPUR_coop_mode_column.pdf': {
-    found: 0,
-    matched: 0,
-    why: "a co-operative bank's T mode column: no table found",
-  },
-  'KOTAK/KOTAK_flat_text_2025.pdf': { found: 6, matched: 2, why: 'monospaced text without ruling' },
-  'PNB/PNB_flat_text_2023.pdf': {
-    found: 1,
-    matched: 0,
-    why: 'monospaced text; heading order disagrees with the rows',
-  },
   'SBI/SBI_statement_2020.pdf': { found: 16, matched: 16, why: '7 rows missed' },
 };
 

@@ -64,7 +64,7 @@ export interface TableResult {
 
 // Lines further apart than this many text heights are not one table: a summary or disclaimer block
 // starts after a blank gap, while wrapped and consecutive rows are 1.1 to 1.7 heights apart.
-const TABLE_GAP_HEIGHTS = 2.2;
+export const TABLE_GAP_HEIGHTS = 2.2;
 
 const SPECIAL_RE: [RegExp, SpecialKind][] = [
   [
@@ -77,13 +77,13 @@ const SPECIAL_RE: [RegExp, SpecialKind][] = [
   [/^(?:transaction\s+total|total\b|grand\s+total|totals\b|page\s+total)/i, 'total'],
 ];
 
-function specialKind(text: string): SpecialKind | null {
+export function specialKind(text: string): SpecialKind | null {
   const t = text.trim();
   for (const [re, kind] of SPECIAL_RE) if (re.test(t)) return kind;
   return null;
 }
 
-const FOOTER_RE = /(?:^|\s)page\s*(?:no\.?\s*)?[.:]*\s*\d+(?:\s*(?:of|\/)\s*\d+)?\s*$/i;
+export const FOOTER_RE = /(?:^|\s)page\s*(?:no\.?\s*)?[.:]*\s*\d+(?:\s*(?:of|\/)\s*\d+)?\s*$/i;
 
 interface Row extends WrapRow {
   anchor: Line;
@@ -455,7 +455,7 @@ function continuationCell(c: Cell): boolean {
   );
 }
 
-function stripLeadingDate(s: string): string {
+export function stripLeadingDate(s: string): string {
   return s.replace(/^\S*\d\S*\s+/, (m) => (readDate(m.trim()) ? '' : m));
 }
 

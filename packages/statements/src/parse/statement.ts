@@ -5,15 +5,16 @@
 import type { BankCode } from '@bahi/core';
 import type { SourceDocument } from '../source.ts';
 import { accountForEveryLine, readAccount } from './account.ts';
-import { firstHeading } from './columns/heading.ts';
+import { findHeadings, firstHeading } from './columns/heading.ts';
 import { inferLayout } from './columns/rows.ts';
-import { isDatedRow } from './coverage.ts';
+import { isDatedRow, unreadLines } from './coverage.ts';
 import { detectBank } from './detect.ts';
 import { emptyFacts, readFacts } from './facts.ts';
 import { type Line, documentLines } from './lines.ts';
 import type { BankProfile } from './profile.ts';
 import { profileFor } from './registry.ts';
 import { readTable, type TableResult } from './rows.ts';
+import { readSequence } from './sequence.ts';
 import { Trace } from './trace.ts';
 import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, TaughtLayout } from './types.ts';
 import { pushAll } from './extent.ts';
@@ -111,6 +112,29 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       table = read(detection.code, opts.layout);
     }
   }
+  // cells set a space apart (text redrawn in one font, a plain-text download): where the positional
+  // read leaves dated lines with figures unread, the words' order may read them. Kept only when the
+  // statement itself confirms that read (every row chained, dates in order, every dated line read)
+  // and it chains at least twice as well: where the columns do stand apart the positional read keeps
+  // narrations whole that the words' order would mix with wrapped lines
+  if (!opts.layout && !whole(lines, table)) {
+    const headings = findHeadings(lines, detection.code ? profileFor(detection.code)?.aliases : undefined);
+    const at = headings.at.findIndex((h) => h !== null);
+    const order =
+      at >= 0 ? [...headings.at[at]!.columns].sort((a, b) => a.x0 - b.x0).map((c) => c.role) : null;
+    const trace = opts.trace ? new Trace() : undefined;
+    const seq = readSequence(lines, order, at, { referenceJoin: '', ...(trace ? { trace } : {}) });
+    if (consistent(lines, seq) && chained(seq) > 2 * chained(table)) {
+      trace?.add({
+        rule: 'columns.sequence',
+        detail: order
+          ? `in the header's order: ${order.join(', ')}`
+          : 'date, narration, figures, the balance last',
+      });
+      if (trace) traces.set(seq, trace);
+      table = seq;
+    }
+  }
   if (opts.trace) {
     const rule =
       detection.code === null
@@ -161,4 +185,43 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
   if (accounts.length > 1)
     for (const a of accounts.slice(1)) if (!a.period.from) a.period = { ...accounts[0]!.period };
   return { bank: detection.code, detection, format: doc.format, accounts, issues };
+}
+
+/** Whether a read accounts for every dated line with figures (and read any row at all). */
+function whole(lines: Line[], table: TableResult): boolean {
+  const txs = table.sections.flatMap((s) => s.transactions);
+  if (txs.length === 0) return false;
+  return (
+    unreadLines(
+      lines,
+      txs,
+      table.sections.flatMap((s) => s.specials),
+      table.rowLines,
+    ).length === 0
+  );
+}
+
+/** How many of a read's rows carry a balance the row before leads to by the row's amount (on either side). */
+function chained(table: TableResult): number {
+  let n = 0;
+  for (const s of table.sections)
+    s.transactions.forEach((t, k) => {
+      const before = s.transactions[k - 1]?.balance;
+      if (t.balance === null || before === null || before === undefined) return;
+      if (Math.abs(t.balance - before) === Math.abs(t.withdrawal - t.deposit)) n++;
+    });
+  return n;
+}
+
+/** Whether a read is one the statement confirms: every row after the first chained, dates in one order, every dated line read. */
+function consistent(lines: Line[], table: TableResult): boolean {
+  const rows = table.sections.reduce((n, s) => n + s.transactions.length, 0);
+  if (rows === 0 || chained(table) < rows - table.sections.length) return false;
+  for (const s of table.sections) {
+    const dates = s.transactions.map((t) => t.date);
+    const up = dates.every((d, k) => k === 0 || d >= dates[k - 1]!);
+    const down = dates.every((d, k) => k === 0 || d <= dates[k - 1]!);
+    if (!up && !down) return false;
+  }
+  return whole(lines, table);
 }

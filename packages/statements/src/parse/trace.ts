@@ -12,6 +12,8 @@ export const RULES = {
   'columns.heading': 'column headings the reader knows place the columns',
   'columns.rows': 'no known headings: the dated rows and their balances place the columns',
   'columns.taught': 'the layout the user marked places the columns',
+  'columns.sequence':
+    "cells set a space apart, their place no guide: the words' order gives the columns (the header's order, else date, narration, figures, the balance last)",
   'rows.anchor': 'a line with a date and a figure in their columns starts a row',
   'rows.same-day':
     'a row with its value date and balance but no date is printed under the day of the row above',

@@ -120,7 +120,7 @@ export function toTransaction(
   let sideUnknown = false;
   if (amount) {
     const a = figure(amount);
-    sideUnknown = a !== null && a.mark === null && a.paise > 0 && !debit && !credit;
+    sideUnknown = a !== null && a.mark === null && a.paise > 0 && !debit && !credit && !/^\s*\+/.test(amount);
     if (a?.mark === 'dr') withdrawal = Math.abs(a.paise);
     else if (a?.mark === 'cr') deposit = Math.abs(a.paise);
     else if (a) {

@@ -90,7 +90,8 @@ test('a printed opening is no row, and lines past a printed closing are past the
 });
 
 /** A statement of two pages with known headings, no closing balance and no totals. */
-function twoPages(pageTwoTop: Item[][]): SourceDocument {
+/** Two pages of rows; `twenty` is the balance printed on the 20th (its balance chains at 67,108.43). */
+function twoPages(pageTwoTop: Item[][], twenty = '67,108.43'): SourceDocument {
   const row = (
     y: number,
     day: string,
@@ -129,7 +130,7 @@ function twoPages(pageTwoTop: Item[][]): SourceDocument {
   ];
   const two = [
     ...pageTwoTop.flatMap((items, i) => placed(40 + 15 * i, items, 8)),
-    ...row(100, '20', 'NEFT/CR/N1234/ACME TRADERS', '', '10,000.00', '67,108.43'),
+    ...row(100, '20', 'NEFT/CR/N1234/ACME TRADERS', '', '10,000.00', twenty),
     ...row(115, '28', 'ATM/CASH/BANDRA', '5,000.00', '', '62,108.43'),
   ];
   return {
@@ -143,8 +144,9 @@ function twoPages(pageTwoTop: Item[][]): SourceDocument {
 }
 
 test('a statement whose last page is not read is no success', () => {
-  // a summary printed at the top of page 2 ends the table there: its rows are not read
-  const result = parseStatement(twoPages([[[33, 200, 'Account Summary']]]));
+  // a summary printed at the top of page 2 ends the table there: its rows are not read (and, their
+  // balances not following, no read by the words' order accounts for them either)
+  const result = parseStatement(twoPages([[[33, 200, 'Account Summary']]], '67,000.00'));
   const [account] = result.accounts;
   assert.equal(account!.transactions.length, 2);
   assert.equal(account!.reconciliation.ok, false);
@@ -156,6 +158,24 @@ test('a statement whose last page is not read is no success', () => {
     result.issues.filter((i) => i.message === 'A dated line with figures was not read as a row.').length,
     2,
   );
+});
+
+test("rows the positional read leaves after a summary are read by the words' order when they chain", () => {
+  const result = parseStatement(twoPages([[[33, 200, 'Account Summary']]]));
+  const [account] = result.accounts;
+  // (read by their order, the first row's figure has no side and no opening balance gives it one:
+  // the read is whole but says so instead of succeeding on a guess)
+  assert.deepEqual(
+    account!.transactions.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),
+    [
+      ['2024-05-01', 0, 92000, 5595343],
+      ['2024-05-02', 0, 115500, 5710843],
+      ['2024-05-20', 0, 1000000, 6710843],
+      ['2024-05-28', 500000, 0, 6210843],
+    ],
+  );
+  assert.equal(account!.reconciliation.ok, false);
+  assert.match(account!.reconciliation.message, /first row \(2024-05-01\) prints no side/);
 });
 
 test('read whole, a statement without a closing balance says its end was checked line by line', () => {

@@ -148,6 +148,18 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
       }),
     ),
   }),
+  'columns.sequence': () => ({
+    doc: {
+      kind: 'lines',
+      format: 'rpt',
+      lines: [
+        'Date Particulars Withdrawals Deposits Balance',
+        '01-03-2025 UPI/DR/506012345678/RAVI KUMAR 450.00 12,050.00',
+        '03-03-2025 NEFT/CR/N062250012345/ACME TRADERS - 8,260.00 20,310.00',
+        '05-03-2025 ATM CASH WDL 4471 2,000.00 - 18,310.00',
+      ],
+    },
+  }),
   'values.row-unread': () => ({
     doc: sheet([HEAD, plain[0]!, ['02/04/2024', null, null, '1000.00', '10900.00'], plain[2]!]),
   }),
@@ -190,7 +202,8 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
   'account.unread-line': () => ({
     doc: pages(
       page(1, [['01/05/2024', 'UPI/DR/412220246414/BHARAT', '920.00', '', '55,953.43']]),
-      page(2, [['02/05/2024', 'UPI/CR/412258786469/MOHAMMED', '', '1,155.00', '57,108.43']], {
+      // (its balance does not follow, so no other read of the words accounts for it either)
+      page(2, [['02/05/2024', 'UPI/CR/412258786469/MOHAMMED', '', '1,155.00', '57,000.00']], {
         header: false,
         top: placed(60, [[33, 200, 'Account Summary']], 8),
       }),

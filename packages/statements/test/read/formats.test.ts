@@ -5,6 +5,9 @@
 //                         a date, a TRANSACTION TOTAL row, a legend after the table
 //   delimited-padded.txt  a delimited text download: fields padded with spaces, narrations holding
 //                         an unquoted comma, a negative debit for a reversal
+//   flat-text.txt         a plain-text download set one space apart (no column stands apart): read
+//                         by the words' order; one row's figures on its wrapped line, '-' for an
+//                         empty cell, a single amount whose side the balance movement gives
 // UPDATE_GOLDEN=1 writes the expected outputs from today's reads (check the diff).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';

@@ -1,0 +1,270 @@
+// The sequence reader: a table whose cells are set one space apart, so that where a word sits says
+// nothing of its column (a statement's text redrawn in one font, a bank's plain-text download). The
+// order of the words gives the columns instead: a row starts with its date, its figures are the one
+// run of money on it (an empty cell printed '-'), the balance the last of them; the header, when
+// there is one, says in which order the figures and the narration come. A row's figures may be
+// printed on its wrapped line. Which side an amount is on the balance chain settles (account stage),
+// as it does for a one-column amount; this reader is kept only when its rows chain better than the
+// positional read's (statement.ts).
+import { EMPTY_AMOUNT, isMark, readAmount } from './amount.ts';
+import type { Cell } from './cells.ts';
+import type { Role } from './columns/model.ts';
+import { leadingDate } from './coverage.ts';
+import { readDate } from './dates.ts';
+import type { Line } from './lines.ts';
+import {
+  FOOTER_RE,
+  type Special,
+  TABLE_GAP_HEIGHTS,
+  type TableResult,
+  type TableSection,
+  specialKind,
+  stripLeadingDate,
+} from './rows.ts';
+import type { Trace } from './trace.ts';
+import type { ParseIssue } from './types.ts';
+import { SIDE_BY_BALANCE, type ValueOptions, amountOf, balanceOf, toTransaction } from './values.ts';
+import { maxOf } from './extent.ts';
+
+// (a figure with its paise: cheque, reference and serial numbers have none)
+const MONEY = /\d\.\d\d\)?(?:\s*(?:cr|dr)\.?)?$/i;
+// punctuation a text redraw puts before a line ('## OPENING BALANCE')
+const LEAD_MARKS = /^[#*>|=\s-]+(?=[a-z])/i;
+
+const isMoney = (w: string) => MONEY.test(w) && readAmount(w) !== null;
+
+/** The order of a header's columns (roles, left to right), or null when the line names none. */
+export type Order = Role[];
+
+interface Pending {
+  lines: Line[];
+  words: string[];
+}
+
+/**
+ * The cells of a row's words by their order: the leading date (and a value date after it), the last
+ * run of money (with its empty cells and marks), the balance its last figure, and the words around
+ * it the narration, or the column the header puts after the figures.
+ */
+export function sequenceCells(words: string[], order: Order | null): Cell[] | null {
+  const date = leadingDate(words.join(' '));
+  if (!date || !readDate(words.slice(0, date.words).join(' '))) return null;
+  const cells: Cell[] = [{ role: 'date', text: words.slice(0, date.words).join(' ') }];
+  let rest = words.slice(date.words);
+  const value = leadingDate(rest.join(' '));
+  if (
+    value &&
+    (order === null || order.includes('valueDate')) &&
+    readDate(rest.slice(0, value.words).join(' '))
+  ) {
+    cells.push({ role: 'valueDate', text: rest.slice(0, value.words).join(' ') });
+    rest = rest.slice(value.words);
+  }
+  // the last run of figures, empty cells and marks that holds money
+  let end = -1;
+  for (let k = rest.length - 1; k >= 0; k--)
+    if (isMoney(rest[k]!)) {
+      end = k;
+      break;
+    }
+  if (end < 0) return null;
+  while (end + 1 < rest.length && isMark(rest[end + 1]!)) end++;
+  let start = end;
+  while (
+    start > 0 &&
+    (isMoney(rest[start - 1]!) || EMPTY_AMOUNT.test(rest[start - 1]!) || isMark(rest[start - 1]!))
+  )
+    start--;
+  // an empty cell's dash at the run's start is the narration's only when the header has no figure
+  // column before the first figure it can stand for
+  const figures: string[] = [];
+  for (const w of rest.slice(start, end + 1)) {
+    if (isMark(w) && figures.length && isMoney(figures[figures.length - 1]!))
+      figures[figures.length - 1] += ` ${w}`;
+    else if (!isMark(w)) figures.push(w);
+  }
+  const numeric = (order ?? ['debit', 'credit', 'balance']).filter(
+    (r) => r === 'debit' || r === 'credit' || r === 'amount' || r === 'balance',
+  );
+  // the balance is the last figure; the figures before it take the header's order where they fill
+  // its figure columns (an empty cell printed), else one is an amount of either side and two or more
+  // take the order of the header's amount columns. The balance movement has the last word on a
+  // side (bySide, below): a redraw or download may print the deposit where the header says withdrawal
+  const money = figures.filter(isMoney);
+  const hasBalance = numeric.includes('balance') || order === null;
+  const lead = money.length - (hasBalance ? 1 : 0);
+  const amounts = numeric.filter((r) => r !== 'balance');
+  const roles: Role[] = [];
+  if (figures.length === numeric.length) roles.push(...numeric);
+  else {
+    figures.length = 0;
+    figures.push(...money);
+    for (let k = 0; k < lead; k++) roles.push(lead === 1 ? 'amount' : (amounts[k] ?? 'amount'));
+    if (hasBalance) roles.push('balance');
+  }
+  const before = rest.slice(0, start).join(' ');
+  const after = rest.slice(end + 1).join(' ');
+  // what follows the figures: the header's next column, or without a header narration words only
+  const lastFigure = order ? maxOf(numeric.map((r) => order.lastIndexOf(r))) : -1;
+  const afterRole: Role = order
+    ? (order.slice(lastFigure + 1).find((r) => r === 'description' || r === 'other') ?? 'other')
+    : /[a-z]/i.test(after)
+      ? 'description'
+      : 'other';
+  const description = [before, afterRole === 'description' ? after : ''].filter(Boolean).join(' ');
+  cells.push({ role: 'description', text: description });
+  figures.forEach((f, k) => {
+    if (!EMPTY_AMOUNT.test(f)) cells.push({ role: roles[k] ?? 'other', text: f });
+  });
+  if (after && afterRole === 'other') cells.push({ role: 'other', text: after });
+  return cells;
+}
+
+/** A line's text without a redraw's leading marks and its leading date: what names a special line. */
+const specialText = (text: string) => stripLeadingDate(text.replace(LEAD_MARKS, ''));
+
+/**
+ * Reads the table of lines whose cells are set a space apart. `order` is the header's column order
+ * and `headerAt` its line (-1: no header; the table starts at the first dated row with money).
+ */
+export function readSequence(
+  lines: Line[],
+  order: Order | null,
+  headerAt: number,
+  opts: ValueOptions & { trace?: Trace },
+): TableResult {
+  const issues: ParseIssue[] = [];
+  const section: TableSection = { lines: [], transactions: [], specials: [] };
+  const rowLines = new Set<Line>();
+  const start =
+    headerAt >= 0
+      ? headerAt + 1
+      : lines.findIndex((l) => {
+          const words = l.text.split(' ');
+          return sequenceCells(words, null) !== null;
+        });
+  if (start < 0) return { sections: [], headerZone: lines, issues, headerFound: false, rowLines };
+  const headerZone = lines.slice(0, headerAt >= 0 ? headerAt : start);
+  let pending: Pending | null = null;
+  // the balance the next row moves from, once a row or an opening line has printed one
+  let opening: number | null = null;
+  let prev: Line | null = null;
+  let rows = 0;
+  const flush = () => {
+    if (!pending) return;
+    const cells = sequenceCells(pending.words, order);
+    const first = pending.lines[0]!;
+    if (cells) {
+      const chainSide = bySide(cells, section.transactions.at(-1)?.balance ?? opening);
+      const t = toTransaction({ anchor: first, cells, lines: [cells] }, opts);
+      if ('tx' in t) {
+        if (chainSide) SIDE_BY_BALANCE.add(t.tx);
+        section.transactions.push(t.tx);
+        for (const l of pending.lines) rowLines.add(l);
+        rows++;
+        opts.trace?.add({
+          rule: 'rows.anchor',
+          page: first.page,
+          y: first.y,
+          detail: `date '${cells[0]!.text}'`,
+        });
+        const onPage = pending.lines.filter((l) => l.page === first.page);
+        opts.trace?.rows.set(t.tx, {
+          page: first.page,
+          top: first.y,
+          bottom: maxOf(onPage.map((l) => l.y + l.height)),
+          lines: pending.lines.length,
+        });
+      } else issues.push(t.issue);
+    } else for (const l of pending.lines) section.lines.push(l);
+    pending = null;
+  };
+  const hasMoney = (words: string[]) => words.some(isMoney);
+  for (const line of lines.slice(start)) {
+    const words = line.text.split(' ');
+    const near =
+      prev !== null &&
+      (prev.page !== line.page || line.y - prev.y <= TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height));
+    const last = prev;
+    prev = line;
+    if (FOOTER_RE.test(line.text)) {
+      flush();
+      section.lines.push(line);
+      continue;
+    }
+    const special = specialKind(specialText(line.text));
+    if (special) {
+      flush();
+      const money = words.filter(isMoney);
+      const amounts = (order ?? []).filter((r) => r === 'debit' || r === 'credit');
+      const figure = (role: 'debit' | 'credit') => {
+        const k = amounts.indexOf(role);
+        return special === 'total' && k >= 0 && money.length > k ? amountOf(money[k]!) : null;
+      };
+      const s: Special = {
+        kind: special,
+        debit: figure('debit'),
+        credit: figure('credit'),
+        balance: special === 'total' || !money.length ? null : balanceOf(money[money.length - 1]!),
+        text: line.text,
+        beforeRows: rows === 0 && pending === null,
+      };
+      section.specials.push(s);
+      if (s.kind === 'opening' || s.kind === 'broughtForward') opening ??= s.balance;
+      opts.trace?.add({
+        rule: 'rows.special',
+        page: line.page,
+        y: line.y,
+        detail: `${special}: ${line.text}`,
+      });
+      continue;
+    }
+    if (sequenceStart(words)) {
+      flush();
+      pending = { lines: [line], words };
+      continue;
+    }
+    // a wrapped line: the row's figures may come on it; a line after them goes on the narration
+    // while set as close as the row's own lines
+    const current = pending as Pending | null;
+    if (current && near && last !== null && (!hasMoney(current.words) || !hasMoney(words))) {
+      current.lines.push(line);
+      current.words.push(...words);
+      continue;
+    }
+    flush();
+    section.lines.push(line);
+  }
+  flush();
+  return {
+    sections: section.transactions.length || section.specials.length ? [section] : [],
+    headerZone,
+    issues,
+    headerFound: rows > 0,
+    rowLines,
+  };
+}
+
+/** Whether a line's words start with a whole date (with its year): a row starts there. */
+function sequenceStart(words: string[]): boolean {
+  const date = leadingDate(words.join(' '));
+  return date !== null && readDate(words.slice(0, date.words).join(' ')) !== null;
+}
+
+/**
+ * A row's one amount on the side its balance moved from the balance before (when that is known and
+ * the movement is the amount): the order of a single-spaced line is no sure guide to a side. A
+ * figure with its own Dr/Cr mark keeps it. Whether the movement gave the side.
+ */
+function bySide(cells: Cell[], before: number | null): boolean {
+  const balance = cells.find((c) => c.role === 'balance');
+  const amounts = cells.filter((c) => c.role === 'debit' || c.role === 'credit' || c.role === 'amount');
+  if (before === null || !balance || amounts.length !== 1) return false;
+  const after = balanceOf(balance.text);
+  const amount = readAmount(amounts[0]!.text);
+  if (after === null || !amount || amount.mark !== null) return false;
+  const moved = after - before;
+  if (Math.abs(moved) !== Math.abs(amount.paise) || moved === 0) return false;
+  amounts[0]!.role = moved < 0 ? 'debit' : 'credit';
+  return true;
+}

@@ -1,0 +1,88 @@
+// The sequence reader (parse/sequence.ts) alone: a row's words set one space apart, read by their
+// order. Lines from the shapes real plain-text statements take (a redraw of a statement's text, a
+// bank's text download), names and numbers invented.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sequenceCells } from '../../src/parse/sequence.ts';
+import { texts } from './stages.ts';
+
+const words = (s: string) => s.split(' ');
+
+test('date, narration, the figures in the header order with an empty cell, the balance last', () => {
+  assert.deepEqual(
+    texts(
+      sequenceCells(words('01/05/2019 UPI/DR/626034610246/ODNMQU PAYMENTS - 350.00 3,785.89'), [
+        'date',
+        'description',
+        'debit',
+        'credit',
+        'balance',
+      ])!,
+    ),
+    [
+      ['date', '01/05/2019'],
+      ['description', 'UPI/DR/626034610246/ODNMQU PAYMENTS'],
+      ['credit', '350.00'],
+      ['balance', '3,785.89'],
+    ],
+  );
+});
+
+test('figures before the narration: the words after them are the column the header puts there', () => {
+  assert.deepEqual(
+    texts(
+      sequenceCells(words('2023/04/28 40,000.00 - 60,000.00 NEFT/INWARD/CR-HDFC/VHRP INLYV'), [
+        'date',
+        'reference',
+        'debit',
+        'credit',
+        'balance',
+        'description',
+      ])!,
+    ),
+    [
+      ['date', '2023/04/28'],
+      ['description', 'NEFT/INWARD/CR-HDFC/VHRP INLYV'],
+      ['debit', '40,000.00'],
+      ['balance', '60,000.00'],
+    ],
+  );
+});
+
+test("one figure before the balance is an amount of either side; a mark after it is the amount's", () => {
+  assert.deepEqual(
+    texts(
+      sequenceCells(words('01-Jul-2025 UPI/DR/626034610246/ODNMQU 01JUL 347.00 Dr 9,653.00'), [
+        'date',
+        'description',
+        'reference',
+        'amount',
+        'balance',
+      ])!,
+    ),
+    [
+      ['date', '01-Jul-2025'],
+      ['description', 'UPI/DR/626034610246/ODNMQU 01JUL'],
+      ['amount', '347.00 Dr'],
+      ['balance', '9,653.00'],
+    ],
+  );
+});
+
+test('without a header: a code after the balance is no narration', () => {
+  assert.deepEqual(
+    texts(sequenceCells(words('05-01-2024 ATM CASH WITHDRAWAL 2000.00 128000.00 553'), null)!),
+    [
+      ['date', '05-01-2024'],
+      ['description', 'ATM CASH WITHDRAWAL'],
+      ['amount', '2000.00'],
+      ['balance', '128000.00'],
+      ['other', '553'],
+    ],
+  );
+});
+
+test('a line without a date or without money starts no row', () => {
+  assert.equal(sequenceCells(words('UOU/UPI/State Bank Of India 20000.00 8990.83'), null), null);
+  assert.equal(sequenceCells(words('07-04-2026 UPI/P0A/012881352302/YBSUCHGJT JUGEUG'), null), null);
+});
