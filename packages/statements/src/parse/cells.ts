@@ -49,7 +49,10 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
   const wordGap = (run: Run) => WORD_GAP_CHARS * Math.max(cw, (run.x1 - run.x0) / run.text.length);
   let last: Run | null = null;
   const pieces: Run[] = [];
-  for (const r of joinDatePieces(model, runs)) {
+  for (const r of joinDatePieces(
+    model,
+    runs.flatMap((r) => cutAtDateEdge(model, r)),
+  )) {
     if (r.text.includes(' ')) pieces.push(...splitFigures(model, r));
     else pieces.push(r);
   }
@@ -424,4 +427,33 @@ function giveMarks(cells: Cell[]): Cell[] {
     else out.push(c);
   }
   return out;
+}
+
+// A date cell's last piece: a day, a month's name or a year (what a date wraps onto its next line).
+const DATE_PIECE = /^(?:\d{1,2}|\d{4}|[a-z]{3,9},?)$/i;
+
+/**
+ * A run that starts in a date column and whose first word reaches across the column's edge into the
+ * next one is cut there when the part inside is a date's piece ('2019IQZ EOF': the value date's year
+ * drawn touching the narration's first word, no space between them). The cut falls where the
+ * character count puts the edge, a character either way.
+ */
+function cutAtDateEdge(model: ColumnModel, run: Run): Run[] {
+  const band = bandOf(model.bands, run.x0, run.x0 + 0.01);
+  if (!dateCell({ role: band.col.role, text: '' }) || run.x1 <= band.x1) return [run];
+  const word = runWords(run)[0]!;
+  if (word.x1 <= band.x1 || !/^\d/.test(word.text)) return [run];
+  const per = (run.x1 - run.x0) / run.text.length;
+  const at = Math.round((band.x1 - run.x0) / per);
+  for (const k of [at, at + 1, at - 1]) {
+    const head = word.text.slice(0, k);
+    const rest = run.text.slice(k);
+    if (k <= 0 || k >= word.text.length || !DATE_PIECE.test(head) || !/^[a-z]/i.test(rest)) continue;
+    if (bandOf(model.bands, run.x0 + k * per, run.x1) === band) continue;
+    return [
+      { text: head, x0: run.x0, x1: run.x0 + k * per },
+      { text: rest, x0: run.x0 + k * per, x1: run.x1 },
+    ];
+  }
+  return [run];
 }
