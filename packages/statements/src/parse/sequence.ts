@@ -6,7 +6,7 @@
 // printed on its wrapped line. Which side an amount is on the balance chain settles (account stage),
 // as it does for a one-column amount; this reader is kept only when its rows chain better than the
 // positional read's (statement.ts).
-import { EMPTY_AMOUNT, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, isCurrency, isMark, readAmount } from './amount.ts';
 import type { Cell } from './cells.ts';
 import type { Role } from './columns/model.ts';
 import { leadingDate } from './coverage.ts';
@@ -33,8 +33,11 @@ const LEAD_MARKS = /^[#*>|=\s-]+(?=[a-z])/i;
 
 const isMoney = (w: string) => MONEY.test(w) && readAmount(w) !== null;
 
-/** The order of a header's columns (roles, left to right), or null when the line names none. */
+/** The order of a header's columns (roles, left to right). */
 export type Order = Role[];
+
+/** Without a header, the order of statements that print the balance before the amount (null: after). */
+export const BALANCE_FIRST: Order = ['date', 'description', 'valueDate', 'balance', 'amount'];
 
 interface Pending {
   lines: Line[];
@@ -50,7 +53,10 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
   const date = leadingDate(words.join(' '));
   if (!date || !readDate(words.slice(0, date.words).join(' '))) return null;
   const cells: Cell[] = [{ role: 'date', text: words.slice(0, date.words).join(' ') }];
-  let rest = words.slice(date.words);
+  // a currency printed as a word of its own before a figure ('Rs.' '1,200.00') is the figure's
+  let rest = words
+    .slice(date.words)
+    .filter((w, k, all) => !(isCurrency(w) && all[k + 1] !== undefined && isMoney(all[k + 1]!)));
   const value = leadingDate(rest.join(' '));
   if (
     value &&
@@ -68,7 +74,7 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
       break;
     }
   if (end < 0) return null;
-  while (end + 1 < rest.length && isMark(rest[end + 1]!)) end++;
+  while (end + 1 < rest.length && (isMark(rest[end + 1]!) || EMPTY_AMOUNT.test(rest[end + 1]!))) end++;
   let start = end;
   while (
     start > 0 &&
@@ -99,10 +105,27 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
   else {
     figures.length = 0;
     figures.push(...money);
+    // (the balance first where the header prints it before the amounts)
+    const balanceFirst = numeric[0] === 'balance';
+    if (hasBalance && balanceFirst) roles.push('balance');
     for (let k = 0; k < lead; k++) roles.push(lead === 1 ? 'amount' : (amounts[k] ?? 'amount'));
-    if (hasBalance) roles.push('balance');
+    if (hasBalance && !balanceFirst) roles.push('balance');
   }
-  const before = rest.slice(0, start).join(' ');
+  let beforeWords = rest.slice(0, start);
+  // a value date the header prints after the narration: the date that ends the words before the figures
+  if (
+    (order === null || order.indexOf('valueDate') > order.indexOf('description')) &&
+    !cells.some((c) => c.role === 'valueDate')
+  )
+    for (let k = Math.max(0, beforeWords.length - 3); k < beforeWords.length; k++) {
+      const tail = beforeWords.slice(k).join(' ');
+      if (readDate(tail)) {
+        cells.push({ role: 'valueDate', text: tail });
+        beforeWords = beforeWords.slice(0, k);
+        break;
+      }
+    }
+  const before = beforeWords.join(' ');
   const after = rest.slice(end + 1).join(' ');
   // what follows the figures: the header's next column, or without a header narration words only
   const lastFigure = order ? maxOf(numeric.map((r) => order.lastIndexOf(r))) : -1;
@@ -131,7 +154,7 @@ export function readSequence(
   lines: Line[],
   order: Order | null,
   headerAt: number,
-  opts: ValueOptions & { trace?: Trace },
+  opts: ValueOptions & { trace?: Trace; headers?: ReadonlySet<Line> },
 ): TableResult {
   const issues: ParseIssue[] = [];
   const section: TableSection = { lines: [], transactions: [], specials: [] };
@@ -145,6 +168,13 @@ export function readSequence(
         });
   if (start < 0) return { sections: [], headerZone: lines, issues, headerFound: false, rowLines };
   const headerZone = lines.slice(0, headerAt >= 0 ? headerAt : start);
+  // the usual distance from one line to the next in the table
+  const gaps: number[] = [];
+  for (let k = start + 1; k < lines.length; k++)
+    if (lines[k]!.page === lines[k - 1]!.page && lines[k]!.y > lines[k - 1]!.y)
+      gaps.push(lines[k]!.y - lines[k - 1]!.y);
+  gaps.sort((a, b) => a - b);
+  const pitch = gaps[gaps.length >> 1] ?? Infinity;
   let pending: Pending | null = null;
   // the balance the next row moves from, once a row or an opening line has printed one
   let opening: number | null = null;
@@ -152,8 +182,18 @@ export function readSequence(
   let rows = 0;
   const flush = () => {
     if (!pending) return;
-    const cells = sequenceCells(pending.words, order);
-    const first = pending.lines[0]!;
+    // the lines after the one that holds the figures are the narration's wrapped end
+    const lines = pending.lines;
+    const figuresAt = lines.findLastIndex((l) => hasMoney(l.text.split(' ')));
+    const head = figuresAt < 0 ? lines : lines.slice(0, figuresAt + 1);
+    const cells = sequenceCells(
+      head.flatMap((l) => l.text.split(' ')),
+      order,
+    );
+    const wrapped = lines.slice(head.length).map((l) => l.text);
+    const narration = cells?.find((c) => c.role === 'description');
+    if (narration && wrapped.length) narration.text = [narration.text, ...wrapped].filter(Boolean).join(' ');
+    const first = lines[0]!;
     if (cells) {
       const chainSide = bySide(cells, section.transactions.at(-1)?.balance ?? opening);
       const t = toTransaction({ anchor: first, cells, lines: [cells] }, opts);
@@ -182,12 +222,15 @@ export function readSequence(
   const hasMoney = (words: string[]) => words.some(isMoney);
   for (const line of lines.slice(start)) {
     const words = line.text.split(' ');
+    // (a blank line apart is no wrapped line: the lines' own pitch says what apart is)
     const near =
       prev !== null &&
-      (prev.page !== line.page || line.y - prev.y <= TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height));
+      (prev.page !== line.page ||
+        line.y - prev.y <= Math.min(TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height), 1.5 * pitch));
     const last = prev;
     prev = line;
-    if (FOOTER_RE.test(line.text)) {
+    // a footer, or the header printed again on the next page
+    if (FOOTER_RE.test(line.text) || opts.headers?.has(line)) {
       flush();
       section.lines.push(line);
       continue;

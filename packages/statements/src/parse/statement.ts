@@ -5,7 +5,7 @@
 import type { BankCode } from '@bahi/core';
 import type { SourceDocument } from '../source.ts';
 import { accountForEveryLine, readAccount } from './account.ts';
-import { findHeadings, firstHeading } from './columns/heading.ts';
+import { type Aliases, findHeadings, firstHeading } from './columns/heading.ts';
 import { inferLayout } from './columns/rows.ts';
 import { isDatedRow, unreadLines } from './coverage.ts';
 import { detectBank } from './detect.ts';
@@ -14,7 +14,7 @@ import { type Line, documentLines } from './lines.ts';
 import type { BankProfile } from './profile.ts';
 import { profileFor } from './registry.ts';
 import { readTable, type TableResult } from './rows.ts';
-import { readSequence } from './sequence.ts';
+import { BALANCE_FIRST, type Order, readSequence } from './sequence.ts';
 import { Trace } from './trace.ts';
 import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, TaughtLayout } from './types.ts';
 import { pushAll } from './extent.ts';
@@ -113,26 +113,22 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     }
   }
   // cells set a space apart (text redrawn in one font, a plain-text download): where the positional
-  // read leaves dated lines with figures unread, the words' order may read them. Kept only when the
-  // statement itself confirms that read (every row chained, dates in order, every dated line read)
-  // and it chains at least twice as well: where the columns do stand apart the positional read keeps
+  // read is not confirmed by the statement (a dated line unread, a balance that does not follow), the
+  // words' order may read it. Kept only when the statement confirms that read (every row chained,
+  // dates in order, every dated line read) and it chains more rows; twice as many where the
+  // positional read left lines unread: where the columns do stand apart the positional read keeps
   // narrations whole that the words' order would mix with wrapped lines
-  if (!opts.layout && !whole(lines, table)) {
-    const headings = findHeadings(lines, detection.code ? profileFor(detection.code)?.aliases : undefined);
-    const at = headings.at.findIndex((h) => h !== null);
-    const order =
-      at >= 0 ? [...headings.at[at]!.columns].sort((a, b) => a.x0 - b.x0).map((c) => c.role) : null;
-    const trace = opts.trace ? new Trace() : undefined;
-    const seq = readSequence(lines, order, at, { referenceJoin: '', ...(trace ? { trace } : {}) });
-    if (consistent(lines, seq) && chained(seq) > 2 * chained(table)) {
-      trace?.add({
-        rule: 'columns.sequence',
-        detail: order
-          ? `in the header's order: ${order.join(', ')}`
-          : 'date, narration, figures, the balance last',
-      });
-      if (trace) traces.set(seq, trace);
-      table = seq;
+  if (!opts.layout && (!whole(lines, table) || chainBreaks(table) > 0)) {
+    const seq = sequenceRead(
+      lines,
+      detection.code ? profileFor(detection.code)?.aliases : undefined,
+      !!opts.trace,
+    );
+    // (a positional read of every dated line whose balances break is wrong where this one is proved)
+    const needs = whole(lines, table) ? chained(table) : 2 * chained(table);
+    if (seq && chained(seq.table) > needs) {
+      if (seq.trace) traces.set(seq.table, seq.trace);
+      table = seq.table;
     }
   }
   if (opts.trace) {
@@ -201,16 +197,22 @@ function whole(lines: Line[], table: TableResult): boolean {
   );
 }
 
-/** How many of a read's rows carry a balance the row before leads to by the row's amount (on either side). */
+/**
+ * How many of a read's rows carry a balance the row before leads to by the row's amount (on either
+ * side); rows printed newest first are counted the other way round, as the account stage turns them.
+ */
 function chained(table: TableResult): number {
-  let n = 0;
+  let forward = 0;
+  let backward = 0;
   for (const s of table.sections)
     s.transactions.forEach((t, k) => {
-      const before = s.transactions[k - 1]?.balance;
-      if (t.balance === null || before === null || before === undefined) return;
-      if (Math.abs(t.balance - before) === Math.abs(t.withdrawal - t.deposit)) n++;
+      const above = s.transactions[k - 1];
+      if (t.balance === null || above?.balance === null || above?.balance === undefined) return;
+      const moved = Math.abs(t.balance - above.balance);
+      if (moved === Math.abs(t.withdrawal - t.deposit)) forward++;
+      if (moved === Math.abs(above.withdrawal - above.deposit)) backward++;
     });
-  return n;
+  return Math.max(forward, backward);
 }
 
 /** Whether a read is one the statement confirms: every row after the first chained, dates in one order, every dated line read. */
@@ -224,4 +226,62 @@ function consistent(lines: Line[], table: TableResult): boolean {
     if (!up && !down) return false;
   }
   return whole(lines, table);
+}
+
+/**
+ * The read by the words' order the statement confirms (see consistent), in the header's order, or
+ * without a header the balance last or first, whichever chains more rows; null when none is confirmed.
+ */
+function sequenceRead(
+  lines: Line[],
+  aliases: Aliases | undefined,
+  traced: boolean,
+): { table: TableResult; trace?: Trace } | null {
+  const headings = findHeadings(lines, aliases);
+  const at = headings.at.findIndex((h) => h !== null);
+  const headers = new Set<Line>();
+  headings.at.forEach((h, i) => {
+    if (h) headers.add(lines[i]!);
+  });
+  for (const i of headings.skipped) headers.add(lines[i]!);
+  const orders: (Order | null)[] =
+    at >= 0
+      ? [[...headings.at[at]!.columns].sort((a, b) => a.x0 - b.x0).map((c) => c.role)]
+      : [null, BALANCE_FIRST];
+  let best: { table: TableResult; trace?: Trace } | null = null;
+  for (const order of orders) {
+    const trace = traced ? new Trace() : undefined;
+    const table = readSequence(lines, order, at, { referenceJoin: '', headers, ...(trace ? { trace } : {}) });
+    if (!consistent(lines, table) || (best && chained(table) <= chained(best.table))) continue;
+    trace?.add({
+      rule: 'columns.sequence',
+      detail: order ? `in the order ${order.join(', ')}` : 'date, narration, figures, the balance last',
+    });
+    best = { table, ...(trace ? { trace } : {}) };
+  }
+  return best;
+}
+
+/**
+ * Printed balances the rows before them do not lead to, as read: a row without a balance carries
+ * its amount to the next printed one; a row's side may be either (the account stage settles sides).
+ */
+function chainBreaks(table: TableResult): number {
+  let n = 0;
+  for (const s of table.sections) {
+    let before: number | null = null;
+    let carried = 0;
+    for (const t of s.transactions) {
+      const signed = t.deposit - t.withdrawal;
+      if (t.balance === null) {
+        carried += signed;
+        continue;
+      }
+      const moved = t.balance - (before ?? t.balance - signed) - carried;
+      if (before !== null && moved !== signed && (carried !== 0 || Math.abs(moved) !== Math.abs(signed))) n++;
+      before = t.balance;
+      carried = 0;
+    }
+  }
+  return n;
 }

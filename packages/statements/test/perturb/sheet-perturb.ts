@@ -57,6 +57,7 @@ export const SHEET_KINDS = [
   'repeat-heading',
   'type-words',
   'delimited',
+  'flat-text',
 ] as const;
 export type SheetKind = (typeof SHEET_KINDS)[number];
 
@@ -110,7 +111,7 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
   const r = seededRng(seed);
   const has = (k: SheetKind) => kinds.includes(k);
   // a printed report has no cell types: its dates are text
-  const typed = !has('text-report') && !has('delimited');
+  const typed = !has('text-report') && !has('delimited') && !has('flat-text');
   const dateStyle: DateStyle =
     typed && has('date-serial')
       ? 'serial'
@@ -120,7 +121,7 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
           ? 'mon'
           : has('date-yy')
             ? 'yy'
-            : has('date-time')
+            : has('date-time') && !has('flat-text')
               ? 'time'
               : has('date-dash')
                 ? 'dash'
@@ -131,7 +132,9 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
                     : 'slash';
   const amountStyle =
     has('amount-type') || has('type-words')
-      ? 'type'
+      ? has('flat-text')
+        ? 'crdr'
+        : 'type'
       : has('amount-signed')
         ? 'signed'
         : has('amount-crdr')
@@ -170,8 +173,11 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
       ...(withRef ? (['ref'] as Field[]) : []),
     ];
   }
-  if (has('serial-no')) fields.unshift('sl');
-  if (has('spacers')) fields = fields.flatMap((f, i) => (i ? (['gap', f] as Field[]) : [f]));
+  // (a line set one space apart keeps no reference or Dr/Cr word apart from the narration and figures)
+  if (has('flat-text')) fields = fields.filter((f) => f !== 'ref' && f !== 'type');
+  if (has('serial-no') && !has('flat-text')) fields.unshift('sl');
+  if (has('spacers') && !has('flat-text'))
+    fields = fields.flatMap((f, i) => (i ? (['gap', f] as Field[]) : [f]));
   const titles: Record<Field, readonly [string, string]> = {
     date: ['Txn', 'Date'],
     narration: ['Transaction', 'Remarks'],
@@ -313,6 +319,9 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
     for (let i = 0; i < n; i++) top.push(lines[i % lines.length]!);
     top.push(row());
   }
+  // the statements set one space apart print their opening balance, as a line or in the header
+  if (has('flat-text') && !has('header') && !has('opening-row'))
+    top.push(row('Opening Balance', figure(truth.openingBalance)));
   const bottom: Cell[][] = [];
   if (has('footer')) {
     const debits = truth.transactions.reduce((s, t) => s + t.withdrawal, 0);
@@ -352,6 +361,11 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
     ? [{ name: 'Summary', rows: [['Account summary'], ['Customer', truth.account?.holder ?? '']] }, table]
     : [table];
   if (has('text-report')) return { kind: 'lines', format: 'rpt', lines: sheets.flatMap(textLines) };
+  if (has('flat-text')) {
+    // a statement's text set one space apart: an empty amount printed '-' or left out
+    const dash = r() < 0.5;
+    return { kind: 'lines', format: 'rpt', lines: sheets.flatMap((sh) => flatLines(sh, dash)) };
+  }
   if (has('delimited')) {
     // a CSV, tab- or semicolon-separated download, read back as the reader reads such a file
     const d = pick(r, [',', '\t', ';'] as const);
@@ -365,6 +379,26 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
     return { kind: 'sheets', format: 'xlsx', sheets: [sheet] };
   }
   return { kind: 'sheets', format: 'xlsx', sheets };
+}
+
+/** A sheet's rows set one space apart, as a statement's extracted text is; `dash` prints an empty amount '-'. */
+function flatLines(sheet: Sheet, dash: boolean): string[] {
+  const figureColumns = new Set<number>();
+  for (const row of sheet.rows) row.forEach((v, c) => typeof v === 'number' && figureColumns.add(c));
+  return sheet.rows.map((r) =>
+    r
+      .map((v, c) =>
+        v === null || v === ''
+          ? dash && figureColumns.has(c) && r.some((x) => typeof x === 'number')
+            ? '-'
+            : ''
+          : typeof v === 'number'
+            ? v.toFixed(2)
+            : v,
+      )
+      .filter((t) => t.trim() !== '')
+      .join(' '),
+  );
 }
 
 /** A sheet printed as a fixed-width text report: text left in its column, figures right. */
