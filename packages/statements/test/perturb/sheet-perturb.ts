@@ -58,6 +58,7 @@ export const SHEET_KINDS = [
   'type-words',
   'delimited',
   'flat-text',
+  'empty-headings',
 ] as const;
 export type SheetKind = (typeof SHEET_KINDS)[number];
 
@@ -251,6 +252,11 @@ export function sheetDocument(truth: Truth, kinds: readonly SheetKind[], seed: n
   const heading: Cell[][] = has('split-heading')
     ? [fields.map((f) => titles[f][0] || null), fields.map((f) => titles[f][1] || null)]
     : [fields.map((f) => `${titles[f][0]} ${titles[f][1]}`.trim() || null)];
+  // headings right of the table with nothing ever written under them
+  if (has('empty-headings')) {
+    heading[0]!.push('Remarks', 'Branch Code');
+    for (const h of heading.slice(1)) h.push(null, null);
+  }
 
   const body: Cell[][] = [];
   const txns = has('newest') ? [...truth.transactions].reverse() : truth.transactions;
