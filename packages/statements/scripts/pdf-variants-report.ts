@@ -1,5 +1,6 @@
 // Pass rate of the reader + parser on PDF layout variants drawn from the corpus truths.
-//   npm exec -- node packages/statements/scripts/pdf-variants-report.ts [PER_BANK] [FIRST_SEED] [-v] [--out=DIR]
+//   npm exec -- node packages/statements/scripts/pdf-variants-report.ts [PER_BANK] [FIRST_SEED] [-v] [--out=DIR] [--flat]
+// --flat draws every variant as text set one space apart (flatRecipe).
 // --out writes each failing variant's PDF to DIR (for scripts/lines.ts).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,8 @@ const [perBank = '12', first = '1'] = process.argv.slice(2).filter((a) => !a.sta
 const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice(6);
 const started = performance.now();
 const outcomes = [];
-for (const c of pdfCases(Number(perBank), Number(first))) outcomes.push(await checkPdf(c));
+for (const c of pdfCases(Number(perBank), Number(first), { flat: process.argv.includes('--flat') }))
+  outcomes.push(await checkPdf(c));
 const pass = outcomes.filter((o) => o.ok).length;
 console.log(
   `all: ${pass}/${outcomes.length} (${((100 * pass) / outcomes.length).toFixed(1)}%) in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -29,7 +29,10 @@ if (cache) mkdirSync(cache, { recursive: true });
 
 const safe = (name: string) => name.replace(/[^\w.-]+/g, '_');
 
-async function docOf(name: string, make: () => Promise<SourceDocument> | SourceDocument): Promise<SourceDocument> {
+async function docOf(
+  name: string,
+  make: () => Promise<SourceDocument> | SourceDocument,
+): Promise<SourceDocument> {
   const file = cache && path.join(cache, `${safe(name)}.v8`);
   if (file && existsSync(file)) return deserialize(readFileSync(file)) as SourceDocument;
   const doc = await make();

@@ -133,7 +133,10 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
 
 /** The account holder when no label names it: the first left-hand line under the bank's name. */
 export function holderFallback(headerZone: Line[]): string | null {
-  const left = headerZone.filter((l) => l.runs.length && !/\b(bank|statement|page)\b/i.test(l.text));
+  // (a name holds no figure: an opening balance or a date is no holder)
+  const left = headerZone.filter(
+    (l) => l.runs.length && !/\b(bank|statement|page)\b/i.test(l.text) && !/\d/.test(l.runs[0]!.text),
+  );
   const x = minOf(headerZone.map((l) => l.runs[0]?.x0 ?? Infinity));
   const candidate = left.find((l) => !/:/.test(l.runs[0]!.text) && l.runs[0]!.x0 <= x + 2);
   return candidate ? candidate.runs[0]!.text.trim() : null;

@@ -26,8 +26,8 @@ import type { ParseIssue } from './types.ts';
 import { SIDE_BY_BALANCE, type ValueOptions, amountOf, balanceOf, toTransaction } from './values.ts';
 import { maxOf } from './extent.ts';
 
-// (a figure with its paise: cheque, reference and serial numbers have none)
-const MONEY = /\d\.\d\d\)?(?:\s*(?:cr|dr)\.?)?$/i;
+// (a figure with its paise, or one decimal: cheque, reference and serial numbers have none)
+const MONEY = /\d\.\d\d?\)?[-\u2212\u2013]?(?:\s*\(?(?:cr|dr)\.?\)?)?$/i;
 // punctuation a text redraw puts before a line ('## OPENING BALANCE')
 const LEAD_MARKS = /^[#*>|=\s-]+(?=[a-z])/i;
 
@@ -50,22 +50,26 @@ interface Pending {
  * it the narration, or the column the header puts after the figures.
  */
 export function sequenceCells(words: string[], order: Order | null): Cell[] | null {
-  const date = leadingDate(words.join(' '));
-  if (!date || !readDate(words.slice(0, date.words).join(' '))) return null;
-  const cells: Cell[] = [{ role: 'date', text: words.slice(0, date.words).join(' ') }];
-  // a currency printed as a word of its own before a figure ('Rs.' '1,200.00') is the figure's
-  let rest = words
-    .slice(date.words)
-    .filter((w, k, all) => !(isCurrency(w) && all[k + 1] !== undefined && isMoney(all[k + 1]!)));
-  const value = leadingDate(rest.join(' '));
-  if (
-    value &&
-    (order === null || order.includes('valueDate')) &&
-    readDate(rest.slice(0, value.words).join(' '))
-  ) {
-    cells.push({ role: 'valueDate', text: rest.slice(0, value.words).join(' ') });
-    rest = rest.slice(value.words);
+  const startsAt = rowStart(words);
+  if (!startsAt) return null;
+  const cells: Cell[] = [];
+  let rest = words.slice(startsAt.serial ? 1 : 0);
+  // the dates the row starts with, a time after either ('02/07/2025 10:15 AM'), in the header's order
+  const dateRoles: Role[] =
+    order && order.includes('valueDate') && order.indexOf('valueDate') < order.indexOf('date')
+      ? ['valueDate', 'date']
+      : ['date', 'valueDate'];
+  for (const role of dateRoles) {
+    const d = leadingDate(rest.join(' '));
+    if (!d || !readDate(rest.slice(0, d.words).join(' '))) break;
+    if (role === 'valueDate' && order !== null && !order.includes('valueDate')) break;
+    let n = d.words;
+    while (n < rest.length && TIME_WORD.test(rest[n]!)) n++;
+    cells.push({ role, text: rest.slice(0, n).join(' ') });
+    rest = rest.slice(n);
   }
+  // a currency printed as a word of its own before a figure ('Rs.' '1,200.00') is the figure's
+  rest = rest.filter((w, k, all) => !(isCurrency(w) && all[k + 1] !== undefined && isMoney(all[k + 1]!)));
   // the last run of figures, empty cells and marks that holds money
   let end = -1;
   for (let k = rest.length - 1; k >= 0; k--)
@@ -144,7 +148,19 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
 }
 
 /** A line's text without a redraw's leading marks and its leading date: what names a special line. */
-const specialText = (text: string) => stripLeadingDate(text.replace(LEAD_MARKS, ''));
+const specialText = (text: string) => {
+  let words = text.replace(LEAD_MARKS, '').split(' ');
+  // (a serial and the dates it is printed with: 'B/F' after a posting and a value date)
+  for (let k = 0; k < 2; k++) {
+    const start = rowStart(words);
+    if (!start) break;
+    words = words.slice((start.serial ? 1 : 0) + start.words);
+  }
+  // (and the figures, where the narration comes after them)
+  while (words.length > 1 && (isMoney(words[0]!) || EMPTY_AMOUNT.test(words[0]!) || isMark(words[0]!)))
+    words = words.slice(1);
+  return stripLeadingDate(words.join(' '));
+};
 
 /**
  * Reads the table of lines whose cells are set a space apart. `order` is the header's column order
@@ -168,6 +184,7 @@ export function readSequence(
         });
   if (start < 0) return { sections: [], headerZone: lines, issues, headerFound: false, rowLines };
   const headerZone = lines.slice(0, headerAt >= 0 ? headerAt : start);
+  const furniture = pageFurniture(lines, opts.headers);
   // the usual distance from one line to the next in the table
   const gaps: number[] = [];
   for (let k = start + 1; k < lines.length; k++)
@@ -220,8 +237,16 @@ export function readSequence(
     pending = null;
   };
   const hasMoney = (words: string[]) => words.some(isMoney);
+  // without a header the reader knows, the line above the first row is the table's: printed again, it is no narration
+  const headerText = headerAt < 0 && start > 0 ? lines[start - 1]!.text : null;
   for (const line of lines.slice(start)) {
     const words = line.text.split(' ');
+    // the header again, or what every page prints above its rows (the bank's name, the account's):
+    // a row's narration may go on after them
+    if (opts.headers?.has(line) || furniture.has(line) || line.text === headerText) {
+      section.lines.push(line);
+      continue;
+    }
     // (a blank line apart is no wrapped line: the lines' own pitch says what apart is)
     const near =
       prev !== null &&
@@ -229,8 +254,7 @@ export function readSequence(
         line.y - prev.y <= Math.min(TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height), 1.5 * pitch));
     const last = prev;
     prev = line;
-    // a footer, or the header printed again on the next page
-    if (FOOTER_RE.test(line.text) || opts.headers?.has(line)) {
+    if (FOOTER_RE.test(line.text)) {
       flush();
       section.lines.push(line);
       continue;
@@ -290,8 +314,24 @@ export function readSequence(
 
 /** Whether a line's words start with a whole date (with its year): a row starts there. */
 function sequenceStart(words: string[]): boolean {
-  const date = leadingDate(words.join(' '));
-  return date !== null && readDate(words.slice(0, date.words).join(' ')) !== null;
+  return rowStart(words) !== null;
+}
+
+// a time of day, or its AM/PM, after a date
+const TIME_WORD = /^(?:\d{1,2}:\d{2}(?::\d{2})?|[ap]\.?m\.?)$/i;
+
+/**
+ * How a row starts: a whole date (with its year), after a serial number where the statement prints
+ * one first; null when the words start no row. `words`: how many the date takes.
+ */
+function rowStart(words: string[]): { serial: boolean; words: number } | null {
+  for (const serial of [false, true]) {
+    if (serial && !/^\d{1,6}\.?$/.test(words[0] ?? '')) break;
+    const from = serial ? words.slice(1) : words;
+    const date = leadingDate(from.join(' '));
+    if (date && readDate(from.slice(0, date.words).join(' ')) !== null) return { serial, words: date.words };
+  }
+  return null;
 }
 
 /**
@@ -310,4 +350,34 @@ function bySide(cells: Cell[], before: number | null): boolean {
   if (Math.abs(moved) !== Math.abs(amount.paise) || moved === 0) return false;
   amounts[0]!.role = moved < 0 ? 'debit' : 'credit';
   return true;
+}
+
+/**
+ * The lines a page prints above its first row or header that another page prints too (digits aside:
+ * 'Account No : 1234 Page 2'): the bank's name, the account's line. Never a row's narration.
+ */
+function pageFurniture(lines: Line[], headers: ReadonlySet<Line> | undefined): Set<Line> {
+  const tops = new Map<number, Line[]>();
+  const done = new Set<number>();
+  for (const l of lines) {
+    if (done.has(l.page)) continue;
+    if (headers?.has(l) || rowStart(l.text.split(' '))) {
+      done.add(l.page);
+      continue;
+    }
+    const top = tops.get(l.page);
+    if (top) top.push(l);
+    else tops.set(l.page, [l]);
+  }
+  const shape = (l: Line) => l.text.replace(/\d+/g, '#');
+  const pages = new Map<string, Set<number>>();
+  for (const [page, top] of tops)
+    for (const l of top) {
+      const seen = pages.get(shape(l));
+      if (seen) seen.add(page);
+      else pages.set(shape(l), new Set([page]));
+    }
+  const out = new Set<Line>();
+  for (const top of tops.values()) for (const l of top) if ((pages.get(shape(l))?.size ?? 0) >= 2) out.add(l);
+  return out;
 }

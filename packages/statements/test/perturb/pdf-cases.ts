@@ -6,7 +6,15 @@ import path from 'node:path';
 import type { BankCode } from '@bahi/core';
 import { parseStatement, readDocument, type StatementResult } from '../../src/index.ts';
 import { PROFILES } from '../../src/parse/registry.ts';
-import { familyOf, makeRecipe, renderStatement, truthFor, type Recipe, type Truth } from './pdf-recipe.ts';
+import {
+  familyOf,
+  flatRecipe,
+  makeRecipe,
+  renderStatement,
+  truthFor,
+  type Recipe,
+  type Truth,
+} from './pdf-recipe.ts';
 import { CORPUS as corpus } from '../shared-corpus.ts';
 import { judgeParse } from './judge.ts';
 
@@ -41,7 +49,7 @@ export function truthOf(bank: string, variant = 'short'): Truth | null {
 }
 
 /** `perBank` seeded variants of every registered bank's short statement. */
-export function pdfCases(perBank: number, firstSeed = 1): PdfCase[] {
+export function pdfCases(perBank: number, firstSeed = 1, opts: { flat?: boolean } = {}): PdfCase[] {
   const out: PdfCase[] = [];
   for (const p of PROFILES) {
     const short = truthOf(p.code);
@@ -51,7 +59,8 @@ export function pdfCases(perBank: number, firstSeed = 1): PdfCase[] {
     for (let s = firstSeed; s < firstSeed + perBank; s++) {
       const seed = s * 7919 + out.length;
       const base = s % 3 === 0 ? long : short;
-      const recipe = makeRecipe(seed, BANK_NAMES[p.code]!, base.account.ifsc, familyOf(p.code));
+      const made = makeRecipe(seed, BANK_NAMES[p.code]!, base.account.ifsc, familyOf(p.code));
+      const recipe = opts.flat ? flatRecipe(made) : made;
       const truth = truthFor(base, recipe, seed);
       out.push({ name: `${p.code} seed ${seed}`, bank: p.code, seed, recipe, truth });
     }

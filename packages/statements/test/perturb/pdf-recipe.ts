@@ -91,6 +91,11 @@ export type DateFormat =
 export type FontName = 'Helvetica' | 'Times-Roman' | 'Courier';
 
 export interface Recipe {
+  /**
+   * the statement's text set one space apart in one line per row, headings in one line (a statement's
+   * extracted text redrawn, as bank text downloads print): drawn only by flatRecipe
+   */
+  flatText?: boolean;
   /** the bank's printed name and IFSC (a fictional bank for detection tests) */
   bankName: string;
   ifsc: string | null;
@@ -408,6 +413,30 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
+}
+
+/**
+ * A recipe as text set one space apart: what such a line cannot keep apart goes (a reference or
+ * other column, a mark away from its figure, a sign a space before it, a time under the date, dates
+ * without a year), the rest stays as drawn.
+ */
+export function flatRecipe(recipe: Recipe): Recipe {
+  return {
+    ...recipe,
+    flatText: true,
+    columns: recipe.columns.filter((c) => c.kind !== 'reference'),
+    extraColumns: [],
+    stackedHeader: false,
+    deepHeader: false,
+    groupHeader: '',
+    timeUnderDate: false,
+    valueDateUnder: false,
+    noYear: false,
+    markFar: '',
+    markBefore: false,
+    splitMarks: '',
+    signed: recipe.signed === '- ' ? '-' : recipe.signed,
+  };
 }
 
 /** A truth with the shapes a recipe asks of the data itself: overdrawn, long narrations, zero rows. */
@@ -938,9 +967,38 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   pages.forEach((list, pi) => {
     doc.addPage({ size: rc.paper, layout: rc.landscape ? 'landscape' : 'portrait', margin: 0 });
     const top = drawHeaderBlock(pi === 0, pi + 1);
-    if (pi === 0 || rc.headerEveryPage) drawTableHeader(top);
+    if (rc.flatText && (pi === 0 || rc.headerEveryPage))
+      doc.text(rc.columns.map((c) => headingLines(c.label).join(' ')).join(' '), rc.left, top, {
+        lineBreak: false,
+      });
+    else if (pi === 0 || rc.headerEveryPage) drawTableHeader(top);
     const d = colOf('description');
-    for (const { y: ry, row } of list) {
+    if (rc.flatText) {
+      // one line a row, its cells a space apart in the columns' order; the narration's other lines after it
+      const flatLine = (cells: string[], y: number) =>
+        doc.text(cells.filter(Boolean).join(' '), rc.left, y, { lineBreak: false });
+      for (const { y: ry, row } of list) {
+        if (row.header) {
+          flatLine(
+            rc.columns.map((c) => headingLines(c.label).join(' ')),
+            ry,
+          );
+          continue;
+        }
+        flatLine(
+          rc.columns.map((c) =>
+            c.kind === 'description'
+              ? (row.lines[0] ?? '')
+              : c.kind === 'other'
+                ? ''
+                : (row.cells[c.kind] ?? ''),
+          ),
+          ry,
+        );
+        row.lines.slice(1).forEach((l, k) => flatLine([l], ry + (k + 1) * lineH));
+      }
+    }
+    for (const { y: ry, row } of rc.flatText ? [] : list) {
       if (row.header) {
         drawTableHeader(ry);
         continue;
