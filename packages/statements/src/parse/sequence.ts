@@ -195,7 +195,6 @@ export function readSequence(
   let pending: Pending | null = null;
   // the balance the next row moves from, once a row or an opening line has printed one
   let opening: number | null = null;
-  let prev: Line | null = null;
   let rows = 0;
   const flush = () => {
     if (!pending) return;
@@ -239,29 +238,28 @@ export function readSequence(
   const hasMoney = (words: string[]) => words.some(isMoney);
   // without a header the reader knows, the line above the first row is the table's: printed again, it is no narration
   const headerText = headerAt < 0 && start > 0 ? lines[start - 1]!.text : null;
+  // the page of the last line that was the table's (a row's, or no row's); the first such line on a
+  // new page may go on the narration of the row the page before ended with
+  let contentPage = -1;
   for (const line of lines.slice(start)) {
     const words = line.text.split(' ');
-    // the header again, or what every page prints above its rows (the bank's name, the account's):
-    // a row's narration may go on after them
-    if (opts.headers?.has(line) || furniture.has(line) || line.text === headerText) {
+    // the header again, what every page prints above its rows (the bank's name, the account's), a
+    // page's footer: a row's narration may go on after them
+    if (
+      opts.headers?.has(line) ||
+      furniture.has(line) ||
+      line.text === headerText ||
+      FOOTER_RE.test(line.text)
+    ) {
       section.lines.push(line);
       continue;
     }
-    // (a blank line apart is no wrapped line: the lines' own pitch says what apart is)
-    const near =
-      prev !== null &&
-      (prev.page !== line.page ||
-        line.y - prev.y <= Math.min(TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height), 1.5 * pitch));
-    const last = prev;
-    prev = line;
-    if (FOOTER_RE.test(line.text)) {
-      flush();
-      section.lines.push(line);
-      continue;
-    }
+    const firstOnPage = line.page !== contentPage;
+    contentPage = line.page;
     const special = specialKind(specialText(line.text));
     if (special) {
-      flush();
+      // a closing balance or a total ends the rows; a balance brought forward does not
+      if (special === 'closing' || special === 'total') flush();
       const money = words.filter(isMoney);
       const amounts = (order ?? []).filter((r) => r === 'debit' || r === 'credit');
       const figure = (role: 'debit' | 'credit') => {
@@ -291,15 +289,22 @@ export function readSequence(
       pending = { lines: [line], words };
       continue;
     }
-    // a wrapped line: the row's figures may come on it; a line after them goes on the narration
-    // while set as close as the row's own lines
+    // a wrapped line: the row's figures may come on it; a line after them goes on the narration while
+    // set as close to the row's last line as the row's own lines are (a blank line apart is no
+    // wrapped line: the lines' own pitch says what apart is), or first on the next page
     const current = pending as Pending | null;
-    if (current && near && last !== null && (!hasMoney(current.words) || !hasMoney(words))) {
+    const rowLast = current?.lines[current.lines.length - 1];
+    const near =
+      rowLast !== undefined &&
+      (rowLast.page === line.page
+        ? line.y - rowLast.y <=
+          Math.min(TABLE_GAP_HEIGHTS * Math.max(line.height, rowLast.height), 1.5 * pitch)
+        : firstOnPage);
+    if (current && near && (!hasMoney(current.words) || !hasMoney(words))) {
       current.lines.push(line);
       current.words.push(...words);
       continue;
     }
-    flush();
     section.lines.push(line);
   }
   flush();
@@ -353,7 +358,7 @@ function bySide(cells: Cell[], before: number | null): boolean {
 }
 
 /**
- * The lines a page prints above its first row or header that another page prints too (digits aside:
+ * The lines a page prints above its first row that another page prints there too (digits aside:
  * 'Account No : 1234 Page 2'): the bank's name, the account's line. Never a row's narration.
  */
 function pageFurniture(lines: Line[], headers: ReadonlySet<Line> | undefined): Set<Line> {
@@ -361,7 +366,8 @@ function pageFurniture(lines: Line[], headers: ReadonlySet<Line> | undefined): S
   const done = new Set<number>();
   for (const l of lines) {
     if (done.has(l.page)) continue;
-    if (headers?.has(l) || rowStart(l.text.split(' '))) {
+    if (headers?.has(l)) continue;
+    if (rowStart(l.text.split(' '))) {
       done.add(l.page);
       continue;
     }
