@@ -149,15 +149,15 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     creditTotal: facts.creditTotal ?? totalRow?.credit ?? null,
   });
   for (const note of rec.notes ?? []) ctx.issues.push({ kind: 'totals', message: note });
-  // where no row prints its side (no column, mark or sign: the chain gave every side), the first
-  // row's side rests on nothing without an opening balance (the opening is derived from that very
-  // row): no success on a guess
+  // where no row prints its side (no column, mark or sign: the chain gave every side; a row of 0.00
+  // shows none), the first row's side rests on nothing without an opening balance (the opening is
+  // derived from that very row): no success on a guess
   const first = sec.transactions[0];
   if (
     rec.ok &&
     rec.openingSource === 'derived' &&
     first &&
-    sec.transactions.every((t) => SIDE_BY_BALANCE.has(t))
+    sec.transactions.every((t) => SIDE_BY_BALANCE.has(t) || (t.withdrawal === 0 && t.deposit === 0))
   ) {
     rec.ok = false;
     rec.message = `The first row (${first.date}) prints no side and no opening balance shows it: it was read as a ${first.withdrawal ? 'withdrawal' : 'deposit'}; check it.`;

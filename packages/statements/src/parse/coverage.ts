@@ -36,9 +36,18 @@ function mayHoldFigure(text: string): boolean {
 }
 
 /** A line that starts with a date and holds a money figure after it: a row, printed or not read. */
+/** The date a row's line starts with, after the serial number some statements print first ('12 01/05/2024'). */
+function rowDate(text: string): { key: string; words: number } | null {
+  const date = leadingDate(text);
+  if (date) return date;
+  const serial = /^\d{1,6}\.?\s+/.exec(text.trim());
+  const after = serial ? leadingDate(text.trim().slice(serial[0].length)) : null;
+  return after ? { key: after.key, words: after.words + 1 } : null;
+}
+
 export function isDatedRow(text: string): boolean {
   if (!mayHoldFigure(text)) return false;
-  const date = leadingDate(text);
+  const date = rowDate(text);
   return date !== null && figures(text, date.words).size > 0;
 }
 
@@ -94,7 +103,7 @@ export function unreadLines(
     // (figures first: most lines hold none, and their words were read as figures already, so the
     // answers come from memory; a date is read only on a line that holds one)
     if (!mayHoldFigure(line.text)) continue;
-    const date = leadingDate(line.text);
+    const date = rowDate(line.text);
     if (!date) continue;
     const figs = figures(line.text, date.words);
     if (figs.size === 0) continue;
