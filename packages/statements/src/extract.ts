@@ -8,7 +8,14 @@ import type { StatementResult, TaughtLayout } from './parse/index.ts';
 import type { LayoutSignature } from './taught.ts';
 import type { FileKind } from './read/index.ts';
 import type { Cell } from './source.ts';
-import type { ExtractJob, ExtractOutput, TaughtCandidate, WorkbookOutput } from './worker/job.ts';
+import type { ArchiveFile, ArchiveLimits } from './read/zip.ts';
+import type {
+  ArchiveOutput,
+  ExtractJob,
+  ExtractOutput,
+  TaughtCandidate,
+  WorkbookOutput,
+} from './worker/job.ts';
 import { StatementPool, type PoolOptions, type ReadProgress } from './worker/pool.ts';
 
 export interface ExtractOptions {
@@ -157,4 +164,23 @@ export async function readWorkbookRows(
     opts.owner,
   )) as WorkbookOutput;
   return out.rows;
+}
+
+/**
+ * The statements inside a .zip, opened in a reader process under `limits` (issue 33: inflating in
+ * the request froze the API and a small zip of overlapping entries became 300 MB). Throws
+ * StatementError with words for the user.
+ */
+export async function openArchiveInReader(
+  bytes: Uint8Array,
+  limits: ArchiveLimits,
+  opts: { signal?: AbortSignal; owner?: string } = {},
+): Promise<ArchiveFile[]> {
+  if (bytes.length === 0) throw noBytes();
+  const out = (await pool().run(
+    { op: 'openArchive', bytes, limits },
+    opts.signal,
+    opts.owner,
+  )) as ArchiveOutput;
+  return out.files;
 }

@@ -25,8 +25,11 @@ import {
 } from '../queue/store.ts';
 import { isZipArchive, unzipStatements } from '../queue/unzip.ts';
 
-/** Everything one drop may hold, uncompressed (100 statements are rarely over 100 MB). */
-const MAX_DROP_BYTES = 300 * 1024 * 1024;
+/**
+ * Everything one drop may hold, unpacked: 100 statements are rarely over 50 MB (a year's PDF is
+ * 0.1-2 MB). Issue 33: at 300 MB, ten drops at once held 3 GB of the server's memory.
+ */
+export const MAX_DROP_BYTES = 100 * 1024 * 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,11 +58,15 @@ async function readDrop(request: FastifyRequest): Promise<{ files: NewFile[]; cl
       if (bytes.length === 0) continue;
       if (isZipArchive(bytes)) {
         // A refused .zip (ZipRefused) is answered 400 with its words by the app's error handler.
-        const inner = unzipStatements(bytes, {
-          maxFiles: MAX_DROP_FILES - files.length,
-          maxFileBytes: UPLOAD_LIMIT_BYTES,
-          maxTotalBytes: MAX_DROP_BYTES - total,
-        });
+        const inner = await unzipStatements(
+          bytes,
+          {
+            maxFiles: MAX_DROP_FILES - files.length,
+            maxFileBytes: UPLOAD_LIMIT_BYTES,
+            maxTotalBytes: MAX_DROP_BYTES - total,
+          },
+          { owner: request.user.id },
+        );
         for (const f of inner) add(`${part.filename}/${f.name}`, f.bytes);
       } else add(part.filename, bytes);
     } else if (part.fieldname === 'client_id' && typeof part.value === 'string' && part.value) {

@@ -8,6 +8,7 @@ import { fitLayout, layoutSignature, snapLayout, type LayoutSignature } from '..
 import { checkPassword, readDocument, type FileKind, type ReadOptions } from '../read/index.ts';
 import { readPdfPart, type PageClaims, type PdfPart } from '../read/pdf.ts';
 import { readXlsx } from '../read/xlsx.ts';
+import { openArchive, type ArchiveFile, type ArchiveLimits } from '../read/zip.ts';
 import type { Cell, Page } from '../source.ts';
 
 export interface ExtractJob {
@@ -55,7 +56,18 @@ export interface WorkbookOutput {
   rows: Cell[][];
 }
 
-export type Job = ExtractJob | CheckPasswordJob | ReadPartJob | ReadWorkbookJob;
+/** A .zip dropped on the office queue: its statements, opened under limits (issue 33). */
+export interface OpenArchiveJob {
+  op: 'openArchive';
+  bytes: Uint8Array;
+  limits: ArchiveLimits;
+}
+
+export interface ArchiveOutput {
+  files: ArchiveFile[];
+}
+
+export type Job = ExtractJob | CheckPasswordJob | ReadPartJob | ReadWorkbookJob | OpenArchiveJob;
 
 export interface ExtractOutput {
   result: StatementResult;
@@ -74,7 +86,8 @@ export interface ExtractOutput {
   layoutUsed?: string;
 }
 
-export type JobOutput = ExtractOutput | { password_required: boolean } | PdfPart | WorkbookOutput;
+export type JobOutput =
+  ExtractOutput | { password_required: boolean } | PdfPart | WorkbookOutput | ArchiveOutput;
 
 export interface JobHooks {
   onPageCount?: (n: number) => void;
@@ -94,6 +107,7 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     const { sheets } = await readXlsx(job.bytes, { password: job.password });
     return { rows: sheets[0]?.rows ?? [] };
   }
+  if (job.op === 'openArchive') return { files: openArchive(job.bytes, job.limits) };
   const read = await readDocument(job.bytes, {
     password: job.password,
     fileName: job.fileName,
