@@ -2,13 +2,25 @@
 // real reader processes (PGlite in memory). Each fails on the code before the round.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { MAX_BOOK_ROWS } from '@bahi/contract';
 import { overlappingZip } from '../../statements/scripts/bombs.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs } from '../src/db/schema.ts';
 import { startQueue, type StatementQueue } from '../src/queue/index.ts';
-import { startApp } from './helpers/harness.ts';
-import { dropFiles, makeMember, silentLog } from './helpers/queue.ts';
+import { call, startApp } from './helpers/harness.ts';
+import { dropFiles, makeClient, makeMember, silentLog } from './helpers/queue.ts';
+
+/** `n` unpushed rows straight into an account's book (as if filed), narrations of `chars` characters. */
+async function fillBook(db: Database['db'], userId: string, accountId: string, n: number, chars = 40) {
+  await db.execute(sql`
+    insert into book_rows (user_id, account_id, position, date, description, withdrawal, deposit, balance, statement_id, ledger)
+    select ${userId}, ${accountId}, g, to_char('2024-01-01'::date + (g / 40), 'YYYY-MM-DD'), repeat('N', ${chars}) || g,
+           case when g % 2 = 0 then 10000 else 0 end, case when g % 2 = 1 then 10000 else 0 end, null,
+           ${randomUUID()}, 'Suspense'
+    from generate_series(0, ${n - 1}) g`);
+}
 
 describe('security round two on PGlite', () => {
   let database: Database;
@@ -44,5 +56,81 @@ describe('security round two on PGlite', () => {
     assert.ok(process.memoryUsage.rss() - rssBefore < 100 * 1024 * 1024);
     const rows = await database.db.select().from(officeJobs).where(eq(officeJobs.userId, m.id));
     assert.equal(rows.length, 0);
+  });
+
+  test('a book holds at most MAX_BOOK_ROWS rows: the statement that would pass it is refused, nothing kept', async () => {
+    const m = await makeMember(h, 10);
+    const c = await makeClient(h, m.id, ['50100012345678']);
+    const account = c.accountIds[0];
+    await fillBook(database.db, m.id, account, MAX_BOOK_ROWS - 5);
+    const transactions = Array.from({ length: 10 }, (_, i) => ({
+      Date: `${String(i + 1).padStart(2, '0')}-03-2030`,
+      Description: `NEFT ${i}`,
+      Withdrawal: '100.00',
+      Deposit: '',
+      ClosingBalance: '',
+    }));
+    const res = await call(h.app, 'POST', '/api/office/statements/file', {
+      token: m.token,
+      json: { client_id: c.id, account_id: account, file_name: 'march.pdf', transactions },
+    });
+    assert.equal(res.status, 413, res.raw);
+    assert.equal(res.body.code, 'BOOK_FULL');
+    assert.match(res.body.detail, /would hold 50,005 rows; one book holds at most 50,000/);
+    const [{ n }] = (
+      await database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from book_rows where account_id = ${account}`,
+      )
+    ).rows;
+    assert.equal(n, MAX_BOOK_ROWS - 5);
+  });
+
+  test('the book is served a page at a time; the summaries still cover every row', async () => {
+    const m = await makeMember(h, 10);
+    const c = await makeClient(h, m.id, ['50100099998888']);
+    await fillBook(database.db, m.id, c.accountIds[0], 1200);
+    const url = `/api/office/accounts/${c.accountIds[0]}/book`;
+    const page = await call(h.app, 'GET', `${url}?rows_from=1000&rows_limit=50`, { token: m.token });
+    assert.equal(page.status, 200, page.raw);
+    assert.equal(page.body.rows.length, 50);
+    assert.equal(page.body.rows_total, 1200);
+    assert.equal(page.body.rows_from, 1000);
+    assert.match(page.body.rows[0].Description, /N+1000$/);
+    assert.equal(
+      page.body.months.reduce((n: number, mo: { rows: number }) => n + mo.rows, 0),
+      1200,
+    );
+    const all = await call(h.app, 'GET', url, { token: m.token });
+    assert.equal(all.body.rows.length, 1200);
+    assert.equal((await call(h.app, 'GET', `${url}?rows_limit=100000`, { token: m.token })).status, 422);
+  });
+
+  test('a push too large to keep is refused before its XML is built, with words', async () => {
+    const m = await makeMember(h, 10);
+    const c = await makeClient(h, m.id, ['50100077776666']);
+    // 20,000 rows of 2,000-character narrations: about 70 MB of XML, over the 48 MB a push keeps
+    await fillBook(database.db, m.id, c.accountIds[0], 20_000, 2_000);
+    const heap = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    const res = await call(h.app, 'POST', `/api/office/accounts/${c.accountIds[0]}/push`, {
+      token: m.token,
+      json: {},
+    });
+    const ms = performance.now() - started;
+    assert.equal(res.status, 400, res.raw);
+    assert.match(
+      res.body.detail,
+      /This push would be about \d+ MB of XML; one push holds at most 48 MB\. Push one month at a time\./,
+    );
+    // the rows were never loaded (40 MB of narrations) nor their XML built
+    assert.ok(ms < 3_000, `${Math.round(ms)} ms`);
+    assert.ok(process.memoryUsage().heapUsed - heap < 30 * 1024 * 1024);
+    // a month of it fits
+    const month = await call(h.app, 'POST', `/api/office/accounts/${c.accountIds[0]}/push`, {
+      token: m.token,
+      json: { month: '2024-01' },
+    });
+    assert.equal(month.status, 200, month.raw.slice(0, 300));
+    assert.equal(month.body.rows, 31 * 40);
   });
 });

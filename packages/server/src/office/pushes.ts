@@ -21,6 +21,7 @@ import { cashWithoutLedger } from '../tally/bank-export.ts';
 import { ledgerNames, loadCompany } from '../tally/company.ts';
 import { alreadyRecorded, recordVouchers } from '../tally/sent.ts';
 import { lockAccount } from './books.ts';
+import { assertPushFits } from './push-size.ts';
 import { bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
@@ -67,6 +68,8 @@ export async function pushUnpushed(
 ): Promise<PushAnswer> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
+    // Before a row is loaded: a push too large to keep is refused from the database's sums.
+    await assertPushFits(tx, account.id, MAX_PUSH_BYTES, month);
     const [client] = await tx
       .select({ tallyCompany: officeClients.tallyCompany })
       .from(officeClients)

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, max, or, sql } from 'drizzl
 import type { FastifyPluginAsync } from 'fastify';
 import { parseAmount, parseSpecDate, ruleMatches, formatDisplayDate, formatPlain } from '@bahi/core';
 import {
+  BookQuery,
   ENDPOINTS,
   GST_STATES,
   RuleInput,
@@ -326,9 +327,11 @@ const clients: FastifyPluginAsync = async (app) => {
 
   // ---- books ----
 
-  serve(app, ENDPOINTS.book, async (request) =>
-    loadBook(db, await ownAccount(db, request.user.id, idParam(request, 'account'))),
-  );
+  serve(app, ENDPOINTS.book, async (request) => {
+    const page = BookQuery.parse(request.query ?? {});
+    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
+    return loadBook(db, a, { from: page.rows_from, limit: page.rows_limit });
+  });
 
   serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {
     const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
