@@ -3,6 +3,7 @@
 // under a hard memory limit, with a time limit per job; decision 027), or in this process with
 // `inProcess` (tests, and a command line reading a small trusted file without starting a reader).
 import type { BankCode } from '@bahi/core';
+import type { TallyCompanySnapshot } from '@bahi/tally';
 import { StatementError } from './errors.ts';
 import type { StatementResult, TaughtLayout } from './parse/index.ts';
 import type { LayoutSignature } from './taught.ts';
@@ -183,4 +184,17 @@ export async function openArchiveInReader(
     opts.owner,
   )) as ArchiveOutput;
   return out.files;
+}
+
+/**
+ * A TallyPrime masters export read in a reader process (issue 33: parsed on the request thread,
+ * 8 MB froze the API for 9.6 s). Throws StatementError: TOO_LARGE past the tag cap or the reader's
+ * limits, UNSUPPORTED with the words when it is not a masters export.
+ */
+export async function readMastersInReader(
+  bytes: Uint8Array,
+  opts: { signal?: AbortSignal; owner?: string } = {},
+): Promise<TallyCompanySnapshot> {
+  if (bytes.length === 0) throw noBytes();
+  return (await pool().run({ op: 'readMasters', bytes }, opts.signal, opts.owner)) as TallyCompanySnapshot;
 }

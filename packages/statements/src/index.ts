@@ -8,6 +8,7 @@ export {
   checkPassword,
   readWorkbookRows,
   openArchiveInReader,
+  readMastersInReader,
   closePool,
   configurePool,
   type ExtractOptions,

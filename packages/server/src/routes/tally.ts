@@ -7,7 +7,8 @@ import {
   TallyMastersFileFields,
   type TallyPartResult,
 } from '@bahi/contract';
-import { importLayout, importPart, partCount, readMastersFile } from '@bahi/tally';
+import { importLayout, importPart, partCount } from '@bahi/tally';
+import { readMastersInReader } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
@@ -19,6 +20,7 @@ import { bankExportXml } from '../tally/bank-export.ts';
 import { loadCompany, saveCompany } from '../tally/company.ts';
 import { confirmSent, nothingNew, recordDownload, tallyTookAll, withLeftOut } from '../tally/sent-routes.ts';
 import { recordVouchers } from '../tally/sent.ts';
+import { withReadSlot } from '../statements/work-limits.ts';
 
 // Tally calls of spec section 7 (/api/tally/...), registered from the contract's endpoints; a
 // TallyError is answered through the one error map (errors.ts). The server builds and keeps the XML; the
@@ -93,8 +95,11 @@ const tally: FastifyPluginAsync = async (app) => {
     const file = form.files.find((f) => f.field === 'file' && f.bytes.length > 0);
     if (!file) throw badRequest('Choose the XML file TallyPrime exported.');
     const fields = TallyMastersFileFields.parse(form.fields);
-    // A file that is not a masters export is a TallyError: answered 422 with its words (errors.ts).
-    const read = readMastersFile(file.bytes);
+    // Parsed in a reader process, under its time and memory limits and a tag cap (issue 33); a
+    // file that is not a masters export is answered 422 with its words (errors.ts).
+    const read = await withReadSlot(ctx, request.user.id, 'masters', () =>
+      readMastersInReader(file.bytes, { owner: request.user.id }),
+    );
     const company = {
       ...read.company,
       name: read.company.name || fields.company_name || '',

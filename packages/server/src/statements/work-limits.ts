@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import { tooMany } from '../errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 
-export type WorkKind = 'extract' | 'checkPassword' | 'workbook';
+export type WorkKind = 'extract' | 'checkPassword' | 'workbook' | 'masters' | 'drop';
 
 export type WorkLimits = Record<WorkKind, Limit> & {
   /** reads one user may have running (or waiting for a thread) at once */
@@ -20,6 +20,11 @@ export const DEFAULT_WORK_LIMITS: WorkLimits = {
   // The screens check the password of every file they are given, once.
   checkPassword: { max: 240, windowSeconds: 3600 },
   workbook: { max: 120, windowSeconds: 3600 },
+  // Issue 33: a masters file is read once per company, again after the company changes.
+  masters: { max: 30, windowSeconds: 3600 },
+  // Issue 33: files dropped on the office queue (each file of a .zip counts), the same work as
+  // 'extract' by another door; password attempts on dropped files count as 'checkPassword'.
+  drop: { max: 300, windowSeconds: 3600 },
   concurrentPerUser: 2,
 };
 

@@ -1,6 +1,7 @@
 // What one job does, wherever it runs (a pool worker, or in-process for tests): read the file,
 // parse it, and return plain data.
 import type { BankCode } from '@bahi/core';
+import type { TallyCompanySnapshot } from '@bahi/tally';
 import { StatementError } from '../errors.ts';
 import { parseStatement } from '../parse/index.ts';
 import type { StatementResult, TaughtLayout } from '../parse/index.ts';
@@ -67,7 +68,14 @@ export interface ArchiveOutput {
   files: ArchiveFile[];
 }
 
-export type Job = ExtractJob | CheckPasswordJob | ReadPartJob | ReadWorkbookJob | OpenArchiveJob;
+/** A TallyPrime masters export (the server's company-from-a-file call, issue 33). */
+export interface ReadMastersJob {
+  op: 'readMasters';
+  bytes: Uint8Array;
+}
+
+export type Job =
+  ExtractJob | CheckPasswordJob | ReadPartJob | ReadWorkbookJob | OpenArchiveJob | ReadMastersJob;
 
 export interface ExtractOutput {
   result: StatementResult;
@@ -87,7 +95,12 @@ export interface ExtractOutput {
 }
 
 export type JobOutput =
-  ExtractOutput | { password_required: boolean } | PdfPart | WorkbookOutput | ArchiveOutput;
+  | ExtractOutput
+  | { password_required: boolean }
+  | PdfPart
+  | WorkbookOutput
+  | ArchiveOutput
+  | TallyCompanySnapshot;
 
 export interface JobHooks {
   onPageCount?: (n: number) => void;
@@ -108,6 +121,8 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     return { rows: sheets[0]?.rows ?? [] };
   }
   if (job.op === 'openArchive') return { files: openArchive(job.bytes, job.limits) };
+  // Loaded only by the reader that reads one (the XML parser is not a statement reader's).
+  if (job.op === 'readMasters') return (await import('../read/masters.ts')).readMasters(job.bytes);
   const read = await readDocument(job.bytes, {
     password: job.password,
     fileName: job.fileName,
