@@ -9,8 +9,14 @@ import { overlappingZip } from '../../statements/scripts/bombs.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs } from '../src/db/schema.ts';
 import { startQueue, type StatementQueue } from '../src/queue/index.ts';
+import { jobFailure } from '../src/queue/boss.ts';
+import { errorFields } from '../src/db/index.ts';
+import { inflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { zipEntries } from '@bahi/statements';
+import { zipOf } from './helpers/zip.ts';
 import { call, startApp, upload } from './helpers/harness.ts';
-import { dropFiles, makeClient, makeMember, silentLog } from './helpers/queue.ts';
+import { dropFiles, makeClient, makeMember, silentLog, waitFor } from './helpers/queue.ts';
 
 /** `n` unpushed rows straight into an account's book (as if filed), narrations of `chars` characters. */
 async function fillBook(db: Database['db'], userId: string, accountId: string, n: number, chars = 40) {
@@ -20,6 +26,41 @@ async function fillBook(db: Database['db'], userId: string, accountId: string, n
            case when g % 2 = 0 then 10000 else 0 end, case when g % 2 = 1 then 10000 else 0 end, null,
            ${randomUUID()}, 'Suspense'
     from generate_series(0, ${n - 1}) g`);
+}
+
+/**
+ * A statement workbook whose narrations hold `_x0000_` and `_x0007_` in its shared strings, as the
+ * probe's file did: the XLSX reader turns them into a NUL and a BEL.
+ */
+async function nulWorkbook(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Statement');
+  ws.addRow(['Date', 'Narration', 'Withdrawal', 'Deposit', 'Balance']);
+  let balance = 100_000;
+  for (let i = 1; i <= 8; i++) {
+    const w = i % 2 ? 1000 + i : 0;
+    const d = i % 2 ? 0 : 500 + i;
+    balance = balance - w + d;
+    ws.addRow([
+      `0${i}/04/2025`,
+      `UPI-NULMARK/SECRETPAYEE${i}/X-BELMARK`,
+      w ? w.toFixed(2) : '',
+      d ? d.toFixed(2) : '',
+      balance.toFixed(2),
+    ]);
+  }
+  const x = Buffer.from(await wb.xlsx.writeBuffer());
+  const files = (zipEntries(x) ?? []).map((e) => {
+    const at = e.localHeaderOffset;
+    const start = at + 30 + x.readUInt16LE(at + 26) + x.readUInt16LE(at + 28);
+    const raw = x.subarray(start, start + e.compressedSize);
+    const text = (e.method === 8 ? inflateRawSync(raw) : raw).toString('utf8');
+    return {
+      name: e.name,
+      bytes: Buffer.from(text.replaceAll('NULMARK', '_x0000_').replaceAll('BELMARK', '_x0007_')),
+    };
+  });
+  return zipOf(files);
 }
 
 describe('security round two on PGlite', () => {
@@ -190,4 +231,62 @@ describe('security round two on PGlite', () => {
     assert.equal(bad.status, 422);
     assert.match(bad.body.detail, /not an XML export from TallyPrime/);
   });
+
+  test('a NUL in a cell or a field reaches no log, no table and no 500', async () => {
+    const m = await makeMember(h, 50);
+    const xlsx = await nulWorkbook();
+    const logsFrom = h.logs.length;
+    // one statement, on the single-statement route
+    const one = await upload(h.app, '/api/hdfc/extract-statement', {
+      token: m.token,
+      bytes: xlsx,
+      name: 'apr\u0000.xlsx',
+    });
+    assert.equal(one.status, 200, one.raw.slice(0, 300));
+    assert.doesNotMatch(one.raw, /\\u000[07]/);
+    assert.match(one.raw, /UPI-\/SECRETPAYEE1\/X-/);
+    // the same dropped on the queue, its name with a NUL too
+    const c = await makeClient(h, m.id);
+    const drop = await dropFiles(h, m.token, c.id, [{ name: 'apr\u0000il.xlsx', bytes: xlsx }]);
+    assert.equal(drop.status, 202, drop.raw);
+    const id = drop.body.jobs[0].id;
+    const done = await waitFor(async () => {
+      const r = await call(h.app, 'GET', `/api/office/jobs/${id}`, { token: m.token });
+      return ['read', 'failed'].includes(r.body.state) ? r.body : undefined;
+    }, 60_000);
+    assert.equal(done.state, 'read', JSON.stringify(done));
+    assert.equal(done.file_name, 'april.xlsx');
+    // a NUL in a JSON body and in a query
+    const client = await call(h.app, 'POST', '/api/office/clients', {
+      token: m.token,
+      json: { name: 'Sharma\u0000 Traders', state_code: '09' },
+    });
+    assert.equal(client.status, 200, client.raw);
+    assert.equal(client.body.name, 'Sharma Traders');
+    const q = await call(h.app, 'GET', `/api/tally/company?name=${encodeURIComponent('a\u0000b')}`, {
+      token: m.token,
+    });
+    assert.ok(q.status < 500, q.raw);
+    // nothing of it in the log, and no error
+    const lines = h.logs.slice(logsFrom).join('');
+    assert.doesNotMatch(lines, /SECRETPAYEE/);
+    assert.doesNotMatch(lines, /"level":50/);
+    // nor in the queue's job table beyond the row id
+    const kept = await database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where data::text like '%SECRETPAYEE%'`,
+    );
+    assert.equal((kept as unknown as { rows: { n: number }[] }).rows[0].n, 0);
+  });
+});
+
+test('a database error is logged and kept by its code alone, never its message or stack', () => {
+  const pg = Object.assign(new Error('invalid input syntax for type uuid: "SECRETPAYEE"'), { code: '22P02' });
+  assert.deepEqual(errorFields(pg), { name: 'Error', code: '22P02' });
+  const wrapped = Object.assign(new Error('Failed query: insert ...\nparams: SECRETPAYEE'), { cause: pg });
+  const kept = jobFailure(wrapped);
+  assert.equal(kept.message, 'read stopped: Error 22P02');
+  assert.doesNotMatch(`${kept.message} ${kept.stack}`, /SECRETPAYEE|insert/);
+  // a socket's code keeps its words (they hold no data)
+  const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  assert.match(errorFields(down).message ?? '', /ECONNREFUSED/);
 });

@@ -22,6 +22,19 @@ type ReadPayload = { jobId: string };
 export const GAVE_UP_REASON =
   'Reading this file stopped three times (the reader crashed or ran past its time limit). Check the file, or drop it again.';
 
+/**
+ * What pg-boss keeps of a failed read in its job table (for days): the error's name and code, never
+ * its message or stack. A database error's message quotes its query's parameters, which were a
+ * statement's rows (issue 33: a NUL's refused insert put 131 narrations in the job table).
+ */
+export function jobFailure(err: unknown): Error {
+  const { name, code } = errorFields(err);
+  const failure = new Error(`read stopped: ${name ?? 'Error'}${code ? ` ${code}` : ''}`);
+  failure.name = 'ReadFailure';
+  failure.stack = failure.message;
+  return failure;
+}
+
 type Log = ReadDeps['log'] & { error(obj: object, msg: string): void };
 
 export class StatementQueue {
@@ -129,7 +142,7 @@ export class StatementQueue {
             return { outcome };
           } catch (err) {
             if (this.closing && attempt !== undefined) await this.handBack(id, attempt);
-            throw err;
+            throw jobFailure(err);
           }
         })();
         this.handlers.add(handling);

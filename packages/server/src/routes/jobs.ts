@@ -4,6 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { cleanText } from '@bahi/core';
 import { ENDPOINTS, JobsQuery, MAX_DROP_FILES } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { UPLOAD_LIMIT_BYTES } from '../body-limits.ts';
@@ -47,7 +48,8 @@ async function readDrop(request: FastifyRequest): Promise<{ files: NewFile[]; cl
     total += bytes.length;
     if (total > MAX_DROP_BYTES)
       throw new HttpError('TOO_LARGE', 'The files are too large to drop at once. Drop fewer.');
-    files.push({ fileName: fileName || 'statement', bytes, sha256: sha256(bytes) });
+    // A name without control characters (a NUL is no PostgreSQL text; issue 33).
+    files.push({ fileName: cleanText(fileName) || 'statement', bytes, sha256: sha256(bytes) });
   };
   const parts = request.parts({
     limits: { files: MAX_DROP_FILES, fileSize: UPLOAD_LIMIT_BYTES, fields: 5 },

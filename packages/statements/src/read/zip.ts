@@ -142,7 +142,7 @@ export function openArchive(bytes: Uint8Array, limits: ArchiveLimits): ArchiveFi
         'UNSUPPORTED',
       );
     if (p + 30 > buf.length || buf.readUInt32LE(p) !== LOC_SIG)
-      throw refused('The .zip file is damaged and cannot be opened.', 'bad local header');
+      throw refused(`"${e.name.split('/').pop() || e.name}" in the .zip is damaged.`, 'bad local header');
     const dataStart = p + 30 + buf.readUInt16LE(p + 26) + buf.readUInt16LE(p + 28);
     const end = dataStart + e.compressedSize;
     if (end > dirStart || end > buf.length)
