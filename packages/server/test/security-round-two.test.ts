@@ -7,10 +7,11 @@ import { eq, sql } from 'drizzle-orm';
 import { MAX_BOOK_ROWS } from '@bahi/contract';
 import { overlappingZip } from '../../statements/scripts/bombs.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
-import { officeJobs } from '../src/db/schema.ts';
+import { officeJobs, officeUploads } from '../src/db/schema.ts';
 import { startQueue, type StatementQueue } from '../src/queue/index.ts';
 import { jobFailure } from '../src/queue/boss.ts';
 import { errorFields } from '../src/db/index.ts';
+import { configureWorkLimits } from '../src/statements/work-limits.ts';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { zipEntries } from '@bahi/statements';
@@ -276,6 +277,89 @@ describe('security round two on PGlite', () => {
       sql`select count(*)::int as n from pgboss.job where data::text like '%SECRETPAYEE%'`,
     );
     assert.equal((kept as unknown as { rows: { n: number }[] }).rows[0].n, 0);
+  });
+
+  test('dropped files count against the hourly read limit: past it the drop is refused, nothing kept', async () => {
+    const m = await makeMember(h, 10);
+    const before = configureWorkLimits({ extract: { max: 5, windowSeconds: 3600 } });
+    try {
+      const junk = (i: number) => ({ name: `junk${i}.txt`, bytes: Buffer.from(`not a statement ${i}`) });
+      const first = await dropFiles(h, m.token, null, [0, 1, 2].map(junk));
+      assert.equal(first.status, 202, first.raw);
+      const second = await dropFiles(h, m.token, null, [3, 4, 5].map(junk));
+      assert.equal(second.status, 429, second.raw);
+      assert.match(second.body.detail, /Too many attempts\. Please try again in \d+ seconds\./);
+      const rows = await database.db.select().from(officeJobs).where(eq(officeJobs.userId, m.id));
+      assert.equal(rows.length, 3);
+    } finally {
+      configureWorkLimits(before);
+    }
+  });
+
+  test('the queue is fair across users: one user’s 30 files do not keep another’s one file waiting', async () => {
+    const a = await makeMember(h, 10);
+    const b = await makeMember(h, 10);
+    const junk = (who: string, i: number) => ({
+      name: `${who}${i}.txt`,
+      bytes: Buffer.from(`not a statement ${who} ${i}`),
+    });
+    const many = await dropFiles(
+      h,
+      a.token,
+      null,
+      Array.from({ length: 30 }, (_, i) => junk('a', i)),
+    );
+    assert.equal(many.status, 202, many.raw);
+    const one = await dropFiles(h, b.token, null, [junk('b', 0)]);
+    assert.equal(one.status, 202, one.raw);
+    const ended = await waitFor(async () => {
+      const rows = await database.db
+        .select({ userId: officeJobs.userId, state: officeJobs.state, finishedAt: officeJobs.finishedAt })
+        .from(officeJobs)
+        .where(sql`${officeJobs.userId} in (${a.id}, ${b.id})`);
+      return rows.every((r) => r.finishedAt) ? rows : undefined;
+    }, 120_000);
+    ended.sort((x, y) => x.finishedAt!.getTime() - y.finishedAt!.getTime());
+    const place = ended.findIndex((r) => r.userId === b.id);
+    // Two readers take files at once: b's file ends among the first few, never behind a's thirty.
+    assert.ok(place <= 3, `b's file ended ${place + 1}th of ${ended.length}`);
+  });
+
+  test('a password tried on dropped files counts each file as a password check', async () => {
+    const m = await makeMember(h, 10);
+    const rows = await database.db
+      .insert(officeJobs)
+      .values(
+        Array.from({ length: 4 }, (_, i) => ({
+          userId: m.id,
+          clientId: null,
+          dropId: randomUUID(),
+          fileName: `locked${i}.pdf`,
+          sha256: `${i}`.padStart(64, '0'),
+          size: 10,
+          state: 'needs_password' as const,
+          reasonCode: 'PASSWORD_REQUIRED',
+        })),
+      )
+      .returning();
+    for (const r of rows)
+      await database.db.insert(officeUploads).values({ jobId: r.id, bytes: Buffer.from('%PDF-1.4 x') });
+    const before = configureWorkLimits({ checkPassword: { max: 3, windowSeconds: 3600 } });
+    try {
+      const res = await call(h.app, 'POST', '/api/office/jobs/password', {
+        token: m.token,
+        json: { client_id: null, password: 'guess-1' },
+      });
+      // four decryptions asked for, three allowed in the hour: refused before any is tried
+      assert.equal(res.status, 429, res.raw);
+      const still = await database.db.select().from(officeJobs).where(eq(officeJobs.userId, m.id));
+      assert.deepEqual(
+        still.map((r) => [r.state, r.attempts]),
+        rows.map(() => ['needs_password', 0]),
+      );
+    } finally {
+      configureWorkLimits(before);
+    }
   });
 });
 

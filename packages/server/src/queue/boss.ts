@@ -3,7 +3,7 @@
 // `bahi worker`) share the queue; embedded, it runs on the very PGlite instance the app uses
 // (STACK.md 3.12: never a second instance, never pglite-socket), with its workers in the server.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PgBoss, fromPglite, type Job } from 'pg-boss';
 import { errorFields, type Database } from '../db/index.ts';
 import { officeJobs } from '../db/schema.ts';
@@ -105,12 +105,33 @@ export class StatementQueue {
     }
   }
 
-  /** Queues dropped files by their row ids (the pg-boss job has the same id: sending twice is harmless). */
+  /**
+   * Queues dropped files by their row ids (the pg-boss job has the same id: sending twice is
+   * harmless), fairly across users (issue 33: another user's file waited 374 s behind one user's
+   * drop). pg-boss takes the highest priority first, then the oldest; a file's priority is minus
+   * its place among its owner's files still queued, so each user's first file goes before anyone's
+   * second, and a user's hundredth file never waits in front of another user's first.
+   */
   async send(jobIds: string[]): Promise<void> {
     if (jobIds.length === 0) return;
+    const ranks = await this.database.db.execute(sql`
+      select id, rank::int as rank from (
+        select id, row_number() over (partition by user_id order by created_at, id) as rank
+        from office_jobs
+        where state = 'queued'
+          and user_id in (select user_id from office_jobs where id = any(${sql.param(jobIds)}::uuid[]))
+      ) q
+      where id = any(${sql.param(jobIds)}::uuid[])`);
+    const rankOf = new Map(
+      (ranks as unknown as { rows: { id: string; rank: number }[] }).rows.map((r) => [r.id, r.rank]),
+    );
     await this.boss.insert(
       READ_QUEUE,
-      jobIds.map((id) => ({ id, data: { jobId: id } satisfies ReadPayload })),
+      jobIds.map((id) => ({
+        id,
+        data: { jobId: id } satisfies ReadPayload,
+        priority: 1 - (rankOf.get(id) ?? 1),
+      })),
     );
   }
 
