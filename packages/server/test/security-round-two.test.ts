@@ -12,6 +12,7 @@ import { startQueue, type StatementQueue } from '../src/queue/index.ts';
 import { jobFailure } from '../src/queue/boss.ts';
 import { errorFields } from '../src/db/index.ts';
 import { configureWorkLimits } from '../src/statements/work-limits.ts';
+import { weakPasswordReason } from '../src/auth/password-policy.ts';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { zipEntries } from '@bahi/statements';
@@ -373,4 +374,73 @@ test('a database error is logged and kept by its code alone, never its message o
   // a socket's code keeps its words (they hold no data)
   const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   assert.match(errorFields(down).message ?? '', /ECONNREFUSED/);
+});
+
+test('thirty well-known weak passwords are all refused; passwords people make up are not', () => {
+  const weak = [
+    '12345678',
+    '123456789',
+    'password',
+    'password1',
+    'Password@123',
+    'qwerty123',
+    'qwertyuiop',
+    'iloveyou',
+    '11111111',
+    'abc12345',
+    'abcd1234',
+    '1q2w3e4r',
+    '1qaz2wsx',
+    'sunshine',
+    'princess',
+    'football',
+    'welcome1',
+    'admin123',
+    'India@123',
+    'P@ssw0rd',
+    'letmein1',
+    'trustno1',
+    'asdfghjkl',
+    // the five that passed the probe, and one more of their kind
+    'qwerty12',
+    'Abcd@1234',
+    'q1w2e3r4',
+    '12qwaszx',
+    'a1b2c3d4',
+    'mypassword',
+    'Test@123',
+  ];
+  assert.equal(weak.length, 30);
+  assert.deepEqual(
+    weak.filter((p) => !weakPasswordReason(p)),
+    [],
+  );
+  for (const p of ['Ledger-Kapoor-7391', 'mango tree 42 river', 'Tally2Bahi!x9', 'rskq8mz4', 'Meera@Gupta77'])
+    assert.equal(weakPasswordReason(p), undefined, p);
+});
+
+describe('the per-account sign-in delay holds against guesses sent together', () => {
+  let h: Awaited<ReturnType<typeof startApp>>;
+  before(async () => {
+    // a generous per-address limit: only the per-account delay is under test
+    h = await startApp({ deps: { limits: { login: { max: 1000, windowSeconds: 900 } } } });
+  });
+  after(() => h?.close());
+
+  test('120 wrong passwords at once: only the free tries and one more are checked', async () => {
+    const m = await makeMember(h, 0);
+    const email = m.user.email;
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        call(h.app, 'POST', '/api/auth/sign/token', {
+          form: { username: email, password: `guess-${i}-Xy9!` },
+        }),
+      ),
+    );
+    const checked = answers.filter((a) => a.status === 401).length;
+    const waited = answers.filter((a) => a.status === 429).length;
+    assert.equal(checked + waited, 120, JSON.stringify(answers.map((a) => a.status)));
+    // ten free, and the eleventh that starts the delay (62 of 120 were checked before)
+    assert.ok(checked <= 11, `${checked} checked`);
+  });
 });
