@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { DestinationStream } from 'pino';
@@ -91,6 +91,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     connectionTimeout: timeouts.idleMs,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
+    // A path Fastify cannot decode ('/api/%') is answered like every refusal, { detail, code }, and
+    // not with Fastify's own body, which echoed the path and named Fastify (issue 33).
+    frameworkErrors: (err, _request, res) => {
+      const bad = err.code === 'FST_ERR_BAD_URL';
+      // (typed for the route's reply schema, which this handler has none of)
+      const reply = res as unknown as FastifyReply;
+      void reply
+        .code(bad ? 400 : 500)
+        .header('cache-control', 'no-store')
+        .send(
+          bad
+            ? { detail: 'The address of this request is not valid.', code: 'BAD_REQUEST' }
+            : { detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
+        );
+    },
   });
   const context: AppContext = {
     config,

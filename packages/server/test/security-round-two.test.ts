@@ -13,6 +13,7 @@ import { jobFailure } from '../src/queue/boss.ts';
 import { errorFields } from '../src/db/index.ts';
 import { configureWorkLimits } from '../src/statements/work-limits.ts';
 import { weakPasswordReason } from '../src/auth/password-policy.ts';
+import { EXPORT_QUOTA } from '../src/tally/export-quota.ts';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { zipEntries } from '@bahi/statements';
@@ -362,6 +363,25 @@ describe('security round two on PGlite', () => {
       configureWorkLimits(before);
     }
   });
+
+  test('a push is kept within the user’s export quota: the oldest export makes room', async () => {
+    const m = await makeMember(h, 10);
+    const c = await makeClient(h, m.id, ['50100055554444']);
+    await fillBook(database.db, m.id, c.accountIds[0], 20);
+    await database.db.execute(sql`
+      insert into tally_exports (user_id, ledger_name, company_name, vouchers, xml, created_at)
+      select ${m.id}, 'Old', '', 1, '<ENVELOPE/>', now() - (g || ' minutes')::interval
+      from generate_series(1, ${EXPORT_QUOTA.count}) g`);
+    const res = await call(h.app, 'POST', `/api/office/accounts/${c.accountIds[0]}/push`, {
+      token: m.token,
+      json: {},
+    });
+    assert.equal(res.status, 200, res.raw.slice(0, 300));
+    const counted = await database.db.execute(
+      sql`select count(*)::int as n from tally_exports where user_id = ${m.id}`,
+    );
+    assert.equal((counted as unknown as { rows: { n: number }[] }).rows[0].n, EXPORT_QUOTA.count);
+  });
 });
 
 test('a database error is logged and kept by its code alone, never its message or stack', () => {
@@ -443,4 +463,22 @@ describe('the per-account sign-in delay holds against guesses sent together', ()
     // ten free, and the eleventh that starts the delay (62 of 120 were checked before)
     assert.ok(checked <= 11, `${checked} checked`);
   });
+});
+
+test('an address Fastify cannot decode is answered in the app’s words, not Fastify’s', async () => {
+  const h = await startApp();
+  try {
+    for (const url of ['/api/%', '/api/office/accounts/%zz/book', '/%c0']) {
+      const r = await h.app.inject({ method: 'GET', url });
+      assert.equal(r.statusCode, 400, url);
+      assert.deepEqual(r.json(), {
+        detail: 'The address of this request is not valid.',
+        code: 'BAD_REQUEST',
+      });
+      assert.doesNotMatch(r.body, /FST_|valid url component/);
+      assert.equal(r.headers['cache-control'], 'no-store');
+    }
+  } finally {
+    await h.close();
+  }
 });
