@@ -9,7 +9,7 @@ import { overlappingZip } from '../../statements/scripts/bombs.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs, officeUploads } from '../src/db/schema.ts';
 import { startQueue, type StatementQueue } from '../src/queue/index.ts';
-import { jobFailure } from '../src/queue/boss.ts';
+import { ABANDONED_DROP_DAYS, ABANDONED_REASON, jobFailure } from '../src/queue/boss.ts';
 import { errorFields } from '../src/db/index.ts';
 import { configureWorkLimits } from '../src/statements/work-limits.ts';
 import { weakPasswordReason } from '../src/auth/password-policy.ts';
@@ -381,6 +381,44 @@ describe('security round two on PGlite', () => {
       sql`select count(*)::int as n from tally_exports where user_id = ${m.id}`,
     );
     assert.equal((counted as unknown as { rows: { n: number }[] }).rows[0].n, EXPORT_QUOTA.count);
+  });
+
+  test('a dropped file left waiting for its password is removed after a week', async () => {
+    const m = await makeMember(h, 10);
+    const old = new Date(Date.now() - (ABANDONED_DROP_DAYS + 1) * 24 * 3600_000);
+    const rows = await database.db
+      .insert(officeJobs)
+      .values(
+        [old, new Date()].map((at, i) => ({
+          userId: m.id,
+          clientId: null,
+          dropId: randomUUID(),
+          fileName: `locked${i}.pdf`,
+          sha256: `${i}`.padStart(64, 'a'),
+          size: 10,
+          state: 'needs_password' as const,
+          reasonCode: 'PASSWORD_REQUIRED',
+          updatedAt: at,
+        })),
+      )
+      .returning();
+    for (const r of rows)
+      await database.db.insert(officeUploads).values({ jobId: r.id, bytes: Buffer.from('%PDF-1.4 x') });
+    await queue.recover();
+    const [gone, kept] = await Promise.all(
+      rows.map((r) => database.db.select().from(officeJobs).where(eq(officeJobs.id, r.id))),
+    );
+    assert.equal(gone[0].state, 'failed');
+    assert.equal(gone[0].reason, ABANDONED_REASON);
+    assert.equal(kept[0].state, 'needs_password');
+    const bytes = await database.db
+      .select({ id: officeUploads.jobId })
+      .from(officeUploads)
+      .where(sql`${officeUploads.jobId} in (${rows[0].id}, ${rows[1].id})`);
+    assert.deepEqual(
+      bytes.map((b) => b.id),
+      [rows[1].id],
+    );
   });
 });
 

@@ -35,6 +35,10 @@ export function jobFailure(err: unknown): Error {
   return failure;
 }
 
+/** Days a dropped file may wait for its password before it is removed. */
+export const ABANDONED_DROP_DAYS = 7;
+export const ABANDONED_REASON = `No password was entered for ${ABANDONED_DROP_DAYS} days, so the file was removed. Drop it again to read it.`;
+
 type Log = ReadDeps['log'] & { error(obj: object, msg: string): void };
 
 export class StatementQueue {
@@ -207,6 +211,18 @@ export class StatementQueue {
           lt(officeJobs.updatedAt, new Date(Date.now() - Math.max(olderThanMs, 10 * 60_000))),
         ),
       );
+    // A file left waiting for its password is not kept for ever (issue 33): its bytes go, its row
+    // says why.
+    const abandoned = await db
+      .select({ id: officeJobs.id })
+      .from(officeJobs)
+      .where(
+        and(
+          eq(officeJobs.state, 'needs_password'),
+          lt(officeJobs.updatedAt, new Date(Date.now() - ABANDONED_DROP_DAYS * 24 * 3600_000)),
+        ),
+      );
+    for (const { id } of abandoned) await markFailed(db, id, 'PASSWORD_NEVER_GIVEN', ABANDONED_REASON);
     return queued.length;
   }
 
