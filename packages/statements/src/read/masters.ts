@@ -3,7 +3,7 @@
 // The reader's time and memory limits bound the parse; the tag count refuses a file no company
 // writes before the parser builds anything.
 import { TallyError, readMastersFile, type TallyCompanySnapshot } from '@bahi/tally';
-import { StatementError } from '../errors.ts';
+import { StatementError, errorKind } from '../errors.ts';
 
 /**
  * Tags ('<') a masters file may hold. A ledger in a TallyPrime export takes 40-80 tags, so this is
@@ -35,6 +35,10 @@ export function readMasters(bytes: Uint8Array, maxTags = MAX_MASTERS_TAGS): Tall
         userMessage: err.userMessage,
         logMessage: `masters: ${err.code}`,
       });
-    throw err;
+    // The parser gave up on it (a stack too deep, say): the file's fault, not the server's.
+    throw new StatementError('UNREADABLE', {
+      userMessage: 'The file is not an XML export from TallyPrime.',
+      logMessage: `masters: ${errorKind(err)}`,
+    });
   }
 }
