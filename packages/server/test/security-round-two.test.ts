@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MAX_BOOK_ROWS } from '@bahi/contract';
 import { overlappingZip } from '../../statements/scripts/bombs.ts';
 import { openDatabase, type Database } from '../src/db/index.ts';
-import { officeJobs, officeUploads } from '../src/db/schema.ts';
+import { officeJobs, officeUploads, users } from '../src/db/schema.ts';
 import { startQueue, type StatementQueue } from '../src/queue/index.ts';
 import { ABANDONED_DROP_DAYS, ABANDONED_REASON, jobFailure } from '../src/queue/boss.ts';
 import { errorFields } from '../src/db/index.ts';
@@ -516,6 +516,28 @@ test('an address Fastify cannot decode is answered in the app’s words, not Fas
       assert.doesNotMatch(r.body, /FST_|valid url component/);
       assert.equal(r.headers['cache-control'], 'no-store');
     }
+  } finally {
+    await h.close();
+  }
+});
+
+test('Google linking an unverified sign-up leaves none of the stranger’s name or phone', async () => {
+  const email = `owner.${randomUUID().slice(0, 8)}@gmail.com`;
+  const h = await startApp({
+    deps: { google: async () => ({ sub: randomUUID(), email, emailVerified: true, name: 'Asha Owner' }) },
+  });
+  try {
+    const phone = String(9_100_000_000 + Math.floor(Math.random() * 1e6));
+    const signUp = await call(h.app, 'POST', '/api/auth/signUp', {
+      json: { name: 'Stranger Person', email, phone, password: 'stranger-Pw-8841!' },
+    });
+    assert.equal(signUp.status, 200, signUp.raw);
+    const g = await call(h.app, 'POST', '/api/auth/google', { json: { token: 'any' } });
+    assert.equal(g.status, 200, g.raw);
+    const [row] = await h.database.db.select().from(users).where(eq(users.email, email));
+    assert.equal(row.name, 'Asha Owner');
+    assert.equal(row.phone, null);
+    assert.equal(row.passwordHash, null);
   } finally {
     await h.close();
   }

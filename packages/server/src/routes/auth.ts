@@ -220,6 +220,9 @@ const auth: FastifyPluginAsync = async (app) => {
             : {
                 googleSub: identity.sub,
                 emailVerified: true,
+                // nor the stranger's name and phone (issue 33): the owner's name, as Google says it
+                name: identity.name || byEmail.email.split('@')[0],
+                phone: null,
                 passwordHash: null,
                 tokensValidAfter: ctx.now(),
                 resetRequestedAt: null,
