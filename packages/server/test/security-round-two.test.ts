@@ -420,6 +420,21 @@ describe('security round two on PGlite', () => {
       [rows[1].id],
     );
   });
+
+  test('the megabytes a user drops in an hour are bounded', async () => {
+    const m = await makeMember(h, 10);
+    const before = configureWorkLimits({ dropMegabytes: { max: 3, windowSeconds: 3600 } });
+    try {
+      const file = (i: number) => ({ name: `big${i}.txt`, bytes: Buffer.alloc(1024 * 1024 + 1, 65 + i) });
+      assert.equal((await dropFiles(h, m.token, null, [file(0)])).status, 202);
+      const over = await dropFiles(h, m.token, null, [file(1)]);
+      assert.equal(over.status, 429, over.raw);
+      const rows = await database.db.select().from(officeJobs).where(eq(officeJobs.userId, m.id));
+      assert.equal(rows.length, 1);
+    } finally {
+      configureWorkLimits(before);
+    }
+  });
 });
 
 test('a database error is logged and kept by its code alone, never its message or stack', () => {

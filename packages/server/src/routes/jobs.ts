@@ -127,6 +127,8 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     // route counts its reads (429 beyond it, nothing kept). Issue 33: the queue read 200 files
     // past the limit.
     await countWork(ctx, request.user.id, 'extract', files.length);
+    const bytes = files.reduce((n, f) => n + f.bytes.length, 0);
+    await countWork(ctx, request.user.id, 'dropMegabytes', Math.ceil(bytes / 2 ** 20));
     const q = queue();
     if (clientId) {
       const [own] = await ctx.db

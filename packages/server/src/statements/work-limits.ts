@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import { tooMany } from '../errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 
-export type WorkKind = 'extract' | 'checkPassword' | 'workbook' | 'masters';
+export type WorkKind = 'extract' | 'checkPassword' | 'workbook' | 'masters' | 'dropMegabytes';
 
 export type WorkLimits = Record<WorkKind, Limit> & {
   /** reads one user may have running (or waiting for a thread) at once */
@@ -24,6 +24,9 @@ export const DEFAULT_WORK_LIMITS: WorkLimits = {
   workbook: { max: 120, windowSeconds: 3600 },
   // Issue 33: a masters file is read once per company, again after the company changes.
   masters: { max: 30, windowSeconds: 3600 },
+  // Issue 33: megabytes a user may drop on the office queue in an hour (unpacked). Each drop holds
+  // at most 100 MB; a month-end hour of a busy office is a few hundred statements of 0.1-2 MB.
+  dropMegabytes: { max: 500, windowSeconds: 3600 },
   concurrentPerUser: 2,
 };
 
