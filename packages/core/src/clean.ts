@@ -4,6 +4,7 @@
 // taken out where values enter: the readers' answers and the request bodies.
 
 /** C0 controls but TAB, LF and CR (line breaks in a narration are kept), DEL and the C1 controls. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const CONTROLS = new RegExp(CONTROL.source, 'g');
 

@@ -234,16 +234,21 @@ const normal = readFileSync(path.join(CORPUS, 'HDFC/HDFC_short.pdf'));
 const multi = readFileSync(path.join(CORPUS, 'HDFC/HDFC_multi.pdf'));
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
+/**
+ * Both readers up (a normal upload beside a normal upload), as a server in use is; the same upload
+ * alone, for scale (on a loaded machine both figures grow together); then sampling begins.
+ */
+async function warmThenSample(s: Server) {
+  await Promise.all([0, 1].map(() => upload(s, s.ready.normal, normal, 'warm.pdf')));
+  const alone = await upload(s, s.ready.normal, normal, 'HDFC_short.pdf');
+  const rest = memoryOf(s.pid)!.rss;
+  return { alone, rest, sampler: new Sampler(s.pid), started: performance.now() };
+}
+
 async function bombsRun(attackers: number): Promise<void> {
   const s = await startServer({ BENCH_ATTACKERS: String(attackers) });
   try {
-    // Warm: both readers up (a normal upload beside a normal upload), as a server in use is.
-    await Promise.all([0, 1].map(() => upload(s, s.ready.normal, normal, 'warm.pdf')));
-    // The same upload alone, for scale: on a loaded machine both figures grow together.
-    const alone = await upload(s, s.ready.normal, normal, 'HDFC_short.pdf');
-    const rest = memoryOf(s.pid)!.rss;
-    const sampler = new Sampler(s.pid);
-    const started = performance.now();
+    const { alone, rest, sampler, started } = await warmThenSample(s);
     const bombCalls = bombs.map(([name, bytes], i) =>
       upload(s, s.ready.attackers[i % attackers], bytes, name).then((r) => ({ name, ...r })),
     );
@@ -313,11 +318,7 @@ const newPathBombs: [string, Buffer, string][] = [
 async function newPathsRun(): Promise<void> {
   const s = await startServer({ BENCH_ATTACKERS: String(newPathBombs.length) });
   try {
-    await Promise.all([0, 1].map(() => upload(s, s.ready.normal, normal, 'warm.pdf')));
-    const alone = await upload(s, s.ready.normal, normal, 'HDFC_short.pdf');
-    const rest = memoryOf(s.pid)!.rss;
-    const sampler = new Sampler(s.pid);
-    const started = performance.now();
+    const { alone, rest, sampler, started } = await warmThenSample(s);
     const calls = newPathBombs.map(([name, bytes, route], i) =>
       upload(s, s.ready.attackers[i], bytes, name, route).then((r) => ({ name, ...r })),
     );

@@ -1,25 +1,54 @@
 // Issue 33, security round two: the probe's cases as tests on the real app, the real queue and the
 // real reader processes (PGlite in memory). Each fails on the code before the round.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { MAX_BOOK_ROWS } from '@bahi/contract';
-import { overlappingZip } from '../../statements/scripts/bombs.ts';
-import { openDatabase, type Database } from '../src/db/index.ts';
-import { officeJobs, officeUploads, users } from '../src/db/schema.ts';
-import { startQueue, type StatementQueue } from '../src/queue/index.ts';
-import { ABANDONED_DROP_DAYS, ABANDONED_REASON, jobFailure } from '../src/queue/boss.ts';
-import { errorFields } from '../src/db/index.ts';
-import { configureWorkLimits } from '../src/statements/work-limits.ts';
-import { weakPasswordReason } from '../src/auth/password-policy.ts';
-import { EXPORT_QUOTA } from '../src/tally/export-quota.ts';
+import { after, before, describe, test } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { MAX_BOOK_ROWS } from '@bahi/contract';
 import { zipEntries } from '@bahi/statements';
-import { zipOf } from './helpers/zip.ts';
+import { overlappingZip } from '../../statements/scripts/bombs.ts';
+import { weakPasswordReason } from '../src/auth/password-policy.ts';
+import { errorFields, type Database } from '../src/db/index.ts';
+import { officeJobs, officeUploads, users } from '../src/db/schema.ts';
+import { ABANDONED_DROP_DAYS, ABANDONED_REASON, jobFailure, type StatementQueue } from '../src/queue/boss.ts';
+import { configureWorkLimits } from '../src/statements/work-limits.ts';
+import { EXPORT_QUOTA } from '../src/tally/export-quota.ts';
 import { call, startApp, upload } from './helpers/harness.ts';
-import { dropFiles, makeClient, makeMember, silentLog, waitFor } from './helpers/queue.ts';
+import {
+  dropFiles,
+  makeClient,
+  makeMember,
+  startQueuedApp,
+  stopQueuedApp,
+  waitFor,
+  type QueuedApp,
+} from './helpers/queue.ts';
+import { zipOf } from './helpers/zip.ts';
+
+/** Dropped files waiting for their password, last changed at `times`, with their bytes. */
+async function waitingFiles(db: Database['db'], userId: string, times: Date[]) {
+  const rows = await db
+    .insert(officeJobs)
+    .values(
+      times.map((at, i) => ({
+        userId,
+        clientId: null,
+        dropId: randomUUID(),
+        fileName: `locked${i}.pdf`,
+        sha256: randomUUID().replaceAll('-', '').padEnd(64, '0'),
+        size: 10,
+        state: 'needs_password' as const,
+        reasonCode: 'PASSWORD_REQUIRED',
+        updatedAt: at,
+      })),
+    )
+    .returning();
+  for (const r of rows)
+    await db.insert(officeUploads).values({ jobId: r.id, bytes: Buffer.from('%PDF-1.4 x') });
+  return rows;
+}
 
 /** `n` unpushed rows straight into an account's book (as if filed), narrations of `chars` characters. */
 async function fillBook(db: Database['db'], userId: string, accountId: string, n: number, chars = 40) {
@@ -67,22 +96,12 @@ async function nulWorkbook(): Promise<Buffer> {
 }
 
 describe('security round two on PGlite', () => {
+  let app: QueuedApp;
   let database: Database;
   let queue: StatementQueue;
-  let h: Awaited<ReturnType<typeof startApp>>;
-
-  before(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    queue = await startQueue(database, silentLog, {
-      settings: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, superviseIntervalSeconds: 1 },
-    });
-    h = await startApp({ database, deps: { queue } });
-  });
-  after(async () => {
-    await h?.close(false);
-    await queue?.stop(5_000);
-    await database?.close();
-  });
+  let h: QueuedApp['h'];
+  before(async () => void ({ database, queue, h } = app = await startQueuedApp()));
+  after(() => stopQueuedApp(app));
 
   test('the probe’s 31 KB zip of twelve overlapping 25 MB entries is refused quickly, nothing kept', async () => {
     const m = await makeMember(h, 10);
@@ -329,23 +348,7 @@ describe('security round two on PGlite', () => {
 
   test('a password tried on dropped files counts each file as a password check', async () => {
     const m = await makeMember(h, 10);
-    const rows = await database.db
-      .insert(officeJobs)
-      .values(
-        Array.from({ length: 4 }, (_, i) => ({
-          userId: m.id,
-          clientId: null,
-          dropId: randomUUID(),
-          fileName: `locked${i}.pdf`,
-          sha256: `${i}`.padStart(64, '0'),
-          size: 10,
-          state: 'needs_password' as const,
-          reasonCode: 'PASSWORD_REQUIRED',
-        })),
-      )
-      .returning();
-    for (const r of rows)
-      await database.db.insert(officeUploads).values({ jobId: r.id, bytes: Buffer.from('%PDF-1.4 x') });
+    const rows = await waitingFiles(database.db, m.id, [new Date(), new Date(), new Date(), new Date()]);
     const before = configureWorkLimits({ checkPassword: { max: 3, windowSeconds: 3600 } });
     try {
       const res = await call(h.app, 'POST', '/api/office/jobs/password', {
@@ -386,24 +389,7 @@ describe('security round two on PGlite', () => {
   test('a dropped file left waiting for its password is removed after a week', async () => {
     const m = await makeMember(h, 10);
     const old = new Date(Date.now() - (ABANDONED_DROP_DAYS + 1) * 24 * 3600_000);
-    const rows = await database.db
-      .insert(officeJobs)
-      .values(
-        [old, new Date()].map((at, i) => ({
-          userId: m.id,
-          clientId: null,
-          dropId: randomUUID(),
-          fileName: `locked${i}.pdf`,
-          sha256: `${i}`.padStart(64, 'a'),
-          size: 10,
-          state: 'needs_password' as const,
-          reasonCode: 'PASSWORD_REQUIRED',
-          updatedAt: at,
-        })),
-      )
-      .returning();
-    for (const r of rows)
-      await database.db.insert(officeUploads).values({ jobId: r.id, bytes: Buffer.from('%PDF-1.4 x') });
+    const rows = await waitingFiles(database.db, m.id, [old, new Date()]);
     await queue.recover();
     const [gone, kept] = await Promise.all(
       rows.map((r) => database.db.select().from(officeJobs).where(eq(officeJobs.id, r.id))),

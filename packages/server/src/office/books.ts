@@ -7,7 +7,6 @@ import { rememberClientLedgers } from './ledgers.ts';
 import { accountStatements, bookRows, officeAccounts } from './tables.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
-type BookRowRecord = typeof bookRows.$inferSelect;
 
 const money = (p: number | null) => (p === null ? '' : formatIndian(p));
 const amount = (p: number) => (p ? formatIndian(p) : '');
