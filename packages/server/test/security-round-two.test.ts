@@ -445,6 +445,26 @@ describe('security round two on PGlite', () => {
     // without the vacuum every cycle's 6 MB stays (about 30 MB after five)
     assert.ok((await size()) - first < 8 * 1024 * 1024, `${first} -> ${await size()}`);
   });
+
+  test('pushes are counted by the hour like reads', async () => {
+    const m = await makeMember(h, 10);
+    const c = await makeClient(h, m.id, ['50100033332222']);
+    await fillBook(database.db, m.id, c.accountIds[0], 80);
+    const before = configureWorkLimits({ push: { max: 1, windowSeconds: 3600 } });
+    try {
+      const push = (month: string) =>
+        call(h.app, 'POST', `/api/office/accounts/${c.accountIds[0]}/push`, {
+          token: m.token,
+          json: { month },
+        });
+      assert.equal((await push('2024-01')).status, 200);
+      const second = await push('2024-01');
+      assert.equal(second.status, 429, second.raw);
+      assert.match(second.body.detail, /Too many attempts/);
+    } finally {
+      configureWorkLimits(before);
+    }
+  });
 });
 
 test('a database error is logged and kept by its code alone, never its message or stack', () => {

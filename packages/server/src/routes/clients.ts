@@ -26,6 +26,7 @@ import {
 } from '../office/accounts.ts';
 import { accountInfos, filedInfo, loadBook, setLedgers } from '../office/books.ts';
 import { pushUnpushed } from '../office/pushes.ts';
+import { countWork } from '../statements/work-limits.ts';
 import { ruleOf, ruleReason } from '../office/ledgers.ts';
 import { idParam } from './params.ts';
 import {
@@ -341,6 +342,8 @@ const clients: FastifyPluginAsync = async (app) => {
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
   serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held }) => {
     const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
+    // One accounting of work (issue 33): a push is counted like a read, by the hour.
+    await countWork(ctx, request.user.id, 'push', 1);
     const answer = await pushUnpushed(db, a, ctx.now(), month, held);
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import { tooMany } from '../errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 
-export type WorkKind = 'extract' | 'checkPassword' | 'workbook' | 'masters' | 'dropMegabytes';
+export type WorkKind = 'extract' | 'checkPassword' | 'workbook' | 'masters' | 'dropMegabytes' | 'push';
 
 export type WorkLimits = Record<WorkKind, Limit> & {
   /** reads one user may have running (or waiting for a thread) at once */
@@ -27,6 +27,9 @@ export const DEFAULT_WORK_LIMITS: WorkLimits = {
   // Issue 33: megabytes a user may drop on the office queue in an hour (unpacked). Each drop holds
   // at most 100 MB; a month-end hour of a busy office is a few hundred statements of 0.1-2 MB.
   dropMegabytes: { max: 500, windowSeconds: 3600 },
+  // Issue 33: a book's push builds its XML in the server (up to 48 MB); an office pushes each
+  // account once a month, a month at a time when catching up.
+  push: { max: 120, windowSeconds: 3600 },
   concurrentPerUser: 2,
 };
 
