@@ -7,7 +7,7 @@ import { inflateRawSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { MAX_BOOK_ROWS } from '@bahi/contract';
-import { zipEntries } from '@bahi/statements';
+import { extractStatementInProcess, zipEntries } from '@bahi/statements';
 import { overlappingZip } from '../../statements/scripts/bombs.ts';
 import { weakPasswordReason } from '../src/auth/password-policy.ts';
 import { errorFields, type Database } from '../src/db/index.ts';
@@ -21,11 +21,13 @@ import {
   dropFiles,
   makeClient,
   makeMember,
+  pagesOf,
   startQueuedApp,
   stopQueuedApp,
   waitFor,
   type QueuedApp,
 } from './helpers/queue.ts';
+import { corpusFile, needsCorpus } from './helpers/shared.ts';
 import { zipOf } from './helpers/zip.ts';
 
 /** Dropped files waiting for their password, last changed at `times`, with their bytes. */
@@ -465,6 +467,31 @@ describe('security round two on PGlite', () => {
       configureWorkLimits(before);
     }
   });
+
+  test(
+    'a dropped statement that would pass the book’s limit fails with the words, nothing charged',
+    needsCorpus,
+    async () => {
+      const m = await makeMember(h, 10);
+      const pdf = corpusFile('HDFC/HDFC_short.pdf');
+      const number = (await extractStatementInProcess(pdf)).result.accounts[0].number;
+      assert.ok(number);
+      const c = await makeClient(h, m.id, [number]);
+      await fillBook(database.db, m.id, c.accountIds[0], MAX_BOOK_ROWS - 1);
+      const drop = await dropFiles(h, m.token, c.id, [{ name: 'HDFC_short.pdf', bytes: pdf }]);
+      assert.equal(drop.status, 202, drop.raw);
+      const id = drop.body.jobs[0].id;
+      const done = await waitFor(async () => {
+        const r = await call(h.app, 'GET', `/api/office/jobs/${id}`, { token: m.token });
+        return ['read', 'failed'].includes(r.body.state) ? r.body : undefined;
+      }, 60_000);
+      assert.equal(done.state, 'failed', JSON.stringify(done));
+      assert.equal(done.reason_code, 'BOOK_FULL');
+      assert.match(done.reason, /one book holds at most 50,000/);
+      assert.equal(done.pages_charged, 0);
+      assert.equal(await pagesOf(h, m.id), 10);
+    },
+  );
 });
 
 test('a database error is logged and kept by its code alone, never its message or stack', () => {
