@@ -47,6 +47,6 @@ export async function assertPushFits(
   const mb = (n: number) => `${Math.ceil(n / 2 ** 20)} MB`;
   throw badRequest(
     `This push would be about ${mb(bytes)} of XML; one push holds at most ${mb(maxBytes)}. ` +
-      (month ? 'Push fewer rows at a time.' : 'Push one month at a time.'),
+      (month ? 'This month alone is more than one push can hold.' : 'Push one month at a time.'),
   );
 }
