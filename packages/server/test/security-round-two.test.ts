@@ -53,6 +53,32 @@ async function waitingFiles(db: Database['db'], userId: string, times: Date[]) {
   return rows;
 }
 
+/** Drops one file and waits for its job to end (read or failed); the job as the API shows it. */
+async function dropAndWait(
+  h: QueuedApp['h'],
+  token: string,
+  clientId: string | null,
+  file: { name: string; bytes: Buffer },
+) {
+  const drop = await dropFiles(h, token, clientId, [file]);
+  assert.equal(drop.status, 202, drop.raw);
+  const id = drop.body.jobs[0].id;
+  return waitFor(async () => {
+    const r = await call(h.app, 'GET', `/api/office/jobs/${id}`, { token });
+    return ['read', 'failed'].includes(r.body.state) ? r.body : undefined;
+  }, 60_000);
+}
+
+/** Runs `fn` with some of the work limits changed, and puts them back however it ends. */
+async function withLimits(next: Parameters<typeof configureWorkLimits>[0], fn: () => Promise<void>) {
+  const before = configureWorkLimits(next);
+  try {
+    await fn();
+  } finally {
+    configureWorkLimits(before);
+  }
+}
+
 /** `n` unpushed rows straight into an account's book (as if filed), narrations of `chars` characters. */
 async function fillBook(db: Database['db'], userId: string, accountId: string, n: number, chars = 40) {
   await db.execute(sql`
@@ -105,6 +131,8 @@ describe('security round two on PGlite', () => {
   let h: QueuedApp['h'];
   before(async () => void ({ database, queue, h } = app = await startQueuedApp()));
   after(() => stopQueuedApp(app));
+  const jobCount = async (userId: string) =>
+    (await database.db.select().from(officeJobs).where(eq(officeJobs.userId, userId))).length;
 
   test('the probe’s 31 KB zip of twelve overlapping 25 MB entries is refused quickly, nothing kept', async () => {
     const m = await makeMember(h, 10);
@@ -120,8 +148,7 @@ describe('security round two on PGlite', () => {
     assert.ok(ms < 5_000, `${Math.round(ms)} ms`);
     // nothing was inflated in this process (it was 300 MB)
     assert.ok(process.memoryUsage.rss() - rssBefore < 100 * 1024 * 1024);
-    const rows = await database.db.select().from(officeJobs).where(eq(officeJobs.userId, m.id));
-    assert.equal(rows.length, 0);
+    assert.equal(await jobCount(m.id), 0);
   });
 
   test('a book holds at most MAX_BOOK_ROWS rows: the statement that would pass it is refused, nothing kept', async () => {
@@ -272,13 +299,7 @@ describe('security round two on PGlite', () => {
     assert.match(one.raw, /UPI-\/SECRETPAYEE1\/X-/);
     // the same dropped on the queue, its name with a NUL too
     const c = await makeClient(h, m.id);
-    const drop = await dropFiles(h, m.token, c.id, [{ name: 'apr\u0000il.xlsx', bytes: xlsx }]);
-    assert.equal(drop.status, 202, drop.raw);
-    const id = drop.body.jobs[0].id;
-    const done = await waitFor(async () => {
-      const r = await call(h.app, 'GET', `/api/office/jobs/${id}`, { token: m.token });
-      return ['read', 'failed'].includes(r.body.state) ? r.body : undefined;
-    }, 60_000);
+    const done = await dropAndWait(h, m.token, c.id, { name: 'apr\u0000il.xlsx', bytes: xlsx });
     assert.equal(done.state, 'read', JSON.stringify(done));
     assert.equal(done.file_name, 'april.xlsx');
     // a NUL in a JSON body and in a query
@@ -305,19 +326,15 @@ describe('security round two on PGlite', () => {
 
   test('dropped files count against the hourly read limit: past it the drop is refused, nothing kept', async () => {
     const m = await makeMember(h, 10);
-    const before = configureWorkLimits({ extract: { max: 5, windowSeconds: 3600 } });
-    try {
+    await withLimits({ extract: { max: 5, windowSeconds: 3600 } }, async () => {
       const junk = (i: number) => ({ name: `junk${i}.txt`, bytes: Buffer.from(`not a statement ${i}`) });
       const first = await dropFiles(h, m.token, null, [0, 1, 2].map(junk));
       assert.equal(first.status, 202, first.raw);
       const second = await dropFiles(h, m.token, null, [3, 4, 5].map(junk));
       assert.equal(second.status, 429, second.raw);
       assert.match(second.body.detail, /Too many attempts\. Please try again in \d+ seconds\./);
-      const rows = await database.db.select().from(officeJobs).where(eq(officeJobs.userId, m.id));
-      assert.equal(rows.length, 3);
-    } finally {
-      configureWorkLimits(before);
-    }
+      assert.equal(await jobCount(m.id), 3);
+    });
   });
 
   test('the queue is fair across users: one user’s 30 files do not keep another’s one file waiting', async () => {
@@ -352,8 +369,7 @@ describe('security round two on PGlite', () => {
   test('a password tried on dropped files counts each file as a password check', async () => {
     const m = await makeMember(h, 10);
     const rows = await waitingFiles(database.db, m.id, [new Date(), new Date(), new Date(), new Date()]);
-    const before = configureWorkLimits({ checkPassword: { max: 3, windowSeconds: 3600 } });
-    try {
+    await withLimits({ checkPassword: { max: 3, windowSeconds: 3600 } }, async () => {
       const res = await call(h.app, 'POST', '/api/office/jobs/password', {
         token: m.token,
         json: { client_id: null, password: 'guess-1' },
@@ -365,9 +381,7 @@ describe('security round two on PGlite', () => {
         still.map((r) => [r.state, r.attempts]),
         rows.map(() => ['needs_password', 0]),
       );
-    } finally {
-      configureWorkLimits(before);
-    }
+    });
   });
 
   test('a push is kept within the user’s export quota: the oldest export makes room', async () => {
@@ -412,17 +426,13 @@ describe('security round two on PGlite', () => {
 
   test('the megabytes a user drops in an hour are bounded', async () => {
     const m = await makeMember(h, 10);
-    const before = configureWorkLimits({ dropMegabytes: { max: 3, windowSeconds: 3600 } });
-    try {
+    await withLimits({ dropMegabytes: { max: 3, windowSeconds: 3600 } }, async () => {
       const file = (i: number) => ({ name: `big${i}.txt`, bytes: Buffer.alloc(1024 * 1024 + 1, 65 + i) });
       assert.equal((await dropFiles(h, m.token, null, [file(0)])).status, 202);
       const over = await dropFiles(h, m.token, null, [file(1)]);
       assert.equal(over.status, 429, over.raw);
-      const rows = await database.db.select().from(officeJobs).where(eq(officeJobs.userId, m.id));
-      assert.equal(rows.length, 1);
-    } finally {
-      configureWorkLimits(before);
-    }
+      assert.equal(await jobCount(m.id), 1);
+    });
   });
 
   test('the embedded database is vacuumed: deleted uploads leave room for the next ones', async () => {
@@ -452,8 +462,7 @@ describe('security round two on PGlite', () => {
     const m = await makeMember(h, 10);
     const c = await makeClient(h, m.id, ['50100033332222']);
     await fillBook(database.db, m.id, c.accountIds[0], 80);
-    const before = configureWorkLimits({ push: { max: 1, windowSeconds: 3600 } });
-    try {
+    await withLimits({ push: { max: 1, windowSeconds: 3600 } }, async () => {
       const push = (month: string) =>
         call(h.app, 'POST', `/api/office/accounts/${c.accountIds[0]}/push`, {
           token: m.token,
@@ -463,35 +472,25 @@ describe('security round two on PGlite', () => {
       const second = await push('2024-01');
       assert.equal(second.status, 429, second.raw);
       assert.match(second.body.detail, /Too many attempts/);
-    } finally {
-      configureWorkLimits(before);
-    }
+    });
   });
 
-  test(
-    'a dropped statement that would pass the book’s limit fails with the words, nothing charged',
-    needsCorpus,
-    async () => {
-      const m = await makeMember(h, 10);
-      const pdf = corpusFile('HDFC/HDFC_short.pdf');
-      const number = (await extractStatementInProcess(pdf)).result.accounts[0].number;
-      assert.ok(number);
-      const c = await makeClient(h, m.id, [number]);
-      await fillBook(database.db, m.id, c.accountIds[0], MAX_BOOK_ROWS - 1);
-      const drop = await dropFiles(h, m.token, c.id, [{ name: 'HDFC_short.pdf', bytes: pdf }]);
-      assert.equal(drop.status, 202, drop.raw);
-      const id = drop.body.jobs[0].id;
-      const done = await waitFor(async () => {
-        const r = await call(h.app, 'GET', `/api/office/jobs/${id}`, { token: m.token });
-        return ['read', 'failed'].includes(r.body.state) ? r.body : undefined;
-      }, 60_000);
-      assert.equal(done.state, 'failed', JSON.stringify(done));
-      assert.equal(done.reason_code, 'BOOK_FULL');
-      assert.match(done.reason, /one book holds at most 50,000/);
-      assert.equal(done.pages_charged, 0);
-      assert.equal(await pagesOf(h, m.id), 10);
-    },
-  );
+  const overFull =
+    'a dropped statement that would pass the book’s limit fails with the words, nothing charged';
+  test(overFull, needsCorpus, async () => {
+    const pdf = corpusFile('HDFC/HDFC_short.pdf');
+    const number = (await extractStatementInProcess(pdf)).result.accounts[0].number;
+    assert.ok(number);
+    const m = await makeMember(h, 10);
+    const c = await makeClient(h, m.id, [number]);
+    await fillBook(database.db, m.id, c.accountIds[0], MAX_BOOK_ROWS - 1);
+    const done = await dropAndWait(h, m.token, c.id, { name: 'HDFC_short.pdf', bytes: pdf });
+    assert.equal(done.state, 'failed', JSON.stringify(done));
+    assert.equal(done.reason_code, 'BOOK_FULL');
+    assert.match(done.reason, /one book holds at most 50,000/);
+    assert.equal(done.pages_charged, 0);
+    assert.equal(await pagesOf(h, m.id), 10);
+  });
 });
 
 test('a database error is logged and kept by its code alone, never its message or stack', () => {
