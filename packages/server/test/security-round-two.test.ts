@@ -458,7 +458,7 @@ describe('security round two on PGlite', () => {
     assert.ok((await size()) - first < 8 * 1024 * 1024, `${first} -> ${await size()}`);
   });
 
-  test('pushes are counted by the hour like reads', async () => {
+  test('pushes and sends to Tally are counted by the hour like reads', async () => {
     const m = await makeMember(h, 10);
     const c = await makeClient(h, m.id, ['50100033332222']);
     await fillBook(database.db, m.id, c.accountIds[0], 80);
@@ -472,6 +472,18 @@ describe('security round two on PGlite', () => {
       const second = await push('2024-01');
       assert.equal(second.status, 429, second.raw);
       assert.match(second.body.detail, /Too many attempts/);
+      // Send to Tally builds its XML the same way: the same count
+      const sent = await call(h.app, 'POST', '/api/tally/send-to-tally', {
+        token: m.token,
+        json: {
+          transactions: [
+            { Date: '01-04-2025', Description: 'NEFT', Withdrawal: '10.00', Deposit: '', ClosingBalance: '' },
+          ],
+          ledger_name: 'HDFC A/c',
+          company_name: 'Co',
+        },
+      });
+      assert.equal(sent.status, 429, sent.raw);
     });
   });
 

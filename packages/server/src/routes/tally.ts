@@ -20,7 +20,7 @@ import { bankExportXml } from '../tally/bank-export.ts';
 import { loadCompany, saveCompany } from '../tally/company.ts';
 import { confirmSent, nothingNew, recordDownload, tallyTookAll, withLeftOut } from '../tally/sent-routes.ts';
 import { recordVouchers } from '../tally/sent.ts';
-import { withReadSlot } from '../statements/work-limits.ts';
+import { countWork, withReadSlot } from '../statements/work-limits.ts';
 import { EXPORT_QUOTA, EXPORT_RETENTION_DAYS, makeExportRoom } from '../tally/export-quota.ts';
 
 // Tally calls of spec section 7 (/api/tally/...), registered from the contract's endpoints; a
@@ -96,6 +96,8 @@ const tally: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.sendToTally, async (request, _reply, body) => {
+    // Built in the server like a book's push, and counted with them by the hour (issue 33).
+    await countWork(ctx, request.user.id, 'push', 1);
     const file = await bankExportXml(ctx.db, request.user.id, {
       rows: body.transactions,
       bankLedger: body.ledger_name,
