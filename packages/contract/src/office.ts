@@ -194,6 +194,22 @@ export const RuleAnswer = z.object({ rule: RuleInfo, applied: z.number().int() }
 
 // ---- the book ----
 
+/**
+ * Rows one account's book may hold (issue 33: a 200,000-row book took the server to 3.5 GB). A busy
+ * current account prints 5,000-15,000 rows a year, so this is three or more years of the busiest
+ * account; beside MAX_XML_ROWS (statements.ts), the most one statement's XML may carry.
+ */
+export const MAX_BOOK_ROWS = 50_000;
+/** Rows of the book one page of the book call answers at most (`rows_limit`). */
+export const MAX_BOOK_PAGE_ROWS = 5_000;
+
+/** A page of the book's rows: `rows_from` (0-based, in book order), `rows_limit`; none: every row. */
+export const BookQuery = z.object({
+  rows_from: z.coerce.number().int().min(0).max(MAX_BOOK_ROWS).optional(),
+  rows_limit: z.coerce.number().int().min(1).max(MAX_BOOK_PAGE_ROWS).optional(),
+});
+export type BookQuery = z.infer<typeof BookQuery>;
+
 /** Where a row's ledger came from: a rule of the client, the client's ledger memory, or a person. */
 export const LEDGER_SOURCES = ['rule', 'memory', 'manual'] as const;
 
@@ -249,6 +265,9 @@ export const BookAnswer = z.object({
   uncovered: z.array(z.object({ from: z.string(), to: z.string() })),
   statements: z.array(FiledStatementInfo),
   rows: z.array(BookRowInfo),
+  /** rows of the whole book, and where this answer's `rows` start (a page was asked for) */
+  rows_total: z.number().int(),
+  rows_from: z.number().int(),
 });
 export type BookAnswer = z.infer<typeof BookAnswer>;
 

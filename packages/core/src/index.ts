@@ -13,3 +13,4 @@ export * from './xlsx.ts';
 export * from './read-check.ts';
 export * from './book.ts';
 export * from './book-rules.ts';
+export * from './clean.ts';

@@ -11,7 +11,9 @@
 //                                                   data in a directory a first start made, as
 //                                                   `npm start` runs every start after its first)
 //   npm run bench -w @bahi/server -- --postgres    (a throwaway PostgreSQL 15 cluster beside it)
-//   ... -- --only=bombs | --only=leak
+//  (c) issue 33: ten hostile files on the paths added since (overlapping and packed zips on the
+//      office drop, masters files) from ten accounts at once, and a normal statement beside them.
+//   ... -- --only=bombs | --only=new-paths | --only=leak
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +28,8 @@ import {
   hugeSpinCountXlsx,
   lzwBombPdf,
   manySheetsXlsx,
+  overlappingZip,
+  zipOf,
 } from '../../statements/scripts/bombs.ts';
 import { CORPUS } from '../../statements/test/read/corpus.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
@@ -172,12 +176,15 @@ async function upload(
   token: string,
   bytes: Buffer,
   name: string,
+  route = '/api/HDFC/extract-statement',
 ): Promise<{ status: number; code: string; ms: number }> {
   const started = performance.now();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  // a masters file that names no company is read, then refused for that: name one
+  if (route === MASTERS) form.append('company_name', 'Bench Co');
   try {
-    const res = await fetch(`http://127.0.0.1:${s.ready.port}/api/HDFC/extract-statement`, {
+    const res = await fetch(`http://127.0.0.1:${s.ready.port}${route}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -229,16 +236,21 @@ const normal = readFileSync(path.join(CORPUS, 'HDFC/HDFC_short.pdf'));
 const multi = readFileSync(path.join(CORPUS, 'HDFC/HDFC_multi.pdf'));
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
+/**
+ * Both readers up (a normal upload beside a normal upload), as a server in use is; the same upload
+ * alone, for scale (on a loaded machine both figures grow together); then sampling begins.
+ */
+async function warmThenSample(s: Server) {
+  await Promise.all([0, 1].map(() => upload(s, s.ready.normal, normal, 'warm.pdf')));
+  const alone = await upload(s, s.ready.normal, normal, 'HDFC_short.pdf');
+  const rest = memoryOf(s.pid)!.rss;
+  return { alone, rest, sampler: new Sampler(s.pid), started: performance.now() };
+}
+
 async function bombsRun(attackers: number): Promise<void> {
   const s = await startServer({ BENCH_ATTACKERS: String(attackers) });
   try {
-    // Warm: both readers up (a normal upload beside a normal upload), as a server in use is.
-    await Promise.all([0, 1].map(() => upload(s, s.ready.normal, normal, 'warm.pdf')));
-    // The same upload alone, for scale: on a loaded machine both figures grow together.
-    const alone = await upload(s, s.ready.normal, normal, 'HDFC_short.pdf');
-    const rest = memoryOf(s.pid)!.rss;
-    const sampler = new Sampler(s.pid);
-    const started = performance.now();
+    const { alone, rest, sampler, started } = await warmThenSample(s);
     const bombCalls = bombs.map(([name, bytes], i) =>
       upload(s, s.ready.attackers[i % attackers], bytes, name).then((r) => ({ name, ...r })),
     );
@@ -263,6 +275,78 @@ async function bombsRun(attackers: number): Promise<void> {
       `  CPU time while the bombs were read: server ${Math.round(cpu.server)} ms, readers ${Math.round(cpu.readers)} ms`,
     );
     console.log(`  all answered in ${allMs} ms`);
+  } finally {
+    await stopServer(s);
+  }
+}
+
+/** An 8 MB TallyPrime masters export of 31,502 ledgers (3.2 s of parsing on one thread here). */
+function bigMasters(): Buffer {
+  const chunks = [
+    '<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA><REQUESTDATA>',
+  ];
+  for (let i = 0, size = 0; size < 8 * 2 ** 20; i++) {
+    const m =
+      `<TALLYMESSAGE xmlns:UDF="TallyUDF"><LEDGER NAME="Party ${i}" RESERVEDNAME=""><PARENT>Sundry Debtors</PARENT>` +
+      `<OPENINGBALANCE>0</OPENINGBALANCE><LANGUAGENAME.LIST><NAME.LIST TYPE="String"><NAME>Party ${i}</NAME>` +
+      `</NAME.LIST></LANGUAGENAME.LIST></LEDGER></TALLYMESSAGE>`;
+    chunks.push(m);
+    size += m.length;
+  }
+  chunks.push('</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>');
+  return Buffer.from(chunks.join(''));
+}
+
+const DROP = '/api/office/drops';
+const MASTERS = '/api/tally/company/file';
+/** Issue 33's hostile files on the paths added since round one: the drop's zips and masters files. */
+const newPathBombs: [string, Buffer, string][] = [
+  ['overlap-a.zip', overlappingZip(), DROP],
+  ['overlap-b.zip', overlappingZip(), DROP],
+  ['overlap-c.zip', overlappingZip(), DROP],
+  ['overlap-d.zip', overlappingZip(), DROP],
+  ['ratio.zip', zipOf([{ name: 'zeros.pdf', data: Buffer.alloc(24 * 2 ** 20) }], { deflate: true }), DROP],
+  ['flate-in-zip.zip', zipOf([{ name: 'flate.pdf', data: flateBombPdf() }], { deflate: true }), DROP],
+  ['masters-8mb-a.xml', bigMasters(), MASTERS],
+  ['masters-8mb-b.xml', bigMasters(), MASTERS],
+  ['masters-tags.xml', Buffer.from(`<ENVELOPE>${'<a/>'.repeat(2_100_000)}</ENVELOPE>`), MASTERS],
+  [
+    'masters-deep.xml',
+    Buffer.from(`<ENVELOPE>${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}</ENVELOPE>`),
+    MASTERS,
+  ],
+];
+
+async function newPathsRun(): Promise<void> {
+  const s = await startServer({ BENCH_ATTACKERS: String(newPathBombs.length) });
+  try {
+    const { alone, rest, sampler, started } = await warmThenSample(s);
+    const calls = newPathBombs.map(([name, bytes, route], i) =>
+      upload(s, s.ready.attackers[i], bytes, name, route).then((r) => ({ name, ...r })),
+    );
+    await sleep(200);
+    const ok = await upload(s, s.ready.normal, normal, 'HDFC_short.pdf');
+    const results = await Promise.all(calls);
+    // the dropped flate bomb is read by the queue after its drop is answered: its reader counts
+    await sleep(3_000);
+    const allMs = Math.round(performance.now() - started);
+    sampler.stop();
+    console.log(
+      `\n(c) issue 33: ten hostile zips and masters files at once from 10 accounts, a normal statement beside them`,
+    );
+    for (const r of results)
+      console.log(`  ${r.name.padEnd(20)} ${r.status} ${r.code.padEnd(16)} ${r.ms} ms`);
+    console.log(
+      `  normal upload (another user): ${ok.status} in ${ok.ms} ms (target < 2000 ms); alone, just before: ${alone.ms} ms`,
+    );
+    console.log(
+      `  server process: ${mb(rest)} before, peak ${mb(sampler.server)}; server + readers: peak ${mb(sampler.total)} (target < 1024 MB); ` +
+        `largest reader peak ${mb(sampler.readerMax)}; at most ${sampler.mostAlive} readers alive at once`,
+    );
+    const cpu = sampler.cpu;
+    console.log(
+      `  CPU time: server ${Math.round(cpu.server)} ms, readers ${Math.round(cpu.readers)} ms; all answered in ${allMs} ms`,
+    );
   } finally {
     await stopServer(s);
   }
@@ -315,6 +399,7 @@ try {
     await bombsRun(1);
     await bombsRun(bombs.length);
   }
+  if (!only || only === 'new-paths') await newPathsRun();
   if (!only || only === 'leak') await leakRun(100);
 } finally {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { DestinationStream } from 'pino';
 import { ZodError } from 'zod';
-import { BahiError } from '@bahi/core';
+import { BahiError, cleanValues } from '@bahi/core';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { errorFields, isDatabaseDown, isDiskFull, stackFrames, type Db, type DbKind } from './db/index.ts';
@@ -91,6 +91,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     connectionTimeout: timeouts.idleMs,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
+    // A path Fastify cannot decode ('/api/%') is answered like every refusal, { detail, code }, and
+    // not with Fastify's own body, which echoed the path and named Fastify (issue 33).
+    frameworkErrors: (err, _request, res) => {
+      const bad = err.code === 'FST_ERR_BAD_URL';
+      // (typed for the route's reply schema, which this handler has none of)
+      const reply = res as unknown as FastifyReply;
+      void reply
+        .code(bad ? 400 : 500)
+        .header('cache-control', 'no-store')
+        .send(
+          bad
+            ? { detail: 'The address of this request is not valid.', code: 'BAD_REQUEST' }
+            : { detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
+        );
+    },
   });
   const context: AppContext = {
     config,
@@ -127,6 +142,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     );
   }
   app.decorateRequest('user', null as never);
+  // Values sent in a body or a query without control characters, before any route reads them: a
+  // NUL is no PostgreSQL text, and such a value answered 500 with its row in the log (issue 33).
+  app.addHook('preValidation', async (request) => {
+    if (request.body && typeof request.body === 'object') cleanValues(request.body);
+    // The query's object is not a plain one (fast-querystring's), so its values are taken one by one.
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && typeof query === 'object')
+      for (const k of Object.keys(query)) query[k] = cleanValues(query[k]);
+  });
 
   // The one place failures become answers: { detail, code, next? } with the status of the code
   // (errors.ts). The user message is what the user sees; the log message only the log.

@@ -47,6 +47,8 @@ const STATUS: Record<ServerErrorCode | StatementErrorCode, number> & Record<stri
   NO_TRANSACTIONS: 422,
   CANCELLED: 503,
   INTERNAL: 500,
+  // office/accounts.ts: a statement that would take a book past its row limit
+  BOOK_FULL: 413,
   // @bahi/core: billing allocation input the user can correct
   'bad-input': 400,
   // @bahi/tally: Tally did not answer

@@ -1,6 +1,7 @@
 // The one reader of multipart forms (statement uploads, billing workbooks). Files are kept in
 // memory only; @fastify/multipart's limits (body-limits.ts) answer 413 beyond them.
 import type { FastifyRequest } from 'fastify';
+import { cleanText } from '@bahi/core';
 import { badRequest } from './errors.ts';
 
 export type FormFile = { field: string; fileName: string; bytes: Buffer };
@@ -12,9 +13,11 @@ export async function readMultipart(request: FastifyRequest, notMultipart: strin
   const form: Form = { files: [], fields: {} };
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      form.files.push({ field: part.fieldname, fileName: part.filename, bytes: await part.toBuffer() });
+      // Names and fields without control characters, as JSON bodies (app.ts; issue 33).
+      const fileName = cleanText(part.filename);
+      form.files.push({ field: part.fieldname, fileName, bytes: await part.toBuffer() });
     } else if (typeof part.value === 'string') {
-      form.fields[part.fieldname] = part.value;
+      form.fields[cleanText(part.fieldname)] = cleanText(part.value);
     }
   }
   return form;

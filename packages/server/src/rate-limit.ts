@@ -14,15 +14,15 @@ export const DEFAULT_LIMITS: RateLimits = {
 };
 
 /**
- * Counts one hit on `key` in a fixed window kept in the database (so every server process shares
+ * Counts one hit (or `count`: the files of one drop) on `key` in a fixed window kept in the database (so every server process shares
  * it) and throws 429 once the window holds more than `limit.max` hits.
  */
-export async function hit(db: DbOrTx, key: string, limit: Limit, now: Date): Promise<void> {
+export async function hit(db: DbOrTx, key: string, limit: Limit, now: Date, count = 1): Promise<void> {
   const cutoff = new Date(now.getTime() - limit.windowSeconds * 1000);
   const result = await db.execute<{ count: number; window_start: string | Date }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${now.toISOString()}, 1)
+    insert into rate_limits (key, window_start, count) values (${key}, ${now.toISOString()}, ${count})
     on conflict (key) do update set
-      count = case when rate_limits.window_start <= ${cutoff.toISOString()} then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.window_start <= ${cutoff.toISOString()} then ${count} else rate_limits.count + ${count} end,
       window_start = case when rate_limits.window_start <= ${cutoff.toISOString()} then excluded.window_start
                           else rate_limits.window_start end
     returning count, window_start`);

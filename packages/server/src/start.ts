@@ -4,6 +4,7 @@ import { closePool, configurePool } from '@bahi/statements';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
+import { startVacuum } from './db/vacuum.ts';
 import { deferredLog, lineLog, startQueue, type StatementQueue } from './queue/index.ts';
 
 /**
@@ -45,6 +46,8 @@ export async function startServer(config: Config): Promise<{
     await database.close();
     throw err;
   }
+  // The embedded database has no autovacuum (issue 33).
+  const stopVacuum = startVacuum(database, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   let stopping: Promise<void> | undefined;
@@ -67,6 +70,7 @@ export async function startServer(config: Config): Promise<{
       } finally {
         clearTimeout(cut);
       }
+      stopVacuum();
       await closePool();
       await database.close();
     })());

@@ -3,34 +3,32 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../src/db/index.ts';
+import { openDatabase } from '../src/db/index.ts';
 import { officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
-import { GAVE_UP_REASON, StatementQueue, queueSettings, startQueue } from '../src/queue/index.ts';
+import { GAVE_UP_REASON, StatementQueue, queueSettings } from '../src/queue/index.ts';
 import { call, startApp, upload } from './helpers/harness.ts';
 import { zipOf } from './helpers/zip.ts';
 import { extractStatementInProcess } from '@bahi/statements';
 import { accountStatements } from '../src/office/tables.ts';
 import { statementResults } from '../src/statements/tables.ts';
-import { dropFiles, makeClient, makeMember, pagesOf, silentLog, waitFor } from './helpers/queue.ts';
+import {
+  dropFiles,
+  makeClient,
+  makeMember,
+  pagesOf,
+  silentLog,
+  startQueuedApp,
+  stopQueuedApp,
+  waitFor,
+  type QueuedApp,
+} from './helpers/queue.ts';
 import { corpusFile, needsCorpus } from './helpers/shared.ts';
 
 describe('office drop on PGlite', () => {
-  let database: Database;
-  let queue: StatementQueue;
-  let h: Awaited<ReturnType<typeof startApp>>;
-
-  before(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
-    queue = await startQueue(database, silentLog, {
-      settings: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, superviseIntervalSeconds: 1 },
-    });
-    h = await startApp({ database, deps: { queue } });
-  });
-  after(async () => {
-    await h?.close(false);
-    await queue?.stop(5_000);
-    await database?.close();
-  });
+  let app: QueuedApp;
+  let h: QueuedApp['h'];
+  before(async () => void ({ h } = app = await startQueuedApp()));
+  after(() => stopQueuedApp(app));
 
   test(
     'a drop of several files (one in a .zip, one protected): each read once, the password asked once, pages charged once per file',

@@ -2,7 +2,8 @@
 // workbook (also a zip) stays one file; a zip bomb is refused from its directory, and a lying
 // directory by the inflate cap.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
+import { closePool } from '@bahi/statements';
 import { ZipRefused, isZipArchive, unzipStatements } from '../src/queue/unzip.ts';
 import { corpusFile, needsCorpus } from './helpers/shared.ts';
 import { zipOf } from './helpers/zip.ts';
@@ -12,7 +13,7 @@ const LIMITS = { maxFiles: 100, maxFileBytes: 1024 * 1024, maxTotalBytes: 4 * 10
 test(
   'the statements in a zip come out whole, folders and the office computers’ clutter left out',
   needsCorpus,
-  () => {
+  async () => {
     const pdf = corpusFile('HDFC/HDFC_short.pdf');
     const zip = zipOf([
       { name: 'march/HDFC_short.pdf', bytes: pdf },
@@ -22,7 +23,7 @@ test(
       { name: 'Thumbs.db', bytes: Buffer.from('x') },
     ]);
     assert.equal(isZipArchive(zip), true);
-    const out = unzipStatements(zip, LIMITS);
+    const out = await unzipStatements(zip, LIMITS);
     assert.deepEqual(
       out.map((f) => f.name),
       ['HDFC_short.pdf'],
@@ -37,9 +38,9 @@ test('a workbook is a zip but not an archive of statements', needsCorpus, () => 
   assert.equal(isZipArchive(corpusFile('HDFC/HDFC_short.pdf')), false);
 });
 
-test('too many files, too large by the directory, or larger than it says: refused with words', () => {
+test('too many files, too large by the directory, or larger than it says: refused with words', async () => {
   const many = zipOf(Array.from({ length: 5 }, (_, i) => ({ name: `${i}.pdf`, bytes: Buffer.from('%PDF') })));
-  assert.throws(
+  await assert.rejects(
     () => unzipStatements(many, { ...LIMITS, maxFiles: 4 }),
     (e) => {
       assert.ok(e instanceof ZipRefused);
@@ -50,9 +51,11 @@ test('too many files, too large by the directory, or larger than it says: refuse
   // 10 MB of zeros deflates to ~10 KB: refused from the declared size, never inflated.
   const bomb = zipOf([{ name: 'big.pdf', bytes: Buffer.alloc(10 * 1024 * 1024) }]);
   assert.ok(bomb.length < 64 * 1024);
-  assert.throws(() => unzipStatements(bomb, LIMITS), /too large/);
+  await assert.rejects(() => unzipStatements(bomb, LIMITS), /too large/);
   // The same bomb declaring 100 bytes: the inflate cap stops it.
   const liar = zipOf([{ name: 'big.pdf', bytes: Buffer.alloc(10 * 1024 * 1024), declared: 100 }]);
-  assert.throws(() => unzipStatements(liar, LIMITS), /damaged or too large/);
-  assert.throws(() => unzipStatements(Buffer.from('PK\x03\x04 not really'), LIMITS), /damaged/);
+  await assert.rejects(() => unzipStatements(liar, LIMITS), /damaged or larger than the \.zip says/);
+  await assert.rejects(() => unzipStatements(Buffer.from('PK\x03\x04 not really'), LIMITS), /damaged/);
 });
+
+after(() => closePool());

@@ -203,12 +203,15 @@ describe('security: hardening (issue 18, low and info)', () => {
       token,
       json: { razorpay_order_id: 'order_\u0000x', razorpay_payment_id: 'pay_x', razorpay_signature: 'x' },
     });
-    assert.equal(verify.status, 400, verify.raw);
+    // Since issue 33 a body's control characters are taken out before any route reads it, so
+    // 'order_\u0000x' arrives as 'order_x': an order id of no order of this user (404). Either
+    // way, never a 500 nor SQL in the log.
+    assert.ok([400, 404].includes(verify.status), verify.raw);
     const complete = await call(h.app, 'POST', '/api/payment/test/complete', {
       token,
       json: { order_id: 'order_\u0000x' },
     });
-    assert.equal(complete.status, 400, complete.raw);
+    assert.ok([400, 404].includes(complete.status), complete.raw);
     const log = h.logs.slice(before).join('');
     assert.doesNotMatch(log, /select |"level":50/i);
   });

@@ -206,6 +206,33 @@ export function zipOf(
   return Buffer.concat([...locals, dir, end]);
 }
 
+/**
+ * The probe's zip of issue 33: one deflated entry of `size` zeros (~1,000 times smaller) and a
+ * directory of `count` entries that all point at it, so ~31 KB claims 12 files of 25 MB. Each
+ * entry alone is well formed (its CRC and sizes are right); only their overlap is the trick.
+ */
+export function overlappingZip(count = 12, size = 25 * MB, name = 'statement.pdf'): Buffer {
+  const one = zipOf([{ name, data: Buffer.alloc(size) }], { deflate: true });
+  const dirAt = one.readUInt32LE(one.length - 22 + 16);
+  const dirLen = one.readUInt32LE(one.length - 22 + 12);
+  const central = one.subarray(dirAt, dirAt + dirLen);
+  const centrals: Buffer[] = [];
+  for (let i = 0; i < count; i++) {
+    // Same length names, so the template's name length field stays right.
+    const c = Buffer.from(central);
+    const entryName = Buffer.from(`${String(i).padStart(2, '0')}-${name}`.slice(0, name.length), 'utf8');
+    entryName.copy(c, 46);
+    centrals.push(c);
+  }
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.from(one.subarray(one.length - 22));
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(dirAt, 16);
+  return Buffer.concat([one.subarray(0, dirAt), dir, end]);
+}
+
 const SHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
@@ -339,6 +366,7 @@ export async function allBombs(): Promise<Record<string, Buffer>> {
     'huge-spin-count.xlsx': await hugeSpinCountXlsx(),
     'many-sheets.xlsx': manySheetsXlsx(),
     'dimension.xlsx': dimensionBombXlsx(),
+    'overlapping.zip': overlappingZip(),
   };
 }
 

@@ -2,13 +2,22 @@
 // StatementResult out, through the pool of reader processes (src/worker/pool.ts: each reader runs
 // under a hard memory limit, with a time limit per job; decision 027), or in this process with
 // `inProcess` (tests, and a command line reading a small trusted file without starting a reader).
-import type { BankCode } from '@bahi/core';
+import { cleanValues, type BankCode } from '@bahi/core';
+import type { TallyCompanySnapshot } from '@bahi/tally';
 import { StatementError } from './errors.ts';
 import type { StatementResult, TaughtLayout } from './parse/index.ts';
 import type { LayoutSignature } from './taught.ts';
 import type { FileKind } from './read/index.ts';
 import type { Cell } from './source.ts';
-import type { ExtractJob, ExtractOutput, TaughtCandidate, WorkbookOutput } from './worker/job.ts';
+import type { ArchiveFile, ArchiveLimits } from './read/zip.ts';
+import type {
+  ArchiveOutput,
+  ExtractJob,
+  ExtractOutput,
+  JobOutput,
+  TaughtCandidate,
+  WorkbookOutput,
+} from './worker/job.ts';
 import { StatementPool, type PoolOptions, type ReadProgress } from './worker/pool.ts';
 
 export interface ExtractOptions {
@@ -63,6 +72,15 @@ function pool(): StatementPool {
   return shared;
 }
 
+/**
+ * A job's answer from a reader process, every string in it without control characters: this is
+ * the edge where values read from a file reach the server (issue 33: a NUL in a cell made
+ * PostgreSQL refuse the statement, which went into the error log, and answered 500).
+ */
+async function run(...args: Parameters<StatementPool['run']>): Promise<JobOutput> {
+  return cleanValues(await pool().run(...args));
+}
+
 /** Stop the shared pool's readers (server shutdown, CLI exit). Safe to call more than once. */
 export async function closePool(): Promise<void> {
   const p = shared;
@@ -107,12 +125,7 @@ export async function extractStatement(bytes: Uint8Array, opts: ExtractOptions =
   if (bytes.length === 0) throw noBytes();
   if (opts.inProcess) return extractStatementInProcess(bytes, opts);
   const started = performance.now();
-  const out = (await pool().run(
-    extractJob(bytes, opts),
-    opts.signal,
-    opts.owner,
-    opts.onProgress,
-  )) as ExtractOutput;
+  const out = (await run(extractJob(bytes, opts), opts.signal, opts.owner, opts.onProgress)) as ExtractOutput;
   return toExtraction(out, bytes.length, started);
 }
 
@@ -126,7 +139,7 @@ export async function extractStatementInProcess(
   // Loaded here, not at the top: a caller that only uses the pool (the server) never loads the
   // readers in its own process.
   const { runJob } = await import('./worker/job.ts');
-  const out = (await runJob(extractJob(bytes, opts))) as ExtractOutput;
+  const out = cleanValues(await runJob(extractJob(bytes, opts))) as ExtractOutput;
   return toExtraction(out, bytes.length, started);
 }
 
@@ -136,7 +149,7 @@ export async function checkPassword(
   opts: { signal?: AbortSignal; owner?: string } = {},
 ): Promise<{ password_required: boolean }> {
   if (bytes.length === 0) throw noBytes();
-  return (await pool().run({ op: 'checkPassword', bytes }, opts.signal, opts.owner)) as {
+  return (await run({ op: 'checkPassword', bytes }, opts.signal, opts.owner)) as {
     password_required: boolean;
   };
 }
@@ -151,10 +164,38 @@ export async function readWorkbookRows(
   opts: { password?: string; signal?: AbortSignal; owner?: string } = {},
 ): Promise<Cell[][]> {
   if (bytes.length === 0) throw noBytes();
-  const out = (await pool().run(
+  const out = (await run(
     { op: 'readWorkbook', bytes, password: opts.password || undefined },
     opts.signal,
     opts.owner,
   )) as WorkbookOutput;
   return out.rows;
+}
+
+/**
+ * The statements inside a .zip, opened in a reader process under `limits` (issue 33: inflating in
+ * the request froze the API and a small zip of overlapping entries became 300 MB). Throws
+ * StatementError with words for the user.
+ */
+export async function openArchiveInReader(
+  bytes: Uint8Array,
+  limits: ArchiveLimits,
+  opts: { signal?: AbortSignal; owner?: string } = {},
+): Promise<ArchiveFile[]> {
+  if (bytes.length === 0) throw noBytes();
+  const out = (await run({ op: 'openArchive', bytes, limits }, opts.signal, opts.owner)) as ArchiveOutput;
+  return out.files;
+}
+
+/**
+ * A TallyPrime masters export read in a reader process (issue 33: parsed on the request thread,
+ * 8 MB froze the API for 9.6 s). Throws StatementError: TOO_LARGE past the tag cap or the reader's
+ * limits, UNSUPPORTED with the words when it is not a masters export.
+ */
+export async function readMastersInReader(
+  bytes: Uint8Array,
+  opts: { signal?: AbortSignal; owner?: string } = {},
+): Promise<TallyCompanySnapshot> {
+  if (bytes.length === 0) throw noBytes();
+  return (await run({ op: 'readMasters', bytes }, opts.signal, opts.owner)) as TallyCompanySnapshot;
 }

@@ -7,6 +7,8 @@ export {
   extractStatementInProcess,
   checkPassword,
   readWorkbookRows,
+  openArchiveInReader,
+  readMastersInReader,
   closePool,
   configurePool,
   type ExtractOptions,
@@ -17,7 +19,7 @@ export type { TaughtCandidate } from './worker/job.ts';
 export { StatementPool, type PoolOptions } from './worker/pool.ts';
 export { detectFileKind, type FileKind } from './read/kind.ts';
 export { xlsxNeedsPassword } from './read/xlsx.ts';
-export { zipEntries, type ZipEntry } from './read/zip.ts';
+export { zipEntries, type ZipEntry, type ArchiveFile, type ArchiveLimits } from './read/zip.ts';
 export type { ReadResult, ReadOptions } from './read/index.ts';
 
 /** Read a file into a SourceDocument in this thread (pdf.js, OCR and exceljs load on first call). */

@@ -61,7 +61,28 @@ export const FREE_PASSWORD_FAILURES = 10;
 export const MAX_PASSWORD_DELAY_MS = 15 * 60_000;
 export const passwordKey = (email: string) => emailKey('password-failures', email);
 
-/** 429 while the e-mail's password delay runs. */
-export async function passwordWait(db: DbOrTx, email: string, now: Date): Promise<number> {
-  return failureWait(db, passwordKey(email), FREE_PASSWORD_FAILURES, MAX_PASSWORD_DELAY_MS, now);
+/**
+ * Claims one password try for the e-mail before the password is checked, counted as a failure at
+ * once (a right password clears the count after): seconds to wait instead when the delay runs.
+ * Issue 33: with the check first and the count after, 120 guesses sent together all read the count
+ * before any was added, and 62 were checked; the row is now locked while one try is claimed, so at
+ * most the free tries and one more pass whatever arrives at once.
+ */
+export async function claimPasswordTry(db: DbOrTx, email: string, now: Date): Promise<number> {
+  const key = passwordKey(email);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into rate_limits (key, window_start, count) values (${key}, ${new Date(0).toISOString()}, 0)
+      on conflict (key) do nothing`);
+    const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, key)).for('update');
+    const fresh = now.getTime() - row.windowStart.getTime() >= FAILURE_MEMORY_MS;
+    const count = fresh ? 0 : row.count;
+    const ends = row.windowStart.getTime() + delayAfter(count, FREE_PASSWORD_FAILURES, MAX_PASSWORD_DELAY_MS);
+    if (!fresh && ends > now.getTime()) return Math.ceil((ends - now.getTime()) / 1000);
+    await tx
+      .update(rateLimits)
+      .set({ count: count + 1, windowStart: now })
+      .where(eq(rateLimits.key, key));
+    return 0;
+  });
 }

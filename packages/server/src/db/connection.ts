@@ -15,6 +15,9 @@ export const stderrDbLog: DbLog = {
 };
 
 /** What of a driver error may be logged: never its query or parameters (they can hold a file's bytes). */
+/** A SQLSTATE: five digits or capitals, its class a digit first, or P0, F0, HV, XX (not EPIPE). */
+const SQLSTATE = /^([0-9][0-9A-Z]|[PF]0|HV|XX)[0-9A-Z]{3}$/;
+
 export function errorFields(err: unknown): { name?: string; code?: string; message?: string } {
   const e = err as { name?: string; code?: string; message?: string; cause?: unknown } | undefined;
   if (!e || typeof e !== 'object') return { message: String(err).slice(0, 200) };
@@ -24,6 +27,9 @@ export function errorFields(err: unknown): { name?: string; code?: string; messa
     if (e.cause) return errorFields(e.cause);
     return { name: e.name, code: e.code, message: 'Failed query (not logged: its parameters may hold data)' };
   }
+  // A database's own error is told by its SQLSTATE alone: its message may quote a value of the
+  // statement ('invalid input syntax for type uuid: "…"', a NUL's row; issue 33).
+  if (typeof e.code === 'string' && SQLSTATE.test(e.code)) return { name: e.name, code: e.code };
   // Whatever else quotes parameters is cut before them.
   return { name: e.name, code: e.code, message: message.split(/\bparams:/)[0].slice(0, 200) };
 }

@@ -1,20 +1,12 @@
 // An account's book as the client page shows it, and ledgers set by hand. The push is pushes.ts.
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  balanceGaps,
-  bookMonths,
-  uncoveredPeriods,
-  type BookRow,
-  formatDisplayDate,
-  formatIndian,
-} from '@bahi/core';
+import { balanceGaps, bookMonths, uncoveredPeriods, formatDisplayDate, formatIndian } from '@bahi/core';
 import type { AccountInfo, BookAnswer, BookRowInfo, FiledStatementInfo } from '@bahi/contract';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { rememberClientLedgers } from './ledgers.ts';
 import { accountStatements, bookRows, officeAccounts } from './tables.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
-type BookRowRecord = typeof bookRows.$inferSelect;
 
 const money = (p: number | null) => (p === null ? '' : formatIndian(p));
 const amount = (p: number) => (p ? formatIndian(p) : '');
@@ -86,23 +78,40 @@ export const filedInfo = (s: typeof accountStatements.$inferSelect): FiledStatem
   filed_at: s.filedAt.toISOString(),
 });
 
-const asBookRow = (r: BookRowRecord): BookRow => ({
-  date: r.date,
-  description: r.description,
-  withdrawal: r.withdrawal,
-  deposit: r.deposit,
-  balance: r.balance,
-  reference: r.reference,
-});
-
-/** The account's whole book: rows, months, gaps, days no statement covers, statements filed. */
-export async function loadBook(db: Db, account: AccountRow): Promise<BookAnswer> {
-  const records = await db
-    .select()
+/**
+ * The account's book: months, gaps, days no statement covers, statements filed, and its rows, all
+ * of them or the page `page` asks for. The summaries need every row's date, amounts and balance
+ * only; a page's rows alone are read whole (their narrations are most of a book's bytes).
+ */
+export async function loadBook(
+  db: Db,
+  account: AccountRow,
+  page: { from?: number; limit?: number } = {},
+): Promise<BookAnswer> {
+  const lean = await db
+    .select({
+      date: bookRows.date,
+      withdrawal: bookRows.withdrawal,
+      deposit: bookRows.deposit,
+      balance: bookRows.balance,
+      pushedAt: bookRows.pushedAt,
+    })
     .from(bookRows)
     .where(eq(bookRows.accountId, account.id))
     .orderBy(asc(bookRows.position));
-  const rows = records.map(asBookRow);
+  const from = page.from ?? 0;
+  const limit = page.limit ?? lean.length;
+  const records =
+    from >= lean.length
+      ? []
+      : await db
+          .select()
+          .from(bookRows)
+          .where(eq(bookRows.accountId, account.id))
+          .orderBy(asc(bookRows.position))
+          .offset(from)
+          .limit(limit);
+  const rows = lean.map((r) => ({ ...r, description: '', reference: null }));
   const gaps = balanceGaps(rows);
   const gapBefore = new Set(gaps.map((g) => g.before));
   const statements = await db
@@ -111,7 +120,7 @@ export async function loadBook(db: Db, account: AccountRow): Promise<BookAnswer>
     .where(eq(accountStatements.accountId, account.id))
     .orderBy(desc(accountStatements.filedAt));
   const pushedByMonth = new Map<string, number>();
-  for (const r of records) {
+  for (const r of lean) {
     if (r.pushedAt) pushedByMonth.set(r.date.slice(0, 7), (pushedByMonth.get(r.date.slice(0, 7)) ?? 0) + 1);
   }
   const [info] = await accountInfos(db, [account]);
@@ -154,8 +163,10 @@ export async function loadBook(db: Db, account: AccountRow): Promise<BookAnswer>
       ledger_reason: r.ledgerReason,
       voucher_type: r.voucherType ?? null,
       pushed: r.pushedAt !== null,
-      gap_before: gapBefore.has(i),
+      gap_before: gapBefore.has(from + i),
     })),
+    rows_total: lean.length,
+    rows_from: from,
   };
 }
 

@@ -21,6 +21,8 @@ import { cashWithoutLedger } from '../tally/bank-export.ts';
 import { ledgerNames, loadCompany } from '../tally/company.ts';
 import { alreadyRecorded, recordVouchers } from '../tally/sent.ts';
 import { lockAccount } from './books.ts';
+import { assertPushFits } from './push-size.ts';
+import { makeExportRoom } from '../tally/export-quota.ts';
 import { bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
@@ -67,6 +69,8 @@ export async function pushUnpushed(
 ): Promise<PushAnswer> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
+    // Before a row is loaded: a push too large to keep is refused from the database's sums.
+    await assertPushFits(tx, account.id, MAX_PUSH_BYTES, month);
     const [client] = await tx
       .select({ tallyCompany: officeClients.tallyCompany })
       .from(officeClients)
@@ -151,6 +155,8 @@ export async function pushUnpushed(
     if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {
       throw badRequest('The push is too large to keep. Push fewer months at a time.');
     }
+    // Within the user's export quota, like Send to Tally: the oldest kept exports make room (issue 33).
+    await makeExportRoom(tx, account.userId, Buffer.byteLength(xml), now);
     const [kept] = await tx
       .insert(tallyExports)
       .values({

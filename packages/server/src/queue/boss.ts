@@ -3,7 +3,7 @@
 // `bahi worker`) share the queue; embedded, it runs on the very PGlite instance the app uses
 // (STACK.md 3.12: never a second instance, never pglite-socket), with its workers in the server.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PgBoss, fromPglite, type Job } from 'pg-boss';
 import { errorFields, type Database } from '../db/index.ts';
 import { officeJobs } from '../db/schema.ts';
@@ -21,6 +21,23 @@ type ReadPayload = { jobId: string };
 /** What the drop screen shows for a file the queue gave up on. */
 export const GAVE_UP_REASON =
   'Reading this file stopped three times (the reader crashed or ran past its time limit). Check the file, or drop it again.';
+
+/**
+ * What pg-boss keeps of a failed read in its job table (for days): the error's name and code, never
+ * its message or stack. A database error's message quotes its query's parameters, which were a
+ * statement's rows (issue 33: a NUL's refused insert put 131 narrations in the job table).
+ */
+export function jobFailure(err: unknown): Error {
+  const { name, code } = errorFields(err);
+  const failure = new Error(`read stopped: ${name ?? 'Error'}${code ? ` ${code}` : ''}`);
+  failure.name = 'ReadFailure';
+  failure.stack = failure.message;
+  return failure;
+}
+
+/** Days a dropped file may wait for its password before it is removed. */
+export const ABANDONED_DROP_DAYS = 7;
+export const ABANDONED_REASON = `No password was entered for ${ABANDONED_DROP_DAYS} days, so the file was removed. Drop it again to read it.`;
 
 type Log = ReadDeps['log'] & { error(obj: object, msg: string): void };
 
@@ -92,12 +109,33 @@ export class StatementQueue {
     }
   }
 
-  /** Queues dropped files by their row ids (the pg-boss job has the same id: sending twice is harmless). */
+  /**
+   * Queues dropped files by their row ids (the pg-boss job has the same id: sending twice is
+   * harmless), fairly across users (issue 33: another user's file waited 374 s behind one user's
+   * drop). pg-boss takes the highest priority first, then the oldest; a file's priority is minus
+   * its place among its owner's files still queued, so each user's first file goes before anyone's
+   * second, and a user's hundredth file never waits in front of another user's first.
+   */
   async send(jobIds: string[]): Promise<void> {
     if (jobIds.length === 0) return;
+    const ranks = await this.database.db.execute(sql`
+      select id, rank::int as rank from (
+        select id, row_number() over (partition by user_id order by created_at, id) as rank
+        from office_jobs
+        where state = 'queued'
+          and user_id in (select user_id from office_jobs where id = any(${sql.param(jobIds)}::uuid[]))
+      ) q
+      where id = any(${sql.param(jobIds)}::uuid[])`);
+    const rankOf = new Map(
+      (ranks as unknown as { rows: { id: string; rank: number }[] }).rows.map((r) => [r.id, r.rank]),
+    );
     await this.boss.insert(
       READ_QUEUE,
-      jobIds.map((id) => ({ id, data: { jobId: id } satisfies ReadPayload })),
+      jobIds.map((id) => ({
+        id,
+        data: { jobId: id } satisfies ReadPayload,
+        priority: 1 - (rankOf.get(id) ?? 1),
+      })),
     );
   }
 
@@ -129,7 +167,7 @@ export class StatementQueue {
             return { outcome };
           } catch (err) {
             if (this.closing && attempt !== undefined) await this.handBack(id, attempt);
-            throw err;
+            throw jobFailure(err);
           }
         })();
         this.handlers.add(handling);
@@ -173,6 +211,18 @@ export class StatementQueue {
           lt(officeJobs.updatedAt, new Date(Date.now() - Math.max(olderThanMs, 10 * 60_000))),
         ),
       );
+    // A file left waiting for its password is not kept for ever (issue 33): its bytes go, its row
+    // says why.
+    const abandoned = await db
+      .select({ id: officeJobs.id })
+      .from(officeJobs)
+      .where(
+        and(
+          eq(officeJobs.state, 'needs_password'),
+          lt(officeJobs.updatedAt, new Date(Date.now() - ABANDONED_DROP_DAYS * 24 * 3600_000)),
+        ),
+      );
+    for (const { id } of abandoned) await markFailed(db, id, 'PASSWORD_NEVER_GIVEN', ABANDONED_REASON);
     return queued.length;
   }
 

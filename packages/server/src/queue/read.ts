@@ -22,7 +22,7 @@ import type { Db } from '../db/index.ts';
 import { whileDatabaseDown } from '../db/retry.ts';
 import { officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
+import { BookFull, fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
 import { saveReadStatement, statementDetail } from '../statements/results.ts';
 import { readReasons, toRow } from '../statements/shape.ts';
 import { markFailed, markNeedsPassword, progressWriter, startReading, uploadBytes } from './store.ts';
@@ -229,6 +229,11 @@ export async function readDroppedFile(
   } catch (err) {
     if (err instanceof HttpError && err.status === 402) {
       await markFailed(db, jobId, 'NOT_ENOUGH_PAGES', `${err.detail} Buy pages, then drop the file again.`);
+      return 'failed';
+    }
+    // Nothing was kept or charged (the transaction rolled back): the file fails with the words.
+    if (err instanceof BookFull) {
+      await markFailed(db, jobId, 'BOOK_FULL', err.userMessage);
       return 'failed';
     }
     throw err;

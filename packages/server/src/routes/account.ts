@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ENDPOINTS, HistoryQuery } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
-import { countFailure, passwordKey, passwordWait } from '../auth/failures.ts';
+import { claimPasswordTry, clearFailures, passwordKey } from '../auth/failures.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
 import { assertStrongPassword } from '../auth/password-policy.ts';
 import { limitAddress, profileOf, signedInUser, tokenFor } from '../auth/users.ts';
@@ -51,12 +51,11 @@ const account: FastifyPluginAsync = async (app) => {
       const user = await me(request.user.id);
       if (!user.passwordHash) throw badRequest('This account signs in with Google and has no password.');
       // The same per-account count as sign-in: a stolen token does not buy more guesses.
-      const wait = await passwordWait(ctx.db, user.email, ctx.now());
+      const wait = await claimPasswordTry(ctx.db, user.email, ctx.now());
       if (wait > 0) throw tooMany(passwordWaitDetail(wait));
-      if (!(await checkPassword(user.passwordHash, body.current_password))) {
-        await countFailure(ctx.db, passwordKey(user.email), ctx.now());
+      if (!(await checkPassword(user.passwordHash, body.current_password)))
         throw badRequest('The current password is not correct.');
-      }
+      await clearFailures(ctx.db, passwordKey(user.email));
       assertStrongPassword(body.new_password, { email: user.email, name: user.name });
       const now = ctx.now();
       const [updated] = await ctx.db
@@ -112,14 +111,13 @@ const account: FastifyPluginAsync = async (app) => {
     async (request, _reply, body) => {
       const user = await me(request.user.id);
       if (user.passwordHash) {
-        const wait = await passwordWait(ctx.db, user.email, ctx.now());
+        const wait = await claimPasswordTry(ctx.db, user.email, ctx.now());
         if (wait > 0) throw tooMany(passwordWaitDetail(wait));
       }
       const confirmed = user.passwordHash
         ? await checkPassword(user.passwordHash, body.password ?? '')
         : (body.email ?? '').trim().toLowerCase() === user.email;
       if (!confirmed) {
-        if (user.passwordHash) await countFailure(ctx.db, passwordKey(user.email), ctx.now());
         throw badRequest(
           user.passwordHash ? 'The password is not correct.' : 'Type your e-mail address to confirm.',
         );

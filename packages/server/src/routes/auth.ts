@@ -11,7 +11,7 @@ import {
   RESET_REFUSED,
   waitDetail,
 } from '../auth/otp.ts';
-import { clearFailures, countFailure, passwordKey, passwordWait } from '../auth/failures.ts';
+import { claimPasswordTry, clearFailures, passwordKey } from '../auth/failures.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
 import { assertStrongPassword } from '../auth/password-policy.ts';
 import {
@@ -177,13 +177,12 @@ const auth: FastifyPluginAsync = async (app) => {
     ENDPOINTS.signIn,
     async (_request, _reply, body) => {
       // Per account (by e-mail, known or not, so the wait reveals nothing), on top of per address.
-      const wait = await passwordWait(ctx.db, body.username, ctx.now());
+      // The try is claimed (counted) before the password is checked, so guesses sent together
+      // cannot all pass the delay (issue 33); a right password clears the count.
+      const wait = await claimPasswordTry(ctx.db, body.username, ctx.now());
       if (wait > 0) throw tooMany(passwordWaitDetail(wait));
       const found = await userByEmail(ctx.db, body.username);
-      if (!(await checkPassword(found?.passwordHash, body.password)) || !found) {
-        await countFailure(ctx.db, passwordKey(body.username), ctx.now());
-        throw unauthorized(BAD_LOGIN);
-      }
+      if (!(await checkPassword(found?.passwordHash, body.password)) || !found) throw unauthorized(BAD_LOGIN);
       await clearFailures(ctx.db, passwordKey(body.username));
       if (!found.emailVerified) throw forbidden(NOT_VERIFIED);
       const user = await applyAdminList(ctx, found);
@@ -221,6 +220,9 @@ const auth: FastifyPluginAsync = async (app) => {
             : {
                 googleSub: identity.sub,
                 emailVerified: true,
+                // nor the stranger's name and phone (issue 33): the owner's name, as Google says it
+                name: identity.name || byEmail.email.split('@')[0],
+                phone: null,
                 passwordHash: null,
                 tokensValidAfter: ctx.now(),
                 resetRequestedAt: null,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, max, or, sql } from 'drizzl
 import type { FastifyPluginAsync } from 'fastify';
 import { parseAmount, parseSpecDate, ruleMatches, formatDisplayDate, formatPlain } from '@bahi/core';
 import {
+  BookQuery,
   ENDPOINTS,
   GST_STATES,
   RuleInput,
@@ -25,6 +26,7 @@ import {
 } from '../office/accounts.ts';
 import { accountInfos, filedInfo, loadBook, setLedgers } from '../office/books.ts';
 import { pushUnpushed } from '../office/pushes.ts';
+import { countWork } from '../statements/work-limits.ts';
 import { ruleOf, ruleReason } from '../office/ledgers.ts';
 import { idParam } from './params.ts';
 import {
@@ -326,9 +328,11 @@ const clients: FastifyPluginAsync = async (app) => {
 
   // ---- books ----
 
-  serve(app, ENDPOINTS.book, async (request) =>
-    loadBook(db, await ownAccount(db, request.user.id, idParam(request, 'account'))),
-  );
+  serve(app, ENDPOINTS.book, async (request) => {
+    const page = BookQuery.parse(request.query ?? {});
+    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
+    return loadBook(db, a, { from: page.rows_from, limit: page.rows_limit });
+  });
 
   serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {
     const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
@@ -338,6 +342,8 @@ const clients: FastifyPluginAsync = async (app) => {
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
   serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held }) => {
     const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
+    // One accounting of work (issue 33): a push is counted like a read, by the hour.
+    await countWork(ctx, request.user.id, 'push', 1);
     const answer = await pushUnpushed(db, a, ctx.now(), month, held);
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;

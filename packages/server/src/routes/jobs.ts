@@ -4,6 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { cleanText } from '@bahi/core';
 import { ENDPOINTS, JobsQuery, MAX_DROP_FILES } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { UPLOAD_LIMIT_BYTES } from '../body-limits.ts';
@@ -24,16 +25,25 @@ import {
   type NewFile,
 } from '../queue/store.ts';
 import { isZipArchive, unzipStatements } from '../queue/unzip.ts';
+import type { AppContext } from '../context.ts';
+import type { OfficeJobRow } from '../db/schema.ts';
+import { countWork, withReadSlot } from '../statements/work-limits.ts';
 
-/** Everything one drop may hold, uncompressed (100 statements are rarely over 100 MB). */
-const MAX_DROP_BYTES = 300 * 1024 * 1024;
+/**
+ * Everything one drop may hold, unpacked: 100 statements are rarely over 50 MB (a year's PDF is
+ * 0.1-2 MB). Issue 33: at 300 MB, ten drops at once held 3 GB of the server's memory.
+ */
+export const MAX_DROP_BYTES = 100 * 1024 * 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /** The files of a drop (each .zip opened), and the client field; limits answered 413 / 400. */
-async function readDrop(request: FastifyRequest): Promise<{ files: NewFile[]; clientId: string | null }> {
+async function readDrop(
+  request: FastifyRequest,
+  ctx: AppContext,
+): Promise<{ files: NewFile[]; clientId: string | null }> {
   if (!request.isMultipart()) throw badRequest('Send the statements as a multipart form with files.');
   const files: NewFile[] = [];
   let clientId: string | null = null;
@@ -44,7 +54,8 @@ async function readDrop(request: FastifyRequest): Promise<{ files: NewFile[]; cl
     total += bytes.length;
     if (total > MAX_DROP_BYTES)
       throw new HttpError('TOO_LARGE', 'The files are too large to drop at once. Drop fewer.');
-    files.push({ fileName: fileName || 'statement', bytes, sha256: sha256(bytes) });
+    // A name without control characters (a NUL is no PostgreSQL text; issue 33).
+    files.push({ fileName: cleanText(fileName) || 'statement', bytes, sha256: sha256(bytes) });
   };
   const parts = request.parts({
     limits: { files: MAX_DROP_FILES, fileSize: UPLOAD_LIMIT_BYTES, fields: 5 },
@@ -54,12 +65,18 @@ async function readDrop(request: FastifyRequest): Promise<{ files: NewFile[]; cl
       const bytes = await part.toBuffer();
       if (bytes.length === 0) continue;
       if (isZipArchive(bytes)) {
+        // Opening it is a reader's work: counted like a read before it starts (issue 33).
+        await countWork(ctx, request.user.id, 'extract', 1);
         // A refused .zip (ZipRefused) is answered 400 with its words by the app's error handler.
-        const inner = unzipStatements(bytes, {
-          maxFiles: MAX_DROP_FILES - files.length,
-          maxFileBytes: UPLOAD_LIMIT_BYTES,
-          maxTotalBytes: MAX_DROP_BYTES - total,
-        });
+        const inner = await unzipStatements(
+          bytes,
+          {
+            maxFiles: MAX_DROP_FILES - files.length,
+            maxFileBytes: UPLOAD_LIMIT_BYTES,
+            maxTotalBytes: MAX_DROP_BYTES - total,
+          },
+          { owner: request.user.id },
+        );
         for (const f of inner) add(`${part.filename}/${f.name}`, f.bytes);
       } else add(part.filename, bytes);
     } else if (part.fieldname === 'client_id' && typeof part.value === 'string' && part.value) {
@@ -78,11 +95,40 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     return opts.queue;
   };
 
+  /** Tries one password on each waiting file in turn; how many it opened (read, or failed once open). */
+  async function tryPassword(waiting: OfficeJobRow[], password: string, request: FastifyRequest) {
+    let opened = 0;
+    for (const row of waiting) {
+      let outcome;
+      try {
+        outcome = await readDroppedFile({ db: ctx.db, log: request.log, now: ctx.now }, row.id, { password });
+      } catch (err) {
+        // The reader stopped (not the file's fault): the file waits for the next attempt.
+        await markNeedsPassword(
+          ctx.db,
+          row.id,
+          'PASSWORD_REQUIRED',
+          'Reading stopped. Enter the password again.',
+        );
+        request.log.warn({ job: row.id, err: { name: (err as Error).name } }, 'password attempt stopped');
+        continue;
+      }
+      if (outcome === 'read' || outcome === 'failed') opened++;
+    }
+    return opened;
+  }
+
   /** Stores every file (rows and bytes), then queues them: 202 with one row per file. */
   app.addHook('preHandler', requireUser);
 
   serve(app, ENDPOINTS.drop, async (request, reply) => {
-    const { files, clientId } = await readDrop(request);
+    const { files, clientId } = await readDrop(request, ctx);
+    // Every file is a read: counted now against the user's hourly limit, as the single-statement
+    // route counts its reads (429 beyond it, nothing kept). Issue 33: the queue read 200 files
+    // past the limit.
+    await countWork(ctx, request.user.id, 'extract', files.length);
+    const bytes = files.reduce((n, f) => n + f.bytes.length, 0);
+    await countWork(ctx, request.user.id, 'dropMegabytes', Math.ceil(bytes / 2 ** 20));
     const q = queue();
     if (clientId) {
       const [own] = await ctx.db
@@ -134,26 +180,13 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
   serve(app, ENDPOINTS.jobsPassword, async (request, _reply, body) => {
     const userId = request.user.id;
     const waiting = await waitingForPassword(ctx.db, userId, body.client_id);
-    let opened = 0;
-    for (const row of waiting) {
-      let outcome;
-      try {
-        outcome = await readDroppedFile({ db: ctx.db, log: request.log, now: ctx.now }, row.id, {
-          password: body.password,
-        });
-      } catch (err) {
-        // The reader stopped (not the file's fault): the file waits for the next attempt.
-        await markNeedsPassword(
-          ctx.db,
-          row.id,
-          'PASSWORD_REQUIRED',
-          'Reading stopped. Enter the password again.',
-        );
-        request.log.warn({ job: row.id, err: { name: (err as Error).name } }, 'password attempt stopped');
-        continue;
-      }
-      if (outcome === 'read' || outcome === 'failed') opened++;
-    }
+    // Each file tried is a password check (a decryption, then a read): counted against the hourly
+    // limit of password checks, and the call holds one of the user's read slots (issue 33: 36
+    // decryptions a call, without limit).
+    await countWork(ctx, userId, 'checkPassword', waiting.length);
+    const opened = await withReadSlot(ctx, userId, 'checkPassword', () =>
+      tryPassword(waiting, body.password, request),
+    );
     const ids = new Set(waiting.map((w) => w.id));
     const rows = (
       await listJobs(ctx.db, userId, {

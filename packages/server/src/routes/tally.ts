@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   ENDPOINTS,
@@ -7,7 +7,8 @@ import {
   TallyMastersFileFields,
   type TallyPartResult,
 } from '@bahi/contract';
-import { importLayout, importPart, partCount, readMastersFile } from '@bahi/tally';
+import { importLayout, importPart, partCount } from '@bahi/tally';
+import { readMastersInReader } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
@@ -19,6 +20,8 @@ import { bankExportXml } from '../tally/bank-export.ts';
 import { loadCompany, saveCompany } from '../tally/company.ts';
 import { confirmSent, nothingNew, recordDownload, tallyTookAll, withLeftOut } from '../tally/sent-routes.ts';
 import { recordVouchers } from '../tally/sent.ts';
+import { countWork, withReadSlot } from '../statements/work-limits.ts';
+import { EXPORT_QUOTA, EXPORT_RETENTION_DAYS, makeExportRoom } from '../tally/export-quota.ts';
 
 // Tally calls of spec section 7 (/api/tally/...), registered from the contract's endpoints; a
 // TallyError is answered through the one error map (errors.ts). The server builds and keeps the XML; the
@@ -28,9 +31,7 @@ import { recordVouchers } from '../tally/sent.ts';
 // Storage (issue 18: each 9 MB send-to-tally stored ~24 MB, with no quota or expiry): an export's
 // XML is kept for EXPORT_RETENTION_DAYS, and each user's kept XML is bounded in bytes and count;
 // a new export makes room by dropping that user's oldest ones.
-export const EXPORT_RETENTION_DAYS = 30;
-const MB = 1024 * 1024;
-export const EXPORT_QUOTA = { bytes: 64 * MB, count: 200 };
+export { EXPORT_RETENTION_DAYS, EXPORT_QUOTA } from '../tally/export-quota.ts';
 
 const tally: FastifyPluginAsync = async (app) => {
   const ctx = app.bahi;
@@ -56,22 +57,7 @@ const tally: FastifyPluginAsync = async (app) => {
   const keptSince = () => new Date(ctx.now().getTime() - EXPORT_RETENTION_DAYS * 24 * 3600 * 1000);
 
   /** Drop every export past retention, and this user's oldest until `incoming` more bytes fit the quota. */
-  async function makeRoom(userId: string, incoming: number): Promise<void> {
-    await ctx.db.delete(tallyExports).where(lt(tallyExports.createdAt, keptSince()));
-    const kept = await ctx.db
-      .select({ id: tallyExports.id, bytes: sql<number>`octet_length(${tallyExports.xml})` })
-      .from(tallyExports)
-      .where(eq(tallyExports.userId, userId))
-      .orderBy(asc(tallyExports.createdAt));
-    let bytes = kept.reduce((n, r) => n + Number(r.bytes), 0) + incoming;
-    let count = kept.length + 1;
-    for (const r of kept) {
-      if (bytes <= EXPORT_QUOTA.bytes && count <= EXPORT_QUOTA.count) break;
-      await ctx.db.delete(tallyExports).where(eq(tallyExports.id, r.id));
-      bytes -= Number(r.bytes);
-      count--;
-    }
-  }
+  const makeRoom = (userId: string, incoming: number) => makeExportRoom(ctx.db, userId, incoming, ctx.now());
 
   // The company as the user last read it (bridge or masters file), so the XML declares only the
   // ledgers it lacks (issue 12): a ledger Tally has is never sent, not even create-only.
@@ -93,8 +79,11 @@ const tally: FastifyPluginAsync = async (app) => {
     const file = form.files.find((f) => f.field === 'file' && f.bytes.length > 0);
     if (!file) throw badRequest('Choose the XML file TallyPrime exported.');
     const fields = TallyMastersFileFields.parse(form.fields);
-    // A file that is not a masters export is a TallyError: answered 422 with its words (errors.ts).
-    const read = readMastersFile(file.bytes);
+    // Parsed in a reader process, under its time and memory limits and a tag cap (issue 33); a
+    // file that is not a masters export is answered 422 with its words (errors.ts).
+    const read = await withReadSlot(ctx, request.user.id, 'masters', () =>
+      readMastersInReader(file.bytes, { owner: request.user.id }),
+    );
     const company = {
       ...read.company,
       name: read.company.name || fields.company_name || '',
@@ -107,6 +96,8 @@ const tally: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.sendToTally, async (request, _reply, body) => {
+    // Built in the server like a book's push, and counted with them by the hour (issue 33).
+    await countWork(ctx, request.user.id, 'push', 1);
     const file = await bankExportXml(ctx.db, request.user.id, {
       rows: body.transactions,
       bankLedger: body.ledger_name,

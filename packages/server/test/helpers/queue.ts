@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { issueToken } from '../../src/auth/tokens.ts';
 import type { Config } from '../../src/config.ts';
 import { grantPages } from '../../src/credits.ts';
-import type { Db } from '../../src/db/index.ts';
+import { openDatabase, type Database, type Db } from '../../src/db/index.ts';
 import { users } from '../../src/db/schema.ts';
 import { normaliseAccountNumber } from '../../src/office/accounts.ts';
 import { officeAccounts, officeClients } from '../../src/office/tables.ts';
-import type { QueueLog } from '../../src/queue/index.ts';
-import { randomIp, type Call } from './harness.ts';
+import { startQueue, type QueueLog, type StatementQueue } from '../../src/queue/index.ts';
+import { randomIp, startApp, type Call } from './harness.ts';
 
 export const silentLog: QueueLog = { info() {}, warn() {}, error() {} };
 
@@ -132,4 +132,25 @@ export async function makeClient(h: { database: { db: Db } }, userId: string, ac
     ids.push(a.id);
   }
   return { id: client.id, accountIds: ids };
+}
+
+export type QueuedApp = {
+  database: Database;
+  queue: StatementQueue;
+  h: Awaited<ReturnType<typeof startApp>>;
+};
+
+/** The app on an in-memory PGlite with the queue's workers in this process, polling fast. */
+export async function startQueuedApp(): Promise<QueuedApp> {
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  const queue = await startQueue(database, silentLog, {
+    settings: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, superviseIntervalSeconds: 1 },
+  });
+  return { database, queue, h: await startApp({ database, deps: { queue } }) };
+}
+
+export async function stopQueuedApp(app: QueuedApp | undefined): Promise<void> {
+  await app?.h.close(false);
+  await app?.queue.stop(5_000);
+  await app?.database.close();
 }

@@ -1,6 +1,7 @@
 // What one job does, wherever it runs (a pool worker, or in-process for tests): read the file,
 // parse it, and return plain data.
 import type { BankCode } from '@bahi/core';
+import type { TallyCompanySnapshot } from '@bahi/tally';
 import { StatementError } from '../errors.ts';
 import { parseStatement } from '../parse/index.ts';
 import type { StatementResult, TaughtLayout } from '../parse/index.ts';
@@ -8,6 +9,7 @@ import { fitLayout, layoutSignature, snapLayout, type LayoutSignature } from '..
 import { checkPassword, readDocument, type FileKind, type ReadOptions } from '../read/index.ts';
 import { readPdfPart, type PageClaims, type PdfPart } from '../read/pdf.ts';
 import { readXlsx } from '../read/xlsx.ts';
+import { openArchive, type ArchiveFile, type ArchiveLimits } from '../read/zip.ts';
 import type { Cell, Page } from '../source.ts';
 
 export interface ExtractJob {
@@ -55,7 +57,25 @@ export interface WorkbookOutput {
   rows: Cell[][];
 }
 
-export type Job = ExtractJob | CheckPasswordJob | ReadPartJob | ReadWorkbookJob;
+/** A .zip dropped on the office queue: its statements, opened under limits (issue 33). */
+export interface OpenArchiveJob {
+  op: 'openArchive';
+  bytes: Uint8Array;
+  limits: ArchiveLimits;
+}
+
+export interface ArchiveOutput {
+  files: ArchiveFile[];
+}
+
+/** A TallyPrime masters export (the server's company-from-a-file call, issue 33). */
+export interface ReadMastersJob {
+  op: 'readMasters';
+  bytes: Uint8Array;
+}
+
+export type Job =
+  ExtractJob | CheckPasswordJob | ReadPartJob | ReadWorkbookJob | OpenArchiveJob | ReadMastersJob;
 
 export interface ExtractOutput {
   result: StatementResult;
@@ -74,7 +94,13 @@ export interface ExtractOutput {
   layoutUsed?: string;
 }
 
-export type JobOutput = ExtractOutput | { password_required: boolean } | PdfPart | WorkbookOutput;
+export type JobOutput =
+  | ExtractOutput
+  | { password_required: boolean }
+  | PdfPart
+  | WorkbookOutput
+  | ArchiveOutput
+  | TallyCompanySnapshot;
 
 export interface JobHooks {
   onPageCount?: (n: number) => void;
@@ -94,6 +120,9 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     const { sheets } = await readXlsx(job.bytes, { password: job.password });
     return { rows: sheets[0]?.rows ?? [] };
   }
+  if (job.op === 'openArchive') return { files: openArchive(job.bytes, job.limits) };
+  // Loaded only by the reader that reads one (the XML parser is not a statement reader's).
+  if (job.op === 'readMasters') return (await import('../read/masters.ts')).readMasters(job.bytes);
   const read = await readDocument(job.bytes, {
     password: job.password,
     fileName: job.fileName,

@@ -68,3 +68,17 @@ describe('validToken', () => {
     expect(validToken(NOW)).toBeNull();
   });
 });
+
+describe('clearToken on logout', () => {
+  it('removes every voucher draft kept in this browser; an expired token keeps them', () => {
+    localStorage.setItem('bahi.voucherDraft.user-1', '{"version":1,"rows":[]}');
+    localStorage.setItem('bahi.voucherDraft.user-2', '{"version":1,"rows":[]}');
+    localStorage.setItem('other', 'kept');
+    clearToken('invalid');
+    expect(localStorage.getItem('bahi.voucherDraft.user-1')).not.toBeNull();
+    clearToken('logout');
+    expect(localStorage.getItem('bahi.voucherDraft.user-1')).toBeNull();
+    expect(localStorage.getItem('bahi.voucherDraft.user-2')).toBeNull();
+    expect(localStorage.getItem('other')).toBe('kept');
+  });
+});

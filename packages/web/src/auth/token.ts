@@ -67,6 +67,9 @@ export function storeToken(token: string): void {
   notify();
 }
 
+/** Where the Create Vouchers screen keeps each user's draft (vouchers/storage.ts). */
+export const VOUCHER_DRAFT_PREFIX = 'bahi.voucherDraft.';
+
 type ClearReason = 'logout' | 'invalid';
 let lastClear: ClearReason | null = null;
 
@@ -79,6 +82,14 @@ export function clearToken(reason: ClearReason = 'invalid'): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(PROFILE_KEY);
   localStorage.removeItem(PROFILE_TIME_KEY);
+  // Signing out leaves nothing of the user's work in this browser: the voucher drafts go too
+  // (issue 33). An expired token keeps them, for the same user signing in again.
+  if (reason === 'logout') {
+    const drafts = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter(
+      (k): k is string => k?.startsWith(VOUCHER_DRAFT_PREFIX) ?? false,
+    );
+    for (const k of drafts) localStorage.removeItem(k);
+  }
   notify();
 }
 

@@ -1,13 +1,13 @@
 import { VOUCHER_TYPES } from '@bahi/core';
 import { z } from 'zod';
-import { decodeClaims, readToken } from '../auth/token.ts';
+import { VOUCHER_DRAFT_PREFIX, decodeClaims, readToken } from '../auth/token.ts';
 import type { EditorRow } from './rows.ts';
 
 // The rows typed on the Create Vouchers screen survive a reload: they stay in localStorage until
 // they are exported or cleared (docs/decisions/070-voucher-importer.md). One draft per signed-in
 // user, so someone signing in after a colleague on the same browser does not see their rows.
 
-const PREFIX = 'bahi.voucherDraft.';
+const PREFIX = VOUCHER_DRAFT_PREFIX;
 
 const StoredRow = z.object({
   id: z.string().min(1),
