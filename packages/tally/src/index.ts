@@ -23,3 +23,4 @@ export * from './company.ts';
 export * from './masters-file.ts';
 export * from './batches.ts';
 export * from './held.ts';
+export * from './kept-export.ts';
