@@ -86,7 +86,15 @@ import {
   TaughtLayoutInfo,
   TallyResponseReport,
 } from './statements.ts';
-import { TallyCompanyAnswer, TallyCompanySnapshot, TallyReportAnswer } from './tally.ts';
+import {
+  TallyCompanyAnswer,
+  TallyCompanySnapshot,
+  TallyPushDetail,
+  TallyPushesAnswer,
+  TallyReportAnswer,
+  TallySendAgainAnswer,
+  TallySendAgainRequest,
+} from './tally.ts';
 import { GenerateVouchersXmlRequest } from './vouchers.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -234,6 +242,15 @@ export const ENDPOINTS = {
     path: '/tally/exports/:id/response',
     request: TallyResponseReport,
     answer: TallyReportAnswer,
+  },
+  // The pushes kept, with Tally's answer per voucher, and send again for what it did not take (issue 31).
+  tallyPushes: { method: 'GET', path: '/tally/pushes', answer: TallyPushesAnswer },
+  tallyPush: { method: 'GET', path: '/tally/pushes/:id', answer: TallyPushDetail },
+  tallySendAgain: {
+    method: 'POST',
+    path: '/tally/pushes/:id/again',
+    request: TallySendAgainRequest,
+    answer: TallySendAgainAnswer,
   },
 
   // the voucher importer

@@ -226,3 +226,36 @@ export async function confirmBookRows(
   );
   return taken.length;
 }
+
+/**
+ * A send again of an office push's export (issue 31): a new push record takes the old one's rows,
+ * all of them, so the vouchers' ids (numbered over the same set) are those of the new export, and
+ * Tally's answer to it marks them. Rows every voucher of which is already in Tally are marked now.
+ * Nothing happens for an export that is no office push.
+ */
+export async function carryBookPush(
+  tx: DbOrTx,
+  from: { exportId: string; userId: string; company: string },
+  to: { exportId: string; vouchers: number },
+  now: Date,
+): Promise<void> {
+  const [old] = await tx.select().from(bookPushes).where(eq(bookPushes.exportId, from.exportId));
+  if (!old) return;
+  const waiting = await tx
+    .select({ id: bookRows.id })
+    .from(bookRows)
+    .where(and(eq(bookRows.pushId, old.id), isNull(bookRows.pushedAt)));
+  const [push] = await tx
+    .insert(bookPushes)
+    .values({
+      userId: old.userId,
+      accountId: old.accountId,
+      rows: waiting.length,
+      vouchers: to.vouchers,
+      exportId: to.exportId,
+      createdAt: now,
+    })
+    .returning({ id: bookPushes.id });
+  await tx.update(bookRows).set({ pushId: push.id }).where(eq(bookRows.pushId, old.id));
+  await confirmBookRows(tx, to.exportId, { userId: from.userId, company: from.company }, now);
+}

@@ -5,6 +5,7 @@ import {
   TALLY_PART_VOUCHERS,
   TallyCompanySnapshot,
   TallyMastersFileFields,
+  TallyPushVoucherState,
   type TallyPartResult,
 } from '@bahi/contract';
 import { importLayout, importPart, partCount, readMastersFile } from '@bahi/tally';
@@ -17,6 +18,8 @@ import { readMultipart } from '../multipart.ts';
 import { tallyExports } from '../statements/tables.ts';
 import { bankExportXml } from '../tally/bank-export.ts';
 import { loadCompany, saveCompany } from '../tally/company.ts';
+import { carryBookPush, confirmBookRows } from '../office/pushes.ts';
+import { listPushes, nothingToSendAgain, pushDetail, sendAgainFile } from '../tally/pushes.ts';
 import { confirmSent, nothingNew, recordDownload, tallyTookAll, withLeftOut } from '../tally/sent-routes.ts';
 import { recordVouchers } from '../tally/sent.ts';
 
@@ -126,36 +129,109 @@ const tally: FastifyPluginAsync = async (app) => {
       ctx.now(),
     );
     if (vouchers === 0) throw nothingNew(file, 'No transactions to send.');
-    const bytes = Buffer.byteLength(xml);
-    if (bytes > EXPORT_QUOTA.bytes) {
-      throw new HttpError('TOO_LARGE', 'The export is too large to keep. Send fewer transactions at a time.');
-    }
-    await makeRoom(request.user.id, bytes);
-    const [row] = await ctx.db
-      .insert(tallyExports)
-      .values({
-        userId: request.user.id,
-        ledgerName: body.ledger_name,
-        companyName: body.company_name,
-        vouchers,
-        xml,
-        // The app's clock, which retention is measured by.
-        createdAt: ctx.now(),
-      })
-      .returning({ id: tallyExports.id });
+    const xmlId = await keepExport(request.user.id, {
+      ledgerName: body.ledger_name,
+      companyName: body.company_name,
+      vouchers,
+      xml,
+    });
     // `?xml=none`: the web app pushes by id in parts, and 20,000 vouchers are ~25 MB it need not download.
     const withXml = (request.query as { xml?: unknown }).xml !== 'none';
     const parts = Math.max(1, Math.ceil(vouchers / TALLY_PART_VOUCHERS));
     // Nothing is recorded as sent here: only Tally's answer does that (the response route below).
     return {
       ok: true,
-      xml_id: row.id,
+      xml_id: xmlId,
       vouchers,
       parts,
       xml: withXml ? xml : '',
       already_sent: file.alreadySent,
       already_downloaded: file.alreadyDownloaded,
       already_in_tally: file.inTally.length,
+    };
+  });
+
+  /** Keeps an export's XML for the bridge, within the user's quota (makeRoom); its id. */
+  async function keepExport(
+    userId: string,
+    values: { ledgerName: string; companyName: string; vouchers: number; xml: string },
+  ): Promise<string> {
+    const bytes = Buffer.byteLength(values.xml);
+    if (bytes > EXPORT_QUOTA.bytes) {
+      throw new HttpError('TOO_LARGE', 'The export is too large to keep. Send fewer transactions at a time.');
+    }
+    await makeRoom(userId, bytes);
+    const [row] = await ctx.db
+      .insert(tallyExports)
+      // The app's clock, which retention is measured by.
+      .values({ userId, ...values, createdAt: ctx.now() })
+      .returning({ id: tallyExports.id });
+    return row.id;
+  }
+
+  /** `?offset=&limit=` within bounds. */
+  function pageOf(request: { query: unknown }, fallback: number, max: number) {
+    const q = request.query as { offset?: unknown; limit?: unknown };
+    const offset = Math.max(0, Math.floor(Number(q.offset ?? 0)) || 0);
+    const limit = Math.min(max, Math.max(1, Math.floor(Number(q.limit ?? fallback)) || fallback));
+    return { offset, limit };
+  }
+
+  // The pushes kept, newest first, with how many of each one's vouchers are in Tally (issue 31).
+  serve(app, ENDPOINTS.tallyPushes, async (request) =>
+    listPushes(ctx.db, request.user.id, keptSince(), pageOf(request, 20, 100)),
+  );
+
+  // One push: its parts' answers and its vouchers, each in Tally, not taken, or not answered.
+  serve(app, ENDPOINTS.tallyPush, async (request) => {
+    const { id } = request.params as { id: string };
+    if (!isUuid(id)) throw notFound('No such push.');
+    const raw = (request.query as { state?: unknown }).state;
+    const state = raw === undefined || raw === '' ? undefined : TallyPushVoucherState.safeParse(raw);
+    if (state && !state.success) throw badRequest('state is in_tally, not_taken or no_answer.');
+    return pushDetail(ctx.db, request.user.id, id, keptSince(), {
+      state: state?.data,
+      ...pageOf(request, 200, 1000),
+    });
+  });
+
+  // Send again what Tally did not take: a new push of those vouchers alone, for the bridge.
+  serve(app, ENDPOINTS.tallySendAgain, async (request, _reply, body) => {
+    const { id } = request.params as { id: string };
+    if (!isUuid(id)) throw notFound('No such push.');
+    const userId = request.user.id;
+    const again = await sendAgainFile(ctx.db, userId, id, keptSince(), body.held);
+    const scope = { userId, company: again.row.companyName, ledger: again.row.ledgerName };
+    // What Tally was found to hold is recorded as sent, as Send to Tally does.
+    await recordVouchers(ctx.db, scope, again.inTally, 'sent', null, ctx.now());
+    if (again.subset.vouchers === 0) {
+      // An office push's rows all of whose vouchers are in Tally now are marked pushed.
+      await confirmBookRows(ctx.db, id, { userId, company: again.row.companyName }, ctx.now());
+      throw nothingToSendAgain(again);
+    }
+    const xmlId = await keepExport(userId, {
+      ledgerName: again.row.ledgerName,
+      companyName: again.row.companyName,
+      vouchers: again.subset.vouchers,
+      xml: again.subset.xml,
+    });
+    // An office push's rows follow their vouchers to the new push: its answer marks them pushed.
+    await ctx.db.transaction((tx) =>
+      carryBookPush(
+        tx,
+        { exportId: id, userId, company: again.row.companyName },
+        { exportId: xmlId, vouchers: again.subset.vouchers },
+        ctx.now(),
+      ),
+    );
+    return {
+      ok: true as const,
+      xml_id: xmlId,
+      vouchers: again.subset.vouchers,
+      parts: Math.max(1, Math.ceil(again.subset.vouchers / TALLY_PART_VOUCHERS)),
+      already_sent: again.alreadySent,
+      already_downloaded: again.alreadyDownloaded,
+      already_in_tally: again.inTally.length,
     };
   });
 
