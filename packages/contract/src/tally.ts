@@ -164,7 +164,10 @@ export const TallyPushVoucher = z.object({
 });
 export type TallyPushVoucher = z.infer<typeof TallyPushVoucher>;
 
-/** GET /tally/pushes/:id?state=&offset&limit: the push and its vouchers (a page of them). */
+/**
+ * GET /tally/pushes/:id?state=&offset&limit: the push and its vouchers (a page of them); `state` is a
+ * TallyPushVoucherState, or `waiting` for those not in Tally.
+ */
 export const TallyPushDetail = z.object({
   push: TallyPushSummary,
   part_results: z.array(TallyPartResult),

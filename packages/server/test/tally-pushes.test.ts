@@ -192,9 +192,11 @@ describe('the list of pushes and send again', () => {
   test('an office push with the bridge stopped, sent again from the list: its rows are marked pushed on the answer', async () => {
     tally.emulator.reset();
     const { token } = await makeMember(h, 0);
-    const office = (method: 'GET' | 'POST', url: string, json?: unknown) => api(token, method, `/office${url}`, json);
-    const client = (await office('POST', '/clients', { name: 'Again', state_code: '27', tally_company: COMPANY }))
-      .body;
+    const office = (method: 'GET' | 'POST', url: string, json?: unknown) =>
+      api(token, method, `/office${url}`, json);
+    const client = (
+      await office('POST', '/clients', { name: 'Again', state_code: '27', tally_company: COMPANY })
+    ).body;
     const account = (
       await office('POST', `/clients/${client.id}/accounts`, {
         bank: 'ICICI',

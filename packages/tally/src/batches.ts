@@ -77,7 +77,11 @@ export function importPart(
 }
 
 /** The file's head, the messages at `ranges` (in the order given), and its tail: an import of its own. */
-export function assembleImport(xml: string, layout: ImportLayout, ranges: readonly [number, number][]): string {
+export function assembleImport(
+  xml: string,
+  layout: ImportLayout,
+  ranges: readonly [number, number][],
+): string {
   // Keep the file's own indentation: the head ends with the pad written before each message.
   const separator = `\n${/[ \t]*$/.exec(layout.head)?.[0] ?? ''}`;
   return layout.head + ranges.map(([a, b]) => xml.slice(a, b)).join(separator) + layout.tail;

@@ -76,5 +76,9 @@ export function keptSubset(
   const ids = layoutVoucherIds(xml, layout);
   const chosen = layout.vouchers.filter((_, i) => keep(ids[i], i));
   const kept = ids.filter((id, i) => keep(id, i));
-  return { xml: assembleImport(xml, layout, [...layout.masters, ...chosen]), ids: kept, vouchers: chosen.length };
+  return {
+    xml: assembleImport(xml, layout, [...layout.masters, ...chosen]),
+    ids: kept,
+    vouchers: chosen.length,
+  };
 }

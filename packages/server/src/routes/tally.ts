@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   ENDPOINTS,
@@ -187,8 +188,11 @@ const tally: FastifyPluginAsync = async (app) => {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('No such push.');
     const raw = (request.query as { state?: unknown }).state;
-    const state = raw === undefined || raw === '' ? undefined : TallyPushVoucherState.safeParse(raw);
-    if (state && !state.success) throw badRequest('state is in_tally, not_taken or no_answer.');
+    const state =
+      raw === undefined || raw === ''
+        ? undefined
+        : TallyPushVoucherState.or(z.literal('waiting')).safeParse(raw);
+    if (state && !state.success) throw badRequest('state is in_tally, not_taken, no_answer or waiting.');
     return pushDetail(ctx.db, request.user.id, id, keptSince(), {
       state: state?.data,
       ...pageOf(request, 200, 1000),

@@ -73,9 +73,15 @@ async function figures(db: DbOrTx, userId: string, ids: readonly string[]) {
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`);
-  const rows = (result as unknown as { rows: { id: string; in_tally: number | string; first: string | null; last: string | null }[] }).rows;
+  const rows = (
+    result as unknown as {
+      rows: { id: string; in_tally: number | string; first: string | null; last: string | null }[];
+    }
+  ).rows;
   const iso = (d: string | null) => (d ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` : '');
-  return new Map(rows.map((r) => [r.id, { inTally: Number(r.in_tally), from: iso(r.first), to: iso(r.last) }]));
+  return new Map(
+    rows.map((r) => [r.id, { inTally: Number(r.in_tally), from: iso(r.first), to: iso(r.last) }]),
+  );
 }
 
 function summary(
@@ -150,7 +156,9 @@ async function loadExport(db: DbOrTx, userId: string, id: string, keptSince: Dat
   const [row] = await db
     .select()
     .from(tallyExports)
-    .where(and(eq(tallyExports.id, id), eq(tallyExports.userId, userId), gte(tallyExports.createdAt, keptSince)));
+    .where(
+      and(eq(tallyExports.id, id), eq(tallyExports.userId, userId), gte(tallyExports.createdAt, keptSince)),
+    );
   if (!row) throw notFound('No such push (pushes are kept 30 days).');
   return row;
 }
@@ -181,7 +189,8 @@ async function voucherStates(db: DbOrTx, userId: string, row: ExportRow) {
         paise: v.paise,
         narration: v.narration,
         state,
-        answer: state === 'not_taken' ? (answer?.problems.join(' · ') || answer?.detail || '').slice(0, 1000) : '',
+        answer:
+          state === 'not_taken' ? (answer?.problems.join(' · ') || answer?.detail || '').slice(0, 1000) : '',
       };
     }),
   };
@@ -193,14 +202,20 @@ export async function pushDetail(
   userId: string,
   id: string,
   keptSince: Date,
-  query: { state?: TallyPushVoucherState; offset: number; limit: number },
+  /** `waiting`: the vouchers not in Tally (not taken or not answered). */
+  query: { state?: TallyPushVoucherState | 'waiting'; offset: number; limit: number },
 ) {
   const row = await loadExport(db, userId, id, keptSince);
   const { vouchers, answers } = await voucherStates(db, userId, row);
   const office = await officeExports(db, [row.id]);
   const inTally = vouchers.filter((v) => v.state === 'in_tally').length;
-  const dates = vouchers.map((v) => v.date).filter(Boolean).sort();
-  const matching = query.state ? vouchers.filter((v) => v.state === query.state) : vouchers;
+  const dates = vouchers
+    .map((v) => v.date)
+    .filter(Boolean)
+    .sort();
+  const wanted = (s: TallyPushVoucherState) =>
+    !query.state || s === query.state || (query.state === 'waiting' && s !== 'in_tally');
+  const matching = vouchers.filter((v) => wanted(v.state));
   return {
     push: summary(row, office.has(row.id), { inTally, from: dates[0] ?? '', to: dates.at(-1) ?? '' }),
     part_results: answers.flatMap((a) => (a ? [a] : [])),
@@ -245,7 +260,11 @@ export async function sendAgainFile(
 }
 
 /** The words of the 409 when every voucher of the push is in Tally (or was found there). */
-export function nothingToSendAgain(left: { alreadySent: number; alreadyDownloaded: number; inTally: string[] }) {
+export function nothingToSendAgain(left: {
+  alreadySent: number;
+  alreadyDownloaded: number;
+  inTally: string[];
+}) {
   return conflict(
     `Nothing to send again: every voucher of this push is in Tally (${left.alreadySent} recorded as sent, ` +
       `${left.alreadyDownloaded} downloaded, ${left.inTally.length} found in Tally).`,

@@ -2,8 +2,13 @@ import {
   ENDPOINTS,
   TallyCompanyAnswer,
   TallyCompanySnapshot,
+  type HeldMovements,
   type SendToTallyRequest,
   type TallyImportReport,
+  type TallyPushDetail,
+  type TallyPushesAnswer,
+  type TallyPushVoucherState,
+  type TallySendAgainAnswer,
 } from '@bahi/contract';
 import { call } from '../api/client.ts';
 import { bridgeUrl } from '../bank/bridge.ts';
@@ -63,4 +68,23 @@ export function reportTallyResponse(
   report: { ok: boolean; status?: string; tally_response?: TallyImportReport | null; detail?: string },
 ) {
   return call(ENDPOINTS.tallyExportResponse, { params: { id }, json: report });
+}
+
+/** The pushes kept (newest first), with how many of each one's vouchers are in Tally (issue 31). */
+export function fetchPushes(offset: number, limit: number): Promise<TallyPushesAnswer> {
+  return call(ENDPOINTS.tallyPushes, { query: { offset, limit } });
+}
+
+/** One push with its vouchers (those in `state` when given), a page of them. */
+export function fetchPush(
+  id: string,
+  state?: TallyPushVoucherState | 'waiting',
+  limit = 200,
+): Promise<TallyPushDetail> {
+  return call(ENDPOINTS.tallyPush, { params: { id }, query: { state, limit } });
+}
+
+/** A new push of the vouchers of `id` that are not in Tally; `held` is what the company was found to hold. */
+export function sendAgain(id: string, held?: HeldMovements): Promise<TallySendAgainAnswer> {
+  return call(ENDPOINTS.tallySendAgain, { params: { id }, json: held ? { held } : {} });
 }

@@ -49,7 +49,7 @@ describe('a push in parts', () => {
     const lines = pushReportLines(report, 500);
     expect(lines[0]).toBe('⚠️ 700 of 1,200 vouchers went into Tally whole.');
     expect(lines[1]).toBe("❌ Part 2 of 3 (vouchers 501–1,000): Ledger 'Rent' does not exist!");
-    expect(lines.at(-1)).toContain('never entered twice');
+    expect(lines.at(-1)).toContain('only what Tally did not take goes');
   });
 
   it('a connector failure stops the push and says which parts were not sent', async () => {
