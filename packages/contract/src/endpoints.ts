@@ -76,6 +76,8 @@ import {
   SaveLedgersRequest,
   SaveRowsAnswer,
   SaveRowsRequest,
+  PushPlanAnswer,
+  PushPlanRequest,
   SendToTallyAnswer,
   SendToTallyRequest,
   StatementList,
@@ -236,6 +238,8 @@ export const ENDPOINTS = {
     request: SendToTallyRequest,
     answer: SendToTallyAnswer,
   },
+  // What an export of these rows would do, before it is done (issue 31).
+  tallyPushPlan: { method: 'POST', path: '/tally/push-plan', request: PushPlanRequest, answer: PushPlanAnswer },
   tallyExport: { method: 'GET', path: '/tally/exports/:id' },
   tallyExportResponse: {
     method: 'POST',

@@ -124,9 +124,45 @@ export function stockItemMaster(m: StockItemMaster): XmlElement {
   ]);
 }
 
+/**
+ * TallyPrime's 28 predefined groups (15 primary, 13 sub-groups), as its help lists them
+ * (help.tallysolutions.com/tally-prime/accounting/groups-in-tallyprime/): what a new ledger may go
+ * under in a company Bahi has not read.
+ */
+export const TALLY_PREDEFINED_GROUPS = [
+  'Bank Accounts',
+  'Bank OD A/c',
+  'Branch / Divisions',
+  'Capital Account',
+  'Cash-in-Hand',
+  'Current Assets',
+  'Current Liabilities',
+  'Deposits (Asset)',
+  'Direct Expenses',
+  'Direct Incomes',
+  'Duties & Taxes',
+  'Fixed Assets',
+  'Indirect Expenses',
+  'Indirect Incomes',
+  'Investments',
+  'Loans & Advances (Asset)',
+  'Loans (Liability)',
+  'Misc. Expenses (ASSET)',
+  'Provisions',
+  'Purchase Accounts',
+  'Reserves & Surplus',
+  'Sales Accounts',
+  'Secured Loans',
+  'Stock-in-Hand',
+  'Sundry Creditors',
+  'Sundry Debtors',
+  'Suspense A/c',
+  'Unsecured Loans',
+] as const;
+
 /** Declares each ledger once (Tally names are case-insensitive), first declaration wins. */
-export function uniqueLedgers(ledgers: readonly LedgerMaster[]): LedgerMaster[] {
-  const seen = new Map<string, LedgerMaster>();
+export function uniqueLedgers<T extends LedgerMaster>(ledgers: readonly T[]): T[] {
+  const seen = new Map<string, T>();
   for (const l of ledgers) if (!seen.has(l.name.toLowerCase())) seen.set(l.name.toLowerCase(), l);
   return [...seen.values()];
 }

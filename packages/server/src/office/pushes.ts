@@ -11,13 +11,14 @@ import {
   bankVoucherIds,
   buildBankVouchersXml,
   heldKeys,
+  plannedBankMasters,
   type BankTransaction,
   type HeldMovement,
 } from '@bahi/tally';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { cashWithoutLedger } from '../tally/bank-export.ts';
+import { cashWithoutLedger, plannedForScreen } from '../tally/bank-export.ts';
 import { ledgerNames, loadCompany } from '../tally/company.ts';
 import { alreadyRecorded, recordVouchers } from '../tally/sent.ts';
 import { lockAccount } from './books.ts';
@@ -64,6 +65,8 @@ export async function pushUnpushed(
   month?: string,
   /** What the company holds on the ledger (read through the bridge): those rows are in Tally. */
   held?: readonly HeldMovement[],
+  /** The groups chosen for new ledgers (issue 31). */
+  groups: { ledgerGroups?: Readonly<Record<string, string>>; newLedgerGroup?: string } = {},
 ): Promise<PushAnswer> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
@@ -135,19 +138,25 @@ export async function pushUnpushed(
       contra.has(t) || cashWithoutLedger(t, side);
     const vouchers = ids.flat().filter((id) => !isIn(id)).length;
     if (vouchers === 0) {
-      return { ok: true, xml_id: '', xml: '', vouchers: 0, rows: 0, already_sent: done.length };
+      return { ok: true, xml_id: '', xml: '', vouchers: 0, rows: 0, already_sent: done.length, masters: [] };
     }
-    const xml = buildBankVouchersXml({
-      bankLedger: account.tallyLedger,
-      accountNumber: account.accountNumber,
-      transactions,
+    const options = {
       company,
-      withMasters: true,
       contraForCash: true,
       isCash,
       existingLedgers: ledgerNames(known),
       leaveOut: new Set([...recorded.keys(), ...inTally]),
-    });
+      ledgerGroups: groups.ledgerGroups,
+      newLedgerGroup: groups.newLedgerGroup,
+    };
+    const bankAccount = {
+      bankLedger: account.tallyLedger,
+      accountNumber: account.accountNumber,
+      transactions,
+    };
+    const xml = buildBankVouchersXml({ ...bankAccount, ...options, withMasters: true });
+    // Said before the file goes (the screen sends it next): which masters it creates, under which group.
+    const masters = plannedForScreen(plannedBankMasters({ ...options, accounts: [bankAccount] }));
     if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {
       throw badRequest('The push is too large to keep. Push fewer months at a time.');
     }
@@ -188,6 +197,7 @@ export async function pushUnpushed(
       vouchers,
       rows: rows.length - done.length,
       already_sent: done.length,
+      masters,
     };
   });
 }

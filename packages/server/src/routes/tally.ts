@@ -17,7 +17,7 @@ import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 import { serve } from '../endpoints.ts';
 import { readMultipart } from '../multipart.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { bankExportXml } from '../tally/bank-export.ts';
+import { bankExportPlan, bankExportXml } from '../tally/bank-export.ts';
 import { loadCompany, saveCompany } from '../tally/company.ts';
 import { carryBookPush, confirmBookRows } from '../office/pushes.ts';
 import { listPushes, nothingToSendAgain, pushDetail, sendAgainFile } from '../tally/pushes.ts';
@@ -47,7 +47,14 @@ const tally: FastifyPluginAsync = async (app) => {
     const includeSent = ['1', 'true'].includes(
       String((request.query as { include_sent?: unknown }).include_sent),
     );
-    const file = await bankExportXml(ctx.db, request.user.id, { rows, bankLedger: ledger, includeSent });
+    // The body is the rows alone: a group for new ledgers comes as ?new_ledger_group= (issue 31).
+    const group = String((request.query as { new_ledger_group?: unknown }).new_ledger_group ?? '').trim();
+    const file = await bankExportXml(ctx.db, request.user.id, {
+      rows,
+      bankLedger: ledger,
+      includeSent,
+      newLedgerGroup: group.slice(0, 200) || undefined,
+    });
     await recordDownload(ctx.db, request.user.id, undefined, ledger, file, ctx.now());
     return sendDownload(
       withLeftOut(reply, file),
@@ -118,6 +125,8 @@ const tally: FastifyPluginAsync = async (app) => {
       statementId: body.statement_id,
       includeSent: body.include_sent,
       held: body.held,
+      ledgerGroups: body.ledger_groups,
+      newLedgerGroup: body.new_ledger_group,
     });
     const { xml, vouchers } = file;
     // What Tally was found to hold is recorded as sent: later pushes need not ask again.
@@ -238,6 +247,20 @@ const tally: FastifyPluginAsync = async (app) => {
       already_in_tally: again.inTally.length,
     };
   });
+
+  // What Send to Tally or Download XML of these rows would do, said before (issue 31): nothing is kept.
+  serve(app, ENDPOINTS.tallyPushPlan, async (request, _reply, body) =>
+    bankExportPlan(ctx.db, request.user.id, {
+      rows: body.transactions,
+      bankLedger: body.ledger_name,
+      companyName: body.company_name,
+      statementId: body.statement_id,
+      includeSent: body.include_sent,
+      held: body.held,
+      ledgerGroups: body.ledger_groups,
+      newLedgerGroup: body.new_ledger_group,
+    }),
+  );
 
   /** `?part=N` as a part number, undefined without it; 400 when it is not one. */
   function partOf(request: { query: unknown }): number | undefined {
