@@ -1,11 +1,16 @@
 import { parseSpecDate } from '@bahi/core';
-import { TALLY_PART_VOUCHERS, type StatementTransaction } from '@bahi/contract';
+import {
+  TALLY_PART_VOUCHERS,
+  type PushPlanAnswer,
+  type PushPlanRequest,
+  type StatementTransaction,
+} from '@bahi/contract';
 import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { formatCount } from '../format.ts';
-import { reportTallyResponse, sendForParts } from '../tally/api.ts';
-import { missingLedgers, missingLedgersWarning } from '../tally/company.ts';
+import { planPush, reportTallyResponse, sendForParts } from '../tally/api.ts';
+import { fillRows, PushPlanModal, type PlanChoice, type RowsFill } from '../tally/PushPlanModal.tsx';
 import { CompanyCard } from '../tally/CompanyCard.tsx';
 import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { pushInParts, pushReportLines, type PushProgress } from '../tally/push.ts';
@@ -40,6 +45,19 @@ type Props = {
   statementId?: string;
 };
 
+/** The rows as they go (with the ledgers the plan gave them) and the groups chosen for new ledgers. */
+type Planned = { transactions: StatementTransaction[]; ledger_groups: Record<string, string> };
+
+/** An open plan: the request, its plan as first made and as now shown, and who waits for the answer. */
+type PlanState = {
+  action: string;
+  request: PushPlanRequest;
+  base: PushPlanAnswer;
+  shown: PushPlanAnswer;
+  fill: RowsFill;
+  resolve: (p: Planned | null) => void;
+};
+
 // Memoised: the result screen's filters hand it new rows (deferred), nothing else re-draws it.
 export const TallyPanel = memo(function TallyPanel({
   bank,
@@ -59,30 +77,59 @@ export const TallyPanel = memo(function TallyPanel({
   const { company } = useTallyCompany();
   const say = (m: string) => setMessages((all) => [...all, m]);
 
+  const [planning, setPlanning] = useState<PlanState | null>(null);
+
   /**
-   * With a company read from Tally: confirm the ledgers it lacks (which the export will create).
-   * Rows without a ledger go to Suspense, as the XML builder does.
+   * Says what the export will do before it is done (issue 31): the server plans it, the user
+   * chooses what the rows without a ledger get and the groups of the new ledgers. Resolves with the
+   * rows as they go and the groups, or null when the user cancels or the plan cannot be made.
    */
-  function ledgersConfirmed(): boolean {
-    const names = [ledgerName, ...rows.map((r) => r.LedgerName?.trim() || 'Suspense')];
-    const missing = missingLedgers(company, names);
-    if (!company || !missing || missing.length === 0) return true;
-    return window.confirm(missingLedgersWarning(company.company.name, missing));
+  async function planned(action: string, request: PushPlanRequest): Promise<Planned | null> {
+    let base: PushPlanAnswer;
+    try {
+      base = await planPush(request);
+    } catch (err) {
+      say(`❌ ${action}: ${err instanceof ApiError ? err.detail : 'the plan could not be made.'}`);
+      return null;
+    }
+    return new Promise((resolve) =>
+      setPlanning({ action, request, base, shown: base, fill: { kind: 'none' }, resolve }),
+    );
+  }
+
+  /** The rows' ledgers changed in the plan: it is planned again (new ledgers may need groups). */
+  async function refill(fill: RowsFill) {
+    if (!planning) return;
+    const transactions = fillRows(planning.request.transactions, planning.base, fill);
+    try {
+      const shown = await planPush({ ...planning.request, transactions });
+      setPlanning({ ...planning, fill, shown });
+    } catch (err) {
+      say(`❌ ${err instanceof ApiError ? err.detail : 'The plan could not be made.'}`);
+    }
+  }
+
+  function closePlan(choice: PlanChoice | null) {
+    if (!planning) return;
+    const transactions = fillRows(planning.request.transactions, planning.base, planning.fill);
+    planning.resolve(choice ? { transactions, ledger_groups: choice.ledger_groups } : null);
+    setPlanning(null);
   }
 
   async function download() {
     const problem = downloadProblem(rows.length, { localIp, ledgerName });
     if (problem) return window.alert(problem);
-    if (!ledgersConfirmed()) return;
     rememberTallyIp(localIp);
-    // The company the warning above was about: the file declares only the ledgers it lacks.
-    const body = {
-      acc,
+    // The company the plan was about: the file declares only the ledgers it lacks.
+    const request = {
       transactions: rows,
       ledger_name: ledgerName.trim(),
       company_name: company?.company.name,
       statement_id: statementId,
     };
+    const plan = await planned('Download XML', request);
+    if (!plan) return;
+    const body = { ...request, acc, ...plan };
     try {
       const { blob, filename } = await downloadXml(bank, body);
       saveBlob(blob, filename);
@@ -104,9 +151,6 @@ export const TallyPanel = memo(function TallyPanel({
     const form = { localIp, ledgerName, companyName };
     const problem = sendProblem(rows.length, form);
     if (problem) return window.alert(problem);
-    const withoutLedger = rows.filter((r) => !r.LedgerName?.trim()).length;
-    if (!window.confirm(sendConfirmation(rows.length, withoutLedger))) return;
-    if (!ledgersConfirmed()) return;
     rememberTallyIp(localIp);
     localStorage.setItem(COMPANY_KEY, companyName.trim());
     setMessages([]);
@@ -121,14 +165,18 @@ export const TallyPanel = memo(function TallyPanel({
           : null;
       if (held === null)
         say("ℹ️ Could not read what Tally holds; Bahi's own record of what was sent decides.");
-      let stored;
-      const request = {
+      const asked = {
         transactions: rows,
         ledger_name: ledgerName.trim(),
         company_name: companyName.trim(),
         statement_id: statementId,
         ...(held ? { held } : {}),
       };
+      // What will happen, said before (issue 31): the user's choices go with the request.
+      const plan = await planned('Send to Tally', asked);
+      if (!plan) return;
+      const request = { ...asked, ...plan };
+      let stored;
       try {
         // Kept on the server without downloading its XML back: the bridge fetches it part by part.
         try {
@@ -265,6 +313,19 @@ export const TallyPanel = memo(function TallyPanel({
             Export CSV
           </Button>
         </Group>
+        {planning && (
+          <PushPlanModal
+            // The remembered ledgers of the rows as first planned: filling them is what the choice does.
+            plan={{ ...planning.shown, suggestions: planning.base.suggestions }}
+            action={planning.action}
+            // The specification's confirmation before a send (section 5): the plan is where it is asked.
+            question={planning.action === 'Send to Tally' ? sendConfirmation(rows.length) : undefined}
+            fill={planning.fill}
+            onFill={(fill) => void refill(fill)}
+            onCancel={() => closePlan(null)}
+            onConfirm={closePlan}
+          />
+        )}
         {progress && (
           <Stack gap={2} aria-label="Tally push progress">
             <Progress

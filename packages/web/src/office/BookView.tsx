@@ -236,6 +236,15 @@ export function BookView({
               Download the file
             </Button>
           </Group>
+          {/* What the push creates in Tally, said before it is sent (issue 31). */}
+          {lastPush.masters.length > 0 && (
+            <Text size="xs" mt={4} aria-label="Masters the push creates">
+              Creates in Tally:{' '}
+              {lastPush.masters
+                .map((m) => `${m.name} (under ${m.group}${m.needs_group ? ', no group chosen' : ''})`)
+                .join(' · ')}
+            </Text>
+          )}
         </Paper>
       )}
       <Text size="sm" c="dimmed" data-testid="book-counts">

@@ -3,6 +3,8 @@ import {
   TallyCompanyAnswer,
   TallyCompanySnapshot,
   type HeldMovements,
+  type PushPlanAnswer,
+  type PushPlanRequest,
   type SendToTallyRequest,
   type TallyImportReport,
   type TallyPushDetail,
@@ -87,4 +89,9 @@ export function fetchPush(
 /** A new push of the vouchers of `id` that are not in Tally; `held` is what the company was found to hold. */
 export function sendAgain(id: string, held?: HeldMovements): Promise<TallySendAgainAnswer> {
   return call(ENDPOINTS.tallySendAgain, { params: { id }, json: held ? { held } : {} });
+}
+
+/** What Send to Tally or Download XML of these rows would do (issue 31); nothing is kept. */
+export function planPush(body: PushPlanRequest): Promise<PushPlanAnswer> {
+  return call(ENDPOINTS.tallyPushPlan, { json: body });
 }
