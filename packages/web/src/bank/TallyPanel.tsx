@@ -46,7 +46,12 @@ type Props = {
 };
 
 /** The rows as they go (with the ledgers the plan gave them) and the groups chosen for new ledgers. */
-type Planned = { transactions: StatementTransaction[]; ledger_groups: Record<string, string> };
+type Planned = {
+  transactions: StatementTransaction[];
+  ledger_groups: Record<string, string>;
+  /** the user asked for the vouchers sent or downloaded before too */
+  include_sent?: boolean;
+};
 
 /** An open plan: the request, its plan as first made and as now shown, and who waits for the answer. */
 type PlanState = {
@@ -84,10 +89,28 @@ export const TallyPanel = memo(function TallyPanel({
    * chooses what the rows without a ledger get and the groups of the new ledgers. Resolves with the
    * rows as they go and the groups, or null when the user cancels or the plan cannot be made.
    */
-  async function planned(action: string, request: PushPlanRequest): Promise<Planned | null> {
+  async function planned(action: string, asked: PushPlanRequest): Promise<Planned | null> {
+    let request = asked;
     let base: PushPlanAnswer;
     try {
       base = await planPush(request);
+      const left = base.already_sent + base.already_downloaded + base.already_in_tally;
+      if (base.vouchers === 0 && left > 0) {
+        // Every row went before (issue 31). Again only if the user says so (deleted in Tally, a
+        // file lost); what Tally still holds stays out when it could be read.
+        const again = window.confirm(
+          `Nothing new: all ${left} voucher(s) went to Tally before (${base.already_in_tally} in Tally, ${base.already_sent} sent, ${base.already_downloaded} downloaded).\n\n` +
+            `${action} them again anyway? Only if they were deleted in Tally or the file was lost: otherwise they are entered twice.`,
+        );
+        if (!again) return null;
+        request = { ...request, include_sent: true };
+        base = await planPush(request);
+        if (base.vouchers === 0) {
+          // What Tally holds (read through the bridge) still answers for every one of them.
+          say(`ℹ️ Nothing new: all ${left} voucher(s) went to Tally before, and Tally holds them.`);
+          return null;
+        }
+      }
     } catch (err) {
       say(`❌ ${action}: ${err instanceof ApiError ? err.detail : 'the plan could not be made.'}`);
       return null;
@@ -112,7 +135,15 @@ export const TallyPanel = memo(function TallyPanel({
   function closePlan(choice: PlanChoice | null) {
     if (!planning) return;
     const transactions = fillRows(planning.request.transactions, planning.base, planning.fill);
-    planning.resolve(choice ? { transactions, ledger_groups: choice.ledger_groups } : null);
+    planning.resolve(
+      choice
+        ? {
+            transactions,
+            ledger_groups: choice.ledger_groups,
+            ...(planning.request.include_sent ? { include_sent: true } : {}),
+          }
+        : null,
+    );
     setPlanning(null);
   }
 
