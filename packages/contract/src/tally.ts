@@ -26,6 +26,8 @@ export const TallyMaster = z.object({
   gstin: z.string().trim().max(20).optional(),
   state: z.string().trim().max(100).optional(),
   registrationType: z.string().trim().max(60).optional(),
+  /** Tax ledgers: the GST duty head Tally keeps. */
+  gstDutyHead: z.string().trim().max(60).optional(),
 });
 export type TallyMaster = z.infer<typeof TallyMaster>;
 

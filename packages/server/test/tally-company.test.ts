@@ -65,7 +65,8 @@ function seedCompany() {
         ]),
         el('LEDGER', { NAME: 'CGST' }, [
           leaf('PARENT', 'Duties & Taxes'),
-          leaf('GSTDUTYHEAD', 'Central Tax'),
+          // The word a TallyPrime 4.1 company keeps (3.0+ writes CGST, TallyConnector #27).
+          leaf('GSTDUTYHEAD', 'CGST'),
         ]),
       ],
     }),
@@ -184,7 +185,7 @@ test('the company read through the bridge is kept per user, and a push in parts 
   const ledger = (name: string) => books.ledgers.find((l) => l.name === name);
   assert.equal(ledger('HDFC OD 5020')?.parent, 'Bank OD A/c');
   assert.equal(ledger('Rent')?.parent, 'Indirect Expenses');
-  assert.equal((ledger('CGST') as { gstDutyHead?: string })?.gstDutyHead, 'Central Tax');
+  assert.equal((ledger('CGST') as { gstDutyHead?: string })?.gstDutyHead, 'CGST');
 
   // History keeps each part's answer; the export is a success once every part is in.
   const stored = await call(h.app, 'GET', `/api/tally/exports/${sent.body.xml_id}`, { token });

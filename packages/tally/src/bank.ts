@@ -173,12 +173,16 @@ function groupOf(
   cashContra: boolean,
 ): Pick<PlannedMaster, 'parent' | 'kind' | 'defaulted'> {
   const key = name.toLowerCase();
-  const chosen = Object.entries(o.ledgerGroups ?? {}).find(([n]) => n.trim().toLowerCase() === key)?.[1]?.trim();
+  const chosen = Object.entries(o.ledgerGroups ?? {})
+    .find(([n]) => n.trim().toLowerCase() === key)?.[1]
+    ?.trim();
   if (chosen) return { parent: chosen, kind: 'ledger', defaulted: false };
   if (key === suspense.toLowerCase()) return { parent: SUSPENSE_GROUP, kind: 'suspense', defaulted: false };
   if (cashContra) return { parent: CASH_GROUP, kind: 'cash', defaulted: false };
   const all = o.newLedgerGroup?.trim();
-  return all ? { parent: all, kind: 'ledger', defaulted: false } : { parent: SUSPENSE_GROUP, kind: 'ledger', defaulted: true };
+  return all
+    ? { parent: all, kind: 'ledger', defaulted: false }
+    : { parent: SUSPENSE_GROUP, kind: 'ledger', defaulted: true };
 }
 
 function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {

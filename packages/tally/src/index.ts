@@ -24,3 +24,4 @@ export * from './masters-file.ts';
 export * from './batches.ts';
 export * from './held.ts';
 export * from './kept-export.ts';
+export * from './duty-heads.ts';

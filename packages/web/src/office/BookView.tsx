@@ -171,8 +171,10 @@ export function BookView({
       return;
     }
     try {
-      await pushThroughBridge(localIp, answer.xml_id);
+      const sent = await pushThroughBridge(localIp, answer.xml_id);
       notifySuccess(`Sent to Tally: ${answer.vouchers} voucher(s).`);
+      // Read back after the push: what Tally kept otherwise than sent (a tax ledger's duty head).
+      for (const w of sent.warnings ?? []) notifyError(w, null);
     } catch (err) {
       notifyError('Tally did not take the push: nothing was marked pushed; push again to send it.', err);
     } finally {

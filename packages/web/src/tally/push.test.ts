@@ -71,4 +71,21 @@ describe('a push in parts', () => {
     expect(vouchersInPart(2, 1200, 500)).toBe(200);
     expect(vouchersInPart(3, 1200, 500)).toBe(0);
   });
+
+  it('what the bridge read back and found kept otherwise is said, even when Tally took everything', async () => {
+    const report = await pushInParts(
+      async () => ({
+        ...ok(3),
+        warnings: [
+          "Tally kept the ledger 'CGST' without its GST duty head (sent 'Central Tax'): set it in Tally.",
+        ],
+      }),
+      { parts: 1, vouchers: 1, perPart: 500 },
+    );
+    const lines = pushReportLines(report, 500);
+    expect(lines[0]).toMatch(/^📤 All 1 vouchers are in Tally/);
+    expect(lines[1]).toBe(
+      "⚠️ Tally kept the ledger 'CGST' without its GST duty head (sent 'Central Tax'): set it in Tally.",
+    );
+  });
 });

@@ -20,6 +20,8 @@ export interface PartOutcome {
   altered: number;
   /** Tally's words (or the connector's) when the part was not taken whole. */
   problems: string[];
+  /** What the bridge read back and found kept otherwise than sent (a tax ledger's duty head). */
+  warnings?: string[];
 }
 
 export interface PushProgress {
@@ -91,6 +93,7 @@ export async function pushInParts(
             0,
             5,
           ),
+      ...(answer.warnings?.length ? { warnings: answer.warnings.slice(0, 20) } : {}),
     });
     vouchersDone += vouchers;
     onProgress({ partsDone: part + 1, parts: total.parts, vouchersDone, vouchers: total.vouchers });
@@ -100,6 +103,12 @@ export async function pushInParts(
 
 /** The lines shown after a push: what went in, which parts failed and why, and what to do next. */
 export function pushReportLines(r: PushReport, perPart: number): string[] {
+  // Said whatever the counters say: Tally counts a tax ledger created even when it dropped its head.
+  const warnings = r.outcomes.flatMap((o) => (o.warnings ?? []).map((w) => `⚠️ ${w}`));
+  return [...countLines(r, perPart), ...warnings];
+}
+
+function countLines(r: PushReport, perPart: number): string[] {
   const failed = r.outcomes.filter((o) => !o.ok);
   const okVouchers = r.outcomes.filter((o) => o.ok).reduce((s, o) => s + o.vouchers, 0);
   if (failed.length === 0 && r.stoppedAt === undefined) {
