@@ -25,3 +25,4 @@ export * from './batches.ts';
 export * from './held.ts';
 export * from './kept-export.ts';
 export * from './duty-heads.ts';
+export * from './mt940.ts';
