@@ -76,6 +76,7 @@ import {
   SaveLedgersRequest,
   SaveRowsAnswer,
   SaveRowsRequest,
+  BankStatementFileRequest,
   PushPlanAnswer,
   PushPlanRequest,
   SendToTallyAnswer,
@@ -239,7 +240,18 @@ export const ENDPOINTS = {
     answer: SendToTallyAnswer,
   },
   // What an export of these rows would do, before it is done (issue 31).
-  tallyPushPlan: { method: 'POST', path: '/tally/push-plan', request: PushPlanRequest, answer: PushPlanAnswer },
+  tallyPushPlan: {
+    method: 'POST',
+    path: '/tally/push-plan',
+    request: PushPlanRequest,
+    answer: PushPlanAnswer,
+  },
+  // The statement as TallyPrime's bank-statement file for auto reconciliation (MT940; a file).
+  tallyBankStatementFile: {
+    method: 'POST',
+    path: '/tally/bank-statement-file',
+    request: BankStatementFileRequest,
+  },
   tallyExport: { method: 'GET', path: '/tally/exports/:id' },
   tallyExportResponse: {
     method: 'POST',

@@ -518,3 +518,14 @@ export const PushPlanAnswer = z.object({
   groups: z.array(z.string()),
 });
 export type PushPlanAnswer = z.infer<typeof PushPlanAnswer>;
+
+/**
+ * POST /tally/bank-statement-file: the statement as the bank-statement file TallyPrime's auto bank
+ * reconciliation imports (MT940, issue 31). The whole statement as read: the balances must chain.
+ */
+export const BankStatementFileRequest = z.object({
+  acc: z.string().trim().min(1, 'The account number is needed for the bank statement file.').max(60),
+  transactions: Rows.min(1, 'No transactions to write.'),
+  statement_id: FromStatement,
+});
+export type BankStatementFileRequest = z.infer<typeof BankStatementFileRequest>;

@@ -192,3 +192,69 @@ describe('the plan of a push', () => {
     );
   });
 });
+
+describe("TallyPrime's bank-statement file", () => {
+  let h: Awaited<ReturnType<typeof startApp>>;
+  before(async () => {
+    h = await startApp();
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  test('the statement as MT940: balances that chain, a file to download; a filtered view is refused', async () => {
+    const { token } = await makeMember(h, 0);
+    const statement = [
+      {
+        Date: '01-05-2025',
+        Description: 'NEFT/IN/ACME',
+        Withdrawal: '',
+        Deposit: '50,000.00',
+        ClosingBalance: '1,50,000.00',
+      },
+      {
+        Date: '02-05-2025',
+        Description: 'CHQ PAID 000123',
+        Withdrawal: '12,000.00',
+        Deposit: '',
+        ClosingBalance: '1,38,000.00',
+      },
+      {
+        Date: '03-05-2025',
+        Description: 'REV CHQ 000123',
+        Withdrawal: '-12,000.00',
+        Deposit: '',
+        ClosingBalance: '1,50,000.00',
+      },
+    ];
+    const file = await call(h.app, 'POST', '/api/tally/bank-statement-file', {
+      token,
+      json: { acc: '000405001234', transactions: statement },
+    });
+    assert.equal(file.status, 200, String(file.body).slice(0, 300));
+    assert.equal(file.headers['content-disposition'], 'attachment; filename="statement_000405001234.sta"');
+    const sta = String(file.body);
+    assert.match(
+      sta,
+      /^:20:BAHI250501250503\r\n:25:000405001234\r\n:28C:1\/1\r\n:60F:C250501INR100000,00\r\n/,
+    );
+    assert.match(sta, /:61:250503C12000,00/);
+    assert.match(sta, /:62F:C250503INR150000,00\r\n$/);
+    // A filtered view breaks the chain: refused with the reason.
+    const filtered = await call(h.app, 'POST', '/api/tally/bank-statement-file', {
+      token,
+      json: { acc: '000405001234', transactions: [statement[0], statement[2]] },
+    });
+    assert.equal(filtered.status, 422);
+    assert.match(filtered.body.detail, /do not chain on 2025-05-03/);
+    // Nothing was recorded as sent: the same rows still go to Tally.
+    const plan = await post(token, '/tally/push-plan', {
+      transactions: statement,
+      ledger_name: 'B',
+      company_name: 'X',
+    });
+    assert.equal(plan.body.vouchers, 3);
+  });
+  const post = (token: string, url: string, json: unknown) =>
+    call(h.app, 'POST', `/api${url}`, { token, json });
+});

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { filterTransactions, formatDisplayDate, formatIndian, rupeesToPaise } from '@bahi/core';
-import { startBridge, startTallyEmulator, TallyEmulator } from '@bahi/tally';
+import { mt940Amount, startBridge, startTallyEmulator, TallyEmulator } from '@bahi/tally';
 import { collectAlerts, shot, signUpAndLogIn } from './support/helpers.ts';
 
 // Issue 5's journey: sign in -> /app/select -> HDFC -> the protected corpus PDF -> password modal
@@ -144,6 +144,22 @@ test('bank statement: upload, password, review, filter, ledgers, download XML, s
     const imported = emulator.emulator.imported();
     expect(imported.companies[0].vouchers.length).toBe(vouchers);
     await shot(page, 'bank-05-sent-to-tally');
+
+    // TallyPrime's bank-statement file (MT940, issue 31): the whole statement, whatever the filter
+    // shows, its balances the statement's.
+    const staDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Bank statement file (MT940)' }).click();
+    const sta = readFileSync(await (await staDownload).path(), 'utf8');
+    const amount = (rupees: number) => mt940Amount(rupeesToPaise(rupees));
+    expect(sta).toContain(`:25:${truth.account.number}\r\n`);
+    expect(sta).toContain(`INR${amount(truth.openingBalance)}\r\n`);
+    expect(sta).toMatch(new RegExp(`:62F:C\\d{6}INR${amount(truth.closingBalance)}\r\n$`));
+    expect((sta.match(/^:61:/gm) ?? []).length).toBe(
+      (truth.transactions as { withdrawal: number; deposit: number }[]).reduce(
+        (n, t) => n + (t.withdrawal ? 1 : 0) + (t.deposit ? 1 : 0),
+        0,
+      ),
+    );
 
     // The PDF preview asks for the password, from our own bundle.
     await page.getByRole('button', { name: 'PDF Preview' }).click();

@@ -5,7 +5,7 @@
 // Vouchers Bahi's record holds as already sent or downloaded for the client's company and this bank
 // ledger (from the statement screen, say) are left out, and their rows marked pushed at once.
 import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
-import type { PushAnswer } from '@bahi/contract';
+import type { LedgerGroupChoice, PushAnswer } from '@bahi/contract';
 import {
   bankMovements,
   bankVoucherIds,
@@ -66,7 +66,7 @@ export async function pushUnpushed(
   /** What the company holds on the ledger (read through the bridge): those rows are in Tally. */
   held?: readonly HeldMovement[],
   /** The groups chosen for new ledgers (issue 31). */
-  groups: { ledgerGroups?: Readonly<Record<string, string>>; newLedgerGroup?: string } = {},
+  groups: LedgerGroupChoice = {},
 ): Promise<PushAnswer> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
@@ -146,8 +146,8 @@ export async function pushUnpushed(
       isCash,
       existingLedgers: ledgerNames(known),
       leaveOut: new Set([...recorded.keys(), ...inTally]),
-      ledgerGroups: groups.ledgerGroups,
-      newLedgerGroup: groups.newLedgerGroup,
+      ledgerGroups: groups.ledger_groups,
+      newLedgerGroup: groups.new_ledger_group,
     };
     const bankAccount = {
       bankLedger: account.tallyLedger,

@@ -336,12 +336,9 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
-  serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held, ledger_groups, new_ledger_group }) => {
+  serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held, ...groups }) => {
     const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
-    const answer = await pushUnpushed(db, a, ctx.now(), month, held, {
-      ledgerGroups: ledger_groups,
-      newLedgerGroup: new_ledger_group,
-    });
+    const answer = await pushUnpushed(db, a, ctx.now(), month, held, groups);
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;
   });

@@ -9,7 +9,7 @@ import {
   TallyPushVoucherState,
   type TallyPartResult,
 } from '@bahi/contract';
-import { importLayout, importPart, partCount, readMastersFile } from '@bahi/tally';
+import { buildMt940, importLayout, importPart, partCount, readMastersFile } from '@bahi/tally';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
@@ -17,7 +17,7 @@ import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 import { serve } from '../endpoints.ts';
 import { readMultipart } from '../multipart.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { bankExportPlan, bankExportXml } from '../tally/bank-export.ts';
+import { bankExportPlan, bankExportXml, statementTransactions } from '../tally/bank-export.ts';
 import { loadCompany, saveCompany } from '../tally/company.ts';
 import { carryBookPush, confirmBookRows } from '../office/pushes.ts';
 import { listPushes, nothingToSendAgain, pushDetail, sendAgainFile } from '../tally/pushes.ts';
@@ -34,6 +34,8 @@ import { recordVouchers } from '../tally/sent.ts';
 // a new export makes room by dropping that user's oldest ones.
 export const EXPORT_RETENTION_DAYS = 30;
 const MB = 1024 * 1024;
+/** MT940 is plain text (SWIFT's character set). */
+const MT940_TYPE = 'text/plain; charset=us-ascii';
 export const EXPORT_QUOTA = { bytes: 64 * MB, count: 200 };
 
 const tally: FastifyPluginAsync = async (app) => {
@@ -261,6 +263,19 @@ const tally: FastifyPluginAsync = async (app) => {
       newLedgerGroup: body.new_ledger_group,
     }),
   );
+
+  // The statement as TallyPrime's bank-statement file (MT940) for its auto reconciliation (issue 31):
+  // nothing is recorded, it creates no voucher. A statement whose balances do not chain is refused.
+  serve(app, ENDPOINTS.tallyBankStatementFile, async (request, reply, body) => {
+    const { transactions } = await statementTransactions(
+      ctx.db,
+      request.user.id,
+      body.transactions,
+      body.statement_id,
+    );
+    const sta = buildMt940({ accountNumber: body.acc, transactions });
+    return sendDownload(reply, `statement_${safeFilePart(body.acc, 'account')}.sta`, MT940_TYPE, sta);
+  });
 
   /** `?part=N` as a part number, undefined without it; 400 when it is not one. */
   function partOf(request: { query: unknown }): number | undefined {

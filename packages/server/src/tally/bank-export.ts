@@ -93,7 +93,8 @@ export const plannedForScreen = (masters: readonly PlannedMaster[]) =>
 export function requireChosenGroups(masters: readonly PlannedMaster[]): void {
   const unchosen = masters.filter((m) => m.defaulted).map((m) => m.name);
   if (unchosen.length === 0) return;
-  const named = unchosen.slice(0, 5).join(', ') + (unchosen.length > 5 ? ` and ${unchosen.length - 5} more` : '');
+  const named =
+    unchosen.slice(0, 5).join(', ') + (unchosen.length > 5 ? ` and ${unchosen.length - 5} more` : '');
   throw invalid(
     `Choose the group of the new ledger(s) ${named} (for example Indirect Expenses or Sundry Creditors): ` +
       'Bahi does not put new ledgers under Suspense A/c unless asked.',
@@ -101,22 +102,28 @@ export function requireChosenGroups(masters: readonly PlannedMaster[]): void {
   );
 }
 
-/** The rows as the builder takes them, their ids, and what is left out (recorded, or held in Tally). */
-async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
-  const company = input.companyName?.trim();
-  const known = company ? await loadCompany(db, userId, company) : undefined;
+/**
+ * The rows as the builders take them, with the reference and value date the stored statement printed
+ * beside each (when the rows are from one; 404 when it is not the user's), and for each transaction
+ * the index of the row it came from (plans name rows).
+ */
+export async function statementTransactions(
+  db: DbOrTx,
+  userId: string,
+  rows: readonly StatementTransaction[],
+  statementId: string | undefined,
+): Promise<{ transactions: BankTransaction[]; rowOf: number[] }> {
   let printed: PrintedRows | undefined;
-  if (input.statementId) {
-    const page = await loadStatementRows(db, userId, input.statementId, {
+  if (statementId) {
+    const page = await loadStatementRows(db, userId, statementId, {
       offset: 0,
       limit: Number.MAX_SAFE_INTEGER,
     });
     if (!page) throw notFound('No such statement.');
     printed = new PrintedRows(page.rows);
   }
-  // Row by row, so each transaction keeps the index of the row it came from (plans name rows).
   const rowOf: number[] = [];
-  const transactions: BankTransaction[] = input.rows.flatMap((row, r) =>
+  const transactions: BankTransaction[] = rows.flatMap((row, r) =>
     rowsToBankTransactions([row]).map((t) => {
       rowOf.push(r);
       return printed
@@ -124,6 +131,14 @@ async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
         : t;
     }),
   );
+  return { transactions, rowOf };
+}
+
+/** The rows as the builder takes them, their ids, and what is left out (recorded, or held in Tally). */
+async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
+  const company = input.companyName?.trim();
+  const known = company ? await loadCompany(db, userId, company) : undefined;
+  const { transactions, rowOf } = await statementTransactions(db, userId, input.rows, input.statementId);
   const perRow = bankVoucherIds({ bankLedger: input.bankLedger, transactions });
   const all = perRow.flat();
   const recorded = input.includeSent
@@ -185,7 +200,11 @@ export async function bankExportXml(db: DbOrTx, userId: string, input: BankExpor
  * rows without a ledger (and the ledgers remembered for them), and the masters it would create with
  * their groups.
  */
-export async function bankExportPlan(db: Db, userId: string, input: BankExportInput): Promise<PushPlanAnswer> {
+export async function bankExportPlan(
+  db: Db,
+  userId: string,
+  input: BankExportInput,
+): Promise<PushPlanAnswer> {
   const p = await prepare(db, userId, input);
   const masters = plannedBankMasters({
     ...p.options,

@@ -9,7 +9,7 @@ import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@
 import { memo, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { formatCount } from '../format.ts';
-import { planPush, reportTallyResponse, sendForParts } from '../tally/api.ts';
+import { downloadBankStatementFile, planPush, reportTallyResponse, sendForParts } from '../tally/api.ts';
 import { fillRows, PushPlanModal, type PlanChoice, type RowsFill } from '../tally/PushPlanModal.tsx';
 import { CompanyCard } from '../tally/CompanyCard.tsx';
 import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
@@ -43,6 +43,8 @@ type Props = {
   blocked?: string;
   /** the stored statement the rows are from: the XML takes its references and value dates (issue 12) */
   statementId?: string;
+  /** every row of the statement, whatever the filters show: the bank-statement file is the whole statement */
+  statementRows?: readonly StatementTransaction[];
 };
 
 /** The rows as they go (with the ledgers the plan gave them) and the groups chosen for new ledgers. */
@@ -72,6 +74,7 @@ export const TallyPanel = memo(function TallyPanel({
   fileBase,
   blocked,
   statementId,
+  statementRows,
 }: Props) {
   const [ledgerName, setLedgerName] = useState(defaultLedger);
   const [localIp, setLocalIp] = useState(rememberedTallyIp);
@@ -265,6 +268,20 @@ export const TallyPanel = memo(function TallyPanel({
     }
   }
 
+  /** TallyPrime's bank-statement file (MT940) for its auto reconciliation: the whole statement. */
+  async function statementFile() {
+    try {
+      const { blob, filename } = await downloadBankStatementFile({
+        acc,
+        transactions: [...(statementRows ?? rows)],
+        statement_id: statementId,
+      });
+      saveBlob(blob, filename);
+    } catch (err) {
+      window.alert(err instanceof ApiError ? err.detail : 'Failed to write the bank statement file.');
+    }
+  }
+
   function exportAs(kind: 'csv' | 'xlsx') {
     if (rows.length === 0) return window.alert('No transactions to download.');
     const blob =
@@ -342,6 +359,17 @@ export const TallyPanel = memo(function TallyPanel({
             title={blocked}
           >
             Export CSV
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => void statementFile()}
+            disabled={Boolean(blocked)}
+            title={
+              blocked ??
+              "The whole statement as TallyPrime's bank-statement file (MT940): Banking > Bank Reconciliation > import, to reconcile books that already hold the vouchers."
+            }
+          >
+            Bank statement file (MT940)
           </Button>
         </Group>
         {planning && (

@@ -1,6 +1,7 @@
 import {
   ENDPOINTS,
   TallyCompanyAnswer,
+  type BankStatementFileRequest,
   TallyCompanySnapshot,
   type HeldMovements,
   type PushPlanAnswer,
@@ -12,7 +13,7 @@ import {
   type TallyPushVoucherState,
   type TallySendAgainAnswer,
 } from '@bahi/contract';
-import { call } from '../api/client.ts';
+import { call, callForFile } from '../api/client.ts';
 import { bridgeUrl } from '../bank/bridge.ts';
 
 // The Tally calls of the web app, by the contract's endpoints. The company in TallyPrime: read
@@ -94,4 +95,12 @@ export function sendAgain(id: string, held?: HeldMovements): Promise<TallySendAg
 /** What Send to Tally or Download XML of these rows would do (issue 31); nothing is kept. */
 export function planPush(body: PushPlanRequest): Promise<PushPlanAnswer> {
   return call(ENDPOINTS.tallyPushPlan, { json: body });
+}
+
+/**
+ * The statement as TallyPrime's bank-statement file for auto reconciliation (MT940, issue 31): the
+ * whole statement as read, so its balances chain. It records and creates nothing in Tally.
+ */
+export function downloadBankStatementFile(body: BankStatementFileRequest) {
+  return callForFile(ENDPOINTS.tallyBankStatementFile, { json: body }, `statement_${body.acc}.sta`);
 }
