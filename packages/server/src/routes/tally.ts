@@ -7,6 +7,7 @@ import {
   TallyCompanySnapshot,
   TallyMastersFileFields,
   TallyPushVoucherState,
+  type PushPlanRequest,
   type TallyPartResult,
 } from '@bahi/contract';
 import { buildMt940, importLayout, importPart, partCount, readMastersFile } from '@bahi/tally';
@@ -17,7 +18,12 @@ import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 import { serve } from '../endpoints.ts';
 import { readMultipart } from '../multipart.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { bankExportPlan, bankExportXml, statementTransactions } from '../tally/bank-export.ts';
+import {
+  bankExportPlan,
+  bankExportXml,
+  statementTransactions,
+  type BankExportInput,
+} from '../tally/bank-export.ts';
 import { loadCompany, saveCompany } from '../tally/company.ts';
 import { carryBookPush, confirmBookRows } from '../office/pushes.ts';
 import { listPushes, nothingToSendAgain, pushDetail, sendAgainFile } from '../tally/pushes.ts';
@@ -37,6 +43,18 @@ const MB = 1024 * 1024;
 /** MT940 is plain text (SWIFT's character set). */
 const MT940_TYPE = 'text/plain; charset=us-ascii';
 export const EXPORT_QUOTA = { bytes: 64 * MB, count: 200 };
+
+/** Send to Tally's body (or its plan's) as the export takes it: the same file either way. */
+const exportInput = (body: PushPlanRequest): BankExportInput => ({
+  rows: body.transactions,
+  bankLedger: body.ledger_name,
+  companyName: body.company_name,
+  statementId: body.statement_id,
+  includeSent: body.include_sent,
+  held: body.held,
+  ledgerGroups: body.ledger_groups,
+  newLedgerGroup: body.new_ledger_group,
+});
 
 const tally: FastifyPluginAsync = async (app) => {
   const ctx = app.bahi;
@@ -120,16 +138,7 @@ const tally: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.sendToTally, async (request, _reply, body) => {
-    const file = await bankExportXml(ctx.db, request.user.id, {
-      rows: body.transactions,
-      bankLedger: body.ledger_name,
-      companyName: body.company_name,
-      statementId: body.statement_id,
-      includeSent: body.include_sent,
-      held: body.held,
-      ledgerGroups: body.ledger_groups,
-      newLedgerGroup: body.new_ledger_group,
-    });
+    const file = await bankExportXml(ctx.db, request.user.id, exportInput(body));
     const { xml, vouchers } = file;
     // What Tally was found to hold is recorded as sent: later pushes need not ask again.
     await recordVouchers(
@@ -252,16 +261,7 @@ const tally: FastifyPluginAsync = async (app) => {
 
   // What Send to Tally or Download XML of these rows would do, said before (issue 31): nothing is kept.
   serve(app, ENDPOINTS.tallyPushPlan, async (request, _reply, body) =>
-    bankExportPlan(ctx.db, request.user.id, {
-      rows: body.transactions,
-      bankLedger: body.ledger_name,
-      companyName: body.company_name,
-      statementId: body.statement_id,
-      includeSent: body.include_sent,
-      held: body.held,
-      ledgerGroups: body.ledger_groups,
-      newLedgerGroup: body.new_ledger_group,
-    }),
+    bankExportPlan(ctx.db, request.user.id, exportInput(body)),
   );
 
   // The statement as TallyPrime's bank-statement file (MT940) for its auto reconciliation (issue 31):
