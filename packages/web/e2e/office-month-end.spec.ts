@@ -243,6 +243,11 @@ test('month-end: one drop of 30 mixed statements on a client, sorted, merged, ru
 
       // The month to Tally through the bridge, once: marked pushed only when Tally answers (issue 31).
       await book.getByRole('button', { name: 'Push 2026-01' }).click();
+      // The rule's ledger is new to Tally: its group is chosen (issue 31), then the push is made.
+      const ask = book.getByLabel('New ledgers', { exact: true });
+      await ask.getByRole('combobox', { name: 'Group of the new ledgers' }).click();
+      await page.getByRole('option', { name: 'Sundry Debtors', exact: true }).click();
+      await ask.getByRole('button', { name: 'Push with this group' }).click();
       await expect(book.getByLabel('Last push')).toContainText('24 row(s) ready as 24 voucher(s)');
       await expect(book.getByTestId('book-counts')).toHaveText('24 rows · 0 pushed · 24 unpushed');
       // The first book's toast may still show: wait for it to go (a pointer over a toast keeps it),

@@ -18,7 +18,7 @@ import {
 import type { Db, DbOrTx } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { cashWithoutLedger, plannedForScreen } from '../tally/bank-export.ts';
+import { cashWithoutLedger, plannedForScreen, requireChosenGroups } from '../tally/bank-export.ts';
 import { ledgerNames, loadCompany } from '../tally/company.ts';
 import { alreadyRecorded, recordVouchers } from '../tally/sent.ts';
 import { lockAccount } from './books.ts';
@@ -154,9 +154,13 @@ export async function pushUnpushed(
       accountNumber: account.accountNumber,
       transactions,
     };
+    // A new ledger (a rule's, a row's) goes under the group the user chose, never Suspense A/c
+    // unless asked (issue 31): refused with the names and the groups to choose from.
+    const planned = plannedBankMasters({ ...options, accounts: [bankAccount] });
+    requireChosenGroups(planned, known);
     const xml = buildBankVouchersXml({ ...bankAccount, ...options, withMasters: true });
     // Said before the file goes (the screen sends it next): which masters it creates, under which group.
-    const masters = plannedForScreen(plannedBankMasters({ ...options, accounts: [bankAccount] }));
+    const masters = plannedForScreen(planned);
     if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {
       throw badRequest('The push is too large to keep. Push fewer months at a time.');
     }

@@ -20,7 +20,7 @@ import {
   type HeldMovement,
   type PlannedMaster,
 } from '@bahi/tally';
-import type { PushPlanAnswer, StatementTransaction } from '@bahi/contract';
+import type { PushPlanAnswer, StatementTransaction, TallyCompanyAnswer } from '@bahi/contract';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { invalid, notFound } from '../errors.ts';
 import { suggestLedgers } from '../statements/ledger-memory.ts';
@@ -90,7 +90,10 @@ export const plannedForScreen = (masters: readonly PlannedMaster[]) =>
  * New ledgers whose group nobody chose are refused (422 naming them), not put under Suspense A/c:
  * an expense or a party filed under Suspense is wrong books the accountant has to find (issue 31).
  */
-export function requireChosenGroups(masters: readonly PlannedMaster[]): void {
+export function requireChosenGroups(
+  masters: readonly PlannedMaster[],
+  company: TallyCompanyAnswer | undefined,
+): void {
   const unchosen = masters.filter((m) => m.defaulted).map((m) => m.name);
   if (unchosen.length === 0) return;
   const named =
@@ -98,9 +101,14 @@ export function requireChosenGroups(masters: readonly PlannedMaster[]): void {
   throw invalid(
     `Choose the group of the new ledger(s) ${named} (for example Indirect Expenses or Sundry Creditors): ` +
       'Bahi does not put new ledgers under Suspense A/c unless asked.',
-    { new_ledgers: unchosen.slice(0, 200) },
+    // The groups to choose from go with the refusal: a screen without the plan can offer them.
+    { new_ledgers: unchosen.slice(0, 200), groups: groupsToChoose(company) },
   );
 }
+
+/** The company's groups when it was read, else TallyPrime's predefined ones. */
+export const groupsToChoose = (company: TallyCompanyAnswer | undefined): string[] =>
+  company?.groups.length ? company.groups.map((g) => g.name) : [...TALLY_PREDEFINED_GROUPS];
 
 /**
  * The rows as the builders take them, with the reference and value date the stored statement printed
@@ -190,7 +198,7 @@ async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
 export async function bankExportXml(db: DbOrTx, userId: string, input: BankExportInput): Promise<BankExport> {
   const p = await prepare(db, userId, input);
   const account = { bankLedger: input.bankLedger, transactions: p.transactions };
-  requireChosenGroups(plannedBankMasters({ ...p.options, accounts: [account] }));
+  requireChosenGroups(plannedBankMasters({ ...p.options, accounts: [account] }), p.known);
   const xml = buildBankVouchersXml({ ...account, ...p.options, withMasters: true });
   return { xml, ...p.left };
 }
@@ -233,6 +241,6 @@ export async function bankExportPlan(
     without_ledger_rows: rows,
     suggestions: recalled.map((s) => ({ ...s, index: rows[s.index] })),
     masters: plannedForScreen(masters),
-    groups: p.known?.groups.length ? p.known.groups.map((g) => g.name) : [...TALLY_PREDEFINED_GROUPS],
+    groups: groupsToChoose(p.known),
   };
 }
