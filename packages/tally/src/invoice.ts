@@ -205,11 +205,15 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
   });
   const taxable = lines.reduce((a, l) => a + l.taxable, 0);
   const tax = lines.reduce((a, l) => a + l.tax, 0);
-  // CGST and SGST are each half the rate on the same base, so they are equal; an odd paisa goes to
-  // the round-off, and what the party pays does not change.
-  const cgst = intraState ? Math.floor(tax / 2) : 0;
+  // Tax to the paisa (issue 31): each line's tax at its rate on its taxable value, rounded to the
+  // paisa, CGST and SGST each at half the rate (so equal), as TallyPrime computes a line's GST from
+  // its rate (assumption: per line; docs/decisions/037). What the line Totals the billing decided add
+  // beyond that (their own rounding, a paisa or so) goes to the round-off; the party pays the same.
+  const statutory = (share: number) =>
+    lines.reduce((a, l) => a + Math.round((l.taxable * l.gstRate * share) / 100), 0);
+  const cgst = taxed && intraState ? statutory(0.5) : 0;
   const sgst = cgst;
-  const igst = intraState ? 0 : tax;
+  const igst = taxed && !intraState ? statutory(1) : 0;
   const remainder = tax - cgst - sgst - igst;
   const exact = taxable + tax;
   const roundOff = roundOffOf(v, exact);

@@ -8,9 +8,9 @@ import { buildMt940, mt940Amount, TallyError, type Mt940Input } from '../src/ind
 
 const UPDATE = process.env.BAHI_UPDATE_GOLDEN === '1';
 const input = JSON.parse(
-  readFileSync(new URL('./golden/mt940-statement.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('./golden/mt940/statement.json', import.meta.url), 'utf8'),
 ) as Mt940Input;
-const GOLDEN = new URL('./golden/mt940-statement.sta', import.meta.url);
+const GOLDEN = new URL('./golden/mt940/statement.sta', import.meta.url);
 
 test('golden mt940-statement', () => {
   const sta = buildMt940(input);
