@@ -59,6 +59,8 @@ export interface TaxInvoicesInput {
   companyState?: string;
   /** The company's GSTIN, written as its registration on each invoice. */
   companyGstin?: string;
+  /** TallyPrime 3.0+: the name of the company's GST registration, "<State> Registration" by default. */
+  gstRegistration?: string;
   /** The party's state, when known (else forceState). */
   partyState?: string;
   /** The party's GSTIN, when known: the party is then a Regular registration (B2B). */
@@ -261,6 +263,8 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
   const roundOffL = input.roundOffLedger ?? 'Round Off';
   const unit = input.unit ?? 'Nos';
   const heads = gstDutyHeadsFor(input.tallyVersion);
+  // TallyPrime 3.0+ (its duty-head words): HSN in HSNDETAILS.LIST, registrations by name.
+  const release3 = heads.cgst === GST_DUTY_HEADS_3.cgst;
   const partyGstin = input.partyGstin?.trim().toUpperCase() || undefined;
   const isCashParty = party.toLowerCase() === 'cash';
   // A cash sale, or a party without a GSTIN, is a B2C supply: Unregistered/Consumer. A party ledger
@@ -305,7 +309,15 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
       if (!items.has(line.item.toLowerCase())) {
         items.set(line.item.toLowerCase(), {
           name: line.item,
-          gst: { hsn, taxability, typeOfSupply, rate: line.gstRate, applicableFrom: v.Date, heads },
+          gst: {
+            hsn,
+            taxability,
+            typeOfSupply,
+            rate: line.gstRate,
+            applicableFrom: v.Date,
+            heads,
+            hsnDetails: release3,
+          },
         });
       }
       const element: XmlElement = el('ALLINVENTORYENTRIES.LIST', {}, [
@@ -348,6 +360,15 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
         partyGstin ? leaf('PARTYGSTIN', partyGstin) : null,
         leaf('CMPGSTSTATE', companyState),
         input.companyGstin?.trim() ? leaf('CMPGSTIN', input.companyGstin.trim()) : null,
+        // TallyPrime 3.0+ keeps a company's GST registrations by name; a voucher names the one it is
+        // issued under, "<State> Registration" unless the company named it otherwise (integrators'
+        // 3.0+ vouchers, code corpus; docs/decisions/037 #22). Not written for 2.x releases.
+        release3 && input.companyGstin?.trim()
+          ? leaf('GSTREGISTRATION', input.gstRegistration?.trim() || `${companyState} Registration`, {
+              TAXTYPE: 'GST',
+              TAXREGISTRATION: input.companyGstin.trim().toUpperCase(),
+            })
+          : null,
         leaf('CMPGSTREGISTRATIONTYPE', 'Regular'),
         leaf('ISINVOICE', 'Yes'),
         leaf('VCHENTRYMODE', 'Item Invoice'),

@@ -80,6 +80,11 @@ export interface StockItemGst {
   applicableFrom: string;
   /** The duty-head words of the company's release (gstDutyHeadsFor). */
   heads: { cgst: string; sgst: string; igst: string };
+  /**
+   * TallyPrime 3.0+: the HSN in its own HSNDETAILS.LIST, with SRCOFHSNDETAILS and SRCOFGSTDETAILS
+   * saying the item specifies its details (integrators' 3.0+ stock items, code corpus; issue 31).
+   */
+  hsnDetails?: boolean;
 }
 
 export interface StockItemMaster {
@@ -96,12 +101,21 @@ export function stockItemMaster(m: StockItemMaster): XmlElement {
     leaf('BASEUNITS', m.unit),
     g ? leaf('GSTAPPLICABLE', `${TALLY_MARK} Applicable`) : null,
     g ? leaf('GSTTYPEOFSUPPLY', g.typeOfSupply) : null,
+    g?.hsnDetails && g.hsn
+      ? el('HSNDETAILS.LIST', {}, [
+          leaf('APPLICABLEFROM', toTallyDate(g.applicableFrom)),
+          leaf('HSNCODE', g.hsn),
+          leaf('SRCOFHSNDETAILS', 'Specify Details Here'),
+        ])
+      : null,
     g
       ? el('GSTDETAILS.LIST', {}, [
           leaf('APPLICABLEFROM', toTallyDate(g.applicableFrom)),
           leaf('CALCULATIONTYPE', 'On Value'),
+          // Kept here too: 2.x reads it here, and a 3.0+ reader that finds it here is not misled.
           g.hsn ? leaf('HSNCODE', g.hsn) : null,
           leaf('TAXABILITY', g.taxability),
+          g.hsnDetails ? leaf('SRCOFGSTDETAILS', 'Specify Details Here') : null,
           el('STATEWISEDETAILS.LIST', {}, [
             // Tally's own words for "every state": the marked 'Any'.
             leaf('STATENAME', `${TALLY_MARK} Any`),
