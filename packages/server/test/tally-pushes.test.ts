@@ -17,7 +17,7 @@ import type { StatementTransaction } from '@bahi/contract';
 import { rowsToBankTransactions } from '../src/statements/shape.ts';
 import { call, startApp } from './helpers/harness.ts';
 import { makeMember } from './helpers/queue.ts';
-import { pushExport, reportUnreachable } from './helpers/tally-push.ts';
+import { officeAccount, pushExport, reportUnreachable } from './helpers/tally-push.ts';
 
 const COMPANY = 'Again & Co';
 const LEDGER = 'ICICI Current A/c';
@@ -192,18 +192,13 @@ describe('the list of pushes and send again', () => {
   test('an office push with the bridge stopped, sent again from the list: its rows are marked pushed on the answer', async () => {
     tally.emulator.reset();
     const { token } = await makeMember(h, 0);
-    const office = (method: 'GET' | 'POST', url: string, json?: unknown) =>
-      api(token, method, `/office${url}`, json);
-    const client = (
-      await office('POST', '/clients', { name: 'Again', state_code: '27', tally_company: COMPANY })
-    ).body;
-    const account = (
-      await office('POST', `/clients/${client.id}/accounts`, {
-        bank: 'ICICI',
-        account_number: '000405001234',
-        tally_ledger: LEDGER,
-      })
-    ).body.account;
+    const { office, client, account } = await officeAccount(h, token, {
+      name: 'Again',
+      company: COMPANY,
+      bank: 'ICICI',
+      number: '000405001234',
+      ledger: LEDGER,
+    });
     const some = rows.slice(0, 120);
     const filed = await office('POST', '/statements/file', {
       client_id: client.id,

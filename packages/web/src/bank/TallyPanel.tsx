@@ -5,15 +5,15 @@ import {
   type PushPlanRequest,
   type StatementTransaction,
 } from '@bahi/contract';
-import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
-import { formatCount } from '../format.ts';
 import { downloadBankStatementFile, planPush, reportTallyResponse, sendForParts } from '../tally/api.ts';
 import { fillRows, PushPlanModal, type PlanChoice, type RowsFill } from '../tally/PushPlanModal.tsx';
 import { CompanyCard } from '../tally/CompanyCard.tsx';
 import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { pushInParts, pushReportLines, type PushProgress } from '../tally/push.ts';
+import { PushProgressBar } from '../tally/PushProgress.tsx';
 import { useTallyCompany } from '../tally/useTallyCompany.ts';
 import { downloadXml } from './api.ts';
 import {
@@ -385,18 +385,7 @@ export const TallyPanel = memo(function TallyPanel({
             onConfirm={closePlan}
           />
         )}
-        {progress && (
-          <Stack gap={2} aria-label="Tally push progress">
-            <Progress
-              value={progress.vouchers ? (100 * progress.vouchersDone) / progress.vouchers : 100}
-              animated={busy}
-            />
-            <Text size="xs" c="dimmed">
-              Part {progress.partsDone} of {progress.parts} · {formatCount(progress.vouchersDone)} of{' '}
-              {formatCount(progress.vouchers)} vouchers
-            </Text>
-          </Stack>
-        )}
+        {progress && <PushProgressBar progress={progress} label="Tally push progress" busy={busy} />}
         {messages.length > 0 && (
           <Stack gap={2} role="status" aria-label="Tally messages">
             {messages.map((m, i) => (

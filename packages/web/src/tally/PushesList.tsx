@@ -1,18 +1,6 @@
 import { formatDisplayDate, formatIndian } from '@bahi/core';
 import type { TallyPushSummary } from '@bahi/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -25,6 +13,7 @@ import {
 import { formatCount, formatDateTime } from '../format.ts';
 import { fetchPush, fetchPushes, sendAgain } from './api.ts';
 import { sendPushAgain, type PushProgress } from './push.ts';
+import { PushProgressBar } from './PushProgress.tsx';
 
 // The pushes to Tally (issue 31): each with how many of its vouchers are in Tally, Tally's answer per
 // voucher (its part's: Tally answers counters, not vouchers), and "Send again" for what it did not
@@ -241,15 +230,7 @@ export function PushesList() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {progress && (
-          <Stack gap={2} aria-label="Send again progress">
-            <Progress value={progress.vouchers ? (100 * progress.vouchersDone) / progress.vouchers : 100} />
-            <Text size="xs" c="dimmed">
-              Part {progress.partsDone} of {progress.parts} · {formatCount(progress.vouchersDone)} of{' '}
-              {formatCount(progress.vouchers)} vouchers
-            </Text>
-          </Stack>
-        )}
+        {progress && <PushProgressBar progress={progress} label="Send again progress" />}
         {lines.length > 0 && (
           <Stack gap={2} role="status" aria-label="Send again messages">
             {lines.map((m, i) => (
