@@ -51,37 +51,67 @@ function partAnswers(kept: unknown, parts: number): (TallyPartResult | undefined
 
 const partsOf = (vouchers: number) => Math.max(1, Math.ceil(vouchers / TALLY_PART_VOUCHERS));
 
+type Figures = { inTally: number; from: string; to: string };
+
+const isoOf = (d: string | null | undefined) =>
+  d ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` : '';
+
+/** The rows of a raw query, as PGlite and node-postgres both answer them. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /**
- * For each export, how many of its vouchers Bahi's record holds as sent (by the same rule as
- * alreadyRecorded: that company or none; every company when the export names none), and its first
- * and last voucher day. Counted in the database from the kept XML: a year's export is ~25 MB.
+ * For each export, how many of its vouchers Bahi's record holds as sent, and its first and last
+ * voucher day. Cheap first: the vouchers its own answers confirmed (tally_sent_vouchers.export_id),
+ * and the days from the first and last 64 KB of its XML (a statement in either order). Only an
+ * export not all in Tally that way is counted exactly, from its kept XML's REMOTEIDs in the
+ * database (by alreadyRecorded's company rule: a send again, another screen, or what was found in
+ * Tally may hold them), with its exact days, which send again reads Tally for. A year's export is
+ * ~25 MB: the exact count takes seconds, so it is kept for the pushes that need it.
  */
-async function figures(db: DbOrTx, userId: string, ids: readonly string[]) {
-  if (ids.length === 0) return new Map<string, { inTally: number; from: string; to: string }>();
-  const result = await db.execute<{ id: string; in_tally: number | string; first: string; last: string }>(sql`
-    select e.id,
-      (select count(distinct m[1]) from regexp_matches(e.xml, '<VOUCHER REMOTEID="([^"]+)"', 'g') as m
-        where exists (select 1 from tally_sent_vouchers s
-          where s.user_id = e.user_id and s.ledger_key = lower(trim(e.ledger_name))
-            and s.remote_id = m[1] and s.how = 'sent'
-            and (lower(trim(e.company_name)) = '' or s.company_key in (lower(trim(e.company_name)), '')))
-      ) as in_tally,
-      (select min(d[1]) from regexp_matches(e.xml, '<DATE>([0-9]{8})</DATE>', 'g') as d) as first,
-      (select max(d[1]) from regexp_matches(e.xml, '<DATE>([0-9]{8})</DATE>', 'g') as d) as last
-    from tally_exports e
-    where e.user_id = ${userId} and e.id in (${sql.join(
+async function figures(
+  db: DbOrTx,
+  userId: string,
+  exports: readonly { id: string; vouchers: number }[],
+): Promise<Map<string, Figures>> {
+  const out = new Map<string, Figures>();
+  if (exports.length === 0) return out;
+  const list = (ids: readonly string[]) =>
+    sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )})`);
-  const rows = (
-    result as unknown as {
-      rows: { id: string; in_tally: number | string; first: string | null; last: string | null }[];
-    }
-  ).rows;
-  const iso = (d: string | null) => (d ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` : '');
-  return new Map(
-    rows.map((r) => [r.id, { inTally: Number(r.in_tally), from: iso(r.first), to: iso(r.last) }]),
+    );
+  const quick = rowsOf<{ id: string; own: number | string; first: string | null; last: string | null }>(
+    await db.execute(sql`
+      select e.id,
+        (select count(*) from tally_sent_vouchers s
+          where s.user_id = e.user_id and s.export_id = e.id and s.how = 'sent') as own,
+        (select min(d[1]) from regexp_matches(left(e.xml, 65536) || right(e.xml, 65536),
+          '<DATE>([0-9]{8})</DATE>', 'g') as d) as first,
+        (select max(d[1]) from regexp_matches(left(e.xml, 65536) || right(e.xml, 65536),
+          '<DATE>([0-9]{8})</DATE>', 'g') as d) as last
+      from tally_exports e
+      where e.user_id = ${userId} and e.id in (${list(exports.map((e) => e.id))})`),
   );
+  for (const r of quick) out.set(r.id, { inTally: Number(r.own), from: isoOf(r.first), to: isoOf(r.last) });
+  const short = exports.filter((e) => (out.get(e.id)?.inTally ?? 0) < e.vouchers).map((e) => e.id);
+  if (short.length === 0) return out;
+  const exact = rowsOf<{ id: string; in_tally: number | string; first: string | null; last: string | null }>(
+    await db.execute(sql`
+      select e.id,
+        (select count(distinct m[1]) from regexp_matches(e.xml, '<VOUCHER REMOTEID="([^"]+)"', 'g') as m
+          where exists (select 1 from tally_sent_vouchers s
+            where s.user_id = e.user_id and s.ledger_key = lower(trim(e.ledger_name))
+              and s.remote_id = m[1] and s.how = 'sent'
+              and (lower(trim(e.company_name)) = '' or s.company_key in (lower(trim(e.company_name)), '')))
+        ) as in_tally,
+        (select min(d[1]) from regexp_matches(e.xml, '<DATE>([0-9]{8})</DATE>', 'g') as d) as first,
+        (select max(d[1]) from regexp_matches(e.xml, '<DATE>([0-9]{8})</DATE>', 'g') as d) as last
+      from tally_exports e
+      where e.user_id = ${userId} and e.id in (${list(short)})`),
+  );
+  for (const r of exact)
+    out.set(r.id, { inTally: Number(r.in_tally), from: isoOf(r.first), to: isoOf(r.last) });
+  return out;
 }
 
 function summary(
@@ -147,7 +177,7 @@ export async function listPushes(
     .offset(page.offset)
     .limit(page.limit);
   const ids = rows.map((r) => r.id);
-  const [f, office] = await Promise.all([figures(db, userId, ids), officeExports(db, ids)]);
+  const [f, office] = await Promise.all([figures(db, userId, rows), officeExports(db, ids)]);
   return { pushes: rows.map((r) => summary(r, office.has(r.id), f.get(r.id))), total: Number(total) };
 }
 
