@@ -85,11 +85,10 @@ async function figures(
       select e.id,
         (select count(*) from tally_sent_vouchers s
           where s.user_id = e.user_id and s.export_id = e.id and s.how = 'sent') as own,
-        (select min(d[1]) from regexp_matches(left(e.xml, 65536) || right(e.xml, 65536),
-          '<DATE>([0-9]{8})</DATE>', 'g') as d) as first,
-        (select max(d[1]) from regexp_matches(left(e.xml, 65536) || right(e.xml, 65536),
-          '<DATE>([0-9]{8})</DATE>', 'g') as d) as last
+        days.first, days.last
       from tally_exports e
+      cross join lateral (select min(d[1]) as first, max(d[1]) as last
+        from regexp_matches(left(e.xml, 65536) || right(e.xml, 65536), '<DATE>([0-9]{8})</DATE>', 'g') as d) as days
       where e.user_id = ${userId} and e.id in (${list(exports.map((e) => e.id))})`),
   );
   for (const r of quick) out.set(r.id, { inTally: Number(r.own), from: isoOf(r.first), to: isoOf(r.last) });
@@ -104,9 +103,11 @@ async function figures(
               and s.remote_id = m[1] and s.how = 'sent'
               and (lower(trim(e.company_name)) = '' or s.company_key in (lower(trim(e.company_name)), '')))
         ) as in_tally,
-        (select min(d[1]) from regexp_matches(e.xml, '<DATE>([0-9]{8})</DATE>', 'g') as d) as first,
-        (select max(d[1]) from regexp_matches(e.xml, '<DATE>([0-9]{8})</DATE>', 'g') as d) as last
+        days.first, days.last
       from tally_exports e
+      -- One pass over the XML for both days.
+      cross join lateral (select min(d[1]) as first, max(d[1]) as last
+        from regexp_matches(e.xml, '<DATE>([0-9]{8})</DATE>', 'g') as d) as days
       where e.user_id = ${userId} and e.id in (${list(short)})`),
   );
   for (const r of exact)
