@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Response } from '@playwright/test';
 import { startBridge, startTallyEmulator } from '@bahi/tally';
 import { drawnRows, drawStatement } from '../../server/test/helpers/draw-statement.ts';
-import { ensureAdmin, logIn, shot } from './support/helpers.ts';
+import { ensureAdmin, logIn, shot, useBridge } from './support/helpers.ts';
 
 // Issue 13's done-means: a CA office's month-end in one drop. A new client with two bank accounts
 // (and a ledger rule); ONE drop of 30 mixed statements on the client: four of the client's own
@@ -64,13 +64,7 @@ test('month-end: one drop of 30 mixed statements on a client, sorted, merged, ru
   const tally = await startTallyEmulator({ companies: [COMPANY] });
   const bridge = await startBridge({ port: 0, origins: [String(baseURL)], tallyPort: tally.port });
   try {
-    await page.addInitScript(
-      ({ url }) => {
-        localStorage.setItem('bahi.bridge_url', url);
-        localStorage.setItem('bahi.tally.local_ip', '127.0.0.1');
-      },
-      { url: bridge.url },
-    );
+    await useBridge(page, bridge.url);
 
     // The run's admin (no new sign-up), with pages for the month (bought in test mode when short).
     const admin = await ensureAdmin(request);

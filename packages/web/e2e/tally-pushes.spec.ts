@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startBridge, startTallyEmulator } from '@bahi/tally';
-import { collectAlerts, shot, signUpAndLogIn } from './support/helpers.ts';
+import { collectAlerts, shot, signUpAndLogIn, useBridge } from './support/helpers.ts';
 
 // Issue 31, in the browser: a push whose bridge was stopped is listed on History as not in Tally,
 // with its vouchers and the answer of their part; Send again (the bridge running now) reads what
@@ -31,13 +31,7 @@ test('a push with the bridge stopped is listed, sent again from History, and the
   const tally = await startTallyEmulator({ port: 0, companies: [COMPANY] });
   const bridge = await startBridge({ port: 0, origins: [String(baseURL)], tallyPort: tally.port });
   try {
-    await page.addInitScript(
-      ({ url }) => {
-        localStorage.setItem('bahi.bridge_url', url);
-        localStorage.setItem('bahi.tally.local_ip', '127.0.0.1');
-      },
-      { url: bridge.url },
-    );
+    await useBridge(page, bridge.url);
     collectAlerts(page);
     await signUpAndLogIn(page, request, 'pushes');
     const token = String(await page.evaluate(() => localStorage.getItem('access_token')));
