@@ -76,6 +76,9 @@ import {
   SaveLedgersRequest,
   SaveRowsAnswer,
   SaveRowsRequest,
+  BankStatementFileRequest,
+  PushPlanAnswer,
+  PushPlanRequest,
   SendToTallyAnswer,
   SendToTallyRequest,
   StatementList,
@@ -86,7 +89,15 @@ import {
   TaughtLayoutInfo,
   TallyResponseReport,
 } from './statements.ts';
-import { TallyCompanyAnswer, TallyCompanySnapshot, TallyReportAnswer } from './tally.ts';
+import {
+  TallyCompanyAnswer,
+  TallyCompanySnapshot,
+  TallyPushDetail,
+  TallyPushesAnswer,
+  TallyReportAnswer,
+  TallySendAgainAnswer,
+  TallySendAgainRequest,
+} from './tally.ts';
 import { GenerateVouchersXmlRequest } from './vouchers.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -228,12 +239,34 @@ export const ENDPOINTS = {
     request: SendToTallyRequest,
     answer: SendToTallyAnswer,
   },
+  // What an export of these rows would do, before it is done (issue 31).
+  tallyPushPlan: {
+    method: 'POST',
+    path: '/tally/push-plan',
+    request: PushPlanRequest,
+    answer: PushPlanAnswer,
+  },
+  // The statement as TallyPrime's bank-statement file for auto reconciliation (MT940; a file).
+  tallyBankStatementFile: {
+    method: 'POST',
+    path: '/tally/bank-statement-file',
+    request: BankStatementFileRequest,
+  },
   tallyExport: { method: 'GET', path: '/tally/exports/:id' },
   tallyExportResponse: {
     method: 'POST',
     path: '/tally/exports/:id/response',
     request: TallyResponseReport,
     answer: TallyReportAnswer,
+  },
+  // The pushes kept, with Tally's answer per voucher, and send again for what it did not take (issue 31).
+  tallyPushes: { method: 'GET', path: '/tally/pushes', answer: TallyPushesAnswer },
+  tallyPush: { method: 'GET', path: '/tally/pushes/:id', answer: TallyPushDetail },
+  tallySendAgain: {
+    method: 'POST',
+    path: '/tally/pushes/:id/again',
+    request: TallySendAgainRequest,
+    answer: TallySendAgainAnswer,
   },
 
   // the voucher importer

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HeldMovements, StatementTransaction } from './statements.ts';
+import { HeldMovements, LedgerGroupChoice, PlannedMaster, StatementTransaction } from './statements.ts';
 
 // The office's clients, their bank accounts, each account's book and each client's ledger rules
 // (issue 13, clients part). Amounts travel as the specification's strings ('1,23,456.78'), dates
@@ -343,6 +343,7 @@ export const PushRequest = z.object({
     .optional(),
   /** What the company holds on the account's ledger, read through the bridge (issue 31): not sent again. */
   held: HeldMovements.optional(),
+  ...LedgerGroupChoice.shape,
 });
 
 /** POST /office/accounts/{id}/push: the unpushed rows as one Tally import, marked pushed. */
@@ -354,5 +355,10 @@ export const PushAnswer = z.object({
   rows: z.number().int(),
   /** rows left out of the file: Bahi's record says Tally has them already (sent from another screen) */
   already_sent: z.number().int().min(0).optional(),
+  /**
+   * The masters the file creates, each under its group (issue 31): shown before it is sent. A new
+   * ledger whose group nobody chose is under Suspense A/c (`needs_group`): push again with a group.
+   */
+  masters: z.array(PlannedMaster).default([]),
 });
 export type PushAnswer = z.infer<typeof PushAnswer>;

@@ -215,6 +215,22 @@ export const LayoutsAnswer = z.object({ layouts: z.array(TaughtLayoutInfo) });
  */
 const FromStatement = z.string().uuid().optional();
 
+/**
+ * The groups of the new ledgers an export declares (issue 31): a ledger the rows name that the
+ * company lacks is never put under Suspense A/c unless asked. `ledger_groups` by ledger name;
+ * `new_ledger_group` for every new ledger it does not name ('Suspense A/c' when that is what the
+ * user wants). Without either, an export that would create such a ledger is refused (422,
+ * `new_ledgers` names them).
+ */
+export const LedgerGroupChoice = z.object({
+  ledger_groups: z
+    .record(z.string().max(200), z.string().trim().min(1).max(200))
+    .refine((o) => Object.keys(o).length <= 5000, 'At most 5,000 ledger groups.')
+    .optional(),
+  new_ledger_group: z.string().trim().min(1).max(200).optional(),
+});
+export type LedgerGroupChoice = z.infer<typeof LedgerGroupChoice>;
+
 /** POST /bob/download-xml and POST /{bankCode}/download-xml */
 export const DownloadXmlRequest = z.object({
   acc: z.string().max(60).default(''),
@@ -224,6 +240,7 @@ export const DownloadXmlRequest = z.object({
   statement_id: FromStatement,
   /** Put in again the vouchers Bahi recorded as sent or downloaded before (issue 31); left out by default. */
   include_sent: z.boolean().optional(),
+  ...LedgerGroupChoice.shape,
 });
 export type DownloadXmlRequest = z.infer<typeof DownloadXmlRequest>;
 
@@ -255,6 +272,7 @@ export const SendToTallyRequest = z.object({
   held: HeldMovements.optional(),
   /** Put in again the vouchers Bahi recorded as sent or downloaded before (issue 31); left out by default. */
   include_sent: z.boolean().optional(),
+  ...LedgerGroupChoice.shape,
 });
 export type SendToTallyRequest = z.infer<typeof SendToTallyRequest>;
 
@@ -461,3 +479,53 @@ export const StatementListItem = z.object({
 export type StatementListItem = z.infer<typeof StatementListItem>;
 export const StatementList = z.object({ statements: z.array(StatementListItem), total: z.number().int() });
 export type StatementList = z.infer<typeof StatementList>;
+
+/**
+ * POST /tally/push-plan: what Send to Tally or Download XML of these rows would do, said before it is
+ * done (issue 31). The same fields as Send to Tally; the company is optional (a download).
+ */
+export const PushPlanRequest = SendToTallyRequest.extend({
+  company_name: z.string().trim().max(200).optional(),
+});
+export type PushPlanRequest = z.infer<typeof PushPlanRequest>;
+
+/** A master the export would create, and its group. */
+export const PlannedMaster = z.object({
+  name: z.string(),
+  group: z.string(),
+  /** the bank's ledger, the suspense ledger, Cash of a Contra, or a ledger the rows name */
+  kind: z.enum(['bank', 'suspense', 'cash', 'ledger']),
+  /** nobody chose its group yet: the export is refused until someone does */
+  needs_group: z.boolean(),
+});
+export type PlannedMaster = z.infer<typeof PlannedMaster>;
+
+export const PushPlanAnswer = z.object({
+  /** vouchers the export would hold */
+  vouchers: z.number().int().min(0),
+  already_sent: z.number().int().min(0),
+  already_downloaded: z.number().int().min(0),
+  already_in_tally: z.number().int().min(0),
+  /** rows of the export with no ledger: they go to the suspense ledger (cash rows go to Cash as Contra) */
+  without_ledger: z.number().int().min(0),
+  /** those rows (indexes into `transactions`), at most MAX_XML_ROWS */
+  without_ledger_rows: z.array(z.number().int().min(0)),
+  /** for those rows, the ledger remembered for a narration like theirs (index into `transactions`) */
+  suggestions: z.array(LedgerSuggestion),
+  /** the masters it would create (those the company is not known to have) */
+  masters: z.array(PlannedMaster),
+  /** groups to choose from: the company's when it was read, else TallyPrime's predefined groups */
+  groups: z.array(z.string()),
+});
+export type PushPlanAnswer = z.infer<typeof PushPlanAnswer>;
+
+/**
+ * POST /tally/bank-statement-file: the statement as the bank-statement file TallyPrime's auto bank
+ * reconciliation imports (MT940, issue 31). The whole statement as read: the balances must chain.
+ */
+export const BankStatementFileRequest = z.object({
+  acc: z.string().trim().min(1, 'The account number is needed for the bank statement file.').max(60),
+  transactions: Rows.min(1, 'No transactions to write.'),
+  statement_id: FromStatement,
+});
+export type BankStatementFileRequest = z.infer<typeof BankStatementFileRequest>;

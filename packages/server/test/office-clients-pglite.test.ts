@@ -320,8 +320,18 @@ describe('office: clients, accounts and books over the API', () => {
       assert.match(r.ledger_reason, /You used 'Purchases'/);
     }
 
+    // Purchases is new to Tally: its group is asked for, never Suspense A/c unless chosen (issue 31).
+    const ungrouped = await me.post(`/accounts/${account.id}/push`, {});
+    assert.equal(ungrouped.status, 422);
+    assert.deepEqual(ungrouped.body.new_ledgers, ['Purchases']);
+    assert.ok(ungrouped.body.groups.includes('Purchase Accounts'));
     // The push makes the rule's rows Contra vouchers against Cash.
-    const push = await me.post(`/accounts/${account.id}/push`, {});
+    const push = await me.post(`/accounts/${account.id}/push`, { new_ledger_group: 'Purchase Accounts' });
+    assert.ok(
+      push.body.masters.some(
+        (m: { name: string; group: string }) => m.name === 'Purchases' && m.group === 'Purchase Accounts',
+      ),
+    );
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(push.body.xml);
     const vouchers = [parsed.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE]
       .flat()

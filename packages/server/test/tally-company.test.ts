@@ -65,7 +65,8 @@ function seedCompany() {
         ]),
         el('LEDGER', { NAME: 'CGST' }, [
           leaf('PARENT', 'Duties & Taxes'),
-          leaf('GSTDUTYHEAD', 'Central Tax'),
+          // The word a TallyPrime 4.1 company keeps (3.0+ writes CGST, TallyConnector #27).
+          leaf('GSTDUTYHEAD', 'CGST'),
         ]),
       ],
     }),
@@ -102,6 +103,9 @@ const rows = Array.from({ length: 1200 }, (_, i) => ({
   LedgerName: i % 3 === 0 ? 'Rent' : 'Sales Receipts',
 }));
 
+/** The groups of the ledgers the company may lack (issue 31: never Suspense A/c unless asked). */
+const GROUPS = { Rent: 'Indirect Expenses', 'Sales Receipts': 'Indirect Incomes' };
+
 test('the company read through the bridge is kept per user, and a push in parts books each row once, and sending again sends nothing', async () => {
   seedCompany();
   const token = await member();
@@ -137,7 +141,7 @@ test('the company read through the bridge is kept per user, and a push in parts 
   // Send: the XML declares only what the company lacks.
   const sent = await call(h.app, 'POST', '/api/tally/send-to-tally?xml=none', {
     token,
-    json: { transactions: rows, ledger_name: 'HDFC OD 5020', company_name: COMPANY },
+    json: { transactions: rows, ledger_name: 'HDFC OD 5020', company_name: COMPANY, ledger_groups: GROUPS },
   });
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
   assert.equal(sent.body.xml, '');
@@ -163,7 +167,7 @@ test('the company read through the bridge is kept per user, and a push in parts 
   // Sending the same rows again: Bahi's record of Tally's answers says every one is in (issue 31).
   const again = await call(h.app, 'POST', '/api/tally/send-to-tally?xml=none', {
     token,
-    json: { transactions: rows, ledger_name: 'HDFC OD 5020', company_name: COMPANY },
+    json: { transactions: rows, ledger_name: 'HDFC OD 5020', company_name: COMPANY, ledger_groups: GROUPS },
   });
   assert.equal(again.status, 409, JSON.stringify(again.body));
   assert.match(
@@ -181,7 +185,7 @@ test('the company read through the bridge is kept per user, and a push in parts 
   const ledger = (name: string) => books.ledgers.find((l) => l.name === name);
   assert.equal(ledger('HDFC OD 5020')?.parent, 'Bank OD A/c');
   assert.equal(ledger('Rent')?.parent, 'Indirect Expenses');
-  assert.equal((ledger('CGST') as { gstDutyHead?: string })?.gstDutyHead, 'Central Tax');
+  assert.equal((ledger('CGST') as { gstDutyHead?: string })?.gstDutyHead, 'CGST');
 
   // History keeps each part's answer; the export is a success once every part is in.
   const stored = await call(h.app, 'GET', `/api/tally/exports/${sent.body.xml_id}`, { token });
@@ -200,7 +204,7 @@ test('a part Tally refuses is reported as that part, with Tally’s words', asyn
   const early = rows.slice(0, 600).map((r, i) => (i === 550 ? { ...r, Date: '15-03-2025' } : r));
   const sent = await call(h.app, 'POST', '/api/tally/send-to-tally?xml=none', {
     token,
-    json: { transactions: early, ledger_name: 'HDFC OD 5020', company_name: COMPANY },
+    json: { transactions: early, ledger_name: 'HDFC OD 5020', company_name: COMPANY, ledger_groups: GROUPS },
   });
   const answers = [];
   for (let part = 0; part < 2; part++) {

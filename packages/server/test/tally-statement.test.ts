@@ -16,6 +16,8 @@ const UPDATE = process.env.BAHI_UPDATE_GOLDEN === '1';
 const GOLDEN = new URL('./golden/tally-statement-download.xml', import.meta.url);
 const COMPANY = 'Sharma & Sons (2025-26)';
 const BANK_LEDGER = 'HDFC Bank A/c 50100012345678';
+/** The groups of the row ledgers the company may lack (issue 31: never Suspense A/c unless asked). */
+const GROUPS = { Rent: 'Indirect Expenses', 'Jai Hind Textiles': 'Sundry Debtors' };
 
 let h: Awaited<ReturnType<typeof startApp>>;
 let tally: RunningEmulator;
@@ -130,6 +132,7 @@ test('golden: Download XML from a stored statement declares only what the compan
       acc: '50100012345678',
       transactions: ROWS,
       ledger_name: BANK_LEDGER,
+      ledger_groups: GROUPS,
       company_name: COMPANY,
       statement_id: statementId,
     },
@@ -166,6 +169,7 @@ test('golden: Download XML from a stored statement declares only what the compan
       acc: '50100012345678',
       transactions: ROWS,
       ledger_name: BANK_LEDGER,
+      ledger_groups: GROUPS,
       company_name: COMPANY,
       statement_id: statementId,
     },
@@ -179,7 +183,13 @@ test('golden: Download XML from a stored statement declares only what the compan
   // statement the instrument number and date come from the narration and the posting date alone.
   const plain = await call(h.app, 'POST', '/api/hdfc/download-xml', {
     token,
-    json: { acc: '50100012345678', transactions: ROWS, ledger_name: BANK_LEDGER, include_sent: true },
+    json: {
+      acc: '50100012345678',
+      transactions: ROWS,
+      ledger_name: BANK_LEDGER,
+      ledger_groups: GROUPS,
+      include_sent: true,
+    },
   });
   assert.equal(plain.headers['x-bahi-already-downloaded'], '0');
   assert.deepEqual(declaredLedgers(String(plain.body)), [
@@ -199,7 +209,13 @@ test('the browser cannot set what the statement printed: a row it changed gets n
   const changed = [{ ...ROWS[0], Withdrawal: '46,000.00' }, ROWS[1]];
   const res = await call(h.app, 'POST', '/api/hdfc/download-xml', {
     token,
-    json: { acc: '1', transactions: changed, ledger_name: BANK_LEDGER, statement_id: statementId },
+    json: {
+      acc: '1',
+      transactions: changed,
+      ledger_name: BANK_LEDGER,
+      ledger_groups: GROUPS,
+      statement_id: statementId,
+    },
   });
   const vouchers = readImportXml(String(res.body)).objects.filter((o) => o.kind === 'VOUCHER');
   const numbers = vouchers.map((v) => v.legs.find((l) => l.ledger === BANK_LEDGER)?.bank?.instrumentNumber);
@@ -209,7 +225,13 @@ test('the browser cannot set what the statement printed: a row it changed gets n
   const stranger = await member();
   const theirs = await call(h.app, 'POST', '/api/hdfc/download-xml', {
     token: stranger.token,
-    json: { acc: '1', transactions: ROWS, ledger_name: BANK_LEDGER, statement_id: statementId },
+    json: {
+      acc: '1',
+      transactions: ROWS,
+      ledger_name: BANK_LEDGER,
+      ledger_groups: GROUPS,
+      statement_id: statementId,
+    },
   });
   assert.equal(theirs.status, 404);
 
@@ -246,6 +268,7 @@ test('send-to-tally from a stored statement, through the emulator: lines with th
       json: {
         transactions: ROWS,
         ledger_name: BANK_LEDGER,
+        ledger_groups: GROUPS,
         company_name: COMPANY,
         statement_id: statementId,
       },

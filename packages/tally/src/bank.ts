@@ -47,8 +47,13 @@ export interface BankVoucherOptions {
   isCash?: (tx: BankTransaction, side: 'withdrawal' | 'deposit') => boolean;
   suspenseLedger?: string;
   cashLedger?: string;
-  /** Groups of row ledgers for the masters; a row ledger with no group here goes under Suspense A/c. */
+  /** Groups of row ledgers for the masters, by name (as Tally compares names: case-insensitive). */
   ledgerGroups?: Readonly<Record<string, string>>;
+  /**
+   * The group of every new row ledger `ledgerGroups` does not name. Without it such a ledger goes
+   * under Suspense A/c (the command line's default); the server asks the user first (issue 31).
+   */
+  newLedgerGroup?: string;
   /** Ledgers known to exist in Tally: never declared as masters (so their group is never altered). */
   existingLedgers?: readonly string[];
   /** Write the banker's date (the statement's date) on bank legs, marking them reconciled in Tally. */
@@ -147,9 +152,37 @@ function narrationOf(tx: BankTransaction): string {
   return ref && !text.includes(ref) ? `${text} Ref: ${ref}` : text;
 }
 
+/** A master a bank import declares, and why it has its group. */
+export interface PlannedMaster extends LedgerMaster {
+  /** the bank's own ledger, the suspense ledger, the cash ledger of a Contra, or a row's ledger */
+  kind: 'bank' | 'suspense' | 'cash' | 'ledger';
+  /** a row's ledger whose group nobody chose: it went under Suspense A/c by default */
+  defaulted: boolean;
+}
+
 interface Built {
   vouchers: XmlElement[];
-  ledgers: LedgerMaster[];
+  ledgers: PlannedMaster[];
+}
+
+/** The group of a ledger the rows name, and how it was decided. */
+function groupOf(
+  name: string,
+  o: BankVoucherOptions,
+  suspense: string,
+  cashContra: boolean,
+): Pick<PlannedMaster, 'parent' | 'kind' | 'defaulted'> {
+  const key = name.toLowerCase();
+  const chosen = Object.entries(o.ledgerGroups ?? {})
+    .find(([n]) => n.trim().toLowerCase() === key)?.[1]
+    ?.trim();
+  if (chosen) return { parent: chosen, kind: 'ledger', defaulted: false };
+  if (key === suspense.toLowerCase()) return { parent: SUSPENSE_GROUP, kind: 'suspense', defaulted: false };
+  if (cashContra) return { parent: CASH_GROUP, kind: 'cash', defaulted: false };
+  const all = o.newLedgerGroup?.trim();
+  return all
+    ? { parent: all, kind: 'ledger', defaulted: false }
+    : { parent: SUSPENSE_GROUP, kind: 'ledger', defaulted: true };
 }
 
 function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
@@ -159,7 +192,7 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
   const bank = account.bankLedger.trim();
   if (!bank) throw new TallyError('no_bank_ledger', 'Please enter the bank ledger name.');
   const vouchers: XmlElement[] = [];
-  const ledgers: LedgerMaster[] = [{ name: bank, parent: BANK_GROUP }];
+  const ledgers: PlannedMaster[] = [{ name: bank, parent: BANK_GROUP, kind: 'bank', defaulted: false }];
   const ids = bankVoucherIds(account);
   account.transactions.forEach((tx, i) => {
     if (!isIsoDate(tx.date)) {
@@ -189,8 +222,7 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
         type = contra ? 'Contra' : 'Receipt';
         legs = [credit(other, paise, !contra), bankLeg(debit(bank, paise))];
       }
-      const group = o.ledgerGroups?.[other] ?? (contra && other === cash ? CASH_GROUP : SUSPENSE_GROUP);
-      ledgers.push({ name: other, parent: group });
+      ledgers.push({ name: other, ...groupOf(other, o, suspense, contra && other === cash) });
       vouchers.push(
         voucherElement({
           type,
@@ -208,11 +240,23 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
   return { vouchers, ledgers };
 }
 
-function declared(ledgers: LedgerMaster[], o: BankVoucherOptions): XmlElement[] {
+function declared(ledgers: PlannedMaster[], o: BankVoucherOptions): PlannedMaster[] {
   const skip = new Set([...TALLY_DEFAULT_LEDGERS, ...(o.existingLedgers ?? [])].map((n) => n.toLowerCase()));
-  return uniqueLedgers(ledgers)
-    .filter((l) => !skip.has(l.name.toLowerCase()))
-    .map(ledgerMaster);
+  return uniqueLedgers(ledgers).filter((l) => !skip.has(l.name.toLowerCase()));
+}
+
+/**
+ * The masters a bank import of these accounts would declare (the ledgers the company is not known
+ * to have), each with its group: what the screen shows before a push (issue 31). Vouchers left out
+ * (`leaveOut`) declare nothing.
+ */
+export function plannedBankMasters(
+  input: BankVoucherOptions & { accounts: readonly BankAccountInput[] },
+): PlannedMaster[] {
+  return declared(
+    input.accounts.flatMap((a) => buildAccount(a, input).ledgers),
+    input,
+  );
 }
 
 /** One Tally import file: withdrawals as Payment, deposits as Receipt (cash optionally as Contra). */
@@ -230,7 +274,7 @@ export function buildMultiAccountBankVouchersXml(
     ? declared(
         built.flatMap((b) => b.ledgers),
         input,
-      )
+      ).map(({ name, parent }) => ledgerMaster({ name, parent }))
     : [];
   return importXml({ report: 'Vouchers', company: input.company, objects: [...masters, ...vouchers] });
 }

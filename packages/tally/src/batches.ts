@@ -69,8 +69,20 @@ export function importPart(
     throw new RangeError(`part ${index} of ${parts}`);
   const vouchers = layout.vouchers.slice(index * size, (index + 1) * size);
   const masters = index === 0 ? layout.masters : [];
+  return {
+    xml: assembleImport(xml, layout, [...masters, ...vouchers]),
+    vouchers: vouchers.length,
+    masters: masters.length,
+  };
+}
+
+/** The file's head, the messages at `ranges` (in the order given), and its tail: an import of its own. */
+export function assembleImport(
+  xml: string,
+  layout: ImportLayout,
+  ranges: readonly [number, number][],
+): string {
   // Keep the file's own indentation: the head ends with the pad written before each message.
   const separator = `\n${/[ \t]*$/.exec(layout.head)?.[0] ?? ''}`;
-  const body = [...masters, ...vouchers].map(([a, b]) => xml.slice(a, b)).join(separator);
-  return { xml: layout.head + body + layout.tail, vouchers: vouchers.length, masters: masters.length };
+  return layout.head + ranges.map(([a, b]) => xml.slice(a, b)).join(separator) + layout.tail;
 }

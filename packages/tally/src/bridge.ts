@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { isIPv4, type AddressInfo } from 'node:net';
 import { allowedApiBases, fetchExportXml, reportExportResponse } from './bridge-export.ts';
 import { pushToTally, TALLY_DEFAULT_PORT } from './client.ts';
+import { checkDutyHeadsBack } from './duty-heads.ts';
 import { readTallyCompany } from './company.ts';
 import { TallyError } from './errors.ts';
 import { readHeldVouchers } from './held.ts';
@@ -245,7 +246,15 @@ export function createBridge(options: BridgeOptions = {}): Server {
       : `push to ${ip}`;
     const started = Date.now();
     let status: number;
-    let answer: { ok: boolean; status: string; tally_response?: unknown; detail?: string; code?: string };
+    let answer: {
+      ok: boolean;
+      status: string;
+      tally_response?: unknown;
+      detail?: string;
+      code?: string;
+      /** what Tally took but kept otherwise than sent (a tax ledger without its duty head) */
+      warnings?: string[];
+    };
     try {
       const result = await pushToTally(xml, {
         host: ip,
@@ -256,7 +265,19 @@ export function createBridge(options: BridgeOptions = {}): Server {
         `${what}: ${result.ok ? 'success' : 'error'} created=${result.created} altered=${result.altered} errors=${result.errors} in ${Date.now() - started} ms`,
       );
       status = 200;
-      answer = { ok: true, status: result.ok ? 'success' : 'error', tally_response: result };
+      // Tally counts a tax ledger created even when it dropped its duty-head word: read them back.
+      const warnings = await checkDutyHeadsBack(xml, {
+        host: ip,
+        port: options.tallyPort ?? TALLY_DEFAULT_PORT,
+        timeoutMs: options.timeoutMs,
+      }).catch((err: unknown) => [`Could not read the tax ledgers back from Tally: ${String(err)}`]);
+      for (const w of warnings) log(`${what}: ${w}`);
+      answer = {
+        ok: true,
+        status: result.ok ? 'success' : 'error',
+        tally_response: result,
+        ...(warnings.length ? { warnings } : {}),
+      };
     } catch (err) {
       const e =
         err instanceof TallyError ? err : new TallyError('io', 'Could not talk to Tally.', String(err));

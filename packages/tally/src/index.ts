@@ -23,3 +23,6 @@ export * from './company.ts';
 export * from './masters-file.ts';
 export * from './batches.ts';
 export * from './held.ts';
+export * from './kept-export.ts';
+export * from './duty-heads.ts';
+export * from './mt940.ts';

@@ -59,6 +59,8 @@ export interface TaxInvoicesInput {
   companyState?: string;
   /** The company's GSTIN, written as its registration on each invoice. */
   companyGstin?: string;
+  /** TallyPrime 3.0+: the name of the company's GST registration, "<State> Registration" by default. */
+  gstRegistration?: string;
   /** The party's state, when known (else forceState). */
   partyState?: string;
   /** The party's GSTIN, when known: the party is then a Regular registration (B2B). */
@@ -205,11 +207,15 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
   });
   const taxable = lines.reduce((a, l) => a + l.taxable, 0);
   const tax = lines.reduce((a, l) => a + l.tax, 0);
-  // CGST and SGST are each half the rate on the same base, so they are equal; an odd paisa goes to
-  // the round-off, and what the party pays does not change.
-  const cgst = intraState ? Math.floor(tax / 2) : 0;
+  // Tax to the paisa (issue 31): each line's tax at its rate on its taxable value, rounded to the
+  // paisa, CGST and SGST each at half the rate (so equal), as TallyPrime computes a line's GST from
+  // its rate (assumption: per line; docs/decisions/037). What the line Totals the billing decided add
+  // beyond that (their own rounding, a paisa or so) goes to the round-off; the party pays the same.
+  const statutory = (share: number) =>
+    lines.reduce((a, l) => a + Math.round((l.taxable * l.gstRate * share) / 100), 0);
+  const cgst = taxed && intraState ? statutory(0.5) : 0;
   const sgst = cgst;
-  const igst = intraState ? 0 : tax;
+  const igst = taxed && !intraState ? statutory(1) : 0;
   const remainder = tax - cgst - sgst - igst;
   const exact = taxable + tax;
   const roundOff = roundOffOf(v, exact);
@@ -257,6 +263,8 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
   const roundOffL = input.roundOffLedger ?? 'Round Off';
   const unit = input.unit ?? 'Nos';
   const heads = gstDutyHeadsFor(input.tallyVersion);
+  // TallyPrime 3.0+ (its duty-head words): HSN in HSNDETAILS.LIST, registrations by name.
+  const release3 = heads.cgst === GST_DUTY_HEADS_3.cgst;
   const partyGstin = input.partyGstin?.trim().toUpperCase() || undefined;
   const isCashParty = party.toLowerCase() === 'cash';
   // A cash sale, or a party without a GSTIN, is a B2C supply: Unregistered/Consumer. A party ledger
@@ -301,7 +309,15 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
       if (!items.has(line.item.toLowerCase())) {
         items.set(line.item.toLowerCase(), {
           name: line.item,
-          gst: { hsn, taxability, typeOfSupply, rate: line.gstRate, applicableFrom: v.Date, heads },
+          gst: {
+            hsn,
+            taxability,
+            typeOfSupply,
+            rate: line.gstRate,
+            applicableFrom: v.Date,
+            heads,
+            hsnDetails: release3,
+          },
         });
       }
       const element: XmlElement = el('ALLINVENTORYENTRIES.LIST', {}, [
@@ -344,6 +360,15 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
         partyGstin ? leaf('PARTYGSTIN', partyGstin) : null,
         leaf('CMPGSTSTATE', companyState),
         input.companyGstin?.trim() ? leaf('CMPGSTIN', input.companyGstin.trim()) : null,
+        // TallyPrime 3.0+ keeps a company's GST registrations by name; a voucher names the one it is
+        // issued under, "<State> Registration" unless the company named it otherwise (integrators'
+        // 3.0+ vouchers, code corpus; docs/decisions/037 #22). Not written for 2.x releases.
+        release3 && input.companyGstin?.trim()
+          ? leaf('GSTREGISTRATION', input.gstRegistration?.trim() || `${companyState} Registration`, {
+              TAXTYPE: 'GST',
+              TAXREGISTRATION: input.companyGstin.trim().toUpperCase(),
+            })
+          : null,
         leaf('CMPGSTREGISTRATIONTYPE', 'Regular'),
         leaf('ISINVOICE', 'Yes'),
         leaf('VCHENTRYMODE', 'Item Invoice'),

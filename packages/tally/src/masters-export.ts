@@ -15,6 +15,9 @@ const FETCH: Record<MasterType, string[]> = {
   // 2.x keeps it on the ledger, 3.0+ in the dated LEDGSTREGDETAILS / LEDMAILINGDETAILS lists.
   Ledger: [
     'Parent',
+    // A tax ledger's duty head, read back after Bahi created it (issue 31: a word the release does
+    // not take is dropped while Tally reports the ledger created).
+    'GSTDutyHead',
     'PartyGSTIN',
     'LedStateName',
     'GSTRegistrationType',
@@ -37,6 +40,8 @@ export interface TallyMaster {
   gstin?: string;
   state?: string;
   registrationType?: string;
+  /** Tax ledgers: the GST duty head Tally keeps ('CGST', 'Central Tax'...). */
+  gstDutyHead?: string;
 }
 
 export interface TallyMasters {
@@ -126,11 +131,13 @@ export function parseMastersCollection(xml: string, type: MasterType): TallyMast
     .map((n) => {
       const name = text(n['@_NAME']) || text((n['NAME.LIST'] as Node | undefined)?.NAME) || text(n.NAME);
       const unit = text(n.BASEUNITS).trim();
+      const gstDutyHead = text(n.GSTDUTYHEAD).trim();
       return {
         name: name.trim(),
         parent: text(n.PARENT).trim(),
         ...(type === 'StockItem' ? { unit } : {}),
         ...(type === 'Ledger' ? partyRegistrationOf(n) : {}),
+        ...(type === 'Ledger' && gstDutyHead ? { gstDutyHead } : {}),
       };
     })
     .filter((m) => m.name);

@@ -80,6 +80,11 @@ export interface StockItemGst {
   applicableFrom: string;
   /** The duty-head words of the company's release (gstDutyHeadsFor). */
   heads: { cgst: string; sgst: string; igst: string };
+  /**
+   * TallyPrime 3.0+: the HSN in its own HSNDETAILS.LIST, with SRCOFHSNDETAILS and SRCOFGSTDETAILS
+   * saying the item specifies its details (integrators' 3.0+ stock items, code corpus; issue 31).
+   */
+  hsnDetails?: boolean;
 }
 
 export interface StockItemMaster {
@@ -96,12 +101,21 @@ export function stockItemMaster(m: StockItemMaster): XmlElement {
     leaf('BASEUNITS', m.unit),
     g ? leaf('GSTAPPLICABLE', `${TALLY_MARK} Applicable`) : null,
     g ? leaf('GSTTYPEOFSUPPLY', g.typeOfSupply) : null,
+    g?.hsnDetails && g.hsn
+      ? el('HSNDETAILS.LIST', {}, [
+          leaf('APPLICABLEFROM', toTallyDate(g.applicableFrom)),
+          leaf('HSNCODE', g.hsn),
+          leaf('SRCOFHSNDETAILS', 'Specify Details Here'),
+        ])
+      : null,
     g
       ? el('GSTDETAILS.LIST', {}, [
           leaf('APPLICABLEFROM', toTallyDate(g.applicableFrom)),
           leaf('CALCULATIONTYPE', 'On Value'),
+          // Kept here too: 2.x reads it here, and a 3.0+ reader that finds it here is not misled.
           g.hsn ? leaf('HSNCODE', g.hsn) : null,
           leaf('TAXABILITY', g.taxability),
+          g.hsnDetails ? leaf('SRCOFGSTDETAILS', 'Specify Details Here') : null,
           el('STATEWISEDETAILS.LIST', {}, [
             // Tally's own words for "every state": the marked 'Any'.
             leaf('STATENAME', `${TALLY_MARK} Any`),
@@ -124,9 +138,45 @@ export function stockItemMaster(m: StockItemMaster): XmlElement {
   ]);
 }
 
+/**
+ * TallyPrime's 28 predefined groups (15 primary, 13 sub-groups), as its help lists them
+ * (help.tallysolutions.com/tally-prime/accounting/groups-in-tallyprime/): what a new ledger may go
+ * under in a company Bahi has not read.
+ */
+export const TALLY_PREDEFINED_GROUPS = [
+  'Bank Accounts',
+  'Bank OD A/c',
+  'Branch / Divisions',
+  'Capital Account',
+  'Cash-in-Hand',
+  'Current Assets',
+  'Current Liabilities',
+  'Deposits (Asset)',
+  'Direct Expenses',
+  'Direct Incomes',
+  'Duties & Taxes',
+  'Fixed Assets',
+  'Indirect Expenses',
+  'Indirect Incomes',
+  'Investments',
+  'Loans & Advances (Asset)',
+  'Loans (Liability)',
+  'Misc. Expenses (ASSET)',
+  'Provisions',
+  'Purchase Accounts',
+  'Reserves & Surplus',
+  'Sales Accounts',
+  'Secured Loans',
+  'Stock-in-Hand',
+  'Sundry Creditors',
+  'Sundry Debtors',
+  'Suspense A/c',
+  'Unsecured Loans',
+] as const;
+
 /** Declares each ledger once (Tally names are case-insensitive), first declaration wins. */
-export function uniqueLedgers(ledgers: readonly LedgerMaster[]): LedgerMaster[] {
-  const seen = new Map<string, LedgerMaster>();
+export function uniqueLedgers<T extends LedgerMaster>(ledgers: readonly T[]): T[] {
+  const seen = new Map<string, T>();
   for (const l of ledgers) if (!seen.has(l.name.toLowerCase())) seen.set(l.name.toLowerCase(), l);
   return [...seen.values()];
 }

@@ -13,6 +13,8 @@ const ALWAYS_ARRAY = new Set([
   'ALLINVENTORYENTRIES.LIST',
   'INVENTORYENTRIES.LIST',
   'ACCOUNTINGALLOCATIONS.LIST',
+  'BANKALLOCATIONS.LIST',
+  'BILLALLOCATIONS.LIST',
   'LINEERROR',
 ]);
 
@@ -32,6 +34,8 @@ export interface ImportedLeg {
   deemedPositive: string;
   /** The bank leg's BANKALLOCATIONS.LIST (what bank reconciliation matches on), when it has one. */
   bank?: { transactionType: string; instrumentNumber: string; instrumentDate: string; bankersDate: string };
+  /** The sums of the leg's BANKALLOCATIONS.LIST and BILLALLOCATIONS.LIST amounts, when it has them. */
+  allocated?: { bank?: Paise; bill?: Paise };
 }
 
 export interface ImportedInventoryLine {
@@ -65,6 +69,8 @@ export type ImportObject =
       type: string;
       action?: string;
       remoteId?: string;
+      /** PERSISTEDVIEW (or the OBJVIEW attribute): 'Invoice Voucher View', 'Accounting Voucher View'... */
+      view: string;
       date: string;
       effectiveDate: string;
       narration: string;
@@ -121,13 +127,29 @@ function amountOf(value: unknown): Paise {
   return paise;
 }
 
+/** The sum of the allocations' AMOUNTs, or undefined when the leg has none. */
+function allocatedSum(nodes: Node[]): Paise | undefined {
+  return nodes.length ? nodes.reduce((a, n) => a + amountOf(n.AMOUNT), 0) : undefined;
+}
+
 function legs(nodes: unknown): ImportedLeg[] {
   return list(nodes).map((n) => {
-    const [b] = list(n['BANKALLOCATIONS.LIST']);
+    const banks = list(n['BANKALLOCATIONS.LIST']);
+    const [b] = banks;
+    const bank = allocatedSum(banks);
+    const bill = allocatedSum(list(n['BILLALLOCATIONS.LIST']));
     return {
       ledger: text(n.LEDGERNAME),
       amount: amountOf(n.AMOUNT),
       deemedPositive: text(n.ISDEEMEDPOSITIVE),
+      ...(bank !== undefined || bill !== undefined
+        ? {
+            allocated: {
+              ...(bank !== undefined ? { bank } : {}),
+              ...(bill !== undefined ? { bill } : {}),
+            },
+          }
+        : {}),
       ...(b
         ? {
             bank: {
@@ -183,6 +205,7 @@ function readObject(tag: string, node: Node): ImportObject {
         type: text(node.VOUCHERTYPENAME) || text(node['@_VCHTYPE']),
         action,
         remoteId: text(node['@_REMOTEID']) || undefined,
+        view: text(node.PERSISTEDVIEW) || text(node['@_OBJVIEW']),
         date: text(node.DATE),
         effectiveDate: text(node.EFFECTIVEDATE),
         narration: text(node.NARRATION),

@@ -86,7 +86,7 @@ test('bank allocation on the bank leg only, with the leg’s own amount', () => 
   for (const m of messages) {
     for (const leg of m.VOUCHER['ALLLEDGERENTRIES.LIST'] as any[]) {
       const alloc = leg['BANKALLOCATIONS.LIST'];
-      if (leg.LEDGERNAME === 'B') assert.equal(alloc.AMOUNT, leg.AMOUNT);
+      if (leg.LEDGERNAME === 'B') assert.equal(alloc[0].AMOUNT, leg.AMOUNT);
       else assert.equal(alloc, undefined);
     }
   }

@@ -242,7 +242,8 @@ test('masters are create-only: an existing CGST ledger, stock item and OD bank l
       el('LEDGER', { NAME: 'CGST' }, [
         leaf('PARENT', 'Duties & Taxes'),
         leaf('TAXTYPE', 'GST'),
-        leaf('GSTDUTYHEAD', 'Central Tax'),
+        // The word a TallyPrime 4.1 company keeps (3.0+ writes CGST, TallyConnector #27).
+        leaf('GSTDUTYHEAD', 'CGST'),
         leaf('ISBILLWISEON', 'Yes'),
       ]),
       el('LEDGER', { NAME: 'HDFC OD' }, [leaf('PARENT', 'Bank OD A/c')]),
@@ -282,7 +283,7 @@ test('masters are create-only: an existing CGST ledger, stock item and OD bank l
   assert.deepEqual(company.ledgers.get('cgst'), {
     name: 'CGST',
     parent: 'Duties & Taxes',
-    gstDutyHead: 'Central Tax',
+    gstDutyHead: 'CGST',
     billWise: 'Yes',
   });
   assert.equal(company.ledgers.get('hdfc od')?.parent, 'Bank OD A/c');

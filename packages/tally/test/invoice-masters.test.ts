@@ -65,6 +65,27 @@ test('the stock item GST rate is written in the company release’s duty-head wo
   assert.match(buildTaxInvoicesXml(base), /<GSTRATEDUTYHEAD>SGST\/UTGST<\/GSTRATEDUTYHEAD>/);
 });
 
+test('TallyPrime 3.0+: HSN in HSNDETAILS.LIST and the registration the invoice is issued under; 2.x neither', () => {
+  const withGstin = { ...base, companyGstin: '09aaacg1234f1z5' };
+  const prime4 = buildTaxInvoicesXml({ ...withGstin, tallyVersion: 'TallyPrime 4.1' });
+  assert.match(
+    prime4,
+    /<STOCKITEM NAME="Consulting"[\s\S]*?<HSNDETAILS.LIST>\s*<APPLICABLEFROM>\d{8}<\/APPLICABLEFROM>\s*<HSNCODE>998311<\/HSNCODE>\s*<SRCOFHSNDETAILS>Specify Details Here<\/SRCOFHSNDETAILS>/,
+  );
+  assert.match(prime4, /<SRCOFGSTDETAILS>Specify Details Here<\/SRCOFGSTDETAILS>/);
+  assert.match(
+    prime4,
+    /<GSTREGISTRATION TAXTYPE="GST" TAXREGISTRATION="09AAACG1234F1Z5">[^<]+ Registration<\/GSTREGISTRATION>/,
+  );
+  const named = buildTaxInvoicesXml({ ...withGstin, gstRegistration: 'Lucknow Branch' });
+  assert.match(named, />Lucknow Branch<\/GSTREGISTRATION>/);
+  const prime2 = buildTaxInvoicesXml({ ...withGstin, tallyVersion: 'TallyPrime 2.1' });
+  assert.doesNotMatch(prime2, /HSNDETAILS|SRCOFGSTDETAILS|<GSTREGISTRATION /);
+  assert.match(prime2, /<HSNCODE>998311<\/HSNCODE>/, 'still in GSTDETAILS for 2.x');
+  // Without the company's GSTIN no registration is named.
+  assert.doesNotMatch(buildTaxInvoicesXml(base), /<GSTREGISTRATION /);
+});
+
 test('masters the company already has are not declared at all; the rest still are', () => {
   const xml = buildTaxInvoicesXml({
     ...base,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { filterTransactions, formatDisplayDate, formatIndian, rupeesToPaise } from '@bahi/core';
-import { startBridge, startTallyEmulator, TallyEmulator } from '@bahi/tally';
+import { mt940Amount, startBridge, startTallyEmulator, TallyEmulator } from '@bahi/tally';
 import { collectAlerts, shot, signUpAndLogIn } from './support/helpers.ts';
 
 // Issue 5's journey: sign in -> /app/select -> HDFC -> the protected corpus PDF -> password modal
@@ -104,6 +104,13 @@ test('bank statement: upload, password, review, filter, ledgers, download XML, s
     await page.getByLabel('Local IP of the Tally connector').fill('127.0.0.1');
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download XML' }).first().click();
+    // What the file will do, said first (issue 31): the new ledger's group is chosen, never Suspense A/c.
+    const plan = page.getByRole('dialog', { name: 'Before Download XML' });
+    await expect(plan).toContainText('Sundry Expenses');
+    await expect(plan.getByRole('button', { name: 'Download XML' })).toBeDisabled();
+    await plan.getByRole('combobox', { name: 'Group of Sundry Expenses' }).click();
+    await page.getByRole('option', { name: 'Indirect Expenses' }).click();
+    await plan.getByRole('button', { name: 'Download XML' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`statement_${truth.account.number}.xml`);
     const xml = readFileSync(await download.path(), 'utf8');
@@ -113,15 +120,23 @@ test('bank statement: upload, password, review, filter, ledgers, download XML, s
     const vouchers = expected.reduce((n, r) => n + (r.Withdrawal ? 1 : 0) + (r.Deposit ? 1 : 0), 0);
     expect((xml.match(/<VOUCHER /g) ?? []).length).toBe(vouchers);
     expect(xml).toContain('Sundry Expenses');
+    expect(xml).toMatch(/<LEDGER NAME="Sundry Expenses"[^]*?<PARENT>Indirect Expenses<\/PARENT>/);
 
     // Send to Tally: validations in order, the confirmation, then the bridge and the emulator.
     await page.getByRole('button', { name: 'Send to Tally' }).click();
     await expect.poll(() => alerts).toContain('Please enter a company name.');
     await page.getByLabel('Company name').fill(emulator.emulator.imported().companies[0].name);
     await page.getByRole('button', { name: 'Send to Tally' }).click();
-    await expect
-      .poll(() => alerts)
-      .toContain(`Are you sure you want to send ${expected.length} transactions to Tally?`);
+    // Every row was in the file just downloaded: asked again (and accepted), then the plan with the
+    // specification's confirmation, the new ledger's group chosen again.
+    await expect.poll(() => alerts.some((a) => a.startsWith('Nothing new: all'))).toBe(true);
+    const sending = page.getByRole('dialog', { name: 'Before Send to Tally' });
+    await expect(sending).toContainText(
+      `Are you sure you want to send ${expected.length} transactions to Tally?`,
+    );
+    await sending.getByRole('combobox', { name: 'Group of Sundry Expenses' }).click();
+    await page.getByRole('option', { name: 'Indirect Expenses' }).click();
+    await sending.getByRole('button', { name: 'Send to Tally' }).click();
     const messages = page.getByRole('status', { name: 'Tally messages' });
     await expect(messages).toContainText('✅ Transactions sent to Tally successfully!');
     await expect(messages).toContainText('✅ Transactions saved. Triggering Tally connector...');
@@ -129,6 +144,22 @@ test('bank statement: upload, password, review, filter, ledgers, download XML, s
     const imported = emulator.emulator.imported();
     expect(imported.companies[0].vouchers.length).toBe(vouchers);
     await shot(page, 'bank-05-sent-to-tally');
+
+    // TallyPrime's bank-statement file (MT940, issue 31): the whole statement, whatever the filter
+    // shows, its balances the statement's.
+    const staDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Bank statement file (MT940)' }).click();
+    const sta = readFileSync(await (await staDownload).path(), 'utf8');
+    const amount = (rupees: number) => mt940Amount(rupeesToPaise(rupees));
+    expect(sta).toContain(`:25:${truth.account.number}\r\n`);
+    expect(sta).toContain(`INR${amount(truth.openingBalance)}\r\n`);
+    expect(sta).toMatch(new RegExp(`:62F:C\\d{6}INR${amount(truth.closingBalance)}\r\n$`));
+    expect((sta.match(/^:61:/gm) ?? []).length).toBe(
+      (truth.transactions as { withdrawal: number; deposit: number }[]).reduce(
+        (n, t) => n + (t.withdrawal ? 1 : 0) + (t.deposit ? 1 : 0),
+        0,
+      ),
+    );
 
     // The PDF preview asks for the password, from our own bundle.
     await page.getByRole('button', { name: 'PDF Preview' }).click();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Response } from '@playwright/test';
 import { startBridge, startTallyEmulator } from '@bahi/tally';
 import { drawnRows, drawStatement } from '../../server/test/helpers/draw-statement.ts';
-import { ensureAdmin, logIn, shot } from './support/helpers.ts';
+import { ensureAdmin, logIn, shot, useBridge } from './support/helpers.ts';
 
 // Issue 13's done-means: a CA office's month-end in one drop. A new client with two bank accounts
 // (and a ledger rule); ONE drop of 30 mixed statements on the client: four of the client's own
@@ -64,13 +64,7 @@ test('month-end: one drop of 30 mixed statements on a client, sorted, merged, ru
   const tally = await startTallyEmulator({ companies: [COMPANY] });
   const bridge = await startBridge({ port: 0, origins: [String(baseURL)], tallyPort: tally.port });
   try {
-    await page.addInitScript(
-      ({ url }) => {
-        localStorage.setItem('bahi.bridge_url', url);
-        localStorage.setItem('bahi.tally.local_ip', '127.0.0.1');
-      },
-      { url: bridge.url },
-    );
+    await useBridge(page, bridge.url);
 
     // The run's admin (no new sign-up), with pages for the month (bought in test mode when short).
     const admin = await ensureAdmin(request);
@@ -243,6 +237,11 @@ test('month-end: one drop of 30 mixed statements on a client, sorted, merged, ru
 
       // The month to Tally through the bridge, once: marked pushed only when Tally answers (issue 31).
       await book.getByRole('button', { name: 'Push 2026-01' }).click();
+      // The rule's ledger is new to Tally: its group is chosen (issue 31), then the push is made.
+      const ask = book.getByLabel('New ledgers', { exact: true });
+      await ask.getByRole('combobox', { name: 'Group of the new ledgers' }).click();
+      await page.getByRole('option', { name: 'Sundry Debtors', exact: true }).click();
+      await ask.getByRole('button', { name: 'Push with this group' }).click();
       await expect(book.getByLabel('Last push')).toContainText('24 row(s) ready as 24 voucher(s)');
       await expect(book.getByTestId('book-counts')).toHaveText('24 rows · 0 pushed · 24 unpushed');
       // The first book's toast may still show: wait for it to go (a pointer over a toast keeps it),

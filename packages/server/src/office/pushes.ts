@@ -5,19 +5,20 @@
 // Vouchers Bahi's record holds as already sent or downloaded for the client's company and this bank
 // ledger (from the statement screen, say) are left out, and their rows marked pushed at once.
 import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
-import type { PushAnswer } from '@bahi/contract';
+import type { LedgerGroupChoice, PushAnswer } from '@bahi/contract';
 import {
   bankMovements,
   bankVoucherIds,
   buildBankVouchersXml,
   heldKeys,
+  plannedBankMasters,
   type BankTransaction,
   type HeldMovement,
 } from '@bahi/tally';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { cashWithoutLedger } from '../tally/bank-export.ts';
+import { cashWithoutLedger, plannedForScreen, requireChosenGroups } from '../tally/bank-export.ts';
 import { ledgerNames, loadCompany } from '../tally/company.ts';
 import { alreadyRecorded, recordVouchers } from '../tally/sent.ts';
 import { lockAccount } from './books.ts';
@@ -66,6 +67,8 @@ export async function pushUnpushed(
   month?: string,
   /** What the company holds on the ledger (read through the bridge): those rows are in Tally. */
   held?: readonly HeldMovement[],
+  /** The groups chosen for new ledgers (issue 31). */
+  groups: LedgerGroupChoice = {},
 ): Promise<PushAnswer> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
@@ -139,19 +142,29 @@ export async function pushUnpushed(
       contra.has(t) || cashWithoutLedger(t, side);
     const vouchers = ids.flat().filter((id) => !isIn(id)).length;
     if (vouchers === 0) {
-      return { ok: true, xml_id: '', xml: '', vouchers: 0, rows: 0, already_sent: done.length };
+      return { ok: true, xml_id: '', xml: '', vouchers: 0, rows: 0, already_sent: done.length, masters: [] };
     }
-    const xml = buildBankVouchersXml({
-      bankLedger: account.tallyLedger,
-      accountNumber: account.accountNumber,
-      transactions,
+    const options = {
       company,
-      withMasters: true,
       contraForCash: true,
       isCash,
       existingLedgers: ledgerNames(known),
       leaveOut: new Set([...recorded.keys(), ...inTally]),
-    });
+      ledgerGroups: groups.ledger_groups,
+      newLedgerGroup: groups.new_ledger_group,
+    };
+    const bankAccount = {
+      bankLedger: account.tallyLedger,
+      accountNumber: account.accountNumber,
+      transactions,
+    };
+    // A new ledger (a rule's, a row's) goes under the group the user chose, never Suspense A/c
+    // unless asked (issue 31): refused with the names and the groups to choose from.
+    const planned = plannedBankMasters({ ...options, accounts: [bankAccount] });
+    requireChosenGroups(planned, known);
+    const xml = buildBankVouchersXml({ ...bankAccount, ...options, withMasters: true });
+    // Said before the file goes (the screen sends it next): which masters it creates, under which group.
+    const masters = plannedForScreen(planned);
     if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {
       throw badRequest('The push is too large to keep. Push fewer months at a time.');
     }
@@ -194,6 +207,7 @@ export async function pushUnpushed(
       vouchers,
       rows: rows.length - done.length,
       already_sent: done.length,
+      masters,
     };
   });
 }
@@ -231,4 +245,37 @@ export async function confirmBookRows(
     now,
   );
   return taken.length;
+}
+
+/**
+ * A send again of an office push's export (issue 31): a new push record takes the old one's rows,
+ * all of them, so the vouchers' ids (numbered over the same set) are those of the new export, and
+ * Tally's answer to it marks them. Rows every voucher of which is already in Tally are marked now.
+ * Nothing happens for an export that is no office push.
+ */
+export async function carryBookPush(
+  tx: DbOrTx,
+  from: { exportId: string; userId: string; company: string },
+  to: { exportId: string; vouchers: number },
+  now: Date,
+): Promise<void> {
+  const [old] = await tx.select().from(bookPushes).where(eq(bookPushes.exportId, from.exportId));
+  if (!old) return;
+  const waiting = await tx
+    .select({ id: bookRows.id })
+    .from(bookRows)
+    .where(and(eq(bookRows.pushId, old.id), isNull(bookRows.pushedAt)));
+  const [push] = await tx
+    .insert(bookPushes)
+    .values({
+      userId: old.userId,
+      accountId: old.accountId,
+      rows: waiting.length,
+      vouchers: to.vouchers,
+      exportId: to.exportId,
+      createdAt: now,
+    })
+    .returning({ id: bookPushes.id });
+  await tx.update(bookRows).set({ pushId: push.id }).where(eq(bookRows.pushId, old.id));
+  await confirmBookRows(tx, to.exportId, { userId: from.userId, company: from.company }, now);
 }

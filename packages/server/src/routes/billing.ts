@@ -25,7 +25,7 @@ import { readAmountsWorkbook, readItemsWorkbook, workbookNeedsPassword } from '.
 import { serve } from '../endpoints.ts';
 import { badRequest } from '../errors.ts';
 import { readMultipart } from '../multipart.ts';
-import { loadCompany, partyRegistration } from '../tally/company.ts';
+import { loadCompany, partyRegistration, taxLedgersOf } from '../tally/company.ts';
 import { loadRuleSet } from './rules.ts';
 import { withReadSlot } from '../statements/work-limits.ts';
 
@@ -196,6 +196,8 @@ const billing: FastifyPluginAsync = async (app) => {
       tallyVersion: body.tally_version || company?.company.version || undefined,
       company: company?.company.name || body.company_name || undefined,
       existingLedgers: company?.ledgers.map((l) => l.name),
+      // The company's own GST ledgers (by the duty head Tally keeps on them), not new ones (issue 31).
+      taxLedgers: taxLedgersOf(company),
       existingStockItems: company?.stockItems.map((i) => i.name),
       existingUnits: company?.units.map((u) => u.name),
       // Invoices as issued (issue 31): under a type numbered by hand TallyPrime keeps the numbers.

@@ -340,11 +340,11 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
-  serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held }) => {
+  serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held, ...groups }) => {
     const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
     // One accounting of work (issue 33): a push is counted like a read, by the hour.
     await countWork(ctx, request.user.id, 'push', 1);
-    const answer = await pushUnpushed(db, a, ctx.now(), month, held);
+    const answer = await pushUnpushed(db, a, ctx.now(), month, held, groups);
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;
   });

@@ -301,6 +301,8 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
         companyName: body.company_name,
         statementId: body.statement_id,
         includeSent: body.include_sent,
+        ledgerGroups: body.ledger_groups,
+        newLedgerGroup: body.new_ledger_group,
       });
       await recordDownload(ctx.db, request.user.id, body.company_name, ledger, file, ctx.now());
       const acc = safeFilePart(body.acc, 'account');

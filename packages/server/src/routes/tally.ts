@@ -1,13 +1,16 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   ENDPOINTS,
   TALLY_PART_VOUCHERS,
   TallyCompanySnapshot,
   TallyMastersFileFields,
+  TallyPushVoucherState,
+  type PushPlanRequest,
   type TallyPartResult,
 } from '@bahi/contract';
-import { importLayout, importPart, partCount } from '@bahi/tally';
+import { buildMt940, importLayout, importPart, partCount } from '@bahi/tally';
 import { readMastersInReader } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
@@ -16,8 +19,15 @@ import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 import { serve } from '../endpoints.ts';
 import { readMultipart } from '../multipart.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { bankExportXml } from '../tally/bank-export.ts';
+import {
+  bankExportPlan,
+  bankExportXml,
+  statementTransactions,
+  type BankExportInput,
+} from '../tally/bank-export.ts';
 import { loadCompany, saveCompany } from '../tally/company.ts';
+import { carryBookPush, confirmBookRows } from '../office/pushes.ts';
+import { listPushes, nothingToSendAgain, pushDetail, sendAgainFile } from '../tally/pushes.ts';
 import { confirmSent, nothingNew, recordDownload, tallyTookAll, withLeftOut } from '../tally/sent-routes.ts';
 import { recordVouchers } from '../tally/sent.ts';
 import { countWork, withReadSlot } from '../statements/work-limits.ts';
@@ -32,6 +42,20 @@ import { EXPORT_QUOTA, EXPORT_RETENTION_DAYS, makeExportRoom } from '../tally/ex
 // XML is kept for EXPORT_RETENTION_DAYS, and each user's kept XML is bounded in bytes and count;
 // a new export makes room by dropping that user's oldest ones.
 export { EXPORT_RETENTION_DAYS, EXPORT_QUOTA } from '../tally/export-quota.ts';
+/** MT940 is plain text (SWIFT's character set). */
+const MT940_TYPE = 'text/plain; charset=us-ascii';
+
+/** Send to Tally's body (or its plan's) as the export takes it: the same file either way. */
+const exportInput = (body: PushPlanRequest): BankExportInput => ({
+  rows: body.transactions,
+  bankLedger: body.ledger_name,
+  companyName: body.company_name,
+  statementId: body.statement_id,
+  includeSent: body.include_sent,
+  held: body.held,
+  ledgerGroups: body.ledger_groups,
+  newLedgerGroup: body.new_ledger_group,
+});
 
 const tally: FastifyPluginAsync = async (app) => {
   const ctx = app.bahi;
@@ -44,7 +68,14 @@ const tally: FastifyPluginAsync = async (app) => {
     const includeSent = ['1', 'true'].includes(
       String((request.query as { include_sent?: unknown }).include_sent),
     );
-    const file = await bankExportXml(ctx.db, request.user.id, { rows, bankLedger: ledger, includeSent });
+    // The body is the rows alone: a group for new ledgers comes as ?new_ledger_group= (issue 31).
+    const group = String((request.query as { new_ledger_group?: unknown }).new_ledger_group ?? '').trim();
+    const file = await bankExportXml(ctx.db, request.user.id, {
+      rows,
+      bankLedger: ledger,
+      includeSent,
+      newLedgerGroup: group.slice(0, 200) || undefined,
+    });
     await recordDownload(ctx.db, request.user.id, undefined, ledger, file, ctx.now());
     return sendDownload(
       withLeftOut(reply, file),
@@ -98,14 +129,7 @@ const tally: FastifyPluginAsync = async (app) => {
   serve(app, ENDPOINTS.sendToTally, async (request, _reply, body) => {
     // Built in the server like a book's push, and counted with them by the hour (issue 33).
     await countWork(ctx, request.user.id, 'push', 1);
-    const file = await bankExportXml(ctx.db, request.user.id, {
-      rows: body.transactions,
-      bankLedger: body.ledger_name,
-      companyName: body.company_name,
-      statementId: body.statement_id,
-      includeSent: body.include_sent,
-      held: body.held,
-    });
+    const file = await bankExportXml(ctx.db, request.user.id, exportInput(body));
     const { xml, vouchers } = file;
     // What Tally was found to hold is recorded as sent: later pushes need not ask again.
     await recordVouchers(
@@ -117,30 +141,19 @@ const tally: FastifyPluginAsync = async (app) => {
       ctx.now(),
     );
     if (vouchers === 0) throw nothingNew(file, 'No transactions to send.');
-    const bytes = Buffer.byteLength(xml);
-    if (bytes > EXPORT_QUOTA.bytes) {
-      throw new HttpError('TOO_LARGE', 'The export is too large to keep. Send fewer transactions at a time.');
-    }
-    await makeRoom(request.user.id, bytes);
-    const [row] = await ctx.db
-      .insert(tallyExports)
-      .values({
-        userId: request.user.id,
-        ledgerName: body.ledger_name,
-        companyName: body.company_name,
-        vouchers,
-        xml,
-        // The app's clock, which retention is measured by.
-        createdAt: ctx.now(),
-      })
-      .returning({ id: tallyExports.id });
+    const xmlId = await keepExport(request.user.id, {
+      ledgerName: body.ledger_name,
+      companyName: body.company_name,
+      vouchers,
+      xml,
+    });
     // `?xml=none`: the web app pushes by id in parts, and 20,000 vouchers are ~25 MB it need not download.
     const withXml = (request.query as { xml?: unknown }).xml !== 'none';
     const parts = Math.max(1, Math.ceil(vouchers / TALLY_PART_VOUCHERS));
     // Nothing is recorded as sent here: only Tally's answer does that (the response route below).
     return {
       ok: true,
-      xml_id: row.id,
+      xml_id: xmlId,
       vouchers,
       parts,
       xml: withXml ? xml : '',
@@ -148,6 +161,111 @@ const tally: FastifyPluginAsync = async (app) => {
       already_downloaded: file.alreadyDownloaded,
       already_in_tally: file.inTally.length,
     };
+  });
+
+  /** Keeps an export's XML for the bridge, within the user's quota (makeRoom); its id. */
+  async function keepExport(
+    userId: string,
+    values: { ledgerName: string; companyName: string; vouchers: number; xml: string },
+  ): Promise<string> {
+    const bytes = Buffer.byteLength(values.xml);
+    if (bytes > EXPORT_QUOTA.bytes) {
+      throw new HttpError('TOO_LARGE', 'The export is too large to keep. Send fewer transactions at a time.');
+    }
+    await makeRoom(userId, bytes);
+    const [row] = await ctx.db
+      .insert(tallyExports)
+      // The app's clock, which retention is measured by.
+      .values({ userId, ...values, createdAt: ctx.now() })
+      .returning({ id: tallyExports.id });
+    return row.id;
+  }
+
+  /** `?offset=&limit=` within bounds. */
+  function pageOf(request: { query: unknown }, fallback: number, max: number) {
+    const q = request.query as { offset?: unknown; limit?: unknown };
+    const offset = Math.max(0, Math.floor(Number(q.offset ?? 0)) || 0);
+    const limit = Math.min(max, Math.max(1, Math.floor(Number(q.limit ?? fallback)) || fallback));
+    return { offset, limit };
+  }
+
+  // The pushes kept, newest first, with how many of each one's vouchers are in Tally (issue 31).
+  serve(app, ENDPOINTS.tallyPushes, async (request) =>
+    listPushes(ctx.db, request.user.id, keptSince(), pageOf(request, 20, 100)),
+  );
+
+  // One push: its parts' answers and its vouchers, each in Tally, not taken, or not answered.
+  serve(app, ENDPOINTS.tallyPush, async (request) => {
+    const { id } = request.params as { id: string };
+    if (!isUuid(id)) throw notFound('No such push.');
+    const raw = (request.query as { state?: unknown }).state;
+    const state =
+      raw === undefined || raw === ''
+        ? undefined
+        : TallyPushVoucherState.or(z.literal('waiting')).safeParse(raw);
+    if (state && !state.success) throw badRequest('state is in_tally, not_taken, no_answer or waiting.');
+    return pushDetail(ctx.db, request.user.id, id, keptSince(), {
+      state: state?.data,
+      ...pageOf(request, 200, 1000),
+    });
+  });
+
+  // Send again what Tally did not take: a new push of those vouchers alone, for the bridge.
+  serve(app, ENDPOINTS.tallySendAgain, async (request, _reply, body) => {
+    const { id } = request.params as { id: string };
+    if (!isUuid(id)) throw notFound('No such push.');
+    const userId = request.user.id;
+    const again = await sendAgainFile(ctx.db, userId, id, keptSince(), body.held);
+    const scope = { userId, company: again.row.companyName, ledger: again.row.ledgerName };
+    // What Tally was found to hold is recorded as sent, as Send to Tally does.
+    await recordVouchers(ctx.db, scope, again.inTally, 'sent', null, ctx.now());
+    if (again.subset.vouchers === 0) {
+      // An office push's rows all of whose vouchers are in Tally now are marked pushed.
+      await confirmBookRows(ctx.db, id, { userId, company: again.row.companyName }, ctx.now());
+      throw nothingToSendAgain(again);
+    }
+    const xmlId = await keepExport(userId, {
+      ledgerName: again.row.ledgerName,
+      companyName: again.row.companyName,
+      vouchers: again.subset.vouchers,
+      xml: again.subset.xml,
+    });
+    // An office push's rows follow their vouchers to the new push: its answer marks them pushed.
+    await ctx.db.transaction((tx) =>
+      carryBookPush(
+        tx,
+        { exportId: id, userId, company: again.row.companyName },
+        { exportId: xmlId, vouchers: again.subset.vouchers },
+        ctx.now(),
+      ),
+    );
+    return {
+      ok: true as const,
+      xml_id: xmlId,
+      vouchers: again.subset.vouchers,
+      parts: Math.max(1, Math.ceil(again.subset.vouchers / TALLY_PART_VOUCHERS)),
+      already_sent: again.alreadySent,
+      already_downloaded: again.alreadyDownloaded,
+      already_in_tally: again.inTally.length,
+    };
+  });
+
+  // What Send to Tally or Download XML of these rows would do, said before (issue 31): nothing is kept.
+  serve(app, ENDPOINTS.tallyPushPlan, async (request, _reply, body) =>
+    bankExportPlan(ctx.db, request.user.id, exportInput(body)),
+  );
+
+  // The statement as TallyPrime's bank-statement file (MT940) for its auto reconciliation (issue 31):
+  // nothing is recorded, it creates no voucher. A statement whose balances do not chain is refused.
+  serve(app, ENDPOINTS.tallyBankStatementFile, async (request, reply, body) => {
+    const { transactions } = await statementTransactions(
+      ctx.db,
+      request.user.id,
+      body.transactions,
+      body.statement_id,
+    );
+    const sta = buildMt940({ accountNumber: body.acc, transactions });
+    return sendDownload(reply, `statement_${safeFilePart(body.acc, 'account')}.sta`, MT940_TYPE, sta);
   });
 
   /** `?part=N` as a part number, undefined without it; 400 when it is not one. */

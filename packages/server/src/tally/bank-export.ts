@@ -8,18 +8,22 @@
 // - each transaction goes into the books once (issue 31): vouchers Bahi's record (sent.ts) holds as
 //   sent or downloaded for this company and bank ledger are left out and counted, unless asked.
 import { parseSpecDate } from '@bahi/core';
-import type { StatementTransaction } from '@bahi/contract';
 import {
   bankMovements,
   bankVoucherIds,
   buildBankVouchersXml,
   heldKeys,
   isCashNarration,
+  plannedBankMasters,
+  TALLY_PREDEFINED_GROUPS,
   type BankTransaction,
   type HeldMovement,
+  type PlannedMaster,
 } from '@bahi/tally';
-import type { DbOrTx } from '../db/index.ts';
-import { notFound } from '../errors.ts';
+import type { PushPlanAnswer, StatementTransaction, TallyCompanyAnswer } from '@bahi/contract';
+import type { Db, DbOrTx } from '../db/index.ts';
+import { invalid, notFound } from '../errors.ts';
+import { suggestLedgers } from '../statements/ledger-memory.ts';
 import { loadStatementRows } from '../statements/results.ts';
 import { rowsToBankTransactions } from '../statements/shape.ts';
 import { ledgerNames, loadCompany } from './company.ts';
@@ -47,6 +51,9 @@ export type BankExportInput = {
   includeSent?: boolean;
   /** What the company holds on the bank ledger, read through the bridge: those vouchers are left out. */
   held?: readonly HeldMovement[];
+  /** The groups the user chose for new ledgers (issue 31: never Suspense A/c unless asked). */
+  ledgerGroups?: Readonly<Record<string, string>>;
+  newLedgerGroup?: string;
 };
 
 export type BankExport = {
@@ -75,29 +82,71 @@ export function leftOutMessage(
   return parts.length ? `Left out ${parts.join(' and ')}.` : '';
 }
 
+/** The builder's planned masters as the contract shows them. */
+export const plannedForScreen = (masters: readonly PlannedMaster[]) =>
+  masters.map((m) => ({ name: m.name, group: m.parent, kind: m.kind, needs_group: m.defaulted }));
+
 /**
- * The import file of the rows, and how many vouchers it holds, the ones already sent or downloaded
- * left out (and counted). 404 when the statement is not the user's.
+ * New ledgers whose group nobody chose are refused (422 naming them), not put under Suspense A/c:
+ * an expense or a party filed under Suspense is wrong books the accountant has to find (issue 31).
  */
-export async function bankExportXml(db: DbOrTx, userId: string, input: BankExportInput): Promise<BankExport> {
-  const company = input.companyName?.trim();
-  const known = company ? await loadCompany(db, userId, company) : undefined;
+export function requireChosenGroups(
+  masters: readonly PlannedMaster[],
+  company: TallyCompanyAnswer | undefined,
+): void {
+  const unchosen = masters.filter((m) => m.defaulted).map((m) => m.name);
+  if (unchosen.length === 0) return;
+  const named =
+    unchosen.slice(0, 5).join(', ') + (unchosen.length > 5 ? ` and ${unchosen.length - 5} more` : '');
+  throw invalid(
+    `Choose the group of the new ledger(s) ${named} (for example Indirect Expenses or Sundry Creditors): ` +
+      'Bahi does not put new ledgers under Suspense A/c unless asked.',
+    // The groups to choose from go with the refusal: a screen without the plan can offer them.
+    { new_ledgers: unchosen.slice(0, 200), groups: groupsToChoose(company) },
+  );
+}
+
+/** The company's groups when it was read, else TallyPrime's predefined ones. */
+export const groupsToChoose = (company: TallyCompanyAnswer | undefined): string[] =>
+  company?.groups.length ? company.groups.map((g) => g.name) : [...TALLY_PREDEFINED_GROUPS];
+
+/**
+ * The rows as the builders take them, with the reference and value date the stored statement printed
+ * beside each (when the rows are from one; 404 when it is not the user's), and for each transaction
+ * the index of the row it came from (plans name rows).
+ */
+export async function statementTransactions(
+  db: DbOrTx,
+  userId: string,
+  rows: readonly StatementTransaction[],
+  statementId: string | undefined,
+): Promise<{ transactions: BankTransaction[]; rowOf: number[] }> {
   let printed: PrintedRows | undefined;
-  if (input.statementId) {
-    const page = await loadStatementRows(db, userId, input.statementId, {
+  if (statementId) {
+    const page = await loadStatementRows(db, userId, statementId, {
       offset: 0,
       limit: Number.MAX_SAFE_INTEGER,
     });
     if (!page) throw notFound('No such statement.');
     printed = new PrintedRows(page.rows);
   }
-  const transactions: BankTransaction[] = input.rows.flatMap((row) =>
-    rowsToBankTransactions([row]).map((t) =>
-      printed
+  const rowOf: number[] = [];
+  const transactions: BankTransaction[] = rows.flatMap((row, r) =>
+    rowsToBankTransactions([row]).map((t) => {
+      rowOf.push(r);
+      return printed
         ? { ...t, ...printedFields(printed.take([row.Date, row.Description, row.Withdrawal, row.Deposit])) }
-        : t,
-    ),
+        : t;
+    }),
   );
+  return { transactions, rowOf };
+}
+
+/** The rows as the builder takes them, their ids, and what is left out (recorded, or held in Tally). */
+async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
+  const company = input.companyName?.trim();
+  const known = company ? await loadCompany(db, userId, company) : undefined;
+  const { transactions, rowOf } = await statementTransactions(db, userId, input.rows, input.statementId);
   const perRow = bankVoucherIds({ bankLedger: input.bankLedger, transactions });
   const all = perRow.flat();
   const recorded = input.includeSent
@@ -112,26 +161,86 @@ export async function bankExportXml(db: DbOrTx, userId: string, input: BankExpor
         input.held,
       )
     : new Set<string>();
-  const xml = buildBankVouchersXml({
-    bankLedger: input.bankLedger,
-    transactions,
+  const options = {
     company: company || undefined,
-    withMasters: true,
     existingLedgers: ledgerNames(known),
     leaveOut: new Set([...recorded.keys(), ...inTally]),
     // Cash at the counter or an ATM is a Contra against Cash on every path (issue 31), as on the
     // command line; a row the user gave a ledger of its own keeps it (and stays Payment/Receipt).
     contraForCash: true,
     isCash: cashWithoutLedger,
-  });
+    ledgerGroups: input.ledgerGroups,
+    newLedgerGroup: input.newLedgerGroup,
+  };
   const how = [...recorded.values()];
   const ids = all.filter((id) => !recorded.has(id) && !inTally.has(id));
   return {
-    xml,
-    vouchers: ids.length,
-    ids,
-    inTally: [...inTally],
-    alreadySent: how.filter((h) => h === 'sent').length,
-    alreadyDownloaded: how.filter((h) => h === 'downloaded').length,
+    known,
+    transactions,
+    rowOf,
+    perRow,
+    options,
+    left: {
+      vouchers: ids.length,
+      ids,
+      inTally: [...inTally],
+      alreadySent: how.filter((h) => h === 'sent').length,
+      alreadyDownloaded: how.filter((h) => h === 'downloaded').length,
+    },
+  };
+}
+
+/**
+ * The import file of the rows, and how many vouchers it holds, the ones already sent or downloaded
+ * left out (and counted). 404 when the statement is not the user's; 422 when it would create a
+ * ledger whose group nobody chose.
+ */
+export async function bankExportXml(db: DbOrTx, userId: string, input: BankExportInput): Promise<BankExport> {
+  const p = await prepare(db, userId, input);
+  const account = { bankLedger: input.bankLedger, transactions: p.transactions };
+  requireChosenGroups(plannedBankMasters({ ...p.options, accounts: [account] }), p.known);
+  const xml = buildBankVouchersXml({ ...account, ...p.options, withMasters: true });
+  return { xml, ...p.left };
+}
+
+/**
+ * What the export would do, before it is done (issue 31): how many vouchers, what is left out, the
+ * rows without a ledger (and the ledgers remembered for them), and the masters it would create with
+ * their groups.
+ */
+export async function bankExportPlan(
+  db: Db,
+  userId: string,
+  input: BankExportInput,
+): Promise<PushPlanAnswer> {
+  const p = await prepare(db, userId, input);
+  const masters = plannedBankMasters({
+    ...p.options,
+    accounts: [{ bankLedger: input.bankLedger, transactions: p.transactions }],
+  });
+  // Rows whose vouchers go (some movement not left out) and that name no ledger and are no cash.
+  const going = (i: number) => p.perRow[i].some((id) => !p.options.leaveOut.has(id));
+  const bare = new Set<number>();
+  p.transactions.forEach((t, i) => {
+    if (!going(i) || t.ledger?.trim()) return;
+    if (bankMovements(t, i).every((m) => cashWithoutLedger(t, m.side))) return;
+    bare.add(p.rowOf[i]);
+  });
+  const rows = [...bare];
+  const recalled = await suggestLedgers(
+    db,
+    userId,
+    rows.map((r) => input.rows[r].Description),
+  );
+  return {
+    vouchers: p.left.vouchers,
+    already_sent: p.left.alreadySent,
+    already_downloaded: p.left.alreadyDownloaded,
+    already_in_tally: p.left.inTally.length,
+    without_ledger: rows.length,
+    without_ledger_rows: rows,
+    suggestions: recalled.map((s) => ({ ...s, index: rows[s.index] })),
+    masters: plannedForScreen(masters),
+    groups: groupsToChoose(p.known),
   };
 }

@@ -72,3 +72,33 @@ export function partyRegistration(
   if (!ledger) return {};
   return { gstin: ledger.gstin, state: ledger.state, registrationType: ledger.registrationType };
 }
+
+/** The duty-head words of each head, in every release's spelling (lower case). */
+const HEAD_WORDS = {
+  cgst: ['cgst', 'central tax'],
+  sgst: ['sgst/utgst', 'sgst', 'utgst', 'state tax'],
+  igst: ['igst', 'integrated tax'],
+} as const;
+
+/**
+ * The company's own GST ledgers, by the duty head Tally keeps on them (read through the bridge or a
+ * masters file, issue 31): invoices book their tax there rather than to Bahi's CGST/SGST/IGST. One
+ * ledger a head is taken; of several, the one named Output (sales tax); when that still leaves
+ * several (one a rate), none: the invoice keeps its default and the user is not guessed for.
+ */
+export function taxLedgersOf(company: TallyCompanyAnswer | undefined): {
+  cgst?: string;
+  sgst?: string;
+  igst?: string;
+} {
+  const out: { cgst?: string; sgst?: string; igst?: string } = {};
+  for (const head of ['cgst', 'sgst', 'igst'] as const) {
+    const words: readonly string[] = HEAD_WORDS[head];
+    const all = (company?.ledgers ?? []).filter((l) =>
+      words.includes(l.gstDutyHead?.trim().toLowerCase() ?? ''),
+    );
+    const pick = all.length === 1 ? all : all.filter((l) => /\boutput\b/i.test(l.name));
+    if (pick.length === 1) out[head] = pick[0].name;
+  }
+  return out;
+}

@@ -80,7 +80,11 @@ export async function recordVouchers(
           tallySentVouchers.remoteId,
           tallySentVouchers.companyKey,
         ],
-        set: { how: sql`CASE WHEN excluded.how = 'sent' THEN 'sent' ELSE ${tallySentVouchers.how} END` },
+        set: {
+          how: sql`CASE WHEN excluded.how = 'sent' THEN 'sent' ELSE ${tallySentVouchers.how} END`,
+          // The export whose answer confirmed it: the list of pushes counts its vouchers in Tally by it.
+          exportId: sql`CASE WHEN excluded.how = 'sent' AND ${tallySentVouchers.how} <> 'sent' THEN excluded.export_id ELSE ${tallySentVouchers.exportId} END`,
+        },
       });
   }
 }

@@ -40,3 +40,23 @@ export async function reportUnreachable(h: Harness, token: string, exportId: str
   });
   assert.equal(kept.status, 200, JSON.stringify(kept.body));
 }
+
+/** A client of the office with one bank account on `ledger`: the office API for the token, and both. */
+export async function officeAccount(
+  h: Harness,
+  token: string,
+  o: { name: string; company: string; bank: string; number: string; ledger: string },
+) {
+  const office = (method: 'GET' | 'POST', url: string, json?: unknown) =>
+    call(h.app, method, `/api/office${url}`, { token, json });
+  const client = (
+    await office('POST', '/clients', { name: o.name, state_code: '27', tally_company: o.company })
+  ).body;
+  const added = await office('POST', `/clients/${client.id}/accounts`, {
+    bank: o.bank,
+    account_number: o.number,
+    tally_ledger: o.ledger,
+  });
+  assert.equal(added.status, 200, JSON.stringify(added.body));
+  return { office, client, account: added.body.account };
+}

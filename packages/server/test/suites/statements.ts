@@ -279,7 +279,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
       const u = await member(0);
       const bob = await call(h.app, 'POST', '/api/bob/download-xml', {
         token: u.token,
-        json: { acc: '12110100421184', transactions: rows },
+        json: { acc: '12110100421184', transactions: rows, new_ledger_group: 'Indirect Expenses' },
       });
       assert.equal(bob.status, 200);
       assert.equal(
@@ -294,7 +294,12 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
 
       const hdfc = await call(h.app, 'POST', '/api/HDFC/download-xml', {
         token: u.token,
-        json: { acc: '501"; x=../../etc', transactions: rows, ledger_name: 'HDFC Current' },
+        json: {
+          acc: '501"; x=../../etc',
+          transactions: rows,
+          ledger_name: 'HDFC Current',
+          new_ledger_group: 'Indirect Expenses',
+        },
       });
       assert.equal(hdfc.status, 200);
       assert.match(
@@ -317,10 +322,15 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
     test('tally: generate-xml, send-to-tally; another user cannot reach the stored XML', async () => {
       const u = await member(0);
       const other = await member(0);
-      const gen = await call(h.app, 'POST', '/api/tally/generate-xml?ledger_name=HDFC%20A%2Fc%2042', {
-        token: u.token,
-        json: rows,
-      });
+      const gen = await call(
+        h.app,
+        'POST',
+        '/api/tally/generate-xml?ledger_name=HDFC%20A%2Fc%2042&new_ledger_group=Indirect%20Expenses',
+        {
+          token: u.token,
+          json: rows,
+        },
+      );
       assert.equal(gen.status, 200);
       assert.equal(gen.headers['content-disposition'], 'attachment; filename="tally_export_HDFC_A_c_42.xml"');
       const noLedger = await call(h.app, 'POST', '/api/tally/generate-xml', { token: u.token, json: rows });
@@ -330,7 +340,12 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
       // (issue 31), unless asked for knowingly.
       const twice = await call(h.app, 'POST', '/api/tally/send-to-tally', {
         token: u.token,
-        json: { transactions: rows, ledger_name: 'HDFC A/c 42', company_name: 'Bahi Demo Company' },
+        json: {
+          transactions: rows,
+          ledger_name: 'HDFC A/c 42',
+          company_name: 'Bahi Demo Company',
+          new_ledger_group: 'Indirect Expenses',
+        },
       });
       assert.equal(twice.status, 409);
       assert.match(twice.body.detail, /already downloaded/);
@@ -341,6 +356,7 @@ export function statementsSuite(label: string, databaseUrl: () => string | undef
           ledger_name: 'HDFC A/c 42',
           company_name: 'Bahi Demo Company',
           include_sent: true,
+          new_ledger_group: 'Indirect Expenses',
         },
       });
       assert.equal(sent.status, 200);

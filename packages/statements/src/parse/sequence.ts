@@ -104,6 +104,10 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
   const hasBalance = numeric.includes('balance') || order === null;
   const lead = money.length - (hasBalance ? 1 : 0);
   const amounts = numeric.filter((r) => r !== 'balance');
+  // two or more amounts: the header's two sides in its order, else withdrawal then deposit (one
+  // heading over both, 'Debit Credit Amount', names a single column)
+  const sides = amounts.filter((r) => r === 'debit' || r === 'credit');
+  const twoSides: Role[] = sides.length === 2 ? sides : ['debit', 'credit'];
   const roles: Role[] = [];
   if (figures.length === numeric.length) roles.push(...numeric);
   else {
@@ -112,7 +116,7 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
     // (the balance first where the header prints it before the amounts)
     const balanceFirst = numeric[0] === 'balance';
     if (hasBalance && balanceFirst) roles.push('balance');
-    for (let k = 0; k < lead; k++) roles.push(lead === 1 ? 'amount' : (amounts[k] ?? 'amount'));
+    for (let k = 0; k < lead; k++) roles.push(lead === 1 ? 'amount' : (twoSides[k] ?? 'other'));
     if (hasBalance && !balanceFirst) roles.push('balance');
   }
   let beforeWords = rest.slice(0, start);

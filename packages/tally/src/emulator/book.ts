@@ -22,9 +22,22 @@
 // - automatic numbering (the predefined types): VOUCHERNUMBER replaced by the type's next number; a
 //   voucher type imported with NUMBERINGMETHOD Manual keeps the number sent (an integrator's live
 //   probes, issue 31; not in TallyPrime's developer reference);
-// Not modelled (037, left): unknown GSTDUTYHEAD words dropped, allocation amounts against their leg.
+// - a ledger's GSTDUTYHEAD word its release does not take (3.0+: CGST, SGST/UTGST, IGST; before:
+//   Central Tax, State Tax, Integrated Tax; Cess on both, ours): the ledger is created and counted
+//   CREATED, the word dropped (TallyConnector issue #27: Prime 3 writes CGST where 2.x wrote Central
+//   Tax; issue 31's integrator notes: an unaccepted word is dropped while Tally reports the ledger
+//   created). Only with a release (EmulatorRules.version); the default TallyEmulator has one;
+// - a leg whose bank or bill allocations do not add up to its amount: refused (ours: TallyPrime's
+//   voucher screen does not let them differ, and its Verify Company Data lists "Cost Break-up total
+//   does not match" among data errors, help.tallysolutions.com te9rel66 errors-while-verifying;
+//   the import's answer is not documented);
+// - a voucher dated after the company's period (CompanyProfile.periodTo, a company whose data was
+//   split by year): refused (ours, unverified: TallyPrime's books run on past the year otherwise);
+// - a voucher in Invoice Voucher View without stock items, on a company that keeps inventory
+//   (CompanyProfile.inventory): an EXCEPTION (issue 31's review; unverified here, our wording).
 import { readImportXml, voucherBalance, type ImportObject, type ImportedVoucher } from '../read.ts';
 import { IMPORT_COUNTERS, type ImportCounters } from '../response.ts';
+import { gstDutyHeadsFor } from '../invoice.ts';
 import { isoFromTallyDate, tallyAmount } from '../xml/values.ts';
 
 /** The 28 groups of a new TallyPrime company (15 primary, 13 sub-groups). */
@@ -110,7 +123,29 @@ export const TALLY_MESSAGES = {
   deemedPositive: (ledger: string) => `The entry of '${ledger}' is marked both debit and credit!`,
   // Our approximation, for the 'alter' RemoteIdRule only.
   voucherExists: (type: string) => `${type} Voucher already exists!`,
+  // Ours: allocations (bank, bill) that do not add up to their leg's amount.
+  allocations: (kind: string, ledger: string, allocated: number, amount: number) =>
+    `${kind} allocations of '${ledger}' (${tallyAmount(allocated)}) do not match its amount (${tallyAmount(amount)})!`,
+  // Ours: after the company's period (a company split by year).
+  afterPeriod: (date: string, periodTo: string) =>
+    `Voucher date ${date} is after the end of the company's period ${periodTo}!`,
+  // Ours: an invoice-mode voucher without stock items, where the company keeps inventory.
+  invoiceWithoutItems: (type: string) => `${type} voucher in Invoice mode has no stock items!`,
 };
+
+/** The GSTDUTYHEAD words a release takes (see the rules at the top); Cess on both is ours. */
+export function acceptedDutyHeads(version: string): Set<string> {
+  const heads = gstDutyHeadsFor(version);
+  return new Set(
+    [
+      heads.cgst,
+      heads.sgst,
+      heads.igst,
+      ...(heads.sgst === 'SGST/UTGST' ? ['SGST', 'UTGST'] : []),
+      'Cess',
+    ].map((w) => w.toLowerCase()),
+  );
+}
 
 /**
  * What this pretend TallyPrime does with a voucher whose REMOTEID it already holds. TallyPrime's
@@ -138,6 +173,8 @@ export type MasterCreateRule = 'refuse' | 'alter';
 export interface EmulatorRules {
   remoteIds?: RemoteIdRule;
   mastersOnCreate?: MasterCreateRule;
+  /** The release: decides the GSTDUTYHEAD words taken (none dropped without one). */
+  version?: string;
 }
 
 export interface StoredLedger {
@@ -190,6 +227,10 @@ export interface CompanyProfile {
   gstin?: string;
   /** ISO date the books begin from: vouchers dated before it are refused. */
   booksFrom?: string;
+  /** ISO last day of the company's period (data split by year): vouchers after it are refused. */
+  periodTo?: string;
+  /** The company keeps inventory (F11): an invoice-mode voucher needs stock items. */
+  inventory?: boolean;
 }
 
 /** A ledger's GST registration fields, as sent or as it had them; only those set. */
@@ -210,6 +251,8 @@ export class Company {
   readonly state: string;
   readonly gstin: string;
   readonly booksFrom: string;
+  readonly periodTo: string;
+  readonly inventory: boolean;
   readonly groups = new Map<string, StoredLedger>();
   readonly ledgers = new Map<string, StoredLedger>();
   readonly units = new Map<string, string>();
@@ -232,6 +275,8 @@ export class Company {
     this.state = p.state ?? '';
     this.gstin = p.gstin ?? '';
     this.booksFrom = p.booksFrom ?? '';
+    this.periodTo = p.periodTo ?? '';
+    this.inventory = p.inventory ?? false;
     for (const [g, parent] of Object.entries(PREDEFINED_GROUPS))
       this.groups.set(g.toLowerCase(), { name: g, parent });
     for (const [l, parent] of Object.entries(DEFAULT_LEDGERS))
@@ -275,11 +320,14 @@ export class Book {
   readonly companies = new Map<string, Company>();
   readonly remoteIds: RemoteIdRule;
   readonly mastersOnCreate: MasterCreateRule;
+  /** The GSTDUTYHEAD words taken (lower case); undefined: every word (no release given). */
+  readonly dutyHeads: Set<string> | undefined;
   private nextId = 1;
 
   constructor(companies: readonly (string | CompanyProfile)[], rules: EmulatorRules = {}) {
     this.remoteIds = rules.remoteIds ?? 'ignored';
     this.mastersOnCreate = rules.mastersOnCreate ?? 'refuse';
+    this.dutyHeads = rules.version ? acceptedDutyHeads(rules.version) : undefined;
     for (const profile of companies) {
       const company = new Company(profile);
       this.companies.set(company.name.toLowerCase(), company);
@@ -329,6 +377,13 @@ export class Book {
     out.lineErrors.push(message);
   }
 
+  /** The duty-head word as kept: undefined when none was sent or the release does not take it. */
+  private takenDutyHead(word: string | undefined): string | undefined {
+    const w = word?.trim();
+    if (!w) return undefined;
+    return !this.dutyHeads || this.dutyHeads.has(w.toLowerCase()) ? w : undefined;
+  }
+
   private importObject(c: Company, o: ImportObject, out: ImportOutcome): void {
     switch (o.kind) {
       case 'GROUP':
@@ -348,7 +403,9 @@ export class Book {
           name: existing?.name ?? name,
           // Under the 'alter' rule a Create moves an existing ledger to the group sent.
           parent: parent || existing?.parent || 'Primary',
-          gstDutyHead: o.kind === 'LEDGER' ? (o.gstDutyHead ?? existing?.gstDutyHead) : undefined,
+          // A word the release does not take is dropped; the ledger is still made and counted.
+          gstDutyHead:
+            o.kind === 'LEDGER' ? (this.takenDutyHead(o.gstDutyHead) ?? existing?.gstDutyHead) : undefined,
           billWise: o.kind === 'LEDGER' ? (o.billWise ?? existing?.billWise) : undefined,
           ...(o.kind === 'LEDGER' ? registrationOf(o, existing) : {}),
         });
@@ -420,6 +477,7 @@ export class Book {
     // Out of period: before the books begin is refused; after is fine (TallyPrime's books never end).
     if (c.booksFrom && date < c.booksFrom)
       return this.fail(out, TALLY_MESSAGES.beforeBooks(date, c.booksFrom));
+    if (c.periodTo && date > c.periodTo) return this.fail(out, TALLY_MESSAGES.afterPeriod(date, c.periodTo));
     for (const leg of [...v.legs, ...v.inventory.flatMap((i) => i.allocations)]) {
       if (!c.ledgers.has(leg.ledger.trim().toLowerCase()))
         return this.except(out, TALLY_MESSAGES.noLedger(leg.ledger));
@@ -427,6 +485,18 @@ export class Book {
     for (const line of v.inventory) {
       if (!c.stockItems.has(line.item.trim().toLowerCase()))
         return this.except(out, TALLY_MESSAGES.noStockItem(line.item));
+    }
+    if (c.inventory && /^invoice voucher view$/i.test(v.view.trim()) && v.inventory.length === 0)
+      return this.except(out, TALLY_MESSAGES.invoiceWithoutItems(v.type));
+    // A leg's bank and bill allocations add up to its amount (ours: see the rules at the top).
+    for (const leg of [...v.legs, ...v.inventory.flatMap((i) => i.allocations)]) {
+      for (const [kind, sum] of [
+        ['Bank', leg.allocated?.bank],
+        ['Bill', leg.allocated?.bill],
+      ] as const) {
+        if (sum !== undefined && sum !== leg.amount)
+          return this.fail(out, TALLY_MESSAGES.allocations(kind, leg.ledger, sum, leg.amount));
+      }
     }
     // ISDEEMEDPOSITIVE says which side a leg is on and AMOUNT's sign must agree (Yes: a debit,
     // negative). Refusing a leg where they contradict is our assumption (037): it catches a builder

@@ -69,9 +69,10 @@ export class TallyEmulator {
     version = DEFAULT_EMULATOR_VERSION,
     rules: EmulatorRules = {},
   ) {
-    this.rules = rules;
+    // The release decides the duty-head words the books take (see Book's rules).
+    this.rules = { version, ...rules };
     this.companyNames = companies.length ? [...companies] : [DEFAULT_EMULATOR_COMPANY];
-    this.book = new Book(this.companyNames, rules);
+    this.book = new Book(this.companyNames, this.rules);
     this.version = version;
   }
 
@@ -148,6 +149,10 @@ export class TallyEmulator {
             fetched.has('ledstatename') && l.state ? leaf('LEDSTATENAME', l.state, { TYPE: 'String' }) : null,
             fetched.has('gstregistrationtype') && l.registrationType
               ? leaf('GSTREGISTRATIONTYPE', l.registrationType, { TYPE: 'String' })
+              : null,
+            // The duty head it kept (a word its release does not take was dropped on import).
+            fetched.has('gstdutyhead') && l.gstDutyHead
+              ? leaf('GSTDUTYHEAD', l.gstDutyHead, { TYPE: 'String' })
               : null,
             balances
               ? leaf('CLOSINGBALANCE', tallyAmount(balances.get(l.name.toLowerCase()) ?? 0), {

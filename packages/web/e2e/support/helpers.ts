@@ -118,3 +118,14 @@ export async function ensureAdmin(request: APIRequestContext): Promise<User> {
   }
   return admin;
 }
+
+/** The page talks to this bridge, with Tally at 127.0.0.1 remembered (the screens' Tally address). */
+export async function useBridge(page: Page, bridgeUrl: string): Promise<void> {
+  await page.addInitScript(
+    ({ url }) => {
+      localStorage.setItem('bahi.bridge_url', url);
+      localStorage.setItem('bahi.tally.local_ip', '127.0.0.1');
+    },
+    { url: bridgeUrl },
+  );
+}

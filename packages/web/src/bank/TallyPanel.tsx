@@ -1,14 +1,19 @@
 import { parseSpecDate } from '@bahi/core';
-import { TALLY_PART_VOUCHERS, type StatementTransaction } from '@bahi/contract';
-import { Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  TALLY_PART_VOUCHERS,
+  type PushPlanAnswer,
+  type PushPlanRequest,
+  type StatementTransaction,
+} from '@bahi/contract';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
-import { formatCount } from '../format.ts';
-import { reportTallyResponse, sendForParts } from '../tally/api.ts';
-import { missingLedgers, missingLedgersWarning } from '../tally/company.ts';
+import { downloadBankStatementFile, planPush, reportTallyResponse, sendForParts } from '../tally/api.ts';
+import { fillRows, PushPlanModal, type PlanChoice, type RowsFill } from '../tally/PushPlanModal.tsx';
 import { CompanyCard } from '../tally/CompanyCard.tsx';
 import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { pushInParts, pushReportLines, type PushProgress } from '../tally/push.ts';
+import { PushProgressBar } from '../tally/PushProgress.tsx';
 import { useTallyCompany } from '../tally/useTallyCompany.ts';
 import { downloadXml } from './api.ts';
 import {
@@ -38,6 +43,26 @@ type Props = {
   blocked?: string;
   /** the stored statement the rows are from: the XML takes its references and value dates (issue 12) */
   statementId?: string;
+  /** every row of the statement, whatever the filters show: the bank-statement file is the whole statement */
+  statementRows?: readonly StatementTransaction[];
+};
+
+/** The rows as they go (with the ledgers the plan gave them) and the groups chosen for new ledgers. */
+type Planned = {
+  transactions: StatementTransaction[];
+  ledger_groups: Record<string, string>;
+  /** the user asked for the vouchers sent or downloaded before too */
+  include_sent?: boolean;
+};
+
+/** An open plan: the request, its plan as first made and as now shown, and who waits for the answer. */
+type PlanState = {
+  action: string;
+  request: PushPlanRequest;
+  base: PushPlanAnswer;
+  shown: PushPlanAnswer;
+  fill: RowsFill;
+  resolve: (p: Planned | null) => void;
 };
 
 // Memoised: the result screen's filters hand it new rows (deferred), nothing else re-draws it.
@@ -49,6 +74,7 @@ export const TallyPanel = memo(function TallyPanel({
   fileBase,
   blocked,
   statementId,
+  statementRows,
 }: Props) {
   const [ledgerName, setLedgerName] = useState(defaultLedger);
   const [localIp, setLocalIp] = useState(rememberedTallyIp);
@@ -59,30 +85,85 @@ export const TallyPanel = memo(function TallyPanel({
   const { company } = useTallyCompany();
   const say = (m: string) => setMessages((all) => [...all, m]);
 
+  const [planning, setPlanning] = useState<PlanState | null>(null);
+
   /**
-   * With a company read from Tally: confirm the ledgers it lacks (which the export will create).
-   * Rows without a ledger go to Suspense, as the XML builder does.
+   * Says what the export will do before it is done (issue 31): the server plans it, the user
+   * chooses what the rows without a ledger get and the groups of the new ledgers. Resolves with the
+   * rows as they go and the groups, or null when the user cancels or the plan cannot be made.
    */
-  function ledgersConfirmed(): boolean {
-    const names = [ledgerName, ...rows.map((r) => r.LedgerName?.trim() || 'Suspense')];
-    const missing = missingLedgers(company, names);
-    if (!company || !missing || missing.length === 0) return true;
-    return window.confirm(missingLedgersWarning(company.company.name, missing));
+  async function planned(action: string, asked: PushPlanRequest): Promise<Planned | null> {
+    let request = asked;
+    let base: PushPlanAnswer;
+    try {
+      base = await planPush(request);
+      const left = base.already_sent + base.already_downloaded + base.already_in_tally;
+      if (base.vouchers === 0 && left > 0) {
+        // Every row went before (issue 31). Again only if the user says so (deleted in Tally, a
+        // file lost); what Tally still holds stays out when it could be read.
+        const again = window.confirm(
+          `Nothing new: all ${left} voucher(s) went to Tally before (${base.already_in_tally} in Tally, ${base.already_sent} sent, ${base.already_downloaded} downloaded).\n\n` +
+            `${action} them again anyway? Only if they were deleted in Tally or the file was lost: otherwise they are entered twice.`,
+        );
+        if (!again) return null;
+        request = { ...request, include_sent: true };
+        base = await planPush(request);
+        if (base.vouchers === 0) {
+          // What Tally holds (read through the bridge) still answers for every one of them.
+          say(`ℹ️ Nothing new: all ${left} voucher(s) went to Tally before, and Tally holds them.`);
+          return null;
+        }
+      }
+    } catch (err) {
+      say(`❌ ${action}: ${err instanceof ApiError ? err.detail : 'the plan could not be made.'}`);
+      return null;
+    }
+    return new Promise((resolve) =>
+      setPlanning({ action, request, base, shown: base, fill: { kind: 'none' }, resolve }),
+    );
+  }
+
+  /** The rows' ledgers changed in the plan: it is planned again (new ledgers may need groups). */
+  async function refill(fill: RowsFill) {
+    if (!planning) return;
+    const transactions = fillRows(planning.request.transactions, planning.base, fill);
+    try {
+      const shown = await planPush({ ...planning.request, transactions });
+      setPlanning({ ...planning, fill, shown });
+    } catch (err) {
+      say(`❌ ${err instanceof ApiError ? err.detail : 'The plan could not be made.'}`);
+    }
+  }
+
+  function closePlan(choice: PlanChoice | null) {
+    if (!planning) return;
+    const transactions = fillRows(planning.request.transactions, planning.base, planning.fill);
+    planning.resolve(
+      choice
+        ? {
+            transactions,
+            ledger_groups: choice.ledger_groups,
+            ...(planning.request.include_sent ? { include_sent: true } : {}),
+          }
+        : null,
+    );
+    setPlanning(null);
   }
 
   async function download() {
     const problem = downloadProblem(rows.length, { localIp, ledgerName });
     if (problem) return window.alert(problem);
-    if (!ledgersConfirmed()) return;
     rememberTallyIp(localIp);
-    // The company the warning above was about: the file declares only the ledgers it lacks.
-    const body = {
-      acc,
+    // The company the plan was about: the file declares only the ledgers it lacks.
+    const request = {
       transactions: rows,
       ledger_name: ledgerName.trim(),
       company_name: company?.company.name,
       statement_id: statementId,
     };
+    const plan = await planned('Download XML', request);
+    if (!plan) return;
+    const body = { ...request, acc, ...plan };
     try {
       const { blob, filename } = await downloadXml(bank, body);
       saveBlob(blob, filename);
@@ -104,9 +185,6 @@ export const TallyPanel = memo(function TallyPanel({
     const form = { localIp, ledgerName, companyName };
     const problem = sendProblem(rows.length, form);
     if (problem) return window.alert(problem);
-    const withoutLedger = rows.filter((r) => !r.LedgerName?.trim()).length;
-    if (!window.confirm(sendConfirmation(rows.length, withoutLedger))) return;
-    if (!ledgersConfirmed()) return;
     rememberTallyIp(localIp);
     localStorage.setItem(COMPANY_KEY, companyName.trim());
     setMessages([]);
@@ -121,14 +199,18 @@ export const TallyPanel = memo(function TallyPanel({
           : null;
       if (held === null)
         say("ℹ️ Could not read what Tally holds; Bahi's own record of what was sent decides.");
-      let stored;
-      const request = {
+      const asked = {
         transactions: rows,
         ledger_name: ledgerName.trim(),
         company_name: companyName.trim(),
         statement_id: statementId,
         ...(held ? { held } : {}),
       };
+      // What will happen, said before (issue 31): the user's choices go with the request.
+      const plan = await planned('Send to Tally', asked);
+      if (!plan) return;
+      const request = { ...asked, ...plan };
+      let stored;
       try {
         // Kept on the server without downloading its XML back: the bridge fetches it part by part.
         try {
@@ -183,6 +265,20 @@ export const TallyPanel = memo(function TallyPanel({
       for (const line of pushReportLines(report, TALLY_PART_VOUCHERS)) say(line);
     } finally {
       setBusy(false);
+    }
+  }
+
+  /** TallyPrime's bank-statement file (MT940) for its auto reconciliation: the whole statement. */
+  async function statementFile() {
+    try {
+      const { blob, filename } = await downloadBankStatementFile({
+        acc,
+        transactions: [...(statementRows ?? rows)],
+        statement_id: statementId,
+      });
+      saveBlob(blob, filename);
+    } catch (err) {
+      window.alert(err instanceof ApiError ? err.detail : 'Failed to write the bank statement file.');
     }
   }
 
@@ -264,19 +360,32 @@ export const TallyPanel = memo(function TallyPanel({
           >
             Export CSV
           </Button>
+          <Button
+            variant="default"
+            onClick={() => void statementFile()}
+            disabled={Boolean(blocked)}
+            title={
+              blocked ??
+              "The whole statement as TallyPrime's bank-statement file (MT940): Banking > Bank Reconciliation > import, to reconcile books that already hold the vouchers."
+            }
+          >
+            Bank statement file (MT940)
+          </Button>
         </Group>
-        {progress && (
-          <Stack gap={2} aria-label="Tally push progress">
-            <Progress
-              value={progress.vouchers ? (100 * progress.vouchersDone) / progress.vouchers : 100}
-              animated={busy}
-            />
-            <Text size="xs" c="dimmed">
-              Part {progress.partsDone} of {progress.parts} · {formatCount(progress.vouchersDone)} of{' '}
-              {formatCount(progress.vouchers)} vouchers
-            </Text>
-          </Stack>
+        {planning && (
+          <PushPlanModal
+            // The remembered ledgers of the rows as first planned: filling them is what the choice does.
+            plan={{ ...planning.shown, suggestions: planning.base.suggestions }}
+            action={planning.action}
+            // The specification's confirmation before a send (section 5): the plan is where it is asked.
+            question={planning.action === 'Send to Tally' ? sendConfirmation(rows.length) : undefined}
+            fill={planning.fill}
+            onFill={(fill) => void refill(fill)}
+            onCancel={() => closePlan(null)}
+            onConfirm={closePlan}
+          />
         )}
+        {progress && <PushProgressBar progress={progress} label="Tally push progress" busy={busy} />}
         {messages.length > 0 && (
           <Stack gap={2} role="status" aria-label="Tally messages">
             {messages.map((m, i) => (

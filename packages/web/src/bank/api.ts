@@ -138,6 +138,8 @@ export function downloadXml(
     statement_id?: string;
     /** the rows sent or downloaded before too (issue 31) */
     include_sent?: boolean;
+    /** the groups of the new ledgers, chosen before the download (issue 31) */
+    ledger_groups?: Record<string, string>;
   },
 ) {
   return callForFile(

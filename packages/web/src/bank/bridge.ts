@@ -40,7 +40,14 @@ export async function bridgeAvailable(): Promise<boolean> {
   }
 }
 
-export type BridgeAnswer = { ok: boolean; status?: string; tally_response?: unknown; detail?: string };
+export type BridgeAnswer = {
+  ok: boolean;
+  status?: string;
+  tally_response?: unknown;
+  detail?: string;
+  /** What Tally took but kept otherwise than sent: a tax ledger without its duty head (issue 31). */
+  warnings?: string[];
+};
 
 /**
  * Asks the bridge to push a stored export to Tally at `localIp`: it fetches the XML from this app's

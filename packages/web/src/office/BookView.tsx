@@ -15,6 +15,7 @@ import {
   Group,
   Paper,
   SegmentedControl,
+  Select,
   Stack,
   Table,
   Text,
@@ -22,7 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { saveBlob } from '../api/client.ts';
+import { ApiError, saveBlob } from '../api/client.ts';
 import {
   bridgeAvailable,
   pushThroughBridge,
@@ -61,6 +62,13 @@ export function BookView({
   const [contra, setContra] = useState(false);
   const [pushing, setPushing] = useState(false);
   const [lastPush, setLastPush] = useState<PushAnswer | null>(null);
+  /** The server asked for the group of the push's new ledgers (issue 31): which, and the choice. */
+  const [groupsNeeded, setGroupsNeeded] = useState<{
+    month?: string;
+    ledgers: string[];
+    groups: string[];
+  } | null>(null);
+  const [newGroup, setNewGroup] = useState<string | null>(null);
   // The office's Tally address, shared with the result screen's Tally panel.
   const [localIp, setLocalIp] = useState(rememberedTallyIp);
 
@@ -122,7 +130,7 @@ export function BookView({
     }
   }
 
-  async function push(month?: string) {
+  async function push(month?: string, newLedgerGroup?: string) {
     setPushing(true);
     try {
       // What the company already holds on the ledger for these rows' days, when the bridge can say:
@@ -142,7 +150,8 @@ export function BookView({
               days[days.length - 1],
             )
           : null;
-      const answer = await pushBook(accountId, month, held ?? undefined);
+      const answer = await pushBook(accountId, month, held ?? undefined, newLedgerGroup);
+      setGroupsNeeded(null);
       const before = answer.already_sent
         ? ` ${answer.already_sent} row(s) were in Tally already (sent from another screen) and are marked pushed.`
         : '';
@@ -158,7 +167,14 @@ export function BookView({
       load();
       onChanged();
     } catch (err) {
-      notifyError('Nothing was pushed.', err);
+      // New ledgers whose group nobody chose: asked here, never put under Suspense A/c unasked.
+      const said = (err instanceof ApiError ? err.body : null) as {
+        new_ledgers?: string[];
+        groups?: string[];
+      } | null;
+      if (err instanceof ApiError && err.status === 422 && said?.new_ledgers?.length) {
+        setGroupsNeeded({ month, ledgers: said.new_ledgers, groups: said.groups ?? [] });
+      } else notifyError('Nothing was pushed.', err);
     } finally {
       setPushing(false);
     }
@@ -171,8 +187,10 @@ export function BookView({
       return;
     }
     try {
-      await pushThroughBridge(localIp, answer.xml_id);
+      const sent = await pushThroughBridge(localIp, answer.xml_id);
       notifySuccess(`Sent to Tally: ${answer.vouchers} voucher(s).`);
+      // Read back after the push: what Tally kept otherwise than sent (a tax ledger's duty head).
+      for (const w of sent.warnings ?? []) notifyError(w, null);
     } catch (err) {
       notifyError('Tally did not take the push: nothing was marked pushed; push again to send it.', err);
     } finally {
@@ -201,6 +219,35 @@ export function BookView({
           {account.unpushed === 0 ? 'Everything pushed' : `Push ${account.unpushed} unpushed row(s) to Tally`}
         </Button>
       </Group>
+      {groupsNeeded && (
+        <Paper withBorder p="sm" aria-label="New ledgers">
+          <Stack gap={6}>
+            <Text size="sm">
+              Tally does not have {groupsNeeded.ledgers.join(', ')}: choose the group they are created under
+              (Bahi does not put new ledgers under Suspense A/c unless you choose it).
+            </Text>
+            <Group align="flex-end" gap="sm">
+              <Select
+                size="xs"
+                label="Group of the new ledgers"
+                placeholder="Choose a group"
+                searchable
+                data={groupsNeeded.groups}
+                value={newGroup}
+                onChange={setNewGroup}
+              />
+              <Button
+                size="xs"
+                disabled={!newGroup}
+                loading={pushing}
+                onClick={() => newGroup && void push(groupsNeeded.month, newGroup)}
+              >
+                Push with this group
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
       {lastPush && (
         <Paper withBorder p="sm" aria-label="Last push">
           <Group align="flex-end" gap="sm">
@@ -236,6 +283,15 @@ export function BookView({
               Download the file
             </Button>
           </Group>
+          {/* What the push creates in Tally, said before it is sent (issue 31). */}
+          {lastPush.masters.length > 0 && (
+            <Text size="xs" mt={4} aria-label="Masters the push creates">
+              Creates in Tally:{' '}
+              {lastPush.masters
+                .map((m) => `${m.name} (under ${m.group}${m.needs_group ? ', no group chosen' : ''})`)
+                .join(' · ')}
+            </Text>
+          )}
         </Paper>
       )}
       <Text size="sm" c="dimmed" data-testid="book-counts">

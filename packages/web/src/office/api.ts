@@ -38,10 +38,20 @@ export const setLedgers = (accountId: string, rows: { id: string; ledger: string
   call(ENDPOINTS.setBookLedgers, { ...id(accountId), json: { rows } });
 
 /** Every unpushed row of the book, or those of one month ('YYYY-MM'). */
-export const pushBook = (accountId: string, month?: string, held?: HeldMovements) =>
+export const pushBook = (
+  accountId: string,
+  month?: string,
+  held?: HeldMovements,
+  /** the group of the push's new ledgers, chosen when the server asked (issue 31) */
+  newLedgerGroup?: string,
+) =>
   call(ENDPOINTS.pushBook, {
     ...id(accountId),
-    json: { ...(month ? { month } : {}), ...(held ? { held } : {}) },
+    json: {
+      ...(month ? { month } : {}),
+      ...(held ? { held } : {}),
+      ...(newLedgerGroup ? { new_ledger_group: newLedgerGroup } : {}),
+    },
   });
 
 export const fileStatement = (body: RequestInputOf<typeof ENDPOINTS.fileStatement>) =>

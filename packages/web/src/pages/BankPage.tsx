@@ -373,7 +373,7 @@ function ReviewRows({ index, bounds, rows, applyLedger, tally, edit, ...table }:
           />
         </Stack>
       </Paper>
-      <TallyPanel rows={tallyRows} {...tally} />
+      <TallyPanel rows={tallyRows} statementRows={rows} {...tally} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { getHistory } from '../api/account.ts';
 import { formatCount, formatDateTime } from '../format.ts';
+import { PushesList } from '../tally/PushesList.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -136,6 +137,7 @@ export default function HistoryPage() {
               <Pagination total={pages} value={page} onChange={setPage} />
             </Group>
           )}
+          <PushesList />
         </>
       )}
     </Stack>

@@ -1,11 +1,19 @@
 import {
   ENDPOINTS,
   TallyCompanyAnswer,
+  type BankStatementFileRequest,
   TallyCompanySnapshot,
+  type HeldMovements,
+  type PushPlanAnswer,
+  type PushPlanRequest,
   type SendToTallyRequest,
   type TallyImportReport,
+  type TallyPushDetail,
+  type TallyPushesAnswer,
+  type TallyPushVoucherState,
+  type TallySendAgainAnswer,
 } from '@bahi/contract';
-import { call } from '../api/client.ts';
+import { call, callForFile } from '../api/client.ts';
 import { bridgeUrl } from '../bank/bridge.ts';
 
 // The Tally calls of the web app, by the contract's endpoints. The company in TallyPrime: read
@@ -63,4 +71,36 @@ export function reportTallyResponse(
   report: { ok: boolean; status?: string; tally_response?: TallyImportReport | null; detail?: string },
 ) {
   return call(ENDPOINTS.tallyExportResponse, { params: { id }, json: report });
+}
+
+/** The pushes kept (newest first), with how many of each one's vouchers are in Tally (issue 31). */
+export function fetchPushes(offset: number, limit: number): Promise<TallyPushesAnswer> {
+  return call(ENDPOINTS.tallyPushes, { query: { offset, limit } });
+}
+
+/** One push with its vouchers (those in `state` when given), a page of them. */
+export function fetchPush(
+  id: string,
+  state?: TallyPushVoucherState | 'waiting',
+  limit = 200,
+): Promise<TallyPushDetail> {
+  return call(ENDPOINTS.tallyPush, { params: { id }, query: { state, limit } });
+}
+
+/** A new push of the vouchers of `id` that are not in Tally; `held` is what the company was found to hold. */
+export function sendAgain(id: string, held?: HeldMovements): Promise<TallySendAgainAnswer> {
+  return call(ENDPOINTS.tallySendAgain, { params: { id }, json: held ? { held } : {} });
+}
+
+/** What Send to Tally or Download XML of these rows would do (issue 31); nothing is kept. */
+export function planPush(body: PushPlanRequest): Promise<PushPlanAnswer> {
+  return call(ENDPOINTS.tallyPushPlan, { json: body });
+}
+
+/**
+ * The statement as TallyPrime's bank-statement file for auto reconciliation (MT940, issue 31): the
+ * whole statement as read, so its balances chain. It records and creates nothing in Tally.
+ */
+export function downloadBankStatementFile(body: BankStatementFileRequest) {
+  return callForFile(ENDPOINTS.tallyBankStatementFile, { json: body }, `statement_${body.acc}.sta`);
 }

@@ -1,12 +1,6 @@
 import type { TallyCompanyAnswer } from '@bahi/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  dutyHeadWords,
-  findLedger,
-  ledgerOptions,
-  missingLedgers,
-  missingLedgersWarning,
-} from './company.ts';
+import { dutyHeadWords, findLedger, ledgerOptions } from './company.ts';
 
 const company: TallyCompanyAnswer = {
   company: {
@@ -45,25 +39,6 @@ describe('the company read from Tally in ledger fields', () => {
     expect(findLedger(company, ' hdfc od 5020 ')?.parent).toBe('Bank OD A/c');
     expect(findLedger(company, 'Suspense')).toBeUndefined();
     expect(findLedger(company, '')).toBeUndefined();
-  });
-
-  it('names each missing ledger once, and nothing the company has; without a company it cannot say', () => {
-    expect(
-      missingLedgers(company, ['HDFC OD 5020', 'rent', 'Suspense', 'suspense', '', null, 'Sundry Expenses']),
-    ).toEqual(['Suspense', 'Sundry Expenses']);
-    expect(missingLedgers(company, ['Cash', 'RENT'])).toEqual([]);
-    expect(missingLedgers(null, ['Anything'])).toBeNull();
-  });
-
-  it('the warning lists the missing ledgers (at most a dozen) and says the company is left as it is', () => {
-    const many = Array.from({ length: 15 }, (_, i) => `Ledger ${i + 1}`);
-    const text = missingLedgersWarning('Sharma & Sons', many);
-    expect(text).toContain("Tally's company 'Sharma & Sons' does not have these 15 ledgers:");
-    expect(text).toContain('• Ledger 12');
-    expect(text).not.toContain('• Ledger 13');
-    expect(text).toContain('…and 3 more');
-    expect(text).toContain('Ledgers the company has are left as they are.');
-    expect(missingLedgersWarning('X', ['Suspense'])).toContain('does not have this ledger:');
   });
 
   it('the release decides the GST duty-head words', () => {

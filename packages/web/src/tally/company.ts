@@ -33,41 +33,6 @@ export function findLedger(
   return k ? company?.ledgers.find((l) => key(l.name) === k) : undefined;
 }
 
-/**
- * The names an export would declare because the company lacks them, each once (first spelling),
- * empty names left out. Without a company read, nothing can be said: null.
- */
-export function missingLedgers(
-  company: TallyCompanyAnswer | null | undefined,
-  names: Iterable<string | undefined | null>,
-): string[] | null {
-  if (!company) return null;
-  const have = new Set(company.ledgers.map((l) => key(l.name)));
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of names) {
-    const name = raw?.trim();
-    if (!name || have.has(key(name)) || seen.has(key(name))) continue;
-    seen.add(key(name));
-    out.push(name);
-  }
-  return out;
-}
-
-/** The confirmation before an export that names ledgers the company does not have. */
-export function missingLedgersWarning(company: string, missing: readonly string[], limit = 12): string {
-  const shown = missing.slice(0, limit).map((n) => `• ${n}`);
-  const more = missing.length > limit ? [`…and ${missing.length - limit} more`] : [];
-  return [
-    `Tally's company '${company}' does not have ${missing.length === 1 ? 'this ledger' : `these ${missing.length} ledgers`}:`,
-    ...shown,
-    ...more,
-    '',
-    'Bahi will create them (the bank ledger under Bank Accounts, the others under Suspense A/c). Ledgers the company has are left as they are.',
-    'Continue?',
-  ].join('\n');
-}
-
 /** The GST duty-head words of the company's release (TallyPrime 3.0+ wrote CGST/SGST/UTGST/IGST). */
 export function dutyHeadWords(version: string | undefined): string {
   const v = (version ?? '').trim();

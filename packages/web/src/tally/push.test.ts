@@ -49,7 +49,7 @@ describe('a push in parts', () => {
     const lines = pushReportLines(report, 500);
     expect(lines[0]).toBe('⚠️ 700 of 1,200 vouchers went into Tally whole.');
     expect(lines[1]).toBe("❌ Part 2 of 3 (vouchers 501–1,000): Ledger 'Rent' does not exist!");
-    expect(lines.at(-1)).toContain('never entered twice');
+    expect(lines.at(-1)).toContain('only what Tally did not take goes');
   });
 
   it('a connector failure stops the push and says which parts were not sent', async () => {
@@ -70,5 +70,22 @@ describe('a push in parts', () => {
   it('counts the vouchers of the last, shorter part', () => {
     expect(vouchersInPart(2, 1200, 500)).toBe(200);
     expect(vouchersInPart(3, 1200, 500)).toBe(0);
+  });
+
+  it('what the bridge read back and found kept otherwise is said, even when Tally took everything', async () => {
+    const report = await pushInParts(
+      async () => ({
+        ...ok(3),
+        warnings: [
+          "Tally kept the ledger 'CGST' without its GST duty head (sent 'Central Tax'): set it in Tally.",
+        ],
+      }),
+      { parts: 1, vouchers: 1, perPart: 500 },
+    );
+    const lines = pushReportLines(report, 500);
+    expect(lines[0]).toMatch(/^📤 All 1 vouchers are in Tally/);
+    expect(lines[1]).toBe(
+      "⚠️ Tally kept the ledger 'CGST' without its GST duty head (sent 'Central Tax'): set it in Tally.",
+    );
   });
 });

@@ -1,9 +1,16 @@
+import {
+  TALLY_PART_VOUCHERS,
+  type HeldMovements,
+  type TallyPushSummary,
+  type TallySendAgainAnswer,
+} from '@bahi/contract';
 import type { BridgeAnswer } from '../bank/bridge.ts';
 import { formatCount } from '../format.ts';
 
 // A push of many vouchers goes to Tally in parts (issue 19): the bridge fetches each part of the
-// stored export and posts it, so a year of 20,000 rows shows progress part by part, a refusal is
-// reported for its part, and sending again alters what Tally has (REMOTEID) instead of doubling it.
+// stored export and posts it, so a year of 20,000 rows shows progress part by part and a refusal is
+// reported for its part. Sending again (issue 31) makes a new push of what Bahi does not hold as
+// in Tally, leaving out what the company is found to hold: TallyPrime matches no REMOTEID.
 
 export interface PartOutcome {
   part: number;
@@ -13,6 +20,8 @@ export interface PartOutcome {
   altered: number;
   /** Tally's words (or the connector's) when the part was not taken whole. */
   problems: string[];
+  /** What the bridge read back and found kept otherwise than sent (a tax ledger's duty head). */
+  warnings?: string[];
 }
 
 export interface PushProgress {
@@ -84,6 +93,7 @@ export async function pushInParts(
             0,
             5,
           ),
+      ...(answer.warnings?.length ? { warnings: answer.warnings.slice(0, 20) } : {}),
     });
     vouchersDone += vouchers;
     onProgress({ partsDone: part + 1, parts: total.parts, vouchersDone, vouchers: total.vouchers });
@@ -93,6 +103,12 @@ export async function pushInParts(
 
 /** The lines shown after a push: what went in, which parts failed and why, and what to do next. */
 export function pushReportLines(r: PushReport, perPart: number): string[] {
+  // Said whatever the counters say: Tally counts a tax ledger created even when it dropped its head.
+  const warnings = r.outcomes.flatMap((o) => (o.warnings ?? []).map((w) => `⚠️ ${w}`));
+  return [...countLines(r, perPart), ...warnings];
+}
+
+function countLines(r: PushReport, perPart: number): string[] {
   const failed = r.outcomes.filter((o) => !o.ok);
   const okVouchers = r.outcomes.filter((o) => o.ok).reduce((s, o) => s + o.vouchers, 0);
   if (failed.length === 0 && r.stoppedAt === undefined) {
@@ -120,7 +136,55 @@ export function pushReportLines(r: PushReport, perPart: number): string[] {
     lines.push(`Parts ${r.stoppedAt + 2} to ${r.parts} were not sent.`);
   }
   lines.push(
-    'Fix what Tally says, then Send to Tally again: vouchers already in Tally are updated, never entered twice.',
+    'Fix what Tally says, then send again from History (Pushes to Tally): only what Tally did not take goes, never entered twice.',
   );
   return lines;
+}
+
+/** What sending a push again needs from the world: the bridge and the server. */
+export interface SendAgainDeps {
+  bridgeAvailable: () => Promise<boolean>;
+  readHeld: (company: string, ledger: string, from: string, to: string) => Promise<HeldMovements | null>;
+  sendAgain: (id: string, held?: HeldMovements) => Promise<TallySendAgainAnswer>;
+  pushPart: (exportId: string, part: number) => Promise<BridgeAnswer>;
+}
+
+/**
+ * Sends again what Tally did not take of `push` (issue 31): with the bridge running, reads what the
+ * company holds on the ledger in the push's days (left out by the server, with what Bahi recorded
+ * as sent), has the server keep the rest as a new push, and sends its parts. The lines to show.
+ * Without the bridge nothing is made: a push kept for a bridge that is not there would wait unseen.
+ */
+export async function sendPushAgain(
+  push: Pick<TallyPushSummary, 'id' | 'company_name' | 'ledger_name' | 'from' | 'to'>,
+  deps: SendAgainDeps,
+  onProgress: (p: PushProgress) => void = () => {},
+): Promise<string[]> {
+  if (!(await deps.bridgeAvailable()))
+    return ['❌ The Tally connector (bahi bridge) is not running on this computer: nothing was sent.'];
+  const lines: string[] = [];
+  const held =
+    push.from && push.to
+      ? await deps.readHeld(push.company_name, push.ledger_name, push.from, push.to)
+      : null;
+  if (held === null)
+    lines.push("ℹ️ Could not read what Tally holds; Bahi's own record of what was sent decides.");
+  let again: TallySendAgainAnswer;
+  try {
+    again = await deps.sendAgain(push.id, held ?? undefined);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : 'The push could not be made.';
+    return [...lines, `${/Nothing to send again/.test(detail) ? 'ℹ️' : '❌'} ${detail}`];
+  }
+  const leftOut = again.already_sent + again.already_downloaded + again.already_in_tally;
+  if (leftOut > 0)
+    lines.push(
+      `ℹ️ ${formatCount(leftOut)} voucher(s) left out: in Tally already (${formatCount(again.already_in_tally)} found there, ${formatCount(again.already_sent)} recorded, ${formatCount(again.already_downloaded)} downloaded).`,
+    );
+  const report = await pushInParts(
+    (part) => deps.pushPart(again.xml_id, part),
+    { parts: again.parts, vouchers: again.vouchers, perPart: TALLY_PART_VOUCHERS },
+    onProgress,
+  );
+  return [...lines, ...pushReportLines(report, TALLY_PART_VOUCHERS)];
 }

@@ -1,0 +1,303 @@
+// The list of pushes and "send again" (issue 31). Every push is a kept export (tally_exports: Send
+// to Tally, the office book, a send again); Tally's answer per part is kept on it, and Bahi's record
+// (sent.ts) says which of its vouchers are in Tally. A voucher's answer is its part's: TallyPrime
+// answers an import with counters, not per voucher (docs/decisions/037, #4). Sending again makes a new
+// export of the vouchers Bahi does not hold as sent, leaving out too what the company was found to
+// hold (read through the bridge): a part answered in part may have entered some of its vouchers,
+// and TallyPrime matches no REMOTEID, so without that reading they could be entered twice.
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  TALLY_PART_VOUCHERS,
+  TallyPartResult,
+  type TallyPushSummary,
+  type TallyPushVoucher,
+  type TallyPushVoucherState,
+} from '@bahi/contract';
+import { heldKeys, keptSubset, keptVouchers, type HeldMovement } from '@bahi/tally';
+import type { DbOrTx } from '../db/index.ts';
+import { conflict, notFound } from '../errors.ts';
+import { bookPushes } from '../office/tables.ts';
+import { tallyExports } from '../statements/tables.ts';
+import { alreadyRecorded } from './sent.ts';
+
+type ExportRow = typeof tallyExports.$inferSelect;
+
+/** What the response route kept of Tally's answers: per part, or one answer for the whole export. */
+type KeptAnswer = {
+  ok?: boolean;
+  status?: string;
+  parts?: unknown[];
+  detail?: string;
+  tally_response?: { ok?: boolean; problems?: string[] } | null;
+};
+
+/** Each part's answer (undefined: none yet) from what the response route kept. */
+function partAnswers(kept: unknown, parts: number): (TallyPartResult | undefined)[] {
+  const answer = (kept ?? null) as KeptAnswer | null;
+  const out: (TallyPartResult | undefined)[] = Array.from({ length: parts }, () => undefined);
+  if (!answer) return out;
+  if (Array.isArray(answer.parts)) {
+    for (const raw of answer.parts) {
+      const p = TallyPartResult.safeParse(raw);
+      if (p.success && p.data.part < parts) out[p.data.part] = p.data;
+    }
+    return out;
+  }
+  // One answer for the whole file (the office book's push goes in one request): every part's.
+  const ok = answer.ok === true && answer.status !== 'error' && answer.tally_response?.ok === true;
+  const problems = (answer.tally_response?.problems ?? (answer.detail ? [answer.detail] : [])).slice(0, 20);
+  return out.map((_, part) => ({ part, ok, vouchers: 0, created: 0, altered: 0, problems }));
+}
+
+const partsOf = (vouchers: number) => Math.max(1, Math.ceil(vouchers / TALLY_PART_VOUCHERS));
+
+type Figures = { inTally: number; from: string; to: string };
+
+const isoOf = (d: string | null | undefined) =>
+  d ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` : '';
+
+/** The rows of a raw query, as PGlite and node-postgres both answer them. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * For each export, how many of its vouchers Bahi's record holds as sent, and its first and last
+ * voucher day. Cheap first: the vouchers its own answers confirmed (tally_sent_vouchers.export_id),
+ * and the days from the first and last 64 KB of its XML (a statement in either order). Only an
+ * export not all in Tally that way is counted exactly, from its kept XML's REMOTEIDs in the
+ * database (by alreadyRecorded's company rule: a send again, another screen, or what was found in
+ * Tally may hold them), with its exact days, which send again reads Tally for. A year's export is
+ * ~25 MB: the exact count takes seconds, so it is kept for the pushes that need it.
+ */
+async function figures(
+  db: DbOrTx,
+  userId: string,
+  exports: readonly { id: string; vouchers: number }[],
+): Promise<Map<string, Figures>> {
+  const out = new Map<string, Figures>();
+  if (exports.length === 0) return out;
+  const list = (ids: readonly string[]) =>
+    sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+  const quick = rowsOf<{ id: string; own: number | string; first: string | null; last: string | null }>(
+    await db.execute(sql`
+      select e.id,
+        (select count(*) from tally_sent_vouchers s
+          where s.user_id = e.user_id and s.export_id = e.id and s.how = 'sent') as own,
+        days.first, days.last
+      from tally_exports e
+      cross join lateral (select min(d[1]) as first, max(d[1]) as last
+        from regexp_matches(left(e.xml, 65536) || right(e.xml, 65536), '<DATE>([0-9]{8})</DATE>', 'g') as d) as days
+      where e.user_id = ${userId} and e.id in (${list(exports.map((e) => e.id))})`),
+  );
+  for (const r of quick) out.set(r.id, { inTally: Number(r.own), from: isoOf(r.first), to: isoOf(r.last) });
+  const short = exports.filter((e) => (out.get(e.id)?.inTally ?? 0) < e.vouchers).map((e) => e.id);
+  if (short.length === 0) return out;
+  const exact = rowsOf<{ id: string; in_tally: number | string; first: string | null; last: string | null }>(
+    await db.execute(sql`
+      select e.id,
+        (select count(distinct m[1]) from regexp_matches(e.xml, '<VOUCHER REMOTEID="([^"]+)"', 'g') as m
+          where exists (select 1 from tally_sent_vouchers s
+            where s.user_id = e.user_id and s.ledger_key = lower(trim(e.ledger_name))
+              and s.remote_id = m[1] and s.how = 'sent'
+              and (lower(trim(e.company_name)) = '' or s.company_key in (lower(trim(e.company_name)), '')))
+        ) as in_tally,
+        days.first, days.last
+      from tally_exports e
+      -- One pass over the XML for both days.
+      cross join lateral (select min(d[1]) as first, max(d[1]) as last
+        from regexp_matches(e.xml, '<DATE>([0-9]{8})</DATE>', 'g') as d) as days
+      where e.user_id = ${userId} and e.id in (${list(short)})`),
+  );
+  for (const r of exact)
+    out.set(r.id, { inTally: Number(r.in_tally), from: isoOf(r.first), to: isoOf(r.last) });
+  return out;
+}
+
+function summary(
+  row: Pick<ExportRow, 'id' | 'createdAt' | 'ledgerName' | 'companyName' | 'vouchers' | 'tallyResponse'>,
+  office: boolean,
+  f: { inTally: number; from: string; to: string } | undefined,
+): TallyPushSummary {
+  const parts = partsOf(row.vouchers);
+  const answers = partAnswers(row.tallyResponse, parts);
+  const inTally = Math.min(row.vouchers, f?.inTally ?? 0);
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    ledger_name: row.ledgerName,
+    company_name: row.companyName,
+    source: office ? 'office' : 'statement',
+    vouchers: row.vouchers,
+    in_tally: inTally,
+    parts,
+    parts_answered: answers.filter(Boolean).length,
+    state: inTally >= row.vouchers ? 'done' : inTally > 0 ? 'partly' : 'not_done',
+    problems: answers
+      .flatMap((a) => (a && !a.ok ? (a.problems.length ? a.problems : [a.detail ?? 'Not taken whole.']) : []))
+      .slice(0, 20),
+    from: f?.from ?? '',
+    to: f?.to ?? '',
+  };
+}
+
+/** The exports of office pushes among `ids`. */
+async function officeExports(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ exportId: bookPushes.exportId })
+    .from(bookPushes)
+    .where(inArray(bookPushes.exportId, [...ids]));
+  return new Set(rows.flatMap((r) => (r.exportId ? [r.exportId] : [])));
+}
+
+const SUMMARY_COLUMNS = {
+  id: tallyExports.id,
+  createdAt: tallyExports.createdAt,
+  ledgerName: tallyExports.ledgerName,
+  companyName: tallyExports.companyName,
+  vouchers: tallyExports.vouchers,
+  tallyResponse: tallyExports.tallyResponse,
+};
+
+/** The user's kept pushes, newest first (those past retention are gone with their XML). */
+export async function listPushes(
+  db: DbOrTx,
+  userId: string,
+  keptSince: Date,
+  page: { offset: number; limit: number },
+): Promise<{ pushes: TallyPushSummary[]; total: number }> {
+  const mine = and(eq(tallyExports.userId, userId), gte(tallyExports.createdAt, keptSince));
+  const [{ total }] = await db.select({ total: count() }).from(tallyExports).where(mine);
+  const rows = await db
+    .select(SUMMARY_COLUMNS)
+    .from(tallyExports)
+    .where(mine)
+    .orderBy(desc(tallyExports.createdAt), desc(tallyExports.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const ids = rows.map((r) => r.id);
+  const [f, office] = await Promise.all([figures(db, userId, rows), officeExports(db, ids)]);
+  return { pushes: rows.map((r) => summary(r, office.has(r.id), f.get(r.id))), total: Number(total) };
+}
+
+/** One kept export of the user's, or 404. */
+async function loadExport(db: DbOrTx, userId: string, id: string, keptSince: Date): Promise<ExportRow> {
+  const [row] = await db
+    .select()
+    .from(tallyExports)
+    .where(
+      and(eq(tallyExports.id, id), eq(tallyExports.userId, userId), gte(tallyExports.createdAt, keptSince)),
+    );
+  if (!row) throw notFound('No such push (pushes are kept 30 days).');
+  return row;
+}
+
+/** Each voucher of the export with where it stands, and what its part was answered. */
+async function voucherStates(db: DbOrTx, userId: string, row: ExportRow) {
+  const vouchers = keptVouchers(row.xml, row.ledgerName, TALLY_PART_VOUCHERS);
+  const recorded = await alreadyRecorded(
+    db,
+    { userId, company: row.companyName, ledger: row.ledgerName },
+    vouchers.map((v) => v.remoteId).filter(Boolean),
+  );
+  const answers = partAnswers(row.tallyResponse, partsOf(row.vouchers));
+  return {
+    answers,
+    recorded,
+    vouchers: vouchers.map((v): TallyPushVoucher => {
+      const answer = answers[v.part];
+      const state: TallyPushVoucherState =
+        recorded.get(v.remoteId) === 'sent' ? 'in_tally' : answer ? 'not_taken' : 'no_answer';
+      return {
+        remote_id: v.remoteId,
+        part: v.part,
+        date: v.date,
+        type: v.type,
+        party: v.party,
+        side: v.side,
+        paise: v.paise,
+        narration: v.narration,
+        state,
+        answer:
+          state === 'not_taken' ? (answer?.problems.join(' · ') || answer?.detail || '').slice(0, 1000) : '',
+      };
+    }),
+  };
+}
+
+/** The push, its parts' answers and a page of its vouchers (those in `state` when asked). */
+export async function pushDetail(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  keptSince: Date,
+  /** `waiting`: the vouchers not in Tally (not taken or not answered). */
+  query: { state?: TallyPushVoucherState | 'waiting'; offset: number; limit: number },
+) {
+  const row = await loadExport(db, userId, id, keptSince);
+  const { vouchers, answers } = await voucherStates(db, userId, row);
+  const office = await officeExports(db, [row.id]);
+  const inTally = vouchers.filter((v) => v.state === 'in_tally').length;
+  const dates = vouchers
+    .map((v) => v.date)
+    .filter(Boolean)
+    .sort();
+  const wanted = (s: TallyPushVoucherState) =>
+    !query.state || s === query.state || (query.state === 'waiting' && s !== 'in_tally');
+  const matching = vouchers.filter((v) => wanted(v.state));
+  return {
+    push: summary(row, office.has(row.id), { inTally, from: dates[0] ?? '', to: dates.at(-1) ?? '' }),
+    part_results: answers.flatMap((a) => (a ? [a] : [])),
+    voucher_list: matching.slice(query.offset, query.offset + query.limit),
+    matching: matching.length,
+  };
+}
+
+/**
+ * The vouchers of a push that are not in Tally, as a new import (its masters again): what Bahi's
+ * record holds as sent or downloaded since is left out, and what the company was found to hold
+ * (`held`, by day, side and amount) too. 409 when nothing is left to send.
+ */
+export async function sendAgainFile(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  keptSince: Date,
+  held: readonly HeldMovement[] | undefined,
+) {
+  const row = await loadExport(db, userId, id, keptSince);
+  const vouchers = keptVouchers(row.xml, row.ledgerName, TALLY_PART_VOUCHERS);
+  const recorded = await alreadyRecorded(
+    db,
+    { userId, company: row.companyName, ledger: row.ledgerName },
+    vouchers.map((v) => v.remoteId).filter(Boolean),
+  );
+  const inTally = held?.length
+    ? heldKeys(
+        vouchers.filter((v) => !recorded.has(v.remoteId)).map((v) => ({ ...v, key: v.remoteId })),
+        held,
+      )
+    : new Set<string>();
+  const subset = keptSubset(row.xml, (remoteId) => !recorded.has(remoteId) && !inTally.has(remoteId));
+  const how = [...recorded.values()];
+  const left = {
+    alreadySent: how.filter((h) => h === 'sent').length,
+    alreadyDownloaded: how.filter((h) => h === 'downloaded').length,
+    inTally: [...inTally],
+  };
+  return { row, subset, ...left };
+}
+
+/** The words of the 409 when every voucher of the push is in Tally (or was found there). */
+export function nothingToSendAgain(left: {
+  alreadySent: number;
+  alreadyDownloaded: number;
+  inTally: string[];
+}) {
+  return conflict(
+    `Nothing to send again: every voucher of this push is in Tally (${left.alreadySent} recorded as sent, ` +
+      `${left.alreadyDownloaded} downloaded, ${left.inTally.length} found in Tally).`,
+  );
+}

@@ -1,0 +1,119 @@
+// Invoices from the company's masters (issue 31): the company's own GST ledgers, found by the duty
+// head Tally keeps on them (read back with the masters), take the invoice's tax; nothing new is
+// declared for them, and the books hold the tax where the accountant keeps it.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  el,
+  importXml,
+  leaf,
+  readImportXml,
+  readTallyMasters,
+  startTallyEmulator,
+  type RunningEmulator,
+} from '@bahi/tally';
+import { call, startApp } from './helpers/harness.ts';
+import { makeMember } from './helpers/queue.ts';
+import { taxLedgersOf } from '../src/tally/company.ts';
+
+const COMPANY = 'Ledgers & Co';
+
+describe("invoices from the company's masters", () => {
+  let h: Awaited<ReturnType<typeof startApp>>;
+  let tally: RunningEmulator;
+  before(async () => {
+    h = await startApp();
+    tally = await startTallyEmulator({ port: 0, companies: [{ name: COMPANY, state: 'Uttar Pradesh' }] });
+  });
+  after(async () => {
+    await tally?.close();
+    await h?.close();
+  });
+
+  test('the tax goes to the ledgers the company keeps for CGST and SGST, read with their duty heads', async () => {
+    const tax = (name: string, head: string) =>
+      el('LEDGER', { NAME: name }, [leaf('PARENT', 'Duties & Taxes'), leaf('GSTDUTYHEAD', head)]);
+    const seeded = tally.emulator.importXml(
+      importXml({
+        report: 'All Masters',
+        company: COMPANY,
+        objects: [
+          tax('Output CGST 2.5%', 'CGST'),
+          tax('Input CGST', 'CGST'),
+          tax('Output SGST 2.5%', 'SGST/UTGST'),
+          tax('IGST Payable', 'IGST'),
+          el('LEDGER', { NAME: 'Sales A/c' }, [leaf('PARENT', 'Sales Accounts')]),
+        ],
+      }),
+    ).outcome;
+    assert.equal(seeded.errors, 0, seeded.lineErrors.join('; '));
+    // What the bridge reads (POST /company): the ledgers with the duty heads Tally kept.
+    const masters = await readTallyMasters({ port: tally.port, company: COMPANY });
+    const { token } = await makeMember(h, 0, { role: 'admin' });
+    const kept = await call(h.app, 'PUT', '/api/tally/company', {
+      token,
+      json: { company: { name: COMPANY, state: 'Uttar Pradesh', version: 'TallyPrime 4.1' }, ...masters },
+    });
+    assert.equal(kept.status, 200, JSON.stringify(kept.body));
+    assert.deepEqual(taxLedgersOf(kept.body), {
+      cgst: 'Output CGST 2.5%',
+      sgst: 'Output SGST 2.5%',
+      igst: 'IGST Payable',
+    });
+    const res = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token,
+      json: {
+        vouchers_data: {
+          vouchers: [
+            {
+              Reference: 'K-1',
+              Date: '2025-08-01',
+              Items: [
+                { 'Item Name': 'Rice', Quantity: 2, 'Selling Price': 500, GST: 5, HSN: '1006', Total: '' },
+              ],
+            },
+          ],
+        },
+        company_name: COMPANY,
+        party_ledger: 'Cash',
+        sales_ledger: 'Sales A/c',
+      },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body).slice(0, 400));
+    const xml = String(res.body);
+    const read = readImportXml(xml);
+    assert.deepEqual(
+      read.objects.flatMap((o) => (o.kind === 'LEDGER' ? [o.name] : [])),
+      [],
+      "the company's tax ledgers (and Sales A/c, Cash) are not declared again; no round-off is needed",
+    );
+    const voucher = read.objects.find((o) => o.kind === 'VOUCHER');
+    assert.ok(voucher?.kind === 'VOUCHER');
+    const leg = (name: string) => voucher.legs.find((l) => l.ledger === name)?.amount;
+    assert.equal(leg('Output CGST 2.5%'), 2500);
+    assert.equal(leg('Output SGST 2.5%'), 2500);
+    const { outcome } = tally.emulator.importXml(xml);
+    assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
+    const balances = tally.emulator.book.company(COMPANY)!.balances();
+    assert.equal(balances.get('output cgst 2.5%'), 2500);
+    assert.equal(balances.get('cgst'), undefined, 'no CGST ledger of Bahi’s own');
+  });
+
+  test('two ledgers of a head and neither named Output: none is guessed', () => {
+    const company = {
+      company: { name: 'X', state: '', gstin: '', version: '', booksFrom: '' },
+      ledgers: [
+        { name: 'CGST 9%', parent: 'Duties & Taxes', gstDutyHead: 'CGST' },
+        { name: 'CGST 2.5%', parent: 'Duties & Taxes', gstDutyHead: 'Central Tax' },
+      ],
+      groups: [],
+      stockItems: [],
+      units: [],
+      voucherTypes: [],
+      loaded: [],
+      source: 'file' as const,
+      read_at: '',
+    };
+    assert.deepEqual(taxLedgersOf(company), {});
+  });
+});
