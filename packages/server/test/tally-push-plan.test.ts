@@ -146,11 +146,13 @@ describe('the plan of a push', () => {
     );
     assert.deepEqual(plan.body.groups, ['Indirect Expenses', 'Sundry Debtors', 'Trade Receivables']);
 
-    // Send to Tally and Download XML refuse until the group of Acme Traders is chosen.
+    // Send to Tally and Download XML from a screen that chose no group for Acme Traders are refused
+    // until one is chosen.
     const refused = await post(token, '/tally/send-to-tally?xml=none', {
       transactions: rows,
       ledger_name: LEDGER,
       company_name: COMPANY,
+      ledger_groups: {},
     });
     assert.equal(refused.status, 422);
     assert.deepEqual(refused.body.new_ledgers, ['Acme Traders']);
@@ -160,6 +162,7 @@ describe('the plan of a push', () => {
       transactions: rows,
       ledger_name: LEDGER,
       company_name: COMPANY,
+      ledger_groups: {},
     });
     assert.equal(download.status, 422);
     // Nothing was recorded by the refusals: the file chosen now holds every voucher.
@@ -189,6 +192,31 @@ describe('the plan of a push', () => {
     assert.deepEqual(
       asked.body.masters.find((m: { name: string }) => m.name === 'Acme Traders'),
       { name: 'Acme Traders', group: 'Suspense A/c', kind: 'ledger', needs_group: false },
+    );
+  });
+
+  test("a call in the specification's shape, which has no word for groups, keeps its contract", async () => {
+    const { token } = await makeMember(h, 1);
+    // POST /tally/generate-xml?ledger_name= with the rows: the XML, its new ledgers under Suspense A/c
+    const gen = await call(
+      h.app,
+      'POST',
+      `/api/tally/generate-xml?ledger_name=${encodeURIComponent(LEDGER)}`,
+      {
+        token,
+        json: rows,
+      },
+    );
+    assert.equal(gen.status, 200, JSON.stringify(gen.body));
+    const masters = readImportXml(String(gen.body)).objects.flatMap((o) =>
+      o.kind === 'LEDGER' ? [[o.name, o.parent]] : [],
+    );
+    assert.deepEqual(
+      masters.filter(([name]) => name === 'Acme Traders' || name === 'Power'),
+      [
+        ['Acme Traders', 'Suspense A/c'],
+        ['Power', 'Suspense A/c'],
+      ],
     );
   });
 });

@@ -198,7 +198,11 @@ async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
 export async function bankExportXml(db: DbOrTx, userId: string, input: BankExportInput): Promise<BankExport> {
   const p = await prepare(db, userId, input);
   const account = { bankLedger: input.bankLedger, transactions: p.transactions };
-  requireChosenGroups(plannedBankMasters({ ...p.options, accounts: [account] }), p.known);
+  // A caller that chooses groups (the screens do, through the push plan) is held to its choice; a
+  // call in the specification's own shape, which has no word for groups, keeps its behaviour: the
+  // ledgers it names go under Suspense A/c, as that contract has always put them (decision 037).
+  if (input.ledgerGroups !== undefined || input.newLedgerGroup !== undefined)
+    requireChosenGroups(plannedBankMasters({ ...p.options, accounts: [account] }), p.known);
   const xml = buildBankVouchersXml({ ...account, ...p.options, withMasters: true });
   return { xml, ...p.left };
 }
