@@ -69,7 +69,12 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
     rest = rest.slice(n);
   }
   // a currency printed as a word of its own before a figure ('Rs.' '1,200.00') is the figure's
-  rest = rest.filter((w, k, all) => !(isCurrency(w) && all[k + 1] !== undefined && isMoney(all[k + 1]!)));
+  // (with the sign it carries: '-Rs.' '32,391.79' is overdrawn)
+  rest = rest.flatMap((w, k, all) => {
+    if (isCurrency(rest[k - 1] ?? '') && isMoney(w) && /^[-+]/.test(rest[k - 1]!))
+      return [`${rest[k - 1]![0]}${w}`];
+    return isCurrency(w) && all[k + 1] !== undefined && isMoney(all[k + 1]!) ? [] : [w];
+  });
   // the last run of figures, empty cells and marks that holds money
   let end = -1;
   for (let k = rest.length - 1; k >= 0; k--)
