@@ -33,6 +33,8 @@ export function emptyFacts(): Facts {
   };
 }
 
+// (a currency printed before the figure: 'Opening Balance : INR 56,873.43')
+const CURRENCY = String.raw`(?:(?:INR|Rs\.?|₹)\s*)?`;
 const AMOUNT = String.raw`(-?[\d,]+\.\d{2}\s*(?:\(?(?:Cr|Dr)\.?\)?)?)`;
 const amt = (s: string) => {
   const a = readAmount(s.trim());
@@ -82,11 +84,12 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
         set('to', d[1]);
       }
     }
-    let m = new RegExp(String.raw`(?:opening\s+balance|balance\s+as\s+on\b[^:]*)\s*:?\s*` + AMOUNT, 'i').exec(
-      t,
-    );
+    let m = new RegExp(
+      String.raw`(?:opening\s+balance|balance\s+as\s+on\b[^:]*)\s*:?\s*` + CURRENCY + AMOUNT,
+      'i',
+    ).exec(t);
     if (m) set('opening', amt(m[1]!));
-    m = new RegExp(String.raw`closing\s+balance\s*:?\s*` + AMOUNT, 'i').exec(t);
+    m = new RegExp(String.raw`closing\s+balance\s*:?\s*` + CURRENCY + AMOUNT, 'i').exec(t);
     if (m) set('closing', amt(m[1]!));
     // a page's total ('Page Total Debit') is no statement's
     const pageTotal = /\bpage\s+total\b/i.test(t);

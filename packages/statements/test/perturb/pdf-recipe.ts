@@ -418,12 +418,15 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
 /**
  * A recipe as text set one space apart: what such a line cannot keep apart goes (a reference or
  * other column, a mark away from its figure, a sign a space before it, a time under the date, dates
- * without a year), the rest stays as drawn.
+ * without a year), the opening balance is printed, the rest stays as drawn.
  */
 export function flatRecipe(recipe: Recipe): Recipe {
   return {
     ...recipe,
     flatText: true,
+    // (every such statement seen prints its opening balance: without it and without a printed side,
+    // a first row's side is anyone's guess)
+    opening: recipe.opening === 'none' ? 'header' : recipe.opening,
     columns: recipe.columns.filter((c) => c.kind !== 'reference'),
     extraColumns: [],
     stackedHeader: false,
