@@ -133,8 +133,8 @@ test(
         wrong.push(`${c.name}: ${JSON.stringify(s)}\n  ${describe(c.recipe)}`);
     }
     assert.deepEqual(wrong, []);
-    // measured 2026-11-28 (scripts/pdf-variants-report.ts 3 1 --flat): 34 of 39 exact, 1,145 of 1,149 rows
-    assert.ok(exact >= 34, `${exact} of ${flat.length} exact`);
-    assert.ok(matched >= 1145, `${matched} rows matched`);
+    // measured 2026-11-28 (scripts/pdf-variants-report.ts 3 1 --flat): 37 of 39 exact, 1,148 of 1,149 rows
+    assert.ok(exact >= 37, `${exact} of ${flat.length} exact`);
+    assert.ok(matched >= 1148, `${matched} rows matched`);
   },
 );
