@@ -63,7 +63,7 @@ test('the bundle is made, and used only while every file it was made from is unc
   assert.equal(made.code, 0, made.stderr);
   const manifest = JSON.parse(readFileSync(path.join(bundleDir, MANIFEST), 'utf8')) as BundleManifest;
   assert.deepEqual(manifest.commands, { parse: 'parse.js', xml: 'xml.js' });
-  for (const file of ['packages/statements/src/parse/table.ts', 'packages/tally/src/index.ts'])
+  for (const file of ['packages/statements/src/parse/rows.ts', 'packages/tally/src/index.ts'])
     assert.ok(manifest.inputs[file], `${file} is in the bundle`);
   assert.equal(isCurrent(manifest), true);
 

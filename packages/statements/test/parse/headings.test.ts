@@ -1,5 +1,5 @@
 // Column headings the reader has no alias for are still known by the word at their root
-// (src/parse/columns.ts ROOTS): a statement's table is found from its heading words, not a list of
+// (src/parse/columns/heading.ts ROOTS): a statement's table is found from its heading words, not a list of
 // the exact headings of the banks we have seen.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// The table found without headings (src/parse/infer.ts): the dated rows and their balances place the
+// The table found without headings (src/parse/columns/rows.ts): the dated rows and their balances place the
 // columns.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
