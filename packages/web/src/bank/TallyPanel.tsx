@@ -6,10 +6,10 @@ import {
   type StatementTransaction,
 } from '@bahi/contract';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { downloadBankStatementFile, planPush, reportTallyResponse, sendForParts } from '../tally/api.ts';
-import { fillRows, PushPlanModal, type PlanChoice, type RowsFill } from '../tally/PushPlanModal.tsx';
+import { fillRows, type PlanChoice, type RowsFill } from '../tally/plan-fill.ts';
 import { CompanyCard } from '../tally/CompanyCard.tsx';
 import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { pushInParts, pushReportLines, type PushProgress } from '../tally/push.ts';
@@ -25,6 +25,11 @@ import {
 } from './bridge.ts';
 import { toCsv, toXlsx, XLSX_TYPE } from './export.ts';
 import { downloadProblem, sendConfirmation, sendProblem } from './validate.ts';
+
+// (the dialog is loaded when a plan is shown: the statement screen stays within its bundle budget)
+const PushPlanModal = lazy(() =>
+  import('../tally/PushPlanModal.tsx').then((m) => ({ default: m.PushPlanModal })),
+);
 
 // Download XML, Send to Tally (through `bahi bridge`) and the spreadsheet exports of the rows the
 // filters show, with the validations and messages of spec sections 5 and 8. Issue 12: the company
@@ -373,17 +378,19 @@ export const TallyPanel = memo(function TallyPanel({
           </Button>
         </Group>
         {planning && (
-          <PushPlanModal
-            // The remembered ledgers of the rows as first planned: filling them is what the choice does.
-            plan={{ ...planning.shown, suggestions: planning.base.suggestions }}
-            action={planning.action}
-            // The specification's confirmation before a send (section 5): the plan is where it is asked.
-            question={planning.action === 'Send to Tally' ? sendConfirmation(rows.length) : undefined}
-            fill={planning.fill}
-            onFill={(fill) => void refill(fill)}
-            onCancel={() => closePlan(null)}
-            onConfirm={closePlan}
-          />
+          <Suspense fallback={null}>
+            <PushPlanModal
+              // The remembered ledgers of the rows as first planned: filling them is what the choice does.
+              plan={{ ...planning.shown, suggestions: planning.base.suggestions }}
+              action={planning.action}
+              // The specification's confirmation before a send (section 5): the plan is where it is asked.
+              question={planning.action === 'Send to Tally' ? sendConfirmation(rows.length) : undefined}
+              fill={planning.fill}
+              onFill={(fill) => void refill(fill)}
+              onCancel={() => closePlan(null)}
+              onConfirm={closePlan}
+            />
+          </Suspense>
         )}
         {progress && <PushProgressBar progress={progress} label="Tally push progress" busy={busy} />}
         {messages.length > 0 && (

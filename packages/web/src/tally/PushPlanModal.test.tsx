@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { SAMPLE_ROWS } from '../test/rows.ts';
-import { fillRows, PushPlanModal } from './PushPlanModal.tsx';
+import { PushPlanModal } from './PushPlanModal.tsx';
+import { fillRows } from './plan-fill.ts';
 
 // Before a push (issue 31): the rows without a ledger get what the user chooses, and a new ledger's
 // group must be chosen before the push can go.

@@ -1,29 +1,13 @@
-import type { PushPlanAnswer, StatementTransaction } from '@bahi/contract';
+import type { PushPlanAnswer } from '@bahi/contract';
 import { Button, Group, Modal, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatCount } from '../format.ts';
+import type { PlanChoice, RowsFill } from './plan-fill.ts';
 
 // Before a push or a download, what will happen (issue 31): how many vouchers go and what is left
 // out, the rows without a ledger (leave them in Suspense, take the remembered ledgers for all, or
 // give them all one ledger), and the masters it creates under their groups. A new ledger's group is
 // chosen here: Bahi never puts one under Suspense A/c unless that is the group chosen.
-
-export type RowsFill = { kind: 'none' } | { kind: 'suggested' } | { kind: 'one'; ledger: string };
-
-/** The rows with the ledgers the plan's choice gives the rows that have none. */
-export function fillRows(
-  rows: readonly StatementTransaction[],
-  plan: Pick<PushPlanAnswer, 'without_ledger_rows' | 'suggestions'>,
-  fill: RowsFill,
-): StatementTransaction[] {
-  if (fill.kind === 'none') return [...rows];
-  const given = new Map<number, string>();
-  if (fill.kind === 'suggested') for (const s of plan.suggestions) given.set(s.index, s.ledger);
-  else if (fill.ledger.trim()) for (const i of plan.without_ledger_rows) given.set(i, fill.ledger.trim());
-  return rows.map((r, i) => (given.has(i) ? { ...r, LedgerName: given.get(i) } : r));
-}
-
-export type PlanChoice = { ledger_groups: Record<string, string> };
 
 type Props = {
   plan: PushPlanAnswer;
