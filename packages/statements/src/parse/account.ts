@@ -5,7 +5,6 @@
 // every dated line with figures.
 import { emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
-import { unreadLines } from './coverage.ts';
 import type { Line } from './lines.ts';
 import { mendOcrFigures } from './ocr-figures.ts';
 import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
@@ -200,20 +199,13 @@ const UNREAD_NAMED = 10;
  * says that the lines were checked instead.
  */
 export function accountForEveryLine(
-  lines: Line[],
+  /** the dated lines with figures no row accounts for (coverage.ts unreadLines) */
+  unread: Line[],
   accounts: AccountStatement[],
-  specials: Parameters<typeof unreadLines>[2],
   issues: ParseIssue[],
   trace?: Trace,
-  rowLines?: ReadonlySet<Line>,
 ): void {
   if (accounts.length === 0) return;
-  const unread = unreadLines(
-    lines,
-    accounts.flatMap((a) => a.transactions),
-    specials,
-    rowLines,
-  );
   // each line to the account whose rows start on its page or before it
   const owner = (line: Line) => {
     let found = accounts[0]!;

@@ -49,10 +49,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
   const wordGap = (run: Run) => WORD_GAP_CHARS * Math.max(cw, (run.x1 - run.x0) / run.text.length);
   let last: Run | null = null;
   const pieces: Run[] = [];
-  for (const r of joinDatePieces(
-    model,
-    runs.flatMap((r) => cutAtDateEdge(model, r)),
-  )) {
+  for (const r of joinDatePieces(model, cutAtDateEdges(model, runs))) {
     if (r.text.includes(' ')) pieces.push(...splitFigures(model, r));
     else pieces.push(r);
   }
@@ -438,11 +435,26 @@ const DATE_PIECE = /^(?:\d{1,2}|\d{4}|[a-z]{3,9},?)$/i;
  * drawn touching the narration's first word, no space between them). The cut falls where the
  * character count puts the edge, a character either way.
  */
-function cutAtDateEdge(model: ColumnModel, run: Run): Run[] {
+function cutAtDateEdges(model: ColumnModel, runs: Run[]): Run[] {
+  let out: Run[] | null = null;
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
+    // (only a run whose first word has digits then letters can be cut: most runs are passed at once)
+    const cut = GLUED.test(run.text) ? cutAtDateEdge(model, run) : null;
+    if (cut) (out ??= runs.slice(0, i)).push(...cut);
+    else if (out) out.push(run);
+  }
+  return out ?? runs;
+}
+
+// digits and then letters in one word ('2019IQZ')
+const GLUED = /^\d+[a-z]/i;
+
+function cutAtDateEdge(model: ColumnModel, run: Run): Run[] | null {
   const band = bandOf(model.bands, run.x0, run.x0 + 0.01);
-  if (!dateCell({ role: band.col.role, text: '' }) || run.x1 <= band.x1) return [run];
+  if (!dateCell({ role: band.col.role, text: '' }) || run.x1 <= band.x1) return null;
   const word = runWords(run)[0]!;
-  if (word.x1 <= band.x1 || !/^\d/.test(word.text)) return [run];
+  if (word.x1 <= band.x1 || !/^\d/.test(word.text)) return null;
   const per = (run.x1 - run.x0) / run.text.length;
   const at = Math.round((band.x1 - run.x0) / per);
   for (const k of [at, at + 1, at - 1]) {
@@ -455,5 +467,5 @@ function cutAtDateEdge(model: ColumnModel, run: Run): Run[] {
       { text: rest, x0: run.x0 + k * per, x1: run.x1 },
     ];
   }
-  return [run];
+  return null;
 }

@@ -169,32 +169,34 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       ...(opts.trace ? { trace: opts.trace } : {}),
     }),
   );
-  accountForEveryLine(
-    lines,
-    accounts,
-    table.sections.flatMap((s) => s.specials),
-    issues,
-    opts.trace,
-    table.rowLines,
-  );
+  accountForEveryLine(unreadOf(lines, table), accounts, issues, opts.trace);
   // the statement period is printed once, in the header zone
   if (accounts.length > 1)
     for (const a of accounts.slice(1)) if (!a.period.from) a.period = { ...accounts[0]!.period };
   return { bank: detection.code, detection, format: doc.format, accounts, issues };
 }
 
-/** Whether a read accounts for every dated line with figures (and read any row at all). */
-function whole(lines: Line[], table: TableResult): boolean {
-  const txs = table.sections.flatMap((s) => s.transactions);
-  if (txs.length === 0) return false;
-  return (
-    unreadLines(
+// The dated lines each read leaves unread, asked once a read: by the choice of the read and by the
+// account stage (with the lines rows were read from known, the rows themselves are not consulted).
+const UNREAD = new WeakMap<TableResult, Line[]>();
+
+function unreadOf(lines: Line[], table: TableResult): Line[] {
+  let unread = UNREAD.get(table);
+  if (!unread) {
+    unread = unreadLines(
       lines,
-      txs,
+      table.sections.flatMap((s) => s.transactions),
       table.sections.flatMap((s) => s.specials),
       table.rowLines,
-    ).length === 0
-  );
+    );
+    UNREAD.set(table, unread);
+  }
+  return unread;
+}
+
+/** Whether a read accounts for every dated line with figures (and read any row at all). */
+function whole(lines: Line[], table: TableResult): boolean {
+  return table.sections.some((s) => s.transactions.length > 0) && unreadOf(lines, table).length === 0;
 }
 
 /**
