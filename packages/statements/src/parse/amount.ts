@@ -90,7 +90,7 @@ function readText(text: string, loose: boolean): ReadAmount | null {
   // a minus grouped as if it were a digit ('-,93,39,895.11', a CSV export's overdrawn balance)
   if (s.startsWith('-,')) s = `-${s.slice(2)}`;
   // a minus after the figure ('1,234.00-', core-banking reports' overdrawn balances and debits)
-  if (/\.\d{1,2}-$/.test(s)) s = `-${s.slice(0, -1)}`;
+  if (loose ? /\d-$/.test(s) : /\.\d{1,2}-$/.test(s)) s = `-${s.slice(0, -1)}`;
   // one decimal ('1200.0') is how some exports print rupees
   if (!loose && !/\.\d{1,2}\)?$/.test(s)) return null;
   const paise = parseAmount(s);

@@ -158,8 +158,25 @@ export function readTable(
   if (taught) layout = explicitModel(taught, lines);
   let taughtStarted = false;
 
+  // lines of figures read as part of the date line above them
+  const consumed = new Set<Line>();
+  const figure = (c: Cell) => NUMERIC_ROLES.has(c.role) && /\d/.test(c.text);
+  const figuresUnder = (li: number, cells: Cell[]): { line: Line; cells: Cell[] } | null => {
+    const line = lines[li]!;
+    const next = lines[li + 1];
+    if (!layout || !next || skipped.has(li + 1) || headings.at[li + 1] || next.page !== line.page)
+      return null;
+    // (a date alone is a value date or time printed under a row's date line, no row of its own)
+    if (!isDateStart(firstToken(cellText(cells, 'date'))) || !cellText(cells, 'description')) return null;
+    if (next.y - line.y > TABLE_GAP_HEIGHTS * Math.max(line.height, next.height)) return null;
+    const nextCells = lineCells(layout, next.runs);
+    if (cellText(nextCells, 'date') !== '' || !nextCells.some(figure)) return null;
+    if (specialKind(cellText(nextCells, 'description') || next.text)) return null;
+    return { line: next, cells: nextCells };
+  };
+
   for (const [li, line] of lines.entries()) {
-    if (skipped.has(li)) continue;
+    if (skipped.has(li) || consumed.has(line)) continue;
     const newPage = !prev || prev.page !== line.page;
     if (newPage) {
       spilled = inTable;
@@ -230,10 +247,17 @@ export function readTable(
       prev = line;
       continue;
     }
-    const cells = lineCells(layout, line.runs);
+    let cells = lineCells(layout, line.runs);
     const dateText = cellText(cells, 'date');
     // (words without a digit under the figures are no amount: a browser's page title across them)
-    const hasAmount = cells.some((c) => NUMERIC_ROLES.has(c.role) && /\d/.test(c.text));
+    let hasAmount = cells.some(figure);
+    // a date line without figures whose figures are printed on the line under it, with the
+    // narration's next line (and no date): the two lines are the row's
+    const under = hasAmount ? null : figuresUnder(li, cells);
+    if (under) {
+      cells = [...cells, ...under.cells.filter((c) => NUMERIC_ROLES.has(c.role) || c.role === 'mark')];
+      hasAmount = true;
+    }
     const isAnchor = hasAmount && isDateStart(firstToken(dateText));
     const gapOk =
       !prev ||
@@ -330,10 +354,28 @@ export function readTable(
     }
     if (isAnchor) {
       trace?.add({ rule: 'rows.anchor', page: line.page, y: line.y, detail: `date cell '${dateText}'` });
-      const row: Row = { anchor: line, layout, cells, above: [], below: [], section: sec };
+      const figuresLine = under?.line;
+      if (figuresLine) {
+        trace?.add({
+          rule: 'rows.figures-below',
+          page: line.page,
+          y: figuresLine.y,
+          detail: figuresLine.text,
+        });
+        consumed.add(figuresLine);
+      }
+      const row: Row = {
+        anchor: line,
+        layout,
+        cells,
+        above: [],
+        below: figuresLine ? [figuresLine] : [],
+        section: sec,
+        ...(figuresLine ? { figuresLine } : {}),
+      };
       rows.push(row);
       items.push({ row });
-      prev = line;
+      prev = figuresLine ?? line;
       continue;
     }
     // a row printed under the day of the row above it: its date cell empty, its value date and

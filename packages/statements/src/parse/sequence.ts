@@ -32,6 +32,14 @@ const MONEY = /\d\.\d\d?\)?[-\u2212\u2013]?(?:\s*\(?(?:cr|dr)\.?\)?)?$/i;
 const LEAD_MARKS = /^[#*>|=\s-]+(?=[a-z])/i;
 
 const isMoney = (w: string) => MONEY.test(w) && readAmount(w) !== null;
+// whole rupees inside a run of figures that ends in money: grouped ('15,088'), or followed by its
+// Dr/Cr mark ('269 DR'); a bare number beside the figures may be the narration's own
+const CCY = String.raw`(?:rs\.?|inr|₹|\`)?`;
+const GROUPED = new RegExp(String.raw`^${CCY}\d{1,3}(?:,\d{2,3})+$`, 'i');
+const BARE = new RegExp(String.raw`^${CCY}[1-9]\d{0,8}$`, 'i');
+const wholeAt = (words: string[], k: number) =>
+  GROUPED.test(words[k]!) || (BARE.test(words[k]!) && isMark(words[k + 1] ?? ''));
+const isFigure = (w: string) => isMoney(w) || GROUPED.test(w) || BARE.test(w);
 
 /** The order of a header's columns (roles, left to right). */
 export type Order = Role[];
@@ -85,16 +93,37 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
   if (end < 0) return null;
   while (end + 1 < rest.length && (isMark(rest[end + 1]!) || EMPTY_AMOUNT.test(rest[end + 1]!))) end++;
   let start = end;
-  while (
-    start > 0 &&
-    (isMoney(rest[start - 1]!) || EMPTY_AMOUNT.test(rest[start - 1]!) || isMark(rest[start - 1]!))
-  )
+  const extend = () => {
+    while (
+      start > 0 &&
+      (isMoney(rest[start - 1]!) ||
+        EMPTY_AMOUNT.test(rest[start - 1]!) ||
+        isMark(rest[start - 1]!) ||
+        wholeAt(rest, start - 1))
+    )
+      start--;
+  };
+  extend();
+  // a run of the balance alone (and empty cells, '0.00' among them) moves no money: a bare number before it is the
+  // amount in whole rupees ('groceries 269 62,539.54'); the chain proves it or the read is not kept
+  const moving = (w: string) => isFigure(w) && readAmount(w)?.paise !== 0;
+  // (a value date's year before the balance of a row that moves nothing is no amount)
+  const endsDate = (k: number) =>
+    [1, 2, 3].some((n) => k + 1 >= n && readDate(rest.slice(k + 1 - n, k + 1).join(' ')));
+  if (
+    start > 1 &&
+    BARE.test(rest[start - 1]!) &&
+    !endsDate(start - 1) &&
+    rest.slice(start, end + 1).filter(moving).length === 1
+  ) {
     start--;
+    extend();
+  }
   // an empty cell's dash at the run's start is the narration's only when the header has no figure
   // column before the first figure it can stand for
   const figures: string[] = [];
   for (const w of rest.slice(start, end + 1)) {
-    if (isMark(w) && figures.length && isMoney(figures[figures.length - 1]!))
+    if (isMark(w) && figures.length && isFigure(figures[figures.length - 1]!))
       figures[figures.length - 1] += ` ${w}`;
     else if (!isMark(w)) figures.push(w);
   }
@@ -105,7 +134,7 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
   // its figure columns (an empty cell printed), else one is an amount of either side and two or more
   // take the order of the header's amount columns. The balance movement has the last word on a
   // side (bySide, below): a redraw or download may print the deposit where the header says withdrawal
-  const money = figures.filter(isMoney);
+  const money = figures.filter(isFigure);
   const hasBalance = numeric.includes('balance') || order === null;
   const lead = money.length - (hasBalance ? 1 : 0);
   const amounts = numeric.filter((r) => r !== 'balance');

@@ -18,6 +18,8 @@ export const RULES = {
   'rows.same-day':
     'a row with its value date and balance but no date is printed under the day of the row above',
   'rows.continuation': "a line without a date in the table goes on a row's narration",
+  'rows.figures-below':
+    "a line of figures without a date under a date line without figures: the row's figures",
   'rows.special': 'an opening, closing, brought or carried forward, or total line is no row',
   'rows.unreadable-date': 'a row with amounts whose date cannot be read: a break, and the table goes on',
   'rows.table-end': 'a line that is no row and no narration ends the table on its page',

@@ -31,17 +31,13 @@ export interface ValueOptions {
   referenceIgnore?: RegExp;
 }
 
-// Whole rupees without paise ('2,700', '151200', '2,700 Dr'): a bank's way with amounts, never with balances.
-const WHOLE_RUPEES =
-  /^[-(]?\d{1,3}(?:,\d{2,3})*\)?(?:\s*\(?(?:cr|dr)\.?\)?)?$|^[-(]?\d+\)?(?:\s*\(?(?:cr|dr)\.?\)?)?$/i;
-
 /**
  * An amount cell's figure. The cell is the amount column's by its position, so whole rupees printed
- * without paise are its figure too (elsewhere a figure needs its decimal point, to keep cheque and
- * reference numbers out of the money).
+ * without paise ('2,700', '151200', '2,700 Dr', 'Rs.2,700', '4,000-') are its figure too (elsewhere a
+ * figure needs its decimal point, to keep cheque and reference numbers out of the money).
  */
 export function money(text: string): ReturnType<typeof readAmount> {
-  return readAmount(text) ?? (WHOLE_RUPEES.test(text.trim()) ? readAmount(text, true) : null);
+  return readAmount(text) ?? readAmount(text, true);
 }
 
 export function amountOf(s: string): number | null {
@@ -112,8 +108,9 @@ export function toTransaction(
   // a negative figure in a withdrawal or deposit column is a reversal, kept as printed (the balance
   // chain settles it: see fixSidesFromBalance)
   // whole rupees are the row's figures only when none of its amount cells holds one with paise (a
-  // cheque number drawn against the withdrawal column beside a deposit is no withdrawal)
-  const exact = [debit, credit, amount].some((t) => t && readAmount(t) !== null);
+  // cheque number drawn against the withdrawal column beside a deposit is no withdrawal); a '0.00'
+  // printed in the empty one holds none
+  const exact = [debit, credit, amount].some((t) => t && (readAmount(t)?.paise ?? 0) !== 0);
   const figure = exact ? readAmount : money;
   if (debit) withdrawal = figure(debit)?.paise ?? 0;
   if (credit) deposit = figure(credit)?.paise ?? 0;

@@ -13,6 +13,8 @@ const GAP_RATIO = 1.12;
 /** A row as the wrap stage sees it: its date line and the wrapped lines given to it. */
 export interface WrapRow {
   anchor: Line;
+  /** the row's figures printed on the line under its date line: the row's lines end there */
+  figuresLine?: Line;
   above: Line[];
   below: Line[];
 }
@@ -109,7 +111,7 @@ export function attachContinuations(items: Item[], profileFlow: Flow, underDate:
 function clearSplit(r: Run_): number | null {
   if (!r.after) return r.lines.length;
   if (!r.before) return 0;
-  const seq = [r.before.anchor, ...r.lines, r.after.anchor];
+  const seq = [r.before.figuresLine ?? r.before.anchor, ...r.lines, r.after.anchor];
   if (seq.some((l) => l.page !== seq[0]!.page)) return null;
   const gaps: number[] = [];
   for (let k = 0; k + 1 < seq.length; k++) gaps.push(seq[k + 1]!.y - seq[k]!.y);

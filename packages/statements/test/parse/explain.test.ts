@@ -135,6 +135,15 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
   'rows.continuation': () => ({
     doc: sheet([HEAD, plain[0]!, [null, 'continued narration', null, null, null], ...plain.slice(1)]),
   }),
+  'rows.figures-below': () => ({
+    doc: sheet([
+      HEAD,
+      plain[0]!,
+      ['02/04/2024', 'NEFT from a client whose', null, null, null],
+      [null, 'narration wraps', null, '1000.00', '10900.00'],
+      plain[2]!,
+    ]),
+  }),
   'rows.special': () => ({ doc: sheet([HEAD, [null, 'Opening Balance', null, null, '10000.00'], ...plain]) }),
   'rows.unreadable-date': () => ({
     doc: sheet([HEAD, plain[0]!, ['N/A', 'NEFT from client', null, '1000.00', '10900.00'], plain[2]!]),

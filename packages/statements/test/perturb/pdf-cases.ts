@@ -158,6 +158,13 @@ export function describe(r: Recipe): string {
       r.longMonths && 'month names written out',
       r.datedEnds && 'dated opening and closing rows',
       r.emptyWord && `empty printed '${r.emptyWord}'`,
+      r.wholeRupees && 'whole rupees without paise',
+      r.amountBelow && 'figures on the second line',
+      r.gluedMark && 'mark glued (Dr)',
+      r.openingDeposit && 'opening row with its figure as a deposit',
+      r.totalAbove && 'summary with TOTAL above the table',
+      r.dayBalance && "balance on each day's last row",
+      r.wrappedRef && 'references wrapped, narrations of five lines',
       r.extraColumns.length > 0 && `extra ${r.extraColumns.map((c) => `${c.extra} ${c.at}`).join(' + ')}`,
     ]
       .filter(Boolean)

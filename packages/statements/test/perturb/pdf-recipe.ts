@@ -203,6 +203,20 @@ export interface Recipe {
   datedEnds: boolean;
   /** an empty amount cell printed as a word or a double dash ('NIL', '--'), in place of `empty` */
   emptyWord: '' | 'NIL' | '--' | 'Nil';
+  /** whole-rupee amounts printed without paise ('2,700', beside balances '12,345.67'); the data holds some */
+  wholeRupees: boolean;
+  /** a wrapped row's figures on its second line, the date on its first (BOB, co-operative banks) */
+  amountBelow: boolean;
+  /** one amount column with the side glued to the figure: '6,659.00(Dr)' (Kotak current accounts) */
+  gluedMark: boolean;
+  /** the opening balance printed as the first row with its figure in the deposit column too */
+  openingDeposit: boolean;
+  /** a summary line of the totals above the table ('TOTAL' with the withdrawals and deposits) */
+  totalAbove: boolean;
+  /** the running balance printed only on each day's last row (a branch ledger report) */
+  dayBalance: boolean;
+  /** references wrapped onto a second line, beside narrations of up to five lines */
+  wrappedRef: boolean;
 }
 
 /** What real statements do that the recipes draw, in the order the reports list them. */
@@ -242,6 +256,13 @@ export const CLASSES = [
   'longMonths',
   'datedEnds',
   'emptyWord',
+  'wholeRupees',
+  'amountBelow',
+  'gluedMark',
+  'openingDeposit',
+  'totalAbove',
+  'dayBalance',
+  'wrappedRef',
 ] as const satisfies readonly (keyof Recipe)[];
 
 /** A recipe's style of one class ('' or false when it does not draw it). */
@@ -375,6 +396,13 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
     longMonths: false,
     datedEnds: false,
     emptyWord: '',
+    wholeRupees: false,
+    amountBelow: false,
+    gluedMark: false,
+    openingDeposit: false,
+    totalAbove: false,
+    dayBalance: false,
+    wrappedRef: false,
   };
   if (r() < 0.25) {
     const kinds = Object.keys(EXTRAS) as Extra[];
@@ -410,6 +438,15 @@ export function makeRecipe(seed: number, bankName: string, ifsc: string | null, 
   recipe.longMonths = r() < 0.12;
   recipe.datedEnds = (recipe.opening === 'row' || recipe.closingRow) && r() < 0.3;
   recipe.emptyWord = amountStyle === 'split' && r() < 0.2 ? pick(r, ['NIL', '--', 'Nil'] as const) : '';
+  recipe.wholeRupees = !recipe.oneDecimal && r() < 0.15;
+  recipe.amountBelow =
+    recipe.wrap === 'below' && !recipe.timeUnderDate && !recipe.valueDateUnder && r() < 0.15;
+  recipe.gluedMark = amountStyle === 'suffix' && !recipe.signed && !recipe.markBefore && r() < 0.5;
+  recipe.openingDeposit =
+    amountStyle === 'split' && recipe.opening === 'row' && !recipe.newestFirst && r() < 0.4;
+  recipe.totalAbove = amountStyle === 'split' && r() < 0.15;
+  recipe.dayBalance = !recipe.newestFirst && !recipe.balanceSide && r() < 0.12;
+  recipe.wrappedRef = hasRef && r() < 0.2;
   // a statement prints the time in its date cell or under it, not both
   if (recipe.timeUnderDate) recipe.timeInDate = '';
   return recipe;
@@ -439,6 +476,9 @@ export function flatRecipe(recipe: Recipe): Recipe {
     markBefore: false,
     splitMarks: '',
     signed: recipe.signed === '- ' ? '-' : recipe.signed,
+    amountBelow: false,
+    wrappedRef: false,
+    dayBalance: false,
   };
 }
 
@@ -473,6 +513,25 @@ export function truthFor(truth: Truth, recipe: Recipe, seed: number): Truth {
       'BEING AMOUNT TRANSFERRED TOWARDS SETTLEMENT OF INVOICE NO 2023/0417 AGAINST PURCHASE ORDER DATED EARLIER AS PER AGREEMENT WITH VENDOR REF ADVICE RECEIVED FROM BRANCH OFFICE MUMBAI MAIN CREDITED TO BENEFICIARY ACCOUNT';
     t.transactions.forEach((x, i) => {
       if (i % 4 === 1) x.description = `${x.description} ${extra}`;
+    });
+  }
+  if (recipe.wholeRupees) {
+    // every third amount in whole rupees, the balances carried through again
+    let bal = t.openingBalance;
+    t.transactions.forEach((x, i) => {
+      if (i % 3 === 0) {
+        x.withdrawal = x.withdrawal >= 1 ? Math.round(x.withdrawal) : x.withdrawal;
+        x.deposit = x.deposit >= 1 ? Math.round(x.deposit) : x.deposit;
+      }
+      bal = Math.round((bal + x.deposit - x.withdrawal) * 100) / 100;
+      x.balance = bal;
+    });
+    t.closingBalance = bal;
+  }
+  if (recipe.wrappedRef) {
+    const more = 'PAYMENT AGAINST BILL NO 4471 DATED EARLIER FOR SERVICES RENDERED AT SITE OFFICE AS AGREED';
+    t.transactions.forEach((x, i) => {
+      if (i % 3 === 1) x.description = `${x.description} ${more}`;
     });
   }
   if (recipe.overdrawn) {
@@ -620,7 +679,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   // figures of a withdrawal, deposit or amount cell
   const currency = rc.currency;
   const fig = (v: number) => {
-    const s = amt(v);
+    const s = rc.wholeRupees && Number.isInteger(v) && v !== 0 ? amt(v).slice(0, -3) : amt(v);
     return currency + (rc.oneDecimal && s.endsWith('0') ? s.slice(0, -1) : s);
   };
   const empty = rc.emptyWord || (rc.oneDecimal && rc.empty === '0.00' ? '0.0' : rc.empty);
@@ -652,8 +711,10 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       date: (rc.noYear ? monthDay(t.date) : dateText(t.date)) + (rc.timeInDate ? clock(i) : ''),
       valueDate: rc.noYear ? monthDay(t.valueDate ?? t.date) : dateText(t.valueDate ?? t.date),
       reference: t.reference ?? '',
-      balance: bal(t.balance),
-      ...side(t.balance),
+      // a day's balance on its last row only, where the report prints it so
+      ...(rc.dayBalance && truth.transactions[i + 1]?.date === t.date
+        ? {}
+        : { balance: bal(t.balance), ...side(t.balance) }),
     };
     if (rc.amountStyle === 'split') {
       const marked = (v: number, m: string) => (rc.splitMarks ? fig(v) + markGap + m : fig(v));
@@ -670,8 +731,8 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     } else if (rc.markBefore) {
       cells.amount = `${dr ? 'Dr' : 'Cr'} ${fig(t.withdrawal || t.deposit)}`;
     } else {
-      const mark = rc.balanceMark.includes('(') ? ['(Dr)', '(Cr)'] : ['Dr', 'Cr'];
-      cells.amount = `${fig(t.withdrawal || t.deposit)} ${dr ? mark[0] : mark[1]}`;
+      const mark = rc.gluedMark || rc.balanceMark.includes('(') ? ['(Dr)', '(Cr)'] : ['Dr', 'Cr'];
+      cells.amount = `${fig(t.withdrawal || t.deposit)}${rc.gluedMark ? '' : ' '}${dr ? mark[0] : mark[1]}`;
     }
     if (rc.oddSigns)
       for (const k of ['debit', 'credit', 'amount', 'balance'] as const) {
@@ -791,6 +852,7 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       ],
       cells: {
         ...endDates(truth.period.from),
+        ...(rc.openingDeposit && truth.openingBalance > 0 ? { credit: fig(truth.openingBalance) } : {}),
         balance: bal(truth.openingBalance),
         ...side(truth.openingBalance),
       },
@@ -815,7 +877,8 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   const anchorAt = (n: number) => (rc.wrap === 'below' ? 0 : rc.wrap === 'above' ? n - 1 : Math.floor(n / 2));
   const rowLines = (row: DrawRow) => {
     const n = Math.max(1, row.lines.length);
-    return row.time ? Math.max(n, anchorAt(n) + 2) : n;
+    const twoLines = row.time || (rc.wrappedRef && (row.cells.reference ?? '').length > 6);
+    return twoLines ? Math.max(n, anchorAt(n) + 2) : n;
   };
 
   const lineH = rc.size * rc.leading;
@@ -876,6 +939,29 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     );
     return y + lineH * 2;
   };
+  // a summary of the accounts with its TOTAL line, above the first page's table (BOB)
+  const summaryHeight = lineH * 4.5;
+  const drawSummary = (top: number) => {
+    const a = colOf('debit');
+    const b = colOf('credit');
+    const c = truth.closingBalance;
+    doc
+      .font(rc.font)
+      .fontSize(rc.size)
+      .text('A summary of your accounts:', rc.left, top, { lineBreak: false });
+    const lines: [string, string, string][] = [
+      ['Account Type', 'Assets', 'Liabilities'],
+      ['SAVINGS ACCOUNT', c >= 0 ? amt(c) : '0.00', c < 0 ? amt(-c) : '0.00'],
+      ['TOTAL (INR)', c >= 0 ? amt(c) : '0.00', c < 0 ? amt(-c) : '0.00'],
+    ];
+    lines.forEach(([label, x, y], k) => {
+      const ly = top + (k + 1) * lineH;
+      doc.font(rc.font).fontSize(rc.size).text(label, rc.left, ly, { lineBreak: false });
+      drawCell(b, x, ly, k === 0);
+      drawCell(a, y, ly, k === 0);
+    });
+    return top + summaryHeight;
+  };
   const groupLines = rc.groupHeader && rc.amountStyle === 'split' ? 1 : 0;
   const headerHeight = lineH * ((rc.deepHeader ? 3.5 : rc.stackedHeader ? 2.5 : 1.5) + groupLines);
   const drawTableHeader = (top: number) => {
@@ -904,7 +990,9 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
   const startPage = (first: boolean) => {
     cur = [];
     pages.push(cur);
-    const top = first ? 24 + rc.size * 3 + lineH * 6 + rc.size * 2 : 24 + rc.size * 3 + lineH * 2;
+    const top =
+      (first ? 24 + rc.size * 3 + lineH * 6 + rc.size * 2 : 24 + rc.size * 3 + lineH * 2) +
+      (first && rc.totalAbove ? summaryHeight : 0);
     y = first || rc.headerEveryPage ? top + headerHeight : top;
   };
   const forward = rc.pageForward && !rc.newestFirst;
@@ -969,7 +1057,8 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
 
   pages.forEach((list, pi) => {
     doc.addPage({ size: rc.paper, layout: rc.landscape ? 'landscape' : 'portrait', margin: 0 });
-    const top = drawHeaderBlock(pi === 0, pi + 1);
+    let top = drawHeaderBlock(pi === 0, pi + 1);
+    if (pi === 0 && rc.totalAbove) top = drawSummary(top);
     if (rc.flatText && (pi === 0 || rc.headerEveryPage))
       doc.text(rc.columns.map((c) => headingLines(c.label).join(' ')).join(' '), rc.left, top, {
         lineBreak: false,
@@ -1010,8 +1099,26 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       row.lines.forEach((l, li) => drawCell(d, l, ry + li * lineH));
       const ay = ry + at * lineH;
       if (row.time) drawCell(colOf('date'), row.time, ay + lineH);
+      // the figures a line below the date, where the narration goes on there
+      const figuresBelow = rc.amountBelow && row.tx !== undefined && row.lines.length >= 2;
       rc.columns.forEach((c, ci) => {
         if (c.kind === 'description') return;
+        if (c.kind === 'reference' && rc.wrappedRef && (row.cells.reference ?? '').length > 6) {
+          const ref = row.cells.reference!;
+          const half = Math.ceil(ref.length / 2);
+          drawCell(ci, ref.slice(0, half), ay);
+          drawCell(ci, ref.slice(half), ay + lineH);
+          return;
+        }
+        if (
+          figuresBelow &&
+          c.kind !== 'other' &&
+          ['debit', 'credit', 'amount', 'mark', 'balance'].includes(c.kind)
+        ) {
+          const v = row.cells[c.kind];
+          if (v) drawCell(ci, v, ay + lineH);
+          return;
+        }
         const v =
           c.kind === 'other'
             ? row.index === undefined

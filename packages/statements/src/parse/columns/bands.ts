@@ -122,6 +122,15 @@ function marksOnly(rows: Run[][], a: number, b: number): boolean {
   return cells.length > 0 && cells.every((r) => isMark(r.text));
 }
 
+const AMOUNT_ROLES: ReadonlySet<string> = new Set(['debit', 'credit', 'amount']);
+
+/** The rows write figures only between a and b, some of them whole rupees ('269', '12,468', '0.00'). */
+function wholeRupeesOnly(rows: Run[][], a: number, b: number): boolean {
+  const cells = cellsBetween(rows, a, b);
+  const whole = (t: string) => /^\d{1,3}(?:,\d{2,3})*$|^\d+$/.test(t);
+  return cells.some((r) => whole(r.text)) && cells.every((r) => whole(r.text) || readAmount(r.text) !== null);
+}
+
 /** No cell the rows write between a and b is a figure, a Dr/Cr mark or a dash. */
 function wordsOnly(rows: Run[][], a: number, b: number): boolean {
   return cellsBetween(rows, a, b).every(
@@ -206,6 +215,14 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       if (!near)
         for (const c of cols)
           if (!near || distance(a, b, c.x0, c.x1) < distance(a, b, near.x0, near.x1)) near = c;
+      // the nearest name has cells of its own: whole rupees right-aligned past a left-aligned
+      // 'Debit', nearer the balance than their heading, are the figures of the amount column named
+      // just left of them that has no cells of its own
+      let adopted = false;
+      if (near && named.has(near) && wholeRupeesOnly(rows, a, b)) {
+        const before = cols.filter((c) => c.x1 <= a).sort((p, q) => q.x1 - p.x1)[0];
+        if (before && AMOUNT_ROLES.has(before.role) && !named.has(before)) [near, adopted] = [before, true];
+      }
       const left = si > 0 ? stretches[si - 1]! : null;
       const right = stretches[si + 1];
       // a stretch of Dr/Cr marks only is the Dr/Cr column's, whatever name stands nearer
@@ -222,7 +239,7 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       if (underUnnamed) {
         if (rowsWriting >= UNNAMED_SHARE * rows.length)
           unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
-      } else if (near && !named.has(near) && distance(a, b, near.x0, near.x1) <= 4 * cw) {
+      } else if (near && !named.has(near) && (adopted || distance(a, b, near.x0, near.x1) <= 4 * cw)) {
         named.add(near);
         add(near, a, b);
         leftOf[si] = near;
