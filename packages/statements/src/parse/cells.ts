@@ -86,7 +86,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       run.x0 - before.x1 <= wordGap(run) &&
       !readAmount(run.text) &&
       !isMark(run.text) &&
-      !(numeric && EMPTY_AMOUNT.test(run.text)) &&
+      !(numeric && (EMPTY_AMOUNT.test(run.text) || WHOLE_RUPEES.test(run.text))) &&
       (numeric || bandsUnder(model.bands, run.x0, run.x1, 0).length === 0)
     ) {
       prev.text += ' ' + run.text;
@@ -106,7 +106,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
         continue;
       }
     }
-    if (numeric && readAmount(run.text)) {
+    if (numeric && (readAmount(run.text) || WHOLE_RUPEES.test(run.text))) {
       put(band.col, run.text);
       continue;
     }
@@ -290,13 +290,46 @@ function joinDatePieces(model: ColumnModel, runs: Run[]): Run[] {
  * Such a run is split: into its words when all are figures, else before a trailing figure that
  * sits in a numeric band while the text before it ends left of that band.
  */
+// a figure in whole rupees: grouped ('2,35,769') or not ('235769'), its currency before it ('Rs. 1755'),
+// its Dr/Cr mark after it ('86,522 Dr')
+const WHOLE_RUPEES = /^(?:(?:rs\.?|inr|₹|`) ?)?(?:\d{1,3}(?:,\d{2,3})+|\d{1,9})(?: ?\(?(?:cr|dr)\.?\)?)?$/i;
+
 function splitFigures(model: ColumnModel, run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
   // no word of a run without a decimal point is a figure (most runs: narrations), so of what
   // follows only marks and dashes of empty cells apart ('Dr Nil') apply
   if (!run.text.includes('.')) {
     const words = runWords(run);
-    return words.every((w) => isMark(w.text) || EMPTY_AMOUNT.test(w.text)) ? words : [run];
+    if (words.every((w) => isMark(w.text) || EMPTY_AMOUNT.test(w.text))) return words;
+    // whole rupees beside an empty cell or each other ('- 235769', '3697 -'), each word in a column
+    // of figures: a word a cell
+    const cellWord = (w: Run) => isMark(w.text) || EMPTY_AMOUNT.test(w.text) || WHOLE_RUPEES.test(w.text);
+    const inFigures = (w: Run) => {
+      const role = bandOf(model.bands, w.x0, w.x1).col.role;
+      return NUMERIC_ROLES.has(role) || role === 'mark';
+    };
+    const whole = words.some((w) => WHOLE_RUPEES.test(w.text));
+    if (whole && words.every((w) => cellWord(w) && inFigures(w))) return words;
+    // a reference and whole rupees with their mark ('533429 86,522 Dr' across Ref No | Debit): the
+    // figure (grouped, or marked) in a column of figures, the words before it in another
+    let k = words.length;
+    if (k > 2 && isMark(words[k - 1]!.text)) k--;
+    const fig = words[k - 1]!;
+    if (
+      k >= 2 &&
+      WHOLE_RUPEES.test(fig.text) &&
+      (fig.text.includes(',') || k < words.length) &&
+      inFigures(fig) &&
+      !inFigures(words[k - 2]!)
+    ) {
+      const join = (ws: Run[]): Run => ({
+        text: ws.map((w) => w.text).join(' '),
+        x0: ws[0]!.x0,
+        x1: ws[ws.length - 1]!.x1,
+      });
+      return [join(words.slice(0, k - 1)), join(words.slice(k - 1))];
+    }
+    return [run];
   }
   const figure = (w: Run) => readAmount(w.text) !== null;
   // a sign set a space before its figure, in the figure's own column ('- 920.0', '+ 800.00'), is

@@ -94,7 +94,7 @@ export function unreadLines(
   const closings = new Set(specials.filter((s) => s.kind === 'closing').map((s) => s.text));
   const out: Line[] = [];
   let pastEnd = false;
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     if (closings.has(line.text)) pastEnd = true;
     if (rowLines?.has(line)) {
       pastEnd = false;
@@ -102,11 +102,18 @@ export function unreadLines(
     }
     // (figures first: most lines hold none, and their words were read as figures already, so the
     // answers come from memory; a date is read only on a line that holds one)
-    if (!mayHoldFigure(line.text)) continue;
-    const date = rowDate(line.text);
+    let text = line.text;
+    if (!mayHoldFigure(text)) {
+      // a date line without figures whose figures (an amount and the balance) are printed on the
+      // undated line under it (a narration's line with one figure in it is no such row)
+      const next = lines[i + 1];
+      if (!next || next.page !== line.page || !mayHoldFigure(next.text) || rowDate(next.text)) continue;
+      text = `${line.text} ${next.text}`;
+    }
+    const date = rowDate(text);
     if (!date) continue;
-    const figs = figures(line.text, date.words);
-    if (figs.size === 0) continue;
+    const figs = figures(text, date.words);
+    if (figs.size < (text === line.text ? 1 : 2)) continue;
     const held = (t: Transaction) =>
       [t.withdrawal, t.deposit, t.balance].filter((v) => v !== null && v !== 0 && figs.has(Math.abs(v)))
         .length;

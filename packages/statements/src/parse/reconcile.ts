@@ -29,9 +29,14 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
       opening = null;
     }
   }
+  // the first printed balance, taken back through the rows of its day before it (a statement that
+  // prints the balance on each day's last row only)
+  const firstPrinted = txs.findIndex((t) => t.balance !== null);
   if (opening === null) {
-    if (first && first.balance !== null) {
-      opening = first.balance - first.deposit + first.withdrawal;
+    if (firstPrinted >= 0 && txs[firstPrinted]!.date === first!.date) {
+      opening = txs
+        .slice(0, firstPrinted + 1)
+        .reduce((o, t) => o - t.deposit + t.withdrawal, txs[firstPrinted]!.balance!);
       openingSource = 'derived';
     } else {
       opening = 0;

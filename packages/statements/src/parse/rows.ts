@@ -167,7 +167,8 @@ export function readTable(
     if (!layout || !next || skipped.has(li + 1) || headings.at[li + 1] || next.page !== line.page)
       return null;
     // (a date alone is a value date or time printed under a row's date line, no row of its own)
-    if (!isDateStart(firstToken(cellText(cells, 'date'))) || !cellText(cells, 'description')) return null;
+    const words = cells.some((c) => c.role !== 'date' && c.role !== 'valueDate' && c.text.trim() !== '');
+    if (!isDateStart(firstToken(cellText(cells, 'date'))) || !words) return null;
     if (next.y - line.y > TABLE_GAP_HEIGHTS * Math.max(line.height, next.height)) return null;
     const nextCells = lineCells(layout, next.runs);
     if (cellText(nextCells, 'date') !== '' || !nextCells.some(figure)) return null;

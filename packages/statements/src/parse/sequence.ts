@@ -99,7 +99,9 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
       (isMoney(rest[start - 1]!) ||
         EMPTY_AMOUNT.test(rest[start - 1]!) ||
         isMark(rest[start - 1]!) ||
-        wholeAt(rest, start - 1))
+        wholeAt(rest, start - 1) ||
+        // a currency word before a figure of the run ('Rs.' '1755')
+        (isCurrency(rest[start - 1]!) && isFigure(rest[start]!)))
     )
       start--;
   };
@@ -122,10 +124,15 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
   // an empty cell's dash at the run's start is the narration's only when the header has no figure
   // column before the first figure it can stand for
   const figures: string[] = [];
+  let currency = '';
   for (const w of rest.slice(start, end + 1)) {
-    if (isMark(w) && figures.length && isFigure(figures[figures.length - 1]!))
+    if (isCurrency(w)) currency = w;
+    else if (isMark(w) && figures.length && isFigure(figures[figures.length - 1]!))
       figures[figures.length - 1] += ` ${w}`;
-    else if (!isMark(w)) figures.push(w);
+    else if (!isMark(w)) {
+      figures.push(currency && isFigure(w) ? `${currency}${w}` : w);
+      currency = '';
+    }
   }
   const numeric = (order ?? ['debit', 'credit', 'balance']).filter(
     (r) => r === 'debit' || r === 'credit' || r === 'amount' || r === 'balance',

@@ -56,6 +56,23 @@ test('a dated line with figures that no row carries is unread; one a row carries
   assert.deepEqual(unreadLines(lines, [...read, tx('2024-04-03', 50000, 0, 1040000, 2)], []), []);
 });
 
+test('a date line without figures and the figures on the line under it are one dated line to account for', () => {
+  const lines = [
+    line(1, '01/04/2024 UPI payment 100.00 9,900.00'),
+    line(1, '02/04/2024 NEFT from a client whose'),
+    line(1, 'narration wraps 1,000.00 10,900.00'),
+    line(1, '03/04/2024 ATM cash'),
+    line(2, '500.00 10,400.00'),
+  ];
+  const read = [tx('2024-04-01', 10000, 0, 990000)];
+  // (the last date line's figures are on the next page: no line of its own to account for)
+  assert.deepEqual(
+    unreadLines(lines, read, []).map((l) => l.text),
+    ['02/04/2024 NEFT from a client whose'],
+  );
+  assert.deepEqual(unreadLines(lines, [...read, tx('2024-04-02', 0, 100000, 1090000)], []), []);
+});
+
 test('each row accounts for one line: two lines alike need two rows', () => {
   const lines = [line(1, '01/04/2024 UPI 100.00 900.00'), line(1, '01/04/2024 UPI 100.00 800.00')];
   assert.equal(unreadLines(lines, [tx('2024-04-01', 10000, 0, 90000)], []).length, 1);

@@ -1030,7 +1030,9 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
     const full = cur.length >= rc.rowsPerPage || y + h > foot;
     if (full && rc.spillRows && rc.wrap === 'below' && !row.time && row.lines.length >= 2) {
       // the row starts at the foot of this page and its narration goes on at the top of the next
-      const k = Math.max(1, Math.min(Math.ceil(row.lines.length / 2), Math.floor((foot - y) / lineH)));
+      // (a row whose figures are on its second line keeps that line on this page)
+      const least = rc.amountBelow ? 2 : 1;
+      const k = Math.max(least, Math.min(Math.ceil(row.lines.length / 2), Math.floor((foot - y) / lineH)));
       place({ ...row, lines: row.lines.slice(0, k) }, k * lineH);
       if (row.tx) {
         running = row.tx.balance;

@@ -540,7 +540,20 @@ export function headingModel(lines: Line[], headings: Headings, li: number, head
     if (h && !same(h)) break;
     if (h) continue;
     const runs = lines[k]!.runs;
-    if (startsWithDate(runs) && runs.some((r) => hasFigure(r.text))) sample.push(runs);
+    if (!startsWithDate(runs)) continue;
+    if (runs.some((r) => hasFigure(r.text))) sample.push(runs);
+    else {
+      // a row whose figures are printed on the line under its date line: the two lines are one row
+      const next = lines[k + 1];
+      if (
+        next &&
+        next.page === lines[k]!.page &&
+        !headings.at[k + 1] &&
+        !startsWithDate(next.runs) &&
+        next.runs.some((r) => hasFigure(r.text))
+      )
+        sample.push([...runs, ...next.runs]);
+    }
   }
   return { header, bands: columnBands(header, sample) };
 }

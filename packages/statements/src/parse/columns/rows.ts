@@ -268,11 +268,17 @@ function joinDates(cols: Column[]): Column[] {
  * says whether the balances confirmed which figure is which.
  */
 export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) | null {
-  // a date among the first cells (a serial number may come first) and a figure
-  const anchors = lines.filter(
-    (l) =>
-      l.runs.length >= 3 && startsDated(l.runs.flatMap(splitDates)) && l.runs.some((r) => hasFigure(r.text)),
-  );
+  // a date among the first cells (a serial number may come first) and a figure; a date line without
+  // figures whose figures are printed on the line under it is one row with that line
+  const dated = (l: Line) => startsDated(l.runs.flatMap(splitDates));
+  const figured = (l: Line) => l.runs.some((r) => hasFigure(r.text));
+  const anchors = lines.flatMap((l, i) => {
+    if (!dated(l)) return [];
+    if (figured(l)) return l.runs.length >= 3 ? [l] : [];
+    const next = lines[i + 1];
+    if (!next || next.page !== l.page || dated(next) || !figured(next)) return [];
+    return [{ ...l, runs: [...l.runs, ...next.runs].sort((p, q) => p.x0 - q.x0) }];
+  });
   if (anchors.length < MIN_ROWS) return null;
   const rows = anchors.map((l) => l.runs.flatMap(splitDates).flatMap(splitTrailingFigure));
   const chars = rows.flat().reduce((n, r) => n + r.text.length, 0);
