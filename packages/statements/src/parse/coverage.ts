@@ -103,14 +103,16 @@ export function unreadLines(
     // (figures first: most lines hold none, and their words were read as figures already, so the
     // answers come from memory; a date is read only on a line that holds one)
     let text = line.text;
+    let date: ReturnType<typeof rowDate>;
     if (!mayHoldFigure(text)) {
       // a date line without figures whose figures (an amount and the balance) are printed on the
       // undated line under it (a narration's line with one figure in it is no such row)
       const next = lines[i + 1];
-      if (!next || next.page !== line.page || !mayHoldFigure(next.text) || rowDate(next.text)) continue;
+      if (!next || next.page !== line.page || !mayHoldFigure(next.text)) continue;
+      date = rowDate(text);
+      if (!date || rowDate(next.text)) continue;
       text = `${line.text} ${next.text}`;
-    }
-    const date = rowDate(text);
+    } else date = rowDate(text);
     if (!date) continue;
     const figs = figures(text, date.words);
     if (figs.size < (text === line.text ? 1 : 2)) continue;
