@@ -113,7 +113,7 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
   const endsDate = (k: number) =>
     [1, 2, 3].some((n) => k + 1 >= n && readDate(rest.slice(k + 1 - n, k + 1).join(' ')));
   if (
-    start > 1 &&
+    start > 0 &&
     BARE.test(rest[start - 1]!) &&
     !endsDate(start - 1) &&
     rest.slice(start, end + 1).filter(moving).length === 1
