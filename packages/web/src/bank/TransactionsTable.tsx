@@ -165,6 +165,16 @@ const FIELDS = [
   { key: 'ClosingBalance', label: 'Closing Balance' },
 ] as const;
 
+/** Focuses the ledger cell `step` rows away from `from`'s row (the table keeps a few rows beyond the view). */
+function focusLedgerRow(from: HTMLElement, step: 1 | -1) {
+  const row = from.closest('tr');
+  const next = step > 0 ? row?.nextElementSibling : row?.previousElementSibling;
+  const input = next?.querySelector<HTMLInputElement>('input.ledger-input');
+  if (!input) return;
+  input.focus();
+  input.scrollIntoView({ block: 'nearest' });
+}
+
 const Row = memo(function Row({ index, row, onLedger, suggestion, broken, difference, edit }: RowProps) {
   const n = index + 1;
   const ledger = row.LedgerName ?? '';
@@ -192,6 +202,27 @@ const Row = memo(function Row({ index, row, onLedger, suggestion, broken, differ
       onBlur={(e) => {
         const value = e.currentTarget.value;
         if (value !== ledger) onLedger(index, value);
+      }}
+      onKeyDown={(e) => {
+        // Like Tally's tables (issue 34): Enter keeps the row's ledger, or takes its suggestion when
+        // the cell is empty, and goes to the next row (Shift+Enter: the one before). ↓ and ↑ move
+        // between rows too, unless a name is being typed (then they pick from the company's list).
+        const input = e.currentTarget;
+        const typing = input.value !== ledger;
+        const step =
+          e.key === 'Enter'
+            ? e.shiftKey
+              ? -1
+              : 1
+            : e.key === 'ArrowDown' && !typing
+              ? 1
+              : e.key === 'ArrowUp' && !typing
+                ? -1
+                : 0;
+        if (step === 0) return;
+        e.preventDefault();
+        if (e.key === 'Enter' && !input.value && offer) onLedger(index, offer.ledger);
+        focusLedgerRow(input, step);
       }}
     />
   );

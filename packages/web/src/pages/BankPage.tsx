@@ -299,6 +299,7 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         rows={review.rows}
         onLedger={review.setLedger}
         applyLedger={review.applyLedger}
+        takeSuggestions={review.takeSuggestions}
         suggestions={review.suggestions}
         breaks={breaks}
         firstBreak={first}
@@ -329,6 +330,7 @@ type ReviewRowsProps = {
   rows: readonly StatementTransaction[];
   onLedger: (index: number, ledger: string) => void;
   applyLedger: (indexes: readonly number[], ledger: string) => number;
+  takeSuggestions: (indexes: readonly number[]) => number;
   suggestions: ReadonlyMap<number, LedgerSuggestion>;
   breaks: ReadonlyMap<number, string>;
   firstBreak: { row: number; difference: string } | null;
@@ -344,7 +346,16 @@ type ReviewRowsProps = {
  * screen (issue 19: a filter over 20,000 rows within 50 ms); the Tally panel takes the filtered
  * rows once the table is drawn (its count and its downloads, deferred).
  */
-function ReviewRows({ index, bounds, rows, applyLedger, tally, edit, ...table }: ReviewRowsProps) {
+function ReviewRows({
+  index,
+  bounds,
+  rows,
+  applyLedger,
+  takeSuggestions,
+  tally,
+  edit,
+  ...table
+}: ReviewRowsProps) {
   const { filter, setFilter, shown } = useRowFilter(index);
   // The Tally panel's rows (its count, the downloads) follow once the table is drawn.
   const tallyShown = useDeferredValue(shown);
@@ -354,12 +365,41 @@ function ReviewRows({ index, bounds, rows, applyLedger, tally, edit, ...table }:
     shownRef.current = shown;
   }, [shown]);
   const onApply = useCallback((ledger: string) => applyLedger(shownRef.current, ledger), [applyLedger]);
+  // Rows shown with a remembered ledger and none of their own: what "Use all suggestions" fills.
+  const { suggestions } = table;
+  const offered = useMemo(
+    () =>
+      suggestions.size === 0 ? 0 : shown.filter((i) => suggestions.has(i) && !rows[i]?.LedgerName).length,
+    [shown, suggestions, rows],
+  );
+  const [taken, setTaken] = useState<string | null>(null);
   return (
     <>
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Filters value={filter} onChange={setFilter} bounds={bounds} />
           <ApplyLedger onApply={onApply} />
+          {(offered > 0 || taken) && (
+            <Group gap="sm">
+              {offered > 0 && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setTaken(`${takeSuggestions(shownRef.current)} suggested ledger(s) used.`)}
+                >
+                  Use all suggestions ({offered})
+                </Button>
+              )}
+              {taken && (
+                <Text size="xs" c="dimmed" role="status">
+                  {taken}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                Enter in a row's ledger takes its own suggestion.
+              </Text>
+            </Group>
+          )}
           <Text size="sm" aria-live="polite">
             Showing {shown.length} of {rows.length} transactions
           </Text>
