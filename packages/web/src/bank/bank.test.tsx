@@ -148,6 +148,7 @@ function fakeServer(opts: { failLedgers?: boolean } = {}) {
     reasons: [],
     issues: [],
     layout_used: null,
+    other_read: null,
     xml_preview: '',
     fallback_accounts: {},
   };

@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { LedgerSuggestion, ReconciliationInfo, StatementTransaction } from '@bahi/contract';
+import type { LedgerSuggestion, OtherRead, ReconciliationInfo, StatementTransaction } from '@bahi/contract';
 import { accountLedger, defaultBankLedger, formatIndian, parseAmount, checkChain } from '@bahi/core';
 import {
   type ComponentProps,
@@ -220,7 +220,8 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
           {detected.label}.
         </Alert>
       )}
-      {used && (
+      {answer.other_read && <WhichRead other={answer.other_read} />}
+      {used && !answer.other_read && (
         <Alert color="blue" role="status" aria-label="Taught layout">
           Read with the layout you taught on{' '}
           {new Date(used.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })} (
@@ -456,5 +457,27 @@ function Balance({ label, amount }: { label: string; amount: string | null | und
         {amount ? `₹${amount}` : '—'}
       </Text>
     </Paper>
+  );
+}
+
+/**
+ * Issue 34: a taught layout fitted this file, so there are two reads: which one this is, why Bahi
+ * chose the one it chose, and a switch to the other (kept on the server as a statement of its own).
+ */
+function WhichRead({ other }: { other: OtherRead }) {
+  const name = other.layout ? `the layout you taught (${other.layout.name})` : 'the layout you taught';
+  const shown = other.shown === 'taught' ? `Read with ${name}` : "Read with Bahi's own reader";
+  const otherName = other.shown === 'taught' ? "Bahi's own read" : `the read with ${name}`;
+  const otherState = other.balanced ? 'balanced' : `${other.breaks} balance break(s)`;
+  return (
+    <Alert color={other.chosen ? 'blue' : 'yellow'} role="status" aria-label="Which read">
+      <Text size="sm">
+        {shown}
+        {other.chosen ? ` because ${other.why}.` : `: not the read Bahi chose (${other.why}).`}
+      </Text>
+      <Anchor component={Link} to={`/app/bank/${other.statement_id}`} size="sm">
+        {other.chosen ? `Show ${otherName}` : 'Show the read Bahi chose'} ({other.rows} rows, {otherState})
+      </Anchor>
+    </Alert>
   );
 }
