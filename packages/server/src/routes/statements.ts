@@ -64,6 +64,17 @@ function bankOf(request: FastifyRequest): BankCode {
 }
 
 /**
+ * The bank of check-password and extract-statement: a bank code, or `auto` (issue 34: no bank
+ * chosen on the selection screen) for the bank the reader detects in the file, as the office drop
+ * reads its files.
+ */
+export const AUTO_BANK = 'auto';
+function bankOrAuto(request: FastifyRequest): BankCode | undefined {
+  const raw = String((request.params as { bank?: string }).bank ?? '');
+  return raw.toLowerCase() === AUTO_BANK ? undefined : bankOf(request);
+}
+
+/**
  * An extraction that failed, answered as { detail, code, next, reason } (issue 17): `reason` says
  * why in plain words and what to do next. A page that could not be read is named (PAGE_UNREADABLE).
  * Thrown like every failure; the status is the code's (errors.ts).
@@ -105,7 +116,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     app,
     ENDPOINTS.checkPassword,
     async (request) => {
-      bankOf(request);
+      bankOrAuto(request);
       const upload = await readUpload(request);
       try {
         checkStatementKind(upload);
@@ -127,7 +138,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
    * save it with; without, a layout taught before for this bank reads a file of its shape.
    */
   async function readStatement(request: FastifyRequest, withLayout: boolean) {
-    const bank = bankOf(request);
+    const bank = withLayout ? bankOf(request) : bankOrAuto(request);
     const upload = await readUpload(request);
     let layout: TaughtLayout | undefined;
     if (withLayout) {
@@ -155,7 +166,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       extraction = await withReadSlot(ctx, userId, 'extract', () =>
         extractStatement(upload.bytes, {
           password,
-          bank,
+          ...(bank ? { bank } : {}),
           fileName: upload.fileName,
           owner: userId,
           ...(layout ? { layout } : {}),
@@ -237,7 +248,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     const { result: statementId } = await spendPages(ctx.db, userId, charged, ref, async (tx) => {
       const stored = await saveReadStatement(tx, {
         userId,
-        requestedBank: bank,
+        requestedBank: bank ?? result.bank ?? '',
         fileName: upload.fileName,
         format: extraction.format,
         detail: other ? { ...detail, other_read: other.forChosen(other.id) } : detail,
@@ -250,7 +261,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
         await saveStatementResult(tx, {
           id: other.id,
           userId,
-          requestedBank: bank,
+          requestedBank: bank ?? result.bank ?? '',
           fileName: upload.fileName,
           format: extraction.format,
           detail: { ...other.detail, other_read: other.forOther(stored.id) },
@@ -265,7 +276,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     request.log.info(
       {
         bank: result.bank,
-        requested: bank,
+        requested: bank ?? AUTO_BANK,
         format: extraction.format,
         rows: rowCount,
         charged,
@@ -352,13 +363,14 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     signedIn,
   );
 
-  // An unknown bank is 404 before the body is read, as on the other bank calls.
-  const knownBank = async (request: FastifyRequest) => void bankOf(request);
+  // An unknown bank is 404 before the body is read, as on the other bank calls; `auto` is a
+  // statement of a bank Bahi has no profile for (read with no bank chosen).
+  const knownBank = async (request: FastifyRequest) => void bankOrAuto(request);
   serve(
     app,
     ENDPOINTS.downloadXml,
     async (request, reply, body) => {
-      const bank = bankOf(request);
+      const bank = bankOrAuto(request);
       if (body.transactions.length === 0) throw badRequest('No transactions to download.');
       const ledger = body.ledger_name?.trim() || defaultBankLedger(bank, body.acc);
       // Declares only what the known company lacks, with the stored statement's references (issue 12).

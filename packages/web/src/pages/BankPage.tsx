@@ -38,6 +38,7 @@ import { SaveStatus } from '../bank/SaveStatus.tsx';
 import { useBankReview, useRowFilter, useStatement } from '../bank/useBankReview.ts';
 import type { RowIndex } from '../bank/rows-index.ts';
 import { XmlPreview } from '../bank/XmlPreview.tsx';
+import { bankMismatch, bankUnconfirmed } from '../bank/validate.ts';
 
 // Bank statement result (/app/bank/{id}): spec sections 2, 4, 5 and 8. The statement lives on the
 // server (issue 19): the id in the address loads it, so a reload, a second tab or another machine
@@ -130,7 +131,11 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
   const answer = session;
   const info = answer.statement_info;
   const detected = answer.bank_detected;
-  const bankCode = info.bank ?? session.requested_bank;
+  // a bank Bahi has no profile for, read with no bank chosen: the server's calls take `auto`
+  const bankCode = info.bank ?? (session.requested_bank || 'auto');
+  // issue 34: said whenever the bank read from the file is not the one chosen
+  const mismatch = bankMismatch(detected);
+  const unconfirmed = bankUnconfirmed(detected);
   const acc = info.account_number ?? '';
   const reasons = answer.reasons ?? [];
   const partial = reasons.some((r) => r.code === 'ROWS_SKIPPED' || r.code === 'PAGE_UNREADABLE');
@@ -185,10 +190,11 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         : 'Export is blocked: this read is not complete. Check the rows, then accept them.';
   const used = answer.layout_used;
   // a statement of another bank than the one chosen is never booked under the chosen bank's name
+  // (a bank without a profile: its printed name, never the chosen bank's, issue 34)
   const defaultLedger = !acc
     ? ''
-    : info.bank || !detected.corrected
-      ? defaultBankLedger(bankCode, acc)
+    : info.bank
+      ? defaultBankLedger(info.bank, acc)
       : accountLedger(info.bank_label, acc);
   const isPdf = session.file_name.toLowerCase().endsWith('.pdf');
 
@@ -213,12 +219,15 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         {info.bank_label} statement{acc ? ` · A/c ${acc}` : ''}
       </Title>
       <SaveStatus state={review.save} onRetry={review.retry} loadedMs={loaded.ms} rows={review.rows.length} />
-      {detected.corrected && (
-        <Alert color="yellow" role="status">
-          This statement is from {detected.label}
-          {detected.requested ? `, not the bank chosen (${detected.requested})` : ''}: it was read as{' '}
-          {detected.label}.
+      {mismatch && (
+        <Alert color="yellow" role="status" aria-label="Bank read from the file">
+          {mismatch}
         </Alert>
+      )}
+      {unconfirmed && (
+        <Text size="sm" c="dimmed">
+          {unconfirmed}
+        </Text>
       )}
       {answer.other_read && <WhichRead other={answer.other_read} />}
       {used && !answer.other_read && (
