@@ -1,41 +1,12 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations as violations, type Violation } from './support/axe.ts';
 import { ensureAdmin, logIn } from './support/helpers.ts';
 
 // Issue 34: every screen of the specification and the office screens pass axe-core's WCAG 2 AA
 // rules (2.0, 2.1 and 2.2, levels A and AA) with no violation.
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
-
-type Violation = {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[]; failureSummary: string }[];
-};
-
-async function violations(page: Page): Promise<Violation[]> {
-  await page.evaluate(AXE); // through the devtools protocol: the page's CSP stays as it is
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  });
-}
 
 const summary = (list: Violation[]) =>
   list

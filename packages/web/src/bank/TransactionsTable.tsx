@@ -4,6 +4,7 @@ import { memo, useEffect, useMemo } from 'react';
 import type { RowFix } from './useBankReview.ts';
 import { bodyCell, headCell, useFixedRows, VirtualTable } from '../components/VirtualTable.tsx';
 import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
+import { focusRowCell, rowStep } from '../components/row-keys.ts';
 
 // The transactions as a table with a sticky header. Only the rows in view (plus a margin) are in
 // the page, so 5,000 rows scroll as smoothly as 50. With `onLedger` each row has a Ledger Name
@@ -165,16 +166,6 @@ const FIELDS = [
   { key: 'ClosingBalance', label: 'Closing Balance' },
 ] as const;
 
-/** Focuses the ledger cell `step` rows away from `from`'s row (the table keeps a few rows beyond the view). */
-function focusLedgerRow(from: HTMLElement, step: 1 | -1) {
-  const row = from.closest('tr');
-  const next = step > 0 ? row?.nextElementSibling : row?.previousElementSibling;
-  const input = next?.querySelector<HTMLInputElement>('input.ledger-input');
-  if (!input) return;
-  input.focus();
-  input.scrollIntoView({ block: 'nearest' });
-}
-
 const Row = memo(function Row({ index, row, onLedger, suggestion, broken, difference, edit }: RowProps) {
   const n = index + 1;
   const ledger = row.LedgerName ?? '';
@@ -205,24 +196,13 @@ const Row = memo(function Row({ index, row, onLedger, suggestion, broken, differ
       }}
       onKeyDown={(e) => {
         // Like Tally's tables (issue 34): Enter keeps the row's ledger, or takes its suggestion when
-        // the cell is empty, and goes to the next row (Shift+Enter: the one before). ↓ and ↑ move
-        // between rows too, unless a name is being typed (then they pick from the company's list).
+        // the cell is empty, and goes to the next row (see components/row-keys.ts).
         const input = e.currentTarget;
-        const typing = input.value !== ledger;
-        const step =
-          e.key === 'Enter'
-            ? e.shiftKey
-              ? -1
-              : 1
-            : e.key === 'ArrowDown' && !typing
-              ? 1
-              : e.key === 'ArrowUp' && !typing
-                ? -1
-                : 0;
+        const step = rowStep(e, input.value !== ledger);
         if (step === 0) return;
         e.preventDefault();
         if (e.key === 'Enter' && !input.value && offer) onLedger(index, offer.ledger);
-        focusLedgerRow(input, step);
+        focusRowCell(input, step, 'input.ledger-input');
       }}
     />
   );
