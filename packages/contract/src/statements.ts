@@ -132,6 +132,11 @@ export const ExtractAnswer = z.object({
     .lazy(() => TaughtLayoutInfo)
     .nullable()
     .default(null),
+  /** issue 34: when a taught layout fitted the file, the other read (kept as a statement of its own) */
+  other_read: z
+    .lazy(() => OtherRead)
+    .nullable()
+    .default(null),
   /** with a layout sent (read-with-layout): the file's shape, to save the layout with */
   layout_signature: z
     .lazy(() => LayoutSignature)
@@ -192,6 +197,25 @@ export const TaughtLayoutInfo = z.object({
   heading: z.array(z.string()),
 });
 export type TaughtLayoutInfo = z.infer<typeof TaughtLayoutInfo>;
+
+/**
+ * Issue 34: a taught layout is used only where Bahi's own read fails or balances worse. When one
+ * fitted a file, both reads are kept (two statements) and each names the other: `shown` is what
+ * this statement is, `chosen` whether Bahi chose it, `why` why the chosen one was chosen; `rows`,
+ * `balanced` and `breaks` describe the other read.
+ */
+export const OtherRead = z.object({
+  statement_id: z.string(),
+  shown: z.enum(['builtin', 'taught']),
+  chosen: z.boolean(),
+  why: z.string(),
+  /** the taught layout (whichever of the two reads used it) */
+  layout: TaughtLayoutInfo.nullable(),
+  rows: z.number().int(),
+  balanced: z.boolean(),
+  breaks: z.number().int(),
+});
+export type OtherRead = z.infer<typeof OtherRead>;
 
 /** POST /layouts: save the layout that read a file (after the user confirmed the result). */
 export const SaveLayoutRequest = z.object({
@@ -404,6 +428,11 @@ export const StoredStatement = z.object({
   issues: z.array(ReadIssue),
   layout_used: z
     .lazy(() => TaughtLayoutInfo)
+    .nullable()
+    .default(null),
+  /** issue 34: when a taught layout fitted the file, the other read (kept as a statement of its own) */
+  other_read: z
+    .lazy(() => OtherRead)
     .nullable()
     .default(null),
   xml_preview: z.string(),

@@ -54,6 +54,8 @@ export interface Extraction {
   signature?: LayoutSignature | null;
   /** the taught layout that read the file */
   layoutUsed?: string;
+  /** the other read when a taught layout fitted (see ExtractOutput.other) */
+  other?: ExtractOutput['other'];
 }
 
 let shared: StatementPool | null = null;
@@ -96,6 +98,7 @@ function toExtraction(out: ExtractOutput, bytes: number, started: number): Extra
     meta: { kind: out.kind, bytes, ocrPages: out.ocrPages, ms: Math.round(performance.now() - started) },
     ...(out.signature !== undefined ? { signature: out.signature } : {}),
     ...(out.layoutUsed ? { layoutUsed: out.layoutUsed } : {}),
+    ...(out.other ? { other: out.other } : {}),
   };
 }
 

@@ -14,7 +14,14 @@ export {
   type ExtractOptions,
   type Extraction,
 } from './extract.ts';
-export { layoutSignature, fitLayout, type LayoutSignature } from './taught.ts';
+export {
+  layoutSignature,
+  fitLayout,
+  preferTaught,
+  readQuality,
+  type LayoutSignature,
+  type ReadQuality,
+} from './taught.ts';
 export type { TaughtCandidate } from './worker/job.ts';
 export { StatementPool, type PoolOptions } from './worker/pool.ts';
 export { detectFileKind, type FileKind } from './read/kind.ts';

@@ -84,3 +84,49 @@ export function fitLayout(
   if (!best || best.n < Math.max(1, Math.ceil(want.size * 0.8))) return null;
   return snapLayout(doc, { ...layout, top: layout.top + (best.y - sig.headingY) });
 }
+
+/** How well a read balances: its rows, its accounts that reconcile and its balance breaks. */
+export interface ReadQuality {
+  rows: number;
+  /** every account with rows reconciles */
+  ok: boolean;
+  breaks: number;
+}
+
+export function readQuality(result: {
+  accounts: { transactions: unknown[]; reconciliation: { ok: boolean; breaks: unknown[] } }[];
+}): ReadQuality {
+  const read = result.accounts.filter((a) => a.transactions.length > 0);
+  return {
+    rows: read.reduce((n, a) => n + a.transactions.length, 0),
+    ok: read.length > 0 && read.every((a) => a.reconciliation.ok),
+    breaks: read.reduce((n, a) => n + a.reconciliation.breaks.length, 0),
+  };
+}
+
+/**
+ * Which read to show when a taught layout fits the file (issue 34): the built-in read unless it
+ * failed (no rows) or balances worse than the taught one (it does not reconcile where the taught
+ * read does, or it has more balance breaks). A tie goes to the built-in read: a layout taught on
+ * one statement must not undo a read that is right on another.
+ */
+export function preferTaught(builtin: ReadQuality, taught: ReadQuality): { taught: boolean; why: string } {
+  if (taught.rows === 0) return { taught: false, why: 'the taught layout read no rows' };
+  if (builtin.rows === 0) return { taught: true, why: "Bahi's own reader found no transactions" };
+  if (taught.ok && !builtin.ok)
+    return {
+      taught: true,
+      why: `Bahi's own read does not balance (${builtin.breaks} break(s)); the taught layout's does`,
+    };
+  if (!builtin.ok && !taught.ok && taught.breaks < builtin.breaks)
+    return {
+      taught: true,
+      why: `Bahi's own read has more balance breaks (${builtin.breaks} against ${taught.breaks})`,
+    };
+  return {
+    taught: false,
+    why: builtin.ok
+      ? `Bahi's own read balances (${builtin.rows} rows)${taught.ok ? '' : `; the taught layout's has ${taught.breaks} break(s)`}`
+      : `Bahi's own read balances no worse (${builtin.breaks} break(s) against ${taught.breaks})`,
+  };
+}

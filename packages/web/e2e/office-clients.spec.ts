@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { drawnRows, drawStatement } from '../../server/test/helpers/draw-statement.ts';
+import { axeViolations, violationLines } from './support/axe.ts';
 import { shot, signInAsAdminOrNew } from './support/helpers.ts';
 
 // Issue 13, clients part: a new client with two bank accounts; two statements of one account whose
@@ -94,6 +95,17 @@ test('a client with two accounts: two overlapping statements merge into one book
   await expect(page.getByText('Gap in the book')).toHaveCount(0);
   await expect(page.getByTestId('book-counts')).toHaveText('24 rows · 0 pushed · 24 unpushed');
   await shot(page, 'office-client-book');
+  // The client's page with its book passes axe-core's WCAG 2 AA rules (issue 34: 99 nodes failed).
+  expect(violationLines(await axeViolations(page))).toEqual([]);
+  // Enter and ↓/↑ move between the book's ledger cells, as in Tally (issue 34).
+  const ledgerCells = page.getByRole('table', { name: 'Book rows' }).locator('input[data-book-ledger]');
+  await ledgerCells.nth(0).focus();
+  await page.keyboard.press('Enter');
+  await expect(ledgerCells.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(ledgerCells.nth(2)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(ledgerCells.nth(1)).toBeFocused();
 
   // "Always use this ledger for rows like these": the deposits' view becomes a rule in one step.
   await page.getByRole('textbox', { name: 'Narration words' }).fill('neft credit');

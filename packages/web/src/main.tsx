@@ -8,7 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { validToken } from './auth/token.ts';
 import { GlobalLoading } from './components/loading.tsx';
 import { routes } from './routes.tsx';
-import { theme } from './theme.ts';
+import { cssVariables, theme } from './theme.ts';
 
 // An invalid or expired token is removed on load (spec section 2, Home).
 validToken();
@@ -17,7 +17,7 @@ const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="light">
       <RouterProvider router={router} />
       <GlobalLoading />
     </MantineProvider>

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
@@ -12,12 +12,13 @@ import {
   reasonForFailure,
   type ReadReason,
 } from '@bahi/core';
-import { ENDPOINTS, TaughtLayout, type ExtractAnswer } from '@bahi/contract';
+import { ENDPOINTS, TaughtLayout, type ExtractAnswer, type OtherRead } from '@bahi/contract';
 import {
   checkPassword,
   closePool,
   extractStatement,
   isStatementError,
+  readQuality,
   type Extraction,
   type StatementError,
 } from '@bahi/statements';
@@ -42,7 +43,12 @@ import { rememberLedgers, suggestLedgers } from '../statements/ledger-memory.ts'
 import { readReasons, toRow } from '../statements/shape.ts';
 import { checkStatementKind, readUpload } from '../statements/upload.ts';
 import { statementRoutes } from '../statements/routes.ts';
-import { saveReadStatement, setStatementLayout, statementDetail } from '../statements/results.ts';
+import {
+  saveReadStatement,
+  saveStatementResult,
+  setStatementLayout,
+  statementDetail,
+} from '../statements/results.ts';
 import { withReadSlot } from '../statements/work-limits.ts';
 import { idParam } from './params.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
@@ -55,6 +61,17 @@ function bankOf(request: FastifyRequest): BankCode {
   const raw = String((request.params as { bank?: string }).bank ?? '').toUpperCase();
   if (!isBankCode(raw)) throw notFound('Unknown bank.');
   return raw;
+}
+
+/**
+ * The bank of check-password and extract-statement: a bank code, or `auto` (issue 34: no bank
+ * chosen on the selection screen) for the bank the reader detects in the file, as the office drop
+ * reads its files.
+ */
+export const AUTO_BANK = 'auto';
+function bankOrAuto(request: FastifyRequest): BankCode | undefined {
+  const raw = String((request.params as { bank?: string }).bank ?? '');
+  return raw.toLowerCase() === AUTO_BANK ? undefined : bankOf(request);
 }
 
 /**
@@ -99,7 +116,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     app,
     ENDPOINTS.checkPassword,
     async (request) => {
-      bankOf(request);
+      bankOrAuto(request);
       const upload = await readUpload(request);
       try {
         checkStatementKind(upload);
@@ -121,7 +138,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
    * save it with; without, a layout taught before for this bank reads a file of its shape.
    */
   async function readStatement(request: FastifyRequest, withLayout: boolean) {
-    const bank = bankOf(request);
+    const bank = withLayout ? bankOf(request) : bankOrAuto(request);
     const upload = await readUpload(request);
     let layout: TaughtLayout | undefined;
     if (withLayout) {
@@ -149,7 +166,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       extraction = await withReadSlot(ctx, userId, 'extract', () =>
         extractStatement(upload.bytes, {
           password,
-          bank,
+          ...(bank ? { bank } : {}),
           fileName: upload.fileName,
           owner: userId,
           ...(layout ? { layout } : {}),
@@ -179,27 +196,87 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     const transactions = first.transactions.map(toRow);
     const detail = statementDetail(result, first, reasons, used ? layoutInfo(used) : null);
 
+    // Issue 34: a taught layout fitted the file; the read not chosen is kept as a statement of its
+    // own, and each names the other, so the screen says which read it shows and switches to the other.
+    const otherResult = extraction.other?.result;
+    const otherFirst = otherResult?.accounts.find((a) => a.transactions.length > 0);
+    const other =
+      extraction.other && otherResult && otherFirst
+        ? (() => {
+            const layoutRow = taught?.rows.find(
+              (r) => r.id === (extraction.layoutUsed ?? extraction.other!.layoutId),
+            );
+            const layout = layoutRow ? layoutInfo(layoutRow) : null;
+            const shown: OtherRead['shown'] = extraction.layoutUsed ? 'taught' : 'builtin';
+            const quality = (q: ReturnType<typeof readQuality>) => ({
+              rows: q.rows,
+              balanced: q.ok,
+              breaks: q.breaks,
+            });
+            return {
+              id: randomUUID(),
+              result: otherResult,
+              first: otherFirst,
+              forChosen: (id: string): OtherRead => ({
+                statement_id: id,
+                shown,
+                chosen: true,
+                why: extraction.other!.why,
+                layout,
+                ...quality(readQuality(otherResult)),
+              }),
+              forOther: (id: string): OtherRead => ({
+                statement_id: id,
+                shown: shown === 'taught' ? 'builtin' : 'taught',
+                chosen: false,
+                why: extraction.other!.why,
+                layout,
+                ...quality(readQuality(result)),
+              }),
+              detail: statementDetail(
+                otherResult,
+                otherFirst,
+                readReasons(otherResult),
+                shown === 'builtin' ? layout : null,
+              ),
+            };
+          })()
+        : null;
+
     // Spend, history and the stored result in one transaction: all happen or none (402 leaves
     // nothing behind). The statement takes the extraction's id, so the history links to it.
     const { result: statementId } = await spendPages(ctx.db, userId, charged, ref, async (tx) => {
       const stored = await saveReadStatement(tx, {
         userId,
-        requestedBank: bank,
+        requestedBank: bank ?? result.bank ?? '',
         fileName: upload.fileName,
         format: extraction.format,
-        detail,
+        detail: other ? { ...detail, other_read: other.forChosen(other.id) } : detail,
         rows: transactions,
         sources: first.transactions,
         now: ctx.now(),
         history: { bank: result.bank, pages: charged, rows: rowCount },
       });
+      if (other)
+        await saveStatementResult(tx, {
+          id: other.id,
+          userId,
+          requestedBank: bank ?? result.bank ?? '',
+          fileName: upload.fileName,
+          format: extraction.format,
+          detail: { ...other.detail, other_read: other.forOther(stored.id) },
+          rows: other.first.transactions.map(toRow),
+          sources: other.first.transactions,
+          // a moment older, so "the latest statement" stays the read Bahi chose
+          now: new Date(ctx.now().getTime() - 1),
+        });
       return stored.id;
     });
     const user = await signedInUser(ctx.db, userId);
     request.log.info(
       {
         bank: result.bank,
-        requested: bank,
+        requested: bank ?? AUTO_BANK,
         format: extraction.format,
         rows: rowCount,
         charged,
@@ -224,6 +301,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       reasons,
       issues: detail.issues,
       layout_used: detail.layout_used,
+      other_read: other ? other.forChosen(other.id) : null,
       layout_signature: layout ? (extraction.signature ?? null) : null,
       statement_id: statementId,
     };
@@ -285,13 +363,14 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     signedIn,
   );
 
-  // An unknown bank is 404 before the body is read, as on the other bank calls.
-  const knownBank = async (request: FastifyRequest) => void bankOf(request);
+  // An unknown bank is 404 before the body is read, as on the other bank calls; `auto` is a
+  // statement of a bank Bahi has no profile for (read with no bank chosen).
+  const knownBank = async (request: FastifyRequest) => void bankOrAuto(request);
   serve(
     app,
     ENDPOINTS.downloadXml,
     async (request, reply, body) => {
-      const bank = bankOf(request);
+      const bank = bankOrAuto(request);
       if (body.transactions.length === 0) throw badRequest('No transactions to download.');
       const ledger = body.ledger_name?.trim() || defaultBankLedger(bank, body.acc);
       // Declares only what the known company lacks, with the stored statement's references (issue 12).

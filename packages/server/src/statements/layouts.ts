@@ -33,13 +33,16 @@ export async function listLayouts(db: Db, userId: string): Promise<Row[]> {
     .limit(MAX_LAYOUTS);
 }
 
-/** The user's layouts for this bank, newest first, as the reader's candidates. */
+/**
+ * The user's layouts for this bank, newest first, as the reader's candidates; every layout of the
+ * user when no bank was chosen (the reader tries each against the file's shape).
+ */
 export async function candidatesFor(
   db: Db,
   userId: string,
-  bank: string,
+  bank: string | undefined,
 ): Promise<{ candidates: TaughtCandidate[]; rows: Row[] }> {
-  const rows = (await listLayouts(db, userId)).filter((r) => r.bank === bank);
+  const rows = (await listLayouts(db, userId)).filter((r) => bank === undefined || r.bank === bank);
   return {
     rows,
     candidates: rows.map((r) => ({

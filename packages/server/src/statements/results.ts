@@ -42,7 +42,7 @@ export type StatementDetail = Pick<
   | 'layout_used'
   | 'xml_preview'
   | 'fallback_accounts'
->;
+> & { other_read?: StoredStatement['other_read'] };
 
 /** What the result screen shows beside the rows of `first`, the statement's first account with rows. */
 export function statementDetail(
@@ -58,6 +58,7 @@ export function statementDetail(
     reasons,
     issues: readIssues(result),
     layout_used: layoutUsed,
+    other_read: null,
     xml_preview: xmlPreview(result.bank, first),
     fallback_accounts: fallbackAccounts(result.accounts),
   };
@@ -182,6 +183,7 @@ export async function loadStatementResult(
     accepted: r.accepted,
     ...detail,
     layout_used: detail.layout_used ?? null,
+    other_read: detail.other_read ?? null,
   };
 }
 

@@ -81,6 +81,8 @@ export async function drawStatement(opts: {
   account?: string;
   /** opens only with this password (AES-256, as the banks protect theirs) */
   password?: string;
+  /** the bank's name printed above the title and its IFSC beside the account (issue 34) */
+  bank?: { name: string; ifsc: string };
 }): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -92,8 +94,10 @@ export async function drawStatement(opts: {
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   doc.font('Helvetica').fontSize(9);
   const shift = (opts.extraHeaderLines ?? 0) * 14;
+  if (opts.bank) doc.fontSize(12).text(opts.bank.name, 36, 20, { lineBreak: false });
   doc.fontSize(14).text('Statement of Account', 36, 40, { lineBreak: false });
   doc.fontSize(9);
+  if (opts.bank) doc.text(`IFSC: ${opts.bank.ifsc}`, 330, 84, { lineBreak: false });
   doc.text('Account Holder: Meera Traders', 36, 70, { lineBreak: false });
   doc.text(`Account Number: ${opts.account ?? '00112233445566'}`, 36, 84, { lineBreak: false });
   doc.text('Period: 01/01/2026 to 31/01/2026', 36, 98, { lineBreak: false });

@@ -5,7 +5,14 @@ import type { TallyCompanySnapshot } from '@bahi/tally';
 import { StatementError } from '../errors.ts';
 import { parseStatement } from '../parse/index.ts';
 import type { StatementResult, TaughtLayout } from '../parse/index.ts';
-import { fitLayout, layoutSignature, snapLayout, type LayoutSignature } from '../taught.ts';
+import {
+  fitLayout,
+  layoutSignature,
+  preferTaught,
+  readQuality,
+  snapLayout,
+  type LayoutSignature,
+} from '../taught.ts';
 import { checkPassword, readDocument, type FileKind, type ReadOptions } from '../read/index.ts';
 import { readPdfPart, type PageClaims, type PdfPart } from '../read/pdf.ts';
 import { readXlsx } from '../read/xlsx.ts';
@@ -92,6 +99,12 @@ export interface ExtractOutput {
   signature?: LayoutSignature | null;
   /** the id of the taught layout that read this file */
   layoutUsed?: string;
+  /**
+   * When a taught layout fitted the file and read rows: the read not shown (the built-in one when
+   * the taught layout's is shown, else the taught layout's, with its id), and why the shown one was
+   * chosen (issue 34: a taught layout is used only where the built-in read fails or balances worse).
+   */
+  other?: { result: StatementResult; layoutId?: string; why: string };
 }
 
 export type JobOutput =
@@ -135,17 +148,25 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
   let result: StatementResult | undefined;
   let layoutUsed: string | undefined;
   const layout = job.layout ? snapLayout(doc, job.layout) : undefined;
+  let other: ExtractOutput['other'];
   if (layout) result = parseStatement(doc, { ...base, layout });
   else
     for (const c of job.taught ?? []) {
       const fitted = fitLayout(doc, c.layout, c.signature);
       if (!fitted) continue;
       const taught = parseStatement(doc, { ...base, layout: fitted });
-      if (taught.accounts.some((a) => a.transactions.length > 0)) {
+      if (!taught.accounts.some((a) => a.transactions.length > 0)) continue;
+      const builtin = parseStatement(doc, base);
+      const choice = preferTaught(readQuality(builtin), readQuality(taught));
+      if (choice.taught) {
         result = taught;
         layoutUsed = c.id;
-        break;
+        other = { result: builtin, why: choice.why };
+      } else {
+        result = builtin;
+        other = { result: taught, layoutId: c.id, why: choice.why };
       }
+      break;
     }
   result ??= parseStatement(doc, base);
   const size =
@@ -165,5 +186,6 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     sharedPages: read.sharedPages,
     ...(layout ? { signature: layoutSignature(doc, layout) } : {}),
     ...(layoutUsed ? { layoutUsed } : {}),
+    ...(other ? { other } : {}),
   };
 }

@@ -1,9 +1,12 @@
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { googleSignIn, signIn } from '../api/auth.ts';
+import { useNavigate } from 'react-router';
+import { googleSignIn, sendOtp, signIn } from '../api/auth.ts';
+import { ApiError } from '../api/client.ts';
 import { GoogleButton } from '../components/GoogleButton.tsx';
 import { withLoading } from '../components/loading.tsx';
 import { ServerReason } from '../components/ServerReason.tsx';
+import { saveFlowUser } from './flow.ts';
 import { completeSignIn } from './signin.ts';
 
 // The one sign-in form: the login screen and the sign-in dialog of the open screens (SignInFirst)
@@ -20,9 +23,29 @@ export function SignInForm(props: {
   options?: ReactNode;
   footer: ReactNode;
 }) {
+  const navigate = useNavigate();
   const [email, setEmail] = useState(props.initialEmail ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>(null);
+  const [resend, setResend] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
+
+  // A sign-up whose code was never typed (the tab closed first): the server answers 403 "Please
+  // verify your e-mail" to the right password. The way back in is a new code (issue 34).
+  const unverified =
+    error instanceof ApiError && error.status === 403 && /verify your e-mail/i.test(error.detail);
+
+  async function sendNewCode() {
+    const address = email.trim();
+    setResend({ busy: true, error: null });
+    try {
+      await sendOtp({ email: address });
+      saveFlowUser({ email: address, purpose: 'signup' });
+      navigate('/verify');
+    } catch (err) {
+      // e.g. 429 "Please wait 38 seconds before asking for a new code."
+      setResend({ busy: false, error: err });
+    }
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -94,6 +117,14 @@ export function SignInForm(props: {
           </Text>
         ) : (
           <ServerReason error={error} title="Could not sign in" />
+        )}
+        {unverified && (
+          <Stack gap={4}>
+            <Button variant="light" onClick={() => void sendNewCode()} loading={resend.busy}>
+              Send a new code
+            </Button>
+            <ServerReason error={resend.error} title="No new code sent" />
+          </Stack>
         )}
         {props.options}
         <Button type="submit" fullWidth>

@@ -3,7 +3,8 @@
 
 const FLOW_KEY = 'bahi_verify_user';
 
-type FlowUser = { email: string; name?: string; phone?: string };
+/** `purpose` 'signup': a new code asked for an unverified sign-up (from sign-in or /verify). */
+type FlowUser = { email: string; name?: string; phone?: string; purpose?: 'signup' };
 
 export function saveFlowUser(user: FlowUser): void {
   sessionStorage.setItem(FLOW_KEY, JSON.stringify(user));
@@ -36,5 +37,9 @@ export function readResetToken(): string {
   return sessionStorage.getItem(RESET_KEY) ?? '';
 }
 
-/** A flow that started from signup carries a name; it ends at /login, the forgot-password flow at /reset. */
-export const afterVerify = (user: FlowUser | null): '/login' | '/reset' => (user?.name ? '/login' : '/reset');
+/**
+ * A flow that started from signup carries a name; it ends at /login, the forgot-password flow at
+ * /reset. The server's answer says which code it was (`purpose`): it decides when given.
+ */
+export const afterVerify = (user: FlowUser | null, purpose?: 'signup' | 'reset'): '/login' | '/reset' =>
+  purpose ? (purpose === 'signup' ? '/login' : '/reset') : user?.name || user?.purpose ? '/login' : '/reset';

@@ -4,6 +4,7 @@ import { memo, useEffect, useMemo } from 'react';
 import type { RowFix } from './useBankReview.ts';
 import { bodyCell, headCell, useFixedRows, VirtualTable } from '../components/VirtualTable.tsx';
 import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
+import { focusRowCell, rowStep } from '../components/row-keys.ts';
 
 // The transactions as a table with a sticky header. Only the rows in view (plus a margin) are in
 // the page, so 5,000 rows scroll as smoothly as 50. With `onLedger` each row has a Ledger Name
@@ -192,6 +193,16 @@ const Row = memo(function Row({ index, row, onLedger, suggestion, broken, differ
       onBlur={(e) => {
         const value = e.currentTarget.value;
         if (value !== ledger) onLedger(index, value);
+      }}
+      onKeyDown={(e) => {
+        // Like Tally's tables (issue 34): Enter keeps the row's ledger, or takes its suggestion when
+        // the cell is empty, and goes to the next row (see components/row-keys.ts).
+        const input = e.currentTarget;
+        const step = rowStep(e, input.value !== ledger);
+        if (step === 0) return;
+        e.preventDefault();
+        if (e.key === 'Enter' && !input.value && offer) onLedger(index, offer.ledger);
+        focusRowCell(input, step, 'input.ledger-input');
       }}
     />
   );

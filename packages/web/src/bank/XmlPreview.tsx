@@ -6,7 +6,13 @@ export function XmlPreview({ xml }: { xml: string }) {
   return (
     <Stack gap="xs">
       <Title order={4}>Tally XML Preview</Title>
-      <Code block style={{ maxHeight: 300, overflow: 'auto', fontSize: 12 }} aria-label="Tally XML Preview">
+      <Code
+        block
+        // scrolls inside: focusable, so the keyboard can scroll it (WCAG 2.1.1)
+        tabIndex={0}
+        style={{ maxHeight: 300, overflow: 'auto', fontSize: 12 }}
+        aria-label="Tally XML Preview"
+      >
         {xml}
       </Code>
     </Stack>

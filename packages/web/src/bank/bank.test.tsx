@@ -10,7 +10,14 @@ import { crc32, toCsv, toXlsx } from './export.ts';
 import { Filters, type FilterState } from './Filters.tsx';
 import { filterIndexes, indexRows } from './rows-index.ts';
 import { filterTransactionIndexes } from '@bahi/core';
-import { downloadProblem, fileTypeProblem, sendConfirmation, sendProblem } from './validate.ts';
+import {
+  bankMismatch,
+  bankUnconfirmed,
+  downloadProblem,
+  fileTypeProblem,
+  sendConfirmation,
+  sendProblem,
+} from './validate.ts';
 
 const rows = [
   ...SAMPLE_ROWS,
@@ -65,6 +72,35 @@ describe('validations (spec section 5, in order)', () => {
     expect(fileTypeProblem('a.xls', 'HDFC')).toBeNull();
     expect(fileTypeProblem('a.xls', 'PNB')).toBe('Only PDF or RPT files are allowed.');
     expect(fileTypeProblem('a.pdf.exe', 'SBI')).toBe('Only PDF or RPT files are allowed.');
+  });
+  it('issue 34: photos for every bank, Excel when no bank is chosen (the bank is read from the file)', () => {
+    expect(fileTypeProblem('scan.JPG', 'SBI')).toBeNull();
+    expect(fileTypeProblem('scan.jpeg', '')).toBeNull();
+    expect(fileTypeProblem('scan.png', 'PNB')).toBeNull();
+    expect(fileTypeProblem('a.xlsx', '')).toBeNull();
+    expect(fileTypeProblem('a.docx', '')).toBe('Only PDF or RPT files are allowed.');
+  });
+  it('issue 34: a warning whenever the bank read differs from the bank chosen', () => {
+    const d = {
+      code: 'SBI',
+      label: 'State Bank of India',
+      requested: 'SBI',
+      corrected: false,
+      reason: 'IFSC',
+    };
+    expect(bankMismatch(d)).toBeNull();
+    expect(bankMismatch({ ...d, requested: null })).toBeNull();
+    expect(bankMismatch({ ...d, code: 'HDFC', label: 'HDFC Bank', corrected: true })).toBe(
+      'This statement is from HDFC Bank, not the bank chosen (SBI): it was read as HDFC Bank.',
+    );
+    // a bank without a profile (its IFSC names it): not corrected by the reader, still warned about
+    expect(bankMismatch({ ...d, code: null, label: 'Central Bank of India' })).toContain(
+      'from Central Bank of India, not the bank chosen (SBI)',
+    );
+    expect(
+      bankUnconfirmed({ ...d, reason: 'no IFSC or bank name found in the header; using the requested bank' }),
+    ).toContain('does not name its bank');
+    expect(bankUnconfirmed(d)).toBeNull();
   });
 });
 
@@ -148,6 +184,7 @@ function fakeServer(opts: { failLedgers?: boolean } = {}) {
     reasons: [],
     issues: [],
     layout_used: null,
+    other_read: null,
     xml_preview: '',
     fallback_accounts: {},
   };

@@ -107,6 +107,7 @@ export function primeStatement(answer: ExtractAnswer, requestedBank: string, fil
       reasons: answer.reasons,
       issues: answer.issues,
       layout_used: answer.layout_used,
+      other_read: answer.other_read,
       xml_preview: answer.xml_preview,
       fallback_accounts: answer.fallback_accounts,
     },

@@ -277,6 +277,39 @@ export function useBankReview(loaded: Loaded) {
     [queueLedgers],
   );
 
+  const suggestionsRef = useRef(suggestions);
+  suggestionsRef.current = suggestions;
+  /**
+   * Use all suggestions (issue 34): every row of `indexes` (the shown ones) whose ledger is empty
+   * takes the ledger remembered for it. Returns how many. Stable, like applyLedger.
+   */
+  const takeSuggestions = useCallback(
+    (indexes: readonly number[]): number => {
+      const current = latest.current.ledgers;
+      const byLedger = new Map<string, number[]>();
+      for (const i of indexes) {
+        const s = suggestionsRef.current.get(i);
+        if (!s || (current[i] ?? '').trim()) continue;
+        const list = byLedger.get(s.ledger);
+        if (list) list.push(i);
+        else byLedger.set(s.ledger, [i]);
+      }
+      if (byLedger.size === 0) return 0;
+      setLedgers((all) => {
+        const next = all.slice();
+        for (const [ledger, list] of byLedger) for (const i of list) next[i] = ledger;
+        return next;
+      });
+      let n = 0;
+      for (const [ledger, list] of byLedger) {
+        queueLedgers(list, ledger);
+        n += list.length;
+      }
+      return n;
+    },
+    [queueLedgers],
+  );
+
   function rowsChanged() {
     rowsDirty.current = true;
     setEdited(true);
@@ -337,6 +370,7 @@ export function useBankReview(loaded: Loaded) {
     suggestions,
     setLedger,
     applyLedger,
+    takeSuggestions,
     edited,
     accepted,
     setAccepted,

@@ -1,3 +1,4 @@
+import type { BankDetected } from '@bahi/contract';
 import { bankAccepts, type BankUpload } from '@bahi/core';
 
 // The validations of spec section 5 for the result screen, in the specification's order. Each
@@ -33,8 +34,28 @@ export const sendConfirmation = (count: number, withoutLedger = 0) =>
 /** The spec's bank selection rule, plus the Excel kinds a bank's portal exports (the bank table's
  * `uploads` in @bahi/core: .xlsx, and the old .xls that HDFC, ICICI and SBI net banking download). */
 export function fileTypeProblem(name: string, bank: string): string | null {
-  const extension = /\.(pdf|rpt|xlsx|xls)$/i.exec(name)?.[1]?.toLowerCase() as BankUpload | undefined;
+  const extension = /\.(pdf|rpt|xlsx|xls|png|jpe?g)$/i.exec(name)?.[1]?.toLowerCase();
   if (extension === 'pdf' || extension === 'rpt') return null;
-  if (extension && bankAccepts(bank, extension)) return null;
+  // Photos of a statement are read by OCR (issue 34), as on the PNB screen and the office drop.
+  if (extension === 'png' || extension === 'jpg' || extension === 'jpeg') return null;
+  // No bank chosen: the reader detects it, Excel included.
+  if (extension && (bank === '' || bankAccepts(bank, extension as BankUpload))) return null;
   return 'Only PDF or RPT files are allowed.';
+}
+
+/**
+ * Issue 34: the warning whenever the bank read from the file differs from the bank chosen (a bank
+ * Bahi has no profile for included), or null. Shown on the result screen and in the selection
+ * screen's list of files.
+ */
+export function bankMismatch(d: BankDetected): string | null {
+  if (!d.requested || (d.code === d.requested && !d.corrected)) return null;
+  return `This statement is from ${d.label}, not the bank chosen (${d.requested}): it was read as ${d.label}.`;
+}
+
+/** The chosen bank was used because the file names none (no IFSC, no bank name): said, or null. */
+export function bankUnconfirmed(d: BankDetected): string | null {
+  return d.requested && d.code === d.requested && / using the requested bank$/.test(d.reason)
+    ? `The file does not name its bank (no IFSC or bank name found): it was read as ${d.label}, the bank you chose.`
+    : null;
 }

@@ -66,3 +66,69 @@ export function FilePicker({ label, id, accept, file, onChange, disabled, hint }
     </Stack>
   );
 }
+
+/**
+ * The same field for several files at once (the selection screen, issue 34): each chosen file is
+ * listed with its own remove button; picking again adds to the list.
+ */
+export function FilesPicker(props: {
+  label: string;
+  id?: string;
+  accept: string;
+  files: readonly File[];
+  onChange: (files: File[]) => void;
+  hint?: ReactNode;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const ownId = useId();
+  const inputId = props.id ?? ownId;
+  const { files, onChange } = props;
+  return (
+    <Stack gap={4}>
+      <Text component="label" htmlFor={inputId} size="sm" fw={600}>
+        {props.label}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="default" size="xs" onClick={() => input.current?.click()}>
+          {files.length ? 'Add files' : 'Choose files'}
+        </Button>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          multiple
+          accept={props.accept}
+          aria-label={props.label}
+          style={{ display: 'none' }}
+          onChange={(e) => {
+            const picked = Array.from(e.currentTarget.files ?? []);
+            e.currentTarget.value = '';
+            if (picked.length) onChange([...files, ...picked]);
+          }}
+        />
+        {files.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No file chosen
+          </Text>
+        )}
+      </Group>
+      {files.map((f, i) => (
+        <Group key={`${i}:${f.name}`} gap={4} wrap="nowrap" miw={0}>
+          <Text size="sm" data-testid="file-name" truncate="end">
+            {f.name}
+          </Text>
+          <CloseButton
+            size="sm"
+            aria-label={`Remove ${f.name}`}
+            onClick={() => onChange(files.filter((_, j) => j !== i))}
+          />
+        </Group>
+      ))}
+      {props.hint && (
+        <Text size="xs" c="dimmed">
+          {props.hint}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -21,7 +21,8 @@ export async function showToast(toast: Toast): Promise<void> {
     listeners.forEach((l) => l());
   }
   const { notifications } = await import('@mantine/notifications');
-  notifications.show(toast);
+  // the close button is named (axe-core's button-name, issue 34)
+  notifications.show({ ...toast, closeButtonProps: { 'aria-label': 'Close this message' } });
 }
 
 export function Toaster() {

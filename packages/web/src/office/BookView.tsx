@@ -32,6 +32,7 @@ import {
   rememberedTallyIp,
 } from '../bank/bridge.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
+import { focusRowCell, rowStep } from '../components/row-keys.ts';
 import { createRule, getBook, pushBook, setLedgers } from './api.ts';
 
 // One account's book (issue 13): its months with what went to Tally, the gaps where the balance
@@ -415,10 +416,10 @@ export function BookView({
             >
               <Table.Td>{r.Date}</Table.Td>
               <Table.Td>{r.Description}</Table.Td>
-              <Table.Td ta="right" c="red.8">
+              <Table.Td ta="right" c="red.9">
                 {r.Withdrawal}
               </Table.Td>
-              <Table.Td ta="right" c="teal.8">
+              <Table.Td ta="right" c="teal.9">
                 {r.Deposit}
               </Table.Td>
               <Table.Td ta="right">{r.ClosingBalance}</Table.Td>
@@ -430,7 +431,17 @@ export function BookView({
                     size="xs"
                     aria-label={`Ledger for ${r.Date} ${r.Description}`}
                     defaultValue={r.LedgerName}
+                    data-book-ledger
                     onBlur={(e) => void saveLedger(r, e.currentTarget.value)}
+                    onKeyDown={(e) => {
+                      // Enter, Shift+Enter, ↓ and ↑ between rows, as in Tally (issue 34); leaving
+                      // the cell saves it
+                      const input = e.currentTarget;
+                      const step = rowStep(e, input.value !== input.defaultValue);
+                      if (step === 0) return;
+                      e.preventDefault();
+                      focusRowCell(input, step, 'input[data-book-ledger]');
+                    }}
                   />
                 )}
               </Table.Td>

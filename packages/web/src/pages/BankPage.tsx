@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { LedgerSuggestion, ReconciliationInfo, StatementTransaction } from '@bahi/contract';
+import type { LedgerSuggestion, OtherRead, ReconciliationInfo, StatementTransaction } from '@bahi/contract';
 import { accountLedger, defaultBankLedger, formatIndian, parseAmount, checkChain } from '@bahi/core';
 import {
   type ComponentProps,
@@ -38,6 +38,7 @@ import { SaveStatus } from '../bank/SaveStatus.tsx';
 import { useBankReview, useRowFilter, useStatement } from '../bank/useBankReview.ts';
 import type { RowIndex } from '../bank/rows-index.ts';
 import { XmlPreview } from '../bank/XmlPreview.tsx';
+import { bankMismatch, bankUnconfirmed } from '../bank/validate.ts';
 
 // Bank statement result (/app/bank/{id}): spec sections 2, 4, 5 and 8. The statement lives on the
 // server (issue 19): the id in the address loads it, so a reload, a second tab or another machine
@@ -130,7 +131,11 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
   const answer = session;
   const info = answer.statement_info;
   const detected = answer.bank_detected;
-  const bankCode = info.bank ?? session.requested_bank;
+  // a bank Bahi has no profile for, read with no bank chosen: the server's calls take `auto`
+  const bankCode = info.bank ?? (session.requested_bank || 'auto');
+  // issue 34: said whenever the bank read from the file is not the one chosen
+  const mismatch = bankMismatch(detected);
+  const unconfirmed = bankUnconfirmed(detected);
   const acc = info.account_number ?? '';
   const reasons = answer.reasons ?? [];
   const partial = reasons.some((r) => r.code === 'ROWS_SKIPPED' || r.code === 'PAGE_UNREADABLE');
@@ -185,10 +190,11 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         : 'Export is blocked: this read is not complete. Check the rows, then accept them.';
   const used = answer.layout_used;
   // a statement of another bank than the one chosen is never booked under the chosen bank's name
+  // (a bank without a profile: its printed name, never the chosen bank's, issue 34)
   const defaultLedger = !acc
     ? ''
-    : info.bank || !detected.corrected
-      ? defaultBankLedger(bankCode, acc)
+    : info.bank
+      ? defaultBankLedger(info.bank, acc)
       : accountLedger(info.bank_label, acc);
   const isPdf = session.file_name.toLowerCase().endsWith('.pdf');
 
@@ -213,14 +219,18 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         {info.bank_label} statement{acc ? ` · A/c ${acc}` : ''}
       </Title>
       <SaveStatus state={review.save} onRetry={review.retry} loadedMs={loaded.ms} rows={review.rows.length} />
-      {detected.corrected && (
-        <Alert color="yellow" role="status">
-          This statement is from {detected.label}
-          {detected.requested ? `, not the bank chosen (${detected.requested})` : ''}: it was read as{' '}
-          {detected.label}.
+      {mismatch && (
+        <Alert color="yellow" role="status" aria-label="Bank read from the file">
+          {mismatch}
         </Alert>
       )}
-      {used && (
+      {unconfirmed && (
+        <Text size="sm" c="dimmed">
+          {unconfirmed}
+        </Text>
+      )}
+      {answer.other_read && <WhichRead other={answer.other_read} />}
+      {used && !answer.other_read && (
         <Alert color="blue" role="status" aria-label="Taught layout">
           Read with the layout you taught on{' '}
           {new Date(used.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })} (
@@ -299,6 +309,7 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         rows={review.rows}
         onLedger={review.setLedger}
         applyLedger={review.applyLedger}
+        takeSuggestions={review.takeSuggestions}
         suggestions={review.suggestions}
         breaks={breaks}
         firstBreak={first}
@@ -329,6 +340,7 @@ type ReviewRowsProps = {
   rows: readonly StatementTransaction[];
   onLedger: (index: number, ledger: string) => void;
   applyLedger: (indexes: readonly number[], ledger: string) => number;
+  takeSuggestions: (indexes: readonly number[]) => number;
   suggestions: ReadonlyMap<number, LedgerSuggestion>;
   breaks: ReadonlyMap<number, string>;
   firstBreak: { row: number; difference: string } | null;
@@ -344,7 +356,16 @@ type ReviewRowsProps = {
  * screen (issue 19: a filter over 20,000 rows within 50 ms); the Tally panel takes the filtered
  * rows once the table is drawn (its count and its downloads, deferred).
  */
-function ReviewRows({ index, bounds, rows, applyLedger, tally, edit, ...table }: ReviewRowsProps) {
+function ReviewRows({
+  index,
+  bounds,
+  rows,
+  applyLedger,
+  takeSuggestions,
+  tally,
+  edit,
+  ...table
+}: ReviewRowsProps) {
   const { filter, setFilter, shown } = useRowFilter(index);
   // The Tally panel's rows (its count, the downloads) follow once the table is drawn.
   const tallyShown = useDeferredValue(shown);
@@ -354,12 +375,41 @@ function ReviewRows({ index, bounds, rows, applyLedger, tally, edit, ...table }:
     shownRef.current = shown;
   }, [shown]);
   const onApply = useCallback((ledger: string) => applyLedger(shownRef.current, ledger), [applyLedger]);
+  // Rows shown with a remembered ledger and none of their own: what "Use all suggestions" fills.
+  const { suggestions } = table;
+  const offered = useMemo(
+    () =>
+      suggestions.size === 0 ? 0 : shown.filter((i) => suggestions.has(i) && !rows[i]?.LedgerName).length,
+    [shown, suggestions, rows],
+  );
+  const [taken, setTaken] = useState<string | null>(null);
   return (
     <>
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Filters value={filter} onChange={setFilter} bounds={bounds} />
           <ApplyLedger onApply={onApply} />
+          {(offered > 0 || taken) && (
+            <Group gap="sm">
+              {offered > 0 && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setTaken(`${takeSuggestions(shownRef.current)} suggested ledger(s) used.`)}
+                >
+                  Use all suggestions ({offered})
+                </Button>
+              )}
+              {taken && (
+                <Text size="xs" c="dimmed" role="status">
+                  {taken}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                Enter in a row's ledger takes its own suggestion.
+              </Text>
+            </Group>
+          )}
           <Text size="sm" aria-live="polite">
             Showing {shown.length} of {rows.length} transactions
           </Text>
@@ -416,5 +466,27 @@ function Balance({ label, amount }: { label: string; amount: string | null | und
         {amount ? `₹${amount}` : '—'}
       </Text>
     </Paper>
+  );
+}
+
+/**
+ * Issue 34: a taught layout fitted this file, so there are two reads: which one this is, why Bahi
+ * chose the one it chose, and a switch to the other (kept on the server as a statement of its own).
+ */
+function WhichRead({ other }: { other: OtherRead }) {
+  const name = other.layout ? `the layout you taught (${other.layout.name})` : 'the layout you taught';
+  const shown = other.shown === 'taught' ? `Read with ${name}` : "Read with Bahi's own reader";
+  const otherName = other.shown === 'taught' ? "Bahi's own read" : `the read with ${name}`;
+  const otherState = other.balanced ? 'balanced' : `${other.breaks} balance break(s)`;
+  return (
+    <Alert color={other.chosen ? 'blue' : 'yellow'} role="status" aria-label="Which read">
+      <Text size="sm">
+        {shown}
+        {other.chosen ? ` because ${other.why}.` : `: not the read Bahi chose (${other.why}).`}
+      </Text>
+      <Anchor component={Link} to={`/app/bank/${other.statement_id}`} size="sm">
+        {other.chosen ? `Show ${otherName}` : 'Show the read Bahi chose'} ({other.rows} rows, {otherState})
+      </Anchor>
+    </Alert>
   );
 }

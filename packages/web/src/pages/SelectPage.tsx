@@ -1,5 +1,5 @@
 import { BANKS, bankAccepts } from '@bahi/core';
-import { Alert, Anchor, Button, List, NativeSelect, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ChangeEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api/client.ts';
@@ -11,25 +11,36 @@ import type { ReadReasonInfo } from '@bahi/contract';
 import { ReadReasons } from '../bank/ReadStatus.tsx';
 import { keepFile, primeStatement, saveTeachSession } from '../bank/store.ts';
 import { fileTypeProblem } from '../bank/validate.ts';
+import { FileResults, readEach, type FileResult } from '../bank/FileResults.tsx';
 import { BackAndPages } from '../components/BackAndPages.tsx';
-import { FilePicker } from '../components/FilePicker.tsx';
+import { FilesPicker } from '../components/FilePicker.tsx';
 
 /** The Excel kinds a bank's portal downloads, as the file picker names them ('XLSX or XLS'). */
 const excelKinds = (bank: string) =>
-  [bankAccepts(bank, 'xlsx') && 'XLSX', bankAccepts(bank, 'xls') && 'XLS'].filter(Boolean).join(' or ');
+  bank === ''
+    ? 'XLSX or XLS'
+    : [bankAccepts(bank, 'xlsx') && 'XLSX', bankAccepts(bank, 'xls') && 'XLS'].filter(Boolean).join(' or ');
+
+/** No bank chosen: the server reads the bank from the file (the path's bank is `auto`). */
+export const AUTO_BANK = 'auto';
 
 // Bank selection (/app/select), spec sections 2, 4, 5 and 8: choose a bank (changing it clears the
 // file), then a file; Submit checks whether a password is needed, then extracts and opens /app/bank.
+// Issue 34: with no bank chosen the bank is read from the file; photos (JPG, PNG) are read by OCR;
+// several files at once are read one by one, each with its own result in a list below.
 
 const BANK_OPTIONS = [
-  { value: '', label: 'Select a bank' },
+  { value: '', label: 'Detect the bank from the file' },
   ...BANKS.map((b) => ({ value: b.code, label: b.label })),
 ];
 
 export default function SelectPage() {
   const navigate = useNavigate();
   const [bank, setBank] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const file = files.length === 1 ? files[0]! : null;
+  const [results, setResults] = useState<FileResult[]>([]);
+  const pathBank = bank || AUTO_BANK;
   const [processing, setProcessing] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [pages, setPages] = useState<number | null>(null);
@@ -39,19 +50,16 @@ export default function SelectPage() {
 
   function chooseBank(e: ChangeEvent<HTMLSelectElement>) {
     setBank(e.currentTarget.value);
-    setFile(null);
+    setFiles([]);
     setReason(null);
   }
 
-  function chooseFile(chosen: File | null) {
-    const wrong = chosen && fileTypeProblem(chosen.name, bank);
-    if (wrong) {
-      window.alert(wrong);
-      setFile(null);
-      return;
-    }
-    setFile(chosen);
+  function chooseFiles(chosen: File[]) {
+    const wrong = chosen.map((f) => fileTypeProblem(f.name, bank)).find(Boolean);
+    if (wrong) window.alert(wrong);
+    setFiles(chosen.filter((f) => !fileTypeProblem(f.name, bank)));
     setReason(null);
+    setResults([]);
   }
 
   /** The reader could not place the table: mark it on the page preview (issue 17). */
@@ -67,9 +75,9 @@ export default function SelectPage() {
     setProcessing(true);
     setProgress({ phase: 'upload', percent: 0 });
     try {
-      const answer = await extractStatement(bank, chosen, password, setProgress);
+      const answer = await extractStatement(pathBank, chosen, password, setProgress);
       storeToken(answer.access_token);
-      primeStatement(answer, bank, chosen.name);
+      primeStatement(answer, bank || (answer.statement_info.bank ?? ''), chosen.name);
       await keepFile(chosen);
       // The result lives on the server (issue 19): the screen loads it by id.
       navigate(answer.statement_id ? `/app/bank/${answer.statement_id}` : '/app/bank');
@@ -95,15 +103,28 @@ export default function SelectPage() {
     window.alert(fallback);
   }
 
+  /** Several files: each read in turn, its own result (or password field) in the list below. */
+  async function submitMany() {
+    setProblem(null);
+    setReason(null);
+    setProcessing(true);
+    try {
+      await readEach(pathBank, files, setResults);
+    } finally {
+      setProcessing(false);
+    }
+  }
+
   async function submit() {
-    if (!bank || !file) return;
+    if (files.length > 1) return submitMany();
+    if (!file) return;
     setProblem(null);
     setReason(null);
     setPages(await countPdfPages(file));
     let required: boolean;
     setProcessing(true);
     try {
-      required = await checkPasswordRequired(bank, file);
+      required = await checkPasswordRequired(pathBank, file);
     } catch (err) {
       setProcessing(false);
       // the password check is a plain call: its failure is an ApiError (a StatementCallError is one too)
@@ -155,6 +176,10 @@ export default function SelectPage() {
             </List.Item>
             <List.Item>Upload the statement as downloaded from the bank: PDF or RPT.</List.Item>
             <List.Item>
+              No bank chosen: Bahi reads the bank from the file. Several files at once are read one by one,
+              each with its own result. Photos of a statement (JPG, PNG) are read too.
+            </List.Item>
+            <List.Item>
               HDFC, ICICI and Axis Bank also export Excel: .xlsx is accepted for those banks, and the older
               .xls download for them and SBI.
             </List.Item>
@@ -168,16 +193,19 @@ export default function SelectPage() {
             </List.Item>
           </List>
           <NativeSelect label="Bank" data={BANK_OPTIONS} value={bank} onChange={chooseBank} />
-          <FilePicker
+          <FilesPicker
             id="statement-file"
-            label={`Statement file ${excelKinds(bank) ? `(PDF, RPT or ${excelKinds(bank)})` : '(PDF or RPT)'}`}
-            accept={['.pdf,.rpt', bankAccepts(bank, 'xlsx') && '.xlsx', bankAccepts(bank, 'xls') && '.xls']
+            label={`Statement files (PDF, RPT${excelKinds(bank) ? `, ${excelKinds(bank)}` : ''}, or a photo: JPG, PNG)`}
+            accept={[
+              '.pdf,.rpt,.png,.jpg,.jpeg',
+              (bank === '' || bankAccepts(bank, 'xlsx')) && '.xlsx',
+              (bank === '' || bankAccepts(bank, 'xls')) && '.xls',
+            ]
               .filter(Boolean)
               .join(',')}
-            file={file}
-            onChange={chooseFile}
-            disabled={!bank}
-            hint={bank ? undefined : 'Choose the bank first.'}
+            files={files}
+            onChange={chooseFiles}
+            hint={bank ? undefined : 'No bank chosen: the bank is read from each file.'}
           />
           {problem && (
             <Alert color={problem.pay ? 'yellow' : 'red'} role="alert">
@@ -193,6 +221,7 @@ export default function SelectPage() {
             <Stack gap="xs">
               <ReadReasons reasons={[reason]} title="Why it could not be read" />
               {(reason.code === 'NO_TABLE' || reason.code === 'SCAN_NO_TABLE') &&
+                bank &&
                 file?.name.toLowerCase().endsWith('.pdf') && (
                   <Button variant="light" onClick={() => void teach()} w="fit-content">
                     Teach Bahi this layout
@@ -200,9 +229,10 @@ export default function SelectPage() {
                 )}
             </Stack>
           )}
-          <Button onClick={submit} disabled={!bank || !file || processing} w="fit-content">
+          <Button onClick={() => void submit()} disabled={files.length === 0 || processing} w="fit-content">
             Submit
           </Button>
+          {results.length > 0 && <FileResults bank={pathBank} results={results} onChange={setResults} />}
         </Stack>
       </Paper>
       <PasswordModal
@@ -212,7 +242,12 @@ export default function SelectPage() {
         onClose={() => setAskPassword(false)}
         text={reason?.code === 'WRONG_PASSWORD' ? `${reason.message} Next step: ${reason.next}` : undefined}
       />
-      {processing && <ProcessingOverlay progress={progress} pages={pages} />}
+      {processing && files.length === 1 && <ProcessingOverlay progress={progress} pages={pages} />}
+      {processing && files.length > 1 && (
+        <Text size="sm" aria-live="polite">
+          Reading {files.length} files one by one…
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -69,6 +69,13 @@ describe('VerifyPage', () => {
 
   it('goes to /reset for a forgot-password flow (no name)', async () => {
     saveFlowUser({ email: 'asha@example.test' });
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ ok: true, purpose: 'reset', reset_token: 't' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     renderVerify();
     typeCode('4821');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));

@@ -52,7 +52,7 @@ export function PlanCard({
             </Text>
           </Group>
           {plan.save_percent > 0 && (
-            <Text c="green.8" fw={600} size="sm">
+            <Text c="teal.9" fw={600} size="sm">
               Save {plan.save_percent}%!
             </Text>
           )}
