@@ -146,22 +146,42 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
     // two dates set closer than a word space ('31 May 23 31 May 23'): the dates, not the
     // estimated word positions, say where one cell ends
     const dates = under.length > 1 ? datePieces(run.text) : null;
-    const lead = under.length > 1 && !dates ? datesThenText(run.text) : null;
+    let lead = under.length > 1 && !dates ? datesThenText(run.text) : null;
+    // a code before the dates in one item ('M10083461 05 January 2023 TFR': a transaction id, the
+    // date, the mode): the code its own column's, the rest as a run that starts with its dates
+    let dated = run;
+    if (under.length > 1 && !dates && !lead) {
+      const ws = runWords(run);
+      const after: Run = {
+        text: ws
+          .slice(1)
+          .map((w) => w.text)
+          .join(' '),
+        x0: ws[1]?.x0 ?? run.x1,
+        x1: run.x1,
+      };
+      const inner = ws.length > 2 && !isDateStart(ws[0]!.text) ? datesThenText(after.text) : null;
+      if (inner && dateCell({ role: leadBand(model, after, inner.dates).col.role, text: '' })) {
+        put(bandOf(model.bands, ws[0]!.x0, ws[0]!.x1).col, ws[0]!.text);
+        [dated, lead] = [after, inner];
+      }
+    }
     if (dates) {
       let cur = bandOf(model.bands, run.x0, run.x0 + cw);
       dates.forEach((d, k) => {
         if (k > 0) cur = under.find((b) => b.x0 > cur.x0) ?? cur;
         put(cur.col, d);
       });
-    } else if (lead && dateCell({ role: bandOf(model.bands, run.x0, run.x0 + cw).col.role, text: '' })) {
+    } else if (lead && dateCell({ role: leadBand(model, dated, lead.dates).col.role, text: '' })) {
       // the dates to the date columns in turn, the text after them to the column right of them it
-      // starts nearest ('30 Aug 24 30 Aug 24 0000424352595205': two dates and a reference)
-      let cur = bandOf(model.bands, run.x0, run.x0 + cw);
+      // starts nearest ('30 Aug 24 30 Aug 24 0000424352595205': two dates and a reference); the
+      // first date goes to the date column it sits in most, its day may start left of it
+      let cur = leadBand(model, dated, lead.dates);
       lead.dates.forEach((d, k) => {
         if (k > 0) cur = under.find((b) => b.x0 > cur.x0) ?? cur;
         put(cur.col, d);
       });
-      const start = runWords(run)[lead.dates.join(' ').split(' ').length]!.x0;
+      const start = runWords(dated)[lead.dates.join(' ').split(' ').length]!.x0;
       const next = under
         .filter((b) => b.x0 > cur.x0)
         .reduce<Band | null>(
@@ -209,6 +229,13 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
   }
   return giveMarks(cells);
 }
+/** The band the first of a run's leading dates sits in most ('01 January 2023 TFR': its day left of the column). */
+function leadBand(model: ColumnModel, run: Run, dates: string[]): Band {
+  const words = runWords(run);
+  const last = words[Math.min(words.length, dates[0]!.split(' ').length) - 1]!;
+  return bandOf(model.bands, run.x0, last.x1);
+}
+
 /**
  * A date drawn as several items a word space apart, its day alone or at the end of the cell
  * before ('01' + 'March 25 01 March 25'; '10 09' + 'Dec' + '23', a serial number and the day
