@@ -69,6 +69,10 @@ export function BookView({
     groups: string[];
   } | null>(null);
   const [newGroup, setNewGroup] = useState<string | null>(null);
+  /** a group per new ledger, when the push creates several (issue 31) */
+  const [groupOf, setGroupOf] = useState<Record<string, string>>({});
+  /** rows without a ledger take the one the client's rules or memory suggest (issue 31) */
+  const [useSuggestions, setUseSuggestions] = useState(false);
   // The office's Tally address, shared with the result screen's Tally panel.
   const [localIp, setLocalIp] = useState(rememberedTallyIp);
 
@@ -130,7 +134,10 @@ export function BookView({
     }
   }
 
-  async function push(month?: string, newLedgerGroup?: string) {
+  async function push(
+    month?: string,
+    groups: { ledger_groups?: Record<string, string>; new_ledger_group?: string } = {},
+  ) {
     setPushing(true);
     try {
       // What the company already holds on the ledger for these rows' days, when the bridge can say:
@@ -150,8 +157,12 @@ export function BookView({
               days[days.length - 1],
             )
           : null;
-      const answer = await pushBook(accountId, month, held ?? undefined, newLedgerGroup);
+      const answer = await pushBook(accountId, month, held ?? undefined, {
+        ...groups,
+        use_suggestions: useSuggestions,
+      });
       setGroupsNeeded(null);
+      setGroupOf({});
       const before = answer.already_sent
         ? ` ${answer.already_sent} row(s) were in Tally already (sent from another screen) and are marked pushed.`
         : '';
@@ -208,6 +219,17 @@ export function BookView({
     );
   if (!book) return <Text c="dimmed">Loading the book…</Text>;
   const { account } = book;
+  const suggested = book.rows.filter((r) => !r.pushed && r.suggested_ledger).length;
+  // One group for all fills each ledger's; a ledger's own choice wins.
+  const chosenGroups = groupsNeeded
+    ? Object.fromEntries(
+        groupsNeeded.ledgers.flatMap((l) => {
+          const g = groupOf[l] || newGroup;
+          return g ? [[l, g]] : [];
+        }),
+      )
+    : {};
+  const allChosen = !!groupsNeeded && groupsNeeded.ledgers.every((l) => chosenGroups[l]);
 
   return (
     <Stack gap="sm" aria-label={`Book of ${account.account_number}`}>
@@ -215,9 +237,20 @@ export function BookView({
         <Title order={4}>
           Book of {account.bank} {account.account_number}
         </Title>
-        <Button onClick={() => void push()} loading={pushing} disabled={account.unpushed === 0}>
-          {account.unpushed === 0 ? 'Everything pushed' : `Push ${account.unpushed} unpushed row(s) to Tally`}
-        </Button>
+        <Group gap="sm">
+          {suggested > 0 && (
+            <Checkbox
+              label={`Use all suggestions (${suggested} row(s) without a ledger)`}
+              checked={useSuggestions}
+              onChange={(e) => setUseSuggestions(e.currentTarget.checked)}
+            />
+          )}
+          <Button onClick={() => void push()} loading={pushing} disabled={account.unpushed === 0}>
+            {account.unpushed === 0
+              ? 'Everything pushed'
+              : `Push ${account.unpushed} unpushed row(s) to Tally`}
+          </Button>
+        </Group>
       </Group>
       {groupsNeeded && (
         <Paper withBorder p="sm" aria-label="New ledgers">
@@ -238,13 +271,29 @@ export function BookView({
               />
               <Button
                 size="xs"
-                disabled={!newGroup}
+                disabled={!allChosen}
                 loading={pushing}
-                onClick={() => newGroup && void push(groupsNeeded.month, newGroup)}
+                onClick={() => allChosen && void push(groupsNeeded.month, { ledger_groups: chosenGroups })}
               >
-                Push with this group
+                {groupsNeeded.ledgers.length === 1 ? 'Push with this group' : 'Push with these groups'}
               </Button>
             </Group>
+            {groupsNeeded.ledgers.length > 1 && (
+              <Group gap="sm" wrap="wrap">
+                {groupsNeeded.ledgers.map((l) => (
+                  <Select
+                    key={l}
+                    size="xs"
+                    label={`Group of ${l}`}
+                    placeholder="Choose a group"
+                    searchable
+                    data={groupsNeeded.groups}
+                    value={chosenGroups[l] ?? null}
+                    onChange={(g) => setGroupOf((o) => ({ ...o, [l]: g ?? '' }))}
+                  />
+                ))}
+              </Group>
+            )}
           </Stack>
         </Paper>
       )}
@@ -426,12 +475,26 @@ export function BookView({
                 {r.pushed ? (
                   r.LedgerName || 'Suspense'
                 ) : (
-                  <TextInput
-                    size="xs"
-                    aria-label={`Ledger for ${r.Date} ${r.Description}`}
-                    defaultValue={r.LedgerName}
-                    onBlur={(e) => void saveLedger(r, e.currentTarget.value)}
-                  />
+                  <Group gap={4} wrap="nowrap">
+                    <TextInput
+                      size="xs"
+                      aria-label={`Ledger for ${r.Date} ${r.Description}`}
+                      defaultValue={r.LedgerName}
+                      placeholder={r.suggested_ledger ? `Suggested: ${r.suggested_ledger}` : undefined}
+                      onBlur={(e) => void saveLedger(r, e.currentTarget.value)}
+                    />
+                    {r.suggested_ledger && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        title={r.suggested_reason}
+                        aria-label={`Use ${r.suggested_ledger} for ${r.Date} ${r.Description}`}
+                        onClick={() => void saveLedger(r, r.suggested_ledger ?? '')}
+                      >
+                        Use
+                      </Button>
+                    )}
+                  </Group>
                 )}
               </Table.Td>
               <Table.Td>
