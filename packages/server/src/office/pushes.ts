@@ -11,6 +11,7 @@ import {
   bankVoucherIds,
   buildBankVouchersXml,
   heldKeys,
+  keptFacts,
   plannedBankMasters,
   type BankTransaction,
   type HeldMovement,
@@ -212,6 +213,7 @@ export async function pushUnpushed(
         companyName: client?.tallyCompany ?? '',
         vouchers,
         xml,
+        ...keptFacts(xml),
         createdAt: now,
       })
       .returning({ id: tallyExports.id });
