@@ -60,7 +60,9 @@ describe('manual vouchers with masters, bank allocations and GST', () => {
       token,
       json: {
         company: { name: COMPANY, state: 'Maharashtra', version: 'TallyPrime 4.1' },
-        ledgers: [{ name: 'ICICI Current', parent: 'Bank Accounts' }],
+        // under a group of its own beneath Bank Accounts: still a bank ledger
+        ledgers: [{ name: 'ICICI Current', parent: 'Current Accounts' }],
+        groups: [{ name: 'Current Accounts', parent: 'Bank Accounts' }],
       },
     });
     assert.equal(kept.status, 200, JSON.stringify(kept.body));

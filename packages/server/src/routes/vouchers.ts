@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS, type VoucherRowProblem } from '@bahi/contract';
+import { ENDPOINTS, type TallyCompanyAnswer, type VoucherRowProblem } from '@bahi/contract';
 import {
   buildManualVouchersXml,
   TallyError,
@@ -28,6 +28,21 @@ export function rowsRejectedDetail(problems: readonly VoucherRowProblem[]): stri
       ? ''
       : `Nothing was exported: ${problems.length} row${problems.length === 1 ? ' is' : 's are'} incomplete. `;
   return head + named.join(' ') + (more > 0 ? ` And ${more} more row${more === 1 ? '' : 's'}.` : '');
+}
+
+/**
+ * A ledger's group, or 'Bank Accounts' when its group is one of the company's own under Bank
+ * Accounts or Bank OD A/c (a sub-group such as 'Current Accounts'): the builder gives bank ledgers
+ * their bank allocation by group.
+ */
+function bankGroupOf(company: TallyCompanyAnswer, group: string): string {
+  const parents = new Map(company.groups.map((g) => [g.name.trim().toLowerCase(), g.parent.trim()]));
+  let at = group.trim();
+  for (let hops = 0; at && hops < 20; hops++) {
+    if (/^bank (accounts|od a\/c|occ a\/c)$/i.test(at)) return 'Bank Accounts';
+    at = parents.get(at.toLowerCase()) ?? '';
+  }
+  return group;
 }
 
 /** The builder, its refusal of an ungrouped new ledger answered with the ledgers to group (422). */
@@ -66,7 +81,7 @@ const vouchers: FastifyPluginAsync = async (app) => {
       withMasters: true,
       ungrouped: body.ledger_groups ? 'refuse' : 'omit',
       ledgerGroups: body.ledger_groups,
-      companyLedgers: company?.ledgers.map((l) => ({ name: l.name, parent: l.parent })),
+      companyLedgers: company?.ledgers.map((l) => ({ name: l.name, parent: bankGroupOf(company, l.parent) })),
       companyState: body.company_state || company?.company.state || undefined,
       tallyVersion: company?.company.version || undefined,
       taxLedgers: taxLedgersOf(company),
