@@ -11,6 +11,7 @@ import {
   buildTaxInvoicesXml,
   gstDutyHeadsFor,
   pushToTally,
+  readMastersFile,
   readTallyMasters,
   startTallyEmulator,
   stockItemMaster,
@@ -147,4 +148,25 @@ test("the units and HSN an invoice takes come from the company's masters, read t
   assert.match(invoice, /<GSTHSNNAME>10063020<\/GSTHSNNAME>/);
   const answer = await pushToTally(invoice, { port: tally.port });
   assert.equal(answer.ok, true, answer.problems.join('; '));
+});
+
+test('a masters file gives the HSN too: the latest of HSNDETAILS.LIST, else GSTDETAILS.LIST', () => {
+  const file = `<ENVELOPE><BODY><IMPORTDATA><REQUESTDATA>
+    <TALLYMESSAGE><STOCKITEM NAME="Basmati Rice"><PARENT/><BASEUNITS>Kg</BASEUNITS>
+      <HSNDETAILS.LIST><APPLICABLEFROM>20170701</APPLICABLEFROM><HSNCODE>1006</HSNCODE></HSNDETAILS.LIST>
+      <HSNDETAILS.LIST><APPLICABLEFROM>20220401</APPLICABLEFROM><HSNCODE>10063020</HSNCODE></HSNDETAILS.LIST>
+    </STOCKITEM></TALLYMESSAGE>
+    <TALLYMESSAGE><STOCKITEM NAME="Steel Bolts"><PARENT/><BASEUNITS>Box</BASEUNITS>
+      <GSTDETAILS.LIST><APPLICABLEFROM>20170701</APPLICABLEFROM><HSNCODE>73181500</HSNCODE></GSTDETAILS.LIST>
+    </STOCKITEM></TALLYMESSAGE>
+    <TALLYMESSAGE><STOCKITEM NAME="Loose Item"><PARENT/><BASEUNITS>Nos</BASEUNITS></STOCKITEM></TALLYMESSAGE>
+  </REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+  assert.deepEqual(
+    readMastersFile(file).stockItems.map(({ name, unit, hsn }) => ({ name, unit, hsn })),
+    [
+      { name: 'Basmati Rice', unit: 'Kg', hsn: '10063020' },
+      { name: 'Steel Bolts', unit: 'Box', hsn: '73181500' },
+      { name: 'Loose Item', unit: 'Nos', hsn: undefined },
+    ],
+  );
 });
