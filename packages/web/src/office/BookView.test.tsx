@@ -22,7 +22,7 @@ vi.mock('../bank/bridge.ts', () => ({
   pushThroughBridge: vi.fn(),
   readHeldThroughBridge: vi.fn(),
   rememberTallyIp: vi.fn(),
-  rememberedTallyIp: () => '',
+  rememberedTallyIp: vi.fn(() => ''),
 }));
 
 afterEach(() => vi.clearAllMocks());
@@ -67,6 +67,36 @@ const book = {
 } as unknown as BookAnswer;
 
 describe('the office book', () => {
+  it("reads what Tally holds from the client's company", async () => {
+    const bridge = await import('../bank/bridge.ts');
+    vi.mocked(bridge.bridgeAvailable).mockResolvedValueOnce(true);
+    vi.mocked(bridge.readHeldThroughBridge).mockResolvedValueOnce(null);
+    vi.mocked(bridge.rememberedTallyIp).mockReturnValue('192.168.1.5');
+    vi.mocked(api.getBook).mockResolvedValue(book);
+    vi.mocked(api.pushBook).mockResolvedValueOnce({
+      ok: true,
+      xml_id: '',
+      xml: '',
+      vouchers: 0,
+      rows: 0,
+      masters: [],
+    });
+    renderWithProviders(
+      <BookView clientId="c1" accountId="a1" tallyCompany=" Suggest Traders " onChanged={() => {}} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Push 3 unpushed row(s) to Tally' }));
+    await waitFor(() =>
+      expect(bridge.readHeldThroughBridge).toHaveBeenCalledWith(
+        '192.168.1.5',
+        'Suggest Traders',
+        'HDFC',
+        '2026-01-02',
+        '2026-01-02',
+      ),
+    );
+    vi.mocked(bridge.rememberedTallyIp).mockReturnValue('');
+  });
+
   it('offers the suggestions, pushes with all of them, and asks a group per new ledger', async () => {
     vi.mocked(api.getBook).mockResolvedValue(book);
     vi.mocked(api.pushBook)

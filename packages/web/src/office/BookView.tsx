@@ -46,10 +46,13 @@ const SOURCE_LABEL = { rule: 'Rule', memory: 'Memory', manual: 'By hand' } as co
 export function BookView({
   clientId,
   accountId,
+  tallyCompany = '',
   onChanged,
 }: {
   clientId: string;
   accountId: string;
+  /** The client's Tally company: what it holds is read from it, not from whichever Tally loaded first. */
+  tallyCompany?: string;
   onChanged: () => void;
 }) {
   const [book, setBook] = useState<BookAnswer | null>(null);
@@ -151,7 +154,7 @@ export function BookView({
         book && days.length && localIp.trim() && (await bridgeAvailable())
           ? await readHeldThroughBridge(
               localIp,
-              '',
+              tallyCompany.trim(),
               book.account.tally_ledger,
               days[0],
               days[days.length - 1],
