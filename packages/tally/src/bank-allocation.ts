@@ -58,9 +58,21 @@ const CHEQUE_NUMBER =
   /\b(?:CLG\s+INST|INST(?:RUMENT)?\s*NO\.?|CHQ\s*NO\.?|CHEQUE\s*NO\.?|CHQ|CHEQUE)\s*[:.-]?\s*(\d{3,10})\b/i;
 // - a 12-digit RRN as a slash-separated field of its own: PNB's and ICICI's 'X/Y/<rrn>/NAME';
 const RRN_FIELD = /(?:^|\/)\s*(\d{12})\s*(?:\/|$)/;
-// - after NEFT/RTGS/IMPS, a field of letters and at least ten digits: Axis 'NEFT/<utr>/NAME/...',
-//   HDFC's 'N<digits> NEFT CR-...' (the reference printed before the narration).
-const TRANSFER_REF = /(?:^|[\s/*-])([A-Z]{0,6}\d{10,22}[A-Z]{0,4})(?=$|[\s/*-])/i;
+// - a transfer's reference of at least ten digits (with a few letters) where banks print it, never
+//   anywhere in the narration (an account or a phone number is not one): right after NEFT/RTGS/IMPS
+//   (Axis 'NEFT/<utr>/NAME/...', Kotak 'NEFT <utr> NAME'), at the start (HDFC's '<ref> NEFT CR-...',
+//   the reference column printed before the narration), or as a hyphen field of HDFC's and
+//   Canara's 'NEFT CR-<IFSC>-<NAME>-...-<utr>'.
+const REF = '[A-Z]{0,6}\\d{10,22}[A-Z]{0,4}';
+const TRANSFER_REF = [
+  new RegExp(`\\b(?:NEFT|RTGS|IMPS)(?:\\s+(?:CR|DR))?[\\s/*-]+(${REF})(?=$|[\\s/*-])`, 'i'),
+  new RegExp(`^(${REF})(?=\\s)`, 'i'),
+  new RegExp(`\\b(?:NEFT|RTGS)\\s+(?:CR|DR)-.*?-(${REF})(?=$|[\\s-])`, 'i'),
+];
+const transferRef = (text: string) =>
+  TRANSFER_REF.map((re) => re.exec(text)?.[1])
+    .find(Boolean)
+    ?.toUpperCase();
 
 function utrIn(text: string): string | undefined {
   for (const m of text.toUpperCase().matchAll(UTR)) {
@@ -138,7 +150,7 @@ export function bankAllocationOf(tx: BankAllocationSource): BankAllocation {
       utrIn(text) ??
       (transfer === 'IMPS' ? RRN.exec(text)?.[0] : undefined) ??
       labelled ??
-      TRANSFER_REF.exec(text)?.[1]?.toUpperCase() ??
+      transferRef(text) ??
       utrIn(ref ?? '') ??
       ref;
     return {

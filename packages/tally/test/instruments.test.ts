@@ -34,6 +34,14 @@ test('a transfer reference with ten digits or more: Axis NEFT/<utr>/, HDFC N<dig
   );
 });
 
+test('a number elsewhere in a transfer narration is not its reference (an account, a phone)', () => {
+  assert.deepEqual(of('NEFT TRANSFER TO A/C 50100123456789 RENT')[1], null);
+  assert.deepEqual(of('IMPS TO 9876543210 RAVI')[1], null);
+  // where the bank prints it: after the mode word (ICICI 'NEFT-<utr>-'), or as a hyphen field
+  assert.deepEqual(of('NEFT-S563527527832016-ACME CORP-NEFT PAYMENT')[1], 'S563527527832016');
+  assert.deepEqual(of('NEFT DR-SBIN0548595-ACME CORP-SALARY-N469569519121478')[1], 'N469569519121478');
+});
+
 test("the party from the bank's own field: NEFT CR-<IFSC>-<NAME>-, 'Sent to:'", () => {
   assert.equal(
     of('NEFT CR-UTIB0003825-RAZORPAY SOFTWARE PRIVATE LIMITED-PAYOUT-AXISCN0123456789')[2],
