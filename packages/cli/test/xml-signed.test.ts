@@ -32,5 +32,13 @@ for (const name of ['HDFC_classic_2018', 'HDFC_classic_2019e']) {
     // Cash from an ATM is a Contra by default, as on the web and in the office book.
     const atm = book.company('Cli Co')!.vouchers.filter((v) => v.narration.startsWith('ATW-'));
     assert.ok(atm.length > 0 && atm.every((v) => v.type === 'Contra'));
+    // --with-masters declares the bank under Bank Accounts and the suspense ledger under Suspense
+    // A/c, nothing else there (Cash is Tally's own): no new ledger is filed under Suspense A/c by
+    // default; the builder refuses one whose group nobody chose (issue 31, ledger-groups.test.ts).
+    const masters = [...r.stdout.matchAll(/<LEDGER NAME="([^"]*)"[^>]*>[\s\S]*?<PARENT>([^<]*)<\/PARENT>/g)];
+    assert.deepEqual(Object.fromEntries(masters.map((m) => [m[1], m[2]])), {
+      'HDFC Bank A/c': 'Bank Accounts',
+      Suspense: 'Suspense A/c',
+    });
   });
 }

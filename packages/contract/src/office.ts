@@ -220,6 +220,12 @@ export const BookRowInfo = StatementTransaction.extend({
   /** 'Rule “Rent”' or the memory's reason ('You used … for UPI ID …') */
   ledger_reason: z.string(),
   voucher_type: z.enum(['Contra']).nullable(),
+  /**
+   * An unpushed row without a ledger: the ledger the client's rules or memory give it now (they
+   * may have learnt it after the row was filed), offered, not set (issue 31); null when none does.
+   */
+  suggested_ledger: z.string().nullable().optional(),
+  suggested_reason: z.string().optional(),
   pushed: z.boolean(),
   /** the row whose balance breaks the chain: money is missing just before it */
   gap_before: z.boolean(),
@@ -343,6 +349,11 @@ export const PushRequest = z.object({
     .optional(),
   /** What the company holds on the account's ledger, read through the bridge (issue 31): not sent again. */
   held: HeldMovements.optional(),
+  /**
+   * Give every row without a ledger the one the client's rules or memory suggest (`suggested_ledger`)
+   * before the push: set on the rows, as the book then shows them (issue 31).
+   */
+  use_suggestions: z.boolean().optional(),
   ...LedgerGroupChoice.shape,
 });
 

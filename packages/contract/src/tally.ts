@@ -22,6 +22,8 @@ export const TallyMaster = z.object({
   parent: name.default(''),
   /** Stock items: the base unit. */
   unit: z.string().trim().max(100).optional(),
+  /** Stock items: the HSN/SAC code Tally keeps (issue 31: invoices take it). */
+  hsn: z.string().trim().max(20).optional(),
   /** Party ledgers: their GST registration as Tally keeps it, for invoices made out to them. */
   gstin: z.string().trim().max(20).optional(),
   state: z.string().trim().max(100).optional(),

@@ -23,6 +23,13 @@ export const VoucherRowInput = z.object({
     .nullable()
     .default('')
     .transform((v) => v ?? ''),
+  /** A Receipt/Payment through a bank ledger: the cheque number or UTR of its bank allocation (issue 31). */
+  instrumentNumber: z.string().trim().max(40).optional(),
+  /** Sales/Purchase with GST: the rate in percent; the net amount is then the taxable value. */
+  gstRate: z.union([z.number(), z.string().max(10)]).optional(),
+  /** The party's GSTIN and state (place of supply; the company's when blank). */
+  partyGstin: z.string().trim().max(20).optional(),
+  partyState: z.string().trim().max(100).optional(),
 });
 export type VoucherRowInput = z.input<typeof VoucherRowInput>;
 
@@ -31,6 +38,17 @@ export const GenerateVouchersXmlRequest = z.object({
   rows: z.array(VoucherRowInput).max(MAX_VOUCHER_ROWS, `At most ${MAX_VOUCHER_ROWS} rows at a time`),
   /** Tally company to import into (SVCURRENTCOMPANY); the company open in Tally when absent. */
   company_name: z.string().trim().max(200).optional(),
+  /**
+   * The groups of new ledgers the vouchers name, by name (issue 31). Given, a new ledger without a
+   * group (neither chosen nor given by its role: a Sales ledger is under Sales Accounts, its party
+   * under Sundry Debtors...) is refused (422, `ledgers`); without it such a ledger is not declared.
+   */
+  ledger_groups: z
+    .record(z.string().max(200), z.string().trim().min(1).max(200))
+    .refine((o) => Object.keys(o).length <= 5000, 'At most 5,000 ledger groups.')
+    .optional(),
+  /** The company's state for GST rows, when the company was not read through the bridge. */
+  company_state: z.string().trim().max(100).optional(),
 });
 export type GenerateVouchersXmlRequest = z.input<typeof GenerateVouchersXmlRequest>;
 

@@ -48,6 +48,32 @@ const UTR = /\b[A-Z]{4}[A-Z0-9][A-Z0-9]{10,17}\b/g;
 const RRN = /(?<![0-9])\d{12}(?![0-9])/;
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
+// What banks print beside an instrument, each seen in the real statements (../shared/corpus-real,
+// measured by bench/instruments.ts; issue 31):
+// - a labelled number: Paytm's 'Reference Number: <12 digits>', 'UTR: ...', 'RRN ...';
+const LABELLED =
+  /\b(?:REFERENCE\s+(?:NUMBER|NO\.?)|REF\.?\s*NO\.?|UTR(?:\s+NO\.?)?|RRN)\s*[:.-]?\s*([A-Z0-9]{6,22})\b/i;
+// - a cheque number after the cheque words: Kotak's 'BY CLG INST 123456:BANK', 'CHQ NO 123456';
+const CHEQUE_NUMBER =
+  /\b(?:CLG\s+INST|INST(?:RUMENT)?\s*NO\.?|CHQ\s*NO\.?|CHEQUE\s*NO\.?|CHQ|CHEQUE)\s*[:.-]?\s*(\d{3,10})\b/i;
+// - a 12-digit RRN as a slash-separated field of its own: PNB's and ICICI's 'X/Y/<rrn>/NAME';
+const RRN_FIELD = /(?:^|\/)\s*(\d{12})\s*(?:\/|$)/;
+// - a transfer's reference of at least ten digits (with a few letters) where banks print it, never
+//   anywhere in the narration (an account or a phone number is not one): right after NEFT/RTGS/IMPS
+//   (Axis 'NEFT/<utr>/NAME/...', Kotak 'NEFT <utr> NAME'), at the start (HDFC's '<ref> NEFT CR-...',
+//   the reference column printed before the narration), or as a hyphen field of HDFC's and
+//   Canara's 'NEFT CR-<IFSC>-<NAME>-...-<utr>'.
+const REF = '[A-Z]{0,6}\\d{10,22}[A-Z]{0,4}';
+const TRANSFER_REF = [
+  new RegExp(`\\b(?:NEFT|RTGS|IMPS)(?:\\s+(?:CR|DR))?[\\s/*-]+(${REF})(?=$|[\\s/*-])`, 'i'),
+  new RegExp(`^(${REF})(?=\\s)`, 'i'),
+  new RegExp(`\\b(?:NEFT|RTGS)\\s+(?:CR|DR)-.*?-(${REF})(?=$|[\\s-])`, 'i'),
+];
+const transferRef = (text: string) =>
+  TRANSFER_REF.map((re) => re.exec(text)?.[1])
+    .find(Boolean)
+    ?.toUpperCase();
+
 function utrIn(text: string): string | undefined {
   for (const m of text.toUpperCase().matchAll(UTR)) {
     if ((m[0].match(/\d/g)?.length ?? 0) >= 6 && !IFSC.test(m[0])) return m[0];
@@ -68,6 +94,17 @@ function looksLikeName(segment: string): boolean {
 /** The counterparty a narration names after its instrument ('UPI/DR/<rrn>/NAME/...'), when it can be told. */
 export function favouringFrom(description: string, instrument: string | undefined): string | undefined {
   const text = description.trim();
+  // Where the bank prints the counterparty in a field of its own, that field and nothing else
+  // (issue 31: the party's name, never a fragment of the narration):
+  // - HDFC's and Canara's 'NEFT CR-<IFSC>-<NAME>-...', 'RTGS DR-<IFSC>-<NAME>-...';
+  const transfer = /\b(?:NEFT|RTGS)\s+(?:CR|DR)-[A-Z]{4}[0-9A-Z]{7}-([^-]+)-/i.exec(text)?.[1]?.trim();
+  if (transfer && looksLikeName(transfer)) return transfer;
+  // - a labelled name: Paytm's 'Received from: NAME', 'Sent to: NAME', up to a word with a digit,
+  //   an '@' or a label of its own.
+  const said = /\b(?:Received from|Sent to|Paid to)\s*:?\s*((?:[A-Za-z][A-Za-z.&']*\s*)+?)(?=\s+\S*[\d@:]|$)/i
+    .exec(text)?.[1]
+    ?.trim();
+  if (said && looksLikeName(said)) return said;
   if (/[/]/.test(text)) {
     const parts = text.split('/').map((p) => p.trim());
     const at = instrument ? parts.findIndex((p) => p.toUpperCase() === instrument.toUpperCase()) : -1;
@@ -99,13 +136,23 @@ export function bankAllocationOf(tx: BankAllocationSource): BankAllocation {
   const favour = (n: string | undefined) => tx.counterparty?.trim() || favouringFrom(text, n);
   const charge = CHARGE_WORDS.test(text);
   const transfer = charge ? undefined : (TRANSFER.exec(text)?.[1]?.toUpperCase() as TransferMode | undefined);
-  if (cheque || (CHEQUE_WORDS.test(text) && !charge && !transfer && ref && /^\d{1,10}$/.test(ref))) {
-    const number = cheque ?? ref;
+  const printed = charge ? undefined : CHEQUE_NUMBER.exec(text)?.[1];
+  if (
+    cheque ||
+    (CHEQUE_WORDS.test(text) && !charge && !transfer && ((ref && /^\d{1,10}$/.test(ref)) || printed))
+  ) {
+    const number = cheque ?? (ref && /^\d{1,10}$/.test(ref) ? ref : printed);
     return { ...base, transactionType: 'Cheque', instrumentNumber: number, favouring: favour(number) };
   }
+  const labelled = charge ? undefined : LABELLED.exec(text)?.[1];
   if (transfer) {
     const number =
-      utrIn(text) ?? (transfer === 'IMPS' ? RRN.exec(text)?.[0] : undefined) ?? utrIn(ref ?? '') ?? ref;
+      utrIn(text) ??
+      (transfer === 'IMPS' ? RRN.exec(text)?.[0] : undefined) ??
+      labelled ??
+      transferRef(text) ??
+      utrIn(ref ?? '') ??
+      ref;
     return {
       ...base,
       transactionType: 'e-Fund Transfer',
@@ -115,7 +162,13 @@ export function bankAllocationOf(tx: BankAllocationSource): BankAllocation {
     };
   }
   // UPI, card, charges, interest and the rest.
-  const number = /\bUPI\b/i.test(text) ? (RRN.exec(text)?.[0] ?? ref) : ref;
+  // A charge names the transfer it is for ('Chrg:IMPS on ... <rrn>'): that number is the transfer's,
+  // so a charge keeps only its own reference (a UPI payment whose note says 'charge' keeps its RRN).
+  const number = /\bUPI\b/i.test(text)
+    ? (RRN.exec(text)?.[0] ?? labelled ?? ref)
+    : charge
+      ? ref
+      : (ref ?? labelled ?? RRN_FIELD.exec(text)?.[1]);
   return { ...base, transactionType: 'Others', instrumentNumber: number, favouring: favour(number) };
 }
 

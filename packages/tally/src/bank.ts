@@ -50,10 +50,16 @@ export interface BankVoucherOptions {
   /** Groups of row ledgers for the masters, by name (as Tally compares names: case-insensitive). */
   ledgerGroups?: Readonly<Record<string, string>>;
   /**
-   * The group of every new row ledger `ledgerGroups` does not name. Without it such a ledger goes
-   * under Suspense A/c (the command line's default); the server asks the user first (issue 31).
+   * The group of every new row ledger `ledgerGroups` does not name. Without it (and without
+   * `ungroupedUnderSuspense`) declaring such a ledger is refused: an expense or a party filed under
+   * Suspense A/c is wrong books the accountant has to find (issue 31).
    */
   newLedgerGroup?: string;
+  /**
+   * Put new row ledgers whose group nobody chose under Suspense A/c, as the specification's own
+   * request shapes always have (they have no word for groups). Only the server's contract path asks.
+   */
+  ungroupedUnderSuspense?: boolean;
   /** Ledgers known to exist in Tally: never declared as masters (so their group is never altered). */
   existingLedgers?: readonly string[];
   /** Write the banker's date (the statement's date) on bank legs, marking them reconciled in Tally. */
@@ -246,6 +252,24 @@ function declared(ledgers: PlannedMaster[], o: BankVoucherOptions): PlannedMaste
 }
 
 /**
+ * Refuses masters that would file a row's new ledger under Suspense A/c because nobody chose its
+ * group (unless the caller asked for that): the command line, the office book and the screens all
+ * go through here, so no path does it by default (issue 31).
+ */
+function requireGroups(masters: readonly PlannedMaster[], o: BankVoucherOptions): void {
+  if (o.ungroupedUnderSuspense) return;
+  const unchosen = masters.filter((m) => m.defaulted).map((m) => m.name);
+  if (unchosen.length === 0) return;
+  const named =
+    unchosen.slice(0, 5).join(', ') + (unchosen.length > 5 ? ` and ${unchosen.length - 5} more` : '');
+  throw new TallyError(
+    'ledger_group_needed',
+    `Choose the group of the new ledger(s) ${named}: Bahi does not put new ledgers under Suspense A/c unless asked.`,
+    `ungrouped ledgers: ${unchosen.join(', ')}`,
+  );
+}
+
+/**
  * The masters a bank import of these accounts would declare (the ledgers the company is not known
  * to have), each with its group: what the screen shows before a push (issue 31). Vouchers left out
  * (`leaveOut`) declare nothing.
@@ -270,11 +294,14 @@ export function buildMultiAccountBankVouchersXml(
 ): string {
   const built = input.accounts.map((a) => buildAccount(a, input));
   const vouchers = built.flatMap((b) => b.vouchers);
-  const masters = input.withMasters
-    ? declared(
-        built.flatMap((b) => b.ledgers),
-        input,
-      ).map(({ name, parent }) => ledgerMaster({ name, parent }))
-    : [];
+  let masters: XmlElement[] = [];
+  if (input.withMasters) {
+    const planned = declared(
+      built.flatMap((b) => b.ledgers),
+      input,
+    );
+    requireGroups(planned, input);
+    masters = planned.map(({ name, parent }) => ledgerMaster({ name, parent }));
+  }
   return importXml({ report: 'Vouchers', company: input.company, objects: [...masters, ...vouchers] });
 }

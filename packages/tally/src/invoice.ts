@@ -67,8 +67,13 @@ export interface TaxInvoicesInput {
   partyGstin?: string;
   /** The party's registration type as its ledger in Tally keeps it ('Regular', 'Composition'...). */
   partyRegistrationType?: string;
-  /** HSN/SAC per item name, for items whose rows carry none. */
+  /** HSN/SAC per item name (case-insensitive), for items whose rows carry none: the company's masters. */
   hsnCodes?: Readonly<Record<string, string>>;
+  /**
+   * The unit per item name (case-insensitive) of the items the company keeps (their BASEUNITS, read
+   * through the bridge or a masters file): their lines are in that unit, not `unit` (issue 31).
+   */
+  itemUnits?: Readonly<Record<string, string>>;
   invoiceType?: InvoiceType | string;
   company?: string;
   withMasters?: boolean;
@@ -262,6 +267,11 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
   const igstL = input.taxLedgers?.igst ?? 'IGST';
   const roundOffL = input.roundOffLedger ?? 'Round Off';
   const unit = input.unit ?? 'Nos';
+  const byName = (o: Readonly<Record<string, string>> | undefined) =>
+    new Map(Object.entries(o ?? {}).map(([k, v]) => [k.trim().toLowerCase(), v.trim()] as const));
+  const itemUnits = byName(input.itemUnits);
+  const hsnCodes = byName(input.hsnCodes);
+  const unitOf = (item: string) => itemUnits.get(item.trim().toLowerCase()) || unit;
   const heads = gstDutyHeadsFor(input.tallyVersion);
   // TallyPrime 3.0+ (its duty-head words): HSN in HSNDETAILS.LIST, registrations by name.
   const release3 = heads.cgst === GST_DUTY_HEADS_3.cgst;
@@ -298,14 +308,15 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
     const t = invoiceTotals(v, intra, taxed);
     const inventory = t.lines.map((line) => {
       const rate = taxed ? line.price : Math.round(line.taxable / line.quantity);
-      const hsn = line.hsn ?? input.hsnCodes?.[line.item];
+      const hsn = line.hsn ?? (hsnCodes.get(line.item.trim().toLowerCase()) || undefined);
+      const lineUnit = unitOf(line.item);
       const typeOfSupply = line.hsn
         ? line.typeOfSupply
         : hsn && SAC_CODE.test(hsn)
           ? 'Services'
           : line.typeOfSupply;
       const taxability = !taxed ? 'Exempt' : line.gstRate > 0 ? 'Taxable' : 'Nil Rated';
-      unitDecimals = Math.max(unitDecimals, decimalsOf(line.quantity));
+      if (lineUnit === unit) unitDecimals = Math.max(unitDecimals, decimalsOf(line.quantity));
       if (!items.has(line.item.toLowerCase())) {
         items.set(line.item.toLowerCase(), {
           name: line.item,
@@ -326,10 +337,10 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
         leaf('GSTOVRDNTAXABILITY', taxability),
         leaf('GSTOVRDNTYPEOFSUPPLY', typeOfSupply),
         leaf('ISDEEMEDPOSITIVE', 'No'),
-        leaf('RATE', tallyRate(rate, unit)),
+        leaf('RATE', tallyRate(rate, lineUnit)),
         leaf('AMOUNT', tallyAmount(line.taxable)),
-        leaf('ACTUALQTY', tallyQuantity(line.quantity, unit)),
-        leaf('BILLEDQTY', tallyQuantity(line.quantity, unit)),
+        leaf('ACTUALQTY', tallyQuantity(line.quantity, lineUnit)),
+        leaf('BILLEDQTY', tallyQuantity(line.quantity, lineUnit)),
         legElement(credit(sales, line.taxable), 'ACCOUNTINGALLOCATIONS.LIST'),
         ...(taxed ? rateDetails(line.gstRate) : []),
       ]);
@@ -420,13 +431,14 @@ export function buildTaxInvoicesXml(input: TaxInvoicesInput): string {
     )
       masters.push(voucherTypeMaster(voucherType));
     masters.push(...all.map(ledgerMaster));
-    if (!known(input.existingUnits).has(unit.toLowerCase())) masters.push(unitMaster(unit, unitDecimals));
+    const newItems = [...items.values()].filter((i) => !haveItems.has(i.name.toLowerCase()));
+    // The default unit serves the items Bahi creates; an invoice of the company's own items alone needs none.
+    if (newItems.length && !known(input.existingUnits).has(unit.toLowerCase()))
+      masters.push(unitMaster(unit, unitDecimals));
     masters.push(
-      ...[...items.values()]
-        .filter((i) => !haveItems.has(i.name.toLowerCase()))
-        .map((i) =>
-          stockItemMaster({ name: i.name, unit, gst: taxed ? i.gst : { ...i.gst, taxability: 'Exempt' } }),
-        ),
+      ...newItems.map((i) =>
+        stockItemMaster({ name: i.name, unit, gst: taxed ? i.gst : { ...i.gst, taxability: 'Exempt' } }),
+      ),
     );
   }
   return importXml({ report: 'Vouchers', company: input.company, objects: [...masters, ...vouchers] });

@@ -82,3 +82,47 @@ export function keptSubset(
     vouchers: chosen.length,
   };
 }
+
+/**
+ * What the server keeps beside a file (issue 31: the list of pushes and a push's vouchers read no
+ * XML): its vouchers' REMOTEIDs in order, and its first and last voucher day (ISO; '' without one).
+ */
+export function keptFacts(xml: string): { voucherIds: string[]; firstDay: string; lastDay: string } {
+  let first = '';
+  let last = '';
+  for (const m of xml.matchAll(/<DATE>(\d{8})<\/DATE>/g)) {
+    if (!first || m[1] < first) first = m[1];
+    if (m[1] > last) last = m[1];
+  }
+  return {
+    voucherIds: layoutVoucherIds(xml, importLayout(xml)),
+    firstDay: first ? (isoFromTallyDate(first) ?? '') : '',
+    lastDay: last ? (isoFromTallyDate(last) ?? '') : '',
+  };
+}
+
+/**
+ * Only the vouchers at `indices` (0-based among the file's vouchers), read as keptVouchers reads
+ * them, with their index and part in the whole file: a page of a push without parsing all of it.
+ */
+export function keptVouchersAt(
+  xml: string,
+  bankLedger: string,
+  indices: readonly number[],
+  perPart?: number,
+): KeptVoucher[] {
+  const layout = importLayout(xml);
+  const wanted = indices.filter((i) => i >= 0 && i < layout.vouchers.length);
+  if (wanted.length === 0) return [];
+  const page = assembleImport(
+    xml,
+    layout,
+    wanted.map((i) => layout.vouchers[i]),
+  );
+  const size = partSize(perPart);
+  return keptVouchers(page, bankLedger).map((v, k) => ({
+    ...v,
+    index: wanted[k],
+    part: Math.floor(wanted[k] / size),
+  }));
+}

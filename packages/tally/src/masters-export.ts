@@ -3,7 +3,7 @@
 // answered as ENVELOPE/BODY/DATA/COLLECTION with one element per object (docs/decisions/035).
 import { TallyError } from './errors.ts';
 import { postToTally, type PushOptions } from './client.ts';
-import { text, xmlParser } from './read.ts';
+import { hsnOf, text, xmlParser } from './read.ts';
 import { el, leaf, serializeXml, type XmlChild } from './xml/tree.ts';
 
 export const MASTER_TYPES = ['Ledger', 'Group', 'StockItem', 'Unit', 'VoucherType'] as const;
@@ -25,7 +25,8 @@ const FETCH: Record<MasterType, string[]> = {
     'LedMailingDetails.List',
   ],
   Group: ['Parent'],
-  StockItem: ['Parent', 'BaseUnits'],
+  // HSN: TallyPrime 3.0+ keeps it in HSNDetails (with SrcOfHSNDetails), 2.x in GSTDetails (decision 037 #22).
+  StockItem: ['Parent', 'BaseUnits', 'GSTDetails.List', 'HSNDetails.List'],
   Unit: [],
   VoucherType: ['Parent'],
 };
@@ -36,6 +37,8 @@ export interface TallyMaster {
   parent: string;
   /** Stock items: the base unit. */
   unit?: string;
+  /** Stock items: the HSN/SAC code Tally keeps, the latest applicable. */
+  hsn?: string;
   /** Party ledgers: GSTIN, state and registration type ('Regular', 'Composition'...), when Tally has them. */
   gstin?: string;
   state?: string;
@@ -136,6 +139,7 @@ export function parseMastersCollection(xml: string, type: MasterType): TallyMast
         name: name.trim(),
         parent: text(n.PARENT).trim(),
         ...(type === 'StockItem' ? { unit } : {}),
+        ...(type === 'StockItem' && hsnOf(n) ? { hsn: hsnOf(n) } : {}),
         ...(type === 'Ledger' ? partyRegistrationOf(n) : {}),
         ...(type === 'Ledger' && gstDutyHead ? { gstDutyHead } : {}),
       };

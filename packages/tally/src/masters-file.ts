@@ -6,7 +6,7 @@ import { TallyError } from './errors.ts';
 import type { TallyCompanyInfo, TallyCompanySnapshot } from './company.ts';
 import { isoFromAnyTallyDate } from './company.ts';
 import { partyRegistrationOf, type TallyMaster } from './masters-export.ts';
-import { text, xmlParser } from './read.ts';
+import { hsnOf, text, xmlParser } from './read.ts';
 import { decodeXmlBytes } from './xml/encoding.ts';
 
 type Node = Record<string, unknown>;
@@ -87,6 +87,7 @@ export function readMastersFile(input: string | Uint8Array): TallyCompanySnapsho
       name,
       parent: parentOf(n),
       ...(tag === 'STOCKITEM' ? { unit } : {}),
+      ...(tag === 'STOCKITEM' && hsnOf(n) ? { hsn: hsnOf(n) } : {}),
       ...(tag === 'LEDGER' ? partyRegistrationOf(n) : {}),
     });
   };

@@ -61,7 +61,7 @@ export type ImportObject =
       registrationType?: string;
     }
   | { kind: 'GROUP'; name: string; parent: string; action?: string }
-  | { kind: 'STOCKITEM'; name: string; unit: string; parent?: string; action?: string }
+  | { kind: 'STOCKITEM'; name: string; unit: string; parent?: string; hsn?: string; action?: string }
   | { kind: 'UNIT'; name: string; action?: string }
   | { kind: 'VOUCHERTYPE'; name: string; parent: string; numbering: string; action?: string }
   | {
@@ -187,6 +187,7 @@ function readObject(tag: string, node: Node): ImportObject {
         name: nameOf(node),
         unit: text(node.BASEUNITS),
         parent: text(node.PARENT) || undefined,
+        hsn: hsnOf(node),
         action,
       };
     case 'UNIT':
@@ -276,4 +277,21 @@ export function voucherBalance(v: ImportedVoucher): Paise {
 /** Every ledger a voucher names, including the sales ledgers of its inventory lines. */
 export function ledgersNamed(v: ImportedVoucher): string[] {
   return [...v.legs.map((l) => l.ledger), ...v.inventory.flatMap((i) => i.allocations.map((a) => a.ledger))];
+}
+
+/**
+ * A stock item's HSN/SAC code: the latest entry (by APPLICABLEFROM) of HSNDETAILS.LIST (TallyPrime
+ * 3.0+), else of GSTDETAILS.LIST (2.x writes HSNCODE there; 3.0+ keeps it there too when set so).
+ * Undefined when neither holds one.
+ */
+export function hsnOf(n: Record<string, unknown>): string | undefined {
+  for (const list of ['HSNDETAILS.LIST', 'GSTDETAILS.LIST']) {
+    const raw = n[list];
+    const entries = ((Array.isArray(raw) ? raw : raw ? [raw] : []) as Record<string, unknown>[])
+      .map((e) => ({ from: text(e.APPLICABLEFROM).trim(), hsn: text(e.HSNCODE).trim() }))
+      .filter((e) => /^\d{4,8}$/.test(e.hsn))
+      .sort((a, b) => a.from.localeCompare(b.from));
+    if (entries.length) return entries[entries.length - 1].hsn;
+  }
+  return undefined;
 }

@@ -21,6 +21,9 @@ before(async () => {
 });
 after(() => tally.close());
 
+// the groups of the rows' ledgers: a new ledger needs one (issue 31)
+const GROUPS = { Rent: 'Indirect Expenses', Sales: 'Sales Accounts' };
+
 function rows(n: number, ledger = (i: number) => (i % 3 === 0 ? 'Rent' : 'Sales')): BankTransaction[] {
   return Array.from({ length: n }, (_, i) => ({
     date: `2025-0${(i % 9) + 1}-1${i % 9}`,
@@ -38,6 +41,7 @@ const build = (n: number) =>
     bankLedger: 'HDFC 123',
     transactions: rows(n),
     withMasters: true,
+    ledgerGroups: GROUPS,
   });
 
 test('parts carry the masters first and every voucher exactly once, each a valid import', () => {
@@ -101,6 +105,7 @@ test('a part that fails names what Tally refused; where Tally matches REMOTEIDs,
     bankLedger: 'HDFC 123',
     transactions,
     withMasters: true,
+    ledgerGroups: GROUPS,
     existingLedgers: ['Missing Ledger'],
   });
   const layout = importLayout(xml);

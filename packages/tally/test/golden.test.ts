@@ -23,7 +23,11 @@ for (const c of cases) {
   });
 
   test(`golden ${c.name} parses back balanced, with every ledger known`, () => {
-    const { problems, vouchers } = checkImportFile(readFileSync(c.xmlPath, 'utf8'), c.expectedLedgers);
+    const { problems, vouchers } = checkImportFile(
+      readFileSync(c.xmlPath, 'utf8'),
+      c.expectedLedgers,
+      c.expectedItems,
+    );
     assert.deepEqual(problems, []);
     assert.ok(vouchers.length > 0);
   });

@@ -19,6 +19,7 @@ export interface GoldenCase {
   builder: 'bank' | 'invoice' | 'manual';
   input: unknown;
   expectedLedgers: string[];
+  expectedItems?: string[];
   jsonPath: string;
   xmlPath: string;
 }
@@ -53,13 +54,15 @@ export function buildGolden(c: GoldenCase): string {
 export function checkImportFile(
   xml: string,
   expectedLedgers: readonly string[] = [],
+  /** stock items the company is said to keep (read from Tally): not declared, still known */
+  expectedItems: readonly string[] = [],
 ): {
   problems: string[];
   vouchers: ImportedVoucher[];
 } {
   const request = readImportXml(xml);
   const known = new Set([...TALLY_DEFAULT_LEDGERS, ...expectedLedgers].map((n) => n.toLowerCase()));
-  const items = new Set<string>();
+  const items = new Set<string>(expectedItems.map((n) => n.toLowerCase()));
   const problems: string[] = [];
   const vouchers: ImportedVoucher[] = [];
   for (const o of request.objects) {

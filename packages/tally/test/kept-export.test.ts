@@ -26,7 +26,13 @@ const transactions: BankTransaction[] = Array.from({ length: 7 }, (_, i) => ({
 // A reversal printed as a negative withdrawal: money in.
 transactions.push({ date: '2025-04-09', description: 'REV', withdrawal: -100, deposit: 0, balance: 100100 });
 
-const xml = buildBankVouchersXml({ bankLedger: LEDGER, transactions, company: 'K & Co', withMasters: true });
+const xml = buildBankVouchersXml({
+  bankLedger: LEDGER,
+  transactions,
+  company: 'K & Co',
+  withMasters: true,
+  ledgerGroups: { Rent: 'Indirect Expenses' },
+});
 const ids = bankVoucherIds({ bankLedger: LEDGER, transactions }).flat();
 
 test('each voucher of a kept file: id, part, date, the bank movement and the other ledger', () => {

@@ -23,7 +23,10 @@ test('the masters export request asks Tally for a collection of one type with it
   const xml = mastersExportRequest('StockItem', 'Gupta & Co');
   assert.match(xml, /<TALLYREQUEST>Export<\/TALLYREQUEST>\s*<TYPE>Collection<\/TYPE>/);
   assert.match(xml, /<SVCURRENTCOMPANY>Gupta &amp; Co<\/SVCURRENTCOMPANY>/);
-  assert.match(xml, /<TYPE>StockItem<\/TYPE>\s*<FETCH>Name, Parent, BaseUnits<\/FETCH>/);
+  assert.match(
+    xml,
+    /<TYPE>StockItem<\/TYPE>\s*<FETCH>Name, Parent, BaseUnits, GSTDetails.List, HSNDetails.List<\/FETCH>/,
+  );
 });
 
 test('readTallyMasters reads ledgers with their groups, stock items with units, voucher types from the emulator', async () => {

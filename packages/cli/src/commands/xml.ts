@@ -27,7 +27,9 @@ Options:
   --ledger NAME      the bank ledger (default '<bank label> A/c <account number>'); a statement with
                      several accounts gives each '<NAME> <account number>'
   --company NAME     the Tally company to import into (default: the one open)
-  --with-masters     declare the ledgers first, so the import never fails on a missing ledger
+  --with-masters     declare the ledgers first, so the import never fails on a missing ledger:
+                     the bank ledger under Bank Accounts and Suspense under Suspense A/c (Cash
+                     is Tally's own); no other ledger is ever filed under Suspense A/c
   --no-contra        cash withdrawals and deposits as Payment/Receipt against Suspense; by
                      default they (ATM CASH, CASH WDL, CDM...) are Contra vouchers against Cash,
                      as on every other path (--contra-for-cash is still accepted)

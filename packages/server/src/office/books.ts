@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { balanceGaps, bookMonths, uncoveredPeriods, formatDisplayDate, formatIndian } from '@bahi/core';
 import type { AccountInfo, BookAnswer, BookRowInfo, FiledStatementInfo } from '@bahi/contract';
 import type { Db, DbOrTx } from '../db/index.ts';
-import { rememberClientLedgers } from './ledgers.ts';
+import { assignLedgers, loadRules, rememberClientLedgers, type LedgerChoice } from './ledgers.ts';
 import { accountStatements, bookRows, officeAccounts } from './tables.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
@@ -124,6 +124,7 @@ export async function loadBook(
     if (r.pushedAt) pushedByMonth.set(r.date.slice(0, 7), (pushedByMonth.get(r.date.slice(0, 7)) ?? 0) + 1);
   }
   const [info] = await accountInfos(db, [account]);
+  const suggested = await suggestFor(db, account.clientId, records);
   return {
     account: info,
     months: bookMonths(rows).map((m) => {
@@ -162,12 +163,37 @@ export async function loadBook(
       ledger_source: r.ledgerSource ?? null,
       ledger_reason: r.ledgerReason,
       voucher_type: r.voucherType ?? null,
+      ...(suggested.has(r.id)
+        ? { suggested_ledger: suggested.get(r.id)!.ledger, suggested_reason: suggested.get(r.id)!.reason }
+        : {}),
       pushed: r.pushedAt !== null,
       gap_before: gapBefore.has(from + i),
     })),
     rows_total: lean.length,
     rows_from: from,
   };
+}
+
+type BookRowRecord = typeof bookRows.$inferSelect;
+
+/**
+ * The ledger the client's rules, then its memory, give each unpushed row without one, now: a row
+ * filed before the memory learnt its payee has none, and the book offers it (issue 31).
+ */
+export async function suggestFor(
+  db: DbOrTx,
+  clientId: string,
+  records: readonly BookRowRecord[],
+): Promise<Map<string, LedgerChoice>> {
+  const open = records.filter((r) => !r.ledger.trim() && r.pushedAt === null);
+  const out = new Map<string, LedgerChoice>();
+  if (open.length === 0) return out;
+  const choices = await assignLedgers(db, clientId, await loadRules(db, clientId), open);
+  open.forEach((r, i) => {
+    const c = choices[i];
+    if (c) out.set(r.id, c);
+  });
+  return out;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   bankVoucherIds,
   buildBankVouchersXml,
   heldKeys,
+  keptFacts,
   plannedBankMasters,
   type BankTransaction,
   type HeldMovement,
@@ -21,7 +22,7 @@ import { tallyExports } from '../statements/tables.ts';
 import { cashWithoutLedger, plannedForScreen, requireChosenGroups } from '../tally/bank-export.ts';
 import { ledgerNames, loadCompany } from '../tally/company.ts';
 import { alreadyRecorded, recordVouchers } from '../tally/sent.ts';
-import { lockAccount } from './books.ts';
+import { lockAccount, suggestFor } from './books.ts';
 import { assertPushFits } from './push-size.ts';
 import { makeExportRoom } from '../tally/export-quota.ts';
 import { bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
@@ -57,6 +58,39 @@ async function markPushed(tx: DbOrTx, ids: readonly string[], now: Date): Promis
 }
 
 /**
+ * "Use all suggestions" (issue 31): each row without a ledger takes the one the client's rules or
+ * memory give it now, set on the row as the book shows it (source and reason kept), in place.
+ */
+async function takeSuggestions(tx: DbOrTx, clientId: string, rows: BookRowRecord[]): Promise<void> {
+  const suggested = await suggestFor(tx, clientId, rows);
+  // one update per distinct choice (a payee's rows share one), not one per row
+  const alike = new Map<string, { set: Partial<BookRowRecord>; ids: string[] }>();
+  for (const r of rows) {
+    const s = suggested.get(r.id);
+    if (!s) continue;
+    const set = {
+      ledger: s.ledger,
+      ledgerSource: s.source,
+      ledgerReason: s.reason,
+      voucherType: s.voucherType,
+    };
+    Object.assign(r, set);
+    const key = JSON.stringify(set);
+    const group = alike.get(key) ?? { set, ids: [] as string[] };
+    group.ids.push(r.id);
+    alike.set(key, group);
+  }
+  for (const { set, ids } of alike.values()) {
+    for (let i = 0; i < ids.length; i += 5000) {
+      await tx
+        .update(bookRows)
+        .set(set)
+        .where(and(inArray(bookRows.id, ids.slice(i, i + 5000)), isNull(bookRows.pushedAt)));
+    }
+  }
+}
+
+/**
  * The book's unpushed rows as one Tally import, tied to a push record; nothing is marked pushed
  * until Tally answers. The account row is locked for the transaction, so two pushes at once take turns.
  */
@@ -67,8 +101,8 @@ export async function pushUnpushed(
   month?: string,
   /** What the company holds on the ledger (read through the bridge): those rows are in Tally. */
   held?: readonly HeldMovement[],
-  /** The groups chosen for new ledgers (issue 31). */
-  groups: LedgerGroupChoice = {},
+  /** The groups chosen for new ledgers, and whether rows without a ledger take the suggested one (issue 31). */
+  groups: LedgerGroupChoice & { use_suggestions?: boolean } = {},
 ): Promise<PushAnswer> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
@@ -89,6 +123,7 @@ export async function pushUnpushed(
         ),
       )
       .orderBy(asc(bookRows.position));
+    if (groups.use_suggestions) await takeSuggestions(tx, account.clientId, rows);
     if (rows.length === 0 && month) throw badRequest(`Every row of ${month} has gone to Tally already.`);
     if (rows.length === 0)
       throw badRequest('Every row of this book has gone to Tally already: nothing new to push.');
@@ -178,6 +213,7 @@ export async function pushUnpushed(
         companyName: client?.tallyCompany ?? '',
         vouchers,
         xml,
+        ...keptFacts(xml),
         createdAt: now,
       })
       .returning({ id: tallyExports.id });

@@ -199,6 +199,13 @@ const billing: FastifyPluginAsync = async (app) => {
       // The company's own GST ledgers (by the duty head Tally keeps on them), not new ones (issue 31).
       taxLedgers: taxLedgersOf(company),
       existingStockItems: company?.stockItems.map((i) => i.name),
+      // The company's items in their own units and with their HSN (issue 31), a row's HSN first.
+      itemUnits: Object.fromEntries(
+        (company?.stockItems ?? []).flatMap((i) => (i.unit ? [[i.name, i.unit]] : [])),
+      ),
+      hsnCodes: Object.fromEntries(
+        (company?.stockItems ?? []).flatMap((i) => (i.hsn ? [[i.name, i.hsn]] : [])),
+      ),
       existingUnits: company?.units.map((u) => u.name),
       // Invoices as issued (issue 31): under a type numbered by hand TallyPrime keeps the numbers.
       voucherType: body.voucher_type || undefined,

@@ -10,7 +10,7 @@ import {
   type PushPlanRequest,
   type TallyPartResult,
 } from '@bahi/contract';
-import { buildMt940, importLayout, importPart, partCount } from '@bahi/tally';
+import { buildMt940, importLayout, importPart, keptFacts, partCount } from '@bahi/tally';
 import { readMastersInReader } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
@@ -176,7 +176,8 @@ const tally: FastifyPluginAsync = async (app) => {
     const [row] = await ctx.db
       .insert(tallyExports)
       // The app's clock, which retention is measured by.
-      .values({ userId, ...values, createdAt: ctx.now() })
+      // Its voucher ids and days beside the XML: the list of pushes reads no XML (issue 31).
+      .values({ userId, ...values, ...keptFacts(values.xml), createdAt: ctx.now() })
       .returning({ id: tallyExports.id });
     return row.id;
   }

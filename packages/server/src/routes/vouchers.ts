@@ -1,10 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS, type VoucherRowProblem } from '@bahi/contract';
-import { buildManualVouchersXml, validateManualRows } from '@bahi/tally';
+import { ENDPOINTS, type TallyCompanyAnswer, type VoucherRowProblem } from '@bahi/contract';
+import {
+  buildManualVouchersXml,
+  TallyError,
+  validateManualRows,
+  type ManualVouchersInput,
+} from '@bahi/tally';
 import { requireUser } from '../auth/guards.ts';
 import { XML_TYPE, sendDownload } from '../download.ts';
 import { serve } from '../endpoints.ts';
 import { invalid } from '../errors.ts';
+import { loadCompany, taxLedgersOf } from '../tally/company.ts';
 
 // The voucher importer of the Create Vouchers screen (spec section 7, issue 7). A signed-in user is
 // required although the specification's screen sends no token (docs/decisions/070-voucher-importer.md).
@@ -24,6 +30,33 @@ export function rowsRejectedDetail(problems: readonly VoucherRowProblem[]): stri
   return head + named.join(' ') + (more > 0 ? ` And ${more} more row${more === 1 ? '' : 's'}.` : '');
 }
 
+/**
+ * A ledger's group, or 'Bank Accounts' when its group is one of the company's own under Bank
+ * Accounts or Bank OD A/c (a sub-group such as 'Current Accounts'): the builder gives bank ledgers
+ * their bank allocation by group.
+ */
+function bankGroupOf(company: TallyCompanyAnswer, group: string): string {
+  const parents = new Map(company.groups.map((g) => [g.name.trim().toLowerCase(), g.parent.trim()]));
+  let at = group.trim();
+  for (let hops = 0; at && hops < 20; hops++) {
+    if (/^bank (accounts|od a\/c|occ a\/c)$/i.test(at)) return 'Bank Accounts';
+    at = parents.get(at.toLowerCase()) ?? '';
+  }
+  return group;
+}
+
+/** The builder, its refusal of an ungrouped new ledger answered with the ledgers to group (422). */
+function manualXml(input: ManualVouchersInput): string {
+  try {
+    return buildManualVouchersXml(input);
+  } catch (err) {
+    const ledgers = (err as { ledgers?: string[] }).ledgers;
+    if (err instanceof TallyError && err.code === 'ledger_group_needed' && ledgers)
+      throw invalid(err.userMessage, { new_ledgers: ledgers.slice(0, 200) });
+    throw err;
+  }
+}
+
 const vouchers: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser);
 
@@ -34,7 +67,25 @@ const vouchers: FastifyPluginAsync = async (app) => {
       request.log.info({ rows: body.rows.length, incomplete: problems.length }, 'voucher rows rejected');
       throw invalid(rowsRejectedDetail(problems), { problems });
     }
-    const xml = buildManualVouchersXml({ rows: body.rows, company: body.company_name || undefined });
+    // The company read through the bridge or a masters file: its ledgers are never declared, its
+    // bank ledgers carry bank allocations, its state and output tax ledgers serve GST rows.
+    const company = body.company_name
+      ? await loadCompany(app.bahi.db, request.user.id, body.company_name)
+      : undefined;
+    const xml = manualXml({
+      rows: body.rows,
+      company: body.company_name || undefined,
+      // Masters declared (issue 31): those the company lacks, under the group chosen or given by
+      // their role. A caller in the specification's shape names no groups: a ledger with none is
+      // left undeclared, as every ledger was before, never put under Suspense A/c.
+      withMasters: true,
+      ungrouped: body.ledger_groups ? 'refuse' : 'omit',
+      ledgerGroups: body.ledger_groups,
+      companyLedgers: company?.ledgers.map((l) => ({ name: l.name, parent: bankGroupOf(company, l.parent) })),
+      companyState: body.company_state || company?.company.state || undefined,
+      tallyVersion: company?.company.version || undefined,
+      taxLedgers: taxLedgersOf(company),
+    });
     request.log.info({ rows: body.rows.length }, 'vouchers.xml generated');
     return sendDownload(reply, 'vouchers.xml', XML_TYPE, xml);
   });

@@ -163,6 +163,8 @@ export function rowsToXml(
     transactions,
     company: company?.trim() || undefined,
     withMasters: true,
+    // the specification's preview shape: a row's own ledger goes under Suspense A/c, as it always has
+    ungroupedUnderSuspense: true,
   });
   const vouchers = transactions.reduce((n, t) => n + (t.withdrawal ? 1 : 0) + (t.deposit ? 1 : 0), 0);
   return { xml, vouchers };

@@ -47,6 +47,14 @@ export const tallyExports = pgTable(
     xml: text('xml').notNull(),
     /** The bridge's parsed RESPONSE as the web app reported it (created, altered, errors...). */
     tallyResponse: jsonb('tally_response'),
+    /**
+     * The REMOTEIDs of its vouchers in the file's order (part = index / 500), and its first and last
+     * voucher day (ISO), kept beside the XML (migration 0014) so the list of pushes and a push's
+     * vouchers read no XML (issue 31). Null on rows kept before: the XML answers for them.
+     */
+    voucherIds: text('voucher_ids').array(),
+    firstDay: text('first_day'),
+    lastDay: text('last_day'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('tally_exports_user_created').on(t.userId, t.createdAt)],

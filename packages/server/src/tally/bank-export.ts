@@ -201,9 +201,14 @@ export async function bankExportXml(db: DbOrTx, userId: string, input: BankExpor
   // A caller that chooses groups (the screens do, through the push plan) is held to its choice; a
   // call in the specification's own shape, which has no word for groups, keeps its behaviour: the
   // ledgers it names go under Suspense A/c, as that contract has always put them (decision 037).
-  if (input.ledgerGroups !== undefined || input.newLedgerGroup !== undefined)
-    requireChosenGroups(plannedBankMasters({ ...p.options, accounts: [account] }), p.known);
-  const xml = buildBankVouchersXml({ ...account, ...p.options, withMasters: true });
+  const choosing = input.ledgerGroups !== undefined || input.newLedgerGroup !== undefined;
+  if (choosing) requireChosenGroups(plannedBankMasters({ ...p.options, accounts: [account] }), p.known);
+  const xml = buildBankVouchersXml({
+    ...account,
+    ...p.options,
+    withMasters: true,
+    ungroupedUnderSuspense: !choosing,
+  });
   return { xml, ...p.left };
 }
 

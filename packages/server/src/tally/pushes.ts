@@ -13,7 +13,14 @@ import {
   type TallyPushVoucher,
   type TallyPushVoucherState,
 } from '@bahi/contract';
-import { heldKeys, keptSubset, keptVouchers, type HeldMovement } from '@bahi/tally';
+import {
+  heldKeys,
+  keptFacts,
+  keptSubset,
+  keptVouchers,
+  keptVouchersAt,
+  type HeldMovement,
+} from '@bahi/tally';
 import type { DbOrTx } from '../db/index.ts';
 import { conflict, notFound } from '../errors.ts';
 import { bookPushes } from '../office/tables.ts';
@@ -80,6 +87,30 @@ async function figures(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     );
+  // The ids and days kept beside the XML (migration 0014): counted in the database, no XML read.
+  const kept = rowsOf<{
+    id: string;
+    in_tally: number | string;
+    first_day: string | null;
+    last_day: string | null;
+  }>(
+    await db.execute(sql`
+      select e.id, e.first_day, e.last_day,
+        (select count(distinct v) from unnest(e.voucher_ids) as v
+          where exists (select 1 from tally_sent_vouchers s
+            where s.user_id = e.user_id and s.ledger_key = lower(trim(e.ledger_name))
+              and s.remote_id = v and s.how = 'sent'
+              and (lower(trim(e.company_name)) = '' or s.company_key in (lower(trim(e.company_name)), '')))
+        ) as in_tally
+      from tally_exports e
+      where e.user_id = ${userId} and e.voucher_ids is not null
+        and e.id in (${list(exports.map((e) => e.id))})`),
+  );
+  for (const r of kept)
+    out.set(r.id, { inTally: Number(r.in_tally), from: r.first_day ?? '', to: r.last_day ?? '' });
+  const unkept = exports.filter((e) => !out.has(e.id));
+  if (unkept.length === 0) return out;
+  // Exports without the columns (none after the migration's backfill; kept for safety): their XML.
   const quick = rowsOf<{ id: string; own: number | string; first: string | null; last: string | null }>(
     await db.execute(sql`
       select e.id,
@@ -89,10 +120,10 @@ async function figures(
       from tally_exports e
       cross join lateral (select min(d[1]) as first, max(d[1]) as last
         from regexp_matches(left(e.xml, 65536) || right(e.xml, 65536), '<DATE>([0-9]{8})</DATE>', 'g') as d) as days
-      where e.user_id = ${userId} and e.id in (${list(exports.map((e) => e.id))})`),
+      where e.user_id = ${userId} and e.id in (${list(unkept.map((e) => e.id))})`),
   );
   for (const r of quick) out.set(r.id, { inTally: Number(r.own), from: isoOf(r.first), to: isoOf(r.last) });
-  const short = exports.filter((e) => (out.get(e.id)?.inTally ?? 0) < e.vouchers).map((e) => e.id);
+  const short = unkept.filter((e) => (out.get(e.id)?.inTally ?? 0) < e.vouchers).map((e) => e.id);
   if (short.length === 0) return out;
   const exact = rowsOf<{ id: string; in_tally: number | string; first: string | null; last: string | null }>(
     await db.execute(sql`
@@ -194,37 +225,49 @@ async function loadExport(db: DbOrTx, userId: string, id: string, keptSince: Dat
   return row;
 }
 
-/** Each voucher of the export with where it stands, and what its part was answered. */
+/**
+ * Where each voucher of the export stands, from its ids alone (kept beside the XML), and what its
+ * part was answered.
+ */
 async function voucherStates(db: DbOrTx, userId: string, row: ExportRow) {
-  const vouchers = keptVouchers(row.xml, row.ledgerName, TALLY_PART_VOUCHERS);
+  const ids = row.voucherIds ?? keptFacts(row.xml).voucherIds;
   const recorded = await alreadyRecorded(
     db,
     { userId, company: row.companyName, ledger: row.ledgerName },
-    vouchers.map((v) => v.remoteId).filter(Boolean),
+    ids.filter(Boolean),
   );
   const answers = partAnswers(row.tallyResponse, partsOf(row.vouchers));
-  return {
-    answers,
-    recorded,
-    vouchers: vouchers.map((v): TallyPushVoucher => {
-      const answer = answers[v.part];
-      const state: TallyPushVoucherState =
-        recorded.get(v.remoteId) === 'sent' ? 'in_tally' : answer ? 'not_taken' : 'no_answer';
-      return {
-        remote_id: v.remoteId,
-        part: v.part,
-        date: v.date,
-        type: v.type,
-        party: v.party,
-        side: v.side,
-        paise: v.paise,
-        narration: v.narration,
-        state,
-        answer:
-          state === 'not_taken' ? (answer?.problems.join(' · ') || answer?.detail || '').slice(0, 1000) : '',
-      };
-    }),
-  };
+  const states = ids.map((id, index): TallyPushVoucherState => {
+    const part = Math.floor(index / TALLY_PART_VOUCHERS);
+    return recorded.get(id) === 'sent' ? 'in_tally' : answers[part] ? 'not_taken' : 'no_answer';
+  });
+  return { answers, recorded, states };
+}
+
+/** The vouchers at `indices`, read from the kept XML (a page only), with their state and answer. */
+function voucherPage(
+  row: ExportRow,
+  indices: readonly number[],
+  states: readonly TallyPushVoucherState[],
+  answers: readonly (TallyPartResult | undefined)[],
+): TallyPushVoucher[] {
+  return keptVouchersAt(row.xml, row.ledgerName, indices, TALLY_PART_VOUCHERS).map((v): TallyPushVoucher => {
+    const answer = answers[v.part];
+    const state = states[v.index];
+    return {
+      remote_id: v.remoteId,
+      part: v.part,
+      date: v.date,
+      type: v.type,
+      party: v.party,
+      side: v.side,
+      paise: v.paise,
+      narration: v.narration,
+      state,
+      answer:
+        state === 'not_taken' ? (answer?.problems.join(' · ') || answer?.detail || '').slice(0, 1000) : '',
+    };
+  });
 }
 
 /** The push, its parts' answers and a page of its vouchers (those in `state` when asked). */
@@ -237,20 +280,18 @@ export async function pushDetail(
   query: { state?: TallyPushVoucherState | 'waiting'; offset: number; limit: number },
 ) {
   const row = await loadExport(db, userId, id, keptSince);
-  const { vouchers, answers } = await voucherStates(db, userId, row);
+  const { states, answers } = await voucherStates(db, userId, row);
   const office = await officeExports(db, [row.id]);
-  const inTally = vouchers.filter((v) => v.state === 'in_tally').length;
-  const dates = vouchers
-    .map((v) => v.date)
-    .filter(Boolean)
-    .sort();
+  const inTally = states.filter((s) => s === 'in_tally').length;
+  const days = row.firstDay !== null && row.lastDay !== null ? row : keptFacts(row.xml);
   const wanted = (s: TallyPushVoucherState) =>
     !query.state || s === query.state || (query.state === 'waiting' && s !== 'in_tally');
-  const matching = vouchers.filter((v) => wanted(v.state));
+  const matching = states.flatMap((s, i) => (wanted(s) ? [i] : []));
   return {
-    push: summary(row, office.has(row.id), { inTally, from: dates[0] ?? '', to: dates.at(-1) ?? '' }),
+    push: summary(row, office.has(row.id), { inTally, from: days.firstDay ?? '', to: days.lastDay ?? '' }),
     part_results: answers.flatMap((a) => (a ? [a] : [])),
-    voucher_list: matching.slice(query.offset, query.offset + query.limit),
+    // Only the page's vouchers are read from the XML.
+    voucher_list: voucherPage(row, matching.slice(query.offset, query.offset + query.limit), states, answers),
     matching: matching.length,
   };
 }

@@ -256,7 +256,7 @@ export class Company {
   readonly groups = new Map<string, StoredLedger>();
   readonly ledgers = new Map<string, StoredLedger>();
   readonly units = new Map<string, string>();
-  readonly stockItems = new Map<string, { name: string; unit: string; parent: string }>();
+  readonly stockItems = new Map<string, { name: string; unit: string; parent: string; hsn?: string }>();
   readonly voucherTypes = new Set(PREDEFINED_VOUCHER_TYPES.map((t) => t.toLowerCase()));
   /**
    * Voucher types numbered by hand (lower-cased). The predefined ones number automatically, as a
@@ -438,6 +438,7 @@ export class Book {
           name: had?.name ?? name,
           unit: o.unit || had?.unit || '',
           parent: o.parent || had?.parent || 'Primary',
+          ...(o.hsn || had?.hsn ? { hsn: o.hsn || had?.hsn } : {}),
         });
         out.lastMid = this.nextId++;
         return;

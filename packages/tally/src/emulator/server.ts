@@ -173,6 +173,14 @@ export class TallyEmulator {
           el('STOCKITEM', { NAME: i.name }, [
             parent(i.parent === 'Primary' ? '' : i.parent),
             leaf('BASEUNITS', i.unit, { TYPE: 'String' }),
+            // The HSN as the item was imported with it: in GSTDETAILS.LIST (2.x and 3.0+) and
+            // HSNDETAILS.LIST (3.0+), the lists Bahi's stock items write (decision 037 #22).
+            fetched.has('gstdetails.list') && i.hsn
+              ? el('GSTDETAILS.LIST', {}, [leaf('HSNCODE', i.hsn, { TYPE: 'String' })])
+              : null,
+            fetched.has('hsndetails.list') && i.hsn && !/ERP/i.test(this.version)
+              ? el('HSNDETAILS.LIST', {}, [leaf('HSNCODE', i.hsn, { TYPE: 'String' })])
+              : null,
           ]),
         );
         break;

@@ -47,10 +47,13 @@ const SOURCE_LABEL = { rule: 'Rule', memory: 'Memory', manual: 'By hand' } as co
 export function BookView({
   clientId,
   accountId,
+  tallyCompany = '',
   onChanged,
 }: {
   clientId: string;
   accountId: string;
+  /** The client's Tally company: what it holds is read from it, not from whichever Tally loaded first. */
+  tallyCompany?: string;
   onChanged: () => void;
 }) {
   const [book, setBook] = useState<BookAnswer | null>(null);
@@ -70,6 +73,10 @@ export function BookView({
     groups: string[];
   } | null>(null);
   const [newGroup, setNewGroup] = useState<string | null>(null);
+  /** a group per new ledger, when the push creates several (issue 31) */
+  const [groupOf, setGroupOf] = useState<Record<string, string>>({});
+  /** rows without a ledger take the one the client's rules or memory suggest (issue 31) */
+  const [useSuggestions, setUseSuggestions] = useState(false);
   // The office's Tally address, shared with the result screen's Tally panel.
   const [localIp, setLocalIp] = useState(rememberedTallyIp);
 
@@ -131,7 +138,10 @@ export function BookView({
     }
   }
 
-  async function push(month?: string, newLedgerGroup?: string) {
+  async function push(
+    month?: string,
+    groups: { ledger_groups?: Record<string, string>; new_ledger_group?: string } = {},
+  ) {
     setPushing(true);
     try {
       // What the company already holds on the ledger for these rows' days, when the bridge can say:
@@ -145,14 +155,18 @@ export function BookView({
         book && days.length && localIp.trim() && (await bridgeAvailable())
           ? await readHeldThroughBridge(
               localIp,
-              '',
+              tallyCompany.trim(),
               book.account.tally_ledger,
               days[0],
               days[days.length - 1],
             )
           : null;
-      const answer = await pushBook(accountId, month, held ?? undefined, newLedgerGroup);
+      const answer = await pushBook(accountId, month, held ?? undefined, {
+        ...groups,
+        use_suggestions: useSuggestions,
+      });
       setGroupsNeeded(null);
+      setGroupOf({});
       const before = answer.already_sent
         ? ` ${answer.already_sent} row(s) were in Tally already (sent from another screen) and are marked pushed.`
         : '';
@@ -209,6 +223,17 @@ export function BookView({
     );
   if (!book) return <Text c="dimmed">Loading the book…</Text>;
   const { account } = book;
+  const suggested = book.rows.filter((r) => !r.pushed && r.suggested_ledger).length;
+  // One group for all fills each ledger's; a ledger's own choice wins.
+  const chosenGroups = groupsNeeded
+    ? Object.fromEntries(
+        groupsNeeded.ledgers.flatMap((l) => {
+          const g = groupOf[l] || newGroup;
+          return g ? [[l, g]] : [];
+        }),
+      )
+    : {};
+  const allChosen = !!groupsNeeded && groupsNeeded.ledgers.every((l) => chosenGroups[l]);
 
   return (
     <Stack gap="sm" aria-label={`Book of ${account.account_number}`}>
@@ -216,9 +241,20 @@ export function BookView({
         <Title order={4}>
           Book of {account.bank} {account.account_number}
         </Title>
-        <Button onClick={() => void push()} loading={pushing} disabled={account.unpushed === 0}>
-          {account.unpushed === 0 ? 'Everything pushed' : `Push ${account.unpushed} unpushed row(s) to Tally`}
-        </Button>
+        <Group gap="sm">
+          {suggested > 0 && (
+            <Checkbox
+              label={`Use all suggestions (${suggested} row(s) without a ledger)`}
+              checked={useSuggestions}
+              onChange={(e) => setUseSuggestions(e.currentTarget.checked)}
+            />
+          )}
+          <Button onClick={() => void push()} loading={pushing} disabled={account.unpushed === 0}>
+            {account.unpushed === 0
+              ? 'Everything pushed'
+              : `Push ${account.unpushed} unpushed row(s) to Tally`}
+          </Button>
+        </Group>
       </Group>
       {groupsNeeded && (
         <Paper withBorder p="sm" aria-label="New ledgers">
@@ -239,13 +275,29 @@ export function BookView({
               />
               <Button
                 size="xs"
-                disabled={!newGroup}
+                disabled={!allChosen}
                 loading={pushing}
-                onClick={() => newGroup && void push(groupsNeeded.month, newGroup)}
+                onClick={() => allChosen && void push(groupsNeeded.month, { ledger_groups: chosenGroups })}
               >
-                Push with this group
+                {groupsNeeded.ledgers.length === 1 ? 'Push with this group' : 'Push with these groups'}
               </Button>
             </Group>
+            {groupsNeeded.ledgers.length > 1 && (
+              <Group gap="sm" wrap="wrap">
+                {groupsNeeded.ledgers.map((l) => (
+                  <Select
+                    key={l}
+                    size="xs"
+                    label={`Group of ${l}`}
+                    placeholder="Choose a group"
+                    searchable
+                    data={groupsNeeded.groups}
+                    value={chosenGroups[l] ?? null}
+                    onChange={(g) => setGroupOf((o) => ({ ...o, [l]: g ?? '' }))}
+                  />
+                ))}
+              </Group>
+            )}
           </Stack>
         </Paper>
       )}
@@ -427,22 +479,36 @@ export function BookView({
                 {r.pushed ? (
                   r.LedgerName || 'Suspense'
                 ) : (
-                  <TextInput
-                    size="xs"
-                    aria-label={`Ledger for ${r.Date} ${r.Description}`}
-                    defaultValue={r.LedgerName}
-                    data-book-ledger
-                    onBlur={(e) => void saveLedger(r, e.currentTarget.value)}
-                    onKeyDown={(e) => {
-                      // Enter, Shift+Enter, ↓ and ↑ between rows, as in Tally (issue 34); leaving
-                      // the cell saves it
-                      const input = e.currentTarget;
-                      const step = rowStep(e, input.value !== input.defaultValue);
-                      if (step === 0) return;
-                      e.preventDefault();
-                      focusRowCell(input, step, 'input[data-book-ledger]');
-                    }}
-                  />
+                  <Group gap={4} wrap="nowrap">
+                    <TextInput
+                      size="xs"
+                      aria-label={`Ledger for ${r.Date} ${r.Description}`}
+                      defaultValue={r.LedgerName}
+                      placeholder={r.suggested_ledger ? `Suggested: ${r.suggested_ledger}` : undefined}
+                      data-book-ledger
+                      onBlur={(e) => void saveLedger(r, e.currentTarget.value)}
+                      onKeyDown={(e) => {
+                        // Enter, Shift+Enter, ↓ and ↑ between rows, as in Tally (issue 34); leaving
+                        // the cell saves it
+                        const input = e.currentTarget;
+                        const step = rowStep(e, input.value !== input.defaultValue);
+                        if (step === 0) return;
+                        e.preventDefault();
+                        focusRowCell(input, step, 'input[data-book-ledger]');
+                      }}
+                    />
+                    {r.suggested_ledger && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        title={r.suggested_reason}
+                        aria-label={`Use ${r.suggested_ledger} for ${r.Date} ${r.Description}`}
+                        onClick={() => void saveLedger(r, r.suggested_ledger ?? '')}
+                      >
+                        Use
+                      </Button>
+                    )}
+                  </Group>
                 )}
               </Table.Td>
               <Table.Td>

@@ -287,7 +287,13 @@ export default function ClientPage() {
         )}
         {openBook && (
           <Paper withBorder p="md" mt="sm">
-            <BookView key={openBook} clientId={client.id} accountId={openBook} onChanged={load} />
+            <BookView
+              key={openBook}
+              clientId={client.id}
+              accountId={openBook}
+              tallyCompany={client.tally_company}
+              onChanged={load}
+            />
           </Paper>
         )}
       </section>

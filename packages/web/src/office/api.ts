@@ -42,15 +42,25 @@ export const pushBook = (
   accountId: string,
   month?: string,
   held?: HeldMovements,
-  /** the group of the push's new ledgers, chosen when the server asked (issue 31) */
-  newLedgerGroup?: string,
+  /**
+   * The groups of the push's new ledgers, chosen when the server asked (one each, or one for all),
+   * and whether rows without a ledger take the suggested one (issue 31).
+   */
+  choice: Pick<
+    RequestInputOf<typeof ENDPOINTS.pushBook>,
+    'ledger_groups' | 'new_ledger_group' | 'use_suggestions'
+  > = {},
 ) =>
   call(ENDPOINTS.pushBook, {
     ...id(accountId),
     json: {
       ...(month ? { month } : {}),
       ...(held ? { held } : {}),
-      ...(newLedgerGroup ? { new_ledger_group: newLedgerGroup } : {}),
+      ...(choice.ledger_groups && Object.keys(choice.ledger_groups).length
+        ? { ledger_groups: choice.ledger_groups }
+        : {}),
+      ...(choice.new_ledger_group ? { new_ledger_group: choice.new_ledger_group } : {}),
+      ...(choice.use_suggestions ? { use_suggestions: true } : {}),
     },
   });
 

@@ -1,0 +1,147 @@
+import type { BookAnswer, BookRowInfo } from '@bahi/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import * as api from './api.ts';
+import { BookView } from './BookView.tsx';
+
+// The office book (issue 31): a row without a ledger is offered what the client's memory learnt
+// since it was filed, the push can take every suggestion at once, and each new ledger gets a group
+// of its own.
+
+vi.mock('./api.ts', () => ({
+  getBook: vi.fn(),
+  pushBook: vi.fn(),
+  setLedgers: vi.fn(async () => ({ updated: 1, remembered: 1 })),
+  createRule: vi.fn(),
+}));
+vi.mock('../bank/bridge.ts', () => ({
+  bridgeAvailable: vi.fn(async () => false),
+  pushThroughBridge: vi.fn(),
+  readHeldThroughBridge: vi.fn(),
+  rememberTallyIp: vi.fn(),
+  rememberedTallyIp: vi.fn(() => ''),
+}));
+
+afterEach(() => vi.clearAllMocks());
+
+const row = (id: string, over: Partial<BookRowInfo>): BookRowInfo => ({
+  id,
+  Date: '02-01-2026',
+  Description: `UPI-KIRANA STORE-${id}`,
+  Withdrawal: '100.00',
+  Deposit: '',
+  ClosingBalance: '1,000.00',
+  LedgerName: '',
+  reference: '',
+  ledger_source: null,
+  ledger_reason: '',
+  voucher_type: null,
+  pushed: false,
+  gap_before: false,
+  ...over,
+});
+
+const book = {
+  account: {
+    unpushed: 3,
+    rows: 3,
+    pushed: 0,
+    bank: 'HDFC',
+    account_number: '50100999',
+    tally_ledger: 'HDFC',
+  },
+  months: [],
+  gaps: [],
+  uncovered: [],
+  statements: [],
+  rows: [
+    row('a', { suggested_ledger: 'Purchases', suggested_reason: "You used 'Purchases' for KIRANA STORE" }),
+    row('b', { Description: 'NEFT-SHARMA ESTATES', suggested_ledger: 'Office Rent' }),
+    row('c', { Description: 'NEFT-ACME CORP' }),
+  ],
+  rows_total: 3,
+  rows_from: 0,
+} as unknown as BookAnswer;
+
+describe('the office book', () => {
+  it("reads what Tally holds from the client's company", async () => {
+    const bridge = await import('../bank/bridge.ts');
+    vi.mocked(bridge.bridgeAvailable).mockResolvedValueOnce(true);
+    vi.mocked(bridge.readHeldThroughBridge).mockResolvedValueOnce(null);
+    vi.mocked(bridge.rememberedTallyIp).mockReturnValue('192.168.1.5');
+    vi.mocked(api.getBook).mockResolvedValue(book);
+    vi.mocked(api.pushBook).mockResolvedValueOnce({
+      ok: true,
+      xml_id: '',
+      xml: '',
+      vouchers: 0,
+      rows: 0,
+      masters: [],
+    });
+    renderWithProviders(
+      <BookView clientId="c1" accountId="a1" tallyCompany=" Suggest Traders " onChanged={() => {}} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Push 3 unpushed row(s) to Tally' }));
+    await waitFor(() =>
+      expect(bridge.readHeldThroughBridge).toHaveBeenCalledWith(
+        '192.168.1.5',
+        'Suggest Traders',
+        'HDFC',
+        '2026-01-02',
+        '2026-01-02',
+      ),
+    );
+    vi.mocked(bridge.rememberedTallyIp).mockReturnValue('');
+  });
+
+  it('offers the suggestions, pushes with all of them, and asks a group per new ledger', async () => {
+    vi.mocked(api.getBook).mockResolvedValue(book);
+    vi.mocked(api.pushBook)
+      .mockRejectedValueOnce(
+        new ApiError(422, 'Choose the group', {
+          new_ledgers: ['Purchases', 'Office Rent'],
+          groups: ['Indirect Expenses', 'Purchase Accounts'],
+        }),
+      )
+      .mockResolvedValueOnce({ ok: true, xml_id: 'x', xml: '<x/>', vouchers: 3, rows: 3, masters: [] });
+    renderWithProviders(<BookView clientId="c1" accountId="a1" onChanged={() => {}} />);
+    // The suggestion is shown on its row, and taken for that row alone with Use.
+    expect(await screen.findByPlaceholderText('Suggested: Purchases')).toBeTruthy();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Use Office Rent for 02-01-2026 NEFT-SHARMA ESTATES' }),
+    );
+    await waitFor(() =>
+      expect(api.setLedgers).toHaveBeenCalledWith('a1', [{ id: 'b', ledger: 'Office Rent' }]),
+    );
+
+    fireEvent.click(screen.getByLabelText('Use all suggestions (2 row(s) without a ledger)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Push 3 unpushed row(s) to Tally' }));
+    await waitFor(() =>
+      expect(api.pushBook).toHaveBeenCalledWith('a1', undefined, undefined, { use_suggestions: true }),
+    );
+    // Two new ledgers: a group each; the push waits until both have one.
+    const go = await screen.findByRole('button', { name: 'Push with these groups' });
+    expect((go as HTMLButtonElement).disabled).toBe(true);
+    const user = userEvent.setup();
+    const choose = async (select: string, group: string) => {
+      const box = screen.getByRole('combobox', { name: select });
+      await user.click(box);
+      const list = await waitFor(() => document.getElementById(box.getAttribute('aria-controls') ?? '')!);
+      await user.click(within(list).getByRole('option', { name: group, hidden: true }));
+    };
+    await choose('Group of Purchases', 'Purchase Accounts');
+    expect((go as HTMLButtonElement).disabled).toBe(true);
+    await choose('Group of Office Rent', 'Indirect Expenses');
+    expect((go as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(go);
+    await waitFor(() =>
+      expect(api.pushBook).toHaveBeenLastCalledWith('a1', undefined, undefined, {
+        ledger_groups: { Purchases: 'Purchase Accounts', 'Office Rent': 'Indirect Expenses' },
+        use_suggestions: true,
+      }),
+    );
+  });
+});
