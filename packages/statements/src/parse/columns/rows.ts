@@ -17,6 +17,7 @@ import {
 import { type Line, type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
 import type { TaughtLayout } from '../types.ts';
 import { maxOf, minOf } from '../extent.ts';
+import { money } from '../values.ts';
 
 // Fewer dated lines with figures than this are no table.
 const MIN_ROWS = 3;
@@ -452,10 +453,8 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
 /** Which figure column is the balance, and which the withdrawal and deposit (or one amount). */
 function assignFigures(figs: Column[]): { roles: Map<Column, Role>; score: number } | null {
   const n = figs[0]?.cells.length ?? 0;
-  const value = (c: Column, i: number) => {
-    const a = c.cells[i] ? readAmount(c.cells[i]!) : null;
-    return a ? a : null;
-  };
+  // (a column of figures may print whole rupees: '57,500')
+  const value = (c: Column, i: number) => (c.cells[i] ? money(c.cells[i]!) : null);
   let best: { roles: Map<Column, Role>; score: number } | null = null;
   for (const bal of figs) {
     const balances = Array.from({ length: n }, (_, i) => {
