@@ -6,7 +6,11 @@
 // readers together (sampled every 100 ms from /proc).
 // Run: BAHI_MEMORY_MB=1024 nice node packages/statements/scripts/scan-memory.ts [--pages 14] [--dpi 275]
 //        [--class light] [--readers N]
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { closePool, configurePool, extractStatement } from '../src/extract.ts';
 import { StatementError } from '../src/errors.ts';
 import { judgeParse } from '../test/perturb/judge.ts';
@@ -35,14 +39,32 @@ const recipe = {
   wrap: 'below' as const,
   wrapWidth: 400,
 };
-const txs = long.transactions.slice(0, pages * ROWS_PER_PAGE - 2);
+// wrapped narrations take two lines: about 21 rows fill a page
+const txs = long.transactions.slice(0, pages * 21 - 2);
 const truth = truthFor(
   { ...long, transactions: txs, closingBalance: txs[txs.length - 1]!.balance },
   recipe,
   seed,
 );
 const c: ScanCase = { name: `${cls} ${bank} long`, bank, seed, recipe, truth, cls, dpi, quality: 75 };
-const { pdf, pages: drawn } = await makeScan(c);
+// The scan is drawn in a process of its own (--write FILE), so that this one holds what a server
+// holds, not the drawing's canvases and fonts.
+const writeTo = args.includes('--write') ? arg('write', '') : null;
+if (writeTo) {
+  const { pdf, pages: n } = await makeScan(c);
+  writeFileSync(writeTo, pdf);
+  console.log(n);
+  process.exit(0);
+}
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-scan-memory-'));
+const file = path.join(dir, 'scan.pdf');
+const drawn = Number(
+  execFileSync(process.execPath, [fileURLToPath(import.meta.url), ...args, '--write', file], {
+    encoding: 'utf8',
+  }).trim(),
+);
+const pdf = new Uint8Array(readFileSync(file));
+rmSync(dir, { recursive: true, force: true });
 
 function rssOf(pid: number): number {
   try {
@@ -52,7 +74,8 @@ function rssOf(pid: number): number {
     return 0;
   }
 }
-/** This process and every process under it. */
+/** This process and every process under it; and the largest of those under it. */
+let readerPeak = 0;
 function treeMb(): number {
   const children = new Map<number, number[]>();
   for (const d of readdirSync('/proc')) {
@@ -67,7 +90,9 @@ function treeMb(): number {
   }
   let total = 0;
   const walk = (pid: number) => {
-    total += rssOf(pid);
+    const mb = rssOf(pid);
+    total += mb;
+    if (pid !== process.pid) readerPeak = Math.max(readerPeak, mb);
     for (const k of children.get(pid) ?? []) walk(k);
   };
   walk(process.pid);
@@ -91,5 +116,5 @@ clearInterval(sampler);
 await closePool();
 console.log(
   `${drawn} pages at ${dpi} dpi (${cls}), ${(pdf.length / 2 ** 20).toFixed(1)} MB, BAHI_MEMORY_MB=${budget}: ${outcome}; ` +
-    `${s.toFixed(0)} s (${(s / drawn).toFixed(1)} s a page); peak RSS of this process and its readers ${Math.round(peak)} MB`,
+    `${s.toFixed(0)} s (${(s / drawn).toFixed(1)} s a page); peak RSS of this process and its readers ${Math.round(peak)} MB, of one reader ${Math.round(readerPeak)} MB`,
 );

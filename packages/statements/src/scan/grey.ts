@@ -233,6 +233,71 @@ export function removeRules(g: Grey): Grey {
 }
 
 /**
+ * Specks removed from a binary image, in place: a blot of ink no bigger than `maxSide` pixels
+ * either way with no other ink within `radius` pixels of it is dust or a toner speck, not text (a
+ * decimal point or a dot on an i sits within a character of its neighbours). The recogniser reads
+ * such specks as '.', ':', '-' or '°', and a stray '-' or ':' in a figure column breaks the row.
+ */
+export function despeckle(g: Grey, maxSide: number, radius: number): Grey {
+  const { width: w, height: h, data } = g;
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const blot: number[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (data[start] !== 0 || seen[start]) continue;
+    // the blot's pixels (8-connected), kept while it is still small enough to be a speck
+    let [x0, y0, x1, y1] = [w, h, -1, -1];
+    let small = true;
+    blot.length = 0;
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      const x = p % w;
+      const y = (p - x) / w;
+      if (small) {
+        blot.push(p);
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+        if (x1 - x0 >= maxSide || y1 - y0 >= maxSide) small = false;
+      }
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const q = yy * w + xx;
+          if (data[q] === 0 && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    if (!small) continue;
+    for (const p of blot) seen[p] = 2;
+    let alone = true;
+    for (let y = Math.max(0, y0 - radius); alone && y <= Math.min(h - 1, y1 + radius); y++) {
+      for (let x = Math.max(0, x0 - radius); x <= Math.min(w - 1, x1 + radius); x++) {
+        const q = y * w + x;
+        if (data[q] === 0 && seen[q] !== 2) {
+          alone = false;
+          break;
+        }
+      }
+    }
+    for (const p of blot) {
+      seen[p] = 1;
+      if (alone) data[p] = 255;
+    }
+  }
+  return g;
+}
+
+/**
  * The skew of the text lines, in degrees clockwise (what `rotateGrey(g, -angle)` undoes), within
  * ±`maxDeg`; 0 when there is too little ink to tell. The ink of a reduced copy (~100 dpi is plenty)
  * is projected onto the page's vertical at each candidate angle: at the text's own angle the rows

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  despeckle,
   greyFromRgba,
   lineDirection,
   otsuThreshold,
@@ -188,4 +189,21 @@ test('mendCrMarks reads a mark after a figure as Cr, and no other word', () => {
     mendCrMarks(words).map((w) => w.text),
     ['191651.98', 'Cr', 'Or', '1,200.00', 'Cr'],
   );
+});
+
+test('despeckle removes specks alone on the paper and keeps points and colons beside text', () => {
+  const g = tablePage(300, 300);
+  const words = inkCount(g);
+  box(g, 10, 20, 2, 2); // specks in the margin
+  box(g, 280, 150, 3, 2);
+  box(g, 150, 285, 1, 1);
+  // a decimal point two pixels after a word, a colon's two dots
+  box(g, 60, 40, 30, 9);
+  box(g, 92, 47, 2, 2);
+  box(g, 5, 100, 2, 2);
+  box(g, 5, 106, 2, 2);
+  const kept = words + 30 * 9 + 4 + 8;
+  despeckle(g, 6, 12);
+  assert.equal(inkCount(g), kept - inkCount(tablePage(300, 300), 60, 40, 90, 49));
+  assert.equal(inkCount(g, 0, 0, 40, 40), 0);
 });
