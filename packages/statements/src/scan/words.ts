@@ -13,6 +13,8 @@ export interface LineWord {
 /** Characters of a figure or a date (and a Cr/Dr mark's letters are not among them). */
 const FIGURE_PART = /^[\d.,:/-]+$/;
 const HAS_DIGIT = /\d/;
+/** A balance's mark stuck to the figure's last part ('69,522.' '06Cr'). */
+const MARK_END = /(?:Cr|Dr|CR|DR)\.?$/;
 /** Where a cut figure or date was cut: after or before a point, comma, dash or slash. */
 const CUT = /[.,/-]$/;
 const CUT_BEFORE = /^[.,/-]/;
@@ -41,7 +43,7 @@ export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap =
     if (
       prev &&
       FIGURE_PART.test(prev.text) &&
-      FIGURE_PART.test(w.text) &&
+      FIGURE_PART.test(w.text.replace(MARK_END, '')) &&
       HAS_DIGIT.test(prev.text) &&
       HAS_DIGIT.test(w.text) &&
       (CUT.test(prev.text) || CUT_BEFORE.test(w.text)) &&

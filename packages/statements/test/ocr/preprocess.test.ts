@@ -172,6 +172,11 @@ test('joinCutFigures joins a figure or date cut at its point or dash, and nothin
     joinCutFigures(words).map((w) => w.text),
     ['05-05-23', 'UPI/DR/312546184669/BIGBASKET', '220.00', '191651.98', 'Cr'],
   );
+  // the mark stuck to the last part
+  assert.deepEqual(
+    joinCutFigures(line(['69,522.', 538, 570], ['06Cr', 574, 590])).map((w) => w.text),
+    ['69,522.06Cr'],
+  );
   // columns apart, an empty cell's dash, a figure then a date: left as they are
   const apart = line(['05-05-23', 36, 71], ['06-05-23', 90, 125], ['500.00', 400, 426], ['-', 430, 434]);
   assert.deepEqual(joinCutFigures(apart), apart);
