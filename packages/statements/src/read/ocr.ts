@@ -16,7 +16,7 @@ import {
   despeckle,
   greyFromRgba,
   lineDirection as greyLineDirection,
-  middleBand,
+  inkiestBand,
   otsuThreshold,
   pgm,
   quarterTurn,
@@ -298,7 +298,7 @@ const ORIENT_BAND = 0.12;
  * Read a small band at each given turn and keep the clearly best. Against upright (0 among the
  * turns) a turn must win by a margin, so a page that is simply not a table stays as it is.
  */
-/** How much real text the middle band holds, turned by `deg` (one orientation trial). */
+/** How much real text the inkiest band holds, turned by `deg` (one orientation trial). */
 async function bandScore(
   g: Grey,
   dpi: number,
@@ -306,7 +306,7 @@ async function bandScore(
   deg: Rotation,
   deadline: number,
 ): Promise<number> {
-  const band = middleBand(quarterTurn(scaleGrey(g, Math.min(1, ORIENT_DPI / dpi)), deg), ORIENT_BAND);
+  const band = inkiestBand(quarterTurn(scaleGrey(g, Math.min(1, ORIENT_DPI / dpi)), deg), ORIENT_BAND);
   return orientationScore(await recognise(band, binarise, deadline));
 }
 
@@ -335,8 +335,13 @@ export function lineDirection(canvas: Canvas): 'across' | 'down' | 'unsure' {
   return greyLineDirection(canvasGrey(canvas));
 }
 
-/** Skews under this (degrees) are left to the word boxes' own correction (toWords). */
-const MIN_DESKEW_DEG = 0.2;
+/**
+ * Skews under this (degrees) are left to the recogniser and the word boxes' own correction
+ * (toWords): resampling a soft photo turned 1.5° made the recogniser read a 5 as '$'
+ * (test/ocr/ocr.test.ts), and the bench's skew class gained its rows from joined figures, not from
+ * straightening. Over 2° an A4 row drifts by more than two lines across the page.
+ */
+const MIN_DESKEW_DEG = 2;
 /** Above this resolution a page is scaled down to it: more pixels only cost the recogniser memory. */
 const MAX_OCR_DPI = 300;
 

@@ -387,6 +387,30 @@ export function middleBand(g: Grey, fraction: number): Grey {
   return { data: g.data.slice(top * g.width, (top + h) * g.width), width: g.width, height: h };
 }
 
+/**
+ * The band `fraction` of the page high that holds the most ink (by Otsu's split): where the text
+ * is, for an orientation trial; a short last page's few rows sit at its top, not its middle.
+ */
+export function inkiestBand(g: Grey, fraction: number): Grey {
+  const h = Math.max(1, Math.round(g.height * fraction));
+  const t = Math.min(otsuThreshold(g), 200);
+  const rows = new Float64Array(g.height);
+  for (let y = 0; y < g.height; y++) {
+    let n = 0;
+    for (let x = 0, i = y * g.width; x < g.width; x++, i++) if (g.data[i]! <= t) n++;
+    rows[y] = n;
+  }
+  let sum = 0;
+  for (let y = 0; y < h; y++) sum += rows[y]!;
+  let best = sum;
+  let top = 0;
+  for (let y = h; y < g.height; y++) {
+    sum += rows[y]! - rows[y - h]!;
+    if (sum > best) [best, top] = [sum, y - h + 1];
+  }
+  return { data: g.data.slice(top * g.width, (top + h) * g.width), width: g.width, height: h };
+}
+
 /** A binary PGM (P5): tesseract reads it directly, and it costs nothing to encode, unlike PNG. */
 export function pgm(g: Grey): Buffer {
   const header = Buffer.from(`P5\n${g.width} ${g.height}\n255\n`, 'latin1');

@@ -19,6 +19,14 @@ const MARK_END = /(?:Cr|Dr|CR|DR)\.?$/;
 const CUT = /[.,/-]$/;
 const CUT_BEFORE = /^[.,/-]/;
 
+/** A date with the month's name cut after a dash: '01-' 'May-2024', '01-May-' '2024', '01-' 'May-' '2024'. */
+function cutDate(a: string, b: string): boolean {
+  return (
+    (/^\d{1,2}[-/.]$/.test(a) && /^[A-Za-z]{3}[-/.](?:\d{2,4})?$/.test(b)) ||
+    (/^\d{1,2}[-/.][A-Za-z]{3}[-/.]$/.test(a) && /^\d{2,4}$/.test(b))
+  );
+}
+
 /** The line's character pitch: the median width a character takes in its longer words, in pixels. */
 export function charPitch(words: readonly LineWord[]): number {
   const pitches = words
@@ -40,6 +48,10 @@ export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap =
   const out: W[] = [];
   for (const w of words) {
     const prev = out[out.length - 1];
+    if (prev && cutDate(prev.text, w.text) && w.x0 - prev.x1 < maxGap * pitch && w.x0 >= prev.x0) {
+      out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1) };
+      continue;
+    }
     if (
       prev &&
       FIGURE_PART.test(prev.text) &&
@@ -59,7 +71,7 @@ export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap =
 }
 
 /** How the recogniser reads a Cr mark: the C taken for an O, a G or a 0. */
-const CR_MISREAD = /^(?:Or|OR|0r|Gr|O|CO|Cc)\.?$/;
+const CR_MISREAD = /^(?:Or|OR|0r|Gr|O|CO|Cc|GC|Gc)\.?$/;
 const FIGURE = /^\(?-?[\d,]*\d\.\d{2}\)?$/;
 
 /**

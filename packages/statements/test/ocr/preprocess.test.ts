@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import {
   despeckle,
   greyFromRgba,
+  inkiestBand,
   lineDirection,
   otsuThreshold,
   quarterTurn,
@@ -134,6 +135,15 @@ test('sauvola keeps paper white where the light falls off; one global threshold 
   assert.equal(inkCount(adaptive, 560, 760, 600, 800), 0);
 });
 
+test('inkiestBand finds the rows of a short page at its top', () => {
+  const g = grey(200, 400);
+  box(g, 20, 30, 150, 8);
+  box(g, 20, 50, 150, 8);
+  const band = inkiestBand(g, 0.12);
+  assert.equal(band.height, 48);
+  assert.ok(inkCount(band) >= 2 * 150 * 8 - 10, 'both rows in the band');
+});
+
 test('removeRules whitens ruling lines and keeps words', () => {
   const g = tablePage();
   const words = inkCount(g);
@@ -176,6 +186,17 @@ test('joinCutFigures joins a figure or date cut at its point or dash, and nothin
   assert.deepEqual(
     joinCutFigures(line(['69,522.', 538, 570], ['06Cr', 574, 590])).map((w) => w.text),
     ['69,522.06Cr'],
+  );
+  // a month's name
+  assert.deepEqual(
+    joinCutFigures(
+      line(['01-', 36, 47], ['May-2024', 50, 80], ['02-May-', 100, 128], ['2024', 131, 147]),
+    ).map((w) => w.text),
+    ['01-May-2024', '02-May-2024'],
+  );
+  assert.deepEqual(
+    joinCutFigures(line(['01-', 36, 47], ['May-', 50, 66], ['2024', 69, 85])).map((w) => w.text),
+    ['01-May-2024'],
   );
   // columns apart, an empty cell's dash, a figure then a date: left as they are
   const apart = line(['05-05-23', 36, 71], ['06-05-23', 90, 125], ['500.00', 400, 426], ['-', 430, 434]);
