@@ -12,6 +12,22 @@ import path from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
 import type { Scheduler } from 'tesseract.js';
 import { StatementError } from '../errors.ts';
+import {
+  despeckle,
+  greyFromRgba,
+  lineDirection as greyLineDirection,
+  inkiestBand,
+  otsuThreshold,
+  pgm,
+  quarterTurn,
+  removeRules,
+  rotateGrey,
+  scaleGrey,
+  skewAngle,
+  threshold,
+  type Grey,
+} from '../scan/grey.ts';
+import { joinCutFigures, mendCrMarks } from '../scan/words.ts';
 import type { Page, Word } from '../source.ts';
 
 const LANG_DIR = '4.0.0_best_int';
@@ -99,87 +115,26 @@ interface TessWord {
   bbox: { x0: number; y0: number; x1: number; y1: number };
 }
 
-/**
- * The canvas as an 8-bit grey image, thresholded (Otsu) to black on white, ruling lines removed.
- * Scans are dark text on a slightly uneven background; a clean black-on-white image reads
- * noticeably better with the LSTM model.
- */
-function greyImage(canvas: Canvas, threshold: boolean): Uint8Array {
+/** The canvas's pixels as grey, one byte a pixel. */
+function canvasGrey(canvas: Canvas): Grey {
   const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-  const grey = new Uint8Array(canvas.width * canvas.height);
-  const hist = new Uint32Array(256);
-  for (let i = 0, p = 0; p < grey.length; i += 4, p++) {
-    const g = (data[i] * 299 + data[i + 1] * 587 + data[i + 2] * 114) / 1000;
-    grey[p] = g;
-    hist[grey[p]]++;
-  }
-  if (!threshold) return grey;
-  const t = otsu(hist, grey.length);
-  for (let p = 0; p < grey.length; p++) grey[p] = grey[p] > t ? 255 : 0;
-  removeRules(grey, canvas.width, canvas.height);
-  return grey;
+  return greyFromRgba(data, canvas.width, canvas.height);
 }
 
 /**
- * Table ruling lines confuse the recogniser (read as `|`, `[`, or whole cells dropped). Whiten every
- * black run longer than any glyph stroke, horizontally and vertically.
+ * The image the recogniser is given: thresholded (Otsu) to black on white, ruling lines and
+ * specks removed.
+ * Scans are dark text on a slightly uneven background; a clean black-on-white image reads
+ * noticeably better with the LSTM model. The input is left as it is.
  */
-function removeRules(grey: Uint8Array, width: number, height: number): void {
-  const minRun = Math.max(60, Math.round(width / 40));
-  const wipe = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    let start = -1;
-    for (let x = 0; x <= width; x++) {
-      const on = x < width && grey[y * width + x] === 0;
-      if (on && start < 0) start = x;
-      if (!on && start >= 0) {
-        if (x - start >= minRun) wipe.fill(1, y * width + start, y * width + x);
-        start = -1;
-      }
-    }
-  }
-  for (let x = 0; x < width; x++) {
-    let start = -1;
-    for (let y = 0; y <= height; y++) {
-      const on = y < height && grey[y * width + x] === 0;
-      if (on && start < 0) start = y;
-      if (!on && start >= 0) {
-        if (y - start >= minRun) for (let k = start; k < y; k++) wipe[k * width + x] = 1;
-        start = -1;
-      }
-    }
-  }
-  for (let i = 0; i < wipe.length; i++) if (wipe[i]) grey[i] = 255;
-}
-
-/** A binary PGM (P5): tesseract reads it directly, and it costs nothing to encode, unlike PNG. */
-function pgm(grey: Uint8Array, width: number, height: number): Buffer {
-  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
-  return Buffer.concat([header, grey]);
-}
-
-function otsu(hist: Uint32Array, total: number): number {
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * hist[i];
-  let sumB = 0;
-  let wB = 0;
-  let best = 0;
-  let threshold = 128;
-  for (let i = 0; i < 256; i++) {
-    wB += hist[i];
-    if (wB === 0) continue;
-    const wF = total - wB;
-    if (wF === 0) break;
-    sumB += i * hist[i];
-    const mB = sumB / wB;
-    const mF = (sum - sumB) / wF;
-    const between = wB * wF * (mB - mF) * (mB - mF);
-    if (between > best) {
-      best = between;
-      threshold = i;
-    }
-  }
-  return threshold;
+function prepared(g: Grey, binarise: boolean): Grey {
+  if (!binarise) return g;
+  const out = { ...g, data: g.data.slice() };
+  removeRules(threshold(out, otsuThreshold(out)));
+  // sizes for a page at ~300 dpi (what the recogniser is given): specks up to ~1/50 in, alone
+  // within ~1/25 in (scan bench, speckle: 3/48 rows without, 41/48 with)
+  const unit = Math.max(1, Math.round((Math.min(out.width, out.height) / 2480) * 6));
+  return despeckle(out, unit, 2 * unit);
 }
 
 export interface OcrOptions {
@@ -216,9 +171,9 @@ function pageTimeout(): StatementError {
   });
 }
 
-async function recognise(canvas: Canvas, binarise: boolean, deadline = Infinity): Promise<TessLine[]> {
+async function recognise(g: Grey, binarise: boolean, deadline = Infinity): Promise<TessLine[]> {
   if (Date.now() >= deadline) throw pageTimeout();
-  const image = pgm(greyImage(canvas, binarise), canvas.width, canvas.height);
+  const image = pgm(prepared(g, binarise));
   const scheduler = await getRecogniser();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -255,17 +210,18 @@ function toWords(lines: TessLine[], unitsPerPixel: number): Word[] {
   const sin = slope * cos;
   const words: Word[] = [];
   for (const line of lines) {
-    for (const w of line.words) {
-      const text = cleanWord(w.text);
-      if (!text) continue;
-      const cx = (w.bbox.x0 + w.bbox.x1) / 2;
-      const cy = (w.bbox.y0 + w.bbox.y1) / 2;
+    const boxes = line.words
+      .map((w) => ({ text: cleanWord(w.text), ...w.bbox }))
+      .filter((w) => w.text !== '');
+    for (const w of mendCrMarks(joinCutFigures(boxes))) {
+      const cx = (w.x0 + w.x1) / 2;
+      const cy = (w.y0 + w.y1) / 2;
       const rx = cx * cos + cy * sin;
       const ry = cy * cos - cx * sin;
-      const width = w.bbox.x1 - w.bbox.x0;
-      const height = w.bbox.y1 - w.bbox.y0;
+      const width = w.x1 - w.x0;
+      const height = w.y1 - w.y0;
       words.push({
-        text,
+        text: w.text,
         x: (rx - width / 2) * unitsPerPixel,
         y: (ry - height / 2) * unitsPerPixel,
         width: width * unitsPerPixel,
@@ -276,7 +232,7 @@ function toWords(lines: TessLine[], unitsPerPixel: number): Word[] {
   return words;
 }
 
-const AMOUNT = /^\(?-?\d{1,3}(?:,\d{2,3})*\.\d{2}\)?(?:Cr|Dr|CR|DR)?\.?$/;
+const AMOUNT = /^\(?-?(?:\d{1,3}(?:,\d{2,3})*|\d+)\.\d{2}\)?(?:Cr|Dr|CR|DR)?\.?$/;
 const DATE = /^\d{1,2}[-/.](?:\d{1,2}|[A-Za-z]{3})[-/.]\d{2,4}$/;
 /**
  * A statement table has many dates and amounts; a sideways page read as if upright has none (the
@@ -338,30 +294,32 @@ const ORIENT_DPI = 150;
 const IMAGE_DPI = 300;
 const ORIENT_BAND = 0.12;
 
-function middleBand(c: Canvas): Canvas {
-  const h = Math.max(1, Math.round(c.height * ORIENT_BAND));
-  const band = canvasLib().createCanvas(c.width, h);
-  band.getContext('2d').drawImage(c, 0, -Math.round((c.height - h) / 2));
-  return band;
-}
-
 /**
  * Read a small band at each given turn and keep the clearly best. Against upright (0 among the
  * turns) a turn must win by a margin, so a page that is simply not a table stays as it is.
  */
+/** How much real text the inkiest band holds, turned by `deg` (one orientation trial). */
+async function bandScore(
+  g: Grey,
+  dpi: number,
+  binarise: boolean,
+  deg: Rotation,
+  deadline: number,
+): Promise<number> {
+  const band = inkiestBand(quarterTurn(scaleGrey(g, Math.min(1, ORIENT_DPI / dpi)), deg), ORIENT_BAND);
+  return orientationScore(await recognise(band, binarise, deadline));
+}
+
 async function bestRotation(
-  canvas: Canvas,
+  g: Grey,
   dpi: number,
   binarise: boolean,
   turns: Rotation[],
   deadline = Infinity,
 ): Promise<Rotation> {
-  const scale = Math.min(1, ORIENT_DPI / dpi);
-  const scores = await Promise.all(
-    turns.map(async (deg) =>
-      orientationScore(await recognise(middleBand(rotateCanvas(canvas, deg, scale)), binarise, deadline)),
-    ),
-  );
+  const scores: number[] = [];
+  // one at a time: the recogniser is one worker, and a band is a few MB
+  for (const deg of turns) scores.push(await bandScore(g, dpi, binarise, deg, deadline));
   let best = 0;
   for (let i = 1; i < turns.length; i++) if (scores[i] > scores[best]) best = i;
   const upright = turns.indexOf(0);
@@ -369,84 +327,107 @@ async function bestRotation(
   return scores[best] >= MIN_ORIENTATION_SCORE && beatsUpright ? turns[best] : 0;
 }
 
-/** Scale of the copy the line direction is judged on: a few ms, and lines still stand out. */
-const PROFILE_SCALE = 0.25;
-/** Upright text scores about twice as sharp across rows as down columns (and sideways text the
- * reverse) on every scan and photo we have; 1.3 leaves room for tables with strong column gaps. */
-const DIRECTION_RATIO = 1.3;
-
 /**
- * Which way the text lines run, judged without OCR: the black-pixel count of successive rows
- * jumps at every line of text and every gap between lines; that of successive columns changes
- * more gently. Compared as the summed squared steps of each profile.
+ * Which way the text lines run on a canvas, judged without OCR (`lineDirection` of scan/grey.ts:
+ * the ink profile of rows jumps at every line of text, that of columns changes more gently).
  */
 export function lineDirection(canvas: Canvas): 'across' | 'down' | 'unsure' {
-  const small = rotateCanvas(canvas, 0, PROFILE_SCALE);
-  const { width, height } = small;
-  const { data } = small.getContext('2d').getImageData(0, 0, width, height);
-  const rows = new Float64Array(height);
-  const cols = new Float64Array(width);
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i += 4) {
-      if (data[i] < 128) {
-        rows[y]++;
-        cols[x]++;
-      }
-    }
-  }
-  const steps = (p: Float64Array) => {
-    let sum = 0;
-    for (let i = 1; i < p.length; i++) sum += (p[i] - p[i - 1]) ** 2;
-    return sum;
-  };
-  const across = steps(rows);
-  const down = steps(cols);
-  if (across > down * DIRECTION_RATIO) return 'across';
-  if (down > across * DIRECTION_RATIO) return 'down';
-  return 'unsure';
+  return greyLineDirection(canvasGrey(canvas));
+}
+
+/**
+ * Skews under this (degrees) are left to the recogniser and the word boxes' own correction
+ * (toWords): resampling a soft photo turned 1.5° made the recogniser read a 5 as '$'
+ * (test/ocr/ocr.test.ts), and the bench's skew class gained its rows from joined figures, not from
+ * straightening. Over 2° an A4 row drifts by more than two lines across the page.
+ */
+const MIN_DESKEW_DEG = 2;
+/** Above this resolution a page is scaled down to it: more pixels only cost the recogniser memory. */
+const MAX_OCR_DPI = 300;
+
+/**
+ * A page's pixels made ready for reading: at most MAX_OCR_DPI, its quarter turn applied and its
+ * skew measured and straightened. Returns the image and the factor its pixels were scaled by.
+ */
+export function straighten(
+  g: Grey,
+  dpi: number,
+  turn: Rotation,
+): { grey: Grey; scale: number; skew: number } {
+  const scale = dpi > MAX_OCR_DPI + 1 ? MAX_OCR_DPI / dpi : 1;
+  let out = quarterTurn(scaleGrey(g, scale), turn);
+  const skew = skewAngle(out);
+  if (Math.abs(skew) >= MIN_DESKEW_DEG) out = rotateGrey(out, -skew);
+  return { grey: out, scale, skew };
 }
 
 /**
  * Recognise a rendered page. Word boxes come back in page units: `unitsPerPixel`, or when
- * `pageWidth` is given, whatever makes the (possibly turned) page that wide.
+ * `pageWidth` is given, whatever makes the (possibly turned) page that wide. With `release`, the
+ * canvas's pixels are given back as soon as they are read (the page goes on as grey, a quarter of
+ * the memory).
  */
 export async function ocrCanvas(
   canvas: Canvas,
+  unitsPerPixel: number,
+  opts: OcrOptions & { pageWidth?: number; release?: boolean } = {},
+): Promise<OcrPage> {
+  const grey = canvasGrey(canvas);
+  if (opts.release) freeCanvas(canvas);
+  return ocrGrey(grey, unitsPerPixel, opts);
+}
+
+/** `ocrCanvas` of a page already grey. */
+export async function ocrGrey(
+  grey: Grey,
   unitsPerPixel: number,
   opts: OcrOptions & { pageWidth?: number } = {},
 ): Promise<OcrPage> {
   const deadline = Date.now() + (opts.budgetMs ?? OCR_PAGE_BUDGET_MS);
   const binarise = opts.binarise !== false;
   const orient = opts.orient !== false;
-  const direction = orient ? lineDirection(canvas) : 'across';
+  const direction = orient ? greyLineDirection(grey) : 'across';
   const dpi = unitsPerPixel > 0 ? 72 / unitsPerPixel : IMAGE_DPI;
   let rotation: Rotation = 0;
+  let tried = false;
   // Lines running down the page: it is on its side, and a full pass as it is would be slow garbage.
-  if (direction === 'down') rotation = await bestRotation(canvas, dpi, binarise, [90, 270], deadline);
-  let page = rotation === 0 ? canvas : rotateCanvas(canvas, rotation);
-  let lines = await recognise(page, binarise, deadline);
-  if (orient && rotation === 0 && !looksLikeTable(lines)) {
+  if (direction === 'down') rotation = await bestRotation(grey, dpi, binarise, [90, 270], deadline);
+  else if (orient && (await bandScore(grey, dpi, binarise, 0, deadline)) < MIN_ORIENTATION_SCORE) {
+    // The middle band read upright holds no text: the page may be upside down, and a full pass
+    // over an upside-down page is garbage that takes the recogniser three to four times as long
+    // as text (scan bench: upside-down pages ran out of their time budget on a loaded machine).
+    tried = true;
     rotation = await bestRotation(
-      canvas,
+      grey,
+      dpi,
+      binarise,
+      direction === 'across' ? [0, 180] : [0, 90, 180, 270],
+      deadline,
+    );
+  }
+  let page = straighten(grey, dpi, rotation);
+  let lines = await recognise(page.grey, binarise, deadline);
+  if (orient && rotation === 0 && !tried && !looksLikeTable(lines)) {
+    rotation = await bestRotation(
+      grey,
       dpi,
       binarise,
       direction === 'across' ? [0, 180] : [0, 90, 180, 270],
       deadline,
     );
     if (rotation !== 0) {
-      page = rotateCanvas(canvas, rotation);
-      lines = await recognise(page, binarise, deadline);
+      page = straighten(grey, dpi, rotation);
+      lines = await recognise(page.grey, binarise, deadline);
     }
   }
-  const units = opts.pageWidth ? opts.pageWidth / page.width : unitsPerPixel;
-  const result = {
+  const pixelUnits = unitsPerPixel / page.scale;
+  const units = opts.pageWidth ? opts.pageWidth / page.grey.width : pixelUnits;
+  return {
     words: toWords(lines, units),
-    width: page.width * units,
-    height: page.height * units,
+    width: page.grey.width * units,
+    height: page.grey.height * units,
     rotation,
   };
-  if (page !== canvas) freeCanvas(page);
-  return result;
 }
 
 /**
@@ -535,6 +516,6 @@ export async function readImage(bytes: Uint8Array, opts: OcrOptions = {}): Promi
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-  const r = await ocrCanvas(canvas, 0, { ...opts, pageWidth: IMAGE_PAGE_WIDTH });
+  const r = await ocrCanvas(canvas, 0, { ...opts, pageWidth: IMAGE_PAGE_WIDTH, release: true });
   return { number: 1, width: r.width, height: r.height, words: r.words, ocr: true };
 }

@@ -350,7 +350,7 @@ async function readPages(
         const canvas = await renderForOcr(page, dpi);
         page.cleanup();
         try {
-          const r = await ocrCanvas(canvas, 72 / dpi);
+          const r = await ocrCanvas(canvas, 72 / dpi, { release: true });
           keep({ ...entry, width: r.width, height: r.height, words: r.words, ocr: true });
         } finally {
           freeCanvas(canvas);

@@ -488,6 +488,10 @@ export class StatementPool {
     const free = () => {
       const worth = pageCount >= this.sharePagesFrom && pageCount <= this.sharePagesUpTo;
       if (this.closed || job.op !== 'extract' || !worth) return undefined;
+      // Only when the budget holds this process and both readers at their cap: two readers of a
+      // scan each reach ~450 MB (a recogniser each), and a 14-page scan at BAHI_MEMORY_MB=1024 was
+      // ended as too large when read by two, while one reads it within the budget (issue 32).
+      if (process.memoryUsage.rss() / MB + 2 * this.readerMb > this.budgetMb) return undefined;
       const idle = this.slots.find((s) => !s.busy);
       // The helper counts as the owner's: within its reader limit only.
       const mine = parent.owner === undefined ? 0 : (this.running().get(parent.owner) ?? 0);

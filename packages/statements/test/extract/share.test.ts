@@ -67,6 +67,19 @@ test('a long statement: both readers read pages, the result is exactly the one-r
   assert.ok(o.result.accounts.every((a) => a.reconciliation.ok));
 });
 
+test('a budget that cannot hold two readers at their cap: a long PDF is read by one (issue 32)', async () => {
+  // room for this process, one reader at its 512 MB cap and one at rest, not two at the cap
+  const budget = Math.round(process.memoryUsage.rss() / 2 ** 20 + 512 + 200);
+  const tight = new StatementPool({ size: 2, memoryBudgetMb: budget });
+  try {
+    const out = (await tight.run({ op: 'extract', bytes: statement.slice() })) as ExtractOutput;
+    assert.equal(out.pages, PAGES);
+    assert.equal(out.sharedPages, 0);
+  } finally {
+    await tight.close();
+  }
+});
+
 test('a short PDF is read by one reader', corpusNeeded, async () => {
   const out = (await pool.run({ op: 'extract', bytes: corpusBytes('AXIS/AXIS_short.pdf') })) as ExtractOutput;
   assert.ok(out.pages < 8, 'below the default sharePagesFrom');

@@ -1,0 +1,418 @@
+// A scanned page as the recogniser gets it: one byte a pixel (8-bit grey), a quarter of a canvas's
+// RGBA. Every preprocessing step (issue 32) works on it: turning by quarter turns and by the skew,
+// scaling, measuring the skew, binarising, removing ruling lines. All pure and synchronous, each
+// tested on small fixtures (test/ocr/preprocess.test.ts).
+
+export interface Grey {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Clockwise quarter turns. */
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
+/** RGBA pixels (a canvas's ImageData) as grey, by the usual luma weights. */
+export function greyFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Grey {
+  const data = new Uint8Array(width * height);
+  for (let i = 0, p = 0; p < data.length; i += 4, p++) {
+    data[p] = (rgba[i]! * 299 + rgba[i + 1]! * 587 + rgba[i + 2]! * 114) / 1000;
+  }
+  return { data, width, height };
+}
+
+/** The image turned clockwise by a quarter turn (exact: pixels are moved, not resampled). */
+export function quarterTurn(g: Grey, deg: QuarterTurn): Grey {
+  if (deg === 0) return g;
+  const { width: w, height: h, data: src } = g;
+  const [ow, oh] = deg === 180 ? [w, h] : [h, w];
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      let o: number;
+      if (deg === 90) o = x * ow + (h - 1 - y);
+      else if (deg === 180) o = (h - 1 - y) * ow + (w - 1 - x);
+      else o = (w - 1 - x) * ow + y;
+      out[o] = src[row + x]!;
+    }
+  }
+  return { data: out, width: ow, height: oh };
+}
+
+/** The image scaled by `factor` (< 1: each output pixel averages the input pixels it covers). */
+export function scaleGrey(g: Grey, factor: number): Grey {
+  const width = Math.max(1, Math.round(g.width * factor));
+  const height = Math.max(1, Math.round(g.height * factor));
+  if (width === g.width && height === g.height) return g;
+  const out = new Uint8Array(width * height);
+  const sx = g.width / width;
+  const sy = g.height / height;
+  if (sx >= 1 && sy >= 1) {
+    // box filter: the integer span of source pixels under each output pixel
+    for (let y = 0; y < height; y++) {
+      const y0 = Math.floor(y * sy);
+      const y1 = Math.max(y0 + 1, Math.min(g.height, Math.floor((y + 1) * sy)));
+      for (let x = 0; x < width; x++) {
+        const x0 = Math.floor(x * sx);
+        const x1 = Math.max(x0 + 1, Math.min(g.width, Math.floor((x + 1) * sx)));
+        let sum = 0;
+        for (let yy = y0; yy < y1; yy++) {
+          const row = yy * g.width;
+          for (let xx = x0; xx < x1; xx++) sum += g.data[row + xx]!;
+        }
+        out[y * width + x] = sum / ((y1 - y0) * (x1 - x0));
+      }
+    }
+  } else {
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++)
+        out[y * width + x] = sample(g, (x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5);
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** Bilinear sample at (x, y); white outside the image. */
+function sample(g: Grey, x: number, y: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const fx = x - x0;
+  const fy = y - y0;
+  const at = (xx: number, yy: number) =>
+    xx < 0 || yy < 0 || xx >= g.width || yy >= g.height ? 255 : g.data[yy * g.width + xx]!;
+  const top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx;
+  const bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/**
+ * The image turned clockwise by `deg` degrees about its middle, the same size (a small skew moves
+ * the corners out a little; the page's margins take it), white where nothing was.
+ */
+export function rotateGrey(g: Grey, deg: number): Grey {
+  if (deg === 0) return g;
+  const { width: w, height: h } = g;
+  const rad = (deg * Math.PI) / 180;
+  const cos = Math.cos(rad);
+  const sin = Math.sin(rad);
+  const cx = (w - 1) / 2;
+  const cy = (h - 1) / 2;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const dy = y - cy;
+    // inverse rotation: the source point that lands on (x, y)
+    let sx = -cx * cos + dy * sin + cx;
+    let sy = cx * sin + dy * cos + cy;
+    for (let x = 0; x < w; x++, sx += cos, sy -= sin) {
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= w || y0 + 1 >= h) {
+        out[y * w + x] = x0 === w - 1 || y0 === h - 1 ? sample(g, sx, sy) : 255;
+        continue;
+      }
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i = y0 * w + x0;
+      const d = g.data;
+      const top = d[i]! + (d[i + 1]! - d[i]!) * fx;
+      const bottom = d[i + w]! + (d[i + w + 1]! - d[i + w]!) * fx;
+      out[y * w + x] = top + (bottom - top) * fy;
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+/** Otsu's threshold of the image's histogram: the grey level that best splits ink from paper. */
+export function otsuThreshold(g: Grey): number {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < g.data.length; i++) hist[g.data[i]!]++;
+  const total = g.data.length;
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * hist[i]!;
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let i = 0; i < 256; i++) {
+    wB += hist[i]!;
+    if (wB === 0) continue;
+    const wF = total - wB;
+    if (wF === 0) break;
+    sumB += i * hist[i]!;
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) * (mB - mF);
+    if (between > best) {
+      best = between;
+      threshold = i;
+    }
+  }
+  return threshold;
+}
+
+/** Black (0) at or under `threshold`, white (255) over it, in place. */
+export function threshold(g: Grey, t: number): Grey {
+  for (let i = 0; i < g.data.length; i++) g.data[i] = g.data[i]! > t ? 255 : 0;
+  return g;
+}
+
+/**
+ * Sauvola's adaptive threshold, in place: a pixel is ink when darker than its neighbourhood's mean
+ * lowered by `k` times how little the neighbourhood varies. Uneven light, shaded bands and a
+ * photo's shadows move the paper's grey across the page, which one global threshold cannot follow.
+ * `radius` about half a text line's height or more (a 300 dpi page: ~20 px).
+ */
+export function sauvola(g: Grey, radius: number, k = 0.2): Grey {
+  const { width: w, height: h, data } = g;
+  const W = w + 1;
+  // integral images of the grey and of its square (Float64: the squares' sums pass 2^32)
+  const sum = new Float64Array(W * (h + 1));
+  const sq = new Float64Array(W * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let rs = 0;
+    let rq = 0;
+    for (let x = 0; x < w; x++) {
+      const v = data[y * w + x]!;
+      rs += v;
+      rq += v * v;
+      sum[(y + 1) * W + x + 1] = sum[y * W + x + 1]! + rs;
+      sq[(y + 1) * W + x + 1] = sq[y * W + x + 1]! + rq;
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(h, y + radius + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(w, x + radius + 1);
+      const n = (y1 - y0) * (x1 - x0);
+      const s = sum[y1 * W + x1]! - sum[y0 * W + x1]! - sum[y1 * W + x0]! + sum[y0 * W + x0]!;
+      const q = sq[y1 * W + x1]! - sq[y0 * W + x1]! - sq[y1 * W + x0]! + sq[y0 * W + x0]!;
+      const mean = s / n;
+      const sd = Math.sqrt(Math.max(0, q / n - mean * mean));
+      const t = mean * (1 + k * (sd / 128 - 1));
+      data[y * w + x] = data[y * w + x]! > t ? 255 : 0;
+    }
+  }
+  return g;
+}
+
+/**
+ * Table ruling lines confuse the recogniser (read as `|`, `[`, or whole cells dropped). Whiten every
+ * black run longer than any glyph stroke, horizontally and vertically, in a binary image, in place.
+ */
+export function removeRules(g: Grey): Grey {
+  const { width, height, data } = g;
+  const minRun = Math.max(60, Math.round(width / 40));
+  const wipe = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    let start = -1;
+    for (let x = 0; x <= width; x++) {
+      const on = x < width && data[y * width + x] === 0;
+      if (on && start < 0) start = x;
+      if (!on && start >= 0) {
+        if (x - start >= minRun) wipe.fill(1, y * width + start, y * width + x);
+        start = -1;
+      }
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    let start = -1;
+    for (let y = 0; y <= height; y++) {
+      const on = y < height && data[y * width + x] === 0;
+      if (on && start < 0) start = y;
+      if (!on && start >= 0) {
+        if (y - start >= minRun) for (let k = start; k < y; k++) wipe[k * width + x] = 1;
+        start = -1;
+      }
+    }
+  }
+  for (let i = 0; i < wipe.length; i++) if (wipe[i]) data[i] = 255;
+  return g;
+}
+
+/**
+ * Specks removed from a binary image, in place: a blot of ink no bigger than `maxSide` pixels
+ * either way with no other ink within `radius` pixels of it is dust or a toner speck, not text (a
+ * decimal point or a dot on an i sits within a character of its neighbours). The recogniser reads
+ * such specks as '.', ':', '-' or '°', and a stray '-' or ':' in a figure column breaks the row.
+ */
+export function despeckle(g: Grey, maxSide: number, radius: number): Grey {
+  const { width: w, height: h, data } = g;
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const blot: number[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (data[start] !== 0 || seen[start]) continue;
+    // the blot's pixels (8-connected), kept while it is still small enough to be a speck
+    let [x0, y0, x1, y1] = [w, h, -1, -1];
+    let small = true;
+    blot.length = 0;
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      const x = p % w;
+      const y = (p - x) / w;
+      if (small) {
+        blot.push(p);
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+        if (x1 - x0 >= maxSide || y1 - y0 >= maxSide) small = false;
+      }
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const q = yy * w + xx;
+          if (data[q] === 0 && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    if (!small) continue;
+    for (const p of blot) seen[p] = 2;
+    let alone = true;
+    for (let y = Math.max(0, y0 - radius); alone && y <= Math.min(h - 1, y1 + radius); y++) {
+      for (let x = Math.max(0, x0 - radius); x <= Math.min(w - 1, x1 + radius); x++) {
+        const q = y * w + x;
+        if (data[q] === 0 && seen[q] !== 2) {
+          alone = false;
+          break;
+        }
+      }
+    }
+    for (const p of blot) {
+      seen[p] = 1;
+      if (alone) data[p] = 255;
+    }
+  }
+  return g;
+}
+
+/**
+ * The skew of the text lines, in degrees clockwise (what `rotateGrey(g, -angle)` undoes), within
+ * ±`maxDeg`; 0 when there is too little ink to tell. The ink of a reduced copy (~100 dpi is plenty)
+ * is projected onto the page's vertical at each candidate angle: at the text's own angle the rows
+ * of ink fall into few, full bins, so the sum of squared bin counts peaks there. A coarse sweep,
+ * then a fine one around the best.
+ */
+export function skewAngle(g: Grey, maxDeg = 5): number {
+  const factor = Math.min(1, 900 / Math.max(g.width, g.height));
+  const small = scaleGrey(g, factor);
+  const t = Math.min(otsuThreshold(small), 200);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = 0; y < small.height; y++) {
+    for (let x = 0; x < small.width; x++) {
+      if (small.data[y * small.width + x]! <= t) {
+        xs.push(x - small.width / 2);
+        ys.push(y);
+      }
+    }
+  }
+  // too little ink, or a page of solid dark: nothing to measure
+  if (xs.length < 200 || xs.length > small.data.length * 0.5) return 0;
+  const bins = new Float64Array(small.height + small.width + 2);
+  const offset = small.width / 2 + 1;
+  const score = (deg: number) => {
+    const rad = (deg * Math.PI) / 180;
+    const sin = Math.sin(rad);
+    const cos = Math.cos(rad);
+    bins.fill(0);
+    for (let i = 0; i < xs.length; i++) bins[Math.round(ys[i]! * cos - xs[i]! * sin + offset)]++;
+    let s = 0;
+    for (let i = 0; i < bins.length; i++) s += bins[i]! * bins[i]!;
+    return s;
+  };
+  let best = 0;
+  let bestScore = score(0);
+  for (let d = -maxDeg; d <= maxDeg + 1e-9; d += 0.25) {
+    const s = score(d);
+    if (s > bestScore) [best, bestScore] = [d, s];
+  }
+  const coarse = best;
+  for (let d = coarse - 0.25; d <= coarse + 0.25 + 1e-9; d += 0.05) {
+    const s = score(d);
+    if (s > bestScore) [best, bestScore] = [d, s];
+  }
+  return Math.round(best * 100) / 100;
+}
+
+/**
+ * Which way the text lines run, judged without OCR: the ink count of successive rows jumps at
+ * every line of text and every gap between lines; that of successive columns changes more gently.
+ * Compared as the summed squared steps of each profile. Upright text scores about twice as sharp
+ * across rows as down columns (and sideways text the reverse); `ratio` leaves room for tables with
+ * strong column gaps.
+ */
+export function lineDirection(g: Grey, ratio = 1.3): 'across' | 'down' | 'unsure' {
+  const small = scaleGrey(g, Math.min(1, Math.max(0.25, 200 / Math.min(g.width, g.height))));
+  const { width, height, data } = small;
+  // averaging thins the strokes to grey: the ink is what is darker than the small copy's own split
+  const ink = Math.min(otsuThreshold(small), 200);
+  const rows = new Float64Array(height);
+  const cols = new Float64Array(width);
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      if (data[i]! <= ink) {
+        rows[y]++;
+        cols[x]++;
+      }
+    }
+  }
+  const steps = (p: Float64Array) => {
+    let s = 0;
+    for (let i = 1; i < p.length; i++) s += (p[i]! - p[i - 1]!) ** 2;
+    return s;
+  };
+  const across = steps(rows);
+  const down = steps(cols);
+  if (across > down * ratio) return 'across';
+  if (down > across * ratio) return 'down';
+  return 'unsure';
+}
+
+/** A band across the middle of the page, `fraction` of its height. */
+export function middleBand(g: Grey, fraction: number): Grey {
+  const h = Math.max(1, Math.round(g.height * fraction));
+  const top = Math.round((g.height - h) / 2);
+  return { data: g.data.slice(top * g.width, (top + h) * g.width), width: g.width, height: h };
+}
+
+/**
+ * The band `fraction` of the page high that holds the most ink (by Otsu's split): where the text
+ * is, for an orientation trial; a short last page's few rows sit at its top, not its middle.
+ */
+export function inkiestBand(g: Grey, fraction: number): Grey {
+  const h = Math.max(1, Math.round(g.height * fraction));
+  const t = Math.min(otsuThreshold(g), 200);
+  const rows = new Float64Array(g.height);
+  for (let y = 0; y < g.height; y++) {
+    let n = 0;
+    for (let x = 0, i = y * g.width; x < g.width; x++, i++) if (g.data[i]! <= t) n++;
+    rows[y] = n;
+  }
+  let sum = 0;
+  for (let y = 0; y < h; y++) sum += rows[y]!;
+  let best = sum;
+  let top = 0;
+  for (let y = h; y < g.height; y++) {
+    sum += rows[y]! - rows[y - h]!;
+    if (sum > best) [best, top] = [sum, y - h + 1];
+  }
+  return { data: g.data.slice(top * g.width, (top + h) * g.width), width: g.width, height: h };
+}
+
+/** A binary PGM (P5): tesseract reads it directly, and it costs nothing to encode, unlike PNG. */
+export function pgm(g: Grey): Buffer {
+  const header = Buffer.from(`P5\n${g.width} ${g.height}\n255\n`, 'latin1');
+  return Buffer.concat([header, g.data]);
+}

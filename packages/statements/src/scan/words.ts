@@ -1,0 +1,88 @@
+// What the recogniser does to one line's words that only the line itself shows (issue 32), undone
+// before the words leave the OCR reader: figures and dates of a typewriter or dot-matrix font cut
+// where the font leaves a wide cell around a point or a dash ('17254.' '00', '05-' '05-' '23'), and
+// the Cr mark after a balance read as 'Or'.
+
+export interface LineWord {
+  text: string;
+  /** box in pixels */
+  x0: number;
+  x1: number;
+}
+
+/** Characters of a figure or a date (and a Cr/Dr mark's letters are not among them). */
+const FIGURE_PART = /^[\d.,:/-]+$/;
+const HAS_DIGIT = /\d/;
+/** A balance's mark stuck to the figure's last part ('69,522.' '06Cr'). */
+const MARK_END = /(?:Cr|Dr|CR|DR)\.?$/;
+/** Where a cut figure or date was cut: after or before a point, comma, dash or slash. */
+const CUT = /[.,/-]$/;
+const CUT_BEFORE = /^[.,/-]/;
+
+/** A date with the month's name cut after a dash: '01-' 'May-2024', '01-May-' '2024', '01-' 'May-' '2024'. */
+function cutDate(a: string, b: string): boolean {
+  return (
+    (/^\d{1,2}[-/.]$/.test(a) && /^[A-Za-z]{3}[-/.](?:\d{2,4})?$/.test(b)) ||
+    (/^\d{1,2}[-/.][A-Za-z]{3}[-/.]$/.test(a) && /^\d{2,4}$/.test(b))
+  );
+}
+
+/** The line's character pitch: the median width a character takes in its longer words, in pixels. */
+export function charPitch(words: readonly LineWord[]): number {
+  const pitches = words
+    .filter((w) => w.text.length >= 3)
+    .map((w) => (w.x1 - w.x0) / w.text.length)
+    .sort((a, b) => a - b);
+  return pitches.length ? pitches[pitches.length >> 1]! : 0;
+}
+
+/**
+ * Joins neighbouring parts of one figure or date: both all figure characters with a digit, cut
+ * at a point, comma, dash or slash, and closer than `maxGap` of the line's character pitch (a
+ * typewriter font's point or dash leaves about a cell of paper around it; two columns are several
+ * cells apart). Words in reading order; returns new words, the input untouched.
+ */
+export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap = 1.3): W[] {
+  const pitch = charPitch(words);
+  if (pitch <= 0) return [...words];
+  const out: W[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    if (prev && cutDate(prev.text, w.text) && w.x0 - prev.x1 < maxGap * pitch && w.x0 >= prev.x0) {
+      out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1) };
+      continue;
+    }
+    if (
+      prev &&
+      FIGURE_PART.test(prev.text) &&
+      FIGURE_PART.test(w.text.replace(MARK_END, '')) &&
+      HAS_DIGIT.test(prev.text) &&
+      HAS_DIGIT.test(w.text) &&
+      (CUT.test(prev.text) || CUT_BEFORE.test(w.text)) &&
+      w.x0 - prev.x1 < maxGap * pitch &&
+      w.x0 >= prev.x0
+    ) {
+      out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1) };
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** How the recogniser reads a Cr mark: the C taken for an O, a G or a 0. */
+const CR_MISREAD = /^(?:Or|OR|0r|Gr|O|CO|Cc|GC|Gc)\.?$/;
+const FIGURE = /^\(?-?[\d,]*\d\.\d{2}\)?$/;
+
+/**
+ * A Cr mark misread ('Or', 'O', 'CO') right after a figure on its line is a Cr: no word of a
+ * statement's table reads 'Or' after a balance. (A Dr misread as 'Or' becomes Cr: the balance
+ * chain then breaks and flags the row, as any misread figure.)
+ */
+export function mendCrMarks<W extends LineWord>(words: readonly W[]): W[] {
+  return words.map((w, i) =>
+    i > 0 && CR_MISREAD.test(w.text) && FIGURE.test(words[i - 1]!.text)
+      ? { ...w, text: w.text.endsWith('.') ? 'Cr.' : 'Cr' }
+      : w,
+  );
+}

@@ -1,0 +1,235 @@
+// Each preprocessing step of a scanned page (src/scan/grey.ts) on small drawn fixtures: no OCR, fast.
+// A "page" here is rows of black bars the size of words, as a statement's table is to a projection.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  despeckle,
+  greyFromRgba,
+  inkiestBand,
+  lineDirection,
+  otsuThreshold,
+  quarterTurn,
+  removeRules,
+  rotateGrey,
+  sauvola,
+  scaleGrey,
+  skewAngle,
+  threshold,
+  type Grey,
+} from '../../src/scan/grey.ts';
+import { joinCutFigures, mendCrMarks } from '../../src/scan/words.ts';
+
+const grey = (width: number, height: number, fill = 255): Grey => ({
+  data: new Uint8Array(width * height).fill(fill),
+  width,
+  height,
+});
+
+function box(g: Grey, x: number, y: number, w: number, h: number, v = 0): void {
+  for (let yy = y; yy < y + h; yy++) for (let xx = x; xx < x + w; xx++) g.data[yy * g.width + xx] = v;
+}
+
+/** A table page: rows of word-sized bars, seeded widths, 600 x 800 px (an A4 page at ~70 dpi). */
+function tablePage(width = 600, height = 800, ink = 0): Grey {
+  const g = grey(width, height);
+  let seed = 11;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let y = 60; y < height - 60; y += 22) {
+    for (let x = 40; x < width - 80;) {
+      const w = 20 + Math.floor(next() * 36); // shorter than a ruling line (removeRules)
+      box(g, x, y, w, 9, ink);
+      x += w + 12 + Math.floor(next() * 30);
+    }
+  }
+  return g;
+}
+
+const inkCount = (g: Grey, x0 = 0, y0 = 0, x1 = g.width, y1 = g.height) => {
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (g.data[y * g.width + x]! < 128) n++;
+  return n;
+};
+
+test('greyFromRgba weighs red, green and blue as luma', () => {
+  const g = greyFromRgba(new Uint8Array([255, 255, 255, 255, 0, 0, 0, 255, 255, 0, 0, 255]), 3, 1);
+  assert.deepEqual([...g.data], [255, 0, 76]);
+});
+
+test('quarterTurn moves pixels exactly, and four turns are none', () => {
+  // 3 x 2:  1 2 3 / 4 5 6
+  const g: Grey = { data: new Uint8Array([1, 2, 3, 4, 5, 6]), width: 3, height: 2 };
+  const r90 = quarterTurn(g, 90);
+  assert.deepEqual([r90.width, r90.height], [2, 3]);
+  assert.deepEqual([...r90.data], [4, 1, 5, 2, 6, 3]);
+  assert.deepEqual([...quarterTurn(g, 180).data], [6, 5, 4, 3, 2, 1]);
+  assert.deepEqual([...quarterTurn(g, 270).data], [3, 6, 2, 5, 1, 4]);
+  const back = quarterTurn(quarterTurn(quarterTurn(r90, 90), 90), 90);
+  assert.deepEqual(back, g);
+});
+
+test('scaleGrey averages what it shrinks and keeps the size it is asked for', () => {
+  const g: Grey = { data: new Uint8Array([0, 0, 255, 255, 0, 0, 255, 255]), width: 4, height: 2 };
+  const half = scaleGrey(g, 0.5);
+  assert.deepEqual([half.width, half.height, ...half.data], [2, 1, 0, 255]);
+  const page = tablePage();
+  const small = scaleGrey(page, 0.3);
+  assert.deepEqual([small.width, small.height], [180, 240]);
+  const up = scaleGrey(page, 1.5);
+  assert.deepEqual([up.width, up.height], [900, 1200]);
+});
+
+test('rotateGrey by a quarter turn matches quarterTurn inside the page', () => {
+  const g = tablePage(400, 400);
+  const a = rotateGrey(g, 90);
+  const b = quarterTurn(g, 90);
+  let differ = 0;
+  for (let i = 0; i < a.data.length; i++) if (Math.abs(a.data[i]! - b.data[i]!) > 128) differ++;
+  assert.ok(differ < a.data.length * 0.002, `${differ} pixels differ`);
+  assert.equal(rotateGrey(g, 0), g);
+});
+
+for (const deg of [2.5, -1.5, 0.7, -3]) {
+  test(`skewAngle finds a page turned ${deg}°, and rotateGrey straightens it`, () => {
+    const turned = rotateGrey(tablePage(), deg);
+    const found = skewAngle(turned);
+    assert.ok(Math.abs(found - deg) <= 0.15, `found ${found}°`);
+    assert.ok(Math.abs(skewAngle(rotateGrey(turned, -found))) <= 0.15);
+  });
+}
+
+test('skewAngle says 0 for an upright page and for a blank one', () => {
+  assert.ok(Math.abs(skewAngle(tablePage())) <= 0.05);
+  assert.equal(skewAngle(grey(300, 300)), 0);
+});
+
+test('otsuThreshold splits ink from paper, threshold makes it black and white', () => {
+  const g = tablePage(300, 300, 60);
+  for (let i = 0; i < g.data.length; i++) if (g.data[i] === 255) g.data[i] = 220;
+  const t = otsuThreshold(g);
+  assert.ok(t >= 60 && t < 220, `threshold ${t}`);
+  threshold(g, t);
+  assert.ok(g.data.every((v) => v === 0 || v === 255));
+  assert.equal(inkCount(g), inkCount(tablePage(300, 300)));
+});
+
+test('sauvola keeps paper white where the light falls off; one global threshold does not', () => {
+  const lit = (): Grey => {
+    const g = tablePage();
+    // paper from 245 at the top left to 110 at the bottom right, ink 40 below the paper
+    for (let y = 0; y < g.height; y++) {
+      for (let x = 0; x < g.width; x++) {
+        const paper = 245 - (135 * (x / g.width + y / g.height)) / 2;
+        const i = y * g.width + x;
+        g.data[i] = g.data[i] === 0 ? paper - 90 : paper;
+      }
+    }
+    return g;
+  };
+  const ink = inkCount(tablePage());
+  const global = threshold(lit(), otsuThreshold(lit()));
+  const adaptive = sauvola(lit(), 15);
+  // Otsu: the dark corner's paper turns to ink, or the light corner's ink to paper
+  assert.ok(Math.abs(inkCount(global) - ink) > ink * 0.2, `global ${inkCount(global)} vs ${ink}`);
+  assert.ok(Math.abs(inkCount(adaptive) - ink) < ink * 0.05, `adaptive ${inkCount(adaptive)} vs ${ink}`);
+  // the blank margin of the dark corner stays paper
+  assert.equal(inkCount(adaptive, 560, 760, 600, 800), 0);
+});
+
+test('inkiestBand finds the rows of a short page at its top', () => {
+  const g = grey(200, 400);
+  box(g, 20, 30, 150, 8);
+  box(g, 20, 50, 150, 8);
+  const band = inkiestBand(g, 0.12);
+  assert.equal(band.height, 48);
+  assert.ok(inkCount(band) >= 2 * 150 * 8 - 10, 'both rows in the band');
+});
+
+test('removeRules whitens ruling lines and keeps words', () => {
+  const g = tablePage();
+  const words = inkCount(g);
+  box(g, 10, 40, 580, 2); // a rule across the table
+  box(g, 30, 50, 2, 700); // a rule down it
+  removeRules(g);
+  assert.equal(inkCount(g, 0, 40, 600, 42), 0);
+  assert.equal(inkCount(g), words - inkCount(tablePage(), 30, 50, 32, 750));
+});
+
+test('lineDirection: rows of words run across; turned a quarter, down', () => {
+  const page = tablePage();
+  assert.equal(lineDirection(page), 'across');
+  assert.equal(lineDirection(quarterTurn(page, 90)), 'down');
+  assert.equal(lineDirection(quarterTurn(page, 270)), 'down');
+  assert.equal(lineDirection(quarterTurn(page, 180)), 'across');
+});
+
+// One line's words from the recogniser (src/scan/words.ts): a typewriter font's figures cut at
+// their point or dash, and a Cr mark read 'Or'.
+const line = (...parts: [string, number, number][]) => parts.map(([text, x0, x1]) => ({ text, x0, x1 }));
+
+test('joinCutFigures joins a figure or date cut at its point or dash, and nothing else', () => {
+  // Courier at ~4 px a character: '191651.' '98' a cell apart, '05-' '05-' '23' likewise
+  const words = line(
+    ['05-', 36, 47],
+    ['05-', 49, 60],
+    ['23', 63, 71],
+    ['UPI/DR/312546184669/BIGBASKET', 153, 270],
+    ['220.00', 493, 519],
+    ['191651.', 538, 566],
+    ['98', 570, 578],
+    ['Cr', 583, 590],
+  );
+  assert.deepEqual(
+    joinCutFigures(words).map((w) => w.text),
+    ['05-05-23', 'UPI/DR/312546184669/BIGBASKET', '220.00', '191651.98', 'Cr'],
+  );
+  // the mark stuck to the last part
+  assert.deepEqual(
+    joinCutFigures(line(['69,522.', 538, 570], ['06Cr', 574, 590])).map((w) => w.text),
+    ['69,522.06Cr'],
+  );
+  // a month's name
+  assert.deepEqual(
+    joinCutFigures(
+      line(['01-', 36, 47], ['May-2024', 50, 80], ['02-May-', 100, 128], ['2024', 131, 147]),
+    ).map((w) => w.text),
+    ['01-May-2024', '02-May-2024'],
+  );
+  assert.deepEqual(
+    joinCutFigures(line(['01-', 36, 47], ['May-', 50, 66], ['2024', 69, 85])).map((w) => w.text),
+    ['01-May-2024'],
+  );
+  // columns apart, an empty cell's dash, a figure then a date: left as they are
+  const apart = line(['05-05-23', 36, 71], ['06-05-23', 90, 125], ['500.00', 400, 426], ['-', 430, 434]);
+  assert.deepEqual(joinCutFigures(apart), apart);
+});
+
+test('mendCrMarks reads a mark after a figure as Cr, and no other word', () => {
+  const words = line(
+    ['191651.98', 538, 578],
+    ['Or', 583, 590],
+    ['Or', 600, 610],
+    ['1,200.00', 620, 660],
+    ['CO', 663, 672],
+  );
+  assert.deepEqual(
+    mendCrMarks(words).map((w) => w.text),
+    ['191651.98', 'Cr', 'Or', '1,200.00', 'Cr'],
+  );
+});
+
+test('despeckle removes specks alone on the paper and keeps points and colons beside text', () => {
+  const g = tablePage(300, 300);
+  const words = inkCount(g);
+  box(g, 10, 20, 2, 2); // specks in the margin
+  box(g, 280, 150, 3, 2);
+  box(g, 150, 285, 1, 1);
+  // a decimal point two pixels after a word, a colon's two dots
+  box(g, 60, 40, 30, 9);
+  box(g, 92, 47, 2, 2);
+  box(g, 5, 100, 2, 2);
+  box(g, 5, 106, 2, 2);
+  const kept = words + 30 * 9 + 4 + 8;
+  despeckle(g, 6, 12);
+  assert.equal(inkCount(g), kept - inkCount(tablePage(300, 300), 60, 40, 90, 49));
+  assert.equal(inkCount(g, 0, 0, 40, 40), 0);
+});

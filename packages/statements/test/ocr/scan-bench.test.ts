@@ -1,0 +1,33 @@
+// The scan bench's CI sample (test/ocr/scan-bench.ts; the whole bench is scripts/scan-bench.ts):
+// a few generated statements printed and scanned in the classes the reader once failed on, each
+// read as a reader reads it and held to a floor of rows read exactly. Slow (OCR): `npm run test:ocr`.
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { parseStatement, readDocument } from '../../src/index.ts';
+import { closeOcr } from '../../src/read/ocr.ts';
+import { judgeParse } from '../perturb/judge.ts';
+import { corpusNeeded } from '../read/corpus.ts';
+import { makeScan, scanCases, type ScanClass } from './scan-bench.ts';
+
+after(() => closeOcr());
+
+/** Rows read exactly, of the sample's case of each class, at least (decision 041). */
+const FLOOR: Partial<Record<ScanClass, number>> = {
+  skew: 0.8,
+  turn90: 0.8, // CANARA, 2 pages, month names cut ('01-' 'May-' '2024'): 18/22 measured
+  light: 0.8,
+};
+
+for (const c of scanCases(1, Object.keys(FLOOR) as ScanClass[])) {
+  test(`scan bench: ${c.name} (${c.dpi} dpi, JPEG ${c.quality})`, corpusNeeded, async () => {
+    const { pdf } = await makeScan(c);
+    const read = await readDocument(pdf);
+    assert.equal(read.doc.kind === 'pages' && read.doc.format, 'pdf-scanned');
+    const { score } = judgeParse(c.truth, parseStatement(read.doc));
+    const floor = FLOOR[c.cls]!;
+    assert.ok(
+      score.matched >= Math.ceil(floor * score.expected),
+      `${score.matched}/${score.expected} rows exact, floor ${Math.round(floor * 100)}%`,
+    );
+  });
+}
