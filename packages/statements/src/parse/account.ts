@@ -62,8 +62,9 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
   }
   readFacts(sec.lines, facts);
   if (i === 0 && !facts.holder) facts.holder = holderFallback(ctx.headerZone);
+  // (an opening line after the first row is a page's balance brought forward: 'Balance B/F' atop page 2)
   const opening =
-    sec.specials.find((s) => s.kind === 'opening' || (s.kind === 'broughtForward' && s.beforeRows))
+    sec.specials.find((s) => (s.kind === 'opening' || s.kind === 'broughtForward') && s.beforeRows)
       ?.balance ?? facts.opening;
   const closingRow = [...sec.specials].reverse().find((s) => s.kind === 'closing');
   const closing = closingRow?.balance ?? facts.closing;

@@ -305,7 +305,10 @@ export function readSequence(
     if (special) {
       // a closing balance or a total ends the rows; a balance brought forward does not
       if (special === 'closing' || special === 'total') flush();
-      const money = words.filter(isMoney);
+      // (a Dr/Cr word after a figure is its side: 'Opening Balance 777,628.57 Dr' is overdrawn)
+      const money = words.flatMap((w, k) =>
+        isMoney(w) ? [isMark(words[k + 1] ?? '') ? `${w} ${words[k + 1]}` : w] : [],
+      );
       const amounts = (order ?? []).filter((r) => r === 'debit' || r === 'credit');
       const figure = (role: 'debit' | 'credit') => {
         const k = amounts.indexOf(role);

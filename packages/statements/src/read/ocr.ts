@@ -294,10 +294,6 @@ const ORIENT_DPI = 150;
 const IMAGE_DPI = 300;
 const ORIENT_BAND = 0.12;
 
-/**
- * Read a small band at each given turn and keep the clearly best. Against upright (0 among the
- * turns) a turn must win by a margin, so a page that is simply not a table stays as it is.
- */
 /** How much real text the inkiest band holds, turned by `deg` (one orientation trial). */
 async function bandScore(
   g: Grey,
@@ -310,6 +306,10 @@ async function bandScore(
   return orientationScore(await recognise(band, binarise, deadline));
 }
 
+/**
+ * Read a small band at each given turn and keep the clearly best. Against upright (0 among the
+ * turns) a turn must win by a margin, so a page that is simply not a table stays as it is.
+ */
 async function bestRotation(
   g: Grey,
   dpi: number,
