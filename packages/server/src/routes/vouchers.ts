@@ -77,8 +77,10 @@ const vouchers: FastifyPluginAsync = async (app) => {
       company: body.company_name || undefined,
       // Masters declared (issue 31): those the company lacks, under the group chosen or given by
       // their role. A caller in the specification's shape names no groups: a ledger with none is
-      // left undeclared, as every ledger was before, never put under Suspense A/c.
-      withMasters: true,
+      // left undeclared, as every ledger was before, never put under Suspense A/c. Without the
+      // company read and without groups named, what it lacks is unknown: the file carries vouchers
+      // only (decision 070), since a master sent that Tally has may be refused or altered (037 #6)
+      withMasters: company !== undefined || body.ledger_groups !== undefined,
       ungrouped: body.ledger_groups ? 'refuse' : 'omit',
       ledgerGroups: body.ledger_groups,
       companyLedgers: company?.ledgers.map((l) => ({ name: l.name, parent: bankGroupOf(company, l.parent) })),
