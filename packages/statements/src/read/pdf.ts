@@ -196,7 +196,7 @@ export function ocrDpi(widthPt: number, heightPt: number): number {
 }
 
 /** The page as the reader sees it (its /Rotate applied), on white, at `dpi`. */
-async function renderForOcr(page: PDFPageProxy, dpi: number): Promise<Canvas> {
+export async function renderForOcr(page: PDFPageProxy, dpi: number): Promise<Canvas> {
   const vp = page.getViewport({ scale: dpi / 72 });
   const { createCanvas } = await import('@napi-rs/canvas');
   const canvas = createCanvas(Math.ceil(vp.width), Math.ceil(vp.height));

@@ -7,6 +7,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { seededRng, type Rng } from '@bahi/core';
 import PDFDocument from 'pdfkit';
+import { renderForOcr } from '../../src/read/pdf.ts';
 import { getDocument, pdfWorker } from '../../src/read/pdfjs.ts';
 import { pdfCases, truthOf, type PdfCase } from '../perturb/pdf-cases.ts';
 import { CLASSES, renderStatement, truthFor, type Recipe } from '../perturb/pdf-recipe.ts';
@@ -97,18 +98,7 @@ export async function renderPages(pdf: Uint8Array, dpi: number): Promise<Canvas[
     const out: Canvas[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
-      const vp = page.getViewport({ scale: dpi / 72 });
-      const canvas = createCanvas(Math.ceil(vp.width), Math.ceil(vp.height));
-      const ctx = canvas.getContext('2d');
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      type RenderParams = Parameters<typeof page.render>[0];
-      await page.render({
-        canvas: canvas as unknown as RenderParams['canvas'],
-        canvasContext: ctx as unknown as RenderParams['canvasContext'],
-        viewport: vp,
-      }).promise;
-      out.push(canvas);
+      out.push(await renderForOcr(page, dpi));
       page.cleanup();
     }
     return out;
