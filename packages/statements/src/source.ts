@@ -9,6 +9,11 @@ export interface Word {
   y: number;
   width: number;
   height: number;
+  /**
+   * Where each space-separated word of `text` starts and ends (x0, x1, x0, x1, ...), as the reader
+   * measured them; absent for one word, or where nothing was measured (OCR, fixtures).
+   */
+  edges?: number[];
 }
 
 export interface Page {

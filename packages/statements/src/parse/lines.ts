@@ -10,6 +10,23 @@ export interface Run {
   text: string;
   x0: number;
   x1: number;
+  /** each word's x0 and x1 as the reader measured them (Word.edges); else runWords estimates */
+  edges?: number[];
+}
+
+/** A run's word edges, measured or, for a run of one word, its own ends; null when not known. */
+function edgesOf(run: Run): number[] | null {
+  if (run.edges) return run.edges;
+  return run.text.includes(' ') ? null : [run.x0, run.x1];
+}
+
+/** Two runs as one: `sep` ' ' for words apart, '' for pieces of one word. */
+export function joinRuns(a: Run, b: Run, sep: '' | ' '): Run {
+  const run: Run = { text: a.text + sep + b.text, x0: a.x0, x1: Math.max(a.x1, b.x1) };
+  const ea = edgesOf(a);
+  const eb = edgesOf(b);
+  if (ea && eb) run.edges = sep === ' ' ? [...ea, ...eb] : [...ea.slice(0, -1), ...eb.slice(1)];
+  return run;
 }
 
 export interface Line {
@@ -56,6 +73,7 @@ interface PlacedWord {
   /** where lines are compared: the top for a text layer, the middle for OCR boxes */
   key: number;
   h: number;
+  edges?: number[];
 }
 
 // Space to tidy in a word's text: at its ends, doubled, or other than a plain space.
@@ -73,7 +91,7 @@ export function pageLines(page: Page): Line[] {
       const h = w.height || 8;
       const y = w.y - skew * (w.x + w.width / 2);
       const text = UNTIDY_SPACE.test(w.text) ? w.text.replace(/\s+/g, ' ').trim() : w.text;
-      return {
+      const placed: PlacedWord = {
         text: ocr ? fixOcrAmount(text) : text,
         x0: w.x,
         x1: w.x + w.width,
@@ -81,6 +99,8 @@ export function pageLines(page: Page): Line[] {
         key: ocr ? y + h / 2 : y,
         h,
       };
+      if (w.edges && !ocr) placed.edges = w.edges;
+      return placed;
     })
     .sort((a, b) => a.key - b.key || a.x0 - b.x0);
   // one tall speck must not swallow the line below, so OCR lines use the page's typical height
@@ -109,9 +129,11 @@ export function pageLines(page: Page): Line[] {
       // pieces of one word drawn separately ('09' + '/04/19') touch; words have a space between, and
       // a narration that runs into a figure is no piece of it
       const gap = p ? w.x0 - p.x1 : Infinity;
+      const run: Run = { text: w.text, x0: w.x0, x1: w.x1 };
+      if (w.edges) run.edges = w.edges;
       if (p && !ocr && Math.abs(gap) <= TOUCH_FRACTION * w.h && !apart(p.text, w.text))
-        runs[runs.length - 1] = { text: p.text + w.text, x0: p.x0, x1: Math.max(p.x1, w.x1) };
-      else runs.push({ text: w.text, x0: w.x0, x1: w.x1 });
+        runs[runs.length - 1] = joinRuns(p, run, '');
+      else runs.push(run);
     }
     const height = hs[hs.length >> 1]!;
     currencyToFigure(runs, height);
@@ -152,14 +174,13 @@ function currencyToFigure(runs: Run[], height: number): void {
     if (!currencyFigure(last, next.text.split(' ')[0]!)) continue;
     if (next.x0 - run.x1 > CURRENCY_GAP_FRACTION * height) continue;
     if (cut < 0) {
-      runs.splice(i, 2, { text: `${last} ${next.text}`, x0: run.x0, x1: next.x1 });
+      runs.splice(i, 2, joinRuns(run, next, ' '));
       i--;
       continue;
     }
-    const per = (run.x1 - run.x0) / run.text.length;
-    const x = run.x0 + (cut + 1) * per;
-    runs[i] = { text: run.text.slice(0, cut), x0: run.x0, x1: run.x0 + cut * per };
-    runs[i + 1] = { text: `${last} ${next.text}`, x0: x, x1: next.x1 };
+    const words = runWords(run);
+    runs[i] = words.slice(0, -1).reduce((a, b) => joinRuns(a, b, ' '));
+    runs[i + 1] = joinRuns(words.at(-1)!, next, ' ');
   }
 }
 
@@ -204,10 +225,16 @@ function reportLine(text: string, page: number, y: number): Line {
   return { page, y, height: 1, runs, text: runs.map((r) => r.text).join(' ') };
 }
 
-/** Splits a run into its space-separated words with x positions estimated from character counts. */
+/**
+ * Splits a run into its space-separated words, each where the reader measured it, or with its place
+ * estimated from character counts where it could not (OCR).
+ */
 export function runWords(run: Run): Run[] {
   const parts = run.text.split(' ');
   if (parts.length === 1) return [run];
+  const edges = run.edges;
+  if (edges && edges.length === 2 * parts.length)
+    return parts.map((text, i) => ({ text, x0: edges[2 * i]!, x1: edges[2 * i + 1]! }));
   const per = (run.x1 - run.x0) / Math.max(run.text.length, 1);
   const out: Run[] = [];
   let i = 0;

@@ -165,27 +165,94 @@ function readingRotation(items: TextItem[]): number {
   return best;
 }
 
+// pdf.js (edited: read/pdfjs-load.ts, "word boxes") ends a text item at every gap it would have
+// filled with a space. Its stock build joined gaps of up to this many ems into one item, as a space:
+// the reader still joins them, so a run is what it always was, but each word keeps its own place.
+const STOCK_SPACE_MAX_EM = 0.6;
+
+/** A run being joined: its first item, its words' texts and their edges along the text. */
+interface OpenRun {
+  first: TextItem;
+  /** unit vector of the text's direction, PDF space */
+  ux: number;
+  uy: number;
+  h: number;
+  texts: string[];
+  /** start and end of each word, along the text from the first item's origin */
+  edges: number[];
+}
+
+function joinable(run: OpenRun, item: TextItem): number | null {
+  const tr = item.transform;
+  const len = Math.hypot(tr[0], tr[1]);
+  if (len === 0 || Math.abs(tr[0] / len - run.ux) > 1e-3 || Math.abs(tr[1] / len - run.uy) > 1e-3)
+    return null;
+  const o = run.first.transform;
+  const dx = tr[4] - o[4];
+  const dy = tr[5] - o[5];
+  const along = dx * run.ux + dy * run.uy;
+  const across = dy * run.ux - dx * run.uy;
+  const gap = along - run.edges[run.edges.length - 1]!;
+  // pdf.js ends a line where the text moves across by more than its height; half of it is another
+  // line of a table already (SBI draws a date's year that close above the narration's next line)
+  if (Math.abs(across) > 0.5 * run.h || gap <= 0 || gap > STOCK_SPACE_MAX_EM * run.h + 1e-6) return null;
+  return along;
+}
+
+/**
+ * An item's words into the run. An item of several words (a space glyph narrower than pdf.js's
+ * least gap) places them by character count: the one place an edge is estimated.
+ */
+function addWords(run: OpenRun, text: string, at: number, width: number): void {
+  const parts = text.split(/\s+/);
+  const per = width / Math.max(text.length, 1);
+  let i = 0;
+  for (const p of parts) {
+    run.texts.push(p);
+    run.edges.push(at + i * per, at + (i + p.length) * per);
+    i += p.length + 1;
+  }
+  if (parts.length === 1) run.edges[run.edges.length - 1] = at + width;
+}
+
 function textWords(items: TextItem[], vp: PageViewport): Word[] {
   const words: Word[] = [];
   // vp.convertToViewportPoint, inlined (same arithmetic): it allocates two arrays per run.
   const [a, b, c, d, e, f] = vp.transform;
+  let open: OpenRun | null = null;
+  const close = (run: OpenRun) => {
+    const tr = run.first.transform;
+    const px = tr[4];
+    const py = tr[5];
+    const x = px * a + py * c + e;
+    const word: Word = {
+      text: run.texts.join(' '),
+      x,
+      y: px * b + py * d + f - run.h,
+      width: run.edges[run.edges.length - 1]!,
+      height: run.h,
+    };
+    if (run.texts.length > 1) word.edges = run.edges.map((at) => x + at);
+    words.push(word);
+  };
   for (const item of items) {
     if (!('str' in item)) continue;
     const text = item.str.trim();
     if (text === '') continue;
+    const at = open ? joinable(open, item) : null;
+    if (open && at !== null) {
+      addWords(open, text, at, item.width);
+      continue;
+    }
+    if (open) close(open);
     const tr = item.transform;
+    const len = Math.hypot(tr[0], tr[1]) || 1;
     // font size along the text's up direction, whatever way the run is turned
     const h = Math.hypot(tr[2], tr[3]) || item.height;
-    const px = tr[4];
-    const py = tr[5];
-    words.push({
-      text,
-      x: px * a + py * c + e,
-      y: px * b + py * d + f - h,
-      width: item.width,
-      height: h,
-    });
+    open = { first: item, ux: tr[0] / len, uy: tr[1] / len, h, texts: [], edges: [] };
+    addWords(open, text, 0, item.width);
   }
+  if (open) close(open);
   return words;
 }
 

@@ -61,7 +61,7 @@ const withCanvasStandIn = ((id: string) => {
 }) as typeof process.getBuiltinModule;
 
 /**
- * Statements of pdf.js changed before it runs (the code cache above is of the edited source). Each leaves what pdf.js does unchanged: if a new pdf.js no longer has the text, the edit
+ * Statements of pdf.js changed before it runs (the code cache above is of the edited source). Each leaves what the reader reads unchanged (word boxes add where words sit): if a new pdf.js no longer has the text, the edit
  * is skipped and only the start is slower (test/read/pdfjs-load.test.ts then fails). An edit's
  * replacements apply together or not at all: half an edit could break the build.
  */
@@ -136,6 +136,15 @@ const SOURCE_EDITS: { files: string[]; replace: [from: string, to: string][] }[]
         '_.fontName=e;_.fontSize=h;{const r=loadedFonts.get(e);if(r){_.loadedName=r.loadedName;_.font=r.font;_.fontMatrix=r.font.fontMatrix||pn;break}}next(handleSetFont(e,null));return;',
       ],
     ],
+  },
+  // Word boxes. pdf.js joins glyphs up to 0.6 em apart into one text item, writing the gap as a
+  // space: a word space and the narrow gutter between two table cells then look the same, and the
+  // reader could only guess where each word inside the item sat. Here an item ends at every gap
+  // pdf.js would have filled with a space (a space needs 0.102 em), so each word comes with its
+  // own place; read/pdf.ts joins them again as the stock build did and keeps each word's edges.
+  {
+    files: ['pdf.worker.min.mjs'],
+    replace: [['j.spaceInFlowMax=.6*s;', 'j.spaceInFlowMax=.102*s;']],
   },
   // core-js (the legacy builds' polyfills) tests the URL class by parsing 'https://тест', whose
   // host makes Node decompress its IDNA tables: ~3 % of a 1-page `bahi parse` (callgrind), for a

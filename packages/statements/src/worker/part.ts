@@ -7,8 +7,8 @@ import { StatementError } from '../errors.ts';
 import type { PdfPart } from '../read/pdf.ts';
 import type { Page, Word } from '../source.ts';
 
-/** Numbers per word in PackedPage.boxes: x, y, width, height, length of its text. */
-const STRIDE = 5;
+/** Numbers per word in PackedPage.boxes: x, y, width, height, length of its text, its edges. */
+const STRIDE = 6;
 
 interface PackedPage {
   number: number;
@@ -16,6 +16,8 @@ interface PackedPage {
   height: number;
   text: string;
   boxes: Float64Array<ArrayBuffer>;
+  /** every word's edges, end to end (boxes say how many each has) */
+  edges: Float64Array<ArrayBuffer>;
   ocr?: true;
 }
 
@@ -28,6 +30,10 @@ export function packPart(part: PdfPart): PackedPart {
   return {
     pages: part.pages.map((p) => {
       const boxes = new Float64Array(p.words.length * STRIDE);
+      let edgeCount = 0;
+      for (const w of p.words) edgeCount += w.edges?.length ?? 0;
+      const edges = new Float64Array(edgeCount);
+      let e = 0;
       p.words.forEach((w, i) => {
         const at = i * STRIDE;
         boxes[at] = w.x;
@@ -35,9 +41,12 @@ export function packPart(part: PdfPart): PackedPart {
         boxes[at + 2] = w.width;
         boxes[at + 3] = w.height;
         boxes[at + 4] = w.text.length;
+        boxes[at + 5] = w.edges?.length ?? 0;
+        if (w.edges) edges.set(w.edges, e);
+        e += w.edges?.length ?? 0;
       });
       const text = p.words.map((w) => w.text).join('');
-      const packed: PackedPage = { number: p.number, width: p.width, height: p.height, text, boxes };
+      const packed: PackedPage = { number: p.number, width: p.width, height: p.height, text, boxes, edges };
       if (p.ocr) packed.ocr = true;
       return packed;
     }),
@@ -50,15 +59,20 @@ export function unpackPart(packed: PackedPart): PdfPart {
     pages: packed.pages.map((p): Page => {
       const words: Word[] = [];
       let from = 0;
+      let e = 0;
       for (let at = 0; at < p.boxes.length; at += STRIDE) {
         const to = from + p.boxes[at + 4];
-        words.push({
+        const word: Word = {
           text: p.text.slice(from, to),
           x: p.boxes[at],
           y: p.boxes[at + 1],
           width: p.boxes[at + 2],
           height: p.boxes[at + 3],
-        });
+        };
+        const n = p.boxes[at + 5]!;
+        if (n > 0) word.edges = Array.from(p.edges.subarray(e, e + n));
+        e += n;
+        words.push(word);
         from = to;
       }
       const page: Page = { number: p.number, width: p.width, height: p.height, words };
