@@ -119,6 +119,15 @@ export const TaxInvoiceRequest = z.object({
    * (declared under Sales with manual numbering when the company lacks it); default 'Sales'.
    */
   voucher_type: z.string().trim().max(100).optional(),
+  /**
+   * Issue 31: the tax ledgers chosen (the billing screen's pickers offer the company's), each
+   * before the company's own ledger of that duty head and before CGST/SGST/IGST.
+   */
+  cgst_ledger: z.string().trim().max(200).optional(),
+  sgst_ledger: z.string().trim().max(200).optional(),
+  igst_ledger: z.string().trim().max(200).optional(),
+  /** The unit of the stock items Bahi creates (one the company keeps is not declared); 'Nos' by default. */
+  unit: z.string().trim().max(50).optional(),
 });
 export type TaxInvoiceRequest = z.infer<typeof TaxInvoiceRequest>;
 

@@ -30,6 +30,8 @@ export const VoucherRowInput = z.object({
   /** The party's GSTIN and state (place of supply; the company's when blank). */
   partyGstin: z.string().trim().max(20).optional(),
   partyState: z.string().trim().max(100).optional(),
+  /** Sales/Purchase: the HSN or SAC of what was sold or bought (4, 6 or 8 digits, checked per row). */
+  hsn: z.string().trim().max(20).optional(),
 });
 export type VoucherRowInput = z.input<typeof VoucherRowInput>;
 

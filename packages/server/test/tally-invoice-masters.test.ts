@@ -99,6 +99,74 @@ describe("invoices from the company's masters", () => {
     assert.equal(balances.get('cgst'), undefined, 'no CGST ledger of Bahi’s own');
   });
 
+  test('the tax ledgers and the unit picked on the screen are taken; the company keeps them, so none is declared', async () => {
+    const tax = (name: string, head: string) =>
+      el('LEDGER', { NAME: name }, [leaf('PARENT', 'Duties & Taxes'), leaf('GSTDUTYHEAD', head)]);
+    const seeded = tally.emulator.importXml(
+      importXml({
+        report: 'All Masters',
+        company: COMPANY,
+        objects: [
+          tax('CGST 9%', 'CGST'),
+          tax('SGST 9%', 'SGST/UTGST'),
+          el('UNIT', { NAME: 'Kgs' }, [leaf('NAME', 'Kgs'), leaf('ISSIMPLEUNIT', 'Yes')]),
+        ],
+      }),
+    ).outcome;
+    assert.equal(seeded.errors, 0, seeded.lineErrors.join('; '));
+    const masters = await readTallyMasters({ port: tally.port, company: COMPANY });
+    const { token } = await makeMember(h, 0, { role: 'admin' });
+    const kept = await call(h.app, 'PUT', '/api/tally/company', {
+      token,
+      json: { company: { name: COMPANY, state: 'Uttar Pradesh', version: 'TallyPrime 4.1' }, ...masters },
+    });
+    assert.equal(kept.status, 200, JSON.stringify(kept.body));
+    // Left to itself the route takes the Output ones (the first test); the user picked the 9% ones.
+    const res = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token,
+      json: {
+        vouchers_data: {
+          vouchers: [
+            {
+              Reference: 'K-2',
+              Date: '2025-08-02',
+              Items: [
+                { 'Item Name': 'Wheat', Quantity: 25, 'Selling Price': 100, GST: 18, HSN: '1001', Total: '' },
+              ],
+            },
+          ],
+        },
+        company_name: COMPANY,
+        party_ledger: 'Cash',
+        sales_ledger: 'Sales A/c',
+        cgst_ledger: 'CGST 9%',
+        sgst_ledger: 'SGST 9%',
+        unit: 'Kgs',
+      },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body).slice(0, 400));
+    const xml = String(res.body);
+    const read = readImportXml(xml);
+    assert.deepEqual(
+      read.objects.flatMap((o) =>
+        o.kind === 'VOUCHER' || o.kind === 'OTHER' ? [] : [`${o.kind} ${o.name}`],
+      ),
+      ['STOCKITEM Wheat'],
+      'the picked tax ledgers and the unit are the company’s: only the new item is declared',
+    );
+    const item = read.objects.find((o) => o.kind === 'STOCKITEM');
+    assert.equal(item?.kind === 'STOCKITEM' && item.unit, 'Kgs');
+    assert.match(xml, /<ACTUALQTY> ?25 Kgs<\/ACTUALQTY>/);
+    const voucher = read.objects.find((o) => o.kind === 'VOUCHER');
+    assert.ok(voucher?.kind === 'VOUCHER');
+    const leg = (name: string) => voucher.legs.find((l) => l.ledger === name)?.amount;
+    assert.equal(leg('CGST 9%'), 22500);
+    assert.equal(leg('SGST 9%'), 22500);
+    const { outcome } = tally.emulator.importXml(xml);
+    assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
+    assert.equal(tally.emulator.book.company(COMPANY)!.balances().get('cgst 9%'), 22500);
+  });
+
   test('two ledgers of a head and neither named Output: none is guessed', () => {
     const company = {
       company: { name: 'X', state: '', gstin: '', version: '', booksFrom: '' },

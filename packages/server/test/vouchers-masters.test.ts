@@ -102,6 +102,27 @@ describe('manual vouchers with masters, bank allocations and GST', () => {
     assert.equal(book.balances().get('cgst'), 9000);
   });
 
+  test("a row's HSN/SAC reaches the sales ledger's entry; a wrong one is named by its row (422)", async () => {
+    const sale = { ...rows[1], hsn: '8471 30' };
+    const r = await call(h.app, 'POST', URL, {
+      json: { rows: [sale], company_state: 'Maharashtra' },
+      token,
+    });
+    assert.equal(r.status, 200, r.body);
+    assert.match(
+      r.body as string,
+      /<LEDGERNAME>Sales A\/c<\/LEDGERNAME>[\s\S]*?<GSTHSNNAME>847130<\/GSTHSNNAME>\s*<GSTOVRDNTAXABILITY>Taxable<\/GSTOVRDNTAXABILITY>\s*<GSTOVRDNTYPEOFSUPPLY>Goods<\/GSTOVRDNTYPEOFSUPPLY>/,
+    );
+    const wrong = await call(h.app, 'POST', URL, {
+      json: { rows: [rows[0], { ...sale, hsn: '84713' }], company_state: 'Maharashtra' },
+      token,
+    });
+    assert.equal(wrong.status, 422);
+    assert.deepEqual(wrong.body.problems, [
+      { row: 2, problems: ["HSN/SAC '84713' is not 4, 6 or 8 digits."] },
+    ]);
+  });
+
   test("GST without the company's state is refused", async () => {
     const r = await call(h.app, 'POST', URL, { json: { rows: [rows[1]] }, token });
     assert.equal(r.status, 422);

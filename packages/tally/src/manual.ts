@@ -35,12 +35,28 @@ export interface ManualVoucherRow {
   partyGstin?: string;
   /** The party's state (place of supply); the company's when blank. */
   partyState?: string;
+  /**
+   * Sales/Purchase: the HSN (goods) or SAC (services) of what was sold or bought, on the sales or
+   * purchase ledger's entry (GSTHSNNAME), where GSTR-1's HSN summary of an accounting voucher reads it.
+   */
+  hsn?: string;
 }
 
 /** Groups TallyPrime keeps bank ledgers under (its predefined groups: decision 037 #15). */
 const BANK_GROUPS = new Set(['bank accounts', 'bank od a/c', 'bank occ a/c']);
 /** GST rates a supply can carry (CGST Act schedules: 0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28). */
 const GST_RATES = [0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28];
+
+/**
+ * An HSN or SAC as GSTR-1's HSN summary takes it: 4, 6 or 8 digits (CBIC notification 78/2020 asks
+ * 4 or 6 by turnover, 8 for some goods); spaces and dots a bookkeeper types are not part of it.
+ */
+const HSN_CODE = /^\d{4}(?:\d{2}){0,2}$/;
+/** A SAC (services accounting code) is six digits starting 99, as the invoice builder reads it. */
+const SAC_CODE = /^99\d{4}$/;
+
+/** The row's HSN without the spaces and dots typed; '' when blank. */
+const hsnOf = (r: ManualVoucherRow) => (r.hsn ?? '').replace(/[\s.]/g, '');
 
 /**
  * Which side each ledger takes, per voucher type (D = debit, C = credit):
@@ -107,6 +123,10 @@ export function validateManualRows(rows: readonly ManualVoucherRow[]): RowProble
       problems.push(`GST rate '${r.gstRate}' is not a GST rate (${GST_RATES.join(', ')}).`);
     else if (rate !== null && !['Sales', 'Purchase'].includes(r.voucherType?.trim()))
       problems.push('A GST rate goes on Sales and Purchase vouchers only.');
+    const hsn = hsnOf(r);
+    if (hsn && !HSN_CODE.test(hsn)) problems.push(`HSN/SAC '${r.hsn}' is not 4, 6 or 8 digits.`);
+    else if (hsn && !['Sales', 'Purchase'].includes(r.voucherType?.trim()))
+      problems.push('An HSN/SAC goes on Sales and Purchase vouchers only.');
     if (problems.length) out.push({ row: i + 1, problems });
   });
   return out;
@@ -300,7 +320,17 @@ export function buildManualVouchersXml(input: ManualVouchersInput): string {
       side === 'D' ? debit(name, amount, isParty) : credit(name, amount, isParty);
     // A Receipt or Payment through a bank ledger carries its bank allocation (the instrument the
     // accountant's bank reconciliation matches on), as the bank builder's vouchers do (decision 035).
-    const ledgerLeg = leg(ledger, sides.ledger, false, paise);
+    // What was sold or bought: its HSN/SAC on the sales or purchase ledger's entry (the shape of
+    // TallyPrime's accounting-view GST vouchers in integrators' fixtures: docs/decisions/037 #28).
+    const hsn = hsnOf(r);
+    const gstLines = hsn
+      ? [
+          leaf('GSTHSNNAME', hsn),
+          rate !== null ? leaf('GSTOVRDNTAXABILITY', rate > 0 ? 'Taxable' : 'Nil Rated') : null,
+          leaf('GSTOVRDNTYPEOFSUPPLY', SAC_CODE.test(hsn) ? 'Services' : 'Goods'),
+        ]
+      : [];
+    const ledgerLeg = { ...leg(ledger, sides.ledger, false, paise), extra: gstLines };
     const bankLeg =
       (type === 'Receipt' || type === 'Payment') && isBankLedger(ledger, input)
         ? {

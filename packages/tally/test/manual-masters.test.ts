@@ -129,3 +129,27 @@ test('no bank allocation on a ledger that is not a bank; a GST rate only on Sale
     (e: unknown) => e instanceof TallyError && e.code === 'no_company_state',
   );
 });
+
+test('an HSN/SAC goes on Sales and Purchase only, 4, 6 or 8 digits; the golden manual-gst-hsn imports whole', () => {
+  const row = { date: '2025-06-01', ledgerName: 'L', partyName: 'A', netAmount: 1 };
+  const problems = validateManualRows([
+    { ...row, voucherType: 'Receipt', hsn: '8471' },
+    { ...row, voucherType: 'Sales', hsn: '84713' },
+    { ...row, voucherType: 'Purchase', hsn: 'ABCD' },
+    { ...row, voucherType: 'Sales', hsn: ' 8471.30.10 ' },
+  ]);
+  assert.deepEqual(
+    problems.map((p) => [p.row, p.problems]),
+    [
+      [1, ['An HSN/SAC goes on Sales and Purchase vouchers only.']],
+      [2, [`HSN/SAC '84713' is not 4, 6 or 8 digits.`]],
+      [3, [`HSN/SAC 'ABCD' is not 4, 6 or 8 digits.`]],
+    ],
+  );
+  const hsn = JSON.parse(readFileSync(new URL('./golden/manual-gst-hsn.json', import.meta.url), 'utf8'))
+    .input as ManualVouchersInput;
+  const book = new Book(['Bahi Demo Company']);
+  const outcome = book.import(buildManualVouchersXml({ ...hsn, withMasters: true }));
+  assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
+  assert.equal(book.company('Bahi Demo Company')!.vouchers.length, 3);
+});

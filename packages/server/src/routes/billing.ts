@@ -196,8 +196,15 @@ const billing: FastifyPluginAsync = async (app) => {
       tallyVersion: body.tally_version || company?.company.version || undefined,
       company: company?.company.name || body.company_name || undefined,
       existingLedgers: company?.ledgers.map((l) => l.name),
-      // The company's own GST ledgers (by the duty head Tally keeps on them), not new ones (issue 31).
-      taxLedgers: taxLedgersOf(company),
+      // The tax ledgers picked on the screen, else the company's own of each duty head (by the head
+      // Tally keeps on them), not new ones (issue 31).
+      taxLedgers: {
+        ...taxLedgersOf(company),
+        ...(body.cgst_ledger ? { cgst: body.cgst_ledger } : {}),
+        ...(body.sgst_ledger ? { sgst: body.sgst_ledger } : {}),
+        ...(body.igst_ledger ? { igst: body.igst_ledger } : {}),
+      },
+      unit: body.unit || undefined,
       existingStockItems: company?.stockItems.map((i) => i.name),
       // The company's items in their own units and with their HSN (issue 31), a row's HSN first.
       itemUnits: Object.fromEntries(

@@ -9,7 +9,7 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { lazy, memo, Suspense, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { downloadBankStatementFile, planPush, reportTallyResponse, sendForParts } from '../tally/api.ts';
-import { fillRows, type PlanChoice, type RowsFill } from '../tally/plan-fill.ts';
+import { filledLedgers, fillRows, type PlanChoice, type RowsFill } from '../tally/plan-fill.ts';
 import { CompanyCard } from '../tally/CompanyCard.tsx';
 import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { pushInParts, pushReportLines, type PushProgress } from '../tally/push.ts';
@@ -50,6 +50,12 @@ type Props = {
   statementId?: string;
   /** every row of the statement, whatever the filters show: the bank-statement file is the whole statement */
   statementRows?: readonly StatementTransaction[];
+  /**
+   * The ledgers the plan gave rows without one, by their index in `rows`, once the user confirms:
+   * the screen keeps them on its rows (saved with the statement), so a reload or a second push has
+   * them too (issue 31).
+   */
+  onLedgersChosen?: (given: ReadonlyMap<number, string>) => void;
 };
 
 /** The rows as they go (with the ledgers the plan gave them) and the groups chosen for new ledgers. */
@@ -80,6 +86,7 @@ export const TallyPanel = memo(function TallyPanel({
   blocked,
   statementId,
   statementRows,
+  onLedgersChosen,
 }: Props) {
   const [ledgerName, setLedgerName] = useState(defaultLedger);
   const [localIp, setLocalIp] = useState(rememberedTallyIp);
@@ -143,6 +150,10 @@ export const TallyPanel = memo(function TallyPanel({
   function closePlan(choice: PlanChoice | null) {
     if (!planning) return;
     const transactions = fillRows(planning.request.transactions, planning.base, planning.fill);
+    if (choice) {
+      const given = filledLedgers(planning.base, planning.fill);
+      if (given.size > 0) onLedgersChosen?.(given);
+    }
     planning.resolve(
       choice
         ? {

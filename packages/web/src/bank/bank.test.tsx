@@ -1,5 +1,5 @@
 import type { StoredStatement } from '@bahi/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -190,6 +190,7 @@ function fakeServer(opts: { failLedgers?: boolean } = {}) {
   };
   const ledgers = rows.map((r) => r.LedgerName);
   const saves: unknown[] = [];
+  const plans: unknown[] = [];
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -210,9 +211,25 @@ function fakeServer(opts: { failLedgers?: boolean } = {}) {
       for (const c of body.changes) for (const i of c.rows) ledgers[i] = c.ledger;
       return json({ ok: true, revision: 1, saved: 1 });
     }
+    if (url.endsWith('/tally/push-plan')) {
+      // The rows shown (the 'Opening' line is hidden): 0 and 2 of them have no ledger.
+      plans.push(JSON.parse(String(init?.body)));
+      return json({
+        vouchers: 3,
+        already_sent: 0,
+        already_downloaded: 0,
+        already_in_tally: 0,
+        without_ledger: 2,
+        without_ledger_rows: [0, 2],
+        suggestions: [{ index: 0, ledger: 'Rent', reason: "You used 'Rent' for ravi@okaxis" }],
+        masters: [],
+        groups: ['Indirect Expenses'],
+      });
+    }
+    if (url.includes('/download-xml')) return new Response('<ENVELOPE/>', { status: 200 });
     return json({ suggestions: [] });
   });
-  return { fetch, ledgers, saves };
+  return { fetch, ledgers, saves, plans };
 }
 
 function renderBank() {
@@ -263,6 +280,29 @@ describe('BankPage', () => {
     expect(alert.textContent).toContain('Your changes are not saved');
     expect(alert.textContent).toContain('The database is not answering.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it("the plan's ledgers for rows without one are kept on the rows and saved (issue 31)", async () => {
+    const server = fakeServer();
+    vi.stubGlobal('fetch', server.fetch);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    renderBank();
+    await screen.findByText('Showing 3 of 4 transactions');
+    fireEvent.change(screen.getByLabelText(/Local IP of the Tally connector/), {
+      target: { value: '192.168.1.5' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Download XML' }));
+    const plan = await screen.findByRole('dialog', { name: 'Before Download XML' });
+    fireEvent.change(within(plan).getByLabelText('One ledger for the rows without one'), {
+      target: { value: 'Office Expenses' },
+    });
+    fireEvent.click(within(plan).getByRole('button', { name: 'Apply' }));
+    // Planned again with the rows filled, then confirmed.
+    await waitFor(() => expect(server.plans).toHaveLength(2));
+    fireEvent.click(within(plan).getByRole('button', { name: 'Download XML' }));
+    // Statement rows 0 and 3 (the panel's 0 and 2) take it; row 1 keeps Sales, the hidden row stays empty.
+    await waitFor(() => expect(server.ledgers).toEqual(['Office Expenses', 'Sales', '', 'Office Expenses']));
+    expect(server.saves).toEqual([{ revision: 1, changes: [{ ledger: 'Office Expenses', rows: [0, 3] }] }]);
   });
 
   it('Send to Tally validates before calling anything', async () => {

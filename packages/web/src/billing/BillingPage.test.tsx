@@ -21,10 +21,12 @@ const company = {
   ledgers: [
     { name: 'Cash', parent: 'Cash-in-Hand' },
     { name: 'Counter Sales', parent: 'Sales Accounts' },
+    { name: 'CGST 9%', parent: 'Duties & Taxes', gstDutyHead: 'CGST' },
+    { name: 'CGST 2.5%', parent: 'Duties & Taxes', gstDutyHead: 'CGST' },
   ],
   groups: [],
   stockItems: [],
-  units: [],
+  units: [{ name: 'Kgs', parent: '' }],
   voucherTypes: [],
   loaded: ['Kirana & Co'],
   source: 'bridge',
@@ -109,6 +111,33 @@ describe('billing settings and the Tally company', () => {
       sales_ledger: 'counter sales',
     });
     expect(s.posted[0]).not.toHaveProperty('voucher_type');
+  });
+
+  it("the tax ledgers and the unit are picked from the company's masters and go with the download (issue 31)", async () => {
+    seed();
+    const s = server(true);
+    vi.stubGlobal('fetch', s.fetch);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const view = page();
+    await waitFor(() =>
+      expect((screen.getByLabelText('Force State') as HTMLInputElement).value).toBe('Bihar'),
+    );
+    // The pickers offer the company's tax ledgers (not its others) and its units.
+    const cgst = screen.getByLabelText('CGST Ledger') as HTMLInputElement;
+    const offered = (input: HTMLInputElement) =>
+      [...(view.container.querySelector(`datalist[id="${input.getAttribute('list')}"]`)?.children ?? [])].map(
+        (o) => (o as HTMLOptionElement).value,
+      );
+    expect(offered(cgst)).toEqual(['CGST 2.5%', 'CGST 9%']);
+    expect(offered(screen.getByLabelText(/^Unit of new items/) as HTMLInputElement)).toEqual(['Kgs']);
+    fireEvent.change(cgst, { target: { value: 'CGST 9%' } });
+    expect(await screen.findByText('In Tally under Duties & Taxes')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Unit of new items/), { target: { value: 'Kgs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download (XML)' }));
+    await waitFor(() => expect(s.posted).toHaveLength(1));
+    expect(s.posted[0]).toMatchObject({ cgst_ledger: 'CGST 9%', unit: 'Kgs' });
+    // Left blank: the server's choice (the company's ledger of the head, else SGST/IGST).
+    expect(s.posted[0]).not.toHaveProperty('sgst_ledger');
   });
 
   it('a voucher type of their own, numbered by hand, goes with the download (issue 31)', async () => {

@@ -50,6 +50,11 @@ export type BillingSettings = {
   party_gstin?: string;
   /** The invoices' voucher type, numbered by hand so Tally keeps their numbers (issue 31). */
   voucher_type?: string;
+  /** The tax ledgers and the new items' unit, picked from the company's masters (issue 31). */
+  cgst_ledger?: string;
+  sgst_ledger?: string;
+  igst_ledger?: string;
+  unit?: string;
 };
 
 export const downloadTaxInvoices = (vouchers: BillingVoucher[], settings: BillingSettings) =>

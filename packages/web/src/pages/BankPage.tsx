@@ -33,6 +33,7 @@ import { ChainStatus, ReaderNotes, ReadReasons } from '../bank/ReadStatus.tsx';
 import { ReconciliationBadge } from '../bank/ReconciliationBadge.tsx';
 import { keptFile, saveTeachSession } from '../bank/store.ts';
 import { TallyPanel } from '../bank/TallyPanel.tsx';
+import { rowsByLedger } from '../tally/plan-fill.ts';
 import { TransactionsTable } from '../bank/TransactionsTable.tsx';
 import { SaveStatus } from '../bank/SaveStatus.tsx';
 import { useBankReview, useRowFilter, useStatement } from '../bank/useBankReview.ts';
@@ -375,6 +376,22 @@ function ReviewRows({
     shownRef.current = shown;
   }, [shown]);
   const onApply = useCallback((ledger: string) => applyLedger(shownRef.current, ledger), [applyLedger]);
+  // The plan's ledgers for rows without one are the user's choice: kept on the rows and saved like
+  // Apply Ledger, so a reload or a second push keeps them (issue 31). Its indexes are the panel's rows.
+  const tallyShownRef = useRef(tallyShown);
+  useLayoutEffect(() => {
+    tallyShownRef.current = tallyShown;
+  }, [tallyShown]);
+  const onLedgersChosen = useCallback(
+    (given: ReadonlyMap<number, string>) => {
+      for (const [ledger, list] of rowsByLedger(given))
+        applyLedger(
+          list.flatMap((i) => tallyShownRef.current[i] ?? []),
+          ledger,
+        );
+    },
+    [applyLedger],
+  );
   // Rows shown with a remembered ledger and none of their own: what "Use all suggestions" fills.
   const { suggestions } = table;
   const offered = useMemo(
@@ -423,7 +440,7 @@ function ReviewRows({
           />
         </Stack>
       </Paper>
-      <TallyPanel rows={tallyRows} statementRows={rows} {...tally} />
+      <TallyPanel rows={tallyRows} statementRows={rows} onLedgersChosen={onLedgersChosen} {...tally} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatRupees } from '@bahi/core';
-import type { BillingVoucher } from '@bahi/contract';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { BillingVoucher, TallyCompanyAnswer } from '@bahi/contract';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { saveBlob } from '../api/client.ts';
 import {
@@ -38,6 +38,20 @@ const TEXT_SETTINGS = [
   ['force_state', 'Force State'],
 ] as const satisfies readonly (readonly [keyof BillingSettings, string])[];
 
+/** The tax ledger pickers (issue 31): the company's ledgers under Duties & Taxes or with a duty head. */
+const TAX_LEDGERS = [
+  ['cgst_ledger', 'CGST Ledger'],
+  ['sgst_ledger', 'SGST Ledger'],
+  ['igst_ledger', 'IGST Ledger'],
+] as const;
+
+/** The company as the tax pickers offer it: its tax ledgers only. */
+function taxLedgersOnly(company: TallyCompanyAnswer | null): TallyCompanyAnswer | null {
+  if (!company) return null;
+  const tax = company.ledgers.filter((l) => l.gstDutyHead || /^duties\s*&\s*taxes$/i.test(l.parent.trim()));
+  return { ...company, ledgers: tax };
+}
+
 /** Ledger fields: they offer the company's ledgers when one has been read from Tally. */
 const LEDGER_SETTINGS = new Set<keyof BillingSettings>(['party_ledger', 'sales_ledger']);
 
@@ -53,6 +67,11 @@ export default function BillingPage() {
   const [voucherType, setVoucherType] = useState('Sales');
   const totals = ledgerTotals(vouchers);
   const { company } = useTallyCompany();
+  // The tax ledgers and the unit of new items (issue 31): blank leaves them to the server (the
+  // company's ledger of each duty head, else CGST/SGST/IGST; Nos).
+  const [masters, setMasters] = useState({ cgst_ledger: '', sgst_ledger: '', igst_ledger: '', unit: '' });
+  const taxCompany = useMemo(() => taxLedgersOnly(company), [company]);
+  const unitsId = useId();
   const companyName = company?.company.name ?? '';
   const companyState = company?.company.state ?? '';
 
@@ -101,6 +120,7 @@ export default function BillingPage() {
         ...(voucherType.trim() && voucherType.trim().toLowerCase() !== 'sales'
           ? { voucher_type: voucherType.trim() }
           : {}),
+        ...Object.fromEntries(Object.entries(masters).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : []))),
       });
       saveBlob(blob, filename);
     } catch (err) {
@@ -160,6 +180,35 @@ export default function BillingPage() {
             value={voucherType}
             onChange={(e) => setVoucherType(e.currentTarget.value)}
           />
+          {TAX_LEDGERS.map(([key, label]) => (
+            <LedgerPicker
+              key={key}
+              label={label}
+              placeholder={`The company's, else ${label.split(' ')[0]}`}
+              company={taxCompany}
+              value={masters[key]}
+              onChange={(v) => setMasters((m) => ({ ...m, [key]: v }))}
+            />
+          ))}
+          <TextInput
+            label="Unit of new items"
+            placeholder="Nos"
+            description="Items the company keeps stay in their own unit"
+            list={company ? unitsId : undefined}
+            autoComplete="off"
+            value={masters.unit}
+            onChange={(e) => {
+              const unit = e.currentTarget.value;
+              setMasters((m) => ({ ...m, unit }));
+            }}
+          />
+          {company && (
+            <datalist id={unitsId}>
+              {company.units.map((u) => (
+                <option key={u.name} value={u.name} />
+              ))}
+            </datalist>
+          )}
           <NativeSelect
             label="Invoice Type"
             data={['Tax Invoice', 'Bill of Supply']}

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Modal,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { DuplicateCopy } from '@bahi/core';
 import { VoucherRowsRejected } from '@bahi/contract';
 import { useCallback, useState } from 'react';
@@ -6,7 +18,7 @@ import { ApiError, saveBlob } from '../api/client.ts';
 import { notifySuccess } from '../components/notify.ts';
 import { generateVouchersXml } from '../vouchers/api.ts';
 import { DuplicateDialog } from '../vouchers/DuplicateDialog.tsx';
-import { emptyRow, type EditableField, type EditorRow } from '../vouchers/rows.ts';
+import { emptyRow, hasExtras, type EditableField, type EditorRow } from '../vouchers/rows.ts';
 import { useVoucherRows } from '../vouchers/useVoucherRows.ts';
 import { VoucherTable } from '../vouchers/VoucherTable.tsx';
 
@@ -19,6 +31,10 @@ export default function CreateVoucherPage() {
   const [focusRowId, setFocusRowId] = useState<string | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const [company, setCompany] = useState('');
+  // The bank and GST columns (issue 31): on when asked, and always while a row carries one of them.
+  const [bankAndGst, setBankAndGst] = useState(false);
+  const [companyState, setCompanyState] = useState('');
+  const extended = bankAndGst || hasExtras(rows);
   const [exporting, setExporting] = useState(false);
   // The rows the server refused at the last export, by row id (numbers move when rows are added).
   const [problems, setProblems] = useState<ReadonlyMap<string, readonly string[]>>(new Map());
@@ -56,7 +72,7 @@ export default function CreateVoucherPage() {
     setExporting(true);
     setProblems(new Map());
     try {
-      const { blob, filename } = await generateVouchersXml(rows, company);
+      const { blob, filename } = await generateVouchersXml(rows, company, extended ? companyState : '');
       saveBlob(blob, filename);
       markExported();
       notifySuccess(`${rows.length} ${rows.length === 1 ? 'voucher' : 'vouchers'} exported to ${filename}`);
@@ -86,6 +102,21 @@ export default function CreateVoucherPage() {
             value={company}
             onChange={(e) => setCompany(e.currentTarget.value)}
             w={220}
+          />
+          {extended && (
+            <TextInput
+              label="Company's state (for GST)"
+              description="When the company was not read from Tally"
+              value={companyState}
+              onChange={(e) => setCompanyState(e.currentTarget.value)}
+              w={200}
+            />
+          )}
+          <Switch
+            label="Bank and GST columns"
+            checked={extended}
+            disabled={hasExtras(rows)}
+            onChange={(e) => setBankAndGst(e.currentTarget.checked)}
           />
           <Button variant="subtle" color="red" onClick={() => setConfirmClear(true)}>
             Clear all
@@ -126,6 +157,7 @@ export default function CreateVoucherPage() {
         onEnter={addRow}
         focusRowId={focusRowId}
         onFocused={onFocused}
+        extended={extended}
       />
       {rows.length === 0 && (
         <Text size="sm" c="dimmed">

@@ -161,6 +161,52 @@ describe('Create Vouchers screen', () => {
     expect(loadDraft(draftKey(TOKEN))?.[0].ledgerName).toBe('Cash');
   });
 
+  it('the bank and GST columns (issue 31) go with the export, kept in the draft, shown while a row has them', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ detail: 'nope', problems: [] }), {
+        status: 422,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    vi.stubGlobal('alert', vi.fn());
+    const { user, unmount } = renderPage();
+    expect(screen.queryByRole('columnheader', { name: 'HSN/SAC' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Bank and GST columns' }));
+    for (const name of ['Instrument No.', 'GST %', 'HSN/SAC', 'Party GSTIN', 'Party State'])
+      expect(screen.getByRole('columnheader', { name })).toBeTruthy();
+    await user.selectOptions(cell('Voucher Type', 1), 'Sales');
+    await user.type(cell('GST %', 1), '18');
+    await user.type(cell('HSN/SAC', 1), '8471');
+    await user.type(cell('Party GSTIN', 1), '27AAPFU0939F1ZV');
+    await user.type(cell('Party State', 1), 'Gujarat');
+    await user.type(screen.getByLabelText(/Company's state/), 'Maharashtra');
+    await user.click(screen.getByRole('button', { name: 'Export XML from Backend' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({
+      rows: [
+        {
+          date: '',
+          voucherType: 'Sales',
+          ledgerName: '',
+          partyName: '',
+          description: '',
+          netAmount: '',
+          gstRate: '18',
+          hsn: '8471',
+          partyGstin: '27AAPFU0939F1ZV',
+          partyState: 'Gujarat',
+        },
+      ],
+      company_state: 'Maharashtra',
+    });
+    // A reload keeps them, and their columns show without asking.
+    expect(loadDraft(draftKey(TOKEN))?.[0].hsn).toBe('8471');
+    unmount();
+    renderPage();
+    expect(cell('HSN/SAC', 1).value).toBe('8471');
+  });
+
   it('a date is typed DD-MM-YYYY and kept ISO; a wrong one is marked when the cell is left', async () => {
     const { user } = renderPage();
     await user.type(cell('Date', 1), '5-4-2025');

@@ -32,8 +32,16 @@ const COLUMNS = [
   { label: 'Party Name', width: 180 },
   { label: 'Description', width: undefined },
   { label: 'Net Amount', width: 130, align: 'right' },
-  { label: 'Actions', width: 190 },
 ] as const satisfies readonly { label: string; width: number | undefined; align?: 'right' }[];
+/** The bank and GST columns (issue 31), between the amount and the actions when shown. */
+const EXTRA_COLUMNS = [
+  { label: 'Instrument No.', width: 150 },
+  { label: 'GST %', width: 80 },
+  { label: 'HSN/SAC', width: 110 },
+  { label: 'Party GSTIN', width: 170 },
+  { label: 'Party State', width: 140 },
+] as const;
+const ACTIONS = { label: 'Actions', width: 190 } as const;
 
 type RowHandlers = {
   onChange: (id: string, field: EditableField, value: string) => void;
@@ -50,6 +58,8 @@ type Props = RowHandlers & {
   /** A row whose Date cell should get the focus once it is rendered. */
   focusRowId: string | null;
   onFocused: () => void;
+  /** Show the bank and GST columns. */
+  extended?: boolean;
 };
 
 export function VoucherTable({
@@ -61,7 +71,13 @@ export function VoucherTable({
   onEnter,
   focusRowId,
   onFocused,
+  extended = false,
 }: Props) {
+  const columns: readonly { label: string; width: number | undefined; align?: 'right' }[] = [
+    ...COLUMNS,
+    ...(extended ? EXTRA_COLUMNS : []),
+    ACTIONS,
+  ];
   const { scrollRef, virtualizer, items, padTop, padBottom } = useVirtualRows({
     count: rows.length,
     rowHeight: ROW_HEIGHT,
@@ -113,8 +129,8 @@ export function VoucherTable({
       label="Vouchers"
       onKeyDown={onKeyDown}
       style={{ maxHeight: 'calc(100vh - 260px)', minHeight: 160 }}
-      minWidth={1100}
-      columns={COLUMNS.length + 1}
+      minWidth={extended ? 1750 : 1100}
+      columns={columns.length + 1}
       padTop={padTop}
       padBottom={padBottom}
       head={
@@ -122,11 +138,8 @@ export function VoucherTable({
           <th style={{ ...headCell, width: 48 }} aria-label="Row number">
             #
           </th>
-          {COLUMNS.map((c) => (
-            <th
-              key={c.label}
-              style={{ ...headCell, width: c.width, textAlign: 'align' in c ? c.align : 'left' }}
-            >
+          {columns.map((c) => (
+            <th key={c.label} style={{ ...headCell, width: c.width, textAlign: c.align ?? 'left' }}>
               {c.label}
             </th>
           ))}
@@ -142,6 +155,7 @@ export function VoucherTable({
           onChange={onChange}
           onRemove={onRemove}
           onDuplicate={onDuplicate}
+          extended={extended}
         />
       ))}
     </VirtualTable>
@@ -150,7 +164,12 @@ export function VoucherTable({
 
 const cell = bodyCell(ROW_HEIGHT);
 
-type RowProps = RowHandlers & { row: EditorRow; index: number; problems?: readonly string[] };
+type RowProps = RowHandlers & {
+  row: EditorRow;
+  index: number;
+  problems?: readonly string[];
+  extended: boolean;
+};
 
 /** One row; memoised so typing in one row re-renders that row only. */
 const VoucherRowView = memo(function VoucherRowView({
@@ -160,6 +179,7 @@ const VoucherRowView = memo(function VoucherRowView({
   onChange,
   onRemove,
   onDuplicate,
+  extended,
 }: RowProps) {
   const n = index + 1;
   const wrong = problems && problems.length > 0;
@@ -168,7 +188,7 @@ const VoucherRowView = memo(function VoucherRowView({
     'aria-label': `${label}, row ${n}`,
     'data-row-id': row.id,
     'data-col': field,
-    value: String(row[field]),
+    value: String(row[field] ?? ''),
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       onChange(row.id, field, e.currentTarget.value),
   });
@@ -226,6 +246,25 @@ const VoucherRowView = memo(function VoucherRowView({
           {...text('netAmount', 'Net Amount')}
         />
       </td>
+      {extended && (
+        <>
+          <td style={cell}>
+            <TextInput placeholder="Cheque no. or UTR" {...text('instrumentNumber', 'Instrument No.')} />
+          </td>
+          <td style={cell}>
+            <TextInput inputMode="decimal" placeholder="18" {...text('gstRate', 'GST %')} />
+          </td>
+          <td style={cell}>
+            <TextInput inputMode="numeric" {...text('hsn', 'HSN/SAC')} />
+          </td>
+          <td style={cell}>
+            <TextInput {...text('partyGstin', 'Party GSTIN')} />
+          </td>
+          <td style={cell}>
+            <TextInput placeholder="Company's" {...text('partyState', 'Party State')} />
+          </td>
+        </>
+      )}
       <td style={cell}>
         <Group gap={6} wrap="nowrap">
           <Button

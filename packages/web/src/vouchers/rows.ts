@@ -3,10 +3,28 @@ import { insertAfter, type VoucherRow } from '@bahi/core';
 // The rows of the Create Vouchers table and every change the screen makes to them, as one pure
 // reducer so the operations are tested without a browser.
 
-/** A table row: the specification's voucher row plus an id that keeps React keys and focus stable. */
-export type EditorRow = VoucherRow & { id: string };
+/**
+ * The row's bank and GST fields (issue 31), shown when the screen's "Bank and GST columns" are on:
+ * the instrument of a Receipt/Payment through a bank ledger, and a Sales/Purchase's GST. Text as
+ * typed; the server checks them per row.
+ */
+export type VoucherExtras = {
+  instrumentNumber?: string;
+  gstRate?: string;
+  hsn?: string;
+  partyGstin?: string;
+  partyState?: string;
+};
+export const EXTRA_FIELDS = ['instrumentNumber', 'gstRate', 'hsn', 'partyGstin', 'partyState'] as const;
 
-export type EditableField = keyof VoucherRow;
+/** A table row: the specification's voucher row plus an id that keeps React keys and focus stable. */
+export type EditorRow = VoucherRow & VoucherExtras & { id: string };
+
+export type EditableField = keyof VoucherRow | keyof VoucherExtras;
+
+/** Does any row carry a bank or GST field: the screen then shows their columns whatever the switch says. */
+export const hasExtras = (rows: readonly EditorRow[]) =>
+  rows.some((r) => EXTRA_FIELDS.some((f) => r[f]?.trim()));
 
 let counter = 0;
 /** Unique within this page load and across reloads (the time part), without crypto. */
@@ -40,7 +58,7 @@ export function rowsReducer(rows: EditorRow[], action: RowsAction): EditorRow[] 
       return [...rows, action.row];
     case 'update': {
       const i = rows.findIndex((r) => r.id === action.id);
-      if (i < 0 || rows[i][action.field] === action.value) return rows;
+      if (i < 0 || (rows[i][action.field] ?? '') === action.value) return rows;
       const next = rows.slice();
       next[i] = { ...rows[i], [action.field]: action.value };
       return next;
@@ -64,14 +82,19 @@ export function rowsReducer(rows: EditorRow[], action: RowsAction): EditorRow[] 
   }
 }
 
-/** The rows as the voucher importer takes them (spec section 3 fields only). */
-export function exportRows(rows: readonly EditorRow[]): VoucherRow[] {
-  return rows.map(({ date, voucherType, ledgerName, partyName, description, netAmount }) => ({
-    date,
-    voucherType,
-    ledgerName,
-    partyName,
-    description,
-    netAmount,
-  }));
+/** The rows as the voucher importer takes them: spec section 3's fields, and the bank and GST ones filled in. */
+export function exportRows(rows: readonly EditorRow[]): (VoucherRow & VoucherExtras)[] {
+  return rows.map((r) => {
+    const { date, voucherType, ledgerName, partyName, description, netAmount } = r;
+    const out: VoucherRow & VoucherExtras = {
+      date,
+      voucherType,
+      ledgerName,
+      partyName,
+      description,
+      netAmount,
+    };
+    for (const f of EXTRA_FIELDS) if (r[f]?.trim()) out[f] = r[f].trim();
+    return out;
+  });
 }

@@ -17,6 +17,12 @@ const StoredRow = z.object({
   partyName: z.string(),
   description: z.string(),
   netAmount: z.union([z.number(), z.string()]),
+  // the bank and GST fields (issue 31), absent from drafts written before them
+  instrumentNumber: z.string().optional(),
+  gstRate: z.string().optional(),
+  hsn: z.string().optional(),
+  partyGstin: z.string().optional(),
+  partyState: z.string().optional(),
 });
 const StoredDraft = z.object({ version: z.literal(1), rows: z.array(StoredRow) });
 
