@@ -106,6 +106,7 @@ export function pageLines(page: Page): Line[] {
   // one tall speck must not swallow the line below, so OCR lines use the page's typical height
   const heights = ocr ? Float64Array.from(words, (w) => w.h).sort() : null;
   const pageHeight = heights?.length ? heights[heights.length >> 1]! : 8;
+  const space = ocr ? null : wordSpace(words);
   const lines: Line[] = [];
   let cur: PlacedWord[] = [];
   let sum = 0;
@@ -136,8 +137,15 @@ export function pageLines(page: Page): Line[] {
       else runs.push(run);
     }
     const height = hs[hs.length >> 1]!;
-    currencyToFigure(runs, height);
-    const line: Line = { page: page.number, y: top, height, runs, text: runs.map((r) => r.text).join(' ') };
+    const cells = space === null ? runs : runs.flatMap((r) => splitAtCellGaps(r, space * height));
+    currencyToFigure(cells, height);
+    const line: Line = {
+      page: page.number,
+      y: top,
+      height,
+      runs: cells,
+      text: cells.map((r) => r.text).join(' '),
+    };
     if (ocr) line.ocr = true;
     lines.push(line);
     cur = [];
@@ -152,6 +160,43 @@ export function pageLines(page: Page): Line[] {
   }
   flush();
   return lines;
+}
+
+// A page's word space is known once this many gaps inside runs were measured.
+const MIN_SPACES_MEASURED = 20;
+// Words further apart than this many of the page's word spaces were drawn apart: two cells that
+// pdf.js would have joined (a gap under 0.6 em). A word space is 0.25-0.28 em in proportional fonts,
+// a tight table's cells 0.5 em or more apart; in Courier a space is 0.6 em itself, and nothing splits.
+const CELL_GAP_SPACES = 1.6;
+
+/**
+ * The page's word space as a fraction of the text height: the median gap between words inside
+ * runs, most of them narrations' spaces; null when too few were measured to say.
+ */
+function wordSpace(words: PlacedWord[]): number | null {
+  const gaps: number[] = [];
+  for (const w of words) {
+    const e = w.edges;
+    if (!e) continue;
+    for (let i = 2; i < e.length; i += 2) gaps.push((e[i]! - e[i - 1]!) / w.h);
+  }
+  if (gaps.length < MIN_SPACES_MEASURED) return null;
+  return Float64Array.from(gaps).sort()[gaps.length >> 1]!;
+}
+
+/** A run cut where its words were drawn apart, more than a word space (`gap`) from each other. */
+function splitAtCellGaps(run: Run, gap: number): Run[] {
+  const e = run.edges;
+  if (!e) return [run];
+  const words = runWords(run);
+  const out: Run[] = [];
+  let from = 0;
+  for (let i = 1; i <= words.length; i++) {
+    if (i < words.length && e[2 * i]! - e[2 * i - 1]! <= CELL_GAP_SPACES * gap) continue;
+    out.push(words.slice(from, i).reduce((a, b) => joinRuns(a, b, ' ')));
+    from = i;
+  }
+  return out.length === 1 ? [run] : out;
 }
 
 // A currency word further from the figure after it than this fraction of the text height (a word

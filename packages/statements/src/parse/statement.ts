@@ -115,18 +115,16 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
   // cells set a space apart (text redrawn in one font, a plain-text download): where the positional
   // read is not confirmed by the statement (a dated line unread, a balance that does not follow), the
   // words' order may read it. Kept only when the statement confirms that read (every row chained,
-  // dates in order, every dated line read) and it chains more rows; twice as many where the
-  // positional read left lines unread: where the columns do stand apart the positional read keeps
-  // narrations whole that the words' order would mix with wrapped lines
+  // dates in order, every dated line read) and it chains more rows than the positional read
   if (!opts.layout && (!whole(lines, table) || chainBreaks(table) > 0)) {
     const seq = sequenceRead(
       lines,
       detection.code ? profileFor(detection.code)?.aliases : undefined,
       !!opts.trace,
     );
-    // (a positional read of every dated line whose balances break is wrong where this one is proved)
-    const needs = whole(lines, table) ? chained(table) : 2 * chained(table);
-    if (seq && chained(seq.table) > needs) {
+    // (a positional read of every dated line whose balances break is wrong where this one is proved;
+    // one that left dated lines unread was never confirmed)
+    if (seq && chained(seq.table) > chained(table)) {
       if (seq.trace) traces.set(seq.table, seq.trace);
       table = seq.table;
     }

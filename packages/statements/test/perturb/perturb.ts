@@ -20,13 +20,19 @@ interface PPage {
   lines: PLine[];
 }
 
+// Each word of the model as the page drew it: a word moved or resized carries its words' edges
+// (Word.edges) with it; one made anew (rewrapped, regrouped) has none, and the reader estimates.
+const drawn = new WeakMap<Word, Word>();
+
 function toModel(page: Page): PPage {
   const words = [...page.words].sort((a, b) => a.y - b.y || a.x - b.x);
   const lines: PLine[] = [];
   for (const w of words) {
+    const copy = { ...w };
+    drawn.set(copy, w);
     const last = lines[lines.length - 1];
-    if (last && Math.abs(w.y - last.y) <= 0.4 * (w.height || 8)) last.words.push({ ...w });
-    else lines.push({ y: w.y, words: [{ ...w }] });
+    if (last && Math.abs(w.y - last.y) <= 0.4 * (w.height || 8)) last.words.push(copy);
+    else lines.push({ y: w.y, words: [copy] });
   }
   return { number: page.number, width: page.width, height: page.height, lines };
 }
@@ -36,8 +42,16 @@ function fromModel(p: PPage): Page {
     number: p.number,
     width: p.width,
     height: p.height,
-    words: p.lines.flatMap((l) => l.words),
+    words: p.lines.flatMap((l) => l.words).map(withEdges),
   };
+}
+
+function withEdges(w: Word): Word {
+  if (!w.edges) return w;
+  const { edges, ...rest } = w;
+  const o = drawn.get(w);
+  if (!o?.edges || o.text !== w.text || o.width <= 0) return rest;
+  return { ...rest, edges: edges.map((e) => w.x + ((e - o.x) * w.width) / o.width) };
 }
 
 const lineText = (l: PLine) => [...l.words].sort((a, b) => a.x - b.x);

@@ -39,6 +39,7 @@ function zoom(doc: SourceDocument, seed: number): SourceDocument {
         y: w.y * sy,
         width: w.width * sx,
         height: w.height * sy,
+        ...(w.edges ? { edges: w.edges.map((e) => e * sx) } : {}),
       })),
     })),
   };
