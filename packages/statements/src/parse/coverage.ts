@@ -58,7 +58,8 @@ export function isDatedRow(text: string): boolean {
 function figures(text: string, skip: number): Set<number> {
   const out = new Set<number>();
   for (const w of text.trim().split(' ').slice(skip)) {
-    if (!/\d\.\d{1,2}\b/.test(w)) continue;
+    // (a mark may be glued on: '4,21,860.02Dr')
+    if (!/\d\.\d{1,2}(?!\d)/.test(w)) continue;
     const a = readAmount(w);
     if (a && a.paise !== 0) out.add(Math.abs(a.paise));
   }

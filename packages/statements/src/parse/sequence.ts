@@ -6,7 +6,7 @@
 // printed on its wrapped line. Which side an amount is on the balance chain settles (account stage),
 // as it does for a one-column amount; this reader is kept only when its rows chain better than the
 // positional read's (statement.ts).
-import { EMPTY_AMOUNT, isCurrency, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, currencyFigure, isCurrency, isMark, readAmount } from './amount.ts';
 import type { Cell } from './cells.ts';
 import type { Role } from './columns/model.ts';
 import { leadingDate } from './coverage.ts';
@@ -35,11 +35,14 @@ const isMoney = (w: string) => MONEY.test(w) && readAmount(w) !== null;
 // whole rupees inside a run of figures that ends in money: grouped ('15,088'), or followed by its
 // Dr/Cr mark ('269 DR'); a bare number beside the figures may be the narration's own
 const CCY = String.raw`(?:rs\.?|inr|₹|\`)?`;
-const GROUPED = new RegExp(String.raw`^${CCY}\d{1,3}(?:,\d{2,3})+$`, 'i');
-const BARE = new RegExp(String.raw`^${CCY}[1-9]\d{0,8}$`, 'i');
+// (with the sign a signed amount column prints: '+18764', '-9323')
+const GROUPED = new RegExp(String.raw`^[-+]?${CCY}\d{1,3}(?:,\d{2,3})+$`, 'i');
+const BARE = new RegExp(String.raw`^[-+]?${CCY}[1-9]\d{0,8}$`, 'i');
 const wholeAt = (words: string[], k: number) =>
   GROUPED.test(words[k]!) || (BARE.test(words[k]!) && isMark(words[k + 1] ?? ''));
-const isFigure = (w: string) => isMoney(w) || GROUPED.test(w) || BARE.test(w);
+// (a figure keeps its Dr/Cr mark: '15,088 CR')
+const unmarked = (w: string) => w.replace(/\s+\(?(?:cr|dr)\.?\)?$/i, '');
+const isFigure = (w: string) => isMoney(w) || GROUPED.test(unmarked(w)) || BARE.test(unmarked(w));
 
 /** The order of a header's columns (roles, left to right). */
 export type Order = Role[];
@@ -57,14 +60,15 @@ interface Pending {
  * run of money (with its empty cells and marks), the balance its last figure, and the words around
  * it the narration, or the column the header puts after the figures.
  */
-export function sequenceCells(words: string[], order: Order | null): Cell[] | null {
+export function sequenceCells(words: string[], order: Order | null, valueDateFirst = false): Cell[] | null {
   const startsAt = rowStart(words);
   if (!startsAt) return null;
   const cells: Cell[] = [];
   let rest = words.slice(startsAt.serial ? 1 : 0);
   // the dates the row starts with, a time after either ('02/07/2025 10:15 AM'), in the header's order
   const dateRoles: Role[] =
-    order && order.includes('valueDate') && order.indexOf('valueDate') < order.indexOf('date')
+    (order === null && valueDateFirst) ||
+    (order && order.includes('valueDate') && order.indexOf('valueDate') < order.indexOf('date'))
       ? ['valueDate', 'date']
       : ['date', 'valueDate'];
   for (const role of dateRoles) {
@@ -77,11 +81,17 @@ export function sequenceCells(words: string[], order: Order | null): Cell[] | nu
     rest = rest.slice(n);
   }
   // a currency printed as a word of its own before a figure ('Rs.' '1,200.00') is the figure's
-  // (with the sign it carries: '-Rs.' '32,391.79' is overdrawn)
+  // (with the sign it carries: '-Rs.' '32,391.79' and '(Rs.' '11,238.54)' are overdrawn)
   rest = rest.flatMap((w, k, all) => {
-    if (isCurrency(rest[k - 1] ?? '') && isMoney(w) && /^[-+]/.test(rest[k - 1]!))
-      return [`${rest[k - 1]![0]}${w}`];
-    return isCurrency(w) && all[k + 1] !== undefined && isMoney(all[k + 1]!) ? [] : [w];
+    const before = rest[k - 1] ?? '';
+    if (/^[-+(]/.test(before) && currencyFigure(before, w) && isMoney(`${before[0]}${w}`))
+      return [`${before[0]}${w}`];
+    const next = all[k + 1];
+    return next !== undefined &&
+      currencyFigure(w, next) &&
+      isMoney(/^[-+(]/.test(w) ? `${w[0]}${next}` : next)
+      ? []
+      : [w];
   });
   // the last run of figures, empty cells and marks that holds money
   let end = -1;
@@ -215,7 +225,12 @@ export function readSequence(
   lines: Line[],
   order: Order | null,
   headerAt: number,
-  opts: ValueOptions & { trace?: Trace; headers?: ReadonlySet<Line> },
+  opts: ValueOptions & {
+    trace?: Trace;
+    headers?: ReadonlySet<Line>;
+    /** without a header: of two leading dates, the second is the posting date */
+    valueDateFirst?: boolean;
+  },
 ): TableResult {
   const issues: ParseIssue[] = [];
   const section: TableSection = { lines: [], transactions: [], specials: [] };
@@ -250,6 +265,7 @@ export function readSequence(
     const cells = sequenceCells(
       head.flatMap((l) => l.text.split(' ')),
       order,
+      opts.valueDateFirst,
     );
     const wrapped = lines.slice(head.length).map((l) => l.text);
     const narration = cells?.find((c) => c.role === 'description');

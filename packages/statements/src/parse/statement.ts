@@ -113,10 +113,11 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     }
   }
   // cells set a space apart (text redrawn in one font, a plain-text download): where the positional
-  // read is not confirmed by the statement (a dated line unread, a balance that does not follow), the
+  // read is not confirmed by the statement (a dated line unread, a balance that does not follow or
+  // none read), the
   // words' order may read it. Kept only when the statement confirms that read (every row chained,
   // dates in order, every dated line read) and it chains more rows than the positional read
-  if (!opts.layout && (!whole(lines, table) || chainBreaks(table) > 0)) {
+  if (!opts.layout && (!consistent(lines, table) || chainBreaks(table) > 0)) {
     const seq = sequenceRead(
       lines,
       detection.code ? profileFor(detection.code)?.aliases : undefined,
@@ -244,18 +245,31 @@ function sequenceRead(
     if (h) headers.add(lines[i]!);
   });
   for (const i of headings.skipped) headers.add(lines[i]!);
-  const orders: (Order | null)[] =
+  // without a header, a row's two leading dates are posting then value date, or the other way
+  // round: the read whose dates run in order is the statement's
+  const orders: [Order | null, boolean][] =
     at >= 0
-      ? [[...headings.at[at]!.columns].sort((a, b) => a.x0 - b.x0).map((c) => c.role)]
-      : [null, BALANCE_FIRST];
+      ? [[[...headings.at[at]!.columns].sort((a, b) => a.x0 - b.x0).map((c) => c.role), false]]
+      : [
+          [null, false],
+          [BALANCE_FIRST, false],
+          [null, true],
+        ];
   let best: { table: TableResult; trace?: Trace } | null = null;
-  for (const order of orders) {
+  for (const [order, valueDateFirst] of orders) {
     const trace = traced ? new Trace() : undefined;
-    const table = readSequence(lines, order, at, { referenceJoin: '', headers, ...(trace ? { trace } : {}) });
+    const table = readSequence(lines, order, at, {
+      referenceJoin: '',
+      headers,
+      valueDateFirst,
+      ...(trace ? { trace } : {}),
+    });
     if (!consistent(lines, table) || (best && chained(table) <= chained(best.table))) continue;
     trace?.add({
       rule: 'columns.sequence',
-      detail: order ? `in the order ${order.join(', ')}` : 'date, narration, figures, the balance last',
+      detail: order
+        ? `in the order ${order.join(', ')}`
+        : `${valueDateFirst ? 'value date, date' : 'date'}, narration, figures, the balance last`,
     });
     best = { table, ...(trace ? { trace } : {}) };
   }

@@ -232,3 +232,11 @@ test('a row whose date cannot be read is a break, and the rows after it are read
     );
   }
 });
+
+test('a figure with its Dr/Cr mark glued on is a figure of the dated line', () => {
+  const lines = [line(1, '09-MAY-23 10:26:58 UPI/CR/312918207510/VIKRAM -- 492 4,21,860.02Dr')];
+  assert.deepEqual(
+    unreadLines(lines, [], []).map((l) => l.text),
+    ['09-MAY-23 10:26:58 UPI/CR/312918207510/VIKRAM -- 492 4,21,860.02Dr'],
+  );
+});

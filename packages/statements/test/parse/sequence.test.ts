@@ -86,3 +86,59 @@ test('a line without a date or without money starts no row', () => {
   assert.equal(sequenceCells(words('UOU/UPI/State Bank Of India 20000.00 8990.83'), null), null);
   assert.equal(sequenceCells(words('07-04-2026 UPI/P0A/012881352302/YBSUCHGJT JUGEUG'), null), null);
 });
+
+test("whole rupees with their own Dr/Cr mark, a signed figure, a bracketed currency's overdrawn balance", () => {
+  assert.deepEqual(
+    texts(
+      sequenceCells(words('02-07-25 UPI/SNEHA MISHRA/518374551840/groceries 15,088 CR 25,416.46 Cr'), null)!,
+    ),
+    [
+      ['date', '02-07-25'],
+      ['description', 'UPI/SNEHA MISHRA/518374551840/groceries'],
+      ['amount', '15,088 CR'],
+      ['balance', '25,416.46 Cr'],
+    ],
+  );
+  assert.deepEqual(
+    texts(
+      sequenceCells(words('01-06-23 01-06-23 +18764 5008.63 Cr. UPIAR/CR/315273977814/LAKSHMI'), [
+        'date',
+        'valueDate',
+        'amount',
+        'balance',
+        'description',
+      ])!,
+    ),
+    [
+      ['date', '01-06-23'],
+      ['valueDate', '01-06-23'],
+      ['description', 'UPIAR/CR/315273977814/LAKSHMI'],
+      ['amount', '+18764'],
+      ['balance', '5008.63 Cr.'],
+    ],
+  );
+  assert.deepEqual(
+    texts(
+      sequenceCells(words('30-Jul-2025 NEFT PUNBN252113711025 Rs. 2,175.00 0.00 (Rs. 11,238.54)'), null)!,
+    ),
+    [
+      ['date', '30-Jul-2025'],
+      ['description', 'NEFT PUNBN252113711025'],
+      ['debit', '2,175.00'],
+      ['credit', '0.00'],
+      ['balance', '(11,238.54)'],
+    ],
+  );
+});
+
+test('without a header, the second of two leading dates may be the posting date', () => {
+  const row = words('1 03 Apr 2023 01 Apr 2023 CLG/MAHALAXMI STEELS/YES BANK 9,273.00 177,736.80 CR');
+  assert.deepEqual(texts(sequenceCells(row, null)!).slice(0, 2), [
+    ['date', '03 Apr 2023'],
+    ['valueDate', '01 Apr 2023'],
+  ]);
+  assert.deepEqual(texts(sequenceCells(row, null, true)!).slice(0, 2), [
+    ['valueDate', '03 Apr 2023'],
+    ['date', '01 Apr 2023'],
+  ]);
+});
