@@ -137,7 +137,7 @@ export function pageLines(page: Page): Line[] {
       else runs.push(run);
     }
     const height = hs[hs.length >> 1]!;
-    const cells = space === null ? runs : runs.flatMap((r) => splitAtCellGaps(r, space * height));
+    const cells = runs.flatMap((r) => splitAtCellGaps(r, space === null ? Infinity : space * height));
     currencyToFigure(cells, height);
     const line: Line = {
       page: page.number,
@@ -184,7 +184,14 @@ function wordSpace(words: PlacedWord[]): number | null {
   return Float64Array.from(gaps).sort()[gaps.length >> 1]!;
 }
 
-/** A run cut where its words were drawn apart, more than a word space (`gap`) from each other. */
+// A figure with its paise (and a mark glued on): two of them side by side are two cells, however
+// close (a Courier table sets its cells closer than its word space: '0.0 235769.0 331387.91Cr').
+const PAISE_FIGURE = /^[-+(]?[\d,]*\d\.\d{1,2}\)?(?:cr|dr)?\.?$/i;
+
+/**
+ * A run cut where its words were drawn apart: more than a word space (`gap`) from each other, or
+ * two figures side by side. Only measured runs: their edges say where each piece is.
+ */
 function splitAtCellGaps(run: Run, gap: number): Run[] {
   const e = run.edges;
   if (!e) return [run];
@@ -192,7 +199,12 @@ function splitAtCellGaps(run: Run, gap: number): Run[] {
   const out: Run[] = [];
   let from = 0;
   for (let i = 1; i <= words.length; i++) {
-    if (i < words.length && e[2 * i]! - e[2 * i - 1]! <= CELL_GAP_SPACES * gap) continue;
+    if (
+      i < words.length &&
+      e[2 * i]! - e[2 * i - 1]! <= CELL_GAP_SPACES * gap &&
+      !(PAISE_FIGURE.test(words[i - 1]!.text) && PAISE_FIGURE.test(words[i]!.text))
+    )
+      continue;
     out.push(words.slice(from, i).reduce((a, b) => joinRuns(a, b, ' ')));
     from = i;
   }

@@ -65,3 +65,14 @@ test('a page with too few measured spaces is not cut', () => {
   const words = [run(100, 300, ['Debit', 'Credit', 'Amount'], [0.57, 0.25])];
   assert.deepEqual(runsAt(words, 100), ['Debit Credit Amount']);
 });
+
+test('two figures with their paise side by side are two cells, however close (a Courier table)', () => {
+  const words = [
+    ...narrations(0.6),
+    run(100, 300, ['0.0', '235769.0', '331387.91Cr'], [0.5, 0.5]),
+    run(120, 300, ['PAYMENT', 'AGAINST', '4471', 'DATED'], [0.6, 0.6, 0.6]),
+  ];
+  assert.deepEqual(runsAt(words, 100), ['0.0', '235769.0', '331387.91Cr']);
+  // (numbers without paise in a narration stay in it)
+  assert.deepEqual(runsAt(words, 120), ['PAYMENT AGAINST 4471 DATED']);
+});
