@@ -185,6 +185,24 @@ describe('billing and rules API', () => {
     assert.equal(leg('SGST'), 625);
     // The party pays the invoice rounded to the rupee: 262.47 -> 262.
     assert.equal(leg('Cash'), -26200);
+    // A quantity no unit keeps is refused in words, not a 500.
+    const odd = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token: admin,
+      json: {
+        vouchers_data: {
+          vouchers: [
+            {
+              Reference: 'KG-2',
+              Date: '2025-04-10',
+              Items: [{ 'Item Name': 'Basmati', Quantity: 0.1234567, 'Selling Price': 1, GST: 5 }],
+            },
+          ],
+        },
+        force_state: 'Uttar Pradesh',
+      },
+    });
+    assert.equal(odd.status, 422, JSON.stringify(odd.body));
+    assert.match(odd.body.detail, /more than 6 decimals/);
   });
 
   test(

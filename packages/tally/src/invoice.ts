@@ -1,4 +1,5 @@
 import {
+  isBillableQuantity,
   isIsoDate,
   lineTotalPaise,
   MAX_ROUND_OFF_PAISE,
@@ -193,6 +194,8 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
     const quantity = number(item.Quantity, 'Quantity', where);
     const gstRate = taxed ? number(item.GST, 'GST', where) : 0;
     if (quantity <= 0) throw new TallyError('bad_invoice', `${where}: Quantity must be above zero.`);
+    if (!isBillableQuantity(quantity))
+      throw new TallyError('bad_invoice', `${where}: Quantity has more than 6 decimals.`);
     if (gstRate < 0) throw new TallyError('bad_invoice', `${where}: GST cannot be negative.`);
     const price = rupeesToPaise(number(item['Selling Price'], 'Selling Price', where));
     const hasTotal = item.Total !== undefined && String(item.Total).trim() !== '';

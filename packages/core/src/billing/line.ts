@@ -32,6 +32,11 @@ function scaledQuantity(quantity: number): [bigint, bigint] | null {
   return [BigInt(m[1] + decimals), 10n ** BigInt(decimals.length)];
 }
 
+/** A quantity lineTotalPaise can bill exactly: a number with at most 6 decimals. */
+export function isBillableQuantity(quantity: number): boolean {
+  return scaledQuantity(quantity) !== null;
+}
+
 /**
  * Line total in paise for a price in paise, a GST percent (up to 2 decimals) and a quantity (whole,
  * or with up to 6 decimals: 2.5 kg), rounded to the paisa once, halves away from zero.
