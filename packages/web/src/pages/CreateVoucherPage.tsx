@@ -13,19 +13,23 @@ import {
 } from '@mantine/core';
 import type { DuplicateCopy } from '@bahi/core';
 import { NewLedgersRejected, VoucherRowsRejected } from '@bahi/contract';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { notifySuccess } from '../components/notify.ts';
-import { CompanyCard } from '../tally/CompanyCard.tsx';
 import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
 import { TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { useTallyCompany } from '../tally/useTallyCompany.ts';
 import { generateVouchersXml } from '../vouchers/api.ts';
 import { DuplicateDialog } from '../vouchers/DuplicateDialog.tsx';
-import { NewLedgerGroups } from '../vouchers/NewLedgerGroups.tsx';
 import { emptyRow, hasExtras, type EditableField, type EditorRow } from '../vouchers/rows.ts';
 import { useVoucherRows } from '../vouchers/useVoucherRows.ts';
 import { VoucherTable } from '../vouchers/VoucherTable.tsx';
+
+// The company card and the group pickers load when shown: this screen keeps within the 250 KB budget.
+const CompanyCard = lazy(() => import('../tally/CompanyCard.tsx').then((m) => ({ default: m.CompanyCard })));
+const NewLedgerGroups = lazy(() =>
+  import('../vouchers/NewLedgerGroups.tsx').then((m) => ({ default: m.NewLedgerGroups })),
+);
 
 // Create vouchers (/app/createvoucher, spec section 2): rows typed by hand, bulk copies through the
 // Duplicate Settings dialog, and 'Export XML from Backend' to vouchers.xml. With the company read
@@ -175,21 +179,23 @@ export default function CreateVoucherPage() {
         </Group>
       </Group>
 
-      <CompanyCard
-        localIp={localStorage.getItem('bahi.tally.local_ip') ?? ''}
-        companyName={company}
-        onCompany={setCompany}
-      />
-      <TallyLedgerDatalist company={known} />
-      {groupsNeeded && (
-        <NewLedgerGroups
-          key={groupsNeeded.ledgers.join('\n')}
-          ledgers={groupsNeeded.ledgers}
-          groups={groupsNeeded.groups}
-          busy={exporting}
-          onExport={(chosen) => void exportXml(chosen)}
+      <Suspense fallback={null}>
+        <CompanyCard
+          localIp={localStorage.getItem('bahi.tally.local_ip') ?? ''}
+          companyName={company}
+          onCompany={setCompany}
         />
-      )}
+        <TallyLedgerDatalist company={known} />
+        {groupsNeeded && (
+          <NewLedgerGroups
+            key={groupsNeeded.ledgers.join('\n')}
+            ledgers={groupsNeeded.ledgers}
+            groups={groupsNeeded.groups}
+            busy={exporting}
+            onExport={(chosen) => void exportXml(chosen)}
+          />
+        )}
+      </Suspense>
       {problems.size > 0 && (
         <Alert
           color="red"
