@@ -128,6 +128,11 @@ export const TaxInvoiceRequest = z.object({
   igst_ledger: z.string().trim().max(200).optional(),
   /** The unit of the stock items Bahi creates (one the company keeps is not declared); 'Nos' by default. */
   unit: z.string().trim().max(50).optional(),
+  /**
+   * Issue 31: TallyPrime 3.0+, the company's GST registration the invoices are issued under (one of
+   * the company's read, whose state and GSTIN then are the invoices'); "<State> Registration" by default.
+   */
+  gst_registration: z.string().trim().max(200).optional(),
 });
 export type TaxInvoiceRequest = z.infer<typeof TaxInvoiceRequest>;
 

@@ -54,6 +54,8 @@ export const TallyCompanySnapshot = z.object({
   stockItems: masters,
   units: masters,
   voucherTypes: masters,
+  /** TallyPrime 3.0+: the company's GST registrations (name, state, GSTIN) an invoice is issued under. */
+  registrations: masters,
   loaded: z.array(name).max(1000).default([]),
   source: z.enum(['bridge', 'file']).default('bridge'),
 });

@@ -64,3 +64,14 @@ export const VoucherRowsRejected = z.object({
   problems: z.array(VoucherRowProblem),
 });
 export type VoucherRowsRejected = z.infer<typeof VoucherRowsRejected>;
+
+/**
+ * 422 answer when the vouchers name new ledgers whose group nobody chose (groups were named, or the
+ * company was read): the ledgers, and the groups to choose from (the company's, else TallyPrime's).
+ */
+export const NewLedgersRejected = z.object({
+  detail: z.string(),
+  new_ledgers: z.array(z.string()).min(1),
+  groups: z.array(z.string()).default([]),
+});
+export type NewLedgersRejected = z.infer<typeof NewLedgersRejected>;

@@ -10,6 +10,7 @@ import {
   lineTotalPaise,
   matchingRule,
   referenceAt,
+  timesQuantityPaise,
   type AllocationInput,
   type AllocationResult,
   type BillingItem,
@@ -40,6 +41,29 @@ test('lineTotalPaise is within half a paisa of the exact value, halves rounding 
         const diff = BigInt(lineTotalPaise(price, gst, qty)) * 100n - exact;
         assert.ok(diff > -50n && diff <= 50n, `diff ${diff}`);
         assert.equal(lineTotal(price / 100, gst, qty), lineTotalPaise(price, gst, qty) / 100);
+      },
+    ),
+  );
+});
+
+test('lineTotalPaise takes quantities with decimals (2.5 kg), exact to the paisa', () => {
+  // 2.5 x 99.99 x 1.05 = 262.47375
+  assert.equal(lineTotalPaise(9999, 5, 2.5), 26247);
+  // 0.125 x 1,000.01 x 1.18 = 147.501475; 1.005 x 100 = 100.5 exactly (floats say 100.49999...)
+  assert.equal(lineTotalPaise(100001, 18, 0.125), 14750);
+  assert.equal(timesQuantityPaise(10000, 1.005), 10050);
+  assert.equal(lineTotal(99.99, 5, 2.5), 262.47);
+  assert.throws(() => lineTotalPaise(100, 5, 0.1234567), RangeError);
+  assert.throws(() => lineTotalPaise(100, 5, Number.NaN), RangeError);
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 1e9 }),
+      fc.constantFrom(0, 5, 12, 18, 28),
+      fc.integer({ min: 0, max: 1e7 }),
+      (price, gst, milli) => {
+        const exact = BigInt(price) * BigInt(milli) * BigInt(100 + gst); // 1/100000 of a paisa
+        const diff = BigInt(lineTotalPaise(price, gst, milli / 1000)) * 100000n - exact;
+        assert.ok(diff > -50000n && diff <= 50000n, `diff ${diff}`);
       },
     ),
   );

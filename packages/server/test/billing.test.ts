@@ -155,6 +155,56 @@ describe('billing and rules API', () => {
     assert.equal(xml.status, 403);
   });
 
+  test('a tax invoice of 2.5 kg with no Total: billed to the paisa, not a 500', async () => {
+    // Quantities with decimals are normal on GST invoices; the Total left empty is computed
+    // (decision 032). lineTotalPaise threw a RangeError on them, which the route answered 500.
+    const xml = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token: admin,
+      json: {
+        vouchers_data: {
+          vouchers: [
+            {
+              Reference: 'KG-1',
+              Date: '2025-04-10',
+              Items: [{ 'Item Name': 'Basmati', Quantity: 2.5, 'Selling Price': 99.99, GST: 5 }],
+            },
+          ],
+        },
+        party_ledger: 'Cash',
+        force_state: 'Uttar Pradesh',
+      },
+    });
+    assert.equal(xml.status, 200, JSON.stringify(xml.body));
+    const [voucher] = readImportXml(xml.body).objects.filter(
+      (o) => o.kind === 'VOUCHER',
+    ) as ImportedVoucher[];
+    const leg = (name: string) => voucher.legs.find((l) => l.ledger === name)?.amount;
+    // 2.5 x 99.99 = 249.975 -> 249.98 taxable; CGST and SGST 2.5% of it, 6.25 each (6.24938).
+    assert.equal(voucher.inventory[0].amount, 24998);
+    assert.equal(leg('CGST'), 625);
+    assert.equal(leg('SGST'), 625);
+    // The party pays the invoice rounded to the rupee: 262.47 -> 262.
+    assert.equal(leg('Cash'), -26200);
+    // A quantity no unit keeps is refused in words, not a 500.
+    const odd = await call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+      token: admin,
+      json: {
+        vouchers_data: {
+          vouchers: [
+            {
+              Reference: 'KG-2',
+              Date: '2025-04-10',
+              Items: [{ 'Item Name': 'Basmati', Quantity: 0.1234567, 'Selling Price': 1, GST: 5 }],
+            },
+          ],
+        },
+        force_state: 'Uttar Pradesh',
+      },
+    });
+    assert.equal(odd.status, 422, JSON.stringify(odd.body));
+    assert.match(odd.body.detail, /more than 6 decimals/);
+  });
+
   test(
     'items_small.xlsx with an amount: exact vouchers within the saved rules, reproducible',
     needsCorpus,

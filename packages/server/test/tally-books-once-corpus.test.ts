@@ -5,54 +5,23 @@
 // default): a voucher sent twice would be in its books twice. Each statement's books must hold each
 // transaction once, the bank ledger must move as the statement does (its closing less its opening
 // when the statement is taken whole) and no reclassification may be lost. tally-books-once.test.ts
-// walks the other paths (download, bridge stopped, office book, command line) on one statement.
+// walks the other paths on one statement, tally-books-once-paths-corpus.test.ts on each.
 // BAHI_BOOKS_ONCE_ROWS caps the rows taken from each statement (0: all; default 250, to keep the
 // run within a couple of minutes on a shared two-core machine).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bankVoucherIds, startTallyEmulator, type RunningEmulator } from '@bahi/tally';
 import type { StatementTransaction } from '@bahi/contract';
-import { rowsToBankTransactions, toRow } from '../src/statements/shape.ts';
+import { rowsToBankTransactions } from '../src/statements/shape.ts';
+import { paise, realStatements, screenRows, truthTransactions } from './helpers/corpus-real.ts';
 import { call, startApp } from './helpers/harness.ts';
 import { makeMember } from './helpers/queue.ts';
-import { needsRealCorpus, REAL_CORPUS } from './helpers/shared.ts';
+import { needsRealCorpus } from './helpers/shared.ts';
 import { pushExport } from './helpers/tally-push.ts';
 
 const LEDGER = 'Bank A/c';
-const CAP = Number(process.env.BAHI_BOOKS_ONCE_ROWS ?? 250);
 /** Vouchers the accountant moves from Suspense to Bank Charges before the last send. */
 const RECLASSIFIED = 5;
-
-type Truth = {
-  openingBalance: number | null;
-  closingBalance: number | null;
-  transactions: {
-    date: string;
-    description: string;
-    withdrawal: number;
-    deposit: number;
-    balance: number | null;
-    reference: string | null;
-  }[];
-};
-
-const paise = (rupees: number) => Math.round(rupees * 100);
-
-function statements(): { name: string; truth: Truth }[] {
-  const out = [];
-  for (const bank of readdirSync(REAL_CORPUS).sort()) {
-    if (!statSync(join(REAL_CORPUS, bank)).isDirectory()) continue;
-    for (const f of readdirSync(join(REAL_CORPUS, bank)).sort())
-      if (f.endsWith('.truth.json'))
-        out.push({
-          name: f.replace(/\.truth\.json$/, ''),
-          truth: JSON.parse(readFileSync(join(REAL_CORPUS, bank, f), 'utf8')) as Truth,
-        });
-  }
-  return out;
-}
 
 describe(
   "each statement of corpus-real into the books once, on the statement screen's paths",
@@ -60,7 +29,7 @@ describe(
   () => {
     let h: Awaited<ReturnType<typeof startApp>>;
     let tally: RunningEmulator;
-    const all = needsRealCorpus.skip ? [] : statements();
+    const all = needsRealCorpus.skip ? [] : realStatements();
 
     before(async () => {
       h = await startApp();
@@ -77,18 +46,8 @@ describe(
       test(name, async () => {
         // A user a statement: one user's pushes an hour are limited, as they are in use.
         const { token } = await makeMember(h, 0);
-        const whole = CAP === 0 || truth.transactions.length <= CAP;
-        const rows: StatementTransaction[] = truth.transactions.slice(0, whole ? undefined : CAP).map((t) =>
-          toRow({
-            date: t.date,
-            valueDate: null,
-            description: t.description,
-            reference: t.reference,
-            withdrawal: paise(t.withdrawal),
-            deposit: paise(t.deposit),
-            balance: t.balance === null ? null : paise(t.balance),
-          }),
-        );
+        const { whole, transactions } = truthTransactions(truth);
+        const rows = screenRows(transactions);
         const send = (transactions: StatementTransaction[]) =>
           call(h.app, 'POST', '/api/tally/send-to-tally?xml=none', {
             token,

@@ -167,6 +167,95 @@ describe("invoices from the company's masters", () => {
     assert.equal(tally.emulator.book.company(COMPANY)!.balances().get('cgst 9%'), 22500);
   });
 
+  test('the registration picked (TallyPrime 3.0+): read with the masters, the invoices issued under it', async () => {
+    // A company registered in two states; TallyPrime 3.0+ keeps each registration as a Tax Unit.
+    const company = 'Two States & Co';
+    const twoStates = await startTallyEmulator({
+      port: 0,
+      version: 'TallyPrime 4.1',
+      companies: [
+        {
+          name: company,
+          state: 'Maharashtra',
+          gstin: '27AAPFU0939F1ZV',
+          registrations: [
+            { name: 'Maharashtra Registration', state: 'Maharashtra', gstin: '27AAPFU0939F1ZV' },
+            { name: 'Karnataka Branch', state: 'Karnataka', gstin: '29AAPFU0939F1ZR' },
+          ],
+        },
+      ],
+    });
+    const old = await startTallyEmulator({ port: 0, version: 'Tally.ERP 9', companies: [COMPANY] });
+    try {
+      const masters = await readTallyMasters({ port: twoStates.port, company });
+      assert.deepEqual(masters.registrations, [
+        { name: 'Maharashtra Registration', parent: '', state: 'Maharashtra', gstin: '27AAPFU0939F1ZV' },
+        { name: 'Karnataka Branch', parent: '', state: 'Karnataka', gstin: '29AAPFU0939F1ZR' },
+      ]);
+      // A release before 3.0 has no Tax Units: no registration, and the read still succeeds.
+      assert.deepEqual((await readTallyMasters({ port: old.port, company: COMPANY })).registrations, []);
+
+      const { token } = await makeMember(h, 0, { role: 'admin' });
+      const kept = await call(h.app, 'PUT', '/api/tally/company', {
+        token,
+        json: {
+          company: {
+            name: company,
+            state: 'Maharashtra',
+            gstin: '27AAPFU0939F1ZV',
+            version: 'TallyPrime 4.1',
+          },
+          ...masters,
+        },
+      });
+      assert.equal(kept.status, 200, JSON.stringify(kept.body));
+      assert.equal(kept.body.registrations.length, 2);
+      const invoice = (registration?: string) =>
+        call(h.app, 'POST', '/api/item-master/generatee-tax-invoice', {
+          token,
+          json: {
+            vouchers_data: {
+              vouchers: [
+                {
+                  Reference: 'B-1',
+                  Date: '2025-08-01',
+                  Items: [{ 'Item Name': 'Rice', Quantity: 2, 'Selling Price': 500, GST: 5, HSN: '1006' }],
+                },
+              ],
+            },
+            company_name: company,
+            company_state: 'Maharashtra',
+            force_state: 'Karnataka',
+            party_ledger: 'Cash',
+            ...(registration ? { gst_registration: registration } : {}),
+          },
+        });
+      // Issued from the Karnataka branch to a Karnataka buyer: its GSTIN, its state, CGST and SGST.
+      const branch = await invoice('karnataka branch');
+      assert.equal(branch.status, 200, JSON.stringify(branch.body).slice(0, 300));
+      const xml = String(branch.body);
+      assert.match(
+        xml,
+        /<GSTREGISTRATION TAXTYPE="GST" TAXREGISTRATION="29AAPFU0939F1ZR">Karnataka Branch<\/GSTREGISTRATION>/,
+      );
+      assert.match(xml, /<CMPGSTIN>29AAPFU0939F1ZR<\/CMPGSTIN>/);
+      assert.match(xml, /<CMPGSTSTATE>Karnataka<\/CMPGSTSTATE>/);
+      assert.match(xml, /<LEDGERNAME>CGST<\/LEDGERNAME>/);
+      const { outcome } = twoStates.emulator.importXml(xml);
+      assert.equal(outcome.errors + outcome.exceptions, 0, outcome.lineErrors.join('; '));
+      // Nothing picked: the company's own, "<State> Registration", and IGST to Karnataka as before.
+      const plain = String((await invoice()).body);
+      assert.match(
+        plain,
+        /<GSTREGISTRATION TAXTYPE="GST" TAXREGISTRATION="27AAPFU0939F1ZV">Maharashtra Registration<\/GSTREGISTRATION>/,
+      );
+      assert.match(plain, /<LEDGERNAME>IGST<\/LEDGERNAME>/);
+    } finally {
+      await twoStates.close();
+      await old.close();
+    }
+  });
+
   test('two ledgers of a head and neither named Output: none is guessed', () => {
     const company = {
       company: { name: 'X', state: '', gstin: '', version: '', booksFrom: '' },
@@ -178,6 +267,7 @@ describe("invoices from the company's masters", () => {
       stockItems: [],
       units: [],
       voucherTypes: [],
+      registrations: [],
       loaded: [],
       source: 'file' as const,
       read_at: '',

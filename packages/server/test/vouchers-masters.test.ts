@@ -84,6 +84,8 @@ describe('manual vouchers with masters, bank allocations and GST', () => {
     });
     assert.equal(refused.status, 422);
     assert.deepEqual(refused.body.new_ledgers, ['Office Rent']);
+    // and the groups to choose from: the company's as read (the screen offers them).
+    assert.deepEqual(refused.body.groups, ['Current Accounts']);
     const grouped = await call(h.app, 'POST', URL, {
       json: { rows, company_name: COMPANY, ledger_groups: { 'Office Rent': 'Indirect Expenses' } },
       token,

@@ -1,4 +1,12 @@
-import { isIsoDate, lineTotalPaise, MAX_ROUND_OFF_PAISE, rupeesToPaise, type Paise } from '@bahi/core';
+import {
+  isBillableQuantity,
+  isIsoDate,
+  lineTotalPaise,
+  MAX_ROUND_OFF_PAISE,
+  rupeesToPaise,
+  timesQuantityPaise,
+  type Paise,
+} from '@bahi/core';
 import { credit, debit, legElement, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
@@ -186,6 +194,8 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
     const quantity = number(item.Quantity, 'Quantity', where);
     const gstRate = taxed ? number(item.GST, 'GST', where) : 0;
     if (quantity <= 0) throw new TallyError('bad_invoice', `${where}: Quantity must be above zero.`);
+    if (!isBillableQuantity(quantity))
+      throw new TallyError('bad_invoice', `${where}: Quantity has more than 6 decimals.`);
     if (gstRate < 0) throw new TallyError('bad_invoice', `${where}: GST cannot be negative.`);
     const price = rupeesToPaise(number(item['Selling Price'], 'Selling Price', where));
     const hasTotal = item.Total !== undefined && String(item.Total).trim() !== '';
@@ -194,7 +204,7 @@ export function invoiceTotals(v: BillingVoucher, intraState: boolean, taxed: boo
       : lineTotalPaise(price, gstRate, quantity);
     // Selling Price is before GST; the line's tax is what its (rounded) Total adds to price x quantity,
     // so the invoice is exact to the paisa the billing screen shows. A Bill of Supply bills the Total untaxed.
-    const taxable = taxed ? Math.round(price * quantity) : total;
+    const taxable = taxed ? timesQuantityPaise(price, quantity) : total;
     if (taxed && total < taxable) {
       throw new TallyError('bad_invoice', `${where}: Total is less than Quantity x Selling Price.`);
     }

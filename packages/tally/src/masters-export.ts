@@ -6,7 +6,7 @@ import { postToTally, type PushOptions } from './client.ts';
 import { hsnOf, text, xmlParser } from './read.ts';
 import { el, leaf, serializeXml, type XmlChild } from './xml/tree.ts';
 
-export const MASTER_TYPES = ['Ledger', 'Group', 'StockItem', 'Unit', 'VoucherType'] as const;
+export const MASTER_TYPES = ['Ledger', 'Group', 'StockItem', 'Unit', 'VoucherType', 'TaxUnit'] as const;
 export type MasterType = (typeof MASTER_TYPES)[number];
 
 /** What each type's collection fetches besides the name. */
@@ -29,6 +29,9 @@ const FETCH: Record<MasterType, string[]> = {
   StockItem: ['Parent', 'BaseUnits', 'GSTDetails.List', 'HSNDetails.List'],
   Unit: [],
   VoucherType: ['Parent'],
+  // TallyPrime 3.0+ keeps each GST registration of the company as a Tax Unit (its name, "<State>
+  // Registration" by default, is what a voucher's GSTREGISTRATION names): decision 037 #29.
+  TaxUnit: ['StateName', 'GSTRegNumber'],
 };
 
 export interface TallyMaster {
@@ -53,6 +56,8 @@ export interface TallyMasters {
   stockItems: TallyMaster[];
   units: TallyMaster[];
   voucherTypes: TallyMaster[];
+  /** TallyPrime 3.0+: the company's GST registrations (name, state, GSTIN); none before 3.0. */
+  registrations: TallyMaster[];
 }
 
 /**
@@ -117,6 +122,13 @@ export function partyRegistrationOf(n: Node): Pick<TallyMaster, 'gstin' | 'state
   };
 }
 
+/** A Tax Unit's state and GSTIN (GSTREGNUMBER), as a TallyMaster's. */
+export function registrationOf(n: Node): Pick<TallyMaster, 'gstin' | 'state'> {
+  const state = text(n.STATENAME).trim();
+  const gstin = text(n.GSTREGNUMBER).trim().toUpperCase();
+  return { ...(state ? { state } : {}), ...(gstin ? { gstin } : {}) };
+}
+
 /** The objects of a collection export; throws with Tally's words when it answered STATUS 0. */
 export function parseMastersCollection(xml: string, type: MasterType): TallyMaster[] {
   const doc = xmlParser.parse(xml) as Node;
@@ -142,6 +154,7 @@ export function parseMastersCollection(xml: string, type: MasterType): TallyMast
         ...(type === 'StockItem' && hsnOf(n) ? { hsn: hsnOf(n) } : {}),
         ...(type === 'Ledger' ? partyRegistrationOf(n) : {}),
         ...(type === 'Ledger' && gstDutyHead ? { gstDutyHead } : {}),
+        ...(type === 'TaxUnit' ? registrationOf(n) : {}),
       };
     })
     .filter((m) => m.name);
@@ -159,5 +172,11 @@ export async function readTallyMasters(
     stockItems: await read('StockItem'),
     units: await read('Unit'),
     voucherTypes: await read('VoucherType'),
+    // A release before 3.0 has no Tax Unit to list: it refuses the collection, and the company then
+    // has no registration to pick (the invoice names "<State> Registration" as before).
+    registrations: await read('TaxUnit').catch((err: unknown) => {
+      if (err instanceof TallyError) return [];
+      throw err;
+    }),
   };
 }

@@ -5,7 +5,7 @@
 import { TallyError } from './errors.ts';
 import type { TallyCompanyInfo, TallyCompanySnapshot } from './company.ts';
 import { isoFromAnyTallyDate } from './company.ts';
-import { partyRegistrationOf, type TallyMaster } from './masters-export.ts';
+import { partyRegistrationOf, registrationOf, type TallyMaster } from './masters-export.ts';
 import { hsnOf, text, xmlParser } from './read.ts';
 import { decodeXmlBytes } from './xml/encoding.ts';
 
@@ -17,6 +17,7 @@ const KINDS = {
   STOCKITEM: 'stockItems',
   UNIT: 'units',
   VOUCHERTYPE: 'voucherTypes',
+  TAXUNIT: 'registrations',
 } as const;
 
 function nodes(value: unknown): Node[] {
@@ -71,6 +72,7 @@ export function readMastersFile(input: string | Uint8Array): TallyCompanySnapsho
     stockItems: [],
     units: [],
     voucherTypes: [],
+    registrations: [],
   };
   let companyNode: Node | undefined;
   const take = (tag: string, n: Node) => {
@@ -89,6 +91,7 @@ export function readMastersFile(input: string | Uint8Array): TallyCompanySnapsho
       ...(tag === 'STOCKITEM' ? { unit } : {}),
       ...(tag === 'STOCKITEM' && hsnOf(n) ? { hsn: hsnOf(n) } : {}),
       ...(tag === 'LEDGER' ? partyRegistrationOf(n) : {}),
+      ...(tag === 'TAXUNIT' ? registrationOf(n) : {}),
     });
   };
   // An Import Data envelope (what Export > Masters writes).

@@ -58,6 +58,17 @@ test('golden: a masters export file (UTF-8 and UTF-16LE with BOM) reads to the c
   assert.deepEqual(readMastersFile(utf16), want);
 });
 
+test("a masters file of TallyPrime 3.0+ gives the company's GST registrations (Tax Units)", () => {
+  const file = `<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA>
+<REQUESTDESC><REPORTNAME>All Masters</REPORTNAME></REQUESTDESC><REQUESTDATA>
+<TALLYMESSAGE><LEDGER NAME="Cash"><PARENT>Cash-in-Hand</PARENT></LEDGER></TALLYMESSAGE>
+<TALLYMESSAGE><TAXUNIT NAME="Karnataka Branch"><STATENAME>Karnataka</STATENAME><GSTREGNUMBER>29aapfu0939f1zr</GSTREGNUMBER></TAXUNIT></TALLYMESSAGE>
+</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`;
+  assert.deepEqual(readMastersFile(file).registrations, [
+    { name: 'Karnataka Branch', parent: '', state: 'Karnataka', gstin: '29AAPFU0939F1ZR' },
+  ]);
+});
+
 test('a file that is not a masters export is refused in plain words', () => {
   assert.throws(
     () => readMastersFile('hello'),

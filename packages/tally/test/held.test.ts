@@ -76,6 +76,21 @@ test('what the emulator holds on the ledger in the period, by day, side and amou
   assert.deepEqual([...keys], ['a']);
 });
 
+test('a voucher Bahi sent answers for itself, never for a row not yet sent of the same day and amount', () => {
+  const twin = { date: '2025-07-01', side: 'withdrawal', paise: 500 } as const;
+  // Tally holds one: Bahi sent 'a' (recorded), 'b' is its twin not yet sent.
+  const movements = [
+    { key: 'b', ...twin },
+    { key: 'a', ...twin },
+  ];
+  assert.deepEqual([...heldKeys(movements, [twin], new Set(['a']))], []);
+  // Tally holds two: the second answers for 'b'.
+  assert.deepEqual([...heldKeys(movements, [twin, twin], new Set(['a']))], ['b']);
+  // Outside the rows offered: a row of the book pushed before takes its own voucher first.
+  assert.deepEqual([...heldKeys([{ key: 'b', ...twin }], [twin], new Set(), [twin])], []);
+  assert.deepEqual([...heldKeys([{ key: 'b', ...twin }], [twin, twin], new Set(), [twin])], ['b']);
+});
+
 test('Tally refusing the request is an error with its words', () => {
   assert.throws(
     () =>

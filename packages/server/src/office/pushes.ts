@@ -4,7 +4,7 @@
 // response route), so a push with the bridge stopped marks nothing and pushing again completes it.
 // Vouchers Bahi's record holds as already sent or downloaded for the client's company and this bank
 // ledger (from the statement screen, say) are left out, and their rows marked pushed at once.
-import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte } from 'drizzle-orm';
 import type { LedgerGroupChoice, PushAnswer } from '@bahi/contract';
 import {
   bankMovements,
@@ -90,6 +90,23 @@ async function takeSuggestions(tx: DbOrTx, clientId: string, rows: BookRowRecord
   }
 }
 
+/** The bank movements of the account's rows pushed already within the days `held` covers. */
+async function pushedMovements(tx: DbOrTx, accountId: string, held: readonly HeldMovement[]) {
+  const days = held.map((m) => m.date).sort();
+  const pushed = await tx
+    .select()
+    .from(bookRows)
+    .where(
+      and(
+        eq(bookRows.accountId, accountId),
+        isNotNull(bookRows.pushedAt),
+        gte(bookRows.date, days[0]),
+        lte(bookRows.date, days[days.length - 1]),
+      ),
+    );
+  return pushed.flatMap((r, i) => bankMovements(asTransaction(r), i).map((m) => ({ date: r.date, ...m })));
+}
+
 /**
  * The book's unpushed rows as one Tally import, tied to a push record; nothing is marked pushed
  * until Tally answers. The account row is locked for the transaction, so two pushes at once take turns.
@@ -138,15 +155,17 @@ export async function pushUnpushed(
       { userId: account.userId, company, ledger: account.tallyLedger },
       ids.flat(),
     );
-    // What Tally holds answers for the vouchers Bahi has no record of, by day, side and amount.
+    // What Tally holds answers for the vouchers Bahi has no record of, by day, side and amount;
+    // the book's rows pushed before (an earlier statement of an overlapping period) and the
+    // recorded rows keep their own vouchers, so those never answer for a row not yet sent.
     const inTally = held?.length
       ? heldKeys(
-          rows
-            .flatMap((r, i) =>
-              bankMovements(asTransaction(r), i).map((m, k) => ({ key: ids[i][k], date: r.date, ...m })),
-            )
-            .filter((m) => !recorded.has(m.key)),
+          rows.flatMap((r, i) =>
+            bankMovements(asTransaction(r), i).map((m, k) => ({ key: ids[i][k], date: r.date, ...m })),
+          ),
           held,
+          recorded,
+          await pushedMovements(tx, account.id, held),
         )
       : new Set<string>();
     await recordVouchers(

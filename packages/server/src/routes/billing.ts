@@ -173,6 +173,10 @@ const billing: FastifyPluginAsync = async (app) => {
       : undefined;
     // A party ledger the company keeps with a GSTIN (issue 12): its registration, unless the form gives one.
     const party = partyRegistration(company, body.party_ledger ?? BILLING_DEFAULTS.partyLedger);
+    const wanted = body.gst_registration?.toLowerCase();
+    const registration = wanted
+      ? company?.registrations.find((r) => r.name.trim().toLowerCase() === wanted)
+      : undefined;
     // A TallyError answers through the one error map (errors.ts).
     const xml = buildTaxInvoicesXml({
       vouchers: vouchers.map((v) => ({
@@ -188,8 +192,11 @@ const billing: FastifyPluginAsync = async (app) => {
       // No silent default (issue 12): the form shows the specification's Force State and sends it;
       // a request without it and without the company's state is refused (no_company_state).
       forceState: body.force_state || undefined,
-      companyState: body.company_state || company?.company.state || undefined,
-      companyGstin: body.company_gstin || company?.company.gstin || undefined,
+      // A registration of the company picked (TallyPrime 3.0+, issue 31): the invoices are issued
+      // from its state under its GSTIN (a company registered in two states issues from either).
+      companyState: registration?.state || body.company_state || company?.company.state || undefined,
+      companyGstin: registration?.gstin || body.company_gstin || company?.company.gstin || undefined,
+      gstRegistration: registration?.name || body.gst_registration || undefined,
       partyGstin: body.party_gstin || party.gstin || undefined,
       partyState: body.party_state || party.state || undefined,
       partyRegistrationType: body.party_gstin ? undefined : party.registrationType,

@@ -10,6 +10,7 @@ import { requireUser } from '../auth/guards.ts';
 import { XML_TYPE, sendDownload } from '../download.ts';
 import { serve } from '../endpoints.ts';
 import { invalid } from '../errors.ts';
+import { groupsToChoose } from '../tally/bank-export.ts';
 import { loadCompany, taxLedgersOf } from '../tally/company.ts';
 
 // The voucher importer of the Create Vouchers screen (spec section 7, issue 7). A signed-in user is
@@ -45,14 +46,17 @@ function bankGroupOf(company: TallyCompanyAnswer, group: string): string {
   return group;
 }
 
-/** The builder, its refusal of an ungrouped new ledger answered with the ledgers to group (422). */
-function manualXml(input: ManualVouchersInput): string {
+/**
+ * The builder, its refusal of an ungrouped new ledger answered with the ledgers to group and the
+ * groups to choose from (422), as the office push answers: the Create Vouchers screen asks them.
+ */
+function manualXml(input: ManualVouchersInput, company: TallyCompanyAnswer | undefined): string {
   try {
     return buildManualVouchersXml(input);
   } catch (err) {
     const ledgers = (err as { ledgers?: string[] }).ledgers;
     if (err instanceof TallyError && err.code === 'ledger_group_needed' && ledgers)
-      throw invalid(err.userMessage, { new_ledgers: ledgers.slice(0, 200) });
+      throw invalid(err.userMessage, { new_ledgers: ledgers.slice(0, 200), groups: groupsToChoose(company) });
     throw err;
   }
 }
@@ -72,22 +76,28 @@ const vouchers: FastifyPluginAsync = async (app) => {
     const company = body.company_name
       ? await loadCompany(app.bahi.db, request.user.id, body.company_name)
       : undefined;
-    const xml = manualXml({
-      rows: body.rows,
-      company: body.company_name || undefined,
-      // Masters declared (issue 31): those the company lacks, under the group chosen or given by
-      // their role. A caller in the specification's shape names no groups: a ledger with none is
-      // left undeclared, as every ledger was before, never put under Suspense A/c. Without the
-      // company read and without groups named, what it lacks is unknown: the file carries vouchers
-      // only (decision 070), since a master sent that Tally has may be refused or altered (037 #6)
-      withMasters: company !== undefined || body.ledger_groups !== undefined,
-      ungrouped: body.ledger_groups ? 'refuse' : 'omit',
-      ledgerGroups: body.ledger_groups,
-      companyLedgers: company?.ledgers.map((l) => ({ name: l.name, parent: bankGroupOf(company, l.parent) })),
-      companyState: body.company_state || company?.company.state || undefined,
-      tallyVersion: company?.company.version || undefined,
-      taxLedgers: taxLedgersOf(company),
-    });
+    const xml = manualXml(
+      {
+        rows: body.rows,
+        company: body.company_name || undefined,
+        // Masters declared (issue 31): those the company lacks, under the group chosen or given by
+        // their role. A caller in the specification's shape names no groups: a ledger with none is
+        // left undeclared, as every ledger was before, never put under Suspense A/c. Without the
+        // company read and without groups named, what it lacks is unknown: the file carries vouchers
+        // only (decision 070), since a master sent that Tally has may be refused or altered (037 #6)
+        withMasters: company !== undefined || body.ledger_groups !== undefined,
+        ungrouped: body.ledger_groups ? 'refuse' : 'omit',
+        ledgerGroups: body.ledger_groups,
+        companyLedgers: company?.ledgers.map((l) => ({
+          name: l.name,
+          parent: bankGroupOf(company, l.parent),
+        })),
+        companyState: body.company_state || company?.company.state || undefined,
+        tallyVersion: company?.company.version || undefined,
+        taxLedgers: taxLedgersOf(company),
+      },
+      company,
+    );
     request.log.info({ rows: body.rows.length }, 'vouchers.xml generated');
     return sendDownload(reply, 'vouchers.xml', XML_TYPE, xml);
   });

@@ -155,10 +155,11 @@ async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
   // What Tally holds answers for the movements Bahi has no record of, by day, side and amount.
   const inTally = input.held?.length
     ? heldKeys(
-        transactions
-          .flatMap((t, i) => bankMovements(t, i).map((m, k) => ({ key: perRow[i][k], date: t.date, ...m })))
-          .filter((m) => !recorded.has(m.key)),
+        transactions.flatMap((t, i) =>
+          bankMovements(t, i).map((m, k) => ({ key: perRow[i][k], date: t.date, ...m })),
+        ),
         input.held,
+        recorded,
       )
     : new Set<string>();
   const options = {

@@ -317,8 +317,9 @@ export async function sendAgainFile(
   );
   const inTally = held?.length
     ? heldKeys(
-        vouchers.filter((v) => !recorded.has(v.remoteId)).map((v) => ({ ...v, key: v.remoteId })),
+        vouchers.map((v) => ({ ...v, key: v.remoteId })),
         held,
+        recorded,
       )
     : new Set<string>();
   const subset = keptSubset(row.xml, (remoteId) => !recorded.has(remoteId) && !inTally.has(remoteId));

@@ -231,6 +231,11 @@ export interface CompanyProfile {
   periodTo?: string;
   /** The company keeps inventory (F11): an invoice-mode voucher needs stock items. */
   inventory?: boolean;
+  /**
+   * TallyPrime 3.0+: the company's GST registrations (Tax Units). Without them a company with a
+   * GSTIN has one, "<State> Registration", the name 3.0 gives the registration it makes (037 #29).
+   */
+  registrations?: { name: string; state: string; gstin: string }[];
 }
 
 /** A ledger's GST registration fields, as sent or as it had them; only those set. */
@@ -253,6 +258,7 @@ export class Company {
   readonly booksFrom: string;
   readonly periodTo: string;
   readonly inventory: boolean;
+  readonly registrations: readonly { name: string; state: string; gstin: string }[];
   readonly groups = new Map<string, StoredLedger>();
   readonly ledgers = new Map<string, StoredLedger>();
   readonly units = new Map<string, string>();
@@ -277,6 +283,9 @@ export class Company {
     this.booksFrom = p.booksFrom ?? '';
     this.periodTo = p.periodTo ?? '';
     this.inventory = p.inventory ?? false;
+    this.registrations =
+      p.registrations ??
+      (this.gstin ? [{ name: `${this.state} Registration`, state: this.state, gstin: this.gstin }] : []);
     for (const [g, parent] of Object.entries(PREDEFINED_GROUPS))
       this.groups.set(g.toLowerCase(), { name: g, parent });
     for (const [l, parent] of Object.entries(DEFAULT_LEDGERS))

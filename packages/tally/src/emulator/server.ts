@@ -6,6 +6,7 @@ import { decodeXmlBytes, encodeForTally, isUtf16 } from '../xml/encoding.ts';
 import { el, escapeText, leaf, serializeXml } from '../xml/tree.ts';
 import { isoFromTallyDate, tallyAmount } from '../xml/values.ts';
 import { toTallyDate } from '@bahi/core';
+import { GST_DUTY_HEADS_3, gstDutyHeadsFor } from '../invoice.ts';
 import { text, xmlParser } from '../read.ts';
 import {
   Book,
@@ -222,6 +223,17 @@ export class TallyEmulator {
       case 'vouchertype':
         objects = PREDEFINED_VOUCHER_TYPES.filter((t) => company.voucherTypes.has(t.toLowerCase())).map((t) =>
           el('VOUCHERTYPE', { NAME: t }, [parent(t)]),
+        );
+        break;
+      case 'taxunit':
+        // Tax Units are TallyPrime 3.0's: an earlier release knows no such collection (037 #29).
+        if (gstDutyHeadsFor(this.version).cgst !== GST_DUTY_HEADS_3.cgst)
+          return fail(TALLY_MESSAGES.unknownRequest);
+        objects = company.registrations.map((r) =>
+          el('TAXUNIT', { NAME: r.name }, [
+            leaf('STATENAME', r.state, { TYPE: 'String' }),
+            leaf('GSTREGNUMBER', r.gstin, { TYPE: 'String' }),
+          ]),
         );
         break;
       default:

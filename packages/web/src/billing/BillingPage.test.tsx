@@ -28,6 +28,10 @@ const company = {
   stockItems: [],
   units: [{ name: 'Kgs', parent: '' }],
   voucherTypes: [],
+  registrations: [
+    { name: 'Bihar Registration', parent: '', state: 'Bihar', gstin: '10AAACK1234L1Z9' },
+    { name: 'Jharkhand Branch', parent: '', state: 'Jharkhand', gstin: '20AAACK1234L1Z7' },
+  ],
   loaded: ['Kirana & Co'],
   source: 'bridge',
   read_at: '2026-11-24T02:00:00.000Z',
@@ -151,5 +155,27 @@ describe('billing settings and the Tally company', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download (XML)' }));
     await waitFor(() => expect(s.posted).toHaveLength(1));
     expect(s.posted[0]).toMatchObject({ voucher_type: 'Bahi Sales' });
+  });
+
+  it("the GST registration is picked from the company's and goes with the download (issue 31)", async () => {
+    seed();
+    const s = server(true);
+    vi.stubGlobal('fetch', s.fetch);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const view = page();
+    await waitFor(() =>
+      expect((screen.getByLabelText('Force State') as HTMLInputElement).value).toBe('Bihar'),
+    );
+    const field = screen.getByLabelText(/^GST registration/) as HTMLInputElement;
+    expect(field.placeholder).toBe('Bihar Registration');
+    const offered = [
+      ...(view.container.querySelector(`datalist[id="${field.getAttribute('list')}"]`)?.children ?? []),
+    ].map((o) => (o as HTMLOptionElement).value);
+    expect(offered).toEqual(['Bihar Registration', 'Jharkhand Branch']);
+    fireEvent.change(field, { target: { value: 'Jharkhand Branch' } });
+    expect(await screen.findByText('Issued from Jharkhand under 20AAACK1234L1Z7')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download (XML)' }));
+    await waitFor(() => expect(s.posted).toHaveLength(1));
+    expect(s.posted[0]).toMatchObject({ gst_registration: 'Jharkhand Branch' });
   });
 });

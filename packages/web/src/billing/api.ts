@@ -55,6 +55,8 @@ export type BillingSettings = {
   sgst_ledger?: string;
   igst_ledger?: string;
   unit?: string;
+  /** TallyPrime 3.0+: the company's GST registration the invoices are issued under (issue 31). */
+  gst_registration?: string;
 };
 
 export const downloadTaxInvoices = (vouchers: BillingVoucher[], settings: BillingSettings) =>

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatRupees } from '@bahi/core';
-import type { BillingVoucher, TallyCompanyAnswer } from '@bahi/contract';
+import type { BillingVoucher, TallyCompanyAnswer, TallyMaster } from '@bahi/contract';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { saveBlob } from '../api/client.ts';
@@ -45,6 +45,14 @@ const TAX_LEDGERS = [
   ['igst_ledger', 'IGST Ledger'],
 ] as const;
 
+/** What the registration field says: the one picked (its state and GSTIN), or what is left to Tally. */
+function registrationNote(registrations: readonly TallyMaster[], typed: string): string {
+  const found = registrations.find((r) => r.name.trim().toLowerCase() === typed.trim().toLowerCase());
+  if (found) return `Issued from ${found.state || 'its state'} under ${found.gstin || 'its GSTIN'}`;
+  if (typed.trim() && registrations.length) return 'Not one of the company’s registrations in Tally';
+  return 'TallyPrime 3.0 and later: the registration the invoices are issued under';
+}
+
 /** The company as the tax pickers offer it: its tax ledgers only. */
 function taxLedgersOnly(company: TallyCompanyAnswer | null): TallyCompanyAnswer | null {
   if (!company) return null;
@@ -69,7 +77,15 @@ export default function BillingPage() {
   const { company } = useTallyCompany();
   // The tax ledgers and the unit of new items (issue 31): blank leaves them to the server (the
   // company's ledger of each duty head, else CGST/SGST/IGST; Nos).
-  const [masters, setMasters] = useState({ cgst_ledger: '', sgst_ledger: '', igst_ledger: '', unit: '' });
+  const [masters, setMasters] = useState({
+    cgst_ledger: '',
+    sgst_ledger: '',
+    igst_ledger: '',
+    unit: '',
+    gst_registration: '',
+  });
+  const registrationsId = useId();
+  const registrations = company?.registrations ?? [];
   const taxCompany = useMemo(() => taxLedgersOnly(company), [company]);
   const unitsId = useId();
   const companyName = company?.company.name ?? '';
@@ -206,6 +222,26 @@ export default function BillingPage() {
             <datalist id={unitsId}>
               {company.units.map((u) => (
                 <option key={u.name} value={u.name} />
+              ))}
+            </datalist>
+          )}
+          {/* TallyPrime 3.0+ issues an invoice under one of the company's GST registrations (issue 31). */}
+          <TextInput
+            label="GST registration"
+            placeholder={companyState ? `${companyState} Registration` : '<State> Registration'}
+            description={registrationNote(registrations, masters.gst_registration)}
+            list={registrations.length ? registrationsId : undefined}
+            autoComplete="off"
+            value={masters.gst_registration}
+            onChange={(e) => {
+              const gst_registration = e.currentTarget.value;
+              setMasters((m) => ({ ...m, gst_registration }));
+            }}
+          />
+          {registrations.length > 0 && (
+            <datalist id={registrationsId}>
+              {registrations.map((r) => (
+                <option key={r.name} value={r.name} label={[r.state, r.gstin].filter(Boolean).join(' · ')} />
               ))}
             </datalist>
           )}

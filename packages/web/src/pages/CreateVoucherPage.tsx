@@ -12,18 +12,29 @@ import {
   Title,
 } from '@mantine/core';
 import type { DuplicateCopy } from '@bahi/core';
-import { VoucherRowsRejected } from '@bahi/contract';
-import { useCallback, useState } from 'react';
+import { NewLedgersRejected, VoucherRowsRejected } from '@bahi/contract';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { notifySuccess } from '../components/notify.ts';
+import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
+import { TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
+import { useTallyCompany } from '../tally/useTallyCompany.ts';
 import { generateVouchersXml } from '../vouchers/api.ts';
 import { DuplicateDialog } from '../vouchers/DuplicateDialog.tsx';
 import { emptyRow, hasExtras, type EditableField, type EditorRow } from '../vouchers/rows.ts';
 import { useVoucherRows } from '../vouchers/useVoucherRows.ts';
 import { VoucherTable } from '../vouchers/VoucherTable.tsx';
 
+// The company card and the group pickers load when shown: this screen keeps within the 250 KB budget.
+const CompanyCard = lazy(() => import('../tally/CompanyCard.tsx').then((m) => ({ default: m.CompanyCard })));
+const NewLedgerGroups = lazy(() =>
+  import('../vouchers/NewLedgerGroups.tsx').then((m) => ({ default: m.NewLedgerGroups })),
+);
+
 // Create vouchers (/app/createvoucher, spec section 2): rows typed by hand, bulk copies through the
-// Duplicate Settings dialog, and 'Export XML from Backend' to vouchers.xml.
+// Duplicate Settings dialog, and 'Export XML from Backend' to vouchers.xml. With the company read
+// from Tally (or a masters file) the company is picked, the Ledger and Party cells offer its ledgers,
+// and the groups of the new ledgers are asked before the file is made (issue 31).
 export default function CreateVoucherPage() {
   const { rows, dispatch, markExported, clearAll } = useVoucherRows();
   const [duplicatingId, setDuplicatingId] = useState<string | null>(null);
@@ -31,6 +42,20 @@ export default function CreateVoucherPage() {
   const [focusRowId, setFocusRowId] = useState<string | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const [company, setCompany] = useState('');
+  const { company: read } = useTallyCompany();
+  const readName = read?.company.name ?? '';
+  // The company read is the one typed unless the user typed another; then its masters do not apply.
+  const known = read && company.trim().toLowerCase() === readName.trim().toLowerCase() ? read : null;
+  useEffect(() => {
+    if (readName) setCompany((c) => c || readName);
+  }, [readName]);
+  const companiesId = useId();
+  const companies = [...new Set([readName, localStorage.getItem('bahi.tally.company') ?? ''])].filter(
+    Boolean,
+  );
+  // The groups of new ledgers chosen so far, and the ledgers the server asked a group for.
+  const [ledgerGroups, setLedgerGroups] = useState<Record<string, string>>({});
+  const [groupsNeeded, setGroupsNeeded] = useState<{ ledgers: string[]; groups: string[] } | null>(null);
   // The bank and GST columns (issue 31): on when asked, and always while a row carries one of them.
   const [bankAndGst, setBankAndGst] = useState(false);
   const [companyState, setCompanyState] = useState('');
@@ -68,15 +93,32 @@ export default function CreateVoucherPage() {
     notifySuccess(`${copies.length} ${copies.length === 1 ? 'copy' : 'copies'} added`);
   }
 
-  async function exportXml() {
+  async function exportXml(chosen: Record<string, string> = {}) {
     setExporting(true);
     setProblems(new Map());
+    const groups = { ...ledgerGroups, ...chosen };
+    setLedgerGroups(groups);
     try {
-      const { blob, filename } = await generateVouchersXml(rows, company, extended ? companyState : '');
+      // With the company known, groups are named (even none): the server then declares the ledgers it
+      // lacks and refuses one whose group nobody chose, which is asked below. Without it, what the
+      // company lacks is unknown and the file carries vouchers only (decision 037, 20).
+      const { blob, filename } = await generateVouchersXml(
+        rows,
+        company,
+        extended ? companyState : '',
+        known || Object.keys(groups).length ? groups : undefined,
+      );
       saveBlob(blob, filename);
       markExported();
+      setGroupsNeeded(null);
       notifySuccess(`${rows.length} ${rows.length === 1 ? 'voucher' : 'vouchers'} exported to ${filename}`);
     } catch (err) {
+      const refused =
+        err instanceof ApiError && err.status === 422 ? NewLedgersRejected.safeParse(err.body) : null;
+      if (refused?.success) {
+        setGroupsNeeded({ ledgers: refused.data.new_ledgers, groups: refused.data.groups });
+        return;
+      }
       const message = err instanceof ApiError ? err.detail : err instanceof Error ? err.message : String(err);
       if (err instanceof ApiError) setProblems(problemsByRow(err.body, rows));
       window.alert('Error exporting XML: ' + message);
@@ -99,10 +141,20 @@ export default function CreateVoucherPage() {
           <TextInput
             label="Tally company (optional)"
             placeholder="Company open in Tally"
+            description={known ? 'Read from Tally: its ledgers are offered' : undefined}
             value={company}
             onChange={(e) => setCompany(e.currentTarget.value)}
+            list={companies.length ? companiesId : undefined}
+            autoComplete="off"
             w={220}
           />
+          {companies.length > 0 && (
+            <datalist id={companiesId}>
+              {companies.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          )}
           {extended && (
             <TextInput
               label="Company's state (for GST)"
@@ -127,6 +179,23 @@ export default function CreateVoucherPage() {
         </Group>
       </Group>
 
+      <Suspense fallback={null}>
+        <CompanyCard
+          localIp={localStorage.getItem('bahi.tally.local_ip') ?? ''}
+          companyName={company}
+          onCompany={setCompany}
+        />
+        <TallyLedgerDatalist company={known} />
+        {groupsNeeded && (
+          <NewLedgerGroups
+            key={groupsNeeded.ledgers.join('\n')}
+            ledgers={groupsNeeded.ledgers}
+            groups={groupsNeeded.groups}
+            busy={exporting}
+            onExport={(chosen) => void exportXml(chosen)}
+          />
+        )}
+      </Suspense>
       {problems.size > 0 && (
         <Alert
           color="red"
@@ -158,6 +227,7 @@ export default function CreateVoucherPage() {
         focusRowId={focusRowId}
         onFocused={onFocused}
         extended={extended}
+        ledgerListId={known ? TALLY_LEDGER_LIST_ID : undefined}
       />
       {rows.length === 0 && (
         <Text size="sm" c="dimmed">

@@ -20,6 +20,7 @@ const company: TallyCompanyAnswer = {
   stockItems: [],
   units: [],
   voucherTypes: [],
+  registrations: [],
   loaded: ['Sharma & Sons'],
   source: 'bridge',
   read_at: '2026-11-24T02:00:00.000Z',

@@ -5,6 +5,7 @@ import CreateVoucherPage from '../pages/CreateVoucherPage.tsx';
 import { makeToken, renderWithProviders } from '../test/render.tsx';
 import { draftKey, loadDraft, saveDraft } from './storage.ts';
 import { emptyRow } from './rows.ts';
+import { resetTallyCompany } from '../tally/useTallyCompany.ts';
 
 // happy-dom lays nothing out, so the virtualiser would see a 0-pixel window and render no rows:
 // give every element a viewport-sized box for these tests.
@@ -286,5 +287,94 @@ describe('Create Vouchers screen', () => {
     expect(shown).toBeGreaterThan(10);
     expect(shown).toBeLessThan(60);
     expect(screen.getByText('1000 rows', { exact: false })).toBeTruthy();
+  });
+
+  it('with the company read: picked, its ledgers offered, and the groups of new ledgers asked', async () => {
+    resetTallyCompany();
+    const company = {
+      company: {
+        name: 'Kiran Traders',
+        state: 'Maharashtra',
+        gstin: '',
+        version: 'TallyPrime 4.1',
+        booksFrom: '',
+      },
+      ledgers: [
+        { name: 'ICICI Current', parent: 'Bank Accounts' },
+        { name: 'Cash', parent: 'Cash-in-Hand' },
+      ],
+      groups: [],
+      stockItems: [],
+      units: [],
+      voucherTypes: [],
+      loaded: ['Kiran Traders'],
+      source: 'bridge',
+      read_at: '2026-11-24T02:00:00.000Z',
+    };
+    const exports: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        const json = (body: unknown, status = 200) =>
+          new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+        if (url.includes('/tally/company')) return json(company);
+        exports.push(JSON.parse(init?.body as string));
+        if (exports.length === 1)
+          return json(
+            {
+              detail: 'Choose the group of the new ledger(s) Office Rent.',
+              new_ledgers: ['Office Rent'],
+              groups: ['Indirect Expenses', 'Sundry Creditors'],
+            },
+            422,
+          );
+        return new Response('<ENVELOPE/>', {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/xml',
+            'Content-Disposition': 'attachment; filename="vouchers.xml"',
+          },
+        });
+      }),
+    );
+    vi.stubGlobal('alert', vi.fn());
+    const row = {
+      ...emptyRow(),
+      date: '2025-04-01',
+      voucherType: 'Payment' as const,
+      ledgerName: 'ICICI Current',
+      partyName: 'Office Rent',
+      netAmount: 500,
+    };
+    localStorage.setItem('access_token', TOKEN);
+    saveDraft(draftKey(TOKEN), [row]);
+    const { user } = renderPage();
+    // The company read is picked, not typed; the Ledger and Party cells offer its ledgers.
+    const name = screen.getByRole('textbox', { name: /Tally company \(optional\)/ }) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Kiran Traders'));
+    expect(cell('Ledger Name', 1).getAttribute('list')).toBe('bahi-tally-ledgers');
+    expect(cell('Party Name', 1).getAttribute('list')).toBe('bahi-tally-ledgers');
+    const offered = [...document.querySelectorAll('#bahi-tally-ledgers option')].map(
+      (o) => (o as HTMLOptionElement).value,
+    );
+    expect(offered).toEqual(['ICICI Current', 'Cash']);
+
+    await user.click(screen.getByRole('button', { name: 'Export XML from Backend' }));
+    await waitFor(() => expect(screen.getByLabelText('New ledgers')).toBeTruthy());
+    expect(exports[0]).toMatchObject({ company_name: 'Kiran Traders', ledger_groups: {} });
+    const go = screen.getByRole('button', { name: 'Export with this group' }) as HTMLButtonElement;
+    expect(go.disabled).toBe(true);
+    const box = screen.getByRole('combobox', { name: 'Group of the new ledgers' });
+    await user.click(box);
+    const list = await waitFor(() => document.getElementById(box.getAttribute('aria-controls') ?? '')!);
+    await user.click(within(list).getByRole('option', { name: 'Indirect Expenses', hidden: true }));
+    await user.click(go);
+    await waitFor(() => expect(exports).toHaveLength(2));
+    expect(exports[1]).toMatchObject({
+      company_name: 'Kiran Traders',
+      ledger_groups: { 'Office Rent': 'Indirect Expenses' },
+    });
+    await waitFor(() => expect(screen.queryByLabelText('New ledgers')).toBeNull());
   });
 });

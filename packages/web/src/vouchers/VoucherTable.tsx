@@ -60,6 +60,8 @@ type Props = RowHandlers & {
   onFocused: () => void;
   /** Show the bank and GST columns. */
   extended?: boolean;
+  /** A <datalist> of the company's ledgers the Ledger and Party cells offer (a company read). */
+  ledgerListId?: string;
 };
 
 export function VoucherTable({
@@ -72,6 +74,7 @@ export function VoucherTable({
   focusRowId,
   onFocused,
   extended = false,
+  ledgerListId,
 }: Props) {
   const columns: readonly { label: string; width: number | undefined; align?: 'right' }[] = [
     ...COLUMNS,
@@ -156,6 +159,7 @@ export function VoucherTable({
           onRemove={onRemove}
           onDuplicate={onDuplicate}
           extended={extended}
+          ledgerListId={ledgerListId}
         />
       ))}
     </VirtualTable>
@@ -169,6 +173,7 @@ type RowProps = RowHandlers & {
   index: number;
   problems?: readonly string[];
   extended: boolean;
+  ledgerListId?: string;
 };
 
 /** One row; memoised so typing in one row re-renders that row only. */
@@ -180,6 +185,7 @@ const VoucherRowView = memo(function VoucherRowView({
   onRemove,
   onDuplicate,
   extended,
+  ledgerListId,
 }: RowProps) {
   const n = index + 1;
   const wrong = problems && problems.length > 0;
@@ -228,10 +234,10 @@ const VoucherRowView = memo(function VoucherRowView({
         <NativeSelect data={TYPE_OPTIONS} {...text('voucherType', 'Voucher Type')} />
       </td>
       <td style={cell}>
-        <TextInput {...text('ledgerName', 'Ledger Name')} />
+        <TextInput {...text('ledgerName', 'Ledger Name')} list={ledgerListId} autoComplete="off" />
       </td>
       <td style={cell}>
-        <TextInput {...text('partyName', 'Party Name')} />
+        <TextInput {...text('partyName', 'Party Name')} list={ledgerListId} autoComplete="off" />
       </td>
       <td style={cell}>
         <TextInput {...text('description', 'Description')} />
