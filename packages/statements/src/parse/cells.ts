@@ -2,7 +2,7 @@
 // sit among its bands, then joined by what they hold (a date's pieces, a time with its date, a mark
 // with its figure). One copy for every way the columns were found.
 import { EMPTY_AMOUNT, isMark, readAmount } from './amount.ts';
-import { bandOf, bandsUnder, cellsOf, figureWords, overlap } from './columns/bands.ts';
+import { bandOf, bandsUnder, cellsOf, distance, figureWords, overlap } from './columns/bands.ts';
 import { type Band, type Column, type ColumnModel, NUMERIC_ROLES } from './columns/model.ts';
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
 import { type Run, WORD_GAP_CHARS, runWords } from './lines.ts';
@@ -21,6 +21,7 @@ const ENDS_WITH_MARK = /(?:dr|cr)\.?\s*\)?\s*$/i;
 
 const RULE = /^[-_=~*.·–—]{5,}$/;
 const RULE_COLUMN: Column = { role: 'other', label: '', x0: 0, x1: 0 };
+const GUTTER_COLUMN: Column = { role: 'other', label: '', x0: 0, x1: 0 };
 
 /** A cell a wrapped line may hold: narration, reference, or the wrapped end of a date ('2024'). */
 export const TIME = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[a-z]{2})?$/i;
@@ -90,6 +91,19 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       (numeric || bandsUnder(model.bands, run.x0, run.x1, 0).length === 0)
     ) {
       prev.text += ' ' + run.text;
+      continue;
+    }
+    // words in a gutter, more than a word space from every band, nearest a date or the narration: a
+    // column the model does not have (a cheque number the rows of one statement print once), not
+    // the narration's or the date's (a reference column's number stays its column's, however far)
+    if (
+      (band.col.role === 'description' || dateCell({ role: band.col.role, text: '' })) &&
+      !readAmount(run.text) &&
+      !isMark(run.text) &&
+      !EMPTY_AMOUNT.test(run.text) &&
+      model.bands.every((b) => distance(run.x0, run.x1, b.x0, b.x1) > wordGap(run))
+    ) {
+      put(GUTTER_COLUMN, run.text);
       continue;
     }
     // '-' printed for an empty amount is no text of the row

@@ -21,7 +21,7 @@ const MIN_SAMPLE = 3;
 
 export const overlap = (a0: number, a1: number, b0: number, b1: number) =>
   Math.min(a1, b1) - Math.max(a0, b0);
-const distance = (a0: number, a1: number, b0: number, b1: number) =>
+export const distance = (a0: number, a1: number, b0: number, b1: number) =>
   Math.max(0, Math.max(a0, b0) - Math.min(a1, b1));
 
 /** a figure printed with its paise ('1,200.00', '61683.46Cr'): money, not a number in a narration */
