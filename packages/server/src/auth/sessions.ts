@@ -31,18 +31,33 @@ export async function startSession(db: DbOrTx, userId: string, now: Date): Promi
   return session;
 }
 
+/** A session's row in session_activity: whose it is and when it was last used. */
+export type SessionSeen = { userId: string; lastSeenAt: Date } | null;
+
+async function sessionSeen(db: DbOrTx, sessionId: string): Promise<SessionSeen> {
+  const [row] = await db
+    .select({ userId: sessionActivity.userId, lastSeenAt: sessionActivity.lastSeenAt })
+    .from(sessionActivity)
+    .where(eq(sessionActivity.sessionId, sessionId))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * A signed-in call of `session`: 401 when it has been idle for SESSION_IDLE_MS, else it counts as
  * use. Every sign-in since this table exists has a row, kept until its absolute end. A token whose
  * session has none was minted before the table (or outside sign-in, as tests do): its own expiry,
  * TOKEN_LIFETIME_SECONDS, bounds it. Never delete rows before `ends_at`, or that would revive them.
  */
-export async function touchSession(db: DbOrTx, userId: string, session: Session, now: Date): Promise<void> {
-  const [row] = await db
-    .select({ userId: sessionActivity.userId, lastSeenAt: sessionActivity.lastSeenAt })
-    .from(sessionActivity)
-    .where(eq(sessionActivity.sessionId, session.id))
-    .limit(1);
+export async function touchSession(
+  db: DbOrTx,
+  userId: string,
+  session: Session,
+  now: Date,
+  /** the session's row as the caller read it already (requireUser reads it with the user), or null */
+  seen?: SessionSeen,
+): Promise<void> {
+  const row = seen !== undefined ? seen : await sessionSeen(db, session.id);
   if (!row) return;
   const idle = now.getTime() - row.lastSeenAt.getTime();
   if (row.userId !== userId || idle > SESSION_IDLE_MS) throw unauthorized(IDLE_DETAIL);

@@ -25,6 +25,7 @@ import { HttpError } from '../errors.ts';
 import { BookFull, fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
 import { saveReadStatement, statementDetail } from '../statements/results.ts';
 import { readReasons, toRow } from '../statements/shape.ts';
+import { mapInSlices } from '../slices.ts';
 import { markFailed, markNeedsPassword, progressWriter, startReading, uploadBytes } from './store.ts';
 
 /** Thrown to make the queue retry the job: the read stopped for a reason that is not the file's. */
@@ -208,7 +209,7 @@ export async function readDroppedFile(
           fileName: row.fileName,
           format: extraction.format,
           detail: statementDetail(result, first, reasons),
-          rows: first.transactions.map(toRow),
+          rows: await mapInSlices(first.transactions, toRow),
           sources: first.transactions,
           now,
           history: { bank: result.bank, pages: pay, rows: rowCount },

@@ -30,6 +30,7 @@ import {
   xmlPreview,
 } from './shape.ts';
 import { statementResults } from './tables.ts';
+import { mapInSlices } from '../slices.ts';
 
 /** What the result screen shows beside the rows, as the extraction answered it. */
 export type StatementDetail = Pick<
@@ -117,7 +118,9 @@ export async function saveStatementResult(db: DbOrTx, s: NewStatementResult): Pr
       periodTo: info.period_to,
       rowCount: s.rows.length,
       detail: s.detail,
-      rows: s.rows.map((r, i) => withPrinted(toStoredRow(r), s.sources?.[i], formatDisplayDate)),
+      rows: await mapInSlices(s.rows, (r, i) =>
+        withPrinted(toStoredRow(r), s.sources?.[i], formatDisplayDate),
+      ),
       ledgers: s.rows.map((r) => r.LedgerName ?? ''),
       createdAt: s.now,
       updatedAt: s.now,

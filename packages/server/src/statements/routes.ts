@@ -47,7 +47,7 @@ function refused(why: ChangeRefused): never {
  * Large JSON compressed when the browser accepts it: 20,000 rows are ~2.2 MB of JSON and ~0.3 MB
  * gzipped (level 1: a few ms of zlib's thread pool, not the event loop).
  */
-async function sendJson(request: FastifyRequest, reply: FastifyReply, text: string) {
+export async function sendJson(request: FastifyRequest, reply: FastifyReply, text: string) {
   reply.header('content-type', 'application/json; charset=utf-8');
   const accepts = String(request.headers['accept-encoding'] ?? '');
   if (text.length < 64 * 1024 || !/\bgzip\b/.test(accepts)) return reply.send(text);

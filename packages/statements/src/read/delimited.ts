@@ -16,28 +16,48 @@ const STEADY_SHARE = 0.6;
 // fixed-width report, not a delimited file (padding around a delimiter is trimmed first).
 const REPORT_LINE_SHARE = 0.3;
 
-/** One line's fields; double quotes enclose a field that holds the delimiter or a quote (""). */
+/** Whitespace as String.prototype.trim and \s read it (the two share one definition). */
+function isSpace(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  return c > 127 && /\s/.test(String.fromCharCode(c));
+}
+
+/**
+ * One line's fields; double quotes enclose a field that holds the delimiter or a quote (""). A
+ * field is taken as slices of the line, not a character at a time: each delimiter of each line of
+ * a 200,000-row file is tried, and the strings built char by char were most of the reader's memory.
+ */
 export function splitFields(line: string, delimiter: string): string[] {
   const out: string[] = [];
-  let field = '';
+  const d = delimiter.charCodeAt(0);
+  let field = ''; // the field before `from`
+  let from = 0; // where the stretch of the line not yet in `field` starts
+  let blank = true; // nothing but whitespace in the field so far
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
+    const c = line.charCodeAt(i);
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field.trim() === '') {
+      if (c === 34 /* " */) {
+        field += line.slice(from, i);
+        if (line.charCodeAt(i + 1) === 34) {
+          field += '"';
+          blank = false;
+          i++;
+        } else quoted = false;
+        from = i + 1;
+      } else if (blank && !isSpace(c)) blank = false;
+    } else if (c === 34 && blank) {
       quoted = true;
       field = '';
-    } else if (ch === delimiter) {
-      out.push(field.trim());
+      from = i + 1;
+    } else if (c === d) {
+      out.push((field + line.slice(from, i)).trim());
       field = '';
-    } else field += ch;
+      from = i + 1;
+      blank = true;
+    } else if (blank && !isSpace(c)) blank = false;
   }
-  out.push(field.trim());
+  out.push((field + line.slice(from)).trim());
   return out;
 }
 
@@ -59,12 +79,10 @@ function textLines(text: string): string[] {
 /** A field that holds a run of two or more spaces: cells of a fixed-width report, side by side. */
 const spaced = (field: string) => field.includes('  ');
 
-/** How often each count occurs; the most frequent count (the larger on a tie) and its frequency. */
-function steadiest(rows: string[][]): { fields: number; lines: number } {
-  const counts = new Map<number, number>();
-  for (const r of rows) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+/** Of the lines' field counts (count -> lines), the most frequent (the larger on a tie) and its lines. */
+function steadiest(byCount: Map<number, number>): { fields: number; lines: number } {
   let best = { fields: 0, lines: 0 };
-  for (const [fields, lines] of counts)
+  for (const [fields, lines] of byCount)
     if (lines > best.lines || (lines === best.lines && fields > best.fields)) best = { fields, lines };
   return best;
 }
@@ -104,31 +122,50 @@ function cellValue(field: string): string | null {
 export function readDelimited(text: string): Sheet | null {
   const lines = textLines(text);
   if (lines.length < 2) return null;
-  let best: { rows: string[][]; fields: number; steady: number; delimiter: string } | null = null;
+  // Each delimiter is judged on each line's field count and spacing only: the fields themselves are
+  // dropped as soon as they are counted, and only the winner's are kept. Keeping every delimiter's
+  // split (200,000 rows of arrays, four times) made a long CSV outgrow its reader (issue 37).
+  const counts = new Int32Array(lines.length);
+  const spacedLines = new Uint8Array(lines.length);
+  let best: { fields: number; steady: number; delimiter: string } | null = null;
   for (const d of DELIMITERS) {
-    const rows = lines.map((l) => splitFields(l, d));
-    const wide = rows.filter((r) => r.length >= MIN_FIELDS);
-    if (wide.length < 2) continue;
-    const { fields, lines: steady } = steadiest(wide);
-    if (steady < STEADY_SHARE * wide.length || (best && steady <= best.steady)) continue;
-    const table = wide.filter((r) => r.length === fields);
-    if (d !== '\t' && table.filter((r) => r.some(spaced)).length > REPORT_LINE_SHARE * table.length) continue;
-    best = { rows, fields, steady, delimiter: d };
+    let wide = 0;
+    const byCount = new Map<number, number>();
+    for (let i = 0; i < lines.length; i++) {
+      const r = splitFields(lines[i]!, d);
+      counts[i] = r.length;
+      spacedLines[i] = r.some(spaced) ? 1 : 0;
+      if (r.length < MIN_FIELDS) continue;
+      wide++;
+      byCount.set(r.length, (byCount.get(r.length) ?? 0) + 1);
+    }
+    if (wide < 2) continue;
+    const { fields, lines: steady } = steadiest(byCount);
+    if (steady < STEADY_SHARE * wide || (best && steady <= best.steady)) continue;
+    if (d !== '\t') {
+      let spacedTable = 0;
+      for (let i = 0; i < lines.length; i++) if (counts[i] === fields && spacedLines[i]) spacedTable++;
+      if (spacedTable > REPORT_LINE_SHARE * steady) continue;
+    }
+    best = { fields, steady, delimiter: d };
   }
   if (!best) return null;
   const { fields, delimiter } = best;
+  const split = lines.map((l) => splitFields(l, delimiter));
   const narration = narrationColumn(
-    best.rows.filter((r) => r.length === fields),
+    split.filter((r) => r.length === fields),
     fields,
   );
-  const rows = best.rows.map((row) => {
+  const rows = split.map((row) => {
     // (a trailing delimiter adds an empty field, not a narration's comma)
     let r = row;
     while (r.length > fields && r[r.length - 1] === '') r = r.slice(0, -1);
     const surplus = r.length - fields;
-    if (surplus <= 0 || narration < 0) return r;
-    const joined = r.slice(narration, narration + surplus + 1).join(`${delimiter} `);
-    return [...r.slice(0, narration), joined, ...r.slice(narration + surplus + 1)];
+    if (surplus > 0 && narration >= 0) {
+      const joined = r.slice(narration, narration + surplus + 1).join(`${delimiter} `);
+      r = [...r.slice(0, narration), joined, ...r.slice(narration + surplus + 1)];
+    }
+    return r.map(cellValue);
   });
-  return { name: 'Sheet1', rows: rows.map((r) => r.map(cellValue)) };
+  return { name: 'Sheet1', rows };
 }

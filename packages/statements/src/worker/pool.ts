@@ -48,7 +48,10 @@ export interface PoolOptions {
   hardLimitMb?: number;
   /** how often the memory watchdog looks, in ms (default 50) */
   watchdogMs?: number;
-  /** readers one owner's jobs may hold at once (default: all but one, at least one) */
+  /**
+   * readers one owner's jobs may hold at once (default: all but one, at least one); a long PDF's
+   * helper may go past it while no other owner's job waits
+   */
   maxPerOwner?: number;
   /** time allowed per page once the page count is known (default 10 s) */
   perPageMs?: number;
@@ -133,6 +136,11 @@ interface Pending {
   helper?: Slot;
   /** for a shared job: the counter its readers claim pages from */
   claims?: Claims;
+  /**
+   * for a helper job: it holds a reader beyond its owner's `maxPerOwner`, lent while nobody else
+   * waited; it claims no more pages once another owner's job waits (issue 38)
+   */
+  borrowed?: boolean;
 }
 
 interface Slot {
@@ -385,6 +393,11 @@ export class StatementPool {
     }
   }
 
+  /** A job of another owner (or of none) is queued. */
+  private othersWaiting(owner: string | undefined): boolean {
+    return this.queue.some((p) => p.owner === undefined || p.owner !== owner);
+  }
+
   /** Readers each owner's jobs (and their helpers) hold now. */
   private running(): Map<string, number> {
     const counts = new Map<string, number>();
@@ -485,6 +498,7 @@ export class StatementPool {
    */
   private share(slot: Slot, parent: Pending, pageCount: number): void {
     const job = parent.job;
+    let borrowed = false;
     const free = () => {
       const worth = pageCount >= this.sharePagesFrom && pageCount <= this.sharePagesUpTo;
       if (this.closed || job.op !== 'extract' || !worth) return undefined;
@@ -493,9 +507,12 @@ export class StatementPool {
       // ended as too large when read by two, while one reads it within the budget (issue 32).
       if (process.memoryUsage.rss() / MB + 2 * this.readerMb > this.budgetMb) return undefined;
       const idle = this.slots.find((s) => !s.busy);
-      // The helper counts as the owner's: within its reader limit only.
+      // The helper counts as the owner's: within its reader limit, or beyond it while no other
+      // owner's job waits (issue 38: on 2 cores the limit kept a lone user's statement to one
+      // reader with the other idle). A borrowed reader goes back at its next claim (see 'claim').
       const mine = parent.owner === undefined ? 0 : (this.running().get(parent.owner) ?? 0);
-      if (mine >= this.maxPerOwner) return undefined;
+      borrowed = mine >= this.maxPerOwner;
+      if (borrowed && this.othersWaiting(parent.owner)) return undefined;
       if (idle || this.alive >= this.size || this.queue.length > 0) return idle;
       return this.spawn();
     };
@@ -515,6 +532,7 @@ export class StatementPool {
       id: this.nextId++,
       job: { op: 'readPart', bytes: job.bytes, password: job.password, pageCount, ocr: job.ocr },
       parent,
+      ...(borrowed ? { borrowed } : {}),
       resolve: (value) => toParent({ id: parent.id, partEnd: value as never }),
       reject: (err) => toParent({ id: parent.id, partError: err.toJSON() }),
     };
@@ -568,7 +586,10 @@ export class StatementPool {
         return;
       case 'claim': {
         const claims = (pending.parent ?? pending).claims;
-        const n = claims && claims.last < claims.pageCount ? ++claims.last : null;
+        // A borrowed helper stops when another owner's job waits: it ends after the page in hand,
+        // its reader takes that job, and the job's own reader claims the pages left.
+        const lent = pending.borrowed && this.othersWaiting(pending.parent?.owner);
+        const n = claims && claims.last < claims.pageCount && !lent ? ++claims.last : null;
         this.send(slot, { id: msg.id, claim: n });
         if (n !== null) progress(pending.parent ?? pending, n);
         return;

@@ -16,6 +16,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-share-'));
 const PAGES = 60;
 let statement: Uint8Array;
 let pool: StatementPool;
+let onePage: Uint8Array;
 
 before(async () => {
   const file = path.join(dir, 'long.pdf');
@@ -24,6 +25,7 @@ before(async () => {
   const short = path.join(dir, 'short.pdf');
   await makeStatement(short, 1, 3);
   const warm = new Uint8Array(readFileSync(short));
+  onePage = warm;
   pool = new StatementPool({ size: 2 });
   // Both readers up and warm, so the helper joins at once.
   await Promise.all([0, 1].map(() => pool.run({ op: 'extract', bytes: warm })));
@@ -65,6 +67,30 @@ test('a long statement: both readers read pages, the result is exactly the one-r
   assert.equal(o.pages, PAGES);
   assert.ok(o.sharedPages > 0 && o.sharedPages < PAGES, `helper read ${o.sharedPages} pages`);
   assert.ok(o.result.accounts.every((a) => a.reconciliation.ok));
+});
+
+// Issue 38: the pool keeps one reader back from any one owner (maxPerOwner, all but one), so on 2
+// cores a signed-in user's long statement was read by one reader while the other sat idle. The
+// idle reader is lent while nobody else waits, and given back when another owner's file arrives.
+test("a user's long statement borrows the idle reader; another user's file takes it back", async () => {
+  const { alone } = await bothWays({ op: 'extract', bytes: statement });
+  const lone = (await pool.run({ op: 'extract', bytes: statement.slice() }, undefined, 'a')) as ExtractOutput;
+  assert.deepEqual(await outcome(Promise.resolve(lone)), alone);
+  assert.ok(lone.sharedPages > 0, "the second reader read pages of the one user's statement");
+
+  const long = path.join(dir, 'longer-b.pdf');
+  await makeStatement(long, 160, 9);
+  const bytes = new Uint8Array(readFileSync(long));
+  const order: string[] = [];
+  const a = pool.run({ op: 'extract', bytes }, undefined, 'a').then((o) => (order.push('a'), o));
+  while (pool.busyThreads < 2) await new Promise((r) => setTimeout(r, 5));
+  const b = pool.run({ op: 'extract', bytes: onePage.slice() }, undefined, 'b').then(() => order.push('b'));
+  const [out] = await Promise.all([a, b]);
+  assert.deepEqual(order, ['b', 'a'], "the other user's file was read while the long one went on");
+  assert.deepEqual(
+    await outcome(Promise.resolve(out)),
+    await outcome(runJob({ op: 'extract', bytes: bytes.slice() })),
+  );
 });
 
 test('a budget that cannot hold two readers at their cap: a long PDF is read by one (issue 32)', async () => {
