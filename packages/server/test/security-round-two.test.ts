@@ -495,6 +495,35 @@ describe('security round two on PGlite', () => {
     });
   });
 
+  test('the Download XML calls are counted by the hour like reads', async () => {
+    // Issue 33: each builds its file in the server from a body of up to 10 MB, and none was counted.
+    const m = await makeMember(h, 10);
+    const rows = [
+      { Date: '01-04-2025', Description: 'NEFT', Withdrawal: '10.00', Deposit: '', ClosingBalance: '' },
+    ];
+    await withLimits({ xmlDownload: { max: 1, windowSeconds: 3600 } }, async () => {
+      const perBank = () =>
+        call(h.app, 'POST', '/api/hdfc/download-xml', {
+          token: m.token,
+          json: { acc: '1', transactions: rows, include_sent: true },
+        });
+      assert.equal((await perBank()).status, 200);
+      const second = await perBank();
+      assert.equal(second.status, 429, second.raw);
+      assert.match(second.body.detail, /Too many attempts/);
+      const generic = await call(h.app, 'POST', '/api/tally/generate-xml?ledger_name=HDFC', {
+        token: m.token,
+        json: rows,
+      });
+      assert.equal(generic.status, 429, generic.raw);
+      const vouchers = await call(h.app, 'POST', '/api/voucher-importer/generate-xml', {
+        token: m.token,
+        json: { rows: [] },
+      });
+      assert.equal(vouchers.status, 429, vouchers.raw);
+    });
+  });
+
   const overFull =
     'a dropped statement that would pass the book’s limit fails with the words, nothing charged';
   test(overFull, needsCorpus, async () => {

@@ -10,6 +10,7 @@ import { requireUser } from '../auth/guards.ts';
 import { XML_TYPE, sendDownload } from '../download.ts';
 import { serve } from '../endpoints.ts';
 import { invalid } from '../errors.ts';
+import { countWork } from '../statements/work-limits.ts';
 import { loadCompany, taxLedgersOf } from '../tally/company.ts';
 
 // The voucher importer of the Create Vouchers screen (spec section 7, issue 7). A signed-in user is
@@ -61,6 +62,8 @@ const vouchers: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser);
 
   serve(app, ENDPOINTS.vouchersXml, async (request, reply, body) => {
+    // Built in the server: counted by the hour with the other Download XML calls (issue 33).
+    await countWork(app.bahi, request.user.id, 'xmlDownload', 1);
     // Every row is checked before anything is built, so a file is never exported half-done.
     const problems = validateManualRows(body.rows);
     if (problems.length) {
