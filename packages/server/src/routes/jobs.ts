@@ -54,7 +54,6 @@ async function readDrop(
   uploads: UploadFiles,
   kept: string[],
 ): Promise<{ files: NewFile[]; clientId: string | null }> {
-  if (!request.isMultipart()) throw badRequest('Send the statements as a multipart form with files.');
   const userId = request.user.id;
   const files: NewFile[] = [];
   let clientId: string | null = null;
@@ -152,6 +151,7 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
   app.addHook('preHandler', requireUser);
 
   serve(app, ENDPOINTS.drop, async (request, reply) => {
+    if (!request.isMultipart()) throw badRequest('Send the statements as a multipart form with files.');
     const q = queue();
     // Every file written for this drop: removed unless its row was committed (a refusal, a limit,
     // a cut connection, a full disk), so nothing a drop leaves behind outlives its answer.
