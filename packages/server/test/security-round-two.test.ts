@@ -195,6 +195,27 @@ describe('security round two on PGlite', () => {
     const all = await call(h.app, 'GET', url, { token: m.token });
     assert.equal(all.body.rows.length, 1200);
     assert.equal((await call(h.app, 'GET', `${url}?rows_limit=100000`, { token: m.token })).status, 422);
+    // The screen's view is filtered by the server, so the screen asks a page of it, never every row
+    // (by construction: the old answer paged the whole book whatever the view).
+    const view = await call(h.app, 'GET', `${url}?words=N11&only=deposits&rows_from=40&rows_limit=20`, {
+      token: m.token,
+    });
+    assert.equal(view.status, 200, view.raw);
+    // narrations N…11, N…110-119, N…1100-1199 that are deposits (odd): 1 + 5 + 50
+    assert.equal(view.body.rows_total, 56);
+    assert.equal(view.body.rows.length, 16);
+    for (const r of view.body.rows) {
+      assert.match(r.Description, /N11\d*$/);
+      assert.notEqual(r.Deposit, '');
+    }
+    assert.equal(view.body.months[0].rows, 1200);
+    assert.deepEqual(
+      [view.body.months[0].unpushed_from, view.body.months[0].unpushed_to],
+      ['2024-01-01', '2024-01-30'],
+    );
+    assert.equal(view.body.suggested_rows, 0);
+    const none = await call(h.app, 'GET', `${url}?min=200`, { token: m.token });
+    assert.deepEqual([none.body.rows_total, none.body.rows.length], [0, 0]);
   });
 
   test('a push too large to keep is refused before its XML is built, with words', async () => {
