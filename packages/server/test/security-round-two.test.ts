@@ -2,6 +2,8 @@
 // real reader processes (PGlite in memory). Each fails on the code before the round.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
@@ -461,6 +463,30 @@ describe('security round two on PGlite', () => {
       const over = await dropFiles(h, m.token, null, [file(1)]);
       assert.equal(over.status, 429, over.raw);
       assert.equal(await jobCount(m.id), 1);
+    });
+  });
+
+  test('the megabytes of dropped files a user keeps unread are bounded', needsCorpus, async () => {
+    // Files waiting for their password are kept a week: what waits on disk for one user is capped
+    // whatever the hours bring (by construction: the old drop kept every file within the hourly limits).
+    const m = await makeMember(h, 10);
+    const locked = corpusFile('HDFC/HDFC_protected.pdf');
+    await withLimits({ keptDropMegabytes: 1 }, async () => {
+      const first = await dropFiles(h, m.token, null, [{ name: 'HDFC_protected.pdf', bytes: locked }]);
+      assert.equal(first.status, 202, first.raw);
+      await waitFor(async () => {
+        const r = await call(h.app, 'GET', `/api/office/jobs/${first.body.jobs[0].id}`, { token: m.token });
+        return r.body.state === 'needs_password' ? true : undefined;
+      }, 60_000);
+      const big = {
+        name: 'big.pdf',
+        bytes: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024)]),
+      };
+      const over = await dropFiles(h, m.token, null, [big]);
+      assert.equal(over.status, 413, over.raw);
+      assert.match(over.body.detail, /not read yet already hold 1 MB; at most 1 MB can wait/);
+      assert.equal(await jobCount(m.id), 1);
+      assert.equal(readdirSync(path.join(queue.uploads.dir, m.id)).length, 1, 'nothing of it kept');
     });
   });
 

@@ -2,7 +2,7 @@
 // on the durable queue. The answer comes as soon as the files are stored; the screen then polls
 // the jobs endpoint for their progress (leaving the page loses nothing: the rows are the state).
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { cleanText } from '@bahi/core';
 import { ENDPOINTS, JobsQuery, MAX_DROP_FILES } from '@bahi/contract';
@@ -27,8 +27,8 @@ import {
 import { isZipArchive, unzipStatements } from '../queue/unzip.ts';
 import type { KeptFile, UploadFiles } from '../queue/upload-files.ts';
 import type { AppContext } from '../context.ts';
-import type { OfficeJobRow } from '../db/schema.ts';
-import { countWork, withReadSlot } from '../statements/work-limits.ts';
+import { officeJobs, type OfficeJobRow } from '../db/schema.ts';
+import { countWork, withReadSlot, workLimits } from '../statements/work-limits.ts';
 
 /**
  * Everything one drop may hold, unpacked: 100 statements are rarely over 50 MB (a year's PDF is
@@ -120,6 +120,29 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     return opts.queue;
   };
 
+  /**
+   * 413 when a drop of `incoming` bytes would leave the user more kept and unread files than the
+   * work limits allow (issue 33: storage bounded for every stored kind). Two drops at once may
+   * both pass; the hourly megabytes bound that.
+   */
+  async function roomToKeep(userId: string, incoming: number) {
+    const [{ kept }] = await ctx.db
+      .select({ kept: sql<string>`coalesce(sum(${officeJobs.size}), 0)` })
+      .from(officeJobs)
+      .where(
+        and(
+          eq(officeJobs.userId, userId),
+          inArray(officeJobs.state, ['queued', 'reading', 'needs_password']),
+        ),
+      );
+    const limitMb = workLimits().keptDropMegabytes;
+    if (Number(kept) + incoming <= limitMb * 2 ** 20) return;
+    throw new HttpError(
+      'TOO_LARGE',
+      `Your dropped files not read yet already hold ${Math.ceil(Number(kept) / 2 ** 20)} MB; at most ${limitMb} MB can wait. Enter the passwords the waiting files need, or wait for them to be read, then drop these again.`,
+    );
+  }
+
   /** Tries one password on each waiting file in turn; how many it opened (read, or failed once open). */
   async function tryPassword(waiting: OfficeJobRow[], password: string, request: FastifyRequest) {
     let opened = 0;
@@ -159,11 +182,12 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     let committed = false;
     try {
       const { files, clientId } = await readDrop(request, ctx, q.uploads, kept);
+      const bytes = files.reduce((n, f) => n + f.size, 0);
+      await roomToKeep(request.user.id, bytes);
       // Every file is a read: counted now against the user's hourly limit, as the single-statement
       // route counts its reads (429 beyond it, nothing kept). Issue 33: the queue read 200 files
       // past the limit.
       await countWork(ctx, request.user.id, 'extract', files.length);
-      const bytes = files.reduce((n, f) => n + f.size, 0);
       await countWork(ctx, request.user.id, 'dropMegabytes', Math.ceil(bytes / 2 ** 20));
       if (clientId) {
         const [own] = await ctx.db

@@ -13,6 +13,8 @@ export type WorkKind =
 export type WorkLimits = Record<WorkKind, Limit> & {
   /** reads one user may have running (or waiting for a thread) at once */
   concurrentPerUser: number;
+  /** megabytes of dropped files one user may have kept and not yet read (queued, waiting for a password) */
+  keptDropMegabytes: number;
 };
 
 export const DEFAULT_WORK_LIMITS: WorkLimits = {
@@ -36,9 +38,16 @@ export const DEFAULT_WORK_LIMITS: WorkLimits = {
   // or twice (again after changing ledgers): as many as the reads an hour allows.
   xmlDownload: { max: 300, windowSeconds: 3600 },
   concurrentPerUser: 2,
+  // Issue 33: what the drop keeps on disk for a user stays bounded whatever the hours bring (files
+  // waiting for a password are kept a week). Two full drops' worth; a month-end of a busy office
+  // is a few hundred statements of 0.1-2 MB.
+  keptDropMegabytes: 1024,
 };
 
 let limits: WorkLimits = DEFAULT_WORK_LIMITS;
+
+/** The limits in force. */
+export const workLimits = (): WorkLimits => limits;
 
 /** Set the limits (tests; a deployment keeps the defaults). Returns the previous ones. */
 export function configureWorkLimits(next: Partial<WorkLimits>): WorkLimits {
