@@ -24,6 +24,7 @@ import {
   type QueuedApp,
 } from './helpers/queue.ts';
 import { corpusFile, needsCorpus } from './helpers/shared.ts';
+import { zipOf } from './helpers/zip.ts';
 
 const MB = 1024 * 1024;
 
@@ -49,6 +50,47 @@ function keptFiles(q: QueuedApp, userId: string): Record<string, number> {
 async function streamDrop(port: number, token: string, files: number, size: number) {
   const boundary = `----bahi${randomUUID()}`;
   const chunk = randomBytes(256 * 1024);
+  return liveGrowth(
+    () =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/office/drops',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+            },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        void (async () => {
+          const write = (b: Buffer | string) =>
+            new Promise<void>((ok) => (req.write(b) ? ok() : req.once('drain', () => ok())));
+          for (let f = 0; f < files; f++) {
+            await write(
+              `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big${f}.pdf"\r\n` +
+                'Content-Type: application/pdf\r\n\r\n%PDF-1.4\n',
+            );
+            for (let sent = 9; sent < size; sent += chunk.length)
+              await write(chunk.subarray(0, Math.min(chunk.length, size - sent)));
+            await write('\r\n');
+          }
+          req.end(`--${boundary}--\r\n`);
+        })();
+      }),
+  );
+}
+
+/** Runs `fn` while sampling live heap + buffers (collected first); its answer and the highest growth seen. */
+async function liveGrowth<T extends object>(fn: () => Promise<T>): Promise<T & { grewMb: number }> {
   const used = () => {
     const m = process.memoryUsage();
     return m.heapUsed + m.arrayBuffers;
@@ -61,40 +103,7 @@ async function streamDrop(port: number, token: string, files: number, size: numb
     peak = Math.max(peak, used());
   }, 200);
   try {
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/office/drops',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-          },
-        },
-        (res) => {
-          let body = '';
-          res.on('data', (d) => (body += d));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        },
-      );
-      req.on('error', reject);
-      void (async () => {
-        const write = (b: Buffer | string) =>
-          new Promise<void>((ok) => (req.write(b) ? ok() : req.once('drain', () => ok())));
-        for (let f = 0; f < files; f++) {
-          await write(
-            `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big${f}.pdf"\r\n` +
-              'Content-Type: application/pdf\r\n\r\n%PDF-1.4\n',
-          );
-          for (let sent = 9; sent < size; sent += chunk.length)
-            await write(chunk.subarray(0, Math.min(chunk.length, size - sent)));
-          await write('\r\n');
-        }
-        req.end(`--${boundary}--\r\n`);
-      })();
-    });
+    const answer = await fn();
     return { ...answer, grewMb: (peak - base) / MB };
   } finally {
     clearInterval(sampler);
@@ -142,6 +151,41 @@ describe('dropped files are kept as files under the data directory', () => {
       (await q.database.db.select().from(officeUploads).where(inArray(officeUploads.jobId, ids))).length,
       0,
     );
+  });
+
+  test('a .zip’s files are written by the reader that opens it: the server never holds them', async (t) => {
+    const m = await makeMember(q.h, 10);
+    // Four 20 MB files of statement-like lines, packed about six times: 80 MB unpacked in a small zip.
+    const names = Array.from({ length: 40 }, (_, i) => `PAYEE ${i} TRADERS`);
+    const lines = (seed: number) => {
+      const out: string[] = [];
+      for (let i = 0, n = 0; n < 20 * MB; i++) {
+        const line = `0${(i % 9) + 1}-04-2025 NEFT-${names[(i * 7 + seed) % 40]}-${(i * 7919 + seed) % 1_000_000} ${i % 1000}.00\n`;
+        out.push(line);
+        n += line.length;
+      }
+      return Buffer.from(out.join('')).subarray(0, 20 * MB);
+    };
+    const zip = zipOf([0, 1, 2, 3].map((k) => ({ name: `s${k}.csv`, bytes: lines(k) })));
+    const drop = await liveGrowth(() => dropFiles(q.h, m.token, null, [{ name: 'month.zip', bytes: zip }]));
+    t.diagnostic(
+      `a ${(zip.length / MB).toFixed(1)} MB zip of 80 MB: live memory grew ${drop.grewMb.toFixed(1)} MB`,
+    );
+    assert.equal(drop.status, 202, drop.raw);
+    assert.equal(drop.body.jobs.length, 4);
+    // Unpacked in the server, the 80 MB were all held at once before they were kept.
+    assert.ok(drop.grewMb < 40, `memory grew ${drop.grewMb.toFixed(0)} MB for a zip of 80 MB`);
+    const rows = await q.database.db
+      .select({ file: officeUploads.file })
+      .from(officeUploads)
+      .where(
+        inArray(
+          officeUploads.jobId,
+          drop.body.jobs.map((j: { id: string }) => j.id),
+        ),
+      );
+    const kept = keptFiles(q, m.id);
+    for (const r of rows) if (kept[r.file!] !== undefined) assert.equal(kept[r.file!], 20 * MB);
   });
 
   test(

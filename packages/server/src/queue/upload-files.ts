@@ -66,7 +66,19 @@ export class UploadFiles {
     return { key, size, sha256: hash.digest('hex') };
   }
 
-  /** Keeps bytes already in memory (a file taken out of a .zip). */
+  /** The folder of `userId`'s files: where a reader writes the files of a .zip it opened. */
+  folderOf(userId: string): string {
+    return path.dirname(this.pathOf(`${userId.toLowerCase()}/${randomUUID()}`));
+  }
+
+  /** The key of a file a reader wrote into `folderOf(userId)` under `name`. */
+  keyOf(userId: string, name: string): string {
+    const key = `${userId.toLowerCase()}/${name}`;
+    this.pathOf(key);
+    return key;
+  }
+
+  /** Keeps bytes already in memory (tools and tests). */
   write(userId: string, bytes: Uint8Array): Promise<KeptFile> {
     return this.receive(userId, [bytes]);
   }

@@ -24,7 +24,7 @@ import {
   waitingForPassword,
   type NewFile,
 } from '../queue/store.ts';
-import { isZipArchive, unzipStatements } from '../queue/unzip.ts';
+import { isZipArchive, unzipStatementsInto } from '../queue/unzip.ts';
 import type { KeptFile, UploadFiles } from '../queue/upload-files.ts';
 import type { AppContext } from '../context.ts';
 import { officeJobs, type OfficeJobRow } from '../db/schema.ts';
@@ -86,17 +86,22 @@ async function readDrop(
         // Opening it is a reader's work: counted like a read before it starts (issue 33).
         await countWork(ctx, userId, 'extract', 1);
         // A refused .zip (ZipRefused) is answered 400 with its words by the app's error handler.
-        const inner = await unzipStatements(
+        // The reader writes its files beside the others: the server never holds them.
+        const inner = await unzipStatementsInto(
           bytes,
           {
             maxFiles: MAX_DROP_FILES - files.length,
             maxFileBytes: UPLOAD_LIMIT_BYTES,
             maxTotalBytes: MAX_DROP_BYTES - total,
           },
+          uploads.folderOf(userId),
           { owner: userId },
         );
         await uploads.remove([file.key]);
-        for (const f of inner) add(`${part.filename}/${f.name}`, await keep(uploads.write(userId, f.bytes)));
+        const written = inner.map((f) => ({ ...f, key: uploads.keyOf(userId, f.file) }));
+        kept.push(...written.map((w) => w.key));
+        for (const w of written)
+          add(`${part.filename}/${w.name}`, { key: w.key, size: w.size, sha256: w.sha256 });
       } else add(part.filename, file);
     } else if (part.fieldname === 'client_id' && typeof part.value === 'string' && part.value) {
       if (!UUID.test(part.value)) throw badRequest('client_id: not a client.');
