@@ -10,8 +10,8 @@ import { requireUser } from '../auth/guards.ts';
 import { XML_TYPE, sendDownload } from '../download.ts';
 import { serve } from '../endpoints.ts';
 import { invalid } from '../errors.ts';
-import { countWork } from '../statements/work-limits.ts';
 import { loadCompany, taxLedgersOf } from '../tally/company.ts';
+import { countWork } from '../statements/work-limits.ts';
 
 // The voucher importer of the Create Vouchers screen (spec section 7, issue 7). A signed-in user is
 // required although the specification's screen sends no token (docs/decisions/070-voucher-importer.md).
