@@ -203,10 +203,20 @@ export const MAX_BOOK_ROWS = 50_000;
 /** Rows of the book one page of the book call answers at most (`rows_limit`). */
 export const MAX_BOOK_PAGE_ROWS = 5_000;
 
-/** A page of the book's rows: `rows_from` (0-based, in book order), `rows_limit`; none: every row. */
+/**
+ * A page of the book's rows: `rows_from` (0-based, in book order), `rows_limit`; none: every row.
+ * With a view (`words`, `only`, `min`, `max`: the screen's filter, the rule it would make), the page
+ * is of the rows the view shows (issue 33: the screen no longer asks for every row to filter them).
+ */
 export const BookQuery = z.object({
   rows_from: z.coerce.number().int().min(0).max(MAX_BOOK_ROWS).optional(),
   rows_limit: z.coerce.number().int().min(1).max(MAX_BOOK_PAGE_ROWS).optional(),
+  /** narration words, all of which must appear (separated by spaces) */
+  words: z.string().max(500).optional(),
+  only: z.enum(['all', 'withdrawals', 'deposits']).optional(),
+  /** amounts as typed ("1,200.50"); one that is not an amount is no bound */
+  min: z.string().max(40).optional(),
+  max: z.string().max(40).optional(),
 });
 export type BookQuery = z.infer<typeof BookQuery>;
 
@@ -249,6 +259,9 @@ export const BookMonthInfo = z.object({
   closing: z.string(),
   pushed: z.number().int(),
   unpushed: z.number().int(),
+  /** the first and last day (YYYY-MM-DD) of its unpushed rows, null when none: what a push asks Tally about */
+  unpushed_from: z.string().nullable(),
+  unpushed_to: z.string().nullable(),
 });
 
 export const FiledStatementInfo = z.object({
@@ -271,9 +284,11 @@ export const BookAnswer = z.object({
   uncovered: z.array(z.object({ from: z.string(), to: z.string() })),
   statements: z.array(FiledStatementInfo),
   rows: z.array(BookRowInfo),
-  /** rows of the whole book, and where this answer's `rows` start (a page was asked for) */
+  /** rows of the whole book (of the view, when one was asked for), and where this answer's `rows` start */
   rows_total: z.number().int(),
   rows_from: z.number().int(),
+  /** unpushed rows of the whole book without a ledger that the client's rules or memory suggest one for */
+  suggested_rows: z.number().int(),
 });
 export type BookAnswer = z.infer<typeof BookAnswer>;
 

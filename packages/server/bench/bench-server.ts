@@ -3,11 +3,14 @@
 // PostgreSQL, with the test harness, members with pages, listening on
 // a loopback port. It tells the driver the port and the members' tokens over IPC, then serves
 // until the driver disconnects. Started by bench/bombs-bench.ts; not for any other use.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { configurePool } from '@bahi/statements';
 import { DEFAULT_MEMORY_MB } from '../src/config.ts';
 import { configureWorkLimits } from '../src/statements/work-limits.ts';
 import { openDatabase } from '../src/db/index.ts';
-import { startQueue } from '../src/queue/index.ts';
+import { startQueue, uploadsDirOf } from '../src/queue/index.ts';
 import { startApp } from '../test/helpers/harness.ts';
 import { silentLog } from '../test/helpers/queue.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
@@ -47,7 +50,9 @@ const database = cluster
   ? await openDatabase({ databaseUrl: cluster.databaseUrl })
   : await openDatabase({ pgliteDir: pgliteDir || 'memory://' });
 // The office drop's queue, as `bahi serve` runs it (issue 33's zips go through the drop).
-const queue = await startQueue(database, silentLog);
+const queue = await startQueue(database, silentLog, {
+  uploadsDir: uploadsDirOf(mkdtempSync(path.join(os.tmpdir(), 'bahi-bench-'))),
+});
 // On a loaded machine an answer behind ten bombs can wait longer than the app's idle cut
 // (HTTP_TIMEOUTS.idleMs); the benchmark measures the readers, not that cut.
 const deps = { timeouts: { idleMs: 10 * 60_000 }, queue };

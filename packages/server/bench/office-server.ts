@@ -9,7 +9,7 @@ import path from 'node:path';
 import { configurePool } from '@bahi/statements';
 import { DEFAULT_MEMORY_MB } from '../src/config.ts';
 import { openDatabase } from '../src/db/index.ts';
-import { startQueue } from '../src/queue/index.ts';
+import { startQueue, uploadsDirOf } from '../src/queue/index.ts';
 import { startApp } from '../test/helpers/harness.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 import { makeClient, makeMember, silentLog } from '../test/helpers/queue.ts';
@@ -29,6 +29,7 @@ const database = await openDatabase(
 );
 const queue = await startQueue(database, silentLog, {
   env: { ...process.env, BAHI_QUEUE_POLL_SECONDS: '0.5' },
+  uploadsDir: uploadsDirOf(dir),
 });
 // warn: the bench measures answers, not the log (kept in memory by the harness)
 const h = await startApp({

@@ -12,8 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../src/db/index.ts';
 import { officeJobs, users } from '../src/db/schema.ts';
-import { startQueue } from '../src/queue/index.ts';
-import { insertDrop } from '../src/queue/store.ts';
+import { startQueue, uploadsDirOf } from '../src/queue/index.ts';
+import { storeDrop } from '../src/queue/store.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
@@ -59,7 +59,11 @@ if (typeof cluster === 'string') {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bahi-qbench-'));
 const database = await openDatabase({ databaseUrl: cluster.databaseUrl, pgliteDir: '' });
 const log = { info() {}, warn() {}, error() {} };
-const queue = await startQueue(database, log, { workers: false, env: QUEUE_ENV });
+const queue = await startQueue(database, log, {
+  workers: false,
+  env: QUEUE_ENV,
+  uploadsDir: uploadsDirOf(dataDir),
+});
 const files = statements().map((f) => ({ ...f, sha256: createHash('sha256').update(f.bytes).digest('hex') }));
 console.log(
   `${files.length} statements per run, ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)}`,
@@ -78,7 +82,7 @@ try {
       .returning();
     const procs = Array.from({ length: count }, () => worker(cluster.databaseUrl, dataDir));
     await Promise.all(procs.map((p) => p.started));
-    const rows = await insertDrop(database.db, user.id, null, crypto.randomUUID(), files);
+    const rows = await storeDrop(database.db, queue.uploads, user.id, null, crypto.randomUUID(), files);
     const ids = rows.map((r) => r.id);
     const t0 = performance.now();
     await queue.send(ids);

@@ -5,7 +5,7 @@ export { openDatabase, type Database, type Db, type Tx, type DbOrTx, type DbKind
 export { requireUser, requireAdmin } from './auth/guards.ts';
 export { HttpError } from './errors.ts';
 export { startServer } from './start.ts';
-export { startQueue, lineLog } from './queue/index.ts';
+export { startQueue, lineLog, uploadsDirOf } from './queue/index.ts';
 // the CLI's admin test reads the role `bahi admin` gave
 export { users } from './db/schema.ts';
 export { grantAdmin } from './admin.ts';

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { startVacuum } from './db/vacuum.ts';
-import { deferredLog, lineLog, startQueue, type StatementQueue } from './queue/index.ts';
+import { deferredLog, lineLog, startQueue, uploadsDirOf, type StatementQueue } from './queue/index.ts';
 
 /**
  * How long a stopping server lets the work in hand finish: the queue's reads and the requests in
@@ -36,7 +36,7 @@ export async function startServer(config: Config): Promise<{
   try {
     // After the migrations: the office drop's queue, with its workers in this process unless
     // BAHI_QUEUE_WORKERS=0 (then only `bahi worker` processes read, on PostgreSQL).
-    queue = await startQueue(database, queueLog);
+    queue = await startQueue(database, queueLog, { uploadsDir: uploadsDirOf(config.dataDir) });
     app = await buildApp(config, { db: database.db, dbKind: database.kind, queue, keepReaderPool: true });
     queueLog.use(app.log);
     await app.listen({ port: config.port, host: config.host });

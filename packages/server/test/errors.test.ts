@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import { BahiError } from '@bahi/core';
 import { HttpError, nextStep, statusOf } from '../src/errors.ts';
 import { startApp } from './helpers/harness.ts';
-import { dropFiles, makeMember } from './helpers/queue.ts';
+import { dropFiles, makeMember, startQueuedApp, stopQueuedApp } from './helpers/queue.ts';
 import { zipOf } from './helpers/zip.ts';
 
 let h: Awaited<ReturnType<typeof startApp>>;
@@ -46,10 +46,16 @@ test("Fastify's own refusals and an unknown API path answer with a code too", as
 });
 
 test('a .zip the office drop refuses is answered 400 with its words by the one handler', async () => {
-  const { token } = await makeMember(h, 0);
-  const zip = zipOf([{ name: 'a.pdf', bytes: Buffer.from('%PDF-1.4') }]);
-  zip[2] = 0; // the entry's local header no longer starts where the directory says (queue/unzip.ts)
-  const res = await dropFiles(h, token, null, [{ name: 'statements.zip', bytes: zip }]);
-  assert.equal(res.status, 400);
-  assert.deepEqual(res.body, { detail: '"a.pdf" in the .zip is damaged.', code: 'BAD_REQUEST' });
+  // the drop keeps its files where its queue keeps them: an app with a queue
+  const q = await startQueuedApp();
+  try {
+    const { token } = await makeMember(q.h, 0);
+    const zip = zipOf([{ name: 'a.pdf', bytes: Buffer.from('%PDF-1.4') }]);
+    zip[2] = 0; // the entry's local header no longer starts where the directory says (queue/unzip.ts)
+    const res = await dropFiles(q.h, token, null, [{ name: 'statements.zip', bytes: zip }]);
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.body, { detail: '"a.pdf" in the .zip is damaged.', code: 'BAD_REQUEST' });
+  } finally {
+    await stopQueuedApp(q);
+  }
 });

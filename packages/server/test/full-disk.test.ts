@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs, officeUploads } from '../src/db/schema.ts';
-import { startQueue, type StatementQueue } from '../src/queue/index.ts';
+import { startQueue, uploadsDirOf, type StatementQueue } from '../src/queue/index.ts';
 import { call, startApp } from './helpers/harness.ts';
 import { dropFiles, makeMember, silentLog, waitFor } from './helpers/queue.ts';
 import { corpusFile, needsCorpus } from './helpers/shared.ts';
@@ -26,7 +26,11 @@ describe('a full disk under the embedded database', { skip: typeof disk === 'str
 
   before(async () => {
     database = await openDatabase({ pgliteDir: path.join(d.dir, 'pglite') });
-    queue = await startQueue(database, silentLog, { env: { BAHI_QUEUE_POLL_SECONDS: '0.5' } });
+    // the dropped files are kept on the same small disk
+    queue = await startQueue(database, silentLog, {
+      env: { BAHI_QUEUE_POLL_SECONDS: '0.5' },
+      uploadsDir: uploadsDirOf(d.dir),
+    });
     h = await startApp({ database, deps: { queue } });
   });
   after(async () => {

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import {
   FAILURE_MEMORY_MS,
   FIRST_DELAY_MS,
+  FREE_ADDRESS_FAILURES,
   FREE_FAILURES,
   MAX_DELAY_MS,
   MAX_TRIES_PER_CODE,
@@ -186,4 +187,53 @@ test('failures are forgotten after a day without one', async () => {
   await status(checkCode(database.db, SECRET, u.id, other(c2), new Date(t.getTime() + 60_000)));
   assert.ok((await codeTryWait(database.db, u.id, new Date(t.getTime() + 61_000))) > 0);
   assert.equal(await codeTryWait(database.db, u.id, new Date(t.getTime() + 60_000 + FAILURE_MEMORY_MS)), 0);
+});
+
+test('wrong codes sent together: only the free tries and one more are checked, per account and per address', async () => {
+  // Issue 33: the delay was read before the failures were counted, so tries sent at once all passed it.
+  const t = new Date('2026-03-08T09:00:00Z');
+  const u = await newUser();
+  const code = await issueCode(database.db, SECRET, u.id, 'signup', t);
+  const one = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => status(checkCode(database.db, SECRET, u.id, other(code, 1 + i), t))),
+  );
+  assert.equal(one.filter((s) => s === 400).length, FREE_FAILURES + 1, one.join(' '));
+  assert.equal(one.filter((s) => s === 429).length, 30 - FREE_FAILURES - 1);
+
+  // ten accounts guessed from one address at once: the address's free failures and one more
+  const many = await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      const v = await newUser();
+      const c = await issueCode(database.db, SECRET, v.id, 'signup', t);
+      return Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          status(checkCode(database.db, SECRET, v.id, other(c, 1 + i), t, '203.0.113.9')),
+        ),
+      );
+    }),
+  );
+  const checked = many.flat().filter((s) => s === 400).length;
+  assert.equal(checked, FREE_ADDRESS_FAILURES + 1, many.flat().join(' '));
+
+  // a right code gives its try back to the address: it does not bring the address nearer its delay
+  const later = new Date(t.getTime() + 2 * FAILURE_MEMORY_MS);
+  const ip = '198.51.100.7';
+  const w = await newUser();
+  const right = await issueCode(database.db, SECRET, w.id, 'signup', later);
+  assert.equal((await checkCode(database.db, SECRET, w.id, right, later, ip)).purpose, 'signup');
+  const wrongOnce = async (tries: number) => {
+    const v = await newUser();
+    const c = await issueCode(database.db, SECRET, v.id, 'signup', later);
+    const out = [];
+    for (let i = 0; i < tries; i++)
+      out.push(await status(checkCode(database.db, SECRET, v.id, other(c, 1 + i), later, ip)));
+    return out;
+  };
+  for (let k = 0; k < FREE_ADDRESS_FAILURES / 5; k++)
+    assert.deepEqual(await wrongOnce(5), [400, 400, 400, 400, 400]);
+  assert.deepEqual(
+    await wrongOnce(1),
+    [400],
+    'the twenty-first failure is still free of a wait: the right code was not counted',
+  );
 });

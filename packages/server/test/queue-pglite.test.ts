@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase } from '../src/db/index.ts';
 import { officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
-import { GAVE_UP_REASON, StatementQueue, queueSettings } from '../src/queue/index.ts';
+import { GAVE_UP_REASON, StatementQueue, UploadFiles, queueSettings } from '../src/queue/index.ts';
 import { call, startApp, upload } from './helpers/harness.ts';
 import { zipOf } from './helpers/zip.ts';
 import { extractStatementInProcess } from '@bahi/statements';
@@ -19,6 +19,7 @@ import {
   silentLog,
   startQueuedApp,
   stopQueuedApp,
+  tempUploadsDir,
   waitFor,
   type QueuedApp,
 } from './helpers/queue.ts';
@@ -231,7 +232,12 @@ describe('queue faults on PGlite', () => {
           expireInSeconds: 2,
         },
       );
-      const queue = await StatementQueue.open(database, settings, silentLog);
+      const queue = await StatementQueue.open(
+        database,
+        settings,
+        silentLog,
+        new UploadFiles(tempUploadsDir()),
+      );
       try {
         const u = await makeMember(h, 10);
         const crashy = crypto.randomUUID();
@@ -249,13 +255,13 @@ describe('queue faults on PGlite', () => {
               );
           },
         });
-        const { insertDrop } = await import('../src/queue/store.ts');
+        const { storeDrop } = await import('../src/queue/store.ts');
         const pdf = corpusFile('HDFC/HDFC_short.pdf');
-        const [a] = await insertDrop(database.db, u.id, crashy, crypto.randomUUID(), [
-          { fileName: 'crash.pdf', bytes: pdf, sha256: 'a' },
+        const [a] = await storeDrop(database.db, queue.uploads, u.id, crashy, crypto.randomUUID(), [
+          { fileName: 'crash.pdf', bytes: pdf },
         ]);
-        const [b] = await insertDrop(database.db, u.id, hung, crypto.randomUUID(), [
-          { fileName: 'hang.pdf', bytes: pdf, sha256: 'b' },
+        const [b] = await storeDrop(database.db, queue.uploads, u.id, hung, crypto.randomUUID(), [
+          { fileName: 'hang.pdf', bytes: pdf },
         ]);
         await queue.send([a.id, b.id]);
         for (const id of [a.id, b.id]) {

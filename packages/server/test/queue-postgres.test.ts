@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
-import { startQueue, type StatementQueue } from '../src/queue/index.ts';
+import { startQueue, uploadsDirOf, type StatementQueue } from '../src/queue/index.ts';
 import { TEST_SECRET, call, startApp } from './helpers/harness.ts';
 import { postgresOrSkip } from './helpers/postgres.ts';
 import { dropFiles, makeMember, silentLog, waitFor } from './helpers/queue.ts';
@@ -82,7 +82,12 @@ if (cluster) {
     before(async () => {
       database = await openDatabase({ databaseUrl: cluster.databaseUrl, pgliteDir: '' });
       // The server's side only: it stores and queues; the worker processes read.
-      queue = await startQueue(database, silentLog, { workers: false, env: { ...QUEUE_ENV } });
+      queue = await startQueue(database, silentLog, {
+        workers: false,
+        env: { ...QUEUE_ENV },
+        // the worker processes read what this server keeps: the same data directory
+        uploadsDir: uploadsDirOf(dataDir),
+      });
       h = await startApp({ database, deps: { queue } });
     });
     after(async () => {

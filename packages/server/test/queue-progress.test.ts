@@ -8,7 +8,9 @@ import { eq } from 'drizzle-orm';
 import { closePool, extractStatement } from '@bahi/statements';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs, users } from '../src/db/schema.ts';
-import { insertDrop, markFailed, progressWriter, startReading } from '../src/queue/store.ts';
+import { markFailed, progressWriter, startReading, storeDrop } from '../src/queue/store.ts';
+import { UploadFiles } from '../src/queue/upload-files.ts';
+import { tempUploadsDir } from './helpers/queue.ts';
 import { corpusFile, needsCorpus } from './helpers/shared.ts';
 
 type Progress = { pagesRead: number; pages: number };
@@ -64,13 +66,14 @@ describe('page progress', () => {
     });
     after(() => database?.close());
 
+    const uploads = new UploadFiles(tempUploadsDir());
     const rowOf = async (id: string) =>
       (await database.db.select().from(officeJobs).where(eq(officeJobs.id, id)))[0];
 
     test('written at most once a second, only while the file is read; a retry starts again', async () => {
       const db = database.db;
-      const [job] = await insertDrop(db, userId, null, randomUUID(), [
-        { fileName: 'long.pdf', bytes: new Uint8Array([1, 2, 3]), sha256: 'ab'.repeat(32) },
+      const [job] = await storeDrop(db, uploads, userId, null, randomUUID(), [
+        { fileName: 'long.pdf', bytes: new Uint8Array([1, 2, 3]) },
       ]);
       assert.ok(await startReading(db, job.id));
       let clock = 1_000_000;
@@ -92,7 +95,7 @@ describe('page progress', () => {
       assert.deepEqual([retried.pagesDone, retried.pagesTotal, retried.attempts], [0, null, 2]);
 
       // Once the file has ended, a late report changes nothing.
-      await markFailed(db, job.id, 'TEST', 'stopped by the test');
+      await markFailed(db, uploads, job.id, 'TEST', 'stopped by the test');
       clock += 5_000;
       await write({ pagesRead: 30, pages: 40 });
       const ended = await rowOf(job.id);

@@ -2,6 +2,8 @@
 // real reader processes (PGlite in memory). Each fails on the code before the round.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
@@ -195,6 +197,27 @@ describe('security round two on PGlite', () => {
     const all = await call(h.app, 'GET', url, { token: m.token });
     assert.equal(all.body.rows.length, 1200);
     assert.equal((await call(h.app, 'GET', `${url}?rows_limit=100000`, { token: m.token })).status, 422);
+    // The screen's view is filtered by the server, so the screen asks a page of it, never every row
+    // (by construction: the old answer paged the whole book whatever the view).
+    const view = await call(h.app, 'GET', `${url}?words=N11&only=deposits&rows_from=40&rows_limit=20`, {
+      token: m.token,
+    });
+    assert.equal(view.status, 200, view.raw);
+    // narrations N…11, N…110-119, N…1100-1199 that are deposits (odd): 1 + 5 + 50
+    assert.equal(view.body.rows_total, 56);
+    assert.equal(view.body.rows.length, 16);
+    for (const r of view.body.rows) {
+      assert.match(r.Description, /N11\d*$/);
+      assert.notEqual(r.Deposit, '');
+    }
+    assert.equal(view.body.months[0].rows, 1200);
+    assert.deepEqual(
+      [view.body.months[0].unpushed_from, view.body.months[0].unpushed_to],
+      ['2024-01-01', '2024-01-30'],
+    );
+    assert.equal(view.body.suggested_rows, 0);
+    const none = await call(h.app, 'GET', `${url}?min=200`, { token: m.token });
+    assert.deepEqual([none.body.rows_total, none.body.rows.length], [0, 0]);
   });
 
   test('a push too large to keep is refused before its XML is built, with words', async () => {
@@ -443,6 +466,30 @@ describe('security round two on PGlite', () => {
     });
   });
 
+  test('the megabytes of dropped files a user keeps unread are bounded', needsCorpus, async () => {
+    // Files waiting for their password are kept a week: what waits on disk for one user is capped
+    // whatever the hours bring (by construction: the old drop kept every file within the hourly limits).
+    const m = await makeMember(h, 10);
+    const locked = corpusFile('HDFC/HDFC_protected.pdf');
+    await withLimits({ keptDropMegabytes: 1 }, async () => {
+      const first = await dropFiles(h, m.token, null, [{ name: 'HDFC_protected.pdf', bytes: locked }]);
+      assert.equal(first.status, 202, first.raw);
+      await waitFor(async () => {
+        const r = await call(h.app, 'GET', `/api/office/jobs/${first.body.jobs[0].id}`, { token: m.token });
+        return r.body.state === 'needs_password' ? true : undefined;
+      }, 60_000);
+      const big = {
+        name: 'big.pdf',
+        bytes: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024)]),
+      };
+      const over = await dropFiles(h, m.token, null, [big]);
+      assert.equal(over.status, 413, over.raw);
+      assert.match(over.body.detail, /not read yet already hold 1 MB; at most 1 MB can wait/);
+      assert.equal(await jobCount(m.id), 1);
+      assert.equal(readdirSync(path.join(queue.uploads.dir, m.id)).length, 1, 'nothing of it kept');
+    });
+  });
+
   test('the embedded database is vacuumed: deleted uploads leave room for the next ones', async () => {
     const m = await makeMember(h, 10);
     const size = async () => {
@@ -492,6 +539,35 @@ describe('security round two on PGlite', () => {
         },
       });
       assert.equal(sent.status, 429, sent.raw);
+    });
+  });
+
+  test('the Download XML calls are counted by the hour like reads', async () => {
+    // Issue 33: each builds its file in the server from a body of up to 10 MB, and none was counted.
+    const m = await makeMember(h, 10);
+    const rows = [
+      { Date: '01-04-2025', Description: 'NEFT', Withdrawal: '10.00', Deposit: '', ClosingBalance: '' },
+    ];
+    await withLimits({ xmlDownload: { max: 1, windowSeconds: 3600 } }, async () => {
+      const perBank = () =>
+        call(h.app, 'POST', '/api/hdfc/download-xml', {
+          token: m.token,
+          json: { acc: '1', transactions: rows, include_sent: true },
+        });
+      assert.equal((await perBank()).status, 200);
+      const second = await perBank();
+      assert.equal(second.status, 429, second.raw);
+      assert.match(second.body.detail, /Too many attempts/);
+      const generic = await call(h.app, 'POST', '/api/tally/generate-xml?ledger_name=HDFC', {
+        token: m.token,
+        json: rows,
+      });
+      assert.equal(generic.status, 429, generic.raw);
+      const vouchers = await call(h.app, 'POST', '/api/voucher-importer/generate-xml', {
+        token: m.token,
+        json: { rows: [] },
+      });
+      assert.equal(vouchers.status, 429, vouchers.raw);
     });
   });
 

@@ -14,7 +14,7 @@ import { startQueue } from '../src/queue/index.ts';
 import { call, startApp, testConfig } from './helpers/harness.ts';
 import { postgresOrSkip } from './helpers/postgres.ts';
 import { alive, freePort, httpDrop, QUEUE_ENV, spawnBahi, type Proc } from './helpers/processes.ts';
-import { dropFiles, makeMember, silentLog, waitFor } from './helpers/queue.ts';
+import { dropFiles, makeMember, silentLog, tempUploadsDir, waitFor } from './helpers/queue.ts';
 import { corpusFile, needsCorpus } from './helpers/shared.ts';
 
 const FILES = [
@@ -124,7 +124,13 @@ if (cluster) {
         const member = await makeMember(h, 50);
         // A read that holds its file until its signal is aborted (as a long OCR read would).
         let aborted = false;
-        const stopping = await startQueue(database, silentLog, { workers: false, env: QUEUE_ENV });
+        // both queues of this process keep the dropped files in one directory, as one data directory
+        const uploadsDir = tempUploadsDir();
+        const stopping = await startQueue(database, silentLog, {
+          workers: false,
+          env: QUEUE_ENV,
+          uploadsDir,
+        });
         await stopping.work({
           beforeRead: (_id, signal) =>
             new Promise((_resolve, reject) => {
@@ -151,7 +157,7 @@ if (cluster) {
         const kept = await database.db.select().from(officeUploads).where(eq(officeUploads.jobId, id));
         assert.equal(kept.length, 1, 'its bytes are kept');
 
-        const next = await startQueue(database, silentLog, { env: QUEUE_ENV });
+        const next = await startQueue(database, silentLog, { env: QUEUE_ENV, uploadsDir });
         try {
           const done = await waitFor(async () => {
             const s = await state();

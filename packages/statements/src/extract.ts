@@ -17,7 +17,9 @@ import type {
   JobOutput,
   TaughtCandidate,
   WorkbookOutput,
+  WrittenArchiveOutput,
 } from './worker/job.ts';
+import type { WrittenArchiveFile } from './worker/archive-files.ts';
 import { StatementPool, type PoolOptions, type ReadProgress } from './worker/pool.ts';
 
 export interface ExtractOptions {
@@ -188,6 +190,25 @@ export async function openArchiveInReader(
   if (bytes.length === 0) throw noBytes();
   const out = (await run({ op: 'openArchive', bytes, limits }, opts.signal, opts.owner)) as ArchiveOutput;
   return out.files;
+}
+
+/**
+ * The same, with the files written into `folder` by the reader (their names there answered, not
+ * their bytes): the server's office drop, which keeps them as files anyway (issue 33).
+ */
+export async function openArchiveIntoFolder(
+  bytes: Uint8Array,
+  limits: ArchiveLimits,
+  folder: string,
+  opts: { signal?: AbortSignal; owner?: string } = {},
+): Promise<WrittenArchiveFile[]> {
+  if (bytes.length === 0) throw noBytes();
+  const out = (await run(
+    { op: 'openArchive', bytes, limits, into: folder },
+    opts.signal,
+    opts.owner,
+  )) as WrittenArchiveOutput;
+  return out.written;
 }
 
 /**

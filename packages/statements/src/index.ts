@@ -8,6 +8,7 @@ export {
   checkPassword,
   readWorkbookRows,
   openArchiveInReader,
+  openArchiveIntoFolder,
   readMastersInReader,
   closePool,
   configurePool,
@@ -27,6 +28,7 @@ export { StatementPool, type PoolOptions } from './worker/pool.ts';
 export { detectFileKind, type FileKind } from './read/kind.ts';
 export { xlsxNeedsPassword } from './read/xlsx.ts';
 export { zipEntries, type ZipEntry, type ArchiveFile, type ArchiveLimits } from './read/zip.ts';
+export type { WrittenArchiveFile } from './worker/archive-files.ts';
 export type { ReadResult, ReadOptions } from './read/index.ts';
 
 /** Read a file into a SourceDocument in this thread (pdf.js, OCR and exceljs load on first call). */

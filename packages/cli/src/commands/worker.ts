@@ -8,7 +8,8 @@ const USAGE = `Usage: bahi worker [--concurrency N]
 Reads dropped statements from the office queue in the PostgreSQL database that DATABASE_URL names,
 until Ctrl+C (or SIGTERM), then finishes the files it is reading. Run as many as you like, on any
 machines: each file is read by one of them. A worker that dies mid-file loses nothing: the file is
-read again by another worker (or by this one when it comes back).
+read again by another worker (or by this one when it comes back). The dropped files are kept under
+BAHI_DATA_DIR: every worker and \`bahi serve\` must see the same directory (a shared volume).
 
 The embedded database (no DATABASE_URL) cannot be shared: there, \`bahi serve\` reads the files.
 
@@ -36,12 +37,14 @@ export async function run(args: string[]): Promise<number> {
     return fail('worker', EXIT.usage, `--concurrency must be a whole number from 1, got '${concurrency}'`);
   restartWith(SERVER_NODE_FLAGS, SERVER_ENV);
 
-  const { openDatabase, startQueue, lineLog } = await import('@bahi/server');
+  const { openDatabase, startQueue, lineLog, uploadsDirOf } = await import('@bahi/server');
   const { closePool } = await import('@bahi/statements');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: '' });
   try {
     const queue = await startQueue(database, lineLog, {
       workers: true,
+      // the files `bahi serve` kept: BAHI_DATA_DIR must be the same directory (a shared volume)
+      uploadsDir: uploadsDirOf(config.dataDir),
       ...(concurrency ? { settings: { localConcurrency: Number(concurrency) } } : {}),
     });
     lineLog.info({ pid: process.pid }, 'worker started');

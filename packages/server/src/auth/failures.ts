@@ -32,16 +32,6 @@ export async function failureWait(
   return ends > now.getTime() ? Math.ceil((ends - now.getTime()) / 1000) : 0;
 }
 
-/** Counts one failure under `key` (window_start: the last failure). */
-export async function countFailure(db: DbOrTx, key: string, now: Date): Promise<void> {
-  const forgotten = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
-  await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${now.toISOString()}, 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= ${forgotten} then 1 else rate_limits.count + 1 end,
-      window_start = excluded.window_start`);
-}
-
 export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
@@ -61,28 +51,64 @@ export const FREE_PASSWORD_FAILURES = 10;
 export const MAX_PASSWORD_DELAY_MS = 15 * 60_000;
 export const passwordKey = (email: string) => emailKey('password-failures', email);
 
+/** One count of failures a try is claimed against: its key, its free failures and its longest delay. */
+export type TryCount = { key: string; free: number; maxMs: number };
+
 /**
- * Claims one password try for the e-mail before the password is checked, counted as a failure at
- * once (a right password clears the count after): seconds to wait instead when the delay runs.
- * Issue 33: with the check first and the count after, 120 guesses sent together all read the count
- * before any was added, and 62 were checked; the row is now locked while one try is claimed, so at
- * most the free tries and one more pass whatever arrives at once.
+ * Claims one try under every count before the secret is checked, counted as a failure of each at
+ * once (a right answer clears or gives back the counts after): 0 when claimed, else the seconds to
+ * wait, nothing counted. Issue 33: with the check first and the count after, guesses sent together
+ * all read the count before any was added (62 of 120 passwords were checked); each row is locked
+ * while the try is claimed (in key order, so two claims never wait on each other), so at most the
+ * free tries and one more pass whatever arrives at once. `previous`: each count's last failure
+ * before this claim, for `giveBackTry`.
  */
-export async function claimPasswordTry(db: DbOrTx, email: string, now: Date): Promise<number> {
-  const key = passwordKey(email);
+export async function claimTry(
+  db: DbOrTx,
+  counts: readonly TryCount[],
+  now: Date,
+): Promise<{ wait: number; previous: Map<string, Date> }> {
+  const sorted = [...counts].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into rate_limits (key, window_start, count) values (${key}, ${new Date(0).toISOString()}, 0)
-      on conflict (key) do nothing`);
-    const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, key)).for('update');
-    const fresh = now.getTime() - row.windowStart.getTime() >= FAILURE_MEMORY_MS;
-    const count = fresh ? 0 : row.count;
-    const ends = row.windowStart.getTime() + delayAfter(count, FREE_PASSWORD_FAILURES, MAX_PASSWORD_DELAY_MS);
-    if (!fresh && ends > now.getTime()) return Math.ceil((ends - now.getTime()) / 1000);
-    await tx
-      .update(rateLimits)
-      .set({ count: count + 1, windowStart: now })
-      .where(eq(rateLimits.key, key));
-    return 0;
+    const seen: { count: TryCount; failures: number; last: Date }[] = [];
+    let wait = 0;
+    for (const count of sorted) {
+      await tx.execute(sql`
+        insert into rate_limits (key, window_start, count) values (${count.key}, ${new Date(0).toISOString()}, 0)
+        on conflict (key) do nothing`);
+      const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, count.key)).for('update');
+      const fresh = now.getTime() - row.windowStart.getTime() >= FAILURE_MEMORY_MS;
+      const failures = fresh ? 0 : row.count;
+      const ends = row.windowStart.getTime() + delayAfter(failures, count.free, count.maxMs);
+      if (!fresh && ends > now.getTime()) wait = Math.max(wait, Math.ceil((ends - now.getTime()) / 1000));
+      seen.push({ count, failures, last: row.windowStart });
+    }
+    if (wait > 0) return { wait, previous: new Map() };
+    for (const { count, failures } of seen)
+      await tx
+        .update(rateLimits)
+        .set({ count: failures + 1, windowStart: now })
+        .where(eq(rateLimits.key, count.key));
+    return { wait: 0, previous: new Map(seen.map((s) => [s.count.key, s.last])) };
   });
+}
+
+/**
+ * Takes back a try claimed at `now` under `key` that turned out right, where a right answer must
+ * not clear the count (a client address's: the guesser's own account would clear it). Its last
+ * failure goes back to `previous` unless another failure came since.
+ */
+export async function giveBackTry(db: DbOrTx, key: string, previous: Date, now: Date): Promise<void> {
+  await db.execute(sql`
+    update rate_limits set
+      count = greatest(count - 1, 0),
+      window_start = case when window_start = ${now.toISOString()} then ${previous.toISOString()}
+                          else window_start end
+    where key = ${key}`);
+}
+
+/** Claims one password try for the e-mail before the password is checked (claimTry). */
+export async function claimPasswordTry(db: DbOrTx, email: string, now: Date): Promise<number> {
+  const count = { key: passwordKey(email), free: FREE_PASSWORD_FAILURES, maxMs: MAX_PASSWORD_DELAY_MS };
+  return (await claimTry(db, [count], now)).wait;
 }

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { otpCodes, users } from '../db/schema.ts';
-import { clearFailures, countFailure, delayAfter, failureWait } from './failures.ts';
+import { claimTry, clearFailures, delayAfter, failureWait, giveBackTry } from './failures.ts';
 import { badRequest, tooMany } from '../errors.ts';
 
 // The specification's code has 4 digits, 10,000 values: these limits make guessing useless.
@@ -153,6 +153,9 @@ export async function purposeToResend(
  * right, and counts a try (and a failure of the account and of the client `address`) when wrong;
  * refused (429) while the account's or the address's delay after many wrong codes runs. Returns the code's purpose (and for a
  * reset code the reset token); a signup code marks the e-mail verified, and so does a reset code.
+ * The try is claimed (counted as a failure of both) before the code is compared, as passwords are
+ * (failures.ts claimTry; issue 33): checked first and counted after, wrong codes sent together all
+ * passed the delay. A right code clears the account's count and gives back the address's try.
  */
 export async function checkCode(
   db: Db,
@@ -162,11 +165,12 @@ export async function checkCode(
   now: Date,
   address?: string,
 ): Promise<CodeOutcome> {
-  const wait = Math.max(
-    await codeTryWait(db, userId, now),
-    address === undefined ? 0 : await addressTryWait(db, address, now),
-  );
-  if (wait > 0) throw tooMany(`Too many wrong codes. Please wait ${wait} seconds before trying again.`);
+  const counts = [{ key: failureKey(userId), free: FREE_FAILURES, maxMs: MAX_DELAY_MS }];
+  if (address !== undefined)
+    counts.push({ key: addressFailureKey(address), free: FREE_ADDRESS_FAILURES, maxMs: MAX_DELAY_MS });
+  const claim = await claimTry(db, counts, now);
+  if (claim.wait > 0)
+    throw tooMany(`Too many wrong codes. Please wait ${claim.wait} seconds before trying again.`);
   // The outcome is decided inside the transaction (row locked: a code is spent once even when
   // two requests race) and thrown after it, so a wrong try is committed, not rolled back.
   const outcome = await db.transaction(async (tx) => {
@@ -191,15 +195,15 @@ export async function checkCode(
     await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
     return { ok: true as const, purpose: last.purpose, id: last.id };
   });
-  if (outcome.ok) {
-    await clearFailures(db, failureKey(userId));
-    return outcome.purpose === 'reset'
-      ? { purpose: 'reset', resetToken: resetTokenFor(secret, { id: outcome.id, userId, usedAt: now }) }
-      : { purpose: 'signup' };
+  if (!outcome.ok) throw badRequest(WRONG_CODE);
+  await clearFailures(db, failureKey(userId));
+  if (address !== undefined) {
+    const key = addressFailureKey(address);
+    await giveBackTry(db, key, claim.previous.get(key) ?? now, now);
   }
-  await countFailure(db, failureKey(userId), now);
-  if (address !== undefined) await countFailure(db, addressFailureKey(address), now);
-  throw badRequest(WRONG_CODE);
+  return outcome.purpose === 'reset'
+    ? { purpose: 'reset', resetToken: resetTokenFor(secret, { id: outcome.id, userId, usedAt: now }) }
+    : { purpose: 'signup' };
 }
 
 export const RESET_REFUSED = 'Please verify the code sent to your e-mail before setting a new password.';

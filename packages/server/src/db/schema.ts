@@ -212,12 +212,17 @@ export const officeJobs = pgTable(
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-/** A dropped file's bytes, kept only until its job ends (then deleted; the result stays). */
+/**
+ * A dropped file's bytes, kept only until its job ends (then deleted; the result stays): since
+ * issue 33 a file under the data directory (`file`, queue/upload-files.ts); `bytes` only in rows
+ * stored before, read until their jobs end.
+ */
 export const officeUploads = pgTable('office_uploads', {
   jobId: uuid('job_id')
     .primaryKey()
     .references(() => officeJobs.id, { onDelete: 'cascade' }),
-  bytes: bytea('bytes').notNull(),
+  bytes: bytea('bytes'),
+  file: text('file'),
 });
 
 export type OfficeJobRow = typeof officeJobs.$inferSelect;

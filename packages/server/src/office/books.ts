@@ -1,7 +1,24 @@
 // An account's book as the client page shows it, and ledgers set by hand. The push is pushes.ts.
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { balanceGaps, bookMonths, uncoveredPeriods, formatDisplayDate, formatIndian } from '@bahi/core';
-import type { AccountInfo, BookAnswer, BookRowInfo, FiledStatementInfo } from '@bahi/contract';
+import {
+  balanceGaps,
+  bookMonths,
+  formatDisplayDate,
+  formatIndian,
+  parseAmount,
+  ruleFromFilter,
+  ruleMatches,
+  uncoveredPeriods,
+  type LedgerRuleMatch,
+  type OnlyFilter,
+} from '@bahi/core';
+import {
+  MAX_BOOK_PAGE_ROWS,
+  type AccountInfo,
+  type BookAnswer,
+  type BookRowInfo,
+  type FiledStatementInfo,
+} from '@bahi/contract';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { assignLedgers, loadRules, rememberClientLedgers, type LedgerChoice } from './ledgers.ts';
 import { accountStatements, bookRows, officeAccounts } from './tables.ts';
@@ -78,39 +95,78 @@ export const filedInfo = (s: typeof accountStatements.$inferSelect): FiledStatem
   filed_at: s.filedAt.toISOString(),
 });
 
+type BookRowRecord = typeof bookRows.$inferSelect;
+
+/** The screen's view of a book (its filter): the rule it would make. */
+export type BookView = { words?: string; only?: OnlyFilter; min?: string; max?: string };
+
+/** The view as a rule's match; null when it sets no condition (every row is shown). */
+function viewRule(view: BookView): LedgerRuleMatch | null {
+  const bound = (s?: string) => (s?.trim() ? parseAmount(s) : null);
+  const rule = ruleFromFilter(
+    { keywords: (view.words ?? '').split(/\s+/), only: view.only ?? 'all' },
+    { min: bound(view.min), max: bound(view.max) },
+  );
+  const any = rule.words.length > 0 || rule.direction !== 'any' || rule.min !== null || rule.max !== null;
+  return any ? rule : null;
+}
+
 /**
  * The account's book: months, gaps, days no statement covers, statements filed, and its rows, all
- * of them or the page `page` asks for. The summaries need every row's date, amounts and balance
- * only; a page's rows alone are read whole (their narrations are most of a book's bytes).
+ * of them or the page `page` asks for, of the rows `view` shows (every row without one). The
+ * summaries need every row's date, amounts and balance only; a page's rows alone are read whole
+ * (their narrations are most of a book's bytes), and every row's narration only to filter by
+ * words. Suggestions are counted over the whole book (the screen's "Use all suggestions").
  */
 export async function loadBook(
   db: Db,
   account: AccountRow,
   page: { from?: number; limit?: number } = {},
+  view: BookView = {},
 ): Promise<BookAnswer> {
+  const rule = viewRule(view);
   const lean = await db
     .select({
+      id: bookRows.id,
       date: bookRows.date,
       withdrawal: bookRows.withdrawal,
       deposit: bookRows.deposit,
       balance: bookRows.balance,
       pushedAt: bookRows.pushedAt,
+      description: rule?.words.length ? bookRows.description : sql<string>`''`,
     })
     .from(bookRows)
     .where(eq(bookRows.accountId, account.id))
     .orderBy(asc(bookRows.position));
+  // the book's places of the rows the view shows, and of this page's
+  const places = rule ? lean.flatMap((r, i) => (ruleMatches(rule, r) ? [i] : [])) : lean.map((_, i) => i);
   const from = page.from ?? 0;
-  const limit = page.limit ?? lean.length;
-  const records =
-    from >= lean.length
-      ? []
-      : await db
-          .select()
-          .from(bookRows)
-          .where(eq(bookRows.accountId, account.id))
-          .orderBy(asc(bookRows.position))
-          .offset(from)
-          .limit(limit);
+  const pagePlaces = places.slice(from, from + (page.limit ?? places.length));
+  let records: BookRowRecord[];
+  if (!rule) {
+    records =
+      pagePlaces.length === 0
+        ? []
+        : await db
+            .select()
+            .from(bookRows)
+            .where(eq(bookRows.accountId, account.id))
+            .orderBy(asc(bookRows.position))
+            .offset(from)
+            .limit(pagePlaces.length);
+  } else {
+    // the view's rows are not contiguous: read by id, a page's worth of ids a query
+    const byId = new Map<string, BookRowRecord>();
+    for (let i = 0; i < pagePlaces.length; i += MAX_BOOK_PAGE_ROWS) {
+      const ids = pagePlaces.slice(i, i + MAX_BOOK_PAGE_ROWS).map((p) => lean[p].id);
+      const read = await db
+        .select()
+        .from(bookRows)
+        .where(and(eq(bookRows.accountId, account.id), inArray(bookRows.id, ids)));
+      for (const r of read) byId.set(r.id, r);
+    }
+    records = pagePlaces.map((p) => byId.get(lean[p].id)!);
+  }
   const rows = lean.map((r) => ({ ...r, description: '', reference: null }));
   const gaps = balanceGaps(rows);
   const gapBefore = new Set(gaps.map((g) => g.before));
@@ -120,11 +176,32 @@ export async function loadBook(
     .where(eq(accountStatements.accountId, account.id))
     .orderBy(desc(accountStatements.filedAt));
   const pushedByMonth = new Map<string, number>();
+  // what a push of each month asks Tally about: its unpushed rows' first and last day
+  const unpushedSpan = new Map<string, { from: string; to: string }>();
   for (const r of lean) {
-    if (r.pushedAt) pushedByMonth.set(r.date.slice(0, 7), (pushedByMonth.get(r.date.slice(0, 7)) ?? 0) + 1);
+    const month = r.date.slice(0, 7);
+    if (r.pushedAt) {
+      pushedByMonth.set(month, (pushedByMonth.get(month) ?? 0) + 1);
+      continue;
+    }
+    const span = unpushedSpan.get(month);
+    if (!span) unpushedSpan.set(month, { from: r.date, to: r.date });
+    else {
+      if (r.date < span.from) span.from = r.date;
+      if (r.date > span.to) span.to = r.date;
+    }
   }
   const [info] = await accountInfos(db, [account]);
-  const suggested = await suggestFor(db, account.clientId, records);
+  // Every open row (unpushed, without a ledger) is offered its suggestion: counted over the whole
+  // book, shown on the page's rows.
+  const open = await db
+    .select()
+    .from(bookRows)
+    .where(
+      and(eq(bookRows.accountId, account.id), isNull(bookRows.pushedAt), sql`btrim(${bookRows.ledger}) = ''`),
+    )
+    .orderBy(asc(bookRows.position));
+  const suggested = await suggestFor(db, account.clientId, open);
   return {
     account: info,
     months: bookMonths(rows).map((m) => {
@@ -138,6 +215,8 @@ export async function loadBook(
         closing: money(m.closing),
         pushed,
         unpushed: m.rows - pushed,
+        unpushed_from: unpushedSpan.get(m.month)?.from ?? null,
+        unpushed_to: unpushedSpan.get(m.month)?.to ?? null,
       };
     }),
     gaps: gaps.map((g) => ({
@@ -167,14 +246,13 @@ export async function loadBook(
         ? { suggested_ledger: suggested.get(r.id)!.ledger, suggested_reason: suggested.get(r.id)!.reason }
         : {}),
       pushed: r.pushedAt !== null,
-      gap_before: gapBefore.has(from + i),
+      gap_before: gapBefore.has(pagePlaces[i]),
     })),
-    rows_total: lean.length,
+    rows_total: places.length,
     rows_from: from,
+    suggested_rows: suggested.size,
   };
 }
-
-type BookRowRecord = typeof bookRows.$inferSelect;
 
 /**
  * The ledger the client's rules, then its memory, give each unpushed row without one, now: a row

@@ -6,12 +6,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PgBoss, fromPglite, type Job } from 'pg-boss';
 import { errorFields, type Database } from '../db/index.ts';
-import { officeJobs } from '../db/schema.ts';
+import { officeJobs, officeUploads, users } from '../db/schema.ts';
 import { readDroppedFile, type ReadDeps } from './read.ts';
 import type { QueueSettings } from './settings.ts';
 import { markFailed } from './store.ts';
+import type { UploadFiles } from './upload-files.ts';
 
-/** One job per dropped file; the payload is only the file's row id (the bytes stay in the table). */
+/** One job per dropped file; the payload is only the file's row id (the bytes stay in their file). */
 export const READ_QUEUE = 'statement-read';
 /** Where pg-boss moves a read job that failed every attempt: its handler marks the file failed. */
 export const READ_FAILED_QUEUE = 'statement-read-failed';
@@ -46,20 +47,34 @@ export class StatementQueue {
   private readonly database: Database;
   private readonly settings: QueueSettings;
   private readonly log: Log;
+  /** Where the dropped files' bytes are kept: the drop route writes there, the readers read. */
+  readonly uploads: UploadFiles;
   private working = false;
 
-  private constructor(boss: PgBoss, database: Database, settings: QueueSettings, log: Log) {
+  private constructor(
+    boss: PgBoss,
+    database: Database,
+    settings: QueueSettings,
+    log: Log,
+    uploads: UploadFiles,
+  ) {
     this.boss = boss;
     this.database = database;
     this.settings = settings;
     this.log = log;
+    this.uploads = uploads;
   }
 
   /**
    * Starts pg-boss on the database (after the app's migrations: pg-boss installs its own `pgboss`
    * schema under an advisory lock) and makes sure both queues exist with the current settings.
    */
-  static async open(database: Database, settings: QueueSettings, log: Log): Promise<StatementQueue> {
+  static async open(
+    database: Database,
+    settings: QueueSettings,
+    log: Log,
+    uploads: UploadFiles,
+  ): Promise<StatementQueue> {
     const timers = {
       superviseIntervalSeconds: settings.superviseIntervalSeconds,
       monitorIntervalSeconds: settings.superviseIntervalSeconds,
@@ -74,7 +89,7 @@ export class StatementQueue {
       log.error({ err: { name: err.name, code: (err as { code?: string }).code } }, 'queue error'),
     );
     await boss.start();
-    const queue = new StatementQueue(boss, database, settings, log);
+    const queue = new StatementQueue(boss, database, settings, log, uploads);
     await queue.ensureQueues();
     return queue;
   }
@@ -147,7 +162,7 @@ export class StatementQueue {
   async work(hooks: Pick<ReadDeps, 'beforeRead'> = {}): Promise<void> {
     if (this.working) return;
     this.working = true;
-    const deps: ReadDeps = { db: this.database.db, log: this.log, ...hooks };
+    const deps: ReadDeps = { db: this.database.db, log: this.log, uploads: this.uploads, ...hooks };
     await this.boss.work<ReadPayload>(
       READ_QUEUE,
       {
@@ -182,7 +197,9 @@ export class StatementQueue {
       READ_FAILED_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: this.settings.pollingIntervalSeconds },
       async ([job]: Job<ReadPayload>[]) => {
-        if (await markFailed(this.database.db, job.data.jobId, 'READER_STOPPED', GAVE_UP_REASON))
+        if (
+          await markFailed(this.database.db, this.uploads, job.data.jobId, 'READER_STOPPED', GAVE_UP_REASON)
+        )
           this.log.warn({ job: job.data.jobId }, 'dropped file failed: the queue gave up after its retries');
       },
     );
@@ -190,8 +207,8 @@ export class StatementQueue {
 
   /**
    * Repairs what a process that died between two steps can leave: a file recorded but never sent
-   * to the queue (sent again; the same id makes that harmless), and a password attempt cut short
-   * (the file waits for its password again).
+   * to the queue (sent again; the same id makes that harmless), a password attempt cut short
+   * (the file waits for its password again), and kept files no row names (removed).
    */
   async recover(olderThanMs = 60_000): Promise<number> {
     const db = this.database.db;
@@ -222,7 +239,25 @@ export class StatementQueue {
           lt(officeJobs.updatedAt, new Date(Date.now() - ABANDONED_DROP_DAYS * 24 * 3600_000)),
         ),
       );
-    for (const { id } of abandoned) await markFailed(db, id, 'PASSWORD_NEVER_GIVEN', ABANDONED_REASON);
+    for (const { id } of abandoned)
+      await markFailed(db, this.uploads, id, 'PASSWORD_NEVER_GIVEN', ABANDONED_REASON);
+    // Files no row keeps any more: a deleted account's, a deleted client's jobs', or left by a
+    // process that died between its commit and its removal (issue 33).
+    await this.uploads.sweep(
+      {
+        keys: async () =>
+          new Set(
+            (await db.select({ file: officeUploads.file }).from(officeUploads)).flatMap((r) =>
+              r.file ? [r.file] : [],
+            ),
+          ),
+        users: async (ids) =>
+          new Set(
+            (await db.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id),
+          ),
+      },
+      Date.now(),
+    );
     return queued.length;
   }
 

@@ -2,6 +2,7 @@
 // The file is read through the same extraction API as the single-statement route; the pages are
 // charged in the same transaction that marks the file read, so a file is charged once whatever
 // retries, duplicate deliveries or concurrent workers happen.
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   formatDisplayDate,
@@ -20,13 +21,21 @@ import {
 import { paidRecently, spendInTransaction } from '../credits.ts';
 import type { Db } from '../db/index.ts';
 import { whileDatabaseDown } from '../db/retry.ts';
-import { officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
+import { officeJobs, type OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { BookFull, fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
 import { saveReadStatement, statementDetail } from '../statements/results.ts';
 import { readReasons, toRow } from '../statements/shape.ts';
 import { mapInSlices } from '../slices.ts';
-import { markFailed, markNeedsPassword, progressWriter, startReading, uploadBytes } from './store.ts';
+import {
+  dropUploadRow,
+  markFailed,
+  markNeedsPassword,
+  progressWriter,
+  startReading,
+  uploadBytes,
+} from './store.ts';
+import type { UploadFiles } from './upload-files.ts';
 
 /** Thrown to make the queue retry the job: the read stopped for a reason that is not the file's. */
 export class RetryableReadError extends Error {
@@ -40,12 +49,16 @@ export type ReadOutcome = 'read' | 'needs_password' | 'failed' | 'skipped';
 
 export type ReadDeps = {
   db: Db;
+  /** where the dropped files' bytes are kept (the data directory every process shares) */
+  uploads: UploadFiles;
   /** pino-like; only ids and codes are logged, never a file's contents or a password */
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   now?: () => Date;
   /** Test hook: runs after the job is claimed and before the file is read (with the job's signal). */
   beforeRead?: (jobId: string, signal?: AbortSignal) => Promise<void>;
 };
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 const displayDate = (iso: string | null) => (iso ? formatDisplayDate(iso) : null);
 
@@ -110,12 +123,23 @@ export async function readDroppedFile(
   const row = await startReading(db, jobId, opts.password ? ['needs_password'] : ['queued', 'reading']);
   if (!row) return 'skipped';
   opts.claimed?.(row);
-  const bytes = await uploadBytes(db, jobId);
-  if (!bytes) {
-    // cannot happen while the row is not ended (bytes go in the same transaction as the row)
-    await markFailed(db, jobId, 'INTERNAL', 'The file was not kept. Drop it again.');
+  const kept = await uploadBytes(db, deps.uploads, jobId);
+  if (kept === 'missing') {
+    // The row names a file this process cannot see: a directory not shared by every server and
+    // worker (decision 019). Retried, perhaps by a process that sees it; failed after the retries.
+    log.warn({ job: jobId }, 'dropped file not found under the data directory: is it shared?');
+    throw new RetryableReadError('UPLOAD_MISSING');
+  }
+  // A kept file is checked against the row (a disk or a hand that changed it); bytes kept in the
+  // database before the files came in with their row.
+  const whole =
+    kept && (kept.file === null || (kept.bytes.length === row.size && sha256(kept.bytes) === row.sha256));
+  if (!kept || !whole) {
+    // cannot happen while the row is not ended: the bytes are flushed before the row is committed
+    await markFailed(db, deps.uploads, jobId, 'INTERNAL', 'The file was not kept. Drop it again.');
     return 'failed';
   }
+  const { bytes } = kept;
   await deps.beforeRead?.(jobId, opts.signal);
   // A read done is worth keeping: its end waits for the database rather than reading again.
   const ending = <T>(fn: () => Promise<T>) =>
@@ -146,7 +170,7 @@ export async function readDroppedFile(
     // file may be fine, so the queue tries again (and fails it after its retry limit).
     if (err.code === 'INTERNAL' || err.code === 'CANCELLED') throw new RetryableReadError(err.code);
     const r = reasonOf(err);
-    await ending(() => markFailed(db, jobId, r.code, r.message));
+    await ending(() => markFailed(db, deps.uploads, jobId, r.code, r.message));
     log.info({ job: jobId, code: err.code }, `dropped file failed: ${err.logMessage}`);
     return 'failed';
   }
@@ -155,7 +179,7 @@ export async function readDroppedFile(
   const first = result.accounts.find((a) => a.transactions.length > 0);
   if (!first) {
     const reason = readReasons(result)[0] ?? readReason('NO_TABLE');
-    await ending(() => markFailed(db, jobId, reason.code, reason.message));
+    await ending(() => markFailed(db, deps.uploads, jobId, reason.code, reason.message));
     return 'failed';
   }
   const rowCount = result.accounts.reduce((n, a) => n + a.transactions.length, 0);
@@ -169,6 +193,8 @@ export async function readDroppedFile(
   const ref = `statement:${row.sha256}`;
 
   let charged: number;
+  // the kept file, removed once the row that named it is gone (committed)
+  let files: string[] = [];
   try {
     // The whole end is one transaction guarded by the row's state: run again after a lost answer
     // it finds the row ended and returns -1, so it is retried while the database is away.
@@ -223,22 +249,29 @@ export async function readDroppedFile(
           .update(officeJobs)
           .set({ statementId: stored.id, accountId })
           .where(eq(officeJobs.id, jobId));
-        await tx.delete(officeUploads).where(eq(officeUploads.jobId, jobId));
+        files = await dropUploadRow(tx, jobId);
         return pay;
       }),
     );
   } catch (err) {
     if (err instanceof HttpError && err.status === 402) {
-      await markFailed(db, jobId, 'NOT_ENOUGH_PAGES', `${err.detail} Buy pages, then drop the file again.`);
+      await markFailed(
+        db,
+        deps.uploads,
+        jobId,
+        'NOT_ENOUGH_PAGES',
+        `${err.detail} Buy pages, then drop the file again.`,
+      );
       return 'failed';
     }
     // Nothing was kept or charged (the transaction rolled back): the file fails with the words.
     if (err instanceof BookFull) {
-      await markFailed(db, jobId, 'BOOK_FULL', err.userMessage);
+      await markFailed(db, deps.uploads, jobId, 'BOOK_FULL', err.userMessage);
       return 'failed';
     }
     throw err;
   }
+  await deps.uploads.remove(files);
   if (charged < 0) return 'skipped';
   log.info(
     {

@@ -1,11 +1,14 @@
-// The rows behind the drop screen: one office_jobs row per dropped file, its bytes in
-// office_uploads until the job ends. Every query is scoped by the user's id.
+// The rows behind the drop screen: one office_jobs row per dropped file, its bytes kept (a file
+// under the data directory, named in office_uploads) until the job ends. Every query is scoped by
+// the user's id.
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OfficeJob, OfficeJobState } from '@bahi/contract';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
+import type { KeptFile, UploadFiles } from './upload-files.ts';
 
-export type NewFile = { fileName: string; bytes: Uint8Array; sha256: string };
+/** A dropped file already kept under the data directory, with the name it was dropped as. */
+export type NewFile = KeptFile & { fileName: string };
 
 /** The row as the API answers it. */
 export function jobView(row: OfficeJobRow): OfficeJob {
@@ -36,9 +39,9 @@ export function jobView(row: OfficeJobRow): OfficeJob {
 }
 
 /**
- * Records the files of one drop, rows and bytes in one transaction: once this returns, no upload
- * can be lost whatever process dies next (the queue jobs are sent after, and a row without its
- * queue job is sent again by `requeueOrphans`).
+ * Records the files of one drop in one transaction, their bytes already kept (and flushed) under
+ * the data directory: once this returns, no upload can be lost whatever process dies next (the
+ * queue jobs are sent after, and a row without its queue job is sent again by `recover`).
  */
 export async function insertDrop(
   db: Db,
@@ -57,20 +60,28 @@ export async function insertDrop(
           dropId,
           fileName: f.fileName.slice(0, 200),
           sha256: f.sha256,
-          size: f.bytes.length,
+          size: f.size,
         })),
       )
       .returning();
-    for (let i = 0; i < rows.length; i++) {
-      // Buffer: node-postgres sends it as bytea; PGlite takes any Uint8Array.
-      const b = files[i].bytes;
-      await tx.insert(officeUploads).values({
-        jobId: rows[i].id,
-        bytes: Buffer.from(b.buffer, b.byteOffset, b.byteLength),
-      });
-    }
+    await tx.insert(officeUploads).values(rows.map((r, i) => ({ jobId: r.id, file: files[i].key })));
     return rows;
   });
+}
+
+/** Keeps bytes in memory as a drop (tools and tests; the drop route streams its files instead). */
+export async function storeDrop(
+  db: Db,
+  uploads: UploadFiles,
+  userId: string,
+  clientId: string | null,
+  dropId: string,
+  files: { fileName: string; bytes: Uint8Array }[],
+): Promise<OfficeJobRow[]> {
+  const kept: NewFile[] = [];
+  for (const f of files) kept.push({ fileName: f.fileName, ...(await uploads.write(userId, f.bytes)) });
+  await uploads.settle(kept.map((k) => k.key));
+  return insertDrop(db, userId, clientId, dropId, kept);
 }
 
 export async function getJob(db: DbOrTx, jobId: string): Promise<OfficeJobRow | undefined> {
@@ -78,12 +89,32 @@ export async function getJob(db: DbOrTx, jobId: string): Promise<OfficeJobRow | 
   return row;
 }
 
-export async function uploadBytes(db: DbOrTx, jobId: string): Promise<Uint8Array | undefined> {
+/**
+ * A job's kept bytes and the file they are in (none for a row stored in the database before the
+ * files); `missing` when the row names a file that is not there.
+ */
+export async function uploadBytes(
+  db: DbOrTx,
+  uploads: UploadFiles,
+  jobId: string,
+): Promise<{ bytes: Uint8Array; file: string | null } | 'missing' | undefined> {
   const [row] = await db
-    .select({ bytes: officeUploads.bytes })
+    .select({ bytes: officeUploads.bytes, file: officeUploads.file })
     .from(officeUploads)
     .where(eq(officeUploads.jobId, jobId));
-  return row?.bytes;
+  if (!row) return undefined;
+  if (!row.file) return row.bytes ? { bytes: row.bytes, file: null } : undefined;
+  const bytes = await uploads.read(row.file);
+  return bytes ? { bytes, file: row.file } : 'missing';
+}
+
+/** Deletes a job's upload row in `tx`; the file it named, to remove once `tx` is committed. */
+export async function dropUploadRow(tx: DbOrTx, jobId: string): Promise<string[]> {
+  const gone = await tx
+    .delete(officeUploads)
+    .where(eq(officeUploads.jobId, jobId))
+    .returning({ file: officeUploads.file });
+  return gone.flatMap((g) => (g.file ? [g.file] : []));
 }
 
 /** The jobs of one client (or of the inbox: no client, sorted by account number), newest drop first. */
@@ -185,8 +216,15 @@ export async function markNeedsPassword(db: Db, jobId: string, code: string, rea
 }
 
 /** A job that ended without a statement: its bytes are deleted, the reason stays. */
-export async function markFailed(db: Db, jobId: string, code: string, reason: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function markFailed(
+  db: Db,
+  uploads: UploadFiles,
+  jobId: string,
+  code: string,
+  reason: string,
+): Promise<boolean> {
+  const files: string[] = [];
+  const ended = await db.transaction(async (tx) => {
     const done = await tx
       .update(officeJobs)
       .set({ state: 'failed', reasonCode: code, reason, updatedAt: new Date(), finishedAt: new Date() })
@@ -194,9 +232,12 @@ export async function markFailed(db: Db, jobId: string, code: string, reason: st
         and(eq(officeJobs.id, jobId), inArray(officeJobs.state, ['queued', 'reading', 'needs_password'])),
       )
       .returning({ id: officeJobs.id });
-    if (done.length) await tx.delete(officeUploads).where(eq(officeUploads.jobId, jobId));
+    if (done.length) files.push(...(await dropUploadRow(tx, jobId)));
     return done.length > 0;
   });
+  // After the commit: a crash between the two leaves a file no row names, which the sweep removes.
+  await uploads.remove(files);
+  return ended;
 }
 
 /** Counts by state, every state present (0 when none). */

@@ -8,9 +8,11 @@ import {
   detectFileKind,
   isStatementError,
   openArchiveInReader,
+  openArchiveIntoFolder,
   zipEntries,
   type ArchiveFile,
   type ArchiveLimits,
+  type WrittenArchiveFile,
 } from '@bahi/statements';
 
 export type ZipFile = ArchiveFile;
@@ -51,9 +53,36 @@ export async function unzipStatements(
   limits: { maxFiles: number; maxFileBytes: number; maxTotalBytes: number },
   opts: { owner?: string; signal?: AbortSignal } = {},
 ): Promise<ZipFile[]> {
-  const full: ArchiveLimits = { ...limits, maxRatio: MAX_ZIP_RATIO, ratioFromBytes: RATIO_FROM_BYTES };
+  return refusedInWords(() => openArchiveInReader(bytes, withRatio(limits), opts));
+}
+
+/**
+ * The same, with the files written into `folder` by the reader (the office drop keeps them there:
+ * their unpacked bytes never pass through the server, issue 33); their names there.
+ */
+export async function unzipStatementsInto(
+  bytes: Uint8Array,
+  limits: { maxFiles: number; maxFileBytes: number; maxTotalBytes: number },
+  folder: string,
+  opts: { owner?: string; signal?: AbortSignal } = {},
+): Promise<WrittenArchiveFile[]> {
+  return refusedInWords(() => openArchiveIntoFolder(bytes, withRatio(limits), folder, opts));
+}
+
+const withRatio = (limits: {
+  maxFiles: number;
+  maxFileBytes: number;
+  maxTotalBytes: number;
+}): ArchiveLimits => ({
+  ...limits,
+  maxRatio: MAX_ZIP_RATIO,
+  ratioFromBytes: RATIO_FROM_BYTES,
+});
+
+/** A reader's refusal as ZipRefused with words for the user (its time or memory limit included). */
+async function refusedInWords<T>(open: () => Promise<T>): Promise<T> {
   try {
-    return await openArchiveInReader(bytes, full, opts);
+    return await open();
   } catch (err) {
     if (!isStatementError(err) || err.code === 'INTERNAL' || err.code === 'CANCELLED') throw err;
     throw new ZipRefused(err.code === 'TIMEOUT' ? 'The .zip took too long to open.' : err.userMessage);

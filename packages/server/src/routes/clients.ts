@@ -331,7 +331,8 @@ const clients: FastifyPluginAsync = async (app) => {
   serve(app, ENDPOINTS.book, async (request) => {
     const page = BookQuery.parse(request.query ?? {});
     const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
-    return loadBook(db, a, { from: page.rows_from, limit: page.rows_limit });
+    const { rows_from: from, rows_limit: limit, ...view } = page;
+    return loadBook(db, a, { from, limit }, view);
   });
 
   serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {

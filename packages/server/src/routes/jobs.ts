@@ -1,8 +1,8 @@
 // The office drop (issue 13): many statements at once on a client or on the inbox, each file a job
 // on the durable queue. The answer comes as soon as the files are stored; the screen then polls
 // the jobs endpoint for their progress (leaving the page loses nothing: the rows are the state).
-import { createHash, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { cleanText } from '@bahi/core';
 import { ENDPOINTS, JobsQuery, MAX_DROP_FILES } from '@bahi/contract';
@@ -24,10 +24,11 @@ import {
   waitingForPassword,
   type NewFile,
 } from '../queue/store.ts';
-import { isZipArchive, unzipStatements } from '../queue/unzip.ts';
+import { isZipArchive, unzipStatementsInto } from '../queue/unzip.ts';
+import type { KeptFile, UploadFiles } from '../queue/upload-files.ts';
 import type { AppContext } from '../context.ts';
-import type { OfficeJobRow } from '../db/schema.ts';
-import { countWork, withReadSlot } from '../statements/work-limits.ts';
+import { officeJobs, type OfficeJobRow } from '../db/schema.ts';
+import { countWork, withReadSlot, workLimits } from '../statements/work-limits.ts';
 
 /**
  * Everything one drop may hold, unpacked: 100 statements are rarely over 50 MB (a year's PDF is
@@ -37,48 +38,71 @@ export const MAX_DROP_BYTES = 100 * 1024 * 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+/** The answer to a file past the upload limit, as @fastify/multipart's own (body-limits.ts). */
+const fileTooLarge = () =>
+  Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
 
-/** The files of a drop (each .zip opened), and the client field; limits answered 413 / 400. */
+/**
+ * The files of a drop (each .zip opened), kept under the data directory as the request streams
+ * (issue 33: a drop was held whole in memory, then in the database), and the client field; limits
+ * answered 413 / 400. `kept` gathers every file written, so the caller removes them all whatever
+ * happens before their rows are committed.
+ */
 async function readDrop(
   request: FastifyRequest,
   ctx: AppContext,
+  uploads: UploadFiles,
+  kept: string[],
 ): Promise<{ files: NewFile[]; clientId: string | null }> {
-  if (!request.isMultipart()) throw badRequest('Send the statements as a multipart form with files.');
+  const userId = request.user.id;
   const files: NewFile[] = [];
   let clientId: string | null = null;
   let total = 0;
-  const add = (fileName: string, bytes: Uint8Array) => {
+  const add = (fileName: string, file: KeptFile) => {
     if (files.length >= MAX_DROP_FILES)
       throw new HttpError('TOO_LARGE', `Too many files: at most ${MAX_DROP_FILES} can be dropped at once.`);
-    total += bytes.length;
+    total += file.size;
     if (total > MAX_DROP_BYTES)
       throw new HttpError('TOO_LARGE', 'The files are too large to drop at once. Drop fewer.');
     // A name without control characters (a NUL is no PostgreSQL text; issue 33).
-    files.push({ fileName: cleanText(fileName) || 'statement', bytes, sha256: sha256(bytes) });
+    files.push({ fileName: cleanText(fileName) || 'statement', ...file });
+  };
+  const keep = async (write: Promise<KeptFile>) => {
+    const file = await write;
+    kept.push(file.key);
+    return file;
   };
   const parts = request.parts({
     limits: { files: MAX_DROP_FILES, fileSize: UPLOAD_LIMIT_BYTES, fields: 5 },
   });
   for await (const part of parts) {
     if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (bytes.length === 0) continue;
-      if (isZipArchive(bytes)) {
+      const file = await keep(uploads.receive(userId, part.file));
+      if (part.file.truncated) throw fileTooLarge();
+      if (file.size === 0) continue;
+      // Only a file that starts like a zip is read back to look inside (at most 25 MB).
+      const bytes = file.size >= 4 && (await zipLooking(uploads, file.key));
+      if (bytes && isZipArchive(bytes)) {
         // Opening it is a reader's work: counted like a read before it starts (issue 33).
-        await countWork(ctx, request.user.id, 'extract', 1);
+        await countWork(ctx, userId, 'extract', 1);
         // A refused .zip (ZipRefused) is answered 400 with its words by the app's error handler.
-        const inner = await unzipStatements(
+        // The reader writes its files beside the others: the server never holds them.
+        const inner = await unzipStatementsInto(
           bytes,
           {
             maxFiles: MAX_DROP_FILES - files.length,
             maxFileBytes: UPLOAD_LIMIT_BYTES,
             maxTotalBytes: MAX_DROP_BYTES - total,
           },
-          { owner: request.user.id },
+          uploads.folderOf(userId),
+          { owner: userId },
         );
-        for (const f of inner) add(`${part.filename}/${f.name}`, f.bytes);
-      } else add(part.filename, bytes);
+        await uploads.remove([file.key]);
+        const written = inner.map((f) => ({ ...f, key: uploads.keyOf(userId, f.file) }));
+        kept.push(...written.map((w) => w.key));
+        for (const w of written)
+          add(`${part.filename}/${w.name}`, { key: w.key, size: w.size, sha256: w.sha256 });
+      } else add(part.filename, file);
     } else if (part.fieldname === 'client_id' && typeof part.value === 'string' && part.value) {
       if (!UUID.test(part.value)) throw badRequest('client_id: not a client.');
       clientId = part.value.toLowerCase();
@@ -88,6 +112,12 @@ async function readDrop(
   return { files, clientId };
 }
 
+/** A kept file's bytes when it begins as a zip does ("PK"), else undefined. */
+async function zipLooking(uploads: UploadFiles, key: string): Promise<Buffer | undefined> {
+  const bytes = await uploads.read(key);
+  return bytes && bytes[0] === 0x50 && bytes[1] === 0x4b ? bytes : undefined;
+}
+
 const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) => {
   const ctx = app.bahi;
   const queue = () => {
@@ -95,13 +125,40 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     return opts.queue;
   };
 
+  /**
+   * 413 when a drop of `incoming` bytes would leave the user more kept and unread files than the
+   * work limits allow (issue 33: storage bounded for every stored kind). Two drops at once may
+   * both pass; the hourly megabytes bound that.
+   */
+  async function roomToKeep(userId: string, incoming: number) {
+    const [{ kept }] = await ctx.db
+      .select({ kept: sql<string>`coalesce(sum(${officeJobs.size}), 0)` })
+      .from(officeJobs)
+      .where(
+        and(
+          eq(officeJobs.userId, userId),
+          inArray(officeJobs.state, ['queued', 'reading', 'needs_password']),
+        ),
+      );
+    const limitMb = workLimits().keptDropMegabytes;
+    if (Number(kept) + incoming <= limitMb * 2 ** 20) return;
+    throw new HttpError(
+      'TOO_LARGE',
+      `Your dropped files not read yet already hold ${Math.ceil(Number(kept) / 2 ** 20)} MB; at most ${limitMb} MB can wait. Enter the passwords the waiting files need, or wait for them to be read, then drop these again.`,
+    );
+  }
+
   /** Tries one password on each waiting file in turn; how many it opened (read, or failed once open). */
   async function tryPassword(waiting: OfficeJobRow[], password: string, request: FastifyRequest) {
     let opened = 0;
     for (const row of waiting) {
       let outcome;
       try {
-        outcome = await readDroppedFile({ db: ctx.db, log: request.log, now: ctx.now }, row.id, { password });
+        outcome = await readDroppedFile(
+          { db: ctx.db, log: request.log, now: ctx.now, uploads: queue().uploads },
+          row.id,
+          { password },
+        );
       } catch (err) {
         // The reader stopped (not the file's fault): the file waits for the next attempt.
         await markNeedsPassword(
@@ -122,36 +179,49 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
   app.addHook('preHandler', requireUser);
 
   serve(app, ENDPOINTS.drop, async (request, reply) => {
-    const { files, clientId } = await readDrop(request, ctx);
-    // Every file is a read: counted now against the user's hourly limit, as the single-statement
-    // route counts its reads (429 beyond it, nothing kept). Issue 33: the queue read 200 files
-    // past the limit.
-    await countWork(ctx, request.user.id, 'extract', files.length);
-    const bytes = files.reduce((n, f) => n + f.bytes.length, 0);
-    await countWork(ctx, request.user.id, 'dropMegabytes', Math.ceil(bytes / 2 ** 20));
+    if (!request.isMultipart()) throw badRequest('Send the statements as a multipart form with files.');
     const q = queue();
-    if (clientId) {
-      const [own] = await ctx.db
-        .select({ id: officeClients.id })
-        .from(officeClients)
-        .where(and(eq(officeClients.id, clientId), eq(officeClients.userId, request.user.id)));
-      if (!own) throw notFound('No such client.');
-    }
-    const dropId = randomUUID();
-    const rows = await insertDrop(ctx.db, request.user.id, clientId, dropId, files);
-    // A crash before this line leaves rows 'queued' without a queue job: recover() sends them. So
-    // does a queue that fails now (its database connection lost): the files are stored, hence
-    // accepted, and the answer says so rather than asking for a second drop.
+    // Every file written for this drop: removed unless its row was committed (a refusal, a limit,
+    // a cut connection, a full disk), so nothing a drop leaves behind outlives its answer.
+    const kept: string[] = [];
+    let committed = false;
     try {
-      await q.send(rows.map((r) => r.id));
-    } catch (err) {
-      request.log.warn(
-        { drop: dropId, err: errorFields(err) },
-        'drop stored, queue send failed: sent on repair',
-      );
+      const { files, clientId } = await readDrop(request, ctx, q.uploads, kept);
+      const bytes = files.reduce((n, f) => n + f.size, 0);
+      await roomToKeep(request.user.id, bytes);
+      // Every file is a read: counted now against the user's hourly limit, as the single-statement
+      // route counts its reads (429 beyond it, nothing kept). Issue 33: the queue read 200 files
+      // past the limit.
+      await countWork(ctx, request.user.id, 'extract', files.length);
+      await countWork(ctx, request.user.id, 'dropMegabytes', Math.ceil(bytes / 2 ** 20));
+      if (clientId) {
+        const [own] = await ctx.db
+          .select({ id: officeClients.id })
+          .from(officeClients)
+          .where(and(eq(officeClients.id, clientId), eq(officeClients.userId, request.user.id)));
+        if (!own) throw notFound('No such client.');
+      }
+      const dropId = randomUUID();
+      // The files' names are on disk before their rows name them (a crash keeps them whole).
+      await q.uploads.settle(files.map((f) => f.key));
+      const rows = await insertDrop(ctx.db, request.user.id, clientId, dropId, files);
+      committed = true;
+      // A crash before this line leaves rows 'queued' without a queue job: recover() sends them. So
+      // does a queue that fails now (its database connection lost): the files are stored, hence
+      // accepted, and the answer says so rather than asking for a second drop.
+      try {
+        await q.send(rows.map((r) => r.id));
+      } catch (err) {
+        request.log.warn(
+          { drop: dropId, err: errorFields(err) },
+          'drop stored, queue send failed: sent on repair',
+        );
+      }
+      request.log.info({ drop: dropId, files: rows.length }, 'statements dropped');
+      return reply.code(202).send({ drop_id: dropId, jobs: rows.map(jobView) });
+    } finally {
+      if (!committed) await q.uploads.remove(kept);
     }
-    request.log.info({ drop: dropId, files: rows.length }, 'statements dropped');
-    return reply.code(202).send({ drop_id: dropId, jobs: rows.map(jobView) });
   });
 
   serve(app, ENDPOINTS.jobs, async (request) => {

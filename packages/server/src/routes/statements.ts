@@ -50,7 +50,7 @@ import {
   setStatementLayout,
   statementDetail,
 } from '../statements/results.ts';
-import { withReadSlot } from '../statements/work-limits.ts';
+import { countWork, withReadSlot } from '../statements/work-limits.ts';
 import { idParam } from './params.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 
@@ -384,6 +384,8 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     async (request, reply, body) => {
       const bank = bankOrAuto(request);
       if (body.transactions.length === 0) throw badRequest('No transactions to download.');
+      // Built in the server: counted by the hour like the other work (issue 33).
+      await countWork(ctx, request.user.id, 'xmlDownload', 1);
       const ledger = body.ledger_name?.trim() || defaultBankLedger(bank, body.acc);
       // Declares only what the known company lacks, with the stored statement's references (issue 12).
       const file = await bankExportXml(ctx.db, request.user.id, {

@@ -65,6 +65,7 @@ const tally: FastifyPluginAsync = async (app) => {
     const ledger = String((request.query as { ledger_name?: unknown }).ledger_name ?? '').trim();
     if (!ledger) throw badRequest('Please enter a ledger name.');
     if (rows.length === 0) throw badRequest('No transactions to download.');
+    await countWork(ctx, request.user.id, 'xmlDownload', 1);
     const includeSent = ['1', 'true'].includes(
       String((request.query as { include_sent?: unknown }).include_sent),
     );

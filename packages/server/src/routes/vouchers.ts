@@ -12,6 +12,7 @@ import { serve } from '../endpoints.ts';
 import { invalid } from '../errors.ts';
 import { groupsToChoose } from '../tally/bank-export.ts';
 import { loadCompany, taxLedgersOf } from '../tally/company.ts';
+import { countWork } from '../statements/work-limits.ts';
 
 // The voucher importer of the Create Vouchers screen (spec section 7, issue 7). A signed-in user is
 // required although the specification's screen sends no token (docs/decisions/070-voucher-importer.md).
@@ -65,6 +66,8 @@ const vouchers: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser);
 
   serve(app, ENDPOINTS.vouchersXml, async (request, reply, body) => {
+    // Built in the server: counted by the hour with the other Download XML calls (issue 33).
+    await countWork(app.bahi, request.user.id, 'xmlDownload', 1);
     // Every row is checked before anything is built, so a file is never exported half-done.
     const problems = validateManualRows(body.rows);
     if (problems.length) {

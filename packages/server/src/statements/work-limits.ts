@@ -7,11 +7,14 @@ import type { AppContext } from '../context.ts';
 import { tooMany } from '../errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 
-export type WorkKind = 'extract' | 'checkPassword' | 'workbook' | 'masters' | 'dropMegabytes' | 'push';
+export type WorkKind =
+  'extract' | 'checkPassword' | 'workbook' | 'masters' | 'dropMegabytes' | 'push' | 'xmlDownload';
 
 export type WorkLimits = Record<WorkKind, Limit> & {
   /** reads one user may have running (or waiting for a thread) at once */
   concurrentPerUser: number;
+  /** megabytes of dropped files one user may have kept and not yet read (queued, waiting for a password) */
+  keptDropMegabytes: number;
 };
 
 export const DEFAULT_WORK_LIMITS: WorkLimits = {
@@ -30,10 +33,21 @@ export const DEFAULT_WORK_LIMITS: WorkLimits = {
   // Issue 33: a book's push builds its XML in the server (up to 48 MB); an office pushes each
   // account once a month, a month at a time when catching up.
   push: { max: 120, windowSeconds: 3600 },
+  // Issue 33: the Download XML calls (per bank, the generic one, the voucher importer's) build a
+  // file of up to 10 MB of JSON in the server too. A bookkeeper downloads each statement read once
+  // or twice (again after changing ledgers): as many as the reads an hour allows.
+  xmlDownload: { max: 300, windowSeconds: 3600 },
   concurrentPerUser: 2,
+  // Issue 33: what the drop keeps on disk for a user stays bounded whatever the hours bring (files
+  // waiting for a password are kept a week). Two full drops' worth; a month-end of a busy office
+  // is a few hundred statements of 0.1-2 MB.
+  keptDropMegabytes: 1024,
 };
 
 let limits: WorkLimits = DEFAULT_WORK_LIMITS;
+
+/** The limits in force. */
+export const workLimits = (): WorkLimits => limits;
 
 /** Set the limits (tests; a deployment keeps the defaults). Returns the previous ones. */
 export function configureWorkLimits(next: Partial<WorkLimits>): WorkLimits {

@@ -1,5 +1,8 @@
 // Shared by the office-drop tests (issue 13): members with pages, multipart drops, polling.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -145,6 +148,7 @@ export async function startQueuedApp(): Promise<QueuedApp> {
   const database = await openDatabase({ pgliteDir: 'memory://' });
   const queue = await startQueue(database, silentLog, {
     settings: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, superviseIntervalSeconds: 1 },
+    uploadsDir: tempUploadsDir(),
   });
   return { database, queue, h: await startApp({ database, deps: { queue } }) };
 }
@@ -153,4 +157,8 @@ export async function stopQueuedApp(app: QueuedApp | undefined): Promise<void> {
   await app?.h.close(false);
   await app?.queue.stop(5_000);
   await app?.database.close();
+  if (app) rmSync(app.queue.uploads.dir, { recursive: true, force: true });
 }
+
+/** A directory of its own for a test's dropped files (a shared one would be swept by another test's queue). */
+export const tempUploadsDir = () => mkdtempSync(path.join(os.tmpdir(), 'bahi-uploads-'));

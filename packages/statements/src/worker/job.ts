@@ -17,6 +17,7 @@ import { checkPassword, readDocument, type FileKind, type ReadOptions } from '..
 import { readPdfPart, type PageClaims, type PdfPart } from '../read/pdf.ts';
 import { readXlsx } from '../read/xlsx.ts';
 import { openArchive, type ArchiveFile, type ArchiveLimits } from '../read/zip.ts';
+import { writeArchiveFiles, type WrittenArchiveFile } from './archive-files.ts';
 import type { Cell, Page } from '../source.ts';
 
 export interface ExtractJob {
@@ -69,10 +70,16 @@ export interface OpenArchiveJob {
   op: 'openArchive';
   bytes: Uint8Array;
   limits: ArchiveLimits;
+  /** write the files into this folder and answer their names, not their bytes */
+  into?: string;
 }
 
 export interface ArchiveOutput {
   files: ArchiveFile[];
+}
+
+export interface WrittenArchiveOutput {
+  written: WrittenArchiveFile[];
 }
 
 /** A TallyPrime masters export (the server's company-from-a-file call, issue 33). */
@@ -113,6 +120,7 @@ export type JobOutput =
   | PdfPart
   | WorkbookOutput
   | ArchiveOutput
+  | WrittenArchiveOutput
   | TallyCompanySnapshot;
 
 export interface JobHooks {
@@ -133,7 +141,10 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     const { sheets } = await readXlsx(job.bytes, { password: job.password });
     return { rows: sheets[0]?.rows ?? [] };
   }
-  if (job.op === 'openArchive') return { files: openArchive(job.bytes, job.limits) };
+  if (job.op === 'openArchive') {
+    const files = openArchive(job.bytes, job.limits);
+    return job.into ? { written: writeArchiveFiles(files, job.into) } : { files };
+  }
   // Loaded only by the reader that reads one (the XML parser is not a statement reader's).
   if (job.op === 'readMasters') return (await import('../read/masters.ts')).readMasters(job.bytes);
   const read = await readDocument(job.bytes, {

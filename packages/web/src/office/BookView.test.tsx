@@ -53,7 +53,20 @@ const book = {
     account_number: '50100999',
     tally_ledger: 'HDFC',
   },
-  months: [],
+  months: [
+    {
+      month: '2026-01',
+      rows: 3,
+      withdrawals: '300.00',
+      deposits: '',
+      opening: '1,300.00',
+      closing: '1,000.00',
+      pushed: 0,
+      unpushed: 3,
+      unpushed_from: '2026-01-02',
+      unpushed_to: '2026-01-02',
+    },
+  ],
   gaps: [],
   uncovered: [],
   statements: [],
@@ -64,6 +77,7 @@ const book = {
   ],
   rows_total: 3,
   rows_from: 0,
+  suggested_rows: 2,
 } as unknown as BookAnswer;
 
 describe('the office book', () => {
@@ -141,6 +155,29 @@ describe('the office book', () => {
       expect(api.pushBook).toHaveBeenLastCalledWith('a1', undefined, undefined, {
         ledger_groups: { Purchases: 'Purchase Accounts', 'Office Rent': 'Indirect Expenses' },
         use_suggestions: true,
+      }),
+    );
+  });
+
+  it('asks the book a page at a time, and the view of the filter from its first page', async () => {
+    // Issue 33: the screen asked for every row of the book (up to 50,000) and filtered them itself.
+    const big = { ...book, rows_total: 1_234 } as BookAnswer;
+    vi.mocked(api.getBook).mockResolvedValue(big);
+    renderWithProviders(<BookView clientId="c1" accountId="a1" onChanged={() => {}} />);
+    await screen.findByText('Rows 1–3 of 1234');
+    expect(api.getBook).toHaveBeenLastCalledWith('a1', { rows_from: 0, rows_limit: 500 });
+    fireEvent.click(screen.getByRole('button', { name: 'Next 500' }));
+    await waitFor(() =>
+      expect(api.getBook).toHaveBeenLastCalledWith('a1', { rows_from: 500, rows_limit: 500 }),
+    );
+    fireEvent.change(screen.getByLabelText('Narration words'), { target: { value: 'kirana' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Deposits' }));
+    await waitFor(() =>
+      expect(api.getBook).toHaveBeenLastCalledWith('a1', {
+        words: 'kirana',
+        only: 'deposits',
+        rows_from: 0,
+        rows_limit: 500,
       }),
     );
   });

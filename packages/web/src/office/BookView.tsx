@@ -1,12 +1,5 @@
-import type { BookAnswer, BookRowInfo, PushAnswer } from '@bahi/contract';
-import {
-  parseAmount,
-  parseSpecDate,
-  ruleFromFilter,
-  ruleMatches,
-  transactionSubject,
-  type OnlyFilter,
-} from '@bahi/core';
+import type { BookAnswer, BookQuery, BookRowInfo, PushAnswer } from '@bahi/contract';
+import { parseAmount, ruleFromFilter, type OnlyFilter } from '@bahi/core';
 import {
   Alert,
   Badge,
@@ -22,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import {
   bridgeAvailable,
@@ -39,8 +32,13 @@ import { createRule, getBook, pushBook, setLedgers } from './api.ts';
 // chain breaks, and its rows with the ledger each has and what set it (a rule, the client's memory,
 // or a person). A filtered view becomes a rule in one step; a push sends the unpushed rows once.
 
-/** More rows than this are not drawn at once: the filter narrows them. */
-const SHOWN_ROWS = 500;
+/**
+ * Rows asked for and drawn at once: the book comes a page at a time (issue 33: a book of 50,000
+ * rows was asked for whole), filtered by the server as the view says.
+ */
+const PAGE_ROWS = 500;
+/** The view is asked for once typing pauses this long. */
+const TYPING_PAUSE_MS = 300;
 
 const SOURCE_LABEL = { rule: 'Rule', memory: 'Memory', manual: 'By hand' } as const;
 
@@ -80,14 +78,35 @@ export function BookView({
   // The office's Tally address, shared with the result screen's Tally panel.
   const [localIp, setLocalIp] = useState(rememberedTallyIp);
 
+  // The view as the server filters it, once typing pauses; a new view starts at its first page.
+  const [view, setView] = useState<BookQuery>({});
+  const [from, setFrom] = useState(0);
+  useEffect(() => {
+    const next: BookQuery = {
+      words: keywords.trim() || undefined,
+      only: only === 'all' ? undefined : only,
+      min: min.trim() || undefined,
+      max: max.trim() || undefined,
+    };
+    const timer = setTimeout(() => {
+      setView((v) => (JSON.stringify(v) === JSON.stringify(next) ? v : next));
+      setFrom(0);
+    }, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [keywords, only, min, max]);
+
+  // Only the answer to the last question is shown (a slow page never replaces a later one).
+  const asked = useRef(0);
   const load = useCallback(() => {
-    getBook(accountId)
+    const n = ++asked.current;
+    getBook(accountId, { ...view, rows_from: from, rows_limit: PAGE_ROWS })
       .then((b) => {
+        if (n !== asked.current) return;
         setBook(b);
         setProblem(null);
       })
-      .catch(() => setProblem('The book could not be loaded.'));
-  }, [accountId]);
+      .catch(() => n === asked.current && setProblem('The book could not be loaded.'));
+  }, [accountId, view, from]);
   useEffect(load, [load]);
 
   // The view's rule: exactly the rows shown (a view with no condition shows every row).
@@ -101,10 +120,7 @@ export function BookView({
   );
   const filtering =
     rule.words.length > 0 || rule.direction !== 'any' || rule.min !== null || rule.max !== null;
-  const shown = useMemo(
-    () => (book ? book.rows.filter((r) => !filtering || ruleMatches(rule, transactionSubject(r))) : []),
-    [book, rule, filtering],
-  );
+  const shown = book?.rows ?? [];
 
   async function makeRule() {
     try {
@@ -146,10 +162,9 @@ export function BookView({
     try {
       // What the company already holds on the ledger for these rows' days, when the bridge can say:
       // those rows are in Tally and are not sent again (issue 31).
-      const days = (book?.rows ?? [])
-        .filter((r) => !r.pushed)
-        .flatMap((r) => parseSpecDate(r.Date ?? '') ?? [])
-        .filter((d) => !month || d.startsWith(month))
+      const days = (book?.months ?? [])
+        .filter((m) => !month || m.month === month)
+        .flatMap((m) => (m.unpushed_from && m.unpushed_to ? [m.unpushed_from, m.unpushed_to] : []))
         .sort();
       const held =
         book && days.length && localIp.trim() && (await bridgeAvailable())
@@ -223,7 +238,7 @@ export function BookView({
     );
   if (!book) return <Text c="dimmed">Loading the book…</Text>;
   const { account } = book;
-  const suggested = book.rows.filter((r) => !r.pushed && r.suggested_ledger).length;
+  const suggested = book.suggested_rows;
   // One group for all fills each ledger's; a ledger's own choice wins.
   const chosenGroups = groupsNeeded
     ? Object.fromEntries(
@@ -440,7 +455,7 @@ export function BookView({
               Make rule
             </Button>
             <Text size="sm" c="dimmed">
-              {shown.length} row(s) shown
+              {book.rows_total} row(s) shown
             </Text>
           </Group>
         )}
@@ -460,7 +475,7 @@ export function BookView({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {shown.slice(0, SHOWN_ROWS).map((r) => (
+          {shown.map((r) => (
             <Table.Tr
               key={r.id}
               data-gap={r.gap_before || undefined}
@@ -525,10 +540,28 @@ export function BookView({
           ))}
         </Table.Tbody>
       </Table>
-      {shown.length > SHOWN_ROWS && (
-        <Text size="sm" c="dimmed">
-          Showing the first {SHOWN_ROWS} of {shown.length} rows: narrow the view with the filter.
-        </Text>
+      {book.rows_total > PAGE_ROWS && (
+        <Group gap="sm" aria-label="Pages of the book">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={from === 0}
+            onClick={() => setFrom(Math.max(0, from - PAGE_ROWS))}
+          >
+            Previous {PAGE_ROWS}
+          </Button>
+          <Text size="sm" c="dimmed">
+            Rows {from + 1}–{from + shown.length} of {book.rows_total}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={from + PAGE_ROWS >= book.rows_total}
+            onClick={() => setFrom(from + PAGE_ROWS)}
+          >
+            Next {PAGE_ROWS}
+          </Button>
+        </Group>
       )}
     </Stack>
   );

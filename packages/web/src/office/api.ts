@@ -2,6 +2,7 @@ import {
   ENDPOINTS,
   type RequestInputOf,
   type AccountInput,
+  type BookQuery,
   type HeldMovements,
   type ClientInput,
   type RuleInput,
@@ -32,7 +33,9 @@ export const addAccount = (clientId: string, body: AccountInput) =>
 export const archiveAccount = (accountId: string, archived: boolean) =>
   call(ENDPOINTS.archiveAccount, { ...id(accountId), json: { archived } });
 
-export const getBook = (accountId: string) => call(ENDPOINTS.book, id(accountId));
+/** A page of the book's rows (of the rows a view shows, when one is given), with the whole book's summaries. */
+export const getBook = (accountId: string, query: BookQuery) =>
+  call(ENDPOINTS.book, { ...id(accountId), query: { ...query } });
 
 export const setLedgers = (accountId: string, rows: { id: string; ledger: string }[]) =>
   call(ENDPOINTS.setBookLedgers, { ...id(accountId), json: { rows } });
