@@ -112,6 +112,16 @@ export function requireChosenGroups(
 export const groupsToChoose = (company: TallyCompanyAnswer | undefined): string[] =>
   company?.groups.length ? company.groups.map((g) => g.name) : [...TALLY_PREDEFINED_GROUPS];
 
+/** What the user's stored statement printed beside its rows (404 when it is not the user's). */
+export async function printedRowsOf(db: DbOrTx, userId: string, statementId: string): Promise<PrintedRows> {
+  const page = await loadStatementRows(db, userId, statementId, {
+    offset: 0,
+    limit: Number.MAX_SAFE_INTEGER,
+  });
+  if (!page) throw notFound('No such statement.');
+  return new PrintedRows(page.rows);
+}
+
 /**
  * The rows as the builders take them, with the reference and value date the stored statement printed
  * beside each (when the rows are from one; 404 when it is not the user's), and for each transaction
@@ -123,15 +133,7 @@ export async function statementTransactions(
   rows: readonly StatementTransaction[],
   statementId: string | undefined,
 ): Promise<{ transactions: BankTransaction[]; rowOf: number[] }> {
-  let printed: PrintedRows | undefined;
-  if (statementId) {
-    const page = await loadStatementRows(db, userId, statementId, {
-      offset: 0,
-      limit: Number.MAX_SAFE_INTEGER,
-    });
-    if (!page) throw notFound('No such statement.');
-    printed = new PrintedRows(page.rows);
-  }
+  const printed = statementId ? await printedRowsOf(db, userId, statementId) : undefined;
   const rowOf: number[] = [];
   const transactions: BankTransaction[] = rows.flatMap((row, r) =>
     rowsToBankTransactions([row]).map((t) => {
