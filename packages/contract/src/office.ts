@@ -328,6 +328,8 @@ export const FileStatementRequest = z.object({
   period_from: z.string().trim().max(20).nullish(),
   period_to: z.string().trim().max(20).nullish(),
   transactions: z.array(StatementTransaction).min(1).max(50_000),
+  /** the stored statement the rows were read into: each row's reference is taken from it */
+  statement_id: z.string().uuid().optional(),
 });
 
 /** Files an unfiled statement into an account (after the screen offered to create it). */

@@ -5,7 +5,7 @@ import { readImportXml, startTallyEmulator, type RunningEmulator } from '@bahi/t
 import { saveStatementResult, type StatementDetail } from '../src/statements/results.ts';
 import { call, startApp } from './helpers/harness.ts';
 import { makeMember } from './helpers/queue.ts';
-import { pushExport } from './helpers/tally-push.ts';
+import { officeAccount, pushExport } from './helpers/tally-push.ts';
 
 // Issue 12, the statement side: Download XML and Send to Tally declare only the ledgers the known
 // company lacks (one rule for both), and when the rows name a statement kept on the server, each bank
@@ -298,6 +298,59 @@ test('send-to-tally from a stored statement, through the emulator: lines with th
     ],
   );
   assert.equal(books.ledgers.find((l) => l.name === BANK_LEDGER)?.parent, 'Bank OD A/c');
+});
+
+test('filed from the statement screen into the office book, each row keeps the reference the statement printed; the push carries it', async () => {
+  const { token, id: userId } = await member();
+  const statementId = await storedStatement(userId);
+  tally.emulator.reset();
+  const { office, client, account } = await officeAccount(h, token, {
+    name: 'Sharma',
+    company: COMPANY,
+    bank: 'HDFC',
+    number: '50100012345678',
+    ledger: BANK_LEDGER,
+  });
+  const filed = await office('POST', '/statements/file', {
+    client_id: client.id,
+    account_number: '50100012345678',
+    // The browser's rows say which rows; the references come from the stored statement.
+    transactions: ROWS.map(({ LedgerName: _ledger, ...r }) => r),
+    statement_id: statementId,
+  });
+  assert.equal(filed.status, 200, JSON.stringify(filed.body));
+  const book = (await office('GET', `/accounts/${account.id}/book`)).body;
+  assert.deepEqual(
+    book.rows.map((r: { reference: string }) => r.reference),
+    ['495548', 'BKIDH25153476069', '000000000000', '', '0'],
+  );
+  const push = await office('POST', `/accounts/${account.id}/push`, {});
+  assert.equal(push.status, 200, JSON.stringify(push.body).slice(0, 300));
+  await pushExport(h, token, tally.emulator, push.body.xml_id);
+  const legs = tally.emulator
+    .imported()
+    .companies[0].vouchers.map((v) => v.legs.find((l) => l.ledger === BANK_LEDGER));
+  assert.deepEqual(
+    legs.slice(0, 2).map((l) => l?.instrumentNumber),
+    ['495548', 'BKIDH25153476069'],
+  );
+  // Another user's statement is not a source of references.
+  const other = await member();
+  const theirs = await officeAccount(h, other.token, {
+    name: 'Other',
+    company: COMPANY,
+    bank: 'HDFC',
+    number: '50100012345678',
+    ledger: BANK_LEDGER,
+  });
+  const refused = await theirs.office('POST', '/statements/file', {
+    client_id: theirs.client.id,
+    account_number: '50100012345678',
+    transactions: ROWS.map(({ LedgerName: _ledger, ...r }) => r),
+    statement_id: statementId,
+  });
+  assert.equal(refused.status, 404, JSON.stringify(refused.body));
+  assert.match(refused.body.detail, /No such statement/);
 });
 
 test('an invoice to a party ledger the company keeps with a GSTIN carries its GSTIN, state and registration; another party is unregistered', async () => {

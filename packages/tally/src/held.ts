@@ -140,3 +140,24 @@ export function heldKeys<T>(
   for (const m of movements) if (!recorded.has(m.key) && take(m)) out.add(m.key);
   return out;
 }
+
+/**
+ * Bahi's own vouchers in Tally as several records count them (the office book's pushed rows, the
+ * record of what was sent), each day, side and amount as many times as the record holding most of
+ * them: a pushed row is recorded as sent too, and counting it twice would let one held voucher
+ * answer twice while a row not yet sent, its twin, was left out; the record with most knows the most.
+ */
+export function mostOfEach(...records: readonly (readonly HeldMovement[])[]): HeldMovement[] {
+  const most = new Map<string, { m: HeldMovement; n: number }>();
+  for (const record of records) {
+    const here = new Map<string, { m: HeldMovement; n: number }>();
+    for (const m of record) {
+      const at = `${m.date}|${m.side}|${m.paise}`;
+      const e = here.get(at) ?? { m, n: 0 };
+      e.n += 1;
+      here.set(at, e);
+    }
+    for (const [at, e] of here) if (e.n > (most.get(at)?.n ?? 0)) most.set(at, e);
+  }
+  return [...most.values()].flatMap(({ m, n }) => Array.from({ length: n }, () => m));
+}

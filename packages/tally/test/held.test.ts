@@ -6,6 +6,7 @@ import {
   buildBankVouchersXml,
   heldKeys,
   heldVouchersRequest,
+  mostOfEach,
   parseHeldVouchers,
   pushToTally,
   readHeldVouchers,
@@ -89,6 +90,23 @@ test('a voucher Bahi sent answers for itself, never for a row not yet sent of th
   // Outside the rows offered: a row of the book pushed before takes its own voucher first.
   assert.deepEqual([...heldKeys([{ key: 'b', ...twin }], [twin], new Set(), [twin])], []);
   assert.deepEqual([...heldKeys([{ key: 'b', ...twin }], [twin, twin], new Set(), [twin])], ['b']);
+});
+
+test("Bahi's vouchers counted by two records: each day, side and amount as often as the fuller says", () => {
+  const a = { date: '2025-07-01', side: 'withdrawal', paise: 500 } as const;
+  const b = { date: '2025-07-02', side: 'deposit', paise: 700 } as const;
+  // The book's pushed rows (one of a) are recorded as sent too, beside a twin the screen sent and b.
+  const book = [a];
+  const record = [a, a, b];
+  assert.deepEqual(mostOfEach(book, record), [a, a, b]);
+  assert.deepEqual(mostOfEach(record, book), [a, a, b]);
+  // Recorded before the record kept movements: the book alone knows them.
+  assert.deepEqual(mostOfEach([a, b], []), [a, b]);
+  // a held three times: two are Bahi's own, the third (the accountant's entry) answers for the twin;
+  // held twice, the twin is not in Tally and goes.
+  const twin = [{ key: 'new', ...a }];
+  assert.deepEqual([...heldKeys(twin, [a, a, a, b], new Set(), mostOfEach(book, record))], ['new']);
+  assert.deepEqual([...heldKeys(twin, [a, a, b], new Set(), mostOfEach(book, record))], []);
 });
 
 test('Tally refusing the request is an error with its words', () => {

@@ -12,6 +12,7 @@ import {
   buildBankVouchersXml,
   heldKeys,
   keptFacts,
+  mostOfEach,
   plannedBankMasters,
   type BankTransaction,
   type HeldMovement,
@@ -21,7 +22,7 @@ import { badRequest } from '../errors.ts';
 import { tallyExports } from '../statements/tables.ts';
 import { cashWithoutLedger, plannedForScreen, requireChosenGroups } from '../tally/bank-export.ts';
 import { ledgerNames, loadCompany } from '../tally/company.ts';
-import { alreadyRecorded, recordVouchers } from '../tally/sent.ts';
+import { alreadyRecorded, heldDays, recordedMovements, recordVouchers } from '../tally/sent.ts';
 import { lockAccount, suggestFor } from './books.ts';
 import { assertPushFits } from './push-size.ts';
 import { makeExportRoom } from '../tally/export-quota.ts';
@@ -90,9 +91,8 @@ async function takeSuggestions(tx: DbOrTx, clientId: string, rows: BookRowRecord
   }
 }
 
-/** The bank movements of the account's rows pushed already within the days `held` covers. */
-async function pushedMovements(tx: DbOrTx, accountId: string, held: readonly HeldMovement[]) {
-  const days = held.map((m) => m.date).sort();
+/** The bank movements of the account's rows pushed already within the days what Tally holds covers. */
+async function pushedMovements(tx: DbOrTx, accountId: string, days: readonly [string, string]) {
   const pushed = await tx
     .select()
     .from(bookRows)
@@ -101,7 +101,7 @@ async function pushedMovements(tx: DbOrTx, accountId: string, held: readonly Hel
         eq(bookRows.accountId, accountId),
         isNotNull(bookRows.pushedAt),
         gte(bookRows.date, days[0]),
-        lte(bookRows.date, days[days.length - 1]),
+        lte(bookRows.date, days[1]),
       ),
     );
   return pushed.flatMap((r, i) => bankMovements(asTransaction(r), i).map((m) => ({ date: r.date, ...m })));
@@ -150,28 +150,31 @@ export async function pushUnpushed(
     // it is disputed (docs/decisions/037), so what it has is never sent at all.
     const known = company ? await loadCompany(tx, account.userId, company) : undefined;
     const ids = idsOf(account.tallyLedger, rows);
-    const recorded = await alreadyRecorded(
-      tx,
-      { userId: account.userId, company, ledger: account.tallyLedger },
-      ids.flat(),
+    const scope = { userId: account.userId, company, ledger: account.tallyLedger };
+    const recorded = await alreadyRecorded(tx, scope, ids.flat());
+    const movements = rows.flatMap((r, i) =>
+      bankMovements(asTransaction(r), i).map((m, k) => ({ key: ids[i][k], date: r.date, ...m })),
     );
     // What Tally holds answers for the vouchers Bahi has no record of, by day, side and amount;
-    // the book's rows pushed before (an earlier statement of an overlapping period) and the
-    // recorded rows keep their own vouchers, so those never answer for a row not yet sent.
-    const inTally = held?.length
+    // the book's rows pushed before (an earlier statement of an overlapping period), the recorded
+    // rows and every other voucher Bahi's record holds in those days (the statement screen's) keep
+    // their own vouchers, so those never answer for a row not yet sent.
+    const days = heldDays(held ?? []);
+    const inTally = days
       ? heldKeys(
-          rows.flatMap((r, i) =>
-            bankMovements(asTransaction(r), i).map((m, k) => ({ key: ids[i][k], date: r.date, ...m })),
-          ),
-          held,
+          movements,
+          held!,
           recorded,
-          await pushedMovements(tx, account.id, held),
+          mostOfEach(
+            await pushedMovements(tx, account.id, days),
+            await recordedMovements(tx, scope, days[0], days[1], new Set(ids.flat())),
+          ),
         )
       : new Set<string>();
     await recordVouchers(
       tx,
-      { userId: account.userId, company, ledger: account.tallyLedger },
-      [...inTally],
+      scope,
+      movements.filter((m) => inTally.has(m.key)).map(({ key, ...m }) => ({ id: key, ...m })),
       'sent',
       null,
       now,

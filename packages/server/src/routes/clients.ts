@@ -26,6 +26,7 @@ import {
 } from '../office/accounts.ts';
 import { accountInfos, filedInfo, loadBook, setLedgers } from '../office/books.ts';
 import { pushUnpushed } from '../office/pushes.ts';
+import { printedRowsOf } from '../tally/bank-export.ts';
 import { countWork } from '../statements/work-limits.ts';
 import { ruleOf, ruleReason } from '../office/ledgers.ts';
 import { idParam } from './params.ts';
@@ -356,6 +357,9 @@ const clients: FastifyPluginAsync = async (app) => {
   serve(app, ENDPOINTS.fileStatement, async (request, _reply, body) => {
     const userId = request.user.id;
     const c = await ownClient(db, userId, body.client_id);
+    // Each row's reference (cheque number, UTR) from the stored statement the screen read, never
+    // from the browser (issue 12): the book's push puts it in the voucher's bank allocation.
+    const printed = body.statement_id ? await printedRowsOf(db, userId, body.statement_id) : undefined;
     const rows = body.transactions.flatMap((t) => {
       const date = parseSpecDate(t.Date ?? '');
       if (!date) return [];
@@ -367,7 +371,7 @@ const clients: FastifyPluginAsync = async (app) => {
           withdrawal: parseAmount(t.Withdrawal ?? '') ?? 0,
           deposit: parseAmount(t.Deposit ?? '') ?? 0,
           balance: parseAmount(t.ClosingBalance ?? ''),
-          reference: null,
+          reference: printed?.take([t.Date, t.Description, t.Withdrawal, t.Deposit]).reference || null,
         },
       ];
     });

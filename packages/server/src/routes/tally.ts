@@ -29,7 +29,7 @@ import { loadCompany, saveCompany } from '../tally/company.ts';
 import { carryBookPush, confirmBookRows } from '../office/pushes.ts';
 import { listPushes, nothingToSendAgain, pushDetail, sendAgainFile } from '../tally/pushes.ts';
 import { confirmSent, nothingNew, recordDownload, tallyTookAll, withLeftOut } from '../tally/sent-routes.ts';
-import { recordVouchers } from '../tally/sent.ts';
+import { recordVouchers, withMovements } from '../tally/sent.ts';
 import { countWork, withReadSlot } from '../statements/work-limits.ts';
 import { EXPORT_QUOTA, EXPORT_RETENTION_DAYS, makeExportRoom } from '../tally/export-quota.ts';
 
@@ -136,7 +136,7 @@ const tally: FastifyPluginAsync = async (app) => {
     await recordVouchers(
       ctx.db,
       { userId: request.user.id, company: body.company_name, ledger: body.ledger_name },
-      file.inTally,
+      withMovements(file.inTally, file.movementOf),
       'sent',
       null,
       ctx.now(),
@@ -220,7 +220,14 @@ const tally: FastifyPluginAsync = async (app) => {
     const again = await sendAgainFile(ctx.db, userId, id, keptSince(), body.held);
     const scope = { userId, company: again.row.companyName, ledger: again.row.ledgerName };
     // What Tally was found to hold is recorded as sent, as Send to Tally does.
-    await recordVouchers(ctx.db, scope, again.inTally, 'sent', null, ctx.now());
+    await recordVouchers(
+      ctx.db,
+      scope,
+      withMovements(again.inTally, again.movementOf),
+      'sent',
+      null,
+      ctx.now(),
+    );
     if (again.subset.vouchers === 0) {
       // An office push's rows all of whose vouchers are in Tally now are marked pushed.
       await confirmBookRows(ctx.db, id, { userId, company: again.row.companyName }, ctx.now());

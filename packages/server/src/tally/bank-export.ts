@@ -28,7 +28,7 @@ import { loadStatementRows } from '../statements/results.ts';
 import { rowsToBankTransactions } from '../statements/shape.ts';
 import { ledgerNames, loadCompany } from './company.ts';
 import { PrintedRows, type Printed } from './printed-rows.ts';
-import { alreadyRecorded } from './sent.ts';
+import { alreadyRecorded, heldDays, recordedMovements } from './sent.ts';
 
 /** A cash withdrawal or deposit by its narration, when the user named no ledger for the row. */
 export const cashWithoutLedger = (t: BankTransaction, side: 'withdrawal' | 'deposit') =>
@@ -62,6 +62,8 @@ export type BankExport = {
   vouchers: number;
   /** their ids, in the file's order */
   ids: string[];
+  /** the bank's movement of each voucher of the request, by id (kept with the record) */
+  movementOf: ReadonlyMap<string, HeldMovement>;
   /** left out: Tally confirmed them before */
   alreadySent: number;
   /** left out: they were in a file downloaded before */
@@ -110,6 +112,16 @@ export function requireChosenGroups(
 export const groupsToChoose = (company: TallyCompanyAnswer | undefined): string[] =>
   company?.groups.length ? company.groups.map((g) => g.name) : [...TALLY_PREDEFINED_GROUPS];
 
+/** What the user's stored statement printed beside its rows (404 when it is not the user's). */
+export async function printedRowsOf(db: DbOrTx, userId: string, statementId: string): Promise<PrintedRows> {
+  const page = await loadStatementRows(db, userId, statementId, {
+    offset: 0,
+    limit: Number.MAX_SAFE_INTEGER,
+  });
+  if (!page) throw notFound('No such statement.');
+  return new PrintedRows(page.rows);
+}
+
 /**
  * The rows as the builders take them, with the reference and value date the stored statement printed
  * beside each (when the rows are from one; 404 when it is not the user's), and for each transaction
@@ -121,15 +133,7 @@ export async function statementTransactions(
   rows: readonly StatementTransaction[],
   statementId: string | undefined,
 ): Promise<{ transactions: BankTransaction[]; rowOf: number[] }> {
-  let printed: PrintedRows | undefined;
-  if (statementId) {
-    const page = await loadStatementRows(db, userId, statementId, {
-      offset: 0,
-      limit: Number.MAX_SAFE_INTEGER,
-    });
-    if (!page) throw notFound('No such statement.');
-    printed = new PrintedRows(page.rows);
-  }
+  const printed = statementId ? await printedRowsOf(db, userId, statementId) : undefined;
   const rowOf: number[] = [];
   const transactions: BankTransaction[] = rows.flatMap((row, r) =>
     rowsToBankTransactions([row]).map((t) => {
@@ -149,17 +153,22 @@ async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
   const { transactions, rowOf } = await statementTransactions(db, userId, input.rows, input.statementId);
   const perRow = bankVoucherIds({ bankLedger: input.bankLedger, transactions });
   const all = perRow.flat();
-  const recorded = input.includeSent
-    ? new Map<string, string>()
-    : await alreadyRecorded(db, { userId, company, ledger: input.bankLedger }, all);
-  // What Tally holds answers for the movements Bahi has no record of, by day, side and amount.
-  const inTally = input.held?.length
+  const scope = { userId, company, ledger: input.bankLedger };
+  const recorded = input.includeSent ? new Map<string, string>() : await alreadyRecorded(db, scope, all);
+  const movements = transactions.flatMap((t, i) =>
+    bankMovements(t, i).map((m, k) => ({ key: perRow[i][k], date: t.date, ...m })),
+  );
+  const movementOf = new Map(movements.map((m) => [m.key, { date: m.date, side: m.side, paise: m.paise }]));
+  // What Tally holds answers for the movements Bahi has no record of, by day, side and amount; every
+  // voucher Bahi's record holds in the held days, in the request or not (a filtered view, a later
+  // statement), takes its own held twin first.
+  const days = heldDays(input.held ?? []);
+  const inTally = days
     ? heldKeys(
-        transactions.flatMap((t, i) =>
-          bankMovements(t, i).map((m, k) => ({ key: perRow[i][k], date: t.date, ...m })),
-        ),
-        input.held,
+        movements,
+        input.held!,
         recorded,
+        await recordedMovements(db, scope, days[0], days[1], new Set(all)),
       )
     : new Set<string>();
   const options = {
@@ -184,6 +193,7 @@ async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
     left: {
       vouchers: ids.length,
       ids,
+      movementOf,
       inTally: [...inTally],
       alreadySent: how.filter((h) => h === 'sent').length,
       alreadyDownloaded: how.filter((h) => h === 'downloaded').length,

@@ -25,7 +25,7 @@ import type { DbOrTx } from '../db/index.ts';
 import { conflict, notFound } from '../errors.ts';
 import { bookPushes } from '../office/tables.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { alreadyRecorded } from './sent.ts';
+import { alreadyRecorded, heldDays, recordedMovements } from './sent.ts';
 
 type ExportRow = typeof tallyExports.$inferSelect;
 
@@ -310,18 +310,23 @@ export async function sendAgainFile(
 ) {
   const row = await loadExport(db, userId, id, keptSince);
   const vouchers = keptVouchers(row.xml, row.ledgerName, TALLY_PART_VOUCHERS);
-  const recorded = await alreadyRecorded(
-    db,
-    { userId, company: row.companyName, ledger: row.ledgerName },
-    vouchers.map((v) => v.remoteId).filter(Boolean),
-  );
-  const inTally = held?.length
+  const scope = { userId, company: row.companyName, ledger: row.ledgerName };
+  const ids = vouchers.map((v) => v.remoteId).filter(Boolean);
+  const recorded = await alreadyRecorded(db, scope, ids);
+  // Every voucher Bahi's record holds in the held days takes its own held twin first, those of
+  // other pushes too (decision 037, round 3f).
+  const days = heldDays(held ?? []);
+  const inTally = days
     ? heldKeys(
         vouchers.map((v) => ({ ...v, key: v.remoteId })),
-        held,
+        held!,
         recorded,
+        await recordedMovements(db, scope, days[0], days[1], new Set(ids)),
       )
     : new Set<string>();
+  const movementOf = new Map(
+    vouchers.map((v) => [v.remoteId, { date: v.date, side: v.side, paise: v.paise }] as const),
+  );
   const subset = keptSubset(row.xml, (remoteId) => !recorded.has(remoteId) && !inTally.has(remoteId));
   const how = [...recorded.values()];
   const left = {
@@ -329,7 +334,7 @@ export async function sendAgainFile(
     alreadyDownloaded: how.filter((h) => h === 'downloaded').length,
     inTally: [...inTally],
   };
-  return { row, subset, ...left };
+  return { row, subset, movementOf, ...left };
 }
 
 /** The words of the 409 when every voucher of the push is in Tally (or was found there). */

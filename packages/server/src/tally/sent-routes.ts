@@ -10,7 +10,8 @@ import { badRequest, conflict } from '../errors.ts';
 import { confirmBookRows } from '../office/pushes.ts';
 import { tallyExports } from '../statements/tables.ts';
 import { leftOutMessage, type BankExport } from './bank-export.ts';
-import { recordVouchers, voucherIdsIn } from './sent.ts';
+import { keptVouchers } from '@bahi/tally';
+import { recordVouchers, voucherIdsIn, withMovements } from './sent.ts';
 
 /** 409 with what was left out when everything was, else 400 with `otherwise`. */
 export function nothingNew(file: BankExport, otherwise: string) {
@@ -40,7 +41,14 @@ export async function recordDownload(
   now: Date,
 ): Promise<void> {
   if (file.vouchers === 0) throw nothingNew(file, 'No transactions with a date and an amount to download.');
-  await recordVouchers(db, { userId, company, ledger }, file.ids, 'downloaded', null, now);
+  await recordVouchers(
+    db,
+    { userId, company, ledger },
+    withMovements(file.ids, file.movementOf),
+    'downloaded',
+    null,
+    now,
+  );
 }
 
 /** Did Tally take every object it was sent? Its parsed answer says so (ok counts what was sent). */
@@ -57,18 +65,22 @@ export function tallyTookAll(report: {
  * the export's company and bank ledger, and an office push's book rows among them marked pushed.
  */
 export async function confirmSent(db: Db, userId: string, exportId: string, xml: string, now: Date) {
-  const ids = voucherIdsIn(xml);
-  if (ids.length === 0) return;
+  if (!voucherIdsIn(xml).length) return;
   const [row] = await db
     .select({ ledger: tallyExports.ledgerName, company: tallyExports.companyName })
     .from(tallyExports)
     .where(and(eq(tallyExports.id, exportId), eq(tallyExports.userId, userId)));
   if (!row) return;
+  // Each voucher with the bank's movement its XML carries: the record answers for it by day, side
+  // and amount as well as by id (decision 037, round 3f).
+  const vouchers = keptVouchers(xml, row.ledger).flatMap((v) =>
+    v.remoteId ? [{ id: v.remoteId, ...(v.date ? { date: v.date, side: v.side, paise: v.paise } : {}) }] : [],
+  );
   await db.transaction(async (tx) => {
     await recordVouchers(
       tx,
       { userId, company: row.company, ledger: row.ledger },
-      ids,
+      vouchers,
       'sent',
       exportId,
       now,

@@ -1,4 +1,14 @@
-import { jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../db/schema.ts';
 
 /**
@@ -48,6 +58,17 @@ export const tallySentVouchers = pgTable(
     /** The tally_exports row it went in, while that is kept (exports expire; this record does not). */
     exportId: uuid('export_id'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The bank's movement of the voucher (ISO day, side, paise; migration 0016), so that what Tally
+     * holds is matched against all of Bahi's own vouchers, not only those of the request (decision
+     * 037, round 3f). Null on rows recorded before: such a voucher cannot answer for itself.
+     */
+    day: text('day'),
+    side: text('side', { enum: ['withdrawal', 'deposit'] }),
+    paise: bigint('paise', { mode: 'number' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.ledgerKey, t.remoteId, t.companyKey] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.ledgerKey, t.remoteId, t.companyKey] }),
+    index('tally_sent_vouchers_day').on(t.userId, t.ledgerKey, t.day),
+  ],
 );

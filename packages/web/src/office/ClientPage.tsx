@@ -478,7 +478,7 @@ function AccountForm({
  * One statement read with the single-statement call (it spends pages as the upload screen does),
  * then filed into the client's account its number names.
  */
-function ReadAndFile({
+export function ReadAndFile({
   clientId,
   accounts,
   onFiled,
@@ -508,6 +508,8 @@ function ReadAndFile({
         period_from: read.statement_info.period_from,
         period_to: read.statement_info.period_to,
         transactions: read.transactions,
+        // the statement as kept on the server: the book takes each row's reference from it
+        ...(read.statement_id ? { statement_id: read.statement_id } : {}),
       });
       setSaid(filed.message);
       setFile(null);
