@@ -235,7 +235,7 @@ test('despeckle removes specks alone on the paper and keeps points and colons be
   assert.equal(inkCount(g, 0, 0, 40, 40), 0);
 });
 
-test('wipeCleaned whitens the rules and specks cleaning removed and keeps the glyphs grey', () => {
+test('wipeCleaned whitens the rules, specks and grain and keeps the glyphs grey', () => {
   // soft glyphs: dark cores with a grey edge, as a low-resolution scan blown up draws them
   const g = grey(300, 120);
   const xs = [20, 50, 80, 110, 140, 170, 200, 230, 260];
@@ -247,11 +247,13 @@ test('wipeCleaned whitens the rules and specks cleaning removed and keeps the gl
   box(g, 10, 60, 280, 2, 30); // a rule with a soft edge
   box(g, 10, 62, 280, 1, 160);
   box(g, 200, 105, 3, 3, 20); // a speck alone
+  box(g, 250, 100, 4, 4, 215); // the paper's grain, lighter than ink
   const t = otsuThreshold(g);
   const cleaned = despeckle(removeRules(threshold({ ...g, data: g.data.slice() }, t)), 6, 12);
   const out = wipeCleaned(g, t, cleaned);
   assert.equal(inkCount(out, 0, 58, 300, 64), 0, 'the rule and its soft edge are gone');
   assert.equal(out.data[106 * 300 + 201], 255, 'the speck is gone');
+  assert.equal(out.data[101 * 300 + 251], 255, 'the grain is gone');
   // the glyphs are left as they were, soft edges and all
   for (const y of [10, 30, 75])
     for (const x of xs) {
