@@ -15,6 +15,7 @@ import {
   scaleGrey,
   skewAngle,
   threshold,
+  wipeCleaned,
   type Grey,
 } from '../../src/scan/grey.ts';
 import { joinCutFigures, mendCrMarks } from '../../src/scan/words.ts';
@@ -232,4 +233,41 @@ test('despeckle removes specks alone on the paper and keeps points and colons be
   despeckle(g, 6, 12);
   assert.equal(inkCount(g), kept - inkCount(tablePage(300, 300), 60, 40, 90, 49));
   assert.equal(inkCount(g, 0, 0, 40, 40), 0);
+});
+
+test('wipeCleaned whitens the rules, specks and grain and keeps the glyphs grey', () => {
+  // soft glyphs: dark cores with a grey edge, as a low-resolution scan blown up draws them
+  const g = grey(300, 120);
+  const xs = [20, 50, 80, 110, 140, 170, 200, 230, 260];
+  for (const y of [10, 30, 75])
+    for (const x of xs) {
+      box(g, x - 1, y - 1, 22, 12, 170);
+      box(g, x, y, 20, 10, 40);
+    }
+  box(g, 10, 60, 280, 2, 30); // a rule with a soft edge
+  box(g, 10, 62, 280, 1, 160);
+  box(g, 200, 105, 3, 3, 20); // a speck alone
+  box(g, 250, 100, 4, 4, 215); // the paper's grain, lighter than ink
+  const t = otsuThreshold(g);
+  const cleaned = despeckle(removeRules(threshold({ ...g, data: g.data.slice() }, t)), 6, 12);
+  const out = wipeCleaned(g, t, cleaned);
+  assert.equal(inkCount(out, 0, 58, 300, 64), 0, 'the rule and its soft edge are gone');
+  assert.equal(out.data[106 * 300 + 201], 255, 'the speck is gone');
+  assert.equal(out.data[101 * 300 + 251], 255, 'the grain is gone');
+  // the glyphs are left as they were, soft edges and all
+  for (const y of [10, 30, 75])
+    for (const x of xs) {
+      assert.equal(out.data[(y + 5) * 300 + x + 5], 40);
+      assert.equal(out.data[(y - 1) * 300 + x + 5], 170);
+    }
+});
+
+test('wipeCleaned whitens nothing when cleaning took much of the ink (a band under the threshold)', () => {
+  const g = grey(300, 120);
+  box(g, 0, 20, 300, 40, 90); // a shaded band darker than the threshold, text in it
+  for (const x of [20, 60, 100]) box(g, x, 30, 20, 10, 20);
+  const t = otsuThreshold(g);
+  assert.ok(t >= 90, 'the band falls under the threshold');
+  const cleaned = despeckle(removeRules(threshold({ ...g, data: g.data.slice() }, t)), 6, 12);
+  assert.deepEqual(wipeCleaned(g, t, cleaned).data, g.data);
 });

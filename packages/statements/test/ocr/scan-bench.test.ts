@@ -18,13 +18,26 @@ const FLOOR: Partial<Record<ScanClass, number>> = {
   light: 0.8,
 };
 
-for (const c of scanCases(1, Object.keys(FLOOR) as ScanClass[])) {
+/**
+ * Rows read exactly of chosen cases (a class's first case is not always the one it failed on).
+ * dpi150's SBI (one page, Arial Narrow-like figures at 150 dpi): cut to black and white at 300 dpi
+ * its points and commas merged with the digits, 1/19 rows (decision 041, round three).
+ */
+const CASES: { cls: ScanClass; index: number; perClass: number; floor: number }[] = [
+  { cls: 'dpi150', perClass: 2, index: 1, floor: 0.9 },
+];
+
+const chosen = CASES.map((k) => ({ ...scanCases(k.perClass, [k.cls])[k.index]!, floor: k.floor }));
+for (const c of [
+  ...scanCases(1, Object.keys(FLOOR) as ScanClass[]).map((c) => ({ ...c, floor: FLOOR[c.cls]! })),
+  ...chosen,
+]) {
   test(`scan bench: ${c.name} (${c.dpi} dpi, JPEG ${c.quality})`, corpusNeeded, async () => {
     const { pdf } = await makeScan(c);
     const read = await readDocument(pdf);
     assert.equal(read.doc.kind === 'pages' && read.doc.format, 'pdf-scanned');
     const { score } = judgeParse(c.truth, parseStatement(read.doc));
-    const floor = FLOOR[c.cls]!;
+    const floor = c.floor;
     assert.ok(
       score.matched >= Math.ceil(floor * score.expected),
       `${score.matched}/${score.expected} rows exact, floor ${Math.round(floor * 100)}%`,

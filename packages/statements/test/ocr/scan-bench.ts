@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import { renderForOcr } from '../../src/read/pdf.ts';
 import { getDocument, pdfWorker } from '../../src/read/pdfjs.ts';
 import { pdfCases, truthOf, type PdfCase } from '../perturb/pdf-cases.ts';
+import { garbleTextLayer } from './garbage-pdf.ts';
 import { CLASSES, renderStatement, truthFor, type Recipe } from '../perturb/pdf-recipe.ts';
 
 /** What happened to the paper between the printer and the PDF. */
@@ -28,6 +29,7 @@ export const SCAN_CLASSES = [
   'light', // uneven light across the page
   'photo', // a phone photo: perspective, desk around the sheet, soft, grainy, uneven light
   'contrast', // washed-out, low contrast (a faint printout or a cheap scanner)
+  'garbled', // not a scan: a text PDF whose fonts decode to garbage over a clean rendering (garbage-pdf.ts)
 ] as const;
 export type ScanClass = (typeof SCAN_CLASSES)[number];
 
@@ -77,7 +79,13 @@ export function scanCases(perClass: number, only?: readonly ScanClass[], firstSe
       const recipe = { ...plain, landscape: cls === 'landscape' ? true : plain.landscape };
       const truth = truthFor(truthOf(base.bank)!, recipe, base.seed);
       const dpi =
-        cls === 'dpi150' ? 150 : cls === 'dpi200' ? 200 : cls === 'clean' ? 300 : [200, 240, 300][i % 3]!;
+        cls === 'dpi150'
+          ? 150
+          : cls === 'dpi200'
+            ? 200
+            : cls === 'clean' || cls === 'garbled'
+              ? 300
+              : [200, 240, 300][i % 3]!;
       const quality = cls === 'jpeg40' ? 40 : cls === 'clean' ? 85 : Math.round(60 + 30 * r());
       out.push({ ...base, recipe, truth, cls, dpi, quality, name: `${cls} ${base.name}` });
     }
@@ -307,6 +315,13 @@ export function imagePdf(
 /** The case's statement printed, scanned and written as a PDF; with its page count. */
 export async function makeScan(c: ScanCase): Promise<{ pdf: Uint8Array; pages: number; text: Uint8Array }> {
   const text = await renderStatement(c.truth, c.recipe);
+  if (c.cls === 'garbled') {
+    const pages =
+      Buffer.from(text)
+        .toString('latin1')
+        .match(/\/Type \/Page\b/g)?.length ?? 0;
+    return { pdf: garbleTextLayer(text, c.seed % 2 ? 'glyph-ids' : 'letters'), pages, text };
+  }
   const pages = await renderPages(text, c.dpi);
   const jpegs = pages.map((p, i) => {
     const s = scanPage(p, c, i + 1);
