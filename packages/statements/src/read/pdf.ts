@@ -13,6 +13,7 @@ import type {
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
+import { garbageText } from '../scan/garbage-text.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
 import { getDocument, OPS, PasswordException, PasswordResponses, pdfWorker } from './pdfjs.ts';
 import { keepPdfjsCode } from './pdfjs-load.ts';
@@ -405,7 +406,10 @@ async function readPages(
       const vp = page.getViewport({ scale: 1, rotation: readingRotation(items) });
       const words = textWords(items, vp);
       const entry: Page = { number: n, width: vp.width, height: vp.height, words };
-      if (!looksScanned(words) || ocr === 'off' || !(await hasImages(page))) {
+      // a text layer that does not decode (fonts whose ToUnicode maps to garbage over a clean
+      // rendering) is read from the rendering, as a scan is
+      const garbled = ocr === 'run' && garbageText(words.map((w) => w.text));
+      if ((!looksScanned(words) && !garbled) || ocr === 'off' || (!garbled && !(await hasImages(page)))) {
         keep(entry);
         page.cleanup();
       } else {

@@ -25,6 +25,9 @@ const FLOOR: Partial<Record<ScanClass, number>> = {
  */
 const CASES: { cls: ScanClass; index: number; perClass: number; floor: number }[] = [
   { cls: 'dpi150', perClass: 2, index: 1, floor: 0.9 },
+  // a text PDF whose text layer decodes to garbage over a clean rendering: read from the rendering
+  // (read/pdf.ts, scan/garbage-text.ts); 0 rows before
+  { cls: 'garbled', perClass: 1, index: 0, floor: 0.9 },
 ];
 
 const chosen = CASES.map((k) => ({ ...scanCases(k.perClass, [k.cls])[k.index]!, floor: k.floor }));
