@@ -130,7 +130,11 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     });
   const ocrRow = (t: Transaction) => t.page !== undefined && ctx.ocrPages.has(t.page);
   const mended = mendOcrFigures(sec.transactions, opening, closing, ocrRow);
-  for (const t of mended) ctx.trace?.add({ rule: 'account.ocr-mended', ...where(t), detail: `${t.date}` });
+  for (const t of mended) {
+    ctx.trace?.add({ rule: 'account.ocr-mended', ...where(t), detail: `${t.date}` });
+    // a figure the balance mended was misread on the scan: the user checks it against the paper
+    t.ocrFlag = true;
+  }
   // a note on how the rows were read ('row' would say rows were skipped)
   if (mended.length > 0)
     ctx.issues.push({

@@ -29,7 +29,8 @@ export interface Transaction {
   balance: Paise | null;
   /** 1-based page (PDF) or sheet row / report line the row started on */
   page?: number;
-  /** set when the row came from OCR and its balance does not follow the chain */
+  /** set when the row came from OCR and its balance does not follow the chain, a figure of it was
+   * mended by the balance (its balance not read, or a figure misread) */
   ocrFlag?: boolean;
   /** the statement printed no balance on this row: it is the running balance, proven by the next printed one */
   balanceComputed?: boolean;

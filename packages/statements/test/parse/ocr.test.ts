@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { readAmount } from '../../src/parse/amount.ts';
 import { parseStatement } from '../../src/parse/index.ts';
 import { cleanOcrWords, estimateSkew, fixOcrAmount } from '../../src/parse/ocr-words.ts';
 import type { Page, SourceDocument, Word } from '../../src/source.ts';
@@ -98,12 +99,33 @@ test('an OCR amount one digit wrong is mended by the running balance, and the re
   const r = parseStatement(doc);
   const a = r.accounts[0]!;
   assert.equal(a.reconciliation.ok, true);
-  assert.equal(a.transactions.filter((t) => t.ocrFlag).length, 0);
-  assert.ok(a.transactions.some((t) => t.deposit === 1_800_900));
+  // the mended row, and it alone, is flagged for the user to check against the paper
+  assert.deepEqual(
+    a.transactions.filter((t) => t.ocrFlag).map((t) => t.deposit),
+    [1_800_900],
+  );
   const note = r.issues.find((i) =>
     /1 figure\(s\) of the scan .* mended by the running balance/.test(i.message),
   );
   // a note, not a skipped row or an unreadable page (core's diagnoseRead reads those from kind and words)
   assert.equal(note?.kind, 'layout');
   assert.doesNotMatch(note.message, /page/i);
+});
+
+test('an OCR row whose balance was not read is flagged, its balance put back by the chain', () => {
+  const before = parseStatement(load('PNB/scanned.source.json')).accounts[0]!.transactions;
+  const row = before[2]!;
+  assert.ok(row.balance !== null && !row.ocrFlag);
+  const doc = load('PNB/scanned.source.json');
+  const words = doc.pages[0]!.words;
+  const at = words.findIndex((w) => readAmount(w.text)?.paise === row.balance);
+  assert.ok(at >= 0, 'the row prints its balance');
+  words.splice(at, 1);
+  const after = parseStatement(doc).accounts[0]!.transactions;
+  const same = after.find(
+    (t) => t.date === row.date && t.withdrawal === row.withdrawal && t.deposit === row.deposit,
+  )!;
+  assert.equal(same.balance, row.balance);
+  assert.equal(same.ocrFlag, true);
+  assert.equal(after.filter((t) => t.ocrFlag).length, 1);
 });
