@@ -4,8 +4,18 @@
 // job ends, when the drop is refused, or by the repair when no row keeps them.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import v8 from 'node:v8';
@@ -113,12 +123,19 @@ async function liveGrowth<T extends object>(fn: () => Promise<T>): Promise<T & {
 describe('dropped files are kept as files under the data directory', () => {
   let q: QueuedApp;
   let port: number;
+  let pgliteDir: string;
   before(async () => {
-    q = await startQueuedApp();
+    // On disk: an in-memory database keeps its tables and WAL in ArrayBuffers, which the live-memory
+    // samples below would count (the queue's own writes read as the drop's memory under load)
+    pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'bahi-pglite-'));
+    q = await startQueuedApp({ pgliteDir });
     await q.h.app.listen({ port: 0, host: '127.0.0.1' });
     port = (q.h.app.server.address() as { port: number }).port;
   });
-  after(() => stopQueuedApp(q));
+  after(async () => {
+    await stopQueuedApp(q);
+    rmSync(pgliteDir, { recursive: true, force: true });
+  });
 
   test('a 96 MB drop streams to files, never whole in memory nor in the database; they go when read', async (t) => {
     const m = await makeMember(q.h, 10);

@@ -144,8 +144,8 @@ export type QueuedApp = {
 };
 
 /** The app on an in-memory PGlite with the queue's workers in this process, polling fast. */
-export async function startQueuedApp(): Promise<QueuedApp> {
-  const database = await openDatabase({ pgliteDir: 'memory://' });
+export async function startQueuedApp(opts: { pgliteDir?: string } = {}): Promise<QueuedApp> {
+  const database = await openDatabase({ pgliteDir: opts.pgliteDir ?? 'memory://' });
   const queue = await startQueue(database, silentLog, {
     settings: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, superviseIntervalSeconds: 1 },
     uploadsDir: tempUploadsDir(),
