@@ -76,7 +76,10 @@ test('a very large image (600 dpi A4) is read at ~300 dpi', async () => {
   const started = Date.now();
   const [page] = await readPages(new Uint8Array(await big.encode('png')));
   assertRead(page.words);
-  assert.ok(Date.now() - started < 15_000, 'no slower than a normal page');
+  // read at 600 dpi it takes about four times a normal page (a minute and more on a loaded 2-core
+  // machine); scaled to ~300 dpi about one (the grey pages of decision 041 round three take longer
+  // than black and white did: 14-17 s under load, so the bound has room above them)
+  assert.ok(Date.now() - started < 30_000, 'no slower than a normal page');
 });
 
 test('an image-only PDF page turned with qpdf --rotate=+90 is read', { skip: noQpdf }, async () => {
