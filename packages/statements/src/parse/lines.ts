@@ -193,15 +193,14 @@ const PAISE_FIGURE = /^[-+(]?[\d,]*\d\.\d{1,2}\)?(?:cr|dr)?\.?$/i;
  * two figures side by side. Only measured runs: their edges say where each piece is.
  */
 function splitAtCellGaps(run: Run, gap: number): Run[] {
-  const e = run.edges;
-  if (!e) return [run];
+  if (!run.edges) return [run];
   const words = runWords(run);
   const out: Run[] = [];
   let from = 0;
   for (let i = 1; i <= words.length; i++) {
     if (
       i < words.length &&
-      e[2 * i]! - e[2 * i - 1]! <= CELL_GAP_SPACES * gap &&
+      words[i]!.x0 - words[i - 1]!.x1 <= CELL_GAP_SPACES * gap &&
       !(PAISE_FIGURE.test(words[i - 1]!.text) && PAISE_FIGURE.test(words[i]!.text))
     )
       continue;
