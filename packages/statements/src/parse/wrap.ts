@@ -35,10 +35,14 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 };
 
-function spacingOf(items: Item[]): Spacing {
+/**
+ * `rowGaps`: the gaps the clear cases split rows at; a statement whose rows all wrap (a value date
+ * under every date) has no two rows side by side to measure its row spacing on.
+ */
+function spacingOf(items: Item[], rowGaps: number[]): Spacing {
   const lineOf = (it: Item) => ('row' in it ? it.row.anchor : it.line);
   const inRow: number[] = [];
-  const pitch: number[] = [];
+  const pitch: number[] = [...rowGaps];
   for (let k = 1; k < items.length; k++) {
     const a = lineOf(items[k - 1]!);
     const b = lineOf(items[k]!);
@@ -84,20 +88,24 @@ export function attachContinuations(items: Item[], profileFlow: Flow, underDate:
     });
     i = j;
   }
-  const spacing = spacingOf(items);
-  // clear cases first: they show where this document puts its wrapped lines
+  // clear cases first: they show where this document puts its wrapped lines, and how far apart
+  // it sets its rows
   const split = new Map<Run_, number>();
+  const rowGaps: number[] = [];
   let above = 0;
   let below = 0;
   for (const r of runs) {
-    const k = clearSplit(r);
-    if (k === null) continue;
+    const clear = clearSplit(r);
+    if (clear === null) continue;
+    const { k, gap } = clear;
     split.set(r, k);
+    if (gap !== null) rowGaps.push(gap);
     if (r.before && r.after) {
       below += k;
       above += r.lines.length - k;
     }
   }
+  const spacing = spacingOf(items, rowGaps);
   const flow: Flow =
     above + below >= 2 && above !== below ? (above > below ? 'before' : 'after') : profileFlow;
   for (const r of runs) {
@@ -107,10 +115,13 @@ export function attachContinuations(items: Item[], profileFlow: Flow, underDate:
   }
 }
 
-/** How many of the wrapped lines belong to the row above, when the gaps on one page say so; else null. */
-function clearSplit(r: Run_): number | null {
-  if (!r.after) return r.lines.length;
-  if (!r.before) return 0;
+/**
+ * How many of the wrapped lines belong to the row above (`k`), when the gaps on one page say so, and
+ * the gap that parts the two rows there; else null.
+ */
+function clearSplit(r: Run_): { k: number; gap: number | null } | null {
+  if (!r.after) return { k: r.lines.length, gap: null };
+  if (!r.before) return { k: 0, gap: null };
   const seq = [r.before.figuresLine ?? r.before.anchor, ...r.lines, r.after.anchor];
   if (seq.some((l) => l.page !== seq[0]!.page)) return null;
   const gaps: number[] = [];
@@ -119,7 +130,7 @@ function clearSplit(r: Run_): number | null {
   for (let m = 1; m < gaps.length; m++) if (gaps[m]! > gaps[k]!) k = m;
   const sorted = [...gaps].sort((a, b) => b - a);
   const clear = gaps.length < 2 || sorted[0]! > sorted[1]! * GAP_RATIO;
-  return clear ? k : null;
+  return clear ? { k, gap: gaps.length < 2 ? null : gaps[k]! } : null;
 }
 
 /**
