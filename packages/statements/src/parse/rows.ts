@@ -272,14 +272,14 @@ export function readTable(
     const wrapped =
       !hasAmount &&
       cells.length > 0 &&
-      (cells.every(
+      cells.every(
         (c) =>
           continuationCell(c) ||
-          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)),
-      ) ||
-        // the wrapped cell of a column the reader does not read ('Branch Name') alone on its line:
-        // no row, and no end of the table
-        cells.every((c) => c.role === 'other' && /[a-z0-9]/i.test(c.text)));
+          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)) ||
+          // the wrapped cell of a column the reader does not read ('Branch Name', a reference
+          // under a heading it does not know): no row, and no end of the table
+          (c.role === 'other' && /[a-z0-9]/i.test(c.text)),
+      );
     // a page without a repeated header continues the table at its first dated row, with the
     // wrapped lines set just above it (narrations printed above their date line), or at a closing
     // or carried-forward line under the end of the last row's narration
