@@ -4,7 +4,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { call, startApp, upload as uploadTo } from './helpers/harness.ts';
-import { makeMember } from './helpers/queue.ts';
+import {
+  dropFiles,
+  makeClient,
+  makeMember,
+  startQueuedApp,
+  stopQueuedApp,
+  waitFor,
+  type QueuedApp,
+} from './helpers/queue.ts';
 
 const csv = (rows: string[]) => Buffer.from(rows.join('\r\n'));
 
@@ -54,10 +62,10 @@ describe('issue 35: a sheet mapped once', () => {
       bytes: may,
       name: 'may.csv',
     });
-    assert.ok(
-      alone.status !== 200 || alone.body.reconciliation.ok === false || alone.body.transactions.length < 3,
-      JSON.stringify(alone.body).slice(0, 300),
-    );
+    assert.equal(alone.status, 422, JSON.stringify(alone.body).slice(0, 300));
+    assert.equal(alone.body.reason.code, 'NO_TABLE');
+    // a sheet has no page to mark: the next step names the columns screen
+    assert.match(alone.body.reason.next, /^Mark the columns: /);
 
     const preview = await upload('/api/auto/sheet-preview', {
       token: u.token,
@@ -155,5 +163,42 @@ describe('issue 35: a sheet mapped once', () => {
     });
     assert.equal(unsigned.status, 400);
     assert.match(unsigned.body.detail, /below the column headings/);
+  });
+});
+
+describe("issue 35: a client's drop reads a mapped bank's file without help", () => {
+  let app: QueuedApp | undefined;
+  let h: QueuedApp['h'];
+  before(async () => void ({ h } = app = await startQueuedApp()));
+  after(() => stopQueuedApp(app));
+
+  test('the mapping saved on one read reads the next month dropped on a client', async () => {
+    const u = await makeMember(h, 20);
+    const read = await uploadTo(h.app, '/api/auto/read-with-mapping', {
+      token: u.token,
+      bytes: april,
+      name: 'april.csv',
+      fields: { mapping: JSON.stringify(MAPPING) },
+    });
+    assert.equal(read.status, 200, JSON.stringify(read.body));
+    const saved = await call(h.app, 'POST', '/api/mappings', {
+      token: u.token,
+      json: { name: 'Frobnitz CSV', bank: 'auto', mapping: MAPPING, signature: read.body.mapping_signature },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+
+    const client = await makeClient(h, u.id, ['001234567890']);
+    const drop = await dropFiles(h, u.token, client.id, [{ name: 'may.csv', bytes: may }]);
+    assert.equal(drop.status, 202, JSON.stringify(drop.body));
+    const job = await waitFor(async () => {
+      const r = await call(h.app, 'GET', `/api/office/jobs?client_id=${client.id}`, { token: u.token });
+      const j = r.body.jobs[0];
+      return j && j.state !== 'queued' && j.state !== 'reading' ? j : undefined;
+    }, 60_000);
+    assert.equal(job.state, 'read', JSON.stringify(job));
+    assert.equal(job.rows, 3);
+    assert.equal(job.reconciled, true);
+    const stored = await call(h.app, 'GET', `/api/statements/${job.statement_id}`, { token: u.token });
+    assert.equal(stored.body.layout_used.id, saved.body.id);
   });
 });

@@ -46,6 +46,9 @@ test('an unknown CSV mapped on screen balances, and the next file of the bank is
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('button', { name: 'Mark the columns' })).toBeVisible({ timeout: 30_000 });
   expect(alerts).toContain('Failed to extract statement.');
+  await expect(page.getByRole('region', { name: 'Why' })).toContainText(
+    'Next step: Mark the columns: name the date',
+  );
   await page.getByRole('button', { name: 'Mark the columns' }).click();
   await expect(page).toHaveURL(/\/app\/map$/);
 
