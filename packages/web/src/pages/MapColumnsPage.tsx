@@ -121,7 +121,7 @@ export default function MapColumnsPage() {
     });
   }, [bank]);
 
-  const rows = preview?.sheets[sheet]?.rows ?? [];
+  const rows = useMemo(() => preview?.sheets[sheet]?.rows ?? [], [preview, sheet]);
   const width = useMemo(() => Math.max(0, ...rows.map((r) => r.length)), [rows]);
   const check = mappingOf(sheet, roles, firstRow, dateOrder);
 
