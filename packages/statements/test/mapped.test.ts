@@ -135,40 +135,42 @@ describe('a CSV whose headings Bahi does not know', () => {
   });
 });
 
-/** An old Excel download: a signed amount, date cells, headings in German. */
-function frobXls(rows: (string | number | Date | null)[][]): Uint8Array {
+/** An old Excel download: dates as text, year first with dots; withdrawal and deposit columns. */
+function frobXls(
+  rows: (string | number | null)[][],
+  title: string[][] = [['Frobnitz Genossenschaftsbank'], []],
+): Uint8Array {
   const wb = XLSX.utils.book_new();
-  const ws = XLSX.utils.aoa_to_sheet(
-    [
-      ['Frobnitz Genossenschaftsbank'],
-      [],
-      ['Buchung', 'Valuta', 'Vorgang', 'Betrag EUR', 'Bestand'],
-      ...rows,
-    ],
-    { cellDates: true, UTC: true },
-  );
+  const ws = XLSX.utils.aoa_to_sheet([
+    ...title,
+    ['Buchung', 'Valuta', 'Vorgang', 'Soll', 'Haben', 'Bestand'],
+    ...rows,
+  ]);
   XLSX.utils.book_append_sheet(wb, ws, 'Umsaetze');
   return new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }));
 }
 
-const d = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
 const XLS_MAP: SheetMapping = {
   sheet: 0,
   firstRow: 3,
-  amounts: 'signed',
-  dateOrder: 'dmy',
-  columns: { date: 0, valueDate: 1, description: 2, amount: 3, balance: 4 },
+  amounts: 'split',
+  dateOrder: 'ymd',
+  columns: { date: 0, valueDate: 1, description: 2, debit: 3, credit: 4, balance: 5 },
 };
 
 describe('an XLS whose headings Bahi does not know', () => {
   const april = frobXls([
-    [d('2025-04-01'), d('2025-04-01'), 'Gutschrift ACME', 5000, 15000],
-    [d('2025-04-03'), d('2025-04-04'), 'Kartenzahlung', -250.5, 14749.5],
+    ['2025.04.01', '2025.04.01', 'Gutschrift ACME', null, 5000, 15000],
+    ['2025.04.03', '2025.04.04', 'Kartenzahlung', 250.5, null, 14749.5],
     // a narration run on to a second row
-    [null, null, 'grocer Sector 5', null, null],
-    [d('2025-04-09'), d('2025-04-09'), 'Geldautomat', -1000, 13749.5],
+    [null, null, 'grocer Sector 5', null, null, null],
+    ['2025.04.09', '2025.04.09', 'Geldautomat', 1000, null, 13749.5],
   ]);
+
+  test('the built-in read finds no rows in it', async () => {
+    const { result } = await extractStatementInProcess(april, { fileName: 'umsaetze.xls' });
+    assert.equal(rowsOf(result), 0);
+  });
 
   test('read with the columns marked, it balances; the wrapped narration joins its row', async () => {
     const x = await extractStatementInProcess(april, { fileName: 'umsaetze.xls', mapping: XLS_MAP });
@@ -184,6 +186,63 @@ describe('an XLS whose headings Bahi does not know', () => {
     );
   });
 
+  test('the next XLS of that layout is read with the mapping without help', async () => {
+    const first = await extractStatementInProcess(april, { fileName: 'umsaetze.xls', mapping: XLS_MAP });
+    const may = frobXls(
+      [
+        ['2025.05.02', '2025.05.02', 'Miete', 8000, null, 5749.5],
+        ['2025.05.20', '2025.05.20', 'Gehalt', null, 40000, 45749.5],
+      ],
+      [['Frobnitz Genossenschaftsbank'], ['Kontoauszug Mai'], []],
+    );
+    const x = await extractStatementInProcess(may, {
+      fileName: 'mai.xls',
+      mapped: [{ id: 'x1', mapping: XLS_MAP, signature: first.sheetSignature! }],
+    });
+    assert.equal(x.layoutUsed, 'x1');
+    assert.equal(x.result.accounts[0]!.reconciliation.ok, true);
+    assert.deepEqual(
+      x.result.accounts[0]!.transactions.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),
+      [
+        ['2025-05-02', 800_000, 0, 574_950],
+        ['2025-05-20', 0, 4_000_000, 4_574_950],
+      ],
+    );
+  });
+
+  test('a signed amount: a minus is a withdrawal', () => {
+    const doc: SourceDocument = {
+      kind: 'sheets',
+      format: 'xlsx',
+      sheets: [
+        {
+          name: 'S',
+          rows: [
+            ['When', 'What', 'Sum', 'Left'],
+            ['2025-04-01', 'in', 100, 1100],
+            ['2025-04-02', 'out', '-40.00', 1060],
+          ],
+        },
+      ],
+    };
+    const r = readMapped(doc, {
+      sheet: 0,
+      firstRow: 1,
+      amounts: 'signed',
+      dateOrder: 'dmy',
+      columns: { date: 0, description: 1, amount: 2, balance: 3 },
+    });
+    const a = r.accounts[0]!;
+    assert.equal(a.reconciliation.ok, true, a.reconciliation.message);
+    assert.deepEqual(
+      a.transactions.map((t) => [t.withdrawal, t.deposit]),
+      [
+        [0, 10_000],
+        [4_000, 0],
+      ],
+    );
+  });
+
   test('a moved column keeps its role by its heading', () => {
     const doc: SourceDocument = {
       kind: 'sheets',
@@ -192,36 +251,40 @@ describe('an XLS whose headings Bahi does not know', () => {
         {
           name: 'S',
           rows: [
-            ['Buchung', 'Valuta', 'Vorgang', 'Bestand'],
-            ['2025-04-01', '2025-04-01', 'x', 1],
+            ['Buchung', 'Valuta', 'Vorgang', 'Soll', 'Bestand'],
+            ['2025-04-01', '2025-04-01', 'x', 1, 1],
           ],
         },
       ],
     };
     const sig = {
       kind: 'sheet' as const,
-      headings: ['buchung', 'valuta', 'vorgang', 'betrageur', 'bestand'],
+      headings: ['buchung', 'valuta', 'vorgang', 'soll', 'haben', 'bestand'],
       headingRow: 2,
     };
-    // the amount column's heading is missing: no fit
+    // the deposit column's heading is missing: no fit
     assert.equal(fitMapping(doc, XLS_MAP, sig), null);
     const moved: SourceDocument = {
       ...doc,
-      sheets: [{ name: 'S', rows: [['Nr', 'Buchung', 'Valuta', 'Vorgang', 'Betrag EUR', 'Bestand']] }],
+      sheets: [{ name: 'S', rows: [['Nr', 'Buchung', 'Valuta', 'Vorgang', 'Soll', 'Haben', 'Bestand']] }],
     };
     assert.deepEqual(fitMapping(moved, XLS_MAP, sig), {
       ...XLS_MAP,
       firstRow: 1,
-      columns: { date: 1, valueDate: 2, description: 3, amount: 4, balance: 5 },
+      columns: { date: 1, valueDate: 2, description: 3, debit: 4, credit: 5, balance: 6 },
     });
   });
 
   test('what a mapping lacks is said', () => {
     assert.equal(
-      mappingProblem({ ...XLS_MAP, amounts: 'split' }),
+      mappingProblem({ ...XLS_MAP, columns: { ...XLS_MAP.columns, credit: undefined } }),
       'Mark the withdrawal column and the deposit column.',
     );
-    assert.equal(mappingProblem({ ...XLS_MAP, amounts: 'side' }), 'Mark the column that says Dr or Cr.');
+    assert.equal(mappingProblem({ ...XLS_MAP, amounts: 'signed' }), 'Mark the amount column.');
+    assert.equal(
+      mappingProblem({ ...XLS_MAP, amounts: 'side', columns: { ...XLS_MAP.columns, amount: 9 } }),
+      'Mark the column that says Dr or Cr.',
+    );
     assert.equal(
       mappingProblem({ ...XLS_MAP, columns: { ...XLS_MAP.columns, balance: 0 } }),
       'Each column can have one role only.',
