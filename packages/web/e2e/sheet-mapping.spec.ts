@@ -69,7 +69,7 @@ test('an unknown CSV mapped on screen balances, and the next file of the bank is
   await expect(page.getByText('Choose the first transaction row.', { exact: true })).toBeVisible();
   await page.getByRole('radio', { name: 'Row 4 is the first transaction' }).check();
   const violations = await axeViolations(page);
-  expect(violations, violationLines(violations)).toEqual([]);
+  expect(violations, violationLines(violations).join('\n')).toEqual([]);
   await page.getByRole('button', { name: 'Read with these columns' }).click();
 
   const read = page.getByLabel('Read with your columns');
