@@ -231,8 +231,9 @@ export function readMapped(
     let last: Transaction | null = null;
     for (let r = m.firstRow; r < sheet.rows.length; r++) {
       const row = sheet.rows[r] ?? [];
-      const line = lineOf(row, m.sheet, r);
-      if (!line) continue;
+      // (a line is made only for the rows that need one: a long file's transactions do not)
+      if (!row.some((c) => cellText(c) !== '')) continue;
+      const line = () => lineOf(row, m.sheet, r)!;
       const date = dateOf(row[c.date], m.dateOrder);
       const narration = cellText(row[c.description]);
       const money = [c.debit, c.credit, c.amount, c.balance].map((i) =>
@@ -240,7 +241,7 @@ export function readMapped(
       );
       const figures = money.some((x) => x !== null);
       if (!date) {
-        const kind = specialKind(narration || line.text) ?? specialKind(cellText(row[c.date]));
+        const kind = specialKind(narration || line().text) ?? specialKind(cellText(row[c.date]));
         if (kind) {
           const bal = money[3];
           const special: Special = {
@@ -248,14 +249,14 @@ export function readMapped(
             debit: money[0] ? Math.abs(money[0].paise) : null,
             credit: money[1] ? Math.abs(money[1].paise) : null,
             balance: bal ? balancePaise(bal) : null,
-            text: line.text,
+            text: line().text,
             beforeRows: section.transactions.length === 0,
           };
           section.specials.push(special);
         } else if (!figures && last && narration && cellText(row[c.date]) === '')
           last.description = `${last.description} ${narration}`;
-        else if (figures) unread.push(line);
-        else section.lines.push(line);
+        else if (figures) unread.push(line());
+        else section.lines.push(line());
         continue;
       }
       let withdrawal = 0;
@@ -284,9 +285,9 @@ export function readMapped(
           kind: 'row',
           message: `A row was not read: ${bad}.`,
           page: m.sheet + 1,
-          text: line.text,
+          text: line().text,
         });
-        unread.push(line);
+        unread.push(line());
         continue;
       }
       if (!narration) {
@@ -294,9 +295,9 @@ export function readMapped(
           kind: 'row',
           message: 'A dated row without a narration was not read.',
           page: m.sheet + 1,
-          text: line.text,
+          text: line().text,
         });
-        unread.push(line);
+        unread.push(line());
         continue;
       }
       const ref = c.reference === undefined ? '' : cellText(row[c.reference]);
