@@ -72,6 +72,8 @@ import {
   LedgerAssignments,
   RenameLayoutRequest,
   SaveLayoutRequest,
+  SaveMappingRequest,
+  SheetPreviewAnswer,
   SaveLedgersAnswer,
   SaveLedgersRequest,
   SaveRowsAnswer,
@@ -188,6 +190,10 @@ export const ENDPOINTS = {
   extractStatement: { method: 'POST', path: '/:bank/extract-statement', upload: true, answer: ExtractAnswer },
   readWithLayout: { method: 'POST', path: '/:bank/read-with-layout', upload: true, answer: ExtractAnswer },
   downloadXml: { method: 'POST', path: '/:bank/download-xml', request: DownloadXmlRequest },
+  /** issue 35: a sheet's first rows to mark its columns on, and the file read with the marks */
+  sheetPreview: { method: 'POST', path: '/:bank/sheet-preview', upload: true, answer: SheetPreviewAnswer },
+  readWithMapping: { method: 'POST', path: '/:bank/read-with-mapping', upload: true, answer: ExtractAnswer },
+  saveMapping: { method: 'POST', path: '/mappings', request: SaveMappingRequest, answer: TaughtLayoutInfo },
   layouts: { method: 'GET', path: '/layouts', answer: LayoutsAnswer },
   saveLayout: { method: 'POST', path: '/layouts', request: SaveLayoutRequest, answer: TaughtLayoutInfo },
   renameLayout: {

@@ -142,6 +142,11 @@ export const ExtractAnswer = z.object({
     .lazy(() => LayoutSignature)
     .nullable()
     .default(null),
+  /** with a mapping sent (read-with-mapping): the sheet's heading, to save the mapping with */
+  mapping_signature: z
+    .lazy(() => SheetSignature)
+    .nullable()
+    .default(null),
   /** the statement as kept on the server (issue 19): the result screen opens /app/bank/{id} */
   statement_id: z.string().nullable().default(null),
 });
@@ -195,6 +200,8 @@ export const TaughtLayoutInfo = z.object({
   bank: z.string(),
   created_at: z.string(),
   heading: z.array(z.string()),
+  /** a PDF page's layout, or a sheet's columns (issue 35) */
+  kind: z.enum(['pdf', 'sheet']).default('pdf'),
 });
 export type TaughtLayoutInfo = z.infer<typeof TaughtLayoutInfo>;
 
@@ -227,6 +234,73 @@ export const SaveLayoutRequest = z.object({
   statement_id: z.string().uuid().optional(),
 });
 export type SaveLayoutRequest = z.infer<typeof SaveLayoutRequest>;
+
+// ---- sheets mapped once (issue 35, docs/decisions/056) ----
+
+/** A column index of the sheet (0 = column A). */
+const SheetColumn = z.number().int().min(0).max(255);
+
+/**
+ * @bahi/statements' SheetMapping: the column of each role, the first transaction row, how money is
+ * printed (withdrawal and deposit columns, one amount and a Dr/Cr column, or a signed amount) and
+ * how a numeric date is ordered.
+ */
+export const SheetMapping = z
+  .object({
+    sheet: z.number().int().min(0).max(255),
+    firstRow: z.number().int().min(0).max(1_000_000),
+    amounts: z.enum(['split', 'side', 'signed']),
+    dateOrder: z.enum(['dmy', 'mdy', 'ymd']),
+    columns: z.object({
+      date: SheetColumn,
+      description: SheetColumn,
+      balance: SheetColumn,
+      valueDate: SheetColumn.optional(),
+      reference: SheetColumn.optional(),
+      debit: SheetColumn.optional(),
+      credit: SheetColumn.optional(),
+      amount: SheetColumn.optional(),
+      side: SheetColumn.optional(),
+    }),
+  })
+  .superRefine((m, ctx) => {
+    const c = m.columns;
+    const say = (message: string) => ctx.addIssue({ code: 'custom', message, path: ['columns'] });
+    if (m.amounts === 'split' && (c.debit === undefined || c.credit === undefined))
+      say('Mark the withdrawal column and the deposit column.');
+    if (m.amounts !== 'split' && c.amount === undefined) say('Mark the amount column.');
+    if (m.amounts === 'side' && c.side === undefined) say('Mark the column that says Dr or Cr.');
+    const used = Object.values(c).filter((v) => v !== undefined);
+    if (new Set(used).size !== used.length) say('Each column can have one role only.');
+  });
+export type SheetMapping = z.infer<typeof SheetMapping>;
+
+/** What identifies a mapped sheet's layout again: its heading row's cells, normalised. */
+export const SheetSignature = z.object({
+  kind: z.literal('sheet'),
+  headings: z.array(z.string().max(200)).max(256),
+  headingRow: z.number().int().min(0),
+});
+export type SheetSignature = z.infer<typeof SheetSignature>;
+
+/** POST /{bank}/sheet-preview: the first rows of each sheet as the reader sees them. */
+export const SheetPreviewAnswer = z.object({
+  sheets: z.array(
+    z.object({ name: z.string(), total: z.number().int(), rows: z.array(z.array(z.string())) }),
+  ),
+});
+export type SheetPreviewAnswer = z.infer<typeof SheetPreviewAnswer>;
+
+/** POST /mappings: save the mapping that read a file (after the user saw the result). */
+export const SaveMappingRequest = z.object({
+  name: z.string().trim().min(1, 'Please enter a name.').max(100),
+  /** the bank chosen on upload, or `auto` for a file whose bank was not chosen */
+  bank: z.string().max(20),
+  mapping: SheetMapping,
+  signature: SheetSignature,
+  statement_id: z.string().uuid().optional(),
+});
+export type SaveMappingRequest = z.infer<typeof SaveMappingRequest>;
 
 /** PATCH /layouts/{id} */
 export const RenameLayoutRequest = z.object({ name: z.string().trim().min(1).max(100) });

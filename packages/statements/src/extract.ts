@@ -7,6 +7,7 @@ import type { TallyCompanySnapshot } from '@bahi/tally';
 import { StatementError } from './errors.ts';
 import type { StatementResult, TaughtLayout } from './parse/index.ts';
 import type { LayoutSignature } from './taught.ts';
+import type { SheetMapping, SheetPreview, SheetSignature } from './mapped.ts';
 import type { FileKind } from './read/index.ts';
 import type { Cell } from './source.ts';
 import type { ArchiveFile, ArchiveLimits } from './read/zip.ts';
@@ -15,6 +16,7 @@ import type {
   ExtractJob,
   ExtractOutput,
   JobOutput,
+  MappedCandidate,
   TaughtCandidate,
   WorkbookOutput,
   WrittenArchiveOutput,
@@ -34,6 +36,10 @@ export interface ExtractOptions {
   layout?: TaughtLayout;
   /** layouts taught before: the first whose shape the file has reads it */
   taught?: TaughtCandidate[];
+  /** read the sheet with the columns the user marked (issue 35) */
+  mapping?: SheetMapping;
+  /** sheet mappings made before: the first whose heading the file has reads it (where it does better) */
+  mapped?: MappedCandidate[];
   /**
    * Read in this process instead of a reader process: no time or memory limit, no start-up of a
    * reader (~0.2-0.5 s). Only for files nobody hostile chose (the command line reading the
@@ -54,6 +60,8 @@ export interface Extraction {
   meta: { kind: FileKind; bytes: number; ocrPages: number; ms: number };
   /** with `layout`: the file's shape, to recognise the next statement like it */
   signature?: LayoutSignature | null;
+  /** with `mapping`: the sheet's heading, to recognise the next file like it */
+  sheetSignature?: SheetSignature | null;
   /** the taught layout that read the file */
   layoutUsed?: string;
   /** the other read when a taught layout fitted (see ExtractOutput.other) */
@@ -99,6 +107,7 @@ function toExtraction(out: ExtractOutput, bytes: number, started: number): Extra
     format: out.format,
     meta: { kind: out.kind, bytes, ocrPages: out.ocrPages, ms: Math.round(performance.now() - started) },
     ...(out.signature !== undefined ? { signature: out.signature } : {}),
+    ...(out.sheetSignature !== undefined ? { sheetSignature: out.sheetSignature } : {}),
     ...(out.layoutUsed ? { layoutUsed: out.layoutUsed } : {}),
     ...(out.other ? { other: out.other } : {}),
   };
@@ -120,6 +129,8 @@ const extractJob = (bytes: Uint8Array, opts: ExtractOptions): ExtractJob => ({
   fileName: opts.fileName,
   layout: opts.layout,
   taught: opts.taught,
+  mapping: opts.mapping,
+  mapped: opts.mapped,
 });
 
 /**
@@ -146,6 +157,34 @@ export async function extractStatementInProcess(
   const { runJob } = await import('./worker/job.ts');
   const out = cleanValues(await runJob(extractJob(bytes, opts))) as ExtractOutput;
   return toExtraction(out, bytes.length, started);
+}
+
+/**
+ * The first rows of a workbook or delimited file as the reader sees them, read in a reader process
+ * (the mapping screen, issue 35). A PDF, a report or an image is refused (UNSUPPORTED).
+ */
+export async function previewSheets(
+  bytes: Uint8Array,
+  opts: {
+    password?: string;
+    fileName?: string;
+    signal?: AbortSignal;
+    owner?: string;
+    inProcess?: boolean;
+  } = {},
+): Promise<SheetPreview> {
+  if (bytes.length === 0) throw noBytes();
+  const job = {
+    op: 'previewSheets' as const,
+    bytes,
+    password: opts.password || undefined,
+    fileName: opts.fileName,
+  };
+  if (opts.inProcess) {
+    const { runJob } = await import('./worker/job.ts');
+    return cleanValues(await runJob(job)) as SheetPreview;
+  }
+  return (await run(job, opts.signal, opts.owner)) as SheetPreview;
 }
 
 /** The API's check-password call, in a reader process: does this file need a password? */

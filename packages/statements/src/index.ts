@@ -7,6 +7,7 @@ export {
   extractStatementInProcess,
   checkPassword,
   readWorkbookRows,
+  previewSheets,
   openArchiveInReader,
   openArchiveIntoFolder,
   readMastersInReader,
@@ -23,7 +24,20 @@ export {
   type LayoutSignature,
   type ReadQuality,
 } from './taught.ts';
-export type { TaughtCandidate } from './worker/job.ts';
+export type { TaughtCandidate, MappedCandidate } from './worker/job.ts';
+export {
+  readMapped,
+  fitMapping,
+  sheetSignature,
+  sheetPreview,
+  mappingProblem,
+  PREVIEW_ROWS,
+  PREVIEW_COLUMNS,
+  type SheetMapping,
+  type SheetSignature,
+  type SheetPreview,
+  type AmountStyle,
+} from './mapped.ts';
 export { StatementPool, type PoolOptions } from './worker/pool.ts';
 export { detectFileKind, type FileKind } from './read/kind.ts';
 export { xlsxNeedsPassword } from './read/xlsx.ts';

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
                   { path: 'bank', lazy: screen(() => import('./pages/BankPage.tsx')) },
                   { path: 'bank/:id', lazy: screen(() => import('./pages/BankPage.tsx')) },
                   { path: 'teach', lazy: screen(() => import('./pages/TeachPage.tsx')) },
+                  { path: 'map', lazy: screen(() => import('./pages/MapColumnsPage.tsx')) },
                   { path: 'layouts', lazy: screen(() => import('./pages/LayoutsPage.tsx')) },
                   { path: 'pay', lazy: screen(() => import('./pages/PayPage.tsx')) },
                   { path: 'pay/test-checkout', lazy: screen(() => import('./pages/TestCheckoutPage.tsx')) },

@@ -24,6 +24,7 @@ import { whileDatabaseDown } from '../db/retry.ts';
 import { officeJobs, type OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { BookFull, fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
+import { candidatesFor, layoutInfo } from '../statements/layouts.ts';
 import { saveReadStatement, statementDetail } from '../statements/results.ts';
 import { readReasons, toRow } from '../statements/shape.ts';
 import { mapInSlices } from '../slices.ts';
@@ -149,12 +150,17 @@ export async function readDroppedFile(
     // progress is for the screen: a failed write is logged, the read goes on
     onError: (err) => log.warn({ job: jobId, err: { name: (err as Error).name } }, 'page progress not saved'),
   });
+  // what the user marked before (a PDF layout, a sheet's columns: issue 35) reads a dropped file of
+  // that shape too, by the same rule as the single read (only where it does better)
+  const taught = await candidatesFor(db, row.userId, undefined);
   let extraction: Extraction;
   try {
     extraction = await extractStatement(bytes, {
       password: opts.password,
       fileName: row.fileName,
       owner: row.userId,
+      ...(taught.candidates.length ? { taught: taught.candidates } : {}),
+      ...(taught.mapped.length ? { mapped: taught.mapped } : {}),
       signal: opts.signal,
       onProgress: (p) => void progress(p),
     });
@@ -234,7 +240,15 @@ export async function readDroppedFile(
           requestedBank: result.bank ?? '',
           fileName: row.fileName,
           format: extraction.format,
-          detail: statementDetail(result, first, reasons),
+          detail: statementDetail(
+            result,
+            first,
+            reasons,
+            (() => {
+              const used = taught.rows.find((r) => r.id === extraction.layoutUsed);
+              return used ? layoutInfo(used) : null;
+            })(),
+          ),
           rows: await mapInSlices(first.transactions, toRow),
           sources: first.transactions,
           now,

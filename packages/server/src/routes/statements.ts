@@ -12,12 +12,13 @@ import {
   reasonForFailure,
   type ReadReason,
 } from '@bahi/core';
-import { ENDPOINTS, TaughtLayout, type ExtractAnswer, type OtherRead } from '@bahi/contract';
+import { ENDPOINTS, SheetMapping, TaughtLayout, type ExtractAnswer, type OtherRead } from '@bahi/contract';
 import {
   checkPassword,
   closePool,
   extractStatement,
   isStatementError,
+  previewSheets,
   readQuality,
   type Extraction,
   type StatementError,
@@ -31,6 +32,7 @@ import { HttpError, badRequest, notFound } from '../errors.ts';
 import { bankExportXml } from '../tally/bank-export.ts';
 import { recordDownload, withLeftOut } from '../tally/sent-routes.ts';
 import {
+  ANY_BANK,
   MAX_LAYOUTS,
   candidatesFor,
   deleteLayout,
@@ -138,7 +140,13 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
    * the table is read with the layout the user marked, and the answer carries the file's shape to
    * save it with; without, a layout taught before for this bank reads a file of its shape.
    */
-  async function readStatement(request: FastifyRequest, reply: FastifyReply, withLayout: boolean) {
+  async function readStatement(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    marked: 'none' | 'layout' | 'mapping',
+  ) {
+    const withLayout = marked === 'layout';
+    // a sheet's columns may be marked with no bank chosen (issue 35): its bank is often one Bahi has no profile for
     const bank = withLayout ? bankOf(request) : bankOrAuto(request);
     const upload = await readUpload(request);
     let layout: TaughtLayout | undefined;
@@ -151,6 +159,16 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       }
       layout = TaughtLayout.parse(raw);
     }
+    let mapping: SheetMapping | undefined;
+    if (marked === 'mapping') {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(upload.mapping ?? '');
+      } catch {
+        throw badRequest('Send the columns you marked as JSON in the form field "mapping".');
+      }
+      mapping = SheetMapping.parse(raw);
+    }
     const query = request.query as { password?: unknown };
     const password = (typeof query.password === 'string' && query.password) || upload.password || undefined;
     const userId = request.user.id;
@@ -161,7 +179,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     const have = free ? 1 : await balance(ctx.db, userId);
     if (have < 1) throw new HttpError('NOT_ENOUGH_PAGES', notEnoughPages(1, have, true));
 
-    const taught = layout ? null : await candidatesFor(ctx.db, userId, bank);
+    const taught = layout || mapping ? null : await candidatesFor(ctx.db, userId, bank);
     let extraction: Extraction;
     try {
       extraction = await withReadSlot(ctx, userId, 'extract', () =>
@@ -171,7 +189,9 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
           fileName: upload.fileName,
           owner: userId,
           ...(layout ? { layout } : {}),
+          ...(mapping ? { mapping } : {}),
           ...(taught?.candidates.length ? { taught: taught.candidates } : {}),
+          ...(taught?.mapped.length ? { mapped: taught.mapped } : {}),
         }),
       );
     } catch (err) {
@@ -283,7 +303,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
         charged,
         ms: extraction.meta.ms,
         reasons: reasons.map((r) => r.code),
-        taught: Boolean(layout || used),
+        taught: Boolean(layout || mapping || used),
       },
       'statement extracted',
     );
@@ -304,6 +324,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       layout_used: detail.layout_used,
       other_read: other ? other.forChosen(other.id) : null,
       layout_signature: layout ? (extraction.signature ?? null) : null,
+      mapping_signature: mapping ? (extraction.sheetSignature ?? null) : null,
       statement_id: statementId,
     };
     // 24,000 rows for 500 pages: written a slice at a time, not in one JSON.stringify of the reply
@@ -313,7 +334,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
   serve(
     app,
     ENDPOINTS.extractStatement,
-    async (request, reply) => readStatement(request, reply, false),
+    async (request, reply) => readStatement(request, reply, 'none'),
     signedIn,
   );
 
@@ -321,7 +342,62 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
   serve(
     app,
     ENDPOINTS.readWithLayout,
-    async (request, reply) => readStatement(request, reply, true),
+    async (request, reply) => readStatement(request, reply, 'layout'),
+    signedIn,
+  );
+
+  /** Issue 35: the first rows of a workbook or delimited file, to mark its columns on (read in a reader). */
+  serve(
+    app,
+    ENDPOINTS.sheetPreview,
+    async (request) => {
+      bankOrAuto(request);
+      const upload = await readUpload(request);
+      const query = request.query as { password?: unknown };
+      const password = (typeof query.password === 'string' && query.password) || upload.password || undefined;
+      const userId = request.user.id;
+      try {
+        checkStatementKind(upload);
+        return await withReadSlot(ctx, userId, 'extract', () =>
+          previewSheets(upload.bytes, { password, fileName: upload.fileName, owner: userId }),
+        );
+      } catch (err) {
+        throw isStatementError(err) ? failureOf(err) : err;
+      }
+    },
+    signedIn,
+  );
+
+  /** Re-reads the file (sent again) with the sheet's columns the user marked (issue 35). */
+  serve(
+    app,
+    ENDPOINTS.readWithMapping,
+    async (request, reply) => readStatement(request, reply, 'mapping'),
+    signedIn,
+  );
+
+  serve(
+    app,
+    ENDPOINTS.saveMapping,
+    async (request, _reply, body) => {
+      const chosen = body.bank.toUpperCase();
+      const bank = chosen === AUTO_BANK.toUpperCase() || chosen === '' ? ANY_BANK : chosen;
+      if (bank !== ANY_BANK && !isBankCode(bank)) throw badRequest('Unknown bank.');
+      if (body.signature.headings.filter(Boolean).length < 2)
+        throw badRequest('Mark a first row below the column headings: the headings recognise the next file.');
+      const existing = await listLayouts(ctx.db, request.user.id);
+      if (existing.length >= MAX_LAYOUTS) throw badRequest(`At most ${MAX_LAYOUTS} layouts can be saved.`);
+      const row = await saveLayout(
+        ctx.db,
+        request.user.id,
+        { name: body.name, bank, layout: body.mapping, signature: body.signature },
+        ctx.now(),
+      );
+      const info = layoutInfo(row);
+      if (body.statement_id)
+        await setStatementLayout(ctx.db, request.user.id, body.statement_id, info, ctx.now());
+      return info;
+    },
     signedIn,
   );
 

@@ -1,26 +1,44 @@
 // Layouts a user taught (issue 17): saved per user, keyed by bank and shape (page size, heading
 // words); listed, renamed and deleted by their owner only; offered to every extraction of that bank.
+// A sheet's mapping (issue 35, decision 056) is kept in the same table, its signature the heading
+// row's cells (`kind: 'sheet'`): one list, one rename and delete, one choice rule for both.
 import { and, desc, eq } from 'drizzle-orm';
-import type { LayoutSignature, TaughtLayout, TaughtLayoutInfo } from '@bahi/contract';
-import type { TaughtCandidate } from '@bahi/statements';
+import type {
+  LayoutSignature,
+  SheetMapping,
+  SheetSignature,
+  TaughtLayout,
+  TaughtLayoutInfo,
+} from '@bahi/contract';
+import type { MappedCandidate, TaughtCandidate } from '@bahi/statements';
 import type { Db } from '../db/index.ts';
 import { taughtLayouts } from './tables.ts';
 
 /** At most this many layouts per user (each is a few hundred bytes; the check reads them all). */
 export const MAX_LAYOUTS = 200;
 
-export const shapeKey = (sig: LayoutSignature) =>
-  `${Math.round(sig.pageWidth)}x${Math.round(sig.pageHeight)}|${sig.heading.join(' ')}`.slice(0, 2000);
+export const shapeKey = (sig: LayoutSignature | SheetSignature) =>
+  ('kind' in sig && sig.kind === 'sheet'
+    ? `sheet|${sig.headings.join('|')}`
+    : `${Math.round((sig as LayoutSignature).pageWidth)}x${Math.round((sig as LayoutSignature).pageHeight)}|${(sig as LayoutSignature).heading.join(' ')}`
+  ).slice(0, 2000);
+
+/** The bank of a mapping saved without one (the file's bank was neither chosen nor detected). */
+export const ANY_BANK = 'AUTO';
 
 type Row = typeof taughtLayouts.$inferSelect;
 
+const isSheet = (sig: unknown): sig is SheetSignature => (sig as { kind?: unknown }).kind === 'sheet';
+
 export function layoutInfo(row: Row): TaughtLayoutInfo {
+  const sig = row.signature as LayoutSignature | SheetSignature;
   return {
     id: row.id,
     name: row.name,
     bank: row.bank,
     created_at: row.createdAt.toISOString(),
-    heading: (row.signature as LayoutSignature).heading,
+    heading: isSheet(sig) ? sig.headings.filter(Boolean) : sig.heading,
+    kind: isSheet(sig) ? 'sheet' : 'pdf',
   };
 }
 
@@ -41,15 +59,27 @@ export async function candidatesFor(
   db: Db,
   userId: string,
   bank: string | undefined,
-): Promise<{ candidates: TaughtCandidate[]; rows: Row[] }> {
-  const rows = (await listLayouts(db, userId)).filter((r) => bank === undefined || r.bank === bank);
+): Promise<{ candidates: TaughtCandidate[]; mapped: MappedCandidate[]; rows: Row[] }> {
+  // a mapping saved without a bank is tried on every file its heading fits
+  const rows = (await listLayouts(db, userId)).filter(
+    (r) => bank === undefined || r.bank === bank || (isSheet(r.signature) && r.bank === ANY_BANK),
+  );
   return {
     rows,
-    candidates: rows.map((r) => ({
-      id: r.id,
-      layout: r.layout as TaughtLayout,
-      signature: r.signature as LayoutSignature,
-    })),
+    candidates: rows
+      .filter((r) => !isSheet(r.signature))
+      .map((r) => ({
+        id: r.id,
+        layout: r.layout as TaughtLayout,
+        signature: r.signature as LayoutSignature,
+      })),
+    mapped: rows
+      .filter((r) => isSheet(r.signature))
+      .map((r) => ({
+        id: r.id,
+        mapping: r.layout as SheetMapping,
+        signature: r.signature as SheetSignature,
+      })),
   };
 }
 
@@ -57,7 +87,12 @@ export async function candidatesFor(
 export async function saveLayout(
   db: Db,
   userId: string,
-  input: { name: string; bank: string; layout: TaughtLayout; signature: LayoutSignature },
+  input: {
+    name: string;
+    bank: string;
+    layout: TaughtLayout | SheetMapping;
+    signature: LayoutSignature | SheetSignature;
+  },
   now: Date,
 ): Promise<Row> {
   const key = shapeKey(input.signature);

@@ -92,8 +92,12 @@ export function readIssues(result: StatementResult): ReadIssue[] {
 }
 
 /** Why this read is not a clean success (empty when it is): the shared words of @bahi/core. */
+/** A workbook or CSV has no page to mark: its columns are named on its first rows (issue 35). */
+export const SHEET_NO_TABLE_NEXT =
+  "Mark the columns: name the date, narration, amount and balance columns on the file's first rows and choose the first transaction row. Bahi then reads this file, and this bank's later files, with them.";
+
 export function readReasons(result: StatementResult): ReadReason[] {
-  return diagnoseRead({
+  const reasons = diagnoseRead({
     format: result.format,
     transactions: result.accounts.reduce((n, a) => n + a.transactions.length, 0),
     issues: result.issues,
@@ -104,6 +108,9 @@ export function readReasons(result: StatementResult): ReadReason[] {
       firstBreak: a.reconciliation.breaks[0] ?? null,
     })),
   });
+  return result.format === 'xlsx'
+    ? reasons.map((r) => (r.code === 'NO_TABLE' ? { ...r, next: SHEET_NO_TABLE_NEXT } : r))
+    : reasons;
 }
 
 export function bankDetected(result: StatementResult): BankDetected {

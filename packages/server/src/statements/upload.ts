@@ -11,6 +11,8 @@ export type Upload = {
   password: string | undefined;
   /** read-with-layout: the layout the user marked, as JSON (issue 17) */
   layout?: string;
+  /** read-with-mapping: the sheet's columns the user marked, as JSON (issue 35) */
+  mapping?: string;
 };
 
 /** The one file of a multipart request, and the optional `password` field (before or after it). */
@@ -24,6 +26,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     fileName: file.fileName || 'statement',
     password: form.fields.password,
     ...(form.fields.layout !== undefined ? { layout: form.fields.layout } : {}),
+    ...(form.fields.mapping !== undefined ? { mapping: form.fields.mapping } : {}),
   };
 }
 

@@ -13,6 +13,15 @@ import {
   snapLayout,
   type LayoutSignature,
 } from '../taught.ts';
+import {
+  fitMapping,
+  readMapped,
+  sheetPreview,
+  sheetSignature,
+  type SheetMapping,
+  type SheetPreview,
+  type SheetSignature,
+} from '../mapped.ts';
 import { checkPassword, readDocument, type FileKind, type ReadOptions } from '../read/index.ts';
 import { readPdfPart, type PageClaims, type PdfPart } from '../read/pdf.ts';
 import { readXlsx } from '../read/xlsx.ts';
@@ -32,6 +41,24 @@ export interface ExtractJob {
   layout?: TaughtLayout;
   /** layouts the user taught before: the first whose shape this file has reads it */
   taught?: TaughtCandidate[];
+  /** read the sheet with the columns the user marked (issue 35) */
+  mapping?: SheetMapping;
+  /** sheet mappings the user made before: the first whose heading this file has reads it */
+  mapped?: MappedCandidate[];
+}
+
+export interface MappedCandidate {
+  id: string;
+  mapping: SheetMapping;
+  signature: SheetSignature;
+}
+
+/** The first rows of a workbook or delimited file, as the reader sees them (the mapping screen). */
+export interface PreviewSheetsJob {
+  op: 'previewSheets';
+  bytes: Uint8Array;
+  password?: string;
+  fileName?: string;
 }
 
 export interface TaughtCandidate {
@@ -89,7 +116,13 @@ export interface ReadMastersJob {
 }
 
 export type Job =
-  ExtractJob | CheckPasswordJob | ReadPartJob | ReadWorkbookJob | OpenArchiveJob | ReadMastersJob;
+  | ExtractJob
+  | PreviewSheetsJob
+  | CheckPasswordJob
+  | ReadPartJob
+  | ReadWorkbookJob
+  | OpenArchiveJob
+  | ReadMastersJob;
 
 export interface ExtractOutput {
   result: StatementResult;
@@ -104,6 +137,8 @@ export interface ExtractOutput {
   sharedPages: number;
   /** with `layout`: the shape of the file, to recognise the next one */
   signature?: LayoutSignature | null;
+  /** with `mapping`: the sheet's heading, to recognise the next file of the bank */
+  sheetSignature?: SheetSignature | null;
   /** the id of the taught layout that read this file */
   layoutUsed?: string;
   /**
@@ -121,7 +156,8 @@ export type JobOutput =
   | WorkbookOutput
   | ArchiveOutput
   | WrittenArchiveOutput
-  | TallyCompanySnapshot;
+  | TallyCompanySnapshot
+  | SheetPreview;
 
 export interface JobHooks {
   onPageCount?: (n: number) => void;
@@ -147,6 +183,20 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
   }
   // Loaded only by the reader that reads one (the XML parser is not a statement reader's).
   if (job.op === 'readMasters') return (await import('../read/masters.ts')).readMasters(job.bytes);
+  if (job.op === 'previewSheets') {
+    const { doc } = await readDocument(job.bytes, {
+      password: job.password,
+      fileName: job.fileName,
+      ocr: false,
+    });
+    const preview = sheetPreview(doc);
+    if (!preview)
+      throw new StatementError('UNSUPPORTED', {
+        userMessage: 'Only a workbook (XLSX, XLS) or a CSV or text download can be mapped by its columns.',
+        logMessage: `previewSheets: a ${doc.kind} document`,
+      });
+    return preview;
+  }
   const read = await readDocument(job.bytes, {
     password: job.password,
     fileName: job.fileName,
@@ -160,12 +210,25 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
   let layoutUsed: string | undefined;
   const layout = job.layout ? snapLayout(doc, job.layout) : undefined;
   let other: ExtractOutput['other'];
-  if (layout) result = parseStatement(doc, { ...base, layout });
-  else
-    for (const c of job.taught ?? []) {
+  // what the user marked before: a PDF layout whose shape the file has, a sheet mapping whose
+  // heading it has; each a read of its own, used only where it does better (preferTaught)
+  const fits = [
+    ...(job.taught ?? []).map((c) => () => {
       const fitted = fitLayout(doc, c.layout, c.signature);
-      if (!fitted) continue;
-      const taught = parseStatement(doc, { ...base, layout: fitted });
+      return fitted ? { id: c.id, result: parseStatement(doc, { ...base, layout: fitted }) } : null;
+    }),
+    ...(job.mapped ?? []).map((c) => () => {
+      const fitted = fitMapping(doc, c.mapping, c.signature);
+      return fitted ? { id: c.id, result: readMapped(doc, fitted, base) } : null;
+    }),
+  ];
+  if (layout) result = parseStatement(doc, { ...base, layout });
+  else if (job.mapping) result = readMapped(doc, job.mapping, base);
+  else
+    for (const fit of fits) {
+      const c = fit();
+      if (!c) continue;
+      const taught = c.result;
       if (!taught.accounts.some((a) => a.transactions.length > 0)) continue;
       const builtin = parseStatement(doc, base);
       const choice = preferTaught(readQuality(builtin), readQuality(taught));
@@ -196,6 +259,7 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     ocrPages,
     sharedPages: read.sharedPages,
     ...(layout ? { signature: layoutSignature(doc, layout) } : {}),
+    ...(job.mapping ? { sheetSignature: sheetSignature(doc, job.mapping) } : {}),
     ...(layoutUsed ? { layoutUsed } : {}),
     ...(other ? { other } : {}),
   };

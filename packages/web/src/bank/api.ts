@@ -5,6 +5,9 @@ import {
   type LedgerSuggestion,
   type ReadReasonInfo,
   type SaveLayoutRequest,
+  type SaveMappingRequest,
+  type SheetMapping,
+  type SheetPreviewAnswer,
   type SaveLedgersRequest,
   type SaveRowsRequest,
   type StatementListItem,
@@ -58,11 +61,12 @@ function reasonOf(value: unknown): ReadReasonInfo | undefined {
 /** The bank's path parameter: the spec's paths name banks in lower case. */
 const bankParam = (bank: string) => ({ bank: bank.toLowerCase() });
 
-function form(file: File, password?: string, layout?: TaughtLayout): FormData {
+function form(file: File, password?: string, layout?: TaughtLayout, mapping?: SheetMapping): FormData {
   const data = new FormData();
   // The password goes before the file: the server reads fields in order and sees it either way.
   if (password) data.append('password', password);
   if (layout) data.append('layout', JSON.stringify(layout));
+  if (mapping) data.append('mapping', JSON.stringify(mapping));
   data.append('file', file, file.name);
   return data;
 }
@@ -81,10 +85,16 @@ export function extractStatement(
   password: string | undefined,
   onProgress: (p: Progress) => void = () => {},
   layout?: TaughtLayout,
+  /** the sheet's columns the user marked (issue 35): read-with-mapping */
+  mapping?: SheetMapping,
 ): Promise<ExtractAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const endpoint = layout ? ENDPOINTS.readWithLayout : ENDPOINTS.extractStatement;
+    const endpoint = layout
+      ? ENDPOINTS.readWithLayout
+      : mapping
+        ? ENDPOINTS.readWithMapping
+        : ENDPOINTS.extractStatement;
     xhr.open(endpoint.method, `${API_BASE}${pathOf(endpoint, bankParam(bank))}`);
     const token = readToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -123,7 +133,7 @@ export function extractStatement(
         ),
       );
     };
-    xhr.send(form(file, password, layout));
+    xhr.send(form(file, password, layout, mapping));
   });
 }
 
@@ -155,6 +165,15 @@ export async function suggestLedgers(descriptions: string[]): Promise<LedgerSugg
 }
 
 // ---- layouts the user taught (issue 17) ----
+
+/** POST /{bank}/sheet-preview: a workbook's or CSV's first rows as the reader sees them (issue 35). */
+export function sheetPreview(bank: string, file: File, password?: string): Promise<SheetPreviewAnswer> {
+  return call(ENDPOINTS.sheetPreview, { params: bankParam(bank), multipart: form(file, password) });
+}
+
+export function saveMapping(body: SaveMappingRequest) {
+  return call(ENDPOINTS.saveMapping, { json: body });
+}
 
 export async function listLayouts(): Promise<TaughtLayoutInfo[]> {
   return (await call(ENDPOINTS.layouts)).layouts;

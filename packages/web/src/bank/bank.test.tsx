@@ -15,6 +15,7 @@ import {
   bankUnconfirmed,
   downloadProblem,
   fileTypeProblem,
+  isSheetFile,
   sendConfirmation,
   sendProblem,
 } from './validate.ts';
@@ -72,6 +73,14 @@ describe('validations (spec section 5, in order)', () => {
     expect(fileTypeProblem('a.xls', 'HDFC')).toBeNull();
     expect(fileTypeProblem('a.xls', 'PNB')).toBe('Only PDF or RPT files are allowed.');
     expect(fileTypeProblem('a.pdf.exe', 'SBI')).toBe('Only PDF or RPT files are allowed.');
+  });
+  it('issue 35: a CSV or text download when no bank is chosen, its columns marked if need be', () => {
+    expect(fileTypeProblem('frobnitz.CSV', '')).toBeNull();
+    expect(fileTypeProblem('export.txt', '')).toBeNull();
+    expect(fileTypeProblem('frobnitz.csv', 'SBI')).toBe('Only PDF or RPT files are allowed.');
+    expect(isSheetFile('a.csv')).toBe(true);
+    expect(isSheetFile('a.XLSX')).toBe(true);
+    expect(isSheetFile('a.pdf')).toBe(false);
   });
   it('issue 34: photos for every bank, Excel when no bank is chosen (the bank is read from the file)', () => {
     expect(fileTypeProblem('scan.JPG', 'SBI')).toBeNull();

@@ -34,8 +34,10 @@ export const sendConfirmation = (count: number, withoutLedger = 0) =>
 /** The spec's bank selection rule, plus the Excel kinds a bank's portal exports (the bank table's
  * `uploads` in @bahi/core: .xlsx, and the old .xls that HDFC, ICICI and SBI net banking download). */
 export function fileTypeProblem(name: string, bank: string): string | null {
-  const extension = /\.(pdf|rpt|xlsx|xls|png|jpe?g)$/i.exec(name)?.[1]?.toLowerCase();
+  const extension = /\.(pdf|rpt|xlsx|xls|csv|txt|png|jpe?g)$/i.exec(name)?.[1]?.toLowerCase();
   if (extension === 'pdf' || extension === 'rpt') return null;
+  // A CSV or text download of any bank, its columns marked once if Bahi cannot name them (issue 35).
+  if ((extension === 'csv' || extension === 'txt') && bank === '') return null;
   // Photos of a statement are read by OCR (issue 34), as on the PNB screen and the office drop.
   if (extension === 'png' || extension === 'jpg' || extension === 'jpeg') return null;
   // No bank chosen: the reader detects it, Excel included.
@@ -59,3 +61,6 @@ export function bankUnconfirmed(d: BankDetected): string | null {
     ? `The file does not name its bank (no IFSC or bank name found): it was read as ${d.label}, the bank you chose.`
     : null;
 }
+
+/** A workbook or a delimited download: its columns can be marked on its first rows (issue 35). */
+export const isSheetFile = (name: string) => /\.(xlsx|xls|csv|txt)$/i.test(name);

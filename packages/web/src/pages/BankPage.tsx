@@ -39,7 +39,7 @@ import { SaveStatus } from '../bank/SaveStatus.tsx';
 import { useBankReview, useRowFilter, useStatement } from '../bank/useBankReview.ts';
 import type { RowIndex } from '../bank/rows-index.ts';
 import { XmlPreview } from '../bank/XmlPreview.tsx';
-import { bankMismatch, bankUnconfirmed } from '../bank/validate.ts';
+import { bankMismatch, bankUnconfirmed, isSheetFile } from '../bank/validate.ts';
 
 // Bank statement result (/app/bank/{id}): spec sections 2, 4, 5 and 8. The statement lives on the
 // server (issue 19): the id in the address loads it, so a reload, a second tab or another machine
@@ -198,6 +198,7 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
       ? defaultBankLedger(info.bank, acc)
       : accountLedger(info.bank_label, acc);
   const isPdf = session.file_name.toLowerCase().endsWith('.pdf');
+  const isSheet = isSheetFile(session.file_name);
 
   return (
     <Stack gap="md">
@@ -233,7 +234,7 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
       {answer.other_read && <WhichRead other={answer.other_read} />}
       {used && !answer.other_read && (
         <Alert color="blue" role="status" aria-label="Taught layout">
-          Read with the layout you taught on{' '}
+          Read with the {used.kind === 'sheet' ? 'columns you marked' : 'layout you taught'} on{' '}
           {new Date(used.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })} (
           {used.name}).
         </Alert>
@@ -281,6 +282,29 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         onFix={setFixing}
         onAccept={review.setAccepted}
       />
+      {isSheet && (
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              // a sheet read poorly: mark its columns once (issue 35)
+              saveTeachSession({
+                bank: session.requested_bank,
+                fileName: session.file_name,
+                reason: reasons[0]?.message ?? 'This statement was not read perfectly.',
+              });
+              navigate('/app/map');
+            }}
+          >
+            Mark the columns
+          </Button>
+          <Text size="xs" c="dimmed">
+            Rows missing or misread? Mark which column is which once, and Bahi reads this bank&apos;s files
+            with it.
+          </Text>
+        </Group>
+      )}
       {!clean && isPdf && (
         <Group gap="xs">
           <Button
@@ -491,7 +515,8 @@ function Balance({ label, amount }: { label: string; amount: string | null | und
  * chose the one it chose, and a switch to the other (kept on the server as a statement of its own).
  */
 function WhichRead({ other }: { other: OtherRead }) {
-  const name = other.layout ? `the layout you taught (${other.layout.name})` : 'the layout you taught';
+  const what = other.layout?.kind === 'sheet' ? 'the columns you marked' : 'the layout you taught';
+  const name = other.layout ? `${what} (${other.layout.name})` : what;
   const shown = other.shown === 'taught' ? `Read with ${name}` : "Read with Bahi's own reader";
   const otherName = other.shown === 'taught' ? "Bahi's own read" : `the read with ${name}`;
   const otherState = other.balanced ? 'balanced' : `${other.breaks} balance break(s)`;

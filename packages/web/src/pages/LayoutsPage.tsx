@@ -94,7 +94,9 @@ function LayoutRow({
         </Button>
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
-        {layout.bank} · taught on {new Date(layout.created_at).toLocaleDateString('en-IN')} · headings:{' '}
+        {layout.kind === 'sheet' ? 'Sheet columns' : 'PDF layout'} ·{' '}
+        {layout.bank === 'AUTO' ? 'any bank' : layout.bank} · taught on{' '}
+        {new Date(layout.created_at).toLocaleDateString('en-IN')} · headings:{' '}
         {layout.heading.join(' · ') || '—'}
       </Text>
     </Paper>

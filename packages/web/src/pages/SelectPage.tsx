@@ -10,7 +10,7 @@ import { countPdfPages, ProcessingOverlay } from '../bank/ProcessingOverlay.tsx'
 import type { ReadReasonInfo } from '@bahi/contract';
 import { ReadReasons } from '../bank/ReadStatus.tsx';
 import { keepFile, primeStatement, saveTeachSession } from '../bank/store.ts';
-import { fileTypeProblem } from '../bank/validate.ts';
+import { fileTypeProblem, isSheetFile } from '../bank/validate.ts';
 import { FileResults, readEach, type FileResult } from '../bank/FileResults.tsx';
 import { BackAndPages } from '../components/BackAndPages.tsx';
 import { FilesPicker } from '../components/FilePicker.tsx';
@@ -68,6 +68,14 @@ export default function SelectPage() {
     await keepFile(file);
     saveTeachSession({ bank, fileName: file.name, reason: reason.message });
     navigate('/app/teach');
+  }
+
+  /** A sheet whose columns the reader could not name: mark them on its first rows (issue 35). */
+  async function mapColumns() {
+    if (!file || !reason) return;
+    await keepFile(file);
+    saveTeachSession({ bank, fileName: file.name, reason: reason.message });
+    navigate('/app/map');
   }
 
   /** Extracts; true when done (the caller then leaves), false when the password was wrong. */
@@ -183,6 +191,10 @@ export default function SelectPage() {
               HDFC, ICICI and Axis Bank also export Excel: .xlsx is accepted for those banks, and the older
               .xls download for them and SBI.
             </List.Item>
+            <List.Item>
+              A spreadsheet or CSV whose columns Bahi cannot name: mark them once (Mark the columns), and that
+              bank&apos;s later files are read the same way.
+            </List.Item>
             <List.Item>Password-protected files ask for the password; it is never stored.</List.Item>
             <List.Item>
               A statement Bahi cannot read can be taught once:{' '}
@@ -195,11 +207,12 @@ export default function SelectPage() {
           <NativeSelect label="Bank" data={BANK_OPTIONS} value={bank} onChange={chooseBank} />
           <FilesPicker
             id="statement-file"
-            label={`Statement files (PDF, RPT${excelKinds(bank) ? `, ${excelKinds(bank)}` : ''}, or a photo: JPG, PNG)`}
+            label={`Statement files (PDF, RPT${excelKinds(bank) ? `, ${excelKinds(bank)}` : ''}${bank === '' ? ', CSV' : ''}, or a photo: JPG, PNG)`}
             accept={[
               '.pdf,.rpt,.png,.jpg,.jpeg',
               (bank === '' || bankAccepts(bank, 'xlsx')) && '.xlsx',
               (bank === '' || bankAccepts(bank, 'xls')) && '.xls',
+              bank === '' && '.csv,.txt',
             ]
               .filter(Boolean)
               .join(',')}
@@ -225,6 +238,15 @@ export default function SelectPage() {
                 file?.name.toLowerCase().endsWith('.pdf') && (
                   <Button variant="light" onClick={() => void teach()} w="fit-content">
                     Teach Bahi this layout
+                  </Button>
+                )}
+              {(reason.code === 'NO_TABLE' ||
+                reason.code === 'NOT_RECONCILED' ||
+                reason.code === 'ROWS_SKIPPED') &&
+                file &&
+                isSheetFile(file.name) && (
+                  <Button variant="light" onClick={() => void mapColumns()} w="fit-content">
+                    Mark the columns
                   </Button>
                 )}
             </Stack>
