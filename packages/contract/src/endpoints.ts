@@ -373,7 +373,12 @@ export const ENDPOINTS = {
 
   // the office's team (issue 35)
   team: { method: 'GET', path: '/office/team', answer: TeamAnswer },
-  invite: { method: 'POST', path: '/office/team/invitations', request: InviteRequest, answer: TeamInvitation },
+  invite: {
+    method: 'POST',
+    path: '/office/team/invitations',
+    request: InviteRequest,
+    answer: TeamInvitation,
+  },
   cancelInvitation: { method: 'DELETE', path: '/office/team/invitations/:id' },
   joinOffice: { method: 'POST', path: '/office/team/join', request: JoinRequest, answer: JoinAnswer },
   setMemberRole: { method: 'PUT', path: '/office/team/members/:id', request: MemberRoleRequest },

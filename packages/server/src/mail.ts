@@ -45,7 +45,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         log.info(`*** Bahi one-time code for ${to} (${purpose}): ${code} *** (no SMTP_URL set)`);
       },
       async sendInvitation(to, i) {
-        log.info(`*** Bahi invitation code for ${to} (${i.officeName}, ${i.role}): ${i.code} *** (no SMTP_URL set)`);
+        log.info(
+          `*** Bahi invitation code for ${to} (${i.officeName}, ${i.role}): ${i.code} *** (no SMTP_URL set)`,
+        );
       },
     };
   }

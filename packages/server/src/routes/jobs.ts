@@ -227,10 +227,10 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     const assigned = await assignedClientIds(ctx.db, request.office, request.user.id);
     const rows = (
       await listJobs(ctx.db, request.office.id, {
-      clientId: query.client_id,
-      inbox: Boolean(query.inbox) && !query.client_id,
-      dropId: query.drop_id,
-      limit: query.limit,
+        clientId: query.client_id,
+        inbox: Boolean(query.inbox) && !query.client_id,
+        dropId: query.drop_id,
+        limit: query.limit,
       })
     ).filter((r) => !assigned || (r.clientId !== null && assigned.has(r.clientId)));
     return { jobs: rows.map(jobView), counts: countStates(rows) };

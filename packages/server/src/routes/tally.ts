@@ -341,8 +341,7 @@ const tally: FastifyPluginAsync = async (app) => {
         .where(mine(id, request))
         .returning({ id: tallyExports.id, xml: tallyExports.xml, userId: tallyExports.userId });
       if (updated.length === 0) throw notFound('No such export.');
-      if (tallyTookAll(report))
-        await confirmSent(ctx.db, updated[0].userId, id, updated[0].xml, ctx.now());
+      if (tallyTookAll(report)) await confirmSent(ctx.db, updated[0].userId, id, updated[0].xml, ctx.now());
       return { ok: true as const };
     }
     // A push in parts: each part's answer is kept beside the others, and the export is ok only when

@@ -209,7 +209,10 @@ const team: FastifyPluginAsync = async (app) => {
     } catch (err) {
       await db.delete(officeInvitations).where(eq(officeInvitations.id, inv.id));
       request.log.error({ err: String(err) }, 'sending the invitation mail failed');
-      throw new HttpError('UPSTREAM', 'We could not send the invitation e-mail. Please try again in a minute.');
+      throw new HttpError(
+        'UPSTREAM',
+        'We could not send the invitation e-mail. Please try again in a minute.',
+      );
     }
     request.log.info({ invitation: inv.id, role: body.role }, 'invitation sent');
     return {
@@ -260,7 +263,10 @@ const team: FastifyPluginAsync = async (app) => {
         return { ok: false as const, detail: WRONG_INVITATION_CODE };
       }
       if (!me.emailVerified)
-        return { ok: false as const, detail: 'Verify your e-mail address first (the code mailed at sign-up).' };
+        return {
+          ok: false as const,
+          detail: 'Verify your e-mail address first (the code mailed at sign-up).',
+        };
       if (inv.officeId === me.id) return { ok: false as const, detail: 'This is your own office.' };
       // An owner with a team keeps it: one office a person.
       const [team] = await tx
