@@ -47,7 +47,8 @@ export function ClientActivity({ clientId, accounts }: { clientId: string; accou
       .then(setData)
       .catch(() => setData(null));
   }, [clientId]);
-  useEffect(load, [load]);
+  // Again whenever the client page reloads its accounts (a ledger set, a push): the trail grew.
+  useEffect(load, [load, accounts]);
   if (!data) return null;
   const mayApprove = data.role === 'owner' || data.role === 'reviewer';
   const approvalOf = new Map(data.approvals.map((a) => [a.month, a]));

@@ -289,7 +289,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 function Received({ team, onJoined }: { team: TeamAnswer; onJoined: () => void }) {
   const [codes, setCodes] = useState<Record<string, string>>({});
   return (
-    <Paper withBorder p="md" aria-label="Invitations to you">
+    <Paper withBorder p="md" component="section" aria-label="Invitations to you">
       <Title order={3} size="h4" mb="xs">
         Invitations to you
       </Title>
