@@ -14,7 +14,6 @@ import {
 } from '@bahi/contract';
 import { randomUUID } from 'node:crypto';
 import { requireUser } from '../auth/guards.ts';
-import type { Db } from '../db/index.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, notFound } from '../errors.ts';
 import {
@@ -62,7 +61,6 @@ const MAX_ACCOUNTS_PER_CLIENT = 20;
 const MAX_RULES_PER_CLIENT = 200;
 
 type ClientRow = typeof officeClients.$inferSelect;
-type AccountRow = typeof officeAccounts.$inferSelect;
 
 const clientInfo = (c: ClientRow, accounts: number): ClientInfo => ({
   id: c.id,

@@ -273,7 +273,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
           value={role}
           allowDeselect={false}
           onChange={(v) => v && setRole(v as MemberRole)}
-          miw={320}
+          miw={400}
         />
         <Button type="submit" loading={busy}>
           Send invitation
