@@ -171,7 +171,7 @@ describe('office drop on PGlite', () => {
       assert.equal(tried.status, 404);
       const inbox = await call(h.app, 'POST', '/api/office/jobs/password', {
         token: other.token,
-        json: { password: '122659308' },
+        json: { client_id: null, password: '122659308' },
       });
       assert.equal(inbox.body.tried, 0);
       assert.equal((await call(h.app, 'GET', '/api/office/jobs', {})).status, 401);
