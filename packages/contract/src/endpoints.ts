@@ -32,6 +32,17 @@ import {
   SaveRulesRequest,
   TaxInvoiceRequest,
 } from './billing.ts';
+import {
+  ApproveRequest,
+  AssignRequest,
+  ClientActivityAnswer,
+  InviteRequest,
+  JoinAnswer,
+  JoinRequest,
+  MemberRoleRequest,
+  TeamAnswer,
+  TeamInvitation,
+} from './team.ts';
 import { DropAnswer, JobsAnswer, JobsPasswordAnswer, JobsPasswordRequest, OfficeJob } from './office-jobs.ts';
 import {
   AccountAnswer,
@@ -365,6 +376,22 @@ export const ENDPOINTS = {
     request: JobsPasswordRequest,
     answer: JobsPasswordAnswer,
   },
+
+  // the office's team (issue 35)
+  team: { method: 'GET', path: '/office/team', answer: TeamAnswer },
+  invite: {
+    method: 'POST',
+    path: '/office/team/invitations',
+    request: InviteRequest,
+    answer: TeamInvitation,
+  },
+  cancelInvitation: { method: 'DELETE', path: '/office/team/invitations/:id' },
+  joinOffice: { method: 'POST', path: '/office/team/join', request: JoinRequest, answer: JoinAnswer },
+  setMemberRole: { method: 'PUT', path: '/office/team/members/:id', request: MemberRoleRequest },
+  removeMember: { method: 'DELETE', path: '/office/team/members/:id' },
+  assignClients: { method: 'PUT', path: '/office/team/members/:id/clients', request: AssignRequest },
+  clientActivity: { method: 'GET', path: '/office/clients/:id/activity', answer: ClientActivityAnswer },
+  approveMonth: { method: 'POST', path: '/office/clients/:id/approvals', request: ApproveRequest },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

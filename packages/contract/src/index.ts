@@ -9,5 +9,6 @@ export * from './payments.ts';
 export * from './billing.ts';
 export * from './office.ts';
 export * from './office-jobs.ts';
+export * from './team.ts';
 export * from './tally.ts';
 export * from './endpoints.ts';

@@ -237,6 +237,9 @@ export const BookRowInfo = StatementTransaction.extend({
   suggested_ledger: z.string().nullable().optional(),
   suggested_reason: z.string().optional(),
   pushed: z.boolean(),
+  /** who last changed the row (its ledger, a fix, its push) and when, ISO (issue 35); absent: nobody since it was filed */
+  changed_by: z.string().optional(),
+  changed_at: z.string().optional(),
   /** the row whose balance breaks the chain: money is missing just before it */
   gap_before: z.boolean(),
 });

@@ -24,6 +24,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser / requireAdmin. */
     user: AuthUser;
+    /** Set by requireUser: the office the user works in and their role there (issue 35). */
+    office: OfficeAccess;
   }
 }
 
@@ -36,3 +38,9 @@ export type AuthUser = {
   /** The sign-in this token belongs to; renewals keep it (undefined for tokens from before sessions). */
   session?: Session;
 };
+
+/**
+ * The office a signed-in person works in: its id is the owner's user id (a single user's own), and
+ * their role in it. Office data (clients, books, pushes) is scoped by `id`; the person is request.user.
+ */
+export type OfficeAccess = { id: string; role: 'owner' | 'accountant' | 'reviewer' };

@@ -2,6 +2,10 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from './db/index.ts';
 import { pageLedger, users } from './db/schema.ts';
 import { HttpError } from './errors.ts';
+import { payerOf } from './office/team.ts';
+
+// Page credits are the office's (issue 35, decision 054): a member of an office spends and buys for
+// its owner's balance, so every function here takes the person and counts on the payer.
 
 /** 'refund' stays a kind of the ledger's column (rows written before reads were charged afterwards). */
 export type LedgerKind = 'grant' | 'purchase' | 'spend' | 'refund';
@@ -26,6 +30,7 @@ export async function grantPages(
   ref: string | null,
 ): Promise<number> {
   if (!Number.isInteger(pages)) throw new Error(`pages must be an integer, got ${pages}`);
+  userId = await payerOf(tx, userId);
   // One statement decides: the row lock makes concurrent spends queue, and each re-checks the
   // condition against the balance the previous one left.
   const updated = await tx
@@ -87,6 +92,7 @@ export const FREE_REPEAT_MS = 24 * 3600 * 1000;
 
 /** Did the user pay for `ref` within FREE_REPEAT_MS before `now`? Then reading it again is free. */
 export async function paidRecently(db: DbOrTx, userId: string, ref: string, now: Date): Promise<boolean> {
+  userId = await payerOf(db, userId);
   const [paid] = await db
     .select({ id: pageLedger.id })
     .from(pageLedger)
@@ -104,6 +110,7 @@ export async function paidRecently(db: DbOrTx, userId: string, ref: string, now:
 
 /** The user's current page balance (0 for an unknown user). */
 export async function balance(db: DbOrTx, userId: string): Promise<number> {
+  userId = await payerOf(db, userId);
   const [row] = await db.select({ pagesLeft: users.pagesLeft }).from(users).where(eq(users.id, userId));
   return row?.pagesLeft ?? 0;
 }

@@ -3,6 +3,7 @@ import { postgresOrSkip } from './helpers/postgres.ts';
 import { creditsAndPaymentsSuite } from './helpers/payments-suite.ts';
 import { accountsSuite } from './suites/accounts.ts';
 import { statementsSuite } from './suites/statements.ts';
+import { teamSuite } from './suites/team.ts';
 
 // The suites that also run on PGlite (api-, payments-, statements-pglite), on one throwaway
 // PostgreSQL 15 cluster: real row locks and a pool of 10 connections. One cluster for all three
@@ -15,4 +16,5 @@ if (cluster) {
   accountsSuite('PostgreSQL 15', url, 'postgres');
   creditsAndPaymentsSuite('PostgreSQL 15', url);
   statementsSuite('PostgreSQL 15', url);
+  teamSuite('PostgreSQL 15', url);
 }

@@ -158,15 +158,22 @@ describe('office drop on PGlite', () => {
         return row.state === 'needs_password' || undefined;
       }, 30_000);
       assert.equal((await call(h.app, 'GET', `/api/office/jobs/${id}`, { token: other.token })).status, 404);
+      // Another office's client is no client of theirs (issue 35: 404, as on every client route).
       const theirs = await call(h.app, 'GET', `/api/office/jobs?client_id=${clientId}`, {
         token: other.token,
       });
-      assert.deepEqual(theirs.body.jobs, []);
+      assert.equal(theirs.status, 404);
+      assert.deepEqual((await call(h.app, 'GET', '/api/office/jobs', { token: other.token })).body.jobs, []);
       const tried = await call(h.app, 'POST', '/api/office/jobs/password', {
         token: other.token,
         json: { client_id: clientId, password: '122659308' },
       });
-      assert.equal(tried.body.tried, 0);
+      assert.equal(tried.status, 404);
+      const inbox = await call(h.app, 'POST', '/api/office/jobs/password', {
+        token: other.token,
+        json: { client_id: null, password: '122659308' },
+      });
+      assert.equal(inbox.body.tried, 0);
       assert.equal((await call(h.app, 'GET', '/api/office/jobs', {})).status, 401);
       // Nor can they drop files on the owner's client.
       const foreign = await dropFiles(h, other.token, clientId, [

@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
                   { path: 'clients/:id', lazy: screen(() => import('./office/ClientPage.tsx')) },
                   // Statements dropped on no client, filed by account number (issue 13, queue).
                   { path: 'inbox', lazy: screen(() => import('./office/InboxPage.tsx')) },
+                  // The office's members, roles, invitations and assignments (issue 35).
+                  { path: 'team', lazy: screen(() => import('./office/TeamPage.tsx')) },
                 ],
               },
               {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { revokedSessions, sessionActivity, users } from '../db/schema.ts';
+import { officeMembers } from '../office/team-tables.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { touchSession } from './sessions.ts';
 import { verifyToken } from './tokens.ts';
@@ -29,10 +30,14 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
       revoked: revokedSessions.sessionId,
       seenBy: sessionActivity.userId,
       lastSeenAt: sessionActivity.lastSeenAt,
+      officeId: officeMembers.officeId,
+      officeRole: officeMembers.role,
     })
     .from(users)
     .leftJoin(revokedSessions, eq(revokedSessions.sessionId, session ?? ''))
     .leftJoin(sessionActivity, eq(sessionActivity.sessionId, session ?? ''))
+    // The office the person works in (issue 35), read with the account so a removal counts at once.
+    .leftJoin(officeMembers, eq(officeMembers.userId, users.id))
     .where(eq(users.id, token.sub))
     .limit(1);
   const user = found?.user;
@@ -56,6 +61,11 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
     role: user.role,
     session: token.session,
   };
+  // Not a member of another office: the owner of their own (a single user works as before).
+  request.office =
+    found.officeId !== null && found.officeRole !== null
+      ? { id: found.officeId, role: found.officeRole }
+      : { id: user.id, role: 'owner' };
 }
 
 /** preHandler: requireUser, then role admin (403 otherwise). */

@@ -7,6 +7,7 @@ import { unauthorized } from '../errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import { startSession } from './sessions.ts';
 import { issueToken, type Session } from './tokens.ts';
+import { payerOf } from '../office/team.ts';
 
 export async function userByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -22,7 +23,18 @@ export async function userById(db: DbOrTx, id: string): Promise<UserRow | undefi
 export async function signedInUser(db: DbOrTx, id: string): Promise<UserRow> {
   const user = await userById(db, id);
   if (!user) throw unauthorized();
-  return user;
+  return withOfficePages(db, user);
+}
+
+/**
+ * The user with the pages they may spend: a member of an office spends the office's (issue 35), so
+ * the token's page_left and the profile say the office's balance. Never write this row back whole.
+ */
+export async function withOfficePages(db: DbOrTx, user: UserRow): Promise<UserRow> {
+  const payer = await payerOf(db, user.id);
+  if (payer === user.id) return user;
+  const office = await userById(db, payer);
+  return { ...user, pagesLeft: office?.pagesLeft ?? 0 };
 }
 
 /** A database id: guards and routes check the shape before querying. */
@@ -44,7 +56,8 @@ export async function applyAdminList(ctx: AppContext, user: UserRow): Promise<Us
  */
 export async function tokenFor(ctx: AppContext, user: UserRow, session?: Session): Promise<string> {
   const now = ctx.now();
-  return issueToken(ctx.config.jwtSecret, user, now, session ?? (await startSession(ctx.db, user.id, now)));
+  const shown = await withOfficePages(ctx.db, user);
+  return issueToken(ctx.config.jwtSecret, shown, now, session ?? (await startSession(ctx.db, user.id, now)));
 }
 
 export function profileOf(user: UserRow) {

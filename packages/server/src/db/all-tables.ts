@@ -4,5 +4,6 @@
 export * from './schema.ts';
 export * from '../billing/tables.ts';
 export * from '../office/tables.ts';
+export * from '../office/team-tables.ts';
 export * from '../statements/tables.ts';
 export * from '../tally/tables.ts';

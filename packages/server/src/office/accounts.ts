@@ -10,6 +10,7 @@ import { MAX_BOOK_ROWS } from '@bahi/contract';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { lockAccount } from './books.ts';
 import { assignLedgers, loadRules } from './ledgers.ts';
+import { recordFiling, type Actor } from './team.ts';
 import {
   accountStatements,
   bookRows,
@@ -46,7 +47,12 @@ export interface ReadStatementForFiling {
    * first and last rows fall inside them. Without it the rows' dates stand for the period.
    */
   period?: { from: string | null; to: string | null };
+  /** who filed it, for the book's trail (issue 35); none: the queue (a drop) */
+  actor?: Actor;
 }
+
+/** A statement the queue filed (dropped files): no person's hand in the book's trail. */
+const DROPPED: Actor = { id: null, name: '' };
 
 export type FilingOutcome =
   | {
@@ -162,6 +168,7 @@ export async function fileReadStatement(
       rows,
       now,
       input.period,
+      input.actor,
     );
     return { kind: 'filed', clientId: matches[0].clientId, ...filed };
   }
@@ -198,6 +205,7 @@ export async function fileUnfiled(
   unfiledId: string,
   accountId: string,
   now: Date,
+  actor?: Actor,
 ): Promise<Extract<FilingOutcome, { kind: 'filed' }> | null> {
   const [u] = await db
     .select()
@@ -210,13 +218,18 @@ export async function fileUnfiled(
   if (!u || !account) return null;
   // Dropped on a client: only that client's accounts. From the inbox: any of the user's.
   if (u.clientId && u.clientId !== account.clientId) return null;
-  const filed = await fileIntoAccount(db, account, u.statementId, u.fileName, u.rows, now);
+  const filed = await fileIntoAccount(db, account, u.statementId, u.fileName, u.rows, now, undefined, actor);
   await db.delete(unfiledStatements).where(eq(unfiledStatements.id, u.id));
   return { kind: 'filed', clientId: account.clientId, ...filed };
 }
 
 /** After an account is created: files the client's waiting statements that name it. */
-export async function fileWaitingStatements(db: Db, account: AccountRow, now: Date): Promise<number> {
+export async function fileWaitingStatements(
+  db: Db,
+  account: AccountRow,
+  now: Date,
+  actor?: Actor,
+): Promise<number> {
   const waiting = await db
     .select({
       id: unfiledStatements.id,
@@ -229,7 +242,7 @@ export async function fileWaitingStatements(db: Db, account: AccountRow, now: Da
   for (const w of waiting) {
     if (w.clientId && w.clientId !== account.clientId) continue;
     if (!accountNumberMatches(w.accountNumber, account.accountDigits)) continue;
-    if (await fileUnfiled(db, account.userId, w.id, account.id, now)) filed++;
+    if (await fileUnfiled(db, account.userId, w.id, account.id, now, actor)) filed++;
   }
   return filed;
 }
@@ -261,6 +274,7 @@ async function fileIntoAccount(
   rows: readonly BookRow[],
   now: Date,
   period?: { from: string | null; to: string | null },
+  actor: Actor = DROPPED,
 ): Promise<{ accountId: string; added: number; recognised: number; gaps: number; alreadyFiled: boolean }> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
@@ -326,6 +340,8 @@ async function fileIntoAccount(
         WHERE book_rows.id = v.id AND book_rows.account_id = ${account.id}`);
     }
     for (let i = 0; i < inserts.length; i += 500) await tx.insert(bookRows).values(inserts.slice(i, i + 500));
+    // New rows in a month change it: in the trail, and its approval is withdrawn (issue 35).
+    await recordFiling(tx, account, fileName, newRows, actor, now);
 
     const dates = rows.map((r) => r.date).sort();
     await tx.insert(accountStatements).values({

@@ -22,6 +22,7 @@ import {
 import type { Db, DbOrTx } from '../db/index.ts';
 import { assignLedgers, loadRules, rememberClientLedgers, type LedgerChoice } from './ledgers.ts';
 import { accountStatements, bookRows, officeAccounts } from './tables.ts';
+import { recordRowChanges, type Actor } from './team.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
 
@@ -246,6 +247,8 @@ export async function loadBook(
         ? { suggested_ledger: suggested.get(r.id)!.ledger, suggested_reason: suggested.get(r.id)!.reason }
         : {}),
       pushed: r.pushedAt !== null,
+      // who last changed it and when (issue 35): the row's line of the trail
+      ...(r.changedAt ? { changed_by: r.changedByName ?? '', changed_at: r.changedAt.toISOString() } : {}),
       gap_before: gapBefore.has(pagePlaces[i]),
     })),
     rows_total: places.length,
@@ -283,11 +286,13 @@ export async function setLedgers(
   account: AccountRow,
   changes: readonly { id: string; ledger: string }[],
   now: Date,
+  /** who set them: the rows say so, the trail records it, their months' approvals go (issue 35) */
+  actor: Actor = { id: null, name: '' },
 ): Promise<{ updated: number; remembered: number }> {
   return db.transaction(async (tx) => {
     const ids = changes.map((c) => c.id);
     const found = await tx
-      .select({ id: bookRows.id, description: bookRows.description })
+      .select({ id: bookRows.id, description: bookRows.description, date: bookRows.date })
       .from(bookRows)
       .where(and(eq(bookRows.accountId, account.id), inArray(bookRows.id, ids), isNull(bookRows.pushedAt)));
     const descriptionOf = new Map(found.map((f) => [f.id, f.description]));
@@ -301,6 +306,16 @@ export async function setLedgers(
         FROM jsonb_to_recordset(${chunk}::jsonb) AS v(id uuid, ledger text)
         WHERE book_rows.id = v.id AND book_rows.account_id = ${account.id} AND book_rows.pushed_at IS NULL`);
     }
+    const dateOf = new Map(found.map((f) => [f.id, f.date]));
+    await recordRowChanges(
+      tx,
+      account,
+      wanted.map((c) => ({ id: c.id, date: dateOf.get(c.id) as string })),
+      'ledger',
+      actor,
+      now,
+      wanted.length === 1 ? `ledger set to ${wanted[0].ledger || '(none)'}` : 'ledgers set',
+    );
     const remembered = await rememberClientLedgers(
       tx,
       account.clientId,

@@ -111,6 +111,9 @@ export const bookRows = pgTable(
     /** set once, when the row went into a push or an export: it never goes again */
     pushedAt: ts('pushed_at'),
     pushId: uuid('push_id'),
+    /** who last changed the row (its ledger, a fix) and when (issue 35; the trail is book_changes) */
+    changedByName: text('changed_by_name'),
+    changedAt: ts('changed_at'),
   },
   (t) => [index('book_rows_account_position').on(t.accountId, t.position)],
 );

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import { and, asc, count, desc, eq, inArray, isNull, like, max, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseAmount, parseSpecDate, ruleMatches, formatDisplayDate, formatPlain } from '@bahi/core';
 import {
   BookQuery,
@@ -14,7 +14,6 @@ import {
 } from '@bahi/contract';
 import { randomUUID } from 'node:crypto';
 import { requireUser } from '../auth/guards.ts';
-import type { Db } from '../db/index.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, notFound } from '../errors.ts';
 import {
@@ -25,6 +24,16 @@ import {
   type FilingOutcome,
 } from '../office/accounts.ts';
 import { accountInfos, filedInfo, loadBook, setLedgers } from '../office/books.ts';
+import {
+  accountFor,
+  actorOf,
+  assignedClientIds,
+  clientFor,
+  recordRowChanges,
+  requireApproved,
+  requireOwner,
+  requireUse,
+} from '../office/team.ts';
 import { pushUnpushed } from '../office/pushes.ts';
 import { printedRowsOf } from '../tally/bank-export.ts';
 import { countWork } from '../statements/work-limits.ts';
@@ -41,8 +50,10 @@ import {
 
 // The office's clients, their accounts and books, and each client's ledger rules (issue 13): the
 // contract's /office/... endpoints, served from its list (registered under /api). Everything
-// belongs to the signed-in user: every query is scoped by the user's id, and another user's id
-// answers 404 exactly like an id that does not exist.
+// belongs to the office the signed-in person works in (issue 35: its owner's id, the person's own
+// for a single user): every query is scoped by it, a client the person may not see (not assigned to
+// an accountant, another office's) answers 404 exactly like an id that does not exist, and what
+// their role may not do 403 (office/team.ts).
 
 /** More than any office keeps; stops a script from filling the tables. */
 const MAX_CLIENTS = 2000;
@@ -50,7 +61,6 @@ const MAX_ACCOUNTS_PER_CLIENT = 20;
 const MAX_RULES_PER_CLIENT = 200;
 
 type ClientRow = typeof officeClients.$inferSelect;
-type AccountRow = typeof officeAccounts.$inferSelect;
 
 const clientInfo = (c: ClientRow, accounts: number): ClientInfo => ({
   id: c.id,
@@ -115,24 +125,6 @@ const filingInfo = (o: FilingOutcome, accountNumber: string): FilingInfo =>
             : `The number ${o.accountNumber} fits more than one account: choose one.`,
       };
 
-async function ownClient(db: Db, userId: string, id: string): Promise<ClientRow> {
-  const [c] = await db
-    .select()
-    .from(officeClients)
-    .where(and(eq(officeClients.id, id), eq(officeClients.userId, userId)));
-  if (!c) throw notFound('No such client.');
-  return c;
-}
-
-async function ownAccount(db: Db, userId: string, id: string): Promise<AccountRow> {
-  const [a] = await db
-    .select()
-    .from(officeAccounts)
-    .where(and(eq(officeAccounts.id, id), eq(officeAccounts.userId, userId)));
-  if (!a) throw notFound('No such account.');
-  return a;
-}
-
 const clients: FastifyPluginAsync = async (app) => {
   const ctx = app.bahi;
   const { db } = ctx;
@@ -151,25 +143,32 @@ const clients: FastifyPluginAsync = async (app) => {
       )
       .where(
         and(
-          eq(officeClients.userId, request.user.id),
+          eq(officeClients.userId, request.office.id),
           withArchived ? undefined : isNull(officeClients.archivedAt),
         ),
       )
       .groupBy(officeClients.id)
       .orderBy(asc(officeClients.name));
-    return { clients: rows.map((r) => clientInfo(r.client, Number(r.accounts))) };
+    // An accountant lists the clients assigned to them.
+    const assigned = await assignedClientIds(db, request.office, request.user.id);
+    return {
+      clients: rows
+        .filter((r) => !assigned || assigned.has(r.client.id))
+        .map((r) => clientInfo(r.client, Number(r.accounts))),
+    };
   });
 
   serve(app, ENDPOINTS.createClient, async (request, _reply, body) => {
+    requireOwner(request.office);
     const [{ n }] = await db
       .select({ n: count() })
       .from(officeClients)
-      .where(eq(officeClients.userId, request.user.id));
+      .where(eq(officeClients.userId, request.office.id));
     if (n >= MAX_CLIENTS) throw badRequest(`You can keep at most ${MAX_CLIENTS} clients.`);
     const [c] = await db
       .insert(officeClients)
       .values({
-        userId: request.user.id,
+        userId: request.office.id,
         name: body.name,
         tallyCompany: body.tally_company,
         stateCode: body.state_code,
@@ -182,7 +181,7 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.client, async (request) => {
-    const c = await ownClient(db, request.user.id, idParam(request, 'client'));
+    const c = await clientFor(db, request, idParam(request, 'client'), 'see');
     const accounts = await db
       .select()
       .from(officeAccounts)
@@ -199,7 +198,7 @@ const clients: FastifyPluginAsync = async (app) => {
       // This client's, and the inbox's (dropped on no client, no account of any client matched).
       .where(
         and(
-          eq(unfiledStatements.userId, request.user.id),
+          eq(unfiledStatements.userId, request.office.id),
           or(eq(unfiledStatements.clientId, c.id), isNull(unfiledStatements.clientId)),
         ),
       )
@@ -240,7 +239,7 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.updateClient, async (request, _reply, body) => {
-    const c = await ownClient(db, request.user.id, idParam(request, 'client'));
+    const c = await clientFor(db, request, idParam(request, 'client'), 'manage');
     const [updated] = await db
       .update(officeClients)
       .set({
@@ -257,7 +256,7 @@ const clients: FastifyPluginAsync = async (app) => {
 
   /** Archived clients leave the list and the inbox's matching; their books stay as they are. */
   serve(app, ENDPOINTS.archiveClient, async (request, _reply, { archived }) => {
-    const c = await ownClient(db, request.user.id, idParam(request, 'client'));
+    const c = await clientFor(db, request, idParam(request, 'client'), 'manage');
     await db
       .update(officeClients)
       .set({ archivedAt: archived ? ctx.now() : null, updatedAt: ctx.now() })
@@ -268,7 +267,7 @@ const clients: FastifyPluginAsync = async (app) => {
   // ---- accounts ----
 
   serve(app, ENDPOINTS.createAccount, async (request, _reply, body) => {
-    const c = await ownClient(db, request.user.id, idParam(request, 'client'));
+    const c = await clientFor(db, request, idParam(request, 'client'), 'work');
     const digits = normaliseAccountNumber(body.account_number).digits;
     const existing = await db.select().from(officeAccounts).where(eq(officeAccounts.clientId, c.id));
     if (existing.length >= MAX_ACCOUNTS_PER_CLIENT)
@@ -278,7 +277,7 @@ const clients: FastifyPluginAsync = async (app) => {
     const [account] = await db
       .insert(officeAccounts)
       .values({
-        userId: request.user.id,
+        userId: request.office.id,
         clientId: c.id,
         bank: body.bank,
         accountNumber: body.account_number,
@@ -289,13 +288,13 @@ const clients: FastifyPluginAsync = async (app) => {
       })
       .returning();
     // Statements of this client that waited for this account are filed now.
-    const filed = await fileWaitingStatements(db, account, ctx.now());
+    const filed = await fileWaitingStatements(db, account, ctx.now(), actorOf(request));
     const [info] = await accountInfos(db, [account]);
     return { account: info, filed };
   });
 
   serve(app, ENDPOINTS.updateAccount, async (request, _reply, body) => {
-    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
+    const a = await accountFor(db, request, idParam(request, 'account'), 'work');
     const digits = normaliseAccountNumber(body.account_number).digits;
     const clash = await db
       .select({ id: officeAccounts.id })
@@ -319,7 +318,7 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.archiveAccount, async (request, _reply, { archived }) => {
-    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
+    const a = await accountFor(db, request, idParam(request, 'account'), 'work');
     await db
       .update(officeAccounts)
       .set({ archivedAt: archived ? ctx.now() : null, updatedAt: ctx.now() })
@@ -331,22 +330,49 @@ const clients: FastifyPluginAsync = async (app) => {
 
   serve(app, ENDPOINTS.book, async (request) => {
     const page = BookQuery.parse(request.query ?? {});
-    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
+    const a = await accountFor(db, request, idParam(request, 'account'), 'see');
     const { rows_from: from, rows_limit: limit, ...view } = page;
     return loadBook(db, a, { from, limit }, view);
   });
 
   serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {
-    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
-    return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now())) };
+    const a = await accountFor(db, request, idParam(request, 'account'), 'work');
+    return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now(), actorOf(request))) };
   });
 
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
   serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held, ...groups }) => {
-    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
+    const a = await accountFor(db, request, idParam(request, 'account'), 'work');
+    // The months this push takes must be approved once the office has a reviewer (issue 35).
+    const waiting = await db
+      .select({ id: bookRows.id, date: bookRows.date })
+      .from(bookRows)
+      .where(
+        and(
+          eq(bookRows.accountId, a.id),
+          isNull(bookRows.pushedAt),
+          month ? like(bookRows.date, `${month}-%`) : undefined,
+        ),
+      );
+    await requireApproved(
+      db,
+      request.office.id,
+      a.clientId,
+      waiting.map((r) => r.date.slice(0, 7)),
+    );
     // One accounting of work (issue 33): a push is counted like a read, by the hour.
     await countWork(ctx, request.user.id, 'push', 1);
     const answer = await pushUnpushed(db, a, ctx.now(), month, held, groups);
+    if (answer.rows > 0 || (answer.already_sent ?? 0) > 0)
+      await recordRowChanges(
+        db,
+        a,
+        waiting,
+        'push',
+        actorOf(request),
+        ctx.now(),
+        `${answer.vouchers} voucher(s) to Tally`,
+      );
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;
   });
@@ -356,7 +382,7 @@ const clients: FastifyPluginAsync = async (app) => {
   /** "File to account" from the single-statement screen: its rows into the client's account. */
   serve(app, ENDPOINTS.fileStatement, async (request, _reply, body) => {
     const userId = request.user.id;
-    const c = await ownClient(db, userId, body.client_id);
+    const c = await clientFor(db, request, body.client_id, 'work');
     // Each row's reference (cheque number, UTR) from the stored statement the screen read, never
     // from the browser (issue 12): the book's push puts it in the voucher's bank allocation.
     const printed = body.statement_id ? await printedRowsOf(db, userId, body.statement_id) : undefined;
@@ -377,7 +403,8 @@ const clients: FastifyPluginAsync = async (app) => {
     });
     if (rows.length === 0) throw badRequest('No transactions with a date to file.');
     const input = {
-      userId,
+      userId: request.office.id,
+      actor: actorOf(request),
       clientId: c.id,
       // The screen's rows are not a kept statement result: each filing is a statement of its own.
       statementId: randomUUID(),
@@ -392,12 +419,14 @@ const clients: FastifyPluginAsync = async (app) => {
     };
     let outcome: FilingOutcome;
     if (body.account_id) {
-      const a = await ownAccount(db, userId, body.account_id);
+      const a = await accountFor(db, request, body.account_id, 'work');
       if (a.clientId !== c.id) throw notFound('No such account.');
       const kept = await fileReadStatement(db, { ...input, accountNumber: '' }, ctx.now());
       // no number: kept as unfiled, then filed into the account the user chose
       const filed =
-        kept.kind === 'filed' ? kept : await fileUnfiled(db, userId, kept.unfiledId, a.id, ctx.now());
+        kept.kind === 'filed'
+          ? kept
+          : await fileUnfiled(db, request.office.id, kept.unfiledId, a.id, ctx.now(), input.actor);
       if (!filed) throw notFound('No such account.');
       outcome = filed;
     } else {
@@ -408,16 +437,24 @@ const clients: FastifyPluginAsync = async (app) => {
 
   serve(app, ENDPOINTS.fileUnfiled, async (request, _reply, { account_id }) => {
     const id = idParam(request, 'statement');
-    const filed = await fileUnfiled(db, request.user.id, id, account_id, ctx.now());
+    const a = await accountFor(db, request, account_id, 'work');
+    const filed = await fileUnfiled(db, request.office.id, id, a.id, ctx.now(), actorOf(request));
     if (!filed) throw notFound('No such statement or account.');
     return filingInfo(filed, '');
   });
 
   serve(app, ENDPOINTS.dropUnfiled, async (request) => {
     const id = idParam(request, 'statement');
+    const [waiting] = await db
+      .select({ clientId: unfiledStatements.clientId })
+      .from(unfiledStatements)
+      .where(and(eq(unfiledStatements.id, id), eq(unfiledStatements.userId, request.office.id)));
+    if (!waiting) throw notFound('No such statement.');
+    if (waiting.clientId) await clientFor(db, request, waiting.clientId, 'work');
+    else requireUse(request.office, 'work');
     const gone = await db
       .delete(unfiledStatements)
-      .where(and(eq(unfiledStatements.id, id), eq(unfiledStatements.userId, request.user.id)))
+      .where(and(eq(unfiledStatements.id, id), eq(unfiledStatements.userId, request.office.id)))
       .returning({ id: unfiledStatements.id });
     if (gone.length === 0) throw notFound('No such statement.');
     return { ok: true };
@@ -446,11 +483,17 @@ const clients: FastifyPluginAsync = async (app) => {
    * Gives the rule's ledger to the unpushed rows of the client's books it picks, except rows whose
    * ledger a person set (those stay as they were set).
    */
-  async function applyToBooks(clientId: string, rule: typeof clientRules.$inferSelect): Promise<number> {
+  async function applyToBooks(
+    clientId: string,
+    rule: typeof clientRules.$inferSelect,
+    request: FastifyRequest,
+  ): Promise<number> {
     const r = ruleOf(rule);
     const rows = await db
       .select({
         id: bookRows.id,
+        accountId: bookRows.accountId,
+        date: bookRows.date,
         description: bookRows.description,
         withdrawal: bookRows.withdrawal,
         deposit: bookRows.deposit,
@@ -459,7 +502,8 @@ const clients: FastifyPluginAsync = async (app) => {
       .from(bookRows)
       .innerJoin(officeAccounts, eq(officeAccounts.id, bookRows.accountId))
       .where(and(eq(officeAccounts.clientId, clientId), isNull(bookRows.pushedAt)));
-    const ids = rows.filter((x) => x.source !== 'manual' && ruleMatches(r, x)).map((x) => x.id);
+    const picked = rows.filter((x) => x.source !== 'manual' && ruleMatches(r, x));
+    const ids = picked.map((x) => x.id);
     for (let i = 0; i < ids.length; i += 5000) {
       await db
         .update(bookRows)
@@ -471,11 +515,36 @@ const clients: FastifyPluginAsync = async (app) => {
         })
         .where(inArray(bookRows.id, ids.slice(i, i + 5000)));
     }
+    // In the trail, account by account (issue 35); the months it changed lose their approval.
+    for (const accountId of new Set(picked.map((x) => x.accountId))) {
+      await recordRowChanges(
+        db,
+        { id: accountId, clientId },
+        picked.filter((x) => x.accountId === accountId),
+        'rule',
+        actorOf(request),
+        ctx.now(),
+        `rule “${rule.name || rule.ledger}” set ${rule.ledger}`,
+      );
+    }
     return ids.length;
   }
 
+  /** The rule `id` of a client the person may work on (404 otherwise, 403 for a reviewer). */
+  async function ruleFor(request: FastifyRequest, id: string) {
+    const [rule] = await db
+      .select()
+      .from(clientRules)
+      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.office.id)));
+    if (!rule) throw notFound('No such rule.');
+    await clientFor(db, request, rule.clientId, 'work').catch((err: unknown) => {
+      throw (err as { code?: string }).code === 'NOT_FOUND' ? notFound('No such rule.') : err;
+    });
+    return rule;
+  }
+
   serve(app, ENDPOINTS.createRule, async (request, _reply, body) => {
-    const c = await ownClient(db, request.user.id, idParam(request, 'client'));
+    const c = await clientFor(db, request, idParam(request, 'client'), 'work');
     const [{ n, last }] = await db
       .select({ n: count(), last: max(clientRules.position) })
       .from(clientRules)
@@ -485,37 +554,33 @@ const clients: FastifyPluginAsync = async (app) => {
     const [rule] = await db
       .insert(clientRules)
       .values({
-        userId: request.user.id,
+        userId: request.office.id,
         clientId: c.id,
         position: (last ?? -1) + 1,
         createdAt: ctx.now(),
         ...ruleValues(body),
       })
       .returning();
-    const applied = body.apply_to_book ? await applyToBooks(c.id, rule) : 0;
+    const applied = body.apply_to_book ? await applyToBooks(c.id, rule, request) : 0;
     return { rule: ruleInfo(rule), applied };
   });
 
   serve(app, ENDPOINTS.updateRule, async (request, _reply, body) => {
-    const id = idParam(request, 'rule');
+    const id = (await ruleFor(request, idParam(request, 'rule'))).id;
     const [rule] = await db
       .update(clientRules)
       .set(ruleValues(body))
-      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.user.id)))
+      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.office.id)))
       .returning();
     if (!rule) throw notFound('No such rule.');
-    const applied = body.apply_to_book ? await applyToBooks(rule.clientId, rule) : 0;
+    const applied = body.apply_to_book ? await applyToBooks(rule.clientId, rule, request) : 0;
     return { rule: ruleInfo(rule), applied };
   });
 
   /** Rules apply in order, the first that matches wins: a rule moves one place up or down. */
   serve(app, ENDPOINTS.moveRule, async (request, _reply, { direction }) => {
     const id = idParam(request, 'rule');
-    const [rule] = await db
-      .select()
-      .from(clientRules)
-      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.user.id)));
-    if (!rule) throw notFound('No such rule.');
+    const rule = await ruleFor(request, id);
     const siblings = await db
       .select({ id: clientRules.id })
       .from(clientRules)
@@ -535,10 +600,10 @@ const clients: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.deleteRule, async (request) => {
-    const id = idParam(request, 'rule');
+    const id = (await ruleFor(request, idParam(request, 'rule'))).id;
     const gone = await db
       .delete(clientRules)
-      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.user.id)))
+      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.office.id)))
       .returning({ id: clientRules.id });
     if (gone.length === 0) throw notFound('No such rule.');
     return { ok: true };

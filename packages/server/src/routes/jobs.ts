@@ -11,7 +11,7 @@ import { UPLOAD_LIMIT_BYTES } from '../body-limits.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, HttpError, notFound, unavailable } from '../errors.ts';
 import { errorFields } from '../db/index.ts';
-import { officeClients } from '../office/tables.ts';
+import { assignedClientIds, clientFor, requireOwner } from '../office/team.ts';
 import type { StatementQueue } from '../queue/boss.ts';
 import { readDroppedFile } from '../queue/read.ts';
 import {
@@ -54,7 +54,8 @@ async function readDrop(
   uploads: UploadFiles,
   kept: string[],
 ): Promise<{ files: NewFile[]; clientId: string | null }> {
-  const userId = request.user.id;
+  // The office's files (issue 35): a member's drop is read and filed within the office.
+  const userId = request.office.id;
   const files: NewFile[] = [];
   let clientId: string | null = null;
   let total = 0;
@@ -188,23 +189,19 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     try {
       const { files, clientId } = await readDrop(request, ctx, q.uploads, kept);
       const bytes = files.reduce((n, f) => n + f.size, 0);
-      await roomToKeep(request.user.id, bytes);
+      await roomToKeep(request.office.id, bytes);
       // Every file is a read: counted now against the user's hourly limit, as the single-statement
       // route counts its reads (429 beyond it, nothing kept). Issue 33: the queue read 200 files
       // past the limit.
       await countWork(ctx, request.user.id, 'extract', files.length);
       await countWork(ctx, request.user.id, 'dropMegabytes', Math.ceil(bytes / 2 ** 20));
-      if (clientId) {
-        const [own] = await ctx.db
-          .select({ id: officeClients.id })
-          .from(officeClients)
-          .where(and(eq(officeClients.id, clientId), eq(officeClients.userId, request.user.id)));
-        if (!own) throw notFound('No such client.');
-      }
+      // On a client the person works on; the inbox (matched across every client) is the owner's.
+      if (clientId) await clientFor(ctx.db, request, clientId, 'work');
+      else requireOwner(request.office);
       const dropId = randomUUID();
       // The files' names are on disk before their rows name them (a crash keeps them whole).
       await q.uploads.settle(files.map((f) => f.key));
-      const rows = await insertDrop(ctx.db, request.user.id, clientId, dropId, files);
+      const rows = await insertDrop(ctx.db, request.office.id, clientId, dropId, files);
       committed = true;
       // A crash before this line leaves rows 'queued' without a queue job: recover() sends them. So
       // does a queue that fails now (its database connection lost): the files are stored, hence
@@ -226,19 +223,25 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
 
   serve(app, ENDPOINTS.jobs, async (request) => {
     const query = JobsQuery.parse(request.query);
-    const rows = await listJobs(ctx.db, request.user.id, {
-      clientId: query.client_id,
-      inbox: Boolean(query.inbox) && !query.client_id,
-      dropId: query.drop_id,
-      limit: query.limit,
-    });
+    if (query.client_id) await clientFor(ctx.db, request, query.client_id, 'see');
+    const assigned = await assignedClientIds(ctx.db, request.office, request.user.id);
+    const rows = (
+      await listJobs(ctx.db, request.office.id, {
+        clientId: query.client_id,
+        inbox: Boolean(query.inbox) && !query.client_id,
+        dropId: query.drop_id,
+        limit: query.limit,
+      })
+    ).filter((r) => !assigned || (r.clientId !== null && assigned.has(r.clientId)));
     return { jobs: rows.map(jobView), counts: countStates(rows) };
   });
 
   serve(app, ENDPOINTS.job, async (request) => {
     const id = String((request.params as { id?: string }).id ?? '');
     const row = UUID.test(id) ? await getJob(ctx.db, id) : undefined;
-    if (!row || row.userId !== request.user.id) throw notFound('No such file.');
+    if (!row || row.userId !== request.office.id) throw notFound('No such file.');
+    const assigned = await assignedClientIds(ctx.db, request.office, request.user.id);
+    if (assigned && !(row.clientId && assigned.has(row.clientId))) throw notFound('No such file.');
     return jobView(row);
   });
 
@@ -249,7 +252,9 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
    */
   serve(app, ENDPOINTS.jobsPassword, async (request, _reply, body) => {
     const userId = request.user.id;
-    const waiting = await waitingForPassword(ctx.db, userId, body.client_id);
+    if (body.client_id) await clientFor(ctx.db, request, body.client_id, 'work');
+    else requireOwner(request.office);
+    const waiting = await waitingForPassword(ctx.db, request.office.id, body.client_id);
     // Each file tried is a password check (a decryption, then a read): counted against the hourly
     // limit of password checks, and the call holds one of the user's read slots (issue 33: 36
     // decryptions a call, without limit).
@@ -259,7 +264,7 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     );
     const ids = new Set(waiting.map((w) => w.id));
     const rows = (
-      await listJobs(ctx.db, userId, {
+      await listJobs(ctx.db, request.office.id, {
         ...(body.client_id ? { clientId: body.client_id } : { inbox: true }),
         limit: 500,
       })

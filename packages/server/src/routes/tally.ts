@@ -1,6 +1,6 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ENDPOINTS,
   TALLY_PART_VOUCHERS,
@@ -286,14 +286,22 @@ const tally: FastifyPluginAsync = async (app) => {
     return part;
   }
 
-  const mine = (id: string, userId: string) =>
-    and(eq(tallyExports.id, id), eq(tallyExports.userId, userId), gte(tallyExports.createdAt, keptSince()));
+  /**
+   * The export `id` of the person, or of the office they work in (issue 35: a member's push of a
+   * client's book is the office's export, and the member hands it to the bridge and reports back).
+   */
+  const mine = (id: string, request: FastifyRequest) =>
+    and(
+      eq(tallyExports.id, id),
+      inArray(tallyExports.userId, [request.user.id, request.office.id]),
+      gte(tallyExports.createdAt, keptSince()),
+    );
 
   serve(app, ENDPOINTS.tallyExport, async (request) => {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('No such export.');
     const part = partOf(request);
-    const [row] = await ctx.db.select().from(tallyExports).where(mine(id, request.user.id));
+    const [row] = await ctx.db.select().from(tallyExports).where(mine(id, request));
     if (!row) throw notFound('No such export.');
     if (part !== undefined) {
       // One part: a complete import of its own, masters in the first (issue 19, docs/decisions/036).
@@ -330,10 +338,10 @@ const tally: FastifyPluginAsync = async (app) => {
       const updated = await ctx.db
         .update(tallyExports)
         .set({ tallyResponse: report })
-        .where(mine(id, request.user.id))
-        .returning({ id: tallyExports.id, xml: tallyExports.xml });
+        .where(mine(id, request))
+        .returning({ id: tallyExports.id, xml: tallyExports.xml, userId: tallyExports.userId });
       if (updated.length === 0) throw notFound('No such export.');
-      if (tallyTookAll(report)) await confirmSent(ctx.db, request.user.id, id, updated[0].xml, ctx.now());
+      if (tallyTookAll(report)) await confirmSent(ctx.db, updated[0].userId, id, updated[0].xml, ctx.now());
       return { ok: true as const };
     }
     // A push in parts: each part's answer is kept beside the others, and the export is ok only when
@@ -343,16 +351,17 @@ const tally: FastifyPluginAsync = async (app) => {
         tallyResponse: tallyExports.tallyResponse,
         vouchers: tallyExports.vouchers,
         xml: tallyExports.xml,
+        userId: tallyExports.userId,
       })
       .from(tallyExports)
-      .where(mine(id, request.user.id));
+      .where(mine(id, request));
     if (!row) throw notFound('No such export.');
     // The part's vouchers are recorded as sent only when Tally's answer accounts for every one of them.
     if (tallyTookAll(report)) {
       const layout = importLayout(row.xml);
       if (part < partCount(layout, TALLY_PART_VOUCHERS)) {
         const piece = importPart(row.xml, layout, part, TALLY_PART_VOUCHERS);
-        await confirmSent(ctx.db, request.user.id, id, piece.xml, ctx.now());
+        await confirmSent(ctx.db, row.userId, id, piece.xml, ctx.now());
       }
     }
     const kept = (row.tallyResponse ?? {}) as { parts?: TallyPartResult[] };
@@ -377,7 +386,7 @@ const tally: FastifyPluginAsync = async (app) => {
       tally_response: tally ? { ...tally, raw: (tally.raw ?? '').slice(0, 4096) } : undefined,
       detail: report.detail,
     };
-    await ctx.db.update(tallyExports).set({ tallyResponse: merged }).where(mine(id, request.user.id));
+    await ctx.db.update(tallyExports).set({ tallyResponse: merged }).where(mine(id, request));
     return { ok: true as const, parts: parts.length, of: total };
   });
 };

@@ -12,6 +12,7 @@ const ITEMS = [
   // Not in the specification: the office's clients and the inbox its drops are sorted from (issue 13).
   ['Clients', '/app/clients'],
   ['Inbox', '/app/inbox'],
+  ['Team', '/app/team'],
 ] as const;
 
 /** The signed-in user's menu in the header. */

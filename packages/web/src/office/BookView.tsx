@@ -27,6 +27,7 @@ import {
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { focusRowCell, rowStep } from '../components/row-keys.ts';
 import { createRule, getBook, pushBook, setLedgers } from './api.ts';
+import { RowAuthor } from './RowAuthor.tsx';
 
 // One account's book (issue 13): its months with what went to Tally, the gaps where the balance
 // chain breaks, and its rows with the ledger each has and what set it (a rule, the client's memory,
@@ -534,6 +535,7 @@ export function BookView({
                     {r.voucher_type ? ` (${r.voucher_type})` : ''}
                   </Text>
                 )}
+                <RowAuthor by={r.changed_by} at={r.changed_at} />
               </Table.Td>
               <Table.Td>{r.pushed && <Badge variant="light">Pushed</Badge>}</Table.Td>
             </Table.Tr>

@@ -26,6 +26,7 @@ import { BookView } from './BookView.tsx';
 import { DropZone } from './DropZone.tsx';
 import { JobsTable } from './JobsTable.tsx';
 import { ClientForm } from './ClientForm.tsx';
+import { ClientActivity } from './ClientActivity.tsx';
 import {
   addAccount,
   archiveAccount,
@@ -371,6 +372,9 @@ export default function ClientPage() {
           </Table>
         )}
       </section>
+
+      {/* issue 35: months approved for Tally and who changed what (office/ClientActivity.tsx) */}
+      <ClientActivity clientId={data.client.id} accounts={data.accounts} />
 
       <section aria-label="History">
         <Title order={3} mb="xs">

@@ -1,0 +1,462 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { balance, grantPages } from '../../src/credits.ts';
+import { issueToken } from '../../src/auth/tokens.ts';
+import { call, startApp } from '../helpers/harness.ts';
+import { makeMember } from '../helpers/queue.ts';
+import { startMailbox } from '../helpers/smtp.ts';
+
+// An office with a team (issue 35, decision 054), run on PGlite and on PostgreSQL: an owner invites
+// an accountant and a reviewer by mail with a one-time code; every client-taking route answers each
+// role as the table says (an accountant's unassigned client and another office's client answer 404,
+// like a client that does not exist; what a role may not do 403); a push waits for the reviewer's
+// approval of its month, a change after approval withdraws it, the trail names every author; pages
+// are the office's; a member removed is signed out at once.
+
+type Who = 'owner' | 'accountant' | 'unassigned' | 'reviewer' | 'stranger';
+const WHO: Who[] = ['owner', 'accountant', 'unassigned', 'reviewer', 'stranger'];
+
+/** What each kind of use answers, in WHO's order. */
+const EXPECT = {
+  see: [200, 200, 404, 200, 404],
+  work: [200, 200, 404, 403, 404],
+  manage: [200, 403, 404, 403, 404],
+  approve: [200, 403, 404, 200, 404],
+} as const;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const fmt = (p: number) => (p / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+
+/** Rows of January and February 2026, a running balance from 10,000.00. */
+function statementRows(seed: number) {
+  let bal = 1_000_000;
+  return Array.from({ length: 6 }, (_, i) => {
+    const paise = 10_000 + seed * 100 + i * 250;
+    bal -= paise;
+    return {
+      Date: `${String(5 + i * 3).padStart(2, '0')}-${i < 3 ? '01' : '02'}-2026`,
+      Description: `UPI-SHOP ${seed}-${i}`,
+      Withdrawal: fmt(paise),
+      Deposit: '',
+      ClosingBalance: fmt(bal),
+    };
+  });
+}
+
+export function teamSuite(label: string, databaseUrl: () => string | undefined) {
+  describe(`office team on ${label}`, () => {
+    let h: Awaited<ReturnType<typeof startApp>>;
+    let mail: Awaited<ReturnType<typeof startMailbox>>;
+    const tokens = {} as Record<'owner' | 'accountant' | 'reviewer' | 'stranger', string>;
+    const ids = {} as Record<'owner' | 'accountant' | 'reviewer' | 'stranger', string>;
+    let assigned: string; // the accountant's client
+    let other: string; // a client of the office not assigned to the accountant
+    let n = 0;
+
+    const api = (token: string, method: Method, url: string, json?: unknown) =>
+      call(h.app, method, `/api${url}`, { token, json });
+    const owner = (method: Method, url: string, json?: unknown) => api(tokens.owner, method, url, json);
+
+    /** One account of each client, with a statement filed into it, for the table (20 a client at most). */
+    const shared = new Map<string, Awaited<ReturnType<typeof accountWithRows>>>();
+    async function sharedAccount(clientId: string) {
+      if (!shared.has(clientId)) shared.set(clientId, await accountWithRows(clientId));
+      return shared.get(clientId)!;
+    }
+
+    /** A new account of a client, with a statement filed into it; its id and its first row's. */
+    async function accountWithRows(clientId: string) {
+      const number = String(90_000_000 + ++n);
+      const made = await owner('POST', `/office/clients/${clientId}/accounts`, {
+        bank: 'HDFC',
+        account_number: number,
+        tally_ledger: 'HDFC Bank A/c',
+      });
+      assert.equal(made.status, 200, made.raw);
+      const filed = await owner('POST', '/office/statements/file', {
+        client_id: clientId,
+        account_number: number,
+        file_name: `s${n}.pdf`,
+        transactions: statementRows(n),
+      });
+      assert.equal(filed.body.kind, 'filed', filed.raw);
+      const book = await owner('GET', `/office/accounts/${made.body.account.id}/book`);
+      return { account: made.body.account.id as string, row: book.body.rows[0].id as string, number };
+    }
+
+    async function invite(email: string, role: 'accountant' | 'reviewer') {
+      const before = mail.count(email);
+      const sent = await owner('POST', '/office/team/invitations', { email, role });
+      assert.equal(sent.status, 200, sent.raw);
+      const deadline = Date.now() + 5000;
+      while (mail.count(email) === before && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      const letter = mail.mails.filter((m) => m.to === email).at(-1)!;
+      const code = /your code is (\d{4})/.exec(letter.subject)?.[1];
+      assert.ok(code, letter.subject);
+      assert.match(letter.text, new RegExp(`as ${role}`));
+      return { id: sent.body.id as string, code };
+    }
+
+    before(async () => {
+      mail = await startMailbox();
+      h = await startApp({ databaseUrl: databaseUrl(), env: { SMTP_URL: mail.url } });
+      for (const who of ['owner', 'accountant', 'reviewer', 'stranger'] as const) {
+        const m = await makeMember(h, 100);
+        tokens[who] = m.token;
+        ids[who] = m.id;
+      }
+      const client = async (name: string, token = tokens.owner) =>
+        (await api(token, 'POST', '/office/clients', { name, state_code: '27' })).body.id as string;
+      assigned = await client('Assigned Traders');
+      other = await client('Other Traders');
+      await client('Stranger’s Own Client', tokens.stranger);
+    });
+    after(async () => {
+      await h?.close();
+      await mail?.close();
+    });
+
+    const emailOf = async (who: 'accountant' | 'reviewer') =>
+      (await api(tokens[who], 'GET', '/account/profile')).body.email as string;
+
+    test('invitations: mailed with a code; a wrong code is refused; the right one joins', async () => {
+      assert.equal((await owner('GET', '/office/team')).body.approval_required, false);
+      const acc = await invite(await emailOf('accountant'), 'accountant');
+      const rev = await invite(await emailOf('reviewer'), 'reviewer');
+      // Only the invited address sees (and may take) its invitation.
+      const seen = await api(tokens.accountant, 'GET', '/office/team');
+      assert.deepEqual(
+        seen.body.received.map((r: { id: string }) => r.id),
+        [acc.id],
+      );
+      const stolen = await api(tokens.stranger, 'POST', '/office/team/join', {
+        invitation_id: acc.id,
+        code: acc.code,
+      });
+      assert.equal(stolen.status, 400);
+      const wrong = await api(tokens.accountant, 'POST', '/office/team/join', {
+        invitation_id: acc.id,
+        code: acc.code === '0000' ? '0001' : '0000',
+      });
+      assert.equal(wrong.status, 400);
+      for (const [who, inv] of [
+        ['accountant', acc],
+        ['reviewer', rev],
+      ] as const) {
+        const joined = await api(tokens[who], 'POST', '/office/team/join', {
+          invitation_id: inv.id,
+          code: inv.code,
+        });
+        assert.equal(joined.status, 200, joined.raw);
+        assert.equal(joined.body.role, who);
+      }
+      // used once
+      const again = await api(tokens.accountant, 'POST', '/office/team/join', {
+        invitation_id: acc.id,
+        code: acc.code,
+      });
+      assert.equal(again.status, 400);
+      const team = (await owner('GET', '/office/team')).body;
+      assert.deepEqual(team.members.map((m: { role: string }) => m.role).sort(), [
+        'accountant',
+        'owner',
+        'reviewer',
+      ]);
+      assert.equal(team.approval_required, true);
+      assert.equal(
+        (await owner('PUT', `/office/team/members/${ids.accountant}/clients`, { client_ids: [assigned] }))
+          .status,
+        200,
+      );
+    });
+
+    test('the team is the owner’s to change: members and strangers are refused', async () => {
+      for (const who of ['accountant', 'reviewer'] as const) {
+        const t = tokens[who];
+        assert.equal(
+          (await api(t, 'POST', '/office/team/invitations', { email: 'x@example.com', role: 'reviewer' }))
+            .status,
+          403,
+        );
+        assert.equal((await api(t, 'DELETE', `/office/team/members/${ids.reviewer}`)).status, 403);
+        assert.equal(
+          (await api(t, 'PUT', `/office/team/members/${ids.accountant}/clients`, { client_ids: [other] }))
+            .status,
+          403,
+        );
+        assert.equal(
+          (await api(t, 'POST', '/office/clients', { name: 'New', state_code: '27' })).status,
+          403,
+        );
+      }
+      // Another office's owner: these are not members of theirs.
+      const s = tokens.stranger;
+      assert.equal((await api(s, 'DELETE', `/office/team/members/${ids.accountant}`)).status, 404);
+      assert.equal(
+        (await api(s, 'PUT', `/office/team/members/${ids.accountant}`, { role: 'reviewer' })).status,
+        404,
+      );
+      assert.equal(
+        (await api(s, 'PUT', `/office/team/members/${ids.accountant}/clients`, { client_ids: [] })).status,
+        404,
+      );
+      // and the owner cannot assign another office's client
+      const theirs = (await api(s, 'GET', '/office/clients')).body.clients[0].id;
+      assert.equal(
+        (await owner('PUT', `/office/team/members/${ids.accountant}/clients`, { client_ids: [theirs] }))
+          .status,
+        404,
+      );
+    });
+
+    test('client lists: the accountant sees the clients assigned, the reviewer all, a stranger none', async () => {
+      const names = async (t: string) =>
+        (await api(t, 'GET', '/office/clients')).body.clients.map((c: { id: string }) => c.id).sort();
+      assert.deepEqual(await names(tokens.accountant), [assigned]);
+      assert.deepEqual(await names(tokens.reviewer), [assigned, other].sort());
+      assert.deepEqual(await names(tokens.owner), [assigned, other].sort());
+      assert.ok(!(await names(tokens.stranger)).includes(assigned));
+    });
+
+    /** Every client-taking route: what it needs made first (by the owner), the call, and its use. */
+    type Case = {
+      name: string;
+      use: keyof typeof EXPECT;
+      call: (client: string, made: Awaited<ReturnType<typeof accountWithRows>>) => [Method, string, unknown?];
+    };
+    const rule = { name: 'Shop', words: ['SHOP'], ledger: 'Shop Expenses' };
+    const ruleOf = async (client: string) =>
+      (await owner('POST', `/office/clients/${client}/rules`, rule)).body.rule.id as string;
+    const unfiledOf = async (client: string) =>
+      (
+        await owner('POST', '/office/statements/file', {
+          client_id: client,
+          account_number: String(80_000_000 + ++n),
+          transactions: statementRows(n),
+        })
+      ).body.unfiled_id as string;
+    const CASES: (Case & { prep?: (client: string) => Promise<string> })[] = [
+      { name: 'GET client', use: 'see', call: (c) => ['GET', `/office/clients/${c}`] },
+      { name: 'GET client activity', use: 'see', call: (c) => ['GET', `/office/clients/${c}/activity`] },
+      { name: 'GET book', use: 'see', call: (_c, m) => ['GET', `/office/accounts/${m.account}/book`] },
+      { name: 'GET jobs of a client', use: 'see', call: (c) => ['GET', `/office/jobs?client_id=${c}`] },
+      {
+        name: 'PUT client',
+        use: 'manage',
+        call: (c) => ['PUT', `/office/clients/${c}`, { name: `Renamed ${++n}`, state_code: '27' }],
+      },
+      {
+        name: 'archive client (off)',
+        use: 'manage',
+        call: (c) => ['POST', `/office/clients/${c}/archive`, { archived: false }],
+      },
+      {
+        name: 'add account',
+        use: 'work',
+        call: (c) => [
+          'POST',
+          `/office/clients/${c}/accounts`,
+          { bank: 'SBI', account_number: String(70_000_000 + ++n), tally_ledger: 'SBI A/c' },
+        ],
+      },
+      {
+        name: 'PUT account',
+        use: 'work',
+        call: (_c, m) => [
+          'PUT',
+          `/office/accounts/${m.account}`,
+          { bank: 'HDFC', account_number: m.number, tally_ledger: 'HDFC Bank A/c' },
+        ],
+      },
+      {
+        name: 'archive account (off)',
+        use: 'work',
+        call: (_c, m) => ['POST', `/office/accounts/${m.account}/archive`, { archived: false }],
+      },
+      {
+        name: 'set ledgers',
+        use: 'work',
+        call: (_c, m) => [
+          'PUT',
+          `/office/accounts/${m.account}/ledgers`,
+          { rows: [{ id: m.row, ledger: 'Rent' }] },
+        ],
+      },
+      {
+        name: 'file a statement',
+        use: 'work',
+        call: (c, m) => [
+          'POST',
+          '/office/statements/file',
+          { client_id: c, account_number: m.number, transactions: statementRows(++n) },
+        ],
+      },
+      { name: 'add rule', use: 'work', call: (c) => ['POST', `/office/clients/${c}/rules`, rule] },
+      {
+        name: 'PUT rule',
+        use: 'work',
+        prep: ruleOf,
+        call: () => ['PUT', `/office/rules/${prepared}`, { ...rule, apply_to_book: true }],
+      },
+      {
+        name: 'move rule',
+        use: 'work',
+        prep: ruleOf,
+        call: () => ['POST', `/office/rules/${prepared}/move`, { direction: 'up' }],
+      },
+      { name: 'DELETE rule', use: 'work', prep: ruleOf, call: () => ['DELETE', `/office/rules/${prepared}`] },
+      {
+        name: 'file an unfiled statement',
+        use: 'work',
+        prep: unfiledOf,
+        call: (_c, m) => ['POST', `/office/unfiled/${prepared}/file`, { account_id: m.account }],
+      },
+      {
+        name: 'DELETE unfiled',
+        use: 'work',
+        prep: unfiledOf,
+        call: () => ['DELETE', `/office/unfiled/${prepared}`],
+      },
+      {
+        name: 'approve a month',
+        use: 'approve',
+        call: (c) => ['POST', `/office/clients/${c}/approvals`, { month: '2025-12' }],
+      },
+    ];
+    let prepared = '';
+
+    for (const c of CASES) {
+      test(`${c.name}: ${c.use} (${WHO.join(', ')} → ${EXPECT[c.use].join(', ')})`, async () => {
+        const got: number[] = [];
+        for (const who of WHO) {
+          // The stranger and the accountant outside their clients aim at this office's clients.
+          const client = who === 'unassigned' ? other : assigned;
+          const made = await sharedAccount(client);
+          if (c.prep) prepared = await c.prep(client);
+          const [method, url, json] = c.call(client, made);
+          const token = tokens[who === 'unassigned' ? 'accountant' : who];
+          const answer = await api(token, method, url, json);
+          if (answer.status !== EXPECT[c.use][WHO.indexOf(who)])
+            assert.fail(`${c.name} as ${who}: ${answer.status} ${answer.raw}`);
+          if (answer.status === 404) assert.match(answer.body.detail, /^No such/);
+          got.push(answer.status);
+        }
+        assert.deepEqual(got, EXPECT[c.use]);
+      });
+    }
+
+    test('a push waits for the reviewer’s approval; a change after it withdraws it; the trail names authors', async () => {
+      const { account, row } = await accountWithRows(assigned);
+      const push = (who: 'owner' | 'accountant' | 'reviewer', month: string) =>
+        api(tokens[who], 'POST', `/office/accounts/${account}/push`, {
+          month,
+          new_ledger_group: 'Indirect Expenses',
+        });
+      const refused = await push('accountant', '2026-01');
+      assert.equal(refused.status, 409);
+      assert.match(refused.body.detail, /2026-01 is not approved yet: a reviewer approves a month/);
+      // A push of every month names each one missing.
+      const all = await api(tokens.accountant, 'POST', `/office/accounts/${account}/push`, {});
+      assert.match(all.body.detail, /2026-01, 2026-02 are not approved/);
+      assert.equal((await push('reviewer', '2026-01')).status, 403, 'a reviewer does not push');
+      const approve = (month: string, approved = true) =>
+        api(tokens.reviewer, 'POST', `/office/clients/${assigned}/approvals`, { month, approved });
+      assert.equal((await approve('2026-01')).status, 200);
+      assert.equal((await approve('2026-02')).status, 200);
+      // The accountant changes a January row: January's approval is withdrawn.
+      const set = await api(tokens.accountant, 'PUT', `/office/accounts/${account}/ledgers`, {
+        rows: [{ id: row, ledger: 'Shop Expenses' }],
+      });
+      assert.equal(set.status, 200);
+      assert.equal((await push('accountant', '2026-01')).status, 409);
+      const pushedFeb = await push('accountant', '2026-02');
+      assert.equal(pushedFeb.status, 200, pushedFeb.raw);
+      assert.equal(pushedFeb.body.rows, 3);
+      assert.equal((await approve('2026-01')).status, 200);
+      const pushedJan = await push('accountant', '2026-01');
+      assert.equal(pushedJan.status, 200, pushedJan.raw);
+
+      // The row says who changed it; the trail says who did what.
+      const book = (await api(tokens.reviewer, 'GET', `/office/accounts/${account}/book`)).body;
+      const changed = book.rows.find((r: { id: string }) => r.id === row);
+      const accountantName = (await api(tokens.accountant, 'GET', '/account/profile')).body.name;
+      const reviewerName = (await api(tokens.reviewer, 'GET', '/account/profile')).body.name;
+      assert.equal(changed.changed_by, accountantName);
+      assert.ok(changed.changed_at);
+      const activity = (await api(tokens.reviewer, 'GET', `/office/clients/${assigned}/activity`)).body;
+      const mine = activity.changes.filter(
+        (c: { account_id: string | null; kind: string }) => c.account_id === account || c.account_id === null,
+      );
+      const line = (kind: string, month: string) =>
+        mine.filter((c: { kind: string; month: string }) => c.kind === kind && c.month === month);
+      assert.equal(line('ledger', '2026-01')[0].actor, accountantName);
+      assert.equal(line('withdraw', '2026-01')[0].actor, accountantName);
+      assert.equal(line('push', '2026-02')[0].actor, accountantName);
+      assert.equal(line('push', '2026-01')[0].actor, accountantName);
+      assert.ok(line('approve', '2026-01').every((c: { actor: string }) => c.actor === reviewerName));
+      assert.equal(line('approve', '2026-01').length, 2);
+      assert.deepEqual(
+        activity.approvals
+          .filter((a: { month: string }) => a.month >= '2026-01')
+          .map((a: { month: string; approved_by: string }) => [a.month, a.approved_by]),
+        [
+          ['2026-01', reviewerName],
+          ['2026-02', reviewerName],
+        ],
+      );
+      // Withdrawn by hand, too.
+      assert.equal((await approve('2026-02', false)).status, 200);
+      const after = (await api(tokens.owner, 'GET', `/office/clients/${assigned}/activity`)).body;
+      assert.ok(!after.approvals.some((a: { month: string }) => a.month === '2026-02'));
+    });
+
+    test('a single user (an office without a reviewer) pushes without approval, as before', async () => {
+      const s = tokens.stranger;
+      const client = (await api(s, 'POST', '/office/clients', { name: 'Solo', state_code: '27' })).body.id;
+      const acct = await api(s, 'POST', `/office/clients/${client}/accounts`, {
+        bank: 'HDFC',
+        account_number: '12345678',
+        tally_ledger: 'HDFC Bank A/c',
+      });
+      await api(s, 'POST', '/office/statements/file', {
+        client_id: client,
+        account_number: '12345678',
+        transactions: statementRows(99),
+      });
+      const pushed = await api(s, 'POST', `/office/accounts/${acct.body.account.id}/push`, {
+        month: '2026-01',
+      });
+      assert.equal(pushed.status, 200, pushed.raw);
+      assert.equal((await api(s, 'GET', '/office/team')).body.role, 'owner');
+    });
+
+    test('pages are the office’s: a member spends the owner’s balance and is shown it', async () => {
+      const db = h.database.db;
+      const before = await balance(db, ids.owner);
+      await db.transaction((tx) => grantPages(tx, ids.accountant, -3, 'spend', 'team-test'));
+      assert.equal(await balance(db, ids.owner), before - 3);
+      assert.equal(await balance(db, ids.accountant), before - 3);
+      const shown = await api(tokens.accountant, 'GET', '/auth/check/pages');
+      assert.equal(shown.body.page_left, before - 3);
+    });
+
+    test('a member removed loses access at once: sessions end, the office’s clients are a stranger’s', async () => {
+      assert.equal((await api(tokens.accountant, 'GET', `/office/clients/${assigned}`)).status, 200);
+      h.clock.advance(1000);
+      assert.equal((await owner('DELETE', `/office/team/members/${ids.accountant}`)).status, 200);
+      assert.equal((await api(tokens.accountant, 'GET', `/office/clients/${assigned}`)).status, 401);
+      // Signed in again: their own one-person office, where the old office's client is no one's.
+      h.clock.advance(1000);
+      const fresh = await issueToken(
+        h.config.jwtSecret,
+        { id: ids.accountant, name: 'x', email: 'x', phone: null, role: 'user', pagesLeft: 0 },
+        h.clock.now(),
+      );
+      assert.equal((await api(fresh, 'GET', `/office/clients/${assigned}`)).status, 404);
+      assert.deepEqual((await api(fresh, 'GET', '/office/clients')).body.clients, []);
+      assert.equal((await api(fresh, 'GET', '/office/team')).body.role, 'owner');
+    });
+  });
+}
