@@ -23,7 +23,7 @@ import {
 } from './rows.ts';
 import type { Trace } from './trace.ts';
 import type { ParseIssue } from './types.ts';
-import { SIDE_BY_BALANCE, type ValueOptions, amountOf, balanceOf, toTransaction } from './values.ts';
+import { SIDE_BY_BALANCE, type ValueOptions, amountOf, balanceOf, money, toTransaction } from './values.ts';
 import { maxOf } from './extent.ts';
 
 // (a figure with its paise, or one decimal: cheque, reference and serial numbers have none)
@@ -413,7 +413,8 @@ function bySide(cells: Cell[], before: number | null): boolean {
   const amounts = cells.filter((c) => c.role === 'debit' || c.role === 'credit' || c.role === 'amount');
   if (before === null || !balance || amounts.length !== 1) return false;
   const after = balanceOf(balance.text);
-  const amount = readAmount(amounts[0]!.text);
+  // (the cell is an amount by its place, so whole rupees are its figure: '1,840 NIL 22,043.05')
+  const amount = money(amounts[0]!.text);
   if (after === null || !amount || amount.mark !== null) return false;
   const moved = after - before;
   if (Math.abs(moved) !== Math.abs(amount.paise) || moved === 0) return false;

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sequenceCells } from '../../src/parse/sequence.ts';
+import { type Item, itemsPage, rowsOf } from './items.ts';
 import { texts } from './stages.ts';
 
 const words = (s: string) => s.split(' ');
@@ -140,5 +141,30 @@ test('without a header, the second of two leading dates may be the posting date'
   assert.deepEqual(texts(sequenceCells(row, null, true)!).slice(0, 2), [
     ['valueDate', '03 Apr 2023'],
     ['date', '01 Apr 2023'],
+  ]);
+});
+
+test('whole rupees beside an empty cell take their side from the balance they move (deposit column first)', () => {
+  // a statement redrawn one space apart under headings the reader does not know: the deposit is
+  // printed before the withdrawal, in whole rupees, the empty cell 'NIL'
+  const lines: [number, Item[]][] = [
+    [20, [[34, 160, 'Bank of Maharashtra']]],
+    [40, [[34, 200, 'IFSC Code : MAHB0058085']]],
+    [60, [[34, 294, 'Statement of Account for the period 01/02/2024 to 29/02/2024']]],
+    [80, [[34, 225, 'Kolumn Frob Quux Val Plugh Xyzzy Amt Zorb']]],
+    [100, [[34, 286, '01/02/2024 01/02/2024 Balance Brought Forward 20,203.05']]],
+    [112, [[34, 429, '02/02/2024 02/02/2024 IMPS/CR/403343179855/SUNITA VERMA/BARB 1,840 NIL 22,043.05']]],
+    [124, [[34, 383, '04/02/2024 04/02/2024 POS/425791XXXXXX7246/SWIGGY NIL 257.25 21,785.80']]],
+    [136, [[34, 356, '04/02/2024 04/02/2024 UPI/CR/403560176246/POOJA 8,128 NIL 29,913.80']]],
+    [148, [[34, 417, '06/02/2024 06/02/2024 IMPS/CR/403796526581/KAVITA KHAN/SBIN 3,776 NIL 33,689.80']]],
+    [160, [[34, 392, '13/02/2024 13/02/2024 ATM CASH/183343/S1J8M7B25/KOCHI NIL 1,500 32,189.80']]],
+    [172, [[34, 300, '29/02/2024 29/02/2024 Closing Balance 32,189.80']]],
+  ];
+  assert.deepEqual(rowsOf(itemsPage(8, lines)), [
+    ['2024-02-02', 0, 184000, 2204305],
+    ['2024-02-04', 25725, 0, 2178580],
+    ['2024-02-04', 0, 812800, 2991380],
+    ['2024-02-06', 0, 377600, 3368980],
+    ['2024-02-13', 150000, 0, 3218980],
   ]);
 });
