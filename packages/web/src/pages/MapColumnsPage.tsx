@@ -12,17 +12,15 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { storeToken } from '../auth/token.ts';
 import { extractStatement, saveMapping, sheetPreview, StatementCallError } from '../bank/api.ts';
-import { ReadReasons } from '../bank/ReadStatus.tsx';
 import { keptFile, loadTeachSession } from '../bank/store.ts';
-import { TransactionsTable } from '../bank/TransactionsTable.tsx';
 import { BackAndPages } from '../components/BackAndPages.tsx';
+import { MarkedReadResult } from '../bank/MarkedReadResult.tsx';
 
 // Mark a sheet's columns (/app/map), issue 35: a workbook or CSV whose columns Bahi cannot name is
 // shown as its first rows, as the reader sees them; the user names the columns and clicks the first
@@ -296,29 +294,16 @@ export default function MapColumnsPage() {
         </Alert>
       )}
       {r && (
-        <Paper withBorder p="md" aria-label="Read with your columns">
-          <Stack gap="sm">
-            <Text fw={600} role="status">
-              Read {r.transactions.length} rows with your columns ·{' '}
-              {r.reconciliation.ok ? 'the balances reconcile' : 'the balances do not reconcile'}
-            </Text>
-            <ReadReasons reasons={r.reasons} />
-            <TransactionsTable rows={r.transactions} height={300} label="Rows read with your columns" />
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                label="Name of these columns"
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-              />
-              <Button onClick={() => void save()} disabled={!name.trim()}>
-                Save columns and open
-              </Button>
-              <Button variant="default" onClick={() => open(r)}>
-                Open without saving
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+        <MarkedReadResult
+          answer={r}
+          marks="your columns"
+          nameLabel="Name of these columns"
+          saveLabel="Save columns and open"
+          name={name}
+          onName={setName}
+          onSave={() => void save()}
+          onOpen={() => open(r)}
+        />
       )}
     </Stack>
   );

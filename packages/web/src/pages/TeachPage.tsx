@@ -1,15 +1,14 @@
 import type { ExtractAnswer, TaughtLayout } from '@bahi/contract';
 import { BANK_LABELS, isBankCode } from '@bahi/core';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { storeToken } from '../auth/token.ts';
 import { extractStatement, saveLayout, StatementCallError } from '../bank/api.ts';
 import { EMPTY_MARKING, layoutOf, type Marking } from '../bank/layout-marking.ts';
-import { ReadReasons } from '../bank/ReadStatus.tsx';
 import { keptFile, loadTeachSession } from '../bank/store.ts';
-import { TransactionsTable } from '../bank/TransactionsTable.tsx';
 import { BackAndPages } from '../components/BackAndPages.tsx';
+import { MarkedReadResult } from '../bank/MarkedReadResult.tsx';
 
 // Teach Bahi this layout (/app/teach), issue 17: a statement the reader could not place. The user
 // marks the table once on its page; Bahi re-reads the whole file with that layout (the file is sent
@@ -152,29 +151,16 @@ export default function TeachPage() {
         </Alert>
       )}
       {r && (
-        <Paper withBorder p="md" aria-label="Read with your layout">
-          <Stack gap="sm">
-            <Text fw={600} role="status">
-              Read {r.transactions.length} rows with your layout ·{' '}
-              {r.reconciliation.ok ? 'the balances reconcile' : 'the balances do not reconcile'}
-            </Text>
-            <ReadReasons reasons={r.reasons} />
-            <TransactionsTable rows={r.transactions} height={300} label="Rows read with your layout" />
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                label="Name of this layout"
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-              />
-              <Button onClick={() => void save()} disabled={!name.trim()}>
-                Save layout and open
-              </Button>
-              <Button variant="default" onClick={() => open(r)}>
-                Open without saving
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+        <MarkedReadResult
+          answer={r}
+          marks="your layout"
+          nameLabel="Name of this layout"
+          saveLabel="Save layout and open"
+          name={name}
+          onName={setName}
+          onSave={() => void save()}
+          onOpen={() => open(r)}
+        />
       )}
     </Stack>
   );
