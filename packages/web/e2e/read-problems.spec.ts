@@ -201,6 +201,11 @@ test('a table the reader cannot place: the reason, teach the layout on the page,
   await item.getByRole('button', { name: 'Rename' }).click();
   const renamed = page.getByLabel('Layout Zorp CA');
   await expect(renamed).toBeVisible();
-  await renamed.getByRole('button', { name: 'Delete' }).click();
+  await renamed.getByRole('button', { name: 'Delete', exact: true }).click();
+  // asked in the row (issue 34: no window.confirm), then deleted for good
+  await renamed
+    .getByRole('group', { name: 'Delete the layout "Zorp CA"?' })
+    .getByRole('button', { name: 'Delete for good' })
+    .click();
   await expect(page.getByText('None yet.')).toBeVisible();
 });

@@ -16,6 +16,7 @@ import { NewLedgersRejected, VoucherRowsRejected } from '@bahi/contract';
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { notifySuccess } from '../components/notify.ts';
+import { tell } from '../components/toasts.tsx';
 import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
 import { TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { useTallyCompany } from '../tally/useTallyCompany.ts';
@@ -121,7 +122,7 @@ export default function CreateVoucherPage() {
       }
       const message = err instanceof ApiError ? err.detail : err instanceof Error ? err.message : String(err);
       if (err instanceof ApiError) setProblems(problemsByRow(err.body, rows));
-      window.alert('Error exporting XML: ' + message);
+      tell('Error exporting XML: ' + message, 'Fix the rows marked in the table and export again.');
     } finally {
       setExporting(false);
     }

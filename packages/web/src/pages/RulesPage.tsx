@@ -27,12 +27,15 @@ import {
   type DraftRules,
   type RuleKind,
 } from '../billing/rulesEditor.ts';
+import { tell, tellDone } from '../components/toasts.tsx';
+import { reasonOf } from '../api/client.ts';
 
 // Chunking Rules Manager (/app/rules; spec sections 2, 4, 5). The route has no guard: a visitor sees
 // the whole screen and builds rules; rule sets belong to an account, so saving asks them to sign in
 // and then saves what they built.
 
 const SIGN_IN_WHY = 'Rule sets are kept with your account.';
+const SELECT_NEXT = 'Choose one in Rule Set, or type a New Rule Set Name and press Add Set.';
 
 const RULE_COLUMNS = [
   ['min', 'Min'],
@@ -77,7 +80,7 @@ export default function RulesPage() {
   function addSet() {
     const name = newName.trim();
     if (!name) {
-      window.alert('Enter a rule set name');
+      tell('Enter a rule set name', 'Type it in New Rule Set Name, then press Add Set.');
       return;
     }
     if (!names.includes(name)) setAdded((a) => [...a, name]);
@@ -107,19 +110,19 @@ export default function RulesPage() {
 
   async function saveAll() {
     if (!selected) {
-      window.alert('Select a Rule Set');
+      tell('Select a Rule Set', SELECT_NEXT);
       return;
     }
     setSaveError(null);
     try {
       await saveRules(selected, toSaved(rules));
-      window.alert('Rules saved!');
+      tellDone('Rules saved!');
       setRules({});
       resetForm();
       void queryClient.invalidateQueries({ queryKey: ['rule-sets'] });
     } catch (err) {
       setSaveError(err);
-      window.alert('Failed to save rules.');
+      tell('Failed to save rules.', reasonOf(err, 'Try again.'));
     }
   }
 
@@ -242,7 +245,7 @@ export default function RulesPage() {
       <Group>
         <Button
           onClick={() =>
-            selected ? ask(SIGN_IN_WHY, () => void saveAll()) : window.alert('Select a Rule Set')
+            selected ? ask(SIGN_IN_WHY, () => void saveAll()) : tell('Select a Rule Set', SELECT_NEXT)
           }
         >
           Save All Rules
