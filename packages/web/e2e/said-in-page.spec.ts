@@ -5,7 +5,10 @@ import { collectAlerts, shot, signUpAndLogIn } from './support/helpers.ts';
 // the next step), never in a native window.alert/confirm box; the specification's words stay. A
 // damaged PDF says it is damaged.
 
-test('a damaged PDF says so in the page, with the next step, and no browser box', async ({ page, request }) => {
+test('a damaged PDF says so in the page, with the next step, and no browser box', async ({
+  page,
+  request,
+}) => {
   await signUpAndLogIn(page, request, 'damaged');
   const said = collectAlerts(page);
   await page.goto('/app/select');
@@ -34,7 +37,10 @@ test('a damaged PDF says so in the page, with the next step, and no browser box'
   expect(said.filter((s) => s.startsWith('native'))).toEqual([]);
 });
 
-test('the rules screen says "Select a Rule Set" and "Rules saved!" in the page', async ({ page, request }) => {
+test('the rules screen says "Select a Rule Set" and "Rules saved!" in the page', async ({
+  page,
+  request,
+}) => {
   await signUpAndLogIn(page, request, 'said-rules');
   const said = collectAlerts(page);
   await page.goto('/app/rules');

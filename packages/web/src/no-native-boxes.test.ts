@@ -12,7 +12,9 @@ it('no screen calls window.alert, confirm or prompt', () => {
   const found = files.flatMap((f) =>
     readFileSync(path.join(src, f), 'utf8')
       .split('\n')
-      .flatMap((line, i) => (/\b(alert|confirm|prompt)\(/.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, i) =>
+        /\b(alert|confirm|prompt)\(/.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [],
+      ),
   );
   expect(found).toEqual([]);
 });

@@ -312,7 +312,11 @@ export const TallyPanel = memo(function TallyPanel({
   }
 
   function exportAs(kind: 'csv' | 'xlsx') {
-    if (rows.length === 0) return tell('No transactions to download.', 'No row is shown: clear the filters, or read a statement with transactions.');
+    if (rows.length === 0)
+      return tell(
+        'No transactions to download.',
+        'No row is shown: clear the filters, or read a statement with transactions.',
+      );
     const blob =
       kind === 'csv'
         ? new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' })

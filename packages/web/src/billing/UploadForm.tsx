@@ -27,7 +27,8 @@ function XlsxPicker(props: { label: string; file: File | null; onChange: (f: Fil
       accept=".xlsx"
       file={props.file}
       onChange={(f) => {
-        if (f && !isXlsx(f)) tell(ONLY_XLSX, 'Save the workbook as .xlsx (Excel: File, Save As) and choose it again.');
+        if (f && !isXlsx(f))
+          tell(ONLY_XLSX, 'Save the workbook as .xlsx (Excel: File, Save As) and choose it again.');
         else props.onChange(f);
       }}
     />

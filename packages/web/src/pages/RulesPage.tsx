@@ -35,6 +35,16 @@ import { reasonOf } from '../api/client.ts';
 // and then saves what they built.
 
 const SIGN_IN_WHY = 'Rule sets are kept with your account.';
+// One line per field (issue 34: RATE, QUANTITY and the chunks were unexplained); the meaning is
+// packages/core/src/billing/rules.ts's.
+const TYPE_HELP =
+  'RATE: for items whose selling price (₹, before GST) is within Min to Max. QUANTITY: for items whose stock left is within Min to Max. RATE rules are tried first.';
+const FIELD_HELP: Record<keyof DraftRule, string> = {
+  min: 'The lowest price (RATE, in ₹) or stock (QUANTITY) this rule covers.',
+  max: 'The highest price (RATE, in ₹) or stock (QUANTITY) this rule covers.',
+  chunk_min: 'The fewest units of such an item on one invoice line.',
+  chunk_max: 'The most units of such an item on one invoice line.',
+};
 const SELECT_NEXT = 'Choose one in Rule Set, or type a New Rule Set Name and press Add Set.';
 
 const RULE_COLUMNS = [
@@ -129,6 +139,7 @@ export default function RulesPage() {
   const field = (key: keyof DraftRule, label: string) => (
     <TextInput
       label={label}
+      description={FIELD_HELP[key]}
       type="number"
       value={form[key]}
       onChange={(e) => {
@@ -171,13 +182,14 @@ export default function RulesPage() {
       </Paper>
       <Paper withBorder p="md">
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 5 }}>
-            <NativeSelect
-              label="Type"
-              data={[{ value: '', label: 'Select type' }, 'RATE', 'QUANTITY']}
-              value={kind ?? ''}
-              onChange={(e) => setKind((e.currentTarget.value || null) as RuleKind | null)}
-            />
+          <NativeSelect
+            label="Type"
+            description={TYPE_HELP}
+            data={[{ value: '', label: 'Select type' }, 'RATE', 'QUANTITY']}
+            value={kind ?? ''}
+            onChange={(e) => setKind((e.currentTarget.value || null) as RuleKind | null)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {field('min', 'Min')}
             {field('max', 'Max')}
             {field('chunk_min', 'Chunk Min')}

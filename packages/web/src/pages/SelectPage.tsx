@@ -134,7 +134,10 @@ export default function SelectPage() {
       // words when it could not be reached.
       setProblem(
         err instanceof ApiError && err.status > 0
-          ? { said: err.detail, message: err.next ?? 'Choose the statement again, as downloaded from the bank.' }
+          ? {
+              said: err.detail,
+              message: err.next ?? 'Choose the statement again, as downloaded from the bank.',
+            }
           : { said: 'Failed to check password requirement.', message: 'Check the connection and try again.' },
       );
       return;
@@ -215,7 +218,12 @@ export default function SelectPage() {
             hint={bank ? undefined : 'No bank chosen: the bank is read from each file.'}
           />
           {problem && (
-            <Alert color={problem.pay ? 'yellow' : 'red'} role="alert" title={problem.said} data-said={problem.said}>
+            <Alert
+              color={problem.pay ? 'yellow' : 'red'}
+              role="alert"
+              title={problem.said}
+              data-said={problem.said}
+            >
               {problem.message}{' '}
               {problem.pay && (
                 <Anchor component={Link} to="/app/pay">
