@@ -119,3 +119,32 @@ test('the rules screen says what RATE, QUANTITY, Min, Max and the chunks mean, o
     'The most units of such an item on one invoice line.',
   );
 });
+
+test("the result screen shows the period under the account; the Tally panel sets the bridge's address", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signUpAndLogIn(page, request, 'office2-bridge');
+  await page.goto('/app/select');
+  await page
+    .locator('#statement-file')
+    .setInputFiles(
+      pdf('bridge-jan.pdf', await drawStatement({ rows: drawnRows(4, 3), account: '77778888999' })),
+    );
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByLabel('Statement period')).toHaveText('01-01-2026 to 31-01-2026');
+  // the bridge's address could only be set in the browser's storage
+  const field = page.getByRole('textbox', { name: 'Bridge address' });
+  await expect(field).toHaveValue('http://127.0.0.1:9100');
+  await field.fill('not an address');
+  await field.blur();
+  await expect(page.getByText('An address like http://127.0.0.1:9100')).toBeVisible();
+  await field.fill('http://127.0.0.1:9555/');
+  await field.blur();
+  await expect(field).toHaveValue('http://127.0.0.1:9555');
+  expect(await page.evaluate(() => localStorage.getItem('bahi.bridge_url'))).toBe('http://127.0.0.1:9555');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Bridge address' })).toHaveValue('http://127.0.0.1:9555');
+});

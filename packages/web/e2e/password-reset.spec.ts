@@ -28,7 +28,7 @@ test('forgot password: code from the mail, new password, sign in with it', async
   await shot(page, '09-reset');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(alerts).toEqual(['Password reset successfully']);
+  await expect.poll(() => alerts).toEqual(['Password reset successfully']);
 
   await logIn(page, { email: user.email, password: newPassword });
   await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();

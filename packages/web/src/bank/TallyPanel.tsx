@@ -18,8 +18,11 @@ import { useTallyCompany } from '../tally/useTallyCompany.ts';
 import { downloadXml } from './api.ts';
 import {
   bridgeAvailable,
+  bridgeUrl,
+  DEFAULT_BRIDGE_URL,
   pushThroughBridge,
   readHeldThroughBridge,
+  rememberBridgeUrl,
   rememberTallyIp,
   rememberedTallyIp,
 } from './bridge.ts';
@@ -358,6 +361,7 @@ export const TallyPanel = memo(function TallyPanel({
             value={companyName}
             onChange={(e) => setCompanyName(e.currentTarget.value)}
           />
+          <BridgeField />
         </Group>
         {blocked && (
           <Text size="sm" c="red.8" role="status" aria-label="Export blocked">
@@ -435,3 +439,23 @@ export const TallyPanel = memo(function TallyPanel({
     </Paper>
   );
 });
+
+/** The bridge's address on this computer (issue 34: it could only be set in the browser's storage). */
+function BridgeField() {
+  const [url, setUrl] = useState(bridgeUrl);
+  const [wrong, setWrong] = useState(false);
+  return (
+    <TextInput
+      label="Bridge address"
+      description={`bahi bridge on this computer; ${DEFAULT_BRIDGE_URL} unless you changed its port`}
+      value={url}
+      error={wrong ? 'An address like http://127.0.0.1:9100' : undefined}
+      onChange={(e) => setUrl(e.currentTarget.value)}
+      onBlur={() => {
+        const ok = rememberBridgeUrl(url);
+        setWrong(!ok);
+        if (ok) setUrl(bridgeUrl());
+      }}
+    />
+  );
+}
