@@ -34,7 +34,7 @@ test('bank statement: upload, password, review, filter, ledgers, download XML, s
   const bridge = await startBridge({ port: 0, origins: [String(baseURL)], tallyPort: emulator.port });
   try {
     await page.addInitScript((url) => localStorage.setItem('bahi.bridge_url', url), bridge.url);
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     await signUpAndLogIn(page, request, 'bank');
     await page.goto('/app/select');
     await expect(page.getByRole('heading', { name: 'Bank Statement Parser' })).toBeVisible();

@@ -8,7 +8,7 @@ test('forgot password: code from the mail, new password, sign in with it', async
   const wait = user.codeSentAt + 51_000 - Date.now();
   test.setTimeout(60_000 + Math.max(0, wait));
   if (wait > 0) await page.waitForTimeout(wait);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot Password' }).click();

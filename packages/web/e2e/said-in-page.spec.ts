@@ -10,7 +10,7 @@ test('a damaged PDF says so in the page, with the next step, and no browser box'
   request,
 }) => {
   await signUpAndLogIn(page, request, 'damaged');
-  const said = collectAlerts(page);
+  const said = await collectAlerts(page);
   await page.goto('/app/select');
   await page.locator('#statement-file').setInputFiles({
     name: 'statement.pdf',
@@ -42,7 +42,7 @@ test('the rules screen says "Select a Rule Set" and "Rules saved!" in the page',
   request,
 }) => {
   await signUpAndLogIn(page, request, 'said-rules');
-  const said = collectAlerts(page);
+  const said = await collectAlerts(page);
   await page.goto('/app/rules');
   await page.getByRole('button', { name: 'Save All Rules' }).click();
   const toast = page.getByRole('alert').filter({ hasText: 'Select a Rule Set' });

@@ -39,7 +39,7 @@ test('Tally company through the bridge: ledger picker, missing-ledger warning, p
   try {
     await page.addInitScript((url) => localStorage.setItem('bahi.bridge_url', url), bridge.url);
     // Confirmations are accepted as the user would.
-    collectAlerts(page);
+    await collectAlerts(page);
     await signUpAndLogIn(page, request, 'tallyco');
 
     // A statement, read as the bookkeeper reads one.

@@ -43,7 +43,7 @@ test('three rows, five backward copies with a random split, export, Tally import
 }) => {
   const user = newUser('vouchers');
   await createVerifiedUser(request, user);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await page.goto('/app/createvoucher');
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, user);
@@ -163,7 +163,7 @@ test('three rows, five backward copies with a random split, export, Tally import
 });
 
 test('an incomplete row is reported by number and nothing is downloaded', async ({ page, request }) => {
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await signUpAndLogIn(page, request, 'vouchers-bad');
   await page.goto('/app/createvoucher');
   await fillRow(page, 1, {

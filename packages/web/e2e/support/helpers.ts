@@ -96,7 +96,7 @@ export async function addRateRule(page: Page, [min, max, chunkMin, chunkMax]: st
  * native dialog is recorded as "native <kind>: <text>" (and accepted), so a test that expects the
  * words fails when they come in a browser box.
  */
-export function collectAlerts(page: Page): string[] {
+export async function collectAlerts(page: Page): Promise<string[]> {
   const said: string[] = [];
   page.on('dialog', (d) => {
     said.push(`native ${d.type()}: ${d.message()}`);
@@ -117,9 +117,10 @@ export function collectAlerts(page: Page): string[] {
     new MutationObserver(scan).observe(document, { subtree: true, childList: true, attributes: true });
     scan();
   };
-  void page.exposeBinding('__bahiSaid', (_source, text: string) => void said.push(text));
-  void page.addInitScript(watch);
-  void page.evaluate(watch).catch(() => {});
+  // awaited: a navigation right after must find the binding and the script in place
+  await page.exposeBinding('__bahiSaid', (_source, text: string) => void said.push(text));
+  await page.addInitScript(watch);
+  await page.evaluate(watch).catch(() => {});
   return said;
 }
 
