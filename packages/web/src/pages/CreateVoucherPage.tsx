@@ -87,11 +87,16 @@ export default function CreateVoucherPage() {
   const onDuplicate = useCallback((id: string) => setDuplicatingId(id), []);
   const onFocused = useCallback(() => setFocusRowId(null), []);
 
-  function insertCopies(copies: DuplicateCopy<EditorRow>[]) {
+  function insertCopies(copies: DuplicateCopy<EditorRow>[], replace: boolean) {
     if (!duplicating) return;
     dispatch({ type: 'insertCopies', afterId: duplicating.id, copies });
+    if (replace) dispatch({ type: 'remove', id: duplicating.id });
     setDuplicatingId(null);
-    notifySuccess(`${copies.length} ${copies.length === 1 ? 'copy' : 'copies'} added`);
+    notifySuccess(
+      replace
+        ? `The row was replaced by its ${copies.length} parts`
+        : `${copies.length} ${copies.length === 1 ? 'copy' : 'copies'} added`,
+    );
   }
 
   async function exportXml(chosen: Record<string, string> = {}) {
