@@ -148,3 +148,49 @@ test("the result screen shows the period under the account; the Tally panel sets
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Bridge address' })).toHaveValue('http://127.0.0.1:9555');
 });
+
+test("a book's month is shown alone when clicked; dates do not wrap", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signUpAndLogIn(page, request, 'office2-month');
+  await page.goto('/app/clients');
+  await page.getByRole('button', { name: 'Add client' }).click();
+  const form = page.getByRole('form', { name: 'Save client' });
+  await form.getByRole('textbox', { name: 'Client name' }).fill('Month Traders');
+  await form.getByRole('combobox', { name: 'State' }).selectOption('24');
+  await form.getByRole('button', { name: 'Save client' }).click();
+  await expect(page).toHaveURL(/\/app\/clients\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const add = page.getByRole('form', { name: 'Add account' });
+  await add.getByRole('combobox', { name: 'Bank' }).selectOption('HDFC');
+  await add.getByRole('textbox', { name: 'Account number' }).fill('12341234123');
+  await add.getByRole('button', { name: 'Save account' }).click();
+  const account = page.getByRole('row', { name: 'Account 12341234123' });
+  await expect(account).toBeVisible();
+
+  // ten rows: five in January, five in February
+  const rows = drawnRows(10, 4).map((r, i) => (i < 5 ? r : { ...r, date: r.date.replace('/01/', '/02/') }));
+  await page
+    .getByTestId('drop-input')
+    .setInputFiles(pdf('two-months.pdf', await drawStatement({ rows, account: '12341234123' })));
+  await expect(page.getByTestId('jobs-table').locator('tr[data-file="two-months.pdf"]')).toHaveAttribute(
+    'data-state',
+    'read',
+    { timeout: 60_000 },
+  );
+  await expect(account.getByRole('cell').nth(4)).toHaveText('10');
+  await account.getByRole('button', { name: 'Open book' }).click();
+  const book = page.getByLabel('Book of 12341234123');
+  const bookRows = book.getByRole('table', { name: 'Book rows' }).locator('tbody tr');
+  await expect(bookRows).toHaveCount(10);
+  await expect(bookRows.first().locator('td').first()).toHaveCSS('white-space', 'nowrap');
+
+  await book.getByRole('button', { name: 'Show 2026-02 only' }).click();
+  await expect(book.getByRole('button', { name: 'Show 2026-02 only' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(bookRows).toHaveCount(5);
+  for (const d of await bookRows.locator('td:first-child').allTextContents()) expect(d).toMatch(/-02-2026$/);
+  await book.getByRole('button', { name: 'Show all months' }).click();
+  await expect(bookRows).toHaveCount(10);
+});

@@ -60,6 +60,8 @@ export function BookView({
   const [only, setOnly] = useState<OnlyFilter>('all');
   const [min, setMin] = useState('');
   const [max, setMax] = useState('');
+  /** one month shown (issue 34: clicking a month did nothing); not part of a rule */
+  const [month, setMonth] = useState<string | null>(null);
   const [ruleLedger, setRuleLedger] = useState('');
   const [contra, setContra] = useState(false);
   const [pushing, setPushing] = useState(false);
@@ -87,13 +89,14 @@ export function BookView({
       only: only === 'all' ? undefined : only,
       min: min.trim() || undefined,
       max: max.trim() || undefined,
+      month: month ?? undefined,
     };
     const timer = setTimeout(() => {
       setView((v) => (JSON.stringify(v) === JSON.stringify(next) ? v : next));
       setFrom(0);
     }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [keywords, only, min, max]);
+  }, [keywords, only, min, max, month]);
 
   // Only the answer to the last question is shown (a slow page never replaces a later one).
   const asked = useRef(0);
@@ -391,9 +394,28 @@ export function BookView({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
+          {month && (
+            <Table.Tr>
+              <Table.Td colSpan={9}>
+                <Button size="compact-sm" variant="subtle" onClick={() => setMonth(null)}>
+                  Show all months
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          )}
           {book.months.map((m) => (
-            <Table.Tr key={m.month}>
-              <Table.Td>{m.month}</Table.Td>
+            <Table.Tr key={m.month} bg={month === m.month ? 'teal.0' : undefined}>
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant={month === m.month ? 'light' : 'subtle'}
+                  aria-pressed={month === m.month}
+                  aria-label={`Show ${m.month} only`}
+                  onClick={() => setMonth((shown) => (shown === m.month ? null : m.month))}
+                >
+                  {m.month}
+                </Button>
+              </Table.Td>
               <Table.Td ta="right">{m.rows}</Table.Td>
               <Table.Td ta="right">{m.opening}</Table.Td>
               <Table.Td ta="right">{m.withdrawals}</Table.Td>
@@ -481,7 +503,7 @@ export function BookView({
               data-gap={r.gap_before || undefined}
               style={r.gap_before ? { borderTop: '3px solid var(--mantine-color-orange-6)' } : undefined}
             >
-              <Table.Td>{r.Date}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.Date}</Table.Td>
               <Table.Td>{r.Description}</Table.Td>
               <Table.Td ta="right" c="red.9">
                 {r.Withdrawal}
