@@ -193,4 +193,16 @@ test("a book's month is shown alone when clicked; dates do not wrap", async ({ p
   for (const d of await bookRows.locator('td:first-child').allTextContents()) expect(d).toMatch(/-02-2026$/);
   await book.getByRole('button', { name: 'Show all months' }).click();
   await expect(bookRows).toHaveCount(10);
+
+  // a ledger for the rows shown, without a rule: the three NEFT credits
+  await book.getByRole('textbox', { name: 'Narration words' }).fill('neft');
+  await expect(bookRows).toHaveCount(3);
+  await book
+    .getByRole('textbox', { name: 'Always use this ledger for rows like these' })
+    .fill('Sundry Debtors');
+  await book.getByRole('button', { name: 'Apply to the rows shown' }).click();
+  await expect(page.getByText('3 row(s) now use Sundry Debtors.')).toBeVisible();
+  for (const input of await book.getByRole('textbox', { name: /^Ledger for / }).all())
+    await expect(input).toHaveValue('Sundry Debtors');
+  await expect(page.getByRole('table', { name: 'Rules' })).toHaveCount(0);
 });

@@ -147,6 +147,27 @@ export function BookView({
     }
   }
 
+  /**
+   * The typed ledger for the unpushed rows shown, without making a rule (issue 34: the only bulk
+   * tool was a permanent rule). Rows set so are the user's own, as if typed one by one.
+   */
+  async function applyToShown() {
+    const ledger = ruleLedger.trim();
+    const open = shown.filter((r) => !r.pushed);
+    if (!ledger || open.length === 0) return;
+    try {
+      await setLedgers(
+        accountId,
+        open.map((r) => ({ id: r.id, ledger })),
+      );
+      notifySuccess(`${open.length} row(s) now use ${ledger}.`);
+      setRuleLedger('');
+      load();
+    } catch (err) {
+      notifyError('The ledger could not be saved.', err);
+    }
+  }
+
   async function saveLedger(row: BookRowInfo, ledger: string) {
     if (ledger.trim() === (row.LedgerName ?? '')) return;
     try {
@@ -475,6 +496,15 @@ export function BookView({
             />
             <Button variant="light" disabled={!ruleLedger.trim()} onClick={() => void makeRule()}>
               Make rule
+            </Button>
+            <Button
+              variant="default"
+              disabled={!ruleLedger.trim() || !shown.some((r) => !r.pushed)}
+              onClick={() => void applyToShown()}
+            >
+              {book.rows_total > shown.length
+                ? `Apply to the ${shown.length} rows on this page`
+                : 'Apply to the rows shown'}
             </Button>
             <Text size="sm" c="dimmed">
               {book.rows_total} row(s) shown
