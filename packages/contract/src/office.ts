@@ -217,6 +217,11 @@ export const BookQuery = z.object({
   /** amounts as typed ("1,200.50"); one that is not an amount is no bound */
   min: z.string().max(40).optional(),
   max: z.string().max(40).optional(),
+  /** one month's rows, YYYY-MM (issue 34: clicking a month shows it); not part of a rule */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is YYYY-MM.')
+    .optional(),
 });
 export type BookQuery = z.infer<typeof BookQuery>;
 

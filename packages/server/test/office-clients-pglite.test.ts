@@ -172,6 +172,12 @@ describe('office: clients, accounts and books over the API', () => {
     );
     assert.equal(book.statements.length, 2);
     assert.equal(book.account.unpushed, rows.length);
+    // One month's rows (issue 34: the screen's month filter); the summaries stay the whole book's.
+    const feb = (await me.get(`/accounts/${hdfc.body.account.id}/book?month=2026-02`)).body;
+    assert.equal(feb.rows_total, rows.length - jan.length);
+    assert.ok(feb.rows.every((r: Row) => r.Date.endsWith('-02-2026')));
+    assert.equal(feb.months.length, 2);
+    assert.equal((await me.get(`/accounts/${hdfc.body.account.id}/book?month=2026-13`)).status, 422);
 
     // January alone first, then the rest: each month's rows once.
     const janPush = await me.post(`/accounts/${hdfc.body.account.id}/push`, { month: '2026-01' });

@@ -16,7 +16,7 @@ test('splash spells the logo, then goes home', async ({ page }) => {
 
 test('signup, code from the mail, verify, login, greeting by name, logout', async ({ page }) => {
   const user = newUser('journey');
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
 
   await page.goto('/signup');
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('type', 'email');
@@ -70,7 +70,7 @@ test('signup, code from the mail, verify, login, greeting by name, logout', asyn
 test('signing up twice with one phone number says the user already exists', async ({ page, request }) => {
   const user = newUser('dup');
   await createVerifiedUser(request, user);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await page.goto('/signup');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Someone Else');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`other-${user.email}`);
@@ -84,7 +84,7 @@ test('signing up twice with one phone number says the user already exists', asyn
 test('a wrong password says Login failed', async ({ page, request }) => {
   const user = newUser('wrongpw');
   await createVerifiedUser(request, user);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   // Slow the login call down so the global overlay can be seen.
   await page.route('**/api/auth/sign/token', async (route) => {
     await new Promise((r) => setTimeout(r, 700));

@@ -34,7 +34,7 @@ test('bank statement: upload, password, review, filter, ledgers, download XML, s
   const bridge = await startBridge({ port: 0, origins: [String(baseURL)], tallyPort: emulator.port });
   try {
     await page.addInitScript((url) => localStorage.setItem('bahi.bridge_url', url), bridge.url);
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     await signUpAndLogIn(page, request, 'bank');
     await page.goto('/app/select');
     await expect(page.getByRole('heading', { name: 'Bank Statement Parser' })).toBeVisible();
@@ -127,9 +127,11 @@ test('bank statement: upload, password, review, filter, ledgers, download XML, s
     await expect.poll(() => alerts).toContain('Please enter a company name.');
     await page.getByLabel('Company name').fill(emulator.emulator.imported().companies[0].name);
     await page.getByRole('button', { name: 'Send to Tally' }).click();
-    // Every row was in the file just downloaded: asked again (and accepted), then the plan with the
-    // specification's confirmation, the new ledger's group chosen again.
-    await expect.poll(() => alerts.some((a) => a.startsWith('Nothing new: all'))).toBe(true);
+    // Every row was in the file just downloaded: asked again in the page (and accepted), then the
+    // plan with the specification's confirmation, the new ledger's group chosen again.
+    const nothingNew = page.getByRole('dialog', { name: 'Nothing new' });
+    await expect(nothingNew).toContainText('Nothing new: all');
+    await nothingNew.getByRole('button', { name: 'Send to Tally again' }).click();
     const sending = page.getByRole('dialog', { name: 'Before Send to Tally' });
     await expect(sending).toContainText(
       `Are you sure you want to send ${expected.length} transactions to Tally?`,

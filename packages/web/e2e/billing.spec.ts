@@ -26,7 +26,7 @@ test('admin: rule set, items_small.xlsx with an amount, edit a line, tax invoice
   request,
 }) => {
   const admin = await ensureAdmin(request);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await page.goto('/login');
   await logIn(page, admin);
   await expect(page).toHaveURL(/\/app\/home$/);
@@ -115,7 +115,7 @@ test('admin: rule set, items_small.xlsx with an amount, edit a line, tax invoice
 
 test('Select Billing alerts: wrong file type, invalid amount', async ({ page, request }) => {
   const admin = await ensureAdmin(request);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await page.goto('/login');
   await logIn(page, admin);
   await expect(page).toHaveURL(/\/app\/home$/);

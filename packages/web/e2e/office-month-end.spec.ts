@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Response } from '@playwright/test';
+import { defaultBankLedger } from '@bahi/core';
 import { startBridge, startTallyEmulator } from '@bahi/tally';
 import { drawnRows, drawStatement } from '../../server/test/helpers/draw-statement.ts';
 import { ensureAdmin, logIn, shot, useBridge } from './support/helpers.ts';
@@ -49,8 +50,8 @@ const OTHERS = [
 
 const COMPANY = 'Meera Traders 2026-27';
 const PASSWORD = 'MEERA0126';
-const HDFC = { bank: 'HDFC', number: '00112233445566', ledger: 'HDFC Bank A/c' };
-const SBI = { bank: 'SBI', number: '30001234567', ledger: 'SBI A/c' };
+const HDFC = { bank: 'HDFC', number: '00112233445566', ledger: defaultBankLedger('HDFC', '00112233445566') };
+const SBI = { bank: 'SBI', number: '30001234567', ledger: defaultBankLedger('SBI', '30001234567') };
 const money = (r: number) =>
   r.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -82,12 +83,10 @@ test('month-end: one drop of 30 mixed statements on a client, sorted, merged, ru
       await expect(page).toHaveURL(/\/app\/home$/);
     }
 
-    // A new client with two accounts, from the user menu.
-    await page
-      .getByRole('button', { name: /Tester|Admin|User/ })
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'Clients' }).click();
+    // A new client with two accounts, from the home screen's Clients card (issue 34: it was only in
+    // the user menu, two clicks).
+    await page.goto('/app/home');
+    await page.getByRole('link', { name: /^Clients/ }).click();
     const clientName = `Meera Traders ${Date.now() % 100_000}`;
     await page.getByRole('button', { name: 'Add client' }).click();
     const form = page.getByRole('form', { name: 'Save client' });
@@ -102,7 +101,8 @@ test('month-end: one drop of 30 mixed statements on a client, sorted, merged, ru
       const add = page.getByRole('form', { name: 'Add account' });
       await add.getByRole('combobox', { name: 'Bank' }).selectOption(a.bank);
       await add.getByRole('textbox', { name: 'Account number' }).fill(a.number);
-      await add.getByRole('textbox', { name: 'Tally bank ledger' }).fill(a.ledger);
+      // the bank ledger is named from the bank and number (issue 34): not typed
+      await expect(add.getByRole('textbox', { name: 'Tally bank ledger' })).toHaveValue(a.ledger);
       await add.getByRole('button', { name: 'Save account' }).click();
       await expect(page.getByRole('row', { name: `Account ${a.number}` })).toBeVisible();
     }
@@ -208,7 +208,9 @@ test('month-end: one drop of 30 mixed statements on a client, sorted, merged, ru
       .click();
     const add = page.getByRole('form', { name: 'Add account' });
     await expect(add.getByRole('textbox', { name: 'Account number' })).toHaveValue(hdfcShort.account.number);
-    await add.getByRole('textbox', { name: 'Tally bank ledger' }).fill('HDFC Current A/c');
+    await expect(add.getByRole('textbox', { name: 'Tally bank ledger' })).toHaveValue(
+      defaultBankLedger('HDFC', hdfcShort.account.number),
+    );
     await add.getByRole('button', { name: 'Save account' }).click();
     await expect(account(hdfcShort.account.number).getByRole('cell').nth(4)).toHaveText(
       String(hdfcShort.transactions.length),

@@ -32,7 +32,7 @@ test('a visitor sees the open screens whole and signs in to go on with what they
   test.setTimeout(90_000);
   const user = newUser('visitor');
   await createVerifiedUser(request, user);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
 
   // Every parser screen: the file chooser, the password box, Upload & Parse disabled until a file.
   for (const [route, title] of [

@@ -8,7 +8,7 @@ test('forgot password: code from the mail, new password, sign in with it', async
   const wait = user.codeSentAt + 51_000 - Date.now();
   test.setTimeout(60_000 + Math.max(0, wait));
   if (wait > 0) await page.waitForTimeout(wait);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot Password' }).click();
@@ -28,7 +28,7 @@ test('forgot password: code from the mail, new password, sign in with it', async
   await shot(page, '09-reset');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(alerts).toEqual(['Password reset successfully']);
+  await expect.poll(() => alerts).toEqual(['Password reset successfully']);
 
   await logIn(page, { email: user.email, password: newPassword });
   await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();

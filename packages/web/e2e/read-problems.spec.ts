@@ -27,7 +27,7 @@ test('rows that do not reconcile: the reason, the break marked, exports blocked,
 }) => {
   test.setTimeout(90_000);
   await signInAsAdminOrNew(page, request, 'fixer');
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   const rows = drawnRows(12);
   // row 6 (index 5) is a deposit printed 100.00 too high: the chain breaks there
   await upload(page, pdf('misprint.pdf', await drawStatement({ rows, misprint: { row: 5, by: 100 } })));
@@ -93,7 +93,7 @@ test('a table the reader cannot place: the reason, teach the layout on the page,
 }) => {
   test.setTimeout(120_000);
   await signInAsAdminOrNew(page, request, 'teacher');
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
 
   await upload(
     page,
@@ -201,6 +201,11 @@ test('a table the reader cannot place: the reason, teach the layout on the page,
   await item.getByRole('button', { name: 'Rename' }).click();
   const renamed = page.getByLabel('Layout Zorp CA');
   await expect(renamed).toBeVisible();
-  await renamed.getByRole('button', { name: 'Delete' }).click();
+  await renamed.getByRole('button', { name: 'Delete', exact: true }).click();
+  // asked in the row (issue 34: no window.confirm), then deleted for good
+  await renamed
+    .getByRole('group', { name: 'Delete the layout "Zorp CA"?' })
+    .getByRole('button', { name: 'Delete for good' })
+    .click();
   await expect(page.getByText('None yet.')).toBeVisible();
 });

@@ -65,7 +65,7 @@ test('signed out: every public screen', async ({ page }) => {
 test('signed in: plans, bank statement, vouchers, account screens', async ({ page, request }) => {
   test.setTimeout(180_000);
   const errors = watchConsole(page);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   const user = await signUpAndLogIn(page, request, 'walker');
   await capture(page, 'user-home');
   await page.getByRole('button', { name: user.name }).click();
@@ -137,7 +137,7 @@ test('signed in: plans, bank statement, vouchers, account screens', async ({ pag
 
 test('admin: rules, billing upload and result', async ({ page, request }) => {
   const errors = watchConsole(page);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   const admin = await ensureAdmin(request);
   await page.goto('/login');
   await logIn(page, admin);

@@ -20,7 +20,7 @@ async function choose(page: Page, bank: string, files: Parameters<Page['setInput
 test('no bank chosen: the bank is read from the file', async ({ page, request }) => {
   test.setTimeout(90_000);
   await signUpAndLogIn(page, request, 'detect');
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await page.goto('/app/select');
   const bank = page.getByRole('combobox', { name: 'Bank' });
   await expect(bank).toHaveValue('');
@@ -69,7 +69,7 @@ test('several files at once, a photo and a protected file among them: each its o
 }) => {
   test.setTimeout(180_000);
   await signUpAndLogIn(page, request, 'many');
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await choose(page, 'HDFC', [
     corpus('HDFC/HDFC_short.pdf'),
     corpus('SBI/SBI_short.pdf'),

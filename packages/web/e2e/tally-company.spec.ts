@@ -39,7 +39,7 @@ test('Tally company through the bridge: ledger picker, missing-ledger warning, p
   try {
     await page.addInitScript((url) => localStorage.setItem('bahi.bridge_url', url), bridge.url);
     // Confirmations are accepted as the user would.
-    collectAlerts(page);
+    await collectAlerts(page);
     await signUpAndLogIn(page, request, 'tallyco');
 
     // A statement, read as the bookkeeper reads one.
@@ -99,6 +99,11 @@ test('Tally company through the bridge: ledger picker, missing-ledger warning, p
 
     // The same statement again: every transaction went to Tally before, none is sent (decision 037).
     await page.getByRole('button', { name: 'Send to Tally' }).click();
+    // asked in the page whether to send them again (yes): what Tally holds answers for every one
+    await page
+      .getByRole('dialog', { name: 'Nothing new' })
+      .getByRole('button', { name: 'Send to Tally again' })
+      .click();
     await expect(messages).toContainText(`Nothing new: all ${vouchers} voucher(s) went to Tally before`, {
       timeout: 30_000,
     });

@@ -32,7 +32,7 @@ test('a push with the bridge stopped is listed, sent again from History, and the
   const bridge = await startBridge({ port: 0, origins: [String(baseURL)], tallyPort: tally.port });
   try {
     await useBridge(page, bridge.url);
-    collectAlerts(page);
+    await collectAlerts(page);
     await signUpAndLogIn(page, request, 'pushes');
     const token = String(await page.evaluate(() => localStorage.getItem('access_token')));
     const auth = { authorization: `Bearer ${token}` };

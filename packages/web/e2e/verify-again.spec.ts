@@ -28,11 +28,11 @@ test('signing in before verifying offers a new code, which verifies and lets the
 }) => {
   const user = users[0];
   await pastResendWait(page);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await page.goto('/login');
   await logIn(page, user);
   await expect(page.getByText('Please verify your e-mail before signing in.')).toBeVisible();
-  expect(alerts).toEqual(['Login failed']);
+  await expect.poll(() => alerts).toEqual(['Login failed']);
   await page.getByRole('button', { name: 'Send a new code' }).click();
   await expect(page).toHaveURL(/\/verify$/);
   await expect(page.getByText(user.email)).toBeVisible();
@@ -57,12 +57,12 @@ test('/verify with no code waiting asks for the e-mail, sends a new code and say
   const code = await codeSentTo(user.email, 2);
 
   // A wrong code says why in the page, beside the specification's alert.
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await typeCode(page, code === '0000' ? '1111' : '0000');
   await expect(
     page.getByText('Invalid or expired code. Please check it or ask for a new one.'),
   ).toBeVisible();
-  expect(alerts).toEqual(['Verification failed']);
+  await expect.poll(() => alerts).toEqual(['Verification failed']);
 
   await typeCode(page, code); // over the wrong digits
   await expect(page).toHaveURL(/\/login$/);

@@ -43,7 +43,7 @@ test('three rows, five backward copies with a random split, export, Tally import
 }) => {
   const user = newUser('vouchers');
   await createVerifiedUser(request, user);
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await page.goto('/app/createvoucher');
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, user);
@@ -97,6 +97,10 @@ test('three rows, five backward copies with a random split, export, Tally import
   await expect(dialog.getByLabel('Min Value')).toHaveValue('1');
   await expect(dialog.getByLabel('Max Value')).toHaveValue('100');
   await dialog.getByLabel('Min Value').fill('10');
+  // the specification's behaviour: the row stays beside its parts (issue 34 replaces it by default)
+  const replace = dialog.getByRole('checkbox', { name: /Replace the row by its parts/ });
+  await expect(replace).toBeChecked();
+  await replace.uncheck();
   await shot(page, '41-vouchers-duplicate-dialog');
   await dialog.getByRole('button', { name: 'Duplicate' }).click();
   await expect(dialog).toBeHidden();
@@ -163,7 +167,7 @@ test('three rows, five backward copies with a random split, export, Tally import
 });
 
 test('an incomplete row is reported by number and nothing is downloaded', async ({ page, request }) => {
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await signUpAndLogIn(page, request, 'vouchers-bad');
   await page.goto('/app/createvoucher');
   await fillRow(page, 1, {
@@ -191,4 +195,34 @@ test('an incomplete row is reported by number and nothing is downloaded', async 
   await page.getByRole('button', { name: 'Row 2', exact: true }).click();
   await expect(cell(page, 'Date', 2)).toBeFocused();
   await shot(page, '43-vouchers-row-problem');
+});
+
+test('a random split replaces the row by its parts by default (issue 34): the amount is not doubled', async ({
+  page,
+  request,
+}) => {
+  await signUpAndLogIn(page, request, 'split');
+  await page.goto('/app/createvoucher');
+  await fillRow(page, 1, {
+    date: '10-04-2025',
+    type: 'Payment',
+    ledger: 'Cash',
+    party: 'Ravi Fuels',
+    description: 'Diesel',
+    amount: '300',
+  });
+  await page.getByRole('button', { name: 'Duplicate row 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Duplicate Settings' });
+  await dialog.getByLabel('How many copies?').fill('3');
+  await dialog.getByRole('checkbox', { name: /Randomly Split Amount/ }).check();
+  await expect(dialog.getByRole('checkbox', { name: /Replace the row by its parts/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(dialog).toBeHidden();
+  // three parts where the row was; they add up to its 300
+  await expect(rows(page)).toHaveCount(3);
+  const parts = await Promise.all(
+    [1, 2, 3].map(async (n) => Number(await cell(page, 'Net Amount', n).inputValue())),
+  );
+  expect(parts.reduce((a, b) => a + b, 0)).toBe(300);
+  await expect(cell(page, 'Description', 1)).toHaveValue('Diesel (Copy 1)');
 });

@@ -99,7 +99,7 @@ export const filedInfo = (s: typeof accountStatements.$inferSelect): FiledStatem
 type BookRowRecord = typeof bookRows.$inferSelect;
 
 /** The screen's view of a book (its filter): the rule it would make. */
-export type BookView = { words?: string; only?: OnlyFilter; min?: string; max?: string };
+export type BookView = { words?: string; only?: OnlyFilter; min?: string; max?: string; month?: string };
 
 /** The view as a rule's match; null when it sets no condition (every row is shown). */
 function viewRule(view: BookView): LedgerRuleMatch | null {
@@ -126,6 +126,7 @@ export async function loadBook(
   view: BookView = {},
 ): Promise<BookAnswer> {
   const rule = viewRule(view);
+  const { month } = view;
   const lean = await db
     .select({
       id: bookRows.id,
@@ -140,11 +141,13 @@ export async function loadBook(
     .where(eq(bookRows.accountId, account.id))
     .orderBy(asc(bookRows.position));
   // the book's places of the rows the view shows, and of this page's
-  const places = rule ? lean.flatMap((r, i) => (ruleMatches(rule, r) ? [i] : [])) : lean.map((_, i) => i);
+  const shows = (r: (typeof lean)[number]) =>
+    (!month || r.date.startsWith(month)) && (!rule || ruleMatches(rule, r));
+  const places = rule || month ? lean.flatMap((r, i) => (shows(r) ? [i] : [])) : lean.map((_, i) => i);
   const from = page.from ?? 0;
   const pagePlaces = places.slice(from, from + (page.limit ?? places.length));
   let records: BookRowRecord[];
-  if (!rule) {
+  if (!rule && !month) {
     records =
       pagePlaces.length === 0
         ? []

@@ -90,14 +90,38 @@ export async function addRateRule(page: Page, [min, max, chunkMin, chunkMax]: st
   await page.getByRole('button', { name: 'Add Rule' }).click();
 }
 
-/** Collects the texts of window.alert dialogs (and accepts them). */
-export function collectAlerts(page: Page): string[] {
-  const alerts: string[] = [];
+/**
+ * Collects what the screens say (issue 34: in the page, never window.alert): the `data-said` text of
+ * each message as it appears (a toast, an inline alert), once per element and text, across navigations. A
+ * native dialog is recorded as "native <kind>: <text>" (and accepted), so a test that expects the
+ * words fails when they come in a browser box.
+ */
+export async function collectAlerts(page: Page): Promise<string[]> {
+  const said: string[] = [];
   page.on('dialog', (d) => {
-    alerts.push(d.message());
+    said.push(`native ${d.type()}: ${d.message()}`);
     void d.accept();
   });
-  return alerts;
+  const watch = () => {
+    const w = window as unknown as { __saidWatched?: boolean; __bahiSaid: (text: string) => void };
+    if (w.__saidWatched) return;
+    w.__saidWatched = true;
+    const seen = new WeakMap<Element, string>();
+    const scan = () =>
+      document.querySelectorAll('[data-said]').forEach((el) => {
+        const text = el.getAttribute('data-said') ?? '';
+        if (seen.get(el) === text) return;
+        seen.set(el, text);
+        w.__bahiSaid(text);
+      });
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, attributes: true });
+    scan();
+  };
+  // awaited: a navigation right after must find the binding and the script in place
+  await page.exposeBinding('__bahiSaid', (_source, text: string) => void said.push(text));
+  await page.addInitScript(watch);
+  await page.evaluate(watch).catch(() => {});
+  return said;
 }
 
 /**

@@ -198,3 +198,10 @@ export function saveBlob(blob: Blob, filename: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
+
+/** The server's reason when it gave one, else the caller's words. */
+export const reasonOf = (err: unknown, fallback: string): string =>
+  err instanceof ApiError && err.status > 0 ? err.detail : fallback;
+
+/** The server's next step, when it named one. */
+export const nextOf = (err: unknown): string | undefined => (err instanceof ApiError ? err.next : undefined);

@@ -8,6 +8,7 @@ import { withLoading } from '../components/loading.tsx';
 import { ServerReason } from '../components/ServerReason.tsx';
 import { saveFlowUser } from './flow.ts';
 import { completeSignIn } from './signin.ts';
+import { tell } from '../components/toasts.tsx';
 
 // The one sign-in form: the login screen and the sign-in dialog of the open screens (SignInFirst)
 // both show it. The specification's alerts ('Login failed', 'Google login failed') come with the
@@ -67,12 +68,12 @@ export function SignInForm(props: {
       }
     });
     if (ok) props.onSignedIn();
-    else window.alert('Login failed');
+    else tell('Login failed', 'Check the e-mail and password, or use Forgot Password.');
   }
 
   async function google(credential: string | undefined) {
     if (!credential) {
-      window.alert('Google login failed');
+      tell('Google login failed', 'Try again, or sign in with your e-mail and password.');
       return;
     }
     let message: string | null = null;
@@ -86,7 +87,7 @@ export function SignInForm(props: {
         message = `Login failed: ${err instanceof Error ? err.message : String(err)}`;
       }
     });
-    if (message) window.alert(message);
+    if (message) tell(message, 'Try again, or sign in with your e-mail and password.');
     else props.onSignedIn();
   }
 

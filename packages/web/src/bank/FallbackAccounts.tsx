@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { saveBlob } from '../api/client.ts';
 import { downloadXml } from './api.ts';
 import { TransactionsTable } from './TransactionsTable.tsx';
+import { tell } from '../components/toasts.tsx';
 
 // Per-account tables of a statement with several accounts (BOB consolidated), each with its XML
 // form: the ledger name is required, defaults to the bank's default ledger, and the field is cleared
@@ -15,7 +16,7 @@ const CLEAR_AFTER_MS = 500;
 export function FallbackAccounts({
   bank,
   accounts,
-  onError = () => window.alert('Failed to download XML.'),
+  onError = () => tell('Failed to download XML.', 'Try again.'),
 }: {
   bank: string;
   accounts: Record<string, StatementTransaction[]>;

@@ -25,6 +25,7 @@ import { FallbackAccounts } from './FallbackAccounts.tsx';
 import { ReaderNotes, ReadReasons } from './ReadStatus.tsx';
 import { TransactionsTable } from './TransactionsTable.tsx';
 import { XmlPreview } from './XmlPreview.tsx';
+import { tell } from '../components/toasts.tsx';
 
 // One per-bank parser screen (spec section 2 'Per-bank parser screens'): HDFC, SBI, Union, BOB and
 // PNB differ only in these settings. The route has no guard: a visitor sees every control, and
@@ -87,11 +88,11 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
       return answer;
     } catch (err) {
       if (settings.bank === 'pnb') console.error('PNB parse failed', err);
-      // the specification's alert stays; beside it, why and what to do next (issue 17)
+      // the specification's words stay (in the page, issue 34); beside them, why and what to do next (issue 17)
       setFailed(err instanceof StatementCallError ? (err.why ?? null) : null);
       // a visitor's file was not checked before sign-in: keep the password box for the next try
       if (err instanceof StatementCallError && /PASSWORD/.test(err.code ?? '')) setPasswordRequired(true);
-      window.alert(settings.failure);
+      tell(settings.failure, err instanceof StatementCallError ? err.why?.next : undefined);
       return null;
     } finally {
       setBusy(false);
@@ -103,8 +104,9 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
     if (!answer) return;
     if (!answer.reconciliation.ok || answer.reasons.length > 0) {
       // a read that is not clean is never exported from here: it is fixed or accepted on the result screen
-      window.alert(
-        'This statement was not read cleanly. Open it in the bank statement parser to fix the rows or accept them.',
+      tell(
+        'This statement was not read cleanly.',
+        'Open it in the bank statement parser to fix the rows or accept them.',
       );
       return;
     }
@@ -119,9 +121,8 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
       });
       saveBlob(blob, filename);
     } catch (err) {
-      window.alert(
-        err instanceof ApiError && err.status > 0 ? 'Download failed' : 'Error while downloading.',
-      );
+      if (err instanceof ApiError && err.status > 0) tell('Download failed', err.detail);
+      else tell('Error while downloading.', 'Check the connection and try again.');
     }
   }
 
@@ -213,7 +214,7 @@ export function ParserScreen({ settings }: { settings: ParserSettings }) {
             <FallbackAccounts
               bank={settings.bank}
               accounts={result.fallback_accounts}
-              onError={() => window.alert('Download failed')}
+              onError={() => tell('Download failed', 'Try again.')}
             />
           )}
         </>

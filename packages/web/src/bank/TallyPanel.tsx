@@ -7,7 +7,7 @@ import {
 } from '@bahi/contract';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, memo, Suspense, useState } from 'react';
-import { ApiError, saveBlob } from '../api/client.ts';
+import { ApiError, nextOf, reasonOf, saveBlob } from '../api/client.ts';
 import { downloadBankStatementFile, planPush, reportTallyResponse, sendForParts } from '../tally/api.ts';
 import { filledLedgers, fillRows, type PlanChoice, type RowsFill } from '../tally/plan-fill.ts';
 import { CompanyCard } from '../tally/CompanyCard.tsx';
@@ -18,13 +18,18 @@ import { useTallyCompany } from '../tally/useTallyCompany.ts';
 import { downloadXml } from './api.ts';
 import {
   bridgeAvailable,
+  bridgeUrl,
+  DEFAULT_BRIDGE_URL,
   pushThroughBridge,
   readHeldThroughBridge,
+  rememberBridgeUrl,
   rememberTallyIp,
   rememberedTallyIp,
 } from './bridge.ts';
 import { toCsv, toXlsx, XLSX_TYPE } from './export.ts';
 import { downloadProblem, sendConfirmation, sendProblem } from './validate.ts';
+import { tell } from '../components/toasts.tsx';
+import { ask, AskHost } from '../components/Ask.tsx';
 
 // (the dialog is loaded when a plan is shown: the statement screen stays within its bundle budget)
 const PushPlanModal = lazy(() =>
@@ -113,10 +118,13 @@ export const TallyPanel = memo(function TallyPanel({
       if (base.vouchers === 0 && left > 0) {
         // Every row went before (issue 31). Again only if the user says so (deleted in Tally, a
         // file lost); what Tally still holds stays out when it could be read.
-        const again = window.confirm(
-          `Nothing new: all ${left} voucher(s) went to Tally before (${base.already_in_tally} in Tally, ${base.already_sent} sent, ${base.already_downloaded} downloaded).\n\n` +
+        const again = await ask({
+          title: 'Nothing new',
+          text:
+            `Nothing new: all ${left} voucher(s) went to Tally before (${base.already_in_tally} in Tally, ${base.already_sent} sent, ${base.already_downloaded} downloaded).\n\n` +
             `${action} them again anyway? Only if they were deleted in Tally or the file was lost: otherwise they are entered twice.`,
-        );
+          yes: `${action} again`,
+        });
         if (!again) return null;
         request = { ...request, include_sent: true };
         base = await planPush(request);
@@ -168,7 +176,7 @@ export const TallyPanel = memo(function TallyPanel({
 
   async function download() {
     const problem = downloadProblem(rows.length, { localIp, ledgerName });
-    if (problem) return window.alert(problem);
+    if (problem) return tell(problem);
     rememberTallyIp(localIp);
     // The company the plan was about: the file declares only the ledgers it lacks.
     const request = {
@@ -186,13 +194,19 @@ export const TallyPanel = memo(function TallyPanel({
     } catch (err) {
       // 409: every row went to Tally or into a file before (issue 31). The user may have lost the
       // file, or deleted the vouchers in Tally: they can have them again, knowingly.
-      if (!(err instanceof ApiError && err.status === 409)) return window.alert('Failed to download XML.');
-      if (!window.confirm(`${err.detail}\n\nDownload them again anyway?`)) return;
+      if (!(err instanceof ApiError && err.status === 409))
+        return tell('Failed to download XML.', reasonOf(err, 'Try again.'));
+      const again = await ask({
+        title: 'Downloaded before',
+        text: `${err.detail}\n\nDownload them again anyway?`,
+        yes: 'Download again',
+      });
+      if (!again) return;
       try {
         const { blob, filename } = await downloadXml(bank, { ...body, include_sent: true });
         saveBlob(blob, filename);
-      } catch {
-        window.alert('Failed to download XML.');
+      } catch (again) {
+        tell('Failed to download XML.', reasonOf(again, 'Try again.'));
       }
     }
   }
@@ -200,7 +214,7 @@ export const TallyPanel = memo(function TallyPanel({
   async function send() {
     const form = { localIp, ledgerName, companyName };
     const problem = sendProblem(rows.length, form);
-    if (problem) return window.alert(problem);
+    if (problem) return tell(problem);
     rememberTallyIp(localIp);
     localStorage.setItem(COMPANY_KEY, companyName.trim());
     setMessages([]);
@@ -237,9 +251,11 @@ export const TallyPanel = memo(function TallyPanel({
           const again =
             err instanceof ApiError &&
             err.status === 409 &&
-            window.confirm(
-              `${err.detail}\n\nSend them again anyway? Only if they were deleted in Tally: otherwise they are entered twice.`,
-            );
+            (await ask({
+              title: 'Sent before',
+              text: `${err.detail}\n\nSend them again anyway? Only if they were deleted in Tally: otherwise they are entered twice.`,
+              yes: 'Send again',
+            }));
           if (!again) throw err;
           stored = await sendForParts({ ...request, include_sent: true });
         }
@@ -294,12 +310,16 @@ export const TallyPanel = memo(function TallyPanel({
       });
       saveBlob(blob, filename);
     } catch (err) {
-      window.alert(err instanceof ApiError ? err.detail : 'Failed to write the bank statement file.');
+      tell(reasonOf(err, 'Failed to write the bank statement file.'), nextOf(err));
     }
   }
 
   function exportAs(kind: 'csv' | 'xlsx') {
-    if (rows.length === 0) return window.alert('No transactions to download.');
+    if (rows.length === 0)
+      return tell(
+        'No transactions to download.',
+        'No row is shown: clear the filters, or read a statement with transactions.',
+      );
     const blob =
       kind === 'csv'
         ? new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' })
@@ -309,6 +329,7 @@ export const TallyPanel = memo(function TallyPanel({
 
   return (
     <Paper withBorder p="md">
+      <AskHost />
       <Stack gap="sm">
         <Title order={4}>Tally</Title>
         <Text size="sm" c="dimmed">
@@ -340,6 +361,7 @@ export const TallyPanel = memo(function TallyPanel({
             value={companyName}
             onChange={(e) => setCompanyName(e.currentTarget.value)}
           />
+          <BridgeField />
         </Group>
         {blocked && (
           <Text size="sm" c="red.8" role="status" aria-label="Export blocked">
@@ -417,3 +439,23 @@ export const TallyPanel = memo(function TallyPanel({
     </Paper>
   );
 });
+
+/** The bridge's address on this computer (issue 34: it could only be set in the browser's storage). */
+function BridgeField() {
+  const [url, setUrl] = useState(bridgeUrl);
+  const [wrong, setWrong] = useState(false);
+  return (
+    <TextInput
+      label="Bridge address"
+      description={`bahi bridge on this computer; ${DEFAULT_BRIDGE_URL} unless you changed its port`}
+      value={url}
+      error={wrong ? 'An address like http://127.0.0.1:9100' : undefined}
+      onChange={(e) => setUrl(e.currentTarget.value)}
+      onBlur={() => {
+        const ok = rememberBridgeUrl(url);
+        setWrong(!ok);
+        if (ok) setUrl(bridgeUrl());
+      }}
+    />
+  );
+}

@@ -20,6 +20,11 @@ import {
   sendProblem,
 } from './validate.ts';
 
+const said = vi.hoisted(() => ({ tell: vi.fn(), tellDone: vi.fn() }));
+vi.mock('../components/toasts.tsx', async (original) => ({ ...(await original<object>()), ...said }));
+/** The titles of what the screen said in the page (issue 34: never window.alert). */
+const saidTexts = () => [...said.tell.mock.calls, ...said.tellDone.mock.calls].map((c) => c[0]);
+
 const rows = [
   ...SAMPLE_ROWS,
   {
@@ -316,11 +321,9 @@ describe('BankPage', () => {
 
   it('Send to Tally validates before calling anything', async () => {
     vi.stubGlobal('fetch', fakeServer().fetch);
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
     renderBank();
     fireEvent.click(await screen.findByRole('button', { name: 'Send to Tally' }));
-    expect(alert).toHaveBeenCalledWith('Please enter the local IP of the Tally connector.');
+    expect(saidTexts()).toContain('Please enter the local IP of the Tally connector.');
   });
 });
 

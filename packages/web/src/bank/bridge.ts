@@ -3,8 +3,9 @@ import { API_BASE } from '../api/client.ts';
 import { decodeClaims, readToken } from '../auth/token.ts';
 
 // `bahi bridge`, the office connector, listens on this machine (spec: the desktop wrapper's local
-// bridge). Its address can be changed for a non-default port: localStorage 'bahi.bridge_url'.
-const DEFAULT_BRIDGE_URL = 'http://127.0.0.1:9100';
+// bridge). Its address can be changed for a non-default port in the Tally panel (issue 34; kept on
+// this computer, localStorage 'bahi.bridge_url').
+export const DEFAULT_BRIDGE_URL = 'http://127.0.0.1:9100';
 /** The spec's fixed phone number when the token carries none. */
 const DEFAULT_PHONE = '9999999999';
 
@@ -14,6 +15,15 @@ export function bridgeUrl(): string {
   } catch {
     return DEFAULT_BRIDGE_URL;
   }
+}
+
+/** Keeps the bridge's address ('' goes back to the default); false when it is no http(s) address. */
+export function rememberBridgeUrl(typed: string): boolean {
+  const url = typed.trim().replace(/\/+$/, '');
+  if (url && !/^https?:\/\/[^\s/]+$/.test(url)) return false;
+  if (url && url !== DEFAULT_BRIDGE_URL) localStorage.setItem('bahi.bridge_url', url);
+  else localStorage.removeItem('bahi.bridge_url');
+  return true;
 }
 
 // The local IP of the Tally connector, kept on this computer for the next push: the bank screen

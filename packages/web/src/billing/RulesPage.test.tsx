@@ -7,6 +7,11 @@ import { makeToken, renderWithProviders } from '../test/render.tsx';
 
 type Saved = { rule_set_name: string; rules: unknown };
 
+const said = vi.hoisted(() => ({ tell: vi.fn(), tellDone: vi.fn() }));
+vi.mock('../components/toasts.tsx', async (original) => ({ ...(await original<object>()), ...said }));
+/** The titles of what the screen said in the page (issue 34: never window.alert). */
+const saidTexts = () => [...said.tell.mock.calls, ...said.tellDone.mock.calls].map((c) => c[0]);
+
 /** Fills the rule form (type; min, max, chunk min, chunk max) and presses Add Rule. */
 async function addRule(
   user: ReturnType<typeof userEvent.setup>,
@@ -48,7 +53,8 @@ describe('Chunking Rules Manager', () => {
         return new Response('not found', { status: 404 });
       }),
     );
-    vi.stubGlobal('alert', vi.fn());
+    said.tell.mockReset();
+    said.tellDone.mockReset();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -76,19 +82,19 @@ describe('Chunking Rules Manager', () => {
     await user.type(within(dialog).getByLabelText(/Email/), 'asha@example.test');
     await user.type(within(dialog).getByLabelText(/Password/), 'teal-lantern-3');
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Rules saved!'));
+    await waitFor(() => expect(saidTexts()).toContain('Rules saved!'));
     expect(saved).toEqual([
       { rule_set_name: 'visitor', rules: { QUANTITY: [{ min: 1, max: 9, chunk_min: 1, chunk_max: 3 }] } },
     ]);
   }, 30_000);
 
-  test('alerts: no set selected, no name', async () => {
+  test('said in the page: no set selected, no name', async () => {
     const user = userEvent.setup();
     page();
     await user.click(screen.getByRole('button', { name: 'Save All Rules' }));
-    expect(window.alert).toHaveBeenCalledWith('Select a Rule Set');
+    expect(saidTexts()).toContain('Select a Rule Set');
     await user.click(screen.getByRole('button', { name: 'Add Set' }));
-    expect(window.alert).toHaveBeenCalledWith('Enter a rule set name');
+    expect(saidTexts()).toContain('Enter a rule set name');
   });
 
   test('add a set, add/edit/update/delete rules, save converts numbers and clears the rules', async () => {
@@ -112,7 +118,7 @@ describe('Chunking Rules Manager', () => {
     expect(screen.getByRole('table', { name: 'RATE rules' }).textContent).toContain('250');
 
     await user.click(screen.getByRole('button', { name: 'Save All Rules' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Rules saved!'));
+    await waitFor(() => expect(saidTexts()).toContain('Rules saved!'));
     expect(saved).toEqual([
       { rule_set_name: 'wholesale', rules: { RATE: [{ min: 0.5, max: 250, chunk_min: 1, chunk_max: 10 }] } },
     ]);
@@ -127,7 +133,7 @@ describe('Chunking Rules Manager', () => {
     await screen.findByRole('table', { name: 'RATE rules' });
     failSave = true;
     await user.click(screen.getByRole('button', { name: 'Save All Rules' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to save rules.'));
+    await waitFor(() => expect(saidTexts()).toContain('Failed to save rules.'));
     expect(screen.getByRole('alert').textContent).toContain('Min must not be more than Max.');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.queryByRole('table', { name: 'RATE rules' })).toBeNull();

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ENDPOINTS } from '@bahi/contract';
-import { ApiError } from '../api/client.ts';
 import { checkBillingPassword, getBillingData, getRuleSets, type BillingUpload } from './api.ts';
 import { storeBillingData } from './storage.ts';
 import { BackAndPages } from '../components/BackAndPages.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
 import { BusyOverlay } from '../components/loading.tsx';
 import { PasswordModal } from '../bank/PasswordModal.tsx';
+import { tell } from '../components/toasts.tsx';
+import { nextOf, reasonOf } from '../api/client.ts';
 
 // Select Billing and Generate Billing (spec sections 2, 4, 5): one form, the second screen with the
 // optional additional workbook. Alerts are the specification's, word for word.
@@ -26,7 +27,8 @@ function XlsxPicker(props: { label: string; file: File | null; onChange: (f: Fil
       accept=".xlsx"
       file={props.file}
       onChange={(f) => {
-        if (f && !isXlsx(f)) window.alert(ONLY_XLSX);
+        if (f && !isXlsx(f))
+          tell(ONLY_XLSX, 'Save the workbook as .xlsx (Excel: File, Save As) and choose it again.');
         else props.onChange(f);
       }}
     />
@@ -66,12 +68,12 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!file) {
-      window.alert('Please choose an XLSX file.');
+      tell('Please choose an XLSX file.');
       return;
     }
     const n = Number(amount);
     if (amount.trim() === '' || !Number.isFinite(n) || n <= 0) {
-      window.alert(INVALID_AMOUNT);
+      tell(INVALID_AMOUNT);
       return;
     }
     setProcessing(true);
@@ -85,7 +87,7 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
       }
       await extract(upload);
     } catch (err) {
-      window.alert(err instanceof ApiError ? err.detail : 'Failed to process the workbook.');
+      tell(reasonOf(err, 'Failed to process the workbook.'), nextOf(err));
       setProcessing(false);
     }
   }
@@ -98,7 +100,7 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
       setAskPassword(false);
     } catch (err) {
       // A wrong password keeps the dialog open.
-      window.alert(err instanceof ApiError ? err.detail : 'Error submitting password.');
+      tell(reasonOf(err, 'Error submitting password.'), nextOf(err));
       setProcessing(false);
     }
   }

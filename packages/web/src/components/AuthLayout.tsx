@@ -2,11 +2,13 @@ import { Anchor, Center, Container, Paper, Stack, Title } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from './Logo.tsx';
+import { Toaster } from './toasts.tsx';
 
 /** The frame of the signed-out screens (signup, verify, login, forget, reset). */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <Center mih="100vh" py="xl">
+      <Toaster />
       <Container size={420} w="100%">
         <Stack gap="md">
           <Center>

@@ -12,7 +12,13 @@ const Notifications = lazy(async () => {
   return { default: () => <Notifications position="bottom-right" /> };
 });
 
-type Toast = { color: string; title?: string; message: string };
+type Toast = {
+  color: string;
+  title?: string;
+  message: string;
+  autoClose?: number | false;
+  [data: `data-${string}`]: string;
+};
 
 /** Shows a toast (mounting the toaster the first time). */
 export async function showToast(toast: Toast): Promise<void> {
@@ -35,4 +41,24 @@ export function Toaster() {
       <Notifications />
     </Suspense>
   ) : null;
+}
+
+// Messages shown in the page, never in window.alert (issue 34: native boxes sat on top of the inline
+// messages, blocked the screen and named no next step). The specification's words stay the title;
+// the next step, when there is one, is the line under it. `data-said` carries the title so the
+// browser tests read what was said, wherever it is shown.
+
+/** A problem: stays until closed or 12 s (long enough to read a next step). */
+export function tell(text: string, next?: string): void {
+  void showToast({
+    color: 'red',
+    ...(next ? { title: text, message: next } : { message: text }),
+    autoClose: 12_000,
+    'data-said': text,
+  });
+}
+
+/** Something done (the specification's "Rules saved!", "Password reset successfully"). */
+export function tellDone(text: string): void {
+  void showToast({ color: 'teal', message: text, 'data-said': text });
 }

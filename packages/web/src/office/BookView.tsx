@@ -61,6 +61,8 @@ export function BookView({
   const [only, setOnly] = useState<OnlyFilter>('all');
   const [min, setMin] = useState('');
   const [max, setMax] = useState('');
+  /** one month shown (issue 34: clicking a month did nothing); not part of a rule */
+  const [month, setMonth] = useState<string | null>(null);
   const [ruleLedger, setRuleLedger] = useState('');
   const [contra, setContra] = useState(false);
   const [pushing, setPushing] = useState(false);
@@ -88,13 +90,14 @@ export function BookView({
       only: only === 'all' ? undefined : only,
       min: min.trim() || undefined,
       max: max.trim() || undefined,
+      month: month ?? undefined,
     };
     const timer = setTimeout(() => {
       setView((v) => (JSON.stringify(v) === JSON.stringify(next) ? v : next));
       setFrom(0);
     }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [keywords, only, min, max]);
+  }, [keywords, only, min, max, month]);
 
   // Only the answer to the last question is shown (a slow page never replaces a later one).
   const asked = useRef(0);
@@ -142,6 +145,27 @@ export function BookView({
       onChanged();
     } catch (err) {
       notifyError('The rule could not be saved.', err);
+    }
+  }
+
+  /**
+   * The typed ledger for the unpushed rows shown, without making a rule (issue 34: the only bulk
+   * tool was a permanent rule). Rows set so are the user's own, as if typed one by one.
+   */
+  async function applyToShown() {
+    const ledger = ruleLedger.trim();
+    const open = shown.filter((r) => !r.pushed);
+    if (!ledger || open.length === 0) return;
+    try {
+      await setLedgers(
+        accountId,
+        open.map((r) => ({ id: r.id, ledger })),
+      );
+      notifySuccess(`${open.length} row(s) now use ${ledger}.`);
+      setRuleLedger('');
+      load();
+    } catch (err) {
+      notifyError('The ledger could not be saved.', err);
     }
   }
 
@@ -392,9 +416,28 @@ export function BookView({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
+          {month && (
+            <Table.Tr>
+              <Table.Td colSpan={9}>
+                <Button size="compact-sm" variant="subtle" onClick={() => setMonth(null)}>
+                  Show all months
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          )}
           {book.months.map((m) => (
-            <Table.Tr key={m.month}>
-              <Table.Td>{m.month}</Table.Td>
+            <Table.Tr key={m.month} bg={month === m.month ? 'teal.0' : undefined}>
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant={month === m.month ? 'light' : 'subtle'}
+                  aria-pressed={month === m.month}
+                  aria-label={`Show ${m.month} only`}
+                  onClick={() => setMonth((shown) => (shown === m.month ? null : m.month))}
+                >
+                  {m.month}
+                </Button>
+              </Table.Td>
               <Table.Td ta="right">{m.rows}</Table.Td>
               <Table.Td ta="right">{m.opening}</Table.Td>
               <Table.Td ta="right">{m.withdrawals}</Table.Td>
@@ -455,6 +498,15 @@ export function BookView({
             <Button variant="light" disabled={!ruleLedger.trim()} onClick={() => void makeRule()}>
               Make rule
             </Button>
+            <Button
+              variant="default"
+              disabled={!ruleLedger.trim() || !shown.some((r) => !r.pushed)}
+              onClick={() => void applyToShown()}
+            >
+              {book.rows_total > shown.length
+                ? `Apply to the ${shown.length} rows on this page`
+                : 'Apply to the rows shown'}
+            </Button>
             <Text size="sm" c="dimmed">
               {book.rows_total} row(s) shown
             </Text>
@@ -482,7 +534,7 @@ export function BookView({
               data-gap={r.gap_before || undefined}
               style={r.gap_before ? { borderTop: '3px solid var(--mantine-color-orange-6)' } : undefined}
             >
-              <Table.Td>{r.Date}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.Date}</Table.Td>
               <Table.Td>{r.Description}</Table.Td>
               <Table.Td ta="right" c="red.9">
                 {r.Withdrawal}

@@ -1,14 +1,23 @@
-import { ClientInput, GST_STATES, type ClientInfo } from '@bahi/contract';
+import { ClientInput, GST_STATES, gstinProblem, type ClientInfo } from '@bahi/contract';
 import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 
 // Adding or editing a client: name, the company's name in TallyPrime, state and GSTIN. Checked with
 // the contract's ClientInput (the GSTIN's check character and its state code), the server's rules.
 
-const STATE_OPTIONS = Object.entries(GST_STATES).map(([code, name]) => ({
-  value: code,
-  label: `${name} (${code})`,
-}));
+// Issue 34: the list ran 10…38, 97, 01…09 (an object's integer-like keys come first) and showed its
+// first state while holding nothing, so Save said "Choose the client's state". A placeholder that
+// holds '' and the states in code order.
+const STATE_OPTIONS = [
+  { value: '', label: 'Choose the state' },
+  ...Object.entries(GST_STATES)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, name]) => ({ value: code, label: `${name} (${code})` })),
+];
+
+/** The state a valid GSTIN names (its first two digits), or null. */
+const gstinState = (gstin: string): string | null =>
+  gstinProblem(gstin, gstin.slice(0, 2)) === null ? gstin.slice(0, 2) : null;
 
 type Fields = { name: string; tally_company: string; state_code: string; gstin: string };
 
@@ -81,7 +90,13 @@ export function ClientForm({
           value={fields.gstin}
           error={errors.gstin}
           maxLength={15}
-          onChange={(e) => set('gstin')(e.currentTarget.value.toUpperCase())}
+          onChange={(e) => {
+            const gstin = e.currentTarget.value.toUpperCase();
+            // a valid GSTIN says the state: used, not flagged against the one chosen (issue 34)
+            const state = gstinState(gstin.replace(/\s+/g, ''));
+            setFields((f) => ({ ...f, gstin, ...(state ? { state_code: state } : {}) }));
+            if (state) setErrors((e) => ({ ...e, state_code: undefined, gstin: undefined }));
+          }}
         />
       </SimpleGrid>
       <Group mt="sm">

@@ -1,5 +1,5 @@
 import type { AccountInfo, ClientAnswer, UnfiledInfo } from '@bahi/contract';
-import { BANK_CODES, BANK_LABELS } from '@bahi/core';
+import { BANK_CODES, BANK_LABELS, defaultBankLedger } from '@bahi/core';
 import {
   Anchor,
   Badge,
@@ -163,7 +163,8 @@ export default function ClientPage() {
         </Title>
         <Stack gap="sm">
           <DropZone clientId={client.id} />
-          <JobsTable clientId={client.id} />
+          {/* a file read (and filed) changes the accounts and the waiting list: both follow at once (issue 34) */}
+          <JobsTable clientId={client.id} onRead={load} />
           <Text size="sm" c="dimmed">
             Or read one statement here and file it:
           </Text>
@@ -432,7 +433,9 @@ function AccountForm({
 }) {
   const [bank, setBank] = useState(initial.bank);
   const [number, setNumber] = useState(initial.number);
-  const [ledger, setLedger] = useState('');
+  // Pre-filled with Bahi's bank ledger name for the bank and number (issue 34) until typed over.
+  const [typed, setLedger] = useState<string | null>(null);
+  const ledger = typed ?? (bank ? defaultBankLedger(bank, number.trim().replace(/[\s-]/g, '')) : '');
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();

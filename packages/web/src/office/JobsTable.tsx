@@ -144,6 +144,7 @@ export function JobsTable({
   onRead?: () => void;
 }) {
   const [said, setSaid] = useState<string | null>(null);
+  const [showEarlier, setShowEarlier] = useState(false);
   const readBefore = useRef<number | null>(null);
   const { data, error, isPending } = useQuery({
     queryKey: jobsKey(clientId),
@@ -164,7 +165,17 @@ export function JobsTable({
   if (isPending) return <Loader size="sm" aria-label="Loading the dropped files" />;
   if (error)
     return <Text c="red">The dropped files could not be loaded. {String((error as Error).message)}</Text>;
-  const { jobs, counts } = data;
+  const { counts } = data;
+  // Issue 34: finished files never cleared. The last drop's files stay in view; finished files of
+  // earlier drops are folded under one line (a file still queued, reading or waiting for a
+  // password is always shown).
+  const latest = data.jobs.reduce<OfficeJob | null>(
+    (a, j) => (a && a.created_at >= j.created_at ? a : j),
+    null,
+  )?.drop_id;
+  const earlier = (j: OfficeJob) => j.drop_id !== latest && (j.state === 'read' || j.state === 'failed');
+  const folded = data.jobs.filter(earlier).length;
+  const jobs = showEarlier ? data.jobs : data.jobs.filter((j) => !earlier(j));
   if (jobs.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -238,6 +249,19 @@ export function JobsTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {folded > 0 && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+          onClick={() => setShowEarlier((s) => !s)}
+          aria-expanded={showEarlier}
+        >
+          {showEarlier
+            ? `Fold the ${folded} finished file${folded === 1 ? '' : 's'} of earlier drops`
+            : `Show the ${folded} finished file${folded === 1 ? '' : 's'} of earlier drops`}
+        </Button>
+      )}
     </Stack>
   );
 }

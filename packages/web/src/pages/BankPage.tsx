@@ -220,6 +220,12 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
       <Title order={2}>
         {info.bank_label} statement{acc ? ` · A/c ${acc}` : ''}
       </Title>
+      {/* the period under the account (issue 34): which month this is, without opening the PDF */}
+      {(info.period_from || info.period_to) && (
+        <Text size="sm" c="dimmed" aria-label="Statement period">
+          {info.period_from ?? '?'} to {info.period_to ?? '?'}
+        </Text>
+      )}
       <SaveStatus state={review.save} onRetry={review.retry} loadedMs={loaded.ms} rows={review.rows.length} />
       {mismatch && (
         <Alert color="yellow" role="status" aria-label="Bank read from the file">

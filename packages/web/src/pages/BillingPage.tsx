@@ -3,7 +3,7 @@ import { formatRupees } from '@bahi/core';
 import type { BillingVoucher, TallyCompanyAnswer, TallyMaster } from '@bahi/contract';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { saveBlob } from '../api/client.ts';
+import { reasonOf, saveBlob } from '../api/client.ts';
 import {
   downloadTaxInvoices,
   downloadVouchersCsv,
@@ -14,6 +14,7 @@ import { ItemLedgerTable } from '../billing/ItemLedgerTable.tsx';
 import { ledgerTotals } from '../billing/ledger.ts';
 import { loadBillingData, storeBillingData } from '../billing/storage.ts';
 import { notifyError } from '../components/notify.ts';
+import { tell } from '../components/toasts.tsx';
 import { CompanyCard } from '../tally/CompanyCard.tsx';
 import { LedgerPicker } from '../tally/LedgerPicker.tsx';
 import { useTallyCompany } from '../tally/useTallyCompany.ts';
@@ -141,7 +142,7 @@ export default function BillingPage() {
       saveBlob(blob, filename);
     } catch (err) {
       console.error('Tax invoice download failed', err);
-      window.alert('Download failed. Please check console for more info.');
+      tell('Download failed. Please check console for more info.', reasonOf(err, 'Try again.'));
     } finally {
       setBusy(false);
     }

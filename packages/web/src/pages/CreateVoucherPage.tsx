@@ -16,6 +16,7 @@ import { NewLedgersRejected, VoucherRowsRejected } from '@bahi/contract';
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError, saveBlob } from '../api/client.ts';
 import { notifySuccess } from '../components/notify.ts';
+import { tell } from '../components/toasts.tsx';
 import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
 import { TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { useTallyCompany } from '../tally/useTallyCompany.ts';
@@ -86,11 +87,16 @@ export default function CreateVoucherPage() {
   const onDuplicate = useCallback((id: string) => setDuplicatingId(id), []);
   const onFocused = useCallback(() => setFocusRowId(null), []);
 
-  function insertCopies(copies: DuplicateCopy<EditorRow>[]) {
+  function insertCopies(copies: DuplicateCopy<EditorRow>[], replace: boolean) {
     if (!duplicating) return;
     dispatch({ type: 'insertCopies', afterId: duplicating.id, copies });
+    if (replace) dispatch({ type: 'remove', id: duplicating.id });
     setDuplicatingId(null);
-    notifySuccess(`${copies.length} ${copies.length === 1 ? 'copy' : 'copies'} added`);
+    notifySuccess(
+      replace
+        ? `The row was replaced by its ${copies.length} parts`
+        : `${copies.length} ${copies.length === 1 ? 'copy' : 'copies'} added`,
+    );
   }
 
   async function exportXml(chosen: Record<string, string> = {}) {
@@ -121,7 +127,7 @@ export default function CreateVoucherPage() {
       }
       const message = err instanceof ApiError ? err.detail : err instanceof Error ? err.message : String(err);
       if (err instanceof ApiError) setProblems(problemsByRow(err.body, rows));
-      window.alert('Error exporting XML: ' + message);
+      tell('Error exporting XML: ' + message, 'Fix the rows marked in the table and export again.');
     } finally {
       setExporting(false);
     }

@@ -12,6 +12,13 @@ const MODULES: Module[] = [
   { title: 'Billing Section', text: 'Generate billing with an additional XLSX.', to: '/app/genratebilling' },
   { title: 'Rules', text: 'Manage the chunking rules used by billing.', to: '/app/rules' },
   { title: 'GSTR Filing', text: 'File GST returns.' },
+  // The office screens, after the specification's cards (issue 34: they were only in the user menu).
+  {
+    title: 'Clients',
+    text: "Each client's accounts, books and rules: drop a month's statements.",
+    to: '/app/clients',
+  },
+  { title: 'Inbox', text: 'Statements dropped on no client, sorted by account number.', to: '/app/inbox' },
 ];
 
 export default function HomePage() {

@@ -28,8 +28,6 @@ export default function LayoutsPage() {
   }
 
   async function remove(l: TaughtLayoutInfo) {
-    if (!window.confirm(`Delete the layout "${l.name}"? Statements of its shape are then read without it.`))
-      return;
     try {
       await deleteLayout(l.id);
       setLayouts((all) => all?.filter((x) => x.id !== l.id) ?? null);
@@ -78,6 +76,8 @@ function LayoutRow({
   onDelete: () => void;
 }) {
   const [name, setName] = useState(layout.name);
+  // Asked in the row, not in a window.confirm box (issue 34).
+  const [deleting, setDeleting] = useState(false);
   return (
     <Paper withBorder p="sm" aria-label={`Layout ${layout.name}`}>
       <Group align="flex-end" gap="sm">
@@ -89,10 +89,23 @@ function LayoutRow({
         >
           Rename
         </Button>
-        <Button variant="light" color="red" onClick={onDelete}>
+        <Button variant="light" color="red" onClick={() => setDeleting(true)} disabled={deleting}>
           Delete
         </Button>
       </Group>
+      {deleting && (
+        <Group gap="sm" mt="xs" role="group" aria-label={`Delete the layout "${layout.name}"?`}>
+          <Text size="sm">
+            Delete the layout "{layout.name}"? Statements of its shape are then read without it.
+          </Text>
+          <Button size="xs" color="red" onClick={onDelete}>
+            Delete for good
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setDeleting(false)}>
+            Keep it
+          </Button>
+        </Group>
+      )}
       <Text size="xs" c="dimmed" mt={4}>
         {layout.kind === 'sheet' ? 'Sheet columns' : 'PDF layout'} ·{' '}
         {layout.bank === 'AUTO' ? 'any bank' : layout.bank} · taught on{' '}

@@ -18,7 +18,6 @@ beforeEach(() => {
   sessionStorage.clear();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  Object.defineProperty(window, 'alert', { value: vi.fn(), configurable: true, writable: true });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

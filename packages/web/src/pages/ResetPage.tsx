@@ -6,6 +6,7 @@ import { resetPassword } from '../api/auth.ts';
 import { clearFlowUser, readFlowUser, readResetToken } from '../auth/flow.ts';
 import { useFieldForm } from '../auth/useFieldForm.ts';
 import { AuthForm } from '../components/AuthLayout.tsx';
+import { tell, tellDone } from '../components/toasts.tsx';
 
 export default function ResetPage() {
   const navigate = useNavigate();
@@ -18,11 +19,11 @@ export default function ResetPage() {
         reset_token: readResetToken(),
       });
     } catch {
-      window.alert('Password reset failed');
+      tell('Password reset failed', 'Ask for a new code from Forgot Password and try again.');
       return;
     }
     clearFlowUser();
-    window.alert('Password reset successfully');
+    tellDone('Password reset successfully');
     navigate('/login');
   });
 

@@ -27,12 +27,25 @@ import {
   type DraftRules,
   type RuleKind,
 } from '../billing/rulesEditor.ts';
+import { tell, tellDone } from '../components/toasts.tsx';
+import { reasonOf } from '../api/client.ts';
 
 // Chunking Rules Manager (/app/rules; spec sections 2, 4, 5). The route has no guard: a visitor sees
 // the whole screen and builds rules; rule sets belong to an account, so saving asks them to sign in
 // and then saves what they built.
 
 const SIGN_IN_WHY = 'Rule sets are kept with your account.';
+// One line per field (issue 34: RATE, QUANTITY and the chunks were unexplained); the meaning is
+// packages/core/src/billing/rules.ts's.
+const TYPE_HELP =
+  'RATE: for items whose selling price (₹, before GST) is within Min to Max. QUANTITY: for items whose stock left is within Min to Max. RATE rules are tried first.';
+const FIELD_HELP: Record<keyof DraftRule, string> = {
+  min: 'The lowest price (RATE, in ₹) or stock (QUANTITY) this rule covers.',
+  max: 'The highest price (RATE, in ₹) or stock (QUANTITY) this rule covers.',
+  chunk_min: 'The fewest units of such an item on one invoice line.',
+  chunk_max: 'The most units of such an item on one invoice line.',
+};
+const SELECT_NEXT = 'Choose one in Rule Set, or type a New Rule Set Name and press Add Set.';
 
 const RULE_COLUMNS = [
   ['min', 'Min'],
@@ -77,7 +90,7 @@ export default function RulesPage() {
   function addSet() {
     const name = newName.trim();
     if (!name) {
-      window.alert('Enter a rule set name');
+      tell('Enter a rule set name', 'Type it in New Rule Set Name, then press Add Set.');
       return;
     }
     if (!names.includes(name)) setAdded((a) => [...a, name]);
@@ -107,25 +120,26 @@ export default function RulesPage() {
 
   async function saveAll() {
     if (!selected) {
-      window.alert('Select a Rule Set');
+      tell('Select a Rule Set', SELECT_NEXT);
       return;
     }
     setSaveError(null);
     try {
       await saveRules(selected, toSaved(rules));
-      window.alert('Rules saved!');
+      tellDone('Rules saved!');
       setRules({});
       resetForm();
       void queryClient.invalidateQueries({ queryKey: ['rule-sets'] });
     } catch (err) {
       setSaveError(err);
-      window.alert('Failed to save rules.');
+      tell('Failed to save rules.', reasonOf(err, 'Try again.'));
     }
   }
 
   const field = (key: keyof DraftRule, label: string) => (
     <TextInput
       label={label}
+      description={FIELD_HELP[key]}
       type="number"
       value={form[key]}
       onChange={(e) => {
@@ -168,13 +182,14 @@ export default function RulesPage() {
       </Paper>
       <Paper withBorder p="md">
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 5 }}>
-            <NativeSelect
-              label="Type"
-              data={[{ value: '', label: 'Select type' }, 'RATE', 'QUANTITY']}
-              value={kind ?? ''}
-              onChange={(e) => setKind((e.currentTarget.value || null) as RuleKind | null)}
-            />
+          <NativeSelect
+            label="Type"
+            description={TYPE_HELP}
+            data={[{ value: '', label: 'Select type' }, 'RATE', 'QUANTITY']}
+            value={kind ?? ''}
+            onChange={(e) => setKind((e.currentTarget.value || null) as RuleKind | null)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {field('min', 'Min')}
             {field('max', 'Max')}
             {field('chunk_min', 'Chunk Min')}
@@ -242,7 +257,7 @@ export default function RulesPage() {
       <Group>
         <Button
           onClick={() =>
-            selected ? ask(SIGN_IN_WHY, () => void saveAll()) : window.alert('Select a Rule Set')
+            selected ? ask(SIGN_IN_WHY, () => void saveAll()) : tell('Select a Rule Set', SELECT_NEXT)
           }
         >
           Save All Rules

@@ -14,6 +14,7 @@ import { fileTypeProblem, isSheetFile } from '../bank/validate.ts';
 import { FileResults, readEach, type FileResult } from '../bank/FileResults.tsx';
 import { BackAndPages } from '../components/BackAndPages.tsx';
 import { FilesPicker } from '../components/FilePicker.tsx';
+import { tell } from '../components/toasts.tsx';
 
 /** The Excel kinds a bank's portal downloads, as the file picker names them ('XLSX or XLS'). */
 const excelKinds = (bank: string) =>
@@ -45,7 +46,9 @@ export default function SelectPage() {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [pages, setPages] = useState<number | null>(null);
   const [askPassword, setAskPassword] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; pay?: boolean } | null>(null);
+  // What went wrong, in the page (issue 34: no window.alert): `said` is the specification's words or
+  // the server's reason, `message` the detail or the next step.
+  const [problem, setProblem] = useState<{ said?: string; message?: string; pay?: boolean } | null>(null);
   const [reason, setReason] = useState<ReadReasonInfo | null>(null);
 
   function chooseBank(e: ChangeEvent<HTMLSelectElement>) {
@@ -56,7 +59,7 @@ export default function SelectPage() {
 
   function chooseFiles(chosen: File[]) {
     const wrong = chosen.map((f) => fileTypeProblem(f.name, bank)).find(Boolean);
-    if (wrong) window.alert(wrong);
+    setProblem(wrong ? { said: wrong, message: 'Choose the statement as downloaded from the bank.' } : null);
     setFiles(chosen.filter((f) => !fileTypeProblem(f.name, bank)));
     setReason(null);
     setResults([]);
@@ -101,14 +104,13 @@ export default function SelectPage() {
       setProblem({ message: err.detail, pay: true });
       return;
     }
-    // The specification's alert stays; beside it, the reason in plain words and the next step.
+    // The specification's words stay; beside them (or under them) the reason and the next step.
     setProblem(
       err instanceof StatementCallError && err.reason
-        ? null
-        : { message: err instanceof StatementCallError ? err.detail : fallback },
+        ? { said: fallback }
+        : { said: fallback, message: err instanceof StatementCallError ? err.detail : undefined },
     );
     setReason(err instanceof StatementCallError ? (err.reason ?? null) : null);
-    window.alert(fallback);
   }
 
   /** Several files: each read in turn, its own result (or password field) in the list below. */
@@ -136,8 +138,16 @@ export default function SelectPage() {
     } catch (err) {
       setProcessing(false);
       // the password check is a plain call: its failure is an ApiError (a StatementCallError is one too)
-      setProblem({ message: err instanceof ApiError ? err.detail : 'The password check failed.' });
-      window.alert('Failed to check password requirement.');
+      // The server's reason when it answered (a damaged PDF says it is damaged); the specification's
+      // words when it could not be reached.
+      setProblem(
+        err instanceof ApiError && err.status > 0
+          ? {
+              said: err.detail,
+              message: err.next ?? 'Choose the statement again, as downloaded from the bank.',
+            }
+          : { said: 'Failed to check password requirement.', message: 'Check the connection and try again.' },
+      );
       return;
     }
     setProcessing(false);
@@ -163,7 +173,7 @@ export default function SelectPage() {
         (err.code === 'WRONG_PASSWORD' || err.code === 'PASSWORD_REQUIRED')
       ) {
         setReason(err.reason ?? null);
-        window.alert('Incorrect password.');
+        tell('Incorrect password.', 'Type the password again, as the bank gave it.');
         return; // the modal stays open
       }
       setAskPassword(false);
@@ -221,7 +231,12 @@ export default function SelectPage() {
             hint={bank ? undefined : 'No bank chosen: the bank is read from each file.'}
           />
           {problem && (
-            <Alert color={problem.pay ? 'yellow' : 'red'} role="alert">
+            <Alert
+              color={problem.pay ? 'yellow' : 'red'}
+              role="alert"
+              title={problem.said}
+              data-said={problem.said}
+            >
               {problem.message}{' '}
               {problem.pay && (
                 <Anchor component={Link} to="/app/pay">

@@ -3,9 +3,10 @@ import { SignUpRequest } from '@bahi/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signUp } from '../api/auth.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError, reasonOf } from '../api/client.ts';
 import { saveFlowUser } from '../auth/flow.ts';
 import { AuthForm } from '../components/AuthLayout.tsx';
+import { tell } from '../components/toasts.tsx';
 
 const DUPLICATE_PHONE = 'User with this phone number already exists';
 
@@ -45,11 +46,9 @@ export default function SignupPage() {
       if (err instanceof ApiError && err.status === 422 && /password/i.test(err.detail)) {
         setErrors({ password: err.detail });
       }
-      window.alert(
-        err instanceof ApiError && err.detail === DUPLICATE_PHONE
-          ? 'User already exists'
-          : 'Registration failed',
-      );
+      if (err instanceof ApiError && err.detail === DUPLICATE_PHONE)
+        tell('User already exists', 'Sign in instead, or use Forgot Password.');
+      else tell('Registration failed', reasonOf(err, 'Check the fields and try again.'));
     } finally {
       setBusy(false);
     }

@@ -5,8 +5,12 @@ import { saveFlowUser } from '../auth/flow.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import VerifyPage, { RESEND_SECONDS } from './VerifyPage.tsx';
 
+const said = vi.hoisted(() => ({ tell: vi.fn(), tellDone: vi.fn() }));
+vi.mock('../components/toasts.tsx', async (original) => ({ ...(await original<object>()), ...said }));
+/** The titles of what the screen said in the page (issue 34: never window.alert). */
+const saidTexts = () => [...said.tell.mock.calls, ...said.tellDone.mock.calls].map((c) => c[0]);
+
 const fetchMock = vi.fn<typeof fetch>();
-const alertMock = vi.fn();
 
 function renderVerify() {
   const router = createMemoryRouter(
@@ -36,9 +40,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => ok());
   vi.stubGlobal('fetch', fetchMock);
-  alertMock.mockReset();
-  // happy-dom has no alert; the page calls window.alert as the spec's alerts.
-  Object.defineProperty(window, 'alert', { value: alertMock, configurable: true, writable: true });
+  said.tell.mockReset();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -82,7 +84,7 @@ describe('VerifyPage', () => {
     expect(await screen.findByText('reset page')).toBeTruthy();
   });
 
-  it("alerts 'Verification failed' when the server refuses the code", async () => {
+  it("says 'Verification failed' when the server refuses the code", async () => {
     saveFlowUser({ name: 'Asha', email: 'asha@example.test' });
     fetchMock.mockImplementation(
       async () => new Response(JSON.stringify({ detail: 'Wrong code' }), { status: 400 }),
@@ -90,7 +92,7 @@ describe('VerifyPage', () => {
     renderVerify();
     typeCode('0000');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await vi.waitFor(() => expect(alertMock).toHaveBeenCalledWith('Verification failed'));
+    await vi.waitFor(() => expect(saidTexts()).toContain('Verification failed'));
     expect(screen.queryByText('login page')).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import { afterVerify, readFlowUser, saveFlowUser, saveResetToken } from '../auth
 import { AuthForm } from '../components/AuthLayout.tsx';
 import { CODE_LENGTH, CodeBoxes } from '../components/CodeBoxes.tsx';
 import { ServerReason } from '../components/ServerReason.tsx';
+import { tell } from '../components/toasts.tsx';
 
 /** Spec section 9: the resend wait. */
 export const RESEND_SECONDS = 50;
@@ -98,7 +99,7 @@ export default function VerifyPage() {
     } catch (err) {
       // the specification's alert, and in the page why (a wrong code, a wait after many)
       setError(err);
-      window.alert('Verification failed');
+      tell('Verification failed');
     } finally {
       setBusy(false);
     }

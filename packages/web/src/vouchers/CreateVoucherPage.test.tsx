@@ -7,6 +7,11 @@ import { draftKey, loadDraft, saveDraft } from './storage.ts';
 import { emptyRow } from './rows.ts';
 import { resetTallyCompany } from '../tally/useTallyCompany.ts';
 
+const said = vi.hoisted(() => ({ tell: vi.fn(), tellDone: vi.fn() }));
+vi.mock('../components/toasts.tsx', async (original) => ({ ...(await original<object>()), ...said }));
+/** The titles of what the screen said in the page (issue 34: never window.alert). */
+const saidTexts = () => [...said.tell.mock.calls, ...said.tellDone.mock.calls].map((c) => c[0]);
+
 // happy-dom lays nothing out, so the virtualiser would see a 0-pixel window and render no rows:
 // give every element a viewport-sized box for these tests.
 const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
@@ -137,19 +142,18 @@ describe('Create Vouchers screen', () => {
     expect(cell('Date', 3).value).toBe('12-04-2025');
   });
 
-  it('sends the rows with the token and alerts the server message on failure', async () => {
+  it('sends the rows with the token and says the server message on failure', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(JSON.stringify({ detail: 'Row 1: Date is missing.' }), {
         status: 422,
         headers: { 'Content-Type': 'application/json' },
       }),
     );
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
+    said.tell.mockReset();
     const { user } = renderPage();
     await user.type(cell('Ledger Name', 1), 'Cash');
     await user.click(screen.getByRole('button', { name: 'Export XML from Backend' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error exporting XML: Row 1: Date is missing.'));
+    await waitFor(() => expect(saidTexts()).toContain('Error exporting XML: Row 1: Date is missing.'));
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/voucher-importer/generate-xml');
     expect(new Headers(init.headers).get('Authorization')).toBe(`Bearer ${TOKEN}`);
@@ -169,7 +173,6 @@ describe('Create Vouchers screen', () => {
         headers: { 'Content-Type': 'application/json' },
       }),
     );
-    vi.stubGlobal('alert', vi.fn());
     const { user, unmount } = renderPage();
     expect(screen.queryByRole('columnheader', { name: 'HSN/SAC' })).toBeNull();
     await user.click(screen.getByRole('switch', { name: 'Bank and GST columns' }));
@@ -230,8 +233,7 @@ describe('Create Vouchers screen', () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(JSON.stringify(answer), { status: 422, headers: { 'Content-Type': 'application/json' } }),
     );
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
+    said.tell.mockReset();
     localStorage.setItem('access_token', TOKEN);
     saveDraft(draftKey(TOKEN), [
       { ...emptyRow(), ledgerName: 'A' },
@@ -239,7 +241,7 @@ describe('Create Vouchers screen', () => {
     ]);
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'Export XML from Backend' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(`Error exporting XML: ${answer.detail}`));
+    await waitFor(() => expect(saidTexts()).toContain(`Error exporting XML: ${answer.detail}`));
     const marked = () => [...document.querySelectorAll('tr[data-problem]')].map((tr) => tr.textContent);
     expect(marked()).toHaveLength(1);
     expect(marked()[0]).toContain('! 2');
@@ -338,7 +340,6 @@ describe('Create Vouchers screen', () => {
         });
       }),
     );
-    vi.stubGlobal('alert', vi.fn());
     const row = {
       ...emptyRow(),
       date: '2025-04-01',

@@ -17,7 +17,7 @@ const source: EditorRow = {
 };
 
 function open(row: EditorRow = source) {
-  const onDuplicate = vi.fn<(copies: DuplicateCopy<EditorRow>[]) => void>();
+  const onDuplicate = vi.fn<(copies: DuplicateCopy<EditorRow>[], replace: boolean) => void>();
   const onCancel = vi.fn();
   renderWithProviders(
     <DuplicateDialog row={row} onCancel={onCancel} onDuplicate={onDuplicate} rng={seededRng(7)} />,
@@ -95,6 +95,9 @@ describe('Duplicate Settings dialog', () => {
     expect(parts).toHaveLength(5);
     expect(parts.reduce((a, b) => a + b, 0)).toBe(250);
     for (const p of parts) expect(p >= 1 && p <= 100).toBe(true);
+    // issue 34: the parts replace the row unless the user keeps it
+    expect(box(/Replace the row by its parts/)).toHaveProperty('checked', true);
+    expect(onDuplicate.mock.calls[0][1]).toBe(true);
   });
 
   it('says why when no split within the bounds exists and makes nothing', async () => {

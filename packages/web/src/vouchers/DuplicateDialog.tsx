@@ -28,7 +28,8 @@ type Props = {
   /** The row being copied; the dialog is open while there is one. */
   row: EditorRow | null;
   onCancel: () => void;
-  onDuplicate: (copies: DuplicateCopy<EditorRow>[]) => void;
+  /** `replace`: the split's parts take the row's place (issue 34), instead of sitting beside it. */
+  onDuplicate: (copies: DuplicateCopy<EditorRow>[], replace: boolean) => void;
   /** Source of randomness for the split (tests pass a seeded one). */
   rng?: Rng;
 };
@@ -45,6 +46,9 @@ export function DuplicateDialog({ row, onCancel, onDuplicate, rng }: Props) {
 function DuplicateFormView({ row, onCancel, onDuplicate, rng }: Props & { row: EditorRow }) {
   const [form, setForm] = useState<DuplicateForm>(defaultForm);
   const [error, setError] = useState<{ title: string; text: string } | null>(null);
+  // Issue 34: the specification keeps the row beside its parts, so the amount counts twice; the
+  // parts replace it unless the user keeps it.
+  const [replace, setReplace] = useState(true);
 
   const change = (next: DuplicateForm) => {
     setForm(next);
@@ -68,7 +72,7 @@ function DuplicateFormView({ row, onCancel, onDuplicate, rng }: Props & { row: E
     }
     const settings = formSettings(form);
     try {
-      onDuplicate(duplicateRow(row, settings, rng));
+      onDuplicate(duplicateRow(row, settings, rng), settings.randomAmountSplit && replace);
     } catch (err) {
       // No split within the bounds: say why and insert nothing (the core never breaks the bounds).
       if (err instanceof DomainError) setError({ title: 'Cannot split the amount', text: err.userMessage });
@@ -122,6 +126,14 @@ function DuplicateFormView({ row, onCancel, onDuplicate, rng }: Props & { row: E
             <TextInput label="Min Value" {...numberProps('splitMin')} />
             <TextInput label="Max Value" {...numberProps('splitMax')} />
           </SimpleGrid>
+        )}
+        {form.randomAmountSplit && (
+          <Checkbox
+            label="Replace the row by its parts"
+            description="Off: the row stays beside its parts, and its amount is counted twice"
+            checked={replace}
+            onChange={(e) => setReplace(e.currentTarget.checked)}
+          />
         )}
         {error && (
           <Alert color="red" role="alert" title={error.title}>
