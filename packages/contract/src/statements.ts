@@ -522,8 +522,8 @@ export type PushPlanRequest = z.infer<typeof PushPlanRequest>;
 export const PlannedMaster = z.object({
   name: z.string(),
   group: z.string(),
-  /** the bank's ledger, the suspense ledger, Cash of a Contra, or a ledger the rows name */
-  kind: z.enum(['bank', 'suspense', 'cash', 'ledger']),
+  /** the bank's ledger, the suspense ledger, Cash of a Contra, a tax ledger of a GST/TDS split, or a ledger the rows name */
+  kind: z.enum(['bank', 'suspense', 'cash', 'tax', 'ledger']),
   /** nobody chose its group yet: the export is refused until someone does */
   needs_group: z.boolean(),
 });

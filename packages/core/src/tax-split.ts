@@ -57,7 +57,12 @@ export interface SplitParts {
 
 /** The rate in hundredths of a percent, or a clear error. */
 export function rateBasisPoints(ratePercent: number): number {
-  if (typeof ratePercent !== 'number' || !Number.isFinite(ratePercent) || ratePercent <= 0 || ratePercent >= 100)
+  if (
+    typeof ratePercent !== 'number' ||
+    !Number.isFinite(ratePercent) ||
+    ratePercent <= 0 ||
+    ratePercent >= 100
+  )
     throw new DomainError('bad_tax_rate', 'The tax rate must be a percentage above 0 and below 100.');
   const bp = Math.round(ratePercent * 100);
   if (Math.abs(bp - ratePercent * 100) > 1e-6)
@@ -129,7 +134,10 @@ function withBank(heads: { head: TaxHead; paise: Paise }[], bankSide: boolean): 
  * Is the supply between states? By GSTIN state codes or state names, as given: unknown on either
  * side is `undefined` (the caller asks, never guesses IGST or CGST + SGST).
  */
-export function isInterstate(companyState?: string | null, supplierState?: string | null): boolean | undefined {
+export function isInterstate(
+  companyState?: string | null,
+  supplierState?: string | null,
+): boolean | undefined {
   const a = normaliseState(companyState);
   const b = normaliseState(supplierState);
   if (!a || !b) return undefined;

@@ -63,7 +63,9 @@ test('legs of a movement: debits and credits sum to zero, the bank leg is the mo
     { ledger: 'TDS Receivable', role: 'tds', drPaise: 10000 },
   ]);
   assert.deepEqual(
-    splitLegs({ paise: 98000, moneyIn: false }, 'Ravi Contractor', 'HDFC', tds(2), { tdsPayable: 'TDS on Contract' }),
+    splitLegs({ paise: 98000, moneyIn: false }, 'Ravi Contractor', 'HDFC', tds(2), {
+      tdsPayable: 'TDS on Contract',
+    }),
     [
       { ledger: 'HDFC', role: 'bank', drPaise: -98000 },
       { ledger: 'Ravi Contractor', role: 'ledger', drPaise: 100000 },
@@ -101,16 +103,23 @@ const amounts = fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 
 
 test('property: every split sums to the bank movement to the paisa, every leg positive', () => {
   fc.assert(
-    fc.property(amounts, rates, fc.boolean(), fc.boolean(), fc.boolean(), (amount, rate, isGst, inter, moneyIn) => {
-      const split = isGst ? gst(rate, inter) : tds(rate);
-      const legs = splitLegs({ paise: amount, moneyIn }, 'L', 'B', split);
-      assert.equal(
-        legs.reduce((a, l) => a + l.drPaise, 0),
-        0,
-      );
-      assert.equal(legs[0].drPaise, moneyIn ? amount : -amount);
-      for (const l of legs) assert.ok(Number.isSafeInteger(l.drPaise) && l.drPaise !== 0);
-    }),
+    fc.property(
+      amounts,
+      rates,
+      fc.boolean(),
+      fc.boolean(),
+      fc.boolean(),
+      (amount, rate, isGst, inter, moneyIn) => {
+        const split = isGst ? gst(rate, inter) : tds(rate);
+        const legs = splitLegs({ paise: amount, moneyIn }, 'L', 'B', split);
+        assert.equal(
+          legs.reduce((a, l) => a + l.drPaise, 0),
+          0,
+        );
+        assert.equal(legs[0].drPaise, moneyIn ? amount : -amount);
+        for (const l of legs) assert.ok(Number.isSafeInteger(l.drPaise) && l.drPaise !== 0);
+      },
+    ),
     { numRuns: 3000 },
   );
 });
@@ -134,17 +143,22 @@ test('property: the tax is its rate on the taxable value (TDS: on the gross), to
 
 test('property: a gross made from a taxable value splits back into that value and its tax', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 9_000_000_000_000 }), rates, fc.boolean(), (taxable, rate, inter) => {
-      const split = gst(rate, inter);
-      const heads = taxOn(taxable, split);
-      const gross = taxable + heads.reduce((a, h) => a + h.paise, 0);
-      const parts = splitAmount(gross, split);
-      assert.equal(parts.ledgerPaise, taxable);
-      assert.deepEqual(
-        parts.taxes.map((t) => t.paise),
-        heads.filter((h) => h.paise !== 0).map((h) => h.paise),
-      );
-    }),
+    fc.property(
+      fc.integer({ min: 1, max: 9_000_000_000_000 }),
+      rates,
+      fc.boolean(),
+      (taxable, rate, inter) => {
+        const split = gst(rate, inter);
+        const heads = taxOn(taxable, split);
+        const gross = taxable + heads.reduce((a, h) => a + h.paise, 0);
+        const parts = splitAmount(gross, split);
+        assert.equal(parts.ledgerPaise, taxable);
+        assert.deepEqual(
+          parts.taxes.map((t) => t.paise),
+          heads.filter((h) => h.paise !== 0).map((h) => h.paise),
+        );
+      },
+    ),
     { numRuns: 3000 },
   );
 });
