@@ -98,6 +98,7 @@ import {
   TallySendAgainAnswer,
   TallySendAgainRequest,
 } from './tally.ts';
+import { SetSplitsAnswer, SetSplitsRequest } from './tax.ts';
 import { GenerateVouchersXmlRequest } from './vouchers.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -333,6 +334,12 @@ export const ENDPOINTS = {
   archiveAccount: { method: 'POST', path: '/office/accounts/:id/archive', request: ArchiveRequest },
   book: { method: 'GET', path: '/office/accounts/:id/book', answer: BookAnswer },
   setBookLedgers: { method: 'PUT', path: '/office/accounts/:id/ledgers', request: SetLedgersRequest },
+  setBookSplits: {
+    method: 'PUT',
+    path: '/office/accounts/:id/splits',
+    request: SetSplitsRequest,
+    answer: SetSplitsAnswer,
+  },
   pushBook: { method: 'POST', path: '/office/accounts/:id/push', request: PushRequest, answer: PushAnswer },
   fileStatement: {
     method: 'POST',

@@ -10,4 +10,5 @@ export * from './billing.ts';
 export * from './office.ts';
 export * from './office-jobs.ts';
 export * from './tally.ts';
+export * from './tax.ts';
 export * from './endpoints.ts';

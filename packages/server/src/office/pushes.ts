@@ -42,6 +42,7 @@ const asTransaction = (r: BookRowRecord): BankTransaction => ({
   balance: r.balance,
   ledger: r.ledger || undefined,
   reference: r.reference ?? undefined,
+  split: r.taxSplit ?? undefined,
 });
 
 /** Each row's voucher ids, over the rows in book order (the set decides only twins' numbering). */

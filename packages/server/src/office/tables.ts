@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TaxSplit } from '@bahi/core';
 import { users } from '../db/schema.ts';
 
 // The office's tables (issue 13, clients part; migration 0010_office_clients_books.sql, written by
@@ -108,6 +109,8 @@ export const bookRows = pgTable(
     ledgerSource: text('ledger_source', { enum: ['rule', 'memory', 'manual'] }),
     ledgerReason: text('ledger_reason').notNull().default(''),
     voucherType: text('voucher_type', { enum: ['Contra'] }),
+    /** GST or TDS split of the row's amount (core TaxSplit, decision 055); NULL: none */
+    taxSplit: jsonb('tax_split').$type<TaxSplit>(),
     /** set once, when the row went into a push or an export: it never goes again */
     pushedAt: ts('pushed_at'),
     pushId: uuid('push_id'),
@@ -149,6 +152,8 @@ export const clientRules = pgTable(
     maxPaise: paise('max_paise'),
     ledger: text('ledger').notNull(),
     voucherType: text('voucher_type', { enum: ['Contra'] }),
+    /** the split a row this rule sets takes with its ledger (decision 055) */
+    taxSplit: jsonb('tax_split').$type<TaxSplit>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('client_rules_client_position').on(t.clientId, t.position)],

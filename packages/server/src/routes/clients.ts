@@ -29,6 +29,7 @@ import { pushUnpushed } from '../office/pushes.ts';
 import { printedRowsOf } from '../tally/bank-export.ts';
 import { countWork } from '../statements/work-limits.ts';
 import { ruleOf, ruleReason } from '../office/ledgers.ts';
+import { setSplits } from '../office/tax-splits.ts';
 import { idParam } from './params.ts';
 import {
   accountStatements,
@@ -339,6 +340,11 @@ const clients: FastifyPluginAsync = async (app) => {
   serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {
     const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
     return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now())) };
+  });
+
+  serve(app, ENDPOINTS.setBookSplits, async (request, _reply, body) => {
+    const a = await ownAccount(db, request.user.id, idParam(request, 'account'));
+    return setSplits(db, a, body.rows);
   });
 
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
