@@ -101,3 +101,46 @@ test('a charge with GST and interest less TDS: set on the rows, shown, pushed wi
   );
   for (const v of vouchers) assert.equal(voucherBalance(v), 0);
 });
+
+test('a rule carries its split: rows it picks when filed and rows already in the book take it', async () => {
+  const client = (await post('/clients', { name: 'Rule Split Co', state_code: '27' })).body;
+  const account = (
+    await post(`/clients/${client.id}/accounts`, {
+      bank: 'SBI',
+      account_number: '3820001',
+      tally_ledger: 'SBI',
+    })
+  ).body.account;
+  const file = (day: string, balance: string) =>
+    post('/statements/file', {
+      client_id: client.id,
+      account_number: '3820001',
+      transactions: [
+        {
+          Date: `${day}-07-2025`,
+          Description: 'SMS CHRG QTR',
+          Withdrawal: '17.70',
+          Deposit: '',
+          ClosingBalance: balance,
+        },
+      ],
+    });
+  await file('01', '982.30');
+  const rule = await post(`/clients/${client.id}/rules`, {
+    words: ['CHRG'],
+    direction: 'withdrawal',
+    ledger: 'Bank Charges',
+    tax_split: { kind: 'gst', ratePercent: 18, interstate: true },
+    apply_to_book: true,
+  });
+  assert.equal(rule.status, 200, JSON.stringify(rule.body));
+  assert.deepEqual(rule.body.rule.tax_split, { kind: 'gst', ratePercent: 18, interstate: true });
+  assert.equal(rule.body.applied, 1);
+  await file('02', '964.60');
+  const rows = (await get(`/accounts/${account.id}/book`)).body.rows;
+  assert.equal(rows.length, 2);
+  for (const r of rows) {
+    assert.equal(r.LedgerName, 'Bank Charges');
+    assert.deepEqual(r.TaxSplit, { kind: 'gst', ratePercent: 18, interstate: true });
+  }
+});

@@ -75,6 +75,7 @@ async function takeSuggestions(tx: DbOrTx, clientId: string, rows: BookRowRecord
       ledgerSource: s.source,
       ledgerReason: s.reason,
       voucherType: s.voucherType,
+      taxSplit: s.taxSplit,
     };
     Object.assign(r, set);
     const key = JSON.stringify(set);

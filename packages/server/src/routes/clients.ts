@@ -83,6 +83,7 @@ const ruleInfo = (r: typeof clientRules.$inferSelect): RuleInfo => ({
   max: r.maxPaise === null ? '' : formatPlain(r.maxPaise),
   ledger: r.ledger,
   voucher_type: r.voucherType ?? null,
+  tax_split: r.taxSplit ?? null,
   position: r.position,
 });
 
@@ -445,6 +446,7 @@ const clients: FastifyPluginAsync = async (app) => {
       maxPaise: max,
       ledger: body.ledger,
       voucherType: body.voucher_type,
+      taxSplit: body.tax_split ?? null,
     };
   }
 
@@ -474,6 +476,7 @@ const clients: FastifyPluginAsync = async (app) => {
           ledgerSource: 'rule',
           ledgerReason: ruleReason(r),
           voucherType: r.voucherType,
+          taxSplit: r.taxSplit ?? null,
         })
         .where(inArray(bookRows.id, ids.slice(i, i + 5000)));
     }
