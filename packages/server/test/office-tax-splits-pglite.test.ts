@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readImportXml, voucherBalance } from '@bahi/tally';
+import { splitTaxLedgersOf } from '../src/tally/company.ts';
 import { call, startApp } from './helpers/harness.ts';
 import { member, type Harness } from './helpers/security.ts';
 
@@ -143,4 +144,28 @@ test('a rule carries its split: rows it picks when filed and rows already in the
     assert.equal(r.LedgerName, 'Bank Charges');
     assert.deepEqual(r.TaxSplit, { kind: 'gst', ratePercent: 18, interstate: true });
   }
+});
+
+test("the split's tax ledgers are the company's own where one fits, else core's defaults", () => {
+  const company = (ledgers: { name: string; gstDutyHead?: string }[]) =>
+    ({ company: { name: 'C', version: 'TallyPrime 4.1' }, ledgers }) as unknown as Parameters<
+      typeof splitTaxLedgersOf
+    >[0];
+  assert.deepEqual(
+    splitTaxLedgersOf(
+      company([
+        { name: 'Output CGST', gstDutyHead: 'CGST' },
+        { name: 'Input CGST 9%', gstDutyHead: 'CGST' },
+        { name: 'SGST', gstDutyHead: 'State Tax' },
+        { name: 'IGST Input A', gstDutyHead: 'IGST' },
+        { name: 'IGST Input B', gstDutyHead: 'IGST' },
+        { name: 'TDS Receivable FY 25-26' },
+        { name: 'TDS Payable 194C' },
+        { name: 'TDS Payable 194J' },
+      ]),
+    ),
+    // two Input IGST ledgers and two TDS Payable ones: none guessed
+    { cgst: 'Input CGST 9%', sgst: 'SGST', tdsReceivable: 'TDS Receivable FY 25-26' },
+  );
+  assert.deepEqual(splitTaxLedgersOf(undefined), {});
 });

@@ -21,7 +21,7 @@ import type { Db, DbOrTx } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { tallyExports } from '../statements/tables.ts';
 import { cashWithoutLedger, plannedForScreen, requireChosenGroups } from '../tally/bank-export.ts';
-import { ledgerNames, loadCompany } from '../tally/company.ts';
+import { ledgerNames, loadCompany, splitTaxLedgersOf } from '../tally/company.ts';
 import { alreadyRecorded, heldDays, recordedMovements, recordVouchers } from '../tally/sent.ts';
 import { lockAccount, suggestFor } from './books.ts';
 import { assertPushFits } from './push-size.ts';
@@ -208,6 +208,8 @@ export async function pushUnpushed(
       contraForCash: true,
       isCash,
       existingLedgers: ledgerNames(known),
+      taxLedgers: splitTaxLedgersOf(known),
+      tallyVersion: known?.company.version || undefined,
       leaveOut: new Set([...recorded.keys(), ...inTally]),
       ledgerGroups: groups.ledger_groups,
       newLedgerGroup: groups.new_ledger_group,
