@@ -1,4 +1,4 @@
-import type { BookAnswer, BookQuery, BookRowInfo, PushAnswer } from '@bahi/contract';
+import type { BookAnswer, BookQuery, BookRowInfo, PushAnswer, TaxSplitInfo } from '@bahi/contract';
 import { parseAmount, ruleFromFilter, type OnlyFilter } from '@bahi/core';
 import {
   Alert,
@@ -26,7 +26,9 @@ import {
 } from '../bank/bridge.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { focusRowCell, rowStep } from '../components/row-keys.ts';
-import { createRule, getBook, pushBook, setLedgers } from './api.ts';
+import { rowMovement } from '../tally/row-movement.ts';
+import { TaxSplitControl } from '../tally/TaxSplitControl.tsx';
+import { createRule, getBook, pushBook, setLedgers, setSplits } from './api.ts';
 
 // One account's book (issue 13): its months with what went to Tally, the gaps where the balance
 // chain breaks, and its rows with the ledger each has and what set it (a rule, the client's memory,
@@ -151,6 +153,16 @@ export function BookView({
       load();
     } catch (err) {
       notifyError('The ledger could not be saved.', err);
+    }
+  }
+
+  async function saveSplit(row: BookRowInfo, split: TaxSplitInfo | null) {
+    try {
+      await setSplits(accountId, [{ id: row.id, tax_split: split }]);
+      load();
+    } catch (err) {
+      notifyError('The tax split could not be saved.', err);
+      throw err;
     }
   }
 
@@ -471,6 +483,7 @@ export function BookView({
             <Table.Th ta="right">Balance</Table.Th>
             <Table.Th>Ledger</Table.Th>
             <Table.Th>Set by</Table.Th>
+            <Table.Th>GST/TDS</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -534,6 +547,17 @@ export function BookView({
                     {r.voucher_type ? ` (${r.voucher_type})` : ''}
                   </Text>
                 )}
+              </Table.Td>
+              <Table.Td>
+                <TaxSplitControl
+                  value={r.TaxSplit}
+                  movement={rowMovement(r)}
+                  ledger={r.LedgerName ?? ''}
+                  bankLedger={book.account.tally_ledger}
+                  label={`${r.Date} ${r.Description}`}
+                  readOnly={r.pushed}
+                  onSave={(s) => saveSplit(r, s)}
+                />
               </Table.Td>
               <Table.Td>{r.pushed && <Badge variant="light">Pushed</Badge>}</Table.Td>
             </Table.Tr>
