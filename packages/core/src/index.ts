@@ -15,3 +15,4 @@ export * from './book.ts';
 export * from './book-rules.ts';
 export * from './clean.ts';
 export * from './tax-split.ts';
+export * from './month-report.ts';
