@@ -98,6 +98,7 @@ import {
   TallySendAgainAnswer,
   TallySendAgainRequest,
 } from './tally.ts';
+import { MonthReportAnswer } from './report.ts';
 import { SetSplitsAnswer, SetSplitsRequest } from './tax.ts';
 import { GenerateVouchersXmlRequest } from './vouchers.ts';
 
@@ -334,6 +335,9 @@ export const ENDPOINTS = {
   archiveAccount: { method: 'POST', path: '/office/accounts/:id/archive', request: ArchiveRequest },
   book: { method: 'GET', path: '/office/accounts/:id/book', answer: BookAnswer },
   setBookLedgers: { method: 'PUT', path: '/office/accounts/:id/ledgers', request: SetLedgersRequest },
+  monthReport: { method: 'GET', path: '/office/clients/:id/report', answer: MonthReportAnswer },
+  /** the month report as an XLSX workbook (?month=YYYY-MM) */
+  monthReportXlsx: { method: 'GET', path: '/office/clients/:id/report.xlsx' },
   setBookSplits: {
     method: 'PUT',
     path: '/office/accounts/:id/splits',

@@ -11,4 +11,5 @@ export * from './office.ts';
 export * from './office-jobs.ts';
 export * from './tally.ts';
 export * from './tax.ts';
+export * from './report.ts';
 export * from './endpoints.ts';
