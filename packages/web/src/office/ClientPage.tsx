@@ -121,6 +121,9 @@ export default function ClientPage() {
           </Text>
         </div>
         <Group>
+          <Button variant="default" component={Link} to={`/app/clients/${client.id}/report`}>
+            Month report
+          </Button>
           <Button variant="default" onClick={() => setEditing((e) => !e)}>
             Edit client
           </Button>
