@@ -26,7 +26,10 @@ import {
 } from '../bank/bridge.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { focusRowCell, rowStep } from '../components/row-keys.ts';
+import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
+import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { rowMovement } from '../tally/row-movement.ts';
+import { useClientCompany } from '../tally/useClientCompany.ts';
 import { TaxSplitControl } from '../tally/TaxSplitControl.tsx';
 import { createRule, getBook, pushBook, setLedgers, setSplits } from './api.ts';
 
@@ -57,6 +60,8 @@ export function BookView({
   onChanged: () => void;
 }) {
   const [book, setBook] = useState<BookAnswer | null>(null);
+  // the client's company: its ledgers offered in the ledger fields, a name it lacks marked (issue 35)
+  const { company, isNew } = useClientCompany(tallyCompany);
   const [problem, setProblem] = useState<string | null>(null);
   const [keywords, setKeywords] = useState('');
   const [only, setOnly] = useState<OnlyFilter>('all');
@@ -453,10 +458,11 @@ export function BookView({
         </Group>
         {filtering && (
           <Group align="flex-end" gap="sm" mt="sm">
-            <TextInput
+            <LedgerPicker
+              company={company}
               label="Always use this ledger for rows like these"
               value={ruleLedger}
-              onChange={(e) => setRuleLedger(e.currentTarget.value)}
+              onChange={setRuleLedger}
             />
             <Checkbox
               label="As Contra"
@@ -473,6 +479,7 @@ export function BookView({
         )}
       </Paper>
 
+      <TallyLedgerDatalist company={company} />
       <Table striped aria-label="Book rows" stickyHeader>
         <Table.Thead>
           <Table.Tr>
@@ -514,6 +521,8 @@ export function BookView({
                       defaultValue={r.LedgerName}
                       placeholder={r.suggested_ledger ? `Suggested: ${r.suggested_ledger}` : undefined}
                       data-book-ledger
+                      list={company ? TALLY_LEDGER_LIST_ID : undefined}
+                      autoComplete="off"
                       onBlur={(e) => void saveLedger(r, e.currentTarget.value)}
                       onKeyDown={(e) => {
                         // Enter, Shift+Enter, ↓ and ↑ between rows, as in Tally (issue 34); leaving
@@ -540,6 +549,15 @@ export function BookView({
                 )}
               </Table.Td>
               <Table.Td>
+                {!r.pushed && isNew(r.LedgerName ?? '') && (
+                  <Badge
+                    color="orange"
+                    variant="light"
+                    title={`Not in ${company?.company.name}: the push will create it`}
+                  >
+                    New ledger
+                  </Badge>
+                )}
                 {r.ledger_source && (
                   <Text size="xs" title={r.ledger_reason}>
                     {SOURCE_LABEL[r.ledger_source]}
