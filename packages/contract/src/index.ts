@@ -12,4 +12,5 @@ export * from './office-jobs.ts';
 export * from './tally.ts';
 export * from './tax.ts';
 export * from './report.ts';
+export * from './office-rules.ts';
 export * from './endpoints.ts';

@@ -32,6 +32,7 @@ import payments from './routes/payments.ts';
 import billing from './routes/billing.ts';
 import rules from './routes/rules.ts';
 import clients from './routes/clients.ts';
+import officeRules from './routes/office-rules.ts';
 import reports from './routes/reports.ts';
 import jobs from './routes/jobs.ts';
 import type { StatementQueue } from './queue/boss.ts';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(rules, { prefix: '/api' });
   await app.register(clients, { prefix: '/api' });
   await app.register(reports, { prefix: '/api' });
+  await app.register(officeRules, { prefix: '/api' });
   await app.register(jobs, { prefix: '/api', queue: deps.queue });
 
   return app;

@@ -159,6 +159,32 @@ export const clientRules = pgTable(
   (t) => [index('client_rules_client_position').on(t.clientId, t.position)],
 );
 
+/**
+ * The office's own rule set (issue 35, decision 055): rules kept apart from any client, that each
+ * client can take (copied into its rules, so a client's later change is its own).
+ */
+export const officeRules = pgTable(
+  'office_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull().default(''),
+    words: jsonb('words').$type<string[]>().notNull(),
+    match: text('match', { enum: ['all', 'any'] }).notNull(),
+    direction: text('direction', { enum: ['any', 'withdrawal', 'deposit'] }).notNull(),
+    minPaise: paise('min_paise'),
+    maxPaise: paise('max_paise'),
+    ledger: text('ledger').notNull(),
+    voucherType: text('voucher_type', { enum: ['Contra'] }),
+    taxSplit: jsonb('tax_split').$type<TaxSplit>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('office_rules_user_position').on(t.userId, t.position)],
+);
+
 /** Ledger memory per client (the keys of statements/ledger-memory.ts: UPI ID, payee, keyword). */
 export const clientLedgerMemory = pgTable(
   'client_ledger_memory',
