@@ -23,6 +23,7 @@ import { ApiError } from '../api/client.ts';
 import { extractStatement } from '../bank/api.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { BookView } from './BookView.tsx';
+import { RulesAcross, ruleSplitText } from './RulesAcross.tsx';
 import { DropZone } from './DropZone.tsx';
 import { JobsTable } from './JobsTable.tsx';
 import { ClientForm } from './ClientForm.tsx';
@@ -335,6 +336,7 @@ export default function ClientPage() {
                   <Table.Td>
                     {r.ledger}
                     {r.voucher_type ? ` (${r.voucher_type})` : ''}
+                    {ruleSplitText(r.tax_split)}
                   </Table.Td>
                   <Table.Td ta="right">
                     <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -373,6 +375,7 @@ export default function ClientPage() {
             </Table.Tbody>
           </Table>
         )}
+        <RulesAcross clientId={client.id} hasRules={data.rules.length > 0} onChanged={load} />
       </section>
 
       <section aria-label="History">
