@@ -19,4 +19,4 @@ export type CopyRulesAnswer = z.infer<typeof CopyRulesAnswer>;
 /** GET /office/rule-set; PUT /office/rule-set makes a client's rules the office's set. */
 export const OfficeRuleSetAnswer = z.object({ rules: z.array(RuleInfo) });
 export type OfficeRuleSetAnswer = z.infer<typeof OfficeRuleSetAnswer>;
-export const SetOfficeRuleSetRequest = z.object({ from_client_id: z.string().uuid() });
+export const SetOfficeRuleSetRequest = CopyRulesRequest;

@@ -129,7 +129,8 @@ const PARTS = (sheets: readonly XlsxSheet[]): [string, string][] => [
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>' +
       sheets
         .map(
-          (sheet, i) => `<sheet name="${esc(sheetName(sheet.name))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`,
+          (sheet, i) =>
+            `<sheet name="${esc(sheet.name.slice(0, 31))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`,
         )
         .join('') +
       '</sheets></workbook>',
@@ -148,9 +149,6 @@ const PARTS = (sheets: readonly XlsxSheet[]): [string, string][] => [
   ['xl/styles.xml', STYLES],
   ...sheets.map((sheet, i): [string, string] => [`xl/worksheets/sheet${i + 1}.xml`, sheetXml(sheet)]),
 ];
-
-/** Excel refuses a sheet name over 31 characters or with any of : \ / ? * [ ]. */
-const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet';
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);

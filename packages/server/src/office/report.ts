@@ -104,8 +104,6 @@ export async function clientMonthReport(
       gaps: a.gaps.map((g) => ({
         after_date: day(g.afterDate),
         before_date: day(g.beforeDate),
-        expected: money(g.expected),
-        printed: money(g.printed),
         difference: money(g.difference),
       })),
       uncovered: a.uncovered.map((p) => ({ from: day(p.from), to: day(p.to) })),
