@@ -105,7 +105,7 @@ describe("the client's company in the book", () => {
     vi.mocked(tallyApi.fetchCompany).mockResolvedValue(null);
     vi.mocked(api.getBook).mockResolvedValue(book);
     renderWithProviders(<BookView clientId="c1" accountId="a1" onChanged={() => {}} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Tax split for 05-07-2025 ROW a' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add GST/TDS for 05-07-2025 ROW a' }));
     await userEvent.click(screen.getByText('Charge + GST'));
     await userEvent.click(screen.getByText('Save split'));
     await waitFor(() =>

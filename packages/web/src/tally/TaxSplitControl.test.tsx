@@ -27,7 +27,7 @@ describe('the tax split of a row', () => {
         onSave={onSave}
       />,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Tax split for 05-07-2025 CHRG' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add GST/TDS for 05-07-2025 CHRG' }));
     await userEvent.click(screen.getByText('Charge + GST'));
     // the dropdown is still in its opening transition for the accessibility tree: read its cells
     const legs = await screen.findByLabelText('Voucher legs for 05-07-2025 CHRG');

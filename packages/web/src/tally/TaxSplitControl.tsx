@@ -3,13 +3,14 @@ import { describeTaxSplit, formatIndian, splitLegs, type Paise } from '@bahi/cor
 import {
   Button,
   Group,
-  Popover,
+  Modal,
   SegmentedControl,
   Select,
   Stack,
   Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 
@@ -81,23 +82,23 @@ export function TaxSplitControl({
     }
   }
 
-  const text = value ? describeTaxSplit(value) : readOnly ? '' : '+ GST/TDS';
+  const text = value ? describeTaxSplit(value) : 'Add GST/TDS';
   if (readOnly) return value ? <Text size="xs">{text}</Text> : null;
   return (
-    <Popover opened={open} onChange={setOpen} position="bottom-end" withArrow trapFocus>
-      <Popover.Target>
-        <Button
-          size="compact-xs"
-          variant={value ? 'light' : 'subtle'}
-          aria-label={`Tax split for ${label}`}
-          disabled={!movement}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {text}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" w={340}>
+    <>
+      <Button
+        size="compact-xs"
+        variant={value ? 'light' : 'subtle'}
+        disabled={!movement}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {text}
+        {/* the row, for screen readers: the name keeps the visible words first (WCAG 2.5.3) */}
+        <VisuallyHidden> for {label}</VisuallyHidden>
+      </Button>
+      {/* a dialog of its own: a popover in a table row closed under the browser's clicks */}
+      <Modal opened={open} onClose={() => setOpen(false)} title={`GST/TDS split: ${label}`} size="sm">
+        <Stack gap="xs">
           <SegmentedControl
             size="xs"
             value={kind}
@@ -203,7 +204,7 @@ export function TaxSplitControl({
             </Button>
           </Group>
         </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      </Modal>
+    </>
   );
 }
