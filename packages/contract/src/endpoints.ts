@@ -111,6 +111,14 @@ import {
   TallySendAgainAnswer,
   TallySendAgainRequest,
 } from './tally.ts';
+import {
+  CopyRulesAnswer,
+  CopyRulesRequest,
+  OfficeRuleSetAnswer,
+  SetOfficeRuleSetRequest,
+} from './office-rules.ts';
+import { MonthReportAnswer } from './report.ts';
+import { SetSplitsAnswer, SetSplitsRequest } from './tax.ts';
 import { GenerateVouchersXmlRequest } from './vouchers.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -350,6 +358,33 @@ export const ENDPOINTS = {
   archiveAccount: { method: 'POST', path: '/office/accounts/:id/archive', request: ArchiveRequest },
   book: { method: 'GET', path: '/office/accounts/:id/book', answer: BookAnswer },
   setBookLedgers: { method: 'PUT', path: '/office/accounts/:id/ledgers', request: SetLedgersRequest },
+  copyClientRules: {
+    method: 'POST',
+    path: '/office/clients/:id/rules/copy',
+    request: CopyRulesRequest,
+    answer: CopyRulesAnswer,
+  },
+  officeRuleSet: { method: 'GET', path: '/office/rule-set', answer: OfficeRuleSetAnswer },
+  setOfficeRuleSet: {
+    method: 'PUT',
+    path: '/office/rule-set',
+    request: SetOfficeRuleSetRequest,
+    answer: OfficeRuleSetAnswer,
+  },
+  takeOfficeRuleSet: {
+    method: 'POST',
+    path: '/office/clients/:id/rules/take-office-set',
+    answer: CopyRulesAnswer,
+  },
+  monthReport: { method: 'GET', path: '/office/clients/:id/report', answer: MonthReportAnswer },
+  /** the month report as an XLSX workbook (?month=YYYY-MM) */
+  monthReportXlsx: { method: 'GET', path: '/office/clients/:id/report.xlsx' },
+  setBookSplits: {
+    method: 'PUT',
+    path: '/office/accounts/:id/splits',
+    request: SetSplitsRequest,
+    answer: SetSplitsAnswer,
+  },
   pushBook: { method: 'POST', path: '/office/accounts/:id/push', request: PushRequest, answer: PushAnswer },
   fileStatement: {
     method: 'POST',

@@ -11,4 +11,7 @@ export * from './office.ts';
 export * from './office-jobs.ts';
 export * from './team.ts';
 export * from './tally.ts';
+export * from './tax.ts';
+export * from './report.ts';
+export * from './office-rules.ts';
 export * from './endpoints.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaxSplitInfo } from './tax.ts';
 import { HeldMovements, LedgerGroupChoice, PlannedMaster, StatementTransaction } from './statements.ts';
 
 // The office's clients, their bank accounts, each account's book and each client's ledger rules
@@ -163,6 +164,8 @@ export const RuleInput = z
     max: z.string().trim().max(20).default(''),
     ledger: z.string().trim().min(1, 'Enter the ledger.').max(200),
     voucher_type: z.enum(['Contra']).nullable().default(null),
+    /** the GST or TDS split the rows it picks take with the ledger (decision 055) */
+    tax_split: TaxSplitInfo.nullable().default(null),
     /** also give this ledger to the unpushed rows of the client's books it picks (not to rows set by hand) */
     apply_to_book: z.boolean().default(false),
   })
@@ -185,6 +188,7 @@ export const RuleInfo = z.object({
   max: z.string(),
   ledger: z.string(),
   voucher_type: z.enum(['Contra']).nullable(),
+  tax_split: TaxSplitInfo.nullable().default(null),
   position: z.number().int(),
 });
 export type RuleInfo = z.infer<typeof RuleInfo>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaxSplitInfo } from './tax.ts';
 
 // Bank statements and Tally calls (spec section 7, issue 5). Amounts travel as the specification's
 // Transaction strings ('1,23,456.78', '' when empty); dates as 'DD-MM-YYYY'.
@@ -11,6 +12,8 @@ export const StatementTransaction = z.object({
   Deposit: z.string().max(40),
   ClosingBalance: z.string().max(40).default(''),
   LedgerName: z.string().max(200).optional(),
+  /** GST or TDS split of the row's amount (decision 055): the voucher carries a leg per tax */
+  TaxSplit: TaxSplitInfo.nullable().optional(),
 });
 export type StatementTransaction = z.infer<typeof StatementTransaction>;
 
@@ -596,8 +599,8 @@ export type PushPlanRequest = z.infer<typeof PushPlanRequest>;
 export const PlannedMaster = z.object({
   name: z.string(),
   group: z.string(),
-  /** the bank's ledger, the suspense ledger, Cash of a Contra, or a ledger the rows name */
-  kind: z.enum(['bank', 'suspense', 'cash', 'ledger']),
+  /** the bank's ledger, the suspense ledger, Cash of a Contra, a tax ledger of a GST/TDS split, or a ledger the rows name */
+  kind: z.enum(['bank', 'suspense', 'cash', 'tax', 'ledger']),
   /** nobody chose its group yet: the export is refused until someone does */
   needs_group: z.boolean(),
 });

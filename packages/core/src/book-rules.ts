@@ -8,6 +8,7 @@
  * Rules run in their order and the first that matches wins; they apply before ledger memory.
  */
 import type { Paise } from './money.ts';
+import type { TaxSplit } from './tax-split.ts';
 import { rowDeposit, rowWithdrawal, type TransactionFilter, type TransactionRow } from './transactions.ts';
 
 export const RULE_DIRECTIONS = ['any', 'withdrawal', 'deposit'] as const;
@@ -34,6 +35,8 @@ export interface LedgerRule extends LedgerRuleMatch {
   ledger: string;
   /** null: Payment for withdrawals, Receipt for deposits */
   voucherType: RuleVoucherType | null;
+  /** the GST or TDS split the rows it picks take with the ledger (decision 055) */
+  taxSplit?: TaxSplit | null;
 }
 
 /** What a rule looks at: a narration and its two amounts in paise. */

@@ -14,3 +14,5 @@ export * from './read-check.ts';
 export * from './book.ts';
 export * from './book-rules.ts';
 export * from './clean.ts';
+export * from './tax-split.ts';
+export * from './month-report.ts';

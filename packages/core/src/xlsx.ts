@@ -106,10 +106,19 @@ const STYLES =
   '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '</cellXfs></styleSheet>';
 
-const PARTS = (sheet: XlsxSheet): [string, string][] => [
+// Several sheets (the month report, issue 35): sheet N is xl/worksheets/sheetN.xml, relationship rIdN;
+// the styles take the id after the last sheet's.
+const PARTS = (sheets: readonly XlsxSheet[]): [string, string][] => [
   [
     '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      sheets
+        .map(
+          (_, i) =>
+            `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+        )
+        .join('') +
+      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
   ],
   [
     '_rels/.rels',
@@ -117,14 +126,28 @@ const PARTS = (sheet: XlsxSheet): [string, string][] => [
   ],
   [
     'xl/workbook.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${esc(sheet.name.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>' +
+      sheets
+        .map(
+          (sheet, i) =>
+            `<sheet name="${esc(sheet.name.slice(0, 31))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`,
+        )
+        .join('') +
+      '</sheets></workbook>',
   ],
   [
     'xl/_rels/workbook.xml.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      sheets
+        .map(
+          (_, i) =>
+            `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+        )
+        .join('') +
+      `<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
   ],
   ['xl/styles.xml', STYLES],
-  ['xl/worksheets/sheet1.xml', sheetXml(sheet)],
+  ...sheets.map((sheet, i): [string, string] => [`xl/worksheets/sheet${i + 1}.xml`, sheetXml(sheet)]),
 ];
 
 const CRC_TABLE = (() => {
@@ -192,6 +215,12 @@ export function storedZip(files: readonly (readonly [string, Uint8Array])[]): Ui
 
 /** One sheet as the bytes of an .xlsx file. */
 export function toXlsxBytes(sheet: XlsxSheet): Uint8Array {
+  return toXlsxWorkbook([sheet]);
+}
+
+/** Several sheets, in order, as the bytes of one .xlsx file. */
+export function toXlsxWorkbook(sheets: readonly XlsxSheet[]): Uint8Array {
+  if (sheets.length === 0) throw new RangeError('A workbook needs at least one sheet.');
   const enc = new TextEncoder();
-  return storedZip(PARTS(sheet).map(([name, text]) => [name, enc.encode(text)] as const));
+  return storedZip(PARTS(sheets).map(([name, text]) => [name, enc.encode(text)] as const));
 }

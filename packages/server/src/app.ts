@@ -33,6 +33,8 @@ import billing from './routes/billing.ts';
 import rules from './routes/rules.ts';
 import clients from './routes/clients.ts';
 import team from './routes/team.ts';
+import officeRules from './routes/office-rules.ts';
+import reports from './routes/reports.ts';
 import jobs from './routes/jobs.ts';
 import type { StatementQueue } from './queue/boss.ts';
 
@@ -227,6 +229,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(rules, { prefix: '/api' });
   await app.register(clients, { prefix: '/api' });
   await app.register(team, { prefix: '/api' });
+  await app.register(reports, { prefix: '/api' });
+  await app.register(officeRules, { prefix: '/api' });
   await app.register(jobs, { prefix: '/api', queue: deps.queue });
 
   return app;

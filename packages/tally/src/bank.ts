@@ -1,7 +1,16 @@
-import { isIsoDate, type Paise } from '@bahi/core';
+import {
+  describeTaxSplit,
+  isIsoDate,
+  splitLegs,
+  type Paise,
+  type TaxHead,
+  type TaxLedgerNames,
+  type TaxSplit,
+} from '@bahi/core';
 import { credit, debit, type Leg } from './entries.ts';
 import { importXml } from './envelope.ts';
 import { TallyError } from './errors.ts';
+import { gstDutyHeadsFor } from './invoice.ts';
 import { ledgerMaster, uniqueLedgers, type LedgerMaster } from './masters.ts';
 import { bankAllocationElement, bankAllocationOf, isJunkReference } from './bank-allocation.ts';
 import { bankMovementKey, bankRemoteId } from './identity.ts';
@@ -28,6 +37,11 @@ export interface BankTransaction {
    * voucher's identity (identity.ts), never of its amounts.
    */
   balance?: Paise | null;
+  /**
+   * GST or TDS split of the row (core tax-split.ts): the voucher carries the row's ledger and a leg
+   * per tax head, still summing to the bank's amount. Not on a cash Contra.
+   */
+  split?: TaxSplit;
 }
 
 export interface BankAccountInput {
@@ -66,6 +80,10 @@ export interface BankVoucherOptions {
   reconciled?: boolean;
   /** Voucher ids (bankVoucherIds) already sent or downloaded: left out of the file. */
   leaveOut?: ReadonlySet<string>;
+  /** The tax ledgers of split rows (the company's own, taxLedgersOf), else core's defaults. */
+  taxLedgers?: Partial<TaxLedgerNames>;
+  /** The company's release: the GST duty-head words of the tax ledgers declared (gstDutyHeadsFor). */
+  tallyVersion?: string;
 }
 
 export interface BankVouchersInput extends BankAccountInput, BankVoucherOptions {}
@@ -74,6 +92,9 @@ export const DEFAULT_SUSPENSE_LEDGER = 'Suspense';
 export const SUSPENSE_GROUP = 'Suspense A/c';
 export const BANK_GROUP = 'Bank Accounts';
 export const CASH_GROUP = 'Cash-in-Hand';
+export const TAX_GROUP = 'Duties & Taxes';
+/** TDS deducted from what the client received: recoverable, an asset until set off. */
+export const TDS_RECEIVABLE_GROUP = 'Current Assets';
 /** Ledgers every new TallyPrime company has; never declared. */
 export const TALLY_DEFAULT_LEDGERS = ['Cash', 'Profit & Loss A/c'] as const;
 
@@ -160,8 +181,8 @@ function narrationOf(tx: BankTransaction): string {
 
 /** A master a bank import declares, and why it has its group. */
 export interface PlannedMaster extends LedgerMaster {
-  /** the bank's own ledger, the suspense ledger, the cash ledger of a Contra, or a row's ledger */
-  kind: 'bank' | 'suspense' | 'cash' | 'ledger';
+  /** the bank's own ledger, the suspense ledger, the cash ledger of a Contra, a tax ledger of a split, or a row's ledger */
+  kind: 'bank' | 'suspense' | 'cash' | 'tax' | 'ledger';
   /** a row's ledger whose group nobody chose: it went under Suspense A/c by default */
   defaulted: boolean;
 }
@@ -221,7 +242,27 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
         ...leg,
         extra: [bankAllocationElement(allocation, leg.amount, o.reconciled)],
       });
-      if (side === 'withdrawal') {
+      const split = contra ? undefined : tx.split;
+      if (split) {
+        // Every leg from core's split, the bank's first: Tally's sign is the debit's negative.
+        const [bankPart, ...rest] = splitLegs(
+          { paise, moneyIn: side === 'deposit' },
+          other,
+          bank,
+          split,
+          o.taxLedgers,
+        );
+        type = side === 'withdrawal' ? 'Payment' : 'Receipt';
+        const legOf = (l: { ledger: string; drPaise: Paise }, party = false): Leg => ({
+          ledger: l.ledger,
+          amount: -l.drPaise,
+          isParty: party,
+        });
+        legs = [...rest.map((l) => legOf(l, l.role === 'ledger')), bankLeg(legOf(bankPart))];
+        for (const t of rest)
+          if (t.role !== 'ledger' && t.role !== 'bank')
+            ledgers.push(taxMaster(t.ledger, t.role, side === 'deposit', o));
+      } else if (side === 'withdrawal') {
         type = contra ? 'Contra' : 'Payment';
         legs = [debit(other, paise, !contra), bankLeg(credit(bank, paise))];
       } else {
@@ -234,7 +275,7 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
           type,
           date: tx.date,
           remoteId: ids[i][k],
-          narration: narrationOf(tx),
+          narration: split ? `${narrationOf(tx)} - ${describeTaxSplit(split)}` : narrationOf(tx),
           reference: isJunkReference(tx.reference) ? undefined : tx.reference?.trim(),
           partyLedger: other,
           view: 'Accounting Voucher View',
@@ -244,6 +285,20 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
     });
   });
   return { vouchers, ledgers };
+}
+
+/** A tax ledger a split names: GST under Duties & Taxes with its duty head, TDS payable there too. */
+function taxMaster(name: string, head: TaxHead, moneyIn: boolean, o: BankVoucherOptions): PlannedMaster {
+  const heads = gstDutyHeadsFor(o.tallyVersion);
+  const chosen = Object.entries(o.ledgerGroups ?? {})
+    .find(([n]) => n.trim().toLowerCase() === name.toLowerCase())?.[1]
+    ?.trim();
+  const base = { name, kind: 'tax' as const, defaulted: false };
+  if (chosen) return { ...base, parent: chosen };
+  if (head === 'cgst' || head === 'sgst' || head === 'igst')
+    return { ...base, parent: TAX_GROUP, gstDutyHead: heads[head] };
+  // TDS the client deducted is owed (Duties & Taxes); TDS deducted from what it received is an asset
+  return { ...base, parent: moneyIn ? TDS_RECEIVABLE_GROUP : TAX_GROUP };
 }
 
 function declared(ledgers: PlannedMaster[], o: BankVoucherOptions): PlannedMaster[] {
@@ -301,7 +356,7 @@ export function buildMultiAccountBankVouchersXml(
       input,
     );
     requireGroups(planned, input);
-    masters = planned.map(({ name, parent }) => ledgerMaster({ name, parent }));
+    masters = planned.map(({ name, parent, gstDutyHead }) => ledgerMaster({ name, parent, gstDutyHead }));
   }
   return importXml({ report: 'Vouchers', company: input.company, objects: [...masters, ...vouchers] });
 }

@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
                   // The office's clients and their books (issue 13).
                   { path: 'clients', lazy: screen(() => import('./office/ClientsPage.tsx')) },
                   { path: 'clients/:id', lazy: screen(() => import('./office/ClientPage.tsx')) },
+                  // A client's month report (issue 35).
+                  { path: 'clients/:id/report', lazy: screen(() => import('./office/MonthReportPage.tsx')) },
                   // Statements dropped on no client, filed by account number (issue 13, queue).
                   { path: 'inbox', lazy: screen(() => import('./office/InboxPage.tsx')) },
                   // The office's members, roles, invitations and assignments (issue 35).

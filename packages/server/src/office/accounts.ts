@@ -330,6 +330,7 @@ async function fileIntoAccount(
         ledgerSource: l?.source ?? null,
         ledgerReason: l?.reason ?? '',
         voucherType: l?.voucherType ?? null,
+        taxSplit: l?.taxSplit ?? null,
       });
     });
     for (let i = 0; i < moved.length; i += 2000) {

@@ -242,6 +242,7 @@ export async function loadBook(
       Deposit: amount(r.deposit),
       ClosingBalance: money(r.balance),
       LedgerName: r.ledger,
+      TaxSplit: r.taxSplit ?? null,
       reference: r.reference ?? '',
       ledger_source: r.ledgerSource ?? null,
       ledger_reason: r.ledgerReason,

@@ -3,7 +3,7 @@
 // and keyword keys of statements/ledger-memory.ts, kept per client rather than per user: two
 // clients of one office pay the same payee for different reasons). Each row says which set it.
 import { asc, eq } from 'drizzle-orm';
-import { firstMatchingRule, type LedgerRule } from '@bahi/core';
+import { firstMatchingRule, type LedgerRule, type TaxSplit } from '@bahi/core';
 import type { DbOrTx } from '../db/index.ts';
 import { memoryReason, narrationKeys, recallKeys, rememberKeys } from '../statements/ledger-memory.ts';
 import { clientLedgerMemory, clientRules } from './tables.ts';
@@ -13,6 +13,8 @@ export interface LedgerChoice {
   source: 'rule' | 'memory';
   reason: string;
   voucherType: 'Contra' | null;
+  /** a rule's GST or TDS split (decision 055); the memory keeps none */
+  taxSplit: TaxSplit | null;
 }
 
 type RuleRow = typeof clientRules.$inferSelect;
@@ -27,6 +29,7 @@ export const ruleOf = (r: RuleRow): LedgerRule => ({
   max: r.maxPaise,
   ledger: r.ledger,
   voucherType: r.voucherType ?? null,
+  taxSplit: r.taxSplit ?? null,
 });
 
 /** The client's rules in the order they apply. */
@@ -51,7 +54,13 @@ export async function assignLedgers(
   const out: (LedgerChoice | null)[] = rows.map((r) => {
     const rule = firstMatchingRule(rules, r);
     return rule
-      ? { ledger: rule.ledger, source: 'rule', reason: ruleReason(rule), voucherType: rule.voucherType }
+      ? {
+          ledger: rule.ledger,
+          source: 'rule',
+          reason: ruleReason(rule),
+          voucherType: rule.voucherType,
+          taxSplit: rule.taxSplit ?? null,
+        }
       : null;
   });
   const keysOf = rows.map((r, i) => (out[i] ? [] : narrationKeys(r.description)));
@@ -63,6 +72,7 @@ export async function assignLedgers(
         source: 'memory',
         reason: memoryReason(r.ledger, r.key),
         voucherType: null,
+        taxSplit: null,
       };
   });
   return out;

@@ -21,7 +21,7 @@ import type { Db, DbOrTx } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { tallyExports } from '../statements/tables.ts';
 import { cashWithoutLedger, plannedForScreen, requireChosenGroups } from '../tally/bank-export.ts';
-import { ledgerNames, loadCompany } from '../tally/company.ts';
+import { ledgerNames, loadCompany, splitTaxLedgersOf } from '../tally/company.ts';
 import { alreadyRecorded, heldDays, recordedMovements, recordVouchers } from '../tally/sent.ts';
 import { lockAccount, suggestFor } from './books.ts';
 import { assertPushFits } from './push-size.ts';
@@ -42,6 +42,7 @@ const asTransaction = (r: BookRowRecord): BankTransaction => ({
   balance: r.balance,
   ledger: r.ledger || undefined,
   reference: r.reference ?? undefined,
+  split: r.taxSplit ?? undefined,
 });
 
 /** Each row's voucher ids, over the rows in book order (the set decides only twins' numbering). */
@@ -74,6 +75,7 @@ async function takeSuggestions(tx: DbOrTx, clientId: string, rows: BookRowRecord
       ledgerSource: s.source,
       ledgerReason: s.reason,
       voucherType: s.voucherType,
+      taxSplit: s.taxSplit,
     };
     Object.assign(r, set);
     const key = JSON.stringify(set);
@@ -206,6 +208,8 @@ export async function pushUnpushed(
       contraForCash: true,
       isCash,
       existingLedgers: ledgerNames(known),
+      taxLedgers: splitTaxLedgersOf(known),
+      tallyVersion: known?.company.version || undefined,
       leaveOut: new Set([...recorded.keys(), ...inTally]),
       ledgerGroups: groups.ledger_groups,
       newLedgerGroup: groups.new_ledger_group,

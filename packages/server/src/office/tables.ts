@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TaxSplit } from '@bahi/core';
 import { users } from '../db/schema.ts';
 
 // The office's tables (issue 13, clients part; migration 0010_office_clients_books.sql, written by
@@ -108,6 +109,8 @@ export const bookRows = pgTable(
     ledgerSource: text('ledger_source', { enum: ['rule', 'memory', 'manual'] }),
     ledgerReason: text('ledger_reason').notNull().default(''),
     voucherType: text('voucher_type', { enum: ['Contra'] }),
+    /** GST or TDS split of the row's amount (core TaxSplit, decision 055); NULL: none */
+    taxSplit: jsonb('tax_split').$type<TaxSplit>(),
     /** set once, when the row went into a push or an export: it never goes again */
     pushedAt: ts('pushed_at'),
     pushId: uuid('push_id'),
@@ -152,9 +155,37 @@ export const clientRules = pgTable(
     maxPaise: paise('max_paise'),
     ledger: text('ledger').notNull(),
     voucherType: text('voucher_type', { enum: ['Contra'] }),
+    /** the split a row this rule sets takes with its ledger (decision 055) */
+    taxSplit: jsonb('tax_split').$type<TaxSplit>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('client_rules_client_position').on(t.clientId, t.position)],
+);
+
+/**
+ * The office's own rule set (issue 35, decision 055): rules kept apart from any client, that each
+ * client can take (copied into its rules, so a client's later change is its own).
+ */
+export const officeRules = pgTable(
+  'office_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull().default(''),
+    words: jsonb('words').$type<string[]>().notNull(),
+    match: text('match', { enum: ['all', 'any'] }).notNull(),
+    direction: text('direction', { enum: ['any', 'withdrawal', 'deposit'] }).notNull(),
+    minPaise: paise('min_paise'),
+    maxPaise: paise('max_paise'),
+    ledger: text('ledger').notNull(),
+    voucherType: text('voucher_type', { enum: ['Contra'] }),
+    taxSplit: jsonb('tax_split').$type<TaxSplit>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('office_rules_user_position').on(t.userId, t.position)],
 );
 
 /** Ledger memory per client (the keys of statements/ledger-memory.ts: UPI ID, payee, keyword). */

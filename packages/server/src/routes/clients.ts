@@ -38,6 +38,7 @@ import { pushUnpushed } from '../office/pushes.ts';
 import { printedRowsOf } from '../tally/bank-export.ts';
 import { countWork } from '../statements/work-limits.ts';
 import { ruleOf, ruleReason } from '../office/ledgers.ts';
+import { setSplits } from '../office/tax-splits.ts';
 import { idParam } from './params.ts';
 import {
   accountStatements,
@@ -92,6 +93,7 @@ const ruleInfo = (r: typeof clientRules.$inferSelect): RuleInfo => ({
   max: r.maxPaise === null ? '' : formatPlain(r.maxPaise),
   ledger: r.ledger,
   voucher_type: r.voucherType ?? null,
+  tax_split: r.taxSplit ?? null,
   position: r.position,
 });
 
@@ -340,6 +342,11 @@ const clients: FastifyPluginAsync = async (app) => {
     return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now(), actorOf(request))) };
   });
 
+  serve(app, ENDPOINTS.setBookSplits, async (request, _reply, body) => {
+    const a = await accountFor(db, request, idParam(request, 'account'), 'work');
+    return setSplits(db, a, body.rows);
+  });
+
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
   serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held, ...groups }) => {
     const a = await accountFor(db, request, idParam(request, 'account'), 'work');
@@ -476,6 +483,7 @@ const clients: FastifyPluginAsync = async (app) => {
       maxPaise: max,
       ledger: body.ledger,
       voucherType: body.voucher_type,
+      taxSplit: body.tax_split ?? null,
     };
   }
 
@@ -512,6 +520,7 @@ const clients: FastifyPluginAsync = async (app) => {
           ledgerSource: 'rule',
           ledgerReason: ruleReason(r),
           voucherType: r.voucherType,
+          taxSplit: r.taxSplit ?? null,
         })
         .where(inArray(bookRows.id, ids.slice(i, i + 5000)));
     }

@@ -153,6 +153,7 @@ export function rowsToBankTransactions(rows: readonly StatementTransaction[]): B
       deposit: parseAmount(row.Deposit ?? '') ?? 0,
       balance: parseAmount(row.ClosingBalance ?? ''),
       ledger: row.LedgerName?.trim() || undefined,
+      split: row.TaxSplit ?? undefined,
     });
   }
   return out;

@@ -26,7 +26,7 @@ import { invalid, notFound } from '../errors.ts';
 import { suggestLedgers } from '../statements/ledger-memory.ts';
 import { loadStatementRows } from '../statements/results.ts';
 import { rowsToBankTransactions } from '../statements/shape.ts';
-import { ledgerNames, loadCompany } from './company.ts';
+import { ledgerNames, loadCompany, splitTaxLedgersOf } from './company.ts';
 import { PrintedRows, type Printed } from './printed-rows.ts';
 import { alreadyRecorded, heldDays, recordedMovements } from './sent.ts';
 
@@ -174,6 +174,8 @@ async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
   const options = {
     company: company || undefined,
     existingLedgers: ledgerNames(known),
+    taxLedgers: splitTaxLedgersOf(known),
+    tallyVersion: known?.company.version || undefined,
     leaveOut: new Set([...recorded.keys(), ...inTally]),
     // Cash at the counter or an ATM is a Contra against Cash on every path (issue 31), as on the
     // command line; a row the user gave a ledger of its own keeps it (and stays Payment/Receipt).

@@ -348,3 +348,27 @@ export function nothingToSendAgain(left: {
       `${left.alreadyDownloaded} downloaded, ${left.inTally.length} found in Tally).`,
   );
 }
+
+/**
+ * The summaries of these exports of the user's (the month report's pushes, issue 35), by id. An
+ * export past retention is gone: it has no summary here.
+ */
+export async function pushSummaries(
+  db: DbOrTx,
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, TallyPushSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(SUMMARY_COLUMNS)
+    .from(tallyExports)
+    .where(and(eq(tallyExports.userId, userId), inArray(tallyExports.id, [...ids])));
+  const [f, office] = await Promise.all([
+    figures(db, userId, rows),
+    officeExports(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return new Map(rows.map((r) => [r.id, summary(r, office.has(r.id), f.get(r.id))]));
+}

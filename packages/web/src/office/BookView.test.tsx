@@ -17,6 +17,12 @@ vi.mock('./api.ts', () => ({
   setLedgers: vi.fn(async () => ({ updated: 1, remembered: 1 })),
   createRule: vi.fn(),
 }));
+// the client's Tally company (issue 35): none kept in these tests
+vi.mock('../tally/api.ts', () => ({
+  fetchCompany: vi.fn(async () => null),
+  readCompanyThroughBridge: vi.fn(),
+  uploadMastersFile: vi.fn(),
+}));
 vi.mock('../bank/bridge.ts', () => ({
   bridgeAvailable: vi.fn(async () => false),
   pushThroughBridge: vi.fn(),

@@ -1,4 +1,4 @@
-import type { BookAnswer, BookQuery, BookRowInfo, PushAnswer } from '@bahi/contract';
+import type { BookAnswer, BookQuery, BookRowInfo, PushAnswer, TaxSplitInfo } from '@bahi/contract';
 import { parseAmount, ruleFromFilter, type OnlyFilter } from '@bahi/core';
 import {
   Alert,
@@ -26,7 +26,12 @@ import {
 } from '../bank/bridge.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { focusRowCell, rowStep } from '../components/row-keys.ts';
-import { createRule, getBook, pushBook, setLedgers } from './api.ts';
+import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
+import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
+import { rowMovement } from '../tally/row-movement.ts';
+import { useClientCompany } from '../tally/useClientCompany.ts';
+import { TaxSplitControl } from '../tally/TaxSplitControl.tsx';
+import { createRule, getBook, pushBook, setLedgers, setSplits } from './api.ts';
 import { RowAuthor } from './RowAuthor.tsx';
 
 // One account's book (issue 13): its months with what went to Tally, the gaps where the balance
@@ -56,6 +61,8 @@ export function BookView({
   onChanged: () => void;
 }) {
   const [book, setBook] = useState<BookAnswer | null>(null);
+  // the client's company: its ledgers offered in the ledger fields, a name it lacks marked (issue 35)
+  const { company, isNew } = useClientCompany(tallyCompany);
   const [problem, setProblem] = useState<string | null>(null);
   const [keywords, setKeywords] = useState('');
   const [only, setOnly] = useState<OnlyFilter>('all');
@@ -176,6 +183,16 @@ export function BookView({
       load();
     } catch (err) {
       notifyError('The ledger could not be saved.', err);
+    }
+  }
+
+  async function saveSplit(row: BookRowInfo, split: TaxSplitInfo | null) {
+    try {
+      await setSplits(accountId, [{ id: row.id, tax_split: split }]);
+      load();
+    } catch (err) {
+      notifyError('The tax split could not be saved.', err);
+      throw err;
     }
   }
 
@@ -485,10 +502,11 @@ export function BookView({
         </Group>
         {filtering && (
           <Group align="flex-end" gap="sm" mt="sm">
-            <TextInput
+            <LedgerPicker
+              company={company}
               label="Always use this ledger for rows like these"
               value={ruleLedger}
-              onChange={(e) => setRuleLedger(e.currentTarget.value)}
+              onChange={setRuleLedger}
             />
             <Checkbox
               label="As Contra"
@@ -514,6 +532,7 @@ export function BookView({
         )}
       </Paper>
 
+      <TallyLedgerDatalist company={company} />
       <Table striped aria-label="Book rows" stickyHeader>
         <Table.Thead>
           <Table.Tr>
@@ -524,6 +543,7 @@ export function BookView({
             <Table.Th ta="right">Balance</Table.Th>
             <Table.Th>Ledger</Table.Th>
             <Table.Th>Set by</Table.Th>
+            <Table.Th>GST/TDS</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -554,6 +574,8 @@ export function BookView({
                       defaultValue={r.LedgerName}
                       placeholder={r.suggested_ledger ? `Suggested: ${r.suggested_ledger}` : undefined}
                       data-book-ledger
+                      list={company ? TALLY_LEDGER_LIST_ID : undefined}
+                      autoComplete="off"
                       onBlur={(e) => void saveLedger(r, e.currentTarget.value)}
                       onKeyDown={(e) => {
                         // Enter, Shift+Enter, ↓ and ↑ between rows, as in Tally (issue 34); leaving
@@ -580,6 +602,15 @@ export function BookView({
                 )}
               </Table.Td>
               <Table.Td>
+                {!r.pushed && isNew(r.LedgerName ?? '') && (
+                  <Badge
+                    color="orange"
+                    variant="light"
+                    title={`Not in ${company?.company.name}: the push will create it`}
+                  >
+                    New ledger
+                  </Badge>
+                )}
                 {r.ledger_source && (
                   <Text size="xs" title={r.ledger_reason}>
                     {SOURCE_LABEL[r.ledger_source]}
@@ -588,6 +619,17 @@ export function BookView({
                   </Text>
                 )}
                 <RowAuthor by={r.changed_by} at={r.changed_at} />
+              </Table.Td>
+              <Table.Td>
+                <TaxSplitControl
+                  value={r.TaxSplit}
+                  movement={rowMovement(r)}
+                  ledger={r.LedgerName ?? ''}
+                  bankLedger={book.account.tally_ledger}
+                  label={`${r.Date} ${r.Description}`}
+                  readOnly={r.pushed}
+                  onSave={(s) => saveSplit(r, s)}
+                />
               </Table.Td>
               <Table.Td>{r.pushed && <Badge variant="light">Pushed</Badge>}</Table.Td>
             </Table.Tr>

@@ -23,6 +23,7 @@ import { ApiError } from '../api/client.ts';
 import { extractStatement } from '../bank/api.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { BookView } from './BookView.tsx';
+import { RulesAcross, ruleSplitText } from './RulesAcross.tsx';
 import { DropZone } from './DropZone.tsx';
 import { JobsTable } from './JobsTable.tsx';
 import { ClientForm } from './ClientForm.tsx';
@@ -122,6 +123,9 @@ export default function ClientPage() {
           </Text>
         </div>
         <Group>
+          <Button variant="default" component={Link} to={`/app/clients/${client.id}/report`}>
+            Month report
+          </Button>
           <Button variant="default" onClick={() => setEditing((e) => !e)}>
             Edit client
           </Button>
@@ -334,6 +338,7 @@ export default function ClientPage() {
                   <Table.Td>
                     {r.ledger}
                     {r.voucher_type ? ` (${r.voucher_type})` : ''}
+                    {ruleSplitText(r.tax_split)}
                   </Table.Td>
                   <Table.Td ta="right">
                     <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -372,6 +377,7 @@ export default function ClientPage() {
             </Table.Tbody>
           </Table>
         )}
+        <RulesAcross clientId={client.id} hasRules={data.rules.length > 0} onChanged={load} />
       </section>
 
       {/* issue 35: months approved for Tally and who changed what (office/ClientActivity.tsx) */}

@@ -6,6 +6,7 @@ import {
   type HeldMovements,
   type ClientInput,
   type RuleInput,
+  type TaxSplitInfo,
 } from '@bahi/contract';
 import { call } from '../api/client.ts';
 
@@ -39,6 +40,10 @@ export const getBook = (accountId: string, query: BookQuery) =>
 
 export const setLedgers = (accountId: string, rows: { id: string; ledger: string }[]) =>
   call(ENDPOINTS.setBookLedgers, { ...id(accountId), json: { rows } });
+
+/** GST/TDS split of rows (null: none), decision 055. */
+export const setSplits = (accountId: string, rows: { id: string; tax_split: TaxSplitInfo | null }[]) =>
+  call(ENDPOINTS.setBookSplits, { ...id(accountId), json: { rows } });
 
 /** Every unpushed row of the book, or those of one month ('YYYY-MM'). */
 export const pushBook = (
