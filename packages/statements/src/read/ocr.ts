@@ -132,10 +132,11 @@ function canvasGrey(canvas: Canvas): Grey {
 function prepared(g: Grey, clean: boolean): Grey {
   if (!clean) return g;
   const t = otsuThreshold(g);
-  const ink = removeRules(threshold({ ...g, data: g.data.slice() }, t));
   // sizes for a page at ~300 dpi (what the recogniser is given): specks up to ~1/50 in, alone
-  // within ~1/25 in (scan bench, speckle: 3/48 rows without, 41/48 with)
-  const unit = Math.max(1, Math.round((Math.min(ink.width, ink.height) / 2480) * 6));
+  // within ~1/25 in (scan bench, speckle: 3/48 rows without, 41/48 with); what is left where
+  // ruling lines cross is as small
+  const unit = Math.max(1, Math.round((Math.min(g.width, g.height) / 2480) * 6));
+  const ink = removeRules(threshold({ ...g, data: g.data.slice() }, t), unit);
   return wipeCleaned(g, t, despeckle(ink, unit, 2 * unit));
 }
 
