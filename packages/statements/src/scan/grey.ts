@@ -248,7 +248,8 @@ function removeRemnants(g: Grey, wipe: Uint8Array, maxSide: number): void {
     const x = p % w;
     const y = (p - x) / w;
     for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
-      for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) if (wipe[yy * w + xx]) return true;
+      for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++)
+        if (wipe[yy * w + xx]) return true;
     }
     return false;
   };
