@@ -214,7 +214,7 @@ function toWords(lines: TessLine[], unitsPerPixel: number): Word[] {
   const words: Word[] = [];
   for (const line of lines) {
     const boxes = line.words
-      .map((w) => ({ text: cleanWord(w.text), ...w.bbox }))
+      .map((w) => ({ text: cleanWord(w.text), ...w.bbox, confidence: w.confidence }))
       .filter((w) => w.text !== '');
     for (const w of mendCrMarks(joinCutFigures(boxes))) {
       const cx = (w.x0 + w.x1) / 2;
@@ -229,6 +229,7 @@ function toWords(lines: TessLine[], unitsPerPixel: number): Word[] {
         y: (ry - height / 2) * unitsPerPixel,
         width: width * unitsPerPixel,
         height: height * unitsPerPixel,
+        confidence: Math.round(w.confidence),
       });
     }
   }

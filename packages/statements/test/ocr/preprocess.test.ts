@@ -195,6 +195,21 @@ test('lineDirection: rows of words run across; turned a quarter, down', () => {
 // their point or dash, and a Cr mark read 'Or'.
 const line = (...parts: [string, number, number][]) => parts.map(([text, x0, x1]) => ({ text, x0, x1 }));
 
+test('joinCutFigures: a joined figure is as sure as its less sure part', () => {
+  const words = [
+    { text: '191651.', x0: 538, x1: 566, confidence: 91 },
+    { text: '98', x0: 570, x1: 578, confidence: 42 },
+    { text: 'Cr', x0: 583, x1: 590, confidence: 88 },
+  ];
+  assert.deepEqual(
+    joinCutFigures(words).map((w) => [w.text, w.confidence]),
+    [
+      ['191651.98', 42],
+      ['Cr', 88],
+    ],
+  );
+});
+
 test('joinCutFigures joins a figure or date cut at its point or dash, and nothing else', () => {
   // Courier at ~4 px a character: '191651.' '98' a cell apart, '05-' '05-' '23' likewise
   const words = line(
