@@ -99,6 +99,12 @@ export const ReconciliationInfo = z.object({
   notes: z.array(z.string()).default([]),
   /** the closing balance printed on the statement ('' when none): the re-check after edits uses it */
   printed_closing: z.string().default(''),
+  /**
+   * rows read from a scan that the checks could not vouch for (indexes into `transactions`, as
+   * `breaks`): a figure mended or unchecked, a date out of order, an account that does not
+   * reconcile (issue 32). The user compares them with the paper.
+   */
+  ocr_flags: z.array(z.number().int()).max(MAX_XML_ROWS).default([]),
 });
 export type ReconciliationInfo = z.infer<typeof ReconciliationInfo>;
 

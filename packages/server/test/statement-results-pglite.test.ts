@@ -67,6 +67,7 @@ describe('statements kept on the server (PGlite)', () => {
         breaks: [],
         notes: [],
         printed_closing: '',
+        ocr_flags: [],
       },
       reasons: [],
       issues: [],

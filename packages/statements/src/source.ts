@@ -14,6 +14,8 @@ export interface Word {
    * measured them; absent for one word, or where nothing was measured (OCR, fixtures).
    */
   edges?: number[];
+  /** OCR: how sure the recogniser was of the word, 0-100; absent for a text layer (exact) */
+  confidence?: number;
 }
 
 export interface Page {

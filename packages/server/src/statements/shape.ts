@@ -78,6 +78,7 @@ export function reconciliationInfo(account: AccountStatement): ReconciliationInf
     })),
     notes: r.notes ?? [],
     printed_closing: money(account.closingBalance),
+    ocr_flags: account.transactions.flatMap((t, i) => (t.ocrFlag ? [i] : [])),
   };
 }
 

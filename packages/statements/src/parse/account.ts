@@ -167,20 +167,30 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     rec.message = `The first row (${first.date}) prints no side and no opening balance shows it: it was read as a ${first.withdrawal ? 'withdrawal' : 'deposit'}; check it.`;
   }
   // (after the check, which counts printed balances only)
-  if (rec.checkedBalances > 0)
-    for (const t of fillBalances(sec.transactions, rec.openingBalance))
+  const printed = sec.transactions.filter((t) => t.balance !== null).length;
+  if (rec.checkedBalances > 0) {
+    const filled = fillBalances(sec.transactions, rec.openingBalance);
+    for (const t of filled)
       ctx.trace?.add({
         rule: 'account.balance-computed',
         ...where(t),
         detail: `${t.date}: no balance printed`,
       });
+    // a scanned row without a balance where the statement prints one on (nearly) every row: its
+    // balance was there and not read, and the figures the chain filled it from are unchecked
+    if (printed >= PRINTS_BALANCES * sec.transactions.length)
+      for (const t of filled) if (ocrRow(t)) t.ocrFlag = true;
+  }
   for (const b of rec.breaks)
     ctx.trace?.add({ rule: 'account.break', ...where(sec.transactions[b.index]), detail: b.reason });
-  // an OCR'd row whose balance does not follow may hold a misread figure: flag it for review
-  for (const b of rec.breaks) {
-    const t = sec.transactions[b.index];
-    if (t && ocrRow(t)) t.ocrFlag = true;
-  }
+  flagUnsureOcrRows(
+    sec.transactions,
+    rec,
+    closing,
+    facts.from ?? ctx.period.from,
+    facts.to ?? ctx.period.to,
+    ocrRow,
+  );
   return {
     number: facts.number,
     holder: facts.holder,
@@ -192,6 +202,45 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     transactions: sec.transactions,
     reconciliation: rec,
   };
+}
+
+/** A statement prints a balance on a row when it does on this share of its rows or more. */
+const PRINTS_BALANCES = 0.9;
+
+/**
+ * OCR'd rows whose figures the checks could not vouch for, flagged for the user to compare with
+ * the paper (`ocrFlag`): the chain tests amounts and balances, never dates, and a scan's misread
+ * can hide where the chain is not closed.
+ * - An account that does not reconcile: every scanned row of it (a misread the chain cannot place,
+ *   a date among them, is as likely on any row as on the one where the chain broke).
+ * - A row whose balance does not follow.
+ * - A date before the previous row's, or outside the statement's period (dates are in no chain):
+ *   both rows of an order broken, since either may be the misread one.
+ * - The last row when nothing printed closes the statement (no closing balance, no totals): the
+ *   rows the recogniser never made at the end of a scan are in no line check either.
+ */
+function flagUnsureOcrRows(
+  txs: Transaction[],
+  rec: AccountStatement['reconciliation'],
+  closing: number | null,
+  from: string | null | undefined,
+  to: string | null | undefined,
+  ocrRow: (t: Transaction) => boolean,
+): void {
+  const flag = (t: Transaction | undefined) => {
+    if (t && ocrRow(t)) t.ocrFlag = true;
+  };
+  if (!rec.ok) for (const t of txs) flag(t);
+  for (const b of rec.breaks) flag(txs[b.index]);
+  txs.forEach((t, k) => {
+    if ((from && t.date < from) || (to && t.date > to)) flag(t);
+    const prev = txs[k - 1];
+    if (prev && t.date < prev.date) {
+      flag(prev);
+      flag(t);
+    }
+  });
+  if (closing === null && rec.printedTotals === undefined) flag(txs.at(-1));
 }
 
 // Lines of a statement that no read row accounts for, named one by one up to this many.
@@ -231,6 +280,9 @@ export function accountForEveryLine(
     const rec = a.reconciliation;
     if (mine.length > 0) {
       const pages = [...new Set(mine.map((l) => l.page))];
+      // a scanned page with a line the rows miss: its rows are no more vouched for than the line
+      const scanned = new Set(mine.filter((l) => l.ocr).map((l) => l.page));
+      for (const t of a.transactions) if (t.page !== undefined && scanned.has(t.page)) t.ocrFlag = true;
       rec.ok = false;
       rec.message = `${mine.length} dated line(s) with figures on page(s) ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? '…' : ''} were not read as rows: the statement was not read whole.${rec.breaks.length ? ` ${rec.message}` : ''}`;
     } else if (rec.ok && a.closingBalance === null && rec.printedTotals === undefined) {

@@ -132,10 +132,11 @@ function canvasGrey(canvas: Canvas): Grey {
 function prepared(g: Grey, clean: boolean): Grey {
   if (!clean) return g;
   const t = otsuThreshold(g);
-  const ink = removeRules(threshold({ ...g, data: g.data.slice() }, t));
   // sizes for a page at ~300 dpi (what the recogniser is given): specks up to ~1/50 in, alone
-  // within ~1/25 in (scan bench, speckle: 3/48 rows without, 41/48 with)
-  const unit = Math.max(1, Math.round((Math.min(ink.width, ink.height) / 2480) * 6));
+  // within ~1/25 in (scan bench, speckle: 3/48 rows without, 41/48 with); what is left where
+  // ruling lines cross is as small
+  const unit = Math.max(1, Math.round((Math.min(g.width, g.height) / 2480) * 6));
+  const ink = removeRules(threshold({ ...g, data: g.data.slice() }, t), unit);
   return wipeCleaned(g, t, despeckle(ink, unit, 2 * unit));
 }
 
@@ -213,7 +214,7 @@ function toWords(lines: TessLine[], unitsPerPixel: number): Word[] {
   const words: Word[] = [];
   for (const line of lines) {
     const boxes = line.words
-      .map((w) => ({ text: cleanWord(w.text), ...w.bbox }))
+      .map((w) => ({ text: cleanWord(w.text), ...w.bbox, confidence: w.confidence }))
       .filter((w) => w.text !== '');
     for (const w of mendCrMarks(joinCutFigures(boxes))) {
       const cx = (w.x0 + w.x1) / 2;
@@ -228,6 +229,7 @@ function toWords(lines: TessLine[], unitsPerPixel: number): Word[] {
         y: (ry - height / 2) * unitsPerPixel,
         width: width * unitsPerPixel,
         height: height * unitsPerPixel,
+        confidence: Math.round(w.confidence),
       });
     }
   }

@@ -201,8 +201,13 @@ export function sauvola(g: Grey, radius: number, k = 0.2): Grey {
 /**
  * Table ruling lines confuse the recogniser (read as `|`, `[`, or whole cells dropped). Whiten every
  * black run longer than any glyph stroke, horizontally and vertically, in a binary image, in place.
+ * With `remnant`, a blot of ink under `remnant` pixels either way left touching a whitened rule is
+ * whitened too: where two rules cross, the corners the scan's blur filled in belong to neither
+ * rule's long run, and each cross left four of them close together, so none was a speck alone
+ * (`despeckle`); the recogniser read them as ':' and ')' in empty cells (PNB's photo lost its last
+ * row to them). A glyph is taller than `remnant`, and a point or comma sits clear of the rules.
  */
-export function removeRules(g: Grey): Grey {
+export function removeRules(g: Grey, remnant = 0): Grey {
   const { width, height, data } = g;
   const minRun = Math.max(60, Math.round(width / 40));
   const wipe = new Uint8Array(width * height);
@@ -229,7 +234,62 @@ export function removeRules(g: Grey): Grey {
     }
   }
   for (let i = 0; i < wipe.length; i++) if (wipe[i]) data[i] = 255;
+  if (remnant > 0) removeRemnants(g, wipe, remnant);
   return g;
+}
+
+/** Blots under `maxSide` pixels either way touching (8-connected) a pixel of `wipe`, whitened. */
+function removeRemnants(g: Grey, wipe: Uint8Array, maxSide: number): void {
+  const { width: w, height: h, data } = g;
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const blot: number[] = [];
+  const touchesWipe = (p: number) => {
+    const x = p % w;
+    const y = (p - x) / w;
+    for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
+      for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++)
+        if (wipe[yy * w + xx]) return true;
+    }
+    return false;
+  };
+  for (let start = 0; start < data.length; start++) {
+    if (data[start] !== 0 || seen[start] || !touchesWipe(start)) continue;
+    let [x0, y0, x1, y1] = [w, h, -1, -1];
+    let small = true;
+    blot.length = 0;
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      const x = p % w;
+      const y = (p - x) / w;
+      // a glyph (or more) touching the rule is kept: still followed to its end, so that none of
+      // its pixels starts a blot of its own later
+      if (small) {
+        blot.push(p);
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+        if (x1 - x0 >= maxSide || y1 - y0 >= maxSide) small = false;
+      }
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const q = yy * w + xx;
+          if (data[q] === 0 && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    if (small) for (const p of blot) data[p] = 255;
+  }
 }
 
 /**

@@ -8,6 +8,16 @@ export interface LineWord {
   /** box in pixels */
   x0: number;
   x1: number;
+  /** the recogniser's confidence, 0-100 */
+  confidence?: number;
+}
+
+/** Two parts of one word as one: the joined word is as sure as its less sure part. */
+function joined<W extends LineWord>(a: W, b: W): W {
+  const out = { ...a, text: a.text + b.text, x1: Math.max(a.x1, b.x1) };
+  if (a.confidence !== undefined || b.confidence !== undefined)
+    out.confidence = Math.min(a.confidence ?? 100, b.confidence ?? 100);
+  return out;
 }
 
 /** Characters of a figure or a date (and a Cr/Dr mark's letters are not among them). */
@@ -49,7 +59,7 @@ export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap =
   for (const w of words) {
     const prev = out[out.length - 1];
     if (prev && cutDate(prev.text, w.text) && w.x0 - prev.x1 < maxGap * pitch && w.x0 >= prev.x0) {
-      out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1) };
+      out[out.length - 1] = joined(prev, w);
       continue;
     }
     if (
@@ -62,7 +72,7 @@ export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap =
       w.x0 - prev.x1 < maxGap * pitch &&
       w.x0 >= prev.x0
     ) {
-      out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1) };
+      out[out.length - 1] = joined(prev, w);
       continue;
     }
     out.push(w);

@@ -33,6 +33,7 @@ for (const f of scans) {
     for (const p of r.doc.pages) {
       assert.equal(p.ocr, true);
       for (const w of p.words) {
+        assert.ok(w.confidence !== undefined && w.confidence >= 0 && w.confidence <= 100, 'confidence');
         assert.ok(w.x > -5 && w.x + w.width < p.width + 5, 'x on the page');
         assert.ok(w.y > -5 && w.y + w.height < p.height + 5, 'y on the page');
       }

@@ -155,6 +155,34 @@ test('removeRules whitens ruling lines and keeps words', () => {
   assert.equal(inkCount(g), words - inkCount(tablePage(), 30, 50, 32, 750));
 });
 
+test('removeRules with a remnant size whitens what is left where rules cross, and keeps glyphs touching them', () => {
+  // Two rules crossing, 2 px thick, with the corners a blurred scan fills in (3 x 3 each): the
+  // corners are in neither rule's long run, and the four of them lie close together, so despeckle
+  // keeps them as not alone (PNB's photo: read as ':' and ')' in empty cells).
+  const cross = () => {
+    const g = grey(300, 200);
+    box(g, 10, 100, 280, 2); // across
+    box(g, 150, 10, 2, 180); // down
+    for (const [x, y] of [
+      [147, 97],
+      [152, 97],
+      [147, 102],
+      [152, 102],
+    ] as const)
+      box(g, x, y, 3, 3);
+    box(g, 60, 80, 8, 20); // a glyph standing on the rule across
+    box(g, 200, 90, 3, 3); // a point clear of the rules (2 px above it)
+    box(g, 206, 88, 8, 10); // and the digit beside it
+    return g;
+  };
+  const before = despeckle(removeRules(cross()), 6, 12);
+  assert.ok(inkCount(before, 140, 90, 160, 110) > 0, 'without it the corners stay');
+  const g = despeckle(removeRules(cross(), 6), 6, 12);
+  assert.equal(inkCount(g, 140, 90, 160, 110), 0, 'the corners are gone');
+  assert.equal(inkCount(g, 60, 80, 68, 100), 8 * 20, 'the glyph on the rule stays');
+  assert.equal(inkCount(g, 200, 90, 203, 93), 9, 'the point stays');
+});
+
 test('lineDirection: rows of words run across; turned a quarter, down', () => {
   const page = tablePage();
   assert.equal(lineDirection(page), 'across');
@@ -166,6 +194,21 @@ test('lineDirection: rows of words run across; turned a quarter, down', () => {
 // One line's words from the recogniser (src/scan/words.ts): a typewriter font's figures cut at
 // their point or dash, and a Cr mark read 'Or'.
 const line = (...parts: [string, number, number][]) => parts.map(([text, x0, x1]) => ({ text, x0, x1 }));
+
+test('joinCutFigures: a joined figure is as sure as its less sure part', () => {
+  const words = [
+    { text: '191651.', x0: 538, x1: 566, confidence: 91 },
+    { text: '98', x0: 570, x1: 578, confidence: 42 },
+    { text: 'Cr', x0: 583, x1: 590, confidence: 88 },
+  ];
+  assert.deepEqual(
+    joinCutFigures(words).map((w) => [w.text, w.confidence]),
+    [
+      ['191651.98', 42],
+      ['Cr', 88],
+    ],
+  );
+});
 
 test('joinCutFigures joins a figure or date cut at its point or dash, and nothing else', () => {
   // Courier at ~4 px a character: '191651.' '98' a cell apart, '05-' '05-' '23' likewise

@@ -76,7 +76,7 @@ test('misspelt OCR header names still find the table', () => {
   assert.ok(parseStatement(text).issues.some((i) => i.kind === 'layout' && /headings/.test(i.message)));
 });
 
-test('an OCR row whose balance does not follow is flagged and listed as a break', () => {
+test('an OCR row whose balance does not follow is listed as a break, and every row of the account is flagged', () => {
   const doc = load('PNB/scanned.source.json');
   const word = doc.pages[0]!.words.find((w) => w.text === '18,009.00');
   assert.ok(word, 'fixture word present');
@@ -84,11 +84,62 @@ test('an OCR row whose balance does not follow is flagged and listed as a break'
   word.text = '13,000.00';
   const r = parseStatement(doc);
   const a = r.accounts[0]!;
-  const flagged = a.transactions.filter((t) => t.ocrFlag);
-  assert.equal(flagged.length, 1);
-  assert.equal(flagged[0]!.deposit, 1_300_000);
-  assert.ok(a.reconciliation.breaks.some((b) => a.transactions[b.index] === flagged[0]));
+  const broken = a.transactions.find((t) => t.deposit === 1_300_000)!;
+  assert.ok(a.reconciliation.breaks.some((b) => a.transactions[b.index] === broken));
   assert.equal(a.reconciliation.ok, false);
+  // an account that does not reconcile vouches for none of its scanned rows: a misread the chain
+  // cannot place (a date) is as likely on any of them (decision 041, round four)
+  assert.ok(a.transactions.every((t) => t.ocrFlag));
+});
+
+test('an OCR row dated before the row above it is flagged, with the row above', () => {
+  const doc = load('PNB/scanned.source.json');
+  const clean = parseStatement(doc).accounts[0]!;
+  assert.equal(clean.reconciliation.ok, true);
+  assert.ok(
+    clean.transactions.every((t) => !t.ocrFlag),
+    'nothing flagged as read',
+  );
+  const printed = (iso: string) => iso.split('-').reverse().join('/');
+  const words = doc.pages[0]!.words;
+  // a row whose date is printed once, after a row dated after the month's first
+  const k = clean.transactions.findIndex(
+    (t, i) =>
+      i > 0 &&
+      clean.transactions[i - 1]!.date.slice(8) > '01' &&
+      words.filter((w) => w.text === printed(t.date)).length === 1,
+  );
+  assert.ok(k > 0);
+  const [above, row] = [clean.transactions[k - 1]!, clean.transactions[k]!];
+  // its day misread as the month's first: the chain holds (dates are not in it)
+  words.find((w) => w.text === printed(row.date))!.text = printed(`${row.date.slice(0, 8)}01`);
+  const a = parseStatement(doc).accounts[0]!;
+  assert.equal(a.reconciliation.ok, true);
+  assert.deepEqual(
+    a.transactions.filter((t) => t.ocrFlag).map((t) => t.balance),
+    [above.balance, row.balance],
+  );
+});
+
+test('the last OCR row of a statement that prints no closing balance or totals is flagged', () => {
+  const doc = load('PNB/scanned.source.json');
+  const clean = parseStatement(doc).accounts[0]!;
+  assert.notEqual(clean.reconciliation.printedTotals, undefined);
+  // the summary below the table gone (closing balance, totals): nothing printed checks that the
+  // scan's rows end where the statement does
+  const words = doc.pages[0]!.words;
+  const last = clean.transactions.at(-1)!;
+  const printed = last.date.split('-').reverse().join('/');
+  const lastY = Math.max(...words.filter((w) => w.text.endsWith(printed)).map((w) => w.y));
+  doc.pages[0]!.words = words.filter((w) => w.y <= lastY + 5);
+  const a = parseStatement(doc).accounts[0]!;
+  assert.equal(a.closingBalance, null);
+  assert.equal(a.reconciliation.printedTotals, undefined);
+  assert.equal(a.transactions.length, clean.transactions.length);
+  assert.deepEqual(
+    a.transactions.filter((t) => t.ocrFlag).map((t) => t.date),
+    [last.date],
+  );
 });
 
 test('an OCR amount one digit wrong is mended by the running balance, and the reader says so', () => {

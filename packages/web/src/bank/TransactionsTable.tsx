@@ -30,6 +30,8 @@ type Props = {
   breaks?: ReadonlyMap<number, string>;
   /** the first row where the chain breaks: marked apart, with its difference (issue 17) */
   firstBreak?: { row: number; difference: string } | null;
+  /** rows read from a scan that the reader could not vouch for: marked, to compare with the paper */
+  unsure?: ReadonlySet<number>;
   /** fix in place: date, amounts and balance become inputs, with delete and add-row buttons */
   edit?: {
     onEdit: (index: number, fix: RowFix) => void;
@@ -49,6 +51,7 @@ export function TransactionsTable({
   suggestions,
   breaks,
   firstBreak,
+  unsure,
   edit,
   jumpTo,
 }: Props) {
@@ -123,6 +126,7 @@ export function TransactionsTable({
             suggestion={suggestions?.get(index)}
             broken={breaks?.get(index)}
             difference={firstBreak?.row === index ? firstBreak.difference : undefined}
+            unsure={unsure?.has(index) ?? false}
             edit={edit}
           />
         );
@@ -155,8 +159,12 @@ type RowProps = {
   broken?: string;
   /** set on the first row where the chain breaks: printed minus expected */
   difference?: string;
+  unsure: boolean;
   edit?: Props['edit'];
 };
+
+/** What an unsure row's mark says (issue 32). */
+export const UNSURE = 'read from the scan unsure: check it against the paper';
 
 const FIELDS = [
   { key: 'Date', label: 'Date' },
@@ -166,7 +174,16 @@ const FIELDS = [
   { key: 'ClosingBalance', label: 'Closing Balance' },
 ] as const;
 
-const Row = memo(function Row({ index, row, onLedger, suggestion, broken, difference, edit }: RowProps) {
+const Row = memo(function Row({
+  index,
+  row,
+  onLedger,
+  suggestion,
+  broken,
+  difference,
+  unsure,
+  edit,
+}: RowProps) {
   const n = index + 1;
   const ledger = row.LedgerName ?? '';
   const first = difference !== undefined;
@@ -211,11 +228,19 @@ const Row = memo(function Row({ index, row, onLedger, suggestion, broken, differ
       role="row"
       data-row={index}
       data-break={broken ? (first ? 'first' : 'yes') : undefined}
+      data-unsure={unsure ? 'yes' : undefined}
       className="tx-row"
-      aria-label={first ? `Row ${n}: the balance chain breaks here (difference ${difference})` : undefined}
-      title={broken ? `Balance check: ${broken}` : undefined}
+      aria-label={
+        first
+          ? `Row ${n}: the balance chain breaks here (difference ${difference})`
+          : unsure
+            ? `Row ${n}: ${UNSURE}`
+            : undefined
+      }
+      title={broken ? `Balance check: ${broken}` : unsure ? UNSURE : undefined}
     >
       <td role="cell" className="tx-cell tx-number">
+        {unsure && <span className="tx-unsure">?</span>}
         {n}
       </td>
       {edit ? (

@@ -7,6 +7,7 @@ import BankPage from '../pages/BankPage.tsx';
 import { renderWithProviders } from '../test/render.tsx';
 import { SAMPLE_ROWS } from '../test/rows.ts';
 import { crc32, toCsv, toXlsx } from './export.ts';
+import { UNSURE } from './TransactionsTable.tsx';
 import { Filters, type FilterState } from './Filters.tsx';
 import { filterIndexes, indexRows } from './rows-index.ts';
 import { filterTransactionIndexes } from '@bahi/core';
@@ -180,7 +181,7 @@ describe('row index (issue 19: filters on precomputed fields)', () => {
 const ID = '0b9b6f62-8f3c-4b53-9d7e-2f1f4c1e9a10';
 
 /** The server of issue 19, in memory: the statement, its rows and the ledger saves it received. */
-function fakeServer(opts: { failLedgers?: boolean } = {}) {
+function fakeServer(opts: { failLedgers?: boolean; ocrFlags?: number[] } = {}) {
   const meta: StoredStatement = {
     id: ID,
     requested_bank: 'HDFC',
@@ -194,7 +195,7 @@ function fakeServer(opts: { failLedgers?: boolean } = {}) {
     accepted: false,
     statement_info: ANSWER.statement_info,
     bank_detected: ANSWER.bank_detected,
-    reconciliation: ANSWER.reconciliation,
+    reconciliation: { ...ANSWER.reconciliation, ocr_flags: opts.ocrFlags ?? [] },
     reasons: [],
     issues: [],
     layout_used: null,
@@ -283,6 +284,16 @@ describe('BankPage', () => {
     expect(sessionStorage.length + localStorage.length).toBe(0);
   });
 
+  it('issue 32: a row read from a scan unsure is marked, and no other', async () => {
+    const server = fakeServer({ ocrFlags: [3] });
+    vi.stubGlobal('fetch', server.fetch);
+    renderBank();
+    await screen.findByText('Showing 3 of 4 transactions');
+    const marked = document.querySelectorAll('tr[data-unsure]');
+    expect([...marked].map((r) => r.getAttribute('data-row'))).toEqual(['3']);
+    expect(screen.getByRole('row', { name: `Row 4: ${UNSURE}` })).toBeTruthy();
+  });
+
   it('a ledger save that fails is shown with a retry, never swallowed', async () => {
     const server = fakeServer({ failLedgers: true });
     vi.stubGlobal('fetch', server.fetch);
@@ -356,6 +367,7 @@ const ANSWER = {
     breaks: [],
     notes: [],
     printed_closing: '2,37,500.50',
+    ocr_flags: [],
   },
   bank_detected: { code: 'HDFC', label: 'HDFC Bank', requested: 'HDFC', corrected: false, reason: '' },
   pages: 1,

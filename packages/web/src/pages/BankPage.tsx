@@ -160,6 +160,12 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
   const breaks = new Map(breakList.map((b) => [b.row, b.reason]));
   for (const [row, why] of live.invalid) breaks.set(row, why);
   const first = breakList[0] ?? null;
+  // rows read from a scan that the reader could not vouch for (issue 32); its row numbers hold
+  // until the rows are edited, when the live check takes over as it does for the breaks
+  const unsure = useMemo(
+    () => (review.edited ? undefined : new Set(answer.reconciliation.ocr_flags ?? [])),
+    [review.edited, answer.reconciliation.ocr_flags],
+  );
   const shownReconciliation: ReconciliationInfo = review.edited
     ? {
         ...answer.reconciliation,
@@ -344,6 +350,7 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         suggestions={review.suggestions}
         breaks={breaks}
         firstBreak={first}
+        unsure={unsure}
         jumpTo={jumpTo}
         edit={
           fixing
@@ -375,6 +382,7 @@ type ReviewRowsProps = {
   suggestions: ReadonlyMap<number, LedgerSuggestion>;
   breaks: ReadonlyMap<number, string>;
   firstBreak: { row: number; difference: string } | null;
+  unsure?: ReadonlySet<number>;
   jumpTo: { row: number; at: number } | null;
   /** fixing rows in place: all rows, with inputs (the filters do not apply) */
   edit?: ComponentProps<typeof TransactionsTable>['edit'];
