@@ -32,7 +32,6 @@ import { Filters } from '../bank/Filters.tsx';
 import { ChainStatus, ReaderNotes, ReadReasons } from '../bank/ReadStatus.tsx';
 import { ReconciliationBadge } from '../bank/ReconciliationBadge.tsx';
 import { keptFile, saveTeachSession } from '../bank/store.ts';
-import { TallyPanel } from '../bank/TallyPanel.tsx';
 import { rowsByLedger } from '../tally/plan-fill.ts';
 import { TransactionsTable } from '../bank/TransactionsTable.tsx';
 import { SaveStatus } from '../bank/SaveStatus.tsx';
@@ -46,6 +45,9 @@ import { bankMismatch, bankUnconfirmed, isSheetFile } from '../bank/validate.ts'
 // shows the same result. /app/bank without an id opens the newest statement.
 
 const PdfViewer = lazy(() => import('../bank/PdfViewer.tsx'));
+// (the Tally panel sits under the table with its exports and push: loaded beside the screen, which
+// keeps the screen within its 250 KB budget)
+const TallyPanel = lazy(() => import('../bank/TallyPanel.tsx').then((m) => ({ default: m.TallyPanel })));
 
 function NoStatement({ text }: { text: string }) {
   return (
@@ -478,7 +480,9 @@ function ReviewRows({
           />
         </Stack>
       </Paper>
-      <TallyPanel rows={tallyRows} statementRows={rows} onLedgersChosen={onLedgersChosen} {...tally} />
+      <Suspense fallback={<Text>Loading the Tally panel…</Text>}>
+        <TallyPanel rows={tallyRows} statementRows={rows} onLedgersChosen={onLedgersChosen} {...tally} />
+      </Suspense>
     </>
   );
 }
