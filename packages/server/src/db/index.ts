@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { createPool, type DbLog } from './connection.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -25,8 +26,11 @@ export type Database = {
   db: Db;
   kind: DbKind;
   close(): Promise<void>;
-  /** The embedded instance itself (PGlite only): the job queue runs on this same instance. */
-  pglite?: PGlite;
+  /**
+   * The embedded database (PGlite only), on its own thread: the job queue runs on this same
+   * instance. (Inline only where BAHI_PGLITE_THREAD=0 asks for it: the benches' before.)
+   */
+  pglite?: PGliteThread | PGlite;
   /** PostgreSQL only: where the database is (the job queue opens its own pool there). */
   databaseUrl?: string;
 };
@@ -66,10 +70,13 @@ export async function openDatabase(opts: {
       databaseUrl: opts.databaseUrl,
     };
   }
-  const client = await PGlite.create(opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir, {
-    startParams: PGLITE_START,
-  });
-  const db = drizzlePglite(client, { schema });
+  const dataDir = opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir;
+  const client =
+    process.env.BAHI_PGLITE_THREAD === '0'
+      ? await PGlite.create(dataDir, { startParams: PGLITE_START })
+      : await PGliteThread.create(dataDir, { startParams: PGLITE_START });
+  // (the thread's handle answers every call drizzle's PGlite session makes)
+  const db = drizzlePglite(client as PGlite, { schema });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
   } catch (err) {

@@ -346,25 +346,41 @@ function serialToIso(serial: number): string {
   return new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
 }
 
+// A sheet's rows are most of a long statement's memory (issue 37: a 200,000-row CSV): a row's
+// runs are kept in an array of exactly their number (one grown by push keeps room for 17), and a
+// cell's text is the sheet's own string wherever it needs no tidying.
 function sheetLines(sheets: Sheet[]): Line[] {
   const lines: Line[] = [];
+  const texts: string[] = [];
+  const columns: number[] = [];
   sheets.forEach((sheet, si) => {
     const serialDates = serialDateCells(sheet.rows);
     sheet.rows.forEach((row, ri) => {
-      const runs = [];
+      texts.length = 0;
+      columns.length = 0;
       for (let c = 0; c < row.length; c++) {
         const cell = row[c];
         const v = typeof cell === 'number' && serialDates.get(c)?.has(ri) ? serialToIso(cell) : cell;
         if (v === null || v === undefined) continue;
-        const text = typeof v === 'number' ? v.toFixed(2) : String(v).replace(/\s+/g, ' ').trim();
+        const text = typeof v === 'number' ? v.toFixed(2) : tidyCell(String(v));
         if (!text) continue;
-        runs.push({ text, x0: c * SHEET_COLUMN_WIDTH, x1: c * SHEET_COLUMN_WIDTH + SHEET_CELL_WIDTH });
+        texts.push(text);
+        columns.push(c);
       }
-      if (runs.length)
-        lines.push({ page: si + 1, y: ri, height: 1, runs, text: runs.map((r) => r.text).join(' ') });
+      if (!texts.length) return;
+      const runs = texts.map((text, i): Run => {
+        const x0 = columns[i]! * SHEET_COLUMN_WIDTH;
+        return { text, x0, x1: x0 + SHEET_CELL_WIDTH };
+      });
+      lines.push({ page: si + 1, y: ri, height: 1, runs, text: texts.join(' ') });
     });
   });
   return lines;
+}
+
+/** A cell's text with its space tidied; the same string when it needs none. */
+function tidyCell(text: string): string {
+  return UNTIDY_SPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
 /** The lines of any document: a page's words, a report's text, a sheet's cells. */
