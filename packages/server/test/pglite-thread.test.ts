@@ -9,6 +9,7 @@ import { openDatabase, uniqueViolation, type Database } from '../src/db/index.ts
 
 let database: Database;
 before(async () => {
+  process.env.BAHI_PGLITE_THREAD = '1';
   database = await openDatabase({ pgliteDir: 'memory://' });
   await database.db.execute(sql`create table t_thread (id int primary key, at timestamptz, b bytea)`);
 });

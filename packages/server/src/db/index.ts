@@ -27,8 +27,8 @@ export type Database = {
   kind: DbKind;
   close(): Promise<void>;
   /**
-   * The embedded database (PGlite only), on its own thread: the job queue runs on this same
-   * instance. (Inline only where BAHI_PGLITE_THREAD=0 asks for it: the benches' before.)
+   * The embedded database (PGlite only): the job queue runs on this same instance. On the
+   * server's thread unless BAHI_PGLITE_THREAD=1 puts it on its own (decision 052, round three).
    */
   pglite?: PGliteThread | PGlite;
   /** PostgreSQL only: where the database is (the job queue opens its own pool there). */
@@ -71,10 +71,12 @@ export async function openDatabase(opts: {
     };
   }
   const dataDir = opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir;
+  // (its own thread is opt-in: it ends the multi-second tails of a machine at load 9-14, but doubles
+  // the p50 of routes of several queries at load 3-6 and costs 55 MB; decision 052, round three)
   const client =
-    process.env.BAHI_PGLITE_THREAD === '0'
-      ? await PGlite.create(dataDir, { startParams: PGLITE_START })
-      : await PGliteThread.create(dataDir, { startParams: PGLITE_START });
+    process.env.BAHI_PGLITE_THREAD === '1'
+      ? await PGliteThread.create(dataDir, { startParams: PGLITE_START })
+      : await PGlite.create(dataDir, { startParams: PGLITE_START });
   // (the thread's handle answers every call drizzle's PGlite session makes)
   const db = drizzlePglite(client as PGlite, { schema });
   try {
