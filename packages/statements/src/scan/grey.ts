@@ -255,41 +255,58 @@ function removeRemnants(g: Grey, wipe: Uint8Array, maxSide: number): void {
   };
   for (let start = 0; start < data.length; start++) {
     if (data[start] !== 0 || seen[start] || !touchesWipe(start)) continue;
-    let [x0, y0, x1, y1] = [w, h, -1, -1];
-    let small = true;
-    blot.length = 0;
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length > 0) {
-      const p = stack.pop()!;
-      const x = p % w;
-      const y = (p - x) / w;
-      // a glyph (or more) touching the rule is kept: still followed to its end, so that none of
-      // its pixels starts a blot of its own later
-      if (small) {
-        blot.push(p);
-        x0 = Math.min(x0, x);
-        x1 = Math.max(x1, x);
-        y0 = Math.min(y0, y);
-        y1 = Math.max(y1, y);
-        if (x1 - x0 >= maxSide || y1 - y0 >= maxSide) small = false;
-      }
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= w) continue;
-          const q = yy * w + xx;
-          if (data[q] === 0 && !seen[q]) {
-            seen[q] = 1;
-            stack.push(q);
-          }
+    // (a glyph, or more, touching the rule is kept)
+    if (followBlot(g, start, maxSide, seen, stack, blot)) for (const p of blot) data[p] = 255;
+  }
+}
+
+/**
+ * The blot of ink (8-connected) that `start` is part of, followed to its end and marked in `seen`;
+ * its pixels are collected into `blot` while it is no bigger than `maxSide` either way. Returns its
+ * box when it stayed that small, else null.
+ */
+function followBlot(
+  g: Grey,
+  start: number,
+  maxSide: number,
+  seen: Uint8Array,
+  stack: number[],
+  blot: number[],
+): [x0: number, y0: number, x1: number, y1: number] | null {
+  const { width: w, height: h, data } = g;
+  let [x0, y0, x1, y1] = [w, h, -1, -1];
+  let small = true;
+  blot.length = 0;
+  seen[start] = 1;
+  stack.push(start);
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    const x = p % w;
+    const y = (p - x) / w;
+    // a blot too big is still followed to its end, so that none of its pixels starts another
+    if (small) {
+      blot.push(p);
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+      if (x1 - x0 >= maxSide || y1 - y0 >= maxSide) small = false;
+    }
+    for (let dy = -1; dy <= 1; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= h) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        if (xx < 0 || xx >= w) continue;
+        const q = yy * w + xx;
+        if (data[q] === 0 && !seen[q]) {
+          seen[q] = 1;
+          stack.push(q);
         }
       }
     }
-    if (small) for (const p of blot) data[p] = 255;
   }
+  return small ? [x0, y0, x1, y1] : null;
 }
 
 /**
@@ -305,39 +322,9 @@ export function despeckle(g: Grey, maxSide: number, radius: number): Grey {
   const blot: number[] = [];
   for (let start = 0; start < data.length; start++) {
     if (data[start] !== 0 || seen[start]) continue;
-    // the blot's pixels (8-connected), kept while it is still small enough to be a speck
-    let [x0, y0, x1, y1] = [w, h, -1, -1];
-    let small = true;
-    blot.length = 0;
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length > 0) {
-      const p = stack.pop()!;
-      const x = p % w;
-      const y = (p - x) / w;
-      if (small) {
-        blot.push(p);
-        x0 = Math.min(x0, x);
-        x1 = Math.max(x1, x);
-        y0 = Math.min(y0, y);
-        y1 = Math.max(y1, y);
-        if (x1 - x0 >= maxSide || y1 - y0 >= maxSide) small = false;
-      }
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= w) continue;
-          const q = yy * w + xx;
-          if (data[q] === 0 && !seen[q]) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-      }
-    }
-    if (!small) continue;
+    const box = followBlot(g, start, maxSide, seen, stack, blot);
+    if (!box) continue;
+    const [x0, y0, x1, y1] = box;
     for (const p of blot) seen[p] = 2;
     let alone = true;
     for (let y = Math.max(0, y0 - radius); alone && y <= Math.min(h - 1, y1 + radius); y++) {
