@@ -73,7 +73,7 @@ test("a charge's GST split on the book's row, and the month report that lists it
   // The month report: the split's GST, the five rows left on Suspense, the account's month.
   await page.getByRole('link', { name: 'Month report' }).click();
   await expect(page).toHaveURL(/\/app\/clients\/[0-9a-f-]{36}\/report$/);
-  await page.getByLabel('Month').fill('2026-01');
+  await page.getByLabel('Month', { exact: true }).fill('2026-01');
   await expect(page.getByRole('table', { name: 'GST input and TDS' })).toContainText('Input CGST');
   await expect(page.getByRole('table', { name: 'GST input and TDS' }).locator('tbody tr')).toHaveText([
     /Input CGST\s*CGST\s*78\.18/,

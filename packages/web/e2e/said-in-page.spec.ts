@@ -26,10 +26,11 @@ test('a damaged PDF says so in the page, with the next step, and no browser box'
   expect(said.filter((s) => s.startsWith('native'))).toEqual([]);
   await shot(page, 'said-01-damaged-pdf');
 
-  // a file of another kind: the specification's words, in the page, with what to do
+  // a file of another kind (a text or CSV file is taken with no bank chosen: decision 056): the
+  // specification's words, in the page, with what to do
   await page.locator('#statement-file').setInputFiles({
-    name: 'notes.txt',
-    mimeType: 'text/plain',
+    name: 'notes.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     buffer: Buffer.from('not a statement'),
   });
   const wrongKind = page.getByRole('alert').filter({ hasText: 'Choose the statement as downloaded' });

@@ -32,7 +32,7 @@ test('a scanned row the reader cannot vouch for is marked on the result screen',
 }) => {
   test.setTimeout(240_000);
   await signUpAndLogIn(page, request, 'unsure');
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
   await page.goto('/app/select');
   await page.getByRole('combobox', { name: 'Bank' }).selectOption('PNB');
   await page

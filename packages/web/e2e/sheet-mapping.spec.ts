@@ -38,14 +38,14 @@ test('an unknown CSV mapped on screen balances, and the next file of the bank is
 }) => {
   test.setTimeout(120_000);
   await signUpAndLogIn(page, request, 'mapping');
-  const alerts = collectAlerts(page);
+  const alerts = await collectAlerts(page);
 
   // Bahi cannot read it alone: the reason, and the way out
   await page.goto('/app/select');
   await page.locator('#statement-file').setInputFiles(april);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('button', { name: 'Mark the columns' })).toBeVisible({ timeout: 30_000 });
-  expect(alerts).toContain('Failed to extract statement.');
+  await expect.poll(() => alerts).toContain('Failed to extract statement.');
   await expect(page.getByRole('region', { name: 'Why' })).toContainText(
     'Next step: Mark the columns: name the date',
   );
