@@ -41,7 +41,8 @@ function sameKey(r: RuleFields): string {
   ]);
 }
 
-export const officeRuleInfo = (r: typeof officeRules.$inferSelect): RuleInfo => ({
+/** A rule as the API gives it: a client's rule or one of the office rule set (the same columns). */
+export const ruleInfo = (r: typeof clientRules.$inferSelect | typeof officeRules.$inferSelect): RuleInfo => ({
   id: r.id,
   name: r.name,
   words: r.words,

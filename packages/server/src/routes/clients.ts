@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, like, max, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { parseAmount, parseSpecDate, ruleMatches, formatDisplayDate, formatPlain } from '@bahi/core';
+import { parseAmount, parseSpecDate, ruleMatches, formatDisplayDate } from '@bahi/core';
 import {
   BookQuery,
   ENDPOINTS,
@@ -9,7 +9,6 @@ import {
   type ClientInfo,
   type FilingInfo,
   type GstStateCode,
-  type RuleInfo,
   type UnfiledInfo,
 } from '@bahi/contract';
 import { randomUUID } from 'node:crypto';
@@ -39,6 +38,7 @@ import { printedRowsOf } from '../tally/bank-export.ts';
 import { countWork } from '../statements/work-limits.ts';
 import { ruleOf, ruleReason } from '../office/ledgers.ts';
 import { setSplits } from '../office/tax-splits.ts';
+import { ruleInfo } from '../office/rule-copy.ts';
 import { idParam } from './params.ts';
 import {
   accountStatements,
@@ -82,20 +82,6 @@ function paiseOf(text: string, field: string): number | null {
   if (p === null || p < 0) throw badRequest(`${field}: enter an amount in rupees, like 1500 or 1,500.00.`);
   return p;
 }
-
-const ruleInfo = (r: typeof clientRules.$inferSelect): RuleInfo => ({
-  id: r.id,
-  name: r.name,
-  words: r.words,
-  match: r.match,
-  direction: r.direction,
-  min: r.minPaise === null ? '' : formatPlain(r.minPaise),
-  max: r.maxPaise === null ? '' : formatPlain(r.maxPaise),
-  ledger: r.ledger,
-  voucher_type: r.voucherType ?? null,
-  tax_split: r.taxSplit ?? null,
-  position: r.position,
-});
 
 const filingInfo = (o: FilingOutcome, accountNumber: string): FilingInfo =>
   o.kind === 'filed'

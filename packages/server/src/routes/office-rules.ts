@@ -9,7 +9,7 @@ import {
   appendRules,
   copyClientRules,
   loadOfficeRules,
-  officeRuleInfo,
+  ruleInfo,
   setOfficeRulesFrom,
 } from '../office/rule-copy.ts';
 import { clientFor } from '../office/team.ts';
@@ -28,13 +28,13 @@ const officeRulesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, ENDPOINTS.officeRuleSet, async (request) => ({
-    rules: (await loadOfficeRules(db, request.office.id)).map(officeRuleInfo),
+    rules: (await loadOfficeRules(db, request.office.id)).map(ruleInfo),
   }));
 
   serve(app, ENDPOINTS.setOfficeRuleSet, async (request, _reply, body) => {
     const from = await clientFor(db, request, body.from_client_id, 'work');
     return {
-      rules: (await setOfficeRulesFrom(db, request.office.id, from.id, ctx.now())).map(officeRuleInfo),
+      rules: (await setOfficeRulesFrom(db, request.office.id, from.id, ctx.now())).map(ruleInfo),
     };
   });
 
