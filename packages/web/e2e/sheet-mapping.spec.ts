@@ -16,10 +16,10 @@ const april = csv('frobnitz-april.csv', [
   'Frobnitz Cooperative Bank,,,,,',
   'Statement for account 001234567890,,,,,',
   'Kolumn A,Frob,Zing,Plonk,Wib,Saldo',
-  '04/14/2025,NEFT ACME TRADERS,N123,5000.00,Cr,"15,000.00"',
-  '04/15/2025,UPI grocer,U77,250.50,Dr,"14,749.50"',
-  '04/18/2025,ATM cash,,1000,Dr,"13,749.50"',
-  '04/28/2025,Salary April,S4,40000,Cr,"53,749.50"',
+  '04/14/2025,NEFT ACME TRADERS,N123,5000.00,C,"15,000.00"',
+  '04/15/2025,UPI grocer,U77,250.50,D,"14,749.50"',
+  '04/18/2025,ATM cash,,1000,D,"13,749.50"',
+  '04/28/2025,Salary April,S4,40000,C,"53,749.50"',
 ]);
 
 const may = csv('frobnitz-may.csv', [
@@ -27,9 +27,9 @@ const may = csv('frobnitz-may.csv', [
   'Branch: Somewhere,,,,,',
   'Statement for account 001234567890,,,,,',
   'Kolumn A,Frob,Zing,Plonk,Wib,Saldo',
-  '05/14/2025,Rent May,R5,12000,Dr,"41,749.50"',
-  '05/16/2025,Refund,,749.50,Cr,"42,499.00"',
-  '05/29/2025,Salary May,S5,40000,Cr,"82,499.00"',
+  '05/14/2025,Rent May,R5,12000,D,"41,749.50"',
+  '05/16/2025,Refund,,749.50,C,"42,499.00"',
+  '05/29/2025,Salary May,S5,40000,C,"82,499.00"',
 ]);
 
 test('an unknown CSV mapped on screen balances, and the next file of the bank is read without help', async ({

@@ -3,6 +3,7 @@
 // sees only these.
 import type { Page, Sheet, SourceDocument } from '../source.ts';
 import { currencyFigure, readAmount } from './amount.ts';
+import { dayFirstLines } from './date-order.ts';
 import { maxOf } from './extent.ts';
 import { cleanOcrWords, estimateSkew, fixOcrAmount } from './ocr-words.ts';
 
@@ -385,7 +386,7 @@ function tidyCell(text: string): string {
 
 /** The lines of any document: a page's words, a report's text, a sheet's cells. */
 export function documentLines(doc: SourceDocument): Line[] {
-  if (doc.kind === 'pages') return doc.pages.flatMap(pageLines);
-  if (doc.kind === 'lines') return reportLines(doc.lines);
-  return sheetLines(doc.sheets);
+  if (doc.kind === 'pages') return dayFirstLines(doc.pages.flatMap(pageLines));
+  if (doc.kind === 'lines') return dayFirstLines(reportLines(doc.lines));
+  return dayFirstLines(sheetLines(doc.sheets));
 }
