@@ -487,7 +487,9 @@ function giveMarks(cells: Cell[]): Cell[] {
     }
     const amounts = cells.filter((x) => x.role === 'amount');
     const amount =
-      amounts.length === 1 && readAmount(amounts[0]!.text)?.mark === null && !SIGNED.test(amounts[0]!.text)
+      amounts.length === 1 &&
+      readAmount(amounts[0]!.text, true)?.mark === null &&
+      !SIGNED.test(amounts[0]!.text)
         ? amounts[0]
         : undefined;
     // the figure before it, past columns of no role between ('791,836.86' | 'NET BANKING' | 'DR': a

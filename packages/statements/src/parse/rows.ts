@@ -1,6 +1,7 @@
 // The rows stage: a document's lines read against the column model in force (headers found once, a
 // page's own header placing its columns) into rows with their wrapped narration lines; opening,
 // closing, totals kept apart as specials; a consolidated statement's accounts as sections.
+import { readAmount } from './amount.ts';
 import { NUMERIC_ROLES, type ColumnModel } from './columns/model.ts';
 import {
   type Aliases,
@@ -77,6 +78,19 @@ const SPECIAL_RE: [RegExp, SpecialKind][] = [
   [/^(?:transaction\s+total|total\b|grand\s+total|totals\b|page\s+total)/i, 'total'],
 ];
 
+/**
+ * A page's 'Balance B/F' or 'Brought Forward' line that brings forward the balance of the last row
+ * read, on the page before (a browser's footer may have ended the table there).
+ */
+function carriesOn(line: Line, cells: Cell[], last: Row | undefined): boolean {
+  if (!last || last.anchor.page !== line.page - 1) return false;
+  const text = stripLeadingDate(cellText(cells, 'description') || line.text);
+  const kind = specialKind(text);
+  if (kind !== 'broughtForward' && !(kind === 'opening' && /\bb\/?f\b|brought/i.test(text))) return false;
+  const balance = readAmount(cellText(cells, 'balance'));
+  return balance !== null && balance.paise === readAmount(cellText(last.cells, 'balance'))?.paise;
+}
+
 export function specialKind(text: string): SpecialKind | null {
   const t = text.trim();
   for (const [re, kind] of SPECIAL_RE) if (re.test(t)) return kind;
@@ -124,6 +138,12 @@ export function readTable(
   let resumable = false;
   // the page before this one ended inside the table (a row's narration may go on at this page's top)
   let spilled = false;
+  // a brought-forward line opened this page the table ran onto: what follows continues the table,
+  // dated or not (a row's narration finishing under it, the statement's last row among them)
+  let forward = false;
+  // a table found by its first dated row: the narration lines set just above that row (its own,
+  // where narrations wrap above their date line)
+  let lead: Line[] = [];
   let account: string | null = null;
   const rows: Row[] = [];
   // the header in force for each wrapped line: a page's own header decides its columns
@@ -184,6 +204,7 @@ export function readTable(
       inTable = false;
       pending = [];
       resumable = false;
+      forward = false;
     }
     if (taught && !taughtStarted) {
       // lines above the marked first row are the statement's header zone
@@ -195,6 +216,7 @@ export function readTable(
       taughtStarted = true;
       inTable = true;
       headerLine = line;
+      if (opts.taughtBy === 'rows') lead = leadLines(headerZone, line, layout!);
       newSection();
       trace?.add({
         rule: opts.taughtBy === 'rows' ? 'columns.rows' : 'columns.taught',
@@ -285,19 +307,21 @@ export function readTable(
     // or carried-forward line under the end of the last row's narration
     const resumes =
       !inTable &&
-      (isAnchor
-        ? (resumable && pending.length > 0) ||
-          (!pageHasSummary(sec, line.page) &&
-            (taught !== undefined || pageHasNoHeader(lines, line, opts.aliases)))
-        : spilled &&
-          pending.length > 0 &&
-          pending[0]!.page === line.page &&
-          ['closing', 'carriedForward'].includes(
-            specialKind(stripLeadingDate(cellText(cells, 'description') || line.text)) ?? '',
-          ) &&
-          pageHasNoHeader(lines, line, opts.aliases));
+      (forward ||
+        (isAnchor
+          ? (resumable && pending.length > 0) ||
+            (!pageHasSummary(sec, line.page) &&
+              (taught !== undefined || pageHasNoHeader(lines, line, opts.aliases)))
+          : spilled &&
+            pending.length > 0 &&
+            pending[0]!.page === line.page &&
+            ['closing', 'carriedForward'].includes(
+              specialKind(stripLeadingDate(cellText(cells, 'description') || line.text)) ?? '',
+            ) &&
+            pageHasNoHeader(lines, line, opts.aliases)));
     if (resumes) {
       inTable = true;
+      forward = false;
       trace?.add({ rule: 'rows.page-resumed', page: line.page, y: line.y, detail: line.text });
       let k = pending.length;
       let below = line;
@@ -321,6 +345,7 @@ export function readTable(
       else {
         pending = [];
         resumable = false;
+        forward = carriesOn(line, cells, rows[rows.length - 1]);
         // figures outside the table (a summary's) end what the page could continue
         if (hasAmount) spilled = false;
       }
@@ -433,11 +458,12 @@ export function readTable(
     prev = line;
   }
 
-  attachContinuations(items, opts.flow, (l) => {
+  const flow = attachContinuations(items, opts.flow, (l) => {
     const model = lineLayout.get(l) ?? layout;
     const cells = model ? lineCells(model, l.runs) : [];
     return cells.length > 0 && cells.every(dateCell);
   });
+  if (flow === 'before' && lead.length && rows[0]) rows[0].above.unshift(...lead);
 
   let day: string | undefined;
   const rowLines = new Set<Line>();
@@ -484,6 +510,28 @@ export function readTable(
     headerFound: layout !== null,
     rowLines,
   };
+}
+
+/**
+ * The narration-like lines right above a table's first dated row, when the gaps say they are set
+ * to it as a row's lines are (closer to it than to the line above them: a heading's second line is
+ * set as far from the row as from its first).
+ */
+function leadLines(zone: Line[], first: Line, layout: ColumnModel): Line[] {
+  const out: Line[] = [];
+  let below = first;
+  for (let i = zone.length - 1; i >= 0; i--) {
+    const l = zone[i]!;
+    const cells = lineCells(layout, l.runs);
+    if (l.page !== first.page || below.y - l.y > TABLE_GAP_HEIGHTS * l.height) break;
+    if (!cells.length || !cells.every((c) => c.role === 'description' || c.role === 'reference')) break;
+    out.unshift(l);
+    below = l;
+  }
+  const above = zone[zone.indexOf(out[0]!) - 1];
+  if (!out.length || !above || above.page !== first.page) return [];
+  const inRow = first.y - out[out.length - 1]!.y;
+  return out[0]!.y - above.y > 1.5 * inRow ? out : [];
 }
 
 function continuationCell(c: Cell): boolean {

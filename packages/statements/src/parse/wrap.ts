@@ -40,12 +40,14 @@ const quantile = (xs: number[], q: number) => {
  * under every date) has no two rows side by side to measure its row spacing on.
  */
 function spacingOf(items: Item[], rowGaps: number[]): Spacing {
-  const lineOf = (it: Item) => ('row' in it ? it.row.anchor : it.line);
+  // (a row whose figures are printed under its date line ends at its figures line)
+  const lastOf = (it: Item) => ('row' in it ? (it.row.figuresLine ?? it.row.anchor) : it.line);
+  const firstOf = (it: Item) => ('row' in it ? it.row.anchor : it.line);
   const inRow: number[] = [];
   const pitch: number[] = [...rowGaps];
   for (let k = 1; k < items.length; k++) {
-    const a = lineOf(items[k - 1]!);
-    const b = lineOf(items[k]!);
+    const a = lastOf(items[k - 1]!);
+    const b = firstOf(items[k]!);
     const g = b.y - a.y;
     if (a.page !== b.page || g <= 0) continue;
     if ('row' in items[k - 1]! && 'row' in items[k]!) pitch.push(g);
@@ -62,9 +64,9 @@ type Run_ = { i: number; j: number; before: WrapRow | null; after: WrapRow | nul
 /**
  * Gives each wrapped line to the row above or below it. Where the spacing tells (the larger gap
  * separates rows), it decides; where it does not, the flow this document shows in its clear cases
- * decides, and the profile's flow only when the document shows none.
+ * decides, and the profile's flow only when the document shows none. Returns the flow it used.
  */
-export function attachContinuations(items: Item[], profileFlow: Flow, underDate: (l: Line) => boolean): void {
+export function attachContinuations(items: Item[], profileFlow: Flow, underDate: (l: Line) => boolean): Flow {
   const runs: Run_[] = [];
   for (let i = 0; i < items.length;) {
     if ('row' in items[i]!) {
@@ -113,6 +115,7 @@ export function attachContinuations(items: Item[], profileFlow: Flow, underDate:
     if (r.before) pushAll(r.before.below, r.lines.slice(0, k));
     if (r.after) pushAll(r.after.above, r.lines.slice(k));
   }
+  return flow;
 }
 
 /**

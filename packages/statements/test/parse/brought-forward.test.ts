@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
-import { type Item, itemsPage } from './items.ts';
+import type { SourceDocument, Word } from '../../src/source.ts';
+import { type Item, itemsPage, placed } from './items.ts';
 import { tableOf } from './stages.ts';
 
 test("a 'Brought Forward' after rows is a page's, not the opening balance", () => {
@@ -70,4 +71,99 @@ test("a 'Brought Forward' after rows is a page's, not the opening balance", () =
     [],
   );
   assert.equal(account.reconciliation.ok, true);
+});
+
+test("the last row's narration finished under the next page's 'Balance B/F' is the row's", () => {
+  // (a generated Indian Bank layout under headings Bahi does not know, printed from a browser: the
+  // browser's footer ends the table on page 1, and page 2 holds no dated row)
+  const header: Word[] = placed(
+    66,
+    [
+      [41, 69, 'Kolumn'],
+      [94, 111, 'Frob'],
+      [275, 295, 'Plugh'],
+      [447, 465, 'Zorb'],
+      [534, 555, 'Snark'],
+    ],
+    8,
+  );
+  const row = (y: number, day: string, text: string, amount: string, balance: string) =>
+    placed(
+      y,
+      [
+        [80, 125, `${day} January 23`],
+        [176, 176 + 4.5 * text.length, text],
+        [509 - 4.5 * amount.length, 509, amount],
+        [522, 567, balance],
+      ],
+      8,
+    );
+  const footer = (page: number) =>
+    placed(
+      826,
+      [[12, 228, `https://netbanking.example.in/retail/statement?acct=XXXX&view=print ${page}/2`]],
+      8,
+    );
+  const doc: SourceDocument = {
+    kind: 'pages',
+    format: 'pdf',
+    pages: [
+      {
+        number: 1,
+        width: 595.28,
+        height: 841.89,
+        words: [
+          ...placed(20, [[34, 122, 'INDIAN BANK']], 8),
+          ...header,
+          ...placed(
+            92,
+            [
+              [176, 240, 'Opening Balance'],
+              [522, 567, '179295.09 Cr.'],
+            ],
+            8,
+          ),
+          ...row(109, '29', 'DEBIT CARD AMC WAIVED', '0.00(Dr)', '179295.09 Cr.'),
+          ...row(125, '29', 'CASH DEPOSIT', '1000.00(Cr)', '180295.09 Cr.'),
+          ...row(142, '30', 'UPI/CR/303034755063/ANIL', '4020.00(Cr)', '184315.09 Cr.'),
+          ...placed(
+            158,
+            [
+              [176, 229, 'Carried Forward'],
+              [522, 567, '184315.09 Cr.'],
+            ],
+            8,
+          ),
+          ...footer(1),
+        ],
+      },
+      {
+        number: 2,
+        width: 595.28,
+        height: 841.89,
+        words: [
+          ...header,
+          ...placed(
+            92,
+            [
+              [176, 215, 'Balance B/F'],
+              [522, 567, '184315.09 Cr.'],
+            ],
+            8,
+          ),
+          ...placed(109, [[176, 344, 'PATEL/PYTM/anil@okaxis/Payment from PhonePe']], 8),
+          ...footer(2),
+        ],
+      },
+    ],
+  };
+  const [account] = parseStatement(doc).accounts;
+  assert.deepEqual(
+    account!.transactions.map((t) => t.description),
+    [
+      'DEBIT CARD AMC WAIVED',
+      'CASH DEPOSIT',
+      'UPI/CR/303034755063/ANIL PATEL/PYTM/anil@okaxis/Payment from PhonePe',
+    ],
+  );
 });

@@ -63,3 +63,109 @@ test('whole rupees in a CSV download are amounts, and the balances prove them', 
   );
   assert.equal(account!.reconciliation.checkedBalances, 2);
 });
+
+test('under headings Bahi does not know, whole rupees with their side glued on are the amount column', () => {
+  // (a generated Union layout: 'Kolumn | Frob | Quux Val | Plugh | Xyzzy Amt', a backtick for the rupee)
+  const row = (y: number, date: string, text: string, amount: string, balance: string) =>
+    [
+      y,
+      [
+        [32, 76, date],
+        [96, 96 + 4.5 * text.length, text],
+        [489 - 5 * amount.length, 489, amount],
+        [553 - 4.5 * balance.length, 553, balance],
+      ],
+    ] as [number, Item[]];
+  const doc = itemsPage(
+    9,
+    [
+      [
+        118,
+        [
+          [32, 63, 'Kolumn'],
+          [96, 115, 'Frob'],
+          [379, 401, 'Quux'],
+          [466, 489, 'Plugh'],
+          [529, 553, 'Xyzzy'],
+        ],
+      ],
+      [
+        130,
+        [
+          [379, 392, 'Val'],
+          [536, 553, 'Amt'],
+        ],
+      ],
+      [
+        166,
+        [
+          [96, 158, 'Opening Balance'],
+          [507, 553, 'Rs.13877.63'],
+        ],
+      ],
+      row(177, '01 Jun 2023', 'UPIAR/CR/315273977814/LAKSHMI', '`18764(Cr)', '`32641.63'),
+      row(201, '02 Jun 2023', 'IMPS/CR/315337430040/ANJALI THOMAS/YESB', '`1854(Cr)', '`34495.63'),
+      row(212, '03 Jun 2023', 'UPIAR/DR/315414673540/MAKEMYTRIP', '`9323(Dr)', '`25172.63'),
+      row(236, '03 Jun 2023', 'IMPS/DR/315418914388/GURPREET YADAV', '`4133(Dr)', '`21039.63'),
+      row(248, '08 Jun 2023', 'ATM CASH/768275/S1AXNQJJ26/BENGALURU', '`3000(Dr)', '`18039.63'),
+    ],
+    [841.89, 595.28],
+  );
+  assert.deepEqual(rowsOf(doc), [
+    ['2023-06-01', 0, 1876400, 3264163],
+    ['2023-06-02', 0, 185400, 3449563],
+    ['2023-06-03', 932300, 0, 2517263],
+    ['2023-06-03', 413300, 0, 2103963],
+    ['2023-06-08', 300000, 0, 1803963],
+  ]);
+});
+
+test("a Dr/Cr column after the balance is the side of a whole-rupee amount, not the balance's", () => {
+  // (a generated Kotak layout, newest first: 'Amount | Closing Balance | Dr / Cr')
+  const row = (y: number, date: string, text: string, amount: string, balance: string, mark: string) =>
+    [
+      y,
+      [
+        [103, 142, date],
+        [151, 151 + 4 * text.length, text],
+        [399 - 4.5 * amount.length, 399, amount],
+        [407, 439, balance],
+        [448, 459, mark],
+      ],
+    ] as [number, Item[]];
+  const doc = itemsPage(
+    8,
+    [
+      [
+        104,
+        [
+          [103, 119, 'Date'],
+          [151, 185, 'Narration'],
+          [371, 399, 'Amount'],
+          [413, 439, 'Closing'],
+          [448, 461, 'Dr /'],
+        ],
+      ],
+      [
+        114,
+        [
+          [412, 439, 'Balance'],
+          [448, 457, 'Cr'],
+        ],
+      ],
+      row(154, '30-Jul-2025', 'NEFT PUNBN252113711025', '2,175', '61,683.46', 'DR'),
+      row(177, '28-Jul-2025', 'NACH DR TATA CAPITAL', '1,503', '63,858.46', 'DR'),
+      row(199, '26-Jul-2025', 'IMPS-520712116682-NEHA', '753', '65,361.46', 'CR'),
+      row(222, '25-Jul-2025', 'NEFT UTIBH252064148488', '24,187', '64,608.46', 'CR'),
+      row(235, '25-Jul-2025', 'CASH DEPOSIT AT KORAMANGALA', '1,700', '40,421.46', 'CR'),
+    ],
+    [841.89, 595.28],
+  );
+  assert.deepEqual(rowsOf(doc), [
+    ['2025-07-25', 0, 170000, 4042146],
+    ['2025-07-25', 0, 2418700, 6460846],
+    ['2025-07-26', 0, 75300, 6536146],
+    ['2025-07-28', 150300, 0, 6385846],
+    ['2025-07-30', 217500, 0, 6168346],
+  ]);
+});

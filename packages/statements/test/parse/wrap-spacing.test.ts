@@ -43,3 +43,52 @@ test('rows that all wrap: the spacing of the clear cases places lines at the top
     ['a', 'b', 'c', 'd', 'e'].map((n) => [[`${n} first`], [`${n} value date`, `${n} last`]]),
   );
 });
+
+test('rows whose figures sit on their second line are measured from that line: evenly set rows show no spacing', () => {
+  // every line 10 apart: a date line, the figures line under it, sometimes one more narration line;
+  // the page-2 top line is the end of page 1's last row
+  const items: Item[] = [];
+  const rows: WrapRow[] = [];
+  let y = 100;
+  const addRow = (page: number, name: string, more: boolean) => {
+    const row: WrapRow = {
+      anchor: line(page, y, `01-07-25 ${name}`),
+      figuresLine: line(page, y + 10, `${name} figures 1,000.00`),
+      above: [],
+      below: [],
+    };
+    rows.push(row);
+    items.push({ row });
+    y += 20;
+    if (more) {
+      items.push({ line: line(page, y, `${name} end`) });
+      y += 10;
+    }
+  };
+  addRow(1, 'a', true);
+  addRow(1, 'b', false);
+  addRow(1, 'c', false);
+  addRow(1, 'd', true);
+  addRow(1, 'e', false);
+  addRow(1, 'f', false);
+  y = 80;
+  items.push({ line: line(2, y, 'f end') });
+  y += 10;
+  addRow(2, 'g', true);
+  // (no clear case: the bank's flow decides, and the page's top line must not go by a spacing the
+  // rows do not have)
+  attachContinuations(items, 'after', () => false);
+  const texts = (ls: Line[]) => ls.map((l) => l.text);
+  assert.deepEqual(
+    rows.map((r) => [r.anchor.text.slice(9), texts(r.above), texts(r.below)]),
+    [
+      ['a', [], ['a end']],
+      ['b', [], []],
+      ['c', [], []],
+      ['d', [], ['d end']],
+      ['e', [], []],
+      ['f', [], ['f end']],
+      ['g', [], ['g end']],
+    ],
+  );
+});

@@ -122,11 +122,12 @@ function column(stretch: Stretch, cells: string[]): Column {
   const filled = cells.filter((t) => t && !EMPTY_AMOUNT.test(t));
   const dates = filled.filter(isDateCell).length;
   // whole rupees count where the column groups some of its figures ('57,500'; a column of cheque
-  // numbers or codes never does), without a leading zero (branch codes: '0057')
+  // numbers or codes never does) or marks its side on them ('18764(Cr)'), without a leading zero
+  // (branch codes: '0057')
   const grouped = filled.some((t) => /^\D{0,4}\d{1,3}(?:,\d{2,3})+(?:\.\d\d)?\D{0,4}$/.test(t));
   const whole = (t: string) =>
-    grouped &&
-    /^(?:rs\.? ?|inr ?|₹)?(?:[1-9]\d{0,2}(?:,\d{2,3})*|[1-9]\d{0,8})(?: ?\(?(?:cr|dr)\.?\)?)?$/i.test(t);
+    (grouped || /\d ?\(?(?:cr|dr)\.?\)?$/i.test(t)) &&
+    /^(?:rs\.? ?|inr ?|₹|`)?(?:[1-9]\d{0,2}(?:,\d{2,3})*|[1-9]\d{0,8})(?: ?\(?(?:cr|dr)\.?\)?)?$/i.test(t);
   const figures = filled.filter((t) => readAmount(t) !== null || whole(t)).length;
   const marks = filled.filter(isMark).length;
   const kind =
