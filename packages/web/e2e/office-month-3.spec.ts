@@ -240,3 +240,51 @@ async function accountId(page: Page, clientId: string, number: string): Promise<
   const body = (await res.json()) as { accounts: { id: string; account_number: string }[] };
   return body.accounts.find((a) => a.account_number === number)!.id;
 }
+
+test('the PDF beside the rows: "Show row N" marks the row\'s line on its page', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1500, height: 900 });
+  await signUpAndLogIn(page, request, 'office3-pdf');
+  // 30 rows on one page; row 21 (index 20) printed 100.00 off: the chain breaks there
+  const rows = drawnRows(30, 5);
+  await page.goto('/app/select');
+  await page.getByRole('combobox', { name: 'Bank' }).selectOption('HDFC');
+  await page
+    .locator('#statement-file')
+    .setInputFiles(pdf('beside.pdf', await drawStatement({ rows, misprint: { row: 20, by: 100 } })));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByLabel('Balance chain', { exact: true })).toContainText(
+    'Row 21: the balance chain breaks here',
+  );
+  await expect(page.getByLabel('PDF pages')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Show row 21' }).click();
+  // the preview opens beside the table, not above the balances
+  const pages = page.getByLabel('PDF pages');
+  await expect(page.getByLabel('Row in the PDF')).toHaveText('Row 21 is on page 1, marked.', {
+    timeout: 20_000,
+  });
+  const table = page.locator('tr[data-break="first"]');
+  await expect(table).toHaveAttribute('data-row', '20');
+  const [pdfBox, rowBox] = [await pages.boundingBox(), await table.boundingBox()];
+  expect(pdfBox && rowBox).toBeTruthy();
+  // the row's first cells (number, date) left of the PDF, on the same screen
+  const dateBox = (await table.locator('td, [role="cell"], [role="gridcell"]').nth(1).boundingBox())!;
+  expect(pdfBox!.x).toBeGreaterThan(dateBox.x + dateBox.width);
+  // both on screen at once
+  for (const b of [pdfBox!, rowBox!]) {
+    expect(b.y + b.height).toBeGreaterThan(0);
+    expect(b.y).toBeLessThan(900);
+  }
+  expect(rowBox!.y + rowBox!.height).toBeLessThanOrEqual(900);
+  // the mark is on row 21's line (drawn at 222 + 20 × 18 points of the 841.89-point page; the next
+  // line is 0.021 of the page away) and scrolled into the pages' view
+  const mark = page.getByTestId('pdf-row-mark');
+  const top = Number(await mark.getAttribute('data-top'));
+  expect(Math.abs(top - (222 + 20 * 18) / 841.89)).toBeLessThan(0.009);
+  const markBox = (await mark.boundingBox())!;
+  const view = (await pages.boundingBox())!;
+  expect(markBox.y).toBeGreaterThanOrEqual(view.y);
+  expect(markBox.y + markBox.height).toBeLessThanOrEqual(view.y + view.height);
+});
