@@ -41,6 +41,7 @@ import {
   moveRule,
   updateClient,
 } from './api.ts';
+import { formatDateTime } from '../format.ts';
 
 // /app/clients/:id (issue 13): one client. Its statements come in (the office drop, or one file
 // read here and filed), each lands in the account its number names; a number the client has no
@@ -473,7 +474,7 @@ export default function ClientPage() {
                 <Table.Tbody>
                   {data.history.map((s) => (
                     <Table.Tr key={`${s.account_id}-${s.statement_id}`}>
-                      <Table.Td>{new Date(s.filed_at).toLocaleString('en-IN')}</Table.Td>
+                      <Table.Td>{formatDateTime(s.filed_at)}</Table.Td>
                       <Table.Td>{s.file_name}</Table.Td>
                       <Table.Td>
                         {data.accounts.find((a) => a.id === s.account_id)?.account_number ?? ''}

@@ -40,6 +40,7 @@ import type { RowIndex } from '../bank/rows-index.ts';
 import { XmlPreview } from '../bank/XmlPreview.tsx';
 import type { PdfFind } from '../bank/PdfViewer.tsx';
 import { bankMismatch, bankUnconfirmed, isSheetFile } from '../bank/validate.ts';
+import { formatDate } from '../format.ts';
 
 // Bank statement result (/app/bank/{id}): spec sections 2, 4, 5 and 8. The statement lives on the
 // server (issue 19): the id in the address loads it, so a reload, a second tab or another machine
@@ -251,8 +252,7 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
       {used && !answer.other_read && (
         <Alert color="blue" role="status" aria-label="Taught layout">
           Read with the {used.kind === 'sheet' ? 'columns you marked' : 'layout you taught'} on{' '}
-          {new Date(used.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })} (
-          {used.name}).
+          {formatDate(used.created_at)} ({used.name}).
         </Alert>
       )}
       {!clean && <ReadReasons reasons={reasons} />}
