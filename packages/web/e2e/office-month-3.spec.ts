@@ -1,11 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { defaultBankLedger } from '@bahi/core';
 import { drawnRows, drawStatement } from '../../server/test/helpers/draw-statement.ts';
-import { signUpAndLogIn } from './support/helpers.ts';
+import { addRateRule, collectAlerts, ensureAdmin, logIn, signUpAndLogIn } from './support/helpers.ts';
 
 // Issue 34, round three (decision 053): the client page in tabs, the inbox's statements only in the
 // inbox, "same party, same ledger?" in the book.
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const pdf = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/pdf', buffer });
 
 async function newClient(page: Page, name: string): Promise<string> {
@@ -287,4 +289,74 @@ test('the PDF beside the rows: "Show row N" marks the row\'s line on its page', 
   const view = (await pages.boundingBox())!;
   expect(markBox.y).toBeGreaterThanOrEqual(view.y);
   expect(markBox.y + markBox.height).toBeLessThanOrEqual(view.y + view.height);
+});
+
+test("billing: the workbooks' columns listed, their templates downloaded and read back into invoices", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await ensureAdmin(request);
+  const alerts = await collectAlerts(page);
+  await page.goto('/login');
+  await logIn(page, admin);
+  await expect(page).toHaveURL(/\/app\/home$/);
+  const setName = `e2e-template-${Date.now() % 100000}`;
+  await page.goto('/app/rules');
+  await page.getByLabel('New Rule Set Name').fill(setName);
+  await page.getByRole('button', { name: 'Add Set' }).click();
+  await addRateRule(page, ['0', '100000', '1', '5']);
+  await page.getByRole('button', { name: 'Save All Rules' }).click();
+  await expect.poll(() => alerts).toContain('Rules saved!');
+
+  // Select Billing names the items workbook's columns, one line each; no amounts workbook there
+  await page.goto('/app/selectbilling');
+  const columns = page.getByRole('region', { name: 'Workbook columns' });
+  await expect(
+    columns.getByRole('list', { name: 'Columns of the items workbook' }).getByRole('listitem'),
+  ).toHaveText([
+    /^Item Name: /,
+    /^HSN: optional/,
+    /^Quantity: /,
+    /^Selling Price: rupees per unit, before GST/,
+    /^GST: percent/,
+  ]);
+  await expect(columns.getByRole('list', { name: 'Columns of the amounts workbook' })).toHaveCount(0);
+  // the specification's words stay
+  await expect(page.getByText('Use statements downloaded from the bank portal.')).toBeVisible();
+
+  await page.goto('/app/genratebilling');
+  await expect(
+    columns.getByRole('list', { name: 'Columns of the amounts workbook' }).getByRole('listitem'),
+  ).toHaveText([/^Date: DD-MM-YYYY/, /^Amount: rupees, tax included/]);
+  const save = async (name: string) => {
+    const download = page.waitForEvent('download');
+    await columns.getByRole('button', { name }).click();
+    const d = await download;
+    return { name: d.suggestedFilename(), path: (await d.path())! };
+  };
+  const items = await save('Download the items template');
+  const amounts = await save('Download the amounts template');
+  expect([items.name, amounts.name]).toEqual([
+    'billing-items-template.xlsx',
+    'billing-amounts-template.xlsx',
+  ]);
+
+  // the templates, as downloaded, are read by the server: invoices dated by the amounts' days
+  await page.getByRole('combobox', { name: 'Rule Set Name' }).fill(setName);
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Amount to Allocate').fill('1');
+  const file = (d: { name: string; path: string }) => ({
+    name: d.name,
+    mimeType: XLSX,
+    buffer: readFileSync(d.path),
+  });
+  await page.getByLabel('Upload XLSX', { exact: true }).setInputFiles(file(items));
+  await page.getByLabel('Upload Additional XLSX').setInputFiles(file(amounts));
+  expect(alerts.filter((a) => a !== 'Rules saved!')).toEqual([]);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/app\/billing$/, { timeout: 30_000 });
+  const body = await page.locator('body').innerText();
+  expect(body).toContain('01-04-2025');
+  expect(body).toContain('02-04-2025');
 });
