@@ -360,6 +360,24 @@ export const UnfiledInfo = z.object({
 });
 export type UnfiledInfo = z.infer<typeof UnfiledInfo>;
 
+/**
+ * GET /office/inbox (issue 34 round three): the statements dropped on no client whose number no
+ * client's account has, and the accounts they may be filed into (the clients one may see).
+ */
+export const InboxAnswer = z.object({
+  unfiled: z.array(UnfiledInfo),
+  accounts: z.array(
+    z.object({
+      id: z.string(),
+      client_id: z.string(),
+      client_name: z.string(),
+      bank: z.string(),
+      account_number: z.string(),
+    }),
+  ),
+});
+export type InboxAnswer = z.infer<typeof InboxAnswer>;
+
 export const ClientAnswer = z.object({
   client: ClientInfo,
   accounts: z.array(AccountInfo),

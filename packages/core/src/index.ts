@@ -16,3 +16,4 @@ export * from './book-rules.ts';
 export * from './clean.ts';
 export * from './tax-split.ts';
 export * from './month-report.ts';
+export * from './narration.ts';

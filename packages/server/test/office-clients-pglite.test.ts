@@ -379,7 +379,7 @@ describe('office: clients, accounts and books over the API', () => {
     assert.equal((await me.del(`/rules/${rule.body.rule.id}`)).status, 200);
   });
 
-  test('a statement dropped on the inbox that no account names waits on every client page', async () => {
+  test('a statement dropped on the inbox that no account names waits in the inbox, not on the client pages', async () => {
     const me = as(token);
     const client = (await me.post('/clients', { name: 'Inbox Co', state_code: '29' })).body;
     const [{ id: owner }] = await h.database.db
@@ -403,9 +403,20 @@ describe('office: clients, accounts and books over the API', () => {
     );
     assert.equal(outcome.kind, 'new-account');
     const detail = (await me.get(`/clients/${client.id}`)).body;
-    const waiting = detail.unfiled.find((u: { file_name: string }) => u.file_name === 'inbox.pdf');
-    assert.ok(waiting, 'the inbox statement is offered on the client page');
+    // Issue 34 round three: the inbox's statement is not on every client's page, it is in the inbox.
+    assert.ok(
+      !detail.unfiled.some((u: { file_name: string }) => u.file_name === 'inbox.pdf'),
+      'the inbox statement is not on the client page',
+    );
+    const inbox = (await me.get('/inbox')).body;
+    const waiting = inbox.unfiled.find((u: { file_name: string }) => u.file_name === 'inbox.pdf');
+    assert.ok(waiting, 'the inbox statement is listed in the inbox');
     assert.equal(waiting.client_id, null);
+    assert.ok(
+      inbox.accounts.every((a: { client_name: string }) => typeof a.client_name === 'string'),
+      'the inbox offers the accounts with their client',
+    );
+    assert.equal((await as(other).get('/inbox')).body.unfiled.length, 0, 'another office does not see it');
     assert.ok(!(await as(other).get('/clients')).body.clients.length);
     const made = await me.post(`/clients/${client.id}/accounts`, {
       bank: 'KOTAK',

@@ -204,5 +204,8 @@ test("a book's month is shown alone when clicked; dates do not wrap", async ({ p
   await expect(page.getByText('3 row(s) now use Sundry Debtors.')).toBeVisible();
   for (const input of await book.getByRole('textbox', { name: /^Ledger for / }).all())
     await expect(input).toHaveValue('Sundry Debtors');
+  // no rule was made (the client's rules are on their own tab since round three)
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await expect(page.getByRole('region', { name: 'Ledger rules' })).toContainText('No rules yet.');
   await expect(page.getByRole('table', { name: 'Rules' })).toHaveCount(0);
 });

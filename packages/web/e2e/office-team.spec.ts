@@ -155,7 +155,7 @@ test('an owner, an accountant and a reviewer: assigned clients only, a push wait
 
     // The reviewer approves January on the client's page.
     const rev = reviewer.page;
-    await rev.goto(`/app/clients/${assigned.id}`);
+    await rev.goto(`/app/clients/${assigned.id}?tab=months`);
     await rev.getByRole('button', { name: 'Approve 2026-01' }).click();
     await expect(rev.getByRole('table', { name: 'Months for approval' })).toContainText(
       `Approved by ${reviewer.user.name}`,
@@ -170,7 +170,7 @@ test('an owner, an accountant and a reviewer: assigned clients only, a push wait
     await expect(acc.getByLabel('Last push')).toContainText('4 row(s) ready as 4 voucher(s)');
 
     // The history names each change's author.
-    await page.goto(`/app/clients/${assigned.id}`);
+    await page.goto(`/app/clients/${assigned.id}?tab=months`);
     const changes = page.getByRole('table', { name: 'Changes' });
     await expect(changes.getByRole('row').filter({ hasText: 'Pushed' })).toContainText(accountant.user.name);
     await expect(changes.getByRole('row').filter({ hasText: 'Ledger set' })).toContainText(

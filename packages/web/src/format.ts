@@ -1,12 +1,27 @@
-// Display formats of DESIGN.md: dates DD-MM-YYYY (local time for timestamps).
+// The web app's one formatter module (DESIGN.md "Money, dates, pages"; issue 34: four date styles
+// on the screens). Dates DD-MM-YYYY (local time for timestamps), counts and money in Indian
+// grouping. Screens format dates through here, never with toLocaleString (src/format.test.ts
+// checks); money through @bahi/core's formatIndian / formatRupees (paise or rupees, '₹1,23,456.00').
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const dateOf = (iso: string): Date | null => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
 /** '2026-11-21T06:18:41Z' -> '21-11-2026 11:48' (in the browser's time zone). */
 export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const d = dateOf(iso);
+  if (!d) return iso;
+  return `${formatDate(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** '2026-11-21T06:18:41Z' -> '21-11-2026' (the day in the browser's time zone). */
+export function formatDate(iso: string): string {
+  const d = dateOf(iso);
+  if (!d) return iso;
+  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
 }
 
 /** Whole numbers in Indian grouping: 123456 -> '1,23,456'. */

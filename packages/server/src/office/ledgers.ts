@@ -3,9 +3,9 @@
 // and keyword keys of statements/ledger-memory.ts, kept per client rather than per user: two
 // clients of one office pay the same payee for different reasons). Each row says which set it.
 import { asc, eq } from 'drizzle-orm';
-import { firstMatchingRule, type LedgerRule, type TaxSplit } from '@bahi/core';
+import { firstMatchingRule, narrationKeys, type LedgerRule, type TaxSplit } from '@bahi/core';
 import type { DbOrTx } from '../db/index.ts';
-import { memoryReason, narrationKeys, recallKeys, rememberKeys } from '../statements/ledger-memory.ts';
+import { memoryReason, recallKeys, rememberKeys } from '../statements/ledger-memory.ts';
 import { clientLedgerMemory, clientRules } from './tables.ts';
 
 export interface LedgerChoice {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, like, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, max, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseAmount, parseSpecDate, ruleMatches, formatDisplayDate } from '@bahi/core';
 import {
@@ -113,6 +113,21 @@ const filingInfo = (o: FilingOutcome, accountNumber: string): FilingInfo =>
             : `The number ${o.accountNumber} fits more than one account: choose one.`,
       };
 
+function unfiledInfo(u: typeof unfiledStatements.$inferSelect): UnfiledInfo {
+  const dates = u.rows.map((r) => r.date).sort();
+  return {
+    id: u.id,
+    client_id: u.clientId,
+    file_name: u.fileName,
+    bank: u.bank,
+    account_number: u.accountNumber,
+    rows: u.rows.length,
+    period_from: dates.length ? formatDisplayDate(dates[0]) : '',
+    period_to: dates.length ? formatDisplayDate(dates[dates.length - 1]) : '',
+    created_at: u.createdAt.toISOString(),
+  };
+}
+
 const clients: FastifyPluginAsync = async (app) => {
   const ctx = app.bahi;
   const { db } = ctx;
@@ -183,13 +198,9 @@ const clients: FastifyPluginAsync = async (app) => {
     const unfiled = await db
       .select()
       .from(unfiledStatements)
-      // This client's, and the inbox's (dropped on no client, no account of any client matched).
-      .where(
-        and(
-          eq(unfiledStatements.userId, request.office.id),
-          or(eq(unfiledStatements.clientId, c.id), isNull(unfiledStatements.clientId)),
-        ),
-      )
+      // This client's only: the inbox's (dropped on no client, no account of any client matched)
+      // are listed in the inbox (issue 34 round three), not on every client's page.
+      .where(and(eq(unfiledStatements.userId, request.office.id), eq(unfiledStatements.clientId, c.id)))
       .orderBy(desc(unfiledStatements.createdAt));
     const history = accounts.length
       ? await db
@@ -208,20 +219,7 @@ const clients: FastifyPluginAsync = async (app) => {
       client: clientInfo(c, accounts.filter((a) => a.archivedAt === null).length),
       accounts: await accountInfos(db, accounts),
       rules: rules.map(ruleInfo),
-      unfiled: unfiled.map((u): UnfiledInfo => {
-        const dates = u.rows.map((r) => r.date).sort();
-        return {
-          id: u.id,
-          client_id: u.clientId,
-          file_name: u.fileName,
-          bank: u.bank,
-          account_number: u.accountNumber,
-          rows: u.rows.length,
-          period_from: dates.length ? formatDisplayDate(dates[0]) : '',
-          period_to: dates.length ? formatDisplayDate(dates[dates.length - 1]) : '',
-          created_at: u.createdAt.toISOString(),
-        };
-      }),
+      unfiled: unfiled.map(unfiledInfo),
       history: history.map((s) => ({ ...filedInfo(s), account_id: s.accountId })),
     };
   });
@@ -434,6 +432,40 @@ const clients: FastifyPluginAsync = async (app) => {
     const filed = await fileUnfiled(db, request.office.id, id, a.id, ctx.now(), actorOf(request));
     if (!filed) throw notFound('No such statement or account.');
     return filingInfo(filed, '');
+  });
+
+  /** The inbox's statements no client's account matched, and the accounts to file them into. */
+  serve(app, ENDPOINTS.inbox, async (request) => {
+    const unfiled = await db
+      .select()
+      .from(unfiledStatements)
+      .where(and(eq(unfiledStatements.userId, request.office.id), isNull(unfiledStatements.clientId)))
+      .orderBy(desc(unfiledStatements.createdAt));
+    const accounts = await db
+      .select({ account: officeAccounts, clientName: officeClients.name })
+      .from(officeAccounts)
+      .innerJoin(officeClients, eq(officeClients.id, officeAccounts.clientId))
+      .where(
+        and(
+          eq(officeAccounts.userId, request.office.id),
+          isNull(officeAccounts.archivedAt),
+          isNull(officeClients.archivedAt),
+        ),
+      )
+      .orderBy(asc(officeClients.name), asc(officeAccounts.createdAt));
+    const assigned = await assignedClientIds(db, request.office, request.user.id);
+    return {
+      unfiled: unfiled.map(unfiledInfo),
+      accounts: accounts
+        .filter((r) => !assigned || assigned.has(r.account.clientId))
+        .map((r) => ({
+          id: r.account.id,
+          client_id: r.account.clientId,
+          client_name: r.clientName,
+          bank: r.account.bank,
+          account_number: r.account.accountNumber,
+        })),
+    };
   });
 
   serve(app, ENDPOINTS.dropUnfiled, async (request) => {

@@ -64,8 +64,12 @@ export function TransactionsTable({
   useEffect(() => {
     if (!jumpTo) return;
     const at = shown ? shown.indexOf(jumpTo.row) : jumpTo.row;
-    if (at >= 0) scrollToIndex(at, { align: 'center' });
-  }, [jumpTo, shown, scrollToIndex]);
+    if (at < 0) return;
+    scrollToIndex(at, { align: 'center' });
+    // and the table itself into the window (issue 34 round three: "Show row" moved only the table's
+    // own scroll, below the fold); happy-dom has no scrollIntoView
+    scrollRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [jumpTo, shown, scrollToIndex, scrollRef]);
   // The columns, their grid and header cells change only with the ledger and fix columns: not
   // made again on every scroll step (the table renders on each one).
   const withLedger = onLedger !== undefined;

@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Group, List, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Autocomplete, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,8 @@ import { FilePicker } from '../components/FilePicker.tsx';
 import { BusyOverlay } from '../components/loading.tsx';
 import { PasswordModal } from '../bank/PasswordModal.tsx';
 import { tell } from '../components/toasts.tsx';
-import { nextOf, reasonOf } from '../api/client.ts';
+import { nextOf, reasonOf, saveBlob } from '../api/client.ts';
+import { AMOUNT_COLUMNS, ITEM_COLUMNS, templateOf } from './templates.ts';
 
 // Select Billing and Generate Billing (spec sections 2, 4, 5): one form, the second screen with the
 // optional additional workbook. Alerts are the specification's, word for word.
@@ -114,6 +115,7 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
         <List.Item>Use statements downloaded from the bank portal.</List.Item>
         <List.Item>Password-protected XLSX files will prompt for a password.</List.Item>
       </List>
+      <WorkbookColumns secondary={secondary} />
       <Paper withBorder p="md">
         <form onSubmit={submit}>
           <Stack gap="sm">
@@ -155,5 +157,59 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
       />
       {processing && <BusyOverlay message="Processing..." />}
     </Stack>
+  );
+}
+
+/**
+ * What the workbooks hold, one line a column, with a template of each (issue 34 round three). The
+ * specification's list above stays as it is.
+ */
+function WorkbookColumns({ secondary }: { secondary: boolean }) {
+  const books = [
+    { kind: 'items' as const, title: 'The items workbook (Upload XLSX)', columns: ITEM_COLUMNS },
+    ...(secondary
+      ? [
+          {
+            kind: 'amounts' as const,
+            title: 'The amounts workbook (Upload Additional XLSX, optional)',
+            columns: AMOUNT_COLUMNS,
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Workbook columns">
+      <Stack gap="sm">
+        {books.map((b) => (
+          <div key={b.kind}>
+            <Group justify="space-between" gap="xs">
+              <Text fw={600} size="sm">
+                {b.title}
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => {
+                  const t = templateOf(b.kind);
+                  saveBlob(t.blob, t.name);
+                }}
+              >
+                Download the {b.kind} template
+              </Button>
+            </Group>
+            <Text size="xs" c="dimmed">
+              The first sheet; the first row holds these headers, in any order:
+            </Text>
+            <List size="sm" spacing={0} aria-label={`Columns of the ${b.kind} workbook`}>
+              {b.columns.map((c) => (
+                <List.Item key={c.name}>
+                  <b>{c.name}</b>: {c.meaning}
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ))}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import type { BookAnswer, BookQuery, BookRowInfo, PushAnswer, TaxSplitInfo } from '@bahi/contract';
-import { parseAmount, ruleFromFilter, type OnlyFilter } from '@bahi/core';
+import { parseAmount, partyOf, ruleFromFilter, type NarrationKey, type OnlyFilter } from '@bahi/core';
 import {
   Alert,
   Badge,
@@ -71,6 +71,14 @@ export function BookView({
   /** one month shown (issue 34: clicking a month did nothing); not part of a rule */
   const [month, setMonth] = useState<string | null>(null);
   const [ruleLedger, setRuleLedger] = useState('');
+  /**
+   * "Same party, same ledger?" (issue 34 round three): after a row's ledger is set by hand, the other
+   * unpushed rows of its party (UPI ID, else payee) on this page that another ledger or none would
+   * take, offered in one action. Rows a person set are left as they are.
+   */
+  const [sameParty, setSameParty] = useState<{ ledger: string; party: NarrationKey; ids: string[] } | null>(
+    null,
+  );
   const [contra, setContra] = useState(false);
   const [pushing, setPushing] = useState(false);
   const [lastPush, setLastPush] = useState<PushAnswer | null>(null);
@@ -180,6 +188,36 @@ export function BookView({
     if (ledger.trim() === (row.LedgerName ?? '')) return;
     try {
       await setLedgers(accountId, [{ id: row.id, ledger: ledger.trim() }]);
+      const party = ledger.trim() ? partyOf(row.Description) : null;
+      const ids = party
+        ? shown
+            .filter(
+              (r) =>
+                r.id !== row.id &&
+                !r.pushed &&
+                r.ledger_source !== 'manual' &&
+                (r.LedgerName ?? '') !== ledger.trim() &&
+                partyOf(r.Description)?.key === party.key,
+            )
+            .map((r) => r.id)
+        : [];
+      setSameParty(party && ids.length ? { ledger: ledger.trim(), party, ids } : null);
+      load();
+    } catch (err) {
+      notifyError('The ledger could not be saved.', err);
+    }
+  }
+
+  async function applySameParty() {
+    if (!sameParty) return;
+    const { ledger, ids } = sameParty;
+    try {
+      await setLedgers(
+        accountId,
+        ids.map((id) => ({ id, ledger })),
+      );
+      notifySuccess(`${ids.length} more row(s) now use ${ledger}.`);
+      setSameParty(null);
       load();
     } catch (err) {
       notifyError('The ledger could not be saved.', err);
@@ -532,6 +570,29 @@ export function BookView({
         )}
       </Paper>
 
+      {sameParty && (
+        <Alert
+          color="blue"
+          role="group"
+          aria-label="Same party, same ledger?"
+          title="Same party, same ledger?"
+        >
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm">
+              {sameParty.ids.length} other row(s) of {sameParty.party.kind === 'vpa' ? 'UPI ID' : 'payee'}{' '}
+              {sameParty.party.shown} have another ledger or none.
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" onClick={() => void applySameParty()}>
+                Use {sameParty.ledger} for them
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setSameParty(null)}>
+                No, only that row
+              </Button>
+            </Group>
+          </Group>
+        </Alert>
+      )}
       <TallyLedgerDatalist company={company} />
       <Table striped aria-label="Book rows" stickyHeader>
         <Table.Thead>

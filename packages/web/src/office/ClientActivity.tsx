@@ -3,6 +3,7 @@ import { Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { approveMonth, getActivity } from './team-api.ts';
+import { formatDateTime } from '../format.ts';
 
 // A client's months approved for Tally and its trail of changes, with their authors (issue 35). A
 // reviewer (or the owner) approves a month; a change to its rows withdraws the approval; a push of
@@ -37,8 +38,7 @@ export function bookMonths(accounts: readonly AccountInfo[]): string[] {
   return out.reverse();
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'short', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 export function ClientActivity({ clientId, accounts }: { clientId: string; accounts: AccountInfo[] }) {
   const [data, setData] = useState<ClientActivityAnswer | null>(null);

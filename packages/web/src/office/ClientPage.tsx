@@ -13,21 +13,20 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  Tabs,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { extractStatement } from '../bank/api.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
-import { BookView } from './BookView.tsx';
 import { RulesAcross, ruleSplitText } from './RulesAcross.tsx';
 import { DropZone } from './DropZone.tsx';
 import { JobsTable } from './JobsTable.tsx';
 import { ClientForm } from './ClientForm.tsx';
-import { ClientActivity } from './ClientActivity.tsx';
 import {
   addAccount,
   archiveAccount,
@@ -40,6 +39,7 @@ import {
   moveRule,
   updateClient,
 } from './api.ts';
+import { formatDateTime } from '../format.ts';
 
 // /app/clients/:id (issue 13): one client. Its statements come in (the office drop, or one file
 // read here and filed), each lands in the account its number names; a number the client has no
@@ -51,6 +51,28 @@ import {
  */
 const REFRESH_MS = 30_000;
 
+// The Book and Months tabs load their code when first shown (the page's first load was 262 KB gzip
+// with them, over the screens' 250 KB budget).
+const BookView = lazy(() => import('./BookView.tsx').then((m) => ({ default: m.BookView })));
+const ClientActivity = lazy(() =>
+  import('./ClientActivity.tsx').then((m) => ({ default: m.ClientActivity })),
+);
+const loadingTab = <Text c="dimmed">Loading…</Text>;
+
+/**
+ * The page's tabs (issue 34 round three: it was one 3,600-pixel page). The tab is in the address
+ * (?tab=, none for the first), so a reload or a link keeps it; the book's account too (?account=).
+ */
+export const CLIENT_TABS = [
+  { value: 'statements', label: 'Statements' },
+  { value: 'book', label: 'Book' },
+  { value: 'rules', label: 'Rules' },
+  { value: 'months', label: 'Months' },
+  { value: 'history', label: 'History' },
+] as const;
+type ClientTab = (typeof CLIENT_TABS)[number]['value'];
+const isTab = (v: string | null): v is ClientTab => CLIENT_TABS.some((t) => t.value === v);
+
 const BANK_OPTIONS = [
   { value: '', label: 'Choose the bank' },
   ...BANK_CODES.map((c) => ({ value: c, label: BANK_LABELS[c] })),
@@ -61,7 +83,24 @@ export default function ClientPage() {
   const [data, setData] = useState<ClientAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
-  const [openBook, setOpenBook] = useState<string | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const tabParam = search.get('tab');
+  const tab: ClientTab = isTab(tabParam) ? tabParam : 'statements';
+  const openBook = search.get('account');
+  const go = (next: ClientTab, account?: string | null) =>
+    setSearch(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next === 'statements') p.delete('tab');
+        else p.set('tab', next);
+        if (account !== undefined) {
+          if (account) p.set('account', account);
+          else p.delete('account');
+        }
+        return p;
+      },
+      { replace: false },
+    );
   const [newAccount, setNewAccount] = useState<{ bank: string; number: string } | null>(null);
 
   const load = useCallback(() => {
@@ -101,6 +140,11 @@ export default function ClientPage() {
     );
   if (!data) return <Text c="dimmed">Loading…</Text>;
   const { client } = data;
+  // the book shown: the one asked for, else the first open account's
+  const shownBook =
+    (openBook && data.accounts.some((a) => a.id === openBook) ? openBook : null) ??
+    data.accounts.find((a) => !a.archived)?.id ??
+    null;
 
   return (
     <Stack gap="lg">
@@ -161,267 +205,304 @@ export default function ClientPage() {
         </Paper>
       )}
 
-      <section aria-label="Statements in">
-        <Title order={3} mb="xs">
-          Statements
-        </Title>
-        <Stack gap="sm">
-          <DropZone clientId={client.id} />
-          {/* a file read (and filed) changes the accounts and the waiting list: both follow at once (issue 34) */}
-          <JobsTable clientId={client.id} onRead={load} />
-          <Text size="sm" c="dimmed">
-            Or read one statement here and file it:
-          </Text>
-        </Stack>
-        <ReadAndFile clientId={client.id} accounts={data.accounts} onFiled={load} />
-      </section>
+      <Tabs value={tab} onChange={(v) => isTab(v) && go(v)} keepMounted={false} variant="outline">
+        <Tabs.List aria-label="Parts of the client">
+          {CLIENT_TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+              {t.value === 'statements' && data.unfiled.length > 0 ? ` (${data.unfiled.length} waiting)` : ''}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="statements" pt="md">
+          <Stack gap="lg">
+            <section aria-label="Statements in">
+              <Title order={3} mb="xs">
+                Statements
+              </Title>
+              <Stack gap="sm">
+                <DropZone clientId={client.id} />
+                {/* a file read (and filed) changes the accounts and the waiting list: both follow at once (issue 34) */}
+                <JobsTable clientId={client.id} onRead={load} />
+                <Text size="sm" c="dimmed">
+                  Or read one statement here and file it:
+                </Text>
+              </Stack>
+              <ReadAndFile clientId={client.id} accounts={data.accounts} onFiled={load} />
+            </section>
 
-      {data.unfiled.length > 0 && (
-        <section aria-label="Waiting for an account">
-          <Title order={3} mb="xs">
-            Waiting for an account
-          </Title>
-          <Stack gap="xs">
-            {data.unfiled.map((u) => (
-              <UnfiledRow
-                key={u.id}
-                unfiled={u}
-                accounts={data.accounts.filter((a) => !a.archived)}
-                onCreate={() => setNewAccount({ bank: u.bank, number: u.account_number })}
-                onDone={load}
-              />
-            ))}
+            {data.unfiled.length > 0 && (
+              <section aria-label="Waiting for an account">
+                <Title order={3} mb="xs">
+                  Waiting for an account
+                </Title>
+                <Stack gap="xs">
+                  {data.unfiled.map((u) => (
+                    <UnfiledRow
+                      key={u.id}
+                      unfiled={u}
+                      accounts={data.accounts.filter((a) => !a.archived)}
+                      onCreate={() => setNewAccount({ bank: u.bank, number: u.account_number })}
+                      onDone={load}
+                    />
+                  ))}
+                </Stack>
+              </section>
+            )}
+            <section aria-label="Bank accounts">
+              <Group justify="space-between" mb="xs">
+                <Title order={3}>Bank accounts</Title>
+                {!newAccount && (
+                  <Button onClick={() => setNewAccount({ bank: '', number: '' })}>Add account</Button>
+                )}
+              </Group>
+              {newAccount && (
+                <Paper withBorder p="md" mb="sm">
+                  <AccountForm
+                    initial={newAccount}
+                    onCancel={() => setNewAccount(null)}
+                    onSubmit={async (body) => {
+                      try {
+                        const made = await addAccount(client.id, body);
+                        notifySuccess(
+                          made.filed
+                            ? `Account added; ${made.filed} waiting statement(s) filed into it.`
+                            : 'Account added.',
+                        );
+                        setNewAccount(null);
+                        load();
+                      } catch (err) {
+                        notifyError('The account could not be added.', err);
+                      }
+                    }}
+                  />
+                </Paper>
+              )}
+              {data.accounts.length === 0 && !newAccount && (
+                <Text c="dimmed">
+                  No accounts yet: add the client's bank accounts with their Tally bank ledgers.
+                </Text>
+              )}
+              {data.accounts.length > 0 && (
+                <Table aria-label="Accounts" striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Bank</Table.Th>
+                      <Table.Th>Account number</Table.Th>
+                      <Table.Th>Tally ledger</Table.Th>
+                      <Table.Th>Book</Table.Th>
+                      <Table.Th ta="right">Rows</Table.Th>
+                      <Table.Th ta="right">Pushed</Table.Th>
+                      <Table.Th ta="right">Unpushed</Table.Th>
+                      <Table.Th ta="right">Gaps</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.accounts.map((a) => (
+                      <Table.Tr key={a.id} aria-label={`Account ${a.account_number}`}>
+                        <Table.Td>{BANK_LABELS[a.bank as keyof typeof BANK_LABELS] ?? a.bank}</Table.Td>
+                        <Table.Td>
+                          {a.account_number}
+                          {a.archived && (
+                            <Badge ml="xs" color="gray" variant="light">
+                              Archived
+                            </Badge>
+                          )}
+                        </Table.Td>
+                        <Table.Td>{a.tally_ledger}</Table.Td>
+                        <Table.Td>{a.rows ? `${a.first_date} to ${a.last_date}` : 'empty'}</Table.Td>
+                        <Table.Td ta="right">{a.rows}</Table.Td>
+                        <Table.Td ta="right">{a.pushed}</Table.Td>
+                        <Table.Td ta="right">{a.unpushed}</Table.Td>
+                        <Table.Td ta="right" c={a.gaps ? 'orange.8' : undefined}>
+                          {a.gaps}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            <Button size="xs" variant="light" onClick={() => go('book', a.id)}>
+                              Open book
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              onClick={() =>
+                                void archiveAccount(a.id, !a.archived).then(load, (err) =>
+                                  notifyError('The account could not be changed.', err),
+                                )
+                              }
+                            >
+                              {a.archived ? 'Restore' : 'Archive'}
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </section>
           </Stack>
-        </section>
-      )}
-
-      <section aria-label="Bank accounts">
-        <Group justify="space-between" mb="xs">
-          <Title order={3}>Bank accounts</Title>
-          {!newAccount && (
-            <Button onClick={() => setNewAccount({ bank: '', number: '' })}>Add account</Button>
-          )}
-        </Group>
-        {newAccount && (
-          <Paper withBorder p="md" mb="sm">
-            <AccountForm
-              initial={newAccount}
-              onCancel={() => setNewAccount(null)}
-              onSubmit={async (body) => {
-                try {
-                  const made = await addAccount(client.id, body);
-                  notifySuccess(
-                    made.filed
-                      ? `Account added; ${made.filed} waiting statement(s) filed into it.`
-                      : 'Account added.',
-                  );
-                  setNewAccount(null);
-                  load();
-                } catch (err) {
-                  notifyError('The account could not be added.', err);
-                }
-              }}
-            />
-          </Paper>
-        )}
-        {data.accounts.length === 0 && !newAccount && (
-          <Text c="dimmed">
-            No accounts yet: add the client's bank accounts with their Tally bank ledgers.
-          </Text>
-        )}
-        {data.accounts.length > 0 && (
-          <Table aria-label="Accounts" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Bank</Table.Th>
-                <Table.Th>Account number</Table.Th>
-                <Table.Th>Tally ledger</Table.Th>
-                <Table.Th>Book</Table.Th>
-                <Table.Th ta="right">Rows</Table.Th>
-                <Table.Th ta="right">Pushed</Table.Th>
-                <Table.Th ta="right">Unpushed</Table.Th>
-                <Table.Th ta="right">Gaps</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.accounts.map((a) => (
-                <Table.Tr key={a.id} aria-label={`Account ${a.account_number}`}>
-                  <Table.Td>{BANK_LABELS[a.bank as keyof typeof BANK_LABELS] ?? a.bank}</Table.Td>
-                  <Table.Td>
-                    {a.account_number}
-                    {a.archived && (
-                      <Badge ml="xs" color="gray" variant="light">
-                        Archived
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{a.tally_ledger}</Table.Td>
-                  <Table.Td>{a.rows ? `${a.first_date} to ${a.last_date}` : 'empty'}</Table.Td>
-                  <Table.Td ta="right">{a.rows}</Table.Td>
-                  <Table.Td ta="right">{a.pushed}</Table.Td>
-                  <Table.Td ta="right">{a.unpushed}</Table.Td>
-                  <Table.Td ta="right" c={a.gaps ? 'orange.8' : undefined}>
-                    {a.gaps}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => setOpenBook(openBook === a.id ? null : a.id)}
-                      >
-                        {openBook === a.id ? 'Close book' : 'Open book'}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        onClick={() =>
-                          void archiveAccount(a.id, !a.archived).then(load, (err) =>
-                            notifyError('The account could not be changed.', err),
-                          )
-                        }
-                      >
-                        {a.archived ? 'Restore' : 'Archive'}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        {openBook && (
-          <Paper withBorder p="md" mt="sm">
-            <BookView
-              key={openBook}
-              clientId={client.id}
-              accountId={openBook}
-              tallyCompany={client.tally_company}
-              onChanged={load}
-            />
-          </Paper>
-        )}
-      </section>
-
-      <section aria-label="Ledger rules">
-        <Title order={3} mb="xs">
-          Ledger rules
-        </Title>
-        <Text size="sm" c="dimmed" mb="xs">
-          Applied to every new statement of this client, in this order, before the ledgers remembered from
-          your choices. Make one from a filtered view of a book.
-        </Text>
-        {data.rules.length === 0 ? (
-          <Text c="dimmed">No rules yet.</Text>
-        ) : (
-          <Table aria-label="Rules">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Words</Table.Th>
-                <Table.Th>Direction</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Ledger</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.rules.map((r, i) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    {r.words.length
-                      ? `${r.match === 'all' ? 'all of' : 'any of'}: ${r.words.join(', ')}`
-                      : '—'}
-                  </Table.Td>
-                  <Table.Td>{r.direction === 'any' ? 'either' : r.direction}</Table.Td>
-                  <Table.Td>{r.min || r.max ? `${r.min || '0'} to ${r.max || 'any'}` : 'any'}</Table.Td>
-                  <Table.Td>
-                    {r.ledger}
-                    {r.voucher_type ? ` (${r.voucher_type})` : ''}
-                    {ruleSplitText(r.tax_split)}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {(['up', 'down'] as const).map((d) => (
-                        <Button
-                          key={d}
-                          size="xs"
-                          variant="subtle"
-                          aria-label={`Move the ${r.ledger} rule ${d}`}
-                          disabled={d === 'up' ? i === 0 : i === data.rules.length - 1}
-                          onClick={() =>
-                            void moveRule(r.id, d).then(load, (err) =>
-                              notifyError('The rule could not be moved.', err),
-                            )
-                          }
-                        >
-                          {d === 'up' ? '↑' : '↓'}
-                        </Button>
-                      ))}
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() =>
-                          void deleteRule(r.id).then(load, (err) =>
-                            notifyError('The rule could not be deleted.', err),
-                          )
-                        }
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        <RulesAcross clientId={client.id} hasRules={data.rules.length > 0} onChanged={load} />
-      </section>
-
-      {/* issue 35: months approved for Tally and who changed what (office/ClientActivity.tsx) */}
-      <ClientActivity clientId={data.client.id} accounts={data.accounts} />
-
-      <section aria-label="History">
-        <Title order={3} mb="xs">
-          History
-        </Title>
-        {data.history.length === 0 ? (
-          <Text c="dimmed">No statement filed yet.</Text>
-        ) : (
-          <Table aria-label="Statements filed">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Filed</Table.Th>
-                <Table.Th>File</Table.Th>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Period</Table.Th>
-                <Table.Th ta="right">Rows</Table.Th>
-                <Table.Th ta="right">Added</Table.Th>
-                <Table.Th ta="right">Already in the book</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.history.map((s) => (
-                <Table.Tr key={`${s.account_id}-${s.statement_id}`}>
-                  <Table.Td>{new Date(s.filed_at).toLocaleString('en-IN')}</Table.Td>
-                  <Table.Td>{s.file_name}</Table.Td>
-                  <Table.Td>
-                    {data.accounts.find((a) => a.id === s.account_id)?.account_number ?? ''}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.period_from} to {s.period_to}
-                  </Table.Td>
-                  <Table.Td ta="right">{s.rows}</Table.Td>
-                  <Table.Td ta="right">{s.added}</Table.Td>
-                  <Table.Td ta="right">{s.recognised}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </section>
+        </Tabs.Panel>
+        <Tabs.Panel value="book" pt="md">
+          <section aria-label="Books">
+            {data.accounts.length === 0 ? (
+              <Text c="dimmed">No accounts yet: add them under Statements.</Text>
+            ) : (
+              <Group gap="xs" role="group" aria-label="Book of account">
+                {data.accounts.map((a) => (
+                  <Button
+                    key={a.id}
+                    size="xs"
+                    variant={shownBook === a.id ? 'filled' : 'default'}
+                    aria-pressed={shownBook === a.id}
+                    onClick={() => go('book', a.id)}
+                  >
+                    {BANK_LABELS[a.bank as keyof typeof BANK_LABELS] ?? a.bank} {a.account_number}
+                  </Button>
+                ))}
+              </Group>
+            )}
+            {shownBook && (
+              <Paper withBorder p="md" mt="sm">
+                <Suspense fallback={loadingTab}>
+                  <BookView
+                    key={shownBook}
+                    clientId={client.id}
+                    accountId={shownBook}
+                    tallyCompany={client.tally_company}
+                    onChanged={load}
+                  />
+                </Suspense>
+              </Paper>
+            )}
+          </section>
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="md">
+          <section aria-label="Ledger rules">
+            <Title order={3} mb="xs">
+              Ledger rules
+            </Title>
+            <Text size="sm" c="dimmed" mb="xs">
+              Applied to every new statement of this client, in this order, before the ledgers remembered from
+              your choices. Make one from a filtered view of a book.
+            </Text>
+            {data.rules.length === 0 ? (
+              <Text c="dimmed">No rules yet.</Text>
+            ) : (
+              <Table aria-label="Rules">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Words</Table.Th>
+                    <Table.Th>Direction</Table.Th>
+                    <Table.Th>Amount</Table.Th>
+                    <Table.Th>Ledger</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.rules.map((r, i) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>
+                        {r.words.length
+                          ? `${r.match === 'all' ? 'all of' : 'any of'}: ${r.words.join(', ')}`
+                          : '—'}
+                      </Table.Td>
+                      <Table.Td>{r.direction === 'any' ? 'either' : r.direction}</Table.Td>
+                      <Table.Td>{r.min || r.max ? `${r.min || '0'} to ${r.max || 'any'}` : 'any'}</Table.Td>
+                      <Table.Td>
+                        {r.ledger}
+                        {r.voucher_type ? ` (${r.voucher_type})` : ''}
+                        {ruleSplitText(r.tax_split)}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {(['up', 'down'] as const).map((d) => (
+                            <Button
+                              key={d}
+                              size="xs"
+                              variant="subtle"
+                              aria-label={`Move the ${r.ledger} rule ${d}`}
+                              disabled={d === 'up' ? i === 0 : i === data.rules.length - 1}
+                              onClick={() =>
+                                void moveRule(r.id, d).then(load, (err) =>
+                                  notifyError('The rule could not be moved.', err),
+                                )
+                              }
+                            >
+                              {d === 'up' ? '↑' : '↓'}
+                            </Button>
+                          ))}
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() =>
+                              void deleteRule(r.id).then(load, (err) =>
+                                notifyError('The rule could not be deleted.', err),
+                              )
+                            }
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            <RulesAcross clientId={client.id} hasRules={data.rules.length > 0} onChanged={load} />
+          </section>
+        </Tabs.Panel>
+        <Tabs.Panel value="months" pt="md">
+          {/* issue 35: months approved for Tally and who changed what (office/ClientActivity.tsx) */}
+          <Suspense fallback={loadingTab}>
+            <ClientActivity clientId={data.client.id} accounts={data.accounts} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <section aria-label="History">
+            <Title order={3} mb="xs">
+              History
+            </Title>
+            {data.history.length === 0 ? (
+              <Text c="dimmed">No statement filed yet.</Text>
+            ) : (
+              <Table aria-label="Statements filed">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Filed</Table.Th>
+                    <Table.Th>File</Table.Th>
+                    <Table.Th>Account</Table.Th>
+                    <Table.Th>Period</Table.Th>
+                    <Table.Th ta="right">Rows</Table.Th>
+                    <Table.Th ta="right">Added</Table.Th>
+                    <Table.Th ta="right">Already in the book</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.history.map((s) => (
+                    <Table.Tr key={`${s.account_id}-${s.statement_id}`}>
+                      <Table.Td>{formatDateTime(s.filed_at)}</Table.Td>
+                      <Table.Td>{s.file_name}</Table.Td>
+                      <Table.Td>
+                        {data.accounts.find((a) => a.id === s.account_id)?.account_number ?? ''}
+                      </Table.Td>
+                      <Table.Td>
+                        {s.period_from} to {s.period_to}
+                      </Table.Td>
+                      <Table.Td ta="right">{s.rows}</Table.Td>
+                      <Table.Td ta="right">{s.added}</Table.Td>
+                      <Table.Td ta="right">{s.recognised}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </section>
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
@@ -592,7 +673,6 @@ function UnfiledRow({
         <Text size="sm">
           {unfiled.file_name}: account {unfiled.account_number || '(no number printed)'}, {unfiled.rows} rows,{' '}
           {unfiled.period_from} to {unfiled.period_to}
-          {unfiled.client_id === null && ' (dropped on the inbox)'}
         </Text>
         <Group gap="xs">
           <Button size="xs" onClick={onCreate}>

@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { call, callForFile, saveBlob } from '../api/client.ts';
 import { notifyError } from '../components/notify.ts';
+import { formatDateTime } from '../format.ts';
 
 // A client's month (issue 35, decision 055): each account's opening and closing, money in and out
 // by ledger, the rows still on Suspense, GST input and TDS from the rows' splits, the pushes of the
@@ -252,7 +253,7 @@ export default function MonthReportPage() {
                   {report.pushes.map((p) => (
                     <Table.Tr key={p.id}>
                       <Table.Td>{p.account}</Table.Td>
-                      <Table.Td>{new Date(p.created_at).toLocaleString('en-IN')}</Table.Td>
+                      <Table.Td>{formatDateTime(p.created_at)}</Table.Td>
                       <Table.Td>
                         {p.rows} row(s), {p.vouchers} voucher(s), {p.in_tally} in Tally
                       </Table.Td>

@@ -25,6 +25,7 @@ import {
   removeMember,
   setMemberRole,
 } from './team-api.ts';
+import { formatDate } from '../format.ts';
 
 // /app/team (issue 35): the office's members and their roles, invitations mailed with a code, the
 // clients each accountant works on; and, for anyone, the invitations their e-mail received.
@@ -101,7 +102,7 @@ export default function TeamPage() {
               <Table.Tr key={i.id}>
                 <Table.Td>{i.email}</Table.Td>
                 <Table.Td>{ROLE_NAMES[i.role]}</Table.Td>
-                <Table.Td>{new Date(i.expires_at).toLocaleDateString('en-IN')}</Table.Td>
+                <Table.Td>{formatDate(i.expires_at)}</Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"

@@ -87,3 +87,6 @@ export const moveRule = (ruleId: string, direction: 'up' | 'down') =>
   call(ENDPOINTS.moveRule, { ...id(ruleId), json: { direction } });
 
 export const deleteRule = (ruleId: string) => call(ENDPOINTS.deleteRule, id(ruleId));
+
+/** The inbox's statements no client's account matched, and the accounts they may go to (issue 34). */
+export const getInbox = () => call(ENDPOINTS.inbox);

@@ -38,7 +38,9 @@ import { SaveStatus } from '../bank/SaveStatus.tsx';
 import { useBankReview, useRowFilter, useStatement } from '../bank/useBankReview.ts';
 import type { RowIndex } from '../bank/rows-index.ts';
 import { XmlPreview } from '../bank/XmlPreview.tsx';
+import type { PdfFind } from '../bank/PdfViewer.tsx';
 import { bankMismatch, bankUnconfirmed, isSheetFile } from '../bank/validate.ts';
+import { formatDate } from '../format.ts';
 
 // Bank statement result (/app/bank/{id}): spec sections 2, 4, 5 and 8. The statement lives on the
 // server (issue 19): the id in the address loads it, so a reload, a second tab or another machine
@@ -112,6 +114,7 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
   const [preview, setPreview] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [jumpTo, setJumpTo] = useState<{ row: number; at: number } | null>(null);
+  const [find, setFind] = useState<PdfFind | null>(null);
 
   // The balance chain, re-checked on the rows as the user fixes them (issue 17).
   const rec = session.reconciliation;
@@ -249,8 +252,7 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
       {used && !answer.other_read && (
         <Alert color="blue" role="status" aria-label="Taught layout">
           Read with the {used.kind === 'sheet' ? 'columns you marked' : 'layout you taught'} on{' '}
-          {new Date(used.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })} (
-          {used.name}).
+          {formatDate(used.created_at)} ({used.name}).
         </Alert>
       )}
       {!clean && <ReadReasons reasons={reasons} />}
@@ -267,19 +269,6 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
           </Text>
         </Paper>
       )}
-      {preview && (
-        <Paper withBorder p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={4}>PDF Preview</Title>
-            <Button size="xs" variant="default" onClick={() => setPreview(false)}>
-              Close
-            </Button>
-          </Group>
-          <Suspense fallback={<Text>Loading PDF…</Text>}>
-            <PdfViewer file={file} />
-          </Suspense>
-        </Paper>
-      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Balance label="Opening balance" amount={info.opening_balance} />
         <Balance label="Closing balance" amount={info.closing_balance} />
@@ -292,7 +281,15 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         accepted={review.accepted}
         fixing={fixing}
         invalid={live.invalid.size}
-        onShow={(row) => setJumpTo({ row, at: Date.now() })}
+        onShow={(row) => {
+          setJumpTo({ row, at: Date.now() });
+          // and on the PDF beside the table (issue 34 round three): its printed balance and amount
+          const r = review.rows[row];
+          if (isPdf && r) {
+            setPreview(true);
+            setFind({ row, texts: [r.ClosingBalance, r.Withdrawal || r.Deposit], at: Date.now() });
+          }
+        }}
         onFix={setFixing}
         onAccept={review.setAccepted}
       />
@@ -342,32 +339,51 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         </Group>
       )}
       <ReaderNotes issues={answer.issues ?? []} notes={answer.reconciliation.notes ?? []} />
-      <ReviewRows
-        index={review.index}
-        bounds={review.bounds}
-        rows={review.rows}
-        onLedger={review.setLedger}
-        applyLedger={review.applyLedger}
-        takeSuggestions={review.takeSuggestions}
-        suggestions={review.suggestions}
-        breaks={breaks}
-        firstBreak={first}
-        unsure={unsure}
-        jumpTo={jumpTo}
-        edit={
-          fixing
-            ? { onEdit: review.editRow, onDelete: review.deleteRow, onInsert: review.insertRow }
-            : undefined
-        }
-        tally={{
-          bank: bankCode,
-          acc: acc || 'account',
-          defaultLedger,
-          fileBase: `statement_${acc || 'account'}`,
-          blocked,
-          statementId: loaded.meta.id,
-        }}
-      />
+      {/* the PDF beside the rows (issue 34 round three: it opened above the balances, never on screen
+          with the row being fixed) */}
+      <div className={preview ? 'beside-pdf' : undefined}>
+        <div style={{ minWidth: 0 }}>
+          <ReviewRows
+            index={review.index}
+            bounds={review.bounds}
+            rows={review.rows}
+            onLedger={review.setLedger}
+            applyLedger={review.applyLedger}
+            takeSuggestions={review.takeSuggestions}
+            suggestions={review.suggestions}
+            breaks={breaks}
+            firstBreak={first}
+            unsure={unsure}
+            jumpTo={jumpTo}
+            edit={
+              fixing
+                ? { onEdit: review.editRow, onDelete: review.deleteRow, onInsert: review.insertRow }
+                : undefined
+            }
+            tally={{
+              bank: bankCode,
+              acc: acc || 'account',
+              defaultLedger,
+              fileBase: `statement_${acc || 'account'}`,
+              blocked,
+              statementId: loaded.meta.id,
+            }}
+          />
+        </div>
+        {preview && (
+          <Paper withBorder p="md" className="beside-pdf-pages">
+            <Group justify="space-between" mb="sm">
+              <Title order={4}>PDF Preview</Title>
+              <Button size="xs" variant="default" onClick={() => setPreview(false)}>
+                Close
+              </Button>
+            </Group>
+            <Suspense fallback={<Text>Loading PDF…</Text>}>
+              <PdfViewer file={file} find={find} />
+            </Suspense>
+          </Paper>
+        )}
+      </div>
       <FallbackAccounts bank={bankCode} accounts={answer.fallback_accounts} />
       <XmlPreview xml={answer.xml_preview} />
     </Stack>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { deleteLayout, listLayouts, renameLayout } from '../bank/api.ts';
 import { BackAndPages } from '../components/BackAndPages.tsx';
+import { formatDate } from '../format.ts';
 
 // The layouts the user taught (/app/layouts), issue 17: listed with the heading words that identify
 // them, renamed and deleted. A deleted layout no longer reads anything.
@@ -108,9 +109,8 @@ function LayoutRow({
       )}
       <Text size="xs" c="dimmed" mt={4}>
         {layout.kind === 'sheet' ? 'Sheet columns' : 'PDF layout'} ·{' '}
-        {layout.bank === 'AUTO' ? 'any bank' : layout.bank} · taught on{' '}
-        {new Date(layout.created_at).toLocaleDateString('en-IN')} · headings:{' '}
-        {layout.heading.join(' · ') || '—'}
+        {layout.bank === 'AUTO' ? 'any bank' : layout.bank} · taught on {formatDate(layout.created_at)} ·
+        headings: {layout.heading.join(' · ') || '—'}
       </Text>
     </Paper>
   );

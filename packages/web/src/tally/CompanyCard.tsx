@@ -2,6 +2,7 @@ import { Badge, Button, FileButton, Group, Paper, Stack, Text, TextInput } from 
 import { useState } from 'react';
 import { dutyHeadWords } from './company.ts';
 import { useTallyCompany } from './useTallyCompany.ts';
+import { formatDateTime } from '../format.ts';
 
 // The company in TallyPrime, as Bahi knows it: read through the bridge (the Tally connector on this
 // computer asks Tally), or loaded from the masters file TallyPrime exports. Its names then fill
@@ -38,7 +39,7 @@ export function CompanyCard({ localIp, companyName, onCompany }: Props) {
               {company.voucherTypes.length} voucher types · GST words:{' '}
               {dutyHeadWords(company.company.version)} ·{' '}
               {company.source === 'file' ? 'from a masters file' : 'read from Tally'}{' '}
-              {new Date(company.read_at).toLocaleString('en-IN')}
+              {formatDateTime(company.read_at)}
             </Text>
           </Group>
         ) : (
