@@ -97,6 +97,14 @@ function readText(text: string, loose: boolean): ReadAmount | null {
   return paise === null ? null : { paise, mark };
 }
 
+// a figure in whole rupees: grouped ('2,35,769') or not ('235769'), its currency before it ('Rs. 1755'),
+// its Dr/Cr mark after it ('86,522 Dr')
+export const WHOLE_RUPEES =
+  /^(?:(?:rs\.?|inr|₹|`) ?)?(?:\d{1,3}(?:,\d{2,3})+|\d{1,9})(?: ?\(?(?:cr|dr)\.?\)?)?$/i;
+
+/** Whole rupees with their side marked on them ('18764(Cr)', '1,703 Dr'): money, never a code. */
+export const markedWhole = (t: string) => /\d ?\(?(?:cr|dr)\.?\)?$/i.test(t) && WHOLE_RUPEES.test(t);
+
 /** The text is a figure, or holds one among its words ('21,530.00 Cr 1,99,266.80 Cr'). */
 export function hasFigure(text: string): boolean {
   return readAmount(text) !== null || text.split(' ').some((w) => readAmount(w) !== null);

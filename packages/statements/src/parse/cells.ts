@@ -1,7 +1,7 @@
 // The cells stage: a line's runs assigned to the columns of the column model in force, by where they
 // sit among its bands, then joined by what they hold (a date's pieces, a time with its date, a mark
 // with its figure). One copy for every way the columns were found.
-import { EMPTY_AMOUNT, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, WHOLE_RUPEES, isMark, readAmount } from './amount.ts';
 import { bandOf, bandsUnder, cellsOf, distance, figureWords, overlap } from './columns/bands.ts';
 import { type Band, type Column, type ColumnModel, NUMERIC_ROLES } from './columns/model.ts';
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
@@ -331,9 +331,6 @@ function joinDatePieces(model: ColumnModel, runs: Run[]): Run[] {
  * Such a run is split: into its words when all are figures, else before a trailing figure that
  * sits in a numeric band while the text before it ends left of that band.
  */
-// a figure in whole rupees: grouped ('2,35,769') or not ('235769'), its currency before it ('Rs. 1755'),
-// its Dr/Cr mark after it ('86,522 Dr')
-const WHOLE_RUPEES = /^(?:(?:rs\.?|inr|₹|`) ?)?(?:\d{1,3}(?:,\d{2,3})+|\d{1,9})(?: ?\(?(?:cr|dr)\.?\)?)?$/i;
 
 function splitFigures(model: ColumnModel, run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];

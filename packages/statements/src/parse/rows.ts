@@ -141,9 +141,6 @@ export function readTable(
   // a brought-forward line opened this page the table ran onto: what follows continues the table,
   // dated or not (a row's narration finishing under it, the statement's last row among them)
   let forward = false;
-  // a table found by its first dated row: the narration lines set just above that row (its own,
-  // where narrations wrap above their date line)
-  let lead: Line[] = [];
   let account: string | null = null;
   const rows: Row[] = [];
   // the header in force for each wrapped line: a page's own header decides its columns
@@ -216,7 +213,6 @@ export function readTable(
       taughtStarted = true;
       inTable = true;
       headerLine = line;
-      if (opts.taughtBy === 'rows') lead = leadLines(headerZone, line, layout!);
       newSection();
       trace?.add({
         rule: opts.taughtBy === 'rows' ? 'columns.rows' : 'columns.taught',
@@ -458,12 +454,11 @@ export function readTable(
     prev = line;
   }
 
-  const flow = attachContinuations(items, opts.flow, (l) => {
+  attachContinuations(items, opts.flow, (l) => {
     const model = lineLayout.get(l) ?? layout;
     const cells = model ? lineCells(model, l.runs) : [];
     return cells.length > 0 && cells.every(dateCell);
   });
-  if (flow === 'before' && lead.length && rows[0]) rows[0].above.unshift(...lead);
 
   let day: string | undefined;
   const rowLines = new Set<Line>();
@@ -510,28 +505,6 @@ export function readTable(
     headerFound: layout !== null,
     rowLines,
   };
-}
-
-/**
- * The narration-like lines right above a table's first dated row, when the gaps say they are set
- * to it as a row's lines are (closer to it than to the line above them: a heading's second line is
- * set as far from the row as from its first).
- */
-function leadLines(zone: Line[], first: Line, layout: ColumnModel): Line[] {
-  const out: Line[] = [];
-  let below = first;
-  for (let i = zone.length - 1; i >= 0; i--) {
-    const l = zone[i]!;
-    const cells = lineCells(layout, l.runs);
-    if (l.page !== first.page || below.y - l.y > TABLE_GAP_HEIGHTS * l.height) break;
-    if (!cells.length || !cells.every((c) => c.role === 'description' || c.role === 'reference')) break;
-    out.unshift(l);
-    below = l;
-  }
-  const above = zone[zone.indexOf(out[0]!) - 1];
-  if (!out.length || !above || above.page !== first.page) return [];
-  const inRow = first.y - out[out.length - 1]!.y;
-  return out[0]!.y - above.y > 1.5 * inRow ? out : [];
 }
 
 function continuationCell(c: Cell): boolean {

@@ -64,9 +64,9 @@ type Run_ = { i: number; j: number; before: WrapRow | null; after: WrapRow | nul
 /**
  * Gives each wrapped line to the row above or below it. Where the spacing tells (the larger gap
  * separates rows), it decides; where it does not, the flow this document shows in its clear cases
- * decides, and the profile's flow only when the document shows none. Returns the flow it used.
+ * decides, and the profile's flow only when the document shows none.
  */
-export function attachContinuations(items: Item[], profileFlow: Flow, underDate: (l: Line) => boolean): Flow {
+export function attachContinuations(items: Item[], profileFlow: Flow, underDate: (l: Line) => boolean): void {
   const runs: Run_[] = [];
   for (let i = 0; i < items.length;) {
     if ('row' in items[i]!) {
@@ -115,7 +115,6 @@ export function attachContinuations(items: Item[], profileFlow: Flow, underDate:
     if (r.before) pushAll(r.before.below, r.lines.slice(0, k));
     if (r.after) pushAll(r.after.above, r.lines.slice(k));
   }
-  return flow;
 }
 
 /**

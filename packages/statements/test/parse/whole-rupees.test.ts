@@ -169,3 +169,47 @@ test("a Dr/Cr column after the balance is the side of a whole-rupee amount, not 
     ['2025-07-30', 217500, 0, 6168346],
   ]);
 });
+
+test('whole rupees with their side glued on, drawn as one item with the balance, are two cells', () => {
+  // (a generated Union layout in Courier: '1,703(Cr) 31,537.30 Cr' one item, newest first)
+  const row = (y: number, date: string, text: string, channel: string, figures: string) =>
+    [
+      y,
+      [
+        [38, 90, date],
+        [100, 100 + 4.5 * text.length, text],
+        [441, 441 + 4.5 * channel.length, channel],
+        [589 - 4.5 * figures.length, 589, figures],
+      ],
+    ] as [number, Item[]];
+  const doc = itemsPage(
+    7.5,
+    [
+      [
+        102.6,
+        [
+          [38, 66, 'Kolumn'],
+          [100, 119, 'Frob'],
+          [379, 398, 'Quux'],
+          [441, 493, 'Plugh Xyzzy'],
+          [532, 551, 'Zorb'],
+        ],
+      ],
+      row(152.2, '30 Jun 2023', 'UPIAR/CR/318139440417/LAKSHMI', 'TFR', '1,703(Cr) 31,537.30 Cr'),
+      row(171.4, '29 Jun 2023', 'UPIAR/DR/318079294429/SWIGGY', 'CSH', '358(Dr) 29,834.30 Cr'),
+      row(181.0, '26 Jun 2023', 'INWARD CLG/PAYTM PAYMENTS BANK', 'CLG', '18,303(Cr) 30,192.30 Cr'),
+      row(190.6, '25 Jun 2023', 'ATM CASH/807420/S1ACV11K80', 'TFR', '4,000(Dr) 11,889.30 Cr'),
+      row(200.2, '25 Jun 2023', 'NEFT/OUT/SBINN231769992693', 'NEFT', '4,080(Dr) 15,889.30 Cr'),
+      row(209.8, '24 Jun 2023', 'ATM CASH/381689/DORLXL14', 'TFR', '8,500(Dr) 19,969.30 Cr'),
+    ],
+    [612, 792],
+  );
+  assert.deepEqual(rowsOf(doc), [
+    ['2023-06-24', 850000, 0, 1996930],
+    ['2023-06-25', 408000, 0, 1588930],
+    ['2023-06-25', 400000, 0, 1188930],
+    ['2023-06-26', 0, 1830300, 3019230],
+    ['2023-06-29', 35800, 0, 2983430],
+    ['2023-06-30', 0, 170300, 3153730],
+  ]);
+});

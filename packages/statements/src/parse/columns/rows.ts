@@ -2,7 +2,16 @@
 // table, its columns are the stretches those lines write in, and which figure is the withdrawal, the
 // deposit and the balance is decided by the arithmetic across the whole statement (the balance moves
 // by exactly the row's amount).
-import { EMPTY_AMOUNT, balancePaise, hasFigure, isCurrency, isMark, readAmount } from '../amount.ts';
+import {
+  EMPTY_AMOUNT,
+  WHOLE_RUPEES,
+  balancePaise,
+  hasFigure,
+  isCurrency,
+  isMark,
+  markedWhole,
+  readAmount,
+} from '../amount.ts';
 import { type Stretch, cellsOf, figureWords, writtenStretches } from './bands.ts';
 import { NUMERIC_ROLES, type Role } from './model.ts';
 import {
@@ -125,9 +134,7 @@ function column(stretch: Stretch, cells: string[]): Column {
   // numbers or codes never does) or marks its side on them ('18764(Cr)'), without a leading zero
   // (branch codes: '0057')
   const grouped = filled.some((t) => /^\D{0,4}\d{1,3}(?:,\d{2,3})+(?:\.\d\d)?\D{0,4}$/.test(t));
-  const whole = (t: string) =>
-    (grouped || /\d ?\(?(?:cr|dr)\.?\)?$/i.test(t)) &&
-    /^(?:rs\.? ?|inr ?|₹|`)?(?:[1-9]\d{0,2}(?:,\d{2,3})*|[1-9]\d{0,8})(?: ?\(?(?:cr|dr)\.?\)?)?$/i.test(t);
+  const whole = (t: string) => (grouped && WHOLE_RUPEES.test(t) && !/^\D{0,4}0/.test(t)) || markedWhole(t);
   const figures = filled.filter((t) => readAmount(t) !== null || whole(t)).length;
   const marks = filled.filter(isMark).length;
   const kind =
@@ -159,7 +166,7 @@ function cellByCell(s: Stretch, rows: Run[][]): Stretch[] {
       .filter((r) => overlap(r, s))
       .flatMap((r) => (hasFigure(r.text) ? figureWords(r) : [r]));
     for (const p of pieces) {
-      const figure = readAmount(p.text) !== null || EMPTY_AMOUNT.test(p.text);
+      const figure = readAmount(p.text) !== null || EMPTY_AMOUNT.test(p.text) || markedWhole(p.text);
       const prev = out[out.length - 1];
       // a mark is the cell's before it; words go on the words before them
       if (prev && (isMark(p.text) || (!figure && !prev.figure))) prev.x1 = p.x1;
@@ -436,15 +443,14 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
   }
   if (!columns.some((c) => c.role === 'date')) return null;
   // the first row's narration may be printed above its date line: take the lines just above it that
-  // hold narration only
+  // hold narration only (a narration printed last may run past the widest its rows' first lines reach)
   const first = anchors[0]!;
   let top = first;
   const [n0, n1] = narration.stretch;
+  const end = cols.some((c) => c.stretch[0] >= n1) ? n1 + cw : Infinity;
   for (let k = lines.indexOf(first) - 1; k >= 0; k--) {
     const l = lines[k]!;
-    const narrationOnly = l.runs.every(
-      (r) => r.x0 >= n0 - cw && r.x1 <= n1 + cw && readAmount(r.text) === null,
-    );
+    const narrationOnly = l.runs.every((r) => r.x0 >= n0 - cw && r.x1 <= end && readAmount(r.text) === null);
     if (l.page !== top.page || top.y - l.y > 1.6 * Math.max(l.height, top.height) || !narrationOnly) break;
     top = l;
   }
