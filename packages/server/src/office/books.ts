@@ -294,6 +294,9 @@ export async function setLedgers(
   actor: Actor = { id: null, name: '' },
 ): Promise<{ updated: number; remembered: number }> {
   return db.transaction(async (tx) => {
+    // Every change of a book takes the account's lock first, as filing and the push do: a push
+    // checking the month's approval then sees this change whole or not at all (decision 057).
+    await lockAccount(tx, account.id);
     const ids = changes.map((c) => c.id);
     const found = await tx
       .select({ id: bookRows.id, description: bookRows.description, date: bookRows.date })
@@ -328,6 +331,16 @@ export async function setLedgers(
     );
     return { updated: wanted.length, remembered };
   });
+}
+
+/** Locks every account of a client (in one order, so two such changes never deadlock). */
+export async function lockClientAccounts(tx: DbOrTx, clientId: string): Promise<void> {
+  await tx
+    .select({ id: officeAccounts.id })
+    .from(officeAccounts)
+    .where(eq(officeAccounts.clientId, clientId))
+    .orderBy(asc(officeAccounts.id))
+    .for('update');
 }
 
 /**

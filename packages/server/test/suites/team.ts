@@ -2,6 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { balance, grantPages } from '../../src/credits.ts';
 import { issueToken } from '../../src/auth/tokens.ts';
+import { eq } from 'drizzle-orm';
+import { pushUnpushed } from '../../src/office/pushes.ts';
+import { officeAccounts } from '../../src/office/tables.ts';
+import { withdrawApprovals } from '../../src/office/team.ts';
 import { call, startApp } from '../helpers/harness.ts';
 import { makeMember } from '../helpers/queue.ts';
 import { startMailbox } from '../helpers/smtp.ts';
@@ -410,6 +414,164 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       assert.equal((await approve('2026-02', false)).status, 200);
       const after = (await api(tokens.owner, 'GET', `/office/clients/${assigned}/activity`)).body;
       assert.ok(!after.approvals.some((a: { month: string }) => a.month === '2026-02'));
+    });
+
+    /** A fresh client of the office with one account and its January and February rows, both approved. */
+    async function approvedClient(name: string) {
+      const client = (await owner('POST', '/office/clients', { name: `${name} ${++n}`, state_code: '27' }))
+        .body.id as string;
+      const made = await accountWithRows(client);
+      for (const month of ['2026-01', '2026-02'])
+        assert.equal(
+          (await api(tokens.reviewer, 'POST', `/office/clients/${client}/approvals`, { month })).status,
+          200,
+        );
+      return { client, ...made };
+    }
+    const approvedMonths = async (client: string) =>
+      (await owner('GET', `/office/clients/${client}/activity`)).body.approvals
+        .map((a: { month: string }) => a.month)
+        .sort();
+    const trail = async (client: string, kind: string) =>
+      (await owner('GET', `/office/clients/${client}/activity`)).body.changes.filter(
+        (c: { kind: string }) => c.kind === kind,
+      ) as { month: string | null; actor: string; rows: number; detail: string }[];
+
+    test('the approval is checked inside the push’s transaction: a withdrawal just before it is seen', async () => {
+      const { client, account } = await approvedClient('Race Traders');
+      const db = h.database.db;
+      const [row] = await db.select().from(officeAccounts).where(eq(officeAccounts.id, account));
+      // The withdrawal lands between whatever the caller checked and the push's transaction.
+      const racing = new Proxy(db, {
+        get(target, key, receiver) {
+          if (key !== 'transaction') return Reflect.get(target, key, receiver);
+          return async (fn: Parameters<typeof db.transaction>[0]) => {
+            await db.transaction((tx) =>
+              withdrawApprovals(tx, client, ['2026-01'], { id: null, name: 'race' }, h.clock.now(), 'race'),
+            );
+            return db.transaction(fn);
+          };
+        },
+      });
+      await assert.rejects(
+        pushUnpushed(racing, row, h.clock.now(), '2026-01', undefined, {
+          new_ledger_group: 'Indirect Expenses',
+        }),
+        /2026-01 is not approved yet/,
+      );
+      assert.deepEqual(await approvedMonths(client), ['2026-02']);
+      // February, still approved, goes; the push's line in the trail is written with it.
+      const feb = await pushUnpushed(
+        db,
+        row,
+        h.clock.now(),
+        '2026-02',
+        undefined,
+        { new_ledger_group: 'Indirect Expenses' },
+        { id: ids.accountant, name: 'Pusher' },
+      );
+      assert.equal(feb.rows, 3);
+      assert.deepEqual(
+        (await trail(client, 'push')).map((c) => [c.month, c.actor, c.rows]),
+        [['2026-02', 'Pusher', 3]],
+      );
+    });
+
+    test('a withdrawal in flight (not yet committed) holds the push, which then refuses', async (t) => {
+      if (!databaseUrl()) return t.skip('PGlite has one connection: no two transactions at once');
+      const { client, account } = await approvedClient('Concurrent Traders');
+      const db = h.database.db;
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let started!: () => void;
+      const inFlight = new Promise<void>((r) => (started = r));
+      const withdrawal = db.transaction(async (tx) => {
+        await withdrawApprovals(tx, client, ['2026-01'], { id: ids.reviewer, name: 'r' }, h.clock.now(), 'x');
+        started();
+        await held; // uncommitted while the push starts
+      });
+      await inFlight;
+      const push = api(tokens.owner, 'POST', `/office/accounts/${account}/push`, {
+        month: '2026-01',
+        new_ledger_group: 'Indirect Expenses',
+      });
+      await new Promise((r) => setTimeout(r, 400));
+      release();
+      await withdrawal;
+      const answer = await push;
+      assert.equal(answer.status, 409, answer.raw);
+      assert.match(answer.body.detail, /2026-01 is not approved yet/);
+    });
+
+    test('a GST/TDS split set on a row is in the trail and withdraws its month’s approval', async () => {
+      const { client, account, row } = await approvedClient('Split Traders');
+      const set = await api(tokens.owner, 'PUT', `/office/accounts/${account}/splits`, {
+        rows: [{ id: row, tax_split: { kind: 'gst', ratePercent: 18, interstate: false } }],
+      });
+      assert.equal(set.status, 200, set.raw);
+      assert.deepEqual(await approvedMonths(client), ['2026-02']);
+      const ownerName = (await owner('GET', '/account/profile')).body.name;
+      assert.deepEqual(
+        (await trail(client, 'split')).map((c) => [c.month, c.actor, c.rows, c.detail]),
+        [['2026-01', ownerName, 1, 'split set to GST 18% (CGST + SGST)']],
+      );
+      assert.equal((await trail(client, 'withdraw'))[0].month, '2026-01');
+      const book = (await owner('GET', `/office/accounts/${account}/book`)).body;
+      assert.equal(book.rows.find((r: { id: string }) => r.id === row).changed_by, ownerName);
+      // The same split again changes nothing: no line, nothing withdrawn.
+      assert.equal(
+        (await api(tokens.reviewer, 'POST', `/office/clients/${client}/approvals`, { month: '2026-01' }))
+          .status,
+        200,
+      );
+      await api(tokens.owner, 'PUT', `/office/accounts/${account}/splits`, {
+        rows: [{ id: row, tax_split: { interstate: false, ratePercent: 18, kind: 'gst' } }],
+      });
+      assert.deepEqual(await approvedMonths(client), ['2026-01', '2026-02']);
+      assert.equal((await trail(client, 'split')).length, 1);
+    });
+
+    test('rules copied from a client, or the office’s set taken, are in the trail and withdraw the months they change', async () => {
+      const source = (await owner('POST', '/office/clients', { name: `Source ${++n}`, state_code: '27' }))
+        .body.id;
+      assert.equal(
+        (
+          await owner('POST', `/office/clients/${source}/rules`, {
+            name: 'UPI',
+            words: ['UPI'],
+            ledger: 'Purchases',
+          })
+        ).status,
+        200,
+      );
+      const copied = await approvedClient('Copy Traders');
+      const answer = await owner('POST', `/office/clients/${copied.client}/rules/copy`, {
+        from_client_id: source,
+      });
+      assert.equal(answer.body.copied, 1, answer.raw);
+      // Both months' open rows are now suggested Purchases: what a push with suggestions would send.
+      assert.deepEqual(await approvedMonths(copied.client), []);
+      const lines = await trail(copied.client, 'rule');
+      assert.deepEqual(lines.map((c) => [c.month, c.rows]).sort(), [
+        ['2026-01', 3],
+        ['2026-02', 3],
+      ]);
+      assert.match(lines[0].detail, /^rules copied from Source \d+: 1 rule\(s\)$/);
+      // Copied again: nothing new, nothing recorded.
+      assert.equal(
+        (await owner('POST', `/office/clients/${copied.client}/rules/copy`, { from_client_id: source })).body
+          .copied,
+        0,
+      );
+      assert.equal((await trail(copied.client, 'rule')).length, 2);
+
+      assert.equal((await owner('PUT', '/office/rule-set', { from_client_id: source })).status, 200);
+      const took = await approvedClient('Taking Traders');
+      const taken = await api(tokens.owner, 'POST', `/office/clients/${took.client}/rules/take-office-set`);
+      assert.equal(taken.body.copied, 1, taken.raw);
+      assert.deepEqual(await approvedMonths(took.client), []);
+      assert.ok((await trail(took.client, 'rule')).every((c) => /office’s rule set taken/.test(c.detail)));
+      assert.equal((await trail(took.client, 'withdraw')).length, 2);
     });
 
     test('a single user (an office without a reviewer) pushes without approval, as before', async () => {
