@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { balance, grantPages } from '../../src/credits.ts';
 import { issueToken } from '../../src/auth/tokens.ts';
 import { eq } from 'drizzle-orm';
+import { PLANS, planPricePaise } from '@bahi/core';
 import { pushUnpushed } from '../../src/office/pushes.ts';
 import { officeAccounts } from '../../src/office/tables.ts';
 import { withdrawApprovals } from '../../src/office/team.ts';
@@ -105,7 +106,7 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
 
     before(async () => {
       mail = await startMailbox();
-      h = await startApp({ databaseUrl: databaseUrl(), env: { SMTP_URL: mail.url } });
+      h = await startApp({ databaseUrl: databaseUrl(), env: { SMTP_URL: mail.url, BAHI_PAYMENTS: 'test' } });
       for (const who of ['owner', 'accountant', 'reviewer', 'stranger'] as const) {
         const m = await makeMember(h, 100);
         tokens[who] = m.token;
@@ -592,6 +593,18 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       });
       assert.equal(pushed.status, 200, pushed.raw);
       assert.equal((await api(s, 'GET', '/office/team')).body.role, 'owner');
+    });
+
+    test('buying pages is the owner’s: members are refused 403, another office’s owner buys for theirs', async () => {
+      const plan = PLANS[0];
+      const order = { amount: planPricePaise(plan), pages: plan.pages, user_order: 'Plan purchase' };
+      const got: Record<string, number> = {};
+      for (const who of ['owner', 'accountant', 'reviewer', 'stranger'] as const) {
+        const r = await api(tokens[who], 'POST', '/payment/create_order', order);
+        got[who] = r.status;
+        if (r.status === 403) assert.match(r.body.detail, /Only the office’s owner/);
+      }
+      assert.deepEqual(got, { owner: 200, accountant: 403, reviewer: 403, stranger: 200 });
     });
 
     test('pages are the office’s: a member spends the owner’s balance and is shown it', async () => {
