@@ -22,7 +22,14 @@ import {
   normaliseAccountNumber,
   type FilingOutcome,
 } from '../office/accounts.ts';
-import { accountInfos, filedInfo, loadBook, lockClientAccounts, setLedgers } from '../office/books.ts';
+import {
+  accountInfos,
+  filedInfo,
+  fixRow,
+  loadBook,
+  lockClientAccounts,
+  setLedgers,
+} from '../office/books.ts';
 import {
   accountFor,
   actorOf,
@@ -325,6 +332,12 @@ const clients: FastifyPluginAsync = async (app) => {
   serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {
     const a = await accountFor(db, request, idParam(request, 'account'), 'work');
     return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now(), actorOf(request))) };
+  });
+
+  /** A row fixed in place (decision 057): who and when on the row and in the trail, the month unapproved. */
+  serve(app, ENDPOINTS.fixBookRow, async (request, _reply, body) => {
+    const a = await accountFor(db, request, idParam(request, 'account'), 'work');
+    return fixRow(db, a, body, ctx.now(), actorOf(request));
   });
 
   serve(app, ENDPOINTS.setBookSplits, async (request, _reply, body) => {

@@ -5,7 +5,7 @@ import { issueToken } from '../../src/auth/tokens.ts';
 import { eq } from 'drizzle-orm';
 import { PLANS, planPricePaise } from '@bahi/core';
 import { pushUnpushed } from '../../src/office/pushes.ts';
-import { officeAccounts } from '../../src/office/tables.ts';
+import { bookRows, officeAccounts } from '../../src/office/tables.ts';
 import { withdrawApprovals } from '../../src/office/team.ts';
 import { call, startApp } from '../helpers/harness.ts';
 import { makeMember } from '../helpers/queue.ts';
@@ -296,6 +296,15 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
           'POST',
           '/office/statements/file',
           { client_id: c, account_number: m.number, transactions: statementRows(++n) },
+        ],
+      },
+      {
+        name: 'fix a row',
+        use: 'work',
+        call: (_c, m) => [
+          'PUT',
+          `/office/accounts/${m.account}/fix`,
+          { id: m.row, Description: `FIXED ${++n}` },
         ],
       },
       { name: 'add rule', use: 'work', call: (c) => ['POST', `/office/clients/${c}/rules`, rule] },
@@ -593,6 +602,84 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       });
       assert.equal(pushed.status, 200, pushed.raw);
       assert.equal((await api(s, 'GET', '/office/team')).body.role, 'owner');
+    });
+
+    test('a row fixed in place: the values change, the row and the trail name who, both months lose approval', async () => {
+      const { account, row } = await accountWithRows(assigned);
+      for (const month of ['2026-01', '2026-02'])
+        assert.equal(
+          (await api(tokens.reviewer, 'POST', `/office/clients/${assigned}/approvals`, { month })).status,
+          200,
+        );
+      const before = (await owner('GET', `/office/accounts/${account}/book`)).body.rows[0];
+      assert.equal(before.id, row);
+      const fix = (json: Record<string, unknown>, token = tokens.accountant) =>
+        api(token, 'PUT', `/office/accounts/${account}/fix`, { id: row, ...json });
+      // The date moves the row from January into February; the amount and narration change too.
+      const fixed = await fix({
+        Date: '02-02-2026',
+        Withdrawal: '1,234.50',
+        Description: 'UPI-SHOP FIXED',
+        LedgerName: 'Repairs',
+      });
+      assert.equal(fixed.status, 200, fixed.raw);
+      assert.deepEqual(
+        fixed.body.changed.map((c: { field: string }) => c.field),
+        ['Date', 'Description', 'Withdrawal', 'LedgerName'],
+      );
+      const after = (await owner('GET', `/office/accounts/${account}/book`)).body.rows[0];
+      const accountantName = (await api(tokens.accountant, 'GET', '/account/profile')).body.name;
+      assert.equal(after.id, row, 'the row keeps its place');
+      assert.deepEqual(
+        [
+          after.Date,
+          after.Withdrawal,
+          after.Description,
+          after.LedgerName,
+          after.ledger_source,
+          after.changed_by,
+        ],
+        ['02-02-2026', '1,234.50', 'UPI-SHOP FIXED', 'Repairs', 'manual', accountantName],
+      );
+      assert.equal(after.ClosingBalance, before.ClosingBalance, 'what is not given stays');
+      const activity = (await owner('GET', `/office/clients/${assigned}/activity`)).body;
+      const lines = activity.changes.filter(
+        (c: { kind: string; account_id: string }) => c.kind === 'fix' && c.account_id === account,
+      );
+      assert.deepEqual(lines.map((c: { month: string }) => c.month).sort(), ['2026-01', '2026-02']);
+      assert.ok(lines.every((c: { actor: string }) => c.actor === accountantName));
+      assert.match(lines[0].detail, new RegExp(`Date “${before.Date}” → “02-02-2026”`));
+      assert.match(lines[0].detail, new RegExp(`Withdrawal “${before.Withdrawal}” → “1,234.50”`));
+      assert.ok(
+        !activity.approvals.some((a: { month: string }) => a.month === '2026-01' || a.month === '2026-02'),
+        'both months unapproved',
+      );
+      // The same values again change nothing.
+      assert.deepEqual((await fix({ Withdrawal: '1234.5' })).body.changed, []);
+      // Refused: a bad date, no amount at all, nothing to fix, another account's row, a pushed row.
+      const badDate = await fix({ Date: '31-02-2026' });
+      assert.equal(badDate.status, 400, badDate.raw);
+      assert.match(badDate.body.detail, /DD-MM-YYYY/);
+      const noAmount = await fix({ Withdrawal: '', Deposit: '' });
+      assert.equal(noAmount.status, 400, noAmount.raw);
+      assert.match(noAmount.body.detail, /needs a withdrawal or a deposit/);
+      const nothing = await fix({});
+      assert.equal(nothing.status, 422, nothing.raw);
+      assert.match(nothing.raw, /Say what to fix/);
+      const elsewhere = await sharedAccount(assigned);
+      assert.equal(
+        (
+          await api(tokens.accountant, 'PUT', `/office/accounts/${elsewhere.account}/fix`, {
+            id: row,
+            Description: 'x',
+          })
+        ).status,
+        404,
+      );
+      await h.database.db.update(bookRows).set({ pushedAt: h.clock.now() }).where(eq(bookRows.id, row));
+      const gone = await fix({ Description: 'too late' });
+      assert.equal(gone.status, 409);
+      assert.match(gone.body.detail, /gone to Tally/);
     });
 
     test('buying pages is the owner’s: members are refused 403, another office’s owner buys for theirs', async () => {
