@@ -6,7 +6,7 @@ import type { TaxLedgerNames } from '@bahi/core';
 import type { Db } from '../db/index.ts';
 import { tallyCompanies } from './tables.ts';
 
-/** Keeps the snapshot as the user's copy of that company (one per name), replacing an older read. */
+/** Keeps the snapshot as the office's copy of that company (one per name; `userId` is the office: decision 057), replacing an older read. */
 export async function saveCompany(
   db: Db,
   userId: string,
@@ -32,7 +32,7 @@ export async function saveCompany(
   return { ...snapshot, read_at: now.toISOString() };
 }
 
-/** The company of that name, or the one read last; undefined when the user has read none. */
+/** The office's company of that name, or the one read last; undefined when it has read none. */
 export async function loadCompany(
   db: Db,
   userId: string,

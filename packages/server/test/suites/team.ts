@@ -682,6 +682,42 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       assert.match(gone.body.detail, /gone to Tally/);
     });
 
+    test('a Tally company a member reads is the office’s: every member sees it and the push declares none of its ledgers', async () => {
+      const name = `Team Co ${++n}`;
+      const kept = await api(tokens.accountant, 'PUT', '/tally/company', {
+        company: { name, state: 'Maharashtra', version: 'TallyPrime 4.1' },
+        ledgers: [
+          { name: 'HDFC Bank A/c', parent: 'Bank Accounts' },
+          { name: 'Suspense', parent: 'Suspense A/c' },
+        ],
+      });
+      assert.equal(kept.status, 200, kept.raw);
+      const ledgersSeenBy = async (who: 'owner' | 'reviewer' | 'accountant' | 'stranger') => {
+        const got = await api(tokens[who], 'GET', `/tally/company?name=${encodeURIComponent(name)}`);
+        assert.equal(got.status, 200, got.raw);
+        return got.body ? got.body.ledgers.map((l: { name: string }) => l.name).sort() : null;
+      };
+      for (const who of ['owner', 'reviewer', 'accountant'] as const)
+        assert.deepEqual(await ledgersSeenBy(who), ['HDFC Bank A/c', 'Suspense'], who);
+      assert.equal(await ledgersSeenBy('stranger'), null, 'another office reads none of it');
+      // The office's push of a client of that company: its bank and Suspense are the company's, not declared.
+      const { client, account } = await approvedClient('Company Traders');
+      assert.equal(
+        (
+          await owner('PUT', `/office/clients/${client}`, {
+            name: `Company Traders ${++n}`,
+            state_code: '27',
+            tally_company: name,
+          })
+        ).status,
+        200,
+      );
+      const pushed = await owner('POST', `/office/accounts/${account}/push`, { month: '2026-01' });
+      assert.equal(pushed.status, 200, pushed.raw);
+      assert.deepEqual(pushed.body.masters, []);
+      assert.doesNotMatch(pushed.body.xml, /<LEDGER NAME="HDFC Bank A\/c"/);
+    });
+
     test('buying pages is the owner’s: members are refused 403, another office’s owner buys for theirs', async () => {
       const plan = PLANS[0];
       const order = { amount: planPricePaise(plan), pages: plan.pages, user_order: 'Plan purchase' };
