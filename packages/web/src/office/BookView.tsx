@@ -1,4 +1,11 @@
-import type { BookAnswer, BookQuery, BookRowInfo, PushAnswer, TaxSplitInfo } from '@bahi/contract';
+import type {
+  BookAnswer,
+  BookQuery,
+  BookRowInfo,
+  FixRowRequest,
+  PushAnswer,
+  TaxSplitInfo,
+} from '@bahi/contract';
 import { parseAmount, ruleFromFilter, type OnlyFilter } from '@bahi/core';
 import {
   Alert,
@@ -31,8 +38,9 @@ import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { rowMovement } from '../tally/row-movement.ts';
 import { useClientCompany } from '../tally/useClientCompany.ts';
 import { TaxSplitControl } from '../tally/TaxSplitControl.tsx';
-import { createRule, getBook, pushBook, setLedgers, setSplits } from './api.ts';
+import { createRule, fixRow, getBook, pushBook, setLedgers, setSplits } from './api.ts';
 import { RowAuthor } from './RowAuthor.tsx';
+import { FixRowButton } from './FixRowButton.tsx';
 
 // One account's book (issue 13): its months with what went to Tally, the gaps where the balance
 // chain breaks, and its rows with the ledger each has and what set it (a rule, the client's memory,
@@ -183,6 +191,16 @@ export function BookView({
       load();
     } catch (err) {
       notifyError('The ledger could not be saved.', err);
+    }
+  }
+
+  async function saveFix(fix: FixRowRequest) {
+    try {
+      await fixRow(accountId, fix);
+      load();
+    } catch (err) {
+      notifyError('The row could not be fixed.', err);
+      throw err;
     }
   }
 
@@ -631,7 +649,9 @@ export function BookView({
                   onSave={(s) => saveSplit(r, s)}
                 />
               </Table.Td>
-              <Table.Td>{r.pushed && <Badge variant="light">Pushed</Badge>}</Table.Td>
+              <Table.Td>
+                {r.pushed ? <Badge variant="light">Pushed</Badge> : <FixRowButton row={r} onSave={saveFix} />}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
