@@ -636,6 +636,19 @@ export function BookView({
                     {r.voucher_type ? ` (${r.voucher_type})` : ''}
                   </Text>
                 )}
+                {r.ledger_source === 'memory' && !r.pushed && (
+                  // The payee's remembered ledger was used on its own when the row was filed: one
+                  // click gives the row back without one (still offered as a suggestion).
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    title={r.ledger_reason}
+                    aria-label={`Undo the remembered ${r.LedgerName} for ${r.Date} ${r.Description}`}
+                    onClick={() => void saveLedger(r, '')}
+                  >
+                    Undo
+                  </Button>
+                )}
                 <RowAuthor by={r.changed_by} at={r.changed_at} />
               </Table.Td>
               <Table.Td>
