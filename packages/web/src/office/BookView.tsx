@@ -6,7 +6,7 @@ import type {
   PushAnswer,
   TaxSplitInfo,
 } from '@bahi/contract';
-import { parseAmount, ruleFromFilter, type OnlyFilter } from '@bahi/core';
+import { parseAmount, ruleFromFilter, splitTaxLedgersOfCompany, type OnlyFilter } from '@bahi/core';
 import {
   Alert,
   Badge,
@@ -71,6 +71,8 @@ export function BookView({
   const [book, setBook] = useState<BookAnswer | null>(null);
   // the client's company: its ledgers offered in the ledger fields, a name it lacks marked (issue 35)
   const { company, isNew } = useClientCompany(tallyCompany);
+  // the company's own GST and TDS ledgers name the split's legs, as the push names them (decision 057)
+  const taxLedgers = useMemo(() => splitTaxLedgersOfCompany(company), [company]);
   const [problem, setProblem] = useState<string | null>(null);
   const [keywords, setKeywords] = useState('');
   const [only, setOnly] = useState<OnlyFilter>('all');
@@ -659,6 +661,7 @@ export function BookView({
                   bankLedger={book.account.tally_ledger}
                   label={`${r.Date} ${r.Description}`}
                   readOnly={r.pushed}
+                  taxLedgers={taxLedgers}
                   onSave={(s) => saveSplit(r, s)}
                 />
               </Table.Td>
