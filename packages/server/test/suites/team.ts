@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { PLANS, planPricePaise } from '@bahi/core';
 import { pushUnpushed } from '../../src/office/pushes.ts';
 import { bookRows, officeAccounts } from '../../src/office/tables.ts';
+import { taughtLayouts } from '../../src/statements/tables.ts';
 import { withdrawApprovals } from '../../src/office/team.ts';
 import { call, startApp } from '../helpers/harness.ts';
 import { makeMember } from '../helpers/queue.ts';
@@ -716,6 +717,41 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       assert.equal(pushed.status, 200, pushed.raw);
       assert.deepEqual(pushed.body.masters, []);
       assert.doesNotMatch(pushed.body.xml, /<LEDGER NAME="HDFC Bank A\/c"/);
+    });
+
+    test('columns a member maps (and layouts taught) are the office’s: every member and the office’s drop have them', async () => {
+      const name = `Office columns ${++n}`;
+      const saved = await api(tokens.accountant, 'POST', '/mappings', {
+        name,
+        bank: 'auto',
+        mapping: {
+          sheet: 0,
+          firstRow: 3,
+          amounts: 'side',
+          dateOrder: 'dmy',
+          columns: { date: 0, description: 1, amount: 3, side: 4, balance: 5 },
+        },
+        signature: {
+          kind: 'sheet',
+          headings: ['date', 'particulars', 'ref', 'amt', 'drcr', 'bal'],
+          headingRow: 2,
+        },
+      });
+      assert.equal(saved.status, 200, saved.raw);
+      const names = async (who: 'owner' | 'reviewer' | 'accountant' | 'stranger') =>
+        (await api(tokens[who], 'GET', '/layouts')).body.layouts.map((l: { name: string }) => l.name);
+      for (const who of ['owner', 'reviewer', 'accountant'] as const)
+        assert.ok((await names(who)).includes(name), who);
+      assert.ok(!(await names('stranger')).includes(name), 'another office has none of it');
+      // stored under the office (the owner's id), where the office's drop (queue/read.ts) looks
+      const [kept] = await h.database.db
+        .select()
+        .from(taughtLayouts)
+        .where(eq(taughtLayouts.id, saved.body.id));
+      assert.equal(kept.userId, ids.owner);
+      // the owner may remove what a member taught: it is gone for every member
+      assert.equal((await owner('DELETE', `/layouts/${saved.body.id}`)).status, 200);
+      assert.ok(!(await names('accountant')).includes(name));
     });
 
     test('buying pages is the owner’s: members are refused 403, another office’s owner buys for theirs', async () => {
