@@ -64,6 +64,8 @@ import {
   RuleAnswer,
   RuleInput,
   SetLedgersRequest,
+  FixRowRequest,
+  FixRowAnswer,
 } from './office.ts';
 import {
   CreateOrderAnswer,
@@ -385,6 +387,12 @@ export const ENDPOINTS = {
     path: '/office/accounts/:id/splits',
     request: SetSplitsRequest,
     answer: SetSplitsAnswer,
+  },
+  fixBookRow: {
+    method: 'PUT',
+    path: '/office/accounts/:id/fix',
+    request: FixRowRequest,
+    answer: FixRowAnswer,
   },
   pushBook: { method: 'POST', path: '/office/accounts/:id/push', request: PushRequest, answer: PushAnswer },
   fileStatement: {

@@ -311,6 +311,37 @@ export const SetLedgersRequest = z.object({
     .max(50_000),
 });
 
+/**
+ * PUT /office/accounts/{id}/fix: one unpushed book row fixed in place (decision 057), in the row's own
+ * fields as the book shows them; a field left out stays as it is. Amounts in rupees as typed ('' is
+ * none), the date DD-MM-YYYY.
+ */
+export const FixRowRequest = z
+  .object({
+    id: z.string().uuid(),
+    Date: z.string().trim().max(20).optional(),
+    Description: z.string().trim().max(1000).optional(),
+    Withdrawal: z.string().trim().max(30).optional(),
+    Deposit: z.string().trim().max(30).optional(),
+    ClosingBalance: z.string().trim().max(30).optional(),
+    LedgerName: z.string().trim().max(200).optional(),
+  })
+  .refine(
+    (r) =>
+      [r.Date, r.Description, r.Withdrawal, r.Deposit, r.ClosingBalance, r.LedgerName].some(
+        (v) => v !== undefined,
+      ),
+    { message: 'Say what to fix: a date, an amount, the narration or the ledger.' },
+  );
+export type FixRowRequest = z.infer<typeof FixRowRequest>;
+
+/** What the fix changed: the fields, each as it was and as it is now (empty: nothing changed). */
+export const FixRowAnswer = z.object({
+  ok: z.literal(true),
+  changed: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })),
+});
+export type FixRowAnswer = z.infer<typeof FixRowAnswer>;
+
 /** What filing a read statement into a client's books did. */
 export const FilingInfo = z.object({
   kind: z.enum(['filed', 'new-account', 'ambiguous']),

@@ -92,7 +92,16 @@ export const MonthApproval = z.object({
 });
 export type MonthApproval = z.infer<typeof MonthApproval>;
 
-export const BOOK_CHANGE_KINDS = ['ledger', 'rule', 'file', 'fix', 'push', 'approve', 'withdraw'] as const;
+export const BOOK_CHANGE_KINDS = [
+  'ledger',
+  'rule',
+  'file',
+  'fix',
+  'split',
+  'push',
+  'approve',
+  'withdraw',
+] as const;
 
 export const BookChangeInfo = z.object({
   id: z.string(),

@@ -214,3 +214,39 @@ export function splitLegs(
     })),
   ];
 }
+
+/** The duty-head words of each GST head, in every TallyPrime release's spelling (lower case). */
+export const GST_HEAD_WORDS = {
+  cgst: ['cgst', 'central tax'],
+  sgst: ['sgst/utgst', 'sgst', 'utgst', 'state tax'],
+  igst: ['igst', 'integrated tax'],
+} as const;
+
+/**
+ * The company's own ledgers for a bank row's GST/TDS split (decision 055): its input GST ledger of
+ * each duty head (one a head, or of several the one named Input), and its TDS ledgers by name (TDS
+ * with Receivable/Recoverable, TDS with Payable) when exactly one fits. None fits: core's defaults
+ * (Input CGST, TDS Receivable...), declared create-only with their groups. The server's push and
+ * month report and the book's split dialog all name the legs with it.
+ */
+export function splitTaxLedgersOfCompany(
+  company: { ledgers?: readonly { name: string; gstDutyHead?: string }[] } | null | undefined,
+): Partial<TaxLedgerNames> {
+  const ledgers = company?.ledgers ?? [];
+  const out: Partial<TaxLedgerNames> = {};
+  for (const head of ['cgst', 'sgst', 'igst'] as const) {
+    const words: readonly string[] = GST_HEAD_WORDS[head];
+    const all = ledgers.filter((l) => words.includes(l.gstDutyHead?.trim().toLowerCase() ?? ''));
+    const pick = all.length === 1 ? all : all.filter((l) => /\binput\b/i.test(l.name));
+    if (pick.length === 1) out[head] = pick[0].name;
+  }
+  const only = (re: RegExp) => {
+    const all = ledgers.filter((l) => /\btds\b/i.test(l.name) && re.test(l.name));
+    return all.length === 1 ? all[0].name : undefined;
+  };
+  const receivable = only(/\b(receivable|recoverable)\b/i);
+  const payable = only(/\bpayable\b/i);
+  if (receivable) out.tdsReceivable = receivable;
+  if (payable) out.tdsPayable = payable;
+  return out;
+}

@@ -6,6 +6,7 @@ import {
   formatDisplayDate,
   formatIndian,
   parseAmount,
+  parseSpecDate,
   ruleFromFilter,
   ruleMatches,
   uncoveredPeriods,
@@ -18,8 +19,11 @@ import {
   type BookAnswer,
   type BookRowInfo,
   type FiledStatementInfo,
+  type FixRowAnswer,
+  type FixRowRequest,
 } from '@bahi/contract';
 import type { Db, DbOrTx } from '../db/index.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
 import { assignLedgers, loadRules, rememberClientLedgers, type LedgerChoice } from './ledgers.ts';
 import { accountStatements, bookRows, officeAccounts } from './tables.ts';
 import { recordRowChanges, type Actor } from './team.ts';
@@ -294,6 +298,9 @@ export async function setLedgers(
   actor: Actor = { id: null, name: '' },
 ): Promise<{ updated: number; remembered: number }> {
   return db.transaction(async (tx) => {
+    // Every change of a book takes the account's lock first, as filing and the push do: a push
+    // checking the month's approval then sees this change whole or not at all (decision 057).
+    await lockAccount(tx, account.id);
     const ids = changes.map((c) => c.id);
     const found = await tx
       .select({ id: bookRows.id, description: bookRows.description, date: bookRows.date })
@@ -330,6 +337,16 @@ export async function setLedgers(
   });
 }
 
+/** Locks every account of a client (in one order, so two such changes never deadlock). */
+export async function lockClientAccounts(tx: DbOrTx, clientId: string): Promise<void> {
+  await tx
+    .select({ id: officeAccounts.id })
+    .from(officeAccounts)
+    .where(eq(officeAccounts.clientId, clientId))
+    .orderBy(asc(officeAccounts.id))
+    .for('update');
+}
+
 /**
  * Locks the account's row until the transaction ends: everything that writes its book (filing a
  * statement, pushing rows) takes turns, so two queue workers or two pushes never interleave.
@@ -340,4 +357,92 @@ export async function lockAccount(tx: DbOrTx, accountId: string): Promise<void> 
     .from(officeAccounts)
     .where(eq(officeAccounts.id, accountId))
     .for('update');
+}
+
+/**
+ * One unpushed row of the account's book fixed in place (decision 057): its date, amounts, balance,
+ * narration or ledger, as the person typed them. Like every change of a book: the account locked,
+ * the row marked with who and when, a `fix` line in the trail (its old month's and, when the date
+ * moved it, its new month's) saying what was and what is, and those months' approvals withdrawn.
+ * A row that went to Tally stays as it went (409). A ledger fixed is remembered for the client, as
+ * a ledger set is. The row keeps its place in the book.
+ */
+export async function fixRow(
+  db: Db,
+  account: AccountRow,
+  fix: FixRowRequest,
+  now: Date,
+  actor: Actor,
+): Promise<FixRowAnswer> {
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, account.id);
+    const [row] = await tx
+      .select()
+      .from(bookRows)
+      .where(and(eq(bookRows.accountId, account.id), eq(bookRows.id, fix.id)));
+    if (!row) throw notFound('No such row.');
+    if (row.pushedAt) throw conflict('This row has gone to Tally: it stays as it went.');
+    const rupees = (text: string | undefined, field: string, was: number | null) => {
+      if (text === undefined) return was;
+      if (text === '') return null;
+      const p = parseAmount(text);
+      if (p === null) throw badRequest(`${field}: enter an amount in rupees, like 1500 or 1,500.00.`);
+      return p;
+    };
+    let date = row.date;
+    if (fix.Date !== undefined) {
+      const iso = parseSpecDate(fix.Date);
+      if (!iso) throw badRequest('Date: enter it as DD-MM-YYYY, like 05-01-2026.');
+      date = iso;
+    }
+    const withdrawal = rupees(fix.Withdrawal, 'Withdrawal', row.withdrawal) ?? 0;
+    const deposit = rupees(fix.Deposit, 'Deposit', row.deposit) ?? 0;
+    const balance = rupees(fix.ClosingBalance, 'Closing balance', row.balance);
+    if (withdrawal === 0 && deposit === 0) throw badRequest('A row needs a withdrawal or a deposit.');
+    const description = fix.Description ?? row.description;
+    const ledger = fix.LedgerName ?? row.ledger;
+    const changed = [
+      { field: 'Date', from: day(row.date), to: day(date) },
+      { field: 'Description', from: row.description, to: description },
+      { field: 'Withdrawal', from: amount(row.withdrawal), to: amount(withdrawal) },
+      { field: 'Deposit', from: amount(row.deposit), to: amount(deposit) },
+      { field: 'ClosingBalance', from: money(row.balance), to: money(balance) },
+      { field: 'LedgerName', from: row.ledger, to: ledger },
+    ].filter((c) => c.from !== c.to);
+    if (changed.length === 0) return { ok: true, changed };
+    const ledgerChanged = ledger !== row.ledger;
+    await tx
+      .update(bookRows)
+      .set({
+        date,
+        description,
+        withdrawal,
+        deposit,
+        balance,
+        ...(ledgerChanged
+          ? { ledger, ledgerSource: ledger ? 'manual' : null, ledgerReason: '', voucherType: null }
+          : {}),
+      })
+      .where(and(eq(bookRows.id, row.id), isNull(bookRows.pushedAt)));
+    const detail = changed
+      .map((c) => `${c.field} ${c.from ? `“${c.from}”` : '(none)'} → ${c.to ? `“${c.to}”` : '(none)'}`)
+      .join('; ');
+    await recordRowChanges(
+      tx,
+      account,
+      date.slice(0, 7) === row.date.slice(0, 7)
+        ? [{ id: row.id, date }]
+        : [
+            { id: row.id, date: row.date },
+            { id: row.id, date },
+          ],
+      'fix',
+      actor,
+      now,
+      detail,
+    );
+    if (ledgerChanged && ledger)
+      await rememberClientLedgers(tx, account.clientId, [{ description, ledger }], now);
+    return { ok: true, changed };
+  });
 }

@@ -27,6 +27,7 @@ import { lockAccount, suggestFor } from './books.ts';
 import { assertPushFits } from './push-size.ts';
 import { makeExportRoom } from '../tally/export-quota.ts';
 import { bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
+import { recordRowChanges, requireApproved, type Actor } from './team.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
 type BookRowRecord = typeof bookRows.$inferSelect;
@@ -112,6 +113,10 @@ async function pushedMovements(tx: DbOrTx, accountId: string, days: readonly [st
 /**
  * The book's unpushed rows as one Tally import, tied to a push record; nothing is marked pushed
  * until Tally answers. The account row is locked for the transaction, so two pushes at once take turns.
+ * The months it takes must be approved once the office has a reviewer (decision 054), checked in
+ * this transaction after the lock (and the approvals read FOR SHARE): a withdrawal, or a change that
+ * withdraws (every book change locks the account first), is either seen or waits for the push. The
+ * push's line in the trail is written in the same transaction, of the rows it took.
  */
 export async function pushUnpushed(
   db: Db,
@@ -122,6 +127,8 @@ export async function pushUnpushed(
   held?: readonly HeldMovement[],
   /** The groups chosen for new ledgers, and whether rows without a ledger take the suggested one (issue 31). */
   groups: LedgerGroupChoice & { use_suggestions?: boolean } = {},
+  /** who pushes: the trail names them */
+  actor: Actor = { id: null, name: '' },
 ): Promise<PushAnswer> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
@@ -142,6 +149,13 @@ export async function pushUnpushed(
         ),
       )
       .orderBy(asc(bookRows.position));
+    // The account's office is its user (decision 054).
+    await requireApproved(
+      tx,
+      account.userId,
+      account.clientId,
+      rows.map((r) => r.date.slice(0, 7)),
+    );
     if (groups.use_suggestions) await takeSuggestions(tx, account.clientId, rows);
     if (rows.length === 0 && month) throw badRequest(`Every row of ${month} has gone to Tally already.`);
     if (rows.length === 0)
@@ -200,7 +214,10 @@ export async function pushUnpushed(
     const isCash = (t: BankTransaction, side: 'withdrawal' | 'deposit') =>
       contra.has(t) || cashWithoutLedger(t, side);
     const vouchers = ids.flat().filter((id) => !isIn(id)).length;
+    const claim = (n: number) =>
+      recordRowChanges(tx, account, rows, 'push', actor, now, `${n} voucher(s) to Tally`);
     if (vouchers === 0) {
+      if (done.length > 0) await claim(0);
       return { ok: true, xml_id: '', xml: '', vouchers: 0, rows: 0, already_sent: done.length, masters: [] };
     }
     const options = {
@@ -262,6 +279,7 @@ export async function pushUnpushed(
         .set({ pushId: push.id })
         .where(inArray(bookRows.id, rowIds.slice(i, i + 5000)));
     }
+    await claim(vouchers);
     return {
       ok: true,
       xml_id: kept.id,

@@ -3,9 +3,12 @@
 // client changes later is its own, and the office's set is not changed by it.
 import type { RuleInfo } from '@bahi/contract';
 import { formatPlain } from '@bahi/core';
-import { and, asc, count, eq, max } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { clientRules, officeRules } from './tables.ts';
+import { and, asc, count, eq, isNull, max, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/index.ts';
+import { lockClientAccounts } from './books.ts';
+import { assignLedgers, loadRules, type LedgerChoice } from './ledgers.ts';
+import { bookRows, clientRules, officeAccounts, officeRules } from './tables.ts';
+import { recordChange, recordRowChanges, type Actor } from './team.ts';
 
 /** The most rules a client (and the office's set) may hold, as creating a rule allows. */
 export const MAX_RULES = 200;
@@ -63,9 +66,37 @@ const clientRulesOf = (db: Db, clientId: string) =>
     .where(eq(clientRules.clientId, clientId))
     .orderBy(asc(clientRules.position), asc(clientRules.createdAt));
 
+/** The client's open rows (unpushed, no ledger): the ones its rules and memory suggest a ledger for. */
+const openRowsOf = (tx: DbOrTx, clientId: string) =>
+  tx
+    .select({
+      id: bookRows.id,
+      accountId: bookRows.accountId,
+      date: bookRows.date,
+      description: bookRows.description,
+      withdrawal: bookRows.withdrawal,
+      deposit: bookRows.deposit,
+    })
+    .from(bookRows)
+    .innerJoin(officeAccounts, eq(officeAccounts.id, bookRows.accountId))
+    .where(
+      and(
+        eq(officeAccounts.clientId, clientId),
+        isNull(bookRows.pushedAt),
+        sql`btrim(${bookRows.ledger}) = ''`,
+      ),
+    );
+
+const choiceKey = (c: LedgerChoice | null) =>
+  c ? JSON.stringify([c.ledger, c.source, c.voucherType, c.taxSplit]) : '';
+
 /**
  * Appends `rules` (in their order) to the client's, after its own: a client's own rules keep
  * applying first. A rule the client already has is left out, and so is what passes MAX_RULES.
+ * With `record` (the routes), it is a change of the client's books like any other (decision 057):
+ * the accounts locked, the open rows whose suggested ledger the new rules change (what "Use all
+ * suggestions" would push) marked and in the trail, their months' approvals withdrawn; one trail
+ * line of no month when no row's suggestion moved.
  */
 export async function appendRules(
   db: Db,
@@ -73,8 +104,14 @@ export async function appendRules(
   clientId: string,
   rules: readonly RuleFields[],
   now: Date,
+  record?: { actor: Actor; detail: string },
 ): Promise<{ copied: number; same: number; over_limit: number }> {
   return db.transaction(async (tx) => {
+    if (record) await lockClientAccounts(tx, clientId);
+    const open = record ? await openRowsOf(tx, clientId) : [];
+    const suggest = async () =>
+      open.length ? assignLedgers(tx, clientId, await loadRules(tx, clientId), open) : [];
+    const before = await suggest();
     const have = await tx.select().from(clientRules).where(eq(clientRules.clientId, clientId)).for('update');
     const keys = new Set(have.map(sameKey));
     const [{ n, last }] = await tx
@@ -101,6 +138,23 @@ export async function appendRules(
       values.push({ ...fieldsOf(r), userId, clientId, position: position++, createdAt: now });
     }
     if (values.length) await tx.insert(clientRules).values(values);
+    if (record && values.length) {
+      const after = await suggest();
+      const moved = open.filter((_, i) => choiceKey(before[i]) !== choiceKey(after[i]));
+      const detail = `${record.detail}: ${values.length} rule(s)`;
+      for (const accountId of new Set(moved.map((r) => r.accountId)))
+        await recordRowChanges(
+          tx,
+          { id: accountId, clientId },
+          moved.filter((r) => r.accountId === accountId),
+          'rule',
+          record.actor,
+          now,
+          detail,
+        );
+      if (moved.length === 0)
+        await recordChange(tx, { clientId, kind: 'rule', actor: record.actor, at: now, detail });
+    }
     return { copied: values.length, same, over_limit: overLimit };
   });
 }
@@ -112,9 +166,10 @@ export async function copyClientRules(
   fromClientId: string,
   toClientId: string,
   now: Date,
+  record?: { actor: Actor; detail: string },
 ) {
   const rules = await clientRulesOf(db, fromClientId);
-  return appendRules(db, userId, toClientId, rules, now);
+  return appendRules(db, userId, toClientId, rules, now, record);
 }
 
 export async function loadOfficeRules(db: Db, userId: string) {

@@ -6,21 +6,44 @@ import type { TaxSplitInfo } from '@bahi/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { invalid } from '../errors.ts';
+import { lockAccount } from './books.ts';
 import { bookRows, type officeAccounts } from './tables.ts';
+import { recordRowChanges, type Actor } from './team.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
+
+/** A split as the trail says it: `GST 18% (IGST)`, `TDS 10% u/s 194A`, `no split`. */
+export function splitWords(split: TaxSplit | null): string {
+  if (!split) return 'no split';
+  if (split.kind === 'gst') return `GST ${split.ratePercent}% (${split.interstate ? 'IGST' : 'CGST + SGST'})`;
+  return `TDS ${split.ratePercent}%${split.section ? ` u/s ${split.section}` : ''}`;
+}
+
+const canonical = (split: TaxSplit | null | undefined): string =>
+  split
+    ? JSON.stringify(
+        Object.entries(split)
+          .filter(([, v]) => v !== undefined && v !== '')
+          .sort(([a], [b]) => a.localeCompare(b)),
+      )
+    : 'null';
 
 /**
  * Sets (or clears, with null) the split of unpushed rows of this account's book. A split the row's
  * amount cannot take is refused whole, naming the row's date: nothing is half set. Rows already
- * pushed keep what went to Tally.
+ * pushed keep what went to Tally. Like every change of a book (decision 057): the account locked,
+ * the rows marked with who and when, a trail line a month, the months' approvals withdrawn; a row
+ * given the split it already has is no change.
  */
 export async function setSplits(
   db: Db,
   account: AccountRow,
   changes: readonly { id: string; tax_split: TaxSplitInfo | null }[],
+  now: Date = new Date(),
+  actor: Actor = { id: null, name: '' },
 ): Promise<{ updated: number }> {
   return db.transaction(async (tx) => {
+    await lockAccount(tx, account.id);
     const found = await tx
       .select({
         id: bookRows.id,
@@ -28,6 +51,7 @@ export async function setSplits(
         description: bookRows.description,
         withdrawal: bookRows.withdrawal,
         deposit: bookRows.deposit,
+        taxSplit: bookRows.taxSplit,
       })
       .from(bookRows)
       .where(
@@ -54,6 +78,18 @@ export async function setSplits(
         FROM jsonb_to_recordset(${chunk}::jsonb) AS v(id uuid, tax_split jsonb)
         WHERE book_rows.id = v.id AND book_rows.account_id = ${account.id} AND book_rows.pushed_at IS NULL`);
     }
+    // what changed: a row given the split it had is no change (jsonb keeps its keys in its own order)
+    const changed = wanted.filter((c) => canonical(rowOf.get(c.id)!.taxSplit) !== canonical(c.tax_split));
+    const kinds = new Set(changed.map((c) => splitWords(c.tax_split)));
+    await recordRowChanges(
+      tx,
+      account,
+      changed.map((c) => ({ id: c.id, date: rowOf.get(c.id)!.date })),
+      'split',
+      actor,
+      now,
+      kinds.size === 1 ? `split set to ${[...kinds][0]}` : 'splits set',
+    );
     return { updated: wanted.length };
   });
 }

@@ -83,7 +83,17 @@ export const monthApprovals = pgTable(
   (t) => [primaryKey({ name: 'month_approvals_pk', columns: [t.clientId, t.month] })],
 );
 
-export const BOOK_CHANGE_KINDS = ['ledger', 'rule', 'file', 'fix', 'push', 'approve', 'withdraw'] as const;
+/** `split`: a GST/TDS split set or cleared on rows (decision 057); text, no migration. */
+export const BOOK_CHANGE_KINDS = [
+  'ledger',
+  'rule',
+  'file',
+  'fix',
+  'split',
+  'push',
+  'approve',
+  'withdraw',
+] as const;
 export type BookChangeKind = (typeof BOOK_CHANGE_KINDS)[number];
 
 /**

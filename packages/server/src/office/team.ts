@@ -149,7 +149,12 @@ export const notApproved = (months: readonly string[]) =>
     `${months.length === 1 ? `${months[0]} is` : `${months.join(', ')} are`} not approved yet: a reviewer approves a month before it goes to Tally.`,
   );
 
-/** 409 unless every one of `months` of the client is approved (when the office needs approvals). */
+/**
+ * 409 unless every one of `months` of the client is approved (when the office needs approvals).
+ * Called inside the push's transaction (pushes.ts), after the account's lock: the approvals are read
+ * FOR SHARE, so a withdrawal in flight (its DELETE not yet committed) is waited for and then counts,
+ * and one that starts later waits for the push to commit. What was approved is what goes.
+ */
 export async function requireApproved(
   db: DbOrTx,
   officeId: string,
@@ -160,7 +165,8 @@ export async function requireApproved(
   const approved = await db
     .select({ month: monthApprovals.month })
     .from(monthApprovals)
-    .where(and(eq(monthApprovals.clientId, clientId), inArray(monthApprovals.month, [...months])));
+    .where(and(eq(monthApprovals.clientId, clientId), inArray(monthApprovals.month, [...new Set(months)])))
+    .for('share');
   const have = new Set(approved.map((a) => a.month));
   const missing = [...new Set(months)].filter((m) => !have.has(m)).sort();
   if (missing.length) throw notApproved(missing);

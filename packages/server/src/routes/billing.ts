@@ -169,7 +169,7 @@ const billing: FastifyPluginAsync = async (app) => {
     // The company named, as last read from Tally (bridge or masters file): its state, GSTIN and
     // release fill what the form leaves out, and masters it already has are not declared.
     const company = body.company_name
-      ? await loadCompany(app.bahi.db, request.user.id, body.company_name)
+      ? await loadCompany(app.bahi.db, request.office.id, body.company_name)
       : undefined;
     // A party ledger the company keeps with a GSTIN (issue 12): its registration, unless the form gives one.
     const party = partyRegistration(company, body.party_ledger ?? BILLING_DEFAULTS.partyLedger);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, like, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, max, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseAmount, parseSpecDate, ruleMatches, formatDisplayDate } from '@bahi/core';
 import {
@@ -22,14 +22,20 @@ import {
   normaliseAccountNumber,
   type FilingOutcome,
 } from '../office/accounts.ts';
-import { accountInfos, filedInfo, loadBook, setLedgers } from '../office/books.ts';
+import {
+  accountInfos,
+  filedInfo,
+  fixRow,
+  loadBook,
+  lockClientAccounts,
+  setLedgers,
+} from '../office/books.ts';
 import {
   accountFor,
   actorOf,
   assignedClientIds,
   clientFor,
   recordRowChanges,
-  requireApproved,
   requireOwner,
   requireUse,
 } from '../office/team.ts';
@@ -326,44 +332,25 @@ const clients: FastifyPluginAsync = async (app) => {
     return { ok: true, ...(await setLedgers(db, a, body.rows, ctx.now(), actorOf(request))) };
   });
 
+  /** A row fixed in place (decision 057): who and when on the row and in the trail, the month unapproved. */
+  serve(app, ENDPOINTS.fixBookRow, async (request, _reply, body) => {
+    const a = await accountFor(db, request, idParam(request, 'account'), 'work');
+    return fixRow(db, a, body, ctx.now(), actorOf(request));
+  });
+
   serve(app, ENDPOINTS.setBookSplits, async (request, _reply, body) => {
     const a = await accountFor(db, request, idParam(request, 'account'), 'work');
-    return setSplits(db, a, body.rows);
+    return setSplits(db, a, body.rows, ctx.now(), actorOf(request));
   });
 
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
   serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held, ...groups }) => {
     const a = await accountFor(db, request, idParam(request, 'account'), 'work');
-    // The months this push takes must be approved once the office has a reviewer (issue 35).
-    const waiting = await db
-      .select({ id: bookRows.id, date: bookRows.date })
-      .from(bookRows)
-      .where(
-        and(
-          eq(bookRows.accountId, a.id),
-          isNull(bookRows.pushedAt),
-          month ? like(bookRows.date, `${month}-%`) : undefined,
-        ),
-      );
-    await requireApproved(
-      db,
-      request.office.id,
-      a.clientId,
-      waiting.map((r) => r.date.slice(0, 7)),
-    );
     // One accounting of work (issue 33): a push is counted like a read, by the hour.
     await countWork(ctx, request.user.id, 'push', 1);
-    const answer = await pushUnpushed(db, a, ctx.now(), month, held, groups);
-    if (answer.rows > 0 || (answer.already_sent ?? 0) > 0)
-      await recordRowChanges(
-        db,
-        a,
-        waiting,
-        'push',
-        actorOf(request),
-        ctx.now(),
-        `${answer.vouchers} voucher(s) to Tally`,
-      );
+    // The months it takes must be approved once the office has a reviewer (issue 35): checked, and
+    // the push recorded in the trail, inside the push's own transaction (pushes.ts).
+    const answer = await pushUnpushed(db, a, ctx.now(), month, held, groups, actorOf(request));
     request.log.info({ rows: answer.rows, vouchers: answer.vouchers }, 'book pushed');
     return answer;
   });
@@ -515,46 +502,50 @@ const clients: FastifyPluginAsync = async (app) => {
     request: FastifyRequest,
   ): Promise<number> {
     const r = ruleOf(rule);
-    const rows = await db
-      .select({
-        id: bookRows.id,
-        accountId: bookRows.accountId,
-        date: bookRows.date,
-        description: bookRows.description,
-        withdrawal: bookRows.withdrawal,
-        deposit: bookRows.deposit,
-        source: bookRows.ledgerSource,
-      })
-      .from(bookRows)
-      .innerJoin(officeAccounts, eq(officeAccounts.id, bookRows.accountId))
-      .where(and(eq(officeAccounts.clientId, clientId), isNull(bookRows.pushedAt)));
-    const picked = rows.filter((x) => x.source !== 'manual' && ruleMatches(r, x));
-    const ids = picked.map((x) => x.id);
-    for (let i = 0; i < ids.length; i += 5000) {
-      await db
-        .update(bookRows)
-        .set({
-          ledger: r.ledger,
-          ledgerSource: 'rule',
-          ledgerReason: ruleReason(r),
-          voucherType: r.voucherType,
-          taxSplit: r.taxSplit ?? null,
+    return db.transaction(async (tx) => {
+      // Every change of a book locks its account first (decision 057): the client's, in one order.
+      await lockClientAccounts(tx, clientId);
+      const rows = await tx
+        .select({
+          id: bookRows.id,
+          accountId: bookRows.accountId,
+          date: bookRows.date,
+          description: bookRows.description,
+          withdrawal: bookRows.withdrawal,
+          deposit: bookRows.deposit,
+          source: bookRows.ledgerSource,
         })
-        .where(inArray(bookRows.id, ids.slice(i, i + 5000)));
-    }
-    // In the trail, account by account (issue 35); the months it changed lose their approval.
-    for (const accountId of new Set(picked.map((x) => x.accountId))) {
-      await recordRowChanges(
-        db,
-        { id: accountId, clientId },
-        picked.filter((x) => x.accountId === accountId),
-        'rule',
-        actorOf(request),
-        ctx.now(),
-        `rule “${rule.name || rule.ledger}” set ${rule.ledger}`,
-      );
-    }
-    return ids.length;
+        .from(bookRows)
+        .innerJoin(officeAccounts, eq(officeAccounts.id, bookRows.accountId))
+        .where(and(eq(officeAccounts.clientId, clientId), isNull(bookRows.pushedAt)));
+      const picked = rows.filter((x) => x.source !== 'manual' && ruleMatches(r, x));
+      const ids = picked.map((x) => x.id);
+      for (let i = 0; i < ids.length; i += 5000) {
+        await tx
+          .update(bookRows)
+          .set({
+            ledger: r.ledger,
+            ledgerSource: 'rule',
+            ledgerReason: ruleReason(r),
+            voucherType: r.voucherType,
+            taxSplit: r.taxSplit ?? null,
+          })
+          .where(inArray(bookRows.id, ids.slice(i, i + 5000)));
+      }
+      // In the trail, account by account (issue 35); the months it changed lose their approval.
+      for (const accountId of new Set(picked.map((x) => x.accountId))) {
+        await recordRowChanges(
+          tx,
+          { id: accountId, clientId },
+          picked.filter((x) => x.accountId === accountId),
+          'rule',
+          actorOf(request),
+          ctx.now(),
+          `rule “${rule.name || rule.ledger}” set ${rule.ledger}`,
+        );
+      }
+      return ids.length;
+    });
   }
 
   /** The rule `id` of a client the person may work on (404 otherwise, 403 for a reviewer). */

@@ -12,7 +12,7 @@ import {
   ruleInfo,
   setOfficeRulesFrom,
 } from '../office/rule-copy.ts';
-import { clientFor } from '../office/team.ts';
+import { actorOf, clientFor } from '../office/team.ts';
 import { idParam } from './params.ts';
 
 const officeRulesRoutes: FastifyPluginAsync = async (app) => {
@@ -24,13 +24,17 @@ const officeRulesRoutes: FastifyPluginAsync = async (app) => {
     const to = await clientFor(db, request, idParam(request, 'client'), 'work');
     const from = await clientFor(db, request, body.from_client_id, 'see');
     if (from.id === to.id) throw badRequest('Choose another client to copy the rules from.');
-    return copyClientRules(db, request.office.id, from.id, to.id, ctx.now());
+    return copyClientRules(db, request.office.id, from.id, to.id, ctx.now(), {
+      actor: actorOf(request),
+      detail: `rules copied from ${from.name}`,
+    });
   });
 
   serve(app, ENDPOINTS.officeRuleSet, async (request) => ({
     rules: (await loadOfficeRules(db, request.office.id)).map(ruleInfo),
   }));
 
+  // The office's set is no client's book: making it changes no row and withdraws nothing (decision 057).
   serve(app, ENDPOINTS.setOfficeRuleSet, async (request, _reply, body) => {
     const from = await clientFor(db, request, body.from_client_id, 'work');
     return {
@@ -41,7 +45,10 @@ const officeRulesRoutes: FastifyPluginAsync = async (app) => {
   serve(app, ENDPOINTS.takeOfficeRuleSet, async (request) => {
     const to = await clientFor(db, request, idParam(request, 'client'), 'work');
     const rules = await loadOfficeRules(db, request.office.id);
-    return appendRules(db, request.office.id, to.id, rules, ctx.now());
+    return appendRules(db, request.office.id, to.id, rules, ctx.now(), {
+      actor: actorOf(request),
+      detail: 'the office’s rule set taken',
+    });
   });
 };
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findPlanByOrder, PLANS, planPrice, planPricePaise, savePercent } from '@bahi/core';
 import { ENDPOINTS, type OrderAnswer } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
+import { requireOwner } from '../office/team.ts';
 import { signedInUser, tokenFor } from '../auth/users.ts';
 import { paymentEvents, paymentOrders } from '../db/schema.ts';
 import { serve } from '../endpoints.ts';
@@ -53,6 +54,8 @@ const payments: FastifyPluginAsync = async (app) => {
     app,
     ENDPOINTS.createOrder,
     async (request, _reply, body) => {
+      // Plans are the owner's (decision 054): a member's pages are the office's, bought by its owner.
+      requireOwner(request.office);
       if (mode === 'off') throw unavailable(PAYMENTS_OFF);
       // The client never sets a price: amount and pages must be one of our plans exactly.
       const plan = findPlanByOrder(body.amount, body.pages);

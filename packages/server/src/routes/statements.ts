@@ -179,7 +179,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     const have = free ? 1 : await balance(ctx.db, userId);
     if (have < 1) throw new HttpError('NOT_ENOUGH_PAGES', notEnoughPages(1, have, true));
 
-    const taught = layout || mapping ? null : await candidatesFor(ctx.db, userId, bank);
+    const taught = layout || mapping ? null : await candidatesFor(ctx.db, request.office.id, bank);
     let extraction: Extraction;
     try {
       extraction = await withReadSlot(ctx, userId, 'extract', () =>
@@ -385,11 +385,11 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       if (bank !== ANY_BANK && !isBankCode(bank)) throw badRequest('Unknown bank.');
       if (body.signature.headings.filter(Boolean).length < 2)
         throw badRequest('Mark a first row below the column headings: the headings recognise the next file.');
-      const existing = await listLayouts(ctx.db, request.user.id);
+      const existing = await listLayouts(ctx.db, request.office.id);
       if (existing.length >= MAX_LAYOUTS) throw badRequest(`At most ${MAX_LAYOUTS} layouts can be saved.`);
       const row = await saveLayout(
         ctx.db,
-        request.user.id,
+        request.office.id,
         { name: body.name, bank, layout: body.mapping, signature: body.signature },
         ctx.now(),
       );
@@ -404,7 +404,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
   serve(
     app,
     ENDPOINTS.layouts,
-    async (request) => ({ layouts: (await listLayouts(ctx.db, request.user.id)).map(layoutInfo) }),
+    async (request) => ({ layouts: (await listLayouts(ctx.db, request.office.id)).map(layoutInfo) }),
     signedIn,
   );
 
@@ -416,9 +416,9 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       if (!isBankCode(bank)) throw badRequest('Unknown bank.');
       if (body.signature.heading.length === 0)
         throw badRequest('Mark the first transaction row below the column headings.');
-      const existing = await listLayouts(ctx.db, request.user.id);
+      const existing = await listLayouts(ctx.db, request.office.id);
       if (existing.length >= MAX_LAYOUTS) throw badRequest(`At most ${MAX_LAYOUTS} layouts can be saved.`);
-      const row = await saveLayout(ctx.db, request.user.id, { ...body, bank }, ctx.now());
+      const row = await saveLayout(ctx.db, request.office.id, { ...body, bank }, ctx.now());
       const info = layoutInfo(row);
       // The statement it read names it from now on (kept on the server, issue 19).
       if (body.statement_id)
@@ -433,7 +433,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     ENDPOINTS.renameLayout,
     async (request, _reply, { name }) => {
       const id = idParam(request, 'layout');
-      const row = await renameLayout(ctx.db, request.user.id, id, name, ctx.now());
+      const row = await renameLayout(ctx.db, request.office.id, id, name, ctx.now());
       if (!row) throw notFound('No such layout.');
       return layoutInfo(row);
     },
@@ -444,7 +444,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     app,
     ENDPOINTS.deleteLayout,
     async (request) => {
-      if (!(await deleteLayout(ctx.db, request.user.id, idParam(request, 'layout'))))
+      if (!(await deleteLayout(ctx.db, request.office.id, idParam(request, 'layout'))))
         throw notFound('No such layout.');
       return { ok: true };
     },

@@ -91,18 +91,19 @@ const tally: FastifyPluginAsync = async (app) => {
   /** Drop every export past retention, and this user's oldest until `incoming` more bytes fit the quota. */
   const makeRoom = (userId: string, incoming: number) => makeExportRoom(ctx.db, userId, incoming, ctx.now());
 
-  // The company as the user last read it (bridge or masters file), so the XML declares only the
-  // ledgers it lacks (issue 12): a ledger Tally has is never sent, not even create-only.
+  // The company as the office last read it (bridge or masters file), so the XML declares only the
+  // ledgers it lacks (issue 12): a ledger Tally has is never sent, not even create-only. Kept per
+  // office (decision 057): what a member reads, every member and the office's push see.
   // null, not 404, when none is read yet: a screen without a company is not a failure.
   serve(app, ENDPOINTS.tallyCompany, async (request) => {
     const name = String((request.query as { name?: unknown }).name ?? '').slice(0, 200);
-    return (await loadCompany(ctx.db, request.user.id, name || undefined)) ?? null;
+    return (await loadCompany(ctx.db, request.office.id, name || undefined)) ?? null;
   });
 
-  // What the bridge read from TallyPrime (POST /company on the bridge), kept for this user.
+  // What the bridge read from TallyPrime (POST /company on the bridge), kept for the office.
   serve(app, ENDPOINTS.saveTallyCompany, async (request, _reply, snapshot) => {
     if (!snapshot.company.name) throw badRequest('The company has no name.');
-    return saveCompany(ctx.db, request.user.id, snapshot, ctx.now());
+    return saveCompany(ctx.db, request.office.id, snapshot, ctx.now());
   });
 
   // Without a bridge: a masters export file (List of Accounts / Export > Masters, XML).
@@ -124,7 +125,7 @@ const tally: FastifyPluginAsync = async (app) => {
     };
     if (!company.name) throw badRequest('The file does not name the company: please enter its name.');
     const snapshot = TallyCompanySnapshot.parse({ ...read, company, loaded: [company.name] });
-    return saveCompany(ctx.db, request.user.id, snapshot, ctx.now());
+    return saveCompany(ctx.db, request.office.id, snapshot, ctx.now());
   });
 
   serve(app, ENDPOINTS.sendToTally, async (request, _reply, body) => {

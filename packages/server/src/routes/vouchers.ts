@@ -77,7 +77,7 @@ const vouchers: FastifyPluginAsync = async (app) => {
     // The company read through the bridge or a masters file: its ledgers are never declared, its
     // bank ledgers carry bank allocations, its state and output tax ledgers serve GST rows.
     const company = body.company_name
-      ? await loadCompany(app.bahi.db, request.user.id, body.company_name)
+      ? await loadCompany(app.bahi.db, request.office.id, body.company_name)
       : undefined;
     const xml = manualXml(
       {

@@ -27,6 +27,7 @@ import { suggestLedgers } from '../statements/ledger-memory.ts';
 import { loadStatementRows } from '../statements/results.ts';
 import { rowsToBankTransactions } from '../statements/shape.ts';
 import { ledgerNames, loadCompany, splitTaxLedgersOf } from './company.ts';
+import { payerOf } from '../office/team.ts';
 import { PrintedRows, type Printed } from './printed-rows.ts';
 import { alreadyRecorded, heldDays, recordedMovements } from './sent.ts';
 
@@ -149,7 +150,8 @@ export async function statementTransactions(
 /** The rows as the builder takes them, their ids, and what is left out (recorded, or held in Tally). */
 async function prepare(db: DbOrTx, userId: string, input: BankExportInput) {
   const company = input.companyName?.trim();
-  const known = company ? await loadCompany(db, userId, company) : undefined;
+  // The office's company (decision 057): a member's statement screen knows what the office read.
+  const known = company ? await loadCompany(db, await payerOf(db, userId), company) : undefined;
   const { transactions, rowOf } = await statementTransactions(db, userId, input.rows, input.statementId);
   const perRow = bankVoucherIds({ bankLedger: input.bankLedger, transactions });
   const all = perRow.flat();

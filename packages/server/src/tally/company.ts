@@ -2,11 +2,11 @@
 // and exports declare only the ledgers the company lacks (issue 12, docs/decisions/036).
 import { and, desc, eq } from 'drizzle-orm';
 import { TallyCompanySnapshot, type TallyCompanyAnswer } from '@bahi/contract';
-import type { TaxLedgerNames } from '@bahi/core';
+import { GST_HEAD_WORDS as HEAD_WORDS, splitTaxLedgersOfCompany, type TaxLedgerNames } from '@bahi/core';
 import type { Db } from '../db/index.ts';
 import { tallyCompanies } from './tables.ts';
 
-/** Keeps the snapshot as the user's copy of that company (one per name), replacing an older read. */
+/** Keeps the snapshot as the office's copy of that company (one per name; `userId` is the office: decision 057), replacing an older read. */
 export async function saveCompany(
   db: Db,
   userId: string,
@@ -32,7 +32,7 @@ export async function saveCompany(
   return { ...snapshot, read_at: now.toISOString() };
 }
 
-/** The company of that name, or the one read last; undefined when the user has read none. */
+/** The office's company of that name, or the one read last; undefined when it has read none. */
 export async function loadCompany(
   db: Db,
   userId: string,
@@ -74,13 +74,6 @@ export function partyRegistration(
   return { gstin: ledger.gstin, state: ledger.state, registrationType: ledger.registrationType };
 }
 
-/** The duty-head words of each head, in every release's spelling (lower case). */
-const HEAD_WORDS = {
-  cgst: ['cgst', 'central tax'],
-  sgst: ['sgst/utgst', 'sgst', 'utgst', 'state tax'],
-  igst: ['igst', 'integrated tax'],
-} as const;
-
 /**
  * The company's own GST ledgers, by the duty head Tally keeps on them (read through the bridge or a
  * masters file, issue 31): invoices book their tax there rather than to Bahi's CGST/SGST/IGST. One
@@ -104,28 +97,6 @@ export function taxLedgersOf(company: TallyCompanyAnswer | undefined): {
   return out;
 }
 
-/**
- * The company's own ledgers for a bank row's GST/TDS split (decision 055): its input GST ledger of
- * each duty head (one a head, or of several the one named Input), and its TDS ledgers by name (TDS
- * with Receivable/Recoverable, TDS with Payable) when exactly one fits. None fits: core's defaults
- * (Input CGST, TDS Receivable...), declared create-only with their groups.
- */
-export function splitTaxLedgersOf(company: TallyCompanyAnswer | undefined): Partial<TaxLedgerNames> {
-  const ledgers = company?.ledgers ?? [];
-  const out: Partial<TaxLedgerNames> = {};
-  for (const head of ['cgst', 'sgst', 'igst'] as const) {
-    const words: readonly string[] = HEAD_WORDS[head];
-    const all = ledgers.filter((l) => words.includes(l.gstDutyHead?.trim().toLowerCase() ?? ''));
-    const pick = all.length === 1 ? all : all.filter((l) => /\binput\b/i.test(l.name));
-    if (pick.length === 1) out[head] = pick[0].name;
-  }
-  const only = (re: RegExp) => {
-    const all = ledgers.filter((l) => /\btds\b/i.test(l.name) && re.test(l.name));
-    return all.length === 1 ? all[0].name : undefined;
-  };
-  const receivable = only(/\b(receivable|recoverable)\b/i);
-  const payable = only(/\bpayable\b/i);
-  if (receivable) out.tdsReceivable = receivable;
-  if (payable) out.tdsPayable = payable;
-  return out;
-}
+/** The company's own ledgers for a bank row's split: core's (the book's split dialog shows the same names). */
+export const splitTaxLedgersOf = (company: TallyCompanyAnswer | undefined): Partial<TaxLedgerNames> =>
+  splitTaxLedgersOfCompany(company);

@@ -2,6 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { balance, grantPages } from '../../src/credits.ts';
 import { issueToken } from '../../src/auth/tokens.ts';
+import { eq } from 'drizzle-orm';
+import { PLANS, planPricePaise } from '@bahi/core';
+import { pushUnpushed } from '../../src/office/pushes.ts';
+import { bookRows, officeAccounts } from '../../src/office/tables.ts';
+import { taughtLayouts } from '../../src/statements/tables.ts';
+import { withdrawApprovals } from '../../src/office/team.ts';
 import { call, startApp } from '../helpers/harness.ts';
 import { makeMember } from '../helpers/queue.ts';
 import { startMailbox } from '../helpers/smtp.ts';
@@ -101,7 +107,7 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
 
     before(async () => {
       mail = await startMailbox();
-      h = await startApp({ databaseUrl: databaseUrl(), env: { SMTP_URL: mail.url } });
+      h = await startApp({ databaseUrl: databaseUrl(), env: { SMTP_URL: mail.url, BAHI_PAYMENTS: 'test' } });
       for (const who of ['owner', 'accountant', 'reviewer', 'stranger'] as const) {
         const m = await makeMember(h, 100);
         tokens[who] = m.token;
@@ -293,6 +299,15 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
           { client_id: c, account_number: m.number, transactions: statementRows(++n) },
         ],
       },
+      {
+        name: 'fix a row',
+        use: 'work',
+        call: (_c, m) => [
+          'PUT',
+          `/office/accounts/${m.account}/fix`,
+          { id: m.row, Description: `FIXED ${++n}` },
+        ],
+      },
       { name: 'add rule', use: 'work', call: (c) => ['POST', `/office/clients/${c}/rules`, rule] },
       {
         name: 'PUT rule',
@@ -412,6 +427,164 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       assert.ok(!after.approvals.some((a: { month: string }) => a.month === '2026-02'));
     });
 
+    /** A fresh client of the office with one account and its January and February rows, both approved. */
+    async function approvedClient(name: string) {
+      const client = (await owner('POST', '/office/clients', { name: `${name} ${++n}`, state_code: '27' }))
+        .body.id as string;
+      const made = await accountWithRows(client);
+      for (const month of ['2026-01', '2026-02'])
+        assert.equal(
+          (await api(tokens.reviewer, 'POST', `/office/clients/${client}/approvals`, { month })).status,
+          200,
+        );
+      return { client, ...made };
+    }
+    const approvedMonths = async (client: string) =>
+      (await owner('GET', `/office/clients/${client}/activity`)).body.approvals
+        .map((a: { month: string }) => a.month)
+        .sort();
+    const trail = async (client: string, kind: string) =>
+      (await owner('GET', `/office/clients/${client}/activity`)).body.changes.filter(
+        (c: { kind: string }) => c.kind === kind,
+      ) as { month: string | null; actor: string; rows: number; detail: string }[];
+
+    test('the approval is checked inside the push’s transaction: a withdrawal just before it is seen', async () => {
+      const { client, account } = await approvedClient('Race Traders');
+      const db = h.database.db;
+      const [row] = await db.select().from(officeAccounts).where(eq(officeAccounts.id, account));
+      // The withdrawal lands between whatever the caller checked and the push's transaction.
+      const racing = new Proxy(db, {
+        get(target, key, receiver) {
+          if (key !== 'transaction') return Reflect.get(target, key, receiver);
+          return async (fn: Parameters<typeof db.transaction>[0]) => {
+            await db.transaction((tx) =>
+              withdrawApprovals(tx, client, ['2026-01'], { id: null, name: 'race' }, h.clock.now(), 'race'),
+            );
+            return db.transaction(fn);
+          };
+        },
+      });
+      await assert.rejects(
+        pushUnpushed(racing, row, h.clock.now(), '2026-01', undefined, {
+          new_ledger_group: 'Indirect Expenses',
+        }),
+        /2026-01 is not approved yet/,
+      );
+      assert.deepEqual(await approvedMonths(client), ['2026-02']);
+      // February, still approved, goes; the push's line in the trail is written with it.
+      const feb = await pushUnpushed(
+        db,
+        row,
+        h.clock.now(),
+        '2026-02',
+        undefined,
+        { new_ledger_group: 'Indirect Expenses' },
+        { id: ids.accountant, name: 'Pusher' },
+      );
+      assert.equal(feb.rows, 3);
+      assert.deepEqual(
+        (await trail(client, 'push')).map((c) => [c.month, c.actor, c.rows]),
+        [['2026-02', 'Pusher', 3]],
+      );
+    });
+
+    test('a withdrawal in flight (not yet committed) holds the push, which then refuses', async (t) => {
+      if (!databaseUrl()) return t.skip('PGlite has one connection: no two transactions at once');
+      const { client, account } = await approvedClient('Concurrent Traders');
+      const db = h.database.db;
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let started!: () => void;
+      const inFlight = new Promise<void>((r) => (started = r));
+      const withdrawal = db.transaction(async (tx) => {
+        await withdrawApprovals(tx, client, ['2026-01'], { id: ids.reviewer, name: 'r' }, h.clock.now(), 'x');
+        started();
+        await held; // uncommitted while the push starts
+      });
+      await inFlight;
+      const push = api(tokens.owner, 'POST', `/office/accounts/${account}/push`, {
+        month: '2026-01',
+        new_ledger_group: 'Indirect Expenses',
+      });
+      await new Promise((r) => setTimeout(r, 400));
+      release();
+      await withdrawal;
+      const answer = await push;
+      assert.equal(answer.status, 409, answer.raw);
+      assert.match(answer.body.detail, /2026-01 is not approved yet/);
+    });
+
+    test('a GST/TDS split set on a row is in the trail and withdraws its month’s approval', async () => {
+      const { client, account, row } = await approvedClient('Split Traders');
+      const set = await api(tokens.owner, 'PUT', `/office/accounts/${account}/splits`, {
+        rows: [{ id: row, tax_split: { kind: 'gst', ratePercent: 18, interstate: false } }],
+      });
+      assert.equal(set.status, 200, set.raw);
+      assert.deepEqual(await approvedMonths(client), ['2026-02']);
+      const ownerName = (await owner('GET', '/account/profile')).body.name;
+      assert.deepEqual(
+        (await trail(client, 'split')).map((c) => [c.month, c.actor, c.rows, c.detail]),
+        [['2026-01', ownerName, 1, 'split set to GST 18% (CGST + SGST)']],
+      );
+      assert.equal((await trail(client, 'withdraw'))[0].month, '2026-01');
+      const book = (await owner('GET', `/office/accounts/${account}/book`)).body;
+      assert.equal(book.rows.find((r: { id: string }) => r.id === row).changed_by, ownerName);
+      // The same split again changes nothing: no line, nothing withdrawn.
+      assert.equal(
+        (await api(tokens.reviewer, 'POST', `/office/clients/${client}/approvals`, { month: '2026-01' }))
+          .status,
+        200,
+      );
+      await api(tokens.owner, 'PUT', `/office/accounts/${account}/splits`, {
+        rows: [{ id: row, tax_split: { interstate: false, ratePercent: 18, kind: 'gst' } }],
+      });
+      assert.deepEqual(await approvedMonths(client), ['2026-01', '2026-02']);
+      assert.equal((await trail(client, 'split')).length, 1);
+    });
+
+    test('rules copied from a client, or the office’s set taken, are in the trail and withdraw the months they change', async () => {
+      const source = (await owner('POST', '/office/clients', { name: `Source ${++n}`, state_code: '27' }))
+        .body.id;
+      assert.equal(
+        (
+          await owner('POST', `/office/clients/${source}/rules`, {
+            name: 'UPI',
+            words: ['UPI'],
+            ledger: 'Purchases',
+          })
+        ).status,
+        200,
+      );
+      const copied = await approvedClient('Copy Traders');
+      const answer = await owner('POST', `/office/clients/${copied.client}/rules/copy`, {
+        from_client_id: source,
+      });
+      assert.equal(answer.body.copied, 1, answer.raw);
+      // Both months' open rows are now suggested Purchases: what a push with suggestions would send.
+      assert.deepEqual(await approvedMonths(copied.client), []);
+      const lines = await trail(copied.client, 'rule');
+      assert.deepEqual(lines.map((c) => [c.month, c.rows]).sort(), [
+        ['2026-01', 3],
+        ['2026-02', 3],
+      ]);
+      assert.match(lines[0].detail, /^rules copied from Source \d+: 1 rule\(s\)$/);
+      // Copied again: nothing new, nothing recorded.
+      assert.equal(
+        (await owner('POST', `/office/clients/${copied.client}/rules/copy`, { from_client_id: source })).body
+          .copied,
+        0,
+      );
+      assert.equal((await trail(copied.client, 'rule')).length, 2);
+
+      assert.equal((await owner('PUT', '/office/rule-set', { from_client_id: source })).status, 200);
+      const took = await approvedClient('Taking Traders');
+      const taken = await api(tokens.owner, 'POST', `/office/clients/${took.client}/rules/take-office-set`);
+      assert.equal(taken.body.copied, 1, taken.raw);
+      assert.deepEqual(await approvedMonths(took.client), []);
+      assert.ok((await trail(took.client, 'rule')).every((c) => /office’s rule set taken/.test(c.detail)));
+      assert.equal((await trail(took.client, 'withdraw')).length, 2);
+    });
+
     test('a single user (an office without a reviewer) pushes without approval, as before', async () => {
       const s = tokens.stranger;
       const client = (await api(s, 'POST', '/office/clients', { name: 'Solo', state_code: '27' })).body.id;
@@ -430,6 +603,167 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       });
       assert.equal(pushed.status, 200, pushed.raw);
       assert.equal((await api(s, 'GET', '/office/team')).body.role, 'owner');
+    });
+
+    test('a row fixed in place: the values change, the row and the trail name who, both months lose approval', async () => {
+      const { account, row } = await accountWithRows(assigned);
+      for (const month of ['2026-01', '2026-02'])
+        assert.equal(
+          (await api(tokens.reviewer, 'POST', `/office/clients/${assigned}/approvals`, { month })).status,
+          200,
+        );
+      const before = (await owner('GET', `/office/accounts/${account}/book`)).body.rows[0];
+      assert.equal(before.id, row);
+      const fix = (json: Record<string, unknown>, token = tokens.accountant) =>
+        api(token, 'PUT', `/office/accounts/${account}/fix`, { id: row, ...json });
+      // The date moves the row from January into February; the amount and narration change too.
+      const fixed = await fix({
+        Date: '02-02-2026',
+        Withdrawal: '1,234.50',
+        Description: 'UPI-SHOP FIXED',
+        LedgerName: 'Repairs',
+      });
+      assert.equal(fixed.status, 200, fixed.raw);
+      assert.deepEqual(
+        fixed.body.changed.map((c: { field: string }) => c.field),
+        ['Date', 'Description', 'Withdrawal', 'LedgerName'],
+      );
+      const after = (await owner('GET', `/office/accounts/${account}/book`)).body.rows[0];
+      const accountantName = (await api(tokens.accountant, 'GET', '/account/profile')).body.name;
+      assert.equal(after.id, row, 'the row keeps its place');
+      assert.deepEqual(
+        [
+          after.Date,
+          after.Withdrawal,
+          after.Description,
+          after.LedgerName,
+          after.ledger_source,
+          after.changed_by,
+        ],
+        ['02-02-2026', '1,234.50', 'UPI-SHOP FIXED', 'Repairs', 'manual', accountantName],
+      );
+      assert.equal(after.ClosingBalance, before.ClosingBalance, 'what is not given stays');
+      const activity = (await owner('GET', `/office/clients/${assigned}/activity`)).body;
+      const lines = activity.changes.filter(
+        (c: { kind: string; account_id: string }) => c.kind === 'fix' && c.account_id === account,
+      );
+      assert.deepEqual(lines.map((c: { month: string }) => c.month).sort(), ['2026-01', '2026-02']);
+      assert.ok(lines.every((c: { actor: string }) => c.actor === accountantName));
+      assert.match(lines[0].detail, new RegExp(`Date “${before.Date}” → “02-02-2026”`));
+      assert.match(lines[0].detail, new RegExp(`Withdrawal “${before.Withdrawal}” → “1,234.50”`));
+      assert.ok(
+        !activity.approvals.some((a: { month: string }) => a.month === '2026-01' || a.month === '2026-02'),
+        'both months unapproved',
+      );
+      // The same values again change nothing.
+      assert.deepEqual((await fix({ Withdrawal: '1234.5' })).body.changed, []);
+      // Refused: a bad date, no amount at all, nothing to fix, another account's row, a pushed row.
+      const badDate = await fix({ Date: '31-02-2026' });
+      assert.equal(badDate.status, 400, badDate.raw);
+      assert.match(badDate.body.detail, /DD-MM-YYYY/);
+      const noAmount = await fix({ Withdrawal: '', Deposit: '' });
+      assert.equal(noAmount.status, 400, noAmount.raw);
+      assert.match(noAmount.body.detail, /needs a withdrawal or a deposit/);
+      const nothing = await fix({});
+      assert.equal(nothing.status, 422, nothing.raw);
+      assert.match(nothing.raw, /Say what to fix/);
+      const elsewhere = await sharedAccount(assigned);
+      assert.equal(
+        (
+          await api(tokens.accountant, 'PUT', `/office/accounts/${elsewhere.account}/fix`, {
+            id: row,
+            Description: 'x',
+          })
+        ).status,
+        404,
+      );
+      await h.database.db.update(bookRows).set({ pushedAt: h.clock.now() }).where(eq(bookRows.id, row));
+      const gone = await fix({ Description: 'too late' });
+      assert.equal(gone.status, 409);
+      assert.match(gone.body.detail, /gone to Tally/);
+    });
+
+    test('a Tally company a member reads is the office’s: every member sees it and the push declares none of its ledgers', async () => {
+      const name = `Team Co ${++n}`;
+      const kept = await api(tokens.accountant, 'PUT', '/tally/company', {
+        company: { name, state: 'Maharashtra', version: 'TallyPrime 4.1' },
+        ledgers: [
+          { name: 'HDFC Bank A/c', parent: 'Bank Accounts' },
+          { name: 'Suspense', parent: 'Suspense A/c' },
+        ],
+      });
+      assert.equal(kept.status, 200, kept.raw);
+      const ledgersSeenBy = async (who: 'owner' | 'reviewer' | 'accountant' | 'stranger') => {
+        const got = await api(tokens[who], 'GET', `/tally/company?name=${encodeURIComponent(name)}`);
+        assert.equal(got.status, 200, got.raw);
+        return got.body ? got.body.ledgers.map((l: { name: string }) => l.name).sort() : null;
+      };
+      for (const who of ['owner', 'reviewer', 'accountant'] as const)
+        assert.deepEqual(await ledgersSeenBy(who), ['HDFC Bank A/c', 'Suspense'], who);
+      assert.equal(await ledgersSeenBy('stranger'), null, 'another office reads none of it');
+      // The office's push of a client of that company: its bank and Suspense are the company's, not declared.
+      const { client, account } = await approvedClient('Company Traders');
+      assert.equal(
+        (
+          await owner('PUT', `/office/clients/${client}`, {
+            name: `Company Traders ${++n}`,
+            state_code: '27',
+            tally_company: name,
+          })
+        ).status,
+        200,
+      );
+      const pushed = await owner('POST', `/office/accounts/${account}/push`, { month: '2026-01' });
+      assert.equal(pushed.status, 200, pushed.raw);
+      assert.deepEqual(pushed.body.masters, []);
+      assert.doesNotMatch(pushed.body.xml, /<LEDGER NAME="HDFC Bank A\/c"/);
+    });
+
+    test('columns a member maps (and layouts taught) are the office’s: every member and the office’s drop have them', async () => {
+      const name = `Office columns ${++n}`;
+      const saved = await api(tokens.accountant, 'POST', '/mappings', {
+        name,
+        bank: 'auto',
+        mapping: {
+          sheet: 0,
+          firstRow: 3,
+          amounts: 'side',
+          dateOrder: 'dmy',
+          columns: { date: 0, description: 1, amount: 3, side: 4, balance: 5 },
+        },
+        signature: {
+          kind: 'sheet',
+          headings: ['date', 'particulars', 'ref', 'amt', 'drcr', 'bal'],
+          headingRow: 2,
+        },
+      });
+      assert.equal(saved.status, 200, saved.raw);
+      const names = async (who: 'owner' | 'reviewer' | 'accountant' | 'stranger') =>
+        (await api(tokens[who], 'GET', '/layouts')).body.layouts.map((l: { name: string }) => l.name);
+      for (const who of ['owner', 'reviewer', 'accountant'] as const)
+        assert.ok((await names(who)).includes(name), who);
+      assert.ok(!(await names('stranger')).includes(name), 'another office has none of it');
+      // stored under the office (the owner's id), where the office's drop (queue/read.ts) looks
+      const [kept] = await h.database.db
+        .select()
+        .from(taughtLayouts)
+        .where(eq(taughtLayouts.id, saved.body.id));
+      assert.equal(kept.userId, ids.owner);
+      // the owner may remove what a member taught: it is gone for every member
+      assert.equal((await owner('DELETE', `/layouts/${saved.body.id}`)).status, 200);
+      assert.ok(!(await names('accountant')).includes(name));
+    });
+
+    test('buying pages is the owner’s: members are refused 403, another office’s owner buys for theirs', async () => {
+      const plan = PLANS[0];
+      const order = { amount: planPricePaise(plan), pages: plan.pages, user_order: 'Plan purchase' };
+      const got: Record<string, number> = {};
+      for (const who of ['owner', 'accountant', 'reviewer', 'stranger'] as const) {
+        const r = await api(tokens[who], 'POST', '/payment/create_order', order);
+        got[who] = r.status;
+        if (r.status === 403) assert.match(r.body.detail, /Only the office’s owner/);
+      }
+      assert.deepEqual(got, { owner: 200, accountant: 403, reviewer: 403, stranger: 200 });
     });
 
     test('pages are the office’s: a member spends the owner’s balance and is shown it', async () => {

@@ -87,6 +87,28 @@ const book = {
 } as unknown as BookAnswer;
 
 describe('the office book', () => {
+  it('marks a ledger the payee’s memory set on its own, and undoes it in one click', async () => {
+    vi.mocked(api.getBook).mockResolvedValue({
+      ...book,
+      rows: [
+        row('m', {
+          LedgerName: 'Purchases',
+          ledger_source: 'memory',
+          ledger_reason: "You used 'Purchases' for KIRANA STORE",
+        }),
+        row('h', { LedgerName: 'Rent', ledger_source: 'manual', Description: 'NEFT-SHARMA ESTATES' }),
+      ],
+    } as unknown as BookAnswer);
+    renderWithProviders(<BookView clientId="c1" accountId="a1" onChanged={() => {}} />);
+    const undo = await screen.findByRole('button', {
+      name: 'Undo the remembered Purchases for 02-01-2026 UPI-KIRANA STORE-m',
+    });
+    // only the memory's row has it: a ledger set by hand is the person's own
+    expect(screen.getAllByRole('button', { name: /^Undo the remembered/ })).toHaveLength(1);
+    fireEvent.click(undo);
+    await waitFor(() => expect(api.setLedgers).toHaveBeenCalledWith('a1', [{ id: 'm', ledger: '' }]));
+  });
+
   it("reads what Tally holds from the client's company", async () => {
     const bridge = await import('../bank/bridge.ts');
     vi.mocked(bridge.bridgeAvailable).mockResolvedValueOnce(true);

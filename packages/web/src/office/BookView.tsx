@@ -1,5 +1,19 @@
-import type { BookAnswer, BookQuery, BookRowInfo, PushAnswer, TaxSplitInfo } from '@bahi/contract';
-import { parseAmount, partyOf, ruleFromFilter, type NarrationKey, type OnlyFilter } from '@bahi/core';
+import type {
+  BookAnswer,
+  BookQuery,
+  BookRowInfo,
+  FixRowRequest,
+  PushAnswer,
+  TaxSplitInfo,
+} from '@bahi/contract';
+import {
+  parseAmount,
+  partyOf,
+  ruleFromFilter,
+  splitTaxLedgersOfCompany,
+  type NarrationKey,
+  type OnlyFilter,
+} from '@bahi/core';
 import {
   Alert,
   Badge,
@@ -31,8 +45,9 @@ import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { rowMovement } from '../tally/row-movement.ts';
 import { useClientCompany } from '../tally/useClientCompany.ts';
 import { TaxSplitControl } from '../tally/TaxSplitControl.tsx';
-import { createRule, getBook, pushBook, setLedgers, setSplits } from './api.ts';
+import { createRule, fixRow, getBook, pushBook, setLedgers, setSplits } from './api.ts';
 import { RowAuthor } from './RowAuthor.tsx';
+import { FixRowButton } from './FixRowButton.tsx';
 
 // One account's book (issue 13): its months with what went to Tally, the gaps where the balance
 // chain breaks, and its rows with the ledger each has and what set it (a rule, the client's memory,
@@ -63,6 +78,8 @@ export function BookView({
   const [book, setBook] = useState<BookAnswer | null>(null);
   // the client's company: its ledgers offered in the ledger fields, a name it lacks marked (issue 35)
   const { company, isNew } = useClientCompany(tallyCompany);
+  // the company's own GST and TDS ledgers name the split's legs, as the push names them (decision 057)
+  const taxLedgers = useMemo(() => splitTaxLedgersOfCompany(company), [company]);
   const [problem, setProblem] = useState<string | null>(null);
   const [keywords, setKeywords] = useState('');
   const [only, setOnly] = useState<OnlyFilter>('all');
@@ -221,6 +238,16 @@ export function BookView({
       load();
     } catch (err) {
       notifyError('The ledger could not be saved.', err);
+    }
+  }
+
+  async function saveFix(fix: FixRowRequest) {
+    try {
+      await fixRow(accountId, fix);
+      load();
+    } catch (err) {
+      notifyError('The row could not be fixed.', err);
+      throw err;
     }
   }
 
@@ -679,6 +706,19 @@ export function BookView({
                     {r.voucher_type ? ` (${r.voucher_type})` : ''}
                   </Text>
                 )}
+                {r.ledger_source === 'memory' && !r.pushed && (
+                  // The payee's remembered ledger was used on its own when the row was filed: one
+                  // click gives the row back without one (still offered as a suggestion).
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    title={r.ledger_reason}
+                    aria-label={`Undo the remembered ${r.LedgerName} for ${r.Date} ${r.Description}`}
+                    onClick={() => void saveLedger(r, '')}
+                  >
+                    Undo
+                  </Button>
+                )}
                 <RowAuthor by={r.changed_by} at={r.changed_at} />
               </Table.Td>
               <Table.Td>
@@ -689,10 +729,13 @@ export function BookView({
                   bankLedger={book.account.tally_ledger}
                   label={`${r.Date} ${r.Description}`}
                   readOnly={r.pushed}
+                  taxLedgers={taxLedgers}
                   onSave={(s) => saveSplit(r, s)}
                 />
               </Table.Td>
-              <Table.Td>{r.pushed && <Badge variant="light">Pushed</Badge>}</Table.Td>
+              <Table.Td>
+                {r.pushed ? <Badge variant="light">Pushed</Badge> : <FixRowButton row={r} onSave={saveFix} />}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -14,6 +14,7 @@ const KIND: Record<BookChangeInfo['kind'], string> = {
   rule: 'Rule applied',
   file: 'Statement filed',
   fix: 'Row fixed',
+  split: 'GST/TDS split',
   push: 'Pushed',
   approve: 'Approved',
   withdraw: 'Approval withdrawn',

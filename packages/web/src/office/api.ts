@@ -7,6 +7,7 @@ import {
   type ClientInput,
   type RuleInput,
   type TaxSplitInfo,
+  type FixRowRequest,
 } from '@bahi/contract';
 import { call } from '../api/client.ts';
 
@@ -44,6 +45,10 @@ export const setLedgers = (accountId: string, rows: { id: string; ledger: string
 /** GST/TDS split of rows (null: none), decision 055. */
 export const setSplits = (accountId: string, rows: { id: string; tax_split: TaxSplitInfo | null }[]) =>
   call(ENDPOINTS.setBookSplits, { ...id(accountId), json: { rows } });
+
+/** One unpushed row fixed in place (decision 057): only the fields given change. */
+export const fixRow = (accountId: string, fix: FixRowRequest) =>
+  call(ENDPOINTS.fixBookRow, { ...id(accountId), json: fix });
 
 /** Every unpushed row of the book, or those of one month ('YYYY-MM'). */
 export const pushBook = (

@@ -7,6 +7,7 @@ import {
   Group,
   NativeSelect,
   Paper,
+  PasswordInput,
   Radio,
   ScrollArea,
   Stack,
@@ -20,6 +21,7 @@ import { storeToken } from '../auth/token.ts';
 import { extractStatement, saveMapping, sheetPreview, StatementCallError } from '../bank/api.ts';
 import { keptFile, loadTeachSession } from '../bank/store.ts';
 import { BackAndPages } from '../components/BackAndPages.tsx';
+import { ApiError } from '../api/client.ts';
 import { MarkedReadResult } from '../bank/MarkedReadResult.tsx';
 
 // Mark a sheet's columns (/app/map), issue 35: a workbook or CSV whose columns Bahi cannot name is
@@ -83,6 +85,17 @@ function mappingOf(
   return { mapping: parsed.data };
 }
 
+/** The file's password is asked (PASSWORD_REQUIRED) or was wrong (WRONG_PASSWORD), else null. */
+export function passwordAsk(err: unknown): 'required' | 'wrong' | null {
+  const code =
+    err instanceof StatementCallError
+      ? err.code
+      : err instanceof ApiError
+        ? (err.body as { code?: unknown } | null)?.code
+        : undefined;
+  return code === 'PASSWORD_REQUIRED' ? 'required' : code === 'WRONG_PASSWORD' ? 'wrong' : null;
+}
+
 const labelOf = (role: Role) => ROLES.find((r) => r.value === role)?.label ?? role;
 
 export default function MapColumnsPage() {
@@ -97,26 +110,45 @@ export default function MapColumnsPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<{ answer: ExtractAnswer; mapping: SheetMapping } | null>(null);
+  // A protected workbook (decision 057): its password, asked once, opens the preview and the read.
+  const [password, setPassword] = useState<string | undefined>(undefined);
+  const [asked, setAsked] = useState<'required' | 'wrong' | null>(null);
+  const [typedPassword, setTypedPassword] = useState('');
   const bank = session?.bank || 'auto';
   const bankLabel = isBankCode(bank.toUpperCase())
     ? BANK_LABELS[bank.toUpperCase() as keyof typeof BANK_LABELS]
     : '';
   const [name, setName] = useState(`${bankLabel || session?.fileName || 'Bank'} columns`);
 
+  async function showPreview(f: File, pw: string | undefined) {
+    try {
+      setPreview(await sheetPreview(bank, f, pw));
+      setPassword(pw);
+      setAsked(null);
+      setProblem(null);
+    } catch (err) {
+      const ask = passwordAsk(err);
+      if (ask) {
+        setAsked(ask);
+        return;
+      }
+      setProblem(
+        err instanceof StatementCallError
+          ? (err.reason?.message ?? err.detail)
+          : err instanceof ApiError
+            ? err.detail
+            : 'The file could not be shown.',
+      );
+    }
+  }
+
   useEffect(() => {
     void keptFile().then(async (f) => {
       setFile(f);
-      if (!f) return;
-      try {
-        setPreview(await sheetPreview(bank, f));
-      } catch (err) {
-        setProblem(
-          err instanceof StatementCallError
-            ? (err.reason?.message ?? err.detail)
-            : 'The file could not be shown.',
-        );
-      }
+      if (f) await showPreview(f, undefined);
     });
+    // showPreview reads only the bank, which is this effect's dependency
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bank]);
 
   const rows = useMemo(() => preview?.sheets[sheet]?.rows ?? [], [preview, sheet]);
@@ -151,7 +183,7 @@ export default function MapColumnsPage() {
     setProblem(null);
     setResult(null);
     try {
-      const answer = await extractStatement(bank, file, undefined, () => {}, undefined, check.mapping);
+      const answer = await extractStatement(bank, file, password, () => {}, undefined, check.mapping);
       storeToken(answer.access_token);
       setResult({ answer, mapping: check.mapping });
     } catch (err) {
@@ -206,6 +238,27 @@ export default function MapColumnsPage() {
         Layouts and columns you taught
       </Anchor>
       {!file && <Text c="dimmed">The file is no longer here: upload it again.</Text>}
+      {file && asked && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (typedPassword) void showPreview(file, typedPassword);
+          }}
+        >
+          <Group gap="sm" align="flex-end">
+            <PasswordInput
+              label="The file’s password"
+              description="The file is protected: Bahi opens it with the password, which is not kept."
+              error={asked === 'wrong' ? 'That password did not open the file.' : undefined}
+              value={typedPassword}
+              onChange={(e) => setTypedPassword(e.currentTarget.value)}
+            />
+            <Button type="submit" disabled={!typedPassword}>
+              Open the file
+            </Button>
+          </Group>
+        </form>
+      )}
       {preview && (
         <Paper withBorder p="md">
           <Stack gap="sm">

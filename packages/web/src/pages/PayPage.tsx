@@ -6,6 +6,7 @@ import { useSession } from '../auth/session.ts';
 import { notifyError } from '../components/notify.ts';
 import { showToast } from '../components/toasts.tsx';
 import { formatCount } from '../format.ts';
+import { getTeam } from '../office/team-api.ts';
 import { createOrder, getPlans } from '../pay/api.ts';
 import { CHECKOUT_LOAD_FAILED, orderPayload, PAYMENT_FAILED } from '../pay/order.ts';
 import { PlanCard } from '../pay/PlanCard.tsx';
@@ -19,6 +20,10 @@ export default function PayPage() {
   const navigate = useNavigate();
   const finish = usePaymentResult();
   const plans = useQuery({ queryKey: ['payment', 'plans'], queryFn: getPlans, staleTime: 5 * 60_000 });
+  // A member's pages are the office's, bought by its owner (decisions 054, 057): the server refuses
+  // a member's order, so the screen says so instead of offering it. Unknown (not answered): offered.
+  const team = useQuery({ queryKey: ['office', 'team', 'role'], queryFn: getTeam, retry: false });
+  const member = team.data && team.data.role !== 'owner' ? team.data : null;
   const [selected, setSelected] = useState(0);
   const pagesLeft = session?.claims.page_left ?? 0;
   const claims = session?.claims;
@@ -65,6 +70,12 @@ export default function PayPage() {
           administrator.
         </Alert>
       )}
+      {member && (
+        <Alert color="blue" title="Pages are bought by the office’s owner">
+          You work in {member.office_name || 'an office'} as {member.role}: the pages you read are the
+          office’s, and its owner buys them.
+        </Alert>
+      )}
       {plans.data && (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} role="radiogroup" aria-label="Plans">
           {plans.data.plans.map((plan, i) => (
@@ -77,7 +88,7 @@ export default function PayPage() {
           size="lg"
           onClick={() => place.mutate()}
           loading={place.isPending}
-          disabled={!plans.data || plans.data.mode === 'off'}
+          disabled={!plans.data || plans.data.mode === 'off' || member !== null}
           style={{ boxShadow: 'var(--mantine-shadow-md)' }}
         >
           Place Order

@@ -17,13 +17,14 @@ const plansAnswer = {
   })),
 };
 
-function mockServer() {
+function mockServer(team?: unknown) {
   const calls: Array<{ url: string; body: unknown }> = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (url.endsWith('/payment/plans')) return Response.json(plansAnswer);
+      if (url.endsWith('/office/team') && team) return Response.json(team);
       if (url.endsWith('/payment/create_order')) {
         const body = JSON.parse(String(init?.body));
         return Response.json({
@@ -90,6 +91,28 @@ describe('PayPage', () => {
     expect(router.state.location.search).toBe('?order_id=order_test_ABCDEFGHIJKLMN');
     const order = calls.find((c) => c.url.endsWith('/payment/create_order'));
     expect(order?.body).toEqual({ amount: 119000, pages: 2500, user_order: USER_ORDER });
+  });
+});
+
+describe('PayPage for a member of an office', () => {
+  it('says the owner buys the pages and offers no order', async () => {
+    const calls = mockServer({
+      office_name: 'Sharma & Co',
+      role: 'accountant',
+      approval_required: false,
+      members: [],
+      invitations: [],
+      received: [],
+    });
+    storeToken(makeToken({ name: 'A', exp: Math.floor(Date.now() / 1000) + 3600, page_left: 10 }));
+    renderPay();
+    expect(await screen.findByText('Pages are bought by the office’s owner')).toBeTruthy();
+    expect(screen.getByText(/You work in Sharma & Co as accountant/)).toBeTruthy();
+    await screen.findAllByRole('radio');
+    const place = screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement;
+    expect(place.disabled).toBe(true);
+    fireEvent.click(place);
+    expect(calls.some((c) => c.url.endsWith('/payment/create_order'))).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { splitTaxLedgersOfCompany } from '@bahi/core';
 import { renderWithProviders } from '../test/render.tsx';
 import { rowMovement } from './row-movement.ts';
 import { TaxSplitControl } from './TaxSplitControl.tsx';
@@ -43,6 +44,33 @@ describe('the tax split of a row', () => {
     await userEvent.click(screen.getByText('IGST'));
     await userEvent.click(screen.getByText('Save split'));
     expect(onSave).toHaveBeenCalledWith({ kind: 'gst', ratePercent: 18, interstate: true });
+  });
+
+  it('names the legs with the company’s own tax ledgers, as the push will', async () => {
+    const taxLedgers = splitTaxLedgersOfCompany({
+      ledgers: [
+        { name: 'CGST Input @9%', gstDutyHead: 'Central Tax' },
+        { name: 'SGST Input @9%', gstDutyHead: 'State Tax' },
+        { name: 'Output CGST', gstDutyHead: 'Central Tax' },
+        { name: 'Rent', gstDutyHead: undefined },
+      ],
+    });
+    renderWithProviders(
+      <TaxSplitControl
+        value={{ kind: 'gst', ratePercent: 18, interstate: false }}
+        movement={{ paise: 59000, moneyIn: false }}
+        ledger="Bank Charges"
+        bankLedger="HDFC"
+        label="05-07-2025 CHRG"
+        taxLedgers={taxLedgers}
+        onSave={() => {}}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /05-07-2025 CHRG/ }));
+    const legs = await screen.findByLabelText('Voucher legs for 05-07-2025 CHRG');
+    const names = [...legs.querySelectorAll('tbody tr')].map((r) => r.querySelector('td')?.textContent);
+    // of two Central Tax ledgers, the one named Input; the SGST one alone
+    expect(names).toEqual(['HDFC', 'Bank Charges', 'CGST Input @9%', 'SGST Input @9%']);
   });
 
   it('a pushed row shows its split, without a way to change it', () => {

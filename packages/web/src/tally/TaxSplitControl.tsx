@@ -1,5 +1,5 @@
 import type { TaxSplitInfo } from '@bahi/contract';
-import { describeTaxSplit, formatIndian, splitLegs, type Paise } from '@bahi/core';
+import { describeTaxSplit, formatIndian, splitLegs, type Paise, type TaxLedgerNames } from '@bahi/core';
 import {
   Button,
   Group,
@@ -30,8 +30,10 @@ export function legsOf(
   movement: { paise: Paise; moneyIn: boolean },
   ledger: string,
   bankLedger: string,
+  /** the company's own tax ledgers (core's splitTaxLedgersOfCompany); core's defaults otherwise */
+  taxLedgers: Partial<TaxLedgerNames> = {},
 ): { ledger: string; dr: string; cr: string }[] {
-  return splitLegs(movement, ledger || 'Suspense', bankLedger || 'Bank', split).map((l) => ({
+  return splitLegs(movement, ledger || 'Suspense', bankLedger || 'Bank', split, taxLedgers).map((l) => ({
     ledger: l.ledger,
     dr: l.drPaise > 0 ? formatIndian(l.drPaise) : '',
     cr: l.drPaise < 0 ? formatIndian(-l.drPaise) : '',
@@ -45,6 +47,7 @@ export function TaxSplitControl({
   bankLedger,
   label,
   readOnly = false,
+  taxLedgers,
   onSave,
 }: {
   value: TaxSplitInfo | null | undefined;
@@ -55,6 +58,8 @@ export function TaxSplitControl({
   /** says which row, for screen readers and tests */
   label: string;
   readOnly?: boolean;
+  /** the client's company's tax ledgers, named in the legs as the push will name them */
+  taxLedgers?: Partial<TaxLedgerNames>;
   onSave: (split: TaxSplitInfo | null) => Promise<void> | void;
 }) {
   const [open, setOpen] = useState(false);
@@ -76,7 +81,7 @@ export function TaxSplitControl({
   let problem = '';
   if (draft && movement) {
     try {
-      legs = legsOf(draft, movement, ledger, bankLedger);
+      legs = legsOf(draft, movement, ledger, bankLedger, taxLedgers);
     } catch (err) {
       problem = err instanceof Error ? err.message : 'This split cannot be made.';
     }
