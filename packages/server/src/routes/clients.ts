@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, like, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseAmount, parseSpecDate, ruleMatches, formatDisplayDate } from '@bahi/core';
 import {
