@@ -213,3 +213,59 @@ test('whole rupees with their side glued on, drawn as one item with the balance,
     ['2023-06-30', 0, 170300, 3153730],
   ]);
 });
+
+test("under headings Bahi does not know, whole rupees over the other rows' '0.00' are amounts", () => {
+  // (a generated Axis layout: withdrawals and deposits in whole rupees, '0.00' where a row has none)
+  const row = (
+    y: number,
+    id: string,
+    date: string,
+    text: string,
+    debit: string,
+    credit: string,
+    balance: string,
+  ) =>
+    [
+      y,
+      [
+        [23, 64, id],
+        [73, 124, date],
+        [131, 131 + 4.3 * text.length, text],
+        [345, 395, date],
+        [502 - 4.5 * debit.length, 502, debit],
+        [537 - 4.5 * credit.length, 537, credit],
+        [544, 582, balance],
+      ],
+    ] as [number, Item[]];
+  const doc = itemsPage(
+    8,
+    [
+      [75.6, [[306, 407, 'Opening Balance : 32803.96']]],
+      [
+        125.2,
+        [
+          [23, 53, 'Kolumn'],
+          [73, 91, 'Frob'],
+          [131, 152, 'Quux'],
+          [345, 367, 'Xyzzy'],
+          [476, 502, 'Wibble'],
+          [515, 537, 'Snark'],
+          [563, 582, 'Blort'],
+        ],
+      ],
+      row(166.1, 'S10194327', '02 January 24', 'BANK/Sent using Paytm', '16062', '0.00', '16741.96'),
+      row(182.2, 'N10186408', '03 January 24', 'CLG/OM SAI LOGISTICS', '0.00', '81498', '98239.96'),
+      row(198.3, 'M10178489', '05 January 24', 'OF INDIA/Payment', '2600', '0.00', '95639.96'),
+      row(214.4, 'S10170570', '08 January 24', 'TRADERS/ICICI BANK', '0.00', '30727', '126366.96'),
+      row(230.5, 'S10162651', '09 January 24', 'ATM CASH', '500', '0.00', '125866.96'),
+    ],
+    [612, 792],
+  );
+  assert.deepEqual(rowsOf(doc), [
+    ['2024-01-02', 1606200, 0, 1674196],
+    ['2024-01-03', 0, 8149800, 9823996],
+    ['2024-01-05', 260000, 0, 9563996],
+    ['2024-01-08', 0, 3072700, 12636696],
+    ['2024-01-09', 50000, 0, 12586696],
+  ]);
+});

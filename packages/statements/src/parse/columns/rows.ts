@@ -134,7 +134,9 @@ function column(stretch: Stretch, cells: string[]): Column {
   // numbers or codes never does) or marks its side on them ('18764(Cr)'), without a leading zero
   // (branch codes: '0057')
   const grouped = filled.some((t) => /^\D{0,4}\d{1,3}(?:,\d{2,3})+(?:\.\d\d)?\D{0,4}$/.test(t));
-  const whole = (t: string) => (grouped && WHOLE_RUPEES.test(t) && !/^\D{0,4}0/.test(t)) || markedWhole(t);
+  // (or where other rows write figures with paise there: '16062' over '0.00')
+  const money = grouped || filled.some((t) => readAmount(t) !== null);
+  const whole = (t: string) => (money && WHOLE_RUPEES.test(t) && !/^\D{0,4}0/.test(t)) || markedWhole(t);
   const figures = filled.filter((t) => readAmount(t) !== null || whole(t)).length;
   const marks = filled.filter(isMark).length;
   const kind =
