@@ -159,7 +159,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
         : [];
     // two dates set closer than a word space ('31 May 23 31 May 23'): the dates, not the
     // estimated word positions, say where one cell ends
-    const dates = under.length > 1 ? datePieces(run.text) : null;
+    let dates = under.length > 1 ? datePieces(run.text) : null;
     let lead = under.length > 1 && !dates ? datesThenText(run.text) : null;
     // a code before the dates in one item ('M10083461 05 January 2023 TFR': a transaction id, the
     // date, the mode): the code its own column's, the rest as a run that starts with its dates
@@ -174,14 +174,23 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
         x0: ws[1]?.x0 ?? run.x1,
         x1: run.x1,
       };
-      const inner = ws.length > 2 && !isDateStart(ws[0]!.text) ? datesThenText(after.text) : null;
+      const coded = ws.length > 2 && !isDateStart(ws[0]!.text);
+      const inner = coded ? datesThenText(after.text) : null;
+      // (or the dates alone: 'S10004271 05-May-2023 05-May-2023')
+      const only = coded && !inner ? datePieces(after.text) : null;
       if (inner && dateCell({ role: leadBand(model, after, inner.dates).col.role, text: '' })) {
         put(bandOf(model.bands, ws[0]!.x0, ws[0]!.x1).col, ws[0]!.text);
         [dated, lead] = [after, inner];
+      } else if (
+        only &&
+        dateCell({ role: bandOf(model.bands, after.x0, after.x0 + cw).col.role, text: '' })
+      ) {
+        put(bandOf(model.bands, ws[0]!.x0, ws[0]!.x1).col, ws[0]!.text);
+        [dated, dates] = [after, only];
       }
     }
     if (dates) {
-      let cur = bandOf(model.bands, run.x0, run.x0 + cw);
+      let cur = bandOf(model.bands, dated.x0, dated.x0 + cw);
       dates.forEach((d, k) => {
         if (k > 0) cur = under.find((b) => b.x0 > cur.x0) ?? cur;
         put(cur.col, d);
