@@ -11,8 +11,14 @@ import type { Line } from './lines.ts';
 // a numeric date as a word of its own: 4/13/2024, 04-13-24, 04.13.2024
 const NUMERIC_DATE = /(^|\s)(\d{1,2})([/.-])(\d{1,2})\3(\d{4}|\d{2})(?=\s|$)/g;
 
-/** Counts of the dates that read only day-first and only month-first. */
-export function oneWayDates(texts: Iterable<string>): { dayFirst: number; monthFirst: number } {
+/**
+ * Counts of the dates that read only day-first and only month-first; `untilDayFirst` stops at the
+ * first day-first one (it settles the order: a long statement is not read through for it).
+ */
+export function oneWayDates(
+  texts: Iterable<string>,
+  untilDayFirst = false,
+): { dayFirst: number; monthFirst: number } {
   let dayFirst = 0;
   let monthFirst = 0;
   for (const text of texts) {
@@ -21,8 +27,10 @@ export function oneWayDates(texts: Iterable<string>): { dayFirst: number; monthF
     for (const m of text.matchAll(NUMERIC_DATE)) {
       const a = Number(m[2]);
       const b = Number(m[4]);
-      if (a > 12 && a <= 31 && b >= 1 && b <= 12) dayFirst++;
-      else if (b > 12 && b <= 31 && a >= 1 && a <= 12) monthFirst++;
+      if (a > 12 && a <= 31 && b >= 1 && b <= 12) {
+        dayFirst++;
+        if (untilDayFirst) return { dayFirst, monthFirst };
+      } else if (b > 12 && b <= 31 && a >= 1 && a <= 12) monthFirst++;
     }
   }
   return { dayFirst, monthFirst };
@@ -36,7 +44,7 @@ const swapped = (text: string) =>
  * month-first; the same lines otherwise. (The swap keeps each run's length, so its word edges hold.)
  */
 export function dayFirstLines(lines: Line[]): Line[] {
-  const { dayFirst, monthFirst } = oneWayDates(runTexts(lines));
+  const { dayFirst, monthFirst } = oneWayDates(runTexts(lines), true);
   if (monthFirst === 0 || dayFirst > 0) return lines;
   for (const line of lines) {
     for (const run of line.runs) run.text = swapped(run.text);
