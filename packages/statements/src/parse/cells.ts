@@ -438,7 +438,10 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
     const [first, second] = words as [Run, Run];
     const band = (w: Run) => bandOf(model.bands, w.x0, w.x1);
     if (isMark(second.text)) return band(second).col.role === 'mark' ? words : [run];
-    return isMark(first.text) && band(first) !== band(second) ? words : [run];
+    // (a mark in a column of text, the reference's before a figure set at its column's left, is
+    // the figure's: no text column takes a side)
+    const figureOrMark = (b: Band) => NUMERIC_ROLES.has(b.col.role) || b.col.role === 'mark';
+    return isMark(first.text) && band(first) !== band(second) && figureOrMark(band(first)) ? words : [run];
   }
   // the last figure, after any dashes of empty cells and its own mark
   let k = words.length;

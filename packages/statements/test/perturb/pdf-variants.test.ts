@@ -174,3 +174,31 @@ test('variants read by word boxes and by the words order', corpusNeeded, async (
   }
   assert.deepEqual(failed, []);
 });
+
+// Read whole since session 6 (each read wrong or not at all before; the fix's own test named): whole
+// rupees with their side glued on under unknown headings (parse/whole-rupees), a Dr/Cr column after
+// the balance as a whole-rupee amount's side (whole-rupees), a last row's narration finished under
+// the next page's 'Balance B/F' (brought-forward), the narration above a found table's first row
+// (first-row-above), evenly set rows with figures on their second line (wrap-spacing), and a mark
+// before an amount set at its column's left, standing over the reference column (UNION seed 63479:
+// the mark went to the reference and the rows without a balance took the wrong side).
+test('variants read whole since session 6', corpusNeeded, async () => {
+  const names = new Set([
+    'UNION seed 63479',
+    'UNION seed 229754079',
+    'KOTAK seed 229746059',
+    'HDFC seed 229706479',
+    'ICICI seed 229658979',
+    'INDIANBANK seed 229714579',
+    'AXIS seed 799906119',
+    'UNION seed 799953759',
+  ]);
+  const cases = [1, 29001, 101001].flatMap((first) => pdfCases(20, first).filter((c) => names.has(c.name)));
+  assert.equal(cases.length, names.size);
+  const failed = [];
+  for (const c of cases) {
+    const o = await checkPdf(c);
+    if (!o.ok) failed.push(`${c.name}: ${o.detail}`);
+  }
+  assert.deepEqual(failed, []);
+});

@@ -445,11 +445,12 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
   }
   if (!columns.some((c) => c.role === 'date')) return null;
   // the first row's narration may be printed above its date line: take the lines just above it that
-  // hold narration only (a narration printed last may run past the widest its rows' first lines reach)
+  // hold narration only (a wrapped line may run past the widest its rows' first lines reach, up to
+  // the next column)
   const first = anchors[0]!;
   let top = first;
   const [n0, n1] = narration.stretch;
-  const end = cols.some((c) => c.stretch[0] >= n1) ? n1 + cw : Infinity;
+  const end = cols.find((c) => c.stretch[0] >= n1)?.stretch[0] ?? Infinity;
   for (let k = lines.indexOf(first) - 1; k >= 0; k--) {
     const l = lines[k]!;
     const narrationOnly = l.runs.every((r) => r.x0 >= n0 - cw && r.x1 <= end && readAmount(r.text) === null);
