@@ -181,7 +181,9 @@ test('variants read by word boxes and by the words order', corpusNeeded, async (
 // the next page's 'Balance B/F' (brought-forward), the narration above a found table's first row
 // (first-row-above), evenly set rows with figures on their second line (wrap-spacing), and a mark
 // before an amount set at its column's left, standing over the reference column (UNION seed 63479:
-// the mark went to the reference and the rows without a balance took the wrong side).
+// the mark went to the reference and the rows without a balance took the wrong side), and an
+// overdrawn balance's DR printed past a channel column under unknown headings (ICICI seed 799961619:
+// the withdrawal and deposit columns were swapped).
 test('variants read whole since session 6', corpusNeeded, async () => {
   const names = new Set([
     'UNION seed 63479',
@@ -192,6 +194,7 @@ test('variants read whole since session 6', corpusNeeded, async () => {
     'INDIANBANK seed 229714579',
     'AXIS seed 799906119',
     'UNION seed 799953759',
+    'ICICI seed 799961619',
   ]);
   const cases = [1, 29001, 101001].flatMap((first) => pdfCases(20, first).filter((c) => names.has(c.name)));
   assert.equal(cases.length, names.size);

@@ -335,7 +335,11 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     return filled.filter((t) => readAmount(t)?.mark).length > filled.length / 2;
   };
   cols.forEach((c, k) => {
-    const next = cols[k + 1];
+    // (past columns of words after the last figures: '272,896.36' | 'NET BANKING' | 'DR', a channel
+    // printed between the balance and its side)
+    let j = k + 1;
+    while (cols[j]?.kind === 'text' && !cols.slice(j).some((x) => x.kind === 'figure')) j++;
+    const next = cols[j];
     if (c.kind !== 'figure' || next?.kind !== 'mark') return;
     const to = marked(c) ? cols.slice(0, k).findLast((x) => x.kind === 'figure' && !marked(x)) : c;
     if (to) to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
