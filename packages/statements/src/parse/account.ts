@@ -3,12 +3,12 @@
 // newest first, the side of amounts printed without one, OCR'd figures mended, and the
 // reconciliation; every change a decision in the trace. Then the check that the read accounts for
 // every dated line with figures.
-import { emptyFacts, holderFallback, readFacts } from './facts.ts';
+import { type Facts, emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type { Line } from './lines.ts';
 import { mendOcrFigures } from './ocr-figures.ts';
 import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
-import type { TableSection } from './rows.ts';
+import type { Special, SpecialKind, TableSection } from './rows.ts';
 import type { Trace } from './trace.ts';
 import type { AccountStatement, ParseIssue, Transaction } from './types.ts';
 import { NO_YEAR, SIDE_BY_BALANCE } from './values.ts';
@@ -61,6 +61,7 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     readFacts(ctx.headerZone, facts);
   }
   readFacts(sec.lines, facts);
+  summaryFacts(sec.specials, facts);
   if (i === 0 && !facts.holder) facts.holder = holderFallback(ctx.headerZone);
   // (an opening line after the first row is a page's balance brought forward: 'Balance B/F' atop page 2)
   const opening =
@@ -202,6 +203,29 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     transactions: sec.transactions,
     reconciliation: rec,
   };
+}
+
+/**
+ * The facts a summary printed after the rows labels ('Total Debits (16) 97,399.58', 'Closing
+ * Balance 4,99,357.90 Cr.'), read from its words where the table's columns placed its figure in
+ * no column of the special's kind (a scanned summary's figures sit left of the balance column,
+ * under the deposits: PNB_scanned read its debit total as a credit total). Only the fields the
+ * special's kind names, and only where nothing earlier set them.
+ */
+function summaryFacts(specials: Special[], facts: Facts): void {
+  const fields: Partial<Record<SpecialKind, (keyof Facts)[]>> = {
+    total: ['debitCount', 'creditCount', 'debitTotal', 'creditTotal'],
+    closing: ['closing'],
+    opening: ['opening'],
+  };
+  for (const s of specials) {
+    // (an opening printed before the rows is read from its columns: see readAccount)
+    const keys = s.kind === 'opening' && s.beforeRows ? undefined : fields[s.kind];
+    if (!keys) continue;
+    const read = readFacts([{ page: 0, y: 0, height: 1, runs: [], text: s.text }]);
+    for (const k of keys)
+      if (facts[k] === null && read[k] !== null) (facts as Record<string, unknown>)[k] = read[k];
+  }
 }
 
 /** A statement prints a balance on a row when it does on this share of its rows or more. */
