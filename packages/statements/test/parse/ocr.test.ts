@@ -250,3 +250,58 @@ test('OCR noise: capitals or digits under half the text height, a glyph at low c
     ['Balance', '12,471.00', 'narration', '1', 'Cr.', 'ab', 'UPI/DR/3125'],
   );
 });
+
+// Word confidence into the rows (decision 041, round five): a row is flagged when the recogniser
+// was unsure of its figures where no check vouches for them.
+test('an OCR row read unsure is flagged where no check vouches for it', () => {
+  const summaryless = () => {
+    const doc = load('PNB/scanned-read.ocr.json');
+    // the summary and footer gone: no printed opening, closing or totals
+    doc.pages[0]!.words = doc.pages[0]!.words.filter((w) => w.y < 685);
+    return doc;
+  };
+  const word = (doc: SourceDocument & { kind: 'pages' }, text: string) => {
+    const w = doc.pages[0]!.words.find((x) => x.text === text);
+    assert.ok(w, text);
+    return w;
+  };
+  const flagged = (doc: SourceDocument) =>
+    parseStatement(doc)
+      .accounts[0]!.transactions.filter((t) => t.ocrFlag)
+      .map((t) => t.date + ' ' + (t.deposit || -t.withdrawal));
+  // as read (the first row's deposit at 96): only the last row, which nothing printed closes
+  assert.deepEqual(flagged(summaryless()), ['2023-05-31 -1247100']);
+  // the first row's deposit read unsure: the opening is derived from that very row, so the chain
+  // cannot vouch for it
+  let doc = summaryless();
+  word(doc, '1,968.00').confidence = 41;
+  assert.deepEqual(flagged(doc), ['2023-05-01 196800', '2023-05-31 -1247100']);
+  // a row inside the chain read as unsure: its balances before and after vouch for it
+  doc = summaryless();
+  word(doc, '18,009.00').confidence = 41;
+  assert.deepEqual(flagged(doc), ['2023-05-31 -1247100']);
+  // with the summary printed, the totals vouch for the first row as well
+  doc = load('PNB/scanned-read.ocr.json');
+  word(doc, '1,968.00').confidence = 41;
+  assert.deepEqual(flagged(doc), []);
+  // a date read unsure flags nothing: the recogniser's confidence in dates says nothing (the scan
+  // bench's dates read right at 0-60)
+  doc = load('PNB/scanned-read.ocr.json');
+  word(doc, '10/05/2023').confidence = 5;
+  assert.deepEqual(flagged(doc), []);
+});
+
+test('a printed total that reads as no amount is no total of 0 (PNB_photo as read)', () => {
+  // PNB_photo.png as the reader read it at 0a14564: 'Total Credits (7) 1,57.,582.00' at confidence 22
+  const doc = load('PNB/photo-read.ocr.json');
+  assert.ok(doc.pages[0]!.words.some((w) => w.text === '1,57.,582.00'));
+  const a = parseStatement(doc).accounts[0]!;
+  assert.equal(a.transactions.length, 13);
+  assert.equal(a.reconciliation.printedTotals?.creditTotal, null);
+  assert.equal(a.reconciliation.printedTotals?.debitTotal, 17_645_093);
+  assert.equal(a.reconciliation.ok, true, a.reconciliation.message);
+  assert.deepEqual(
+    a.transactions.filter((t) => t.ocrFlag).map((t) => t.date),
+    [],
+  );
+});
