@@ -243,7 +243,8 @@ const PRINTS_BALANCES = 0.9;
  * - A date before the previous row's, or outside the statement's period (dates are in no chain):
  *   both rows of an order broken, since either may be the misread one.
  * - The last row when nothing printed closes the statement (no closing balance, no totals): the
- *   rows the recogniser never made at the end of a scan are in no line check either.
+ *   rows the recogniser never made at the end of a scan are in no line check either; and the rows
+ *   after the last balance read, whose figures nothing checks.
  * - A row whose figures the recogniser read unsure (under UNSURE_CONFIDENCE) where no check vouches
  *   for them (vouchedByChecks): the first row of a statement that prints no opening balance, the
  *   rows after the last balance read.
@@ -275,7 +276,13 @@ function flagUnsureOcrRows(
       flag(t);
     }
   });
-  if (closing === null && rec.printedTotals === undefined) flag(txs.at(-1));
+  if (closing === null && rec.printedTotals === undefined) {
+    flag(txs.at(-1));
+    // and every row after the last balance read: nothing checks their figures (a photo's last
+    // rows with their balances read into the deposit column "reconciled")
+    for (let k = txs.length - 1; k >= 0 && (txs[k]!.balance === null || txs[k]!.balanceComputed); k--)
+      flag(txs[k]);
+  }
 }
 
 /**

@@ -305,3 +305,17 @@ test('a printed total that reads as no amount is no total of 0 (PNB_photo as rea
     [],
   );
 });
+
+test('OCR rows after the last balance read are flagged when nothing printed closes the statement', () => {
+  const doc = load('PNB/scanned-read.ocr.json');
+  // the summary gone, and the last two rows' balances not read
+  doc.pages[0]!.words = doc.pages[0]!.words.filter(
+    (w) => w.y < 685 && w.text !== '5,11,828.90' && w.text !== '4,99,357.90',
+  );
+  const a = parseStatement(doc).accounts[0]!;
+  assert.equal(a.transactions.length, 31);
+  assert.deepEqual(
+    a.transactions.filter((t) => t.ocrFlag).map((t) => t.date),
+    ['2023-05-29', '2023-05-31'],
+  );
+});
