@@ -17,11 +17,13 @@ import {
   greyFromRgba,
   lineDirection as greyLineDirection,
   inkiestBand,
+  keepNear,
   otsuThreshold,
   pgm,
   quarterTurn,
   removeRules,
   rotateGrey,
+  sauvola,
   scaleGrey,
   skewAngle,
   threshold,
@@ -130,7 +132,7 @@ function canvasGrey(canvas: Canvas): Grey {
  * its points and commas to the digits beside them ('1,07,958.53' read '1,07.95853'). Scan bench
  * (decision 041, round three): dpi150 17/37 rows binarised, 37/37 grey. The input is left as it is.
  */
-function prepared(g: Grey, clean: boolean): Grey {
+export function prepared(g: Grey, clean: boolean): Grey {
   if (!clean) return g;
   const t = otsuThreshold(g);
   // sizes for a page at ~300 dpi (what the recogniser is given): specks up to ~1/50 in, alone
@@ -138,7 +140,13 @@ function prepared(g: Grey, clean: boolean): Grey {
   // ruling lines cross is as small
   const unit = Math.max(1, Math.round((Math.min(g.width, g.height) / 2480) * 6));
   const ink = removeRules(threshold({ ...g, data: g.data.slice() }, t), unit);
-  return wipeCleaned(g, t, despeckle(ink, unit, 2 * unit));
+  const wiped = wipeCleaned(g, t, despeckle(ink, unit, 2 * unit));
+  if (wiped !== g) return wiped;
+  // the threshold did not split ink from paper (a shaded band fell under it, and its long runs
+  // took the text in it): the ink found against each pixel's own neighbourhood instead (Sauvola,
+  // over ~3.5 units, about a text line), the band's paper white and its glyphs kept
+  const local = removeRules(sauvola({ ...g, data: g.data.slice() }, Math.round(3.5 * unit)), unit);
+  return keepNear(g, despeckle(local, unit, 2 * unit));
 }
 
 export interface OcrOptions {

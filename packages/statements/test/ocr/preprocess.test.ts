@@ -18,6 +18,7 @@ import {
   wipeCleaned,
   type Grey,
 } from '../../src/scan/grey.ts';
+import { prepared } from '../../src/read/ocr.ts';
 import { flattenSheet, sheetCorners, warpSheet } from '../../src/scan/sheet.ts';
 import { joinCutFigures, mendCrMarks } from '../../src/scan/words.ts';
 
@@ -404,4 +405,27 @@ test('sheetCorners finds no sheet on a scan (paper to its edges), dark rules and
   box(page, 30, 40, 2, 320, 0);
   assert.equal(sheetCorners(page), null);
   assert.equal(flattenSheet(page).grey, page);
+});
+
+test('prepared: a shaded band under the threshold is cleaned against each pixel`s neighbourhood (Sauvola)', () => {
+  // an A4 width at 300 dpi (prepared sizes its steps by the page's shorter side): a band of grey 90
+  // across a table, glyph-sized bars of 20 in it and on the paper above it
+  const g = grey(2480, 2480);
+  box(g, 0, 150, 2480, 120, 90);
+  // (glyph-sized: a longer run of ink is a ruling line to removeRules)
+  for (const x of [200, 260, 600, 1000, 1400]) {
+    box(g, x, 60, 30, 30, 20);
+    box(g, x, 190, 30, 30, 20);
+  }
+  const t = otsuThreshold(g);
+  assert.ok(t >= 90, 'the band falls under the threshold');
+  const out = prepared(g, true);
+  const at = (x: number, y: number) => out.data[y * out.width + x]!;
+  // the band's paper white, its glyphs and those above it kept dark
+  assert.equal(at(400, 240), 255, "the band's paper between words");
+  assert.equal(at(245, 205), 255, "the band's paper between two glyphs");
+  assert.equal(at(2000, 160), 255, "the band's paper right of the words");
+  assert.ok(at(215, 205) < 60 && at(1015, 205) < 60, 'the glyphs in the band');
+  assert.ok(at(215, 75) < 60, 'a glyph above the band');
+  assert.equal(at(400, 20), 255, 'the paper above the band');
 });
