@@ -3,63 +3,41 @@
 // parseStatement), scored against their truth. Prints per class: statements with every row read
 // exactly and no other, rows exact (date, amounts and balance), wrong rows and how many of them
 // carry no flag, wrong rows in an account whose reconciliation says it holds (the worst outcome:
-// the result vouches for them), the rows the same statement's text layer gives (the recipe's own
+// the result vouches for them), right rows flagged (what the flags cost: a check the user makes of a
+// row read right), the rows the same statement's text layer gives (the recipe's own
 // ceiling), seconds a page and the peak resident memory of this process while that class was read.
 // Run (nice it: OCR takes a core):
 //   nice node packages/statements/scripts/scan-bench.ts [PER_CLASS=2] [CLASS ...] [-v] [--out=DIR]
 // --out writes every scanned PDF to DIR (to look at, or to read again with `bahi parse`).
+// --docs writes what the reader made of each (its SourceDocument, with the truth) to DIR, for
+// scripts/scan-rescore.ts to parse and score again without the recogniser (a parse change is
+// measured on the whole bench in seconds).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseStatement, readDocument } from '../src/index.ts';
 import { closeOcr } from '../src/read/ocr.ts';
 import { judgeParse } from '../test/perturb/judge.ts';
 import { makeScan, scanCases, SCAN_CLASSES, type ScanClass } from '../test/ocr/scan-bench.ts';
+import { type ClassRow, classRow, printTable, scoreRead } from './scan-score.ts';
 
 const args = process.argv.slice(2);
 const perClass = Number(args.find((a) => /^\d+$/.test(a)) ?? 2);
 const only = args.filter((a) => (SCAN_CLASSES as readonly string[]).includes(a)) as ScanClass[];
 const verbose = args.includes('-v');
 const outDir = args.find((a) => a.startsWith('--out='))?.slice(6);
+const docsDir = args.find((a) => a.startsWith('--docs='))?.slice(7);
 
 function rssMb(): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
 }
 
-interface Row {
-  cls: ScanClass;
-  statements: number;
-  exact: number;
-  expected: number;
-  matched: number;
-  wrong: number;
-  unflagged: number;
-  /** wrong rows in an account whose reconciliation says it holds: the result vouches for them */
-  vouched: number;
-  textMatched: number;
-  pages: number;
-  seconds: number;
-  peakMb: number;
-}
-const table = new Map<ScanClass, Row>();
+const table = new Map<ScanClass, ClassRow>();
 const started = performance.now();
 for (const c of scanCases(perClass, only.length ? only : undefined)) {
   const { pdf, pages, text } = await makeScan(c);
   if (outDir) writeFileSync(path.join(outDir, `${c.name.replace(/\W+/g, '_')}.pdf`), pdf);
-  const row = table.get(c.cls) ?? {
-    cls: c.cls,
-    statements: 0,
-    exact: 0,
-    expected: 0,
-    matched: 0,
-    wrong: 0,
-    unflagged: 0,
-    vouched: 0,
-    textMatched: 0,
-    pages: 0,
-    seconds: 0,
-    peakMb: 0,
-  };
+  const row = table.get(c.cls) ?? classRow(c.cls);
   table.set(c.cls, row);
   // the same statement's text layer, read as a text PDF: what the scan could give at best
   try {
@@ -74,35 +52,13 @@ for (const c of scanCases(perClass, only.length ? only : undefined)) {
   let detail: string;
   try {
     const read = await readDocument(pdf);
+    if (docsDir)
+      writeFileSync(
+        path.join(docsDir, `${c.name.replace(/\W+/g, '_')}.doc.json`),
+        JSON.stringify({ name: c.name, cls: c.cls, dpi: c.dpi, truth: c.truth, doc: read.doc }),
+      );
     const result = parseStatement(read.doc);
-    const { score } = judgeParse(c.truth, result);
-    // every row read exactly and no other (narrations aside: OCR's letters are not this bench's measure)
-    const exact = score.matched === score.expected && score.found === score.expected;
-    row.exact += exact ? 1 : 0;
-    row.matched += score.matched;
-    row.wrong += score.found - score.matched;
-    // a found row that matches no truth row and carries no flag: the worst outcome, a silent error
-    const truthKeys = new Map<string, number>();
-    const keyOf = (t: { date: string; withdrawal: number; deposit: number; balance: number | null }) =>
-      `${t.date}|${t.withdrawal.toFixed(2)}|${t.deposit.toFixed(2)}|${t.balance?.toFixed(2)}`;
-    for (const t of c.truth.transactions) truthKeys.set(keyOf(t), (truthKeys.get(keyOf(t)) ?? 0) + 1);
-    for (const a of result.accounts) {
-      for (const t of a.transactions) {
-        const k = keyOf({
-          date: t.date,
-          withdrawal: t.withdrawal / 100,
-          deposit: t.deposit / 100,
-          balance: t.balance === null ? null : t.balance / 100,
-        });
-        const n = truthKeys.get(k) ?? 0;
-        if (n > 0) truthKeys.set(k, n - 1);
-        else {
-          if (!t.ocrFlag) row.unflagged++;
-          if (a.reconciliation.ok) row.vouched++;
-        }
-      }
-    }
-    detail = `${score.matched}/${score.expected}${exact ? ' exact' : ''}`;
+    detail = scoreRead(row, c.truth, result);
   } catch (err) {
     detail = `threw ${(err as Error).message}`;
   }
@@ -119,44 +75,5 @@ for (const c of scanCases(perClass, only.length ? only : undefined)) {
 }
 await closeOcr();
 
-const pct = (a: number, b: number) => `${((100 * a) / Math.max(b, 1)).toFixed(1)}%`;
-console.log(
-  `\n| class | statements with every row | rows exact | wrong rows (unflagged) | wrong in a reconciled account | text layer rows | pages | s/page | peak RSS MB |\n|---|---|---|---|---|---|---|---|---|`,
-);
-const all: Row = {
-  cls: 'clean',
-  statements: 0,
-  exact: 0,
-  expected: 0,
-  matched: 0,
-  wrong: 0,
-  unflagged: 0,
-  vouched: 0,
-  textMatched: 0,
-  pages: 0,
-  seconds: 0,
-  peakMb: 0,
-};
-const line = (name: string, r: Row) =>
-  console.log(
-    `| ${name} | ${r.exact}/${r.statements} | ${r.matched}/${r.expected} (${pct(r.matched, r.expected)}) | ${r.wrong} (${r.unflagged}) | ${r.vouched} | ${r.textMatched} | ${r.pages} | ${(r.seconds / Math.max(r.pages, 1)).toFixed(1)} | ${Math.round(r.peakMb)} |`,
-  );
-for (const r of table.values()) {
-  line(r.cls, r);
-  for (const k of [
-    'statements',
-    'exact',
-    'expected',
-    'matched',
-    'wrong',
-    'unflagged',
-    'vouched',
-    'textMatched',
-    'pages',
-    'seconds',
-  ] as const)
-    all[k] += r[k];
-  all.peakMb = Math.max(all.peakMb, r.peakMb);
-}
-line('**all**', all);
+printTable(table.values());
 console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s in all`);

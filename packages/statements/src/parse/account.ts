@@ -3,15 +3,15 @@
 // newest first, the side of amounts printed without one, OCR'd figures mended, and the
 // reconciliation; every change a decision in the trace. Then the check that the read accounts for
 // every dated line with figures.
-import { emptyFacts, holderFallback, readFacts } from './facts.ts';
+import { type Facts, emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type { Line } from './lines.ts';
 import { mendOcrFigures } from './ocr-figures.ts';
 import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
-import type { TableSection } from './rows.ts';
+import type { Special, SpecialKind, TableSection } from './rows.ts';
 import type { Trace } from './trace.ts';
 import type { AccountStatement, ParseIssue, Transaction } from './types.ts';
-import { NO_YEAR, SIDE_BY_BALANCE } from './values.ts';
+import { NO_YEAR, OCR_CONFIDENCE, SIDE_BY_BALANCE } from './values.ts';
 
 export interface AccountContext {
   /** the lines before the first table: the first account's facts, and the latest date printed */
@@ -61,6 +61,7 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     readFacts(ctx.headerZone, facts);
   }
   readFacts(sec.lines, facts);
+  summaryFacts(sec.specials, facts);
   if (i === 0 && !facts.holder) facts.holder = holderFallback(ctx.headerZone);
   // (an opening line after the first row is a page's balance brought forward: 'Balance B/F' atop page 2)
   const opening =
@@ -204,6 +205,31 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
   };
 }
 
+/**
+ * The facts a summary printed after the rows labels ('Total Debits (16) 97,399.58', 'Closing
+ * Balance 4,99,357.90 Cr.'), read from its words where the table's columns placed its figure in
+ * no column of the special's kind (a scanned summary's figures sit left of the balance column,
+ * under the deposits: PNB_scanned read its debit total as a credit total). Only the fields the
+ * special's kind names, and only where nothing earlier set them.
+ */
+function summaryFacts(specials: Special[], facts: Facts): void {
+  const fields: Partial<Record<SpecialKind, (keyof Facts)[]>> = {
+    total: ['debitCount', 'creditCount', 'debitTotal', 'creditTotal'],
+    closing: ['closing'],
+    opening: ['opening'],
+  };
+  for (const s of specials) {
+    // (an opening printed before the rows is read from its columns: see readAccount)
+    const keys = s.kind === 'opening' && s.beforeRows ? undefined : fields[s.kind];
+    if (!keys) continue;
+    const read = readFacts([{ page: 0, y: 0, height: 1, runs: [], text: s.text }]);
+    const take = <K extends keyof Facts>(k: K) => {
+      if (facts[k] === null) facts[k] = read[k];
+    };
+    keys.forEach(take);
+  }
+}
+
 /** A statement prints a balance on a row when it does on this share of its rows or more. */
 const PRINTS_BALANCES = 0.9;
 
@@ -217,7 +243,11 @@ const PRINTS_BALANCES = 0.9;
  * - A date before the previous row's, or outside the statement's period (dates are in no chain):
  *   both rows of an order broken, since either may be the misread one.
  * - The last row when nothing printed closes the statement (no closing balance, no totals): the
- *   rows the recogniser never made at the end of a scan are in no line check either.
+ *   rows the recogniser never made at the end of a scan are in no line check either; and the rows
+ *   after the last balance read, whose figures nothing checks.
+ * - A row whose figures the recogniser read unsure (under UNSURE_CONFIDENCE) where no check vouches
+ *   for them (vouchedByChecks): the first row of a statement that prints no opening balance, the
+ *   rows after the last balance read.
  */
 function flagUnsureOcrRows(
   txs: Transaction[],
@@ -231,6 +261,12 @@ function flagUnsureOcrRows(
     if (t && ocrRow(t)) t.ocrFlag = true;
   };
   if (!rec.ok) for (const t of txs) flag(t);
+  // figures the recogniser was unsure of where no check vouches for them (a date's confidence says
+  // nothing: the scan bench's dates read right at 0-60 on 25 rows, none read wrong)
+  const vouched = vouchedByChecks(txs, rec, closing);
+  txs.forEach((t, k) => {
+    if ((OCR_CONFIDENCE.get(t) ?? 100) < UNSURE_CONFIDENCE && !vouched[k]) flag(t);
+  });
   for (const b of rec.breaks) flag(txs[b.index]);
   txs.forEach((t, k) => {
     if ((from && t.date < from) || (to && t.date > to)) flag(t);
@@ -240,7 +276,51 @@ function flagUnsureOcrRows(
       flag(t);
     }
   });
-  if (closing === null && rec.printedTotals === undefined) flag(txs.at(-1));
+  if (closing === null && rec.printedTotals === undefined) {
+    flag(txs.at(-1));
+    // and every row after the last balance read: nothing checks their figures (a photo's last
+    // rows with their balances read into the deposit column "reconciled")
+    for (let k = txs.length - 1; k >= 0 && (txs[k]!.balance === null || txs[k]!.balanceComputed); k--)
+      flag(txs[k]);
+  }
+}
+
+/**
+ * A scanned word the recogniser gave less than this confidence (0-100) may be misread. Tesseract
+ * gives a cleanly printed figure 85-96 (PNB_scanned's 31 rows: 86-96, PNB_photo's 13: 82-92).
+ */
+export const UNSURE_CONFIDENCE = 60;
+
+/**
+ * Rows whose figures the checks vouch for (by index): a printed balance (or the printed opening)
+ * before the row and one at or after it (or the printed closing), so that the row's amount and
+ * balance are a link of a chain read at both ends; or debit and credit totals printed and matched,
+ * which vouch for every amount. A misread then would have to be undone by another. Not vouched:
+ * the first rows where the opening was derived from them, the rows after the last balance read
+ * when no closing balance is printed, every row where no balance was read.
+ */
+function vouchedByChecks(
+  txs: Transaction[],
+  rec: AccountStatement['reconciliation'],
+  closing: number | null,
+): boolean[] {
+  const totals =
+    rec.printedTotals?.matches === true &&
+    rec.printedTotals.debitTotal !== null &&
+    rec.printedTotals.creditTotal !== null;
+  const read = txs.map((t) => t.balance !== null && !t.balanceComputed);
+  const after: boolean[] = [];
+  let later = closing !== null;
+  for (let k = txs.length - 1; k >= 0; k--) {
+    later ||= read[k]!;
+    after[k] = later;
+  }
+  let before = rec.openingSource === 'printed';
+  return txs.map((_, k) => {
+    const ok = totals || (before && after[k]!);
+    before ||= read[k]!;
+    return ok;
+  });
 }
 
 // Lines of a statement that no read row accounts for, named one by one up to this many.

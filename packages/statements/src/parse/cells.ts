@@ -5,12 +5,14 @@ import { EMPTY_AMOUNT, WHOLE_RUPEES, isMark, readAmount } from './amount.ts';
 import { bandOf, bandsUnder, cellsOf, distance, figureWords, overlap } from './columns/bands.ts';
 import { type Band, type Column, type ColumnModel, NUMERIC_ROLES } from './columns/model.ts';
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
-import { type Run, WORD_GAP_CHARS, runWords } from './lines.ts';
+import { type Run, WORD_GAP_CHARS, lessSure, runWords } from './lines.ts';
 
 /** A line's text in one column. */
 export interface Cell {
   role: Column['role'];
   text: string;
+  /** OCR: the recogniser's confidence in the cell's least sure word, 0-100 (Run.confidence) */
+  confidence?: number;
 }
 
 // A word starting this many header character widths left of a column's first header letter still
@@ -40,11 +42,18 @@ export function cellText(cells: Cell[], role: Column['role']): string {
 /** Assigns a line's runs to columns by where they sit among the column bands. */
 export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
   const cw = model.header.charWidth;
-  const out: { col: Column; text: string }[] = [];
+  const out: { col: Column; text: string; confidence?: number }[] = [];
+  // the confidence of the run being placed: every piece of it is taken as sure as the run
+  let sure: number | undefined;
+  const append = (o: (typeof out)[number], text: string) => {
+    o.text += ' ' + text;
+    const confidence = lessSure(o.confidence, sure);
+    if (confidence !== undefined) o.confidence = confidence;
+  };
   const put = (col: Column, text: string) => {
     const prev = out[out.length - 1];
-    if (prev && prev.col === col) prev.text += ' ' + text;
-    else out.push({ col, text });
+    if (prev && prev.col === col) append(prev, text);
+    else out.push(sure === undefined ? { col, text } : { col, text, confidence: sure });
   };
   // a word space of the row's own font (the header's may be set smaller)
   const wordGap = (run: Run) => WORD_GAP_CHARS * Math.max(cw, (run.x1 - run.x0) / run.text.length);
@@ -57,6 +66,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
   for (const run of pieces) {
     const before = last;
     last = run;
+    sure = run.confidence;
     // a ruling printed as text ('-----', '=====') is no cell of any column
     if (RULE.test(run.text)) {
       out.push({ col: RULE_COLUMN, text: run.text });
@@ -75,7 +85,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       run.x0 - before.x1 <= wordGap(run) &&
       readDateTime(`${prev.text} ${run.text}`) !== null
     ) {
-      prev.text += ' ' + run.text;
+      append(prev, run.text);
       continue;
     }
     // text in a gutter or in a numeric column (which holds figures only), a word space after a
@@ -90,7 +100,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       !(numeric && (EMPTY_AMOUNT.test(run.text) || WHOLE_RUPEES.test(run.text))) &&
       (numeric || bandsUnder(model.bands, run.x0, run.x1, 0).length === 0)
     ) {
-      prev.text += ' ' + run.text;
+      append(prev, run.text);
       continue;
     }
     // words in a gutter, more than a word space from every band, nearest a date or the narration: a
@@ -116,7 +126,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
         continue;
       }
       if (prev && NUMERIC_ROLES.has(prev.col.role)) {
-        prev.text += ' ' + run.text;
+        append(prev, run.text);
         continue;
       }
     }
@@ -173,6 +183,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
           .join(' '),
         x0: ws[1]?.x0 ?? run.x1,
         x1: run.x1,
+        ...sureOf(run),
       };
       const coded = ws.length > 2 && !isDateStart(ws[0]!.text);
       const inner = coded ? datesThenText(after.text) : null;
@@ -247,11 +258,26 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
     const lead =
       dateCell({ role: o.col.role, text: '' }) && ENDS_WITH_MARK.test(o.text) ? datesThenText(o.text) : null;
     if (lead && isMark(lead.rest))
-      cells.push({ role: o.col.role, text: lead.dates.join(' ') }, { role: 'mark', text: lead.rest });
-    else cells.push({ role: o.col.role, text: o.text });
+      cells.push(
+        { role: o.col.role, text: lead.dates.join(' '), ...sureOf(o) },
+        { role: 'mark', text: lead.rest, ...sureOf(o) },
+      );
+    else cells.push({ role: o.col.role, text: o.text, ...sureOf(o) });
   }
   return giveMarks(cells);
 }
+/** A confidence to spread into a cell or run made from `o`: none for a text layer's. */
+function sureOf(o: { confidence?: number }): { confidence?: number } {
+  return o.confidence === undefined ? {} : { confidence: o.confidence };
+}
+
+/** The least confidence of runs joined into one (none when no run carries one). */
+function leastSure(runs: { confidence?: number }[]): { confidence?: number } {
+  let c: number | undefined;
+  for (const r of runs) c = lessSure(c, r.confidence);
+  return c === undefined ? {} : { confidence: c };
+}
+
 /** The band the first of a run's leading dates sits in most ('01 January 2023 TFR': its day left of the column). */
 function leadBand(model: ColumnModel, run: Run, dates: string[]): Band {
   const words = runWords(run);
@@ -327,9 +353,14 @@ function joinDatePieces(model: ColumnModel, runs: Run[]): Run[] {
     }
     if (piece !== run) {
       const head = words.slice(0, -1);
-      out.push({ text: head.map((w) => w.text).join(' '), x0: run.x0, x1: head[head.length - 1]!.x1 });
+      out.push({
+        text: head.map((w) => w.text).join(' '),
+        x0: run.x0,
+        x1: head[head.length - 1]!.x1,
+        ...sureOf(run),
+      });
     }
-    out.push({ text, x0: piece.x0, x1: runs[j - 1]!.x1 });
+    out.push({ text, x0: piece.x0, x1: runs[j - 1]!.x1, ...leastSure(runs.slice(i, j)) });
     i = j - 1;
   }
   return out;
@@ -373,6 +404,7 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
         text: ws.map((w) => w.text).join(' '),
         x0: ws[0]!.x0,
         x1: ws[ws.length - 1]!.x1,
+        ...leastSure(ws),
       });
       return [join(words.slice(0, k - 1)), join(words.slice(k - 1))];
     }
@@ -390,7 +422,7 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
       figure(w) &&
       bandOf(model.bands, p.x0, p.x1) === bandOf(model.bands, w.x0, w.x1)
     )
-      words[words.length - 1] = { text: `${p.text}${w.text}`, x0: p.x0, x1: w.x1 };
+      words[words.length - 1] = { text: `${p.text}${w.text}`, x0: p.x0, x1: w.x1, ...leastSure([p, w]) };
     else words.push(w);
   }
   if (words.length === 1) return [{ ...run, text: words[0]!.text }];
@@ -411,10 +443,11 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
         .join(' '),
       x0: run.x0,
       x1: words[code - 1]!.x1,
+      ...sureOf(run),
     };
     return [
       ...splitFigures(model, figuresRun),
-      { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: run.x1 },
+      { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: run.x1, ...sureOf(run) },
     ];
   }
   // a figure's mark and the next column's empty cell ('Dr Nil', split marks in a tight table)
@@ -455,7 +488,7 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
     k + emptyAfter === words.length && k >= 3 && isMark(words[k - 2]!.text) && !figure(words[k - 3]!) ? 1 : 0;
   const head = words.slice(0, k - 1 - lead);
   const tail = words.slice(k - 1 - lead);
-  const tailRun = { text: tail.map((w) => w.text).join(' '), x0: tail[0]!.x0, x1: run.x1 };
+  const tailRun = { text: tail.map((w) => w.text).join(' '), x0: tail[0]!.x0, x1: run.x1, ...sureOf(run) };
   const last = words[k - 1]!;
   const band = bandOf(model.bands, last.x0, last.x1);
   // word positions inside a run are estimates: the word before the figure must sit mostly in
@@ -464,7 +497,7 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
   if (!NUMERIC_ROLES.has(band.col.role) || bandOf(model.bands, before.x0, before.x1) === band) return [run];
   // the text before may end in figures of its own ('02/07/2025 INR 15,088.00 Cr' + balance), and
   // the figure be followed by empty cells ('21,673.00Dr -')
-  const headRun = { text: head.map((w) => w.text).join(' '), x0: run.x0, x1: before.x1 };
+  const headRun = { text: head.map((w) => w.text).join(' '), x0: run.x0, x1: before.x1, ...sureOf(run) };
   return [...splitFigures(model, headRun), ...(emptyAfter ? splitFigures(model, tailRun) : [tailRun])];
 }
 
@@ -548,8 +581,8 @@ function cutAtDateEdge(model: ColumnModel, run: Run): Run[] | null {
     if (k <= 0 || k >= word.text.length || !DATE_PIECE.test(head) || !/^[a-z]/i.test(rest)) continue;
     if (bandOf(model.bands, run.x0 + k * per, run.x1) === band) continue;
     return [
-      { text: head, x0: run.x0, x1: run.x0 + k * per },
-      { text: rest, x0: run.x0 + k * per, x1: run.x1 },
+      { text: head, x0: run.x0, x1: run.x0 + k * per, ...sureOf(run) },
+      { text: rest, x0: run.x0 + k * per, x1: run.x1, ...sureOf(run) },
     ];
   }
   return null;

@@ -98,14 +98,18 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
       : new RegExp(String.raw`total\s+debits?\s*(?:\((\d+)\))?\s*:?\s*` + AMOUNT, 'i').exec(t);
     if (m) {
       if (m[1]) set('debitCount', Number(m[1]));
-      set('debitTotal', Math.abs(amt(m[2]!) ?? 0));
+      // (a figure that reads as no amount, '1,57,,582.00' on a photo, is no total of 0)
+      const total = amt(m[2]!);
+      if (total !== null) set('debitTotal', Math.abs(total));
     }
     m = pageTotal
       ? null
       : new RegExp(String.raw`total\s+credits?\s*(?:\((\d+)\))?\s*:?\s*` + AMOUNT, 'i').exec(t);
     if (m) {
       if (m[1]) set('creditCount', Number(m[1]));
-      set('creditTotal', Math.abs(amt(m[2]!) ?? 0));
+      // (a figure that reads as no amount, '1,57,,582.00' on a photo, is no total of 0)
+      const total = amt(m[2]!);
+      if (total !== null) set('creditTotal', Math.abs(total));
     }
     // 'Dr. Count : 16 Cr. Count : 13 Debits : 2,31,655.47 Credits : 3,16,820.00'
     m =

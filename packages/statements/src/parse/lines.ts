@@ -13,6 +13,13 @@ export interface Run {
   x1: number;
   /** each word's x0 and x1 as the reader measured them (Word.edges); else runWords estimates */
   edges?: number[];
+  /** OCR: the recogniser's confidence in the run's least sure word, 0-100 (Word.confidence) */
+  confidence?: number;
+}
+
+/** The less sure of two confidences; undefined when neither is known (a text layer is exact). */
+export function lessSure(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
 /** A run's word edges, measured or, for a run of one word, its own ends; null when not known. */
@@ -27,6 +34,8 @@ export function joinRuns(a: Run, b: Run, sep: '' | ' '): Run {
   const ea = edgesOf(a);
   const eb = edgesOf(b);
   if (ea && eb) run.edges = sep === ' ' ? [...ea, ...eb] : [...ea.slice(0, -1), ...eb.slice(1)];
+  const confidence = lessSure(a.confidence, b.confidence);
+  if (confidence !== undefined) run.confidence = confidence;
   return run;
 }
 
@@ -75,6 +84,7 @@ interface PlacedWord {
   key: number;
   h: number;
   edges?: number[];
+  confidence?: number;
 }
 
 // Space to tidy in a word's text: at its ends, doubled, or other than a plain space.
@@ -101,6 +111,7 @@ export function pageLines(page: Page): Line[] {
         h,
       };
       if (w.edges && !ocr) placed.edges = w.edges;
+      if (ocr && w.confidence !== undefined) placed.confidence = w.confidence;
       return placed;
     })
     .sort((a, b) => a.key - b.key || a.x0 - b.x0);
@@ -133,6 +144,7 @@ export function pageLines(page: Page): Line[] {
       const gap = p ? w.x0 - p.x1 : Infinity;
       const run: Run = { text: w.text, x0: w.x0, x1: w.x1 };
       if (w.edges) run.edges = w.edges;
+      if (w.confidence !== undefined) run.confidence = w.confidence;
       if (p && !ocr && Math.abs(gap) <= TOUCH_FRACTION * w.h && !apart(p.text, w.text))
         runs[runs.length - 1] = joinRuns(p, run, '');
       else runs.push(run);
@@ -289,14 +301,16 @@ function reportLine(text: string, page: number, y: number): Line {
 export function runWords(run: Run): Run[] {
   const parts = run.text.split(' ');
   if (parts.length === 1) return [run];
+  // (each word is taken as sure as the run's least sure one)
+  const sure = run.confidence === undefined ? {} : { confidence: run.confidence };
   const edges = run.edges;
   if (edges && edges.length === 2 * parts.length)
-    return parts.map((text, i) => ({ text, x0: edges[2 * i]!, x1: edges[2 * i + 1]! }));
+    return parts.map((text, i) => ({ text, x0: edges[2 * i]!, x1: edges[2 * i + 1]!, ...sure }));
   const per = (run.x1 - run.x0) / Math.max(run.text.length, 1);
   const out: Run[] = [];
   let i = 0;
   for (const p of parts) {
-    out.push({ text: p, x0: run.x0 + i * per, x1: run.x0 + (i + p.length) * per });
+    out.push({ text: p, x0: run.x0 + i * per, x1: run.x0 + (i + p.length) * per, ...sure });
     i += p.length + 1;
   }
   return out;

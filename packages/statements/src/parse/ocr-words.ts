@@ -8,13 +8,37 @@ const NOISE_WORD = /^[|¦![\]{}()~—–_=‘’“”"'`«»°•·.,:;-]+$/;
 // Quotes and bars stuck to a word's ends ('"01/05/2023', '‘Serial', 'Balance|').
 const STUCK_ENDS = /^[|¦‘’“”"'`«»]+|[|¦‘’“”"'`«»]+$/g;
 
+// Capitals and digits stand a full text height: such a word under this share of the page's text
+// height is a tick of a ruling line or a smear read as '1' or 'TT' (PNB_scanned: two '1's of
+// height 2.6 under a table of height 6 read as a row of figures, and kept the table going into the
+// summary below it).
+const TALL_GLYPHS = /^[0-9A-Z]+$/;
+const SHORT_SHARE = 0.55;
+// A glyph or two the recogniser is this unsure of, with nothing else of a word in it ('J—' read at
+// 25 from the end of a rule), is no text.
+const NOISE_CONFIDENCE = 30;
+
+/** The median height of the page's words of three letters or digits or more (0 when there are none). */
+function textHeight(words: Word[]): number {
+  const hs = words.filter((w) => /[A-Za-z0-9]{3}/.test(w.text)).map((w) => w.height);
+  return hs.length ? Float64Array.from(hs).sort()[hs.length >> 1]! : 0;
+}
+
 /** Drops noise words and strips stray quotes and bars from the ends of the rest. */
 export function cleanOcrWords(words: Word[]): Word[] {
   const out: Word[] = [];
+  const height = textHeight(words);
   for (const w of words) {
     const t = w.text.trim();
     // a lone ':' or '-' is a printed label separator or an empty cell: keep it
     if (t !== ':' && t !== '-' && NOISE_WORD.test(t)) continue;
+    if (TALL_GLYPHS.test(t) && w.height < SHORT_SHARE * height) continue;
+    if (
+      w.confidence !== undefined &&
+      w.confidence < NOISE_CONFIDENCE &&
+      t.replace(/[^A-Za-z0-9]/g, '').length <= 1
+    )
+      continue;
     const text = t.replace(STUCK_ENDS, '');
     if (text) out.push({ ...w, text });
   }

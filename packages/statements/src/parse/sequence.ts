@@ -11,7 +11,7 @@ import type { Cell } from './cells.ts';
 import type { Role } from './columns/model.ts';
 import { leadingDate } from './coverage.ts';
 import { readDate } from './dates.ts';
-import type { Line } from './lines.ts';
+import { type Line, runWords } from './lines.ts';
 import {
   FOOTER_RE,
   type Special,
@@ -202,6 +202,27 @@ export function sequenceCells(words: string[], order: Order | null, valueDateFir
   return cells;
 }
 
+/**
+ * OCR: each cell taken as sure as the least sure of the row's words it holds (Cell.confidence), the
+ * words found by their text (the cells are made of the lines' words, split at spaces).
+ */
+function sureCells(cells: Cell[], lines: Line[]): void {
+  const sure = new Map<string, number>();
+  for (const l of lines)
+    for (const r of l.runs)
+      if (r.confidence !== undefined)
+        for (const w of runWords(r)) sure.set(w.text, Math.min(sure.get(w.text) ?? 100, r.confidence));
+  if (!sure.size) return;
+  for (const c of cells) {
+    let least: number | undefined;
+    for (const word of c.text.split(' ')) {
+      const v = sure.get(word);
+      if (v !== undefined) least = Math.min(least ?? 100, v);
+    }
+    if (least !== undefined) c.confidence = least;
+  }
+}
+
 /** A line's text without a redraw's leading marks and its leading date: what names a special line. */
 const specialText = (text: string) => {
   let words = text.replace(LEAD_MARKS, '').split(' ');
@@ -267,6 +288,7 @@ export function readSequence(
       order,
       opts.valueDateFirst,
     );
+    if (cells) sureCells(cells, head);
     const wrapped = lines.slice(head.length).map((l) => l.text);
     const narration = cells?.find((c) => c.role === 'description');
     if (narration && wrapped.length) narration.text = [narration.text, ...wrapped].filter(Boolean).join(' ');

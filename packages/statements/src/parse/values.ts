@@ -14,6 +14,24 @@ import type { ParseIssue, Transaction } from './types.ts';
  */
 export const SIDE_BY_BALANCE = new WeakSet<Transaction>();
 
+/**
+ * How sure the recogniser was of a scanned row's figures, 0-100 (the least sure word of its
+ * withdrawal, deposit, amount and balance cells): absent for a text layer's rows, whose words are
+ * exact. Kept beside the row, not in it: no output carries it; the account stage flags an unsure
+ * row the checks do not vouch for.
+ */
+export const OCR_CONFIDENCE = new WeakMap<Transaction, number>();
+
+/** The least confidence of the cells of `roles` (undefined when none carries one). */
+function leastConfidence(cells: Cell[], roles: ReadonlySet<Column['role']>): number | undefined {
+  let c: number | undefined;
+  for (const x of cells)
+    if (roles.has(x.role) && x.confidence !== undefined && /\d/.test(x.text))
+      c = c === undefined ? x.confidence : Math.min(c, x.confidence);
+  return c;
+}
+const FIGURE_ROLES: ReadonlySet<Column['role']> = new Set(['debit', 'credit', 'amount', 'balance']);
+
 /** The year of a date printed without one, until the statement period gives it. */
 export const NO_YEAR = '0000';
 
@@ -150,5 +168,7 @@ export function toTransaction(
     page: row.anchor.page,
   };
   if (sideUnknown) SIDE_BY_BALANCE.add(tx);
+  const sure = leastConfidence(row.cells, FIGURE_ROLES);
+  if (sure !== undefined) OCR_CONFIDENCE.set(tx, sure);
   return { tx };
 }

@@ -17,17 +17,20 @@ import {
   greyFromRgba,
   lineDirection as greyLineDirection,
   inkiestBand,
+  keepNear,
   otsuThreshold,
   pgm,
   quarterTurn,
   removeRules,
   rotateGrey,
+  sauvola,
   scaleGrey,
   skewAngle,
   threshold,
   wipeCleaned,
   type Grey,
 } from '../scan/grey.ts';
+import { flattenSheet } from '../scan/sheet.ts';
 import { joinCutFigures, mendCrMarks } from '../scan/words.ts';
 import type { Page, Word } from '../source.ts';
 
@@ -129,7 +132,7 @@ function canvasGrey(canvas: Canvas): Grey {
  * its points and commas to the digits beside them ('1,07,958.53' read '1,07.95853'). Scan bench
  * (decision 041, round three): dpi150 17/37 rows binarised, 37/37 grey. The input is left as it is.
  */
-function prepared(g: Grey, clean: boolean): Grey {
+export function prepared(g: Grey, clean: boolean): Grey {
   if (!clean) return g;
   const t = otsuThreshold(g);
   // sizes for a page at ~300 dpi (what the recogniser is given): specks up to ~1/50 in, alone
@@ -137,7 +140,13 @@ function prepared(g: Grey, clean: boolean): Grey {
   // ruling lines cross is as small
   const unit = Math.max(1, Math.round((Math.min(g.width, g.height) / 2480) * 6));
   const ink = removeRules(threshold({ ...g, data: g.data.slice() }, t), unit);
-  return wipeCleaned(g, t, despeckle(ink, unit, 2 * unit));
+  const wiped = wipeCleaned(g, t, despeckle(ink, unit, 2 * unit));
+  if (wiped !== g) return wiped;
+  // the threshold did not split ink from paper (a shaded band fell under it, and its long runs
+  // took the text in it): the ink found against each pixel's own neighbourhood instead (Sauvola,
+  // over ~3.5 units, about a text line), the band's paper white and its glyphs kept
+  const local = removeRules(sauvola({ ...g, data: g.data.slice() }, Math.round(3.5 * unit)), unit);
+  return keepNear(g, despeckle(local, unit, 2 * unit));
 }
 
 export interface OcrOptions {
@@ -147,6 +156,8 @@ export interface OcrOptions {
   orient?: boolean;
   /** time all of one page's recognition passes may take, in ms (default OCR_PAGE_BUDGET_MS) */
   budgetMs?: number;
+  /** find a photographed sheet's corners on its desk and warp it flat (default true) */
+  flatten?: boolean;
 }
 
 /** Clockwise turn applied to the image before the words were read. */
@@ -164,8 +175,10 @@ export interface OcrPage {
  * Time one page's recognition may take, all passes together (issue 18: a page of noise kept the
  * recognisers busy for over 30 s). A clean 300 dpi statement page takes 2-4 s a pass on a quiet core;
  * the budget leaves room for a busy machine (two recognisers on two loaded cores took 22 s).
+ * BAHI_OCR_PAGE_BUDGET_MS sets another for a run on a shared machine (the scan bench at a load
+ * average of 17 lost a third of its statements to this budget, none of them the reader's doing).
  */
-export const OCR_PAGE_BUDGET_MS = 45_000;
+export const OCR_PAGE_BUDGET_MS = Number(process.env.BAHI_OCR_PAGE_BUDGET_MS) || 45_000;
 
 function pageTimeout(): StatementError {
   return new StatementError('TIMEOUT', {
@@ -383,11 +396,18 @@ export async function ocrCanvas(
 
 /** `ocrCanvas` of a page already grey. */
 export async function ocrGrey(
-  grey: Grey,
-  unitsPerPixel: number,
+  input: Grey,
+  imageUnitsPerPixel: number,
   opts: OcrOptions & { pageWidth?: number } = {},
 ): Promise<OcrPage> {
   const deadline = Date.now() + (opts.budgetMs ?? OCR_PAGE_BUDGET_MS);
+  // a photographed sheet on a desk, warped flat to its own rectangle (decision 041, round five);
+  // a scan, paper to its edges, is left as it is
+  const grey = opts.flatten === false ? input : flattenSheet(input).grey;
+  // the flattened sheet spans the image's width in page units, as the page it is: every page of a
+  // statement so, whatever its sheet's size in the photo (a page without a header of its own takes
+  // the columns of the page before)
+  const unitsPerPixel = (imageUnitsPerPixel * input.width) / grey.width;
   const binarise = opts.binarise !== false;
   const orient = opts.orient !== false;
   const direction = orient ? greyLineDirection(grey) : 'across';

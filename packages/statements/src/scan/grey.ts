@@ -357,7 +357,6 @@ export function despeckle(g: Grey, maxSide: number, radius: number): Grey {
  * and 20/22 not). Cleaning a page takes well under 1% of its ink.
  */
 export function wipeCleaned(g: Grey, t: number, cleaned: Grey, halo = 2, maxShare = 0.3): Grey {
-  const { width: w, height: h } = g;
   let ink = 0;
   let wiped = 0;
   for (let i = 0; i < g.data.length; i++) {
@@ -366,7 +365,16 @@ export function wipeCleaned(g: Grey, t: number, cleaned: Grey, halo = 2, maxShar
     if (cleaned.data[i] !== 0) wiped++;
   }
   if (wiped > ink * maxShare) return g;
-  // the kept ink grown by `halo` (across, then down): the glyphs with their soft edges
+  return keepNear(g, cleaned, halo);
+}
+
+/**
+ * The grey kept within `halo` pixels of the ink of `cleaned` (a binary copy: 0 ink), white
+ * elsewhere: the glyphs with their soft edges.
+ */
+export function keepNear(g: Grey, cleaned: Grey, halo = 2): Grey {
+  const { width: w, height: h } = g;
+  // the kept ink grown by `halo` (across, then down)
   const across = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0, i = y * w; x < w; x++, i++) {

@@ -18,6 +18,8 @@ import {
   wipeCleaned,
   type Grey,
 } from '../../src/scan/grey.ts';
+import { prepared } from '../../src/read/ocr.ts';
+import { flattenSheet, sheetCorners, warpSheet } from '../../src/scan/sheet.ts';
 import { joinCutFigures, mendCrMarks } from '../../src/scan/words.ts';
 
 const grey = (width: number, height: number, fill = 255): Grey => ({
@@ -313,4 +315,117 @@ test('wipeCleaned whitens nothing when cleaning took much of the ink (a band und
   assert.ok(t >= 90, 'the band falls under the threshold');
   const cleaned = despeckle(removeRules(threshold({ ...g, data: g.data.slice() }, t)), 6, 12);
   assert.deepEqual(wipeCleaned(g, t, cleaned).data, g.data);
+});
+
+/**
+ * A phone photo of `page`: the sheet as the quadrilateral `q` (corners TL, TR, BR, BL in the photo)
+ * on a desk of grey 100, the paper dimmed to 235; drawn by sampling the page through the inverse
+ * of the map that sheetCorners must find.
+ */
+function photo(page: Grey, w: number, h: number, q: [number, number][]): Grey {
+  const g = grey(w, h, 100);
+  // the page's point under a photo pixel: solve for (u, v) by a few Newton steps of the bilinear
+  // map (the drawn quads are near parallelograms; a bilinear map is close enough to place marks)
+  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = q as [
+    [number, number],
+    [number, number],
+    [number, number],
+    [number, number],
+  ];
+  const at = (u: number, v: number): [number, number] => [
+    (1 - u) * (1 - v) * x0 + u * (1 - v) * x1 + u * v * x2 + (1 - u) * v * x3,
+    (1 - u) * (1 - v) * y0 + u * (1 - v) * y1 + u * v * y2 + (1 - u) * v * y3,
+  ];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let u = 0.5;
+      let v = 0.5;
+      for (let k = 0; k < 6; k++) {
+        const [px, py] = at(u, v);
+        const e = 1e-4;
+        const [ux, uy] = at(u + e, v);
+        const [vx, vy] = at(u, v + e);
+        const a = (ux - px) / e;
+        const b = (vx - px) / e;
+        const c = (uy - py) / e;
+        const d = (vy - py) / e;
+        const det = a * d - b * c;
+        const rx = x + 0.5 - px;
+        const ry = y + 0.5 - py;
+        u += (d * rx - b * ry) / det;
+        v += (a * ry - c * rx) / det;
+      }
+      if (u < 0 || v < 0 || u >= 1 || v >= 1) continue;
+      const p = page.data[Math.floor(v * page.height) * page.width + Math.floor(u * page.width)]!;
+      g.data[y * w + x] = Math.round((p * 235) / 255);
+    }
+  return g;
+}
+
+test('sheetCorners finds a photographed sheet on its desk, and warpSheet flattens it', () => {
+  const page = tablePage(300, 400);
+  // a mark at a known place on the page: a black square at (240..260, 20..40)
+  box(page, 240, 20, 20, 20);
+  const q: [number, number][] = [
+    [40, 30],
+    [330, 42],
+    [350, 450],
+    [28, 440],
+  ];
+  const g = photo(page, 380, 480, q);
+  const found = sheetCorners(g);
+  assert.ok(found, 'a sheet found');
+  found.forEach(([x, y], i) => {
+    assert.ok(Math.hypot(x - q[i]![0], y - q[i]![1]) < 4, `corner ${i}: ${x},${y} against ${q[i]}`);
+  });
+  const flat = warpSheet(g, found);
+  // about the sheet's size, and the mark where the page has it (as a share of the page)
+  assert.ok(
+    Math.abs(flat.width - 322) < 12 && Math.abs(flat.height - 408) < 12,
+    `${flat.width}x${flat.height}`,
+  );
+  const mx = Math.round((250 / 300) * flat.width);
+  const my = Math.round((30 / 400) * flat.height);
+  assert.ok(flat.data[my * flat.width + mx]! < 60, 'the mark is black where the page has it');
+  // no desk left at the flattened page's corners
+  for (const [x, y] of [
+    [3, 3],
+    [flat.width - 4, 3],
+    [3, flat.height - 4],
+    [flat.width - 4, flat.height - 4],
+  ] as const)
+    assert.ok(flat.data[y * flat.width + x]! > 200, `paper at ${x},${y}`);
+});
+
+test('sheetCorners finds no sheet on a scan (paper to its edges), dark rules and bands and all', () => {
+  const page = tablePage(300, 400);
+  assert.equal(sheetCorners(page), null);
+  // a shaded band across the table and a rule down its left edge
+  box(page, 30, 100, 240, 20, 170);
+  box(page, 30, 40, 2, 320, 0);
+  assert.equal(sheetCorners(page), null);
+  assert.equal(flattenSheet(page).grey, page);
+});
+
+test('prepared: a shaded band under the threshold is cleaned against each pixel`s neighbourhood (Sauvola)', () => {
+  // an A4 width at 300 dpi (prepared sizes its steps by the page's shorter side): a band of grey 90
+  // across a table, glyph-sized bars of 20 in it and on the paper above it
+  const g = grey(2480, 2480);
+  box(g, 0, 150, 2480, 120, 90);
+  // (glyph-sized: a longer run of ink is a ruling line to removeRules)
+  for (const x of [200, 260, 600, 1000, 1400]) {
+    box(g, x, 60, 30, 30, 20);
+    box(g, x, 190, 30, 30, 20);
+  }
+  const t = otsuThreshold(g);
+  assert.ok(t >= 90, 'the band falls under the threshold');
+  const out = prepared(g, true);
+  const at = (x: number, y: number) => out.data[y * out.width + x]!;
+  // the band's paper white, its glyphs and those above it kept dark
+  assert.equal(at(400, 240), 255, "the band's paper between words");
+  assert.equal(at(245, 205), 255, "the band's paper between two glyphs");
+  assert.equal(at(2000, 160), 255, "the band's paper right of the words");
+  assert.ok(at(215, 205) < 60 && at(1015, 205) < 60, 'the glyphs in the band');
+  assert.ok(at(215, 75) < 60, 'a glyph above the band');
+  assert.equal(at(400, 20), 255, 'the paper above the band');
 });
