@@ -5,7 +5,9 @@
 // the whole book says, so one query did not change the answer.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { randomUUID } from 'node:crypto';
 import { officeMembers, clientAssignments } from '../src/office/team-tables.ts';
+import { insertDrop } from '../src/queue/store.ts';
 import { call, startApp } from './helpers/harness.ts';
 import { member, type Harness } from './helpers/security.ts';
 
@@ -40,14 +42,16 @@ let owner: string;
 let accountant: string;
 let assigned: { client: string; account: string };
 let other: { client: string; account: string };
+let jobs: { inbox: string; assigned: string; other: string };
 
-/** The statements the embedded database ran during `work`. */
+/** The statements the embedded database ran during `work`, but the health probe's. */
 async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
   const pglite = h.database.pglite!;
   const query = pglite.query.bind(pglite);
   const seen: string[] = [];
   pglite.query = ((sql: string, ...rest: unknown[]) => {
-    seen.push(sql);
+    // (the health route's database probe runs `select 1` every second on its own timer)
+    if (sql !== 'select 1') seen.push(sql);
     return (query as (...a: unknown[]) => unknown)(sql, ...rest);
   }) as typeof pglite.query;
   try {
@@ -113,6 +117,15 @@ before(async () => {
   const db = h.database.db;
   await db.insert(officeMembers).values({ userId: a.id, officeId: o.id, role: 'accountant' });
   await db.insert(clientAssignments).values({ clientId: assigned.client, userId: a.id });
+  // a file on the inbox and one on each client, as a drop leaves them
+  const file = () => ({ fileName: 'a.pdf', key: `k/${randomUUID()}`, size: 10, sha256: 'ab'.repeat(32) });
+  const dropped = async (clientId: string | null) =>
+    (await insertDrop(db, o.id, clientId, randomUUID(), [file()]))[0].id;
+  jobs = {
+    inbox: await dropped(null),
+    assigned: await dropped(assigned.client),
+    other: await dropped(other.client),
+  };
   // one signed-in call each first: the session's first use may write its last-seen time
   await get(owner, '/clients');
   await get(accountant, '/clients');
@@ -177,15 +190,43 @@ test('an accountant: the assigned client’s book in the same queries; another�
 test('the jobs list: the guard and one query, for the owner and for an accountant', async () => {
   const inbox = await counted(owner, '/jobs?inbox=1');
   assert.equal(inbox.answer.status, 200, inbox.answer.raw);
-  assert.deepEqual(inbox.answer.body.jobs, []);
+  assert.deepEqual(
+    inbox.answer.body.jobs.map((j: { id: string }) => j.id),
+    [jobs.inbox],
+  );
   assert.equal(inbox.run.length, 2, inbox.run.join('\n---\n'));
   const all = await counted(accountant, '/jobs');
   assert.equal(all.answer.status, 200, all.answer.raw);
+  assert.deepEqual(
+    all.answer.body.jobs.map((j: { id: string }) => j.id),
+    [jobs.assigned],
+    'only the assigned client’s file',
+  );
   assert.equal(all.run.length, 2, all.run.join('\n---\n'));
-  // a client's files: none found, the client is looked up (404 for one not assigned)
-  const none = await counted(accountant, `/jobs?client_id=${assigned.client}`);
+  // a client's files: found, one query; none found (another drop), the client is looked up
+  const found = await counted(accountant, `/jobs?client_id=${assigned.client}`);
+  assert.equal(found.answer.body.jobs.length, 1);
+  assert.equal(found.run.length, 2, found.run.join('\n---\n'));
+  const none = await counted(accountant, `/jobs?client_id=${assigned.client}&drop_id=${randomUUID()}`);
   assert.equal(none.answer.status, 200);
+  assert.deepEqual(none.answer.body.jobs, []);
   assert.equal(none.run.length, 3, none.run.join('\n---\n'));
   const refused = await counted(accountant, `/jobs?client_id=${other.client}`);
   assert.equal(refused.answer.status, 404, refused.answer.raw);
+});
+
+test('one file: the guard and one query; an accountant sees only an assigned client’s', async () => {
+  const mine = await counted(owner, `/jobs/${jobs.inbox}`);
+  assert.equal(mine.answer.status, 200, mine.answer.raw);
+  assert.equal(mine.answer.body.id, jobs.inbox);
+  assert.equal(mine.run.length, 2, mine.run.join('\n---\n'));
+  const theirs = await counted(accountant, `/jobs/${jobs.assigned}`);
+  assert.equal(theirs.answer.status, 200, theirs.answer.raw);
+  assert.equal(theirs.run.length, 2, theirs.run.join('\n---\n'));
+  for (const id of [jobs.inbox, jobs.other])
+    assert.equal(
+      (await get(accountant, `/jobs/${id}`)).status,
+      404,
+      'the inbox and an unassigned client’s file',
+    );
 });

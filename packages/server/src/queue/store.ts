@@ -84,8 +84,16 @@ export async function storeDrop(
   return insertDrop(db, userId, clientId, dropId, kept);
 }
 
-export async function getJob(db: DbOrTx, jobId: string): Promise<OfficeJobRow | undefined> {
-  const [row] = await db.select().from(officeJobs).where(eq(officeJobs.id, jobId));
+export async function getJob(
+  db: DbOrTx,
+  jobId: string,
+  /** conditions the row must meet as well (the route's access check, in the same query) */
+  ...also: (SQL | undefined)[]
+): Promise<OfficeJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(officeJobs)
+    .where(and(eq(officeJobs.id, jobId), ...also));
   return row;
 }
 
