@@ -1,5 +1,5 @@
 // An account's book as the client page shows it, and ledgers set by hand. The push is pushes.ts.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   balanceGaps,
   bookMonths,
@@ -10,11 +10,12 @@ import {
   ruleFromFilter,
   ruleMatches,
   uncoveredPeriods,
+  type LedgerRule,
   type LedgerRuleMatch,
   type OnlyFilter,
+  type TaxSplit,
 } from '@bahi/core';
 import {
-  MAX_BOOK_PAGE_ROWS,
   type AccountInfo,
   type BookAnswer,
   type BookRowInfo,
@@ -116,12 +117,151 @@ function viewRule(view: BookView): LedgerRuleMatch | null {
   return any ? rule : null;
 }
 
+/** A book row as the book's answer and its suggestions read it. */
+type BookRecord = Pick<
+  BookRowRecord,
+  | 'id'
+  | 'date'
+  | 'description'
+  | 'withdrawal'
+  | 'deposit'
+  | 'balance'
+  | 'reference'
+  | 'ledger'
+  | 'ledgerSource'
+  | 'ledgerReason'
+  | 'voucherType'
+  | 'taxSplit'
+  | 'changedByName'
+  | 'changedAt'
+> & { pushed: boolean };
+
+/** json or its text, as the driver gives it (node-postgres and PGlite parse json; a thread may not). */
+const fromJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+/**
+ * The book in one query (issue 37: it took nine round trips, each a wait for the embedded
+ * database's thread): the account (only where `where` finds it: the route's access check), every
+ * row's date, amounts, balance and state in position order, the whole row only where it is needed
+ * (the page the view asks for, a row open for a suggestion, every row when the view has a rule:
+ * its words need the narration), the statements filed, and the client's rules. Rows come as JSON
+ * arrays, not objects: a book of thousands of rows is one string to parse. The subqueries name
+ * office_accounts' columns in full: drizzle writes a one-table select's own columns unqualified,
+ * and inside them "id" would be the inner table's.
+ */
+async function readBook(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { from: number; end: number | null },
+  view: BookView,
+) {
+  const rule = viewRule(view);
+  const { month } = view;
+  const a = officeAccounts;
+  const shown = month ? sql`left(r.date, ${month.length}) = ${month}` : sql`true`;
+  const inPage =
+    page.end === null ? sql`b.place >= ${page.from}` : sql`b.place >= ${page.from} and b.place < ${page.end}`;
+  const whole = rule ? sql`true` : sql`(b.open or (b.shown and ${inPage}))`;
+  const [found] = await db
+    .select({
+      account: a,
+      rows: sql<unknown>`(select coalesce(json_agg(json_build_array(b.id, b.date, b.withdrawal, b.deposit, b.balance,
+          b.pushed_at is not null, b.open, case when ${whole} then json_build_array(b.description, b.reference,
+          b.ledger, b.ledger_source, b.ledger_reason, b.voucher_type, b.tax_split, b.changed_by_name, b.changed_at) end)
+          order by b.position), '[]'::json)
+        from (select r.*, (r.pushed_at is null and btrim(r.ledger) = '') as open, ${shown} as shown,
+            count(*) filter (where ${shown}) over (order by r.position rows between unbounded preceding and current row) - 1 as place
+          from book_rows r where r.account_id = office_accounts.id) b)`,
+      statements: sql<unknown>`(select coalesce(json_agg(json_build_array(s.statement_id, s.file_name, s.period_from,
+          s.period_to, s.rows, s.added, s.recognised, s.filed_at) order by s.filed_at desc), '[]'::json)
+        from account_statements s where s.account_id = office_accounts.id)`,
+      rules: sql<unknown>`(select coalesce(json_agg(json_build_array(c.id, c.name, c.words, c.match, c.direction,
+          c.min_paise, c.max_paise, c.ledger, c.voucher_type, c.tax_split) order by c.position, c.created_at), '[]'::json)
+        from client_rules c where c.client_id = office_accounts.client_id)`,
+    })
+    .from(a)
+    .where(where);
+  if (!found) return undefined;
+  type Whole = [
+    string,
+    string | null,
+    string,
+    string | null,
+    string,
+    string | null,
+    TaxSplit | null,
+    string | null,
+    string | null,
+  ];
+  type Lean = [string, string, number, number, number | null, boolean, boolean, Whole | null];
+  const lean = fromJson<Lean[]>(found.rows);
+  const record = (r: Lean): BookRecord => {
+    const w = r[7]!;
+    return {
+      id: r[0],
+      date: r[1],
+      withdrawal: r[2],
+      deposit: r[3],
+      balance: r[4],
+      pushed: r[5],
+      description: w[0],
+      reference: w[1],
+      ledger: w[2],
+      ledgerSource: w[3] as BookRecord['ledgerSource'],
+      ledgerReason: w[4],
+      voucherType: w[5] as BookRecord['voucherType'],
+      taxSplit: w[6],
+      changedByName: w[7],
+      changedAt: w[8] === null ? null : new Date(w[8]),
+    };
+  };
+  type Filed = [string, string, string | null, string | null, number, number, number, string];
+  const statements = fromJson<Filed[]>(found.statements).map((s) => ({
+    accountId: found.account.id,
+    statementId: s[0],
+    userId: found.account.userId,
+    fileName: s[1],
+    periodFrom: s[2],
+    periodTo: s[3],
+    rows: s[4],
+    added: s[5],
+    recognised: s[6],
+    filedAt: new Date(s[7]),
+  }));
+  type Rule = [
+    string,
+    string,
+    string[],
+    LedgerRule['match'],
+    LedgerRule['direction'],
+    number | null,
+    number | null,
+    string,
+    LedgerRule['voucherType'],
+    TaxSplit | null,
+  ];
+  const rules = fromJson<Rule[]>(found.rules).map((c): LedgerRule => ({
+    id: c[0],
+    name: c[1],
+    words: c[2],
+    match: c[3],
+    direction: c[4],
+    min: c[5],
+    max: c[6],
+    ledger: c[7],
+    voucherType: c[8] ?? null,
+    taxSplit: c[9] ?? null,
+  }));
+  return { account: found.account, lean, record, statements, rules };
+}
+
 /**
  * The account's book: months, gaps, days no statement covers, statements filed, and its rows, all
  * of them or the page `page` asks for, of the rows `view` shows (every row without one). The
  * summaries need every row's date, amounts and balance only; a page's rows alone are read whole
  * (their narrations are most of a book's bytes), and every row's narration only to filter by
  * words. Suggestions are counted over the whole book (the screen's "Use all suggestions").
+ * One query (readBook), and a second to recall ledgers when open rows are left that no rule sets.
  */
 export async function loadBook(
   db: Db,
@@ -129,88 +269,91 @@ export async function loadBook(
   page: { from?: number; limit?: number } = {},
   view: BookView = {},
 ): Promise<BookAnswer> {
+  return (await bookWhere(db, eq(officeAccounts.id, account.id), page, view))!.answer;
+}
+
+/**
+ * The book of the account `where` finds (the route's access check as a condition of the same
+ * query), with the account; undefined when it finds none.
+ */
+export async function bookWhere(
+  db: Db,
+  where: SQL | undefined,
+  page: { from?: number; limit?: number } = {},
+  view: BookView = {},
+): Promise<{ account: AccountRow; answer: BookAnswer } | undefined> {
   const rule = viewRule(view);
   const { month } = view;
-  const lean = await db
-    .select({
-      id: bookRows.id,
-      date: bookRows.date,
-      withdrawal: bookRows.withdrawal,
-      deposit: bookRows.deposit,
-      balance: bookRows.balance,
-      pushedAt: bookRows.pushedAt,
-      description: rule?.words.length ? bookRows.description : sql<string>`''`,
-    })
-    .from(bookRows)
-    .where(eq(bookRows.accountId, account.id))
-    .orderBy(asc(bookRows.position));
-  // the book's places of the rows the view shows, and of this page's
-  const shows = (r: (typeof lean)[number]) =>
-    (!month || r.date.startsWith(month)) && (!rule || ruleMatches(rule, r));
-  const places = rule || month ? lean.flatMap((r, i) => (shows(r) ? [i] : [])) : lean.map((_, i) => i);
   const from = page.from ?? 0;
+  const read = await readBook(
+    db,
+    where,
+    { from, end: page.limit === undefined ? null : from + page.limit },
+    view,
+  );
+  if (!read) return undefined;
+  const { account, lean, record, statements } = read;
+  // the book's places of the rows the view shows, and of this page's
+  const shows = (r: Lean) =>
+    (!month || r[1].startsWith(month)) &&
+    (!rule || ruleMatches(rule, { withdrawal: r[2], deposit: r[3], description: r[7]![0] }));
+  type Lean = (typeof lean)[number];
+  const places = rule || month ? lean.flatMap((r, i) => (shows(r) ? [i] : [])) : lean.map((_, i) => i);
   const pagePlaces = places.slice(from, from + (page.limit ?? places.length));
-  let records: BookRowRecord[];
-  if (!rule && !month) {
-    records =
-      pagePlaces.length === 0
-        ? []
-        : await db
-            .select()
-            .from(bookRows)
-            .where(eq(bookRows.accountId, account.id))
-            .orderBy(asc(bookRows.position))
-            .offset(from)
-            .limit(pagePlaces.length);
-  } else {
-    // the view's rows are not contiguous: read by id, a page's worth of ids a query
-    const byId = new Map<string, BookRowRecord>();
-    for (let i = 0; i < pagePlaces.length; i += MAX_BOOK_PAGE_ROWS) {
-      const ids = pagePlaces.slice(i, i + MAX_BOOK_PAGE_ROWS).map((p) => lean[p].id);
-      const read = await db
-        .select()
-        .from(bookRows)
-        .where(and(eq(bookRows.accountId, account.id), inArray(bookRows.id, ids)));
-      for (const r of read) byId.set(r.id, r);
-    }
-    records = pagePlaces.map((p) => byId.get(lean[p].id)!);
-  }
-  const rows = lean.map((r) => ({ ...r, description: '', reference: null }));
+  const records = pagePlaces.map((p) => record(lean[p]));
+  const rows = lean.map((r) => ({
+    date: r[1],
+    withdrawal: r[2],
+    deposit: r[3],
+    balance: r[4],
+    description: '',
+    reference: null,
+  }));
   const gaps = balanceGaps(rows);
   const gapBefore = new Set(gaps.map((g) => g.before));
-  const statements = await db
-    .select()
-    .from(accountStatements)
-    .where(eq(accountStatements.accountId, account.id))
-    .orderBy(desc(accountStatements.filedAt));
   const pushedByMonth = new Map<string, number>();
   // what a push of each month asks Tally about: its unpushed rows' first and last day
   const unpushedSpan = new Map<string, { from: string; to: string }>();
+  let pushedRows = 0;
+  let first: string | null = null;
+  let last: string | null = null;
   for (const r of lean) {
-    const month = r.date.slice(0, 7);
-    if (r.pushedAt) {
+    const date = r[1];
+    if (first === null || date < first) first = date;
+    if (last === null || date > last) last = date;
+    const month = date.slice(0, 7);
+    if (r[5]) {
+      pushedRows++;
       pushedByMonth.set(month, (pushedByMonth.get(month) ?? 0) + 1);
       continue;
     }
     const span = unpushedSpan.get(month);
-    if (!span) unpushedSpan.set(month, { from: r.date, to: r.date });
+    if (!span) unpushedSpan.set(month, { from: date, to: date });
     else {
-      if (r.date < span.from) span.from = r.date;
-      if (r.date > span.to) span.to = r.date;
+      if (date < span.from) span.from = date;
+      if (date > span.to) span.to = date;
     }
   }
-  const [info] = await accountInfos(db, [account]);
+  // as accountInfos counts it, from the rows already here
+  const info: AccountInfo = {
+    id: account.id,
+    client_id: account.clientId,
+    bank: account.bank,
+    account_number: account.accountNumber,
+    tally_ledger: account.tallyLedger,
+    archived: account.archivedAt !== null,
+    rows: lean.length,
+    pushed: pushedRows,
+    unpushed: lean.length - pushedRows,
+    first_date: day(first),
+    last_date: day(last),
+    gaps: gaps.length,
+  };
   // Every open row (unpushed, without a ledger) is offered its suggestion: counted over the whole
   // book, shown on the page's rows.
-  const open = await db
-    .select()
-    .from(bookRows)
-    .where(
-      and(eq(bookRows.accountId, account.id), isNull(bookRows.pushedAt), sql`btrim(${bookRows.ledger}) = ''`),
-    )
-    .orderBy(asc(bookRows.position));
-  const suggested = await suggestFor(db, account.clientId, open);
-  return {
+  const open = lean.filter((r) => r[6]).map(record);
+  const suggested = await suggestWith(db, account.clientId, read.rules, open);
+  const answer: BookAnswer = {
     account: info,
     months: bookMonths(rows).map((m) => {
       const pushed = pushedByMonth.get(m.month) ?? 0;
@@ -254,7 +397,7 @@ export async function loadBook(
       ...(suggested.has(r.id)
         ? { suggested_ledger: suggested.get(r.id)!.ledger, suggested_reason: suggested.get(r.id)!.reason }
         : {}),
-      pushed: r.pushedAt !== null,
+      pushed: r.pushed,
       // who last changed it and when (issue 35): the row's line of the trail
       ...(r.changedAt ? { changed_by: r.changedByName ?? '', changed_at: r.changedAt.toISOString() } : {}),
       gap_before: gapBefore.has(pagePlaces[i]),
@@ -263,6 +406,7 @@ export async function loadBook(
     rows_from: from,
     suggested_rows: suggested.size,
   };
+  return { account, answer };
 }
 
 /**
@@ -275,9 +419,21 @@ export async function suggestFor(
   records: readonly BookRowRecord[],
 ): Promise<Map<string, LedgerChoice>> {
   const open = records.filter((r) => !r.ledger.trim() && r.pushedAt === null);
+  if (open.length === 0) return new Map();
+  return suggestWith(db, clientId, await loadRules(db, clientId), open);
+}
+
+/** suggestFor with the client's rules already read, of rows known unpushed. */
+async function suggestWith(
+  db: DbOrTx,
+  clientId: string,
+  rules: readonly LedgerRule[],
+  records: readonly Pick<BookRecord, 'id' | 'ledger' | 'description' | 'withdrawal' | 'deposit'>[],
+): Promise<Map<string, LedgerChoice>> {
+  const open = records.filter((r) => !r.ledger.trim());
   const out = new Map<string, LedgerChoice>();
   if (open.length === 0) return out;
-  const choices = await assignLedgers(db, clientId, await loadRules(db, clientId), open);
+  const choices = await assignLedgers(db, clientId, rules, open);
   open.forEach((r, i) => {
     const c = choices[i];
     if (c) out.set(r.id, c);

@@ -2,7 +2,7 @@
 // its owner's account (team-tables.ts); requireUser sets request.office. Every client-taking route
 // asks clientFor / accountFor: a client the person may not see answers 404, exactly as another
 // office's client (a stranger's) always did; one they see but may not change answers 403.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/index.ts';
 import { forbidden, notFound } from '../errors.ts';
@@ -78,13 +78,14 @@ export async function assignedClientIds(
   return new Set(rows.map((r) => r.clientId));
 }
 
-async function seesClient(db: DbOrTx, request: FastifyRequest, clientId: string): Promise<boolean> {
-  if (request.office.role !== 'accountant') return true;
-  const [a] = await db
-    .select({ clientId: clientAssignments.clientId })
-    .from(clientAssignments)
-    .where(and(eq(clientAssignments.clientId, clientId), eq(clientAssignments.userId, request.user.id)));
-  return Boolean(a);
+/**
+ * The condition "the person sees this client" on a client id column, or undefined when they see
+ * every client of the office (owner, reviewer): folded into the route's own query, so checking it
+ * costs no round trip of its own (issue 37).
+ */
+export function seenBy(office: OfficeAccess, personId: string, clientId: AnyColumn | SQL): SQL | undefined {
+  if (office.role !== 'accountant') return undefined;
+  return sql`exists (select 1 from ${clientAssignments} where ${clientAssignments.clientId} = ${clientId} and ${clientAssignments.userId} = ${personId})`;
 }
 
 /** The office's client `id` when the person sees it (404 otherwise) and may use it so (403). */
@@ -97,8 +98,14 @@ export async function clientFor(
   const [c] = await db
     .select()
     .from(officeClients)
-    .where(and(eq(officeClients.id, id), eq(officeClients.userId, request.office.id)));
-  if (!c || !(await seesClient(db, request, c.id))) throw notFound('No such client.');
+    .where(
+      and(
+        eq(officeClients.id, id),
+        eq(officeClients.userId, request.office.id),
+        seenBy(request.office, request.user.id, officeClients.id),
+      ),
+    );
+  if (!c) throw notFound('No such client.');
   requireUse(request.office, use);
   return c;
 }
@@ -113,8 +120,14 @@ export async function accountFor(
   const [a] = await db
     .select()
     .from(officeAccounts)
-    .where(and(eq(officeAccounts.id, id), eq(officeAccounts.userId, request.office.id)));
-  if (!a || !(await seesClient(db, request, a.clientId))) throw notFound('No such account.');
+    .where(
+      and(
+        eq(officeAccounts.id, id),
+        eq(officeAccounts.userId, request.office.id),
+        seenBy(request.office, request.user.id, officeAccounts.clientId),
+      ),
+    );
+  if (!a) throw notFound('No such account.');
   requireUse(request.office, use);
   return a;
 }

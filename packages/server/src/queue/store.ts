@@ -1,7 +1,7 @@
 // The rows behind the drop screen: one office_jobs row per dropped file, its bytes kept (a file
 // under the data directory, named in office_uploads) until the job ends. Every query is scoped by
 // the user's id.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { OfficeJob, OfficeJobState } from '@bahi/contract';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
@@ -84,8 +84,16 @@ export async function storeDrop(
   return insertDrop(db, userId, clientId, dropId, kept);
 }
 
-export async function getJob(db: DbOrTx, jobId: string): Promise<OfficeJobRow | undefined> {
-  const [row] = await db.select().from(officeJobs).where(eq(officeJobs.id, jobId));
+export async function getJob(
+  db: DbOrTx,
+  jobId: string,
+  /** conditions the row must meet as well (the route's access check, in the same query) */
+  ...also: (SQL | undefined)[]
+): Promise<OfficeJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(officeJobs)
+    .where(and(eq(officeJobs.id, jobId), ...also));
   return row;
 }
 
@@ -121,9 +129,19 @@ export async function dropUploadRow(tx: DbOrTx, jobId: string): Promise<string[]
 export async function listJobs(
   db: Db,
   userId: string,
-  opts: { clientId?: string; inbox?: boolean; dropId?: string; limit: number },
+  opts: {
+    clientId?: string;
+    inbox?: boolean;
+    dropId?: string;
+    limit: number;
+    /** only the jobs of clients this person sees (an accountant's: seenBy in office/team.ts) */
+    seen?: (clientId: typeof officeJobs.clientId) => SQL | undefined;
+  },
 ): Promise<OfficeJobRow[]> {
   const where = [eq(officeJobs.userId, userId)];
+  const seen = opts.seen?.(officeJobs.clientId);
+  // an accountant sees no file without a client (the inbox is the owner's)
+  if (seen) where.push(isNotNull(officeJobs.clientId), seen);
   if (opts.clientId) where.push(eq(officeJobs.clientId, opts.clientId));
   else if (opts.inbox) where.push(isNull(officeJobs.clientId));
   if (opts.dropId) where.push(eq(officeJobs.dropId, opts.dropId));

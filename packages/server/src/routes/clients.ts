@@ -24,9 +24,9 @@ import {
 } from '../office/accounts.ts';
 import {
   accountInfos,
+  bookWhere,
   filedInfo,
   fixRow,
-  loadBook,
   lockClientAccounts,
   setLedgers,
 } from '../office/books.ts';
@@ -38,6 +38,7 @@ import {
   recordRowChanges,
   requireOwner,
   requireUse,
+  seenBy,
 } from '../office/team.ts';
 import { pushUnpushed } from '../office/pushes.ts';
 import { printedRowsOf } from '../tally/bank-export.ts';
@@ -322,9 +323,20 @@ const clients: FastifyPluginAsync = async (app) => {
 
   serve(app, ENDPOINTS.book, async (request) => {
     const page = BookQuery.parse(request.query ?? {});
-    const a = await accountFor(db, request, idParam(request, 'account'), 'see');
     const { rows_from: from, rows_limit: limit, ...view } = page;
-    return loadBook(db, a, { from, limit }, view);
+    // accountFor's check ('see': whoever sees the client) as a condition of the book's one query
+    const book = await bookWhere(
+      db,
+      and(
+        eq(officeAccounts.id, idParam(request, 'account')),
+        eq(officeAccounts.userId, request.office.id),
+        seenBy(request.office, request.user.id, officeAccounts.clientId),
+      ),
+      { from, limit },
+      view,
+    );
+    if (!book) throw notFound('No such account.');
+    return book.answer;
   });
 
   serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {
