@@ -347,9 +347,27 @@ export function plannedBankMasters(
   input: BankVoucherOptions & { accounts: readonly BankAccountInput[] },
 ): PlannedMaster[] {
   return declared(
-    input.accounts.flatMap((a) => buildAccount(a, input).ledgers),
+    input.accounts.flatMap((a) => ledgersOf(a, input, bankVoucherIds(a))),
     input,
   );
+}
+
+/** Rows built at a time while the masters are gathered (their vouchers dropped). */
+const ROWS_AT_A_TIME = 2000;
+
+/**
+ * The ledgers the account's vouchers name (the bank's own first), gathered a few thousand rows at a
+ * time: the vouchers of the whole account are never held at once (issue 33). uniqueLedgers keeps the
+ * first of each name in order, so this is what one pass over every row gives, once each.
+ */
+function ledgersOf(account: BankAccountInput, o: BankVoucherOptions, ids: string[][]): PlannedMaster[] {
+  const count = account.transactions.length;
+  let ledgers = buildAccount(account, o, { from: 0, to: 0, ids }).ledgers;
+  for (let from = 0; from < count; from += ROWS_AT_A_TIME) {
+    const built = buildAccount(account, o, { from, to: Math.min(count, from + ROWS_AT_A_TIME), ids });
+    ledgers = uniqueLedgers([...ledgers, ...built.ledgers]);
+  }
+  return ledgers;
 }
 
 /** One Tally import file: withdrawals as Payment, deposits as Receipt (cash optionally as Contra). */
@@ -375,9 +393,6 @@ export function buildMultiAccountBankVouchersXml(
   return importXml({ report: 'Vouchers', company: input.company, objects: [...masters, ...vouchers] });
 }
 
-/** Rows built at a time while the masters of a file in parts are gathered (their vouchers dropped). */
-const ROWS_AT_A_TIME = 2000;
-
 /**
  * The same file as buildBankVouchersXml, in parts of `perPart` vouchers (batches.ts partSize), each
  * a complete import of its own, the masters in the first: part i is what `importPart(whole, layout,
@@ -392,14 +407,7 @@ export function* bankVoucherParts(input: BankVouchersInput, perPart?: number): G
   const count = input.transactions.length;
   let masters: XmlElement[] = [];
   if (input.withMasters) {
-    // uniqueLedgers keeps the first of each name in order, so gathering batch by batch declares
-    // what one pass over every row would (the bank's own ledger first)
-    let ledgers: PlannedMaster[] = buildAccount(input, input, { from: 0, to: 0, ids }).ledgers;
-    for (let from = 0; from < count; from += ROWS_AT_A_TIME) {
-      const built = buildAccount(input, input, { from, to: Math.min(count, from + ROWS_AT_A_TIME), ids });
-      ledgers = uniqueLedgers([...ledgers, ...built.ledgers]);
-    }
-    const planned = declared(ledgers, input);
+    const planned = declared(ledgersOf(input, input, ids), input);
     requireGroups(planned, input);
     masters = planned.map(({ name, parent, gstDutyHead }) => ledgerMaster({ name, parent, gstDutyHead }));
   }

@@ -87,3 +87,10 @@ export const moveRule = (ruleId: string, direction: 'up' | 'down') =>
   call(ENDPOINTS.moveRule, { ...id(ruleId), json: { direction } });
 
 export const deleteRule = (ruleId: string) => call(ENDPOINTS.deleteRule, id(ruleId));
+
+/**
+ * The whole file of a kept export: a push of more than one part is kept in parts and its answer
+ * carries no XML (issue 33), so its Download asks for it by id.
+ */
+export const exportXml = async (exportId: string): Promise<string> =>
+  ((await call(ENDPOINTS.tallyExport, id(exportId))) as { xml?: string }).xml ?? '';
