@@ -301,14 +301,20 @@ describe('security round two on PGlite', () => {
     // The bridge's part is the part kept, read alone; the whole is the parts joined.
     const part = await call(h.app, 'GET', `/api/tally/exports/${id}?part=23`, { token: m.token });
     assert.equal(part.status, 200);
-    assert.deepEqual([part.body.part, part.body.parts, part.body.vouchers, part.body.total_vouchers], [23, 24, 500, n]);
+    assert.deepEqual(
+      [part.body.part, part.body.parts, part.body.vouchers, part.body.total_vouchers],
+      [23, 24, 500, n],
+    );
     const [stored] = (
       (await database.db.execute(
         sql`select xml from tally_export_parts where export_id = ${id} and part = 23`,
       )) as unknown as { rows: { xml: string }[] }
     ).rows;
     assert.equal(part.body.xml, stored.xml);
-    assert.equal((await call(h.app, 'GET', `/api/tally/exports/${id}?part=24`, { token: m.token })).status, 404);
+    assert.equal(
+      (await call(h.app, 'GET', `/api/tally/exports/${id}?part=24`, { token: m.token })).status,
+      404,
+    );
     const whole = await call(h.app, 'GET', `/api/tally/exports/${id}`, { token: m.token });
     assert.equal(whole.status, 200);
     // one envelope round every part's vouchers (each part is a complete import of its own)

@@ -416,7 +416,7 @@ export function* bankVoucherParts(input: BankVouchersInput, perPart?: number): G
     vouchers,
     masters: first ? masters.length : 0,
   });
-  let pending: XmlElement[] = [];
+  const pending: XmlElement[] = [];
   let first = true;
   for (let i = 0; i < count; i++) {
     pending.push(...buildAccount(input, input, { from: i, to: i + 1, ids }).vouchers);
@@ -426,7 +426,8 @@ export function* bankVoucherParts(input: BankVouchersInput, perPart?: number): G
       first = false;
     }
   }
-  if (first || pending.length > 0) yield file(first ? [...masters, ...pending] : pending, pending.length, first);
+  if (first || pending.length > 0)
+    yield file(first ? [...masters, ...pending] : pending, pending.length, first);
 }
 
 /** One part of a bank import built in parts (bankVoucherParts). */

@@ -107,7 +107,9 @@ test('parts are built one at a time: a large file is never held whole', (t) => {
       peak = Math.max(peak, process.memoryUsage().heapUsed - before);
     }
   }
-  t.diagnostic(`${count} parts, ${(total / 2 ** 20).toFixed(1)} MB in all, largest ${(largest / 2 ** 20).toFixed(2)} MB, heap grew ${(peak / 2 ** 20).toFixed(1)} MB`);
+  t.diagnostic(
+    `${count} parts, ${(total / 2 ** 20).toFixed(1)} MB in all, largest ${(largest / 2 ** 20).toFixed(2)} MB, heap grew ${(peak / 2 ** 20).toFixed(1)} MB`,
+  );
   assert.ok(total > 60 * 2 ** 20, `the file is ${total} bytes`);
   assert.ok(largest < 2 * 2 ** 20, `the largest part is ${largest} bytes`);
   if (globalThis.gc) assert.ok(peak < 40 * 2 ** 20, `the heap grew ${(peak / 2 ** 20).toFixed(1)} MB`);

@@ -244,9 +244,13 @@ export async function pushUnpushed(
     /** the first part: the whole file when it is the only one */
     let firstPart = '';
     const facts = { voucherIds: [] as string[], firstDay: '', lastDay: '' };
-    for (const piece of bankVoucherParts({ ...bankAccount, ...options, withMasters: true }, TALLY_PART_VOUCHERS)) {
+    for (const piece of bankVoucherParts(
+      { ...bankAccount, ...options, withMasters: true },
+      TALLY_PART_VOUCHERS,
+    )) {
       bytes += Buffer.byteLength(piece.xml);
-      if (bytes > MAX_PUSH_BYTES) throw badRequest('The push is too large to keep. Push fewer months at a time.');
+      if (bytes > MAX_PUSH_BYTES)
+        throw badRequest('The push is too large to keep. Push fewer months at a time.');
       const own = keptFacts(piece.xml);
       // copied: an id sliced from the part's string would keep the whole part alive (V8 slices)
       for (const v of own.voucherIds) facts.voucherIds.push(Buffer.from(v).toString());
@@ -258,7 +262,10 @@ export async function pushUnpushed(
       if (parts === 0) firstPart = piece.xml;
       parts++;
     }
-    await tx.update(tallyExports).set({ parts, ...facts }).where(eq(tallyExports.id, kept.id));
+    await tx
+      .update(tallyExports)
+      .set({ parts, ...facts })
+      .where(eq(tallyExports.id, kept.id));
     // Within the user's export quota, like Send to Tally: the oldest kept exports make room (issue 33).
     await makeExportRoom(tx, account.userId, bytes, now, kept.id);
     const [push] = await tx
