@@ -439,6 +439,10 @@ export const PushRequest = z.object({
 export const PushAnswer = z.object({
   ok: z.boolean(),
   xml_id: z.string(),
+  /**
+   * The file when it is one part (TALLY_PART_VOUCHERS vouchers at most); '' for a larger push, kept
+   * in parts (issue 33): GET /tally/exports/{xml_id} gives it whole, `?part=N` a part at a time.
+   */
   xml: z.string(),
   vouchers: z.number().int(),
   rows: z.number().int(),

@@ -99,6 +99,14 @@ async function streamDrop(port: number, token: string, files: number, size: numb
   );
 }
 
+/** A small XLSX (a zip whose parts are a workbook's), made by hand: what the drop must not open. */
+function tinyXlsx(): Buffer {
+  return zipOf([
+    { name: '[Content_Types].xml', bytes: Buffer.from('<?xml version="1.0"?><Types/>') },
+    { name: 'xl/workbook.xml', bytes: Buffer.from('<?xml version="1.0"?><workbook/>') },
+  ]);
+}
+
 /** Runs `fn` while sampling live heap + buffers (collected first); its answer and the highest growth seen. */
 async function liveGrowth<T extends object>(fn: () => Promise<T>): Promise<T & { grewMb: number }> {
   const used = () => {
@@ -208,6 +216,63 @@ describe('dropped files are kept as files under the data directory', () => {
       );
     const kept = keptFiles(q, m.id);
     for (const r of rows) if (kept[r.file!] !== undefined) assert.equal(kept[r.file!], 20 * MB);
+  });
+
+  test('a dropped .zip is opened by a reader from its file: the server never reads it back', async (t) => {
+    const m = await makeMember(q.h, 10);
+    // Three 7 MB files that do not pack: a 21 MB zip, near the 25 MB a file may be.
+    const parts = [0, 1, 2].map((k) => ({ name: `s${k}.csv`, bytes: randomBytes(7 * MB) }));
+    const zip = zipOf(parts);
+    // Every read of a kept file the server makes during the drop, and how many bytes it got.
+    const uploads = q.queue.uploads;
+    const reads: { key: string; size: number }[] = [];
+    const heads: number[] = [];
+    const read = uploads.read.bind(uploads);
+    const head = uploads.head.bind(uploads);
+    uploads.read = async (key: string) => {
+      const got = await read(key);
+      reads.push({ key, size: got?.length ?? 0 });
+      return got;
+    };
+    uploads.head = async (key: string, n: number) => {
+      const got = await head(key, n);
+      heads.push(got.length);
+      return got;
+    };
+    const xlsx = tinyXlsx();
+    try {
+      const drop = await liveGrowth(() =>
+        dropFiles(q.h, m.token, null, [
+          { name: 'month.zip', bytes: zip },
+          // an XLSX is a zip too: the reader says it is no archive, and it is kept as one file
+          { name: 'book.xlsx', bytes: xlsx },
+        ]),
+      );
+      t.diagnostic(
+        `a ${(zip.length / MB).toFixed(1)} MB zip dropped: live memory grew ${drop.grewMb.toFixed(1)} MB`,
+      );
+      assert.equal(drop.status, 202, drop.raw);
+      assert.deepEqual(drop.body.jobs.map((j: { file_name: string }) => j.file_name).sort(), [
+        'book.xlsx',
+        'month.zip/s0.csv',
+        'month.zip/s1.csv',
+        'month.zip/s2.csv',
+      ]);
+      // Two bytes of each file read, to see "PK"; never the .zip itself (on the old code: 21 MB
+      // read back into the server for each .zip, and the workbook too). The queue reads files to
+      // hand them to a reader (earlier tests' and, once queued, this drop's CSVs): not these two.
+      const mine = reads.filter((r) => r.key.startsWith(`${m.id}/`));
+      assert.deepEqual(
+        mine.filter((r) => r.size === zip.length || r.size === xlsx.length),
+        [],
+      );
+      assert.deepEqual(heads, [2, 2]);
+      const kept = Object.values(keptFiles(q, m.id)).sort((a, b) => a - b);
+      assert.deepEqual(kept.slice(-3), [7 * MB, 7 * MB, 7 * MB]);
+    } finally {
+      uploads.read = read;
+      uploads.head = head;
+    }
   });
 
   test(

@@ -251,6 +251,27 @@ export async function openArchiveIntoFolder(
 }
 
 /**
+ * The archive kept as the file `file` (`size` bytes), opened by a reader that reads it itself, its
+ * files written into `folder`: the server holds none of its bytes (issue 33). Undefined when the file
+ * is no archive of files (a workbook, or a file that only starts like a zip).
+ */
+export async function openArchiveFileIntoFolder(
+  file: string,
+  size: number,
+  limits: ArchiveLimits,
+  folder: string,
+  opts: { signal?: AbortSignal; owner?: string } = {},
+): Promise<WrittenArchiveFile[] | undefined> {
+  if (size === 0) throw noBytes();
+  const out = (await run(
+    { op: 'openArchive', bytes: new Uint8Array(0), from: file, fromBytes: size, limits, into: folder },
+    opts.signal,
+    opts.owner,
+  )) as WrittenArchiveOutput;
+  return out.notArchive ? undefined : out.written;
+}
+
+/**
  * A TallyPrime masters export read in a reader process (issue 33: parsed on the request thread,
  * 8 MB froze the API for 9.6 s). Throws StatementError: TOO_LARGE past the tag cap or the reader's
  * limits, UNSUPPORTED with the words when it is not a masters export.

@@ -10,6 +10,7 @@ export {
   previewSheets,
   openArchiveInReader,
   openArchiveIntoFolder,
+  openArchiveFileIntoFolder,
   readMastersInReader,
   closePool,
   configurePool,

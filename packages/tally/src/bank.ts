@@ -15,6 +15,7 @@ import { ledgerMaster, uniqueLedgers, type LedgerMaster } from './masters.ts';
 import { bankAllocationElement, bankAllocationOf, isJunkReference } from './bank-allocation.ts';
 import { bankMovementKey, bankRemoteId } from './identity.ts';
 import { voucherElement } from './voucher.ts';
+import { partSize } from './batches.ts';
 import type { XmlElement } from './xml/tree.ts';
 
 export interface BankTransaction {
@@ -212,7 +213,19 @@ function groupOf(
     : { parent: SUSPENSE_GROUP, kind: 'ledger', defaulted: true };
 }
 
-function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
+/**
+ * The vouchers and ledgers of the account's rows `from` up to `to` (all of them by default), their
+ * ids from `ids` (bankVoucherIds over every row: numbering twins depends on the whole set).
+ */
+function buildAccount(
+  account: BankAccountInput,
+  o: BankVoucherOptions,
+  range: { from: number; to: number; ids: string[][] } = {
+    from: 0,
+    to: account.transactions.length,
+    ids: bankVoucherIds(account),
+  },
+): Built {
   const suspense = o.suspenseLedger?.trim() || DEFAULT_SUSPENSE_LEDGER;
   const cash = o.cashLedger?.trim() || 'Cash';
   const isCash = o.isCash ?? defaultIsCash;
@@ -220,8 +233,9 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
   if (!bank) throw new TallyError('no_bank_ledger', 'Please enter the bank ledger name.');
   const vouchers: XmlElement[] = [];
   const ledgers: PlannedMaster[] = [{ name: bank, parent: BANK_GROUP, kind: 'bank', defaulted: false }];
-  const ids = bankVoucherIds(account);
-  account.transactions.forEach((tx, i) => {
+  const { ids } = range;
+  for (let i = range.from; i < range.to; i++) {
+    const tx = account.transactions[i];
     if (!isIsoDate(tx.date)) {
       throw new TallyError(
         'bad_date',
@@ -283,7 +297,7 @@ function buildAccount(account: BankAccountInput, o: BankVoucherOptions): Built {
         }),
       );
     });
-  });
+  }
   return { vouchers, ledgers };
 }
 
@@ -333,9 +347,27 @@ export function plannedBankMasters(
   input: BankVoucherOptions & { accounts: readonly BankAccountInput[] },
 ): PlannedMaster[] {
   return declared(
-    input.accounts.flatMap((a) => buildAccount(a, input).ledgers),
+    input.accounts.flatMap((a) => ledgersOf(a, input, bankVoucherIds(a))),
     input,
   );
+}
+
+/** Rows built at a time while the masters are gathered (their vouchers dropped). */
+const ROWS_AT_A_TIME = 2000;
+
+/**
+ * The ledgers the account's vouchers name (the bank's own first), gathered a few thousand rows at a
+ * time: the vouchers of the whole account are never held at once (issue 33). uniqueLedgers keeps the
+ * first of each name in order, so this is what one pass over every row gives, once each.
+ */
+function ledgersOf(account: BankAccountInput, o: BankVoucherOptions, ids: string[][]): PlannedMaster[] {
+  const count = account.transactions.length;
+  let ledgers = buildAccount(account, o, { from: 0, to: 0, ids }).ledgers;
+  for (let from = 0; from < count; from += ROWS_AT_A_TIME) {
+    const built = buildAccount(account, o, { from, to: Math.min(count, from + ROWS_AT_A_TIME), ids });
+    ledgers = uniqueLedgers([...ledgers, ...built.ledgers]);
+  }
+  return ledgers;
 }
 
 /** One Tally import file: withdrawals as Payment, deposits as Receipt (cash optionally as Contra). */
@@ -359,4 +391,48 @@ export function buildMultiAccountBankVouchersXml(
     masters = planned.map(({ name, parent, gstDutyHead }) => ledgerMaster({ name, parent, gstDutyHead }));
   }
   return importXml({ report: 'Vouchers', company: input.company, objects: [...masters, ...vouchers] });
+}
+
+/**
+ * The same file as buildBankVouchersXml, in parts of `perPart` vouchers (batches.ts partSize), each
+ * a complete import of its own, the masters in the first: part i is what `importPart(whole, layout,
+ * i, perPart)` would cut from the whole file, but the whole is never built (issue 33: a push's XML
+ * of tens of megabytes sat whole in the server). Only one part's vouchers are held at a time; the
+ * masters are gathered first, a few thousand rows at a time. At least one part (the masters alone
+ * when every voucher is left out).
+ */
+export function* bankVoucherParts(input: BankVouchersInput, perPart?: number): Generator<BankVoucherPart> {
+  const size = partSize(perPart);
+  const ids = bankVoucherIds(input);
+  const count = input.transactions.length;
+  let masters: XmlElement[] = [];
+  if (input.withMasters) {
+    const planned = declared(ledgersOf(input, input, ids), input);
+    requireGroups(planned, input);
+    masters = planned.map(({ name, parent, gstDutyHead }) => ledgerMaster({ name, parent, gstDutyHead }));
+  }
+  const file = (objects: XmlElement[], vouchers: number, first: boolean): BankVoucherPart => ({
+    xml: importXml({ report: 'Vouchers', company: input.company, objects }),
+    vouchers,
+    masters: first ? masters.length : 0,
+  });
+  const pending: XmlElement[] = [];
+  let first = true;
+  for (let i = 0; i < count; i++) {
+    pending.push(...buildAccount(input, input, { from: i, to: i + 1, ids }).vouchers);
+    while (pending.length >= size) {
+      const batch = pending.splice(0, size);
+      yield file(first ? [...masters, ...batch] : batch, batch.length, first);
+      first = false;
+    }
+  }
+  if (first || pending.length > 0)
+    yield file(first ? [...masters, ...pending] : pending, pending.length, first);
+}
+
+/** One part of a bank import built in parts (bankVoucherParts). */
+export interface BankVoucherPart {
+  xml: string;
+  vouchers: number;
+  masters: number;
 }

@@ -86,3 +86,19 @@ export function assembleImport(
   const separator = `\n${/[ \t]*$/.exec(layout.head)?.[0] ?? ''}`;
   return layout.head + ranges.map(([a, b]) => xml.slice(a, b)).join(separator) + layout.tail;
 }
+
+/**
+ * The one file whose parts these are (parts of one import, each complete, in order: what importPart
+ * cuts, or bank.ts bankVoucherParts builds): the first part's head and tail around every part's
+ * messages. Used where a whole file is still asked for (a download of the whole push, send again).
+ */
+export function joinParts(parts: readonly string[]): string {
+  if (parts.length === 1) return parts[0];
+  const layouts = parts.map((p) => importLayout(p));
+  const first = layouts[0];
+  const separator = `\n${/[ \t]*$/.exec(first.head)?.[0] ?? ''}`;
+  const bodies = parts
+    .map((p, i) => p.slice(layouts[i].head.length, p.length - layouts[i].tail.length))
+    .filter((b) => b.length > 0);
+  return first.head + bodies.join(separator) + first.tail;
+}

@@ -35,15 +35,15 @@ export async function estimatePushBytes(tx: DbOrTx, accountId: string, month?: s
   return Number(row?.bytes ?? 0);
 }
 
-/** Refuses, before anything is built, a push whose XML would pass `maxBytes`. */
+/** Refuses, before anything is built, a push whose XML would pass `maxBytes`; else its estimate. */
 export async function assertPushFits(
   tx: DbOrTx,
   accountId: string,
   maxBytes: number,
   month?: string,
-): Promise<void> {
+): Promise<number> {
   const bytes = await estimatePushBytes(tx, accountId, month);
-  if (bytes <= maxBytes) return;
+  if (bytes <= maxBytes) return bytes;
   const mb = (n: number) => `${Math.ceil(n / 2 ** 20)} MB`;
   throw badRequest(
     `This push would be about ${mb(bytes)} of XML; one push holds at most ${mb(maxBytes)}. ` +

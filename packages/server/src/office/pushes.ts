@@ -5,13 +5,13 @@
 // Vouchers Bahi's record holds as already sent or downloaded for the client's company and this bank
 // ledger (from the statement screen, say) are left out, and their rows marked pushed at once.
 import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte } from 'drizzle-orm';
-import type { LedgerGroupChoice, PushAnswer } from '@bahi/contract';
+import { TALLY_PART_VOUCHERS, type LedgerGroupChoice, type PushAnswer } from '@bahi/contract';
 import {
   bankMovements,
   bankVoucherIds,
-  buildBankVouchersXml,
-  heldKeys,
+  bankVoucherParts,
   keptFacts,
+  heldKeys,
   mostOfEach,
   plannedBankMasters,
   type BankTransaction,
@@ -19,7 +19,7 @@ import {
 } from '@bahi/tally';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
-import { tallyExports } from '../statements/tables.ts';
+import { tallyExportParts, tallyExports } from '../statements/tables.ts';
 import { cashWithoutLedger, plannedForScreen, requireChosenGroups } from '../tally/bank-export.ts';
 import { ledgerNames, loadCompany, splitTaxLedgersOf } from '../tally/company.ts';
 import { alreadyRecorded, heldDays, recordedMovements, recordVouchers } from '../tally/sent.ts';
@@ -240,14 +240,8 @@ export async function pushUnpushed(
     // unless asked (issue 31): refused with the names and the groups to choose from.
     const planned = plannedBankMasters({ ...options, accounts: [bankAccount] });
     requireChosenGroups(planned, known);
-    const xml = buildBankVouchersXml({ ...bankAccount, ...options, withMasters: true });
     // Said before the file goes (the screen sends it next): which masters it creates, under which group.
     const masters = plannedForScreen(planned);
-    if (Buffer.byteLength(xml) > MAX_PUSH_BYTES) {
-      throw badRequest('The push is too large to keep. Push fewer months at a time.');
-    }
-    // Within the user's export quota, like Send to Tally: the oldest kept exports make room (issue 33).
-    await makeExportRoom(tx, account.userId, Buffer.byteLength(xml), now);
     const [kept] = await tx
       .insert(tallyExports)
       .values({
@@ -255,11 +249,42 @@ export async function pushUnpushed(
         ledgerName: account.tallyLedger,
         companyName: client?.tallyCompany ?? '',
         vouchers,
-        xml,
-        ...keptFacts(xml),
+        xml: '',
+        parts: 0,
         createdAt: now,
       })
       .returning({ id: tallyExports.id });
+    // Built and kept a part at a time (issue 33): the whole file is never one string here, and the
+    // bridge's fetch of a part reads that part alone. Each part is what importPart cut before.
+    let parts = 0;
+    let bytes = 0;
+    /** the first part: the whole file when it is the only one */
+    let firstPart = '';
+    const facts = { voucherIds: [] as string[], firstDay: '', lastDay: '' };
+    for (const piece of bankVoucherParts(
+      { ...bankAccount, ...options, withMasters: true },
+      TALLY_PART_VOUCHERS,
+    )) {
+      bytes += Buffer.byteLength(piece.xml);
+      if (bytes > MAX_PUSH_BYTES)
+        throw badRequest('The push is too large to keep. Push fewer months at a time.');
+      const own = keptFacts(piece.xml);
+      // copied: an id sliced from the part's string would keep the whole part alive (V8 slices)
+      for (const v of own.voucherIds) facts.voucherIds.push(Buffer.from(v).toString());
+      if (own.firstDay && (!facts.firstDay || own.firstDay < facts.firstDay)) facts.firstDay = own.firstDay;
+      if (own.lastDay > facts.lastDay) facts.lastDay = own.lastDay;
+      await tx
+        .insert(tallyExportParts)
+        .values({ exportId: kept.id, part: parts, xml: piece.xml, vouchers: piece.vouchers });
+      if (parts === 0) firstPart = piece.xml;
+      parts++;
+    }
+    await tx
+      .update(tallyExports)
+      .set({ parts, ...facts })
+      .where(eq(tallyExports.id, kept.id));
+    // Within the user's export quota, like Send to Tally: the oldest kept exports make room (issue 33).
+    await makeExportRoom(tx, account.userId, bytes, now, kept.id);
     const [push] = await tx
       .insert(bookPushes)
       .values({
@@ -283,7 +308,9 @@ export async function pushUnpushed(
     return {
       ok: true,
       xml_id: kept.id,
-      xml,
+      // A file of one part (500 vouchers at most) comes with the answer; a larger one is fetched by
+      // its id when the screen is asked to download it: never one string here (issue 33).
+      xml: parts === 1 ? firstPart : '',
       vouchers,
       rows: rows.length - done.length,
       already_sent: done.length,

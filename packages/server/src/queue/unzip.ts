@@ -9,6 +9,7 @@ import {
   isStatementError,
   openArchiveInReader,
   openArchiveIntoFolder,
+  openArchiveFileIntoFolder,
   zipEntries,
   type ArchiveFile,
   type ArchiveLimits,
@@ -67,6 +68,21 @@ export async function unzipStatementsInto(
   opts: { owner?: string; signal?: AbortSignal } = {},
 ): Promise<WrittenArchiveFile[]> {
   return refusedInWords(() => openArchiveIntoFolder(bytes, withRatio(limits), folder, opts));
+}
+
+/**
+ * The kept file `file` (`size` bytes) opened as an archive by a reader that reads it from the disk,
+ * its files written into `folder`; undefined when it is no archive of files (a workbook, or a file
+ * that only starts like a zip). The server holds none of its bytes (issue 33).
+ */
+export async function unzipFileInto(
+  file: string,
+  size: number,
+  limits: { maxFiles: number; maxFileBytes: number; maxTotalBytes: number },
+  folder: string,
+  opts: { owner?: string; signal?: AbortSignal } = {},
+): Promise<WrittenArchiveFile[] | undefined> {
+  return refusedInWords(() => openArchiveFileIntoFolder(file, size, withRatio(limits), folder, opts));
 }
 
 const withRatio = (limits: {

@@ -98,6 +98,23 @@ export class UploadFiles {
     }
   }
 
+  /** Where a kept file is (for a reader that opens it itself). */
+  fileOf(key: string): string {
+    return this.pathOf(key);
+  }
+
+  /** The first `n` bytes of a kept file (fewer when it is shorter). */
+  async head(key: string, n: number): Promise<Buffer> {
+    const handle = await open(this.pathOf(key), 'r');
+    try {
+      const buf = Buffer.alloc(n);
+      const { bytesRead } = await handle.read(buf, 0, n, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
   /** The bytes of a kept file, or undefined when it is not there. */
   async read(key: string): Promise<Buffer | undefined> {
     try {

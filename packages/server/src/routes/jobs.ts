@@ -24,7 +24,7 @@ import {
   waitingForPassword,
   type NewFile,
 } from '../queue/store.ts';
-import { isZipArchive, unzipStatementsInto } from '../queue/unzip.ts';
+import { unzipFileInto } from '../queue/unzip.ts';
 import type { KeptFile, UploadFiles } from '../queue/upload-files.ts';
 import type { AppContext } from '../context.ts';
 import { officeJobs, type OfficeJobRow } from '../db/schema.ts';
@@ -53,12 +53,14 @@ async function readDrop(
   ctx: AppContext,
   uploads: UploadFiles,
   kept: string[],
-): Promise<{ files: NewFile[]; clientId: string | null }> {
+): Promise<{ files: NewFile[]; clientId: string | null; counted: number }> {
   // The office's files (issue 35): a member's drop is read and filed within the office.
   const userId = request.office.id;
   const files: NewFile[] = [];
   let clientId: string | null = null;
   let total = 0;
+  /** files whose read was counted when a reader was asked to open them as a .zip */
+  let counted = 0;
   const add = (fileName: string, file: KeptFile) => {
     if (files.length >= MAX_DROP_FILES)
       throw new HttpError('TOO_LARGE', `Too many files: at most ${MAX_DROP_FILES} can be dropped at once.`);
@@ -81,15 +83,18 @@ async function readDrop(
       const file = await keep(uploads.receive(userId, part.file));
       if (part.file.truncated) throw fileTooLarge();
       if (file.size === 0) continue;
-      // Only a file that starts like a zip is read back to look inside (at most 25 MB).
-      const bytes = file.size >= 4 && (await zipLooking(uploads, file.key));
-      if (bytes && isZipArchive(bytes)) {
-        // Opening it is a reader's work: counted like a read before it starts (issue 33).
+      // A file that starts like a zip is opened by a reader that reads it from the disk itself: the
+      // server never reads it back (issue 33: up to 25 MB a request). The reader says whether it is an
+      // archive of files at all; a workbook (an XLSX is a zip) or a file only starting "PK" is kept.
+      if (file.size >= 4 && (await zipLooking(uploads, file.key))) {
+        // Opening it is a reader's work: counted like a read before it starts (issue 33). A file the
+        // reader finds no archive has had its read counted by this: it is not counted again below.
         await countWork(ctx, userId, 'extract', 1);
         // A refused .zip (ZipRefused) is answered 400 with its words by the app's error handler.
         // The reader writes its files beside the others: the server never holds them.
-        const inner = await unzipStatementsInto(
-          bytes,
+        const inner = await unzipFileInto(
+          uploads.fileOf(file.key),
+          file.size,
           {
             maxFiles: MAX_DROP_FILES - files.length,
             maxFileBytes: UPLOAD_LIMIT_BYTES,
@@ -98,6 +103,11 @@ async function readDrop(
           uploads.folderOf(userId),
           { owner: userId },
         );
+        if (inner === undefined) {
+          add(part.filename, file);
+          counted++;
+          continue;
+        }
         await uploads.remove([file.key]);
         const written = inner.map((f) => ({ ...f, key: uploads.keyOf(userId, f.file) }));
         kept.push(...written.map((w) => w.key));
@@ -110,13 +120,13 @@ async function readDrop(
     }
   }
   if (files.length === 0) throw badRequest('Choose the statement files to drop.');
-  return { files, clientId };
+  return { files, clientId, counted };
 }
 
-/** A kept file's bytes when it begins as a zip does ("PK"), else undefined. */
-async function zipLooking(uploads: UploadFiles, key: string): Promise<Buffer | undefined> {
-  const bytes = await uploads.read(key);
-  return bytes && bytes[0] === 0x50 && bytes[1] === 0x4b ? bytes : undefined;
+/** Whether a kept file begins as a zip does ("PK"): its first two bytes only are read. */
+async function zipLooking(uploads: UploadFiles, key: string): Promise<boolean> {
+  const head = await uploads.head(key, 2);
+  return head[0] === 0x50 && head[1] === 0x4b;
 }
 
 const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) => {
@@ -187,13 +197,13 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     const kept: string[] = [];
     let committed = false;
     try {
-      const { files, clientId } = await readDrop(request, ctx, q.uploads, kept);
+      const { files, clientId, counted } = await readDrop(request, ctx, q.uploads, kept);
       const bytes = files.reduce((n, f) => n + f.size, 0);
       await roomToKeep(request.office.id, bytes);
       // Every file is a read: counted now against the user's hourly limit, as the single-statement
       // route counts its reads (429 beyond it, nothing kept). Issue 33: the queue read 200 files
       // past the limit.
-      await countWork(ctx, request.user.id, 'extract', files.length);
+      await countWork(ctx, request.user.id, 'extract', files.length - counted);
       await countWork(ctx, request.user.id, 'dropMegabytes', Math.ceil(bytes / 2 ** 20));
       // On a client the person works on; the inbox (matched across every client) is the owner's.
       if (clientId) await clientFor(ctx.db, request, clientId, 'work');

@@ -10,7 +10,8 @@ import {
   type PushPlanRequest,
   type TallyPartResult,
 } from '@bahi/contract';
-import { buildMt940, importLayout, importPart, keptFacts, partCount } from '@bahi/tally';
+import { buildMt940, keptFacts } from '@bahi/tally';
+import { exportPart, partsOfKept, wholeXml } from '../tally/export-parts.ts';
 import { readMastersInReader } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
@@ -305,17 +306,16 @@ const tally: FastifyPluginAsync = async (app) => {
     const [row] = await ctx.db.select().from(tallyExports).where(mine(id, request));
     if (!row) throw notFound('No such export.');
     if (part !== undefined) {
-      // One part: a complete import of its own, masters in the first (issue 19, docs/decisions/036).
-      const layout = importLayout(row.xml);
-      const parts = partCount(layout, TALLY_PART_VOUCHERS);
-      if (part >= parts) throw notFound(`The export has ${parts} part(s).`);
-      const piece = importPart(row.xml, layout, part, TALLY_PART_VOUCHERS);
+      // One part: a complete import of its own, masters in the first (issue 19, docs/decisions/036);
+      // an office push's part is read alone, as it was kept (issue 33).
+      const piece = await exportPart(ctx.db, row, part);
+      if (!piece) throw notFound(`The export has ${partsOfKept(row)} part(s).`);
       return {
         id: row.id,
         part,
-        parts,
+        parts: piece.parts,
         vouchers: piece.vouchers,
-        total_vouchers: layout.vouchers.length,
+        total_vouchers: piece.totalVouchers,
         xml: piece.xml,
       };
     }
@@ -324,7 +324,7 @@ const tally: FastifyPluginAsync = async (app) => {
       ledger_name: row.ledgerName,
       company_name: row.companyName,
       vouchers: row.vouchers,
-      xml: row.xml,
+      xml: await wholeXml(ctx.db, row),
       tally_response: row.tallyResponse ?? null,
       created_at: row.createdAt.toISOString(),
     };
@@ -340,9 +340,16 @@ const tally: FastifyPluginAsync = async (app) => {
         .update(tallyExports)
         .set({ tallyResponse: report })
         .where(mine(id, request))
-        .returning({ id: tallyExports.id, xml: tallyExports.xml, userId: tallyExports.userId });
+        .returning({
+          id: tallyExports.id,
+          xml: tallyExports.xml,
+          parts: tallyExports.parts,
+          vouchers: tallyExports.vouchers,
+          userId: tallyExports.userId,
+        });
       if (updated.length === 0) throw notFound('No such export.');
-      if (tallyTookAll(report)) await confirmSent(ctx.db, updated[0].userId, id, updated[0].xml, ctx.now());
+      if (tallyTookAll(report))
+        await confirmSent(ctx.db, updated[0].userId, id, await wholeXml(ctx.db, updated[0]), ctx.now());
       return { ok: true as const };
     }
     // A push in parts: each part's answer is kept beside the others, and the export is ok only when
@@ -352,18 +359,17 @@ const tally: FastifyPluginAsync = async (app) => {
         tallyResponse: tallyExports.tallyResponse,
         vouchers: tallyExports.vouchers,
         xml: tallyExports.xml,
+        parts: tallyExports.parts,
         userId: tallyExports.userId,
+        id: tallyExports.id,
       })
       .from(tallyExports)
       .where(mine(id, request));
     if (!row) throw notFound('No such export.');
     // The part's vouchers are recorded as sent only when Tally's answer accounts for every one of them.
     if (tallyTookAll(report)) {
-      const layout = importLayout(row.xml);
-      if (part < partCount(layout, TALLY_PART_VOUCHERS)) {
-        const piece = importPart(row.xml, layout, part, TALLY_PART_VOUCHERS);
-        await confirmSent(ctx.db, row.userId, id, piece.xml, ctx.now());
-      }
+      const piece = await exportPart(ctx.db, row, part);
+      if (piece) await confirmSent(ctx.db, row.userId, id, piece.xml, ctx.now());
     }
     const kept = (row.tallyResponse ?? {}) as { parts?: TallyPartResult[] };
     const tally = report.tally_response ?? undefined;

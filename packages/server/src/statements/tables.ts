@@ -55,9 +55,33 @@ export const tallyExports = pgTable(
     voucherIds: text('voucher_ids').array(),
     firstDay: text('first_day'),
     lastDay: text('last_day'),
+    /**
+     * Kept in parts (migration 0021, issue 33): the file is the rows of tally_export_parts, each a
+     * complete import of TALLY_PART_VOUCHERS vouchers (masters in the first), and `xml` is ''. Null:
+     * the file is `xml`, whole (Send to Tally, and exports kept before).
+     */
+    parts: integer('parts'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('tally_exports_user_created').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A part of an export kept in parts (migration 0021): an office push is built and kept a part at a
+ * time, so its file (up to 48 MB) is never one string in the server, and the bridge's fetch of a
+ * part reads that part alone (issue 33).
+ */
+export const tallyExportParts = pgTable(
+  'tally_export_parts',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => tallyExports.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    xml: text('xml').notNull(),
+    vouchers: integer('vouchers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.part] })],
 );
 
 /**

@@ -25,6 +25,7 @@ import type { DbOrTx } from '../db/index.ts';
 import { conflict, notFound } from '../errors.ts';
 import { bookPushes } from '../office/tables.ts';
 import { tallyExports } from '../statements/tables.ts';
+import { wholeXml } from './export-parts.ts';
 import { alreadyRecorded, heldDays, recordedMovements } from './sent.ts';
 
 type ExportRow = typeof tallyExports.$inferSelect;
@@ -222,7 +223,8 @@ async function loadExport(db: DbOrTx, userId: string, id: string, keptSince: Dat
       and(eq(tallyExports.id, id), eq(tallyExports.userId, userId), gte(tallyExports.createdAt, keptSince)),
     );
   if (!row) throw notFound('No such push (pushes are kept 30 days).');
-  return row;
+  // An office push kept in parts: its file joined (at most 48 MB, as before), for a page or send again.
+  return row.parts === null ? row : { ...row, xml: await wholeXml(db, row) };
 }
 
 /**

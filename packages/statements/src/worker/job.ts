@@ -1,5 +1,6 @@
 // What one job does, wherever it runs (a pool worker, or in-process for tests): read the file,
 // parse it, and return plain data.
+import { readFileSync } from 'node:fs';
 import type { BankCode } from '@bahi/core';
 import type { TallyCompanySnapshot } from '@bahi/tally';
 import { StatementError } from '../errors.ts';
@@ -24,8 +25,9 @@ import {
 } from '../mapped.ts';
 import { checkPassword, readDocument, type FileKind, type ReadOptions } from '../read/index.ts';
 import { readPdfPart, type PageClaims, type PdfPart } from '../read/pdf.ts';
+import { detectFileKind } from '../read/kind.ts';
 import { readXlsx } from '../read/xlsx.ts';
-import { openArchive, type ArchiveFile, type ArchiveLimits } from '../read/zip.ts';
+import { openArchive, zipEntries, type ArchiveFile, type ArchiveLimits } from '../read/zip.ts';
 import { writeArchiveFiles, type WrittenArchiveFile } from './archive-files.ts';
 import type { Cell, Page } from '../source.ts';
 
@@ -95,10 +97,18 @@ export interface WorkbookOutput {
 /** A .zip dropped on the office queue: its statements, opened under limits (issue 33). */
 export interface OpenArchiveJob {
   op: 'openArchive';
+  /** the archive's bytes; empty with `from` */
   bytes: Uint8Array;
   limits: ArchiveLimits;
   /** write the files into this folder and answer their names, not their bytes */
   into?: string;
+  /**
+   * The archive as a file the reader reads itself, `fromBytes` long (issue 33: the server no longer
+   * reads a dropped .zip back, up to 25 MB a request, to pipe it over). The reader also says whether
+   * it is an archive at all (an XLSX or a file that merely starts with "PK" is not: `notArchive`).
+   */
+  from?: string;
+  fromBytes?: number;
 }
 
 export interface ArchiveOutput {
@@ -107,6 +117,8 @@ export interface ArchiveOutput {
 
 export interface WrittenArchiveOutput {
   written: WrittenArchiveFile[];
+  /** with `from`: the file is no archive of files (a workbook, or not a zip), nothing written */
+  notArchive?: boolean;
 }
 
 /** A TallyPrime masters export (the server's company-from-a-file call, issue 33). */
@@ -178,7 +190,10 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     return { rows: sheets[0]?.rows ?? [] };
   }
   if (job.op === 'openArchive') {
-    const files = openArchive(job.bytes, job.limits);
+    const bytes = job.from ? readFileSync(job.from) : job.bytes;
+    if (job.from && (detectFileKind(bytes) === 'xlsx' || zipEntries(bytes) === null))
+      return { written: [], notArchive: true };
+    const files = openArchive(bytes, job.limits);
     return job.into ? { written: writeArchiveFiles(files, job.into) } : { files };
   }
   // Loaded only by the reader that reads one (the XML parser is not a statement reader's).

@@ -88,6 +88,10 @@ const MB = 1024 * 1024;
 /** Reading time a megabyte of file earns before its pages are counted. */
 export const PER_MB_MS = 10_000;
 
+/** A job's file size: piped bytes, or the file a reader opens itself (an archive's `from`). */
+const sizeOf = (job: Job): number =>
+  job.op === 'openArchive' && job.from ? (job.fromBytes ?? 0) : job.bytes.byteLength;
+
 /**
  * A job's time limit: `baseMs` (plus `PER_MB_MS` a megabyte, since a workbook or report has no
  * pages to count and a year of rows is a few megabytes) to open the file and count its pages,
@@ -381,7 +385,7 @@ export class StatementPool {
     while (this.queue.length > 0 && !this.closed) {
       if (!this.slots.some((s) => !s.busy) && this.alive >= this.size) return;
       const index = nextJob(
-        this.queue.map((p) => ({ owner: p.owner, bytes: p.job.bytes.byteLength })),
+        this.queue.map((p) => ({ owner: p.owner, bytes: sizeOf(p.job) })),
         this.running(),
         (owner) => this.used.of(owner),
         this.maxPerOwner,
@@ -389,7 +393,7 @@ export class StatementPool {
       if (index < 0) return;
       const slot = this.slots.find((s) => !s.busy) ?? this.spawn();
       const [pending] = this.queue.splice(index, 1);
-      this.start(slot, pending, Date.now(), timeLimitMs(this, null, pending.job.bytes.byteLength));
+      this.start(slot, pending, Date.now(), timeLimitMs(this, null, sizeOf(pending.job)));
     }
   }
 

@@ -16,6 +16,11 @@ vi.mock('./api.ts', () => ({
   pushBook: vi.fn(),
   setLedgers: vi.fn(async () => ({ updated: 1, remembered: 1 })),
   createRule: vi.fn(),
+  exportXml: vi.fn(async () => '<ENVELOPE/>'),
+}));
+vi.mock('../api/client.ts', async (original) => ({
+  ...(await original<typeof import('../api/client.ts')>()),
+  saveBlob: vi.fn(),
 }));
 // the client's Tally company (issue 35): none kept in these tests
 vi.mock('../tally/api.ts', () => ({
@@ -208,5 +213,26 @@ describe('the office book', () => {
         rows_limit: 500,
       }),
     );
+  });
+
+  it('downloads a push of more than one part by its id: its answer carries no file (issue 33)', async () => {
+    const client = await import('../api/client.ts');
+    vi.mocked(api.getBook).mockResolvedValue(book);
+    vi.mocked(api.pushBook).mockResolvedValueOnce({
+      ok: true,
+      xml_id: 'e1',
+      xml: '',
+      vouchers: 1200,
+      rows: 1200,
+      masters: [],
+    });
+    renderWithProviders(<BookView clientId="c1" accountId="a1" onChanged={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Push 3 unpushed row(s) to Tally' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download the file' }));
+    await waitFor(() => expect(client.saveBlob).toHaveBeenCalledTimes(1));
+    expect(api.exportXml).toHaveBeenCalledWith('e1');
+    const [blob, name] = vi.mocked(client.saveBlob).mock.calls[0]!;
+    expect(await (blob as Blob).text()).toBe('<ENVELOPE/>');
+    expect(name).toBe('book_50100999.xml');
   });
 });

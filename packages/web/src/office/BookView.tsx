@@ -45,7 +45,7 @@ import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
 import { rowMovement } from '../tally/row-movement.ts';
 import { useClientCompany } from '../tally/useClientCompany.ts';
 import { TaxSplitControl } from '../tally/TaxSplitControl.tsx';
-import { createRule, fixRow, getBook, pushBook, setLedgers, setSplits } from './api.ts';
+import { createRule, exportXml, fixRow, getBook, pushBook, setLedgers, setSplits } from './api.ts';
 import { RowAuthor } from './RowAuthor.tsx';
 import { FixRowButton } from './FixRowButton.tsx';
 
@@ -317,6 +317,19 @@ export function BookView({
     }
   }
 
+  /** The push's file: with the answer when it is one part, else fetched whole by its id (issue 33). */
+  async function downloadPush(answer: PushAnswer) {
+    try {
+      const xml = answer.xml || (await exportXml(answer.xml_id));
+      saveBlob(
+        new Blob([xml], { type: 'application/xml' }),
+        `book_${book?.account.account_number ?? 'account'}.xml`,
+      );
+    } catch (err) {
+      notifyError('The file could not be downloaded.', err);
+    }
+  }
+
   async function sendThroughBridge(answer: PushAnswer) {
     rememberTallyIp(localIp);
     if (!(await bridgeAvailable())) {
@@ -448,12 +461,7 @@ export function BookView({
               size="xs"
               variant="subtle"
               title="A file imported by hand is not marked pushed: Bahi hears no answer from Tally."
-              onClick={() =>
-                saveBlob(
-                  new Blob([lastPush.xml], { type: 'application/xml' }),
-                  `book_${book?.account.account_number ?? 'account'}.xml`,
-                )
-              }
+              onClick={() => void downloadPush(lastPush)}
             >
               Download the file
             </Button>

@@ -95,3 +95,10 @@ export const deleteRule = (ruleId: string) => call(ENDPOINTS.deleteRule, id(rule
 
 /** The inbox's statements no client's account matched, and the accounts they may go to (issue 34). */
 export const getInbox = () => call(ENDPOINTS.inbox);
+
+/**
+ * The whole file of a kept export: a push of more than one part is kept in parts and its answer
+ * carries no XML (issue 33), so its Download asks for it by id.
+ */
+export const exportXml = async (exportId: string): Promise<string> =>
+  ((await call(ENDPOINTS.tallyExport, id(exportId))) as { xml?: string }).xml ?? '';
