@@ -32,8 +32,8 @@ const may = csv([
   'Statement for account 001234567890,,,,,',
   'Kolumn A,Frob,Zing,Plonk,Wib,Saldo',
   '05/14/2025,Rent May,R5,12000,D,"41,749.50"',
-  '05/16/2025,Refund,,749.50,C,"42,499.00"',
-  '05/29/2025,Salary May,S5,40000,C,"82,499.00"',
+  '05/16/2025,Refund,,749,C,"42,498.50"',
+  '05/29/2025,Salary May,S5,40000,C,"82,498.50"',
 ]);
 
 const MAPPING = {

@@ -95,8 +95,8 @@ describe('a CSV whose headings Bahi does not know', () => {
       ',,,,,',
       'Kolumn A,Frob,Zing,Plonk,Wib,Saldo',
       '05/14/2025,Rent May,R5,12000,D,"41,749.50"',
-      '05/16/2025,Refund,,749.50,C,"42,499.00"',
-      '05/29/2025,Salary May,S5,40000,C,"82,499.00"',
+      '05/16/2025,Refund,,749,C,"42,498.50"',
+      '05/29/2025,Salary May,S5,40000,C,"82,498.50"',
     ]);
     const builtin = await extractStatementInProcess(next, { fileName: 'next.csv' });
     assert.ok(rowsOf(builtin.result) < 3 || !builtin.result.accounts.every((a) => a.reconciliation.ok));
