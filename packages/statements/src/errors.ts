@@ -28,13 +28,24 @@ const DEFAULT_MESSAGES: Record<StatementErrorCode, string> = {
 
 export class StatementError extends BahiError {
   declare readonly code: StatementErrorCode;
+  /**
+   * The reader stopped before it answered (its process died, or the pool closed): the file may
+   * read on another try. Unset on what a reader answered, an unexpected exception of its parser
+   * included: that answer comes again on every try (issue 33: a table that crashed the parser
+   * was read three times by the queue's retries).
+   */
+  readonly stopped: boolean;
 
-  constructor(code: StatementErrorCode, opts: { userMessage?: string; logMessage?: string } = {}) {
+  constructor(
+    code: StatementErrorCode,
+    opts: { userMessage?: string; logMessage?: string; stopped?: boolean } = {},
+  ) {
     const userMessage = opts.userMessage ?? DEFAULT_MESSAGES[code];
     super(code, userMessage, opts.logMessage ?? code);
     // The message stays the user's words, as callers and the CLI print it; the log takes logMessage.
     this.message = userMessage;
     this.name = 'StatementError';
+    this.stopped = opts.stopped ?? false;
   }
 
   /** Plain data, to cross a worker boundary. */

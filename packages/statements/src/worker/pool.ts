@@ -236,7 +236,7 @@ export class StatementPool {
     onProgress?: (progress: ReadProgress) => void,
   ): Promise<JobOutput> {
     if (this.closed) {
-      return Promise.reject(new StatementError('INTERNAL', { logMessage: 'pool: closed' }));
+      return Promise.reject(new StatementError('INTERNAL', { logMessage: 'pool: closed', stopped: true }));
     }
     return new Promise<JobOutput>((resolve, reject) => {
       const pending: Pending = { id: this.nextId++, job, owner, resolve, reject, signal, onProgress };
@@ -294,12 +294,18 @@ export class StatementPool {
     if (this.watchdog) clearInterval(this.watchdog);
     this.watchdog = null;
     for (const p of this.queue.splice(0)) {
-      this.settle(p, new StatementError('INTERNAL', { logMessage: 'pool: closed before start' }));
+      this.settle(
+        p,
+        new StatementError('INTERNAL', { logMessage: 'pool: closed before start', stopped: true }),
+      );
     }
     await Promise.all(
       this.slots.splice(0).map((slot) => {
         if (slot.busy) {
-          this.settle(slot.busy, new StatementError('INTERNAL', { logMessage: 'pool: closed mid-job' }));
+          this.settle(
+            slot.busy,
+            new StatementError('INTERNAL', { logMessage: 'pool: closed mid-job', stopped: true }),
+          );
         }
         return this.end(slot);
       }),
@@ -352,7 +358,10 @@ export class StatementPool {
     child.on('error', (err: Error & { code?: string }) => {
       this.fail(
         slot,
-        new StatementError('INTERNAL', { logMessage: `pool: reader error ${err.code ?? err.name}` }),
+        new StatementError('INTERNAL', {
+          logMessage: `pool: reader error ${err.code ?? err.name}`,
+          stopped: true,
+        }),
       );
     });
     child.on('exit', (code, signal) => {
@@ -361,7 +370,10 @@ export class StatementPool {
         slot,
         oom
           ? tooLarge(`pool: reader died at its memory limit (${signal ?? code})`)
-          : new StatementError('INTERNAL', { logMessage: `pool: reader exited (${signal ?? code})` }),
+          : new StatementError('INTERNAL', {
+              logMessage: `pool: reader exited (${signal ?? code})`,
+              stopped: true,
+            }),
       );
     });
     this.hold(slot, false);
