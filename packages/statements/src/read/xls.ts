@@ -19,15 +19,17 @@ export const MAX_ENCRYPTED_XLS_BYTES = 8 * 1024 * 1024;
 /**
  * Cells of all sheets (or HTML tables) together, empty ones inside a row included (a year of daily
  * rows is ~50,000), counted as the table is built: past it the file is refused. Issue 33: ten
- * hostile HTML tables at 5,000,000 cells each held two readers near their 512 MB cap (a 24.5 MB
- * table of 4.1 million cells: the reader grew ~250 MB); 1,500,000 is 30 years of daily rows.
+ * hostile HTML tables at 5,000,000 cells each held two readers near their 512 MB cap (1,280 MB with
+ * the server). Measured in one process (`runJob`, V8 old space 512 MB as a reader has): an HTML
+ * table of 1,490,000 cells peaked at 532 MB, of 600,000 at 397 MB, of 300,000 cells of 80
+ * characters (23.7 MB) at 430 MB. 600,000 is twelve years of daily rows.
  */
-export const MAX_SHEET_CELLS = 1_500_000;
+export const MAX_SHEET_CELLS = 600_000;
 /**
  * Cell records (and shared strings) of a BIFF workbook, counted from its records before SheetJS
  * builds a cell object for each: SheetJS holds ~770 bytes a cell (a 13.8 MB workbook of 650,000
- * cells took a reader from 142 to 640 MB), so 200,000 (four years of daily rows) keeps one under
- * ~300 MB, and two of them with the server under 1 GB (issue 33).
+ * cells took a process from 142 to 640 MB; 199,000 cells, 4.2 MB: 412 MB), so 200,000, four years
+ * of daily rows (issue 33). One such file is read at a time (schedule.ts, heavy jobs).
  */
 export const MAX_XLS_CELLS = 200_000;
 /** Most sheets (or HTML tables) in a workbook: far above any bank export. */
