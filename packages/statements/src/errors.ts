@@ -48,12 +48,25 @@ export class StatementError extends BahiError {
     this.stopped = opts.stopped ?? false;
   }
 
-  /** Plain data, to cross a worker boundary. */
-  toJSON(): { code: StatementErrorCode; userMessage: string; logMessage: string } {
-    return { code: this.code, userMessage: this.userMessage, logMessage: this.logMessage };
+  /**
+   * Plain data, to cross a worker boundary (`stopped` too: a helper reader that died fails its
+   * job's reader with that error, which the job's reader answers on).
+   */
+  toJSON(): { code: StatementErrorCode; userMessage: string; logMessage: string; stopped?: boolean } {
+    return {
+      code: this.code,
+      userMessage: this.userMessage,
+      logMessage: this.logMessage,
+      ...(this.stopped ? { stopped: true } : {}),
+    };
   }
 
-  static fromJSON(data: { code: StatementErrorCode; userMessage: string; logMessage: string }) {
+  static fromJSON(data: {
+    code: StatementErrorCode;
+    userMessage: string;
+    logMessage: string;
+    stopped?: boolean;
+  }) {
     return new StatementError(data.code, data);
   }
 }
