@@ -13,7 +13,8 @@
 //   npm run bench -w @bahi/server -- --postgres    (a throwaway PostgreSQL 15 cluster beside it)
 //  (c) issue 33: ten hostile files on the paths added since (overlapping and packed zips on the
 //      office drop, masters files) from ten accounts at once, and a normal statement beside them.
-//   ... -- --only=bombs | --only=new-paths | --only=leak   [--reads=N: the leak check's reads, 100]
+//  (d) issue 33: ten hostile HTML tables and old Excel workbooks at once from ten accounts.
+//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=leak   [--reads=N: the leak check's reads, 100]
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -354,6 +355,85 @@ async function newPathsRun(): Promise<void> {
   }
 }
 
+/** An HTML table saved as .xls of `cells` cells of `pad` more characters each (rows of 24). */
+function htmlTable(cells: number, pad: number): Buffer {
+  const rows: string[] = ['<html><body><table>'];
+  for (let i = 0; i < cells;) {
+    let r = '<tr>';
+    for (let c = 0; c < 24 && i < cells; c++) r += `<td>${(i++).toString(36)}${'x'.repeat(pad)}`;
+    rows.push(r);
+  }
+  rows.push('</table></body></html>');
+  return Buffer.from(rows.join(''));
+}
+
+/** An old Excel (BIFF8) workbook of `cells` numbers and strings, written by SheetJS. */
+async function biffBook(cells: number): Promise<Buffer> {
+  const XLSX = await import('@e965/xlsx');
+  const cols = 20;
+  const aoa = Array.from({ length: Math.ceil(cells / cols) }, (_, r) =>
+    Array.from({ length: cols }, (_, c) => (c % 2 ? r * cols + c + 0.5 : `s${r * cols + c}`)),
+  );
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'S');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+}
+
+/**
+ * (d) issue 33's low finding: ten hostile HTML tables and old Excel workbooks at once from ten
+ * accounts (1,280 MB on the default budget before), each near or past the caps (MAX_SHEET_CELLS,
+ * MAX_XLS_CELLS), and a normal statement beside them.
+ */
+async function tablesRun(): Promise<void> {
+  const wideHtml = htmlTable(2_700_000, 0); // 24 MB, past the cells cap
+  const longHtml = htmlTable(290_000, 75); // 23 MB of 80-character cells, under it
+  const nearHtml = htmlTable(590_000, 0); // under it
+  const bigBook = await biffBook(650_000); // 14 MB, past the records cap
+  const nearBook = await biffBook(195_000); // 4 MB, under it
+  const files: [string, Buffer][] = [
+    ['wide-a.xls', wideHtml],
+    ['wide-b.xls', wideHtml],
+    ['long-a.xls', longHtml],
+    ['long-b.xls', longHtml],
+    ['near.xls', nearHtml],
+    ['book-big-a.xls', bigBook],
+    ['book-big-b.xls', bigBook],
+    ['book-near-a.xls', nearBook],
+    ['book-near-b.xls', nearBook],
+    ['book-near-c.xls', nearBook],
+  ];
+  const s = await startServer({ BENCH_ATTACKERS: String(files.length) });
+  try {
+    const { alone, rest, sampler, started } = await warmThenSample(s);
+    const calls = files.map(([name, bytes], i) =>
+      upload(s, s.ready.attackers[i], bytes, name).then((r) => ({ name, ...r })),
+    );
+    await sleep(200);
+    const ok = await upload(s, s.ready.normal, normal, 'HDFC_short.pdf');
+    const results = await Promise.all(calls);
+    const allMs = Math.round(performance.now() - started);
+    sampler.stop();
+    console.log(`\n(d) issue 33: ten hostile HTML tables and .xls workbooks at once from 10 accounts`);
+    for (const [i, r] of results.entries())
+      console.log(
+        `  ${r.name.padEnd(16)} ${(files[i]![1].length / 2 ** 20).toFixed(1).padStart(5)} MB  ${r.status} ${r.code.padEnd(16)} ${r.ms} ms`,
+      );
+    console.log(
+      `  normal upload (another user): ${ok.status} in ${ok.ms} ms (target < 2000 ms); alone, just before: ${alone.ms} ms`,
+    );
+    console.log(
+      `  server process: ${mb(rest)} before, peak ${mb(sampler.server)}; server + readers: peak ${mb(sampler.total)} (target < 1024 MB); ` +
+        `largest reader peak ${mb(sampler.readerMax)}; at most ${sampler.mostAlive} readers alive at once`,
+    );
+    const cpu = sampler.cpu;
+    console.log(
+      `  CPU time: server ${Math.round(cpu.server)} ms, readers ${Math.round(cpu.readers)} ms; all answered in ${allMs} ms`,
+    );
+  } finally {
+    await stopServer(s);
+  }
+}
+
 async function leakRun(parses: number): Promise<void> {
   const idleMs = 2000;
   const s = await startServer({ BENCH_IDLE_MS: String(idleMs) });
@@ -402,6 +482,7 @@ try {
     await bombsRun(bombs.length);
   }
   if (!only || only === 'new-paths') await newPathsRun();
+  if (!only || only === 'tables') await tablesRun();
   if (!only || only === 'leak') await leakRun(reads);
 } finally {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });

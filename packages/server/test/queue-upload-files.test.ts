@@ -23,6 +23,7 @@ import vm from 'node:vm';
 import { eq, inArray } from 'drizzle-orm';
 import { overlappingZip } from '../../statements/scripts/bombs.ts';
 import { officeJobs, officeUploads, users } from '../src/db/schema.ts';
+import { taughtLayouts } from '../src/statements/tables.ts';
 import { UNCLAIMED_FILE_MS } from '../src/queue/upload-files.ts';
 import { call } from './helpers/harness.ts';
 import {
@@ -274,6 +275,52 @@ describe('dropped files are kept as files under the data directory', () => {
       uploads.head = head;
     }
   });
+
+  test(
+    'a file whose read ends in a parser exception is read once: the queue does not read it again',
+    needsCorpus,
+    async () => {
+      const m = await makeMember(q.h, 10);
+      // A stored layout the reader trips on (its signature lost its fields): every PDF of this
+      // user ends in an unexpected exception inside the reader, as the probe's 120,000-row table
+      // did (a Math.max(...) spread), the same answer on every try.
+      await q.database.db.insert(taughtLayouts).values({
+        userId: m.id,
+        name: 'broken',
+        bank: 'HDFC',
+        shapeKey: 'broken',
+        layout: {},
+        signature: {},
+      });
+      // Every read of a kept file of this user, by the method of the .zip test above.
+      const uploads = q.queue.uploads;
+      const reads: string[] = [];
+      const read = uploads.read.bind(uploads);
+      uploads.read = async (key: string) => {
+        if (key.startsWith(`${m.id}/`)) reads.push(key);
+        return read(key);
+      };
+      try {
+        const drop = await dropFiles(q.h, m.token, null, [
+          { name: 'HDFC_short.pdf', bytes: corpusFile('HDFC/HDFC_short.pdf') },
+        ]);
+        assert.equal(drop.status, 202, drop.raw);
+        const id: string = drop.body.jobs[0].id;
+        const row = await waitFor(async () => {
+          const [r] = await q.database.db.select().from(officeJobs).where(eq(officeJobs.id, id));
+          return r.state === 'failed' ? r : undefined;
+        }, 60_000);
+        // on the code before: read 3 times, then failed READER_STOPPED after three tries
+        assert.equal(reads.length, 1, `the file was read ${reads.length} times`);
+        assert.equal(row.attempts, 1, 'one try: the reader answered, it did not stop');
+        assert.equal(row.reasonCode, 'INTERNAL');
+        // removed right after the commit that failed the row
+        await waitFor(async () => (Object.keys(keptFiles(q, m.id)).length === 0 ? true : undefined), 10_000);
+      } finally {
+        uploads.read = read;
+      }
+    },
+  );
 
   test(
     'what no row keeps is removed: a refused drop’s files at once, a deleted account’s and an orphan’s by the repair',

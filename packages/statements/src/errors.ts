@@ -28,21 +28,45 @@ const DEFAULT_MESSAGES: Record<StatementErrorCode, string> = {
 
 export class StatementError extends BahiError {
   declare readonly code: StatementErrorCode;
+  /**
+   * The reader stopped before it answered (its process died, or the pool closed): the file may
+   * read on another try. Unset on what a reader answered, an unexpected exception of its parser
+   * included: that answer comes again on every try (issue 33: a table that crashed the parser
+   * was read three times by the queue's retries).
+   */
+  readonly stopped: boolean;
 
-  constructor(code: StatementErrorCode, opts: { userMessage?: string; logMessage?: string } = {}) {
+  constructor(
+    code: StatementErrorCode,
+    opts: { userMessage?: string; logMessage?: string; stopped?: boolean } = {},
+  ) {
     const userMessage = opts.userMessage ?? DEFAULT_MESSAGES[code];
     super(code, userMessage, opts.logMessage ?? code);
     // The message stays the user's words, as callers and the CLI print it; the log takes logMessage.
     this.message = userMessage;
     this.name = 'StatementError';
+    this.stopped = opts.stopped ?? false;
   }
 
-  /** Plain data, to cross a worker boundary. */
-  toJSON(): { code: StatementErrorCode; userMessage: string; logMessage: string } {
-    return { code: this.code, userMessage: this.userMessage, logMessage: this.logMessage };
+  /**
+   * Plain data, to cross a worker boundary (`stopped` too: a helper reader that died fails its
+   * job's reader with that error, which the job's reader answers on).
+   */
+  toJSON(): { code: StatementErrorCode; userMessage: string; logMessage: string; stopped?: boolean } {
+    return {
+      code: this.code,
+      userMessage: this.userMessage,
+      logMessage: this.logMessage,
+      ...(this.stopped ? { stopped: true } : {}),
+    };
   }
 
-  static fromJSON(data: { code: StatementErrorCode; userMessage: string; logMessage: string }) {
+  static fromJSON(data: {
+    code: StatementErrorCode;
+    userMessage: string;
+    logMessage: string;
+    stopped?: boolean;
+  }) {
     return new StatementError(data.code, data);
   }
 }

@@ -172,9 +172,13 @@ export async function readDroppedFile(
       log.info({ job: jobId, code: err.code }, 'dropped file waits for a password');
       return 'needs_password';
     }
-    // The reader thread died or the job was cancelled (its time limit, a worker stopping): the
-    // file may be fine, so the queue tries again (and fails it after its retry limit).
-    if (err.code === 'INTERNAL' || err.code === 'CANCELLED') throw new RetryableReadError(err.code);
+    // The reader died or the job was cancelled (a worker stopping, the queue's time limit): the
+    // file may be fine, so the queue tries again (and fails it after its retry limit). What the
+    // reader answered, an unexpected exception of its parser too, it would answer on every try:
+    // the file fails now, read once (issue 33: a table that crashed the parser was read three
+    // times, the first try and two retries, each reading the file and a reader's time).
+    if (err.code === 'CANCELLED' || (err.code === 'INTERNAL' && err.stopped))
+      throw new RetryableReadError(err.code);
     const r = reasonOf(err);
     await ending(() => markFailed(db, deps.uploads, jobId, r.code, r.message));
     log.info({ job: jobId, code: err.code }, `dropped file failed: ${err.logMessage}`);

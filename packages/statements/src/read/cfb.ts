@@ -15,6 +15,43 @@ export function isCfb(bytes: Uint8Array): boolean {
 
 /** Names of the streams in a CFB file, or null when it is not one or its directory cannot be read. */
 export function cfbStreamNames(bytes: Uint8Array): string[] | null {
+  return walk(bytes)?.names ?? null;
+}
+
+/**
+ * The bytes of the stream named `name` (the first of the names given that the file has), or null
+ * when there is none, the file is damaged, or the stream is small enough to live in the mini stream
+ * (under 4,096 bytes: not worth reading here). Sectors are copied once, in chain order.
+ */
+export function cfbStream(bytes: Uint8Array, names: readonly string[]): Uint8Array | null {
+  const w = walk(bytes);
+  if (!w) return null;
+  const entry = names.map((n) => w.entries.find((e) => e.name === n)).find((e) => e);
+  if (!entry || entry.size < 4096) return null;
+  const out = new Uint8Array(entry.size);
+  let filled = 0;
+  let sector: number | null = entry.start;
+  for (let guard = 0; filled < entry.size; guard++) {
+    if (sector === null || sector >= MAX_REGULAR_SECTOR || guard > w.sectors) return null;
+    const from = (sector + 1) * w.size;
+    const take = Math.min(w.size, entry.size - filled);
+    if (from + take > bytes.length) return null;
+    out.set(bytes.subarray(from, from + take), filled);
+    filled += take;
+    sector = w.next(sector);
+  }
+  return out;
+}
+
+interface Walked {
+  names: string[];
+  entries: { name: string; start: number; size: number }[];
+  size: number;
+  sectors: number;
+  next: (sector: number) => number | null;
+}
+
+function walk(bytes: Uint8Array): Walked | null {
   if (!isCfb(bytes) || bytes.length < 512) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const shift = view.getUint16(0x1e, true);
@@ -51,6 +88,7 @@ export function cfbStreamNames(bytes: Uint8Array): string[] | null {
   };
 
   const names: string[] = [];
+  const entries: Walked['entries'] = [];
   let dir: number | null = view.getUint32(0x30, true);
   for (let guard = 0; dir !== null && dir < MAX_REGULAR_SECTOR; guard++) {
     const base = sectorOffset(dir);
@@ -58,9 +96,11 @@ export function cfbStreamNames(bytes: Uint8Array): string[] | null {
     for (let e = base; e < base + size; e += DIR_ENTRY_BYTES) {
       const nameBytes = view.getUint16(e + 64, true);
       if (bytes[e + 66] !== STREAM || nameBytes < 2 || nameBytes > 64) continue;
-      names.push(Buffer.from(bytes.buffer, bytes.byteOffset + e, nameBytes - 2).toString('utf16le'));
+      const name = Buffer.from(bytes.buffer, bytes.byteOffset + e, nameBytes - 2).toString('utf16le');
+      names.push(name);
+      entries.push({ name, start: view.getUint32(e + 116, true), size: view.getUint32(e + 120, true) });
     }
     dir = next(dir);
   }
-  return dir === null ? null : names;
+  return dir === null ? null : { names, entries, size, sectors, next };
 }

@@ -5,6 +5,7 @@
 // ~0.15 s (issue 19): only jobs that read an .xls pay for them.
 import { createRequire } from 'node:module';
 import { StatementError, errorKind } from '../errors.ts';
+import { cfbStream } from './cfb.ts';
 import type { Cell, Sheet } from '../source.ts';
 import { MAX_XLSX_ROWS, UNREADABLE_XLSX, type XlsxReadResult } from './xlsx.ts';
 
@@ -15,8 +16,22 @@ import { MAX_XLSX_ROWS, UNREADABLE_XLSX, type XlsxReadResult } from './xlsx.ts';
 export const MAX_XLS_BYTES = 16 * 1024 * 1024;
 /** Decryption copies the workbook stream into a JS array of numbers: smaller bound. */
 export const MAX_ENCRYPTED_XLS_BYTES = 8 * 1024 * 1024;
-/** Cells of all sheets together, empty ones inside a row included (a year of daily rows is ~50 000). */
-export const MAX_SHEET_CELLS = 5_000_000;
+/**
+ * Cells of all sheets (or HTML tables) together, empty ones inside a row included (a year of daily
+ * rows is ~50,000), counted as the table is built: past it the file is refused. Issue 33: ten
+ * hostile HTML tables at 5,000,000 cells each held two readers near their 512 MB cap (1,280 MB with
+ * the server). Measured in one process (`runJob`, V8 old space 512 MB as a reader has): an HTML
+ * table of 1,490,000 cells peaked at 532 MB, of 600,000 at 397 MB, of 300,000 cells of 80
+ * characters (23.7 MB) at 430 MB. 600,000 is twelve years of daily rows.
+ */
+export const MAX_SHEET_CELLS = 600_000;
+/**
+ * Cell records (and shared strings) of a BIFF workbook, counted from its records before SheetJS
+ * builds a cell object for each: SheetJS holds ~770 bytes a cell (a 13.8 MB workbook of 650,000
+ * cells took a process from 142 to 640 MB; 199,000 cells, 4.2 MB: 412 MB), so 200,000, four years
+ * of daily rows (issue 33). One such file is read at a time (schedule.ts, heavy jobs).
+ */
+export const MAX_XLS_CELLS = 200_000;
 /** Most sheets (or HTML tables) in a workbook: far above any bank export. */
 export const MAX_XLS_SHEETS = 200;
 /** BIFF8 has 256 columns; anything wider than this is not a statement. */
@@ -27,6 +42,42 @@ const tooLarge = (logMessage: string) =>
     userMessage: 'The Excel file is too large to be a bank statement.',
     logMessage,
   });
+
+/** BIFF records that make cells, and how many each makes from its data length. */
+const CELL_RECORDS = new Map<number, (len: number) => number>([
+  [0x0006, () => 1], // FORMULA
+  [0x00fd, () => 1], // LABELSST
+  [0x0201, () => 1], // BLANK
+  [0x0203, () => 1], // NUMBER
+  [0x0204, () => 1], // LABEL
+  [0x0205, () => 1], // BOOLERR
+  [0x027e, () => 1], // RK
+  [0x00d6, () => 1], // RSTRING
+  [0x00bd, (len) => Math.max(1, Math.floor((len - 6) / 6))], // MULRK
+  [0x00be, (len) => Math.max(1, Math.floor((len - 6) / 2))], // MULBLANK
+]);
+const SST = 0x00fc;
+
+/**
+ * The cells a BIFF workbook's records make, and the shared strings its SST declares: one pass over
+ * record headers (type, length), stopping as soon as `max` is passed. 0 when the workbook stream
+ * is small (in the mini stream) or cannot be found: SheetJS then reads it, as before.
+ */
+export function countXlsCells(bytes: Uint8Array, max = MAX_XLS_CELLS): number {
+  const stream = cfbStream(bytes, ['Workbook', 'Book']);
+  if (!stream) return 0;
+  const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+  let cells = 0;
+  for (let at = 0; at + 4 <= stream.length && cells <= max;) {
+    const type = view.getUint16(at, true);
+    const len = view.getUint16(at + 2, true);
+    const count = CELL_RECORDS.get(type);
+    if (count) cells += count(len);
+    else if (type === SST && len >= 8 && at + 12 <= stream.length) cells += view.getUint32(at + 8, true);
+    at += 4 + len;
+  }
+  return cells;
+}
 
 type OfficeCrypto = typeof import('officecrypto-tool');
 let officeCryptoModule: OfficeCrypto | null = null;
@@ -112,6 +163,9 @@ function plainCell(XLSX: SheetJs, cell: SjsCell | undefined, date1904: boolean):
 export async function readXls(bytes: Uint8Array, opts: { password?: string } = {}): Promise<XlsxReadResult> {
   if (bytes.length > MAX_XLS_BYTES) throw tooLarge(`xls: ${bytes.length} bytes`);
   const plain = xlsNeedsPassword(bytes) ? await decrypt(bytes, opts.password) : bytes;
+  // counted before SheetJS builds them (issue 33: ten hostile workbooks at once)
+  const cells = countXlsCells(plain);
+  if (cells > MAX_XLS_CELLS) throw tooLarge(`xls: more than ${MAX_XLS_CELLS} cells in its records`);
   const XLSX = await import('@e965/xlsx');
   let wb: ReturnType<SheetJs['read']>;
   try {

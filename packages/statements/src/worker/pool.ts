@@ -30,7 +30,7 @@ import { StatementError } from '../errors.ts';
 import type { FromChild, ToChild } from './child.ts';
 import type { Job, JobOutput } from './job.ts';
 import { READER_REST_MB, defaultBudgetMb, hardLimitMbFor, poolSizeFor, residentMb } from './memory.ts';
-import { ReaderTime, nextJob } from './schedule.ts';
+import { ReaderTime, isHeavyTable, nextJob } from './schedule.ts';
 
 export { poolSizeFor } from './memory.ts';
 
@@ -87,6 +87,11 @@ const MB = 1024 * 1024;
 
 /** Reading time a megabyte of file earns before its pages are counted. */
 export const PER_MB_MS = 10_000;
+
+/** A job that reads a large table file whole (schedule.ts): one such job runs at a time. */
+const heavy = (job: Job): boolean =>
+  (job.op === 'extract' || job.op === 'previewSheets' || job.op === 'readWorkbook') &&
+  isHeavyTable(job.bytes);
 
 /** A job's file size: piped bytes, or the file a reader opens itself (an archive's `from`). */
 const sizeOf = (job: Job): number =>
@@ -236,7 +241,7 @@ export class StatementPool {
     onProgress?: (progress: ReadProgress) => void,
   ): Promise<JobOutput> {
     if (this.closed) {
-      return Promise.reject(new StatementError('INTERNAL', { logMessage: 'pool: closed' }));
+      return Promise.reject(new StatementError('INTERNAL', { logMessage: 'pool: closed', stopped: true }));
     }
     return new Promise<JobOutput>((resolve, reject) => {
       const pending: Pending = { id: this.nextId++, job, owner, resolve, reject, signal, onProgress };
@@ -294,12 +299,18 @@ export class StatementPool {
     if (this.watchdog) clearInterval(this.watchdog);
     this.watchdog = null;
     for (const p of this.queue.splice(0)) {
-      this.settle(p, new StatementError('INTERNAL', { logMessage: 'pool: closed before start' }));
+      this.settle(
+        p,
+        new StatementError('INTERNAL', { logMessage: 'pool: closed before start', stopped: true }),
+      );
     }
     await Promise.all(
       this.slots.splice(0).map((slot) => {
         if (slot.busy) {
-          this.settle(slot.busy, new StatementError('INTERNAL', { logMessage: 'pool: closed mid-job' }));
+          this.settle(
+            slot.busy,
+            new StatementError('INTERNAL', { logMessage: 'pool: closed mid-job', stopped: true }),
+          );
         }
         return this.end(slot);
       }),
@@ -352,7 +363,10 @@ export class StatementPool {
     child.on('error', (err: Error & { code?: string }) => {
       this.fail(
         slot,
-        new StatementError('INTERNAL', { logMessage: `pool: reader error ${err.code ?? err.name}` }),
+        new StatementError('INTERNAL', {
+          logMessage: `pool: reader error ${err.code ?? err.name}`,
+          stopped: true,
+        }),
       );
     });
     child.on('exit', (code, signal) => {
@@ -361,7 +375,10 @@ export class StatementPool {
         slot,
         oom
           ? tooLarge(`pool: reader died at its memory limit (${signal ?? code})`)
-          : new StatementError('INTERNAL', { logMessage: `pool: reader exited (${signal ?? code})` }),
+          : new StatementError('INTERNAL', {
+              logMessage: `pool: reader exited (${signal ?? code})`,
+              stopped: true,
+            }),
       );
     });
     this.hold(slot, false);
@@ -385,10 +402,11 @@ export class StatementPool {
     while (this.queue.length > 0 && !this.closed) {
       if (!this.slots.some((s) => !s.busy) && this.alive >= this.size) return;
       const index = nextJob(
-        this.queue.map((p) => ({ owner: p.owner, bytes: sizeOf(p.job) })),
+        this.queue.map((p) => ({ owner: p.owner, bytes: sizeOf(p.job), heavy: heavy(p.job) })),
         this.running(),
         (owner) => this.used.of(owner),
         this.maxPerOwner,
+        this.slots.some((s) => s.busy && heavy(s.busy.job)),
       );
       if (index < 0) return;
       const slot = this.slots.find((s) => !s.busy) ?? this.spawn();

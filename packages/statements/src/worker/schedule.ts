@@ -9,6 +9,11 @@
 //  4. then the owner who used less reader time to the millisecond, then the older job.
 // An owner already holding `maxPerOwner` readers waits whatever its place. A job without an owner
 // (the command line, tests) competes as an owner with nothing running and no time used.
+// A heavy job (a table file of more than HEAVY_TABLE_BYTES: an HTML table or an old Excel
+// workbook, which a reader holds whole as cells, 12-67 times the file's size) waits while another
+// heavy job runs: one reader at a time holds such a table (issue 33: ten hostile HTML/XLS files at
+// once held two readers near their 512 MB cap, 1,280 MB with the server); the other readers stay
+// free for everything else.
 
 /** Reader time used recently fades by half every minute. */
 export const USED_HALF_LIFE_MS = 60_000;
@@ -38,21 +43,47 @@ export interface Queued {
   owner?: string;
   /** the file's size in bytes */
   bytes: number;
+  /** a table file a reader holds whole, large (isHeavyJob) */
+  heavy?: boolean;
+}
+
+/** A table file over this size is heavy: one at a time (a year of daily rows is well under it). */
+export const HEAVY_TABLE_BYTES = 1024 * 1024;
+
+const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/**
+ * Whether a file's reading holds it whole as a table of cells, large: over HEAVY_TABLE_BYTES, and
+ * an old Excel workbook (a CFB container) or markup (its first character after a byte-order mark
+ * and white space is '<': an HTML table saved as .xls). From its first bytes only.
+ */
+export function isHeavyTable(bytes: Uint8Array): boolean {
+  if (bytes.byteLength <= HEAVY_TABLE_BYTES) return false;
+  if (CFB_MAGIC.every((b, i) => bytes[i] === b)) return true;
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (const end = Math.min(bytes.length, 4096); i < end; i++) {
+    const c = bytes[i]!;
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    return c === 0x3c;
+  }
+  return false;
 }
 
 /**
  * The index in `queue` (oldest first) of the job to start next, or -1 when every queued job's
- * owner already holds `maxPerOwner` readers.
+ * owner already holds `maxPerOwner` readers (or is heavy while `heavyRunning`).
  */
 export function nextJob(
   queue: readonly Queued[],
   running: ReadonlyMap<string, number>,
   usedMs: (owner: string | undefined) => number,
   maxPerOwner: number,
+  heavyRunning = false,
 ): number {
   let best = -1;
   let bestKey: number[] = [];
   queue.forEach((job, i) => {
+    if (job.heavy && heavyRunning) return;
     const n = job.owner === undefined ? 0 : (running.get(job.owner) ?? 0);
     if (job.owner !== undefined && n >= maxPerOwner) return;
     const used = usedMs(job.owner);

@@ -139,3 +139,40 @@ test('a closed pool refuses work', corpusNeeded, async () => {
   const err = await errorOf(pool.run({ op: 'checkPassword', bytes: corpusBytes('SBI/SBI_report.rpt') }));
   assert.equal(err.code, 'INTERNAL');
 });
+
+// Issue 33: ten hostile HTML/XLS files at once held both readers near their cap. A large table file
+// (schedule.ts isHeavyTable) waits while another runs; other work takes the second reader.
+test('two large HTML tables are read one at a time; other work runs beside one', async () => {
+  // 1.3 MB of HTML: heavy by size, quick to read (a few thousand cells)
+  const table = (tag: string) =>
+    new TextEncoder().encode(
+      `<table>${`<tr><td>${tag}</td><td>${'x'.repeat(400)}</td></tr>`.repeat(3_200)}</table>`,
+    );
+  const pool = new StatementPool({ size: 2, maxPerOwner: 2 });
+  let most = 0;
+  const watch = setInterval(() => (most = Math.max(most, pool.busyThreads)), 2);
+  const settle = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: { code?: string }) => e.code,
+    );
+  try {
+    await Promise.all([
+      settle(pool.run({ op: 'extract', bytes: table('a') }, undefined, 'a')),
+      settle(pool.run({ op: 'extract', bytes: table('b') }, undefined, 'b')),
+    ]);
+    most = Math.max(most, pool.busyThreads);
+    assert.equal(most, 1, 'the second table waited for the first');
+    most = 0;
+    await Promise.all([
+      settle(pool.run({ op: 'extract', bytes: table('c') }, undefined, 'c')),
+      settle(
+        pool.run({ op: 'checkPassword', bytes: new TextEncoder().encode('Date,Amount\n') }, undefined, 'd'),
+      ),
+    ]);
+    assert.equal(most, 2, 'a job that is no large table took the other reader');
+  } finally {
+    clearInterval(watch);
+    await pool.close();
+  }
+});

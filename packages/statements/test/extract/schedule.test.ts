@@ -3,7 +3,14 @@
 // the smaller file. Pure functions: no reader is started here.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ReaderTime, USED_HALF_LIFE_MS, nextJob, type Queued } from '../../src/worker/schedule.ts';
+import {
+  HEAVY_TABLE_BYTES,
+  ReaderTime,
+  USED_HALF_LIFE_MS,
+  isHeavyTable,
+  nextJob,
+  type Queued,
+} from '../../src/worker/schedule.ts';
 
 const KB = 1024;
 
@@ -75,4 +82,47 @@ test('reader time adds up per owner and fades by half each half-life', () => {
   assert.equal(t.of(undefined, 0), 0);
   t.add(undefined, 5000, 0);
   assert.equal(t.of(undefined, 0), 0, 'a job without an owner charges no one');
+});
+
+// Issue 33: ten hostile HTML/XLS files at once held both readers near their 512 MB cap (1,280 MB
+// with the server). A large table file waits while another runs; anything else still starts.
+test('a heavy table file waits while another runs; other work does not', () => {
+  const queue: Queued[] = [
+    { owner: 'a', bytes: 20_000_000, heavy: true },
+    { owner: 'b', bytes: 9_000_000, heavy: true },
+    { owner: 'c', bytes: 500_000 },
+  ];
+  // nothing heavy running: the usual order (the smaller file first)
+  assert.equal(
+    nextJob(queue, new Map(), () => 0, 2, false),
+    2,
+  );
+  assert.equal(
+    nextJob(queue.slice(0, 2), new Map(), () => 0, 2, false),
+    1,
+  );
+  // one heavy running: only the PDF may start, and nothing once it is gone
+  assert.equal(
+    nextJob(queue, new Map([['z', 1]]), () => 0, 2, true),
+    2,
+  );
+  assert.equal(
+    nextJob(queue.slice(0, 2), new Map([['z', 1]]), () => 0, 2, true),
+    -1,
+  );
+});
+
+test('heavy: an HTML table or an old Excel workbook over 1 MB, from its first bytes', () => {
+  const big = (head: string | number[]) => {
+    const b = new Uint8Array(HEAVY_TABLE_BYTES + 1).fill(0x20);
+    b.set(typeof head === 'string' ? new TextEncoder().encode(head) : head);
+    return b;
+  };
+  assert.equal(isHeavyTable(big('<html><table>')), true);
+  assert.equal(isHeavyTable(big('\ufeff \r\n<table>')), true);
+  assert.equal(isHeavyTable(big([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])), true);
+  assert.equal(isHeavyTable(big('%PDF-1.7')), false);
+  assert.equal(isHeavyTable(big('PK\x03\x04')), false);
+  assert.equal(isHeavyTable(big('Date,Narration,Amount')), false);
+  assert.equal(isHeavyTable(new TextEncoder().encode('<table><tr><td>1</td></tr></table>')), false);
 });

@@ -10,7 +10,7 @@ import { StatementError } from '../../src/errors.ts';
 import { cfbStreamNames } from '../../src/read/cfb.ts';
 import { isHtmlTable, readHtmlTables } from '../../src/read/html.ts';
 import { checkPassword, detectFileKind, readDocument } from '../../src/read/index.ts';
-import { readXls } from '../../src/read/xls.ts';
+import { MAX_XLS_CELLS, countXlsCells, readXls } from '../../src/read/xls.ts';
 import { UNREADABLE_XLSX } from '../../src/read/xlsx.ts';
 import type { Cell } from '../../src/source.ts';
 import { CORPUS_REAL, needs } from '../shared-corpus.ts';
@@ -353,5 +353,51 @@ describe('HTML table reader', () => {
       () => readHtmlTables(new TextEncoder().encode(wide)),
       (err: unknown) => err instanceof StatementError && err.code === 'TOO_LARGE',
     );
+  });
+
+  // Issue 33: ten hostile HTML/XLS files at once held two readers near their 512 MB cap (1,280 MB
+  // with the server). A table's cells are counted before it is built: an HTML table as it is
+  // read, a BIFF workbook from its records before SheetJS makes an object of each.
+  test('an HTML table past MAX_SHEET_CELLS is refused while it is read', () => {
+    // 640,000 cells in 3.3 MB: read whole under the old cap of 5,000,000
+    const row = '<tr>' + '<td>7'.repeat(20);
+    const html = '<table>' + row.repeat(32_000) + '</table>';
+    const started = Date.now();
+    assert.throws(
+      () => readHtmlTables(new TextEncoder().encode(html)),
+      (err: unknown) =>
+        err instanceof StatementError &&
+        err.code === 'TOO_LARGE' &&
+        /more than 600000 cells/.test(err.logMessage),
+    );
+    assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+  });
+
+  test('a BIFF workbook of more than MAX_XLS_CELLS cells is refused from its records, before SheetJS builds it', async () => {
+    const book = (cells: number) => {
+      const cols = 10;
+      const aoa = Array.from({ length: Math.ceil(cells / cols) }, (_, r) =>
+        Array.from({ length: cols }, (_, c) => r * cols + c + 0.5),
+      );
+      const wb = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'S');
+      return new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    };
+    // the count is the cells written: 20,000 numbers
+    assert.equal(countXlsCells(book(20_000), Infinity), 20_000);
+    const big = book(MAX_XLS_CELLS + 10);
+    assert.equal(countXlsCells(big, Infinity), MAX_XLS_CELLS + 10);
+    // SheetJS would take ~770 bytes a cell of it; the records are counted in milliseconds
+    await assert.rejects(
+      readXls(big),
+      (err: unknown) =>
+        err instanceof StatementError && err.code === 'TOO_LARGE' && /in its records/.test(err.logMessage),
+    );
+  });
+
+  test('the real exports are counted as they are', needs(CORPUS_REAL), () => {
+    const { bytes } = real('HDFC/HDFC_netbanking_export.xls');
+    const n = countXlsCells(bytes, Infinity);
+    assert.ok(n > 0 && n < MAX_XLS_CELLS, `${n} cells`);
   });
 });

@@ -235,4 +235,30 @@ describe('the office book', () => {
     expect(await (blob as Blob).text()).toBe('<ENVELOPE/>');
     expect(name).toBe('book_50100999.xml');
   });
+
+  it('sends a push of more than one part through the bridge a part at a time (issue 33)', async () => {
+    const bridge = await import('../bank/bridge.ts');
+    vi.mocked(api.getBook).mockResolvedValue(book);
+    vi.mocked(api.pushBook).mockResolvedValueOnce({
+      ok: true,
+      xml_id: 'e1',
+      xml: '',
+      vouchers: 1200,
+      rows: 1200,
+      masters: [],
+    });
+    vi.mocked(bridge.bridgeAvailable).mockResolvedValue(true);
+    vi.mocked(bridge.pushThroughBridge).mockResolvedValue({ ok: true, status: 'success' });
+    renderWithProviders(<BookView clientId="c1" accountId="a1" onChanged={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Push 3 unpushed row(s) to Tally' }));
+    fireEvent.change(await screen.findByLabelText('Tally address (IP)'), { target: { value: '10.0.0.5' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send through the bridge' }));
+    await waitFor(() => expect(bridge.pushThroughBridge).toHaveBeenCalledTimes(3));
+    // 1,200 vouchers in parts of 500: parts 0, 1 and 2, each asked alone (never the whole export)
+    expect(vi.mocked(bridge.pushThroughBridge).mock.calls.map((c) => [c[1], c[2]])).toEqual([
+      ['e1', 0],
+      ['e1', 1],
+      ['e1', 2],
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import type {
   PushAnswer,
   TaxSplitInfo,
 } from '@bahi/contract';
+import { TALLY_PART_VOUCHERS } from '@bahi/contract';
 import {
   parseAmount,
   partyOf,
@@ -42,6 +43,7 @@ import { notifyError, notifySuccess } from '../components/notify.ts';
 import { focusRowCell, rowStep } from '../components/row-keys.ts';
 import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
 import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
+import { pushInParts } from '../tally/push.ts';
 import { rowMovement } from '../tally/row-movement.ts';
 import { useClientCompany } from '../tally/useClientCompany.ts';
 import { TaxSplitControl } from '../tally/TaxSplitControl.tsx';
@@ -337,10 +339,24 @@ export function BookView({
       return;
     }
     try {
-      const sent = await pushThroughBridge(localIp, answer.xml_id);
-      notifySuccess(`Sent to Tally: ${answer.vouchers} voucher(s).`);
+      // A part at a time, as Send to Tally's screen sends (issue 33): the bridge fetches each part
+      // alone (`?part=N`), so the server never joins a push of many parts into one file for it.
+      const total = {
+        parts: Math.max(1, Math.ceil(answer.vouchers / TALLY_PART_VOUCHERS)),
+        vouchers: answer.vouchers,
+        perPart: TALLY_PART_VOUCHERS,
+      };
+      const report = await pushInParts((part) => pushThroughBridge(localIp, answer.xml_id, part), total);
+      const failed = report.outcomes.filter((o) => !o.ok);
+      if (failed.length === 0 && report.stoppedAt === undefined)
+        notifySuccess(`Sent to Tally: ${answer.vouchers} voucher(s).`);
+      else
+        notifyError(
+          `Tally did not take ${failed.length} of ${total.parts} part(s): their rows were not marked pushed; push again to send them. ${failed[0]?.problems[0] ?? ''}`.trim(),
+          null,
+        );
       // Read back after the push: what Tally kept otherwise than sent (a tax ledger's duty head).
-      for (const w of sent.warnings ?? []) notifyError(w, null);
+      for (const w of report.outcomes.flatMap((o) => o.warnings ?? [])) notifyError(w, null);
     } catch (err) {
       notifyError('Tally did not take the push: nothing was marked pushed; push again to send it.', err);
     } finally {
