@@ -120,7 +120,7 @@ test('Select Billing alerts: wrong file type, invalid amount', async ({ page, re
   await logIn(page, admin);
   await expect(page).toHaveURL(/\/app\/home$/);
   await page.goto('/app/genratebilling');
-  await expect(page.getByText('Upload Additional XLSX')).toBeVisible();
+  await expect(page.getByText('Upload Additional XLSX', { exact: true })).toBeVisible();
   await page
     .getByLabel('Upload XLSX')
     .setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });

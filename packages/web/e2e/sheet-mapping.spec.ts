@@ -16,10 +16,10 @@ const april = csv('frobnitz-april.csv', [
   'Frobnitz Cooperative Bank,,,,,',
   'Statement for account 001234567890,,,,,',
   'Kolumn A,Frob,Zing,Plonk,Wib,Saldo',
-  '04/14/2025,NEFT ACME TRADERS,N123,5000.00,C,"15,000.00"',
-  '04/15/2025,UPI grocer,U77,250.50,D,"14,749.50"',
-  '04/18/2025,ATM cash,,1000,D,"13,749.50"',
-  '04/28/2025,Salary April,S4,40000,C,"53,749.50"',
+  '04/14/2025,NEFT ACME TRADERS,N123,5000,C,"15,000.00"',
+  '04/15/2025,UPI grocer,U77,250,D,"14,750.00"',
+  '04/18/2025,ATM cash,,1000,D,"13,750.00"',
+  '04/28/2025,Salary April,S4,40000,C,"53,750.00"',
 ]);
 
 const may = csv('frobnitz-may.csv', [
@@ -27,9 +27,9 @@ const may = csv('frobnitz-may.csv', [
   'Branch: Somewhere,,,,,',
   'Statement for account 001234567890,,,,,',
   'Kolumn A,Frob,Zing,Plonk,Wib,Saldo',
-  '05/14/2025,Rent May,R5,12000,D,"41,749.50"',
-  '05/16/2025,Refund,,749,C,"42,498.50"',
-  '05/29/2025,Salary May,S5,40000,C,"82,498.50"',
+  '05/14/2025,Rent May,R5,12000,D,"41,750.00"',
+  '05/16/2025,Refund,,749,C,"42,499.00"',
+  '05/29/2025,Salary May,S5,40000,C,"82,499.00"',
 ]);
 
 test('an unknown CSV mapped on screen balances, and the next file of the bank is read without help', async ({
@@ -40,7 +40,8 @@ test('an unknown CSV mapped on screen balances, and the next file of the bank is
   await signUpAndLogIn(page, request, 'mapping');
   const alerts = await collectAlerts(page);
 
-  // Bahi cannot read it alone: the reason, and the way out
+  // Bahi cannot read it alone (whole rupees under headings it does not know, the side a letter): the
+  // reason, and the way out
   await page.goto('/app/select');
   await page.locator('#statement-file').setInputFiles(april);
   await page.getByRole('button', { name: 'Submit' }).click();
