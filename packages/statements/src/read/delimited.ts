@@ -88,6 +88,7 @@ function steadiest(byCount: Map<number, number>): { fields: number; lines: numbe
 }
 
 const NUMERIC_OR_DATE = /^[-+()\d.,/: ]*(?:cr|dr)?\.?$/i;
+const isFigureOrDate = (v: string) => /\d/.test(v) && NUMERIC_OR_DATE.test(v);
 
 /**
  * The column of free text (the narration): of the table's rows, the column whose cells are most
@@ -161,7 +162,9 @@ export function readDelimited(text: string): Sheet | null {
     let r = row;
     while (r.length > fields && r[r.length - 1] === '') r = r.slice(0, -1);
     const surplus = r.length - fields;
-    if (surplus > 0 && narration >= 0) {
+    // (only a row of the table: a heading line longer than the rows names columns with nothing
+    // under them, and its words are no narration)
+    if (surplus > 0 && narration >= 0 && r.some(isFigureOrDate)) {
       const joined = r.slice(narration, narration + surplus + 1).join(`${delimiter} `);
       r = [...r.slice(0, narration), joined, ...r.slice(narration + surplus + 1)];
     }

@@ -51,6 +51,20 @@ test('semicolons win over the commas of grouped figures', () => {
   assert.deepEqual(readDelimited(text)?.rows[1], ['01/04/24', 'NEFT IN', '1,200.00', '1,23,456.00 Cr']);
 });
 
+test('a narration holding the delimiter is joined back; a heading line naming empty columns is not', () => {
+  const text = [
+    'Date;Narration;Balance;Amount;Type;Remarks;Branch Code',
+    '01/04/24;NEFT IN;1,23,456.00 Cr;1200.00;Credit',
+    '02/04/24;ATM; MI ROAD;1,22,956.00 Cr;500.00;Debit',
+    '03/04/24;UPI;1,22,906.00 Cr;50.00;Debit',
+    '04/04/24;UPI;1,22,806.00 Cr;100.00;Debit',
+    '05/04/24;SMS CHARGES;1,22,706.00 Cr;100.00;Debit',
+  ].join('\n');
+  const rows = readDelimited(text)?.rows;
+  assert.deepEqual(rows?.[0], ['Date', 'Narration', 'Balance', 'Amount', 'Type', 'Remarks', 'Branch Code']);
+  assert.deepEqual(rows?.[2], ['02/04/24', 'ATM; MI ROAD', '1,22,956.00 Cr', '500.00', 'Debit']);
+});
+
 test('a fixed-width report is no delimited text, whatever commas its figures hold', () => {
   const report = [
     'Txn Date   Value Date Description                  Debit        Credit       Balance',
