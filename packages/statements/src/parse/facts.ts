@@ -122,6 +122,25 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
       set('debitTotal', amt(m[3]!));
       set('creditTotal', amt(m[4]!));
     }
+    // a summary of labels over as many values ('Opening Balance  Debits  Credits  Closing Balance'
+    // over '96,300.53  11  8  1,54,037.50'): the balances by place. Only the balances: what a
+    // 'Debits' column holds, a count or a total, the line does not say
+    const below = lines[i + 1];
+    if (
+      below &&
+      /balance/i.test(t) &&
+      line.runs.length > 1 &&
+      below.runs.length === line.runs.length &&
+      line.runs.every((r) => !/\d/.test(r.text))
+    )
+      line.runs.forEach((r, k) => {
+        const kind = /^opening\s+balance$/i.test(r.text)
+          ? 'opening'
+          : /^closing\s+balance$/i.test(r.text)
+            ? 'closing'
+            : null;
+        if (kind) set(kind, amt(below.runs[k]!.text));
+      });
     // a summary printed as a labelled header line with the values on the next line (HDFC)
     if (/opening\s+balance/i.test(t) && /dr\s+count/i.test(t) && /closing\s+bal/i.test(t) && lines[i + 1]) {
       const vals = lines[i + 1]!.runs.map((r) => r.text);

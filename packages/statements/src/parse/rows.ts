@@ -423,7 +423,10 @@ export function readTable(
       prev = line;
       continue;
     }
-    const continuation = gapOk && wrapped;
+    // on a report's or a sheet's grid (a line's height 1, y its index) a wrapped line is the very
+    // next line: a blank line before it sets it apart as a PDF's gap of 2.2 heights does
+    const gridGap = prev !== null && prev.page === line.page && line.height === 1 && line.y - prev.y > 1;
+    const continuation = gapOk && wrapped && !(gridGap && prev !== headerLine);
     if (continuation) {
       trace?.add({ rule: 'rows.continuation', page: line.page, y: line.y, detail: line.text });
       items.push({ line, section: sec });
