@@ -159,15 +159,24 @@ export function sequenceCells(words: string[], order: Order | null, valueDateFir
   // heading over both, 'Debit Credit Amount', names a single column)
   const sides = amounts.filter((r) => r === 'debit' || r === 'credit');
   const twoSides: Role[] = sides.length === 2 ? sides : ['debit', 'credit'];
+  // two amounts where no header names the sides, one of them a printed zero ('11,134.00 0.00'):
+  // the other is the row's one amount, its side the balance movement's (which side a bank prints
+  // first is no convention)
+  const zero = (f: string) => readAmount(f)?.paise === 0;
+  const oneOfTwo =
+    !(order !== null && sides.length === 2) && lead === 2 && zero(money[0]!) !== zero(money[1]!);
   const roles: Role[] = [];
-  if (figures.length === numeric.length) roles.push(...numeric);
+  if (figures.length === numeric.length && !oneOfTwo) roles.push(...numeric);
   else {
     figures.length = 0;
     figures.push(...money);
     // (the balance first where the header prints it before the amounts)
     const balanceFirst = numeric[0] === 'balance';
     if (hasBalance && balanceFirst) roles.push('balance');
-    for (let k = 0; k < lead; k++) roles.push(lead === 1 ? 'amount' : (twoSides[k] ?? 'other'));
+    for (let k = 0; k < lead; k++)
+      roles.push(
+        oneOfTwo ? (zero(money[k]!) ? 'other' : 'amount') : lead === 1 ? 'amount' : (twoSides[k] ?? 'other'),
+      );
     if (hasBalance && !balanceFirst) roles.push('balance');
   }
   let beforeWords = rest.slice(0, start);

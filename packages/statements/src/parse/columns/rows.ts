@@ -327,6 +327,18 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
       ),
     ),
   );
+  // whole numbers whose side a Dr/Cr column beside them prints ('2175' | 'DR') are rupees, however
+  // few digits and no grouping show it (a cheque number's column has no side)
+  cols.forEach((c, k) => {
+    const filled = c.cells.filter(Boolean);
+    if (
+      c.kind === 'text' &&
+      cols[k + 1]?.kind === 'mark' &&
+      filled.length > 0 &&
+      filled.every((t) => WHOLE_RUPEES.test(t) && !/^\D{0,4}0/.test(t))
+    )
+      c.kind = 'figure';
+  });
   // a Dr/Cr printed in a column of its own belongs to the figure before it, or past it when that
   // figure prints its own mark in most rows ('4,71,547.04Dr' | 'CR': a balance, and the side of the
   // amount before it)
@@ -461,7 +473,37 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     if (l.page !== top.page || top.y - l.y > 1.6 * Math.max(l.height, top.height) || !narrationOnly) break;
     top = l;
   }
+  addHeadedColumns(columns, lines, top, rows);
   return { page: first.page, top: top.y, columns, sure: assigned.score >= MIN_CHAINED };
+}
+
+/**
+ * A heading over cells that no column holds, between two columns (a cheque number a few rows
+ * print, set as close to the narration as a word space), is a column of its own: its cells are no
+ * narration. The headings are the line right above the table.
+ */
+function addHeadedColumns(columns: TaughtLayout['columns'], lines: Line[], top: Line, rows: Run[][]): void {
+  const k = lines.indexOf(top);
+  const heading = lines[k - 1];
+  if (!heading || heading.page !== top.page || top.y - heading.y > 4 * Math.max(heading.height, top.height))
+    return;
+  if (heading.runs.some((r) => hasFigure(r.text) || isDateCell(r.text))) return;
+  for (const h of heading.runs) {
+    const after = columns.findIndex((c) => c.x0 > h.x1);
+    const next = columns[after];
+    const prev = columns[after - 1];
+    if (!next || !prev || prev.x1 >= h.x0) continue;
+    // cells under the heading, clear of the columns on either side
+    const under = rows.flatMap((runs) =>
+      runs.filter((r) => r.x0 < h.x1 && r.x1 > h.x0 && r.x0 > prev.x1 && r.x1 < next.x0),
+    );
+    if (!under.length) continue;
+    columns.splice(after, 0, {
+      role: 'other',
+      x0: minOf(under.map((r) => r.x0)),
+      x1: maxOf(under.map((r) => r.x1)),
+    });
+  }
 }
 
 /** Which figure column is the balance, and which the withdrawal and deposit (or one amount). */
