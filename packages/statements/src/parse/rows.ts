@@ -84,12 +84,16 @@ const SPECIAL_RE: [RegExp, SpecialKind][] = [
  */
 function carriesOn(line: Line, cells: Cell[], last: Row | undefined): boolean {
   if (!last || last.anchor.page !== line.page - 1) return false;
-  const text = stripLeadingDate(cellText(cells, 'description') || line.text);
+  const text = namingText(line, cells);
   const kind = specialKind(text);
   if (kind !== 'broughtForward' && !(kind === 'opening' && /\bb\/?f\b|brought/i.test(text))) return false;
   const balance = readAmount(cellText(cells, 'balance'));
   return balance !== null && balance.paise === readAmount(cellText(last.cells, 'balance'))?.paise;
 }
+
+/** What names a line as special: its narration, else its text, without a leading date. */
+const namingText = (line: Line, cells: Cell[]) =>
+  stripLeadingDate(cellText(cells, 'description') || line.text);
 
 export function specialKind(text: string): SpecialKind | null {
   const t = text.trim();
@@ -311,9 +315,7 @@ export function readTable(
           : spilled &&
             pending.length > 0 &&
             pending[0]!.page === line.page &&
-            ['closing', 'carriedForward'].includes(
-              specialKind(stripLeadingDate(cellText(cells, 'description') || line.text)) ?? '',
-            ) &&
+            ['closing', 'carriedForward'].includes(specialKind(namingText(line, cells)) ?? '') &&
             pageHasNoHeader(lines, line, opts.aliases)));
     if (resumes) {
       inTable = true;
@@ -350,7 +352,7 @@ export function readTable(
       continue;
     }
     const textAll = line.text;
-    const special = specialKind(stripLeadingDate(cellText(cells, 'description') || textAll));
+    const special = specialKind(namingText(line, cells));
     const lineAmount = cellText(cells, 'debit') || cellText(cells, 'credit') || cellText(cells, 'amount');
     // an opening balance printed as the section's first row, its figure in an amount column too, is
     // the opening, not a deposit

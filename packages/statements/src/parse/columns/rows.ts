@@ -92,8 +92,21 @@ function splitDates(run: Run): Run[] {
   // (or dates and the next cell's text: '30 Aug 24 30 Aug 24 0000424352595205')
   const lead = datePieces(run.text) ? null : datesThenText(run.text);
   const pieces = lead ? [...lead.dates, lead.rest] : datePieces(run.text);
-  if (!pieces) return [run];
   const words = runWords(run);
+  if (!pieces) {
+    // a code before the dates ('S10218084 31.03.2025 31.03.2025': a transaction id set closer
+    // than a space in a fixed-pitch font): the code a cell, and the dates as above
+    const code = words[0]!;
+    if (words.length < 3 || isDateStart(code.text)) return [run];
+    const rest: Run = {
+      text: run.text.slice(code.text.length + 1),
+      x0: words[1]!.x0,
+      x1: run.x1,
+      ...(run.edges ? { edges: run.edges.slice(2) } : {}),
+    };
+    if (!datePieces(rest.text) && !datesThenText(rest.text)) return [run];
+    return [{ text: code.text, x0: code.x0, x1: code.x1 }, ...splitDates(rest)];
+  }
   let w = 0;
   return pieces.map((text) => {
     const first = words[w]!;
@@ -135,8 +148,9 @@ function column(stretch: Stretch, cells: string[]): Column {
   // (branch codes: '0057')
   const grouped = filled.some((t) => /^\D{0,4}\d{1,3}(?:,\d{2,3})+(?:\.\d\d)?\D{0,4}$/.test(t));
   // (or where other rows write figures with paise there: '16062' over '0.00')
-  const money = grouped || filled.some((t) => readAmount(t) !== null);
-  const whole = (t: string) => (money && WHOLE_RUPEES.test(t) && !/^\D{0,4}0/.test(t)) || markedWhole(t);
+  const moneyColumn = grouped || filled.some((t) => readAmount(t) !== null);
+  const whole = (t: string) =>
+    (moneyColumn && WHOLE_RUPEES.test(t) && !/^\D{0,4}0/.test(t)) || markedWhole(t);
   const figures = filled.filter((t) => readAmount(t) !== null || whole(t)).length;
   const marks = filled.filter(isMark).length;
   const kind =
