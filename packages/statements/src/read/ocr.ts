@@ -32,7 +32,8 @@ import {
 } from '../scan/grey.ts';
 import { flattenSheet } from '../scan/sheet.ts';
 import { joinCutFigures, mendCrMarks } from '../scan/words.ts';
-import type { Page, Word } from '../source.ts';
+import type { Page, PageScan, Word } from '../source.ts';
+import { pagePreview } from '../scan/crops.ts';
 
 const LANG_DIR = '4.0.0_best_int';
 const START_TIMEOUT_MS = 20_000;
@@ -169,6 +170,8 @@ export interface OcrPage {
   width: number;
   height: number;
   rotation: Rotation;
+  /** the page as its words were placed, small (for the strips of unsure rows: scan/crops.ts) */
+  scan: PageScan;
 }
 
 /**
@@ -451,6 +454,7 @@ export async function ocrGrey(
     width: page.grey.width * units,
     height: page.grey.height * units,
     rotation,
+    scan: pagePreview(page.grey),
   };
 }
 
@@ -541,5 +545,5 @@ export async function readImage(bytes: Uint8Array, opts: OcrOptions = {}): Promi
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
   const r = await ocrCanvas(canvas, 0, { ...opts, pageWidth: IMAGE_PAGE_WIDTH, release: true });
-  return { number: 1, width: r.width, height: r.height, words: r.words, ocr: true };
+  return { number: 1, width: r.width, height: r.height, words: r.words, ocr: true, scan: r.scan };
 }
