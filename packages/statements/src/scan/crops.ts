@@ -50,11 +50,18 @@ export function pagePreview(g: Grey): PageScan {
  * read from (`scanCrop`, a base64 JPEG as wide as the preview), found by the trace's row sources
  * (`trace` given to the parse that made `result`). Up to MAX_SCAN_CROPS strips; answers how many.
  */
-export async function cutScanCrops(result: StatementResult, doc: SourceDocument, trace: Trace): Promise<number> {
+export async function cutScanCrops(
+  result: StatementResult,
+  doc: SourceDocument,
+  trace: Trace,
+): Promise<number> {
   if (doc.kind !== 'pages') return 0;
   const pages = new Map(doc.pages.filter((p) => p.scan).map((p) => [p.number, p]));
   if (pages.size === 0) return 0;
-  const wanted = new Map<number, { t: StatementResult['accounts'][number]['transactions'][number]; top: number; bottom: number }[]>();
+  const wanted = new Map<
+    number,
+    { t: StatementResult['accounts'][number]['transactions'][number]; top: number; bottom: number }[]
+  >();
   let n = 0;
   for (const a of result.accounts)
     for (const t of a.transactions) {

@@ -620,9 +620,9 @@ export function inkAndPaper(g: Grey): { ink: number; paper: number } {
   for (let i = 0; i < g.data.length; i++) hist[g.data[i]!]++;
   const total = g.data.length;
   let lo = 0;
-  for (let n = hist[0]!; lo < 255 && n < 0.005 * total; ) n += hist[++lo]!;
+  for (let n = hist[0]!; lo < 255 && n < 0.005 * total;) n += hist[++lo]!;
   let hi = 255;
-  for (let n = hist[255]!; hi > 0 && n < 0.01 * total; ) n += hist[--hi]!;
+  for (let n = hist[255]!; hi > 0 && n < 0.01 * total;) n += hist[--hi]!;
   return { ink: lo, paper: hi };
 }
 

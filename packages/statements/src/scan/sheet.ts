@@ -147,7 +147,16 @@ export function homography(q: Quad): number[] {
 
 /** The projective map of the unit square onto `q` (u, v) -> (x, y). */
 export function squareTo(q: Quad): (u: number, v: number) => Point {
-  const [a, b, c, d, e, f, g, h] = homography(q) as [number, number, number, number, number, number, number, number];
+  const [a, b, c, d, e, f, g, h] = homography(q) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return (u, v) => {
     const z = g * u + h * v + 1;
     return [(a * u + b * v + c) / z, (d * u + e * v + f) / z];
@@ -156,7 +165,16 @@ export function squareTo(q: Quad): (u: number, v: number) => Point {
 
 /** The inverse of squareTo: a point (x, y) -> its place (u, v) on the unit square (outside [0, 1) when off the sheet). */
 export function squareFrom(q: Quad): (x: number, y: number) => Point {
-  const [a, b, c, d, e, f, g, h] = homography(q) as [number, number, number, number, number, number, number, number];
+  const [a, b, c, d, e, f, g, h] = homography(q) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   // the adjugate of [[a, b, c], [d, e, f], [g, h, 1]] over its determinant
   const det = a * (e - f * h) - b * (d - f * g) + c * (d * h - e * g);
   const m = [

@@ -37,7 +37,8 @@ async function darkRows(base64: string): Promise<{ width: number; height: number
   ctx.drawImage(img, 0, 0);
   const d = ctx.getImageData(0, 0, img.width, img.height).data;
   const dark: number[] = [];
-  for (let y = 0; y < img.height; y++) if (d[(y * img.width + Math.floor(img.width / 2)) * 4]! < 100) dark.push(y);
+  for (let y = 0; y < img.height; y++)
+    if (d[(y * img.width + Math.floor(img.width / 2)) * 4]! < 100) dark.push(y);
   return { width: img.width, height: img.height, dark };
 }
 
