@@ -99,6 +99,7 @@ import {
   SendToTallyRequest,
   StatementList,
   StatementRowsPage,
+  StatementScanCrops,
   StoredStatement,
   SuggestAnswer,
   SuggestRequest,
@@ -236,6 +237,7 @@ export const ENDPOINTS = {
   statements: { method: 'GET', path: '/statements', answer: StatementList },
   statement: { method: 'GET', path: '/statements/:id', answer: StoredStatement },
   statementRows: { method: 'GET', path: '/statements/:id/rows', answer: StatementRowsPage },
+  statementScanCrops: { method: 'GET', path: '/statements/:id/scan-crops', answer: StatementScanCrops },
   saveStatementRows: {
     method: 'PUT',
     path: '/statements/:id/rows',

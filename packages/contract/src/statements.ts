@@ -536,6 +536,16 @@ export const StatementRowsPage = z.object({
 export type StatementRowsPage = z.infer<typeof StatementRowsPage>;
 
 /**
+ * GET /statements/{id}/scan-crops (issue 32): for each row of `reconciliation.ocr_flags` read from a
+ * scanned page, the strip of the page it was read from (a base64 JPEG), by row index. Empty for a
+ * statement read from text, and for one read before the strips were kept.
+ */
+export const StatementScanCrops = z.object({
+  crops: z.record(z.string(), z.string()),
+});
+export type StatementScanCrops = z.infer<typeof StatementScanCrops>;
+
+/**
  * POST /statements/{id}/ledgers: ledger names given to rows (one change per ledger, with every row
  * index it goes to: "Apply Ledger to Filtered" on 20,000 rows is one change). `revision` is the rows'
  * revision the indexes refer to; a stale one is refused (409) so a ledger never lands on a moved row.

@@ -41,6 +41,11 @@ export interface ExtractOptions {
   /** sheet mappings made before: the first whose heading the file has reads it (where it does better) */
   mapped?: MappedCandidate[];
   /**
+   * Cut the strip of the scanned page beside each row read from a scan that the checks cannot vouch
+   * for (Transaction.scanCrop, a base64 JPEG; issue 32): the result screen shows it. Default false.
+   */
+  scanCrops?: boolean;
+  /**
    * Read in this process instead of a reader process: no time or memory limit, no start-up of a
    * reader (~0.2-0.5 s). Only for files nobody hostile chose (the command line reading the
    * user's own file); `signal` and `owner` are then ignored. Default false.
@@ -131,6 +136,7 @@ const extractJob = (bytes: Uint8Array, opts: ExtractOptions): ExtractJob => ({
   taught: opts.taught,
   mapping: opts.mapping,
   mapped: opts.mapped,
+  ...(opts.scanCrops ? { crops: true } : {}),
 });
 
 /**

@@ -26,6 +26,16 @@ export interface Page {
   words: Word[];
   /** true when the words came from OCR rather than a text layer */
   ocr?: boolean;
+  /** an OCR'd page as its words were placed (turned, straightened, flattened), small: the strips
+   * of its unsure rows are cut from it for the result screen (src/scan/crops.ts) */
+  scan?: PageScan;
+}
+
+/** A page's picture: a grey JPEG (base64), `width` x `height` pixels, spanning the page's size. */
+export interface PageScan {
+  jpeg: string;
+  width: number;
+  height: number;
 }
 
 /** A spreadsheet cell: text, number, ISO date (YYYY-MM-DD) for date cells, or null when empty. */

@@ -7,7 +7,8 @@ import { collectAlerts, shot, signUpAndLogIn } from './support/helpers.ts';
 // Issue 32: a row read from a scan that the reader cannot vouch for is marked on the result screen
 // for the user to check against the paper. The corpus's PNB photo with its summary cut off: no
 // closing balance and no totals close the statement, so nothing printed proves the scan's rows end
-// where the page does, and its last row is marked (decision 041, round four).
+// where the page does, and its last row is marked (decision 041, round four), with the strip of
+// the photo it was read from beside it (round six).
 
 const PHOTO = path.resolve(import.meta.dirname, '../../../../shared/corpus/PNB/PNB_photo.png');
 /** the photo's rows end above this line (1754 px tall; the summary starts at ~805) */
@@ -47,6 +48,20 @@ test('a scanned row the reader cannot vouch for is marked on the result screen',
   await expect(
     page.getByRole('row', { name: 'Row 13: read from the scan unsure: check it against the paper' }),
   ).toContainText('27-02-2023');
+  // beside the row, the strip of the photo it was read from (issue 32, decision 041 round six):
+  // a picture the browser decoded, as wide as the page preview and a row or two high
+  const strip = page.getByRole('figure', { name: 'Row 13 on the scan' });
+  await expect(strip).toContainText('27-02-2023');
+  const img = strip.getByRole('img', { name: 'Row 13 as scanned' });
+  await expect(img).toBeVisible();
+  const size = await img.evaluate((el: HTMLImageElement) => ({ w: el.naturalWidth, h: el.naturalHeight }));
+  expect(size.w).toBeGreaterThan(400);
+  expect(size.h).toBeGreaterThan(10);
+  expect(size.h).toBeLessThan(size.w / 5);
+  // only the unsure row has one
+  await expect(page.getByRole('img', { name: /as scanned$/ })).toHaveCount(1);
+  await strip.getByRole('button', { name: 'Show row 13' }).click();
+  await expect(page.locator('tr[data-row="12"]')).toBeInViewport();
   await shot(page, '32-scan-unsure');
   expect(alerts).toEqual([]);
 });

@@ -159,6 +159,7 @@ export async function readDroppedFile(
       password: opts.password,
       fileName: row.fileName,
       owner: row.userId,
+      scanCrops: true,
       ...(taught.candidates.length ? { taught: taught.candidates } : {}),
       ...(taught.mapped.length ? { mapped: taught.mapped } : {}),
       signal: opts.signal,

@@ -43,7 +43,15 @@ export type StatementDetail = Pick<
   | 'layout_used'
   | 'xml_preview'
   | 'fallback_accounts'
-> & { other_read?: StoredStatement['other_read'] };
+> & {
+  other_read?: StoredStatement['other_read'];
+  /**
+   * the strips of the scanned page beside the rows the reader flagged (row index -> base64 JPEG;
+   * issue 32): kept with the detail, answered by GET /statements/{id}/scan-crops only, never with
+   * the statement itself (loadStatementResult leaves them out)
+   */
+  scan_crops?: Record<string, string>;
+};
 
 /** What the result screen shows beside the rows of `first`, the statement's first account with rows. */
 export function statementDetail(
@@ -62,7 +70,16 @@ export function statementDetail(
     other_read: null,
     xml_preview: xmlPreview(result.bank, first),
     fallback_accounts: fallbackAccounts(result.accounts),
+    ...scanCrops(first),
   };
+}
+
+/** The strips the reader cut beside `account`'s flagged rows, by row index (none: nothing). */
+function scanCrops(account: AccountStatement): Pick<StatementDetail, 'scan_crops'> {
+  const crops = Object.fromEntries(
+    account.transactions.flatMap((t, i) => (t.ocrFlag && t.scanCrop ? [[String(i), t.scanCrop]] : [])),
+  );
+  return Object.keys(crops).length ? { scan_crops: crops } : {};
 }
 
 export type NewStatementResult = {
@@ -172,7 +189,7 @@ export async function loadStatementResult(
   if (!isStatementId(id)) return null;
   const [r] = await db.select(META).from(statementResults).where(owned(userId, id));
   if (!r) return null;
-  const detail = r.detail as StatementDetail;
+  const { scan_crops: _crops, ...detail } = r.detail as StatementDetail;
   return {
     id: r.id,
     requested_bank: r.requestedBank,
@@ -188,6 +205,24 @@ export async function loadStatementResult(
     layout_used: detail.layout_used ?? null,
     other_read: detail.other_read ?? null,
   };
+}
+
+/**
+ * The strips of the scanned page beside the statement's flagged rows (issue 32), read from the
+ * stored detail alone; null when `userId` has no statement `id`.
+ */
+export async function loadScanCrops(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+): Promise<{ crops: Record<string, string> } | null> {
+  if (!isStatementId(id)) return null;
+  const [r] = await db
+    .select({ crops: sql<Record<string, string> | null>`${statementResults.detail} -> 'scan_crops'` })
+    .from(statementResults)
+    .where(owned(userId, id));
+  if (!r) return null;
+  return { crops: r.crops ?? {} };
 }
 
 /** Rows `offset` .. `offset + limit` with their ledgers, or null when `userId` has no statement `id`. */

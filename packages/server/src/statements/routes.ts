@@ -11,6 +11,7 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { rememberLedgers } from './ledger-memory.ts';
 import {
   listStatementResults,
+  loadScanCrops,
   loadStatementResult,
   loadStatementRows,
   loadStatementRowsJson,
@@ -92,6 +93,18 @@ export async function statementRoutes(app: FastifyInstance) {
       const rows = await loadStatementRows(ctx.db, request.user.id, idOf(request), page);
       if (!rows) throw notFound(NO_STATEMENT);
       return sendJson(request, reply, JSON.stringify(rows));
+    },
+    signedIn,
+  );
+
+  /** The strips of the scanned page beside the rows read unsure (issue 32). */
+  serve(
+    app,
+    ENDPOINTS.statementScanCrops,
+    async (request, reply) => {
+      const crops = await loadScanCrops(ctx.db, request.user.id, idOf(request));
+      if (!crops) throw notFound(NO_STATEMENT);
+      return sendJson(request, reply, JSON.stringify(crops));
     },
     signedIn,
   );

@@ -237,8 +237,12 @@ const PRINTS_BALANCES = 0.9;
  * OCR'd rows whose figures the checks could not vouch for, flagged for the user to compare with
  * the paper (`ocrFlag`): the chain tests amounts and balances, never dates, and a scan's misread
  * can hide where the chain is not closed.
- * - An account that does not reconcile: every scanned row of it (a misread the chain cannot place,
- *   a date among them, is as likely on any row as on the one where the chain broke).
+ * - An account that does not reconcile: the rows its breaks can be placed among (breakRows: from
+ *   the last balance read before a break to the break) and every row no check vouches for
+ *   (vouchedByChecks). A stretch of rows between two balances read that follow each other is
+ *   proven by them; a misread date is in no chain, and is flagged by its order or period below.
+ *   (Until decision 041 round six every scanned row of such an account was flagged: 126 of the
+ *   scan bench's right rows.)
  * - A row whose balance does not follow.
  * - A date before the previous row's, or outside the statement's period (dates are in no chain):
  *   both rows of an order broken, since either may be the misread one.
@@ -260,13 +264,20 @@ function flagUnsureOcrRows(
   const flag = (t: Transaction | undefined) => {
     if (t && ocrRow(t)) t.ocrFlag = true;
   };
-  if (!rec.ok) for (const t of txs) flag(t);
   // figures the recogniser was unsure of where no check vouches for them (a date's confidence says
   // nothing: the scan bench's dates read right at 0-60 on 25 rows, none read wrong)
   const vouched = vouchedByChecks(txs, rec, closing);
   txs.forEach((t, k) => {
     if ((OCR_CONFIDENCE.get(t) ?? 100) < UNSURE_CONFIDENCE && !vouched[k]) flag(t);
   });
+  // an account that does not reconcile: the rows the break can be placed among, and every row no
+  // check vouches for
+  if (!rec.ok) {
+    for (const k of breakRows(txs, rec.breaks)) flag(txs[k]);
+    txs.forEach((t, k) => {
+      if (!vouched[k]) flag(t);
+    });
+  }
   for (const b of rec.breaks) flag(txs[b.index]);
   txs.forEach((t, k) => {
     if ((from && t.date < from) || (to && t.date > to)) flag(t);
@@ -283,6 +294,26 @@ function flagUnsureOcrRows(
     for (let k = txs.length - 1; k >= 0 && (txs[k]!.balance === null || txs[k]!.balanceComputed); k--)
       flag(txs[k]);
   }
+}
+
+/**
+ * The rows a break of the balance chain can be placed among (by index): for a row whose balance
+ * does not follow, the rows since the last balance read before it (their amounts or its balance
+ * were misread), with that row too (its balance may be the misread one: the chain then broke on it
+ * and went on from the misread figure); for the printed closing, the rows after the last balance
+ * read and that row. Every other stretch between two balances read is a closed link of the chain:
+ * its amounts are proven by the balances at both its ends.
+ */
+export function breakRows(txs: Transaction[], breaks: readonly { index: number }[]): Set<number> {
+  const read = txs.map((t) => t.balance !== null && !t.balanceComputed);
+  const rows = new Set<number>();
+  for (const b of breaks) {
+    let k = Math.min(b.index, txs.length) - 1;
+    if (b.index < txs.length) rows.add(b.index);
+    for (; k >= 0 && !read[k]; k--) rows.add(k);
+    if (k >= 0) rows.add(k);
+  }
+  return rows;
 }
 
 /**

@@ -32,6 +32,9 @@ export interface Transaction {
   /** set when the row came from OCR and its balance does not follow the chain, a figure of it was
    * mended by the balance (its balance not read, or a figure misread) */
   ocrFlag?: boolean;
+  /** a flagged OCR row's strip of the scanned page (base64 JPEG), when the read was asked for them
+   * (src/scan/crops.ts) */
+  scanCrop?: string;
   /** the statement printed no balance on this row: it is the running balance, proven by the next printed one */
   balanceComputed?: boolean;
 }

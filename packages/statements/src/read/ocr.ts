@@ -29,10 +29,15 @@ import {
   threshold,
   wipeCleaned,
   type Grey,
+  inkAndPaper,
+  median3,
+  paperGrain,
+  stretchContrast,
 } from '../scan/grey.ts';
 import { flattenSheet } from '../scan/sheet.ts';
 import { joinCutFigures, mendCrMarks } from '../scan/words.ts';
-import type { Page, Word } from '../source.ts';
+import type { Page, PageScan, Word } from '../source.ts';
+import { pagePreview } from '../scan/crops.ts';
 
 const LANG_DIR = '4.0.0_best_int';
 const START_TIMEOUT_MS = 20_000;
@@ -132,8 +137,9 @@ function canvasGrey(canvas: Canvas): Grey {
  * its points and commas to the digits beside them ('1,07,958.53' read '1,07.95853'). Scan bench
  * (decision 041, round three): dpi150 17/37 rows binarised, 37/37 grey. The input is left as it is.
  */
-export function prepared(g: Grey, clean: boolean): Grey {
-  if (!clean) return g;
+export function prepared(input: Grey, clean: boolean): Grey {
+  if (!clean) return input;
+  const g = evened(input);
   const t = otsuThreshold(g);
   // sizes for a page at ~300 dpi (what the recogniser is given): specks up to ~1/50 in, alone
   // within ~1/25 in (scan bench, speckle: 3/48 rows without, 41/48 with); what is left where
@@ -147,6 +153,36 @@ export function prepared(g: Grey, clean: boolean): Grey {
   // over ~3.5 units, about a text line), the band's paper white and its glyphs kept
   const local = removeRules(sauvola({ ...g, data: g.data.slice() }, Math.round(3.5 * unit)), unit);
   return keepNear(g, despeckle(local, unit, 2 * unit));
+}
+
+// A page whose paper is grainy past this (paperGrain: the scan bench's speckle 0.91-1.00 and
+// photos 0.94-0.97; every other class's page at most 0.77) is smoothed by a 3 x 3 median first,
+// when its ink is black (inkToPaper at least SHARP: speckle 188-211): a photo's grain lies over
+// soft glyphs (148-174), whose thin strokes the median takes (photo PNB 8/20 -> 0/20 rows).
+const GRAINY = 0.85;
+const SHARP = 180;
+// A page whose ink and paper lie this close (inkToPaper, grey levels: the bench's contrast class
+// 108-112, photos 148-174, every other page with text 188-255) on grey paper (its lightest 1% under
+// GREY_PAPER: contrast 206) is stretched to black and white. Under the floor, or on white paper, the
+// page holds too little ink to tell (short last pages: a shaded band 52, a turned page's few rows
+// 119, on paper 255).
+const WASHED_OUT = [80, 140] as const;
+const GREY_PAPER = 230;
+
+/**
+ * The grey evened out before it is cut: a grainy page smoothed (median), a washed-out one stretched
+ * (decision 041, round six). Scan bench: speckle 27 -> 37/48 rows with the median on every page,
+ * contrast 38 -> 53/54 with the stretch on every page; each lost rows on the classes it does not
+ * serve (the median: clean AXIS 25 -> 19/25, dpi150 SBI 19 -> 11/19; the stretch: speckle 27 ->
+ * 21/48), hence the tests of the page. The input is left as it is.
+ */
+export function evened(g: Grey): Grey {
+  const grainy = paperGrain(g) > GRAINY;
+  const { ink, paper } = inkAndPaper(g);
+  const range = paper - ink;
+  let out = grainy && range >= SHARP ? median3(g) : g;
+  if (range >= WASHED_OUT[0] && range < WASHED_OUT[1] && paper < GREY_PAPER) out = stretchContrast(out);
+  return out;
 }
 
 export interface OcrOptions {
@@ -169,6 +205,8 @@ export interface OcrPage {
   width: number;
   height: number;
   rotation: Rotation;
+  /** the page as its words were placed, small (for the strips of unsure rows: scan/crops.ts) */
+  scan: PageScan;
 }
 
 /**
@@ -451,6 +489,7 @@ export async function ocrGrey(
     width: page.grey.width * units,
     height: page.grey.height * units,
     rotation,
+    scan: pagePreview(page.grey),
   };
 }
 
@@ -541,5 +580,5 @@ export async function readImage(bytes: Uint8Array, opts: OcrOptions = {}): Promi
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
   const r = await ocrCanvas(canvas, 0, { ...opts, pageWidth: IMAGE_PAGE_WIDTH, release: true });
-  return { number: 1, width: r.width, height: r.height, words: r.words, ocr: true };
+  return { number: 1, width: r.width, height: r.height, words: r.words, ocr: true, scan: r.scan };
 }

@@ -422,7 +422,7 @@ async function readPages(
         page.cleanup();
         try {
           const r = await ocrCanvas(canvas, 72 / dpi, { release: true });
-          keep({ ...entry, width: r.width, height: r.height, words: r.words, ocr: true });
+          keep({ ...entry, width: r.width, height: r.height, words: r.words, ocr: true, scan: r.scan });
         } finally {
           freeCanvas(canvas);
         }

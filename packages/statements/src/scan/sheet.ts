@@ -126,8 +126,12 @@ export function sheetCorners(g: Grey): Quad | null {
   return small.map(([x, y]) => [(x + 0.5) * sx - 0.5, (y + 0.5) * sy - 0.5]) as Quad;
 }
 
-/** The projective map of the unit square onto `q` (u, v) -> (x, y). */
-function squareTo(q: Quad): (u: number, v: number) => Point {
+/**
+ * The homography mapping the unit square's corners onto `q` (tl, tr, br, bl), as 8 numbers
+ * [a, b, c, d, e, f, g, h]: x = (a u + b v + c) / z, y = (d u + e v + f) / z, z = g u + h v + 1.
+ * Shared with the scan bench, which draws its photos through the inverse (squareFrom).
+ */
+export function homography(q: Quad): number[] {
   const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = q;
   const dx1 = x1 - x2;
   const dx2 = x3 - x2;
@@ -138,13 +142,55 @@ function squareTo(q: Quad): (u: number, v: number) => Point {
   const den = dx1 * dy2 - dx2 * dy1;
   const g = (sx * dy2 - dx2 * sy) / den;
   const h = (dx1 * sy - sx * dy1) / den;
-  const a = x1 - x0 + g * x1;
-  const b = x3 - x0 + h * x3;
-  const d = y1 - y0 + g * y1;
-  const e = y3 - y0 + h * y3;
+  return [x1 - x0 + g * x1, x3 - x0 + h * x3, x0, y1 - y0 + g * y1, y3 - y0 + h * y3, y0, g, h];
+}
+
+/** The projective map of the unit square onto `q` (u, v) -> (x, y). */
+export function squareTo(q: Quad): (u: number, v: number) => Point {
+  const [a, b, c, d, e, f, g, h] = homography(q) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return (u, v) => {
     const z = g * u + h * v + 1;
-    return [(a * u + b * v + x0) / z, (d * u + e * v + y0) / z];
+    return [(a * u + b * v + c) / z, (d * u + e * v + f) / z];
+  };
+}
+
+/** The inverse of squareTo: a point (x, y) -> its place (u, v) on the unit square (outside [0, 1) when off the sheet). */
+export function squareFrom(q: Quad): (x: number, y: number) => Point {
+  const [a, b, c, d, e, f, g, h] = homography(q) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  // the adjugate of [[a, b, c], [d, e, f], [g, h, 1]] over its determinant
+  const det = a * (e - f * h) - b * (d - f * g) + c * (d * h - e * g);
+  const m = [
+    (e - f * h) / det,
+    (c * h - b) / det,
+    (b * f - c * e) / det,
+    (f * g - d) / det,
+    (a - c * g) / det,
+    (c * d - a * f) / det,
+    (d * h - e * g) / det,
+    (b * g - a * h) / det,
+    (a * e - b * d) / det,
+  ] as [number, number, number, number, number, number, number, number, number];
+  return (x, y) => {
+    const z = m[6] * x + m[7] * y + m[8];
+    return [(m[0] * x + m[1] * y + m[2]) / z, (m[3] * x + m[4] * y + m[5]) / z];
   };
 }
 

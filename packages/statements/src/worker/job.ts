@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { BankCode } from '@bahi/core';
 import type { TallyCompanySnapshot } from '@bahi/tally';
 import { StatementError } from '../errors.ts';
-import { parseStatement } from '../parse/index.ts';
+import { parseStatement, Trace } from '../parse/index.ts';
+import { cutScanCrops } from '../scan/crops.ts';
 import type { StatementResult, TaughtLayout } from '../parse/index.ts';
 import {
   fitLayout,
@@ -47,6 +48,8 @@ export interface ExtractJob {
   mapping?: SheetMapping;
   /** sheet mappings the user made before: the first whose heading this file has reads it */
   mapped?: MappedCandidate[];
+  /** cut the strip of the scanned page beside each flagged OCR row (Transaction.scanCrop; issue 32) */
+  crops?: boolean;
 }
 
 export interface MappedCandidate {
@@ -220,7 +223,9 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     share: hooks.share,
   });
   const doc = read.doc;
-  const base = job.bank ? { bank: job.bank } : {};
+  // the rows' places on their pages, for the strips of the scanned page beside unsure rows
+  const trace = job.crops && doc.kind === 'pages' && doc.pages.some((p) => p.scan) ? new Trace() : undefined;
+  const base = { ...(job.bank ? { bank: job.bank } : {}), ...(trace ? { trace } : {}) };
   let result: StatementResult | undefined;
   let layoutUsed: string | undefined;
   const layout = job.layout ? snapLayout(doc, job.layout) : undefined;
@@ -258,6 +263,7 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
       break;
     }
   result ??= parseStatement(doc, base);
+  if (trace) await cutScanCrops(result, doc, trace);
   const size =
     doc.kind === 'pages'
       ? doc.pages.reduce((n, p) => n + p.words.length, 0)

@@ -55,7 +55,11 @@ export interface PoolOptions {
   maxPerOwner?: number;
   /** time allowed per page once the page count is known (default 10 s) */
   perPageMs?: number;
-  /** time allowed to open the file and count its pages, and added to the per-page budget (default 10 s) */
+  /**
+   * time allowed to open the file and count its pages, and added to the per-page budget (default
+   * 10 s, or BAHI_READER_BASE_MS: a browser test of a scan on a shared, loaded machine, where one
+   * photo's OCR took over 10 s)
+   */
   baseMs?: number;
   /** no job runs longer than this, whatever its page count (default 5 min) */
   maxJobMs?: number;
@@ -224,7 +228,7 @@ export class StatementPool {
     this.size = Math.max(1, opts.size ?? poolSizeFor(this.budgetMb, this.readerMb, ownMb));
     this.maxPerOwner = Math.max(1, opts.maxPerOwner ?? this.size - 1);
     this.perPageMs = opts.perPageMs ?? 10_000;
-    this.baseMs = opts.baseMs ?? 10_000;
+    this.baseMs = opts.baseMs ?? (Number(process.env.BAHI_READER_BASE_MS) || 10_000);
     this.maxJobMs = opts.maxJobMs ?? 5 * 60_000;
     this.maxOldMb = opts.maxOldGenerationSizeMb ?? this.readerMb;
     this.idleMs = opts.idleMs ?? 15_000;

@@ -6,6 +6,10 @@ import {
   despeckle,
   greyFromRgba,
   inkiestBand,
+  inkToPaper,
+  median3,
+  paperGrain,
+  stretchContrast,
   lineDirection,
   otsuThreshold,
   quarterTurn,
@@ -18,7 +22,7 @@ import {
   wipeCleaned,
   type Grey,
 } from '../../src/scan/grey.ts';
-import { prepared } from '../../src/read/ocr.ts';
+import { evened, prepared } from '../../src/read/ocr.ts';
 import { flattenSheet, sheetCorners, warpSheet } from '../../src/scan/sheet.ts';
 import { joinCutFigures, mendCrMarks } from '../../src/scan/words.ts';
 
@@ -428,4 +432,59 @@ test('prepared: a shaded band under the threshold is cleaned against each pixel`
   assert.ok(at(215, 205) < 60 && at(1015, 205) < 60, 'the glyphs in the band');
   assert.ok(at(215, 75) < 60, 'a glyph above the band');
   assert.equal(at(400, 20), 255, 'the paper above the band');
+});
+
+/** Grain: every pixel of the paper moved by up to +-`amp` (seeded), the ink left as it is. */
+function grainy(g: Grey, amp: number): Grey {
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const data = g.data.map((v) => (v > 128 ? Math.max(0, Math.min(255, v - Math.round(next() * amp))) : v));
+  return { ...g, data };
+}
+
+test('median3 takes lone grain dots off the paper and keeps a stroke two pixels wide', () => {
+  const g = grey(40, 20);
+  box(g, 5, 5, 1, 1); // a dot
+  box(g, 20, 2, 2, 16); // a stroke
+  const m = median3(g);
+  assert.equal(m.data[5 * 40 + 5], 255);
+  for (let y = 3; y < 17; y++) assert.equal(m.data[y * 40 + 20], 0, `stroke row ${y}`);
+  assert.equal(g.data[5 * 40 + 5], 0, 'input left as it is');
+});
+
+test('stretchContrast takes a washed-out page (ink ~95, paper ~200) to black and white', () => {
+  const g = tablePage(300, 400);
+  const washed: Grey = { ...g, data: g.data.map((v) => 95 + Math.round((v * 105) / 255)) };
+  assert.ok(inkToPaper(washed) < 140 && inkToPaper(washed) >= 80, `range ${inkToPaper(washed)}`);
+  const s = stretchContrast(washed);
+  assert.ok(inkToPaper(s) > 240, `range after ${inkToPaper(s)}`);
+  assert.equal(Math.min(...s.data), 0);
+  assert.equal(Math.max(...s.data), 255);
+  // a page with black ink and white paper is left as it was
+  assert.ok(inkToPaper(g) > 240);
+});
+
+test('paperGrain tells a grainy page from a clean one, and not by its ink', () => {
+  const clean = tablePage(300, 400);
+  assert.ok(paperGrain(clean) < 0.3, `clean ${paperGrain(clean)}`);
+  assert.ok(paperGrain(grainy(clean, 30)) > 0.85, `grainy ${paperGrain(grainy(clean, 30))}`);
+});
+
+test('evened: a grainy sharp page is smoothed, a washed-out one stretched, a clean one left as it is', () => {
+  const clean = tablePage(300, 400);
+  assert.equal(evened(clean), clean);
+  const noisy = grainy(clean, 30);
+  assert.ok(paperGrain(evened(noisy)) < paperGrain(noisy) / 2);
+  const washed: Grey = { ...clean, data: clean.data.map((v) => 95 + Math.round((v * 105) / 255)) };
+  assert.ok(inkToPaper(evened(washed)) > 240);
+  // grain over soft, grey ink (a photo): not smoothed, the median would take its thin strokes
+  const soft: Grey = { ...noisy, data: noisy.data.map((v) => (v < 128 ? 90 : v)) };
+  assert.ok(inkToPaper(soft) < 180 && inkToPaper(soft) >= 140, `soft range ${inkToPaper(soft)}`);
+  assert.equal(evened(soft), soft);
+  // a short page of a few rows (little ink: its darkest 0.5% grey) on white paper: not stretched
+  const short = grey(300, 400);
+  box(short, 40, 60, 200, 4, 130);
+  box(short, 40, 64, 200, 1, 40);
+  assert.ok(inkToPaper(short) >= 80 && inkToPaper(short) < 140, `short range ${inkToPaper(short)}`);
+  assert.equal(evened(short), short);
 });

@@ -8,6 +8,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { seededRng, type Rng } from '@bahi/core';
 import PDFDocument from 'pdfkit';
 import { renderForOcr } from '../../src/read/pdf.ts';
+import { squareFrom, type Quad } from '../../src/scan/sheet.ts';
 import { getDocument, pdfWorker } from '../../src/read/pdfjs.ts';
 import { pdfCases, truthOf, type PdfCase } from '../perturb/pdf-cases.ts';
 import { garbleTextLayer } from './garbage-pdf.ts';
@@ -179,26 +180,6 @@ function lowContrast(c: Canvas): void {
   mapGrey(c, (_x, _y, g) => 95 + (g * 105) / 255);
 }
 
-/** The homography mapping the unit square's corners onto `q` (tl, tr, br, bl), as 8 numbers. */
-function squareTo(q: [number, number][]): number[] {
-  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = q as [
-    [number, number],
-    [number, number],
-    [number, number],
-    [number, number],
-  ];
-  const dx1 = x1 - x2;
-  const dx2 = x3 - x2;
-  const dy1 = y1 - y2;
-  const dy2 = y3 - y2;
-  const sx = x0 - x1 + x2 - x3;
-  const sy = y0 - y1 + y2 - y3;
-  const den = dx1 * dy2 - dx2 * dy1;
-  const g = (sx * dy2 - dx2 * sy) / den;
-  const h = (dx1 * sy - sx * dy1) / den;
-  return [x1 - x0 + g * x1, x3 - x0 + h * x3, x0, y1 - y0 + g * y1, y3 - y0 + h * y3, y0, g, h];
-}
-
 /**
  * A phone photo of the sheet: the page as a quadrilateral (held a little off square), a desk around
  * it, soft focus and grain. Drawn by sampling the page at each photo pixel's place on the sheet.
@@ -215,21 +196,9 @@ function photograph(src: Canvas, r: Rng): Canvas {
     [1 - m + j(), 1 - m + j()],
     [m + j(), 1 - m + j()],
   ];
-  // sheet (u, v in the unit square) -> photo pixel; each photo pixel samples the sheet through its inverse
-  const H = squareTo(quad.map(([x, y]) => [x * w, y * h]));
-  const [a, b, c0, d, e, f, g, hh] = H as [number, number, number, number, number, number, number, number];
-  const det = a * (e - f * hh) - b * (d - f * g) + c0 * (d * hh - e * g);
-  const inv = [
-    (e - f * hh) / det,
-    (c0 * hh - b) / det,
-    (b * f - c0 * e) / det,
-    (f * g - d) / det,
-    (a - c0 * g) / det,
-    (c0 * d - a * f) / det,
-    (d * hh - e * g) / det,
-    (b * g - a * hh) / det,
-    (a * e - b * d) / det,
-  ];
+  // each photo pixel samples the sheet at its place (u, v) there: the inverse of the sheet's map
+  // (src/scan/sheet.ts, the same maths the reader flattens a photo with)
+  const toSheet = squareFrom(quad.map(([x, y]) => [x * w, y * h]) as Quad);
   const sd = src.getContext('2d').getImageData(0, 0, w, h).data;
   const out = createCanvas(w, h);
   const octx = out.getContext('2d');
@@ -237,9 +206,7 @@ function photograph(src: Canvas, r: Rng): Canvas {
   const od = img.data;
   for (let y = 0, i = 0; y < h; y++) {
     for (let x = 0; x < w; x++, i += 4) {
-      const z = inv[6]! * x + inv[7]! * y + inv[8]!;
-      const u = (inv[0]! * x + inv[1]! * y + inv[2]!) / z;
-      const v = (inv[3]! * x + inv[4]! * y + inv[5]!) / z;
+      const [u, v] = toSheet(x, y);
       let gr: number;
       if (u < 0 || v < 0 || u >= 1 || v >= 1)
         gr = 95 + (((x >> 5) + (y >> 5)) % 3) * 6; // the desk

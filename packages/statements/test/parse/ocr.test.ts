@@ -76,7 +76,7 @@ test('misspelt OCR header names still find the table', () => {
   assert.ok(parseStatement(text).issues.some((i) => i.kind === 'layout' && /headings/.test(i.message)));
 });
 
-test('an OCR row whose balance does not follow is listed as a break, and every row of the account is flagged', () => {
+test('an OCR row whose balance does not follow is listed as a break, and the rows it can be placed among are flagged', () => {
   const doc = load('PNB/scanned.source.json');
   const word = doc.pages[0]!.words.find((w) => w.text === '18,009.00');
   assert.ok(word, 'fixture word present');
@@ -87,9 +87,40 @@ test('an OCR row whose balance does not follow is listed as a break, and every r
   const broken = a.transactions.find((t) => t.deposit === 1_300_000)!;
   assert.ok(a.reconciliation.breaks.some((b) => a.transactions[b.index] === broken));
   assert.equal(a.reconciliation.ok, false);
-  // an account that does not reconcile vouches for none of its scanned rows: a misread the chain
-  // cannot place (a date) is as likely on any of them (decision 041, round four)
-  assert.ok(a.transactions.every((t) => t.ocrFlag));
+  // the break lies between the balance read on the row above and the broken row's: those two are
+  // flagged; every other row sits between two balances that follow each other, which prove its
+  // figures (decision 041, round six; round four flagged every row of the account)
+  const k = a.transactions.indexOf(broken);
+  assert.ok(k > 0);
+  assert.deepEqual(
+    a.transactions.flatMap((t, i) => (t.ocrFlag ? [i] : [])),
+    [k - 1, k],
+  );
+});
+
+test('an OCR account whose chain breaks flags every row since the last balance read before the break', () => {
+  const doc = load('PNB/scanned.source.json');
+  const clean = parseStatement(doc).accounts[0]!;
+  const txs = clean.transactions;
+  // three rows in the middle whose balances were not read, the third's amount misread
+  const k = Math.floor(txs.length / 2);
+  const words = doc.pages[0]!.words;
+  const printedBal = (b: number) => (b / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+  for (const t of txs.slice(k - 2, k)) {
+    const w = words.find((x) => x.text === printedBal(t.balance!));
+    assert.ok(w, `balance word of ${t.date}`);
+    words.splice(words.indexOf(w), 1);
+  }
+  const amount = txs[k]!.withdrawal || txs[k]!.deposit;
+  const w = words.find((x) => x.text === printedBal(amount));
+  assert.ok(w, 'amount word');
+  w.text = printedBal(amount + 770_000);
+  const a = parseStatement(doc).accounts[0]!;
+  assert.equal(a.reconciliation.ok, false);
+  assert.deepEqual(
+    a.transactions.flatMap((t, i) => (t.ocrFlag ? [i] : [])),
+    [k - 3, k - 2, k - 1, k],
+  );
 });
 
 test('an OCR row dated before the row above it is flagged, with the row above', () => {

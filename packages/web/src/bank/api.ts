@@ -223,6 +223,11 @@ export async function latestStatement(): Promise<StatementListItem | null> {
   return list.statements[0] ?? null;
 }
 
+/** The strips of the scanned page beside the rows read unsure, by row index (issue 32). */
+export async function getScanCrops(id: string, signal?: AbortSignal): Promise<Record<string, string>> {
+  return (await call(ENDPOINTS.statementScanCrops, { params: { id }, signal })).crops;
+}
+
 export function saveStatementLedgers(id: string, body: SaveLedgersRequest) {
   return call(ENDPOINTS.saveStatementLedgers, { params: { id }, json: body });
 }

@@ -181,7 +181,9 @@ describe('row index (issue 19: filters on precomputed fields)', () => {
 const ID = '0b9b6f62-8f3c-4b53-9d7e-2f1f4c1e9a10';
 
 /** The server of issue 19, in memory: the statement, its rows and the ledger saves it received. */
-function fakeServer(opts: { failLedgers?: boolean; ocrFlags?: number[] } = {}) {
+function fakeServer(
+  opts: { failLedgers?: boolean; ocrFlags?: number[]; crops?: Record<string, string> } = {},
+) {
   const meta: StoredStatement = {
     id: ID,
     requested_bank: 'HDFC',
@@ -210,6 +212,7 @@ function fakeServer(opts: { failLedgers?: boolean; ocrFlags?: number[] } = {}) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith(`/statements/${ID}`)) return json(meta);
+    if (url.endsWith(`/statements/${ID}/scan-crops`)) return json({ crops: opts.crops ?? {} });
     if (url.endsWith(`/statements/${ID}/rows`))
       return json({
         id: ID,
@@ -292,6 +295,29 @@ describe('BankPage', () => {
     const marked = document.querySelectorAll('tr[data-unsure]');
     expect([...marked].map((r) => r.getAttribute('data-row'))).toEqual(['3']);
     expect(screen.getByRole('row', { name: `Row 4: ${UNSURE}` })).toBeTruthy();
+  });
+
+  it('issue 32: an unsure row is shown with the strip of the scan it was read from, and no other row', async () => {
+    // row 1 has a strip but no flag (the flag decides), row 4 both
+    const server = fakeServer({ ocrFlags: [3], crops: { '3': 'QUJD', '1': 'WFla' } });
+    vi.stubGlobal('fetch', server.fetch);
+    renderBank();
+    const strip = await screen.findByRole('img', { name: 'Row 4 as scanned' });
+    expect(strip.getAttribute('src')).toBe('data:image/jpeg;base64,QUJD');
+    expect(screen.getAllByRole('img', { name: /as scanned$/ })).toHaveLength(1);
+    const figure = screen.getByRole('figure', { name: 'Row 4 on the scan' });
+    expect(figure.textContent).toContain(rows[3]!.Date);
+    expect(screen.getByRole('button', { name: 'Show row 4' })).toBeTruthy();
+    expect(server.fetch.mock.calls.some(([u]) => String(u).endsWith('/scan-crops'))).toBe(true);
+  });
+
+  it('issue 32: a statement with no unsure row does not ask for strips', async () => {
+    const server = fakeServer({ crops: { '3': 'QUJD' } });
+    vi.stubGlobal('fetch', server.fetch);
+    renderBank();
+    await screen.findByText('Showing 3 of 4 transactions');
+    expect(screen.queryByRole('img', { name: /as scanned$/ })).toBeNull();
+    expect(server.fetch.mock.calls.some(([u]) => String(u).endsWith('/scan-crops'))).toBe(false);
   });
 
   it('a ledger save that fails is shown with a retry, never swallowed', async () => {

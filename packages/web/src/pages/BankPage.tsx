@@ -35,6 +35,7 @@ import { keptFile, saveTeachSession } from '../bank/store.ts';
 import { rowsByLedger } from '../tally/plan-fill.ts';
 import { TransactionsTable } from '../bank/TransactionsTable.tsx';
 import { SaveStatus } from '../bank/SaveStatus.tsx';
+import { ScanCrops } from '../bank/ScanCrops.tsx';
 import { useBankReview, useRowFilter, useStatement } from '../bank/useBankReview.ts';
 import type { RowIndex } from '../bank/rows-index.ts';
 import { XmlPreview } from '../bank/XmlPreview.tsx';
@@ -339,6 +340,14 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
         </Group>
       )}
       <ReaderNotes issues={answer.issues ?? []} notes={answer.reconciliation.notes ?? []} />
+      {unsure && unsure.size > 0 && (
+        <ScanCrops
+          statementId={loaded.meta.id}
+          unsure={unsure}
+          rows={review.rows}
+          onShow={(row) => setJumpTo({ row, at: Date.now() })}
+        />
+      )}
       {/* the PDF beside the rows (issue 34 round three: it opened above the balances, never on screen
           with the row being fixed) */}
       <div className={preview ? 'beside-pdf' : undefined}>
