@@ -242,7 +242,11 @@ const specialText = (text: string) => {
     words = words.slice((start.serial ? 1 : 0) + start.words);
   }
   // (and the figures, where the narration comes after them)
-  while (words.length > 1 && (isMoney(words[0]!) || EMPTY_AMOUNT.test(words[0]!) || isMark(words[0]!)))
+  // (whole rupees grouped as a total's are: '1,84,078 1,47,876 Total')
+  while (
+    words.length > 1 &&
+    (isMoney(words[0]!) || GROUPED.test(words[0]!) || EMPTY_AMOUNT.test(words[0]!) || isMark(words[0]!))
+  )
     words = words.slice(1);
   return stripLeadingDate(words.join(' '));
 };
@@ -329,9 +333,12 @@ export function readSequence(
   };
   const hasMoney = (words: string[]) => words.some(isMoney);
   // without a header the reader knows, the line above the first row is the table's: printed again, it is no narration
-  const headerText = headerAt < 0 && start > 0 ? lines[start - 1]!.text : null;
-  // the page of the last line that was the table's (a row's, or no row's); the first such line on a
-  // new page may go on the narration of the row the page before ended with
+  // (above an opening balance printed as a row)
+  let above = start - 1;
+  while (above > 0 && specialKind(specialText(lines[above]!.text))) above--;
+  const headerText = headerAt < 0 && above >= 0 ? lines[above]!.text : null;
+  // the page of the last line that was the table's (a row's, or no row's; no special line's): the
+  // first such line on a new page may go on the narration of the row the page before ended with
   let contentPage = -1;
   for (const line of lines.slice(start)) {
     const words = line.text.split(' ');
@@ -346,8 +353,6 @@ export function readSequence(
       section.lines.push(line);
       continue;
     }
-    const firstOnPage = line.page !== contentPage;
-    contentPage = line.page;
     const special = specialKind(specialText(line.text));
     if (special) {
       // a closing balance or a total ends the rows; a balance brought forward does not
@@ -379,6 +384,9 @@ export function readSequence(
       });
       continue;
     }
+    // (a page's 'Brought Forward' line is none of it: the last row's narration may go on under it)
+    const firstOnPage = line.page !== contentPage;
+    contentPage = line.page;
     if (sequenceStart(words)) {
       flush();
       pending = { lines: [line], words };

@@ -212,7 +212,11 @@ test('variants read whole since session 6', corpusNeeded, async () => {
 // space from the narration (BOB seed 435608459, CANARA seed 799827079: the number began the
 // narration); set one space apart, the deposit printed before the withdrawal and the empty one '0.00'
 // (flat BOB seed 87219, UTKARSH seed 118979: parse/one-of-two); a transaction id and both dates
-// closer than a space in Courier, under unknown headings (ICICI seed 229761939: no table found).
+// closer than a space in Courier, under unknown headings (ICICI seed 229761939: no table found);
+// set one space apart, the last row's narration going on under the next page's 'Brought Forward'
+// (flat HDFC seed 102999), a total of whole rupees before its word ('1,84,078 1,47,876 Total', flat
+// PNB seed 63499) and unknown headings printed again mid-page above an opening row (flat BOM seed
+// 111079): each went into a narration or was lost.
 test('variants read whole since session 7', corpusNeeded, async () => {
   const names = new Set([
     'KOTAK seed 435647979',
@@ -220,7 +224,13 @@ test('variants read whole since session 7', corpusNeeded, async () => {
     'CANARA seed 799827079',
     'ICICI seed 229761939',
   ]);
-  const flat = new Set(['BOB seed 87219', 'UTKARSH seed 118979']);
+  const flat = new Set([
+    'BOB seed 87219',
+    'UTKARSH seed 118979',
+    'HDFC seed 102999',
+    'PNB seed 63499',
+    'BOM seed 111079',
+  ]);
   const cases = [
     ...[29001, 55001, 101001].flatMap((first) => pdfCases(20, first).filter((c) => names.has(c.name))),
     ...pdfCases(20, 1, { flat: true }).filter((c) => flat.has(c.name)),
