@@ -38,7 +38,11 @@ const put = (url: string, json: unknown) => call(h.app, 'PUT', `/api/office${url
 /** An account of the client with its rows filed, every row's ledger set to `ledger`. */
 async function bookWith(clientId: string, number: string, ledger: string): Promise<string> {
   const account = (
-    await post(`/clients/${clientId}/accounts`, { bank: 'HDFC', account_number: number, tally_ledger: `HDFC ${number}` })
+    await post(`/clients/${clientId}/accounts`, {
+      bank: 'HDFC',
+      account_number: number,
+      tally_ledger: `HDFC ${number}`,
+    })
   ).body.account;
   await post('/statements/file', { client_id: clientId, account_number: number, transactions: rows(ledger) });
   const book = (await get(`/accounts/${account.id}/book`)).body.rows as { id: string }[];
@@ -55,7 +59,9 @@ test("a client's new ledger is asked its group once; the next book takes it, ano
   assert.equal(asked.status, 422);
   assert.deepEqual(asked.body.new_ledgers, ['Sharma Estates']);
   assert.equal(asked.body.last_group, undefined, 'nothing chosen yet for this client');
-  const pushed = await post(`/accounts/${first}/push`, { ledger_groups: { 'Sharma Estates': 'Sundry Creditors' } });
+  const pushed = await post(`/accounts/${first}/push`, {
+    ledger_groups: { 'Sharma Estates': 'Sundry Creditors' },
+  });
   assert.equal(pushed.status, 200, JSON.stringify(pushed.body));
 
   // The second book of the same client needs the same ledger (in other letters): not asked again.

@@ -136,7 +136,13 @@ async function rememberGroups(
   const values = Object.entries(chosen ?? {})
     .map(([ledger, group]) => ({ ledger: ledger.trim(), group: group.trim() }))
     .filter((c) => c.ledger && c.group)
-    .map((c) => ({ clientId, ledgerKey: c.ledger.toLowerCase(), ledger: c.ledger, groupName: c.group, chosenAt: now }));
+    .map((c) => ({
+      clientId,
+      ledgerKey: c.ledger.toLowerCase(),
+      ledger: c.ledger,
+      groupName: c.group,
+      chosenAt: now,
+    }));
   if (values.length === 0) return;
   await tx
     .insert(clientLedgerGroups)

@@ -105,7 +105,10 @@ function formRange(from: string, text: string | undefined): string[] {
  * Invoices of one amount spread over the range's days in their order, as evenly as their count
  * allows (the first ones on the first day): the allocation itself is unchanged.
  */
-export function spreadOverDays<T extends { Date: string }>(vouchers: readonly T[], days: readonly string[]): T[] {
+export function spreadOverDays<T extends { Date: string }>(
+  vouchers: readonly T[],
+  days: readonly string[],
+): T[] {
   if (days.length === 0) return [...vouchers];
   return vouchers.map((v, i) => ({ ...v, Date: days[Math.floor((i * days.length) / vouchers.length)] }));
 }
@@ -191,7 +194,10 @@ const billing: FastifyPluginAsync = async (app) => {
   serve(app, ENDPOINTS.billingData, getData);
   // The amounts workbook read alone (issue 34 round four): its total fills Amount to Allocate.
   serve(app, ENDPOINTS.billingAmountsTotal, async (request) => {
-    const form = await readMultipart(request, 'Send the workbook as multipart form data (field "amount_file").');
+    const form = await readMultipart(
+      request,
+      'Send the workbook as multipart form data (field "amount_file").',
+    );
     const bytes = form.files.find((f) => f.field === 'amount_file' && f.bytes.length > 0)?.bytes;
     if (!bytes) throw badRequest('Choose the amounts workbook (XLSX) to read.');
     const userId = request.user.id;
