@@ -253,6 +253,15 @@ test("the book's ledger cell is a picker: type to filter, ↓ and Enter to choos
   await expect(list(second).getByRole('option')).toHaveText(['Freight Inward']);
   const violations = await axeViolations(page);
   expect(violationLines(violations)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  // an amount typed into the filter is shown grouped once the field is left, and still filters
+  const from = book.getByRole('textbox', { name: 'Amount from' });
+  await from.fill('1000.02');
+  await from.press('Tab');
+  await expect(from).toHaveValue('1,000.02');
+  await expect(book.getByText('2 row(s) shown')).toBeVisible();
+  await expect(book.getByRole('table', { name: 'Book rows' }).locator('tbody tr')).toHaveCount(2);
 });
 
 test('a long book is drawn a window at a time; Enter still walks its ledger cells row by row', async ({

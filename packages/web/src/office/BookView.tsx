@@ -8,6 +8,7 @@ import type {
 } from '@bahi/contract';
 import { TALLY_PART_VOUCHERS } from '@bahi/contract';
 import {
+  formatIndian,
   parseAmount,
   partyOf,
   ruleFromFilter,
@@ -70,6 +71,12 @@ const WINDOW_FROM_ROWS = 100;
 const ROW_ESTIMATE_PX = 46;
 /** Rows drawn beyond the window each way: Enter and ↓ always find the next row's cell in the page. */
 const WINDOW_OVERSCAN = 12;
+
+/** An amount typed into a filter, shown grouped once the field is left ('1000' -> '1,000.00'); else as typed. */
+const grouped = (typed: string): string => {
+  const paise = typed.trim() ? parseAmount(typed) : null;
+  return paise === null ? typed : formatIndian(paise);
+};
 
 const SOURCE_LABEL = { rule: 'Rule', memory: 'Memory', manual: 'By hand' } as const;
 
@@ -772,8 +779,15 @@ export function BookView({
             w={110}
             value={min}
             onChange={(e) => setMin(e.currentTarget.value)}
+            onBlur={() => setMin(grouped)}
           />
-          <TextInput label="Amount to" w={110} value={max} onChange={(e) => setMax(e.currentTarget.value)} />
+          <TextInput
+            label="Amount to"
+            w={110}
+            value={max}
+            onChange={(e) => setMax(e.currentTarget.value)}
+            onBlur={() => setMax(grouped)}
+          />
         </Group>
         {filtering && (
           <Group align="flex-end" gap="sm" mt="sm">
