@@ -90,6 +90,21 @@ export const BillingDataAnswer = z.object({
 });
 export type BillingDataAnswer = z.infer<typeof BillingDataAnswer>;
 
+/**
+ * POST /billing/amounts-total (ours, issue 34 round four): what the amounts workbook bills, read
+ * before Submit so Amount to Allocate is filled from it and the screen says the days it covers.
+ */
+export const BillingAmountsAnswer = z.object({
+  /** rupees with paise, ungrouped ('2152.50'): the Amount to Allocate field's text */
+  amount: z.string(),
+  /** dated rows */
+  days: z.number(),
+  /** ISO dates of the first and last row */
+  from: z.string(),
+  to: z.string(),
+});
+export type BillingAmountsAnswer = z.infer<typeof BillingAmountsAnswer>;
+
 /** The vouchers as posted back: a list, or { vouchers } ("vouchers_data holding vouchers"). */
 export const VouchersData = z.union([
   z.array(BillingVoucher),

@@ -25,6 +25,7 @@ import {
   VerifyOtpRequest,
 } from './auth.ts';
 import {
+  BillingAmountsAnswer,
   BillingDataAnswer,
   ExportVouchersRequest,
   RuleSetsAnswer,
@@ -339,6 +340,13 @@ export const ENDPOINTS = {
   },
   billingData: { method: 'POST', path: '/item-master/get-data', upload: true, answer: BillingDataAnswer },
   billingDataSpec: { method: 'POST', path: '/itemssss/get-data', upload: true, answer: BillingDataAnswer },
+  // ours (issue 34 round four): the amounts workbook's total and days, read before Submit
+  billingAmountsTotal: {
+    method: 'POST',
+    path: '/billing/amounts-total',
+    upload: true,
+    answer: BillingAmountsAnswer,
+  },
   taxInvoices: { method: 'POST', path: '/item-master/generatee-tax-invoice', request: TaxInvoiceRequest },
   billingXlsx: { method: 'POST', path: '/item-master/export-xlsx', request: ExportVouchersRequest },
   billingCsv: { method: 'POST', path: '/item-master/export-csv', request: ExportVouchersRequest },

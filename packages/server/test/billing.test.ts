@@ -310,6 +310,69 @@ describe('billing and rules API', () => {
     assert.equal(perDay.size, 30);
   });
 
+  test(
+    'the amounts workbook read alone: its total and days fill the form (issue 34)',
+    needsCorpus,
+    async () => {
+      const r = await upload(h, '/api/billing/amounts-total', admin, { amount_file: corpus('amounts.xlsx') });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      // the same total the allocation bills (the test above), and the workbook's 30 days
+      assert.equal(r.body.amount, '737770.22');
+      assert.equal(r.body.days, 30);
+      assert.ok(r.body.from < r.body.to, JSON.stringify(r.body));
+      const none = await upload(h, '/api/billing/amounts-total', admin, {});
+      assert.equal(none.status, 400);
+      const notAdmin = await upload(h, '/api/billing/amounts-total', plain, {
+        amount_file: corpus('amounts.xlsx'),
+      });
+      assert.equal(notAdmin.status, 403);
+    },
+  );
+
+  test(
+    'one amount over an invoice date range: the invoices spread over its days (issue 34)',
+    needsCorpus,
+    async () => {
+      const fields = { set_name: 'default', amount_given: '50000', seed: '7', date: '01-04-2025' };
+      const one = await upload(
+        h,
+        '/api/item-master/get-data',
+        admin,
+        { file: corpus('items_small.xlsx') },
+        fields,
+      );
+      assert.equal(one.status, 200, JSON.stringify(one.body));
+      assert.ok(one.body.vouchers.length >= 3, `${one.body.vouchers.length} vouchers`);
+      assert.deepEqual([...new Set(one.body.vouchers.map((v: any) => v.Date))], ['2025-04-01']);
+      const r = await upload(
+        h,
+        '/api/item-master/get-data',
+        admin,
+        { file: corpus('items_small.xlsx') },
+        { ...fields, date_to: '03-04-2025' },
+      );
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      const dates: string[] = r.body.vouchers.map((v: any) => v.Date);
+      // the same invoices (same seed), dated over the three days in order, each day used
+      assert.deepEqual(
+        r.body.vouchers.map((v: any) => v.Reference),
+        one.body.vouchers.map((v: any) => v.Reference),
+      );
+      assert.equal(r.body.totals.amount, 50000);
+      assert.deepEqual([...new Set(dates)], ['2025-04-01', '2025-04-02', '2025-04-03']);
+      assert.deepEqual(dates, [...dates].sort());
+      const backwards = await upload(
+        h,
+        '/api/item-master/get-data',
+        admin,
+        { file: corpus('items_small.xlsx') },
+        { ...fields, date_to: '31-03-2025' },
+      );
+      assert.equal(backwards.status, 400);
+      assert.match(backwards.body.detail, /before the first/);
+    },
+  );
+
   test('an amount beyond the stock says by how much', needsCorpus, async () => {
     const r = await upload(
       h,

@@ -184,8 +184,8 @@ test("a book's month is shown alone when clicked; dates do not wrap", async ({ p
   await expect(bookRows).toHaveCount(10);
   await expect(bookRows.first().locator('td').first()).toHaveCSS('white-space', 'nowrap');
 
-  await book.getByRole('button', { name: 'Show 2026-02 only' }).click();
-  await expect(book.getByRole('button', { name: 'Show 2026-02 only' })).toHaveAttribute(
+  await book.getByRole('button', { name: 'Show Feb 2026 only' }).click();
+  await expect(book.getByRole('button', { name: 'Show Feb 2026 only' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -202,7 +202,7 @@ test("a book's month is shown alone when clicked; dates do not wrap", async ({ p
     .fill('Sundry Debtors');
   await book.getByRole('button', { name: 'Apply to the rows shown' }).click();
   await expect(page.getByText('3 row(s) now use Sundry Debtors.')).toBeVisible();
-  for (const input of await book.getByRole('textbox', { name: /^Ledger for / }).all())
+  for (const input of await book.getByRole('combobox', { name: /^Ledger for / }).all())
     await expect(input).toHaveValue('Sundry Debtors');
   // no rule was made (the client's rules are on their own tab since round three)
   await page.getByRole('tab', { name: 'Rules' }).click();

@@ -187,7 +187,7 @@ test('same party, same ledger: a ledger typed on one row is offered to the payee
     .click();
   const book = page.getByLabel('Book of 50100033334444');
   const cell = (date: string, desc: string) =>
-    book.getByRole('textbox', { name: `Ledger for ${date} ${desc}` });
+    book.getByRole('combobox', { name: `Ledger for ${date} ${desc}` });
   const [r1, s1, r2, r3, g1] = transactions.map((t) => cell(t.Date, t.Description));
 
   // Gopal's one row: nobody else is that party, nothing is offered

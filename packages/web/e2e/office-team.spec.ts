@@ -143,26 +143,26 @@ test('an owner, an accountant and a reviewer: assigned clients only, a push wait
       .getByRole('row', { name: 'Account 50100222233334' })
       .getByRole('button', { name: 'Open book' })
       .click();
-    const firstLedger = acc.getByRole('textbox', { name: /^Ledger for 05-01-2026/ });
+    const firstLedger = acc.getByRole('combobox', { name: /^Ledger for 05-01-2026/ });
     await firstLedger.fill('Shop Expenses');
     await firstLedger.blur();
     const bookRows = acc.getByRole('table', { name: 'Book rows' }).locator('tbody tr');
     await expect(bookRows.first().locator('[data-row-author]')).toContainText(accountant.user.name);
 
     // Refused before approval, with the reason.
-    await acc.getByRole('button', { name: 'Push 2026-01' }).click();
+    await acc.getByRole('button', { name: 'Push Jan 2026' }).click();
     await expect(acc.getByText(/2026-01 is not approved yet: a reviewer approves a month/)).toBeVisible();
 
     // The reviewer approves January on the client's page.
     const rev = reviewer.page;
     await rev.goto(`/app/clients/${assigned.id}?tab=months`);
-    await rev.getByRole('button', { name: 'Approve 2026-01' }).click();
+    await rev.getByRole('button', { name: 'Approve Jan 2026' }).click();
     await expect(rev.getByRole('table', { name: 'Months for approval' })).toContainText(
       `Approved by ${reviewer.user.name}`,
     );
 
     // Accepted after: the new ledger's group is asked, then the push is ready.
-    await acc.getByRole('button', { name: 'Push 2026-01' }).click();
+    await acc.getByRole('button', { name: 'Push Jan 2026' }).click();
     const ask = acc.getByLabel('New ledgers', { exact: true });
     await ask.getByRole('combobox', { name: 'Group of the new ledgers' }).click();
     await acc.getByRole('option', { name: 'Indirect Expenses', exact: true }).click();

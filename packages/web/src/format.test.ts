@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime } from './format.ts';
+import { formatCount, formatDate, formatDateTime, formatMonth } from './format.ts';
 
 // Issue 34 round three: dates in one style everywhere (DD-MM-YYYY; four styles were on the
 // screens), counts in Indian grouping, all from format.ts.
@@ -12,6 +12,23 @@ it('formats dates DD-MM-YYYY and counts in Indian grouping', () => {
   expect(formatDateTime(at.toISOString())).toBe('05-01-2026 09:07');
   expect(formatDate('not a date')).toBe('not a date');
   expect(formatCount(123456)).toBe('1,23,456');
+});
+
+it('formats months as "Jan 2026" (issue 34 round four)', () => {
+  expect(formatMonth('2026-01')).toBe('Jan 2026');
+  expect(formatMonth('2025-12')).toBe('Dec 2025');
+  expect(formatMonth('2025-13')).toBe('2025-13');
+  expect(formatMonth('')).toBe('');
+});
+
+it('no screen shows a month as YYYY-MM: the book and the approvals name months through formatMonth', () => {
+  const src = import.meta.dirname;
+  for (const f of ['office/BookView.tsx', 'office/ClientActivity.tsx']) {
+    const text = readFileSync(path.join(src, f), 'utf8');
+    // a month printed into the page as is: `{m.month}`, `{m}` of the months list, `{c.month ?? ''}`
+    expect(text, f).not.toMatch(/>\s*\{(m\.month|m|c\.month \?\? '')\}|Push \{m\.month\}|Approve \$\{m\}/);
+    expect(text, f).toMatch(/formatMonth\(/);
+  }
 });
 
 it('no screen formats a date or time with toLocaleString or toLocaleDateString', () => {

@@ -26,3 +26,12 @@ export function formatDate(iso: string): string {
 
 /** Whole numbers in Indian grouping: 123456 -> '1,23,456'. */
 export const formatCount = (n: number): string => n.toLocaleString('en-IN');
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'YYYY-MM' -> 'Jan 2026' (issue 34: months in one style); anything else as is. */
+export function formatMonth(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && name ? `${name} ${m[1]}` : month;
+}

@@ -4,7 +4,7 @@
 // response route), so a push with the bridge stopped marks nothing and pushing again completes it.
 // Vouchers Bahi's record holds as already sent or downloaded for the client's company and this bank
 // ledger (from the statement screen, say) are left out, and their rows marked pushed at once.
-import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
 import { TALLY_PART_VOUCHERS, type LedgerGroupChoice, type PushAnswer } from '@bahi/contract';
 import {
   bankMovements,
@@ -18,7 +18,7 @@ import {
   type HeldMovement,
 } from '@bahi/tally';
 import type { Db, DbOrTx } from '../db/index.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, HttpError } from '../errors.ts';
 import { tallyExportParts, tallyExports } from '../statements/tables.ts';
 import { cashWithoutLedger, plannedForScreen, requireChosenGroups } from '../tally/bank-export.ts';
 import { ledgerNames, loadCompany, splitTaxLedgersOf } from '../tally/company.ts';
@@ -26,7 +26,7 @@ import { alreadyRecorded, heldDays, recordedMovements, recordVouchers } from '..
 import { lockAccount, suggestFor } from './books.ts';
 import { assertPushFits } from './push-size.ts';
 import { makeExportRoom } from '../tally/export-quota.ts';
-import { bookPushes, bookRows, officeAccounts, officeClients } from './tables.ts';
+import { bookPushes, bookRows, clientLedgerGroups, officeAccounts, officeClients } from './tables.ts';
 import { recordRowChanges, requireApproved, type Actor } from './team.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
@@ -108,6 +108,49 @@ async function pushedMovements(tx: DbOrTx, accountId: string, days: readonly [st
       ),
     );
   return pushed.flatMap((r, i) => bankMovements(asTransaction(r), i).map((m) => ({ date: r.date, ...m })));
+}
+
+/**
+ * The groups chosen for the client's new ledgers at earlier pushes (issue 34 round four): by ledger
+ * name, and the last one chosen.
+ */
+export async function rememberedGroups(
+  db: DbOrTx,
+  clientId: string,
+): Promise<{ byLedger: Record<string, string>; last: string | null }> {
+  const rows = await db
+    .select({ ledger: clientLedgerGroups.ledger, group: clientLedgerGroups.groupName })
+    .from(clientLedgerGroups)
+    .where(eq(clientLedgerGroups.clientId, clientId))
+    .orderBy(desc(clientLedgerGroups.chosenAt));
+  return { byLedger: Object.fromEntries(rows.map((r) => [r.ledger, r.group])), last: rows[0]?.group ?? null };
+}
+
+/** A push's chosen groups, kept for the client's next pushes (the latest choice of a ledger wins). */
+async function rememberGroups(
+  tx: DbOrTx,
+  clientId: string,
+  chosen: Readonly<Record<string, string>> | undefined,
+  now: Date,
+): Promise<void> {
+  const values = Object.entries(chosen ?? {})
+    .map(([ledger, group]) => ({ ledger: ledger.trim(), group: group.trim() }))
+    .filter((c) => c.ledger && c.group)
+    .map((c) => ({
+      clientId,
+      ledgerKey: c.ledger.toLowerCase(),
+      ledger: c.ledger,
+      groupName: c.group,
+      chosenAt: now,
+    }));
+  if (values.length === 0) return;
+  await tx
+    .insert(clientLedgerGroups)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [clientLedgerGroups.clientId, clientLedgerGroups.ledgerKey],
+      set: { ledger: sql`excluded.ledger`, groupName: sql`excluded.group_name`, chosenAt: now },
+    });
 }
 
 /**
@@ -220,6 +263,7 @@ export async function pushUnpushed(
       if (done.length > 0) await claim(0);
       return { ok: true, xml_id: '', xml: '', vouchers: 0, rows: 0, already_sent: done.length, masters: [] };
     }
+    const remembered = await rememberedGroups(tx, account.clientId);
     const options = {
       company,
       contraForCash: true,
@@ -228,7 +272,8 @@ export async function pushUnpushed(
       taxLedgers: splitTaxLedgersOf(known),
       tallyVersion: known?.company.version || undefined,
       leaveOut: new Set([...recorded.keys(), ...inTally]),
-      ledgerGroups: groups.ledger_groups,
+      // the client's groups chosen at earlier pushes, then this push's choices (issue 34 round four)
+      ledgerGroups: { ...remembered.byLedger, ...groups.ledger_groups },
       newLedgerGroup: groups.new_ledger_group,
     };
     const bankAccount = {
@@ -239,7 +284,15 @@ export async function pushUnpushed(
     // A new ledger (a rule's, a row's) goes under the group the user chose, never Suspense A/c
     // unless asked (issue 31): refused with the names and the groups to choose from.
     const planned = plannedBankMasters({ ...options, accounts: [bankAccount] });
-    requireChosenGroups(planned, known);
+    try {
+      requireChosenGroups(planned, known);
+    } catch (err) {
+      // the group chosen last for this client is offered first (the screen pre-selects it)
+      if (err instanceof HttpError && remembered.last)
+        throw new HttpError('INVALID', err.detail, err.detail, { ...err.extra, last_group: remembered.last });
+      throw err;
+    }
+    await rememberGroups(tx, account.clientId, groups.ledger_groups, now);
     // Said before the file goes (the screen sends it next): which masters it creates, under which group.
     const masters = plannedForScreen(planned);
     const [kept] = await tx

@@ -231,3 +231,22 @@ export const unfiledStatements = pgTable(
   },
   (t) => [index('unfiled_statements_user').on(t.userId, t.createdAt)],
 );
+
+/**
+ * The group chosen for a new ledger of a client's push (issue 34 round four, migration 0023): the
+ * next push that needs the same ledger takes it without asking, and the last one chosen is offered
+ * first for another new ledger. Keyed by the ledger's name in lower case, as the builders match it.
+ */
+export const clientLedgerGroups = pgTable(
+  'client_ledger_groups',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => officeClients.id, { onDelete: 'cascade' }),
+    ledgerKey: text('ledger_key').notNull(),
+    ledger: text('ledger').notNull(),
+    groupName: text('group_name').notNull(),
+    chosenAt: ts('chosen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'client_ledger_groups_pk', columns: [t.clientId, t.ledgerKey] })],
+);

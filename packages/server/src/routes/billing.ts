@@ -11,6 +11,7 @@ import {
 import {
   DEFAULT_RULE_SET_NAME,
   allocateBilling,
+  addDays,
   isIsoDate,
   paiseToRupees,
   parseAmount,
@@ -79,6 +80,39 @@ function formStartReference(text: string | undefined): string {
 
 const INVALID_AMOUNT = 'Please enter a valid amount to allocate.';
 
+/** Days in an invoice date range at most (a year and a day: a leap year's whole). */
+const MAX_RANGE_DAYS = 366;
+
+/**
+ * The days of an invoice date range (issue 34 round four: every invoice was dated one day), from
+ * `from` to the form's `date_to` inclusive; [] when no end is given or it is the same day.
+ */
+function formRange(from: string, text: string | undefined): string[] {
+  const t = (text ?? '').trim();
+  if (!t) return [];
+  const to = isIsoDate(t) ? t : parseSpecDate(t);
+  if (!to) throw badRequest(`The date ${JSON.stringify(t)} is not a valid date (DD-MM-YYYY).`);
+  if (to < from) throw badRequest('The last invoice date is before the first.');
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    days.push(d);
+    if (days.length > MAX_RANGE_DAYS) throw badRequest('An invoice date range has at most 366 days.');
+  }
+  return days.length > 1 ? days : [];
+}
+
+/**
+ * Invoices of one amount spread over the range's days in their order, as evenly as their count
+ * allows (the first ones on the first day): the allocation itself is unchanged.
+ */
+export function spreadOverDays<T extends { Date: string }>(
+  vouchers: readonly T[],
+  days: readonly string[],
+): T[] {
+  if (days.length === 0) return [...vouchers];
+  return vouchers.map((v, i) => ({ ...v, Date: days[Math.floor((i * days.length) / vouchers.length)] }));
+}
+
 function formAmount(text: string | undefined): number {
   const paise = parseAmount((text ?? '').trim());
   if (paise === null || paise <= 0) throw badRequest(INVALID_AMOUNT);
@@ -117,6 +151,9 @@ const billing: FastifyPluginAsync = async (app) => {
     if (datedAmounts && datedAmounts.reduce((s, d) => s + d.amount, 0) > MAX_BILLING_AMOUNT_PAISE) {
       throw badRequest('The amounts workbook adds up to more than ₹10,00,00,000.');
     }
+    const date = formDate(f.date, now());
+    // a range is for one amount: the amounts workbook dates its own invoices
+    const range = datedAmounts ? [] : formRange(date, f.date_to);
     const seed = formSeed(f.seed);
     const startReference = formStartReference(f.start_reference);
     const started = performance.now();
@@ -128,8 +165,9 @@ const billing: FastifyPluginAsync = async (app) => {
       rules: rules as RuleSet,
       seed,
       startReference,
-      date: formDate(f.date, now()),
+      date,
     });
+    const vouchers = spreadOverDays(result.vouchers, range);
     const lines = result.vouchers.reduce((s, v) => s + v.Items.length, 0);
     request.log.info(
       {
@@ -141,7 +179,7 @@ const billing: FastifyPluginAsync = async (app) => {
       'billing allocated',
     );
     return {
-      vouchers: result.vouchers,
+      vouchers,
       totals: {
         amount: paiseToRupees(result.totalPaise),
         lines,
@@ -154,6 +192,27 @@ const billing: FastifyPluginAsync = async (app) => {
     };
   };
   serve(app, ENDPOINTS.billingData, getData);
+  // The amounts workbook read alone (issue 34 round four): its total fills Amount to Allocate.
+  serve(app, ENDPOINTS.billingAmountsTotal, async (request) => {
+    const form = await readMultipart(
+      request,
+      'Send the workbook as multipart form data (field "amount_file").',
+    );
+    const bytes = form.files.find((f) => f.field === 'amount_file' && f.bytes.length > 0)?.bytes;
+    if (!bytes) throw badRequest('Choose the amounts workbook (XLSX) to read.');
+    const userId = request.user.id;
+    const rows = await withReadSlot(app.bahi, userId, 'workbook', () =>
+      readAmountsWorkbook(bytes, form.fields.password || undefined, { owner: userId }),
+    );
+    const total = rows.reduce((s, d) => s + d.amount, 0);
+    const dates = rows.map((d) => d.date).sort();
+    return {
+      amount: (total / 100).toFixed(2),
+      days: rows.length,
+      from: dates[0],
+      to: dates[dates.length - 1],
+    };
+  });
   serve(app, ENDPOINTS.billingDataSpec, getData);
 
   function checkedVouchers(data: unknown): BillingVoucher[] {

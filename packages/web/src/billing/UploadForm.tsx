@@ -2,8 +2,16 @@ import { Autocomplete, Button, Group, List, Paper, Stack, Text, TextInput, Title
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ENDPOINTS } from '@bahi/contract';
-import { checkBillingPassword, getBillingData, getRuleSets, type BillingUpload } from './api.ts';
+import { ENDPOINTS, type BillingAmountsAnswer } from '@bahi/contract';
+import { formatDisplayDate, formatRupees } from '@bahi/core';
+import {
+  checkBillingPassword,
+  getBillingData,
+  getRuleSets,
+  readAmountsTotal,
+  type BillingUpload,
+} from './api.ts';
+import { DateField } from '../components/DateField.tsx';
 import { storeBillingData } from './storage.ts';
 import { BackAndPages } from '../components/BackAndPages.tsx';
 import { FilePicker } from '../components/FilePicker.tsx';
@@ -44,6 +52,25 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
   const [amountFile, setAmountFile] = useState<File | null>(null);
   const [processing, setProcessing] = useState(false);
   const [askPassword, setAskPassword] = useState(false);
+  /** the invoices' first and last day (one amount; the amounts workbook dates its own) */
+  const [dateFrom, setDateFrom] = useState('');
+  const [dateTo, setDateTo] = useState('');
+  /** what the amounts workbook bills, read when it is chosen: Amount to Allocate is filled from it */
+  const [amounts, setAmounts] = useState<BillingAmountsAnswer | null>(null);
+
+  async function chooseAmountFile(f: File | null) {
+    setAmountFile(f);
+    setAmounts(null);
+    if (!f) return;
+    try {
+      const read = await readAmountsTotal(f);
+      setAmounts(read);
+      setAmount(read.amount);
+    } catch (err) {
+      // a protected workbook is read at Submit, after its password; others say what is wrong now
+      tell(reasonOf(err, 'The amounts workbook could not be read.'), nextOf(err));
+    }
+  }
 
   const ruleSets = useQuery({
     queryKey: ['rule-sets'],
@@ -77,8 +104,12 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
       tell(INVALID_AMOUNT);
       return;
     }
+    if (!amountFile && dateTo && !dateFrom) {
+      tell('Type the first invoice date too.', 'A range runs from the first invoice date to the last.');
+      return;
+    }
     setProcessing(true);
-    const upload: BillingUpload = { file, amountFile, setName, amount };
+    const upload: BillingUpload = { file, amountFile, setName, amount, dateFrom, dateTo };
     try {
       const { password_required } = await checkBillingPassword(upload);
       if (password_required) {
@@ -97,7 +128,7 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
     if (!file) return;
     setProcessing(true);
     try {
-      await extract({ file, amountFile, setName, amount, password });
+      await extract({ file, amountFile, setName, amount, password, dateFrom, dateTo });
       setAskPassword(false);
     } catch (err) {
       // A wrong password keeps the dialog open.
@@ -137,7 +168,34 @@ export function BillingUploadForm({ secondary }: { secondary: boolean }) {
             />
             <XlsxPicker label="Upload XLSX" file={file} onChange={setFile} />
             {secondary && (
-              <XlsxPicker label="Upload Additional XLSX" file={amountFile} onChange={setAmountFile} />
+              <XlsxPicker
+                label="Upload Additional XLSX"
+                file={amountFile}
+                onChange={(f) => void chooseAmountFile(f)}
+              />
+            )}
+            {amountFile && amounts && (
+              <Text size="sm" aria-label="Amounts workbook total">
+                The amounts workbook bills {formatRupees(Number(amounts.amount))} over {amounts.days} day(s),{' '}
+                {formatDisplayDate(amounts.from)} to {formatDisplayDate(amounts.to)}: Amount to Allocate is
+                its total, each day's invoices dated that day.
+              </Text>
+            )}
+            {!amountFile && (
+              <Group gap="sm" align="flex-start" role="group" aria-label="Invoice dates">
+                <DateField
+                  label="First invoice date"
+                  description="Empty: today"
+                  value={dateFrom}
+                  onChange={setDateFrom}
+                />
+                <DateField
+                  label="Last invoice date"
+                  description="Empty: all on the first date"
+                  value={dateTo}
+                  onChange={setDateTo}
+                />
+              </Group>
             )}
             <Group>
               <Button type="submit" disabled={processing}>

@@ -17,6 +17,9 @@ export type BillingUpload = {
   setName: string;
   amount: string;
   password?: string;
+  /** ISO: the first invoice date and, for one amount, the last (issue 34 round four); '' = today / one day */
+  dateFrom?: string;
+  dateTo?: string;
 };
 
 function form(u: BillingUpload): FormData {
@@ -24,6 +27,8 @@ function form(u: BillingUpload): FormData {
   f.append('set_name', u.setName.trim() || 'default');
   f.append('amount_given', u.amount);
   if (u.password) f.append('password', u.password);
+  if (u.dateFrom) f.append('date', u.dateFrom);
+  if (u.dateTo && !u.amountFile) f.append('date_to', u.dateTo);
   f.append('file', u.file);
   if (u.amountFile) f.append('amount_file', u.amountFile);
   return f;
@@ -71,3 +76,11 @@ export const downloadVouchersXlsx = (vouchers: BillingVoucher[]) =>
 
 export const downloadVouchersCsv = (vouchers: BillingVoucher[]) =>
   callForFile(ENDPOINTS.billingCsv, { json: { vouchers_data: { vouchers } } }, 'billing_vouchers.csv');
+
+/** The amounts workbook's total and days, read before Submit (issue 34 round four). */
+export function readAmountsTotal(amountFile: File, password?: string) {
+  const f = new FormData();
+  if (password) f.append('password', password);
+  f.append('amount_file', amountFile);
+  return call(ENDPOINTS.billingAmountsTotal, { multipart: f });
+}

@@ -1,5 +1,5 @@
 import type { BookAnswer, BookRowInfo, TallyCompanyAnswer } from '@bahi/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
@@ -91,9 +91,15 @@ describe("the client's company in the book", () => {
       <BookView clientId="c1" accountId="a1" tallyCompany="Report Traders" onChanged={() => {}} />,
     );
     await waitFor(() => expect(tallyApi.fetchCompany).toHaveBeenCalledWith('Report Traders'));
-    const cell = await screen.findByLabelText('Ledger for 05-07-2025 ROW b');
-    await waitFor(() => expect(cell.getAttribute('list')).toBeTruthy());
-    expect(document.getElementById(cell.getAttribute('list')!)?.querySelectorAll('option').length).toBe(2);
+    const cell = await screen.findByRole('combobox', { name: 'Ledger for 05-07-2025 ROW b' });
+    // the picker offers the company's ledgers as the name is typed (issue 34 round four)
+    await waitFor(() => expect(screen.queryByText('New ledger')).toBeTruthy());
+    fireEvent.change(cell, { target: { value: 'ba' } });
+    const list = screen.getByRole('listbox', { name: 'Ledgers for 05-07-2025 ROW b' });
+    expect([...list.querySelectorAll('[role=option]')].map((o) => o.textContent)).toEqual([
+      'Bank Charges',
+      'HDFC Bank',
+    ]);
     // only the ledger the company does not keep is marked
     expect(screen.getAllByText('New ledger')).toHaveLength(1);
     expect(screen.getByText('New ledger').closest('[title]')?.getAttribute('title')).toMatch(

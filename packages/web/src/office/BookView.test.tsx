@@ -116,7 +116,8 @@ describe('the office book', () => {
 
   it("reads what Tally holds from the client's company", async () => {
     const bridge = await import('../bank/bridge.ts');
-    vi.mocked(bridge.bridgeAvailable).mockResolvedValueOnce(true);
+    // asked when the book opens (Push and send is offered when it answers) and again by the push
+    vi.mocked(bridge.bridgeAvailable).mockResolvedValue(true);
     vi.mocked(bridge.readHeldThroughBridge).mockResolvedValueOnce(null);
     vi.mocked(bridge.rememberedTallyIp).mockReturnValue('192.168.1.5');
     vi.mocked(api.getBook).mockResolvedValue(book);
@@ -142,6 +143,7 @@ describe('the office book', () => {
       ),
     );
     vi.mocked(bridge.rememberedTallyIp).mockReturnValue('');
+    vi.mocked(bridge.bridgeAvailable).mockResolvedValue(false);
   });
 
   it('offers the suggestions, pushes with all of them, and asks a group per new ledger', async () => {
@@ -197,7 +199,7 @@ describe('the office book', () => {
     const big = { ...book, rows_total: 1_234 } as BookAnswer;
     vi.mocked(api.getBook).mockResolvedValue(big);
     renderWithProviders(<BookView clientId="c1" accountId="a1" onChanged={() => {}} />);
-    await screen.findByText('Rows 1–3 of 1234');
+    await screen.findByText('Rows 1–3 of 1,234');
     expect(api.getBook).toHaveBeenLastCalledWith('a1', { rows_from: 0, rows_limit: 500 });
     fireEvent.click(screen.getByRole('button', { name: 'Next 500' }));
     await waitFor(() =>

@@ -8,6 +8,7 @@ import type {
 } from '@bahi/contract';
 import { TALLY_PART_VOUCHERS } from '@bahi/contract';
 import {
+  formatIndian,
   parseAmount,
   partyOf,
   ruleFromFilter,
@@ -40,16 +41,17 @@ import {
   rememberedTallyIp,
 } from '../bank/bridge.ts';
 import { notifyError, notifySuccess } from '../components/notify.ts';
-import { focusRowCell, rowStep } from '../components/row-keys.ts';
-import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
-import { LedgerPicker, TallyLedgerDatalist } from '../tally/LedgerPicker.tsx';
+import { LedgerPicker } from '../tally/LedgerPicker.tsx';
 import { pushInParts } from '../tally/push.ts';
 import { rowMovement } from '../tally/row-movement.ts';
 import { useClientCompany } from '../tally/useClientCompany.ts';
 import { TaxSplitControl } from '../tally/TaxSplitControl.tsx';
 import { createRule, exportXml, fixRow, getBook, pushBook, setLedgers, setSplits } from './api.ts';
+import { LedgerCell } from './LedgerCell.tsx';
 import { RowAuthor } from './RowAuthor.tsx';
+import { useVirtualRows } from '../components/VirtualTable.tsx';
 import { FixRowButton } from './FixRowButton.tsx';
+import { formatCount, formatMonth } from '../format.ts';
 
 // One account's book (issue 13): its months with what went to Tally, the gaps where the balance
 // chain breaks, and its rows with the ledger each has and what set it (a rule, the client's memory,
@@ -62,6 +64,19 @@ import { FixRowButton } from './FixRowButton.tsx';
 const PAGE_ROWS = 500;
 /** The view is asked for once typing pauses this long. */
 const TYPING_PAUSE_MS = 300;
+
+/** Pages longer than this are drawn a window at a time; a month of a small client's book is not. */
+const WINDOW_FROM_ROWS = 100;
+/** A book row's usual height (one line of description, the ledger cell): corrected as rows are measured. */
+const ROW_ESTIMATE_PX = 46;
+/** Rows drawn beyond the window each way: Enter and ↓ always find the next row's cell in the page. */
+const WINDOW_OVERSCAN = 12;
+
+/** An amount typed into a filter, shown grouped once the field is left ('1000' -> '1,000.00'); else as typed. */
+const grouped = (typed: string): string => {
+  const paise = typed.trim() ? parseAmount(typed) : null;
+  return paise === null ? typed : formatIndian(paise);
+};
 
 const SOURCE_LABEL = { rule: 'Rule', memory: 'Memory', manual: 'By hand' } as const;
 
@@ -106,6 +121,8 @@ export function BookView({
     month?: string;
     ledgers: string[];
     groups: string[];
+    /** asked by Push and send: the push goes through the bridge once made */
+    send?: boolean;
   } | null>(null);
   const [newGroup, setNewGroup] = useState<string | null>(null);
   /** a group per new ledger, when the push creates several (issue 31) */
@@ -114,6 +131,19 @@ export function BookView({
   const [useSuggestions, setUseSuggestions] = useState(false);
   // The office's Tally address, shared with the result screen's Tally panel.
   const [localIp, setLocalIp] = useState(rememberedTallyIp);
+  /**
+   * The bridge answered when the book was opened: Push and send is offered (issue 34 round four: a
+   * push and its send were two actions a book).
+   */
+  const [bridgeUp, setBridgeUp] = useState(false);
+  useEffect(() => {
+    if (!rememberedTallyIp().trim()) return;
+    let live = true;
+    void bridgeAvailable().then((up) => live && setBridgeUp(up));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // The view as the server filters it, once typing pauses; a new view starts at its first page.
   const [view, setView] = useState<BookQuery>({});
@@ -158,7 +188,36 @@ export function BookView({
   );
   const filtering =
     rule.words.length > 0 || rule.direction !== 'any' || rule.min !== null || rule.max !== null;
-  const shown = book?.rows ?? [];
+  const shown = useMemo(() => book?.rows ?? [], [book]);
+  // A long page of the book is drawn a window at a time (issue 34 round four: DESIGN.md's virtualised
+  // tables): the rows in view and a margin, measured as they are drawn (a row's height varies with
+  // its description and split). A short book is drawn whole, as before.
+  const windowed = shown.length > WINDOW_FROM_ROWS;
+  const virtual = useVirtualRows({
+    count: windowed ? shown.length : 0,
+    rowHeight: ROW_ESTIMATE_PX,
+    overscan: WINDOW_OVERSCAN,
+    getItemKey: (i) => shown[i]?.id ?? i,
+  });
+  // The ledger cells' picker offers the company's ledgers, then those this page of the book uses
+  // (issue 34 round four): a client whose company was never read still gets its own names.
+  const ledgerNames = useMemo(() => {
+    const seen = new Set<string>();
+    const out: string[] = [];
+    const add = (n: string | null | undefined) => {
+      const name = (n ?? '').trim();
+      if (name && !seen.has(name.toLowerCase())) {
+        seen.add(name.toLowerCase());
+        out.push(name);
+      }
+    };
+    for (const l of company?.ledgers ?? []) add(l.name);
+    for (const r of shown) {
+      add(r.LedgerName);
+      add(r.suggested_ledger);
+    }
+    return out;
+  }, [company, shown]);
 
   async function makeRule() {
     try {
@@ -266,8 +325,11 @@ export function BookView({
   async function push(
     month?: string,
     groups: { ledger_groups?: Record<string, string>; new_ledger_group?: string } = {},
+    /** Push and send: the push goes through the bridge as soon as it is made */
+    send = false,
   ) {
     setPushing(true);
+    let made: PushAnswer | null = null;
     try {
       // What the company already holds on the ledger for these rows' days, when the bridge can say:
       // those rows are in Tally and are not sent again (issue 31).
@@ -299,9 +361,11 @@ export function BookView({
       } else {
         setLastPush(answer);
         // Rows are marked pushed only when Tally answers (issue 31): sending is the next step.
-        notifySuccess(
-          `${answer.rows} row(s) ready as ${answer.vouchers} voucher(s); they are marked pushed when Tally says it took them.${before}`,
-        );
+        if (send) made = answer;
+        else
+          notifySuccess(
+            `${answer.rows} row(s) ready as ${answer.vouchers} voucher(s); they are marked pushed when Tally says it took them.${before}`,
+          );
       }
       load();
       onChanged();
@@ -310,13 +374,18 @@ export function BookView({
       const said = (err instanceof ApiError ? err.body : null) as {
         new_ledgers?: string[];
         groups?: string[];
+        last_group?: string;
       } | null;
       if (err instanceof ApiError && err.status === 422 && said?.new_ledgers?.length) {
-        setGroupsNeeded({ month, ledgers: said.new_ledgers, groups: said.groups ?? [] });
+        const groups = said.groups ?? [];
+        setGroupsNeeded({ month, ledgers: said.new_ledgers, groups, send });
+        // the group chosen last for this client is offered first (issue 34 round four)
+        if (said.last_group && groups.includes(said.last_group)) setNewGroup(said.last_group);
       } else notifyError('Nothing was pushed.', err);
     } finally {
       setPushing(false);
     }
+    if (made) await sendThroughBridge(made);
   }
 
   /** The push's file: with the answer when it is one part, else fetched whole by its id (issue 33). */
@@ -386,6 +455,99 @@ export function BookView({
     : {};
   const allChosen = !!groupsNeeded && groupsNeeded.ledgers.every((l) => chosenGroups[l]);
 
+  const bookRow = (r: BookRowInfo, i: number) => (
+    <Table.Tr
+      key={r.id}
+      data-index={i}
+      ref={windowed ? virtual.virtualizer.measureElement : undefined}
+      data-gap={r.gap_before || undefined}
+      style={r.gap_before ? { borderTop: '3px solid var(--mantine-color-orange-6)' } : undefined}
+    >
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.Date}</Table.Td>
+      <Table.Td>{r.Description}</Table.Td>
+      <Table.Td ta="right" c="red.9">
+        {r.Withdrawal}
+      </Table.Td>
+      <Table.Td ta="right" c="teal.9">
+        {r.Deposit}
+      </Table.Td>
+      <Table.Td ta="right">{r.ClosingBalance}</Table.Td>
+      <Table.Td>
+        {r.pushed ? (
+          r.LedgerName || 'Suspense'
+        ) : (
+          <Group gap={4} wrap="nowrap">
+            <LedgerCell
+              label={`${r.Date} ${r.Description}`}
+              saved={r.LedgerName ?? ''}
+              placeholder={r.suggested_ledger ? `Suggested: ${r.suggested_ledger}` : undefined}
+              names={ledgerNames}
+              onSave={(ledger) => void saveLedger(r, ledger)}
+            />
+            {r.suggested_ledger && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                title={r.suggested_reason}
+                aria-label={`Use ${r.suggested_ledger} for ${r.Date} ${r.Description}`}
+                onClick={() => void saveLedger(r, r.suggested_ledger ?? '')}
+              >
+                Use
+              </Button>
+            )}
+          </Group>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {!r.pushed && isNew(r.LedgerName ?? '') && (
+          <Badge
+            color="orange"
+            variant="light"
+            title={`Not in ${company?.company.name}: the push will create it`}
+          >
+            New ledger
+          </Badge>
+        )}
+        {r.ledger_source && (
+          <Text size="xs" title={r.ledger_reason}>
+            {SOURCE_LABEL[r.ledger_source]}
+            {r.ledger_source === 'rule' ? `: ${r.ledger_reason.replace(/^Rule /, '')}` : ''}
+            {r.voucher_type ? ` (${r.voucher_type})` : ''}
+          </Text>
+        )}
+        {r.ledger_source === 'memory' && !r.pushed && (
+          // The payee's remembered ledger was used on its own when the row was filed: one
+          // click gives the row back without one (still offered as a suggestion).
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            title={r.ledger_reason}
+            aria-label={`Undo the remembered ${r.LedgerName} for ${r.Date} ${r.Description}`}
+            onClick={() => void saveLedger(r, '')}
+          >
+            Undo
+          </Button>
+        )}
+        <RowAuthor by={r.changed_by} at={r.changed_at} />
+      </Table.Td>
+      <Table.Td>
+        <TaxSplitControl
+          value={r.TaxSplit}
+          movement={rowMovement(r)}
+          ledger={r.LedgerName ?? ''}
+          bankLedger={book.account.tally_ledger}
+          label={`${r.Date} ${r.Description}`}
+          readOnly={r.pushed}
+          taxLedgers={taxLedgers}
+          onSave={(s) => saveSplit(r, s)}
+        />
+      </Table.Td>
+      <Table.Td>
+        {r.pushed ? <Badge variant="light">Pushed</Badge> : <FixRowButton row={r} onSave={saveFix} />}
+      </Table.Td>
+    </Table.Tr>
+  );
+
   return (
     <Stack gap="sm" aria-label={`Book of ${account.account_number}`}>
       <Group justify="space-between">
@@ -400,7 +562,21 @@ export function BookView({
               onChange={(e) => setUseSuggestions(e.currentTarget.checked)}
             />
           )}
-          <Button onClick={() => void push()} loading={pushing} disabled={account.unpushed === 0}>
+          {bridgeUp && account.unpushed > 0 && (
+            <Button
+              onClick={() => void push(undefined, {}, true)}
+              loading={pushing}
+              title="Makes the push and sends it to Tally through the bridge"
+            >
+              Push and send {account.unpushed} row(s)
+            </Button>
+          )}
+          <Button
+            variant={bridgeUp && account.unpushed > 0 ? 'default' : 'filled'}
+            onClick={() => void push()}
+            loading={pushing}
+            disabled={account.unpushed === 0}
+          >
             {account.unpushed === 0
               ? 'Everything pushed'
               : `Push ${account.unpushed} unpushed row(s) to Tally`}
@@ -428,9 +604,13 @@ export function BookView({
                 size="xs"
                 disabled={!allChosen}
                 loading={pushing}
-                onClick={() => allChosen && void push(groupsNeeded.month, { ledger_groups: chosenGroups })}
+                onClick={() =>
+                  allChosen &&
+                  void push(groupsNeeded.month, { ledger_groups: chosenGroups }, groupsNeeded.send)
+                }
               >
-                {groupsNeeded.ledgers.length === 1 ? 'Push with this group' : 'Push with these groups'}
+                {(groupsNeeded.send ? 'Push and send with ' : 'Push with ') +
+                  (groupsNeeded.ledgers.length === 1 ? 'this group' : 'these groups')}
               </Button>
             </Group>
             {groupsNeeded.ledgers.length > 1 && (
@@ -494,7 +674,8 @@ export function BookView({
         </Paper>
       )}
       <Text size="sm" c="dimmed" data-testid="book-counts">
-        {account.rows} rows · {account.pushed} pushed · {account.unpushed} unpushed
+        {formatCount(account.rows)} rows · {formatCount(account.pushed)} pushed ·{' '}
+        {formatCount(account.unpushed)} unpushed
       </Text>
       {book.gaps.map((g) => (
         <Alert key={`${g.after_date}-${g.before_date}-${g.printed}`} color="orange" title="Gap in the book">
@@ -538,24 +719,36 @@ export function BookView({
                   size="compact-sm"
                   variant={month === m.month ? 'light' : 'subtle'}
                   aria-pressed={month === m.month}
-                  aria-label={`Show ${m.month} only`}
+                  aria-label={`Show ${formatMonth(m.month)} only`}
                   onClick={() => setMonth((shown) => (shown === m.month ? null : m.month))}
                 >
-                  {m.month}
+                  {formatMonth(m.month)}
                 </Button>
               </Table.Td>
-              <Table.Td ta="right">{m.rows}</Table.Td>
+              <Table.Td ta="right">{formatCount(m.rows)}</Table.Td>
               <Table.Td ta="right">{m.opening}</Table.Td>
               <Table.Td ta="right">{m.withdrawals}</Table.Td>
               <Table.Td ta="right">{m.deposits}</Table.Td>
               <Table.Td ta="right">{m.closing}</Table.Td>
-              <Table.Td ta="right">{m.pushed}</Table.Td>
-              <Table.Td ta="right">{m.unpushed}</Table.Td>
+              <Table.Td ta="right">{formatCount(m.pushed)}</Table.Td>
+              <Table.Td ta="right">{formatCount(m.unpushed)}</Table.Td>
               <Table.Td ta="right">
                 {m.unpushed > 0 && (
-                  <Button size="xs" variant="subtle" disabled={pushing} onClick={() => void push(m.month)}>
-                    Push {m.month}
-                  </Button>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {bridgeUp && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        disabled={pushing}
+                        onClick={() => void push(m.month, {}, true)}
+                      >
+                        Push and send {formatMonth(m.month)}
+                      </Button>
+                    )}
+                    <Button size="xs" variant="subtle" disabled={pushing} onClick={() => void push(m.month)}>
+                      Push {formatMonth(m.month)}
+                    </Button>
+                  </Group>
                 )}
               </Table.Td>
             </Table.Tr>
@@ -586,8 +779,15 @@ export function BookView({
             w={110}
             value={min}
             onChange={(e) => setMin(e.currentTarget.value)}
+            onBlur={() => setMin(grouped)}
           />
-          <TextInput label="Amount to" w={110} value={max} onChange={(e) => setMax(e.currentTarget.value)} />
+          <TextInput
+            label="Amount to"
+            w={110}
+            value={max}
+            onChange={(e) => setMax(e.currentTarget.value)}
+            onBlur={() => setMax(grouped)}
+          />
         </Group>
         {filtering && (
           <Group align="flex-end" gap="sm" mt="sm">
@@ -615,7 +815,7 @@ export function BookView({
                 : 'Apply to the rows shown'}
             </Button>
             <Text size="sm" c="dimmed">
-              {book.rows_total} row(s) shown
+              {formatCount(book.rows_total)} row(s) shown
             </Text>
           </Group>
         )}
@@ -644,126 +844,46 @@ export function BookView({
           </Group>
         </Alert>
       )}
-      <TallyLedgerDatalist company={company} />
-      <Table striped aria-label="Book rows" stickyHeader>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th ta="right">Withdrawal</Table.Th>
-            <Table.Th ta="right">Deposit</Table.Th>
-            <Table.Th ta="right">Balance</Table.Th>
-            <Table.Th>Ledger</Table.Th>
-            <Table.Th>Set by</Table.Th>
-            <Table.Th>GST/TDS</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shown.map((r) => (
-            <Table.Tr
-              key={r.id}
-              data-gap={r.gap_before || undefined}
-              style={r.gap_before ? { borderTop: '3px solid var(--mantine-color-orange-6)' } : undefined}
-            >
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.Date}</Table.Td>
-              <Table.Td>{r.Description}</Table.Td>
-              <Table.Td ta="right" c="red.9">
-                {r.Withdrawal}
-              </Table.Td>
-              <Table.Td ta="right" c="teal.9">
-                {r.Deposit}
-              </Table.Td>
-              <Table.Td ta="right">{r.ClosingBalance}</Table.Td>
-              <Table.Td>
-                {r.pushed ? (
-                  r.LedgerName || 'Suspense'
-                ) : (
-                  <Group gap={4} wrap="nowrap">
-                    <TextInput
-                      size="xs"
-                      aria-label={`Ledger for ${r.Date} ${r.Description}`}
-                      defaultValue={r.LedgerName}
-                      placeholder={r.suggested_ledger ? `Suggested: ${r.suggested_ledger}` : undefined}
-                      data-book-ledger
-                      list={company ? TALLY_LEDGER_LIST_ID : undefined}
-                      autoComplete="off"
-                      onBlur={(e) => void saveLedger(r, e.currentTarget.value)}
-                      onKeyDown={(e) => {
-                        // Enter, Shift+Enter, ↓ and ↑ between rows, as in Tally (issue 34); leaving
-                        // the cell saves it
-                        const input = e.currentTarget;
-                        const step = rowStep(e, input.value !== input.defaultValue);
-                        if (step === 0) return;
-                        e.preventDefault();
-                        focusRowCell(input, step, 'input[data-book-ledger]');
-                      }}
-                    />
-                    {r.suggested_ledger && (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        title={r.suggested_reason}
-                        aria-label={`Use ${r.suggested_ledger} for ${r.Date} ${r.Description}`}
-                        onClick={() => void saveLedger(r, r.suggested_ledger ?? '')}
-                      >
-                        Use
-                      </Button>
-                    )}
-                  </Group>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {!r.pushed && isNew(r.LedgerName ?? '') && (
-                  <Badge
-                    color="orange"
-                    variant="light"
-                    title={`Not in ${company?.company.name}: the push will create it`}
-                  >
-                    New ledger
-                  </Badge>
-                )}
-                {r.ledger_source && (
-                  <Text size="xs" title={r.ledger_reason}>
-                    {SOURCE_LABEL[r.ledger_source]}
-                    {r.ledger_source === 'rule' ? `: ${r.ledger_reason.replace(/^Rule /, '')}` : ''}
-                    {r.voucher_type ? ` (${r.voucher_type})` : ''}
-                  </Text>
-                )}
-                {r.ledger_source === 'memory' && !r.pushed && (
-                  // The payee's remembered ledger was used on its own when the row was filed: one
-                  // click gives the row back without one (still offered as a suggestion).
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    title={r.ledger_reason}
-                    aria-label={`Undo the remembered ${r.LedgerName} for ${r.Date} ${r.Description}`}
-                    onClick={() => void saveLedger(r, '')}
-                  >
-                    Undo
-                  </Button>
-                )}
-                <RowAuthor by={r.changed_by} at={r.changed_at} />
-              </Table.Td>
-              <Table.Td>
-                <TaxSplitControl
-                  value={r.TaxSplit}
-                  movement={rowMovement(r)}
-                  ledger={r.LedgerName ?? ''}
-                  bankLedger={book.account.tally_ledger}
-                  label={`${r.Date} ${r.Description}`}
-                  readOnly={r.pushed}
-                  taxLedgers={taxLedgers}
-                  onSave={(s) => saveSplit(r, s)}
-                />
-              </Table.Td>
-              <Table.Td>
-                {r.pushed ? <Badge variant="light">Pushed</Badge> : <FixRowButton row={r} onSave={saveFix} />}
-              </Table.Td>
+      <div
+        ref={virtual.scrollRef}
+        data-windowed={windowed || undefined}
+        style={windowed ? { maxHeight: '75vh', overflow: 'auto' } : undefined}
+      >
+        <Table striped aria-label="Book rows" stickyHeader>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Withdrawal</Table.Th>
+              <Table.Th ta="right">Deposit</Table.Th>
+              <Table.Th ta="right">Balance</Table.Th>
+              <Table.Th>Ledger</Table.Th>
+              <Table.Th>Set by</Table.Th>
+              <Table.Th>GST/TDS</Table.Th>
+              <Table.Th />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {windowed ? (
+              <>
+                {virtual.padTop > 0 && (
+                  <tr aria-hidden style={{ height: virtual.padTop }}>
+                    <td colSpan={9} />
+                  </tr>
+                )}
+                {virtual.items.map((it) => bookRow(shown[it.index], it.index))}
+                {virtual.padBottom > 0 && (
+                  <tr aria-hidden style={{ height: virtual.padBottom }}>
+                    <td colSpan={9} />
+                  </tr>
+                )}
+              </>
+            ) : (
+              shown.map((r, i) => bookRow(r, i))
+            )}
+          </Table.Tbody>
+        </Table>
+      </div>
       {book.rows_total > PAGE_ROWS && (
         <Group gap="sm" aria-label="Pages of the book">
           <Button
@@ -775,7 +895,7 @@ export function BookView({
             Previous {PAGE_ROWS}
           </Button>
           <Text size="sm" c="dimmed">
-            Rows {from + 1}–{from + shown.length} of {book.rows_total}
+            Rows {formatCount(from + 1)}–{formatCount(from + shown.length)} of {formatCount(book.rows_total)}
           </Text>
           <Button
             variant="default"

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { notifyError, notifySuccess } from '../components/notify.ts';
 import { approveMonth, getActivity } from './team-api.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime, formatMonth } from '../format.ts';
 
 // A client's months approved for Tally and its trail of changes, with their authors (issue 35). A
 // reviewer (or the owner) approves a month; a change to its rows withdraws the approval; a push of
@@ -59,7 +59,9 @@ export function ClientActivity({ clientId, accounts }: { clientId: string; accou
   async function setApproved(month: string, approved: boolean) {
     try {
       await approveMonth(clientId, month, approved);
-      notifySuccess(approved ? `${month} approved for Tally.` : `${month}: approval withdrawn.`);
+      notifySuccess(
+        approved ? `${formatMonth(month)} approved for Tally.` : `${formatMonth(month)}: approval withdrawn.`,
+      );
       load();
     } catch (err) {
       notifyError('The month could not be changed.', err);
@@ -93,7 +95,7 @@ export function ClientActivity({ clientId, accounts }: { clientId: string; accou
               const a = approvalOf.get(m);
               return (
                 <Table.Tr key={m}>
-                  <Table.Td>{m}</Table.Td>
+                  <Table.Td>{formatMonth(m)}</Table.Td>
                   <Table.Td>
                     {a ? (
                       <Badge color="teal" variant="light">
@@ -110,7 +112,9 @@ export function ClientActivity({ clientId, accounts }: { clientId: string; accou
                       <Button
                         size="xs"
                         variant={a ? 'subtle' : 'filled'}
-                        aria-label={a ? `Withdraw approval of ${m}` : `Approve ${m}`}
+                        aria-label={
+                          a ? `Withdraw approval of ${formatMonth(m)}` : `Approve ${formatMonth(m)}`
+                        }
                         onClick={() => void setApproved(m, !a)}
                       >
                         {a ? 'Withdraw' : 'Approve'}
@@ -144,7 +148,7 @@ export function ClientActivity({ clientId, accounts }: { clientId: string; accou
                 <Table.Td>{when(c.at)}</Table.Td>
                 <Table.Td>{c.actor || 'a drop'}</Table.Td>
                 <Table.Td>{KIND[c.kind]}</Table.Td>
-                <Table.Td>{c.month ?? ''}</Table.Td>
+                <Table.Td>{c.month ? formatMonth(c.month) : ''}</Table.Td>
                 <Table.Td>{accountOf(c.account_id)}</Table.Td>
                 <Table.Td ta="right">{c.rows || ''}</Table.Td>
                 <Table.Td>{c.detail}</Table.Td>
