@@ -278,7 +278,13 @@ export function readSequence(
         });
   if (start < 0) return { sections: [], headerZone: lines, issues, headerFound: false, rowLines };
   const headerZone = lines.slice(0, headerAt >= 0 ? headerAt : start);
-  const furniture = pageFurniture(lines, opts.headers);
+  // without a header the reader knows, the line above the first row is the table's: printed again, it is no narration
+  // (above an opening balance printed as a row)
+  let above = start - 1;
+  while (above > 0 && specialKind(specialText(lines[above]!.text))) above--;
+  const headerText = headerAt < 0 && above >= 0 ? lines[above]!.text : null;
+  const isHeader = (l: Line) => opts.headers?.has(l) === true || l.text === headerText;
+  const furniture = pageFurniture(lines, isHeader);
   // the usual distance from one line to the next in the table
   const gaps: number[] = [];
   for (let k = start + 1; k < lines.length; k++)
@@ -332,11 +338,6 @@ export function readSequence(
     pending = null;
   };
   const hasMoney = (words: string[]) => words.some(isMoney);
-  // without a header the reader knows, the line above the first row is the table's: printed again, it is no narration
-  // (above an opening balance printed as a row)
-  let above = start - 1;
-  while (above > 0 && specialKind(specialText(lines[above]!.text))) above--;
-  const headerText = headerAt < 0 && above >= 0 ? lines[above]!.text : null;
   // the page of the last line that was the table's (a row's, or no row's; no special line's): the
   // first such line on a new page may go on the narration of the row the page before ended with
   let contentPage = -1;
@@ -465,13 +466,13 @@ function bySide(cells: Cell[], before: number | null): boolean {
  * The lines a page prints above its first row that another page prints there too (digits aside:
  * 'Account No : 1234 Page 2'): the bank's name, the account's line. Never a row's narration.
  */
-function pageFurniture(lines: Line[], headers: ReadonlySet<Line> | undefined): Set<Line> {
+function pageFurniture(lines: Line[], isHeader: (l: Line) => boolean): Set<Line> {
   const tops = new Map<number, Line[]>();
   const done = new Set<number>();
   for (const l of lines) {
     if (done.has(l.page)) continue;
-    if (headers?.has(l)) continue;
-    if (rowStart(l.text.split(' '))) {
+    // (under a page's header the lines are the table's: a narration going on from the page before)
+    if (isHeader(l) || rowStart(l.text.split(' '))) {
       done.add(l.page);
       continue;
     }
