@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { PLANS, planPricePaise } from '@bahi/core';
 import { pushUnpushed } from '../../src/office/pushes.ts';
 import { bookRows, officeAccounts } from '../../src/office/tables.ts';
-import { taughtLayouts } from '../../src/statements/tables.ts';
+import { tallyExports, taughtLayouts } from '../../src/statements/tables.ts';
 import { withdrawApprovals } from '../../src/office/team.ts';
 import { call, startApp } from '../helpers/harness.ts';
 import { makeMember } from '../helpers/queue.ts';
@@ -681,6 +681,52 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       const gone = await fix({ Description: 'too late' });
       assert.equal(gone.status, 409);
       assert.match(gone.body.detail, /gone to Tally/);
+    });
+
+    test('a row in a push waiting for Tally’s answer is not fixed until Tally answers (or a day passes)', async () => {
+      const { account, row } = await approvedClient('Waiting Traders');
+      // (February stays approved: the fixes below are of January's row)
+      const db = h.database.db;
+      const push = async (month: string) => {
+        const res = await api(tokens.owner, 'POST', `/office/accounts/${account}/push`, {
+          month,
+          new_ledger_group: 'Indirect Expenses',
+        });
+        assert.equal(res.status, 200, res.raw);
+        return res.body.xml_id as string;
+      };
+      const fix = (id: string, Description: string) =>
+        api(tokens.owner, 'PUT', `/office/accounts/${account}/fix`, { id, Description });
+      const january = await push('2026-01');
+      const waiting = await fix(row, 'UPI-SHOP FIXED WHILE WAITING');
+      assert.equal(waiting.status, 409, waiting.raw);
+      assert.match(waiting.body.detail, /in a push waiting for Tally’s answer \(pushed \d\d-\d\d-\d{4}\): fix it once/);
+      const [kept] = await db.select().from(bookRows).where(eq(bookRows.id, row));
+      assert.notEqual(kept.description, 'UPI-SHOP FIXED WHILE WAITING', 'nothing changed');
+      // Tally refuses the import (the bridge reports it): the row did not go, so it may be fixed now.
+      const answered = await api(tokens.owner, 'POST', `/tally/exports/${january}/response`, {
+        ok: false,
+        status: 'error',
+        detail: 'Tally refused the import',
+      });
+      assert.equal(answered.status, 200, answered.raw);
+      const after = await fix(row, 'UPI-SHOP FIXED AFTER THE ANSWER');
+      assert.equal(after.status, 200, after.raw);
+      assert.deepEqual(
+        after.body.changed.map((c: { field: string }) => c.field),
+        ['Description'],
+      );
+      // A push whose answer never came holds its rows a day at most.
+      const february = await push('2026-02');
+      const book = (await owner('GET', `/office/accounts/${account}/book`)).body.rows;
+      const feb = book.find((r: { Date: string }) => r.Date.endsWith('-02-2026')).id as string;
+      assert.equal((await fix(feb, 'UPI-SHOP FEB FIX')).status, 409);
+      await db
+        .update(tallyExports)
+        .set({ createdAt: new Date(h.clock.now().getTime() - 24 * 3600 * 1000 - 1000) })
+        .where(eq(tallyExports.id, february));
+      const late = await fix(feb, 'UPI-SHOP FEB FIX');
+      assert.equal(late.status, 200, late.raw);
     });
 
     test('a Tally company a member reads is the office’s: every member sees it and the push declares none of its ledgers', async () => {
