@@ -8,6 +8,7 @@ import { pushUnpushed } from '../../src/office/pushes.ts';
 import { bookRows, officeAccounts } from '../../src/office/tables.ts';
 import { tallyExports, taughtLayouts } from '../../src/statements/tables.ts';
 import { withdrawApprovals } from '../../src/office/team.ts';
+import { configureWorkLimits } from '../../src/statements/work-limits.ts';
 import { call, startApp } from '../helpers/harness.ts';
 import { makeMember } from '../helpers/queue.ts';
 import { startMailbox } from '../helpers/smtp.ts';
@@ -583,6 +584,36 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       assert.deepEqual(await approvedMonths(took.client), []);
       assert.ok((await trail(took.client, 'rule')).every((c) => /office’s rule set taken/.test(c.detail)));
       assert.equal((await trail(took.client, 'withdraw')).length, 2);
+    });
+
+    test('a push refused for want of approval counts against the hour’s push limit', async () => {
+      const { client, account } = await approvedClient('Limit Traders');
+      // January's approval withdrawn by hand: a push of January is refused 409.
+      assert.equal(
+        (
+          await api(tokens.reviewer, 'POST', `/office/clients/${client}/approvals`, {
+            month: '2026-01',
+            approved: false,
+          })
+        ).status,
+        200,
+      );
+      const before = configureWorkLimits({ push: { max: 2, windowSeconds: 3600 } });
+      try {
+        const push = (month: string) =>
+          owner('POST', `/office/accounts/${account}/push`, { month, new_ledger_group: 'Indirect Expenses' });
+        for (let i = 0; i < 2; i++) {
+          const refused = await push('2026-01');
+          assert.equal(refused.status, 409, refused.raw);
+          assert.match(refused.body.detail, /not approved yet/);
+        }
+        // February is approved, but the hour's two pushes were spent on the refusals.
+        const third = await push('2026-02');
+        assert.equal(third.status, 429, third.raw);
+        assert.match(third.body.detail, /Too many attempts/);
+      } finally {
+        configureWorkLimits(before);
+      }
     });
 
     test('a single user (an office without a reviewer) pushes without approval, as before', async () => {
