@@ -616,6 +616,106 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       }
     });
 
+    test('a rule created, changed, moved or deleted is in the trail, with the months whose suggestions it moves', async () => {
+      const { client, account } = await approvedClient('Rule Trail Traders');
+      const ownerName = (await owner('GET', '/account/profile')).body.name as string;
+      const seen = new Set<string>();
+      /** the trail's rule lines since the last call: [month, rows, detail] */
+      const fresh = async () => {
+        const lines = (await trail(client, 'rule')) as {
+          id: string;
+          month: string | null;
+          actor: string;
+          rows: number;
+          detail: string;
+        }[];
+        const out = lines.filter((l) => !seen.has(l.id));
+        for (const l of out) seen.add(l.id);
+        assert.ok(out.every((l) => l.actor === ownerName));
+        return out.map((l) => [l.month, l.rows, l.detail] as const).sort();
+      };
+      const rule = (json: Record<string, unknown>) => ({ match: 'all', direction: 'any', ...json });
+      // Created: every open row now suggests Shop Expenses (three a month); both months unapproved.
+      const shop = await owner(
+        'POST',
+        `/office/clients/${client}/rules`,
+        rule({ words: ['UPI-SHOP'], ledger: 'Shop Expenses' }),
+      );
+      assert.equal(shop.status, 200, shop.raw);
+      const added = '“Shop Expenses” added: “UPI-SHOP” → Shop Expenses';
+      assert.deepEqual(await fresh(), [
+        ['2026-01', 3, `rule ${added}`],
+        ['2026-02', 3, `rule ${added}`],
+      ]);
+      assert.deepEqual(await approvedMonths(client), []);
+      // A second rule the first one shadows moves no suggestion: one line of no month.
+      const second = await owner(
+        'POST',
+        `/office/clients/${client}/rules`,
+        rule({ name: 'Repairs rule', words: ['UPI-SHOP'], ledger: 'Repairs' }),
+      );
+      assert.deepEqual(await fresh(), [[null, 0, 'rule “Repairs rule” added: “UPI-SHOP” → Repairs']]);
+      const id = second.body.rule.id as string;
+      // Moved up: it now wins for every row.
+      for (const month of ['2026-01', '2026-02'])
+        await api(tokens.reviewer, 'POST', `/office/clients/${client}/approvals`, { month });
+      const moved = await owner('POST', `/office/rules/${id}/move`, { direction: 'up' });
+      assert.deepEqual(moved.body, { ok: true, moved: true });
+      const movedLines = await fresh();
+      assert.deepEqual(
+        movedLines.map(([m, n]) => [m, n]),
+        [
+          ['2026-01', 3],
+          ['2026-02', 3],
+        ],
+      );
+      assert.match(movedLines[0][2], /^rule “Repairs rule” moved up to place 1: /);
+      assert.deepEqual(
+        await approvedMonths(client),
+        [],
+        'a move that changes suggestions withdraws approvals',
+      );
+      // At the top already: nothing moves, nothing recorded.
+      assert.deepEqual((await owner('POST', `/office/rules/${id}/move`, { direction: 'up' })).body, {
+        ok: true,
+        moved: false,
+      });
+      assert.deepEqual(await fresh(), []);
+      // Changed to the same values: no line; to another ledger: a line saying what was and is.
+      const same = await owner(
+        'PUT',
+        `/office/rules/${id}`,
+        rule({ name: 'Repairs rule', words: ['UPI-SHOP'], ledger: 'Repairs' }),
+      );
+      assert.equal(same.status, 200, same.raw);
+      assert.deepEqual(await fresh(), []);
+      await owner(
+        'PUT',
+        `/office/rules/${id}`,
+        rule({ name: 'Repairs rule', words: ['UPI-SHOP'], ledger: 'Maintenance' }),
+      );
+      const changed = await fresh();
+      assert.equal(changed.length, 2);
+      assert.match(
+        changed[0][2],
+        /^rule “Repairs rule” changed: “UPI-SHOP” → Repairs → now rule “Repairs rule” “UPI-SHOP” → Maintenance$/,
+      );
+      // Deleted: Shop Expenses is suggested again.
+      assert.equal((await owner('DELETE', `/office/rules/${id}`)).status, 200);
+      const deleted = await fresh();
+      assert.deepEqual(
+        deleted.map(([m, n]) => [m, n]),
+        [
+          ['2026-01', 3],
+          ['2026-02', 3],
+        ],
+      );
+      assert.match(deleted[0][2], /^rule “Repairs rule” deleted: “UPI-SHOP” → Maintenance$/);
+      // The client page's trail (activity) lists them, and the rows say who changed them.
+      const rows = (await owner('GET', `/office/accounts/${account}/book`)).body.rows;
+      assert.ok(rows.every((r: { changed_by: string }) => r.changed_by === ownerName));
+    });
+
     test('a single user (an office without a reviewer) pushes without approval, as before', async () => {
       const s = tokens.stranger;
       const client = (await api(s, 'POST', '/office/clients', { name: 'Solo', state_code: '27' })).body.id;
@@ -731,7 +831,10 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       const january = await push('2026-01');
       const waiting = await fix(row, 'UPI-SHOP FIXED WHILE WAITING');
       assert.equal(waiting.status, 409, waiting.raw);
-      assert.match(waiting.body.detail, /in a push waiting for Tally’s answer \(pushed \d\d-\d\d-\d{4}\): fix it once/);
+      assert.match(
+        waiting.body.detail,
+        /in a push waiting for Tally’s answer \(pushed \d\d-\d\d-\d{4}\): fix it once/,
+      );
       const [kept] = await db.select().from(bookRows).where(eq(bookRows.id, row));
       assert.notEqual(kept.description, 'UPI-SHOP FIXED WHILE WAITING', 'nothing changed');
       // Tally refuses the import (the bridge reports it): the row did not go, so it may be fixed now.
