@@ -681,6 +681,10 @@ export function BookView({
                 ) : (
                   <Group gap={4} wrap="nowrap">
                     <TextInput
+                      // Re-mounted when the ledger changes elsewhere (Undo, Use, a rule): an input
+                      // once shown keeps its value when only its default changes (found by the
+                      // browser journey of Undo, e2e/team-fix-undo-password.spec.ts).
+                      key={r.LedgerName ?? ''}
                       size="xs"
                       aria-label={`Ledger for ${r.Date} ${r.Description}`}
                       defaultValue={r.LedgerName}
