@@ -934,6 +934,57 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       assert.ok(!(await names('accountant')).includes(name));
     });
 
+    test('joining brings the company one read and the columns one mapped alone into the office (copies)', async () => {
+      const joiner = await makeMember(h, 10);
+      const joinerApi = (method: Method, url: string, json?: unknown) => api(joiner.token, method, url, json);
+      const company = `Joiner Co ${++n}`;
+      const columns = `Joiner columns ${n}`;
+      assert.equal(
+        (
+          await joinerApi('PUT', '/tally/company', {
+            company: { name: company, state: 'Maharashtra', version: 'TallyPrime 4.1' },
+            ledgers: [{ name: 'Joiner Bank A/c', parent: 'Bank Accounts' }],
+          })
+        ).status,
+        200,
+      );
+      const mapped = await joinerApi('POST', '/mappings', {
+        name: columns,
+        bank: 'auto',
+        mapping: {
+          sheet: 0,
+          firstRow: 3,
+          amounts: 'side',
+          dateOrder: 'dmy',
+          columns: { date: 0, description: 1, amount: 3, side: 4, balance: 5 },
+        },
+        signature: {
+          kind: 'sheet',
+          headings: ['when', 'what', 'ref', 'sum', 'dc', 'bal', `j${n}`],
+          headingRow: 2,
+        },
+      });
+      assert.equal(mapped.status, 200, mapped.raw);
+      const officeHas = async () => ({
+        company:
+          (await owner('GET', `/tally/company?name=${encodeURIComponent(company)}`)).body?.company?.name ??
+          null,
+        columns: (await owner('GET', '/layouts')).body.layouts.some(
+          (l: { name: string }) => l.name === columns,
+        ),
+      });
+      assert.deepEqual(await officeHas(), { company: null, columns: false }, 'the office has neither before');
+      const email = (await joinerApi('GET', '/account/profile')).body.email as string;
+      const inv = await invite(email, 'reviewer');
+      const joined = await joinerApi('POST', '/office/team/join', { invitation_id: inv.id, code: inv.code });
+      assert.equal(joined.status, 200, joined.raw);
+      assert.deepEqual(await officeHas(), { company, columns: true });
+      // copies: the person's own stay theirs (for when they leave)
+      const own = await h.database.db.select().from(taughtLayouts).where(eq(taughtLayouts.userId, joiner.id));
+      assert.equal(own.filter((l) => l.name === columns).length, 1);
+      assert.equal((await owner('DELETE', `/office/team/members/${joiner.id}`)).status, 200);
+    });
+
     test('buying pages is the owner’s: members are refused 403, another office’s owner buys for theirs', async () => {
       const plan = PLANS[0];
       const order = { amount: planPricePaise(plan), pages: plan.pages, user_order: 'Plan purchase' };
