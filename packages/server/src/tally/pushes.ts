@@ -73,11 +73,7 @@ export const PUSH_ANSWER_WAIT_MS = 24 * 3600 * 1000;
  * the bridge's own error too: then nothing or only what is recorded went in). Undefined when the
  * push is not waiting; else when it was made.
  */
-export async function pushAwaitingAnswer(
-  db: DbOrTx,
-  pushId: string,
-  now: Date,
-): Promise<Date | undefined> {
+export async function pushAwaitingAnswer(db: DbOrTx, pushId: string, now: Date): Promise<Date | undefined> {
   const [push] = await db
     .select({
       createdAt: tallyExports.createdAt,
