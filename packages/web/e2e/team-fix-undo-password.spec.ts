@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { drawnRows, drawStatement } from '../../server/test/helpers/draw-statement.ts';
 import { createVerifiedUser, logIn, newUser, shot, signUpAndLogIn } from './support/helpers.ts';
 import { mailsTo } from './support/mail.ts';
 
-// Issue 35, what round three left to a browser (decision 057): a book row fixed in place and the
+// Issue 35, what round three left to a browser (decision 057): the statement table's GST/TDS column
+// (a split set on a row, its ledger parts shown and kept over a reload); a book row fixed in place and the
 // payee's remembered ledger undone in one click, each seen in the book and in the client's trail;
 // and a member of an office (an accountant who joined with the mailed code) marking the columns of
 // a password-protected workbook: the password asked, a wrong one said so, the right one opening the
@@ -236,4 +238,47 @@ test('an accountant of an office marks the columns of a protected workbook: the 
   } finally {
     await accountant.close();
   }
+});
+
+test('the statement table’s GST/TDS column: a charge split with GST, its ledger parts shown and kept over a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signUpAndLogIn(page, request, 'splitter');
+  const rows = drawnRows(4);
+  // The first row is a withdrawal of ₹1,025.00: 868.64 of charges and 78.18 + 78.18 of GST at 18%.
+  expect(rows[0]!.withdrawal).toBe(1025);
+  await page.goto('/app/select');
+  await page.getByRole('combobox', { name: 'Bank' }).selectOption('HDFC');
+  await page.locator('#statement-file').setInputFiles({
+    name: 'charges.pdf',
+    mimeType: 'application/pdf',
+    buffer: await drawStatement({ rows }),
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByRole('columnheader', { name: 'GST/TDS' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'GST/TDS split, row 1: none' }).click();
+  const dialog = page.getByRole('dialog', { name: 'GST/TDS split: row 1' });
+  await dialog.getByText('Charge + GST').click();
+  await expect(dialog.getByRole('table', { name: 'Voucher legs for row 1' }).locator('tbody tr')).toHaveText([
+    /1,025\.00/,
+    /Suspense\s*868\.64/,
+    /Input CGST\s*78\.18/,
+    /Input SGST\s*78\.18/,
+  ]);
+  await dialog.getByRole('button', { name: 'Save split' }).click();
+  await expect(dialog).toBeHidden();
+  const split = page.getByRole('button', { name: 'GST/TDS split, row 1: GST 18% (CGST + SGST)' });
+  await expect(split).toBeVisible();
+  const parts = page.locator('tr[data-row="0"] .split-legs');
+  await expect(parts).toHaveText('Suspense 868.64 · Input CGST 78.18 · Input SGST 78.18');
+  await shot(page, '35-statement-split-column');
+  // kept with the statement: the same after a reload
+  await page.reload();
+  await expect(split).toBeVisible({ timeout: 30_000 });
+  await expect(parts).toHaveText('Suspense 868.64 · Input CGST 78.18 · Input SGST 78.18');
+  await expect(page.getByRole('button', { name: 'GST/TDS split, row 2: none' })).toBeVisible();
 });
