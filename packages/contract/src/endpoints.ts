@@ -90,6 +90,8 @@ import {
   SaveMappingRequest,
   SheetPreviewAnswer,
   SaveLedgersAnswer,
+  SaveSplitsAnswer,
+  SaveSplitsRequest,
   SaveLedgersRequest,
   SaveRowsAnswer,
   SaveRowsRequest,
@@ -250,6 +252,12 @@ export const ENDPOINTS = {
     path: '/statements/:id/ledgers',
     request: SaveLedgersRequest,
     answer: SaveLedgersAnswer,
+  },
+  saveStatementSplits: {
+    method: 'POST',
+    path: '/statements/:id/splits',
+    request: SaveSplitsRequest,
+    answer: SaveSplitsAnswer,
   },
   acceptStatement: { method: 'PUT', path: '/statements/:id/accepted', request: AcceptStatementRequest },
 

@@ -532,6 +532,8 @@ export const StatementRowsPage = z.object({
   rows: z.array(StoredRow),
   /** the ledger name of each row of `rows` ('' when none) */
   ledgers: z.array(z.string()),
+  /** the GST/TDS split of each row of `rows` (null when none); absent or null when no row has one */
+  splits: z.array(TaxSplitInfo.nullable()).nullable().optional(),
 });
 export type StatementRowsPage = z.infer<typeof StatementRowsPage>;
 
@@ -571,14 +573,37 @@ export const SaveLedgersAnswer = z.object({
 });
 export type SaveLedgersAnswer = z.infer<typeof SaveLedgersAnswer>;
 
-/** PUT /statements/{id}/rows: the rows as fixed in place (issue 17), with their ledgers. */
+/**
+ * POST /statements/{id}/splits: a GST/TDS split given to rows (null clears), on the statement
+ * screen's table (issue 35, decision 057). `revision` as for ledgers: a stale one is refused (409).
+ */
+export const SaveSplitsRequest = z.object({
+  revision: z.number().int().min(1),
+  rows: z.array(z.number().int().min(0)).min(1).max(MAX_XML_ROWS),
+  split: TaxSplitInfo.nullable(),
+});
+export type SaveSplitsRequest = z.infer<typeof SaveSplitsRequest>;
+
+export const SaveSplitsAnswer = z.object({
+  ok: z.boolean(),
+  revision: z.number().int(),
+  saved: z.number().int(),
+});
+export type SaveSplitsAnswer = z.infer<typeof SaveSplitsAnswer>;
+
+/**
+ * PUT /statements/{id}/rows: the rows as fixed in place (issue 17), with their ledgers and splits
+ * (a split per row; left out, every split is cleared: the rows moved).
+ */
 export const SaveRowsRequest = z
   .object({
     revision: z.number().int().min(1),
     rows: z.array(StoredRow).max(MAX_XML_ROWS),
     ledgers: z.array(z.string().max(200)).max(MAX_XML_ROWS),
+    splits: z.array(TaxSplitInfo.nullable()).max(MAX_XML_ROWS).optional(),
   })
-  .refine((b) => b.rows.length === b.ledgers.length, { message: 'One ledger per row.' });
+  .refine((b) => b.rows.length === b.ledgers.length, { message: 'One ledger per row.' })
+  .refine((b) => !b.splits || b.rows.length === b.splits.length, { message: 'One split per row.' });
 export type SaveRowsRequest = z.infer<typeof SaveRowsRequest>;
 
 export const SaveRowsAnswer = z.object({ ok: z.boolean(), revision: z.number().int() });

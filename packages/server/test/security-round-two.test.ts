@@ -610,10 +610,21 @@ describe('security round two on PGlite', () => {
           token: m.token,
           json: { month },
         });
-      assert.equal((await push('2024-01')).status, 200);
+      const first = await push('2024-01');
+      assert.equal(first.status, 200, first.raw);
       const second = await push('2024-01');
       assert.equal(second.status, 429, second.raw);
       assert.match(second.body.detail, /Too many attempts/);
+      // Tally refused the first push: sending it again builds a new file, and counts as a push too.
+      await call(h.app, 'POST', `/api/tally/exports/${first.body.xml_id}/response`, {
+        token: m.token,
+        json: { ok: false, status: 'error', detail: 'Tally refused the import' },
+      });
+      const again = await call(h.app, 'POST', `/api/tally/pushes/${first.body.xml_id}/again`, {
+        token: m.token,
+        json: {},
+      });
+      assert.equal(again.status, 429, again.raw);
       // Send to Tally builds its XML the same way: the same count
       const sent = await call(h.app, 'POST', '/api/tally/send-to-tally', {
         token: m.token,

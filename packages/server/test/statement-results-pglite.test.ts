@@ -229,6 +229,74 @@ describe('statements kept on the server (PGlite)', () => {
     }
   });
 
+  test('a GST/TDS split given to rows on the statement table is kept, loaded with the rows, and follows a fix (issue 35)', async () => {
+    const u = await member();
+    const { id } = await stored(u.id, 6);
+    const splits = (json: Record<string, unknown>, token = u.token) =>
+      call(h.app, 'POST', `/api/statements/${id}/splits`, { token, json: { revision: 1, ...json } });
+    const gst = { kind: 'gst', ratePercent: 18, interstate: false };
+    // Rows 1 and 3 are withdrawals of 1,234.50: a charge with GST; row 0 a deposit less TDS.
+    const set = await splits({ rows: [1, 3], split: gst });
+    assert.equal(set.status, 200, set.raw);
+    assert.equal(set.body.saved, 2);
+    assert.equal(
+      (await splits({ rows: [0], split: { kind: 'tds', ratePercent: 10, section: '194A' } })).body.saved,
+      1,
+    );
+    // The same split again is no change (jsonb keeps its own key order).
+    assert.equal(
+      (await splits({ rows: [1], split: { interstate: false, ratePercent: 18, kind: 'gst' } })).body.saved,
+      0,
+    );
+    const page = await get(`/api/statements/${id}/rows`, u.token);
+    assert.deepEqual(page.body.splits, [
+      { kind: 'tds', ratePercent: 10, section: '194A' },
+      gst,
+      null,
+      gst,
+      null,
+      null,
+    ]);
+    const all = await loadStatementTransactions(h.database.db, u.id, id);
+    assert.deepEqual(all?.[1].TaxSplit, gst);
+    assert.equal(all?.[2].TaxSplit, undefined);
+    // Cleared with null; a split of another user's statement is 404, a stale revision 409, past the end 400.
+    assert.equal((await splits({ rows: [3], split: null })).body.saved, 1);
+    const stranger = await member();
+    assert.equal((await splits({ rows: [1], split: gst }, stranger.token)).status, 404);
+    assert.equal((await splits({ rows: [1], split: gst, revision: 2 })).status, 409);
+    assert.equal((await splits({ rows: [6], split: gst })).status, 400);
+    // A rate that cannot be is the request's shape (422).
+    assert.equal(
+      (await splits({ rows: [1], split: { kind: 'gst', ratePercent: 100, interstate: false } })).status,
+      422,
+    );
+    // Rows fixed: the splits the screen sends follow them; none sent, none kept.
+    const stored6 = page.body.rows.map((r: string[]) => r.slice(0, 5));
+    const put = await call(h.app, 'PUT', `/api/statements/${id}/rows`, {
+      token: u.token,
+      json: {
+        revision: 1,
+        rows: stored6.slice(1),
+        ledgers: stored6.slice(1).map(() => ''),
+        splits: [gst, null, null, null, null],
+      },
+    });
+    assert.equal(put.status, 200, put.raw);
+    assert.deepEqual((await get(`/api/statements/${id}/rows`, u.token)).body.splits, [
+      gst,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    await call(h.app, 'PUT', `/api/statements/${id}/rows`, {
+      token: u.token,
+      json: { revision: 2, rows: stored6.slice(1), ledgers: stored6.slice(1).map(() => '') },
+    });
+    assert.equal((await get(`/api/statements/${id}/rows`, u.token)).body.splits, null);
+  });
+
   test('fixed rows replace the stored ones from the revision seen; a stale ledger save or fix is refused (409)', async () => {
     const u = await member();
     const { id, rows } = await stored(u.id, 5);

@@ -28,6 +28,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { assignLedgers, loadRules, rememberClientLedgers, type LedgerChoice } from './ledgers.ts';
 import { accountStatements, bookRows, officeAccounts } from './tables.ts';
 import { recordRowChanges, type Actor } from './team.ts';
+import { pushAwaitingAnswer } from '../tally/pushes.ts';
 
 type AccountRow = typeof officeAccounts.$inferSelect;
 
@@ -538,6 +539,16 @@ export async function fixRow(
       .where(and(eq(bookRows.accountId, account.id), eq(bookRows.id, fix.id)));
     if (!row) throw notFound('No such row.');
     if (row.pushedAt) throw conflict('This row has gone to Tally: it stays as it went.');
+    // In a push that waits for Tally's answer (decision 057): a fix now would change what Tally is
+    // taking (a new date or amount is a new voucher id, so an import of the old file and a push of
+    // the fixed row would both be in Tally). Refused until Tally answers; a row it did not take may
+    // then be fixed, one it took has gone.
+    const waiting = row.pushId ? await pushAwaitingAnswer(tx, row.pushId, now) : undefined;
+    if (waiting)
+      throw conflict(
+        `This row is in a push waiting for Tally’s answer (pushed ${formatDisplayDate(waiting.toISOString().slice(0, 10))}): ` +
+          'fix it once Tally has answered. If the answer never comes, send the push again from History.',
+      );
     const rupees = (text: string | undefined, field: string, was: number | null) => {
       if (text === undefined) return was;
       if (text === '') return null;

@@ -9,6 +9,7 @@ import { lockClientAccounts } from './books.ts';
 import { assignLedgers, loadRules, type LedgerChoice } from './ledgers.ts';
 import { bookRows, clientRules, officeAccounts, officeRules } from './tables.ts';
 import { recordChange, recordRowChanges, type Actor } from './team.ts';
+import { splitWords } from './tax-splits.ts';
 
 /** The most rules a client (and the office's set) may hold, as creating a rule allows. */
 export const MAX_RULES = 200;
@@ -43,6 +44,22 @@ function sameKey(r: RuleFields): string {
     r.taxSplit ?? null,
   ]);
 }
+
+/** A rule as the trail says it: `any of “amazon flipkart” (withdrawals) from 100.00 → Purchases + GST 18% (CGST + SGST)`. */
+export function ruleText(r: RuleFields): string {
+  const words = r.words.length
+    ? `${r.words.length > 1 ? (r.match === 'all' ? 'all of ' : 'any of ') : ''}“${r.words.join(' ')}”`
+    : 'every row';
+  const side = r.direction === 'any' ? '' : ` (${r.direction}s)`;
+  const from = r.minPaise === null ? '' : ` from ${formatPlain(r.minPaise)}`;
+  const to = r.maxPaise === null ? '' : ` up to ${formatPlain(r.maxPaise)}`;
+  const split = r.taxSplit ? ` + ${splitWords(r.taxSplit)}` : '';
+  const contra = r.voucherType ? ` as ${r.voucherType}` : '';
+  return `${words}${side}${from}${to} → ${r.ledger}${split}${contra}`;
+}
+
+/** The rule's name as the trail says it (its ledger when it has none). */
+export const ruleName = (r: Pick<RuleFields, 'name' | 'ledger'>) => `rule “${r.name || r.ledger}”`;
 
 /** A rule as the API gives it: a client's rule or one of the office rule set (the same columns). */
 export const ruleInfo = (r: typeof clientRules.$inferSelect | typeof officeRules.$inferSelect): RuleInfo => ({
@@ -91,12 +108,49 @@ const choiceKey = (c: LedgerChoice | null) =>
   c ? JSON.stringify([c.ledger, c.source, c.voucherType, c.taxSplit]) : '';
 
 /**
+ * A change of the client's rules (`change`, in the transaction) recorded as a change of its books
+ * (decision 057): the client's accounts locked first, as every book change does; the open rows
+ * whose suggested ledger the change moves (what "Use all suggestions" would push) marked and in the
+ * trail as `rule` lines with `detail`, their months' approvals withdrawn; one line of no month when
+ * no row's suggestion moved. `change` answers whether it changed anything (nothing: no line).
+ */
+export async function withRuleTrail<T>(
+  tx: DbOrTx,
+  clientId: string,
+  record: { actor: Actor; detail: string | ((result: T) => string) } | undefined,
+  now: Date,
+  change: () => Promise<{ changed: boolean; result: T }>,
+): Promise<T> {
+  if (!record) return (await change()).result;
+  await lockClientAccounts(tx, clientId);
+  const open = await openRowsOf(tx, clientId);
+  const suggest = async () =>
+    open.length ? assignLedgers(tx, clientId, await loadRules(tx, clientId), open) : [];
+  const before = await suggest();
+  const { changed, result } = await change();
+  if (!changed) return result;
+  const after = await suggest();
+  const moved = open.filter((_, i) => choiceKey(before[i]) !== choiceKey(after[i]));
+  const detail = typeof record.detail === 'function' ? record.detail(result) : record.detail;
+  for (const accountId of new Set(moved.map((r) => r.accountId)))
+    await recordRowChanges(
+      tx,
+      { id: accountId, clientId },
+      moved.filter((r) => r.accountId === accountId),
+      'rule',
+      record.actor,
+      now,
+      detail,
+    );
+  if (moved.length === 0)
+    await recordChange(tx, { clientId, kind: 'rule', actor: record.actor, at: now, detail });
+  return result;
+}
+
+/**
  * Appends `rules` (in their order) to the client's, after its own: a client's own rules keep
  * applying first. A rule the client already has is left out, and so is what passes MAX_RULES.
- * With `record` (the routes), it is a change of the client's books like any other (decision 057):
- * the accounts locked, the open rows whose suggested ledger the new rules change (what "Use all
- * suggestions" would push) marked and in the trail, their months' approvals withdrawn; one trail
- * line of no month when no row's suggestion moved.
+ * With `record` (the routes), it is a change of the client's books like any other (withRuleTrail).
  */
 export async function appendRules(
   db: Db,
@@ -106,57 +160,53 @@ export async function appendRules(
   now: Date,
   record?: { actor: Actor; detail: string },
 ): Promise<{ copied: number; same: number; over_limit: number }> {
-  return db.transaction(async (tx) => {
-    if (record) await lockClientAccounts(tx, clientId);
-    const open = record ? await openRowsOf(tx, clientId) : [];
-    const suggest = async () =>
-      open.length ? assignLedgers(tx, clientId, await loadRules(tx, clientId), open) : [];
-    const before = await suggest();
-    const have = await tx.select().from(clientRules).where(eq(clientRules.clientId, clientId)).for('update');
-    const keys = new Set(have.map(sameKey));
-    const [{ n, last }] = await tx
-      .select({ n: count(), last: max(clientRules.position) })
-      .from(clientRules)
-      .where(eq(clientRules.clientId, clientId));
-    let room = MAX_RULES - n;
-    let position = (last ?? -1) + 1;
-    let same = 0;
-    let overLimit = 0;
-    const values = [];
-    for (const r of rules) {
-      const key = sameKey(r);
-      if (keys.has(key)) {
-        same++;
-        continue;
-      }
-      if (room <= 0) {
-        overLimit++;
-        continue;
-      }
-      keys.add(key);
-      room--;
-      values.push({ ...fieldsOf(r), userId, clientId, position: position++, createdAt: now });
-    }
-    if (values.length) await tx.insert(clientRules).values(values);
-    if (record && values.length) {
-      const after = await suggest();
-      const moved = open.filter((_, i) => choiceKey(before[i]) !== choiceKey(after[i]));
-      const detail = `${record.detail}: ${values.length} rule(s)`;
-      for (const accountId of new Set(moved.map((r) => r.accountId)))
-        await recordRowChanges(
-          tx,
-          { id: accountId, clientId },
-          moved.filter((r) => r.accountId === accountId),
-          'rule',
-          record.actor,
-          now,
-          detail,
-        );
-      if (moved.length === 0)
-        await recordChange(tx, { clientId, kind: 'rule', actor: record.actor, at: now, detail });
-    }
-    return { copied: values.length, same, over_limit: overLimit };
-  });
+  return db.transaction((tx) =>
+    withRuleTrail(
+      tx,
+      clientId,
+      record && {
+        actor: record.actor,
+        detail: (r: { copied: number }) => `${record.detail}: ${r.copied} rule(s)`,
+      },
+      now,
+      async () => {
+        const have = await tx
+          .select()
+          .from(clientRules)
+          .where(eq(clientRules.clientId, clientId))
+          .for('update');
+        const keys = new Set(have.map(sameKey));
+        const [{ n, last }] = await tx
+          .select({ n: count(), last: max(clientRules.position) })
+          .from(clientRules)
+          .where(eq(clientRules.clientId, clientId));
+        let room = MAX_RULES - n;
+        let position = (last ?? -1) + 1;
+        let same = 0;
+        let overLimit = 0;
+        const values = [];
+        for (const r of rules) {
+          const key = sameKey(r);
+          if (keys.has(key)) {
+            same++;
+            continue;
+          }
+          if (room <= 0) {
+            overLimit++;
+            continue;
+          }
+          keys.add(key);
+          room--;
+          values.push({ ...fieldsOf(r), userId, clientId, position: position++, createdAt: now });
+        }
+        if (values.length) await tx.insert(clientRules).values(values);
+        return {
+          changed: values.length > 0,
+          result: { copied: values.length, same, over_limit: overLimit },
+        };
+      },
+    ),
+  );
 }
 
 /** Client to client. */

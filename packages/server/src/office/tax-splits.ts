@@ -95,7 +95,7 @@ export async function setSplits(
 }
 
 /** Every movement of the row must take the split (a zero amount cannot). */
-function checkSplit(r: { date: string; withdrawal: number; deposit: number }, split: TaxSplit): void {
+export function checkSplit(r: { date: string; withdrawal: number; deposit: number }, split: TaxSplit): void {
   let movements: { paise: number }[];
   try {
     movements = bankMovements({

@@ -320,3 +320,28 @@ export async function recordFiling(
     });
   await withdrawApprovals(tx, account.clientId, byMonth.keys(), actor, now, detail);
 }
+
+/**
+ * What a person read and taught on their own comes with them into the office they join (decision
+ * 057, round four): their Tally companies and their taught layouts and sheet mappings, which the
+ * office's screens and drop read under the office's id, are copied there (never moved: the person's
+ * own stay theirs for when they leave). What the office already has wins: a company of the same name,
+ * a layout of the same bank and shape. Books, clients and pages are not carried (054: a joiner's own
+ * clients stay theirs, out of sight until they leave). Migration 0022 did the same once for the
+ * members who joined before.
+ */
+export async function carryReadingTools(tx: DbOrTx, personId: string, officeId: string): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO tally_companies (user_id, name, name_key, source, snapshot, read_at)
+    SELECT ${officeId}::uuid, c.name, c.name_key, c.source, c.snapshot, c.read_at
+    FROM tally_companies c
+    WHERE c.user_id = ${personId}::uuid
+    ON CONFLICT (user_id, name_key) DO NOTHING`);
+  await tx.execute(sql`
+    INSERT INTO taught_layouts (user_id, name, bank, shape_key, layout, signature, created_at, updated_at)
+    SELECT ${officeId}::uuid, l.name, l.bank, l.shape_key, l.layout, l.signature, l.created_at, l.updated_at
+    FROM taught_layouts l
+    WHERE l.user_id = ${personId}::uuid
+      AND NOT EXISTS (SELECT 1 FROM taught_layouts o
+        WHERE o.user_id = ${officeId}::uuid AND o.bank = l.bank AND o.shape_key = l.shape_key)`);
+}

@@ -45,7 +45,7 @@ import { printedRowsOf } from '../tally/bank-export.ts';
 import { countWork } from '../statements/work-limits.ts';
 import { ruleOf, ruleReason } from '../office/ledgers.ts';
 import { setSplits } from '../office/tax-splits.ts';
-import { ruleInfo } from '../office/rule-copy.ts';
+import { ruleInfo, ruleName, ruleText, withRuleTrail } from '../office/rule-copy.ts';
 import { idParam } from './params.ts';
 import {
   accountStatements,
@@ -573,36 +573,66 @@ const clients: FastifyPluginAsync = async (app) => {
     return rule;
   }
 
+  // Creating, changing, moving or deleting a rule changes the ledger the book suggests for rows
+  // without one (what "Use all suggestions" pushes): each is a change of the client's books in the
+  // trail (withRuleTrail, decision 057), and the months of the rows it moves lose their approval.
   serve(app, ENDPOINTS.createRule, async (request, _reply, body) => {
     const c = await clientFor(db, request, idParam(request, 'client'), 'work');
-    const [{ n, last }] = await db
-      .select({ n: count(), last: max(clientRules.position) })
-      .from(clientRules)
-      .where(eq(clientRules.clientId, c.id));
-    if (n >= MAX_RULES_PER_CLIENT)
-      throw badRequest(`A client can have at most ${MAX_RULES_PER_CLIENT} rules.`);
-    const [rule] = await db
-      .insert(clientRules)
-      .values({
-        userId: request.office.id,
-        clientId: c.id,
-        position: (last ?? -1) + 1,
-        createdAt: ctx.now(),
-        ...ruleValues(body),
-      })
-      .returning();
+    const values = ruleValues(body);
+    const rule = await db.transaction((tx) =>
+      withRuleTrail(
+        tx,
+        c.id,
+        { actor: actorOf(request), detail: `${ruleName(values)} added: ${ruleText(values)}` },
+        ctx.now(),
+        async () => {
+          const [{ n, last }] = await tx
+            .select({ n: count(), last: max(clientRules.position) })
+            .from(clientRules)
+            .where(eq(clientRules.clientId, c.id));
+          if (n >= MAX_RULES_PER_CLIENT)
+            throw badRequest(`A client can have at most ${MAX_RULES_PER_CLIENT} rules.`);
+          const [made] = await tx
+            .insert(clientRules)
+            .values({
+              userId: request.office.id,
+              clientId: c.id,
+              position: (last ?? -1) + 1,
+              createdAt: ctx.now(),
+              ...values,
+            })
+            .returning();
+          return { changed: true, result: made };
+        },
+      ),
+    );
     const applied = body.apply_to_book ? await applyToBooks(c.id, rule, request) : 0;
     return { rule: ruleInfo(rule), applied };
   });
 
   serve(app, ENDPOINTS.updateRule, async (request, _reply, body) => {
-    const id = (await ruleFor(request, idParam(request, 'rule'))).id;
-    const [rule] = await db
-      .update(clientRules)
-      .set(ruleValues(body))
-      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.office.id)))
-      .returning();
-    if (!rule) throw notFound('No such rule.');
+    const old = await ruleFor(request, idParam(request, 'rule'));
+    const values = ruleValues(body);
+    const was = `${ruleName(old)} ${ruleText(old)}`;
+    const is = `${ruleName(values)} ${ruleText(values)}`;
+    const rule = await db.transaction((tx) =>
+      withRuleTrail(
+        tx,
+        old.clientId,
+        { actor: actorOf(request), detail: `${ruleName(old)} changed: ${ruleText(old)} → now ${is}` },
+        ctx.now(),
+        async () => {
+          const [changed] = await tx
+            .update(clientRules)
+            .set(values)
+            .where(and(eq(clientRules.id, old.id), eq(clientRules.userId, request.office.id)))
+            .returning();
+          if (!changed) throw notFound('No such rule.');
+          // the same rule again (as the trail says it) is no change
+          return { changed: was !== is, result: changed };
+        },
+      ),
+    );
     const applied = body.apply_to_book ? await applyToBooks(rule.clientId, rule, request) : 0;
     return { rule: ruleInfo(rule), applied };
   });
@@ -611,31 +641,57 @@ const clients: FastifyPluginAsync = async (app) => {
   serve(app, ENDPOINTS.moveRule, async (request, _reply, { direction }) => {
     const id = idParam(request, 'rule');
     const rule = await ruleFor(request, id);
-    const siblings = await db
-      .select({ id: clientRules.id })
-      .from(clientRules)
-      .where(eq(clientRules.clientId, rule.clientId))
-      .orderBy(asc(clientRules.position), asc(clientRules.createdAt));
-    const at = siblings.findIndex((r) => r.id === id);
-    const to = direction === 'up' ? at - 1 : at + 1;
-    if (to < 0 || to >= siblings.length) return { ok: true, moved: false };
-    [siblings[at], siblings[to]] = [siblings[to], siblings[at]];
-    // Positions rewritten 0..n-1 in the new order (older rules may share a position).
-    await db.transaction(async (tx) => {
-      for (const [position, r] of siblings.entries()) {
-        await tx.update(clientRules).set({ position }).where(eq(clientRules.id, r.id));
-      }
-    });
-    return { ok: true, moved: true };
+    return db
+      .transaction((tx) =>
+        withRuleTrail(
+          tx,
+          rule.clientId,
+          {
+            actor: actorOf(request),
+            detail: (to: number) =>
+              `${ruleName(rule)} moved ${direction} to place ${to + 1}: ${ruleText(rule)}`,
+          },
+          ctx.now(),
+          async () => {
+            const siblings = await tx
+              .select({ id: clientRules.id })
+              .from(clientRules)
+              .where(eq(clientRules.clientId, rule.clientId))
+              .orderBy(asc(clientRules.position), asc(clientRules.createdAt))
+              .for('update');
+            const at = siblings.findIndex((r) => r.id === id);
+            const to = direction === 'up' ? at - 1 : at + 1;
+            if (at < 0 || to < 0 || to >= siblings.length) return { changed: false, result: -1 };
+            [siblings[at], siblings[to]] = [siblings[to], siblings[at]];
+            // Positions rewritten 0..n-1 in the new order (older rules may share a position).
+            for (const [position, r] of siblings.entries()) {
+              await tx.update(clientRules).set({ position }).where(eq(clientRules.id, r.id));
+            }
+            return { changed: true, result: to };
+          },
+        ),
+      )
+      .then((to) => ({ ok: true, moved: to >= 0 }));
   });
 
   serve(app, ENDPOINTS.deleteRule, async (request) => {
-    const id = (await ruleFor(request, idParam(request, 'rule'))).id;
-    const gone = await db
-      .delete(clientRules)
-      .where(and(eq(clientRules.id, id), eq(clientRules.userId, request.office.id)))
-      .returning({ id: clientRules.id });
-    if (gone.length === 0) throw notFound('No such rule.');
+    const rule = await ruleFor(request, idParam(request, 'rule'));
+    await db.transaction((tx) =>
+      withRuleTrail(
+        tx,
+        rule.clientId,
+        { actor: actorOf(request), detail: `${ruleName(rule)} deleted: ${ruleText(rule)}` },
+        ctx.now(),
+        async () => {
+          const gone = await tx
+            .delete(clientRules)
+            .where(and(eq(clientRules.id, rule.id), eq(clientRules.userId, request.office.id)))
+            .returning({ id: clientRules.id });
+          if (gone.length === 0) throw notFound('No such rule.');
+          return { changed: true, result: undefined };
+        },
+      ),
+    );
     return { ok: true };
   });
 };

@@ -219,6 +219,9 @@ const tally: FastifyPluginAsync = async (app) => {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('No such push.');
     const userId = request.user.id;
+    // A new file built in the server like a push (after Tally refused or left out some of the
+    // first): counted with the pushes by the hour, a refusal ("nothing to send again") too.
+    await countWork(ctx, userId, 'push', 1);
     const again = await sendAgainFile(ctx.db, userId, id, keptSince(), body.held);
     const scope = { userId, company: again.row.companyName, ledger: again.row.ledgerName };
     // What Tally was found to hold is recorded as sent, as Send to Tally does.

@@ -13,6 +13,7 @@ import { serve } from '../endpoints.ts';
 import { badRequest, HttpError, notFound, tooMany } from '../errors.ts';
 import { officeClients } from '../office/tables.ts';
 import {
+  carryReadingTools,
   approvalRequired,
   approveMonth,
   clientFor,
@@ -288,6 +289,8 @@ const team: FastifyPluginAsync = async (app) => {
         });
       // Assignments from an office left before are not this office's.
       await tx.delete(clientAssignments).where(eq(clientAssignments.userId, me.id));
+      // The companies read and layouts taught on one's own come along (copies, decision 057).
+      await carryReadingTools(tx, me.id, inv.officeId);
       await tx.delete(officeInvitations).where(eq(officeInvitations.id, inv.id));
       return { ok: true as const, officeId: inv.officeId, role: inv.role };
     });

@@ -10,13 +10,15 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type {
   SaveLedgersRequest,
   SaveRowsRequest,
+  SaveSplitsRequest,
   StatementListItem,
   StatementRowsPage,
   StatementTransaction,
   StoredRow,
   StoredStatement,
 } from '@bahi/contract';
-import { formatDisplayDate, type ReadReason } from '@bahi/core';
+import { formatDisplayDate, parseAmount, parseSpecDate, type ReadReason, type TaxSplit } from '@bahi/core';
+import { checkSplit } from '../office/tax-splits.ts';
 import type { AccountStatement, StatementResult } from '@bahi/statements';
 import type { DbOrTx } from '../db/index.ts';
 import { extractions } from '../db/schema.ts';
@@ -237,6 +239,7 @@ export async function loadStatementRows(
     .select({
       rows: statementResults.rows,
       ledgers: statementResults.ledgers,
+      splits: statementResults.splits,
       revision: statementResults.revision,
     })
     .from(statementResults)
@@ -253,6 +256,7 @@ export async function loadStatementRows(
     revision: r.revision,
     rows: whole ? rows : rows.slice(page.offset, end),
     ledgers: whole ? ledgers : ledgers.slice(page.offset, end),
+    splits: r.splits ? (whole ? r.splits : r.splits.slice(page.offset, end)) : null,
   };
 }
 
@@ -266,13 +270,14 @@ export async function loadStatementRowsJson(db: DbOrTx, userId: string, id: stri
     .select({
       rows: sql<string>`${statementResults.rows}::text`,
       ledgers: sql<string>`${statementResults.ledgers}::text`,
+      splits: sql<string | null>`${statementResults.splits}::text`,
       total: statementResults.rowCount,
       revision: statementResults.revision,
     })
     .from(statementResults)
     .where(owned(userId, id));
   if (!r) return null;
-  return `{"id":${JSON.stringify(id)},"offset":0,"total":${r.total},"revision":${r.revision},"rows":${r.rows},"ledgers":${r.ledgers}}`;
+  return `{"id":${JSON.stringify(id)},"offset":0,"total":${r.total},"revision":${r.revision},"rows":${r.rows},"ledgers":${r.ledgers},"splits":${r.splits ?? 'null'}}`;
 }
 
 /** Every row of the statement in the specification's shape, ledgers included (exports, the office). */
@@ -282,7 +287,14 @@ export async function loadStatementTransactions(
   id: string,
 ): Promise<StatementTransaction[] | null> {
   const page = await loadStatementRows(db, userId, id, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
-  return page && page.rows.map((r, i) => fromStoredRow(r, page.ledgers[i]));
+  return (
+    page &&
+    page.rows.map((r, i) => {
+      const row = fromStoredRow(r, page.ledgers[i]);
+      const split = page.splits?.[i];
+      return split ? { ...row, TaxSplit: split } : row;
+    })
+  );
 }
 
 /** The user's statements, newest first. */
@@ -375,6 +387,66 @@ export async function saveStatementLedgers(
 }
 
 /**
+ * Gives rows a GST/TDS split, or clears it (POST /statements/{id}/splits, decision 057). A split a
+ * row's amount cannot take is refused whole (422, naming the row's date). Answers the rows'
+ * revision and how many rows changed, or why it was refused.
+ */
+export async function saveStatementSplits(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  req: SaveSplitsRequest,
+  now: Date,
+): Promise<{ revision: number; saved: number } | ChangeRefused> {
+  if (!isStatementId(id)) return 'missing';
+  return db.transaction(async (tx) => {
+    const [r] = await tx
+      .select({
+        splits: statementResults.splits,
+        rows: statementResults.rows,
+        revision: statementResults.revision,
+      })
+      .from(statementResults)
+      .where(owned(userId, id))
+      .for('update');
+    if (!r) return 'missing';
+    if (r.revision !== req.revision) return 'stale';
+    const rows = r.rows as StoredRow[];
+    for (const i of req.rows) if (i >= rows.length) return 'out-of-range';
+    if (req.split) {
+      for (const i of req.rows) {
+        const date = parseSpecDate(rows[i][0]) ?? rows[i][0];
+        checkSplit(
+          { date, withdrawal: parseAmount(rows[i][2]) ?? 0, deposit: parseAmount(rows[i][3]) ?? 0 },
+          req.split,
+        );
+      }
+    }
+    const splits = r.splits ? r.splits.slice() : rows.map(() => null);
+    const key = JSON.stringify(req.split ? canonicalSplit(req.split) : null);
+    let saved = 0;
+    for (const i of req.rows) {
+      const was = splits[i] ?? null;
+      if (JSON.stringify(was ? canonicalSplit(was) : null) === key) continue;
+      splits[i] = req.split;
+      saved++;
+    }
+    if (saved > 0)
+      await tx
+        .update(statementResults)
+        .set({ splits: splits.some(Boolean) ? splits : null, updatedAt: now })
+        .where(owned(userId, id));
+    return { revision: r.revision, saved };
+  });
+}
+
+/** A split's keys in one order (jsonb keeps its own): two equal splits compare equal. */
+const canonicalSplit = (split: TaxSplit) =>
+  Object.entries(split)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .sort(([a], [b]) => a.localeCompare(b));
+
+/**
  * Replaces the rows and their ledgers (PUT /statements/{id}/rows: rows fixed in place, added or
  * deleted). Marks the statement edited and answers the next revision.
  */
@@ -397,6 +469,8 @@ export async function saveStatementRows(
     .set({
       rows: keepPrinted(before.rows as StoredRow[], req.rows),
       ledgers: req.ledgers,
+      // the splits follow the rows as the screen sent them; none sent, none kept (indexes moved)
+      splits: req.splits?.some(Boolean) ? req.splits : null,
       rowCount: req.rows.length,
       edited: true,
       revision: sql`${statementResults.revision} + 1`,

@@ -4,7 +4,13 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ENDPOINTS, MAX_ROWS_PAGE, type SaveLedgersAnswer, type SaveRowsAnswer } from '@bahi/contract';
+import {
+  ENDPOINTS,
+  MAX_ROWS_PAGE,
+  type SaveLedgersAnswer,
+  type SaveRowsAnswer,
+  type SaveSplitsAnswer,
+} from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
@@ -17,6 +23,7 @@ import {
   loadStatementRowsJson,
   saveStatementLedgers,
   saveStatementRows,
+  saveStatementSplits,
   setStatementAccepted,
   type ChangeRefused,
 } from './results.ts';
@@ -119,6 +126,19 @@ export async function statementRoutes(app: FastifyInstance) {
       if (typeof done === 'string') refused(done);
       if (done.assignments.length) await rememberLedgers(ctx.db, userId, done.assignments, ctx.now());
       const answer: SaveLedgersAnswer = { ok: true, revision: done.revision, saved: done.saved };
+      return answer;
+    },
+    signedIn,
+  );
+
+  /** A GST/TDS split given to rows on the statement screen's table (issue 35, decision 057). */
+  serve(
+    app,
+    ENDPOINTS.saveStatementSplits,
+    async (request, _reply, body) => {
+      const done = await saveStatementSplits(ctx.db, request.user.id, idOf(request), body, ctx.now());
+      if (typeof done === 'string') refused(done);
+      const answer: SaveSplitsAnswer = { ok: true, revision: done.revision, saved: done.saved };
       return answer;
     },
     signedIn,

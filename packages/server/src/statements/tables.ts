@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema.ts';
+import type { TaxSplit } from '@bahi/core';
 
 // The statements area's own tables (migration 0002_statements_ledger_memory.sql, written by hand).
 // They live here rather than in db/schema.ts so that `drizzle-kit generate` (which diffs schema.ts
@@ -139,6 +140,8 @@ export const statementResults = pgTable(
     detail: jsonb('detail').notNull(),
     rows: jsonb('rows').notNull(),
     ledgers: jsonb('ledgers').notNull(),
+    /** GST/TDS split per row of `rows` (core TaxSplit or null, migration 0022); NULL: none set */
+    splits: jsonb('splits').$type<(TaxSplit | null)[]>(),
     revision: integer('revision').notNull().default(1),
     edited: boolean('edited').notNull().default(false),
     accepted: boolean('accepted').notNull().default(false),

@@ -59,6 +59,35 @@ function partAnswers(kept: unknown, parts: number): (TallyPartResult | undefined
 
 const partsOf = (vouchers: number) => Math.max(1, Math.ceil(vouchers / TALLY_PART_VOUCHERS));
 
+/**
+ * How long a push's rows wait for Tally's answer before a fix may change them anyway (decision 057):
+ * the bridge hands a push to TallyPrime within minutes (a 48 MB push in parts, well within an hour);
+ * an answer that never came (the browser closed mid-send, the report lost) must not hold the rows
+ * for ever. A day: past it, what the company holds (read through the bridge) is what guards a twin.
+ */
+export const PUSH_ANSWER_WAIT_MS = 24 * 3600 * 1000;
+
+/**
+ * The office push `pushId` still waits for Tally's answer: its export is kept, made less than
+ * PUSH_ANSWER_WAIT_MS ago, and some part of it has no answer yet (any answer counts, a refusal or
+ * the bridge's own error too: then nothing or only what is recorded went in). Undefined when the
+ * push is not waiting; else when it was made.
+ */
+export async function pushAwaitingAnswer(db: DbOrTx, pushId: string, now: Date): Promise<Date | undefined> {
+  const [push] = await db
+    .select({
+      createdAt: tallyExports.createdAt,
+      vouchers: tallyExports.vouchers,
+      tallyResponse: tallyExports.tallyResponse,
+    })
+    .from(bookPushes)
+    .innerJoin(tallyExports, eq(tallyExports.id, bookPushes.exportId))
+    .where(eq(bookPushes.id, pushId));
+  if (!push) return undefined;
+  if (now.getTime() - push.createdAt.getTime() >= PUSH_ANSWER_WAIT_MS) return undefined;
+  return partAnswers(push.tallyResponse, partsOf(push.vouchers)).some((a) => !a) ? push.createdAt : undefined;
+}
+
 type Figures = { inTally: number; from: string; to: string };
 
 const isoOf = (d: string | null | undefined) =>

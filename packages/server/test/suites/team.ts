@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { balance, grantPages } from '../../src/credits.ts';
 import { issueToken } from '../../src/auth/tokens.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PLANS, planPricePaise } from '@bahi/core';
 import { pushUnpushed } from '../../src/office/pushes.ts';
 import { bookRows, officeAccounts } from '../../src/office/tables.ts';
-import { taughtLayouts } from '../../src/statements/tables.ts';
+import { tallyExports, taughtLayouts } from '../../src/statements/tables.ts';
 import { withdrawApprovals } from '../../src/office/team.ts';
+import { configureWorkLimits } from '../../src/statements/work-limits.ts';
 import { call, startApp } from '../helpers/harness.ts';
 import { makeMember } from '../helpers/queue.ts';
 import { startMailbox } from '../helpers/smtp.ts';
@@ -585,6 +586,138 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       assert.equal((await trail(took.client, 'withdraw')).length, 2);
     });
 
+    test('a push refused for want of approval counts against the hour’s push limit', async () => {
+      const { client, account } = await approvedClient('Limit Traders');
+      // January's approval withdrawn by hand: a push of January is refused 409.
+      assert.equal(
+        (
+          await api(tokens.reviewer, 'POST', `/office/clients/${client}/approvals`, {
+            month: '2026-01',
+            approved: false,
+          })
+        ).status,
+        200,
+      );
+      // the hour starts afresh for the owner (earlier tests of the suite pushed as the owner)
+      await h.database.db.execute(sql`delete from rate_limits where key = ${`push:user:${ids.owner}`}`);
+      const before = configureWorkLimits({ push: { max: 2, windowSeconds: 3600 } });
+      try {
+        const push = (month: string) =>
+          owner('POST', `/office/accounts/${account}/push`, { month, new_ledger_group: 'Indirect Expenses' });
+        for (let i = 0; i < 2; i++) {
+          const refused = await push('2026-01');
+          assert.equal(refused.status, 409, refused.raw);
+          assert.match(refused.body.detail, /not approved yet/);
+        }
+        // February is approved, but the hour's two pushes were spent on the refusals.
+        const third = await push('2026-02');
+        assert.equal(third.status, 429, third.raw);
+        assert.match(third.body.detail, /Too many attempts/);
+      } finally {
+        configureWorkLimits(before);
+      }
+    });
+
+    test('a rule created, changed, moved or deleted is in the trail, with the months whose suggestions it moves', async () => {
+      const { client, account } = await approvedClient('Rule Trail Traders');
+      const ownerName = (await owner('GET', '/account/profile')).body.name as string;
+      const seen = new Set<string>();
+      /** the trail's rule lines since the last call: [month, rows, detail] */
+      const fresh = async () => {
+        const lines = (await trail(client, 'rule')) as {
+          id: string;
+          month: string | null;
+          actor: string;
+          rows: number;
+          detail: string;
+        }[];
+        const out = lines.filter((l) => !seen.has(l.id));
+        for (const l of out) seen.add(l.id);
+        assert.ok(out.every((l) => l.actor === ownerName));
+        return out.map((l) => [l.month, l.rows, l.detail] as const).sort();
+      };
+      const rule = (json: Record<string, unknown>) => ({ match: 'all', direction: 'any', ...json });
+      // Created: every open row now suggests Shop Expenses (three a month); both months unapproved.
+      const shop = await owner(
+        'POST',
+        `/office/clients/${client}/rules`,
+        rule({ words: ['UPI-SHOP'], ledger: 'Shop Expenses' }),
+      );
+      assert.equal(shop.status, 200, shop.raw);
+      const added = '“Shop Expenses” added: “UPI-SHOP” → Shop Expenses';
+      assert.deepEqual(await fresh(), [
+        ['2026-01', 3, `rule ${added}`],
+        ['2026-02', 3, `rule ${added}`],
+      ]);
+      assert.deepEqual(await approvedMonths(client), []);
+      // A second rule the first one shadows moves no suggestion: one line of no month.
+      const second = await owner(
+        'POST',
+        `/office/clients/${client}/rules`,
+        rule({ name: 'Repairs rule', words: ['UPI-SHOP'], ledger: 'Repairs' }),
+      );
+      assert.deepEqual(await fresh(), [[null, 0, 'rule “Repairs rule” added: “UPI-SHOP” → Repairs']]);
+      const id = second.body.rule.id as string;
+      // Moved up: it now wins for every row.
+      for (const month of ['2026-01', '2026-02'])
+        await api(tokens.reviewer, 'POST', `/office/clients/${client}/approvals`, { month });
+      const moved = await owner('POST', `/office/rules/${id}/move`, { direction: 'up' });
+      assert.deepEqual(moved.body, { ok: true, moved: true });
+      const movedLines = await fresh();
+      assert.deepEqual(
+        movedLines.map(([m, n]) => [m, n]),
+        [
+          ['2026-01', 3],
+          ['2026-02', 3],
+        ],
+      );
+      assert.match(movedLines[0][2], /^rule “Repairs rule” moved up to place 1: /);
+      assert.deepEqual(
+        await approvedMonths(client),
+        [],
+        'a move that changes suggestions withdraws approvals',
+      );
+      // At the top already: nothing moves, nothing recorded.
+      assert.deepEqual((await owner('POST', `/office/rules/${id}/move`, { direction: 'up' })).body, {
+        ok: true,
+        moved: false,
+      });
+      assert.deepEqual(await fresh(), []);
+      // Changed to the same values: no line; to another ledger: a line saying what was and is.
+      const same = await owner(
+        'PUT',
+        `/office/rules/${id}`,
+        rule({ name: 'Repairs rule', words: ['UPI-SHOP'], ledger: 'Repairs' }),
+      );
+      assert.equal(same.status, 200, same.raw);
+      assert.deepEqual(await fresh(), []);
+      await owner(
+        'PUT',
+        `/office/rules/${id}`,
+        rule({ name: 'Repairs rule', words: ['UPI-SHOP'], ledger: 'Maintenance' }),
+      );
+      const changed = await fresh();
+      assert.equal(changed.length, 2);
+      assert.match(
+        changed[0][2],
+        /^rule “Repairs rule” changed: “UPI-SHOP” → Repairs → now rule “Repairs rule” “UPI-SHOP” → Maintenance$/,
+      );
+      // Deleted: Shop Expenses is suggested again.
+      assert.equal((await owner('DELETE', `/office/rules/${id}`)).status, 200);
+      const deleted = await fresh();
+      assert.deepEqual(
+        deleted.map(([m, n]) => [m, n]),
+        [
+          ['2026-01', 3],
+          ['2026-02', 3],
+        ],
+      );
+      assert.match(deleted[0][2], /^rule “Repairs rule” deleted: “UPI-SHOP” → Maintenance$/);
+      // The client page's trail (activity) lists them, and the rows say who changed them.
+      const rows = (await owner('GET', `/office/accounts/${account}/book`)).body.rows;
+      assert.ok(rows.every((r: { changed_by: string }) => r.changed_by === ownerName));
+    });
+
     test('a single user (an office without a reviewer) pushes without approval, as before', async () => {
       const s = tokens.stranger;
       const client = (await api(s, 'POST', '/office/clients', { name: 'Solo', state_code: '27' })).body.id;
@@ -683,6 +816,55 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       assert.match(gone.body.detail, /gone to Tally/);
     });
 
+    test('a row in a push waiting for Tally’s answer is not fixed until Tally answers (or a day passes)', async () => {
+      const { account, row } = await approvedClient('Waiting Traders');
+      // (February stays approved: the fixes below are of January's row)
+      const db = h.database.db;
+      const push = async (month: string) => {
+        const res = await api(tokens.owner, 'POST', `/office/accounts/${account}/push`, {
+          month,
+          new_ledger_group: 'Indirect Expenses',
+        });
+        assert.equal(res.status, 200, res.raw);
+        return res.body.xml_id as string;
+      };
+      const fix = (id: string, Description: string) =>
+        api(tokens.owner, 'PUT', `/office/accounts/${account}/fix`, { id, Description });
+      const january = await push('2026-01');
+      const waiting = await fix(row, 'UPI-SHOP FIXED WHILE WAITING');
+      assert.equal(waiting.status, 409, waiting.raw);
+      assert.match(
+        waiting.body.detail,
+        /in a push waiting for Tally’s answer \(pushed \d\d-\d\d-\d{4}\): fix it once/,
+      );
+      const [kept] = await db.select().from(bookRows).where(eq(bookRows.id, row));
+      assert.notEqual(kept.description, 'UPI-SHOP FIXED WHILE WAITING', 'nothing changed');
+      // Tally refuses the import (the bridge reports it): the row did not go, so it may be fixed now.
+      const answered = await api(tokens.owner, 'POST', `/tally/exports/${january}/response`, {
+        ok: false,
+        status: 'error',
+        detail: 'Tally refused the import',
+      });
+      assert.equal(answered.status, 200, answered.raw);
+      const after = await fix(row, 'UPI-SHOP FIXED AFTER THE ANSWER');
+      assert.equal(after.status, 200, after.raw);
+      assert.deepEqual(
+        after.body.changed.map((c: { field: string }) => c.field),
+        ['Description'],
+      );
+      // A push whose answer never came holds its rows a day at most.
+      const february = await push('2026-02');
+      const book = (await owner('GET', `/office/accounts/${account}/book`)).body.rows;
+      const feb = book.find((r: { Date: string }) => r.Date.endsWith('-02-2026')).id as string;
+      assert.equal((await fix(feb, 'UPI-SHOP FEB FIX')).status, 409);
+      await db
+        .update(tallyExports)
+        .set({ createdAt: new Date(h.clock.now().getTime() - 24 * 3600 * 1000 - 1000) })
+        .where(eq(tallyExports.id, february));
+      const late = await fix(feb, 'UPI-SHOP FEB FIX');
+      assert.equal(late.status, 200, late.raw);
+    });
+
     test('a Tally company a member reads is the office’s: every member sees it and the push declares none of its ledgers', async () => {
       const name = `Team Co ${++n}`;
       const kept = await api(tokens.accountant, 'PUT', '/tally/company', {
@@ -752,6 +934,57 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       // the owner may remove what a member taught: it is gone for every member
       assert.equal((await owner('DELETE', `/layouts/${saved.body.id}`)).status, 200);
       assert.ok(!(await names('accountant')).includes(name));
+    });
+
+    test('joining brings the company one read and the columns one mapped alone into the office (copies)', async () => {
+      const joiner = await makeMember(h, 10);
+      const joinerApi = (method: Method, url: string, json?: unknown) => api(joiner.token, method, url, json);
+      const company = `Joiner Co ${++n}`;
+      const columns = `Joiner columns ${n}`;
+      assert.equal(
+        (
+          await joinerApi('PUT', '/tally/company', {
+            company: { name: company, state: 'Maharashtra', version: 'TallyPrime 4.1' },
+            ledgers: [{ name: 'Joiner Bank A/c', parent: 'Bank Accounts' }],
+          })
+        ).status,
+        200,
+      );
+      const mapped = await joinerApi('POST', '/mappings', {
+        name: columns,
+        bank: 'auto',
+        mapping: {
+          sheet: 0,
+          firstRow: 3,
+          amounts: 'side',
+          dateOrder: 'dmy',
+          columns: { date: 0, description: 1, amount: 3, side: 4, balance: 5 },
+        },
+        signature: {
+          kind: 'sheet',
+          headings: ['when', 'what', 'ref', 'sum', 'dc', 'bal', `j${n}`],
+          headingRow: 2,
+        },
+      });
+      assert.equal(mapped.status, 200, mapped.raw);
+      const officeHas = async () => ({
+        company:
+          (await owner('GET', `/tally/company?name=${encodeURIComponent(company)}`)).body?.company?.name ??
+          null,
+        columns: (await owner('GET', '/layouts')).body.layouts.some(
+          (l: { name: string }) => l.name === columns,
+        ),
+      });
+      assert.deepEqual(await officeHas(), { company: null, columns: false }, 'the office has neither before');
+      const email = (await joinerApi('GET', '/account/profile')).body.email as string;
+      const inv = await invite(email, 'reviewer');
+      const joined = await joinerApi('POST', '/office/team/join', { invitation_id: inv.id, code: inv.code });
+      assert.equal(joined.status, 200, joined.raw);
+      assert.deepEqual(await officeHas(), { company, columns: true });
+      // copies: the person's own stay theirs (for when they leave)
+      const own = await h.database.db.select().from(taughtLayouts).where(eq(taughtLayouts.userId, joiner.id));
+      assert.equal(own.filter((l) => l.name === columns).length, 1);
+      assert.equal((await owner('DELETE', `/office/team/members/${joiner.id}`)).status, 200);
     });
 
     test('buying pages is the owner’s: members are refused 403, another office’s owner buys for theirs', async () => {

@@ -1,10 +1,18 @@
-import type { LedgerSuggestion, StatementTransaction } from '@bahi/contract';
+import type { LedgerSuggestion, StatementTransaction, TaxSplitInfo } from '@bahi/contract';
+import { describeTaxSplit, type TaxLedgerNames } from '@bahi/core';
 import { ActionIcon, Group, TextInput } from '@mantine/core';
-import { memo, useEffect, useMemo } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import type { RowFix } from './useBankReview.ts';
 import { bodyCell, headCell, useFixedRows, VirtualTable } from '../components/VirtualTable.tsx';
 import { TALLY_LEDGER_LIST_ID } from '../tally/company.ts';
 import { focusRowCell, rowStep } from '../components/row-keys.ts';
+import { rowMovement } from '../tally/row-movement.ts';
+import { legsOf } from '../tally/split-legs.ts';
+
+// The split's dialog loads when first opened: the table itself stays as light as it was.
+const TaxSplitDialog = lazy(() =>
+  import('../tally/TaxSplitControl.tsx').then((m) => ({ default: m.TaxSplitDialog })),
+);
 
 // The transactions as a table with a sticky header. Only the rows in view (plus a margin) are in
 // the page, so 5,000 rows scroll as smoothly as 50. With `onLedger` each row has a Ledger Name
@@ -40,6 +48,16 @@ type Props = {
   };
   /** scroll this row into view when it changes ({ row, at } so the same row can be asked again) */
   jumpTo?: { row: number; at: number } | null;
+  /** a GST/TDS column (issue 35): each row's split and its tax legs, set in a dialog */
+  splits?: SplitColumn;
+};
+
+export type SplitColumn = {
+  onSplit: (index: number, split: TaxSplitInfo | null) => Promise<void>;
+  /** the bank ledger the voucher's last leg names */
+  bankLedger: string;
+  /** the company's own tax ledgers (core's splitTaxLedgersOfCompany), as the export names them */
+  taxLedgers?: Partial<TaxLedgerNames>;
 };
 
 export function TransactionsTable({
@@ -54,7 +72,9 @@ export function TransactionsTable({
   unsure,
   edit,
   jumpTo,
+  splits,
 }: Props) {
+  const [splitting, setSplitting] = useState<number | null>(null);
   const count = shown ? shown.length : rows.length;
   const { scrollRef, scrollToIndex, items, padTop, padBottom } = useFixedRows({
     count,
@@ -74,8 +94,11 @@ export function TransactionsTable({
   // made again on every scroll step (the table renders on each one).
   const withLedger = onLedger !== undefined;
   const withEdit = edit !== undefined;
+  const withSplit = splits !== undefined && !withEdit;
   const { columns, grid, head } = useMemo(() => {
-    const columns = COLUMNS.filter((c) => (c.ledger ? withLedger : c.edit ? withEdit : true));
+    const columns = COLUMNS.filter((c) =>
+      c.ledger ? withLedger : c.edit ? withEdit : c.split ? withSplit : true,
+    );
     return {
       columns,
       grid: columns.map((c) => (c.width ? `${c.width}px` : 'minmax(0, 1fr)')).join(' '),
@@ -89,14 +112,23 @@ export function TransactionsTable({
         </th>
       )),
     };
-  }, [withLedger, withEdit]);
+  }, [withLedger, withEdit, withSplit]);
+  // One object for every row (the rows are memoised): the column's settings and the dialog's opener.
+  const splitCell = useMemo(
+    () =>
+      splits && !edit
+        ? { bankLedger: splits.bankLedger, taxLedgers: splits.taxLedgers, open: setSplitting }
+        : undefined,
+    [splits, edit],
+  );
+  const splitRow = splitting === null ? undefined : rows[splitting];
   return (
     <VirtualTable
       scrollRef={scrollRef}
       label={label}
       region
       style={{ maxHeight: height, height: count > 0 ? height : undefined }}
-      minWidth={(onLedger ? 1000 : 760) + (edit ? 80 : 0)}
+      minWidth={(onLedger ? 1000 : 760) + (edit ? 80 : 0) + (splitCell ? 170 : 0)}
       columns={columns.length}
       padTop={padTop}
       padBottom={padBottom}
@@ -132,15 +164,38 @@ export function TransactionsTable({
             difference={firstBreak?.row === index ? firstBreak.difference : undefined}
             unsure={unsure?.has(index) ?? false}
             edit={edit}
+            split={splitCell}
           />
         );
       })}
+      {splits && splitting !== null && splitRow && (
+        <Suspense fallback={null}>
+          <TaxSplitDialog
+            key={splitting}
+            value={splitRow.TaxSplit}
+            movement={rowMovement(splitRow)}
+            ledger={splitRow.LedgerName ?? ''}
+            bankLedger={splits.bankLedger}
+            taxLedgers={splits.taxLedgers}
+            label={`row ${splitting + 1}`}
+            onSave={(split) => splits.onSplit(splitting, split)}
+            onClose={() => setSplitting(null)}
+          />
+        </Suspense>
+      )}
     </VirtualTable>
   );
 }
 
 /** The columns: width in px (the description takes the rest), right-aligned figures. */
-const COLUMNS: { label: string; width?: number; right?: boolean; ledger?: true; edit?: true }[] = [
+const COLUMNS: {
+  label: string;
+  width?: number;
+  right?: boolean;
+  ledger?: true;
+  edit?: true;
+  split?: true;
+}[] = [
   { label: '#', width: 48, right: true },
   { label: 'Date', width: 100 },
   { label: 'Description' },
@@ -148,6 +203,7 @@ const COLUMNS: { label: string; width?: number; right?: boolean; ledger?: true; 
   { label: 'Deposit', width: 120, right: true },
   { label: 'Closing Balance', width: 130, right: true },
   { label: 'Ledger Name', width: 230, ledger: true },
+  { label: 'GST/TDS', width: 170, split: true },
   { label: 'Fix', width: 80, edit: true },
 ];
 
@@ -165,6 +221,7 @@ type RowProps = {
   difference?: string;
   unsure: boolean;
   edit?: Props['edit'];
+  split?: { bankLedger: string; taxLedgers?: Partial<TaxLedgerNames>; open: (index: number) => void };
 };
 
 /** What an unsure row's mark says (issue 32). */
@@ -187,6 +244,7 @@ const Row = memo(function Row({
   difference,
   unsure,
   edit,
+  split,
 }: RowProps) {
   const n = index + 1;
   const ledger = row.LedgerName ?? '';
@@ -305,6 +363,7 @@ const Row = memo(function Row({
           )}
         </td>
       )}
+      {split && <SplitCell index={index} row={row} {...split} />}
       {edit && (
         <td role="cell" className="tx-cell">
           <Group gap={4} wrap="nowrap">
@@ -333,3 +392,63 @@ const Row = memo(function Row({
     </tr>
   );
 });
+
+/**
+ * A row's GST/TDS cell: the split (or an offer of one) as a button opening the table's dialog, and
+ * under it the tax legs the voucher carries, named as the export names them; every leg, Dr and Cr,
+ * in its title. A row that moves no money has nothing to split.
+ */
+function SplitCell({
+  index,
+  row,
+  bankLedger,
+  taxLedgers,
+  open,
+}: {
+  index: number;
+  row: StatementTransaction;
+  bankLedger: string;
+  taxLedgers?: Partial<TaxLedgerNames>;
+  open: (index: number) => void;
+}) {
+  const n = index + 1;
+  const movement = rowMovement(row);
+  const split = row.TaxSplit ?? null;
+  let legs: ReturnType<typeof legsOf> = [];
+  if (split && movement) {
+    try {
+      legs = legsOf(split, movement, row.LedgerName ?? '', bankLedger, taxLedgers);
+    } catch {
+      legs = []; // a split the amount cannot take (the row was fixed since): the button still says it
+    }
+  }
+  // the bank's leg first (splitLegs), then the row's ledger, then each tax
+  const parts = legs.slice(1);
+  const text = split ? describeTaxSplit(split) : '+ GST/TDS';
+  return (
+    <td role="cell" className="tx-cell">
+      <button
+        type="button"
+        className="split-button"
+        data-set={split ? '' : undefined}
+        disabled={!movement}
+        aria-label={`GST/TDS split, row ${n}: ${split ? text : 'none'}`}
+        title={
+          legs.length
+            ? legs.map((l) => `${l.dr ? 'Dr' : 'Cr'} ${l.ledger} ${l.dr || l.cr}`).join('\n')
+            : split
+              ? text
+              : 'Split this row: a charge with GST, or an amount less TDS'
+        }
+        onClick={() => open(index)}
+      >
+        {text}
+      </button>
+      {parts.length > 0 && (
+        <span className="split-legs" data-testid={`split-legs-${n}`}>
+          {parts.map((l) => `${l.ledger} ${l.dr || l.cr}`).join(' · ')}
+        </span>
+      )}
+    </td>
+  );
+}

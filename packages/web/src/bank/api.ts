@@ -9,6 +9,7 @@ import {
   type SheetMapping,
   type SheetPreviewAnswer,
   type SaveLedgersRequest,
+  type SaveSplitsRequest,
   type SaveRowsRequest,
   type StatementListItem,
   type StatementRowsPage,
@@ -230,6 +231,11 @@ export async function getScanCrops(id: string, signal?: AbortSignal): Promise<Re
 
 export function saveStatementLedgers(id: string, body: SaveLedgersRequest) {
   return call(ENDPOINTS.saveStatementLedgers, { params: { id }, json: body });
+}
+
+/** A GST/TDS split given to rows of the statement (null clears it), from the revision seen. */
+export function saveStatementSplits(id: string, body: SaveSplitsRequest) {
+  return call(ENDPOINTS.saveStatementSplits, { params: { id }, json: body });
 }
 
 export function saveStatementRows(id: string, body: SaveRowsRequest) {

@@ -1,4 +1,10 @@
-import type { LedgerSuggestion, StatementTransaction, StoredRow, StoredStatement } from '@bahi/contract';
+import type {
+  LedgerSuggestion,
+  StatementTransaction,
+  StoredRow,
+  StoredStatement,
+  TaxSplitInfo,
+} from '@bahi/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import {
@@ -7,6 +13,7 @@ import {
   saveStatementAccepted,
   saveStatementLedgers,
   saveStatementRows,
+  saveStatementSplits,
   suggestLedgers,
 } from './api.ts';
 import type { FilterState } from './Filters.tsx';
@@ -37,7 +44,14 @@ const ROWS_DEBOUNCE_MS = 500;
 export type SaveState =
   { kind: 'saved' } | { kind: 'saving' } | { kind: 'failed'; message: string; stale: boolean };
 
-type Loaded = { meta: StoredStatement; rows: StatementTransaction[]; ledgers: string[]; revision: number };
+type Loaded = {
+  meta: StoredStatement;
+  rows: StatementTransaction[];
+  ledgers: string[];
+  /** each row's GST/TDS split (issue 35); shorter (or empty) when no later row has one */
+  splits?: readonly (TaxSplitInfo | null)[];
+  revision: number;
+};
 
 const fromStored = (r: StoredRow): StatementTransaction => ({
   Date: r[0],
@@ -90,6 +104,7 @@ export function useStatement(id: string | undefined) {
           meta,
           rows,
           ledgers: page.ledgers,
+          splits: page.splits ?? [],
           revision: page.revision,
           ms: performance.now() - started,
         });
@@ -111,6 +126,7 @@ export function useBankReview(loaded: Loaded) {
   // leaves the content, its filter index and its balance chain untouched.
   const [content, setContent] = useState<StatementTransaction[]>(loaded.rows);
   const [ledgers, setLedgers] = useState<string[]>(loaded.ledgers);
+  const [splits, setSplits] = useState<readonly (TaxSplitInfo | null)[]>(loaded.splits ?? []);
   const [edited, setEdited] = useState(loaded.meta.edited);
   const [accepted, setAcceptedState] = useState(loaded.meta.accepted);
   const [suggestions, setSuggestions] = useState<Map<number, LedgerSuggestion>>(new Map());
@@ -120,8 +136,8 @@ export function useBankReview(loaded: Loaded) {
   const revision = useRef(loaded.revision);
   const pendingLedgers = useRef(new Map<number, string>());
   const rowsDirty = useRef(false);
-  const latest = useRef({ content, ledgers });
-  latest.current = { content, ledgers };
+  const latest = useRef({ content, ledgers, splits });
+  latest.current = { content, ledgers, splits };
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<Promise<void> | null>(null);
 
@@ -140,7 +156,7 @@ export function useBankReview(loaded: Loaded) {
       try {
         if (rowsDirty.current) {
           // The whole set carries the ledgers too: pending ledger changes go with it.
-          const { content: rows, ledgers: names } = latest.current;
+          const { content: rows, ledgers: names, splits: taxSplits } = latest.current;
           rowsDirty.current = false;
           const sent = new Map(pendingLedgers.current);
           pendingLedgers.current.clear();
@@ -149,6 +165,8 @@ export function useBankReview(loaded: Loaded) {
               revision: revision.current,
               rows: rows.map(toStored),
               ledgers: names,
+              // the splits follow their rows (a row added or deleted moved them)
+              splits: rows.map((_, i) => taxSplits[i] ?? null),
             });
             revision.current = answer.revision;
           } catch (err) {
@@ -230,8 +248,34 @@ export function useBankReview(loaded: Loaded) {
   const index = useMemo(() => indexRows(content), [content]);
   const bounds = useMemo(() => indexBounds(index), [index]);
   const rows = useMemo(
-    () => content.map((r, i) => ({ ...r, LedgerName: ledgers[i] ?? '' })),
-    [content, ledgers],
+    () =>
+      content.map((r, i) => {
+        const split = splits[i];
+        return split
+          ? { ...r, LedgerName: ledgers[i] ?? '', TaxSplit: split }
+          : { ...r, LedgerName: ledgers[i] ?? '' };
+      }),
+    [content, ledgers, splits],
+  );
+
+  /**
+   * A GST/TDS split given to a row (null clears it), saved at once: what is waiting goes first, so
+   * the revision the split names is the rows' latest. Rejects (the caller says why) when refused.
+   */
+  const setSplit = useCallback(
+    async (i: number, split: TaxSplitInfo | null) => {
+      await flush();
+      if (rowsDirty.current || pendingLedgers.current.size > 0)
+        throw new Error('The rows could not be saved: try again.');
+      await saveStatementSplits(id, { revision: revision.current, rows: [i], split });
+      setSplits((all) => {
+        const next = all.slice();
+        while (next.length <= i) next.push(null);
+        next[i] = split;
+        return next;
+      });
+    },
+    [flush, id],
   );
 
   const queueLedgers = useCallback(
@@ -326,6 +370,7 @@ export function useBankReview(loaded: Loaded) {
   function deleteRow(i: number) {
     setContent((all) => all.filter((_, j) => j !== i));
     setLedgers((all) => all.filter((_, j) => j !== i));
+    setSplits((all) => all.filter((_, j) => j !== i));
     setSuggestions(new Map()); // indexes moved
     rowsChanged();
   }
@@ -344,6 +389,7 @@ export function useBankReview(loaded: Loaded) {
       return [...all.slice(0, i + 1), row, ...all.slice(i + 1)];
     });
     setLedgers((all) => [...all.slice(0, i + 1), '', ...all.slice(i + 1)]);
+    setSplits((all) => (all.length > i + 1 ? [...all.slice(0, i + 1), null, ...all.slice(i + 1)] : all));
     setSuggestions(new Map());
     rowsChanged();
   }
@@ -369,6 +415,7 @@ export function useBankReview(loaded: Loaded) {
     bounds,
     suggestions,
     setLedger,
+    setSplit,
     applyLedger,
     takeSuggestions,
     edited,

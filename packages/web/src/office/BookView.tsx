@@ -478,6 +478,10 @@ export function BookView({
         ) : (
           <Group gap={4} wrap="nowrap">
             <LedgerCell
+              // Re-mounted when the ledger changes elsewhere (Undo, Use, a rule): an input once
+              // shown keeps its value when only its default changes (found by the browser journey
+              // of Undo, e2e/team-fix-undo-password.spec.ts).
+              key={r.LedgerName ?? ''}
               label={`${r.Date} ${r.Description}`}
               saved={r.LedgerName ?? ''}
               placeholder={r.suggested_ledger ? `Suggested: ${r.suggested_ledger}` : undefined}

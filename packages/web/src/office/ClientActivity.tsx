@@ -11,7 +11,7 @@ import { formatDateTime, formatMonth } from '../format.ts';
 
 const KIND: Record<BookChangeInfo['kind'], string> = {
   ledger: 'Ledger set',
-  rule: 'Rule applied',
+  rule: 'Rules',
   file: 'Statement filed',
   fix: 'Row fixed',
   split: 'GST/TDS split',

@@ -11,7 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import type { LedgerSuggestion, OtherRead, ReconciliationInfo, StatementTransaction } from '@bahi/contract';
-import { accountLedger, defaultBankLedger, formatIndian, parseAmount, checkChain } from '@bahi/core';
+import {
+  accountLedger,
+  defaultBankLedger,
+  formatIndian,
+  parseAmount,
+  checkChain,
+  splitTaxLedgersOfCompany,
+} from '@bahi/core';
 import {
   type ComponentProps,
   lazy,
@@ -33,7 +40,9 @@ import { ChainStatus, ReaderNotes, ReadReasons } from '../bank/ReadStatus.tsx';
 import { ReconciliationBadge } from '../bank/ReconciliationBadge.tsx';
 import { keptFile, saveTeachSession } from '../bank/store.ts';
 import { rowsByLedger } from '../tally/plan-fill.ts';
-import { TransactionsTable } from '../bank/TransactionsTable.tsx';
+import { TransactionsTable, type SplitColumn } from '../bank/TransactionsTable.tsx';
+import { notifyError } from '../components/notify.ts';
+import { useKeptCompany } from '../tally/company-store.ts';
 import { SaveStatus } from '../bank/SaveStatus.tsx';
 import { ScanCrops } from '../bank/ScanCrops.tsx';
 import { useBankReview, useRowFilter, useStatement } from '../bank/useBankReview.ts';
@@ -357,6 +366,8 @@ function BankResult({ loaded }: { loaded: Parameters<typeof useBankReview>[0] & 
             bounds={review.bounds}
             rows={review.rows}
             onLedger={review.setLedger}
+            onSplit={review.setSplit}
+            bankLedger={defaultLedger}
             applyLedger={review.applyLedger}
             takeSuggestions={review.takeSuggestions}
             suggestions={review.suggestions}
@@ -404,6 +415,10 @@ type ReviewRowsProps = {
   bounds: { from: string; to: string } | null;
   rows: readonly StatementTransaction[];
   onLedger: (index: number, ledger: string) => void;
+  /** a GST/TDS split given to a row (the table's GST/TDS column, issue 35) */
+  onSplit: SplitColumn['onSplit'];
+  /** the bank ledger the split's legs name (the Tally panel's default) */
+  bankLedger: string;
   applyLedger: (indexes: readonly number[], ledger: string) => number;
   takeSuggestions: (indexes: readonly number[]) => number;
   suggestions: ReadonlyMap<number, LedgerSuggestion>;
@@ -430,8 +445,26 @@ function ReviewRows({
   takeSuggestions,
   tally,
   edit,
+  onSplit,
+  bankLedger,
   ...table
 }: ReviewRowsProps) {
+  // The company's own tax ledgers name the split's legs, as the export names them (decision 057).
+  // (loaded by the Tally panel beside the table)
+  const company = useKeptCompany();
+  const taxLedgers = useMemo(() => splitTaxLedgersOfCompany(company), [company]);
+  const splits = useMemo<SplitColumn>(
+    () => ({
+      bankLedger,
+      taxLedgers,
+      onSplit: (i, split) =>
+        onSplit(i, split).catch((err: unknown) => {
+          notifyError('The GST/TDS split could not be saved.', err);
+          throw err;
+        }),
+    }),
+    [bankLedger, taxLedgers, onSplit],
+  );
   const { filter, setFilter, shown } = useRowFilter(index);
   // The Tally panel's rows (its count, the downloads) follow once the table is drawn.
   const tallyShown = useDeferredValue(shown);
@@ -501,6 +534,7 @@ function ReviewRows({
             height={500}
             label="Transactions"
             edit={edit}
+            splits={splits}
             {...table}
           />
         </Stack>

@@ -1,5 +1,6 @@
 import type { TaxSplitInfo } from '@bahi/contract';
-import { describeTaxSplit, formatIndian, splitLegs, type Paise, type TaxLedgerNames } from '@bahi/core';
+import { describeTaxSplit, type Paise, type TaxLedgerNames } from '@bahi/core';
+import { legsOf } from './split-legs.ts';
 import {
   Button,
   Group,
@@ -24,32 +25,9 @@ const TDS_SECTIONS = ['194A', '194C', '194J', '194H', '194I', '194Q', '194T'];
 
 type Kind = 'none' | 'gst' | 'tds';
 
-/** The legs of a split as the row's table shows them: ledger, Dr, Cr. */
-export function legsOf(
-  split: TaxSplitInfo,
-  movement: { paise: Paise; moneyIn: boolean },
-  ledger: string,
-  bankLedger: string,
-  /** the company's own tax ledgers (core's splitTaxLedgersOfCompany); core's defaults otherwise */
-  taxLedgers: Partial<TaxLedgerNames> = {},
-): { ledger: string; dr: string; cr: string }[] {
-  return splitLegs(movement, ledger || 'Suspense', bankLedger || 'Bank', split, taxLedgers).map((l) => ({
-    ledger: l.ledger,
-    dr: l.drPaise > 0 ? formatIndian(l.drPaise) : '',
-    cr: l.drPaise < 0 ? formatIndian(-l.drPaise) : '',
-  }));
-}
+export { legsOf };
 
-export function TaxSplitControl({
-  value,
-  movement,
-  ledger,
-  bankLedger,
-  label,
-  readOnly = false,
-  taxLedgers,
-  onSave,
-}: {
+type SplitProps = {
   value: TaxSplitInfo | null | undefined;
   /** the row's bank movement, positive, and its direction; null when the row has no amount */
   movement: { paise: Paise; moneyIn: boolean } | null;
@@ -57,12 +35,51 @@ export function TaxSplitControl({
   bankLedger: string;
   /** says which row, for screen readers and tests */
   label: string;
-  readOnly?: boolean;
   /** the client's company's tax ledgers, named in the legs as the push will name them */
   taxLedgers?: Partial<TaxLedgerNames>;
   onSave: (split: TaxSplitInfo | null) => Promise<void> | void;
-}) {
+};
+
+export function TaxSplitControl({ readOnly = false, ...props }: SplitProps & { readOnly?: boolean }) {
   const [open, setOpen] = useState(false);
+  const { value, movement, label } = props;
+  const text = value ? describeTaxSplit(value) : 'Add GST/TDS';
+  if (readOnly) return value ? <Text size="xs">{text}</Text> : null;
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant={value ? 'light' : 'subtle'}
+        disabled={!movement}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {text}
+        {/* the row, for screen readers: the name keeps the visible words first (WCAG 2.5.3) */}
+        <VisuallyHidden> for {label}</VisuallyHidden>
+      </Button>
+      {/* a dialog of its own: a popover in a table row closed under the browser's clicks */}
+      {open && <TaxSplitDialog {...props} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/**
+ * The split's form in a dialog, open while mounted: the kind, rate, heads or section, and the legs
+ * the voucher will carry as typed. One for a whole table (the statement screen's) or one a row.
+ */
+export function TaxSplitDialog({
+  value,
+  movement,
+  ledger,
+  bankLedger,
+  label,
+  taxLedgers,
+  onSave,
+  onClose,
+}: SplitProps & { onClose: () => void }) {
+  const setOpen = (o: boolean) => {
+    if (!o) onClose();
+  };
   const [kind, setKind] = useState<Kind>(value?.kind ?? 'none');
   const [rate, setRate] = useState(String(value?.ratePercent ?? ''));
   const [interstate, setInterstate] = useState(value?.kind === 'gst' ? value.interstate : false);
@@ -87,22 +104,9 @@ export function TaxSplitControl({
     }
   }
 
-  const text = value ? describeTaxSplit(value) : 'Add GST/TDS';
-  if (readOnly) return value ? <Text size="xs">{text}</Text> : null;
   return (
     <>
-      <Button
-        size="compact-xs"
-        variant={value ? 'light' : 'subtle'}
-        disabled={!movement}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {text}
-        {/* the row, for screen readers: the name keeps the visible words first (WCAG 2.5.3) */}
-        <VisuallyHidden> for {label}</VisuallyHidden>
-      </Button>
-      {/* a dialog of its own: a popover in a table row closed under the browser's clicks */}
-      <Modal opened={open} onClose={() => setOpen(false)} title={`GST/TDS split: ${label}`} size="sm">
+      <Modal opened onClose={() => setOpen(false)} title={`GST/TDS split: ${label}`} size="sm">
         <Stack gap="xs">
           <SegmentedControl
             size="xs"

@@ -1,31 +1,15 @@
 import type { TallyCompanyAnswer } from '@bahi/contract';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { fetchCompany, readCompanyThroughBridge, uploadMastersFile } from './api.ts';
+import {
+  companyState as current,
+  resetCompanyState,
+  setCompanyState as set,
+  subscribeCompany as subscribe,
+} from './company-store.ts';
 
 // One copy of the company read from Tally for the whole app (bank panel, table cells, billing), kept
 // on the server per user and loaded once per page load: every ledger field offers the same names.
-
-type State = {
-  company: TallyCompanyAnswer | null;
-  loading: boolean;
-  /** What went wrong with the read the user asked for. */
-  error: string | null;
-  /** The company kept in Bahi could not be loaded (shown quietly: the screen still works without it). */
-  loadError: string | null;
-  loaded: boolean;
-};
-
-const EMPTY: State = { company: null, loading: false, error: null, loadError: null, loaded: false };
-let state: State = EMPTY;
-const listeners = new Set<() => void>();
-const set = (next: Partial<State>) => {
-  state = { ...state, ...next };
-  for (const l of listeners) l();
-};
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
 
 /** Runs a read; the company it gave, or null when it failed (the error is in the state). */
 async function run(work: () => Promise<TallyCompanyAnswer | null>): Promise<TallyCompanyAnswer | null> {
@@ -46,13 +30,13 @@ async function run(work: () => Promise<TallyCompanyAnswer | null>): Promise<Tall
 
 /** For tests: forget the company. */
 export function resetTallyCompany(): void {
-  state = EMPTY;
+  resetCompanyState();
 }
 
 export function useTallyCompany() {
-  const s = useSyncExternalStore(subscribe, () => state);
+  const s = useSyncExternalStore(subscribe, current);
   useEffect(() => {
-    if (state.loaded || state.loading) return;
+    if (current().loaded || current().loading) return;
     set({ loading: true });
     fetchCompany().then(
       (company) => set({ company, loading: false, loaded: true }),
