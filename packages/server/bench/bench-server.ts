@@ -62,7 +62,11 @@ configureWorkLimits({
   extract: { max: 100_000, windowSeconds: 3600 },
   masters: { max: 100_000, windowSeconds: 3600 },
 });
-const bad = await Promise.all(Array.from({ length: attackers }, () => member(h, { pages: 1000 })));
+const bad = await Promise.all(
+  Array.from({ length: attackers }, () =>
+    member(h, { pages: Number(process.env.BENCH_ATTACKER_PAGES ?? '1000') }),
+  ),
+);
 const good = await member(h, { pages: 100_000 });
 await h.app.listen({ host: '127.0.0.1', port: 0 });
 const address = h.app.server.address();
