@@ -3,6 +3,7 @@
 // C1 controls (U+0080-U+009F), which a text file may hold without looking binary. Fails if worker/child.ts sends its answer uncleaned (the job's own output keeps them: checked).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { cleanValues } from '@bahi/core';
 import { runJob, type ExtractOutput } from '../../src/worker/job.ts';
 import { StatementPool } from '../../src/worker/pool.ts';
 
@@ -39,6 +40,8 @@ test('a reader answers without control characters; the job itself reads them', a
     assert.doesNotMatch(text, CONTROL, 'no control character in the pool’s answer');
     for (const r of rows) assert.doesNotMatch(r.description, CONTROL);
     assert.equal(rows[0]!.description, 'UPI-PAYEE1/XREF');
+    // the rows crossed packed (worker/rows-wire.ts): the same answer as the job's, cleaned
+    assert.equal(text, JSON.stringify(cleanValues(raw)));
   } finally {
     await pool.close();
   }
