@@ -6,7 +6,9 @@
 // at once through /api/auto/extract-statement by four users, ROUNDS times over. The server is
 // bench/bench-server.ts as a process of its own, with `bahi serve`'s flags and environment, PGlite
 // in it on a data directory (as `npm start`), or PostgreSQL beside it (BENCH_DB=postgres).
-// Goal: p99 < 10 ms for both routes under the reads. Not a test: the figures depend on the machine,
+// Beside them, the server thread's own CPU between two turns of a 1 ms timer (bench-server.ts
+// watchSlices): the longest slices of work that hold every request, a figure the machine's load does
+// not change. Goal: p99 < 10 ms for both routes under the reads. Not a test: the figures depend on the machine,
 // so the load average is printed beside them; compare trees only in runs made one after the other.
 //   node bench/api-latency-bench.ts [rounds=3] [pages=500]
 //   BENCH_CPU_PROF=DIR  the server runs with --cpu-prof into DIR (written when it exits)
@@ -16,7 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
-import type { ServerReady } from './bench-server.ts';
+import type { ServerReady, SliceReport } from './bench-server.ts';
 
 const here = import.meta.dirname;
 const median = (xs: number[]) => {
@@ -127,13 +129,25 @@ async function upload(bytes: Uint8Array, token: string): Promise<number> {
   return performance.now() - t;
 }
 
-type Samples = { health: number[]; db: number[] };
+type Samples = { health: number[]; db: number[]; slices: number[] };
 const measure = async (phase: string, during: () => Promise<unknown>): Promise<Samples> => {
   probe.send({ phase });
+  child.send({ slices: 'start' });
   await during();
-  const got = new Promise<Samples>((r) => probe.once('message', (m) => r(m as Samples)));
+  const slices = new Promise<number[]>((r) => child.once('message', (m) => r((m as SliceReport).slices)));
+  child.send({ slices: 'report' });
+  const got = new Promise<Omit<Samples, 'slices'>>((r) => probe.once('message', (m) => r(m as Samples)));
   probe.send({ report: true, phase: '' });
-  return got;
+  return { ...(await got), slices: await slices };
+};
+/** The server thread's CPU between two turns of its 1 ms timer: the longest, and how many over 10 ms. */
+const sliceRow = (name: string, s: number[]) => {
+  const top = [...s].sort((a, b) => b - a).slice(0, 5);
+  const over = (ms: number) => s.filter((x) => x > ms).length;
+  process.stdout.write(
+    `| ${name}: server thread CPU between turns | ${s.length} | ${median(s).toFixed(2)} | ${pct(s, 99).toFixed(1)} | ${Math.max(...s).toFixed(1)} | ` +
+      `over 5/10/20/50 ms: ${over(5)}/${over(10)}/${over(20)}/${over(50)}; longest ${top.map((x) => x.toFixed(0)).join(', ')} |\n`,
+  );
 };
 const row = (name: string, s: number[], l: string) =>
   process.stdout.write(
@@ -150,6 +164,7 @@ let l = load();
 const rest = await measure('rest', () => new Promise((r) => setTimeout(r, 5000)));
 row('rest: health', rest.health, l);
 row('rest: db route', rest.db, l);
+sliceRow('rest', rest.slices);
 l = load();
 const reads: number[] = [];
 const busy = await measure('reads', async () => {
@@ -159,6 +174,7 @@ const busy = await measure('reads', async () => {
 const after = load();
 row('reads: health', busy.health, `${l} → ${after}`);
 row('reads: db route', busy.db, `${l} → ${after}`);
+sliceRow('reads', busy.slices);
 process.stdout.write(`reads: ${reads.length}, median ${(median(reads) / 1000).toFixed(2)} s each\n`);
 
 probe.disconnect();
