@@ -8,7 +8,7 @@
 // hidden). A helper reader sends its pages on in small batches as it reads them, so its memory
 // stays flat whatever the length of the file; the pool passes them to the owner, which parses.
 import { enableCompileCache } from 'node:module';
-import { cleanValues } from '@bahi/core';
+import { cleanText, cleanValues } from '@bahi/core';
 import { StatementError, errorKind } from '../errors.ts';
 import type { PageClaims, PdfPart } from '../read/pdf.ts';
 import type { Page } from '../source.ts';
@@ -201,9 +201,10 @@ async function run(id: number, message: Job, size: number): Promise<void> {
     // Issue 33's cleaning (no control characters in what a file gives the server) is done here,
     // where the answer is made, not in the server's one thread: walking a 500-page statement's
     // 24,000 rows held the server's event loop 40-100 ms per answer (issues 37/38, decision 052).
+    // a statement's rows in columns: the server deserializes them in ~1 ms, not ~21 (rows-wire.ts);
+    // their texts are cleaned as they are packed, the rest of the answer walked after
+    const rows = job.op === 'extract' ? packAnswer(value, cleanText) : null;
     const clean = cleanValues(value);
-    // a statement's rows in columns: the server deserializes them in ~1 ms, not ~21 (rows-wire.ts)
-    const rows = job.op === 'extract' ? packAnswer(clean) : null;
     send(rows ? { id, type: 'done', value: clean, rows } : { id, type: 'done', value: clean });
   } catch (err) {
     const e =

@@ -59,14 +59,18 @@ function packable(t: Transaction): boolean {
   );
 }
 
-export function packTransactions(rows: readonly Transaction[]): PackedRows | null {
+export function packTransactions(
+  rows: readonly Transaction[],
+  clean: (s: string) => string = (s) => s,
+): PackedRows | null {
   if (!rows.every(packable)) return null;
   const n = rows.length;
   const texts: string[] = [];
   const lengths = new Uint32Array(n * 4);
   const numbers = new Float64Array(n * 4);
   const flags = new Uint8Array(n);
-  const put = (i: number, s: string | null) => {
+  const put = (i: number, raw: string | null) => {
+    const s = raw === null ? null : clean(raw);
     lengths[i] = s === null ? NULL : s.length;
     if (s) texts.push(s);
   };
@@ -140,10 +144,11 @@ function lists(value: unknown): { transactions: Transaction[] }[] {
 /**
  * Takes every transaction list out of an answer (left empty) and answers them packed, in order; a
  * list of any other shape stays in place (null in the answer's list). Null when nothing was packed.
+ * `clean` is applied to every text packed (the reader's cleaning, done here in the same pass).
  */
-export function packAnswer(value: unknown): (PackedRows | null)[] | null {
+export function packAnswer(value: unknown, clean?: (s: string) => string): (PackedRows | null)[] | null {
   const packed = lists(value).map((a) => {
-    const p = a.transactions.length > 0 ? packTransactions(a.transactions) : null;
+    const p = a.transactions.length > 0 ? packTransactions(a.transactions, clean) : null;
     if (p) a.transactions = [];
     return p;
   });
