@@ -1,14 +1,14 @@
 // Issue 19: `bahi serve` and `bahi worker` restart themselves in place with the server's Node flags
 // (src/node-flags.ts), so the server's young generation stays small whoever starts it.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '@bahi/server/config.ts';
-import { NODE, ROOT } from './run.ts';
+import { MAIN, NODE, ROOT } from './run.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bahi-flags-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,3 +66,38 @@ test('a flag already given in NODE_OPTIONS and a variable already set are kept a
   assert.equal(r.tunables, 'glibc.malloc.arena_max=2');
   assert.ok(r.youngMb <= 8, `young generation ${r.youngMb} MB`);
 });
+
+/** The Node flags `bahi serve` runs with once it has restarted itself (read from /proc), then ended. */
+async function serveFlags(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const child = spawn(NODE, [MAIN, 'serve'], {
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      BAHI_DATA_DIR: mkdtempSync(path.join(dir, 'data-')),
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  try {
+    for (let i = 0; i < 600; i++) {
+      const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+      if (argv.some((a) => a.startsWith('--max-semi-space-size')))
+        return argv.filter((a) => a.startsWith('--'));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('bahi serve did not restart with its flags');
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+test(
+  '`bahi serve` on the embedded database takes --liftoff-only under a budget of 1536 MB, not at the default',
+  { skip: process.platform !== 'linux' && 'reads /proc' },
+  async () => {
+    assert.ok((await serveFlags({ BAHI_MEMORY_MB: '1024', DATABASE_URL: '' })).includes('--liftoff-only'));
+    assert.ok(!(await serveFlags({ BAHI_MEMORY_MB: '', DATABASE_URL: '' })).includes('--liftoff-only'));
+  },
+);

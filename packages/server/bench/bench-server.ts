@@ -62,7 +62,11 @@ configureWorkLimits({
   extract: { max: 100_000, windowSeconds: 3600 },
   masters: { max: 100_000, windowSeconds: 3600 },
 });
-const bad = await Promise.all(Array.from({ length: attackers }, () => member(h, { pages: 1000 })));
+const bad = await Promise.all(
+  Array.from({ length: attackers }, () =>
+    member(h, { pages: Number(process.env.BENCH_ATTACKER_PAGES ?? '1000') }),
+  ),
+);
 const good = await member(h, { pages: 100_000 });
 await h.app.listen({ host: '127.0.0.1', port: 0 });
 const address = h.app.server.address();
@@ -72,8 +76,38 @@ process.send?.({
   attackers: await Promise.all(bad.map((b) => b.token())),
   normal: await good.token(),
 } satisfies ServerReady);
+/**
+ * What the server's thread holds at a time, apart from the machine's load: a timer every
+ * millisecond notes the thread's own CPU time (process.threadCpuUsage: this thread only, not the
+ * readers, not a database thread) spent since its last turn. A long slice of work (a whole
+ * statement's rows saved, an answer written, a message deserialized) is a long CPU gap between two
+ * turns, whatever else runs on the machine; a thread merely waiting for a core adds none.
+ */
+export interface SliceReport {
+  slices: number[];
+}
+let sliceTimer: NodeJS.Timeout | null = null;
+let sliceGaps: number[] = [];
+function watchSlices(on: boolean): void {
+  if (sliceTimer) clearInterval(sliceTimer);
+  sliceTimer = null;
+  if (!on) return;
+  sliceGaps = [];
+  let last = process.threadCpuUsage();
+  sliceTimer = setInterval(() => {
+    const d = process.threadCpuUsage(last);
+    last = process.threadCpuUsage();
+    sliceGaps.push((d.user + d.system) / 1000);
+  }, 1);
+}
+
 // The driver asks for a full collection before it reads a rest figure (bench runs with --expose-gc).
-process.on('message', (m: { gc?: boolean }) => {
+process.on('message', (m: { gc?: boolean; slices?: 'start' | 'report' }) => {
+  if (m.slices === 'start') watchSlices(true);
+  if (m.slices === 'report') {
+    watchSlices(false);
+    process.send?.({ slices: sliceGaps } satisfies SliceReport);
+  }
   if (m.gc) {
     (globalThis as { gc?: () => void }).gc?.();
     const { heapTotal, heapUsed } = process.memoryUsage();

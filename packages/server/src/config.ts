@@ -26,6 +26,27 @@ export const DEFAULT_MEMORY_MB = { postgres: 1024, pglite: 2048 };
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
 
 /**
+ * With the embedded database, below this memory budget (BAHI_MEMORY_MB) the server's process runs
+ * PGlite's WebAssembly with V8's baseline compiler only (`--liftoff-only`). Issue 38: at every
+ * start V8's optimizing compiler takes one of PGlite's functions (index 2272, 105 KB of body) to
+ * TurboFan while the first queries run, and that one compile holds ~600 MB of compiler memory for
+ * a moment: `bahi serve` peaks at ~730 MB before its ready line and rests at ~210 MB. Without
+ * TurboFan the start peaks at ~225 MB (decision 052, round five), but PGlite's bulk work (a large
+ * statement's rows stored, a filter over 20,000 rows) costs 1.2-2.8x the CPU. A budget under this
+ * says the machine or container cannot hold the spike beside a reader, so the spike goes; a larger
+ * budget keeps the faster code. PostgreSQL (DATABASE_URL) runs outside the process: never taken.
+ */
+export const LIFTOFF_BELOW_MB = 1536;
+
+/** SERVER_NODE_FLAGS, and `--liftoff-only` for an embedded database under LIFTOFF_BELOW_MB. */
+export function serverNodeFlags(config: { databaseUrl: string | undefined; memoryMb: number }): string[] {
+  return [
+    ...SERVER_NODE_FLAGS,
+    ...(!config.databaseUrl && config.memoryMb < LIFTOFF_BELOW_MB ? ['--liftoff-only'] : []),
+  ];
+}
+
+/**
  * Environment the server's process runs with, set the same way as SERVER_NODE_FLAGS (glibc reads
  * it once, as the process starts); a variable already set is kept as set. Issue 19: glibc raises
  * its trim threshold to twice the largest block it has mapped and freed (up to 64 MB), so memory
@@ -114,7 +135,7 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
     name: 'BAHI_MEMORY_MB',
     default: `${DEFAULT_MEMORY_MB.postgres} with DATABASE_URL, else ${DEFAULT_MEMORY_MB.pglite}`,
     meaning:
-      'Memory the server and its statement readers may hold together, in MB: the number of readers is sized from it, and a reader whose file pushes past it is stopped. The embedded database (PGlite) holds ~600 MB inside the server, hence the higher default without DATABASE_URL.',
+      'Memory the server and its statement readers may hold together, in MB: the number of readers is sized from it, and a reader whose file pushes past it is stopped. The embedded database (PGlite) holds ~600 MB inside the server, hence the higher default without DATABASE_URL. With the embedded database and a budget under 1536, its code is left unoptimised: the start then peaks at ~230 MB instead of ~730 MB, and storing large statements costs more CPU.',
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
 ];

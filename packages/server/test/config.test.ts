@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { ConfigError, ENV_VARS, loadConfig } from '../src/config.ts';
+import {
+  ConfigError,
+  ENV_VARS,
+  LIFTOFF_BELOW_MB,
+  loadConfig,
+  SERVER_NODE_FLAGS,
+  serverNodeFlags,
+} from '../src/config.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'bahi-config-'));
 
@@ -102,4 +109,21 @@ test('BAHI_TRUST_PROXY: off when unset; true, a hop count or proxy addresses; an
       bad,
     );
   }
+});
+
+test('the embedded database under a small memory budget runs unoptimised WebAssembly (no start-up spike)', () => {
+  const dir = tmp();
+  const flags = (env: Record<string, string>) => serverNodeFlags(loadConfig({ BAHI_DATA_DIR: dir, ...env }));
+  assert.deepEqual(flags({}), [...SERVER_NODE_FLAGS], 'the default budget (2048) keeps TurboFan');
+  assert.deepEqual(flags({ BAHI_MEMORY_MB: '1024' }), [...SERVER_NODE_FLAGS, '--liftoff-only']);
+  assert.deepEqual(flags({ BAHI_MEMORY_MB: String(LIFTOFF_BELOW_MB - 1) }), [
+    ...SERVER_NODE_FLAGS,
+    '--liftoff-only',
+  ]);
+  assert.deepEqual(flags({ BAHI_MEMORY_MB: String(LIFTOFF_BELOW_MB) }), [...SERVER_NODE_FLAGS]);
+  assert.deepEqual(
+    flags({ BAHI_MEMORY_MB: '600', DATABASE_URL: 'postgres://u:p@localhost/bahi' }),
+    [...SERVER_NODE_FLAGS],
+    'PostgreSQL runs outside the process',
+  );
 });

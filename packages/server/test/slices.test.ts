@@ -4,7 +4,7 @@
 // 500-page answer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { jsonInSlices, mapInSlices } from '../src/slices.ts';
+import { jsonArrayInSlices, jsonInSlices, mapInSlices } from '../src/slices.ts';
 
 /** How many callbacks queued for the next turn ran while `work` went on (0: it held the loop). */
 async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
@@ -35,6 +35,18 @@ test('jsonInSlices writes what JSON.stringify writes', async () => {
   }
 });
 
+test('jsonArrayInSlices writes what JSON.stringify writes', async () => {
+  const rows = Array.from({ length: 2500 }, (_, i) => [
+    `0${i % 9}-04-2025`,
+    i % 5 ? `NEFT "${i}"` : undefined,
+    i,
+  ]);
+  for (const v of [[], [1], rows, rows.slice(0, 1000), rows.slice(0, 1001)] as unknown[][]) {
+    assert.equal(await jsonArrayInSlices(v), JSON.stringify(v));
+    assert.equal(await jsonArrayInSlices(v, 7), JSON.stringify(v), 'small slices too');
+  }
+});
+
 test('mapInSlices maps as Array.map does', async () => {
   const xs = Array.from({ length: 2345 }, (_, i) => i);
   assert.deepEqual(
@@ -55,4 +67,6 @@ test('other callbacks run between slices of a long statement', async () => {
   // one turn per slice after the first at least: 24 slices of 1,000
   assert.ok((await turnsDuring(() => mapInSlices(rows, (r) => r.join('|')))) >= 23);
   assert.ok((await turnsDuring(() => jsonInSlices({ transactions: rows }))) >= 23);
+  // the stored rows' JSONB (saveStatementResult) as well, the first slice included
+  assert.ok((await turnsDuring(() => jsonArrayInSlices(rows))) >= 24);
 });

@@ -90,12 +90,13 @@ function pool(): StatementPool {
 }
 
 /**
- * A job's answer from a reader process, every string in it without control characters: this is
- * the edge where values read from a file reach the server (issue 33: a NUL in a cell made
- * PostgreSQL refuse the statement, which went into the error log, and answered 500).
+ * A job's answer from a reader process, every string in it without control characters (issue 33:
+ * a NUL in a cell made PostgreSQL refuse the statement, which went into the error log, and
+ * answered 500). The reader cleans its answer before sending it (worker/child.ts): the walk over a
+ * large statement's rows costs the reader's time, not the server's one thread.
  */
 async function run(...args: Parameters<StatementPool['run']>): Promise<JobOutput> {
-  return cleanValues(await pool().run(...args));
+  return pool().run(...args);
 }
 
 /** Stop the shared pool's readers (server shutdown, CLI exit). Safe to call more than once. */

@@ -1,5 +1,5 @@
 import { EXIT, parseCommand, untilStopped } from '../args.ts';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '@bahi/server/config.ts';
+import { SERVER_ENV, serverNodeFlags } from '@bahi/server/config.ts';
 import { restartWith } from '../node-flags.ts';
 import { configOrExit, environmentHelp } from '../server-config.ts';
 
@@ -18,7 +18,7 @@ export async function run(args: string[]): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const config = configOrExit('serve');
   if (typeof config === 'number') return config;
-  restartWith(SERVER_NODE_FLAGS, SERVER_ENV);
+  restartWith(serverNodeFlags(config), SERVER_ENV);
   const { startServer } = await import('@bahi/server');
   const server = await startServer(config);
   process.stdout.write(`Bahi is running on ${server.url}\n`);

@@ -32,7 +32,7 @@ import {
   xmlPreview,
 } from './shape.ts';
 import { statementResults } from './tables.ts';
-import { mapInSlices } from '../slices.ts';
+import { jsonbInSlices, mapInSlices } from '../slices.ts';
 
 /** What the result screen shows beside the rows, as the extraction answered it. */
 export type StatementDetail = Pick<
@@ -137,8 +137,9 @@ export async function saveStatementResult(db: DbOrTx, s: NewStatementResult): Pr
       periodTo: info.period_to,
       rowCount: s.rows.length,
       detail: s.detail,
-      rows: await mapInSlices(s.rows, (r, i) =>
-        withPrinted(toStoredRow(r), s.sources?.[i], formatDisplayDate),
+      // ~3 MB of JSON for 500 pages: written in slices, not by the driver in one go (issue 38)
+      rows: await jsonbInSlices(
+        await mapInSlices(s.rows, (r, i) => withPrinted(toStoredRow(r), s.sources?.[i], formatDisplayDate)),
       ),
       ledgers: s.rows.map((r) => r.LedgerName ?? ''),
       createdAt: s.now,

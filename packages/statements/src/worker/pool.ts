@@ -26,9 +26,10 @@
 // alive (dying ones included) fill the pool, and the watchdog adds them all up.
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { StatementError } from '../errors.ts';
+import { StatementError, errorKind } from '../errors.ts';
 import type { FromChild, ToChild } from './child.ts';
 import type { Job, JobOutput } from './job.ts';
+import { unpackAnswer } from './rows-wire.ts';
 import { READER_REST_MB, defaultBudgetMb, hardLimitMbFor, poolSizeFor, residentMb } from './memory.ts';
 import { ReaderTime, isHeavyTable, nextJob } from './schedule.ts';
 
@@ -633,7 +634,18 @@ export class StatementPool {
       }
     }
     this.release(slot);
-    if (msg.type === 'done') this.settle(pending, null, msg.value as JobOutput);
+    if (msg.type === 'done' && msg.rows) {
+      // the rows are made again a slice at a time (the event loop free between), then answered
+      const rows = msg.rows;
+      unpackAnswer(msg.value as JobOutput, rows).then(
+        (value) => this.settle(pending, null, value),
+        (err: unknown) =>
+          this.settle(
+            pending,
+            new StatementError('INTERNAL', { logMessage: `pool: rows not unpacked: ${errorKind(err)}` }),
+          ),
+      );
+    } else if (msg.type === 'done') this.settle(pending, null, msg.value as JobOutput);
     else this.settle(pending, StatementError.fromJSON(msg.error));
     this.dispatch();
   }
