@@ -14,7 +14,11 @@
 //  (c) issue 33: ten hostile files on the paths added since (overlapping and packed zips on the
 //      office drop, masters files) from ten accounts at once, and a normal statement beside them.
 //  (d) issue 33: ten hostile HTML tables and old Excel workbooks at once from ten accounts.
-//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=leak   [--reads=N: the leak check's reads, 100]
+//  (e) issue 33: each sheet limit at its value, one file at a time through the server: an XLSX
+//      statement of MAX_XLSX_ROWS rows, an HTML table of MAX_SHEET_CELLS cells, an old Excel
+//      workbook of MAX_XLS_CELLS cells, and each one past its limit: answer time, server and
+//      reader peaks.
+//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=limits | --only=leak   [--reads=N: the leak check's reads, 100]
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -30,8 +34,11 @@ import {
   lzwBombPdf,
   manySheetsXlsx,
   overlappingZip,
+  workbookXlsx,
   zipOf,
 } from '../../statements/scripts/bombs.ts';
+import { MAX_SHEET_CELLS, MAX_XLS_CELLS } from '../../statements/src/read/xls.ts';
+import { MAX_XLSX_ROWS } from '../../statements/src/read/xlsx.ts';
 import { CORPUS } from '../../statements/test/read/corpus.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
 import type { RestReport, ServerReady } from './bench-server.ts';
@@ -434,6 +441,68 @@ async function tablesRun(): Promise<void> {
   }
 }
 
+/** An XLSX statement of `rows` rows (date, narration, withdrawal, deposit, balance), deflated. */
+function statementXlsx(rows: number): Buffer {
+  const cell = (ref: string, v: string | number) =>
+    typeof v === 'number'
+      ? `<c r="${ref}"><v>${v}</v></c>`
+      : `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
+  const heading = ['Date', 'Narration', 'Withdrawal Amt.', 'Deposit Amt.', 'Closing Balance'];
+  const out = [`<row r="1">${heading.map((h, c) => cell(`${'ABCDE'[c]}1`, h)).join('')}</row>`];
+  let balance = 1_000_000;
+  for (let i = 0; i < rows; i++) {
+    const r = i + 2;
+    const day = new Date(Date.UTC(2000, 0, 1) + Math.floor(i / 20) * 86_400_000);
+    const date = `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
+    const amount = 100 + (i % 900);
+    const out1 = i % 2 === 0;
+    balance += out1 ? -amount : amount;
+    out.push(
+      `<row r="${r}">${cell(`A${r}`, date)}${cell(`B${r}`, `UPI/${100000 + i}/PAYEE ${i % 97}`)}${
+        out1 ? cell(`C${r}`, amount) : ''
+      }${out1 ? '' : cell(`D${r}`, amount)}${cell(`E${r}`, balance)}</row>`,
+    );
+  }
+  return workbookXlsx(1, out.join(''), { deflate: true });
+}
+
+/**
+ * (e) issue 33: each sheet limit measured at its value through the running server, one file at a
+ * time from one account (nothing else running): how long the answer takes, and the server's and
+ * the reader's peaks. Each file's answer is what its read gives (a junk table: 422 NO_TABLE after
+ * the whole read; past a limit: 413 TOO_LARGE).
+ */
+async function limitsRun(): Promise<void> {
+  const cases: [string, () => Buffer | Promise<Buffer>][] = [
+    [`statement.xlsx ${MAX_XLSX_ROWS} rows`, () => statementXlsx(MAX_XLSX_ROWS - 1)],
+    [`statement.xlsx ${MAX_XLSX_ROWS + 1} rows`, () => statementXlsx(MAX_XLSX_ROWS + 1)],
+    [`table.xls ${MAX_SHEET_CELLS} cells`, () => htmlTable(MAX_SHEET_CELLS - 24, 0)],
+    [`table.xls ${MAX_SHEET_CELLS + 24} cells`, () => htmlTable(MAX_SHEET_CELLS + 24, 0)],
+    [`book.xls ${MAX_XLS_CELLS} cells`, () => biffBook(MAX_XLS_CELLS - 20)],
+    [`book.xls ${MAX_XLS_CELLS + 20} cells`, () => biffBook(MAX_XLS_CELLS + 20)],
+  ];
+  console.log(`\n(e) issue 33: each sheet limit at its value, one file at a time`);
+  for (const [label, make] of cases) {
+    const bytes = await make();
+    const s = await startServer({ BENCH_ATTACKERS: '1' });
+    try {
+      await upload(s, s.ready.normal, normal, 'warm.pdf');
+      const rest = memoryOf(s.pid)!.rss;
+      const sampler = new Sampler(s.pid);
+      const name = label.split(' ')[0]!;
+      const r = await upload(s, s.ready.normal, bytes, name);
+      sampler.stop();
+      console.log(
+        `  ${label.padEnd(30)} ${(bytes.length / 2 ** 20).toFixed(1).padStart(5)} MB  ${r.status} ${r.code.padEnd(10)} ${String(r.ms).padStart(6)} ms; ` +
+          `server ${mb(rest)} -> peak ${mb(sampler.server)}; reader peak ${mb(sampler.readerMax)}; server + readers ${mb(sampler.total)}; ` +
+          `CPU server ${Math.round(sampler.cpu.server)} ms, readers ${Math.round(sampler.cpu.readers)} ms`,
+      );
+    } finally {
+      await stopServer(s);
+    }
+  }
+}
+
 async function leakRun(parses: number): Promise<void> {
   const idleMs = 2000;
   const s = await startServer({ BENCH_IDLE_MS: String(idleMs) });
@@ -483,6 +552,7 @@ try {
   }
   if (!only || only === 'new-paths') await newPathsRun();
   if (!only || only === 'tables') await tablesRun();
+  if (!only || only === 'limits') await limitsRun();
   if (!only || only === 'leak') await leakRun(reads);
 } finally {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });

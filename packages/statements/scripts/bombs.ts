@@ -240,9 +240,11 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 export function workbookXlsx(
   sheets = 1,
   sheetData = '<row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row>',
+  { deflate = false } = {},
 ): Buffer {
   const ids = Array.from({ length: sheets }, (_, i) => i + 1);
-  return zipOf([
+  return zipOf(
+    [
     {
       name: '[Content_Types].xml',
       data:
@@ -280,7 +282,9 @@ export function workbookXlsx(
       name: `xl/worksheets/sheet${i}.xml`,
       data: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${sheetData}</sheetData></worksheet>`,
     })),
-  ]);
+    ],
+    { deflate },
+  );
 }
 
 /** A workbook with `sheets` worksheets (default 5,000). */
