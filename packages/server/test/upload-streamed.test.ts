@@ -51,27 +51,39 @@ describe('statement uploads are streamed to disk, not held in memory', () => {
     }
   }
 
-  test('a statement is read from its file on disk, private, and the file is gone after', needsCorpus, async () => {
-    const u = await makeMember(h, 20);
-    const pdf = corpusFile('HDFC/HDFC_short.pdf');
-    const { answer, seen } = await watching(() =>
-      upload(h.app, '/api/hdfc/extract-statement', { token: u.token, bytes: pdf, name: 'HDFC_short.pdf' }),
-    );
-    assert.equal(answer.status, 200);
-    assert.ok(answer.body.transactions.length > 0);
-    assert.deepEqual(seen, [{ size: pdf.length, mode: 0o600 }], 'one file, the whole upload, 0600');
-    assert.equal(statSync(incoming()).mode & 0o777, 0o700);
-    assert.deepEqual(await filesAfter(), []);
-    // the same file again is free within a day: the hash taken while streaming is the file's
-    const again = await upload(h.app, '/api/hdfc/extract-statement', { token: u.token, bytes: pdf, name: 'x.pdf' });
-    assert.equal(again.status, 200);
-    assert.equal(again.body.pages, 0);
-    // check-password reads its file the same way
-    const check = await upload(h.app, '/api/hdfc/check-password', { token: u.token, bytes: pdf, name: 'x.pdf' });
-    assert.equal(check.status, 200);
-    assert.equal(check.body.password_required, false);
-    assert.deepEqual(await filesAfter(), []);
-  });
+  test(
+    'a statement is read from its file on disk, private, and the file is gone after',
+    needsCorpus,
+    async () => {
+      const u = await makeMember(h, 20);
+      const pdf = corpusFile('HDFC/HDFC_short.pdf');
+      const { answer, seen } = await watching(() =>
+        upload(h.app, '/api/hdfc/extract-statement', { token: u.token, bytes: pdf, name: 'HDFC_short.pdf' }),
+      );
+      assert.equal(answer.status, 200);
+      assert.ok(answer.body.transactions.length > 0);
+      assert.deepEqual(seen, [{ size: pdf.length, mode: 0o600 }], 'one file, the whole upload, 0600');
+      assert.equal(statSync(incoming()).mode & 0o777, 0o700);
+      assert.deepEqual(await filesAfter(), []);
+      // the same file again is free within a day: the hash taken while streaming is the file's
+      const again = await upload(h.app, '/api/hdfc/extract-statement', {
+        token: u.token,
+        bytes: pdf,
+        name: 'x.pdf',
+      });
+      assert.equal(again.status, 200);
+      assert.equal(again.body.pages, 0);
+      // check-password reads its file the same way
+      const check = await upload(h.app, '/api/hdfc/check-password', {
+        token: u.token,
+        bytes: pdf,
+        name: 'x.pdf',
+      });
+      assert.equal(check.status, 200);
+      assert.equal(check.body.password_required, false);
+      assert.deepEqual(await filesAfter(), []);
+    },
+  );
 
   test('a file past the upload limit is cut while it streams: 413, nothing left on disk', async () => {
     const u = await makeMember(h, 20);
@@ -84,7 +96,10 @@ describe('statement uploads are streamed to disk, not held in memory', () => {
     );
     assert.equal(answer.status, 413);
     assert.deepEqual(answer.body, { detail: 'The file is too large (at most 25 MB).', code: 'TOO_LARGE' });
-    assert.ok(seen.every((f) => f.size <= UPLOAD_LIMIT_BYTES), 'never more than the limit written');
+    assert.ok(
+      seen.every((f) => f.size <= UPLOAD_LIMIT_BYTES),
+      'never more than the limit written',
+    );
     assert.deepEqual(await filesAfter(), []);
   });
 
@@ -98,7 +113,11 @@ describe('statement uploads are streamed to disk, not held in memory', () => {
     assert.equal(bad.status, 422);
     assert.equal(bad.body.code, 'UNSUPPORTED');
     const csv = Buffer.from('Date,Narration,Withdrawal,Deposit,Balance\n01/04/2024,Opening,,100.00,100.00\n');
-    const preview = await upload(h.app, '/api/hdfc/sheet-preview', { token: u.token, bytes: csv, name: 's.csv' });
+    const preview = await upload(h.app, '/api/hdfc/sheet-preview', {
+      token: u.token,
+      bytes: csv,
+      name: 's.csv',
+    });
     assert.equal(preview.status, 200);
     assert.deepEqual(await filesAfter(), []);
   });

@@ -153,7 +153,10 @@ const extractJob = (input: StatementInput, opts: ExtractOptions): ExtractJob => 
  * Read and parse a statement in a reader process (or here, with `inProcess`). The caller's
  * bytes are piped to the reader as they are: not copied, not changed.
  */
-export async function extractStatement(input: StatementInput, opts: ExtractOptions = {}): Promise<Extraction> {
+export async function extractStatement(
+  input: StatementInput,
+  opts: ExtractOptions = {},
+): Promise<Extraction> {
   if (sizeOfInput(input) === 0) throw noBytes();
   if (opts.inProcess) return extractStatementInProcess(loaded(input), opts);
   const started = performance.now();

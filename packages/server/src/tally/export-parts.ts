@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { TALLY_PART_VOUCHERS } from '@bahi/contract';
 import { importLayout, importPart, partCount } from '@bahi/tally';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
 import { tallyExportParts } from '../statements/tables.ts';
 

@@ -8,8 +8,8 @@
 //
 // Readers start with the first job that needs them, exit after sitting idle (so a server returns
 // to its rest memory) and are replaced after so many jobs (so leaks cannot accumulate). A file's
-// bytes go to its reader through the reader's stdin pipe: nothing is written to disk. A file the
-// caller keeps on disk (KeptFile: the server's uploads) is piped from there when its job starts.
+// bytes go to its reader through the reader's stdin pipe: the pool writes nothing to disk. A file
+// the caller keeps on disk (KeptFile: the server's uploads) is piped from there when its job starts.
 //
 // A long PDF is read by several readers at once: the job's reader offers its pages ('share') and,
 // when another reader is free, the pool starts a helper job on it. Both claim pages from a counter
@@ -100,9 +100,7 @@ const keptOf = (job: Job): KeptFile | undefined => ('file' in job ? job.file : u
 
 /** A job's file size: piped bytes, a kept file, or the file a reader opens itself (an archive's `from`). */
 const sizeOf = (job: Job): number =>
-  job.op === 'openArchive' && job.from
-    ? (job.fromBytes ?? 0)
-    : (keptOf(job)?.size ?? job.bytes.byteLength);
+  job.op === 'openArchive' && job.from ? (job.fromBytes ?? 0) : (keptOf(job)?.size ?? job.bytes.byteLength);
 
 /**
  * A job's time limit: `baseMs` (plus `PER_MB_MS` a megabyte, since a workbook or report has no

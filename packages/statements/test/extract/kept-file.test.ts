@@ -24,44 +24,56 @@ function kept(name: string, bytes: Uint8Array): KeptFile {
 const EMPTY = new Uint8Array(0);
 const rowsOf = (out: ExtractOutput) => out.result.accounts.flatMap((a) => a.transactions);
 
-test('a kept file is read from the disk as its bytes would be, a shared PDF by both readers', corpusNeeded, async () => {
-  const pool = new StatementPool({ size: 2, maxPerOwner: 2, sharePagesFrom: 4 });
-  try {
-    for (const name of ['HDFC/HDFC_short.pdf', 'HDFC/HDFC_multi.pdf']) {
-      const bytes = corpusBytes(name);
-      const fromBytes = (await pool.run({ op: 'extract', bytes })) as ExtractOutput;
-      const fromFile = (await pool.run({
+test(
+  'a kept file is read from the disk as its bytes would be, a shared PDF by both readers',
+  corpusNeeded,
+  async () => {
+    const pool = new StatementPool({ size: 2, maxPerOwner: 2, sharePagesFrom: 4 });
+    try {
+      for (const name of ['HDFC/HDFC_short.pdf', 'HDFC/HDFC_multi.pdf']) {
+        const bytes = corpusBytes(name);
+        const fromBytes = (await pool.run({ op: 'extract', bytes })) as ExtractOutput;
+        const fromFile = (await pool.run({
+          op: 'extract',
+          bytes: EMPTY,
+          file: kept(path.basename(name), bytes),
+        })) as ExtractOutput;
+        assert.ok(rowsOf(fromBytes).length > 0);
+        assert.deepEqual(rowsOf(fromFile), rowsOf(fromBytes), name);
+        assert.equal(fromFile.pages, fromBytes.pages);
+      }
+    } finally {
+      await pool.close();
+    }
+  },
+);
+
+test(
+  'a kept file that is gone, or shorter than said, fails its job; the pool goes on',
+  corpusNeeded,
+  async () => {
+    const pool = new StatementPool({ size: 1, baseMs: 20_000 });
+    try {
+      const bytes = corpusBytes('HDFC/HDFC_short.pdf');
+      const gone = kept('gone.pdf', bytes);
+      rmSync(gone.path);
+      const started = Date.now();
+      assert.equal((await errorOf(pool.run({ op: 'extract', bytes: EMPTY, file: gone }))).code, 'INTERNAL');
+      const short = kept('short.pdf', bytes);
+      writeFileSync(short.path, bytes.subarray(0, 1000));
+      assert.equal((await errorOf(pool.run({ op: 'extract', bytes: EMPTY, file: short }))).code, 'INTERNAL');
+      assert.ok(Date.now() - started < 15_000, 'failed at once, not at the time limit');
+      const out = (await pool.run({
         op: 'extract',
         bytes: EMPTY,
-        file: kept(path.basename(name), bytes),
+        file: kept('next.pdf', bytes),
       })) as ExtractOutput;
-      assert.ok(rowsOf(fromBytes).length > 0);
-      assert.deepEqual(rowsOf(fromFile), rowsOf(fromBytes), name);
-      assert.equal(fromFile.pages, fromBytes.pages);
+      assert.ok(rowsOf(out).length > 0);
+    } finally {
+      await pool.close();
     }
-  } finally {
-    await pool.close();
-  }
-});
-
-test('a kept file that is gone, or shorter than said, fails its job; the pool goes on', corpusNeeded, async () => {
-  const pool = new StatementPool({ size: 1, baseMs: 20_000 });
-  try {
-    const bytes = corpusBytes('HDFC/HDFC_short.pdf');
-    const gone = kept('gone.pdf', bytes);
-    rmSync(gone.path);
-    const started = Date.now();
-    assert.equal((await errorOf(pool.run({ op: 'extract', bytes: EMPTY, file: gone }))).code, 'INTERNAL');
-    const short = kept('short.pdf', bytes);
-    writeFileSync(short.path, bytes.subarray(0, 1000));
-    assert.equal((await errorOf(pool.run({ op: 'extract', bytes: EMPTY, file: short }))).code, 'INTERNAL');
-    assert.ok(Date.now() - started < 15_000, 'failed at once, not at the time limit');
-    const out = (await pool.run({ op: 'extract', bytes: EMPTY, file: kept('next.pdf', bytes) })) as ExtractOutput;
-    assert.ok(rowsOf(out).length > 0);
-  } finally {
-    await pool.close();
-  }
-});
+  },
+);
 
 test('a kept table is heavy by its size and first bytes: two large HTML tables on disk are read one at a time', async () => {
   const table = (tag: string) =>
