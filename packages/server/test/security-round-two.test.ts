@@ -349,6 +349,13 @@ describe('security round two on PGlite', () => {
       rows: { bytes: number }[];
     };
     assert.equal(quota.rows[0].bytes, row.total);
+    // Send again reads the parts one at a time (each part's vouchers, then each part's subset): with
+    // nothing in Tally yet, the new push is every voucher, the parts joined, as the whole file gave.
+    const again = await call(h.app, 'POST', `/api/tally/pushes/${id}/again`, { token: m.token, json: {} });
+    assert.equal(again.status, 200, again.raw.slice(0, 300));
+    assert.equal(again.body.vouchers, n);
+    const sent = await call(h.app, 'GET', `/api/tally/exports/${again.body.xml_id}`, { token: m.token });
+    assert.ok(sent.body.xml === joinParts(storedParts), 'send again is the whole push');
   });
 
   test('a masters file is parsed in a reader: 8 MB of masters leave the API free, a tag flood is refused', async () => {

@@ -4,7 +4,7 @@
 // to it) reads that part alone. tally_exports.parts says how many; its `xml` is then ''.
 import { randomUUID } from 'node:crypto';
 import { TALLY_PART_VOUCHERS } from '@bahi/contract';
-import { importLayout, importPart, partCount } from '@bahi/tally';
+import { PartsJoiner, importLayout, importPart, partCount } from '@bahi/tally';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
 import { tallyExportParts } from '../statements/tables.ts';
@@ -36,33 +36,29 @@ export async function wholeXml(db: DbOrTx, row: Omit<KeptFile, 'vouchers'>): Pro
  * the first part's tail.
  */
 export async function* wholeXmlPieces(db: DbOrTx, row: Omit<KeptFile, 'vouchers'>): AsyncGenerator<string> {
+  // one part (or a whole file): the file as it is (joinParts of one)
+  if (row.parts === null || row.parts === 1) {
+    yield* exportPartsXml(db, row);
+    return;
+  }
+  const joiner = new PartsJoiner();
+  for await (const xml of exportPartsXml(db, row)) yield joiner.add(xml);
+  yield joiner.end();
+}
+
+/** Each part's file of an export, one part's row read at a time (its `xml` when it is kept whole). */
+export async function* exportPartsXml(db: DbOrTx, row: Omit<KeptFile, 'vouchers'>): AsyncGenerator<string> {
   if (row.parts === null) {
     yield row.xml;
     return;
   }
-  let first: { tail: string; separator: string } | undefined;
-  let bodies = 0;
   for (let part = 0; part < row.parts; part++) {
     const [kept] = await db
       .select({ xml: tallyExportParts.xml })
       .from(tallyExportParts)
       .where(and(eq(tallyExportParts.exportId, row.id), eq(tallyExportParts.part, part)));
-    if (!kept) continue;
-    // one part: the file as it is (joinParts of one)
-    if (row.parts === 1) {
-      yield kept.xml;
-      return;
-    }
-    const layout = importLayout(kept.xml);
-    if (!first) {
-      first = { tail: layout.tail, separator: `\n${/[ \t]*$/.exec(layout.head)?.[0] ?? ''}` };
-      yield layout.head;
-    }
-    const body = kept.xml.slice(layout.head.length, kept.xml.length - layout.tail.length);
-    if (body.length === 0) continue;
-    yield bodies++ === 0 ? body : first.separator + body;
+    if (kept) yield kept.xml;
   }
-  if (first) yield first.tail;
 }
 
 /** A part of an export: its own row when kept in parts, else cut from the whole file. Undefined past the last. */
