@@ -18,9 +18,11 @@
 //      statement of MAX_XLSX_ROWS rows, an HTML table of MAX_SHEET_CELLS cells, an old Excel
 //      workbook of MAX_XLS_CELLS cells, and each one past its limit: answer time, server and
 //      reader peaks.
-//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=limits | --only=leak   [--reads=N: the leak check's reads, 100]
+//  (f) issue 33: ten 22 MB uploads at once from ten accounts (files no reader takes): the server's
+//      peak (VmHWM) while their bodies arrive, to show an upload is streamed to disk, not held.
+//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=limits | --only=uploads | --only=leak   [--reads=N: the leak check's reads, 100]
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -412,6 +414,7 @@ async function tablesRun(): Promise<void> {
   const s = await startServer({ BENCH_ATTACKERS: String(files.length) });
   try {
     const { alone, rest, sampler, started } = await warmThenSample(s);
+    writeFileSync(`/proc/${s.pid}/clear_refs`, '5'); // the server's VmHWM from now (not its start)
     const calls = files.map(([name, bytes], i) =>
       upload(s, s.ready.attackers[i], bytes, name).then((r) => ({ name, ...r })),
     );
@@ -420,6 +423,7 @@ async function tablesRun(): Promise<void> {
     const results = await Promise.all(calls);
     const allMs = Math.round(performance.now() - started);
     sampler.stop();
+    const serverHwm = memoryOf(s.pid)!.hwm;
     console.log(`\n(d) issue 33: ten hostile HTML tables and .xls workbooks at once from 10 accounts`);
     for (const [i, r] of results.entries())
       console.log(
@@ -429,7 +433,7 @@ async function tablesRun(): Promise<void> {
       `  normal upload (another user): ${ok.status} in ${ok.ms} ms (target < 2000 ms); alone, just before: ${alone.ms} ms`,
     );
     console.log(
-      `  server process: ${mb(rest)} before, peak ${mb(sampler.server)}; server + readers: peak ${mb(sampler.total)} (target < 1024 MB); ` +
+      `  server process: ${mb(rest)} before, peak ${mb(sampler.server)} (VmHWM ${mb(serverHwm)}); server + readers: peak ${mb(sampler.total)} (target < 1024 MB); ` +
         `largest reader peak ${mb(sampler.readerMax)}; at most ${sampler.mostAlive} readers alive at once`,
     );
     const cpu = sampler.cpu;
@@ -503,6 +507,36 @@ async function limitsRun(): Promise<void> {
   }
 }
 
+/**
+ * (f) issue 33: ten uploads of 22 MB at once from ten accounts, each a file no reader takes (NULs:
+ * UNSUPPORTED once its reader looks). What the server holds while the bodies arrive and wait: its
+ * VmHWM over the run (a fresh server each run; the warm-up is three small PDFs).
+ */
+async function uploadsRun(): Promise<void> {
+  const junk = Buffer.alloc(22 * 2 ** 20);
+  const s = await startServer({ BENCH_ATTACKERS: '10' });
+  try {
+    const { rest, sampler, started } = await warmThenSample(s);
+    // the peak so far is the server's start (PGlite's migrations reach ~750 MB): reset it to now
+    writeFileSync(`/proc/${s.pid}/clear_refs`, '5');
+    const hwmBefore = memoryOf(s.pid)!.hwm;
+    const results = await Promise.all(
+      s.ready.attackers.map((token, i) => upload(s, token, junk, `junk-${i}.pdf`)),
+    );
+    const allMs = Math.round(performance.now() - started);
+    sampler.stop();
+    const hwm = memoryOf(s.pid)!.hwm;
+    const codes = [...new Set(results.map((r) => `${r.status} ${r.code}`))].join(', ');
+    console.log(`\n(f) issue 33: ten 22 MB uploads at once from 10 accounts`);
+    console.log(
+      `  answers: ${codes}; all in ${allMs} ms; server ${mb(rest)} before, sampled peak ${mb(sampler.server)}, VmHWM ${mb(hwmBefore)} before, ${mb(hwm)} after; ` +
+        `server + readers: peak ${mb(sampler.total)}`,
+    );
+  } finally {
+    await stopServer(s);
+  }
+}
+
 async function leakRun(parses: number): Promise<void> {
   const idleMs = 2000;
   const s = await startServer({ BENCH_IDLE_MS: String(idleMs) });
@@ -553,6 +587,7 @@ try {
   if (!only || only === 'new-paths') await newPathsRun();
   if (!only || only === 'tables') await tablesRun();
   if (!only || only === 'limits') await limitsRun();
+  if (!only || only === 'uploads') await uploadsRun();
   if (!only || only === 'leak') await leakRun(reads);
 } finally {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
