@@ -14,9 +14,15 @@
 //  (c) issue 33: ten hostile files on the paths added since (overlapping and packed zips on the
 //      office drop, masters files) from ten accounts at once, and a normal statement beside them.
 //  (d) issue 33: ten hostile HTML tables and old Excel workbooks at once from ten accounts.
-//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=leak   [--reads=N: the leak check's reads, 100]
+//  (e) issue 33: each sheet limit at its value, one file at a time through the server: an XLSX
+//      statement of MAX_XLSX_ROWS rows, an HTML table of MAX_SHEET_CELLS cells, an old Excel
+//      workbook of MAX_XLS_CELLS cells, and each one past its limit: answer time, server and
+//      reader peaks.
+//  (f) issue 33: ten 22 MB uploads at once from ten accounts (files no reader takes): the server's
+//      peak (VmHWM) while their bodies arrive, to show an upload is streamed to disk, not held.
+//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=limits | --only=uploads | --only=leak   [--reads=N: the leak check's reads, 100]
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +36,11 @@ import {
   lzwBombPdf,
   manySheetsXlsx,
   overlappingZip,
+  workbookXlsx,
   zipOf,
 } from '../../statements/scripts/bombs.ts';
+import { MAX_SHEET_CELLS, MAX_XLS_CELLS } from '../../statements/src/read/xls.ts';
+import { MAX_XLSX_ROWS } from '../../statements/src/read/xlsx.ts';
 import { CORPUS } from '../../statements/test/read/corpus.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
 import type { RestReport, ServerReady } from './bench-server.ts';
@@ -405,6 +414,7 @@ async function tablesRun(): Promise<void> {
   const s = await startServer({ BENCH_ATTACKERS: String(files.length) });
   try {
     const { alone, rest, sampler, started } = await warmThenSample(s);
+    writeFileSync(`/proc/${s.pid}/clear_refs`, '5'); // the server's VmHWM from now (not its start)
     const calls = files.map(([name, bytes], i) =>
       upload(s, s.ready.attackers[i], bytes, name).then((r) => ({ name, ...r })),
     );
@@ -413,6 +423,7 @@ async function tablesRun(): Promise<void> {
     const results = await Promise.all(calls);
     const allMs = Math.round(performance.now() - started);
     sampler.stop();
+    const serverHwm = memoryOf(s.pid)!.hwm;
     console.log(`\n(d) issue 33: ten hostile HTML tables and .xls workbooks at once from 10 accounts`);
     for (const [i, r] of results.entries())
       console.log(
@@ -422,12 +433,104 @@ async function tablesRun(): Promise<void> {
       `  normal upload (another user): ${ok.status} in ${ok.ms} ms (target < 2000 ms); alone, just before: ${alone.ms} ms`,
     );
     console.log(
-      `  server process: ${mb(rest)} before, peak ${mb(sampler.server)}; server + readers: peak ${mb(sampler.total)} (target < 1024 MB); ` +
+      `  server process: ${mb(rest)} before, peak ${mb(sampler.server)} (VmHWM ${mb(serverHwm)}); server + readers: peak ${mb(sampler.total)} (target < 1024 MB); ` +
         `largest reader peak ${mb(sampler.readerMax)}; at most ${sampler.mostAlive} readers alive at once`,
     );
     const cpu = sampler.cpu;
     console.log(
       `  CPU time: server ${Math.round(cpu.server)} ms, readers ${Math.round(cpu.readers)} ms; all answered in ${allMs} ms`,
+    );
+  } finally {
+    await stopServer(s);
+  }
+}
+
+/** An XLSX statement of `rows` rows (date, narration, withdrawal, deposit, balance), deflated. */
+function statementXlsx(rows: number): Buffer {
+  const cell = (ref: string, v: string | number) =>
+    typeof v === 'number'
+      ? `<c r="${ref}"><v>${v}</v></c>`
+      : `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
+  const heading = ['Date', 'Narration', 'Withdrawal Amt.', 'Deposit Amt.', 'Closing Balance'];
+  const out = [`<row r="1">${heading.map((h, c) => cell(`${'ABCDE'[c]}1`, h)).join('')}</row>`];
+  let balance = 1_000_000;
+  for (let i = 0; i < rows; i++) {
+    const r = i + 2;
+    const day = new Date(Date.UTC(2000, 0, 1) + Math.floor(i / 20) * 86_400_000);
+    const date = `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
+    const amount = 100 + (i % 900);
+    const out1 = i % 2 === 0;
+    balance += out1 ? -amount : amount;
+    out.push(
+      `<row r="${r}">${cell(`A${r}`, date)}${cell(`B${r}`, `UPI/${100000 + i}/PAYEE ${i % 97}`)}${
+        out1 ? cell(`C${r}`, amount) : ''
+      }${out1 ? '' : cell(`D${r}`, amount)}${cell(`E${r}`, balance)}</row>`,
+    );
+  }
+  return workbookXlsx(1, out.join(''), { deflate: true });
+}
+
+/**
+ * (e) issue 33: each sheet limit measured at its value through the running server, one file at a
+ * time from one account (nothing else running): how long the answer takes, and the server's and
+ * the reader's peaks. Each file's answer is what its read gives (a junk table: 422 NO_TABLE after
+ * the whole read; past a limit: 413 TOO_LARGE).
+ */
+async function limitsRun(): Promise<void> {
+  const cases: [string, () => Buffer | Promise<Buffer>][] = [
+    [`statement.xlsx ${MAX_XLSX_ROWS} rows`, () => statementXlsx(MAX_XLSX_ROWS - 1)],
+    [`statement.xlsx ${MAX_XLSX_ROWS + 1} rows`, () => statementXlsx(MAX_XLSX_ROWS + 1)],
+    [`table.xls ${MAX_SHEET_CELLS} cells`, () => htmlTable(MAX_SHEET_CELLS - 24, 0)],
+    [`table.xls ${MAX_SHEET_CELLS + 24} cells`, () => htmlTable(MAX_SHEET_CELLS + 24, 0)],
+    [`book.xls ${MAX_XLS_CELLS} cells`, () => biffBook(MAX_XLS_CELLS - 20)],
+    [`book.xls ${MAX_XLS_CELLS + 20} cells`, () => biffBook(MAX_XLS_CELLS + 20)],
+  ];
+  console.log(`\n(e) issue 33: each sheet limit at its value, one file at a time`);
+  for (const [label, make] of cases) {
+    const bytes = await make();
+    const s = await startServer({ BENCH_ATTACKERS: '1' });
+    try {
+      await upload(s, s.ready.normal, normal, 'warm.pdf');
+      const rest = memoryOf(s.pid)!.rss;
+      const sampler = new Sampler(s.pid);
+      const name = label.split(' ')[0]!;
+      const r = await upload(s, s.ready.normal, bytes, name);
+      sampler.stop();
+      console.log(
+        `  ${label.padEnd(30)} ${(bytes.length / 2 ** 20).toFixed(1).padStart(5)} MB  ${r.status} ${r.code.padEnd(10)} ${String(r.ms).padStart(6)} ms; ` +
+          `server ${mb(rest)} -> peak ${mb(sampler.server)}; reader peak ${mb(sampler.readerMax)}; server + readers ${mb(sampler.total)}; ` +
+          `CPU server ${Math.round(sampler.cpu.server)} ms, readers ${Math.round(sampler.cpu.readers)} ms`,
+      );
+    } finally {
+      await stopServer(s);
+    }
+  }
+}
+
+/**
+ * (f) issue 33: ten uploads of 22 MB at once from ten accounts, each a file no reader takes (NULs:
+ * UNSUPPORTED once its reader looks). What the server holds while the bodies arrive and wait: its
+ * VmHWM over the run (a fresh server each run; the warm-up is three small PDFs).
+ */
+async function uploadsRun(): Promise<void> {
+  const junk = Buffer.alloc(22 * 2 ** 20);
+  const s = await startServer({ BENCH_ATTACKERS: '10' });
+  try {
+    const { rest, sampler, started } = await warmThenSample(s);
+    // the peak so far is the server's start (PGlite's migrations reach ~750 MB): reset it to now
+    writeFileSync(`/proc/${s.pid}/clear_refs`, '5');
+    const hwmBefore = memoryOf(s.pid)!.hwm;
+    const results = await Promise.all(
+      s.ready.attackers.map((token, i) => upload(s, token, junk, `junk-${i}.pdf`)),
+    );
+    const allMs = Math.round(performance.now() - started);
+    sampler.stop();
+    const hwm = memoryOf(s.pid)!.hwm;
+    const codes = [...new Set(results.map((r) => `${r.status} ${r.code}`))].join(', ');
+    console.log(`\n(f) issue 33: ten 22 MB uploads at once from 10 accounts`);
+    console.log(
+      `  answers: ${codes}; all in ${allMs} ms; server ${mb(rest)} before, sampled peak ${mb(sampler.server)}, VmHWM ${mb(hwmBefore)} before, ${mb(hwm)} after; ` +
+        `server + readers: peak ${mb(sampler.total)}`,
     );
   } finally {
     await stopServer(s);
@@ -483,6 +586,8 @@ try {
   }
   if (!only || only === 'new-paths') await newPathsRun();
   if (!only || only === 'tables') await tablesRun();
+  if (!only || only === 'limits') await limitsRun();
+  if (!only || only === 'uploads') await uploadsRun();
   if (!only || only === 'leak') await leakRun(reads);
 } finally {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });

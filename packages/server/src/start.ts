@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { startVacuum } from './db/vacuum.ts';
 import { deferredLog, lineLog, startQueue, uploadsDirOf, type StatementQueue } from './queue/index.ts';
+import { sweepIncoming } from './statements/upload.ts';
 
 /**
  * How long a stopping server lets the work in hand finish: the queue's reads and the requests in
@@ -29,6 +30,8 @@ export async function startServer(config: Config): Promise<{
     pgliteDir: path.join(config.dataDir, 'pglite'),
     log: queueLog,
   });
+  // Uploads a killed process left on disk (they are removed when their request ends).
+  await sweepIncoming(config.dataDir, Date.now());
   // The readers (for uploads and the office queue alike) share the server's memory budget.
   configurePool({ memoryBudgetMb: config.memoryMb });
   let app: FastifyInstance;

@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { MAX_BOOK_ROWS } from '@bahi/contract';
 import { extractStatementInProcess, zipEntries } from '@bahi/statements';
+import { joinParts } from '@bahi/tally';
 import { overlappingZip } from '../../statements/scripts/bombs.ts';
 import { weakPasswordReason } from '../src/auth/password-policy.ts';
 import { errorFields, type Database } from '../src/db/index.ts';
@@ -317,6 +318,27 @@ describe('security round two on PGlite', () => {
     );
     const whole = await call(h.app, 'GET', `/api/tally/exports/${id}`, { token: m.token });
     assert.equal(whole.status, 200);
+    // Download streams the parts as it reads them (no length known before the last part; the old
+    // route joined them into one string first): the file is the parts joined, the JSON the same.
+    assert.equal(whole.headers['content-length'], undefined);
+    assert.equal(whole.headers['transfer-encoding'], 'chunked');
+    const storedParts = (
+      (await database.db.execute(
+        sql`select xml from tally_export_parts where export_id = ${id} order by part`,
+      )) as unknown as { rows: { xml: string }[] }
+    ).rows.map((r) => r.xml);
+    assert.equal(storedParts.length, 24);
+    assert.ok(whole.body.xml === joinParts(storedParts), 'the downloaded file is the parts joined');
+    assert.equal(whole.raw, JSON.stringify({ ...whole.body, xml: joinParts(storedParts) }));
+    assert.deepEqual(Object.keys(whole.body), [
+      'id',
+      'ledger_name',
+      'company_name',
+      'vouchers',
+      'xml',
+      'tally_response',
+      'created_at',
+    ]);
     // one envelope round every part's vouchers (each part is a complete import of its own)
     assert.equal((whole.body.xml.match(/<ENVELOPE>/g) ?? []).length, 1);
     assert.equal((whole.body.xml.match(/<VOUCHER /g) ?? []).length, n);
@@ -327,6 +349,13 @@ describe('security round two on PGlite', () => {
       rows: { bytes: number }[];
     };
     assert.equal(quota.rows[0].bytes, row.total);
+    // Send again reads the parts one at a time (each part's vouchers, then each part's subset): with
+    // nothing in Tally yet, the new push is every voucher, the parts joined, as the whole file gave.
+    const again = await call(h.app, 'POST', `/api/tally/pushes/${id}/again`, { token: m.token, json: {} });
+    assert.equal(again.status, 200, again.raw.slice(0, 300));
+    assert.equal(again.body.vouchers, n);
+    const sent = await call(h.app, 'GET', `/api/tally/exports/${again.body.xml_id}`, { token: m.token });
+    assert.ok(sent.body.xml === joinParts(storedParts), 'send again is the whole push');
   });
 
   test('a masters file is parsed in a reader: 8 MB of masters leave the API free, a tag flood is refused', async () => {

@@ -240,47 +240,52 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 export function workbookXlsx(
   sheets = 1,
   sheetData = '<row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row>',
+  { deflate = false } = {},
 ): Buffer {
   const ids = Array.from({ length: sheets }, (_, i) => i + 1);
-  return zipOf([
-    {
-      name: '[Content_Types].xml',
-      data:
-        `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-        `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
-        `<Default Extension="xml" ContentType="application/xml"/>` +
-        `<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
-        ids
+  return zipOf(
+    [
+      {
+        name: '[Content_Types].xml',
+        data:
+          `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+          `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+          `<Default Extension="xml" ContentType="application/xml"/>` +
+          `<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
+          ids
+            .map(
+              (i) =>
+                `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+            )
+            .join('') +
+          `</Types>`,
+      },
+      {
+        name: '_rels/.rels',
+        data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      },
+      {
+        name: 'xl/workbook.xml',
+        data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets>${ids
+          .map((i) => `<sheet name="S${i}" sheetId="${i}" r:id="rId${i}"/>`)
+          .join('')}</sheets></workbook>`,
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${ids
           .map(
             (i) =>
-              `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+              `<Relationship Id="rId${i}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i}.xml"/>`,
           )
-          .join('') +
-        `</Types>`,
-    },
-    {
-      name: '_rels/.rels',
-      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    },
-    {
-      name: 'xl/workbook.xml',
-      data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets>${ids
-        .map((i) => `<sheet name="S${i}" sheetId="${i}" r:id="rId${i}"/>`)
-        .join('')}</sheets></workbook>`,
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${ids
-        .map(
-          (i) => `<Relationship Id="rId${i}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i}.xml"/>`,
-        )
-        .join('')}</Relationships>`,
-    },
-    ...ids.map((i) => ({
-      name: `xl/worksheets/sheet${i}.xml`,
-      data: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${sheetData}</sheetData></worksheet>`,
-    })),
-  ]);
+          .join('')}</Relationships>`,
+      },
+      ...ids.map((i) => ({
+        name: `xl/worksheets/sheet${i}.xml`,
+        data: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${sheetData}</sheetData></worksheet>`,
+      })),
+    ],
+    { deflate },
+  );
 }
 
 /** A workbook with `sheets` worksheets (default 5,000). */

@@ -2,6 +2,7 @@
 // StatementResult out, through the pool of reader processes (src/worker/pool.ts: each reader runs
 // under a hard memory limit, with a time limit per job; decision 027), or in this process with
 // `inProcess` (tests, and a command line reading a small trusted file without starting a reader).
+import { readFileSync } from 'node:fs';
 import { cleanValues, type BankCode } from '@bahi/core';
 import type { TallyCompanySnapshot } from '@bahi/tally';
 import { StatementError } from './errors.ts';
@@ -16,6 +17,7 @@ import type {
   ExtractJob,
   ExtractOutput,
   JobOutput,
+  KeptFile,
   MappedCandidate,
   TaughtCandidate,
   WorkbookOutput,
@@ -126,10 +128,24 @@ function noBytes(): StatementError {
   });
 }
 
+/**
+ * A statement's bytes, or the file they are kept in (the server streams uploads to disk: a job
+ * waiting for a reader then holds the file's first bytes, not the file; issue 33).
+ */
+export type StatementInput = Uint8Array | KeptFile;
+
+const isKept = (input: StatementInput): input is KeptFile => !(input instanceof Uint8Array);
+const sizeOfInput = (input: StatementInput): number => (isKept(input) ? input.size : input.length);
+/** The job's `bytes` and `file` for an input: a kept file is piped by the pool when the job starts. */
+const bytesOf = (input: StatementInput): { bytes: Uint8Array; file?: KeptFile } =>
+  isKept(input) ? { bytes: new Uint8Array(0), file: input } : { bytes: input };
+/** The bytes themselves, for a job run in this thread. */
+const loaded = (input: StatementInput): Uint8Array => (isKept(input) ? readFileSync(input.path) : input);
+
 /** The reader's job for these bytes, the same in a reader process and in this thread. */
-const extractJob = (bytes: Uint8Array, opts: ExtractOptions): ExtractJob => ({
+const extractJob = (input: StatementInput, opts: ExtractOptions): ExtractJob => ({
   op: 'extract',
-  bytes,
+  ...bytesOf(input),
   password: opts.password || undefined,
   bank: opts.bank,
   fileName: opts.fileName,
@@ -144,12 +160,15 @@ const extractJob = (bytes: Uint8Array, opts: ExtractOptions): ExtractJob => ({
  * Read and parse a statement in a reader process (or here, with `inProcess`). The caller's
  * bytes are piped to the reader as they are: not copied, not changed.
  */
-export async function extractStatement(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<Extraction> {
-  if (bytes.length === 0) throw noBytes();
-  if (opts.inProcess) return extractStatementInProcess(bytes, opts);
+export async function extractStatement(
+  input: StatementInput,
+  opts: ExtractOptions = {},
+): Promise<Extraction> {
+  if (sizeOfInput(input) === 0) throw noBytes();
+  if (opts.inProcess) return extractStatementInProcess(loaded(input), opts);
   const started = performance.now();
-  const out = (await run(extractJob(bytes, opts), opts.signal, opts.owner, opts.onProgress)) as ExtractOutput;
-  return toExtraction(out, bytes.length, started);
+  const out = (await run(extractJob(input, opts), opts.signal, opts.owner, opts.onProgress)) as ExtractOutput;
+  return toExtraction(out, sizeOfInput(input), started);
 }
 
 /** The same in this thread, without time or memory limits: for tests and trusted files. */
@@ -171,7 +190,7 @@ export async function extractStatementInProcess(
  * (the mapping screen, issue 35). A PDF, a report or an image is refused (UNSUPPORTED).
  */
 export async function previewSheets(
-  bytes: Uint8Array,
+  input: StatementInput,
   opts: {
     password?: string;
     fileName?: string;
@@ -180,27 +199,27 @@ export async function previewSheets(
     inProcess?: boolean;
   } = {},
 ): Promise<SheetPreview> {
-  if (bytes.length === 0) throw noBytes();
+  if (sizeOfInput(input) === 0) throw noBytes();
   const job = {
     op: 'previewSheets' as const,
-    bytes,
+    ...bytesOf(input),
     password: opts.password || undefined,
     fileName: opts.fileName,
   };
   if (opts.inProcess) {
     const { runJob } = await import('./worker/job.ts');
-    return cleanValues(await runJob(job)) as SheetPreview;
+    return cleanValues(await runJob({ ...job, bytes: loaded(input) })) as SheetPreview;
   }
   return (await run(job, opts.signal, opts.owner)) as SheetPreview;
 }
 
 /** The API's check-password call, in a reader process: does this file need a password? */
 export async function checkPassword(
-  bytes: Uint8Array,
+  input: StatementInput,
   opts: { signal?: AbortSignal; owner?: string } = {},
 ): Promise<{ password_required: boolean }> {
-  if (bytes.length === 0) throw noBytes();
-  return (await run({ op: 'checkPassword', bytes }, opts.signal, opts.owner)) as {
+  if (sizeOfInput(input) === 0) throw noBytes();
+  return (await run({ op: 'checkPassword', ...bytesOf(input) }, opts.signal, opts.owner)) as {
     password_required: boolean;
   };
 }

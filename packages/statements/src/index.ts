@@ -16,6 +16,7 @@ export {
   configurePool,
   type ExtractOptions,
   type Extraction,
+  type StatementInput,
 } from './extract.ts';
 export {
   layoutSignature,
@@ -25,7 +26,7 @@ export {
   type LayoutSignature,
   type ReadQuality,
 } from './taught.ts';
-export type { TaughtCandidate, MappedCandidate } from './worker/job.ts';
+export type { TaughtCandidate, MappedCandidate, KeptFile } from './worker/job.ts';
 export {
   readMapped,
   fitMapping,

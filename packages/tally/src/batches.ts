@@ -94,11 +94,35 @@ export function assembleImport(
  */
 export function joinParts(parts: readonly string[]): string {
   if (parts.length === 1) return parts[0];
-  const layouts = parts.map((p) => importLayout(p));
-  const first = layouts[0];
-  const separator = `\n${/[ \t]*$/.exec(first.head)?.[0] ?? ''}`;
-  const bodies = parts
-    .map((p, i) => p.slice(layouts[i].head.length, p.length - layouts[i].tail.length))
-    .filter((b) => b.length > 0);
-  return first.head + bodies.join(separator) + first.tail;
+  const joiner = new PartsJoiner();
+  let xml = '';
+  for (const p of parts) xml += joiner.add(p);
+  return xml + joiner.end();
+}
+
+/**
+ * joinParts a part at a time (issue 33: the server streams a parted export, and builds send again
+ * from each part's subset, without holding every part): `add` answers the text the part adds to
+ * the file, `end` the file's end. Their texts joined, in order, are joinParts of the parts.
+ */
+export class PartsJoiner {
+  private first: { tail: string; separator: string } | undefined;
+  private bodies = 0;
+
+  add(part: string): string {
+    const layout = importLayout(part);
+    let out = '';
+    if (!this.first) {
+      this.first = { tail: layout.tail, separator: `\n${/[ \t]*$/.exec(layout.head)?.[0] ?? ''}` };
+      out = layout.head;
+    }
+    const body = part.slice(layout.head.length, part.length - layout.tail.length);
+    if (body.length === 0) return out;
+    return out + (this.bodies++ === 0 ? body : this.first.separator + body);
+  }
+
+  /** The first part's tail ('' when no part was added). */
+  end(): string {
+    return this.first?.tail ?? '';
+  }
 }

@@ -9,7 +9,10 @@ import {
   importLayout,
   importPart,
   joinParts,
+  keptSubset,
+  layoutVoucherIds,
   partCount,
+  PartsJoiner,
   type BankTransaction,
   type BankVouchersInput,
 } from '../src/index.ts';
@@ -113,4 +116,37 @@ test('parts are built one at a time: a large file is never held whole', (t) => {
   assert.ok(total > 60 * 2 ** 20, `the file is ${total} bytes`);
   assert.ok(largest < 2 * 2 ** 20, `the largest part is ${largest} bytes`);
   if (globalThis.gc) assert.ok(peak < 40 * 2 ** 20, `the heap grew ${(peak / 2 ** 20).toFixed(1)} MB`);
+});
+
+test("send again a part at a time: each part's subset joined is the subset of the whole file", () => {
+  for (const [n, perPart, every] of [
+    [120, 10, 3],
+    [37, 7, 1],
+    [250, 50, 1000],
+    [4500, 500, 7],
+  ] as const) {
+    const parts = [...bankVoucherParts(input(n), perPart)].map((p) => p.xml);
+    const whole = joinParts(parts);
+    const ids = layoutVoucherIds(whole, importLayout(whole));
+    // keep every `every`th voucher, and the whole of the last part's vouchers left out
+    const lastPart = new Set(layoutVoucherIds(parts.at(-1)!, importLayout(parts.at(-1)!)));
+    const at = new Map(ids.map((id, i) => [id, i]));
+    const keep = (id: string) => at.get(id)! % every === 0 && !(parts.length > 1 && lastPart.has(id));
+    const expected = keptSubset(whole, keep);
+    const joiner = new PartsJoiner();
+    let xml = '';
+    const kept: string[] = [];
+    let vouchers = 0;
+    for (const part of parts) {
+      const s = keptSubset(part, keep);
+      xml += joiner.add(s.xml);
+      kept.push(...s.ids);
+      vouchers += s.vouchers;
+    }
+    xml += joiner.end();
+    assert.ok(expected.vouchers > 0);
+    assert.equal(xml, expected.xml, `${n} rows, ${perPart} a part, every ${every}th`);
+    assert.deepEqual(kept, expected.ids);
+    assert.equal(vouchers, expected.vouchers);
+  }
 });

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -43,7 +43,7 @@ import {
 } from '../statements/layouts.ts';
 import { rememberLedgers, suggestLedgers } from '../statements/ledger-memory.ts';
 import { readReasons, toRow } from '../statements/shape.ts';
-import { checkStatementKind, readUpload } from '../statements/upload.ts';
+import { checkStatementKind, withUpload, type Upload } from '../statements/upload.ts';
 import { sendJson, statementRoutes } from '../statements/routes.ts';
 import { jsonInSlices, mapInSlices } from '../slices.ts';
 import {
@@ -120,17 +120,18 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     ENDPOINTS.checkPassword,
     async (request) => {
       bankOrAuto(request);
-      const upload = await readUpload(request);
-      try {
-        checkStatementKind(upload);
-        const userId = request.user.id;
-        return await withReadSlot(ctx, userId, 'checkPassword', () =>
-          checkPassword(upload.bytes, { owner: userId }),
-        );
-      } catch (err) {
-        // the same answer as extraction: { detail, code, next, reason }
-        throw isStatementError(err) ? failureOf(err) : err;
-      }
+      return withUpload(request, async (upload) => {
+        try {
+          await checkStatementKind(upload);
+          const userId = request.user.id;
+          return await withReadSlot(ctx, userId, 'checkPassword', () =>
+            checkPassword(upload.file, { owner: userId }),
+          );
+        } catch (err) {
+          // the same answer as extraction: { detail, code, next, reason }
+          throw isStatementError(err) ? failureOf(err) : err;
+        }
+      });
     },
     signedIn,
   );
@@ -148,7 +149,18 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     const withLayout = marked === 'layout';
     // a sheet's columns may be marked with no bank chosen (issue 35): its bank is often one Bahi has no profile for
     const bank = withLayout ? bankOf(request) : bankOrAuto(request);
-    const upload = await readUpload(request);
+    // the file is kept on disk while it is read, and removed however the request ends
+    return withUpload(request, (upload) => readUploaded(request, reply, marked, bank, upload));
+  }
+
+  async function readUploaded(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    marked: 'none' | 'layout' | 'mapping',
+    bank: ReturnType<typeof bankOrAuto>,
+    upload: Upload,
+  ) {
+    const withLayout = marked === 'layout';
     let layout: TaughtLayout | undefined;
     if (withLayout) {
       let raw: unknown;
@@ -172,7 +184,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     const query = request.query as { password?: unknown };
     const password = (typeof query.password === 'string' && query.password) || upload.password || undefined;
     const userId = request.user.id;
-    const ref = `statement:${createHash('sha256').update(upload.bytes).digest('hex')}`;
+    const ref = `statement:${upload.sha256}`;
 
     const free = await paidRecently(ctx.db, userId, ref, ctx.now());
     // Refuse before the work when nothing at all is left; the exact cost is known only after reading.
@@ -183,7 +195,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     let extraction: Extraction;
     try {
       extraction = await withReadSlot(ctx, userId, 'extract', () =>
-        extractStatement(upload.bytes, {
+        extractStatement(upload.file, {
           password,
           ...(bank ? { bank } : {}),
           fileName: upload.fileName,
@@ -353,18 +365,20 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     ENDPOINTS.sheetPreview,
     async (request) => {
       bankOrAuto(request);
-      const upload = await readUpload(request);
-      const query = request.query as { password?: unknown };
-      const password = (typeof query.password === 'string' && query.password) || upload.password || undefined;
-      const userId = request.user.id;
-      try {
-        checkStatementKind(upload);
-        return await withReadSlot(ctx, userId, 'extract', () =>
-          previewSheets(upload.bytes, { password, fileName: upload.fileName, owner: userId }),
-        );
-      } catch (err) {
-        throw isStatementError(err) ? failureOf(err) : err;
-      }
+      return withUpload(request, async (upload) => {
+        const query = request.query as { password?: unknown };
+        const password =
+          (typeof query.password === 'string' && query.password) || upload.password || undefined;
+        const userId = request.user.id;
+        try {
+          await checkStatementKind(upload);
+          return await withReadSlot(ctx, userId, 'extract', () =>
+            previewSheets(upload.file, { password, fileName: upload.fileName, owner: userId }),
+          );
+        } catch (err) {
+          throw isStatementError(err) ? failureOf(err) : err;
+        }
+      });
     },
     signedIn,
   );

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -11,7 +12,7 @@ import {
   type TallyPartResult,
 } from '@bahi/contract';
 import { buildMt940, keptFacts } from '@bahi/tally';
-import { exportPart, partsOfKept, wholeXml } from '../tally/export-parts.ts';
+import { exportPart, jsonWithPieces, partsOfKept, wholeXml, wholeXmlPieces } from '../tally/export-parts.ts';
 import { readMastersInReader } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
@@ -302,7 +303,7 @@ const tally: FastifyPluginAsync = async (app) => {
       gte(tallyExports.createdAt, keptSince()),
     );
 
-  serve(app, ENDPOINTS.tallyExport, async (request) => {
+  serve(app, ENDPOINTS.tallyExport, async (request, reply) => {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound('No such export.');
     const part = partOf(request);
@@ -322,15 +323,20 @@ const tally: FastifyPluginAsync = async (app) => {
         xml: piece.xml,
       };
     }
-    return {
+    const answer = {
       id: row.id,
       ledger_name: row.ledgerName,
       company_name: row.companyName,
       vouchers: row.vouchers,
-      xml: await wholeXml(ctx.db, row),
+      xml: '',
       tally_response: row.tallyResponse ?? null,
       created_at: row.createdAt.toISOString(),
     };
+    if (row.parts === null) return { ...answer, xml: row.xml };
+    // An office push kept in parts (Download): the same JSON, its file written a part at a time as
+    // the parts are read (issue 33: joined, up to 48 MB was one string in the server).
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return reply.send(Readable.from(jsonWithPieces(answer, 'xml', wholeXmlPieces(ctx.db, row))));
   });
 
   // The web app reports what the bridge answered, so History can show Tally's answer.

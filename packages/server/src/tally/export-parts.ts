@@ -2,9 +2,10 @@
 // (@bahi/tally bankVoucherParts) and keeps each part as a row of tally_export_parts, so a push of up
 // to 48 MB is never one string in the server, and the bridge's fetch of a part (and Tally's answer
 // to it) reads that part alone. tally_exports.parts says how many; its `xml` is then ''.
+import { randomUUID } from 'node:crypto';
 import { TALLY_PART_VOUCHERS } from '@bahi/contract';
-import { importLayout, importPart, joinParts, partCount } from '@bahi/tally';
-import { and, asc, eq } from 'drizzle-orm';
+import { PartsJoiner, importLayout, importPart, partCount } from '@bahi/tally';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
 import { tallyExportParts } from '../statements/tables.ts';
 
@@ -18,17 +19,46 @@ export interface KeptFile {
 
 /**
  * The whole file of an export: its `xml`, or its parts joined. Only where a whole file is asked
- * for (Download of a whole push, send again, a page of a push's vouchers): bounded by the 48 MB a
- * push may hold, as before; the bridge's path reads a part at a time (exportPart).
+ * for (the answer to a whole push, send again, a page of a push's vouchers): bounded by the 48 MB a
+ * push may hold, as before; the bridge's path reads a part at a time (exportPart), and Download
+ * streams the pieces (wholeXmlPieces).
  */
 export async function wholeXml(db: DbOrTx, row: Omit<KeptFile, 'vouchers'>): Promise<string> {
-  if (row.parts === null) return row.xml;
-  const parts = await db
-    .select({ xml: tallyExportParts.xml })
-    .from(tallyExportParts)
-    .where(eq(tallyExportParts.exportId, row.id))
-    .orderBy(asc(tallyExportParts.part));
-  return parts.length === 0 ? '' : joinParts(parts.map((p) => p.xml));
+  let xml = '';
+  for await (const piece of wholeXmlPieces(db, row)) xml += piece;
+  return xml;
+}
+
+/**
+ * The whole file of an export a piece at a time, one part's row read at a time (issue 33: Download
+ * joined up to 48 MB in the server). The pieces joined are @bahi/tally `joinParts` of the parts:
+ * the first part's head, each part's messages (a line break and the head's indent between two),
+ * the first part's tail.
+ */
+export async function* wholeXmlPieces(db: DbOrTx, row: Omit<KeptFile, 'vouchers'>): AsyncGenerator<string> {
+  // one part (or a whole file): the file as it is (joinParts of one)
+  if (row.parts === null || row.parts === 1) {
+    yield* exportPartsXml(db, row);
+    return;
+  }
+  const joiner = new PartsJoiner();
+  for await (const xml of exportPartsXml(db, row)) yield joiner.add(xml);
+  yield joiner.end();
+}
+
+/** Each part's file of an export, one part's row read at a time (its `xml` when it is kept whole). */
+export async function* exportPartsXml(db: DbOrTx, row: Omit<KeptFile, 'vouchers'>): AsyncGenerator<string> {
+  if (row.parts === null) {
+    yield row.xml;
+    return;
+  }
+  for (let part = 0; part < row.parts; part++) {
+    const [kept] = await db
+      .select({ xml: tallyExportParts.xml })
+      .from(tallyExportParts)
+      .where(and(eq(tallyExportParts.exportId, row.id), eq(tallyExportParts.part, part)));
+    if (kept) yield kept.xml;
+  }
 }
 
 /** A part of an export: its own row when kept in parts, else cut from the whole file. Undefined past the last. */
@@ -56,4 +86,20 @@ export async function exportPart(
 /** How many parts the export has (the bridge's count), without reading a parted export's XML. */
 export function partsOfKept(row: KeptFile): number {
   return row.parts ?? partCount(importLayout(row.xml), TALLY_PART_VOUCHERS);
+}
+
+/**
+ * `value` as JSON with its string field `field` written from `pieces` as they come: the text joined
+ * is JSON.stringify of `value` with the pieces joined in `field`, without that string ever whole.
+ */
+export async function* jsonWithPieces(
+  value: Record<string, unknown>,
+  field: string,
+  pieces: AsyncIterable<string>,
+): AsyncGenerator<string> {
+  const marker = randomUUID();
+  const [before, after] = JSON.stringify({ ...value, [field]: marker }).split(`"${marker}"`);
+  yield `${before}"`;
+  for await (const piece of pieces) if (piece.length > 0) yield JSON.stringify(piece).slice(1, -1);
+  yield `"${after}`;
 }

@@ -19,13 +19,14 @@ import {
   keptSubset,
   keptVouchers,
   keptVouchersAt,
+  PartsJoiner,
   type HeldMovement,
 } from '@bahi/tally';
 import type { DbOrTx } from '../db/index.ts';
 import { conflict, notFound } from '../errors.ts';
 import { bookPushes } from '../office/tables.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { wholeXml } from './export-parts.ts';
+import { exportPartsXml, wholeXml } from './export-parts.ts';
 import { alreadyRecorded, heldDays, recordedMovements } from './sent.ts';
 
 type ExportRow = typeof tallyExports.$inferSelect;
@@ -244,7 +245,13 @@ export async function listPushes(
 }
 
 /** One kept export of the user's, or 404. */
-async function loadExport(db: DbOrTx, userId: string, id: string, keptSince: Date): Promise<ExportRow> {
+async function loadExport(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  keptSince: Date,
+  { join = true } = {},
+): Promise<ExportRow> {
   const [row] = await db
     .select()
     .from(tallyExports)
@@ -252,8 +259,8 @@ async function loadExport(db: DbOrTx, userId: string, id: string, keptSince: Dat
       and(eq(tallyExports.id, id), eq(tallyExports.userId, userId), gte(tallyExports.createdAt, keptSince)),
     );
   if (!row) throw notFound('No such push (pushes are kept 30 days).');
-  // An office push kept in parts: its file joined (at most 48 MB, as before), for a page or send again.
-  return row.parts === null ? row : { ...row, xml: await wholeXml(db, row) };
+  // An office push kept in parts: its file joined (at most 48 MB, as before), for a page of vouchers.
+  return row.parts === null || !join ? row : { ...row, xml: await wholeXml(db, row) };
 }
 
 /**
@@ -339,8 +346,16 @@ export async function sendAgainFile(
   keptSince: Date,
   held: readonly HeldMovement[] | undefined,
 ) {
-  const row = await loadExport(db, userId, id, keptSince);
-  const vouchers = keptVouchers(row.xml, row.ledgerName, TALLY_PART_VOUCHERS);
+  // A part at a time (issue 33): each part's vouchers read, then each part's subset, never the
+  // whole file joined or parsed at once; for a file kept whole, its one "part" is the file.
+  const row = await loadExport(db, userId, id, keptSince, { join: false });
+  const vouchers: ReturnType<typeof keptVouchers> = [];
+  for await (const xml of exportPartsXml(db, row)) {
+    for (const v of keptVouchers(xml, row.ledgerName, TALLY_PART_VOUCHERS)) {
+      const index = vouchers.length;
+      vouchers.push({ ...v, index, part: Math.floor(index / TALLY_PART_VOUCHERS) });
+    }
+  }
   const scope = { userId, company: row.companyName, ledger: row.ledgerName };
   const ids = vouchers.map((v) => v.remoteId).filter(Boolean);
   const recorded = await alreadyRecorded(db, scope, ids);
@@ -358,7 +373,16 @@ export async function sendAgainFile(
   const movementOf = new Map(
     vouchers.map((v) => [v.remoteId, { date: v.date, side: v.side, paise: v.paise }] as const),
   );
-  const subset = keptSubset(row.xml, (remoteId) => !recorded.has(remoteId) && !inTally.has(remoteId));
+  const keep = (remoteId: string) => !recorded.has(remoteId) && !inTally.has(remoteId);
+  const subset = { xml: '', ids: [] as string[], vouchers: 0 };
+  const joiner = new PartsJoiner();
+  for await (const xml of exportPartsXml(db, row)) {
+    const part = keptSubset(xml, keep);
+    subset.xml += row.parts === null || row.parts === 1 ? part.xml : joiner.add(part.xml);
+    subset.ids.push(...part.ids);
+    subset.vouchers += part.vouchers;
+  }
+  if (row.parts !== null && row.parts > 1) subset.xml += joiner.end();
   const how = [...recorded.values()];
   const left = {
     alreadySent: how.filter((h) => h === 'sent').length,

@@ -32,9 +32,22 @@ import { openArchive, zipEntries, type ArchiveFile, type ArchiveLimits } from '.
 import { writeArchiveFiles, type WrittenArchiveFile } from './archive-files.ts';
 import type { Cell, Page } from '../source.ts';
 
+/**
+ * A file kept on disk (an upload the server streamed under its data directory, issue 33): the pool
+ * pipes it to the reader when the job starts, so a queued job holds its first bytes, not its file.
+ * The job's `bytes` are then empty; `head` is the file's first bytes (at least 4 KB or the whole
+ * file), for the scheduler's look at its kind.
+ */
+export interface KeptFile {
+  path: string;
+  size: number;
+  head: Uint8Array;
+}
+
 export interface ExtractJob {
   op: 'extract';
   bytes: Uint8Array;
+  file?: KeptFile;
   password?: string;
   bank?: BankCode;
   fileName?: string;
@@ -62,6 +75,7 @@ export interface MappedCandidate {
 export interface PreviewSheetsJob {
   op: 'previewSheets';
   bytes: Uint8Array;
+  file?: KeptFile;
   password?: string;
   fileName?: string;
 }
@@ -75,12 +89,14 @@ export interface TaughtCandidate {
 export interface CheckPasswordJob {
   op: 'checkPassword';
   bytes: Uint8Array;
+  file?: KeptFile;
 }
 
 /** A helper's share of another job's PDF: the pages it claims (JobHooks.claims) from the pool. */
 export interface ReadPartJob {
   op: 'readPart';
   bytes: Uint8Array;
+  file?: KeptFile;
   password?: string;
   pageCount: number;
   ocr?: boolean;

@@ -8,7 +8,8 @@
 //
 // Readers start with the first job that needs them, exit after sitting idle (so a server returns
 // to its rest memory) and are replaced after so many jobs (so leaks cannot accumulate). A file's
-// bytes go to its reader through the reader's stdin pipe: nothing is written to disk.
+// bytes go to its reader through the reader's stdin pipe: the pool writes nothing to disk. A file
+// the caller keeps on disk (KeptFile: the server's uploads) is piped from there when its job starts.
 //
 // A long PDF is read by several readers at once: the job's reader offers its pages ('share') and,
 // when another reader is free, the pool starts a helper job on it. Both claim pages from a counter
@@ -25,10 +26,11 @@
 // until its process has exited, not when it was told to: no reader is started while the readers
 // alive (dying ones included) fill the pool, and the watchdog adds them all up.
 import type { ChildProcess } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { StatementError, errorKind } from '../errors.ts';
 import type { FromChild, ToChild } from './child.ts';
-import type { Job, JobOutput } from './job.ts';
+import type { Job, JobOutput, KeptFile } from './job.ts';
 import { unpackAnswer } from './rows-wire.ts';
 import { READER_REST_MB, defaultBudgetMb, hardLimitMbFor, poolSizeFor, residentMb } from './memory.ts';
 import { ReaderTime, isHeavyTable, nextJob } from './schedule.ts';
@@ -96,11 +98,14 @@ export const PER_MB_MS = 10_000;
 /** A job that reads a large table file whole (schedule.ts): one such job runs at a time. */
 const heavy = (job: Job): boolean =>
   (job.op === 'extract' || job.op === 'previewSheets' || job.op === 'readWorkbook') &&
-  isHeavyTable(job.bytes);
+  isHeavyTable(keptOf(job)?.head ?? job.bytes, sizeOf(job));
 
-/** A job's file size: piped bytes, or the file a reader opens itself (an archive's `from`). */
+/** The kept file a job's bytes are piped from when it starts (KeptFile), if it has one. */
+const keptOf = (job: Job): KeptFile | undefined => ('file' in job ? job.file : undefined);
+
+/** A job's file size: piped bytes, a kept file, or the file a reader opens itself (an archive's `from`). */
 const sizeOf = (job: Job): number =>
-  job.op === 'openArchive' && job.from ? (job.fromBytes ?? 0) : job.bytes.byteLength;
+  job.op === 'openArchive' && job.from ? (job.fromBytes ?? 0) : (keptOf(job)?.size ?? job.bytes.byteLength);
 
 /**
  * A job's time limit: `baseMs` (plus `PER_MB_MS` a megabyte, since a workbook or report has no
@@ -509,13 +514,49 @@ export class StatementPool {
     }
     this.watch();
     const { bytes, ...rest } = pending.job;
+    const kept = keptOf(pending.job);
+    if ('file' in rest) delete rest.file;
     // The bytes follow the message on the reader's stdin (a pipe is faster than IPC for megabytes).
     slot.child.send({
       id: pending.id,
       job: { ...rest, bytes: new Uint8Array(0) } as Job,
-      bytes: bytes.byteLength,
+      bytes: kept ? kept.size : bytes.byteLength,
     } satisfies ToChild);
-    slot.child.stdin?.write(bytes);
+    if (kept) this.pipeFile(slot, pending, kept);
+    else slot.child.stdin?.write(bytes);
+  }
+
+  /**
+   * A kept file's bytes into the reader's stdin, read from disk a chunk at a time as the pipe takes
+   * them (issue 33: a queued upload no longer waits in this process's memory). The reader waits for
+   * exactly `size` bytes; a file that cannot be read, or has changed size, fails the job.
+   */
+  private pipeFile(slot: Slot, pending: Pending, kept: KeptFile): void {
+    const stdin = slot.child.stdin;
+    if (!stdin) return;
+    const from = createReadStream(kept.path, { start: 0, end: Math.max(0, kept.size - 1) });
+    let sent = 0;
+    const stop = () => from.destroy();
+    stdin.once('close', stop);
+    from.on('data', (chunk) => {
+      sent += chunk.length;
+      if (!stdin.write(chunk)) {
+        from.pause();
+        stdin.once('drain', () => from.resume());
+      }
+    });
+    const failed = (why: string) => {
+      if (slot.busy === pending)
+        this.fail(slot, new StatementError('INTERNAL', { logMessage: `pool: kept file ${why}` }));
+    };
+    from.once('error', (err) => {
+      stdin.off('close', stop);
+      failed(`unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    });
+    from.once('end', () => {
+      stdin.off('close', stop);
+      if (sent !== kept.size) failed(`of ${sent} bytes, not ${kept.size}`);
+    });
   }
 
   /**
@@ -557,7 +598,14 @@ export class StatementPool {
     };
     const child: Pending = {
       id: this.nextId++,
-      job: { op: 'readPart', bytes: job.bytes, password: job.password, pageCount, ocr: job.ocr },
+      job: {
+        op: 'readPart',
+        bytes: job.bytes,
+        ...(job.file ? { file: job.file } : {}),
+        password: job.password,
+        pageCount,
+        ocr: job.ocr,
+      },
       parent,
       ...(borrowed ? { borrowed } : {}),
       resolve: (value) => toParent({ id: parent.id, partEnd: value as never }),

@@ -55,10 +55,11 @@ const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 /**
  * Whether a file's reading holds it whole as a table of cells, large: over HEAVY_TABLE_BYTES, and
  * an old Excel workbook (a CFB container) or markup (its first character after a byte-order mark
- * and white space is '<': an HTML table saved as .xls). From its first bytes only.
+ * and white space is '<': an HTML table saved as .xls). From its first bytes only (`size`: the
+ * whole file's, when `bytes` are its first 4 KB).
  */
-export function isHeavyTable(bytes: Uint8Array): boolean {
-  if (bytes.byteLength <= HEAVY_TABLE_BYTES) return false;
+export function isHeavyTable(bytes: Uint8Array, size = bytes.byteLength): boolean {
+  if (size <= HEAVY_TABLE_BYTES) return false;
   if (CFB_MAGIC.every((b, i) => bytes[i] === b)) return true;
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   for (const end = Math.min(bytes.length, 4096); i < end; i++) {

@@ -1,0 +1,136 @@
+// Issue 33: a statement upload is streamed to a private file under the data directory as it arrives
+// (ten uploads buffered whole held 408-456 MB in the server), piped from there to its reader, and
+// removed when the request ends, however it ends; the 25 MB limit holds while streaming.
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { UPLOAD_LIMIT_BYTES } from '../src/body-limits.ts';
+import { incomingDirOf, sweepIncoming } from '../src/statements/upload.ts';
+import { startApp, upload } from './helpers/harness.ts';
+import { makeMember } from './helpers/queue.ts';
+import { corpusFile, needsCorpus } from './helpers/shared.ts';
+
+describe('statement uploads are streamed to disk, not held in memory', () => {
+  let h: Awaited<ReturnType<typeof startApp>>;
+  before(async () => void (h = await startApp({})));
+  after(async () => h?.close());
+
+  const incoming = () => incomingDirOf(h.config.dataDir);
+  const filesNow = () => {
+    try {
+      return readdirSync(incoming());
+    } catch {
+      return [];
+    }
+  };
+
+  /** The folder's files once the request's ending has run (its file is removed after the answer is sent). */
+  const filesAfter = async () => {
+    for (let i = 0; i < 100 && filesNow().length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    return filesNow();
+  };
+
+  /** Runs `send` while looking into the incoming folder every 2 ms: each file seen, its largest size and mode. */
+  async function watching<T>(send: () => Promise<T>) {
+    const seen = new Map<string, { size: number; mode: number }>();
+    const look = setInterval(() => {
+      for (const name of filesNow()) {
+        try {
+          const st = statSync(path.join(incoming(), name));
+          seen.set(name, { size: Math.max(st.size, seen.get(name)?.size ?? 0), mode: st.mode & 0o777 });
+        } catch {
+          // removed between the listing and the look
+        }
+      }
+    }, 2);
+    try {
+      return { answer: await send(), seen: [...seen.values()] };
+    } finally {
+      clearInterval(look);
+    }
+  }
+
+  test(
+    'a statement is read from its file on disk, private, and the file is gone after',
+    needsCorpus,
+    async () => {
+      const u = await makeMember(h, 20);
+      const pdf = corpusFile('HDFC/HDFC_short.pdf');
+      const { answer, seen } = await watching(() =>
+        upload(h.app, '/api/hdfc/extract-statement', { token: u.token, bytes: pdf, name: 'HDFC_short.pdf' }),
+      );
+      assert.equal(answer.status, 200);
+      assert.ok(answer.body.transactions.length > 0);
+      assert.deepEqual(seen, [{ size: pdf.length, mode: 0o600 }], 'one file, the whole upload, 0600');
+      assert.equal(statSync(incoming()).mode & 0o777, 0o700);
+      assert.deepEqual(await filesAfter(), []);
+      // the same file again is free within a day: the hash taken while streaming is the file's
+      const again = await upload(h.app, '/api/hdfc/extract-statement', {
+        token: u.token,
+        bytes: pdf,
+        name: 'x.pdf',
+      });
+      assert.equal(again.status, 200);
+      assert.equal(again.body.pages, 0);
+      // check-password reads its file the same way
+      const check = await upload(h.app, '/api/hdfc/check-password', {
+        token: u.token,
+        bytes: pdf,
+        name: 'x.pdf',
+      });
+      assert.equal(check.status, 200);
+      assert.equal(check.body.password_required, false);
+      assert.deepEqual(await filesAfter(), []);
+    },
+  );
+
+  test('a file past the upload limit is cut while it streams: 413, nothing left on disk', async () => {
+    const u = await makeMember(h, 20);
+    const { answer, seen } = await watching(() =>
+      upload(h.app, '/api/hdfc/extract-statement', {
+        token: u.token,
+        bytes: Buffer.alloc(UPLOAD_LIMIT_BYTES + 1, 0x41),
+        name: 'big.csv',
+      }),
+    );
+    assert.equal(answer.status, 413);
+    assert.deepEqual(answer.body, { detail: 'The file is too large (at most 25 MB).', code: 'TOO_LARGE' });
+    assert.ok(
+      seen.every((f) => f.size <= UPLOAD_LIMIT_BYTES),
+      'never more than the limit written',
+    );
+    assert.deepEqual(await filesAfter(), []);
+  });
+
+  test('a refused read (an unsupported file, a sheet preview) leaves nothing on disk', async () => {
+    const u = await makeMember(h, 20);
+    const bad = await upload(h.app, '/api/hdfc/check-password', {
+      token: u.token,
+      bytes: Buffer.from('\u0000\u0001\u0002 not a statement'),
+      name: 'x.pdf',
+    });
+    assert.equal(bad.status, 422);
+    assert.equal(bad.body.code, 'UNSUPPORTED');
+    const csv = Buffer.from('Date,Narration,Withdrawal,Deposit,Balance\n01/04/2024,Opening,,100.00,100.00\n');
+    const preview = await upload(h.app, '/api/hdfc/sheet-preview', {
+      token: u.token,
+      bytes: csv,
+      name: 's.csv',
+    });
+    assert.equal(preview.status, 200);
+    assert.deepEqual(await filesAfter(), []);
+  });
+
+  test('what a killed process left is swept at the next start; a file still in use is not', async () => {
+    const dir = incoming();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'old'), 'x');
+    writeFileSync(path.join(dir, 'new'), 'x');
+    const hourAgo = (Date.now() - 2 * 3600_000) / 1000;
+    utimesSync(path.join(dir, 'old'), hourAgo, hourAgo);
+    assert.equal(await sweepIncoming(h.config.dataDir, Date.now()), 1);
+    assert.deepEqual(filesNow(), ['new']);
+    rmSync(path.join(dir, 'new'));
+  });
+});
