@@ -167,6 +167,19 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     rec.ok = false;
     rec.message = `The first row (${first.date}) prints no side and no opening balance shows it: it was read as a ${first.withdrawal ? 'withdrawal' : 'deposit'}; check it.`;
   }
+  // rows dated well outside the period the statement prints prove nothing by their balances (dates
+  // are in no chain): a serial read into a year-less date ('10' 'Jan 04': row 10 of January 2023
+  // read as 10 January 2004) is no success. A row a few days past the period is a bank's own.
+  const from = facts.from ?? ctx.period.from;
+  const to = facts.to ?? ctx.period.to;
+  if (rec.ok && from && to && from <= to) {
+    const [lo, hi] = [shiftDays(from, -PERIOD_SLACK_DAYS), shiftDays(to, PERIOD_SLACK_DAYS)];
+    const far = sec.transactions.filter((t) => t.date < lo || t.date > hi);
+    if (far.length) {
+      rec.ok = false;
+      rec.message = `${far.length} row(s) are dated outside the statement's period (${from} to ${to}), the first ${far[0]!.date}: check their dates.`;
+    }
+  }
   // (after the check, which counts printed balances only)
   const printed = sec.transactions.filter((t) => t.balance !== null).length;
   if (rec.checkedBalances > 0) {
@@ -400,4 +413,13 @@ export function accountForEveryLine(
       rec.message = `${rec.message} The statement prints no closing balance or totals, so its end was checked line by line, not against a printed figure.`;
     }
   }
+}
+
+// How far outside its printed period a statement's row may be dated (a posting the day after).
+const PERIOD_SLACK_DAYS = 31;
+
+/** An ISO date moved by some days. */
+function shiftDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
