@@ -387,7 +387,23 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
       return NUMERIC_ROLES.has(role) || role === 'mark';
     };
     const whole = words.some((w) => WHOLE_RUPEES.test(w.text));
-    if (whole && words.every((w) => cellWord(w) && inFigures(w))) return words;
+    if (whole && words.every((w) => cellWord(w) && inFigures(w))) {
+      // (a sign a space before whole rupees in their own column is theirs, as with paise below:
+      // '- 220', '+ 17254')
+      const out: Run[] = [];
+      for (const w of words) {
+        const p = out[out.length - 1];
+        if (
+          p &&
+          /^[-+\u2212\u2013]$/.test(p.text) &&
+          WHOLE_RUPEES.test(w.text) &&
+          bandOf(model.bands, p.x0, p.x1) === bandOf(model.bands, w.x0, w.x1)
+        )
+          out[out.length - 1] = { text: `${p.text}${w.text}`, x0: p.x0, x1: w.x1, ...leastSure([p, w]) };
+        else out.push(w);
+      }
+      return out;
+    }
     // a reference and whole rupees with their mark ('533429 86,522 Dr' across Ref No | Debit): the
     // figure (grouped, or marked) in a column of figures, the words before it in another
     let k = words.length;

@@ -269,3 +269,36 @@ test("under headings Bahi does not know, whole rupees over the other rows' '0.00
     ['2024-01-09', 50000, 0, 12586696],
   ]);
 });
+
+test('a sign a space before whole rupees in their own column is theirs (the first row has no opening to check it)', () => {
+  const row = (y: number, day: string, text: string, amount: string, balance: string) =>
+    [
+      y,
+      [
+        [25, 51, `May ${day}`],
+        [62, 62 + 4 * text.length, text],
+        [351 - 4.2 * amount.length, 351, amount],
+        [381, 427, balance],
+      ],
+    ] as [number, Item[]];
+  const doc = itemsPage(8, [
+    [83.8, [[25, 231, 'Statement of Account for the period 1/5/2023 to 31/5/2023']]],
+    [
+      102.8,
+      [
+        [25, 42, 'Date'],
+        [62, 88, 'Details'],
+        [300, 351, 'Amount (Rs.)'],
+        [361, 427, 'Running Balance'],
+      ],
+    ],
+    row(133, '05', 'UPI/DR/312546184669/BIGBASKET', '- 220', '309805.02Dr'),
+    row(142.5, '06', 'UPI/DR/312626480304/ANJALI', '- 324', '310129.02Dr'),
+    row(152, '09', 'UPI/CR/312918207510/VIKRAM', '+ 492', '309637.02Dr'),
+  ]);
+  assert.deepEqual(rowsOf(doc), [
+    ['2023-05-05', 22000, 0, -30980502],
+    ['2023-05-06', 32400, 0, -31012902],
+    ['2023-05-09', 0, 49200, -30963702],
+  ]);
+});
