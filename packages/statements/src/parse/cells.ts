@@ -59,7 +59,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
   const wordGap = (run: Run) => WORD_GAP_CHARS * Math.max(cw, (run.x1 - run.x0) / run.text.length);
   let last: Run | null = null;
   const pieces: Run[] = [];
-  for (const r of joinDatePieces(model, cutAtDateEdges(model, runs))) {
+  for (const r of joinDatePieces(model, cutAtDateEdges(model, cutSerials(model, runs)))) {
     if (r.text.includes(' ')) pieces.push(...splitFigures(model, r));
     else pieces.push(r);
   }
@@ -558,6 +558,33 @@ function giveMarks(cells: Cell[]): Cell[] {
     else out.push(c);
   }
   return out;
+}
+
+/**
+ * A serial number drawn as one item with the date after it ('10' 'Jan 04' closer than a space, in a
+ * tight fixed-pitch table) is the serial column's: read whole, '10 Jan 04' is 10 January 2004. The
+ * number stands in a serial column the header names, the date starts in a date column.
+ */
+function cutSerials(model: ColumnModel, runs: Run[]): Run[] {
+  if (!model.bands.some((b) => b.col.role === 'serial')) return runs;
+  return runs.flatMap((run) => {
+    if (!/^\d{1,6} /.test(run.text)) return [run];
+    const words = runWords(run);
+    const [serial, first] = [words[0]!, words[1]!];
+    if (
+      bandOf(model.bands, serial.x0, serial.x1).col.role !== 'serial' ||
+      !dateCell({ role: bandOf(model.bands, first.x0, first.x1).col.role, text: '' })
+    )
+      return [run];
+    const rest: Run = {
+      text: run.text.slice(serial.text.length + 1),
+      x0: first.x0,
+      x1: run.x1,
+      ...(run.edges ? { edges: run.edges.slice(2) } : {}),
+      ...sureOf(run),
+    };
+    return [{ text: serial.text, x0: serial.x0, x1: serial.x1, ...sureOf(run) }, rest];
+  });
 }
 
 // A date cell's last piece: a day, a month's name or a year (what a date wraps onto its next line).
