@@ -59,7 +59,13 @@ export const PUBLIC_ROUTES = new Set([
 ]);
 
 /** Admin-only calls (DESIGN.md 'API': billing calls require role admin). */
-export const ADMIN_ONLY = [/^\/api\/item-master\//, /^\/api\/itemssss\//, /^\/api\/test\/admin-only$/];
+export const ADMIN_ONLY = [
+  /^\/api\/item-master\//,
+  /^\/api\/itemssss\//,
+  // (ours: the amounts workbook's total, issue 34 round four)
+  /^\/api\/billing\//,
+  /^\/api\/test\/admin-only$/,
+];
 
 export const keyOf = (r: Route) => `${r.method} ${r.url}`;
 export const isPublic = (r: Route) => PUBLIC_ROUTES.has(keyOf(r));

@@ -221,8 +221,7 @@ test('variants read whole since session 6', corpusNeeded, async () => {
 // was lost. On seeds no fix was made on: a serial drawn as one item with a year-less date ('10 Jan 04',
 // INDIANBANK seed 609921619: read as 2004 and reported reconciled; also parse/outside-period), a sign a
 // space before whole rupees (BANKOFINDIA seed 1187945279: the first row a deposit, reconciled;
-// parse/whole-rupees), and whole rupees the balance moves by under unknown headings (UTKARSH seed
-// 79379).
+// parse/whole-rupees).
 test('variants read whole since session 7', corpusNeeded, async () => {
   const names = new Set([
     'KOTAK seed 435647979',
@@ -231,7 +230,6 @@ test('variants read whole since session 7', corpusNeeded, async () => {
     'ICICI seed 229761939',
     'INDIANBANK seed 609921619',
     'BANKOFINDIA seed 1187945279',
-    'UTKARSH seed 79379',
   ]);
   const flat = new Set([
     'BOB seed 87219',

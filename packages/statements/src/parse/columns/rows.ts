@@ -342,32 +342,14 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     ),
   );
   // whole numbers whose side a Dr/Cr column beside them prints ('2175' | 'DR') are rupees, however
-  // few digits and no grouping show it (a cheque number's column has no side), and so are whole
-  // numbers a balance column moves by in most rows ('76692' where the balance goes 24,022.11 ->
-  // 1,00,714.11: a cheque number never matches)
-  const balances = cols
-    .filter((c) => c.kind === 'figure')
-    .map((c) => c.cells.map((t) => (t ? readAmount(t) : null)).map((a) => (a ? balancePaise(a) : null)));
-  const movedBy = (cells: string[]) => {
-    const paise = cells.map((t) => (t ? Number(t.replace(/\D/g, '')) * 100 : null));
-    return balances.some((b) => {
-      let hits = 0;
-      for (let i = 1; i < b.length; i++) {
-        if (b[i] === null || b[i - 1] === null) continue;
-        const moved = Math.abs(b[i]! - b[i - 1]!);
-        // (oldest first the row moves the balance from the row above; newest first, the row above)
-        if (moved > 0 && (paise[i] === moved || paise[i - 1] === moved)) hits++;
-      }
-      return hits >= Math.max(2, 0.6 * paise.filter((p) => p !== null).length);
-    });
-  };
+  // few digits and no grouping show it (a cheque number's column has no side)
   cols.forEach((c, k) => {
     const filled = c.cells.filter(Boolean);
     if (
       c.kind === 'text' &&
+      cols[k + 1]?.kind === 'mark' &&
       filled.length > 0 &&
-      filled.every((t) => WHOLE_RUPEES.test(t) && /^\D{0,4}[1-9]\d*$/.test(t)) &&
-      (cols[k + 1]?.kind === 'mark' || movedBy(c.cells))
+      filled.every((t) => WHOLE_RUPEES.test(t) && /^\D{0,4}[1-9]\d*$/.test(t))
     )
       c.kind = 'figure';
   });
