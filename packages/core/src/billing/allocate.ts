@@ -8,7 +8,8 @@
  * two or three lines (distinct items) is searched so that what remains is as small as possible, never
  * negative; if more than the round-off still remains, the last 4, 8, 16... lines are drawn again
  * (a few times); if still more than the round-off remains, an exact knapsack over whole paise recombines
- * the last ₹1,000 or more of lines (closeExactly). What still remains (0 to 99 paise) is the invoice's round-off: the last invoice of each
+ * the last ₹1,000 or more of lines (closeExactly); failing that, the whole amount is drawn again
+ * (REDRAWS times at most). What still remains (0 to 99 paise) is the invoice's round-off: the last invoice of each
  * amount carries it in `RoundOff` (rupees; Tally's usual Round Off ledger), so
  * Σ line Totals + Σ RoundOff = the amount, to the paisa. Item prices are never bent to fit.
  * When even that leaves a rupee or more, or the stock is worth less than the amount, the engine
@@ -110,6 +111,10 @@ export const DEFAULT_MAX_LINES_PER_VOUCHER = 5;
 const LINES_TAKEN_BACK = 2;
 /** Redraws of the last lines (4, 8, 16... of them) before giving up on an amount. */
 const RETRIES = 10;
+/** Whole draws of an amount again when one leaves more than the round-off. */
+const REDRAWS = 16;
+/** Lines of an amount's first draw above which it is not drawn again. */
+const REDRAW_MAX_LINES = 200;
 /** Quantities per item the closing search considers (all of them when the range is this small). */
 const QUANTITIES_PER_ITEM = 24;
 /** First lines tried in the two-line and three-line searches; each costs one pass over the items. */
@@ -182,7 +187,16 @@ export function allocateBilling(input: AllocationInput): AllocationResult {
   let roundOffPaise = 0;
   for (const target of targets) {
     if (target.amount === 0) continue;
-    const { lines, left } = billOne(target.amount, items.length, stock, range, total, rng);
+    // A draw can leave the amount unreachable when only one mix of the items makes it (a few items,
+    // small chunks): the whole amount is drawn again, from the same stock, a few times. Not for
+    // amounts of many lines: those have many mixes, and each draw again would cost seconds.
+    const before = stock.slice();
+    let { lines, left } = billOne(target.amount, items.length, stock, range, total, rng);
+    const redraws = lines.length <= REDRAW_MAX_LINES ? REDRAWS : 0;
+    for (let again = 0; (lines.length === 0 || left > MAX_ROUND_OFF_PAISE) && again < redraws; again++) {
+      before.forEach((q, i) => (stock[i] = q));
+      ({ lines, left } = billOne(target.amount, items.length, stock, range, total, rng));
+    }
     if (lines.length === 0 || left > MAX_ROUND_OFF_PAISE) {
       const day = target.date ? ` for ${target.date}` : '';
       throw new AllocationError(
