@@ -35,13 +35,15 @@ const isMoney = (w: string) => MONEY.test(w) && readAmount(w) !== null;
 // whole rupees inside a run of figures that ends in money: grouped ('15,088'), or followed by its
 // Dr/Cr mark ('269 DR'); a bare number beside the figures may be the narration's own
 const CCY = String.raw`(?:rs\.?|inr|₹|\`)?`;
-// (with the sign a signed amount column prints: '+18764', '-9323')
-const GROUPED = new RegExp(String.raw`^[-+]?${CCY}\d{1,3}(?:,\d{2,3})+$`, 'i');
-const BARE = new RegExp(String.raw`^[-+]?${CCY}[1-9]\d{0,8}$`, 'i');
+// (with the sign a signed amount column prints: '+18764', '-9323', '–9323')
+const GROUPED = new RegExp(String.raw`^[-+\u2212\u2013]?${CCY}\d{1,3}(?:,\d{2,3})+[-\u2212\u2013]?$`, 'i');
+const BARE = new RegExp(String.raw`^[-+\u2212\u2013]?${CCY}[1-9]\d{0,8}[-\u2212\u2013]?$`, 'i');
+// (a figure keeps its Dr/Cr mark, apart or glued: '15,088 CR', '35,270(Cr)'; a minus after it: '9,323-')
+const unmarked = (w: string) => w.replace(/\s*\(?(?:cr|dr)\.?\)?$/i, '');
 const wholeAt = (words: string[], k: number) =>
-  GROUPED.test(words[k]!) || (BARE.test(words[k]!) && isMark(words[k + 1] ?? ''));
-// (a figure keeps its Dr/Cr mark: '15,088 CR')
-const unmarked = (w: string) => w.replace(/\s+\(?(?:cr|dr)\.?\)?$/i, '');
+  GROUPED.test(unmarked(words[k]!)) ||
+  (BARE.test(words[k]!) && isMark(words[k + 1] ?? '')) ||
+  /^[1-9]\d{0,8}\(?(?:cr|dr)\.?\)?$/i.test(words[k]!);
 const isFigure = (w: string) => isMoney(w) || GROUPED.test(unmarked(w)) || BARE.test(unmarked(w));
 
 /** The order of a header's columns (roles, left to right). */

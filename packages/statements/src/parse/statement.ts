@@ -202,6 +202,14 @@ function whole(lines: Line[], table: TableResult): boolean {
  * How many of a read's rows carry a balance the row before leads to by the row's amount (on either
  * side); rows printed newest first are counted the other way round, as the account stage turns them.
  */
+/** Rows whose value date is before their date. */
+function backValued(table: TableResult): number {
+  let n = 0;
+  for (const s of table.sections)
+    for (const t of s.transactions) if (t.valueDate !== null && t.valueDate < t.date) n++;
+  return n;
+}
+
 function chained(table: TableResult): number {
   let forward = 0;
   let backward = 0;
@@ -264,7 +272,15 @@ function sequenceRead(
       valueDateFirst,
       ...(trace ? { trace } : {}),
     });
-    if (!consistent(lines, table) || (best && chained(table) <= chained(best.table))) continue;
+    if (!consistent(lines, table)) continue;
+    // (rows chaining as many both ways: a value date is seldom before its posting date, so the order
+    // that puts fewer of them there is the statement's, as a clearing credit's value date comes later)
+    if (
+      best &&
+      (chained(table) < chained(best.table) ||
+        (chained(table) === chained(best.table) && backValued(table) >= backValued(best.table)))
+    )
+      continue;
     trace?.add({
       rule: 'columns.sequence',
       detail: order

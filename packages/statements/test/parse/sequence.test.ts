@@ -3,6 +3,7 @@
 // bank's text download), names and numbers invented.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { parseStatement } from '../../src/index.ts';
 import { sequenceCells } from '../../src/parse/sequence.ts';
 import { type Item, itemsPage, rowsOf } from './items.ts';
 import { texts } from './stages.ts';
@@ -169,4 +170,79 @@ test('whole rupees beside an empty cell take their side from the balance they mo
     ['2024-02-06', 0, 377600, 3368980],
     ['2024-02-13', 150000, 0, 3218980],
   ]);
+});
+
+test('whole rupees signed with an en dash, a minus after them, or a Dr/Cr mark glued on are amounts', () => {
+  // a statement's text redrawn one space apart (generated: UNION, PNB, seed 21001 flat): each row
+  // had been left unread, or the table not found
+  const cases: [string, string][] = [
+    ['01-06-23 01-06-23 UPIAR/DR/315414673540/MAKEMYTRIP \u20139323 25172.63', '\u20139323'],
+    ['2023-06-18 2023-06-18 POS/446160XXXXXX3518/SWIGGY 109- 29,298.63', '109-'],
+    ['2023-06-03 2023-06-03 IMPS/DR/315418914388/GURPREET YADAV/SBIN 4,133- 21,039.63', '4,133-'],
+    ['01 Dec 2023 NEFT/IN/CNRBN233354170778/MAHALAXMI 35,270(Cr) 26,591.84 Dr', '35,270(Cr)'],
+    ['07 Dec 2023 UPI/DR/334140832953/KAVITA 745(Dr) 48,906.84 Dr', '745(Dr)'],
+  ];
+  for (const [line, amount] of cases) {
+    const cells = texts(sequenceCells(words(line), null)!);
+    assert.deepEqual(
+      cells.filter(([role]) => role === 'amount'),
+      [['amount', amount]],
+      line,
+    );
+  }
+});
+
+test('without a header, two leading dates that run in order both ways: the value date is not the earlier', () => {
+  // (headings the reader does not know; every row's two dates equal but a clearing credit's, whose
+  // value date comes two days after it was posted: posting date second)
+  const lines: [number, Item[]][] = [
+    [19, [[41, 159, 'Bank of Baroda']]],
+    [
+      48,
+      [
+        [41, 171, 'Name : MRS SANJAY SHEIKH'],
+        [298, 443, 'Account No : 39730100227167'],
+      ],
+    ],
+    [
+      58,
+      [
+        [41, 127, '12, STATION ROAD'],
+        [298, 422, 'IFSC Code : BARB0045626'],
+      ],
+    ],
+    [
+      68,
+      [
+        [41, 111, 'PUNE - 411001'],
+        [298, 373, 'Currency : INR'],
+      ],
+    ],
+    [78, [[298, 460, 'Opening Balance : 175647.40 Dr']]],
+    [98, [[41, 376, 'Statement of Account for the period 01-Feb-2024 to 29-Feb-2024']]],
+    [118, [[41, 262, 'Kolumn Frob Quux Val Plugh Xyzzy Amt Zorb']]],
+    [141, [[41, 473, '03-Feb-2024 03-Feb-2024 POS/479876XXXXXX8129/LIC OF INDIA - 8054.54 183701.94 Dr']]],
+    [157, [[41, 397, '06-Feb-2024 06-Feb-2024 NACH DR/LIC HOUSING - 4211.00 187912.94 Dr']]],
+    [167, [[41, 192, 'FINANCE/PYTM8974778404845631']]],
+    [
+      183,
+      [[41, 500, '06-Feb-2024 06-Feb-2024 NEFT/IN/UTKSH240372813291/GLOBAL TECH 139652.00 - 48260.94 Dr']],
+    ],
+    [194, [[41, 198, 'SOLUTIONS PVT LTD/UTKS0495689']]],
+    [210, [[41, 468, '08-Feb-2024 06-Feb-2024 INWARD CLG/HDFC BANK/SHIV SHAKTI 15359.00 - 32901.94 Dr']]],
+    [220, [[41, 90, 'TRANSPORT']]],
+    [236, [[41, 473, '09-Feb-2024 09-Feb-2024 UPI/DR/404092491393/AMAZON PAY INDIA - 36.00 32937.94 Dr']]],
+    [246, [[41, 219, 'PVT/PUNB/amazonpay@apl/school fee']]],
+  ];
+  const read = parseStatement(itemsPage(9, lines, [595, 842])).accounts.flatMap((a) => a.transactions);
+  assert.deepEqual(
+    read.map((t) => [t.date, t.valueDate]),
+    [
+      ['2024-02-03', '2024-02-03'],
+      ['2024-02-06', '2024-02-06'],
+      ['2024-02-06', '2024-02-06'],
+      ['2024-02-06', '2024-02-08'],
+      ['2024-02-09', '2024-02-09'],
+    ],
+  );
 });
