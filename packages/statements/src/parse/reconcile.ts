@@ -162,6 +162,18 @@ export function fixSidesFromBalance(
     ) {
       t.withdrawal = t.deposit;
       t.deposit = 0;
+    } else if (
+      // (and the other way: two amount columns whose sides no header names were taken in the
+      // usual order, withdrawal first, where the statement prints the deposit first)
+      sideByBalance(t) &&
+      bal !== null &&
+      t.balance !== null &&
+      t.deposit === 0 &&
+      t.withdrawal > 0 &&
+      bal + t.withdrawal === t.balance
+    ) {
+      t.deposit = t.withdrawal;
+      t.withdrawal = 0;
     }
     bal = t.balance ?? (bal === null ? null : bal + t.deposit - t.withdrawal);
   }

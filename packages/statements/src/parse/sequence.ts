@@ -318,7 +318,7 @@ export function readSequence(
       const chainSide = bySide(cells, section.transactions.at(-1)?.balance ?? opening);
       const t = toTransaction({ anchor: first, cells, lines: [cells] }, opts);
       if ('tx' in t) {
-        if (chainSide) SIDE_BY_BALANCE.add(t.tx);
+        if (chainSide || sideGuessed(cells, order)) SIDE_BY_BALANCE.add(t.tx);
         section.transactions.push(t.tx);
         for (const l of pending.lines) rowLines.add(l);
         rows++;
@@ -443,6 +443,15 @@ function rowStart(words: string[]): { serial: boolean; words: number } | null {
     if (date && readDate(from.slice(0, date.words).join(' ')) !== null) return { serial, words: date.words };
   }
   return null;
+}
+
+/**
+ * Whether a row's side is only the usual order of two amount columns (withdrawal first) that no
+ * header names and no Dr/Cr mark shows: the balance chain has the say, as over a single column.
+ */
+function sideGuessed(cells: Cell[], order: Order | null): boolean {
+  if (order && order.includes('debit') && order.includes('credit')) return false;
+  return cells.some((c) => (c.role === 'debit' || c.role === 'credit') && money(c.text)?.mark === null);
 }
 
 /**

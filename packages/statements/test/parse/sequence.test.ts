@@ -246,3 +246,64 @@ test('without a header, two leading dates that run in order both ways: the value
     ],
   );
 });
+
+test('two amount columns no header names, the deposit printed first: the chain gives the sides, and the first row proves none', () => {
+  // (newest first, unknown headings, the empty cell '--': the usual order, withdrawal first, made
+  // every deposit a withdrawal and broke the chain; with the sides right the oldest row's side rests
+  // on nothing, as no opening balance is printed: no success on it)
+  const lines: [number, Item[]][] = [
+    [19, [[41, 123, 'INDIAN BANK']]],
+    [
+      44,
+      [
+        [41, 203, 'Name : GLOBAL TECH SOLUTIONS PVT LTD'],
+        [298, 401, 'Account No : 6640411955'],
+      ],
+    ],
+    [
+      52,
+      [
+        [41, 113, '12, STATION ROAD'],
+        [298, 401, 'IFSC Code : IDIB0018159'],
+      ],
+    ],
+    [
+      61,
+      [
+        [41, 99, 'PUNE - 411001'],
+        [298, 361, 'Currency : INR'],
+      ],
+    ],
+    [78, [[41, 302, 'Statement of Account for the period 01-JAN-23 to 31-JAN-23']]],
+    [96, [[41, 203, 'Kolumn Frob Quux Val Plugh Xyzzy Amt']]],
+    [124, [[41, 315, '30-JAN-23 UPI/CR/303034755063/ANIL 4,020.00 -- 183,315.09 Cr.']]],
+    [132, [[41, 234, 'PATEL/PYTM/anil@okaxis/Payment from PhonePe']]],
+    [144, [[41, 324, '29-JAN-23 UPI/DR/302945118531/ARJUN -- 18,608.00 179,295.09 Cr.']]],
+    [153, [[41, 153, 'MEHTA/BKID/arjun@axl/rent']]],
+    [165, [[41, 401, '29-JAN-23 INWARD CLG/PAYTM PAYMENTS BANK/GLOBAL TECH 33,376.00 -- 197,903.09 Cr.']]],
+    [173, [[41, 117, 'SOLUTIONS PVT LTD']]],
+    [185, [[41, 351, '28-JAN-23 POS/425282XXXXXX3310/JIO PLATFORMS -- 200.78 164,527.09 Cr.']]],
+    [197, [[41, 360, '27-JAN-23 POS/541121XXXXXX2039/APOLLO PHARMACY -- 388.03 164,727.87 Cr.']]],
+    [209, [[41, 401, '27-JAN-23 UPI/DR/302755347286/IRCTC/SBIN/irctc@sbi/rent -- 435.00 165,115.90 Cr.']]],
+    [221, [[41, 347, '25-JAN-23 ATM CASH/766246/S18MGUK50/KOCHI -- 1,000.00 165,550.90 Cr.']]],
+    [233, [[41, 342, '24-JAN-23 POS/690141XXXXXX1575/BIGBASKET -- 1,581.66 166,550.90 Cr.']]],
+    [245, [[41, 383, '23-JAN-23 NEFT/IN/BKIDH230231266081/VISHAL PHARMA 8,492.00 -- 168,132.56 Cr.']]],
+    [253, [[41, 149, 'DISTRIBUTORS/BKID0705179']]],
+  ];
+  const [account] = parseStatement(itemsPage(7.5, lines, [595, 842])).accounts;
+  assert.deepEqual(
+    account!.transactions.slice(1).map((t) => [t.date, t.withdrawal, t.deposit]),
+    [
+      ['2023-01-24', 158166, 0],
+      ['2023-01-25', 100000, 0],
+      ['2023-01-27', 43500, 0],
+      ['2023-01-27', 38803, 0],
+      ['2023-01-28', 20078, 0],
+      ['2023-01-29', 0, 3337600],
+      ['2023-01-29', 1860800, 0],
+      ['2023-01-30', 0, 402000],
+    ],
+  );
+  assert.equal(account!.reconciliation.ok, false);
+  assert.match(account!.reconciliation.message, /first row .* prints no side/);
+});
