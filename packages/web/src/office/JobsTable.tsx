@@ -138,12 +138,23 @@ function PasswordPanel({
 export function JobsTable({
   clientId,
   onRead,
+  givenPassword,
 }: {
   clientId: string | null;
   /** called when more files have been read (and filed) than before: the page reloads its books */
   onRead?: () => void;
+  /**
+   * A password typed with the drop (issue 34 round five): tried once on the files that wait for a
+   * password as they come to wait, so the bookkeeper who knows it does not type it again. The panel
+   * still asks for the files it does not open.
+   */
+  givenPassword?: string | null;
 }) {
   const [said, setSaid] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const tried = useRef(new Set<string>());
+  const opened = useRef({ opened: 0, tried: 0 });
+  const [trying, setTrying] = useState(false);
   const [showEarlier, setShowEarlier] = useState(false);
   const readBefore = useRef<number | null>(null);
   const { data, error, isPending } = useQuery({
@@ -161,6 +172,35 @@ export function JobsTable({
     if (readBefore.current !== null && readNow > readBefore.current) onRead?.();
     readBefore.current = readNow;
   }, [readNow, onRead]);
+
+  // The files waiting for a password that the drop's password has not been tried on yet.
+  const untried = (data?.jobs ?? [])
+    .filter((j) => j.state === 'needs_password' && !tried.current.has(j.id))
+    .map((j) => j.id)
+    .join(',');
+  useEffect(() => {
+    if (!givenPassword || !untried || trying) return;
+    setTrying(true);
+    for (const id of untried.split(',')) tried.current.add(id);
+    tryPassword(clientId, givenPassword).then(
+      (answer) => {
+        opened.current.opened += answer.opened;
+        opened.current.tried += answer.tried;
+        const { opened: o, tried: t } = opened.current;
+        setSaid(
+          o === t
+            ? `The password given with the drop opened ${o === 1 ? 'the file' : `all ${o} files`}.`
+            : `The password given with the drop opened ${o} of ${t} files. The others still need theirs.`,
+        );
+        setTrying(false);
+        void queryClient.invalidateQueries({ queryKey: jobsKey(clientId) });
+      },
+      (err) => {
+        setTrying(false);
+        notifyError('The password could not be tried.', err);
+      },
+    );
+  }, [givenPassword, untried, trying, clientId, queryClient]);
 
   if (isPending) return <Loader size="sm" aria-label="Loading the dropped files" />;
   if (error)
