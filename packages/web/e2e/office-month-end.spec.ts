@@ -198,7 +198,7 @@ test('month-end: one drop of 30 mixed statements on a client, sorted, merged, ru
     // with the drop, as they come to wait for it; nothing is typed again.
     const panel = page.getByTestId('jobs-password');
     await expect(page.getByTestId('jobs-password-said')).toHaveText(
-      'The password given with the drop opened all 2 files.',
+      'The password given with the drop opened 2 files.',
       { timeout: 300_000 },
     );
     await expect(table.locator('tr[data-state="read"]')).toHaveCount(30, { timeout: 300_000 });

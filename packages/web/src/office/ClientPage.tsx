@@ -103,7 +103,7 @@ export default function ClientPage() {
     );
   const [newAccount, setNewAccount] = useState<{ bank: string; number: string } | null>(null);
   // the password typed with the last drop, tried on its protected files (issue 34 round five); page memory only
-  const [dropPassword, setDropPassword] = useState<string | null>(null);
+  const [dropPassword, setDropPassword] = useState<{ password: string } | null>(null);
 
   const load = useCallback(() => {
     getClient(id)
@@ -223,7 +223,10 @@ export default function ClientPage() {
                 Statements
               </Title>
               <Stack gap="sm">
-                <DropZone clientId={client.id} onPassword={setDropPassword} />
+                <DropZone
+                  clientId={client.id}
+                  onPassword={(password) => setDropPassword(password ? { password } : null)}
+                />
                 {/* a file read (and filed) changes the accounts and the waiting list: both follow at once (issue 34) */}
                 <JobsTable clientId={client.id} onRead={load} givenPassword={dropPassword} />
                 <Text size="sm" c="dimmed">

@@ -22,7 +22,7 @@ export function DropZone({
    * drop is handed over when the files are sent (the jobs table tries it on the files that wait for
    * one) and the field is emptied. Nothing keeps it beyond the page.
    */
-  onPassword?: (password: string) => void;
+  onPassword?: (password: string | null) => void;
 }) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -43,10 +43,9 @@ export function DropZone({
     setSending(files.length);
     try {
       const answer = await dropFiles(clientId, files);
-      if (password) {
-        onPassword?.(password);
-        setPassword('');
-      }
+      // each drop hands over its own password, or none: an earlier drop's is not tried on this one's
+      onPassword?.(password || null);
+      setPassword('');
       notifySuccess(
         `${answer.jobs.length} file${answer.jobs.length === 1 ? '' : 's'} received. They are read one by one below.`,
       );

@@ -148,7 +148,7 @@ export function JobsTable({
    * password as they come to wait, so the bookkeeper who knows it does not type it again. The panel
    * still asks for the files it does not open.
    */
-  givenPassword?: string | null;
+  givenPassword?: { password: string } | null;
 }) {
   const [said, setSaid] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -178,19 +178,24 @@ export function JobsTable({
     .filter((j) => j.state === 'needs_password' && !tried.current.has(j.id))
     .map((j) => j.id)
     .join(',');
+  // a new drop's password: its own count
+  useEffect(() => {
+    opened.current = { opened: 0, tried: 0 };
+  }, [givenPassword]);
   useEffect(() => {
     if (!givenPassword || !untried || trying) return;
     setTrying(true);
     for (const id of untried.split(',')) tried.current.add(id);
-    tryPassword(clientId, givenPassword).then(
+    tryPassword(clientId, givenPassword.password).then(
       (answer) => {
+        // a file it did not open waits still and is tried again with the next files that come to
+        // wait: the files opened are counted (each once), not the tries
         opened.current.opened += answer.opened;
-        opened.current.tried += answer.tried;
-        const { opened: o, tried: t } = opened.current;
+        if (answer.opened < answer.tried) opened.current.tried = -1;
+        const o = opened.current.opened;
         setSaid(
-          o === t
-            ? `The password given with the drop opened ${o === 1 ? 'the file' : `all ${o} files`}.`
-            : `The password given with the drop opened ${o} of ${t} files. The others still need theirs.`,
+          `The password given with the drop opened ${o === 1 ? 'one file' : `${o} files`}.` +
+            (opened.current.tried < 0 ? ' The others still need theirs.' : ''),
         );
         setTrying(false);
         void queryClient.invalidateQueries({ queryKey: jobsKey(clientId) });
