@@ -97,6 +97,49 @@ test('the specification screens and the office screens pass axe-core WCAG 2 AA',
   expect(client.status(), await client.text()).toBe(200);
   const { id: clientId, name: clientName } = (await client.json()) as { id: string; name: string };
   await check(page, 'client', `/app/clients/${clientId}`, heading(clientName));
+  // its other tabs (issue 34 round three), a book with rows, and the office's team page (round five:
+  // these office screens were not walked)
+  const headers = { authorization: `Bearer ${token}` };
+  const made = await request.post(`/api/office/clients/${clientId}/accounts`, {
+    headers,
+    data: { bank: 'HDFC', account_number: '50100424242', tally_ledger: 'HDFC Bank A/c 4242' },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const filed = await request.post('/api/office/statements/file', {
+    headers,
+    data: {
+      client_id: clientId,
+      account_number: '50100424242',
+      transactions: [
+        {
+          Date: '02-01-2026',
+          Description: 'NEFT CR-ACME',
+          Withdrawal: '',
+          Deposit: '1,000.00',
+          ClosingBalance: '11,000.00',
+        },
+        {
+          Date: '03-01-2026',
+          Description: 'RENT JAN',
+          Withdrawal: '500.00',
+          Deposit: '',
+          ClosingBalance: '10,500.00',
+        },
+      ],
+    },
+  });
+  expect(filed.status(), await filed.text()).toBe(200);
+  await check(page, 'client-book', `/app/clients/${clientId}?tab=book`, (p) =>
+    expect(p.getByRole('table', { name: 'Book rows' }).locator('tbody tr')).toHaveCount(2),
+  );
+  await check(page, 'client-rules', `/app/clients/${clientId}?tab=rules`, (p) =>
+    expect(p.getByRole('tab', { name: 'Rules', selected: true })).toBeVisible(),
+  );
+  await check(page, 'client-months', `/app/clients/${clientId}?tab=months`, heading('Approvals and changes'));
+  await check(page, 'client-history', `/app/clients/${clientId}?tab=history`, (p) =>
+    expect(p.getByRole('tab', { name: 'History', selected: true })).toBeVisible(),
+  );
+  await check(page, 'team', '/app/team', heading('Team'));
 
   // the billing result (admin): a workbook allocated
   await page.goto('/app/selectbilling');

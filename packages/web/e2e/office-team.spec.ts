@@ -164,8 +164,7 @@ test('an owner, an accountant and a reviewer: assigned clients only, a push wait
     // Accepted after: the new ledger's group is asked, then the push is ready.
     await acc.getByRole('button', { name: 'Push Jan 2026' }).click();
     const ask = acc.getByLabel('New ledgers', { exact: true });
-    await ask.getByRole('combobox', { name: 'Group of the new ledgers' }).click();
-    await acc.getByRole('option', { name: 'Indirect Expenses', exact: true }).click();
+    await ask.getByRole('combobox', { name: 'Group of the new ledgers' }).selectOption('Indirect Expenses');
     await ask.getByRole('button', { name: 'Push with this group' }).click();
     await expect(acc.getByLabel('Last push')).toContainText('4 row(s) ready as 4 voucher(s)');
 

@@ -23,8 +23,8 @@ import {
   Checkbox,
   Group,
   Paper,
+  NativeSelect,
   SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
@@ -595,14 +595,14 @@ export function BookView({
               (Bahi does not put new ledgers under Suspense A/c unless you choose it).
             </Text>
             <Group align="flex-end" gap="sm">
-              <Select
+              {/* a native list (issue 34 round five): one choice is one action (the keyboard's
+                  letters jump in it), where the searchable list took a click to open and one to pick */}
+              <NativeSelect
                 size="xs"
                 label="Group of the new ledgers"
-                placeholder="Choose a group"
-                searchable
-                data={groupsNeeded.groups}
-                value={newGroup}
-                onChange={setNewGroup}
+                data={[{ value: '', label: 'Choose a group' }, ...groupsNeeded.groups]}
+                value={newGroup ?? ''}
+                onChange={(e) => setNewGroup(e.currentTarget.value || null)}
               />
               <Button
                 size="xs"
@@ -620,15 +620,16 @@ export function BookView({
             {groupsNeeded.ledgers.length > 1 && (
               <Group gap="sm" wrap="wrap">
                 {groupsNeeded.ledgers.map((l) => (
-                  <Select
+                  <NativeSelect
                     key={l}
                     size="xs"
                     label={`Group of ${l}`}
-                    placeholder="Choose a group"
-                    searchable
-                    data={groupsNeeded.groups}
-                    value={chosenGroups[l] ?? null}
-                    onChange={(g) => setGroupOf((o) => ({ ...o, [l]: g ?? '' }))}
+                    data={[{ value: '', label: 'Choose a group' }, ...groupsNeeded.groups]}
+                    value={chosenGroups[l] ?? ''}
+                    onChange={(e) => {
+                      const g = e.currentTarget.value;
+                      setGroupOf((o) => ({ ...o, [l]: g }));
+                    }}
                   />
                 ))}
               </Group>

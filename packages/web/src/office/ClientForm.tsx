@@ -41,10 +41,15 @@ export function ClientForm({
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [busy, setBusy] = useState(false);
   const set = (k: keyof Fields) => (value: string) => setFields((f) => ({ ...f, [k]: value }));
+  // Issue 34 round five: a new client's Tally company is named as the client until typed over (a
+  // firm's company in TallyPrime mostly carries its name); an edited client keeps its own.
+  const [companyTyped, setCompanyTyped] = useState(!!initial);
+  const company = companyTyped ? fields.tally_company : fields.name;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = ClientInput.safeParse(fields);
+    const filled = { ...fields, tally_company: company };
+    const checked = ClientInput.safeParse(filled);
     if (!checked.success) {
       const next: Partial<Record<keyof Fields, string>> = {};
       for (const issue of checked.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
@@ -54,7 +59,7 @@ export function ClientForm({
     setErrors({});
     setBusy(true);
     try {
-      await onSubmit(fields);
+      await onSubmit(filled);
     } finally {
       setBusy(false);
     }
@@ -72,10 +77,13 @@ export function ClientForm({
         />
         <TextInput
           label="Tally company name"
-          description="As the company is named in TallyPrime"
-          value={fields.tally_company}
+          description="As the company is named in TallyPrime (the client's name unless typed over)"
+          value={company}
           error={errors.tally_company}
-          onChange={(e) => set('tally_company')(e.currentTarget.value)}
+          onChange={(e) => {
+            setCompanyTyped(true);
+            set('tally_company')(e.currentTarget.value);
+          }}
         />
         <NativeSelect
           label="State"

@@ -102,6 +102,8 @@ export default function ClientPage() {
       { replace: false },
     );
   const [newAccount, setNewAccount] = useState<{ bank: string; number: string } | null>(null);
+  // the password typed with the last drop, tried on its protected files (issue 34 round five); page memory only
+  const [dropPassword, setDropPassword] = useState<{ password: string } | null>(null);
 
   const load = useCallback(() => {
     getClient(id)
@@ -221,9 +223,12 @@ export default function ClientPage() {
                 Statements
               </Title>
               <Stack gap="sm">
-                <DropZone clientId={client.id} />
+                <DropZone
+                  clientId={client.id}
+                  onPassword={(password) => setDropPassword(password ? { password } : null)}
+                />
                 {/* a file read (and filed) changes the accounts and the waiting list: both follow at once (issue 34) */}
-                <JobsTable clientId={client.id} onRead={load} />
+                <JobsTable clientId={client.id} onRead={load} givenPassword={dropPassword} />
                 <Text size="sm" c="dimmed">
                   Or read one statement here and file it:
                 </Text>
@@ -240,6 +245,7 @@ export default function ClientPage() {
                   {data.unfiled.map((u) => (
                     <UnfiledRow
                       key={u.id}
+                      clientId={client.id}
                       unfiled={u}
                       accounts={data.accounts.filter((a) => !a.archived)}
                       onCreate={() => setNewAccount({ bank: u.bank, number: u.account_number })}
@@ -656,17 +662,47 @@ export function ReadAndFile({
 }
 
 function UnfiledRow({
+  clientId,
   unfiled,
   accounts,
   onCreate,
   onDone,
 }: {
+  clientId: string;
   unfiled: UnfiledInfo;
   accounts: AccountInfo[];
   onCreate: () => void;
   onDone: () => void;
 }) {
   const [into, setInto] = useState<string | null>(null);
+  const [making, setMaking] = useState(false);
+  // Issue 34 round five: a statement that names its bank and number makes its account in one click,
+  // with Bahi's bank ledger name (as the inbox's "Add the account to" does since round three); the
+  // statements of that number waiting here are filed into it by the server. "Another ledger name…"
+  // opens the form, filled, as "Create this account" did before; a statement naming no bank (or a
+  // bank Bahi has no profile for) opens the form too.
+  const number = unfiled.account_number.trim().replace(/[\s-]/g, '');
+  const bank = (BANK_CODES as readonly string[]).includes(unfiled.bank) ? unfiled.bank : '';
+  const ledger = bank && number ? defaultBankLedger(bank, number) : '';
+  async function create() {
+    if (!ledger) return onCreate();
+    setMaking(true);
+    try {
+      const made = await addAccount(clientId, {
+        bank,
+        account_number: unfiled.account_number,
+        tally_ledger: ledger,
+      });
+      notifySuccess(
+        `Account ${number} added as “${ledger}”; ${made.filed} waiting statement(s) filed into it.`,
+      );
+      onDone();
+    } catch (err) {
+      notifyError('The account could not be added.', err);
+    } finally {
+      setMaking(false);
+    }
+  }
   return (
     <Paper withBorder p="sm" aria-label={`Waiting statement ${unfiled.file_name}`}>
       <Group justify="space-between" wrap="wrap">
@@ -675,9 +711,19 @@ function UnfiledRow({
           {unfiled.period_from} to {unfiled.period_to}
         </Text>
         <Group gap="xs">
-          <Button size="xs" onClick={onCreate}>
+          <Button
+            size="xs"
+            loading={making}
+            onClick={() => void create()}
+            title={ledger ? `Adds account ${number} with the Tally bank ledger “${ledger}”` : undefined}
+          >
             Create this account
           </Button>
+          {ledger && (
+            <Button size="xs" variant="subtle" onClick={onCreate}>
+              Another ledger name…
+            </Button>
+          )}
           {accounts.length > 0 && (
             <>
               <Select

@@ -1,5 +1,5 @@
 import { MAX_DROP_FILES } from '@bahi/contract';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
 import { ApiError } from '../api/client.ts';
@@ -12,11 +12,23 @@ import { dropFiles, jobsKey } from './jobs-api.ts';
 
 const ACCEPT = '.pdf,.xlsx,.xls,.rpt,.txt,.csv,.png,.jpg,.jpeg,.webp,.zip';
 
-export function DropZone({ clientId }: { clientId: string | null }) {
+export function DropZone({
+  clientId,
+  onPassword,
+}: {
+  clientId: string | null;
+  /**
+   * Issue 34 round five: where given, the zone has a password field; the password typed before a
+   * drop is handed over when the files are sent (the jobs table tries it on the files that wait for
+   * one) and the field is emptied. Nothing keeps it beyond the page.
+   */
+  onPassword?: (password: string | null) => void;
+}) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [sending, setSending] = useState<number | null>(null);
+  const [password, setPassword] = useState('');
 
   async function send(list: FileList | File[] | null) {
     const files = Array.from(list ?? []);
@@ -31,6 +43,9 @@ export function DropZone({ clientId }: { clientId: string | null }) {
     setSending(files.length);
     try {
       const answer = await dropFiles(clientId, files);
+      // each drop hands over its own password, or none: an earlier drop's is not tried on this one's
+      onPassword?.(password || null);
+      setPassword('');
       notifySuccess(
         `${answer.jobs.length} file${answer.jobs.length === 1 ? '' : 's'} received. They are read one by one below.`,
       );
@@ -77,7 +92,17 @@ export function DropZone({ clientId }: { clientId: string | null }) {
           Up to {MAX_DROP_FILES} files at once: PDF, Excel (XLSX, XLS), RPT, photos or scans, and .zip files
           of them. Each statement is filed to the account its number names.
         </Text>
-        <Group>
+        <Group align="flex-end" justify="center">
+          {onPassword && (
+            <PasswordInput
+              label="Password of the protected files (optional)"
+              description="Tried on the files of this drop that ask for one; not kept"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              autoComplete="off"
+              w={300}
+            />
+          )}
           <Button variant="light" onClick={() => input.current?.click()} loading={sending !== null}>
             Choose files
           </Button>

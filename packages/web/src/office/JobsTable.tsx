@@ -138,12 +138,23 @@ function PasswordPanel({
 export function JobsTable({
   clientId,
   onRead,
+  givenPassword,
 }: {
   clientId: string | null;
   /** called when more files have been read (and filed) than before: the page reloads its books */
   onRead?: () => void;
+  /**
+   * A password typed with the drop (issue 34 round five): tried once on the files that wait for a
+   * password as they come to wait, so the bookkeeper who knows it does not type it again. The panel
+   * still asks for the files it does not open.
+   */
+  givenPassword?: { password: string } | null;
 }) {
   const [said, setSaid] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const tried = useRef(new Set<string>());
+  const opened = useRef({ opened: 0, tried: 0 });
+  const [trying, setTrying] = useState(false);
   const [showEarlier, setShowEarlier] = useState(false);
   const readBefore = useRef<number | null>(null);
   const { data, error, isPending } = useQuery({
@@ -161,6 +172,40 @@ export function JobsTable({
     if (readBefore.current !== null && readNow > readBefore.current) onRead?.();
     readBefore.current = readNow;
   }, [readNow, onRead]);
+
+  // The files waiting for a password that the drop's password has not been tried on yet.
+  const untried = (data?.jobs ?? [])
+    .filter((j) => j.state === 'needs_password' && !tried.current.has(j.id))
+    .map((j) => j.id)
+    .join(',');
+  // a new drop's password: its own count
+  useEffect(() => {
+    opened.current = { opened: 0, tried: 0 };
+  }, [givenPassword]);
+  useEffect(() => {
+    if (!givenPassword || !untried || trying) return;
+    setTrying(true);
+    for (const id of untried.split(',')) tried.current.add(id);
+    tryPassword(clientId, givenPassword.password).then(
+      (answer) => {
+        // a file it did not open waits still and is tried again with the next files that come to
+        // wait: the files opened are counted (each once), not the tries
+        opened.current.opened += answer.opened;
+        if (answer.opened < answer.tried) opened.current.tried = -1;
+        const o = opened.current.opened;
+        setSaid(
+          `The password given with the drop opened ${o === 1 ? 'one file' : `${o} files`}.` +
+            (opened.current.tried < 0 ? ' The others still need theirs.' : ''),
+        );
+        setTrying(false);
+        void queryClient.invalidateQueries({ queryKey: jobsKey(clientId) });
+      },
+      (err) => {
+        setTrying(false);
+        notifyError('The password could not be tried.', err);
+      },
+    );
+  }, [givenPassword, untried, trying, clientId, queryClient]);
 
   if (isPending) return <Loader size="sm" aria-label="Loading the dropped files" />;
   if (error)
