@@ -358,8 +358,9 @@ const clients: FastifyPluginAsync = async (app) => {
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
   serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held, ...groups }) => {
     const a = await accountFor(db, request, idParam(request, 'account'), 'work');
-    // One accounting of work (issue 33): a push is counted like a read, by the hour.
-    await countWork(ctx, request.user.id, 'push', 1);
+    // One accounting of work (issue 33): a push is counted like a read, by the hour, and the hour is
+    // the office's (decision 057, round five): its members share it, as they share its pages.
+    await countWork(ctx, request.office.id, 'push', 1);
     // The months it takes must be approved once the office has a reviewer (issue 35): checked, and
     // the push recorded in the trail, inside the push's own transaction (pushes.ts).
     const answer = await pushUnpushed(db, a, ctx.now(), month, held, groups, actorOf(request));
