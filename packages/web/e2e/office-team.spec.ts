@@ -137,17 +137,20 @@ test('an owner, an accountant and a reviewer: assigned clients only, a push wait
     await acc.goto(`/app/clients/${other.id}`);
     await expect(acc.getByText('No such client.')).toBeVisible();
 
-    // The accountant maps January: a ledger on the first row.
+    // The accountant maps January: a ledger on every row of the month, each row then names them.
     await acc.goto(`/app/clients/${assigned.id}`);
     await acc
       .getByRole('row', { name: 'Account 50100222233334' })
       .getByRole('button', { name: 'Open book' })
       .click();
-    const firstLedger = acc.getByRole('combobox', { name: /^Ledger for 05-01-2026/ });
-    await firstLedger.fill('Shop Expenses');
-    await firstLedger.blur();
     const bookRows = acc.getByRole('table', { name: 'Book rows' }).locator('tbody tr');
-    await expect(bookRows.first().locator('[data-row-author]')).toContainText(accountant.user.name);
+    await expect(bookRows).toHaveCount(4);
+    for (const [i, day] of ['05', '10', '15', '20'].entries()) {
+      const ledger = acc.getByRole('combobox', { name: new RegExp(`^Ledger for ${day}-01-2026`) });
+      await ledger.fill('Shop Expenses');
+      await ledger.blur();
+      await expect(bookRows.nth(i).locator('[data-row-author]')).toContainText(accountant.user.name);
+    }
 
     // Refused before approval, with the reason.
     await acc.getByRole('button', { name: 'Push Jan 2026' }).click();
@@ -173,9 +176,10 @@ test('an owner, an accountant and a reviewer: assigned clients only, a push wait
     await page.goto(`/app/clients/${assigned.id}?tab=months`);
     const changes = page.getByRole('table', { name: 'Changes' });
     await expect(changes.getByRole('row').filter({ hasText: 'Pushed' })).toContainText(accountant.user.name);
-    await expect(changes.getByRole('row').filter({ hasText: 'Ledger set' })).toContainText(
-      accountant.user.name,
-    );
+    // a line for each of the four ledgers set, each naming the accountant
+    const ledgerLines = changes.getByRole('row').filter({ hasText: 'Ledger set' });
+    await expect(ledgerLines).toHaveCount(4);
+    for (const line of await ledgerLines.all()) await expect(line).toContainText(accountant.user.name);
     await expect(changes.getByRole('row').filter({ hasText: 'Approved' }).first()).toContainText(
       reviewer.user.name,
     );
