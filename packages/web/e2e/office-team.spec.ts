@@ -184,6 +184,29 @@ test('an owner, an accountant and a reviewer: assigned clients only, a push wait
       reviewer.user.name,
     );
     await shot(page, 'office-client-changes');
+
+    // The client's month report matches the book to the paisa, its figures computed here from the
+    // rows filed (not from the report's code): opening, money out, closing; every row on the
+    // accountant's ledger, none on Suspense; the push of four rows.
+    const rupees = (text: string) => Math.round(Number(text.replace(/,/g, '') || '0') * 100);
+    const filed = januaryRows();
+    const out = filed.reduce((s, r) => s + rupees(r.Withdrawal), 0);
+    const opening = rupees(filed[0].ClosingBalance) + rupees(filed[0].Withdrawal);
+    const closing = rupees(filed[filed.length - 1].ClosingBalance);
+    expect(opening - out).toBe(closing);
+    const esc = (p: number) => fmt(p).replace(/[.,]/g, (c) => `\\${c}`);
+    await page.goto(`/app/clients/${assigned.id}/report`);
+    await page.getByLabel('Month', { exact: true }).fill('2026-01');
+    await expect(page.getByRole('table', { name: 'Accounts' }).locator('tbody tr')).toHaveText(
+      new RegExp(`${esc(opening)}\\s*0\\.00\\s*${esc(out)}\\s*${esc(closing)}\\s*4`),
+    );
+    await expect(page.getByRole('table', { name: 'By ledger' }).locator('tbody tr')).toHaveText([
+      new RegExp(`Shop Expenses\\s*0\\.00\\s*${esc(out)}\\s*4`),
+    ]);
+    await expect(page.getByText('No row of the month is on Suspense.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Pushed to Tally' })).toContainText(
+      '4 row(s), 4 voucher(s)',
+    );
   } finally {
     await accountant.close();
     await reviewer.close();

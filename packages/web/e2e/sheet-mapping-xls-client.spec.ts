@@ -96,9 +96,12 @@ test("an unknown XLS mapped on screen for a client; that client's next file is r
   await read.getByLabel('Name of these columns').fill('Frobnitz XLS');
   // kept for the client (the office's other client is offered too, and every client is the default)
   const keep = read.getByRole('combobox', { name: 'Keep these columns for' });
-  await expect(keep.locator('option')).toHaveText(['Every client of the office', 'Frob Traders', 'Other Traders'], {
-    useInnerText: true,
-  });
+  await expect(keep.locator('option')).toHaveText(
+    ['Every client of the office', 'Frob Traders', 'Other Traders'],
+    {
+      useInnerText: true,
+    },
+  );
   await keep.selectOption({ label: 'Frob Traders' });
   await read.getByRole('button', { name: 'Save columns and open' }).click();
   await expect(page).toHaveURL(/\/app\/bank\/[0-9a-f-]{36}$/, { timeout: 30_000 });

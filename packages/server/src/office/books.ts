@@ -460,7 +460,12 @@ export async function setLedgers(
     await lockAccount(tx, account.id);
     const ids = changes.map((c) => c.id);
     const found = await tx
-      .select({ id: bookRows.id, description: bookRows.description, date: bookRows.date, pushId: bookRows.pushId })
+      .select({
+        id: bookRows.id,
+        description: bookRows.description,
+        date: bookRows.date,
+        pushId: bookRows.pushId,
+      })
       .from(bookRows)
       .where(and(eq(bookRows.accountId, account.id), inArray(bookRows.id, ids), isNull(bookRows.pushedAt)));
     // a row in a push that waits for Tally's answer is refused, as its fix is (decision 057)
@@ -494,6 +499,20 @@ export async function setLedgers(
     );
     return { updated: wanted.length, remembered };
   });
+}
+
+/**
+ * Of these pushes, the ones still waiting for Tally's answer (pushAwaitingAnswer, decision 057): a
+ * bulk change (a rule applied to the books) leaves their rows as they went, rather than refusing.
+ */
+export async function pushesAwaitingAnswer(
+  tx: DbOrTx,
+  pushIds: Iterable<string | null>,
+  now: Date,
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const id of new Set(pushIds)) if (id && (await pushAwaitingAnswer(tx, id, now))) out.add(id);
+  return out;
 }
 
 /**

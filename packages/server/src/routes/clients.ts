@@ -28,6 +28,7 @@ import {
   filedInfo,
   fixRow,
   lockClientAccounts,
+  pushesAwaitingAnswer,
   setLedgers,
 } from '../office/books.ts';
 import {
@@ -527,11 +528,21 @@ const clients: FastifyPluginAsync = async (app) => {
           withdrawal: bookRows.withdrawal,
           deposit: bookRows.deposit,
           source: bookRows.ledgerSource,
+          pushId: bookRows.pushId,
         })
         .from(bookRows)
         .innerJoin(officeAccounts, eq(officeAccounts.id, bookRows.accountId))
         .where(and(eq(officeAccounts.clientId, clientId), isNull(bookRows.pushedAt)));
-      const picked = rows.filter((x) => x.source !== 'manual' && ruleMatches(r, x));
+      // a row in a push that waits for Tally's answer keeps what went (decision 057, round five):
+      // skipped, not refused, as a person's ledger is; the rule may be applied again once Tally answers
+      const waiting = await pushesAwaitingAnswer(
+        tx,
+        rows.map((x) => x.pushId),
+        ctx.now(),
+      );
+      const picked = rows.filter(
+        (x) => x.source !== 'manual' && !(x.pushId && waiting.has(x.pushId)) && ruleMatches(r, x),
+      );
       const ids = picked.map((x) => x.id);
       for (let i = 0; i < ids.length; i += 5000) {
         await tx

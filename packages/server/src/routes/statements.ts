@@ -408,7 +408,13 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       const row = await saveLayout(
         ctx.db,
         request.office.id,
-        { name: body.name, bank, layout: body.mapping, signature: body.signature, clientId: client?.id ?? null },
+        {
+          name: body.name,
+          bank,
+          layout: body.mapping,
+          signature: body.signature,
+          clientId: client?.id ?? null,
+        },
         ctx.now(),
       );
       const info = layoutInfo(row);

@@ -847,7 +847,7 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
     });
 
     test('a row in a push waiting for Tally’s answer is not fixed until Tally answers (or a day passes)', async () => {
-      const { account, row } = await approvedClient('Waiting Traders');
+      const { client, account, row } = await approvedClient('Waiting Traders');
       // (February stays approved: the fixes below are of January's row)
       const db = h.database.db;
       const push = async (month: string) => {
@@ -873,7 +873,10 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
         rows: [{ id: row, ledger: 'Repairs While Waiting' }],
       });
       assert.equal(ledgerSet.status, 409, ledgerSet.raw);
-      assert.match(ledgerSet.body.detail, /in a push waiting for Tally’s answer \(pushed [^)]+\): set its ledger once/);
+      assert.match(
+        ledgerSet.body.detail,
+        /in a push waiting for Tally’s answer \(pushed [^)]+\): set its ledger once/,
+      );
       const splitSet = await api(tokens.owner, 'PUT', `/office/accounts/${account}/splits`, {
         rows: [{ id: row, tax_split: { kind: 'gst', ratePercent: 18, interstate: false } }],
       });
@@ -883,6 +886,21 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       assert.notEqual(kept.description, 'UPI-SHOP FIXED WHILE WAITING', 'nothing changed');
       assert.notEqual(kept.ledger, 'Repairs While Waiting', 'no ledger set');
       assert.equal(kept.taxSplit, null, 'no split set');
+      // A rule applied to the books skips the waiting rows (a bulk change: not refused) and sets the others.
+      const ruled = await api(tokens.owner, 'POST', `/office/clients/${client}/rules`, {
+        words: ['UPI-SHOP'],
+        ledger: 'Rule While Waiting',
+        apply_to_book: true,
+      });
+      assert.equal(ruled.status, 200, ruled.raw);
+      assert.equal(ruled.body.applied, 3, "February's three rows, not January's in the push");
+      const [skipped] = await db.select().from(bookRows).where(eq(bookRows.id, row));
+      assert.equal(skipped.ledger, kept.ledger, 'the waiting row keeps what went');
+      // (the rule withdrew February's approval: approved again for the push below)
+      const again = await api(tokens.reviewer, 'POST', `/office/clients/${client}/approvals`, {
+        month: '2026-02',
+      });
+      assert.equal(again.status, 200, again.raw);
       // Tally refuses the import (the bridge reports it): the row did not go, so it may be fixed now.
       const answered = await api(tokens.owner, 'POST', `/tally/exports/${january}/response`, {
         ok: false,

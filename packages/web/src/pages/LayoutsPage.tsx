@@ -121,8 +121,8 @@ function LayoutRow({
       <Text size="xs" c="dimmed" mt={4}>
         {layout.kind === 'sheet' ? 'Sheet columns' : 'PDF layout'} ·{' '}
         {layout.bank === 'AUTO' ? 'any bank' : layout.bank}
-        {client ? ` · for ${client}` : ''} · taught on {formatDate(layout.created_at)} ·
-        headings: {layout.heading.join(' · ') || '—'}
+        {client ? ` · for ${client}` : ''} · taught on {formatDate(layout.created_at)} · headings:{' '}
+        {layout.heading.join(' · ') || '—'}
       </Text>
     </Paper>
   );
