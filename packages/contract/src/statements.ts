@@ -211,6 +211,8 @@ export const TaughtLayoutInfo = z.object({
   heading: z.array(z.string()),
   /** a PDF page's layout, or a sheet's columns (issue 35) */
   kind: z.enum(['pdf', 'sheet']).default('pdf'),
+  /** the client a sheet's columns were marked for (issue 35); null or absent: the office's, every client's */
+  client_id: z.string().nullable().optional(),
 });
 export type TaughtLayoutInfo = z.infer<typeof TaughtLayoutInfo>;
 
@@ -308,6 +310,11 @@ export const SaveMappingRequest = z.object({
   mapping: SheetMapping,
   signature: SheetSignature,
   statement_id: z.string().uuid().optional(),
+  /**
+   * The client these columns are for (issue 35): tried first on that client's files, then on other
+   * clients' when none of theirs fits. Absent: the office's, for every client.
+   */
+  client_id: z.string().uuid().optional(),
 });
 export type SaveMappingRequest = z.infer<typeof SaveMappingRequest>;
 

@@ -127,6 +127,16 @@ test("July's report matches the rows to the paisa: accounts, ledgers, Suspense, 
     new_ledger_group: 'Indirect Expenses',
   });
   assert.equal(push.status, 200, JSON.stringify(push.body));
+  // before Tally answers, the month's push is listed, none of it in Tally yet ("No answer")
+  const waiting = (await office('GET', `/clients/${client.id}/report?month=2025-07`)).body;
+  assert.deepEqual(
+    waiting.pushes.map((p: { rows: number; in_tally: number; state: string }) => [
+      p.rows,
+      p.in_tally,
+      p.state,
+    ]),
+    [[5, 0, 'not_done']],
+  );
   const { xml } = tally.emulator.importXml(push.body.xml);
   const result = parseTallyResponse(xml, countImportObjects(push.body.xml));
   assert.ok(result.ok, result.problems.join('; '));

@@ -202,3 +202,74 @@ describe("issue 35: a client's drop reads a mapped bank's file without help", ()
     assert.equal(stored.body.layout_used.id, saved.body.id);
   });
 });
+
+describe("issue 35: a sheet's columns kept per client, reused across clients", () => {
+  let app: QueuedApp | undefined;
+  let h: QueuedApp['h'];
+  before(async () => void ({ h } = app = await startQueuedApp()));
+  after(() => stopQueuedApp(app));
+
+  test("a client's own columns read its files; a client with none takes another's", async () => {
+    const u = await makeMember(h, 40);
+    const [x, y, z] = [
+      await makeClient(h, u.id, ['001234567890']),
+      await makeClient(h, u.id, ['001234567890']),
+      await makeClient(h, u.id, ['001234567890']),
+    ];
+    const read = await uploadTo(h.app, '/api/auto/read-with-mapping', {
+      token: u.token,
+      bytes: april,
+      name: 'april.csv',
+      fields: { mapping: JSON.stringify(MAPPING) },
+    });
+    assert.equal(read.status, 200, JSON.stringify(read.body));
+    const save = (name: string, mapping: unknown, client_id?: string, token = u.token) =>
+      call(h.app, 'POST', '/api/mappings', {
+        token,
+        json: { name, bank: 'auto', mapping, signature: read.body.mapping_signature, client_id },
+      });
+    // X's columns, then Y's of the same bank and heading (Y's leave the reference out): both kept
+    const forX = await save('Frobnitz for X', MAPPING, x.id);
+    assert.equal(forX.status, 200, forX.raw);
+    assert.equal(forX.body.client_id, x.id);
+    const { reference: _unused, ...noReference } = MAPPING.columns;
+    const forY = await save('Frobnitz for Y', { ...MAPPING, columns: noReference }, y.id);
+    assert.equal(forY.status, 200, forY.raw);
+    const listed = (await call(h.app, 'GET', '/api/layouts', { token: u.token })).body.layouts as {
+      id: string;
+      client_id: string | null;
+    }[];
+    assert.deepEqual(
+      listed.map((l) => [l.id, l.client_id]).sort(),
+      [
+        [forX.body.id, x.id],
+        [forY.body.id, y.id],
+      ].sort(),
+      "Y's columns do not replace X's",
+    );
+    // a client of another office is no such client
+    const stranger = await makeMember(h, 5);
+    const refused = await save('Not mine', MAPPING, x.id, stranger.token);
+    assert.equal(refused.status, 404, refused.raw);
+
+    const readOn = async (client: { id: string }, narration: string) => {
+      const file = Buffer.from(may.toString().replace('Rent May', narration));
+      const drop = await dropFiles(h, u.token, client.id, [{ name: `${narration}.csv`, bytes: file }]);
+      assert.equal(drop.status, 202, JSON.stringify(drop.body));
+      const job = await waitFor(async () => {
+        const r = await call(h.app, 'GET', `/api/office/jobs?client_id=${client.id}`, { token: u.token });
+        const j = r.body.jobs[0];
+        return j && j.state !== 'queued' && j.state !== 'reading' ? j : undefined;
+      }, 60_000);
+      assert.equal(job.rows, 3, JSON.stringify(job));
+      assert.equal(job.reconciled, true);
+      const stored = await call(h.app, 'GET', `/api/statements/${job.statement_id}`, { token: u.token });
+      return stored.body.layout_used.id as string;
+    };
+    // each client's drop is read with its own columns, though Y's are the newer
+    assert.equal(await readOn(x, 'Rent X'), forX.body.id);
+    assert.equal(await readOn(y, 'Rent Y'), forY.body.id);
+    // Z has none of its own: the bank's columns marked for another client read it without help
+    assert.ok([forX.body.id, forY.body.id].includes(await readOn(z, 'Rent Z')));
+  });
+});

@@ -137,17 +137,20 @@ test('an owner, an accountant and a reviewer: assigned clients only, a push wait
     await acc.goto(`/app/clients/${other.id}`);
     await expect(acc.getByText('No such client.')).toBeVisible();
 
-    // The accountant maps January: a ledger on the first row.
+    // The accountant maps January: a ledger on every row of the month, each row then names them.
     await acc.goto(`/app/clients/${assigned.id}`);
     await acc
       .getByRole('row', { name: 'Account 50100222233334' })
       .getByRole('button', { name: 'Open book' })
       .click();
-    const firstLedger = acc.getByRole('combobox', { name: /^Ledger for 05-01-2026/ });
-    await firstLedger.fill('Shop Expenses');
-    await firstLedger.blur();
     const bookRows = acc.getByRole('table', { name: 'Book rows' }).locator('tbody tr');
-    await expect(bookRows.first().locator('[data-row-author]')).toContainText(accountant.user.name);
+    await expect(bookRows).toHaveCount(4);
+    for (const [i, day] of ['05', '10', '15', '20'].entries()) {
+      const ledger = acc.getByRole('combobox', { name: new RegExp(`^Ledger for ${day}-01-2026`) });
+      await ledger.fill('Shop Expenses');
+      await ledger.blur();
+      await expect(bookRows.nth(i).locator('[data-row-author]')).toContainText(accountant.user.name);
+    }
 
     // Refused before approval, with the reason.
     await acc.getByRole('button', { name: 'Push Jan 2026' }).click();
@@ -172,13 +175,38 @@ test('an owner, an accountant and a reviewer: assigned clients only, a push wait
     await page.goto(`/app/clients/${assigned.id}?tab=months`);
     const changes = page.getByRole('table', { name: 'Changes' });
     await expect(changes.getByRole('row').filter({ hasText: 'Pushed' })).toContainText(accountant.user.name);
-    await expect(changes.getByRole('row').filter({ hasText: 'Ledger set' })).toContainText(
-      accountant.user.name,
-    );
+    // a line for each of the four ledgers set, each naming the accountant
+    const ledgerLines = changes.getByRole('row').filter({ hasText: 'Ledger set' });
+    await expect(ledgerLines).toHaveCount(4);
+    for (const line of await ledgerLines.all()) await expect(line).toContainText(accountant.user.name);
     await expect(changes.getByRole('row').filter({ hasText: 'Approved' }).first()).toContainText(
       reviewer.user.name,
     );
     await shot(page, 'office-client-changes');
+
+    // The client's month report matches the book to the paisa, its figures computed here from the
+    // rows filed (not from the report's code): opening, money out, closing; every row on the
+    // accountant's ledger, none on Suspense; the push of four rows.
+    const rupees = (text: string) => Math.round(Number(text.replace(/,/g, '') || '0') * 100);
+    const filed = januaryRows();
+    const out = filed.reduce((s, r) => s + rupees(r.Withdrawal), 0);
+    const opening = rupees(filed[0].ClosingBalance) + rupees(filed[0].Withdrawal);
+    const closing = rupees(filed[filed.length - 1].ClosingBalance);
+    expect(opening - out).toBe(closing);
+    const esc = (p: number) => fmt(p).replace(/[.,]/g, (c) => `\\${c}`);
+    await page.goto(`/app/clients/${assigned.id}/report`);
+    await page.getByLabel('Month', { exact: true }).fill('2026-01');
+    await expect(page.getByRole('table', { name: 'Accounts' }).locator('tbody tr')).toHaveText(
+      new RegExp(`${esc(opening)}\\s*0\\.00\\s*${esc(out)}\\s*${esc(closing)}\\s*4`),
+    );
+    await expect(page.getByRole('table', { name: 'By ledger' }).locator('tbody tr')).toHaveText([
+      new RegExp(`Shop Expenses\\s*0\\.00\\s*${esc(out)}\\s*4`),
+    ]);
+    await expect(page.getByText('No row of the month is on Suspense.')).toBeVisible();
+    // the push, not yet answered by Tally (no bridge here): listed, none of it in Tally yet
+    const pushed = page.getByRole('table', { name: 'Pushed to Tally' });
+    await expect(pushed).toContainText('4 row(s), 4 voucher(s), 0 in Tally');
+    await expect(pushed).toContainText('No answer');
   } finally {
     await accountant.close();
     await reviewer.close();

@@ -460,9 +460,16 @@ export async function setLedgers(
     await lockAccount(tx, account.id);
     const ids = changes.map((c) => c.id);
     const found = await tx
-      .select({ id: bookRows.id, description: bookRows.description, date: bookRows.date })
+      .select({
+        id: bookRows.id,
+        description: bookRows.description,
+        date: bookRows.date,
+        pushId: bookRows.pushId,
+      })
       .from(bookRows)
       .where(and(eq(bookRows.accountId, account.id), inArray(bookRows.id, ids), isNull(bookRows.pushedAt)));
+    // a row in a push that waits for Tally's answer is refused, as its fix is (decision 057)
+    await refuseAwaitingAnswer(tx, found, now, 'set its ledger');
     const descriptionOf = new Map(found.map((f) => [f.id, f.description]));
     const wanted = changes.filter((c) => descriptionOf.has(c.id));
     for (let i = 0; i < wanted.length; i += 2000) {
@@ -492,6 +499,50 @@ export async function setLedgers(
     );
     return { updated: wanted.length, remembered };
   });
+}
+
+/**
+ * Of these pushes, the ones still waiting for Tally's answer (pushAwaitingAnswer, decision 057): a
+ * bulk change (a rule applied to the books) leaves their rows as they went, rather than refusing.
+ */
+export async function pushesAwaitingAnswer(
+  tx: DbOrTx,
+  pushIds: Iterable<string | null>,
+  now: Date,
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const id of new Set(pushIds)) if (id && (await pushAwaitingAnswer(tx, id, now))) out.add(id);
+  return out;
+}
+
+/**
+ * Refuses (409) a change of rows of which one is in a push still waiting for Tally's answer
+ * (decision 057): a fix, a ledger set, a split set. The book would then say what the file Tally is
+ * taking does not (another ledger, no GST leg), and a fix of the date or amount makes a new voucher
+ * id beside the old. Nothing is half changed: the whole request is refused, naming the row's day.
+ * `what`: the words of the change, as "fix it", "set its ledger".
+ */
+export async function refuseAwaitingAnswer(
+  tx: DbOrTx,
+  rows: readonly { pushId: string | null; date: string }[],
+  now: Date,
+  what: string,
+): Promise<void> {
+  const asked = new Map<string, Date | undefined>();
+  for (const r of rows) {
+    if (!r.pushId) continue;
+    if (!asked.has(r.pushId)) asked.set(r.pushId, await pushAwaitingAnswer(tx, r.pushId, now));
+    const waiting = asked.get(r.pushId);
+    if (!waiting) continue;
+    const pushed = formatDisplayDate(waiting.toISOString().slice(0, 10));
+    throw conflict(
+      rows.length === 1
+        ? `This row is in a push waiting for Tally’s answer (pushed ${pushed}): ${what} once Tally has answered. ` +
+            'If the answer never comes, send the push again from History.'
+        : `The row of ${formatDisplayDate(r.date)} is in a push waiting for Tally’s answer (pushed ${pushed}): ` +
+            `${what} once Tally has answered; nothing was changed. If the answer never comes, send the push again from History.`,
+    );
+  }
 }
 
 /** Locks every account of a client (in one order, so two such changes never deadlock). */
@@ -543,12 +594,7 @@ export async function fixRow(
     // taking (a new date or amount is a new voucher id, so an import of the old file and a push of
     // the fixed row would both be in Tally). Refused until Tally answers; a row it did not take may
     // then be fixed, one it took has gone.
-    const waiting = row.pushId ? await pushAwaitingAnswer(tx, row.pushId, now) : undefined;
-    if (waiting)
-      throw conflict(
-        `This row is in a push waiting for Tally’s answer (pushed ${formatDisplayDate(waiting.toISOString().slice(0, 10))}): ` +
-          'fix it once Tally has answered. If the answer never comes, send the push again from History.',
-      );
+    await refuseAwaitingAnswer(tx, [row], now, 'fix it');
     const rupees = (text: string | undefined, field: string, was: number | null) => {
       if (text === undefined) return was;
       if (text === '') return null;

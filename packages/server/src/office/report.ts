@@ -57,9 +57,12 @@ export async function clientMonthReport(
       .where(eq(accountStatements.accountId, a.id));
     const label = `${a.bank} ${a.accountNumber}`.trim();
     for (const r of rows) {
-      if (!r.date.startsWith(month) || !r.pushedAt) continue;
+      if (!r.date.startsWith(month)) continue;
+      // a row in a push is listed with that push whatever Tally answered, or before it has
+      // (issue 35: what was pushed and what Tally answered; "No answer" while it waits); a row
+      // marked pushed with no push was found already in Tally
       if (!r.pushId) {
-        foundInTally++;
+        if (r.pushedAt) foundInTally++;
         continue;
       }
       const p = pushRows.get(r.pushId) ?? { account: label, rows: 0 };

@@ -6,7 +6,7 @@ import type { TaxSplitInfo } from '@bahi/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { invalid } from '../errors.ts';
-import { lockAccount } from './books.ts';
+import { lockAccount, refuseAwaitingAnswer } from './books.ts';
 import { bookRows, type officeAccounts } from './tables.ts';
 import { recordRowChanges, type Actor } from './team.ts';
 
@@ -52,6 +52,7 @@ export async function setSplits(
         withdrawal: bookRows.withdrawal,
         deposit: bookRows.deposit,
         taxSplit: bookRows.taxSplit,
+        pushId: bookRows.pushId,
       })
       .from(bookRows)
       .where(
@@ -64,6 +65,8 @@ export async function setSplits(
           isNull(bookRows.pushedAt),
         ),
       );
+    // a row in a push that waits for Tally's answer is refused, as its fix is (decision 057)
+    await refuseAwaitingAnswer(tx, found, now, 'set its split');
     const rowOf = new Map(found.map((f) => [f.id, f]));
     const wanted = changes.filter((c) => rowOf.has(c.id));
     for (const c of wanted) {

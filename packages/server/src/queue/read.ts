@@ -152,7 +152,7 @@ export async function readDroppedFile(
   });
   // what the user marked before (a PDF layout, a sheet's columns: issue 35) reads a dropped file of
   // that shape too, by the same rule as the single read (only where it does better)
-  const taught = await candidatesFor(db, row.userId, undefined);
+  const taught = await candidatesFor(db, row.userId, undefined, row.clientId);
   let extraction: Extraction;
   try {
     extraction = await extractStatement(bytes, {

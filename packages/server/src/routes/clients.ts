@@ -28,6 +28,7 @@ import {
   filedInfo,
   fixRow,
   lockClientAccounts,
+  pushesAwaitingAnswer,
   setLedgers,
 } from '../office/books.ts';
 import {
@@ -358,8 +359,9 @@ const clients: FastifyPluginAsync = async (app) => {
   /** The book's unpushed rows as one Tally import (kept for the bridge), marked pushed when Tally answers. */
   serve(app, ENDPOINTS.pushBook, async (request, _reply, { month, held, ...groups }) => {
     const a = await accountFor(db, request, idParam(request, 'account'), 'work');
-    // One accounting of work (issue 33): a push is counted like a read, by the hour.
-    await countWork(ctx, request.user.id, 'push', 1);
+    // One accounting of work (issue 33): a push is counted like a read, by the hour, and the hour is
+    // the office's (decision 057, round five): its members share it, as they share its pages.
+    await countWork(ctx, request.office.id, 'push', 1);
     // The months it takes must be approved once the office has a reviewer (issue 35): checked, and
     // the push recorded in the trail, inside the push's own transaction (pushes.ts).
     const answer = await pushUnpushed(db, a, ctx.now(), month, held, groups, actorOf(request));
@@ -526,11 +528,21 @@ const clients: FastifyPluginAsync = async (app) => {
           withdrawal: bookRows.withdrawal,
           deposit: bookRows.deposit,
           source: bookRows.ledgerSource,
+          pushId: bookRows.pushId,
         })
         .from(bookRows)
         .innerJoin(officeAccounts, eq(officeAccounts.id, bookRows.accountId))
         .where(and(eq(officeAccounts.clientId, clientId), isNull(bookRows.pushedAt)));
-      const picked = rows.filter((x) => x.source !== 'manual' && ruleMatches(r, x));
+      // a row in a push that waits for Tally's answer keeps what went (decision 057, round five):
+      // skipped, not refused, as a person's ledger is; the rule may be applied again once Tally answers
+      const waiting = await pushesAwaitingAnswer(
+        tx,
+        rows.map((x) => x.pushId),
+        ctx.now(),
+      );
+      const picked = rows.filter(
+        (x) => x.source !== 'manual' && !(x.pushId && waiting.has(x.pushId)) && ruleMatches(r, x),
+      );
       const ids = picked.map((x) => x.id);
       for (let i = 0; i < ids.length; i += 5000) {
         await tx

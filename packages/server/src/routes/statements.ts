@@ -12,6 +12,7 @@ import {
   reasonForFailure,
   type ReadReason,
 } from '@bahi/core';
+import { clientFor } from '../office/team.ts';
 import { ENDPOINTS, SheetMapping, TaughtLayout, type ExtractAnswer, type OtherRead } from '@bahi/contract';
 import {
   checkPassword,
@@ -400,12 +401,20 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       if (bank !== ANY_BANK && !isBankCode(bank)) throw badRequest('Unknown bank.');
       if (body.signature.headings.filter(Boolean).length < 2)
         throw badRequest('Mark a first row below the column headings: the headings recognise the next file.');
+      // kept for a client: one the person works on (another office's, or one not assigned, is no such client)
+      const client = body.client_id ? await clientFor(ctx.db, request, body.client_id, 'work') : null;
       const existing = await listLayouts(ctx.db, request.office.id);
       if (existing.length >= MAX_LAYOUTS) throw badRequest(`At most ${MAX_LAYOUTS} layouts can be saved.`);
       const row = await saveLayout(
         ctx.db,
         request.office.id,
-        { name: body.name, bank, layout: body.mapping, signature: body.signature },
+        {
+          name: body.name,
+          bank,
+          layout: body.mapping,
+          signature: body.signature,
+          clientId: client?.id ?? null,
+        },
         ctx.now(),
       );
       const info = layoutInfo(row);

@@ -132,7 +132,8 @@ const tally: FastifyPluginAsync = async (app) => {
 
   serve(app, ENDPOINTS.sendToTally, async (request, _reply, body) => {
     // Built in the server like a book's push, and counted with them by the hour (issue 33).
-    await countWork(ctx, request.user.id, 'push', 1);
+    // (the office's hour, as the book's push: decision 057)
+    await countWork(ctx, request.office.id, 'push', 1);
     const file = await bankExportXml(ctx.db, request.user.id, exportInput(body));
     const { xml, vouchers } = file;
     // What Tally was found to hold is recorded as sent: later pushes need not ask again.
@@ -222,7 +223,7 @@ const tally: FastifyPluginAsync = async (app) => {
     const userId = request.user.id;
     // A new file built in the server like a push (after Tally refused or left out some of the
     // first): counted with the pushes by the hour, a refusal ("nothing to send again") too.
-    await countWork(ctx, userId, 'push', 1);
+    await countWork(ctx, request.office.id, 'push', 1);
     const again = await sendAgainFile(ctx.db, userId, id, keptSince(), body.held);
     const scope = { userId, company: again.row.companyName, ledger: again.row.ledgerName };
     // What Tally was found to hold is recorded as sent, as Send to Tally does.

@@ -2,7 +2,7 @@
 // words); listed, renamed and deleted by their owner only; offered to every extraction of that bank.
 // A sheet's mapping (issue 35, decision 056) is kept in the same table, its signature the heading
 // row's cells (`kind: 'sheet'`): one list, one rename and delete, one choice rule for both.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type {
   LayoutSignature,
   SheetMapping,
@@ -39,6 +39,7 @@ export function layoutInfo(row: Row): TaughtLayoutInfo {
     created_at: row.createdAt.toISOString(),
     heading: isSheet(sig) ? sig.headings.filter(Boolean) : sig.heading,
     kind: isSheet(sig) ? 'sheet' : 'pdf',
+    client_id: row.clientId ?? null,
   };
 }
 
@@ -52,18 +53,24 @@ export async function listLayouts(db: Db, userId: string): Promise<Row[]> {
 }
 
 /**
- * The user's layouts for this bank, newest first, as the reader's candidates; every layout of the
- * user when no bank was chosen (the reader tries each against the file's shape).
+ * The office's layouts for this bank, newest first, as the reader's candidates; every layout of the
+ * office when no bank was chosen (the reader tries each against the file's shape). The reader takes
+ * the first that fits, so for a file read for a client (the drop on its page) the sheet mappings
+ * marked for that client come first, then the office's of no client, then other clients' (a bank's
+ * export is the same file for every client: marked once, reused across clients; decision 057).
  */
 export async function candidatesFor(
   db: Db,
   userId: string,
   bank: string | undefined,
+  clientId?: string | null,
 ): Promise<{ candidates: TaughtCandidate[]; mapped: MappedCandidate[]; rows: Row[] }> {
   // a mapping saved without a bank is tried on every file its heading fits
-  const rows = (await listLayouts(db, userId)).filter(
-    (r) => bank === undefined || r.bank === bank || (isSheet(r.signature) && r.bank === ANY_BANK),
-  );
+  const place = (r: Row) => (r.clientId === null ? 1 : clientId && r.clientId === clientId ? 0 : 2);
+  const rows = (await listLayouts(db, userId))
+    .filter((r) => bank === undefined || r.bank === bank || (isSheet(r.signature) && r.bank === ANY_BANK))
+    // stable: newest first within each place
+    .sort((a, b) => place(a) - place(b));
   return {
     rows,
     candidates: rows
@@ -83,7 +90,10 @@ export async function candidatesFor(
   };
 }
 
-/** Saves a layout; one of the same bank and shape is replaced (the user taught it again). */
+/**
+ * Saves a layout; one of the same bank, shape and client (or none) is replaced (taught again). A
+ * mapping for one client leaves another client's, and the office's, of that shape as they are.
+ */
 export async function saveLayout(
   db: Db,
   userId: string,
@@ -92,6 +102,7 @@ export async function saveLayout(
     bank: string;
     layout: TaughtLayout | SheetMapping;
     signature: LayoutSignature | SheetSignature;
+    clientId?: string | null;
   },
   now: Date,
 ): Promise<Row> {
@@ -104,6 +115,7 @@ export async function saveLayout(
           eq(taughtLayouts.userId, userId),
           eq(taughtLayouts.bank, input.bank),
           eq(taughtLayouts.shapeKey, key),
+          input.clientId ? eq(taughtLayouts.clientId, input.clientId) : isNull(taughtLayouts.clientId),
         ),
       );
     const [row] = await tx
@@ -115,6 +127,7 @@ export async function saveLayout(
         shapeKey: key,
         layout: input.layout,
         signature: input.signature,
+        clientId: input.clientId ?? null,
         createdAt: now,
         updatedAt: now,
       })

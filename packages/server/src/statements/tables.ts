@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema.ts';
+import { officeClients } from '../office/tables.ts';
 import type { TaxSplit } from '@bahi/core';
 
 // The statements area's own tables (migration 0002_statements_ledger_memory.sql, written by hand).
@@ -105,6 +106,11 @@ export const taughtLayouts = pgTable(
     layout: jsonb('layout').notNull(),
     /** LayoutSignature (page size, heading words and their line's top) */
     signature: jsonb('signature').notNull(),
+    /**
+     * The client a sheet's columns were marked for (issue 35, migration 0027): tried first on that
+     * client's files. Null: the office's, for every client (and every PDF layout).
+     */
+    clientId: uuid('client_id').references(() => officeClients.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -31,7 +31,9 @@ export const DEFAULT_WORK_LIMITS: WorkLimits = {
   // at most 100 MB; a month-end hour of a busy office is a few hundred statements of 0.1-2 MB.
   dropMegabytes: { max: 500, windowSeconds: 3600 },
   // Issue 33: a book's push builds its XML in the server (up to 48 MB); an office pushes each
-  // account once a month, a month at a time when catching up.
+  // account once a month, a month at a time when catching up. Counted per office (its id: the
+  // owner's, one's own for a single user), not per member: a team of five has the office's hour,
+  // not five of them (decision 057, round five).
   push: { max: 120, windowSeconds: 3600 },
   // Issue 33: the Download XML calls (per bank, the generic one, the voucher importer's) build a
   // file of up to 10 MB of JSON in the server too. A bookkeeper downloads each statement read once

@@ -449,6 +449,36 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
         (c: { kind: string }) => c.kind === kind,
       ) as { month: string | null; actor: string; rows: number; detail: string }[];
 
+    test('the push limit is the office’s: the owner’s and the accountant’s pushes share one hour', async () => {
+      const { account } = await accountWithRows(assigned);
+      // January unapproved: each push below is refused 409, and counted (a refusal costs one)
+      const withdrawn = await api(tokens.reviewer, 'POST', `/office/clients/${assigned}/approvals`, {
+        month: '2026-01',
+        approved: false,
+      });
+      assert.equal(withdrawn.status, 200, withdrawn.raw);
+      const db = h.database.db;
+      for (const id of [ids.owner, ids.accountant])
+        await db.execute(sql`delete from rate_limits where key = ${`push:user:${id}`}`);
+      const before = configureWorkLimits({ push: { max: 2, windowSeconds: 3600 } });
+      try {
+        const push = (who: 'owner' | 'accountant') =>
+          api(tokens[who], 'POST', `/office/accounts/${account}/push`, {
+            month: '2026-01',
+            new_ledger_group: 'Indirect Expenses',
+          });
+        assert.equal((await push('owner')).status, 409);
+        assert.equal((await push('accountant')).status, 409);
+        // the office's two are spent: the accountant's second push (their own first was one) is refused
+        const third = await push('accountant');
+        assert.equal(third.status, 429, third.raw);
+        assert.match(third.body.detail, /Too many attempts/);
+        assert.equal((await push('owner')).status, 429);
+      } finally {
+        configureWorkLimits(before);
+      }
+    });
+
     test('the approval is checked inside the push’s transaction: a withdrawal just before it is seen', async () => {
       const { client, account } = await approvedClient('Race Traders');
       const db = h.database.db;
@@ -817,7 +847,7 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
     });
 
     test('a row in a push waiting for Tally’s answer is not fixed until Tally answers (or a day passes)', async () => {
-      const { account, row } = await approvedClient('Waiting Traders');
+      const { client, account, row } = await approvedClient('Waiting Traders');
       // (February stays approved: the fixes below are of January's row)
       const db = h.database.db;
       const push = async (month: string) => {
@@ -837,8 +867,40 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
         waiting.body.detail,
         /in a push waiting for Tally’s answer \(pushed \d\d-\d\d-\d{4}\): fix it once/,
       );
+      // A ledger or a split set on the waiting row is refused the same way (round five): the book
+      // would name a ledger or legs the file Tally is taking lacks. Nothing is changed.
+      const ledgerSet = await api(tokens.owner, 'PUT', `/office/accounts/${account}/ledgers`, {
+        rows: [{ id: row, ledger: 'Repairs While Waiting' }],
+      });
+      assert.equal(ledgerSet.status, 409, ledgerSet.raw);
+      assert.match(
+        ledgerSet.body.detail,
+        /in a push waiting for Tally’s answer \(pushed [^)]+\): set its ledger once/,
+      );
+      const splitSet = await api(tokens.owner, 'PUT', `/office/accounts/${account}/splits`, {
+        rows: [{ id: row, tax_split: { kind: 'gst', ratePercent: 18, interstate: false } }],
+      });
+      assert.equal(splitSet.status, 409, splitSet.raw);
+      assert.match(splitSet.body.detail, /set its split once Tally has answered/);
       const [kept] = await db.select().from(bookRows).where(eq(bookRows.id, row));
       assert.notEqual(kept.description, 'UPI-SHOP FIXED WHILE WAITING', 'nothing changed');
+      assert.notEqual(kept.ledger, 'Repairs While Waiting', 'no ledger set');
+      assert.equal(kept.taxSplit, null, 'no split set');
+      // A rule applied to the books skips the waiting rows (a bulk change: not refused) and sets the others.
+      const ruled = await api(tokens.owner, 'POST', `/office/clients/${client}/rules`, {
+        words: ['UPI-SHOP'],
+        ledger: 'Rule While Waiting',
+        apply_to_book: true,
+      });
+      assert.equal(ruled.status, 200, ruled.raw);
+      assert.equal(ruled.body.applied, 3, "February's three rows, not January's in the push");
+      const [skipped] = await db.select().from(bookRows).where(eq(bookRows.id, row));
+      assert.equal(skipped.ledger, kept.ledger, 'the waiting row keeps what went');
+      // (the rule withdrew February's approval: approved again for the push below)
+      const again = await api(tokens.reviewer, 'POST', `/office/clients/${client}/approvals`, {
+        month: '2026-02',
+      });
+      assert.equal(again.status, 200, again.raw);
       // Tally refuses the import (the bridge reports it): the row did not go, so it may be fixed now.
       const answered = await api(tokens.owner, 'POST', `/tally/exports/${january}/response`, {
         ok: false,
@@ -848,6 +910,10 @@ export function teamSuite(label: string, databaseUrl: () => string | undefined) 
       assert.equal(answered.status, 200, answered.raw);
       const after = await fix(row, 'UPI-SHOP FIXED AFTER THE ANSWER');
       assert.equal(after.status, 200, after.raw);
+      const ledgerAfter = await api(tokens.owner, 'PUT', `/office/accounts/${account}/ledgers`, {
+        rows: [{ id: row, ledger: 'Repairs After The Answer' }],
+      });
+      assert.equal(ledgerAfter.status, 200, ledgerAfter.raw);
       assert.deepEqual(
         after.body.changed.map((c: { field: string }) => c.field),
         ['Description'],

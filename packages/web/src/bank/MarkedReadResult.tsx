@@ -1,6 +1,7 @@
 // What a read with the user's own marks gave (a taught PDF layout, a sheet's marked columns): the
 // rows, the balance proof, and the choice to save the marks under a name or open the result once.
 import type { ExtractAnswer } from '@bahi/contract';
+import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { ReadReasons } from './ReadStatus.tsx';
 import { TransactionsTable } from './TransactionsTable.tsx';
@@ -15,6 +16,8 @@ export function MarkedReadResult(props: {
   onName: (name: string) => void;
   onSave: () => void;
   onOpen: () => void;
+  /** more choices beside the name (the sheet's columns: which client they are kept for) */
+  extra?: ReactNode;
 }) {
   const { answer: r, marks } = props;
   return (
@@ -32,6 +35,7 @@ export function MarkedReadResult(props: {
             value={props.name}
             onChange={(e) => props.onName(e.currentTarget.value)}
           />
+          {props.extra}
           <Button onClick={props.onSave} disabled={!props.name.trim()}>
             {props.saveLabel}
           </Button>

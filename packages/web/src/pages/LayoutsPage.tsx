@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { deleteLayout, listLayouts, renameLayout } from '../bank/api.ts';
 import { BackAndPages } from '../components/BackAndPages.tsx';
 import { formatDate } from '../format.ts';
+import { listClients } from '../office/api.ts';
 
 // The layouts the user taught (/app/layouts), issue 17: listed with the heading words that identify
 // them, renamed and deleted. A deleted layout no longer reads anything.
@@ -13,10 +14,16 @@ export default function LayoutsPage() {
   const [layouts, setLayouts] = useState<TaughtLayoutInfo[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
+  // a sheet's columns kept for one client (issue 35) name it
+  const [clientNames, setClientNames] = useState<Map<string, string>>(new Map());
+
   useEffect(() => {
     listLayouts()
       .then(setLayouts)
       .catch(() => setProblem('The layouts could not be loaded.'));
+    listClients()
+      .then((list) => setClientNames(new Map(list.map((c) => [c.id, c.name]))))
+      .catch(() => undefined);
   }, []);
 
   async function rename(id: string, name: string) {
@@ -59,6 +66,7 @@ export default function LayoutsPage() {
         <LayoutRow
           key={l.id}
           layout={l}
+          client={l.client_id ? (clientNames.get(l.client_id) ?? 'a client') : null}
           onRename={(n) => void rename(l.id, n)}
           onDelete={() => void remove(l)}
         />
@@ -69,10 +77,13 @@ export default function LayoutsPage() {
 
 function LayoutRow({
   layout,
+  client,
   onRename,
   onDelete,
 }: {
   layout: TaughtLayoutInfo;
+  /** the client a sheet's columns are kept for; null: every client of the office */
+  client: string | null;
   onRename: (name: string) => void;
   onDelete: () => void;
 }) {
@@ -109,8 +120,9 @@ function LayoutRow({
       )}
       <Text size="xs" c="dimmed" mt={4}>
         {layout.kind === 'sheet' ? 'Sheet columns' : 'PDF layout'} ·{' '}
-        {layout.bank === 'AUTO' ? 'any bank' : layout.bank} · taught on {formatDate(layout.created_at)} ·
-        headings: {layout.heading.join(' · ') || '—'}
+        {layout.bank === 'AUTO' ? 'any bank' : layout.bank}
+        {client ? ` · for ${client}` : ''} · taught on {formatDate(layout.created_at)} · headings:{' '}
+        {layout.heading.join(' · ') || '—'}
       </Text>
     </Paper>
   );

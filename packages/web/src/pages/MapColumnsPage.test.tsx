@@ -21,6 +21,9 @@ vi.mock('../bank/api.ts', async (actual) => ({
   saveMapping: vi.fn(),
 }));
 
+// the office's clients, offered for keeping the columns (none here: a single user)
+vi.mock('../office/api.ts', () => ({ listClients: vi.fn(async () => []) }));
+
 afterEach(() => vi.clearAllMocks());
 
 const refused = (code: string) => new ApiError(400, 'The file is protected.', { detail: 'x', code });

@@ -22,6 +22,7 @@ import { extractStatement, saveMapping, sheetPreview, StatementCallError } from 
 import { keptFile, loadTeachSession } from '../bank/store.ts';
 import { BackAndPages } from '../components/BackAndPages.tsx';
 import { ApiError } from '../api/client.ts';
+import { listClients } from '../office/api.ts';
 import { MarkedReadResult } from '../bank/MarkedReadResult.tsx';
 
 // Mark a sheet's columns (/app/map), issue 35: a workbook or CSV whose columns Bahi cannot name is
@@ -119,6 +120,19 @@ export default function MapColumnsPage() {
     ? BANK_LABELS[bank.toUpperCase() as keyof typeof BANK_LABELS]
     : '';
   const [name, setName] = useState(`${bankLabel || session?.fileName || 'Bank'} columns`);
+  // Issue 35: the columns may be kept for one client (tried first on its files, then on other
+  // clients' of the bank) or for every client of the office (the default).
+  const [clients, setClients] = useState<{ id: string; name: string }[]>([]);
+  const [clientId, setClientId] = useState('');
+  useEffect(() => {
+    let live = true;
+    listClients()
+      .then((list) => live && setClients(list.map((c) => ({ id: c.id, name: c.name }))))
+      .catch(() => undefined); // no clients to offer: kept for the office, as before
+    return () => {
+      live = false;
+    };
+  }, []);
 
   async function showPreview(f: File, pw: string | undefined) {
     try {
@@ -217,6 +231,7 @@ export default function MapColumnsPage() {
         mapping: result.mapping,
         signature,
         ...(result.answer.statement_id ? { statement_id: result.answer.statement_id } : {}),
+        ...(clientId ? { client_id: clientId } : {}),
       });
       open(result.answer);
     } catch (err) {
@@ -356,6 +371,19 @@ export default function MapColumnsPage() {
           onName={setName}
           onSave={() => void save()}
           onOpen={() => open(r)}
+          extra={
+            clients.length > 0 && (
+              <NativeSelect
+                label="Keep these columns for"
+                value={clientId}
+                onChange={(e) => setClientId(e.currentTarget.value)}
+                data={[
+                  { value: '', label: 'Every client of the office' },
+                  ...clients.map((c) => ({ value: c.id, label: c.name })),
+                ]}
+              />
+            )
+          }
         />
       )}
     </Stack>
