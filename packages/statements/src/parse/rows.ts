@@ -113,6 +113,8 @@ interface Row extends WrapRow {
   section: TableSection;
   /** printed under the day of the row above: its date cell empty, its value date printed */
   sameDay?: boolean;
+  /** a scanned row whose date is garbled and whose value date reads: dated by the value date */
+  dateFromValue?: boolean;
 }
 
 /**
@@ -436,6 +438,29 @@ export function readTable(
       prev = line;
       continue;
     }
+    if (
+      line.ocr &&
+      hasAmount &&
+      gapOk &&
+      readDateLoose(dateText) === null &&
+      cellText(cells, 'balance') &&
+      readDateLoose(firstToken(cellText(cells, 'valueDate'))) !== null
+    ) {
+      // a scanned row whose date the recogniser garbled ('1112/23' for 11/12/23) beside a value
+      // date it read (scan bench, round seven: dpi200 PNB lost two rows so): read, dated by its
+      // value date, and flagged (toTransaction)
+      trace?.add({
+        rule: 'rows.date-from-value',
+        page: line.page,
+        y: line.y,
+        detail: `date '${dateText}', value date '${cellText(cells, 'valueDate')}'`,
+      });
+      const row: Row = { anchor: line, layout, cells, above: [], below: [], section: sec, dateFromValue: true };
+      rows.push(row);
+      items.push({ row });
+      prev = line;
+      continue;
+    }
     if (hasAmount && gapOk && readDateLoose(dateText) === null && cellText(cells, 'balance')) {
       issues.push({
         kind: 'row',
@@ -477,6 +502,7 @@ export function readTable(
       },
       opts,
       row.sameDay ? day : undefined,
+      row.dateFromValue,
     );
     if ('tx' in t) day = t.tx.date;
     if ('issue' in t) {
