@@ -16,6 +16,7 @@ import { explicitModel } from './columns/explicit.ts';
 import { type Cell, TIME, cellText, dateCell, lineCells } from './cells.ts';
 import { firstToken, isDateStart, readDate, readMonthDay } from './dates.ts';
 import type { Line } from './lines.ts';
+import { mendOcrDate } from './ocr-words.ts';
 import type { Trace } from './trace.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
 import { type ValueOptions, amountOf, balanceOf, money, toTransaction } from './values.ts';
@@ -444,18 +445,27 @@ export function readTable(
       gapOk &&
       readDateLoose(dateText) === null &&
       cellText(cells, 'balance') &&
-      readDateLoose(firstToken(cellText(cells, 'valueDate'))) !== null
+      (readDateLoose(firstToken(cellText(cells, 'valueDate'))) !== null || mendOcrDate(dateText) !== null)
     ) {
       // a scanned row whose date the recogniser garbled ('1112/23' for 11/12/23) beside a value
-      // date it read (scan bench, round seven: dpi200 PNB lost two rows so): read, dated by its
-      // value date, and flagged (toTransaction)
+      // date it read (scan bench, round seven: dpi200 PNB lost two rows so), or whose garbled date
+      // reads back (mendOcrDate: 'os/12/2023', '1671272023'; photo PNB): read, dated by its value
+      // date or the date read back, and flagged (toTransaction)
       trace?.add({
         rule: 'rows.date-from-value',
         page: line.page,
         y: line.y,
         detail: `date '${dateText}', value date '${cellText(cells, 'valueDate')}'`,
       });
-      const row: Row = { anchor: line, layout, cells, above: [], below: [], section: sec, dateFromValue: true };
+      const row: Row = {
+        anchor: line,
+        layout,
+        cells,
+        above: [],
+        below: [],
+        section: sec,
+        dateFromValue: true,
+      };
       rows.push(row);
       items.push({ row });
       prev = line;

@@ -18,7 +18,7 @@ export const RULES = {
   'rows.same-day':
     'a row with its value date and balance but no date is printed under the day of the row above',
   'rows.date-from-value':
-    "a scanned row whose date the recogniser garbled, beside a value date it read, is dated by the value date and flagged",
+    'a scanned row whose date the recogniser garbled is dated by its value date, or by the garbled date read back (mendOcrDate), and flagged',
   'rows.continuation': "a line without a date in the table goes on a row's narration",
   'rows.figures-below':
     "a line of figures without a date under a date line without figures: the row's figures",

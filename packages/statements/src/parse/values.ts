@@ -5,6 +5,7 @@ import { type Cell, cellText } from './cells.ts';
 import type { Column } from './columns/model.ts';
 import { firstToken, readDate, readMonthDay } from './dates.ts';
 import type { Line } from './lines.ts';
+import { mendOcrDate } from './ocr-words.ts';
 import type { ParseIssue, Transaction } from './types.ts';
 
 /**
@@ -82,8 +83,8 @@ export function toTransaction(
   /** the date of the row above, for a row printed under its day */
   dayAbove?: string,
   /**
-   * a scanned row whose date the recogniser garbled ('0v12/23', '1112/23') beside a value date it
-   * read: the value date stands for it, and the row is flagged (decision 041, round seven)
+   * a scanned row whose date the recogniser garbled ('0v12/23', '1112/23'): its value date stands
+   * for it, or else the date read back (mendOcrDate), and the row is flagged (decision 041, round seven)
    */
   dateFromValue = false,
 ): { tx: Transaction } | { issue: ParseIssue } {
@@ -100,7 +101,10 @@ export function toTransaction(
   const valueText = join('valueDate', ' ');
   const valueDate = valueText ? cellDate(valueText) : null;
   const read = cellDate(dateText);
-  const date = read ?? (dateText === '' && dayAbove ? dayAbove : null) ?? (dateFromValue ? valueDate : null);
+  const date =
+    read ??
+    (dateText === '' && dayAbove ? dayAbove : null) ??
+    (dateFromValue ? (valueDate ?? cellDate(mendOcrDate(dateText) ?? '')) : null);
   const text = row.anchor.text;
   if (!date)
     return {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
+import { mendOcrDate } from '../../src/parse/ocr-words.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
 import { itemsPage } from './items.ts';
@@ -71,4 +72,54 @@ test('a text layer row with a garbled date is still not read (a text layer is ex
   const pages = (doc as SourceDocument & { kind: 'pages' }).pages;
   pages[0]!.ocr = true;
   assert.deepEqual(dates(), ['2023-12-01', '2023-12-11', '2023-12-12']);
+});
+
+test('mendOcrDate reads back an all-figures date the recogniser garbled, and nothing else', () => {
+  const cases: [string, string | null][] = [
+    ['os/12/2023', '05/12/2023'], // letters for digits
+    ['0512/2023', '05/12/2023'], // a separator lost
+    ['1112/23', '11/12/23'],
+    ['13/121 2023', '13/12/2023'], // a space inside
+    ['1671272023', '16/12/2023'], // the slashes read as 7s
+    ['167 127 2023', '16/12/2023'],
+    ['0v12/23', null], // a letter that is no digit
+    ['1M/12/2023', null],
+    ['05/13/2023', null], // no month 13
+    ['12345678', null], // no separator at all: a number
+    ['UPI/DR', null],
+    ['2023', null],
+  ];
+  for (const [text, want] of cases) assert.equal(mendOcrDate(text), want, text);
+});
+
+test('a scanned row whose date and value date are both garbled is dated by its date read back, flagged', () => {
+  // the scan bench's photo PNB (seed 31714) as the reader read it: a soft 200 dpi photo whose
+  // dates came as 'os/12/2023' '0512/2023', '13/121 2023' twice, '1671272023' '167 127 2023'
+  const doc = json('photo-PNB-31714-read.ocr.json') as SourceDocument;
+  const truth = json('photo-PNB-31714.expected.json');
+  const result = parseStatement(doc);
+  const rows = result.accounts.flatMap((a) => a.transactions);
+  const at = (date: string, w: number) => rows.find((t) => t.date === date && t.withdrawal === w);
+  // 8,131.00 on 05/12, 86,522.00 on 13/12, 1,500.00 on 16/12: each read, each flagged
+  for (const [date, w] of [
+    ['2023-12-05', 813100],
+    ['2023-12-13', 8652200],
+    ['2023-12-16', 150000],
+  ] as const) {
+    assert.equal(at(date, w)?.ocrFlag, true, `${date} ${w}`);
+  }
+  const { score } = judgeParse(truth, result);
+  assert.equal(score.matched, 11);
+  // every row read wrong carries its flag
+  assert.equal(
+    rows
+      .filter((t) => !t.ocrFlag)
+      .every((t) =>
+        truth.transactions.some(
+          (x: { date: string; balance: number }) =>
+            x.date === t.date && Math.round(x.balance * 100) === t.balance,
+        ),
+      ),
+    true,
+  );
 });
