@@ -284,7 +284,12 @@ export function readTable(
       cells = [...cells, ...under.cells.filter((c) => NUMERIC_ROLES.has(c.role) || c.role === 'mark')];
       hasAmount = true;
     }
-    const isAnchor = hasAmount && isDateStart(firstToken(dateText));
+    // a scanned date the recogniser garbled that reads back ('14/0124', 'os/12/2023': mendOcrDate)
+    // starts a row too, dated so and flagged (a row after a narration line that ended the table
+    // was lost without a word: scan bench clean AXIS, decision 041 round seven)
+    const mendedDate =
+      line.ocr === true && hasAmount && !isDateStart(firstToken(dateText)) && mendOcrDate(dateText) !== null;
+    const isAnchor = hasAmount && (isDateStart(firstToken(dateText)) || mendedDate);
     const gapOk =
       !prev ||
       prev === headerLine ||
@@ -399,6 +404,7 @@ export function readTable(
         below: figuresLine ? [figuresLine] : [],
         section: sec,
         ...(figuresLine ? { figuresLine } : {}),
+        ...(mendedDate ? { dateFromValue: true } : {}),
       };
       rows.push(row);
       items.push({ row });

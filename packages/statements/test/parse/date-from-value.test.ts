@@ -123,3 +123,17 @@ test('a scanned row whose date and value date are both garbled is dated by its d
     true,
   );
 });
+
+test('a scanned date that reads back starts a row after a line that ended the table', () => {
+  // the scan bench's clean AXIS (seed 7919) as round six's reader read it: page 2's '14/0124
+  // 14/0124 ... 2,037.00 0.00 3,32,462.66Cr' came after a narration line that ended the table,
+  // and only a dated row resumes it: the row was lost without an issue (24/25)
+  const doc = json('clean-AXIS-7919-read.ocr.json') as SourceDocument;
+  const truth = json('clean-AXIS-7919.expected.json');
+  const result = parseStatement(doc);
+  const { score } = judgeParse(truth, result);
+  assert.equal(score.matched, 25);
+  assert.equal(score.found, 25);
+  const row = result.accounts[0]!.transactions.find((t) => t.withdrawal === 203700);
+  assert.deepEqual([row?.date, row?.ocrFlag], ['2024-01-14', true]);
+});
