@@ -386,6 +386,13 @@ export function readTable(
     }
     if (isAnchor) {
       trace?.add({ rule: 'rows.anchor', page: line.page, y: line.y, detail: `date cell '${dateText}'` });
+      if (mendedDate)
+        trace?.add({
+          rule: 'rows.date-from-value',
+          page: line.page,
+          y: line.y,
+          detail: `date '${dateText}' read back as '${mendOcrDate(dateText)}'`,
+        });
       const figuresLine = under?.line;
       if (figuresLine) {
         trace?.add({

@@ -174,7 +174,9 @@ export function joinCutLabels<W extends LineWord>(words: readonly W[], maxGap = 
       for (let n = 3; n >= 2 && !done; n--) {
         const run = words.slice(i, i + n);
         if (run.length < n || !run.every((p) => LETTERS.test(p.text))) continue;
-        if (!run.every((p, k) => k === 0 || (p.x0 >= run[k - 1]!.x0 && p.x0 - run[k - 1]!.x1 < maxGap * pitch)))
+        if (
+          !run.every((p, k) => k === 0 || (p.x0 >= run[k - 1]!.x0 && p.x0 - run[k - 1]!.x1 < maxGap * pitch))
+        )
           continue;
         const label = labelOf(run.map((p) => p.text).join(''));
         if (!label) continue;

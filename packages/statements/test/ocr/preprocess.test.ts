@@ -529,13 +529,15 @@ test('joinCutLabels joins the parts of a heading or balance-line word, and nothi
   // capitals stay capitals; a narration's words that make no label stay apart, however close;
   // parts of a label a column apart stay apart
   assert.deepEqual(
-    joinCutLabels(line(['CLOS', 40, 56], ['ING', 59, 71], ['BAL', 80, 92], ['ANCE', 95, 111])).map((w) => w.text),
+    joinCutLabels(line(['CLOS', 40, 56], ['ING', 59, 71], ['BAL', 80, 92], ['ANCE', 95, 111])).map(
+      (w) => w.text,
+    ),
     ['CLOSING', 'BALANCE'],
   );
   assert.deepEqual(
-    joinCutLabels(line(['LIC', 481, 494], ['OF', 498, 505], ['I', 511, 511], ['NDI', 515, 524], ['A', 527, 531])).map(
-      (w) => w.text,
-    ),
+    joinCutLabels(
+      line(['LIC', 481, 494], ['OF', 498, 505], ['I', 511, 511], ['NDI', 515, 524], ['A', 527, 531]),
+    ).map((w) => w.text),
     ['LIC', 'OF', 'I', 'NDI', 'A'],
   );
   assert.deepEqual(
