@@ -135,7 +135,7 @@ export function isDateStart(text: string): boolean {
   const s = text.trim();
   if (readDate(s)) return true;
   if (MON_DAY_NO_YEAR.exec(s) && readMonthDay(s)) return true;
-  const m = /^(\d{1,2})[\s-]([a-z]{3,9})[\s,-]*$/i.exec(s);
+  const m = /^(\d{1,2})[\s-]?([a-z]{3,9})[\s,-]*$/i.exec(s);
   return !!m && monthOf(m[2]!) !== undefined;
 }
 
@@ -196,9 +196,10 @@ export function datesThenText(text: string): { dates: string[]; rest: string } |
 export function firstToken(s: string): string {
   // a date cell may hold '1 Dec' (wrapped year) or a full date; the hour of a time after it
   // ('04 Nov 10:15') is no year, nor is the day of a date after it ('01 May 01 May 2024': a value
-  // date under a date whose year went to the next column)
+  // date under a date whose year went to the next column); a scan's day and month may run together
+  // ('19Dec 2023', '31Dec2023': the recogniser lost the space; decision 041, round seven)
   const m =
-    /^(\d{1,2}[\s-][A-Za-z]{3,9}(?:[\s,-]+\d{2,4}(?![:\d])(?!\s+[A-Za-z]{3,9}\b))?|[A-Za-z]{3,9}\.?\s+\d{1,2}\b(?:,?\s+\d{4})?|\S+)/.exec(
+    /^(\d{1,2}[\s-]?[A-Za-z]{3,9}(?:[\s,-]*\d{2,4}(?![:\d])(?!\s+[A-Za-z]{3,9}\b))?|[A-Za-z]{3,9}\.?\s+\d{1,2}\b(?:,?\s+\d{4})?|\S+)/.exec(
       s.trim(),
     );
   return m ? m[1]! : '';

@@ -16,12 +16,26 @@ export function oneDigitApart(a: Paise, b: Paise): boolean {
 }
 
 /**
+ * True when `a` is `b` with one digit more or one digit fewer: the recogniser read a speck or a
+ * doubled stroke as a digit, or lost one to a faint stroke (scan bench, contrast BOM: 39,557.32
+ * read 395657.32; decision 041, round seven). Same sign, both non-zero.
+ */
+export function oneDigitExtra(a: Paise, b: Paise): boolean {
+  if (a === 0 || b === 0 || Math.sign(a) !== Math.sign(b)) return false;
+  const [x, y] = [String(Math.abs(a)), String(Math.abs(b))];
+  const [long, short] = x.length > y.length ? [x, y] : [y, x];
+  if (long.length !== short.length + 1) return false;
+  for (let i = 0; i < long.length; i++) if (long.slice(0, i) + long.slice(i + 1) === short) return true;
+  return false;
+}
+
+/**
  * Mend figures of OCR'd rows that the balance chain proves misread by one digit, and fill a
  * figure the recogniser missed, in place; returns the rows mended. A row that does not follow
  * is mended only when one reading makes it follow and the next printed balance (the closing
  * balance after the last row) agrees with that reading and not with the other:
- *   - its balance one digit from what the chain gives, and the next row follows from the chain's
- *     figure: the balance was misread;
+ *   - its balance one digit from what the chain gives (or a digit more or fewer: oneDigitExtra),
+ *     and the next row follows from the chain's figure: the balance was misread;
  *   - the next row follows from its printed balance, and the amount the chain needs is one digit
  *     from the printed one, on the same side, or no amount was read: the amount was misread;
  *   - no balance read, and the next row follows from the chain's figure.
@@ -66,7 +80,7 @@ export function mendOcrFigures(
         t.balance = chain;
         mended.push(t);
       }
-    } else if (oneDigitApart(t.balance, chain) && proves(chain)) {
+    } else if ((oneDigitApart(t.balance, chain) || oneDigitExtra(t.balance, chain)) && proves(chain)) {
       t.balance = chain;
       mended.push(t);
     } else if (proves(t.balance) && t.withdrawal === 0 && t.deposit === 0) {

@@ -111,3 +111,54 @@ export function estimateSkew(words: Word[]): number {
   slopes.sort((p, q) => p - q);
   return slopes[slopes.length >> 1]!;
 }
+
+/** Letters the recogniser makes of a soft or blurred digit. */
+const DATE_DIGIT: Record<string, string> = {
+  o: '0',
+  O: '0',
+  D: '0',
+  Q: '0',
+  s: '5',
+  S: '5',
+  l: '1',
+  I: '1',
+  i: '1',
+  '|': '1',
+  '!': '1',
+  B: '8',
+  z: '2',
+  Z: '2',
+};
+
+/**
+ * A scanned all-figures date (dd/mm/yyyy, dd-mm-yy) the recogniser garbled, read back: letters for
+ * digits ('os/12/2023'), a separator lost ('0512/2023', '1112/23') or read as a figure ('16712/2023':
+ * a slash taken for a 7), a space inside ('13/121 2023'). Only a day 1-31 and a month 1-12 in the
+ * places a separator leaves them; anything else null. Answers the date as dd/mm/yyyy (or yy), for
+ * readDate. Decision 041, round seven (the scan bench's photo PNB); the rows so dated are flagged.
+ */
+export function mendOcrDate(text: string): string | null {
+  const t = [...text.replace(/\s+/g, '')].map((c) => DATE_DIGIT[c] ?? c).join('');
+  if (!/^[\d/.-]+$/.test(t)) return null;
+  const digits = t.replace(/\D/g, '');
+  const seps = t.length - digits.length;
+  let d: string | undefined;
+  let m: string | undefined;
+  let y: string | undefined;
+  for (const yLen of [4, 2]) {
+    // dd S mm S y: separators where they belong, whatever they were read as
+    if (t.length === 6 + yLen && /^\d{2}.\d{2}.\d+$/.test(t))
+      [d, m, y] = [t.slice(0, 2), t.slice(3, 5), t.slice(6)];
+    // one separator lost: dd mm S y, or dd S mm y
+    else if (t.length === 5 + yLen && seps >= 1 && /^\d{4}\D\d+$/.test(t))
+      [d, m, y] = [t.slice(0, 2), t.slice(2, 4), t.slice(5)];
+    else if (t.length === 5 + yLen && seps >= 1 && /^\d{2}\D\d+$/.test(t))
+      [d, m, y] = [t.slice(0, 2), t.slice(3, 5), t.slice(5)];
+    if (d) break;
+  }
+  if (!d || !m || !y || !/^\d+$/.test(d + m + y) || (y.length !== 4 && y.length !== 2)) return null;
+  const day = Number(d);
+  const month = Number(m);
+  if (day < 1 || day > 31 || month < 1 || month > 12) return null;
+  return `${d}/${m}/${y}`;
+}

@@ -16,6 +16,7 @@ import { explicitModel } from './columns/explicit.ts';
 import { type Cell, TIME, cellText, dateCell, lineCells } from './cells.ts';
 import { firstToken, isDateStart, readDate, readMonthDay } from './dates.ts';
 import type { Line } from './lines.ts';
+import { mendOcrDate } from './ocr-words.ts';
 import type { Trace } from './trace.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
 import { type ValueOptions, amountOf, balanceOf, money, toTransaction } from './values.ts';
@@ -113,6 +114,8 @@ interface Row extends WrapRow {
   section: TableSection;
   /** printed under the day of the row above: its date cell empty, its value date printed */
   sameDay?: boolean;
+  /** a scanned row whose date is garbled and whose value date reads: dated by the value date */
+  dateFromValue?: boolean;
 }
 
 /**
@@ -281,7 +284,12 @@ export function readTable(
       cells = [...cells, ...under.cells.filter((c) => NUMERIC_ROLES.has(c.role) || c.role === 'mark')];
       hasAmount = true;
     }
-    const isAnchor = hasAmount && isDateStart(firstToken(dateText));
+    // a scanned date the recogniser garbled that reads back ('14/0124', 'os/12/2023': mendOcrDate)
+    // starts a row too, dated so and flagged (a row after a narration line that ended the table
+    // was lost without a word: scan bench clean AXIS, decision 041 round seven)
+    const mendedDate =
+      line.ocr === true && hasAmount && !isDateStart(firstToken(dateText)) && mendOcrDate(dateText) !== null;
+    const isAnchor = hasAmount && (isDateStart(firstToken(dateText)) || mendedDate);
     const gapOk =
       !prev ||
       prev === headerLine ||
@@ -378,6 +386,13 @@ export function readTable(
     }
     if (isAnchor) {
       trace?.add({ rule: 'rows.anchor', page: line.page, y: line.y, detail: `date cell '${dateText}'` });
+      if (mendedDate)
+        trace?.add({
+          rule: 'rows.date-from-value',
+          page: line.page,
+          y: line.y,
+          detail: `date '${dateText}' read back as '${mendOcrDate(dateText)}'`,
+        });
       const figuresLine = under?.line;
       if (figuresLine) {
         trace?.add({
@@ -396,6 +411,7 @@ export function readTable(
         below: figuresLine ? [figuresLine] : [],
         section: sec,
         ...(figuresLine ? { figuresLine } : {}),
+        ...(mendedDate ? { dateFromValue: true } : {}),
       };
       rows.push(row);
       items.push({ row });
@@ -433,6 +449,38 @@ export function readTable(
       trace?.add({ rule: 'rows.continuation', page: line.page, y: line.y, detail: line.text });
       items.push({ line, section: sec });
       lineLayout.set(line, layout);
+      prev = line;
+      continue;
+    }
+    if (
+      line.ocr &&
+      hasAmount &&
+      gapOk &&
+      readDateLoose(dateText) === null &&
+      cellText(cells, 'balance') &&
+      (readDateLoose(firstToken(cellText(cells, 'valueDate'))) !== null || mendOcrDate(dateText) !== null)
+    ) {
+      // a scanned row whose date the recogniser garbled ('1112/23' for 11/12/23) beside a value
+      // date it read (scan bench, round seven: dpi200 PNB lost two rows so), or whose garbled date
+      // reads back (mendOcrDate: 'os/12/2023', '1671272023'; photo PNB): read, dated by its value
+      // date or the date read back, and flagged (toTransaction)
+      trace?.add({
+        rule: 'rows.date-from-value',
+        page: line.page,
+        y: line.y,
+        detail: `date '${dateText}', value date '${cellText(cells, 'valueDate')}'`,
+      });
+      const row: Row = {
+        anchor: line,
+        layout,
+        cells,
+        above: [],
+        below: [],
+        section: sec,
+        dateFromValue: true,
+      };
+      rows.push(row);
+      items.push({ row });
       prev = line;
       continue;
     }
@@ -477,6 +525,7 @@ export function readTable(
       },
       opts,
       row.sameDay ? day : undefined,
+      row.dateFromValue,
     );
     if ('tx' in t) day = t.tx.date;
     if ('issue' in t) {

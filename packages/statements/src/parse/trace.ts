@@ -17,6 +17,8 @@ export const RULES = {
   'rows.anchor': 'a line with a date and a figure in their columns starts a row',
   'rows.same-day':
     'a row with its value date and balance but no date is printed under the day of the row above',
+  'rows.date-from-value':
+    'a scanned row whose date the recogniser garbled is dated by its value date, or by the garbled date read back (mendOcrDate), and flagged',
   'rows.continuation': "a line without a date in the table goes on a row's narration",
   'rows.figures-below':
     "a line of figures without a date under a date line without figures: the row's figures",

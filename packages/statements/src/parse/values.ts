@@ -5,6 +5,7 @@ import { type Cell, cellText } from './cells.ts';
 import type { Column } from './columns/model.ts';
 import { firstToken, readDate, readMonthDay } from './dates.ts';
 import type { Line } from './lines.ts';
+import { mendOcrDate } from './ocr-words.ts';
 import type { ParseIssue, Transaction } from './types.ts';
 
 /**
@@ -81,6 +82,11 @@ export function toTransaction(
   opts: ValueOptions,
   /** the date of the row above, for a row printed under its day */
   dayAbove?: string,
+  /**
+   * a scanned row whose date the recogniser garbled ('0v12/23', '1112/23'): its value date stands
+   * for it, or else the date read back (mendOcrDate), and the row is flagged (decision 041, round seven)
+   */
+  dateFromValue = false,
 ): { tx: Transaction } | { issue: ParseIssue } {
   const lines = row.lines.map((cells) => ({ cells }));
   const join = (role: Column['role'], sep: string) => {
@@ -92,14 +98,18 @@ export function toTransaction(
     return text.replace(/\s+/g, ' ').trim();
   };
   const dateText = join('date', ' ');
-  const date = cellDate(dateText) ?? (dateText === '' && dayAbove ? dayAbove : null);
+  const valueText = join('valueDate', ' ');
+  const valueDate = valueText ? cellDate(valueText) : null;
+  const read = cellDate(dateText);
+  const date =
+    read ??
+    (dateText === '' && dayAbove ? dayAbove : null) ??
+    (dateFromValue ? (valueDate ?? cellDate(mendOcrDate(dateText) ?? '')) : null);
   const text = row.anchor.text;
   if (!date)
     return {
       issue: { kind: 'row', message: `Could not read the date '${dateText}'.`, page: row.anchor.page, text },
     };
-  const valueText = join('valueDate', ' ');
-  const valueDate = valueText ? cellDate(valueText) : null;
   const description = join('description', ' ');
   // exports print '-' for an empty cheque cell
   const reference =
@@ -167,6 +177,8 @@ export function toTransaction(
     balance,
     page: row.anchor.page,
   };
+  // the chain proves amounts, never dates: a date taken from the value date is the user's to check
+  if (read === null && dateFromValue) tx.ocrFlag = true;
   if (sideUnknown) SIDE_BY_BALANCE.add(tx);
   const sure = leastConfidence(row.cells, FIGURE_ROLES);
   if (sure !== undefined) OCR_CONFIDENCE.set(tx, sure);

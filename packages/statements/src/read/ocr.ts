@@ -35,7 +35,7 @@ import {
   stretchContrast,
 } from '../scan/grey.ts';
 import { flattenSheet } from '../scan/sheet.ts';
-import { joinCutFigures, mendCrMarks } from '../scan/words.ts';
+import { joinCutFigures, joinCutLabels, mendCrMarks } from '../scan/words.ts';
 import type { Page, PageScan, Word } from '../source.ts';
 import { pagePreview } from '../scan/crops.ts';
 
@@ -267,7 +267,7 @@ function toWords(lines: TessLine[], unitsPerPixel: number): Word[] {
     const boxes = line.words
       .map((w) => ({ text: cleanWord(w.text), ...w.bbox, confidence: w.confidence }))
       .filter((w) => w.text !== '');
-    for (const w of mendCrMarks(joinCutFigures(boxes))) {
+    for (const w of mendCrMarks(joinCutLabels(joinCutFigures(boxes)))) {
       const cx = (w.x0 + w.x1) / 2;
       const cy = (w.y0 + w.y1) / 2;
       const rx = cx * cos + cy * sin;

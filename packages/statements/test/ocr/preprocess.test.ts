@@ -24,7 +24,7 @@ import {
 } from '../../src/scan/grey.ts';
 import { evened, prepared } from '../../src/read/ocr.ts';
 import { flattenSheet, sheetCorners, warpSheet } from '../../src/scan/sheet.ts';
-import { joinCutFigures, mendCrMarks } from '../../src/scan/words.ts';
+import { joinCutFigures, joinCutLabels, mendCrMarks } from '../../src/scan/words.ts';
 
 const grey = (width: number, height: number, fill = 255): Grey => ({
   data: new Uint8Array(width * height).fill(fill),
@@ -487,4 +487,61 @@ test('evened: a grainy sharp page is smoothed, a washed-out one stretched, a cle
   box(short, 40, 64, 200, 1, 40);
   assert.ok(inkToPaper(short) >= 80 && inkToPaper(short) < 140, `short range ${inkToPaper(short)}`);
   assert.equal(evened(short), short);
+});
+
+// Heading and balance-line words a typewriter font's wide cells make the recogniser cut where no
+// space is printed (decision 041, round seven): the scan bench's dpi200 BOB and skew BANKOFINDIA
+// read 'Openi' 'ng' 'Bal' 'ance', so the parse found no opening line, and the first row's side was
+// guessed wrong (a withdrawal read as a deposit). Boxes as those reads placed them (page units).
+test('joinCutLabels joins the parts of a heading or balance-line word, and nothing else', () => {
+  const boi = line(
+    ['Openi', 144, 163],
+    ['ng', 167, 175],
+    ['Bal', 181, 191],
+    ['ance', 194, 211],
+    ['191651.98', 530, 570],
+    ['Cr', 575, 582],
+  );
+  assert.deepEqual(
+    joinCutLabels(boi).map((w) => [w.text, w.x0, w.x1]),
+    [
+      ['Opening', 144, 175],
+      ['Balance', 181, 211],
+      ['191651.98', 530, 570],
+      ['Cr', 575, 582],
+    ],
+  );
+  // BOB's heading: 'Wt' 'hdrawal' one letter off Withdrawal; 'Bal' 'ance'; whole words kept
+  const bob = line(
+    ['Tran', 95, 111],
+    ['Date', 116, 132],
+    ['Wt', 207, 217],
+    ['hdrawal', 220, 246],
+    ['(Dr)', 253, 268],
+    ['Deposit', 276, 303],
+    ['Bal', 345, 355],
+    ['ance', 358, 373],
+  );
+  assert.deepEqual(
+    joinCutLabels(bob).map((w) => w.text),
+    ['Tran', 'Date', 'Withdrawal', '(Dr)', 'Deposit', 'Balance'],
+  );
+  // capitals stay capitals; a narration's words that make no label stay apart, however close;
+  // parts of a label a column apart stay apart
+  assert.deepEqual(
+    joinCutLabels(line(['CLOS', 40, 56], ['ING', 59, 71], ['BAL', 80, 92], ['ANCE', 95, 111])).map(
+      (w) => w.text,
+    ),
+    ['CLOSING', 'BALANCE'],
+  );
+  assert.deepEqual(
+    joinCutLabels(
+      line(['LIC', 481, 494], ['OF', 498, 505], ['I', 511, 511], ['NDI', 515, 524], ['A', 527, 531]),
+    ).map((w) => w.text),
+    ['LIC', 'OF', 'I', 'NDI', 'A'],
+  );
+  assert.deepEqual(
+    joinCutLabels(line(['Bal', 100, 112], ['ance', 200, 216], ['Total', 300, 320])).map((w) => w.text),
+    ['Bal', 'ance', 'Total'],
+  );
 });

@@ -132,6 +132,19 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
       [null, 'May 04', 'UPI/200487694407/', '41,000.00', null, '282.56'],
     ]),
   }),
+  'rows.date-from-value': () => ({
+    doc: pages(
+      page(
+        1,
+        [
+          ['01/04/2024', 'UPI payment 1', '100.00', '', '9900.00'],
+          ['0204/2024', 'NEFT from client', '', '1000.00', '10900.00'],
+          ['03/04/2024', 'ATM cash', '500.00', '', '10400.00'],
+        ],
+        { ocr: true },
+      ),
+    ),
+  }),
   'rows.continuation': () => ({
     doc: sheet([HEAD, plain[0]!, [null, 'continued narration', null, null, null], ...plain.slice(1)]),
   }),

@@ -2,7 +2,7 @@
 // or missed, but only where the next printed balance proves which figure was wrong.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mendOcrFigures, oneDigitApart } from '../../src/parse/ocr-figures.ts';
+import { mendOcrFigures, oneDigitApart, oneDigitExtra } from '../../src/parse/ocr-figures.ts';
 import type { Transaction } from '../../src/parse/types.ts';
 
 /** Rows of [withdrawal, deposit, balance] in rupees, all from OCR'd pages unless `page` is 1. */
@@ -82,4 +82,28 @@ test('nothing is mended without proof, two digits off, or on a text page', () =>
   const text = rows([4000, 0, 8035, 1], [0, 1380, 10315, 1]);
   assert.deepEqual(mendOcrFigures(text, 1293500, null, ocr), []);
   assert.equal(text[0]!.balance, 803500);
+});
+
+test('one digit more or fewer: a digit read from a speck, or lost to a faint stroke', () => {
+  assert.equal(oneDigitExtra(39565732, 3955732), true); // 395657.32 for 39,557.32
+  assert.equal(oneDigitExtra(3955732, 39565732), true);
+  assert.equal(oneDigitExtra(395732, 3955732), true); // 3957.32 for 39,557.32
+  assert.equal(oneDigitExtra(39565732, 3955733), false); // a digit more and one changed
+  assert.equal(oneDigitExtra(3955732, 3955732), false);
+  assert.equal(oneDigitExtra(-39565732, 3955732), false);
+});
+
+test('a balance read with a digit more is mended when the next balance follows from the chain', () => {
+  // the scan bench's contrast BOM (decision 041, round seven): 39,939.80 - 382.48 = 39,557.32,
+  // read 395657.32; the next row (+47,400 -> 86,957.32) proves 39,557.32
+  const txs = rows([382.48, 0, 395657.32], [0, 47400, 86957.32]);
+  const mended = mendOcrFigures(txs, 3993980, null, ocr);
+  assert.deepEqual(figures(txs), [
+    [382.48, 0, 39557.32],
+    [0, 47400, 86957.32],
+  ]);
+  assert.deepEqual(mended, [txs[0]]);
+  // without the next row's proof nothing is mended
+  const alone = rows([382.48, 0, 395657.32], [0, 47400, 86957.33]);
+  assert.deepEqual(mendOcrFigures(alone, 3993980, null, ocr), []);
 });

@@ -290,6 +290,16 @@ function mayNameTable(runs: Run[], table: Map<string, Role>): boolean {
 /** A run, or one word of a run (`from`: that run's index), as matchStackedHeader passes them. */
 type HeaderPiece = Run & { from?: number };
 
+/**
+ * A word space between a heading's words on a scan, in character widths. The recogniser's boxes are
+ * ink to ink, and a typewriter font's word space is a whole cell plus the side bearings of the glyphs
+ * beside it: 'Wthdrawal' '(Dr)' 'Credit' 'Anount' came 1.7 character widths apart (scan bench,
+ * speckle BOM, decision 041 round seven), so at WORD_GAP_CHARS each word named a column of its own,
+ * '(Dr)' one of no role, and the withdrawals under 'Withdrawal (Dr)' went unread. Columns stand
+ * several cells apart; 'Debit' 'Credit' a space apart stay two names (the opposite-role check).
+ */
+const OCR_WORD_GAP_CHARS = 2;
+
 export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false): Header | null {
   const key = extra ?? COMMON_ALIASES;
   let table = cache.get(key);
@@ -306,7 +316,8 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
   const unnamed: { x0: number; x1: number; end: (typeof words)[number] }[] = [];
   // a name continues into the next run only across a word space, not across a column gap
   const gapBefore = (j: number) =>
-    words[j]!.ri !== words[j - 1]!.ri && words[j]!.x0 - words[j - 1]!.x1 > WORD_GAP_CHARS * charWidth;
+    words[j]!.ri !== words[j - 1]!.ri &&
+    words[j]!.x0 - words[j - 1]!.x1 > (fuzzy ? OCR_WORD_GAP_CHARS : WORD_GAP_CHARS) * charWidth;
   while (i < words.length) {
     let best: { role: Role; j: number } | null = null;
     let joined = '';
