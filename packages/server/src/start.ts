@@ -37,6 +37,8 @@ export async function startServer(config: Config): Promise<{
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
       log: queueLog,
+      // the embedded database off the requests' thread (decision 052, round six)
+      thread: process.env.BAHI_PGLITE_THREAD !== '0',
     });
   } catch (err) {
     throw full() ? new DiskFullAtStart(config.dataDir, err) : err;
