@@ -20,7 +20,7 @@
 //      reader peaks.
 //  (f) issue 33: ten 22 MB uploads at once from ten accounts (files no reader takes): the server's
 //      peak (VmHWM) while their bodies arrive, to show an upload is streamed to disk, not held.
-//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=limits | --only=uploads | --only=leak   [--reads=N: the leak check's reads, 100]
+//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=limits | --only=uploads | --only=leak   [--reads=N: the leak check's reads, 100] [--mixed: they go round 12 corpus files]
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -244,6 +244,25 @@ const bombs: [string, Buffer][] = [
 ];
 const normal = readFileSync(path.join(CORPUS, 'HDFC/HDFC_short.pdf'));
 const multi = readFileSync(path.join(CORPUS, 'HDFC/HDFC_multi.pdf'));
+/**
+ * --mixed: the leak check's reads go round these (PDFs of several banks and layouts, workbooks,
+ * reports) instead of one statement, as a day's mix of an office (issue 38: "200 mixed reads").
+ */
+const MIXED = [
+  'HDFC/HDFC_multi.pdf',
+  'AXIS/AXIS_export.xlsx',
+  'SBI/SBI_multi.pdf',
+  'UNION/UNION_report.rpt',
+  'ICICI/ICICI_multi.pdf',
+  'HDFC/HDFC_export.xlsx',
+  'KOTAK/KOTAK_multi.pdf',
+  'SBI/SBI_report.rpt',
+  'CANARA/CANARA_multi.pdf',
+  'ICICI/ICICI_export.xlsx',
+  'BOB/BOB_multi.pdf',
+  'PNB/PNB_multi.pdf',
+].map((name) => ({ name: path.basename(name), bytes: readFileSync(path.join(CORPUS, name)) }));
+const mixed = process.argv.includes('--mixed');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 /** how many reads the leak check makes (issue 38 asks for 200) */
 const reads = Number(process.argv.find((a) => a.startsWith('--reads='))?.slice('--reads='.length) ?? 100);
@@ -549,7 +568,12 @@ async function leakRun(parses: number): Promise<void> {
     const failed: string[] = [];
     // Two at a time: the per-user limit, and both readers busy.
     for (let i = 0; i < parses; i += 2) {
-      const rs = await Promise.all([0, 1].map(() => upload(s, s.ready.normal, multi, 'HDFC_multi.pdf')));
+      const rs = await Promise.all(
+        [0, 1].map((k) => {
+          const f = mixed ? MIXED[(i + k) % MIXED.length]! : { name: 'HDFC_multi.pdf', bytes: multi };
+          return upload(s, s.ready.normal, f.bytes, f.name);
+        }),
+      );
       failed.push(...rs.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.code}`));
     }
     const readMs = Math.round(performance.now() - started);
@@ -557,7 +581,9 @@ async function leakRun(parses: number): Promise<void> {
     const busy = memoryOf(s.pid)!.rss;
     const waited = await waitForNoReaders(s, 60_000);
     const after = await restOf(s);
-    console.log(`\n(b) leak check: ${parses} reads of HDFC_multi.pdf (13 pages), two at a time`);
+    console.log(
+      `\n(b) leak check: ${parses} reads of ${mixed ? `${MIXED.length} files in turn (${MIXED.map((f) => f.name).join(', ')})` : 'HDFC_multi.pdf (13 pages)'}, two at a time`,
+    );
     console.log(
       `  server at rest before (after a full GC, no readers): ${mb(rest.rss)} (target < 300 MB; ${rest.heap})`,
     );

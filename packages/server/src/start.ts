@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { closePool, configurePool } from '@bahi/statements';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { DiskFullAtStart, diskIsFull, keepReserve, releaseReserve } from './db/disk.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { startVacuum } from './db/vacuum.ts';
 import { deferredLog, lineLog, startQueue, uploadsDirOf, type StatementQueue } from './queue/index.ts';
@@ -25,11 +26,23 @@ export async function startServer(config: Config): Promise<{
 }> {
   // The queue and the database report before the HTTP app (which owns the server's logger) exists.
   const queueLog = deferredLog(lineLog);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-    log: queueLog,
-  });
+  // A full disk (issue 37): the embedded database cannot open with no byte free. The reserve kept
+  // in the data directory (db/disk.ts) is given back first; if that is not enough, one clear line.
+  const embedded = !config.databaseUrl;
+  const full = () => embedded && diskIsFull(config.dataDir);
+  const onReserve = full() && releaseReserve(config.dataDir);
+  let database: Database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      log: queueLog,
+      // the embedded database off the requests' thread (decision 052, round six)
+      thread: process.env.BAHI_PGLITE_THREAD !== '0',
+    });
+  } catch (err) {
+    throw full() ? new DiskFullAtStart(config.dataDir, err) : err;
+  }
   // Uploads a killed process left on disk (they are removed when their request ends).
   await sweepIncoming(config.dataDir, Date.now());
   // The readers (for uploads and the office queue alike) share the server's memory budget.
@@ -47,8 +60,14 @@ export async function startServer(config: Config): Promise<{
     await queue?.stop(5_000);
     await closePool();
     await database.close();
-    throw err;
+    throw full() ? new DiskFullAtStart(config.dataDir, err) : err;
   }
+  if (onReserve) {
+    app.log.warn(
+      "the data directory's disk is full: started on the space kept in reserve; what is stored " +
+        'is answered, new work is refused (507) until there is room',
+    );
+  } else if (embedded) keepReserve(config.dataDir);
   // The embedded database has no autovacuum (issue 33).
   const stopVacuum = startVacuum(database, app.log);
   const address = app.server.address();

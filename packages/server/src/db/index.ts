@@ -27,8 +27,9 @@ export type Database = {
   kind: DbKind;
   close(): Promise<void>;
   /**
-   * The embedded database (PGlite only): the job queue runs on this same instance. On the
-   * server's thread unless BAHI_PGLITE_THREAD=1 puts it on its own (decision 052, round three).
+   * The embedded database (PGlite only): the job queue runs on this same instance. On its own
+   * thread for `bahi serve` (BAHI_PGLITE_THREAD=0 keeps it in the server's), inline elsewhere
+   * unless BAHI_PGLITE_THREAD=1 (decision 052, rounds three and six).
    */
   pglite?: PGliteThread | PGlite;
   /** PostgreSQL only: where the database is (the job queue opens its own pool there). */
@@ -53,6 +54,11 @@ export async function openDatabase(opts: {
   pgliteDir: string;
   /** Where PostgreSQL's lost connections are reported (stderr lines without it). */
   log?: DbLog;
+  /**
+   * PGlite on its own thread (decision 052, rounds three and six). `bahi serve` asks for it unless
+   * BAHI_PGLITE_THREAD=0; other callers (tests, benches) get it with BAHI_PGLITE_THREAD=1.
+   */
+  thread?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = createPool(opts.databaseUrl, opts.log);
@@ -71,10 +77,10 @@ export async function openDatabase(opts: {
     };
   }
   const dataDir = opts.pgliteDir === 'memory://' ? undefined : opts.pgliteDir;
-  // (its own thread is opt-in: it ends the multi-second tails of a machine at load 9-14, but doubles
-  // the p50 of routes of several queries at load 3-6 and costs 55 MB; decision 052, round three)
+  // (its own thread ends the multi-second tails of a busy machine: the 20-user office bench at load
+  // 13-17, health p99 22.5 s inline against 0.18 s; it costs ~30 MB at rest; decision 052, round six)
   const client =
-    process.env.BAHI_PGLITE_THREAD === '1'
+    (opts.thread ?? process.env.BAHI_PGLITE_THREAD === '1')
       ? await PGliteThread.create(dataDir, { startParams: PGLITE_START })
       : await PGlite.create(dataDir, { startParams: PGLITE_START });
   // (the thread's handle answers every call drizzle's PGlite session makes)

@@ -20,8 +20,12 @@ export interface ReadOptions {
   fileName?: string;
   /** OCR PDF pages without a text layer and images (default true) */
   ocr?: boolean;
-  /** called once the page count is known, before the slow part (text, OCR) */
-  onPageCount?: (pages: number) => void;
+  /**
+   * called once the page count is known, before the slow part (text, OCR); `sheets` when the
+   * document is a workbook's or a delimited file's rows (its "pages" are sheets: the reading time
+   * follows the rows, not them)
+   */
+  onPageCount?: (pages: number, sheets?: boolean) => void;
   /** offer a long PDF's pages to another thread (see PdfReadOptions.share) */
   share?: PdfReadOptions['share'];
 }
@@ -119,14 +123,14 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
             ? readHtmlTables(bytes)
             : await readXlsx(bytes, { password: opts.password });
       const pages = Math.max(1, sheets.filter((s) => s.rows.length > 0).length);
-      opts.onPageCount?.(pages);
+      opts.onPageCount?.(pages, true);
       return { doc: { kind: 'sheets', format: 'xlsx', sheets }, pages, kind, sharedPages: 0 };
     }
     case 'rpt': {
       // a CSV or tab-separated download is a sheet's rows, not a printed report
       const delimited = readDelimited(decodeText(bytes));
       if (delimited) {
-        opts.onPageCount?.(1);
+        opts.onPageCount?.(1, true);
         return {
           doc: { kind: 'sheets', format: 'xlsx', sheets: [delimited] },
           pages: 1,

@@ -39,7 +39,7 @@ export type ToChild =
 
 export type FromChild =
   | { type: 'ready' }
-  | { id: number; type: 'pages'; pages: number }
+  | { id: number; type: 'pages'; pages: number; sheets?: boolean }
   /** reading this page of the job's file, alone (a shared job's pages are counted by the pool) */
   | { id: number; type: 'reading'; page: number }
   /** offer this job's PDF to helpers */
@@ -194,7 +194,7 @@ async function run(id: number, message: Job, size: number): Promise<void> {
       value = end as unknown as JobOutput;
     } else {
       value = await runJob(job, {
-        onPageCount: (pages) => send({ id, type: 'pages', pages }),
+        onPageCount: (pages, sheets) => send({ id, type: 'pages', pages, ...(sheets ? { sheets } : {}) }),
         share: (pageCount) => share(id, pageCount),
       });
     }

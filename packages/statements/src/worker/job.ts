@@ -191,7 +191,7 @@ export type JobOutput =
   | SheetPreview;
 
 export interface JobHooks {
-  onPageCount?: (n: number) => void;
+  onPageCount?: (n: number, sheets?: boolean) => void;
   share?: ReadOptions['share'];
   /** readPart: where the helper claims its pages, and where it hands each one over */
   claims?: PageClaims;

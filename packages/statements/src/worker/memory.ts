@@ -18,6 +18,22 @@ export function residentMb(pid: number): number | null {
   }
 }
 
+/**
+ * CPU time a process has used (user + system, every thread), in ms, from /proc (Linux), or null
+ * where there is none. Clock ticks are 1/100 s on every Linux Node runs on (USER_HZ).
+ */
+export function cpuMsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // after the command's name in parentheses (which may hold spaces): state is field 3, utime 14, stime 15
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(f[11]) + Number(f[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Half of the memory this process may have: the machine's, or a container's limit when lower. */
 export function defaultBudgetMb(): number {
   const machine = os.totalmem();

@@ -32,7 +32,14 @@ import { StatementError, errorKind } from '../errors.ts';
 import type { FromChild, ToChild } from './child.ts';
 import type { Job, JobOutput, KeptFile } from './job.ts';
 import { unpackAnswer } from './rows-wire.ts';
-import { READER_REST_MB, defaultBudgetMb, hardLimitMbFor, poolSizeFor, residentMb } from './memory.ts';
+import {
+  READER_REST_MB,
+  cpuMsOf,
+  defaultBudgetMb,
+  hardLimitMbFor,
+  poolSizeFor,
+  residentMb,
+} from './memory.ts';
 import { ReaderTime, isHeavyTable, nextJob } from './schedule.ts';
 
 export { poolSizeFor } from './memory.ts';
@@ -169,6 +176,8 @@ interface Slot {
   idle: NodeJS.Timeout | null;
   startedAt: number;
   budgetMs: number;
+  /** the reader's CPU time (ms) when its job's clock started, or null where it cannot be read */
+  cpuAt: number | null;
   jobs: number;
   /** when its current job started on it, for the owner's reader time */
   began: number;
@@ -185,6 +194,13 @@ interface Slot {
  * runs this module from a bundle in another directory (cli/scripts/bundle.ts).
  */
 const childPath = () => fileURLToPath(import.meta.resolve('@bahi/statements/reader-child'));
+
+/**
+ * A job's time limit counts its reader's CPU time where that can be read; by the wall clock it may
+ * run this many times its limit, but never past maxJobMs (a machine at load 20 on 2 cores gives a
+ * reader ~1/10 of a core).
+ */
+const WALL_FACTOR = 3;
 
 /** Time a reader may take to start (load pdf.js and the parsers) before its job's clock runs. */
 const START_MS = 60_000;
@@ -356,6 +372,7 @@ export class StatementPool {
       timer: null,
       idle: null,
       startedAt: 0,
+      cpuAt: null,
       budgetMs: 0,
       jobs: 0,
       began: 0,
@@ -501,6 +518,7 @@ export class StatementPool {
     slot.busy = pending;
     slot.startedAt = startedAt;
     slot.began = Date.now();
+    slot.cpuAt = slot.child.pid ? cpuMsOf(slot.child.pid) : null;
     slot.jobs++;
     this.hold(slot, true);
     this.arm(slot, budgetMs);
@@ -623,15 +641,32 @@ export class StatementPool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.budgetMs = limit;
     const remaining = limit - (Date.now() - slot.startedAt);
-    slot.timer = setTimeout(
-      () =>
-        this.fail(
-          slot,
-          new StatementError('TIMEOUT', {
-            logMessage: `pool: job over its ${Math.round(limit / 1000)} s limit`,
-          }),
-        ),
-      Math.max(0, remaining),
+    slot.timer = setTimeout(() => this.expire(slot, limit), Math.max(0, remaining));
+  }
+
+  /**
+   * A job's time is up by the wall clock. Where the reader's CPU time can be read, the limit counts
+   * that instead (issue 37): on a busy machine a reader waits for a core, and a 124,000-row CSV that
+   * needs ~10 s of CPU took 112 s of wall time at load 20 and was cut. A reader that has used less
+   * CPU than its limit goes on, up to WALL_FACTOR times its limit by the wall clock and never past
+   * maxJobMs (what the queue's own watchdog counts on), so one stuck without using CPU (waiting on
+   * something that never comes) still ends.
+   */
+  private expire(slot: Slot, limit: number): void {
+    const pid = slot.child.pid;
+    const now = pid && slot.cpuAt !== null ? cpuMsOf(pid) : null;
+    const used = now === null || slot.cpuAt === null ? null : now - slot.cpuAt;
+    const wallCap = Math.min(WALL_FACTOR * limit, Math.max(limit, this.maxJobMs));
+    const wallLeft = wallCap - (Date.now() - slot.startedAt);
+    if (used !== null && used < limit && wallLeft > 0) {
+      slot.timer = setTimeout(() => this.expire(slot, limit), Math.max(50, Math.min(limit - used, wallLeft)));
+      return;
+    }
+    this.fail(
+      slot,
+      new StatementError('TIMEOUT', {
+        logMessage: `pool: job over its ${Math.round(limit / 1000)} s limit`,
+      }),
     );
   }
 
@@ -641,6 +676,7 @@ export class StatementPool {
       slot.ready = true;
       if (slot.busy && !slot.busy.parent) {
         slot.startedAt = slot.began = Date.now();
+        slot.cpuAt = slot.child.pid ? cpuMsOf(slot.child.pid) : null;
         this.arm(slot, slot.budgetMs);
       }
       return;
@@ -648,11 +684,19 @@ export class StatementPool {
     const pending = slot.busy;
     if (!pending || pending.id !== msg.id) return;
     switch (msg.type) {
-      case 'pages':
-        this.arm(slot, timeLimitMs(this, msg.pages));
+      case 'pages': {
+        // A workbook's or a delimited file's rows have no printed pages: their reading time is what
+        // the file's size earned, unless the sheets earn more (issue 37: a 124,000-row CSV, 7 MB,
+        // was cut at the 20 s of its "one page" on a busy machine, though its size earns 80 s).
+        const byPages = timeLimitMs(this, msg.pages);
+        this.arm(
+          slot,
+          msg.sheets ? Math.max(byPages, timeLimitMs(this, null, sizeOf(pending.job))) : byPages,
+        );
         pending.pages = msg.pages;
         progress(pending, 1);
         return;
+      }
       case 'reading':
         progress(pending, msg.page);
         return;

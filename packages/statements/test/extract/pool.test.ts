@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import type { ExtractOutput } from '../../src/worker/job.ts';
+import { StatementError } from '../../src/errors.ts';
 import { StatementPool, timeLimitMs } from '../../src/worker/pool.ts';
 import { corpusBytes, corpusNeeded } from '../read/corpus.ts';
 import { errorOf, pagesRead } from './pool-checks.ts';
@@ -25,6 +26,42 @@ test('a job past its time limit is killed with TIMEOUT; its reader is replaced',
     await pool.close();
   }
 });
+
+// On a busy machine a reader waits for a core: its limit counts the CPU it used, not the wall
+// clock (issue 37: the 124,000-row CSV was cut at load 20). A reader held still with SIGSTOP for
+// longer than its limit has used no CPU meanwhile: it goes on and reads its file once let go (on
+// the wall-clock watchdog it ended TIMEOUT). Linux only (/proc gives a reader's CPU time).
+test(
+  'a reader kept off the CPU past its limit is not cut; it reads once it runs',
+  { skip: process.platform !== 'linux' && 'needs /proc' },
+  async () => {
+    const pool = new StatementPool({ size: 1, baseMs: 3_000, perPageMs: 0, maxJobMs: 60_000 });
+    const csv = (n: number) =>
+      new TextEncoder().encode(
+        'Date,Narration,Debit,Credit,Balance\n' +
+          Array.from(
+            { length: n },
+            (_, i) => `0${(i % 9) + 1}/01/2025,Item ${i},10.00,,${(1000 - 10 * (i + 1)).toFixed(2)}`,
+          ).join('\n') +
+          '\n',
+      );
+    try {
+      await pool.run({ op: 'extract', bytes: csv(5), fileName: 'warm.csv' }).catch(() => {}); // the reader is up
+      const [pid] = pool.pids;
+      const job = pool.run({ op: 'extract', bytes: csv(20), fileName: 'held.csv' }).then(
+        () => 'read',
+        (err: unknown) => (err instanceof StatementError ? err.code : String(err)),
+      );
+      process.kill(pid!, 'SIGSTOP');
+      await new Promise((r) => setTimeout(r, 4_500)); // past the 3 s limit by the wall clock
+      process.kill(pid!, 'SIGCONT');
+      const got = await job;
+      assert.notEqual(got, 'TIMEOUT', 'cut for time it spent stopped');
+    } finally {
+      await pool.close();
+    }
+  },
+);
 
 test('the time limit is base + per page once the page count is known, capped', () => {
   const limits = { baseMs: 10_000, perPageMs: 2_000, maxJobMs: 60_000 };
