@@ -40,7 +40,7 @@ import {
   zipOf,
 } from '../../statements/scripts/bombs.ts';
 import { MAX_SHEET_CELLS, MAX_XLS_CELLS } from '../../statements/src/read/xls.ts';
-import { MAX_XLSX_ROWS } from '../../statements/src/read/xlsx.ts';
+import { MAX_XLSX_CELLS, MAX_XLSX_ROWS } from '../../statements/src/read/xlsx.ts';
 import { CORPUS } from '../../statements/test/read/corpus.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
 import type { RestReport, ServerReady } from './bench-server.ts';
@@ -477,7 +477,15 @@ function statementXlsx(rows: number): Buffer {
  * the whole read; past a limit: 413 TOO_LARGE).
  */
 async function limitsRun(): Promise<void> {
+  /** the most rows of four cells under a five-cell heading within MAX_XLSX_CELLS */
+  const xlsxRowsAtCap = Math.floor((MAX_XLSX_CELLS - 5) / 4);
   const cases: [string, () => Buffer | Promise<Buffer>][] = [
+    // four cells a row (one amount column empty) and a five-cell heading
+    [
+      `statement.xlsx ${5 + 4 * xlsxRowsAtCap} cells`,
+      () => statementXlsx(xlsxRowsAtCap),
+    ],
+    [`statement.xlsx ${5 + 4 * (xlsxRowsAtCap + 1)} cells`, () => statementXlsx(xlsxRowsAtCap + 1)],
     [`statement.xlsx ${MAX_XLSX_ROWS} rows`, () => statementXlsx(MAX_XLSX_ROWS - 1)],
     [`statement.xlsx ${MAX_XLSX_ROWS + 1} rows`, () => statementXlsx(MAX_XLSX_ROWS + 1)],
     [`table.xls ${MAX_SHEET_CELLS} cells`, () => htmlTable(MAX_SHEET_CELLS - 24, 0)],
