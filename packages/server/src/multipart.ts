@@ -45,7 +45,11 @@ export async function withForm<T>(
         // Named before it is written: a failure part way through still removes it.
         written.push(filePath);
         const kept = await streamTo(filePath, part.file);
-        form.files.push({ field: part.fieldname, fileName, file: { path: filePath, size: kept.size, head: kept.head } });
+        form.files.push({
+          field: part.fieldname,
+          fileName,
+          file: { path: filePath, size: kept.size, head: kept.head },
+        });
       } else if (typeof part.value === 'string') {
         form.fields[cleanText(part.fieldname)] = cleanText(part.value);
       }

@@ -402,7 +402,9 @@ describe('security round two on PGlite', () => {
     assert.equal(recorded.rows[0].sent, n);
     // Every part but the page's emptied: the page reads part 3 alone, so it answers the same (the
     // old detail joined every part first and found no voucher 1,510 in what was left).
-    await database.db.execute(sql`update tally_export_parts set xml = '' where export_id = ${id} and part <> 3`);
+    await database.db.execute(
+      sql`update tally_export_parts set xml = '' where export_id = ${id} and part <> 3`,
+    );
     const after = await page();
     assert.equal(after.status, 200, after.raw.slice(0, 300));
     assert.deepEqual(

@@ -307,5 +307,9 @@ export async function readMastersInReader(
   opts: { signal?: AbortSignal; owner?: string } = {},
 ): Promise<TallyCompanySnapshot> {
   if (sizeOfInput(input) === 0) throw noBytes();
-  return (await run({ op: 'readMasters', ...bytesOf(input) }, opts.signal, opts.owner)) as TallyCompanySnapshot;
+  return (await run(
+    { op: 'readMasters', ...bytesOf(input) },
+    opts.signal,
+    opts.owner,
+  )) as TallyCompanySnapshot;
 }

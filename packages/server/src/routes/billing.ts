@@ -46,7 +46,10 @@ interface BillingForm {
 }
 
 /** Runs `fn` with the billing form, its workbooks kept on disk and removed when it ends. */
-async function withBillingForm<T>(request: FastifyRequest, fn: (form: BillingForm) => Promise<T>): Promise<T> {
+async function withBillingForm<T>(
+  request: FastifyRequest,
+  fn: (form: BillingForm) => Promise<T>,
+): Promise<T> {
   return withForm(request, 'Send the workbook as multipart form data (field "file").', async (form) => {
     const file = fileOf(form, 'file');
     if (!file) throw badRequest('Choose an XLSX file to upload.');
@@ -131,7 +134,8 @@ const billing: FastifyPluginAsync = async (app) => {
     withBillingForm(request, async (form) => {
       const required =
         workbookNeedsPassword(await bytesOfKept(form.file), 'items') ||
-        (form.amountFile !== undefined && workbookNeedsPassword(await bytesOfKept(form.amountFile), 'amounts'));
+        (form.amountFile !== undefined &&
+          workbookNeedsPassword(await bytesOfKept(form.amountFile), 'amounts'));
       return { password_required: required };
     }),
   );

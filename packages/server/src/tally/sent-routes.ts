@@ -83,7 +83,9 @@ export async function confirmSent(
   // and amount as well as by id (decision 037, round 3f).
   const vouchersOf = (file: string) =>
     keptVouchers(file, row.ledger).flatMap((v) =>
-      v.remoteId ? [{ id: v.remoteId, ...(v.date ? { date: v.date, side: v.side, paise: v.paise } : {}) }] : [],
+      v.remoteId
+        ? [{ id: v.remoteId, ...(v.date ? { date: v.date, side: v.side, paise: v.paise } : {}) }]
+        : [],
     );
   await db.transaction(async (tx) => {
     if (typeof xml === 'string') {

@@ -139,7 +139,10 @@ export async function checkXlsxCells(zip: Uint8Array): Promise<void> {
         `more than ${MAX_XLSX_CELLS} cells (counted)`,
       );
     if (bytes > MAX_XLSX_UNPACKED_BYTES)
-      throw tooLargeXlsx('The Excel file is too large to be a bank statement.', `${e.name} inflates past its size`);
+      throw tooLargeXlsx(
+        'The Excel file is too large to be a bank statement.',
+        `${e.name} inflates past its size`,
+      );
   }
   const strings = entries.find((e) => e.name === 'xl/sharedStrings.xml');
   if (strings) {

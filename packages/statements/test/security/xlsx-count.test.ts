@@ -63,7 +63,10 @@ test('more shared strings than MAX_XLSX_CELLS are refused before the load', asyn
   const file = zipOf(
     [
       { name: 'xl/workbook.xml', data: '<workbook/>' },
-      { name: 'xl/worksheets/sheet1.xml', data: `<worksheet><sheetData>${sheetRows(2, 2)}</sheetData></worksheet>` },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: `<worksheet><sheetData>${sheetRows(2, 2)}</sheetData></worksheet>`,
+      },
       { name: 'xl/sharedStrings.xml', data: `<sst>${strings}</sst>` },
     ],
     { deflate: true },
