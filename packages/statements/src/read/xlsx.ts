@@ -117,8 +117,10 @@ export async function checkXlsxCells(zip: Uint8Array): Promise<void> {
   const entries = zipEntries(zip) ?? [];
   let rows = 0;
   let cells = 0;
+  // Every XML part but the shared strings (a sheet is read by ExcelJS from xl/worksheets/, but a
+  // part elsewhere costs nothing to count, and no other part holds rows or cells).
   for (const e of entries) {
-    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(e.name)) continue;
+    if (!/\.xml$/i.test(e.name) || e.name === 'xl/sharedStrings.xml') continue;
     const { counts, bytes } = await countZipElements(
       zip,
       e,
