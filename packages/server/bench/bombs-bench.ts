@@ -20,7 +20,7 @@
 //      reader peaks.
 //  (f) issue 33: ten 22 MB uploads at once from ten accounts (files no reader takes): the server's
 //      peak (VmHWM) while their bodies arrive, to show an upload is streamed to disk, not held.
-//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=limits | --only=uploads | --only=leak   [--reads=N: the leak check's reads, 100] [--mixed: they go round 12 corpus files]
+//   ... -- --only=bombs | --only=new-paths | --only=tables | --only=limits | --only=mixed | --only=uploads | --only=leak   [--reads=N: the leak check's reads, 100] [--mixed: they go round 12 corpus files]
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -40,7 +40,7 @@ import {
   zipOf,
 } from '../../statements/scripts/bombs.ts';
 import { MAX_SHEET_CELLS, MAX_XLS_CELLS } from '../../statements/src/read/xls.ts';
-import { MAX_XLSX_ROWS } from '../../statements/src/read/xlsx.ts';
+import { MAX_XLSX_CELLS, MAX_XLSX_ROWS } from '../../statements/src/read/xlsx.ts';
 import { CORPUS } from '../../statements/test/read/corpus.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
 import type { RestReport, ServerReady } from './bench-server.ts';
@@ -496,7 +496,12 @@ function statementXlsx(rows: number): Buffer {
  * the whole read; past a limit: 413 TOO_LARGE).
  */
 async function limitsRun(): Promise<void> {
+  /** the most rows of four cells under a five-cell heading within MAX_XLSX_CELLS */
+  const xlsxRowsAtCap = Math.floor((MAX_XLSX_CELLS - 5) / 4);
   const cases: [string, () => Buffer | Promise<Buffer>][] = [
+    // four cells a row (one amount column empty) and a five-cell heading
+    [`statement.xlsx ${5 + 4 * xlsxRowsAtCap} cells`, () => statementXlsx(xlsxRowsAtCap)],
+    [`statement.xlsx ${5 + 4 * (xlsxRowsAtCap + 1)} cells`, () => statementXlsx(xlsxRowsAtCap + 1)],
     [`statement.xlsx ${MAX_XLSX_ROWS} rows`, () => statementXlsx(MAX_XLSX_ROWS - 1)],
     [`statement.xlsx ${MAX_XLSX_ROWS + 1} rows`, () => statementXlsx(MAX_XLSX_ROWS + 1)],
     [`table.xls ${MAX_SHEET_CELLS} cells`, () => htmlTable(MAX_SHEET_CELLS - 24, 0)],
@@ -523,6 +528,64 @@ async function limitsRun(): Promise<void> {
     } finally {
       await stopServer(s);
     }
+  }
+}
+
+/**
+ * (g) issue 33's "Done means": ten hostile files of every kind at once from ten accounts (an
+ * overlapping zip and a flate bomb in a zip on the office drop, two masters files, two HTML
+ * tables, an old Excel workbook, two XLSX statements (past MAX_XLSX_ROWS, and at MAX_XLSX_CELLS,
+ * read whole), a PDF flate bomb), a normal statement from another user 200 ms after them.
+ */
+async function mixedRun(): Promise<void> {
+  const atCap = Math.floor((MAX_XLSX_CELLS - 5) / 4);
+  const files: [string, Buffer, string | undefined][] = [
+    ['overlap.zip', overlappingZip(), DROP],
+    ['flate-in-zip.zip', zipOf([{ name: 'flate.pdf', data: flateBombPdf() }], { deflate: true }), DROP],
+    ['masters-8mb.xml', bigMasters(), MASTERS],
+    ['masters-tags.xml', Buffer.from(`<ENVELOPE>${'<a/>'.repeat(2_100_000)}</ENVELOPE>`), MASTERS],
+    ['wide.xls', htmlTable(2_700_000, 0), undefined],
+    ['long.xls', htmlTable(290_000, 75), undefined],
+    ['book-big.xls', await biffBook(650_000), undefined],
+    ['rows.xlsx', statementXlsx(MAX_XLSX_ROWS + 1), undefined],
+    ['cap.xlsx', statementXlsx(atCap), undefined],
+    ['flate.pdf', flateBombPdf(), undefined],
+  ];
+  const s = await startServer({ BENCH_ATTACKERS: String(files.length) });
+  try {
+    const { alone, rest, sampler, started } = await warmThenSample(s);
+    writeFileSync(`/proc/${s.pid}/clear_refs`, '5'); // the server's VmHWM from now (not its start)
+    const calls = files.map(([name, bytes, route], i) =>
+      upload(s, s.ready.attackers[i], bytes, name, route).then((r) => ({ name, ...r })),
+    );
+    await sleep(200);
+    const ok = await upload(s, s.ready.normal, normal, 'HDFC_short.pdf');
+    const results = await Promise.all(calls);
+    // the dropped files are read by the queue after their drop is answered: their readers count
+    await sleep(3_000);
+    const allMs = Math.round(performance.now() - started);
+    sampler.stop();
+    const serverHwm = memoryOf(s.pid)!.hwm;
+    console.log(
+      `\n(g) issue 33: ten hostile files of every kind at once from 10 accounts, a normal statement beside them`,
+    );
+    for (const [i, r] of results.entries())
+      console.log(
+        `  ${r.name.padEnd(18)} ${(files[i]![1].length / 2 ** 20).toFixed(1).padStart(5)} MB  ${r.status} ${r.code.padEnd(16)} ${r.ms} ms`,
+      );
+    console.log(
+      `  normal upload (another user): ${ok.status} in ${ok.ms} ms (target < 2000 ms); alone, just before: ${alone.ms} ms`,
+    );
+    console.log(
+      `  server process: ${mb(rest)} before, peak ${mb(sampler.server)} (VmHWM ${mb(serverHwm)}); server + readers: peak ${mb(sampler.total)} (target < 1024 MB); ` +
+        `largest reader peak ${mb(sampler.readerMax)}; at most ${sampler.mostAlive} readers alive at once`,
+    );
+    const cpu = sampler.cpu;
+    console.log(
+      `  CPU time: server ${Math.round(cpu.server)} ms, readers ${Math.round(cpu.readers)} ms; all answered in ${allMs} ms`,
+    );
+  } finally {
+    await stopServer(s);
   }
 }
 
@@ -613,6 +676,7 @@ try {
   if (!only || only === 'new-paths') await newPathsRun();
   if (!only || only === 'tables') await tablesRun();
   if (!only || only === 'limits') await limitsRun();
+  if (!only || only === 'mixed') await mixedRun();
   if (!only || only === 'uploads') await uploadsRun();
   if (!only || only === 'leak') await leakRun(reads);
 } finally {

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { MAX_BOOK_ROWS } from '@bahi/contract';
 import { extractStatementInProcess, zipEntries } from '@bahi/statements';
-import { joinParts } from '@bahi/tally';
+import { joinParts, keptVouchersAt } from '@bahi/tally';
 import { overlappingZip } from '../../statements/scripts/bombs.ts';
 import { weakPasswordReason } from '../src/auth/password-policy.ts';
 import { errorFields, type Database } from '../src/db/index.ts';
@@ -356,6 +356,62 @@ describe('security round two on PGlite', () => {
     assert.equal(again.body.vouchers, n);
     const sent = await call(h.app, 'GET', `/api/tally/exports/${again.body.xml_id}`, { token: m.token });
     assert.ok(sent.body.xml === joinParts(storedParts), 'send again is the whole push');
+
+    // A page of the push's vouchers (its detail) is read from the part that holds it: 20 vouchers
+    // from index 1,510 are part 3's; the same as the whole file gives.
+    const page = async () =>
+      call(h.app, 'GET', `/api/tally/pushes/${id}?offset=1510&limit=20`, { token: m.token });
+    const before = await page();
+    assert.equal(before.status, 200, before.raw.slice(0, 300));
+    assert.equal(before.body.matching, n);
+    const range = Array.from({ length: 20 }, (_, i) => 1510 + i);
+    const expected = keptVouchersAt(joinParts(storedParts), 'Bank 2222', range, 500);
+    assert.deepEqual(
+      before.body.voucher_list.map((v: { remote_id: string; part: number }) => [v.remote_id, v.part]),
+      expected.map((v) => [v.remoteId, 3]),
+    );
+    // The whole push's answer: every voucher recorded as sent, the parts read one at a time (issue
+    // 33: they were joined, 31.8 MB, and parsed whole). (Its book rows went to the send again's push.)
+    globalThis.gc?.();
+    const answerBase = process.memoryUsage().heapUsed;
+    const answerGcs = new GCProfiler();
+    answerGcs.start();
+    const answered = await call(h.app, 'POST', `/api/tally/exports/${id}/response`, {
+      token: m.token,
+      json: {
+        ok: true,
+        status: 'success',
+        tally_response: { ok: true, created: n, altered: 0, errors: 0, problems: [], raw: '' },
+      },
+    });
+    const answerFull = (answerGcs.stop()?.statistics ?? []).filter((g) => g.gcType === 'MarkSweepCompact');
+    const answerPeak = Math.max(
+      0,
+      ...answerFull.map((g) => g.afterGC.heapStatistics.usedHeapSize - answerBase),
+    );
+    t.diagnostic(
+      `live heap after each of ${answerFull.length} full collections during the whole answer: at most +${(answerPeak / 2 ** 20).toFixed(0)} MB`,
+    );
+    assert.equal(answered.status, 200, answered.raw.slice(0, 300));
+    // a part (~1.3 MB) and its vouchers at a time: +3 MB here; joined and parsed whole, +32 MB
+    assert.ok(answerPeak < 16 * 2 ** 20, `the live heap grew ${(answerPeak / 2 ** 20).toFixed(0)} MB`);
+    const recorded = (await database.db.execute(sql`
+      select count(*)::int as sent from tally_sent_vouchers where export_id = ${id} and how = 'sent'`)) as unknown as {
+      rows: { sent: number }[];
+    };
+    assert.equal(recorded.rows[0].sent, n);
+    // Every part but the page's emptied: the page reads part 3 alone, so it answers the same (the
+    // old detail joined every part first and found no voucher 1,510 in what was left).
+    await database.db.execute(
+      sql`update tally_export_parts set xml = '' where export_id = ${id} and part <> 3`,
+    );
+    const after = await page();
+    assert.equal(after.status, 200, after.raw.slice(0, 300));
+    assert.deepEqual(
+      after.body.voucher_list.map((v: { remote_id: string }) => v.remote_id),
+      expected.map((v) => v.remoteId),
+    );
+    assert.ok(after.body.voucher_list.every((v: { state: string }) => v.state === 'in_tally'));
   });
 
   test('a masters file is parsed in a reader: 8 MB of masters leave the API free, a tag flood is refused', async () => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import ExcelJS from 'exceljs';
 import { UPLOAD_LIMIT_BYTES } from '../src/body-limits.ts';
 import { incomingDirOf, sweepIncoming } from '../src/statements/upload.ts';
 import { startApp, upload } from './helpers/harness.ts';
@@ -119,6 +120,62 @@ describe('statement uploads are streamed to disk, not held in memory', () => {
       name: 's.csv',
     });
     assert.equal(preview.status, 200);
+    assert.deepEqual(await filesAfter(), []);
+  });
+
+  test('a masters file is streamed to disk and piped to its reader; the file is gone after', async () => {
+    const u = await makeMember(h, 20);
+    const ledgers = Array.from(
+      { length: 200 },
+      (_, i) =>
+        `<TALLYMESSAGE><LEDGER NAME="Party ${i}" RESERVEDNAME=""><PARENT>Sundry Debtors</PARENT></LEDGER></TALLYMESSAGE>`,
+    ).join('');
+    const xml = Buffer.from(
+      `<ENVELOPE><HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER><BODY><IMPORTDATA><REQUESTDATA>${ledgers}</REQUESTDATA></IMPORTDATA></BODY></ENVELOPE>`,
+    );
+    const { answer, seen } = await watching(() =>
+      upload(h.app, '/api/tally/company/file', {
+        token: u.token,
+        bytes: xml,
+        name: 'Master.xml',
+        fields: { company_name: 'Disk Co' },
+      }),
+    );
+    assert.equal(answer.status, 200, answer.raw.slice(0, 300));
+    assert.equal(answer.body.company.name, 'Disk Co');
+    // read from its file (before: held whole in the request's memory, nothing on disk)
+    assert.deepEqual(seen, [{ size: xml.length, mode: 0o600 }], 'one file, the whole upload, 0600');
+    assert.deepEqual(await filesAfter(), []);
+    // refused (not a masters export): removed too
+    const bad = await upload(h.app, '/api/tally/company/file', {
+      token: u.token,
+      bytes: Buffer.from('not xml'),
+      name: 'x.xml',
+    });
+    assert.equal(bad.status, 422);
+    assert.deepEqual(await filesAfter(), []);
+  });
+
+  test('a billing workbook is streamed to disk and read from there; the file is gone after', async () => {
+    const admin = await makeMember(h, 0, { role: 'admin' });
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Items');
+    ws.addRow(['Item Name', 'Quantity', 'Selling Price', 'GST']);
+    ws.addRow(['Pen', 10, 5, 18]);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const { answer, seen } = await watching(() =>
+      upload(h.app, '/api/item-master/check-password', { token: admin.token, bytes, name: 'items.xlsx' }),
+    );
+    assert.equal(answer.status, 200, answer.raw.slice(0, 300));
+    assert.equal(answer.body.password_required, false);
+    assert.deepEqual(seen, [{ size: bytes.length, mode: 0o600 }], 'one file, the whole upload, 0600');
+    assert.deepEqual(await filesAfter(), []);
+    const notXlsx = await upload(h.app, '/api/item-master/check-password', {
+      token: admin.token,
+      bytes: Buffer.from('%PDF-1.7 not a workbook'),
+      name: 'items.xlsx',
+    });
+    assert.equal(notXlsx.status, 422, notXlsx.raw.slice(0, 300));
     assert.deepEqual(await filesAfter(), []);
   });
 

@@ -230,12 +230,12 @@ export async function checkPassword(
  * all happen there. Throws StatementError.
  */
 export async function readWorkbookRows(
-  bytes: Uint8Array,
+  input: StatementInput,
   opts: { password?: string; signal?: AbortSignal; owner?: string } = {},
 ): Promise<Cell[][]> {
-  if (bytes.length === 0) throw noBytes();
+  if (sizeOfInput(input) === 0) throw noBytes();
   const out = (await run(
-    { op: 'readWorkbook', bytes, password: opts.password || undefined },
+    { op: 'readWorkbook', ...bytesOf(input), password: opts.password || undefined },
     opts.signal,
     opts.owner,
   )) as WorkbookOutput;
@@ -303,9 +303,13 @@ export async function openArchiveFileIntoFolder(
  * limits, UNSUPPORTED with the words when it is not a masters export.
  */
 export async function readMastersInReader(
-  bytes: Uint8Array,
+  input: StatementInput,
   opts: { signal?: AbortSignal; owner?: string } = {},
 ): Promise<TallyCompanySnapshot> {
-  if (bytes.length === 0) throw noBytes();
-  return (await run({ op: 'readMasters', bytes }, opts.signal, opts.owner)) as TallyCompanySnapshot;
+  if (sizeOfInput(input) === 0) throw noBytes();
+  return (await run(
+    { op: 'readMasters', ...bytesOf(input) },
+    opts.signal,
+    opts.owner,
+  )) as TallyCompanySnapshot;
 }

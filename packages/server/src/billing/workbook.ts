@@ -1,10 +1,12 @@
 import { isIsoDate, parseSpecDate, type BillingItem, type DatedAmount } from '@bahi/core';
+import { readFile } from 'node:fs/promises';
 import {
   StatementError,
   detectFileKind,
   readWorkbookRows,
   xlsxNeedsPassword,
   type Cell,
+  type StatementInput,
 } from '@bahi/statements';
 import { HttpError, badRequest, fileFailure } from '../errors.ts';
 
@@ -35,16 +37,18 @@ function checkKind(bytes: Uint8Array, role: WorkbookRole): void {
 export type ReadAs = { owner?: string };
 
 async function firstSheet(
-  bytes: Uint8Array,
+  input: StatementInput,
   role: WorkbookRole,
   password?: string,
   as: ReadAs = {},
 ): Promise<Cell[][]> {
-  checkKind(bytes, role);
+  // A workbook kept on disk (the upload, issue 33) is read once for the kind check and dropped:
+  // the job waits for its reader holding the file's path, and the pool pipes it from there.
+  checkKind(input instanceof Uint8Array ? input : await readFile(input.path), role);
   try {
     // In the statement pool, never on the request thread (issue 18: a workbook whose key needed a
     // huge number of hash iterations froze the whole API for 84 s).
-    return await readWorkbookRows(bytes, { password: password || undefined, owner: as.owner });
+    return await readWorkbookRows(input, { password: password || undefined, owner: as.owner });
   } catch (err) {
     if (!(err instanceof StatementError)) throw err;
     const what = LABEL[role];
@@ -109,7 +113,7 @@ function num(v: Cell): number | null {
 
 /** Items: Item Name, HSN (optional), Quantity (whole), Selling Price (rupees before GST), GST (percent). */
 export async function readItemsWorkbook(
-  bytes: Uint8Array,
+  bytes: StatementInput,
   password?: string,
   as: ReadAs = {},
 ): Promise<BillingItem[]> {
@@ -156,7 +160,7 @@ export async function readItemsWorkbook(
 
 /** Amounts: Date (DD-MM-YYYY text or a date cell) and Amount (rupees, tax included), one row a day. */
 export async function readAmountsWorkbook(
-  bytes: Uint8Array,
+  bytes: StatementInput,
   password?: string,
   as: ReadAs = {},
 ): Promise<DatedAmount[]> {

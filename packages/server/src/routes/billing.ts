@@ -19,13 +19,14 @@ import {
   type RuleSet,
 } from '@bahi/core';
 import { BILLING_DEFAULTS, buildTaxInvoicesXml } from '@bahi/tally';
+import type { KeptFile } from '@bahi/statements';
 import { requireAdmin } from '../auth/guards.ts';
 import { vouchersCsv, vouchersXlsx } from '../billing/export.ts';
 import { CSV_TYPE, XLSX_TYPE, XML_TYPE, sendDownload } from '../download.ts';
 import { readAmountsWorkbook, readItemsWorkbook, workbookNeedsPassword } from '../billing/workbook.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest } from '../errors.ts';
-import { readMultipart } from '../multipart.ts';
+import { bytesOfKept, fileOf, withForm } from '../multipart.ts';
 import { loadCompany, partyRegistration, taxLedgersOf } from '../tally/company.ts';
 import { loadRuleSet } from './rules.ts';
 import { withReadSlot } from '../statements/work-limits.ts';
@@ -38,17 +39,22 @@ import { withReadSlot } from '../statements/work-limits.ts';
 const MAX_BILLING_AMOUNT_PAISE = 10_00_00_000 * 100;
 
 interface BillingForm {
-  file: Buffer;
-  amountFile?: Buffer;
+  /** the items workbook, kept on disk for the request (issue 33) */
+  file: KeptFile;
+  amountFile?: KeptFile;
   fields: Record<string, string>;
 }
 
-async function readForm(request: FastifyRequest): Promise<BillingForm> {
-  const form = await readMultipart(request, 'Send the workbook as multipart form data (field "file").');
-  const bytesOf = (field: string) => form.files.find((f) => f.field === field && f.bytes.length > 0)?.bytes;
-  const file = bytesOf('file');
-  if (!file) throw badRequest('Choose an XLSX file to upload.');
-  return { file, amountFile: bytesOf('amount_file'), fields: form.fields };
+/** Runs `fn` with the billing form, its workbooks kept on disk and removed when it ends. */
+async function withBillingForm<T>(
+  request: FastifyRequest,
+  fn: (form: BillingForm) => Promise<T>,
+): Promise<T> {
+  return withForm(request, 'Send the workbook as multipart form data (field "file").', async (form) => {
+    const file = fileOf(form, 'file');
+    if (!file) throw badRequest('Choose an XLSX file to upload.');
+    return fn({ file, amountFile: fileOf(form, 'amount_file'), fields: form.fields });
+  });
 }
 
 /** Today in India, ISO. */
@@ -124,29 +130,34 @@ const billing: FastifyPluginAsync = async (app) => {
   const { db, now } = app.bahi;
   app.addHook('preHandler', requireAdmin);
 
-  serve(app, ENDPOINTS.billingCheckPassword, async (request) => {
-    const form = await readForm(request);
-    const required =
-      workbookNeedsPassword(form.file, 'items') ||
-      (form.amountFile !== undefined && workbookNeedsPassword(form.amountFile, 'amounts'));
-    return { password_required: required };
-  });
+  serve(app, ENDPOINTS.billingCheckPassword, async (request) =>
+    withBillingForm(request, async (form) => {
+      const required =
+        workbookNeedsPassword(await bytesOfKept(form.file), 'items') ||
+        (form.amountFile !== undefined &&
+          workbookNeedsPassword(await bytesOfKept(form.amountFile), 'amounts'));
+      return { password_required: required };
+    }),
+  );
 
   const getData = async (request: FastifyRequest): Promise<BillingDataAnswer> => {
-    const form = await readForm(request);
-    const f = form.fields;
-    const setName = RuleSetName.safeParse(f.set_name?.trim() || DEFAULT_RULE_SET_NAME);
-    if (!setName.success) throw badRequest(setName.error.issues[0].message);
-    const rules = await loadRuleSet(db, request.user.id, setName.data);
-    if (rules === null)
-      throw badRequest(`There is no rule set named '${setName.data}'. Save it on the Rules screen first.`);
-    const password = f.password || undefined;
-    const userId = request.user.id;
-    const as = { owner: userId };
-    const { items, datedAmounts } = await withReadSlot(app.bahi, userId, 'workbook', async () => ({
-      items: await readItemsWorkbook(form.file, password, as),
-      datedAmounts: form.amountFile ? await readAmountsWorkbook(form.amountFile, password, as) : undefined,
-    }));
+    // The workbooks are kept on disk while they are read, and removed before the allocation runs.
+    const { f, setName, rules, items, datedAmounts } = await withBillingForm(request, async (form) => {
+      const f = form.fields;
+      const setName = RuleSetName.safeParse(f.set_name?.trim() || DEFAULT_RULE_SET_NAME);
+      if (!setName.success) throw badRequest(setName.error.issues[0].message);
+      const rules = await loadRuleSet(db, request.user.id, setName.data);
+      if (rules === null)
+        throw badRequest(`There is no rule set named '${setName.data}'. Save it on the Rules screen first.`);
+      const password = f.password || undefined;
+      const userId = request.user.id;
+      const as = { owner: userId };
+      const read = await withReadSlot(app.bahi, userId, 'workbook', async () => ({
+        items: await readItemsWorkbook(form.file, password, as),
+        datedAmounts: form.amountFile ? await readAmountsWorkbook(form.amountFile, password, as) : undefined,
+      }));
+      return { f, setName, rules, ...read };
+    });
     const amount = datedAmounts ? undefined : formAmount(f.amount_given);
     if (datedAmounts && datedAmounts.reduce((s, d) => s + d.amount, 0) > MAX_BILLING_AMOUNT_PAISE) {
       throw badRequest('The amounts workbook adds up to more than ₹10,00,00,000.');
@@ -194,15 +205,17 @@ const billing: FastifyPluginAsync = async (app) => {
   serve(app, ENDPOINTS.billingData, getData);
   // The amounts workbook read alone (issue 34 round four): its total fills Amount to Allocate.
   serve(app, ENDPOINTS.billingAmountsTotal, async (request) => {
-    const form = await readMultipart(
+    const userId = request.user.id;
+    const rows = await withForm(
       request,
       'Send the workbook as multipart form data (field "amount_file").',
-    );
-    const bytes = form.files.find((f) => f.field === 'amount_file' && f.bytes.length > 0)?.bytes;
-    if (!bytes) throw badRequest('Choose the amounts workbook (XLSX) to read.');
-    const userId = request.user.id;
-    const rows = await withReadSlot(app.bahi, userId, 'workbook', () =>
-      readAmountsWorkbook(bytes, form.fields.password || undefined, { owner: userId }),
+      async (form) => {
+        const file = fileOf(form, 'amount_file');
+        if (!file) throw badRequest('Choose the amounts workbook (XLSX) to read.');
+        return withReadSlot(app.bahi, userId, 'workbook', () =>
+          readAmountsWorkbook(file, form.fields.password || undefined, { owner: userId }),
+        );
+      },
     );
     const total = rows.reduce((s, d) => s + d.amount, 0);
     const dates = rows.map((d) => d.date).sort();

@@ -12,14 +12,20 @@ import {
   type TallyPartResult,
 } from '@bahi/contract';
 import { buildMt940, keptFacts } from '@bahi/tally';
-import { exportPart, jsonWithPieces, partsOfKept, wholeXml, wholeXmlPieces } from '../tally/export-parts.ts';
+import {
+  exportPart,
+  exportPartsXml,
+  jsonWithPieces,
+  partsOfKept,
+  wholeXmlPieces,
+} from '../tally/export-parts.ts';
 import { readMastersInReader } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
 import { isUuid } from '../auth/users.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 import { serve } from '../endpoints.ts';
-import { readMultipart } from '../multipart.ts';
+import { fileOf, withForm } from '../multipart.ts';
 import { tallyExports } from '../statements/tables.ts';
 import {
   bankExportPlan,
@@ -110,14 +116,22 @@ const tally: FastifyPluginAsync = async (app) => {
 
   // Without a bridge: a masters export file (List of Accounts / Export > Masters, XML).
   serve(app, ENDPOINTS.tallyCompanyFile, async (request) => {
-    const form = await readMultipart(request, 'Send the masters file as multipart form data (field "file").');
-    const file = form.files.find((f) => f.field === 'file' && f.bytes.length > 0);
-    if (!file) throw badRequest('Choose the XML file TallyPrime exported.');
-    const fields = TallyMastersFileFields.parse(form.fields);
-    // Parsed in a reader process, under its time and memory limits and a tag cap (issue 33); a
-    // file that is not a masters export is answered 422 with its words (errors.ts).
-    const read = await withReadSlot(ctx, request.user.id, 'masters', () =>
-      readMastersInReader(file.bytes, { owner: request.user.id }),
+    // The file is streamed to disk as it arrives and piped from there to its reader (issue 33: it
+    // was held whole, up to 25 MB, while it waited), and removed when it has been read.
+    const { fields, read } = await withForm(
+      request,
+      'Send the masters file as multipart form data (field "file").',
+      async (form) => {
+        const file = fileOf(form, 'file');
+        if (!file) throw badRequest('Choose the XML file TallyPrime exported.');
+        const fields = TallyMastersFileFields.parse(form.fields);
+        // Parsed in a reader process, under its time and memory limits and a tag cap (issue 33); a
+        // file that is not a masters export is answered 422 with its words (errors.ts).
+        const read = await withReadSlot(ctx, request.user.id, 'masters', () =>
+          readMastersInReader(file, { owner: request.user.id }),
+        );
+        return { fields, read };
+      },
     );
     const company = {
       ...read.company,
@@ -358,8 +372,16 @@ const tally: FastifyPluginAsync = async (app) => {
           userId: tallyExports.userId,
         });
       if (updated.length === 0) throw notFound('No such export.');
+      // A push kept in parts: its vouchers recorded a part's row at a time, never joined (issue 33).
+      const kept = updated[0];
       if (tallyTookAll(report))
-        await confirmSent(ctx.db, updated[0].userId, id, await wholeXml(ctx.db, updated[0]), ctx.now());
+        await confirmSent(
+          ctx.db,
+          kept.userId,
+          id,
+          kept.parts === null ? kept.xml : (tx) => exportPartsXml(tx, kept),
+          ctx.now(),
+        );
       return { ok: true as const };
     }
     // A push in parts: each part's answer is kept beside the others, and the export is ok only when

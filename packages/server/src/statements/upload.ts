@@ -41,7 +41,7 @@ class TooLarge extends Error {
 }
 
 /** Writes a file part to `file` as it arrives: its size, hash and first bytes. */
-async function streamTo(
+export async function streamTo(
   file: string,
   chunks: AsyncIterable<Buffer> & { truncated?: boolean },
 ): Promise<{ size: number; sha256: string; head: Buffer }> {

@@ -18,18 +18,6 @@ export interface KeptFile {
 }
 
 /**
- * The whole file of an export: its `xml`, or its parts joined. Only where a whole file is asked
- * for (the answer to a whole push, send again, a page of a push's vouchers): bounded by the 48 MB a
- * push may hold, as before; the bridge's path reads a part at a time (exportPart), and Download
- * streams the pieces (wholeXmlPieces).
- */
-export async function wholeXml(db: DbOrTx, row: Omit<KeptFile, 'vouchers'>): Promise<string> {
-  let xml = '';
-  for await (const piece of wholeXmlPieces(db, row)) xml += piece;
-  return xml;
-}
-
-/**
  * The whole file of an export a piece at a time, one part's row read at a time (issue 33: Download
  * joined up to 48 MB in the server). The pieces joined are @bahi/tally `joinParts` of the parts:
  * the first part's head, each part's messages (a line break and the head's indent between two),

@@ -26,7 +26,7 @@ import type { DbOrTx } from '../db/index.ts';
 import { conflict, notFound } from '../errors.ts';
 import { bookPushes } from '../office/tables.ts';
 import { tallyExports } from '../statements/tables.ts';
-import { exportPartsXml, wholeXml } from './export-parts.ts';
+import { exportPart, exportPartsXml } from './export-parts.ts';
 import { alreadyRecorded, heldDays, recordedMovements } from './sent.ts';
 
 type ExportRow = typeof tallyExports.$inferSelect;
@@ -244,14 +244,11 @@ export async function listPushes(
   return { pushes: rows.map((r) => summary(r, office.has(r.id), f.get(r.id))), total: Number(total) };
 }
 
-/** One kept export of the user's, or 404. */
-async function loadExport(
-  db: DbOrTx,
-  userId: string,
-  id: string,
-  keptSince: Date,
-  { join = true } = {},
-): Promise<ExportRow> {
+/**
+ * One kept export of the user's, or 404. An office push kept in parts is never joined here (issue
+ * 33): its `xml` is '' and its parts are read one at a time where needed.
+ */
+async function loadExport(db: DbOrTx, userId: string, id: string, keptSince: Date): Promise<ExportRow> {
   const [row] = await db
     .select()
     .from(tallyExports)
@@ -259,8 +256,7 @@ async function loadExport(
       and(eq(tallyExports.id, id), eq(tallyExports.userId, userId), gte(tallyExports.createdAt, keptSince)),
     );
   if (!row) throw notFound('No such push (pushes are kept 30 days).');
-  // An office push kept in parts: its file joined (at most 48 MB, as before), for a page of vouchers.
-  return row.parts === null || !join ? row : { ...row, xml: await wholeXml(db, row) };
+  return row;
 }
 
 /**
@@ -282,14 +278,37 @@ async function voucherStates(db: DbOrTx, userId: string, row: ExportRow) {
   return { answers, recorded, states };
 }
 
+/**
+ * The vouchers at `indices` (a page), read from the kept XML: for an export kept in parts, from the
+ * parts that hold them only, one part's row at a time (issue 33: the whole push, up to 48 MB, was
+ * joined for each page).
+ */
+async function pageVouchers(db: DbOrTx, row: ExportRow, indices: readonly number[]) {
+  if (row.parts === null) return keptVouchersAt(row.xml, row.ledgerName, indices, TALLY_PART_VOUCHERS);
+  const byPart = new Map<number, number[]>();
+  for (const i of indices) {
+    const part = Math.floor(i / TALLY_PART_VOUCHERS);
+    byPart.set(part, [...(byPart.get(part) ?? []), i - part * TALLY_PART_VOUCHERS]);
+  }
+  const out: ReturnType<typeof keptVouchersAt> = [];
+  for (const [part, within] of [...byPart].sort((a, b) => a[0] - b[0])) {
+    const piece = await exportPart(db, { ...row, vouchers: row.vouchers }, part);
+    if (!piece) continue;
+    for (const v of keptVouchersAt(piece.xml, row.ledgerName, within, TALLY_PART_VOUCHERS))
+      out.push({ ...v, index: v.index + part * TALLY_PART_VOUCHERS, part });
+  }
+  return out;
+}
+
 /** The vouchers at `indices`, read from the kept XML (a page only), with their state and answer. */
-function voucherPage(
+async function voucherPage(
+  db: DbOrTx,
   row: ExportRow,
   indices: readonly number[],
   states: readonly TallyPushVoucherState[],
   answers: readonly (TallyPartResult | undefined)[],
-): TallyPushVoucher[] {
-  return keptVouchersAt(row.xml, row.ledgerName, indices, TALLY_PART_VOUCHERS).map((v): TallyPushVoucher => {
+): Promise<TallyPushVoucher[]> {
+  return (await pageVouchers(db, row, indices)).map((v): TallyPushVoucher => {
     const answer = answers[v.part];
     const state = states[v.index];
     return {
@@ -317,6 +336,8 @@ export async function pushDetail(
   /** `waiting`: the vouchers not in Tally (not taken or not answered). */
   query: { state?: TallyPushVoucherState | 'waiting'; offset: number; limit: number },
 ) {
+  // An export kept in parts is not joined: its ids and days are kept beside it, and the page's
+  // vouchers are read from their parts.
   const row = await loadExport(db, userId, id, keptSince);
   const { states, answers } = await voucherStates(db, userId, row);
   const office = await officeExports(db, [row.id]);
@@ -329,7 +350,13 @@ export async function pushDetail(
     push: summary(row, office.has(row.id), { inTally, from: days.firstDay ?? '', to: days.lastDay ?? '' }),
     part_results: answers.flatMap((a) => (a ? [a] : [])),
     // Only the page's vouchers are read from the XML.
-    voucher_list: voucherPage(row, matching.slice(query.offset, query.offset + query.limit), states, answers),
+    voucher_list: await voucherPage(
+      db,
+      row,
+      matching.slice(query.offset, query.offset + query.limit),
+      states,
+      answers,
+    ),
     matching: matching.length,
   };
 }
@@ -348,7 +375,7 @@ export async function sendAgainFile(
 ) {
   // A part at a time (issue 33): each part's vouchers read, then each part's subset, never the
   // whole file joined or parsed at once; for a file kept whole, its one "part" is the file.
-  const row = await loadExport(db, userId, id, keptSince, { join: false });
+  const row = await loadExport(db, userId, id, keptSince);
   const vouchers: ReturnType<typeof keptVouchers> = [];
   for await (const xml of exportPartsXml(db, row)) {
     for (const v of keptVouchers(xml, row.ledgerName, TALLY_PART_VOUCHERS)) {

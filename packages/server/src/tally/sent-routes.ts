@@ -64,27 +64,42 @@ export function tallyTookAll(report: {
  * Tally took every voucher of `xml` (an export or one of its parts): they are recorded as sent for
  * the export's company and bank ledger, and an office push's book rows among them marked pushed.
  */
-export async function confirmSent(db: Db, userId: string, exportId: string, xml: string, now: Date) {
-  if (!voucherIdsIn(xml).length) return;
+export async function confirmSent(
+  db: Db,
+  userId: string,
+  exportId: string,
+  /** the file, or its parts read one at a time (a whole push kept in parts: never joined, issue 33) */
+  xml: string | ((tx: DbOrTx) => AsyncIterable<string>),
+  now: Date,
+) {
+  if (typeof xml === 'string' && !voucherIdsIn(xml).length) return;
   const [row] = await db
     .select({ ledger: tallyExports.ledgerName, company: tallyExports.companyName })
     .from(tallyExports)
     .where(and(eq(tallyExports.id, exportId), eq(tallyExports.userId, userId)));
   if (!row) return;
+  const scope = { userId, company: row.company, ledger: row.ledger };
   // Each voucher with the bank's movement its XML carries: the record answers for it by day, side
   // and amount as well as by id (decision 037, round 3f).
-  const vouchers = keptVouchers(xml, row.ledger).flatMap((v) =>
-    v.remoteId ? [{ id: v.remoteId, ...(v.date ? { date: v.date, side: v.side, paise: v.paise } : {}) }] : [],
-  );
-  await db.transaction(async (tx) => {
-    await recordVouchers(
-      tx,
-      { userId, company: row.company, ledger: row.ledger },
-      vouchers,
-      'sent',
-      exportId,
-      now,
+  const vouchersOf = (file: string) =>
+    keptVouchers(file, row.ledger).flatMap((v) =>
+      v.remoteId
+        ? [{ id: v.remoteId, ...(v.date ? { date: v.date, side: v.side, paise: v.paise } : {}) }]
+        : [],
     );
+  await db.transaction(async (tx) => {
+    if (typeof xml === 'string') {
+      await recordVouchers(tx, scope, vouchersOf(xml), 'sent', exportId, now);
+    } else {
+      let any = false;
+      for await (const part of xml(tx)) {
+        const vouchers = vouchersOf(part);
+        if (vouchers.length === 0) continue;
+        any = true;
+        await recordVouchers(tx, scope, vouchers, 'sent', exportId, now);
+      }
+      if (!any) return;
+    }
     await confirmBookRows(tx, exportId, { userId, company: row.company }, now);
   });
 }

@@ -98,3 +98,77 @@ export function declaredRowsLinear(sheetXmlStart: string): number {
   const last = m[1] ?? /\d+$/.exec(ref)?.[0];
   return last ? Number(last) : 0;
 }
+
+/** How many of each counted element a workbook part holds (`over`: counting stopped at a limit). */
+export interface ElementCount {
+  counts: Map<string, number>;
+  /** bytes inflated before the count ended */
+  bytes: number;
+}
+
+/**
+ * Counts elements named in `names` (local names: `row`, `c`, `si`; any namespace prefix) in one
+ * zip entry's XML, inflating it a chunk at a time: at most one chunk (64 KB of input, its output)
+ * is held, never the part. Stops as soon as `stop(counts)` says so, or past `maxBytes` inflated.
+ * A part that cannot be inflated gives what was counted before (the workbook's load then fails
+ * on it). Linear: one pattern with no nested repetition over each chunk, a tag's first few
+ * characters carried to the next.
+ */
+export async function countZipElements(
+  zip: Uint8Array,
+  entry: ZipEntry,
+  names: readonly string[],
+  stop: (counts: Map<string, number>) => boolean,
+  maxBytes: number,
+): Promise<ElementCount> {
+  const counts = new Map<string, number>(names.map((n) => [n, 0]));
+  const buf = Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
+  const p = entry.localHeaderOffset;
+  if (p + 30 > buf.length || buf.readUInt32LE(p) !== 0x04034b50) return { counts, bytes: 0 };
+  const start = p + 30 + buf.readUInt16LE(p + 26) + buf.readUInt16LE(p + 28);
+  const data = buf.subarray(start, Math.min(buf.length, start + entry.compressedSize));
+  const pattern = new RegExp(`<(?:[A-Za-z_][\\w.-]{0,30}:)?(${names.join('|')})[\\s>/]`, 'g');
+  let carry = '';
+  let bytes = 0;
+  let done = false;
+  const scan = (chunk: Buffer): void => {
+    bytes += chunk.length;
+    const text = carry + chunk.toString('latin1');
+    pattern.lastIndex = 0;
+    let lastEnd = 0;
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+      counts.set(m[1]!, counts.get(m[1]!)! + 1);
+      lastEnd = pattern.lastIndex;
+    }
+    // A tag cut at the chunk's end: its start is looked at again with the next chunk.
+    const lt = text.lastIndexOf('<');
+    carry = lt >= lastEnd && text.length - lt <= 40 ? text.slice(lt) : '';
+    if (stop(counts) || bytes > maxBytes) done = true;
+  };
+  const CHUNK = 64 * 1024;
+  if (entry.method === 0) {
+    for (let at = 0; at < data.length && !done; at += CHUNK) scan(data.subarray(at, at + CHUNK));
+    return { counts, bytes };
+  }
+  if (entry.method !== 8) return { counts, bytes };
+  const { createInflateRaw } = await import('node:zlib');
+  const inflate = createInflateRaw({ chunkSize: CHUNK });
+  const input = (async function* () {
+    for (let at = 0; at < data.length; at += CHUNK) yield data.subarray(at, at + CHUNK);
+  })();
+  const { Readable } = await import('node:stream');
+  const source = Readable.from(input);
+  source.pipe(inflate);
+  try {
+    for await (const chunk of inflate) {
+      scan(chunk as Buffer);
+      if (done) break;
+    }
+  } catch {
+    // damaged data: what was counted stands
+  } finally {
+    source.destroy();
+    inflate.destroy();
+  }
+  return { counts, bytes };
+}

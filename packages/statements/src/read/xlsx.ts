@@ -7,13 +7,22 @@ import type ExcelJS from 'exceljs';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Cell, Sheet } from '../source.ts';
 import { cfbStreamNames, isCfb } from './cfb.ts';
-import { checkSheetCount, checkSpinCount, declaredRowsLinear } from './xlsx-limits.ts';
+import { checkSheetCount, checkSpinCount, countZipElements, declaredRowsLinear } from './xlsx-limits.ts';
 import { zipEntries, zipEntryPrefix } from './zip.ts';
 
 export { isCfb } from './cfb.ts';
 
 export const MAX_XLSX_ROWS = 200_000;
 export const MAX_XLSX_UNPACKED_BYTES = 100 * 1024 * 1024;
+/**
+ * Most cells (and shared strings) a workbook may hold, counted from its XML before it is loaded
+ * (issue 33). ExcelJS holds a loaded workbook at ~0.6-0.8 KB a cell: a five-column statement of
+ * 50,000 rows (200,000 cells) took a reader to 335 MB, 100,000 rows (400,000 cells) to 444 MB,
+ * 150,000 rows to 583 MB and 200,000 rows (MAX_XLSX_ROWS) to 739 MB, past a reader's 512 MB cap.
+ * 300,000 cells leave a reader ~100 MB under its cap (74,999 rows of four cells: 395 MB).
+ * A year of a busy account's rows (~100 a day) of eight columns is ~290,000 cells.
+ */
+export const MAX_XLSX_CELLS = 300_000;
 
 export const UNREADABLE_XLSX = 'The Excel file is damaged and cannot be read.';
 
@@ -93,6 +102,67 @@ export function checkXlsxSize(zip: Uint8Array): void {
   }
 }
 
+function tooLargeXlsx(userMessage: string, logMessage: string): StatementError {
+  return new StatementError('TOO_LARGE', { userMessage, logMessage: `xlsx: ${logMessage}` });
+}
+
+/**
+ * Refuse a workbook with more rows than MAX_XLSX_ROWS or more cells (or shared strings) than
+ * MAX_XLSX_CELLS, counted from its sheets' XML a chunk at a time before the workbook is loaded
+ * (the sheet's `<dimension>` may be absent or false; ExcelJS loads everything before a row can be
+ * counted: a 200,000-row statement took its reader past 512 MB before being refused). Counting
+ * stops at the first limit passed.
+ */
+export async function checkXlsxCells(zip: Uint8Array): Promise<void> {
+  const entries = zipEntries(zip) ?? [];
+  let rows = 0;
+  let cells = 0;
+  // Every XML part but the shared strings (a sheet is read by ExcelJS from xl/worksheets/, but a
+  // part elsewhere costs nothing to count, and no other part holds rows or cells).
+  for (const e of entries) {
+    if (!/\.xml$/i.test(e.name) || e.name === 'xl/sharedStrings.xml') continue;
+    const { counts, bytes } = await countZipElements(
+      zip,
+      e,
+      ['row', 'c'],
+      (n) => rows + n.get('row')! > MAX_XLSX_ROWS || cells + n.get('c')! > MAX_XLSX_CELLS,
+      MAX_XLSX_UNPACKED_BYTES,
+    );
+    rows += counts.get('row')!;
+    cells += counts.get('c')!;
+    if (rows > MAX_XLSX_ROWS)
+      throw tooLargeXlsx(
+        `The Excel file has more than ${MAX_XLSX_ROWS.toLocaleString('en-IN')} rows: too many to be a bank statement.`,
+        `more than ${MAX_XLSX_ROWS} rows (counted)`,
+      );
+    if (cells > MAX_XLSX_CELLS)
+      throw tooLargeXlsx(
+        `The Excel file has more than ${MAX_XLSX_CELLS.toLocaleString('en-IN')} cells: too large to be a bank statement. Split it into shorter periods and try again.`,
+        `more than ${MAX_XLSX_CELLS} cells (counted)`,
+      );
+    if (bytes > MAX_XLSX_UNPACKED_BYTES)
+      throw tooLargeXlsx(
+        'The Excel file is too large to be a bank statement.',
+        `${e.name} inflates past its size`,
+      );
+  }
+  const strings = entries.find((e) => e.name === 'xl/sharedStrings.xml');
+  if (strings) {
+    const { counts } = await countZipElements(
+      zip,
+      strings,
+      ['si'],
+      (n) => n.get('si')! > MAX_XLSX_CELLS,
+      MAX_XLSX_UNPACKED_BYTES,
+    );
+    if (counts.get('si')! > MAX_XLSX_CELLS)
+      throw tooLargeXlsx(
+        `The Excel file has more than ${MAX_XLSX_CELLS.toLocaleString('en-IN')} different texts: too large to be a bank statement.`,
+        `more than ${MAX_XLSX_CELLS} shared strings (counted)`,
+      );
+  }
+}
+
 function isoDate(d: Date): string {
   // exceljs gives date cells as UTC midnight of the calendar date.
   return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10);
@@ -122,6 +192,7 @@ export interface XlsxReadResult {
 export async function readXlsx(bytes: Uint8Array, opts: { password?: string } = {}): Promise<XlsxReadResult> {
   const zip = isCfb(bytes) ? await decrypt(bytes, opts.password) : bytes;
   checkXlsxSize(zip);
+  await checkXlsxCells(zip);
   const { default: Excel } = await import('exceljs');
   const wb = new Excel.Workbook();
   try {

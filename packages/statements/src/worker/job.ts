@@ -106,6 +106,8 @@ export interface ReadPartJob {
 export interface ReadWorkbookJob {
   op: 'readWorkbook';
   bytes: Uint8Array;
+  /** the upload kept on disk, piped by the pool when the job starts (issue 33) */
+  file?: KeptFile;
   password?: string;
 }
 
@@ -144,6 +146,8 @@ export interface WrittenArchiveOutput {
 export interface ReadMastersJob {
   op: 'readMasters';
   bytes: Uint8Array;
+  /** the upload kept on disk, piped by the pool when the job starts (issue 33) */
+  file?: KeptFile;
 }
 
 export type Job =

@@ -51,14 +51,22 @@ export interface Queued {
 export const HEAVY_TABLE_BYTES = 1024 * 1024;
 
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/**
+ * An XLSX (a zip) over this size is heavy too: ExcelJS holds a workbook whole (issue 33: 74,999
+ * rows of four cells, MAX_XLSX_CELLS, pack to 1.9 MB and took a reader to 395 MB), and a
+ * statement packs ~160 cells a KB: 512 KB is ~80,000 cells, a year of a busy account's rows.
+ */
+export const HEAVY_XLSX_BYTES = 512 * 1024;
 
 /**
- * Whether a file's reading holds it whole as a table of cells, large: over HEAVY_TABLE_BYTES, and
- * an old Excel workbook (a CFB container) or markup (its first character after a byte-order mark
+ * Whether a file's reading holds it whole as a table of cells, large: an XLSX (a zip) over
+ * HEAVY_XLSX_BYTES, or over HEAVY_TABLE_BYTES and an old Excel workbook (a CFB container) or markup (its first character after a byte-order mark
  * and white space is '<': an HTML table saved as .xls). From its first bytes only (`size`: the
  * whole file's, when `bytes` are its first 4 KB).
  */
 export function isHeavyTable(bytes: Uint8Array, size = bytes.byteLength): boolean {
+  if (size > HEAVY_XLSX_BYTES && ZIP_MAGIC.every((b, i) => bytes[i] === b)) return true;
   if (size <= HEAVY_TABLE_BYTES) return false;
   if (CFB_MAGIC.every((b, i) => bytes[i] === b)) return true;
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;

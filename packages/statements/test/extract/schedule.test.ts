@@ -7,6 +7,7 @@ import {
   HEAVY_TABLE_BYTES,
   ReaderTime,
   USED_HALF_LIFE_MS,
+  HEAVY_XLSX_BYTES,
   isHeavyTable,
   nextJob,
   type Queued,
@@ -122,7 +123,16 @@ test('heavy: an HTML table or an old Excel workbook over 1 MB, from its first by
   assert.equal(isHeavyTable(big('\ufeff \r\n<table>')), true);
   assert.equal(isHeavyTable(big([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])), true);
   assert.equal(isHeavyTable(big('%PDF-1.7')), false);
-  assert.equal(isHeavyTable(big('PK\x03\x04')), false);
+  // an XLSX over HEAVY_XLSX_BYTES (512 KB) is heavy too (issue 33: ExcelJS holds it whole)
+  assert.equal(isHeavyTable(big('PK\x03\x04')), true);
+  const zip = (size: number) => {
+    const b = new Uint8Array(size);
+    b.set([0x50, 0x4b, 0x03, 0x04]);
+    return b;
+  };
+  assert.equal(isHeavyTable(zip(HEAVY_XLSX_BYTES + 1)), true);
+  assert.equal(isHeavyTable(zip(HEAVY_XLSX_BYTES)), false);
+  assert.equal(isHeavyTable(zip(4096), HEAVY_XLSX_BYTES + 1), true);
   assert.equal(isHeavyTable(big('Date,Narration,Amount')), false);
   assert.equal(isHeavyTable(new TextEncoder().encode('<table><tr><td>1</td></tr></table>')), false);
 });
