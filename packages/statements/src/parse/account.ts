@@ -119,7 +119,8 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
   const sides = ctx.trace ? sec.transactions.map((t) => t.withdrawal) : [];
   // a sheet's withdrawal and deposit columns are exact: their rows keep their side; on a page a
   // figure may have been placed in the wrong column, and the balance chain still decides
-  fixSidesFromBalance(sec.transactions, opening, ctx.sheets ? (t) => SIDE_BY_BALANCE.has(t) : undefined);
+  const guessed = (t: Transaction) => SIDE_BY_BALANCE.has(t);
+  fixSidesFromBalance(sec.transactions, opening, ctx.sheets ? guessed : undefined, guessed);
   if (ctx.trace)
     sec.transactions.forEach((t, k) => {
       if (t.withdrawal !== sides[k])

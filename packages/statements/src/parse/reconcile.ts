@@ -140,6 +140,8 @@ export function fixSidesFromBalance(
   txs: Transaction[],
   opening: number | null,
   sideByBalance: (t: Transaction) => boolean = () => true,
+  /** rows whose withdrawal the chain may make a deposit too (a side only guessed) */
+  bothWays: (t: Transaction) => boolean = () => false,
 ): void {
   let bal = opening;
   for (const t of txs) {
@@ -163,9 +165,9 @@ export function fixSidesFromBalance(
       t.withdrawal = t.deposit;
       t.deposit = 0;
     } else if (
-      // (and the other way: two amount columns whose sides no header names were taken in the
-      // usual order, withdrawal first, where the statement prints the deposit first)
-      sideByBalance(t) &&
+      // (and the other way where the side was only guessed: two amount columns whose sides no
+      // header names were taken in the usual order, withdrawal first, and the deposit is first)
+      bothWays(t) &&
       bal !== null &&
       t.balance !== null &&
       t.deposit === 0 &&
