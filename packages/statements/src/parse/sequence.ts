@@ -247,7 +247,12 @@ const specialText = (text: string) => {
   // (whole rupees grouped as a total's are: '1,84,078 1,47,876 Total')
   while (
     words.length > 1 &&
-    (isMoney(words[0]!) || GROUPED.test(words[0]!) || EMPTY_AMOUNT.test(words[0]!) || isMark(words[0]!))
+    (isMoney(words[0]!) ||
+      GROUPED.test(words[0]!) ||
+      EMPTY_AMOUNT.test(words[0]!) ||
+      isMark(words[0]!) ||
+      // (a currency printed as a word before its figure: 'Rs. 13,877.63Cr Balance Brought Forward')
+      isCurrency(words[0]!))
   )
     words = words.slice(1);
   return stripLeadingDate(words.join(' '));
