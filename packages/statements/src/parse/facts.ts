@@ -61,7 +61,7 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
     if (type) set('type', type[1]!.trim());
     // 'Name :' but not 'Branch Name :'; 'To :' only where a line starts with it (not 'From : … To : …')
     const holder =
-      /(?<![A-Za-z]\s)(?<![A-Za-z])(?:account\s+name|customer\s+name|name)\s*:\s*(.+?)(?=\s+(?:account|branch|home|a\/c|cust|customer|ifsc|ifs|micr|currency|product|address|mobile|phone|cif|email)\b[^:]*:|$)/i.exec(
+      /(?<![A-Za-z]\s)(?<![A-Za-z])(?:account\s+name|customer\s+name|name|customer|account\s+holder)\s*:\s*(.+?)(?=\s+(?:account|branch|home|a\/c|cust|customer|ifsc|ifs|micr|currency|product|address|mobile|phone|cif|email)\b[^:]*:|$)/i.exec(
         t,
       ) ??
       /^to\s*:\s*(.+?)(?=\s+(?:account|branch|home|a\/c|cust|customer|ifsc|ifs|micr|currency|product|address|mobile|phone|cif|email)\b[^:]*:|$)/i.exec(
@@ -157,6 +157,10 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
   return f;
 }
 
+// a label in a cell of its own, its value in the next ('Account Number' '123456789012'): no name
+const LABEL =
+  /^(?:a\/c|account|acct|customer|cust|branch|ifsc|micr|period|currency|address|phone|mobile|e-?mail|date|from|type|scheme|product|nominee|status|opening|closing)\b/i;
+
 /** The account holder when no label names it: the first left-hand line under the bank's name. */
 export function holderFallback(headerZone: Line[]): string | null {
   // (a name holds no figure: an opening balance or a date is no holder)
@@ -164,6 +168,12 @@ export function holderFallback(headerZone: Line[]): string | null {
     (l) => l.runs.length && !/\b(bank|statement|page)\b/i.test(l.text) && !/\d/.test(l.runs[0]!.text),
   );
   const x = minOf(headerZone.map((l) => l.runs[0]?.x0 ?? Infinity));
-  const candidate = left.find((l) => !/:/.test(l.runs[0]!.text) && l.runs[0]!.x0 <= x + 2);
+  const candidate = left.find(
+    (l) =>
+      /[a-z]/i.test(l.runs[0]!.text) &&
+      !/:/.test(l.runs[0]!.text) &&
+      !LABEL.test(l.runs[0]!.text) &&
+      l.runs[0]!.x0 <= x + 2,
+  );
   return candidate ? candidate.runs[0]!.text.trim() : null;
 }

@@ -143,7 +143,15 @@ export function fixSidesFromBalance(
   /** rows whose withdrawal the chain may make a deposit too (a side only guessed) */
   bothWays: (t: Transaction) => boolean = () => false,
 ): void {
+  const canFlip = (t: Transaction) =>
+    (sideByBalance(t) && t.withdrawal === 0 && t.deposit > 0) ||
+    // (and the other way where the side was only guessed: two amount columns whose sides no
+    // header names were taken in the usual order, withdrawal first, and the deposit is first)
+    (bothWays(t) && t.deposit === 0 && t.withdrawal > 0);
   let bal = opening;
+  // rows since the last printed balance (a statement printing it on each day's last row only)
+  let unproven: Transaction[] = [];
+  let before = opening;
   for (const t of txs) {
     // a minus sign some banks print on every withdrawal, not a reversal: the balance says which
     if (bal !== null && t.balance !== null && (t.withdrawal < 0 || t.deposit < 0)) {
@@ -154,31 +162,46 @@ export function fixSidesFromBalance(
         t.deposit = Math.abs(t.deposit);
       }
     }
-    if (
-      sideByBalance(t) &&
-      bal !== null &&
-      t.balance !== null &&
-      t.withdrawal === 0 &&
-      t.deposit > 0 &&
-      bal - t.deposit === t.balance
-    ) {
-      t.withdrawal = t.deposit;
-      t.deposit = 0;
-    } else if (
-      // (and the other way where the side was only guessed: two amount columns whose sides no
-      // header names were taken in the usual order, withdrawal first, and the deposit is first)
-      bothWays(t) &&
-      bal !== null &&
-      t.balance !== null &&
-      t.deposit === 0 &&
-      t.withdrawal > 0 &&
-      bal + t.withdrawal === t.balance
-    ) {
-      t.deposit = t.withdrawal;
-      t.withdrawal = 0;
+    if (bal !== null && t.balance !== null && bal + t.deposit - t.withdrawal !== t.balance) {
+      if (canFlip(t) && bal - t.deposit + t.withdrawal === t.balance) flip(t);
+      else if (before !== null && unproven.length > 0) solveSides(before, [...unproven, t], canFlip);
     }
     bal = t.balance ?? (bal === null ? null : bal + t.deposit - t.withdrawal);
+    if (t.balance === null) unproven.push(t);
+    else {
+      unproven = [];
+      before = t.balance;
+    }
   }
+}
+
+function flip(t: Transaction): void {
+  [t.withdrawal, t.deposit] = [t.deposit, t.withdrawal];
+}
+
+/** the most rows whose sides are tried together (2^n readings) */
+const MAX_SIDES_SOLVED = 12;
+
+/**
+ * Rows without a printed balance before one that prints it: their sides are the one combination
+ * that reaches it, and only when exactly one does (two equal amounts of opposite sides are left).
+ */
+function solveSides(before: number, rows: Transaction[], canFlip: (t: Transaction) => boolean): void {
+  const free = rows.filter(canFlip);
+  if (free.length === 0 || free.length > MAX_SIDES_SOLVED) return;
+  const target = rows.at(-1)!.balance!;
+  const base = rows.reduce((b, t) => b + t.deposit - t.withdrawal, before);
+  let found = -1;
+  for (let mask = 1; mask < 1 << free.length; mask++) {
+    let b = base;
+    free.forEach((t, i) => {
+      if (mask & (1 << i)) b += 2 * (t.withdrawal - t.deposit);
+    });
+    if (b !== target) continue;
+    if (found >= 0) return;
+    found = mask;
+  }
+  if (found > 0) free.forEach((t, i) => found & (1 << i) && flip(t));
 }
 
 /**

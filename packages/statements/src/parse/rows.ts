@@ -102,7 +102,9 @@ export function specialKind(text: string): SpecialKind | null {
   return null;
 }
 
-export const FOOTER_RE = /(?:^|\s)page\s*(?:no\.?\s*)?[.:]*\s*\d+(?:\s*(?:of|\/)\s*\d+)?\s*$/i;
+// a page number, or a printed report's mark that the table goes on overleaf ('**Continue**', 'Contd...')
+export const FOOTER_RE =
+  /(?:^|\s)page\s*(?:no\.?\s*)?[.:]*\s*\d+(?:\s*(?:of|\/)\s*\d+)?\s*$|^[\s*.=(-]*(?:continued?|contd?)\b[\s.]*(?:(?:on|to|overleaf)\b[a-z\s]*)?[\s*.=)-]*$/i;
 
 interface Row extends WrapRow {
   anchor: Line;

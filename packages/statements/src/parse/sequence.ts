@@ -201,7 +201,8 @@ export function sequenceCells(words: string[], order: Order | null, valueDateFir
   const lastFigure = order ? maxOf(numeric.map((r) => order.lastIndexOf(r))) : -1;
   const afterRole: Role = order
     ? (order.slice(lastFigure + 1).find((r) => r === 'description' || r === 'other') ?? 'other')
-    : /[a-z]/i.test(after)
+    : // (a Dr/Cr mark is no word of a narration: '404994.33 9393 CR' ends with a branch and a mark)
+      after.split(' ').some((w) => /[a-z]/i.test(w) && !isMark(w))
       ? 'description'
       : 'other';
   const description = [before, afterRole === 'description' ? after : ''].filter(Boolean).join(' ');

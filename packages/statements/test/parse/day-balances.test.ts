@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement, toTruthJson } from '../../src/index.ts';
+import { fixSidesFromBalance } from '../../src/parse/reconcile.ts';
+import type { Transaction } from '../../src/parse/types.ts';
 import type { Sheet } from '../../src/source.ts';
 
 const read = (rows: Sheet['rows']) =>
@@ -46,4 +48,35 @@ test("a page's printed totals are no statement's totals", () => {
     [null, 'Page Total Debit :', '7,950.00', null, null],
   ]);
   assert.equal(result.accounts[0]!.reconciliation.printedTotals, undefined);
+});
+
+// The same statements with one amount column and no side printed on a day's rows: the sides are
+// the one combination that reaches the day's printed balance (generated KOTAK seed 166457419: two
+// withdrawals before the day's balance had stayed deposits, and the chain broke).
+test("a day's rows take the one set of sides that reaches its printed balance", () => {
+  const row = (deposit: number, balance: number | null): Transaction => ({
+    date: '2025-07-12',
+    valueDate: null,
+    description: 'UPI',
+    reference: null,
+    withdrawal: 0,
+    deposit,
+    balance,
+  });
+  const day = [row(14_471_00, null), row(136_00, 22_976_46)];
+  fixSidesFromBalance(day, 37_583_46);
+  assert.deepEqual(
+    day.map((t) => [t.withdrawal, t.deposit]),
+    [
+      [14_471_00, 0],
+      [136_00, 0],
+    ],
+  );
+  // two equal amounts, one of each side, reach the balance either way round: left as read
+  const even = [row(500_00, null), row(500_00, null), row(100_00, 1_100_00)];
+  fixSidesFromBalance(even, 1_000_00);
+  assert.deepEqual(
+    even.map((t) => t.withdrawal),
+    [0, 0, 0],
+  );
 });

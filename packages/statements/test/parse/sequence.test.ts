@@ -82,6 +82,17 @@ test('without a header: a code after the balance is no narration', () => {
       ['other', '553'],
     ],
   );
+  // nor a code and the balance's Dr/Cr mark printed after it (generated AXIS seed 166433639)
+  assert.deepEqual(
+    texts(sequenceCells(words('30-01-24 BANK/Sent using Paytm 16062 -- 404994.33 9393 CR'), null)!),
+    [
+      ['date', '30-01-24'],
+      ['description', 'BANK/Sent using Paytm'],
+      ['debit', '16062'],
+      ['balance', '404994.33'],
+      ['other', '9393 CR'],
+    ],
+  );
 });
 
 test('a line without a date or without money starts no row', () => {

@@ -5,6 +5,9 @@
 //                         a date, a TRANSACTION TOTAL row, a legend after the table
 //   delimited-padded.txt  a delimited text download: fields padded with spaces, narrations holding
 //                         an unquoted comma, a negative debit for a reversal
+//   report-continue-mid.txt  a printed report whose '**Continue**' stands under the cheque column
+//                         (it was read as the last row's cheque number), the holder after
+//                         'Customer :' (a dashed rule was taken for the name)
 //   flat-text.txt         a plain-text download set one space apart (no column stands apart): read
 //                         by the words' order; one row's figures on its wrapped line, '-' for an
 //                         empty cell, a single amount whose side the balance movement gives
@@ -30,7 +33,7 @@ for (const f of inputs) {
     const result = parseStatement(read.doc);
     const out = JSON.parse(JSON.stringify(toTruthJson(result)));
     const golden = path.join(dir, `${f}.expected.json`);
-    if (process.env.UPDATE_GOLDEN) writeFileSync(golden, JSON.stringify(out, null, 1) + '\n');
+    if (process.env.UPDATE_GOLDEN) writeFileSync(golden, JSON.stringify(out, null, 2) + '\n');
     assert.deepEqual(out, JSON.parse(readFileSync(golden, 'utf8')));
     assert.ok(result.accounts.length > 0);
     for (const a of result.accounts) assert.ok(a.reconciliation.ok, a.reconciliation.message);
