@@ -271,3 +271,14 @@ test('variants read whole since session 8', corpusNeeded, async () => {
   );
   await assertReadWhole(cases, flat.size);
 });
+
+// Read whole since session 9: one amount column whose rows print the balance on each day's last row
+// only, the side in a Dr/Cr column the reader did not take (KOTAK seed 166457419: the day's rows
+// before its balance stayed deposits; parse/day-balances), and unknown headings over withdrawal and
+// deposit columns of whole rupees beside balances with paise, the narration last (PNB seed
+// 435671859: no table found, 0 of 20 rows; columns/rows.ts).
+test('variants read whole since session 9', corpusNeeded, async () => {
+  const names = new Set(['KOTAK seed 166457419', 'PNB seed 435671859']);
+  const cases = [21001, 55001].flatMap((first) => pdfCases(20, first).filter((c) => names.has(c.name)));
+  await assertReadWhole(cases, names.size);
+});

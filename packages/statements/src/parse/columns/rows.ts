@@ -371,7 +371,26 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
     if (to) to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
   });
   const figures = cols.filter((c) => c.kind === 'figure');
-  const assigned = assignFigures(figures);
+  let assigned = assignFigures(figures);
+  // whole rupees beside balances with paise ('35270' | '104762.16 Cr'): columns of bare whole
+  // numbers after the date are figures where the chain then explains the rows better (a cheque
+  // number's column explains nothing)
+  const firstDate = cols.findIndex((c) => c.kind === 'date');
+  const whole = cols.filter(
+    (c, k) =>
+      k > firstDate &&
+      firstDate >= 0 &&
+      c.kind === 'text' &&
+      c.cells.some(Boolean) &&
+      c.cells.every((t) => !t || (WHOLE_RUPEES.test(t) && !/[a-z]/i.test(t))),
+  );
+  if (whole.length > 0 && (!assigned || assigned.score < MIN_CHAINED)) {
+    const wider = assignFigures([...figures, ...whole]);
+    if (wider && (!assigned || wider.score > assigned.score)) {
+      assigned = wider;
+      for (const c of whole) if (wider.roles.has(c)) c.kind = 'figure';
+    }
+  }
   if (!assigned) return null;
   const roles = assigned.roles;
   const text = cols.filter((c) => c.kind === 'text');
