@@ -349,7 +349,8 @@ export function readSequence(
   // the page of the last line that was the table's (a row's, or no row's; no special line's): the
   // first such line on a new page may go on the narration of the row the page before ended with
   let contentPage = -1;
-  for (const line of lines.slice(start)) {
+  // (without a header, an opening printed above the first row is read: 'Rs. 2,44,604.54 Cr Opening Balance')
+  for (const line of lines.slice(headerAt >= 0 ? start : Math.max(above + 1, start - 3, 0))) {
     const words = line.text.split(' ');
     // the header again, what every page prints above its rows (the bank's name, the account's), a
     // page's footer: a row's narration may go on after them

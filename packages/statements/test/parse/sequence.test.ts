@@ -318,3 +318,30 @@ test('two amount columns no header names, the deposit printed first: the chain g
   assert.equal(account!.reconciliation.ok, false);
   assert.match(account!.reconciliation.message, /first row .* prints no side/);
 });
+
+test('without a header the reader knows, an opening printed above the first row, its figure first, is read', () => {
+  // (generated SBI seed 609842279, flat: the opening stayed in the header zone, and the first row's
+  // side rested on nothing: no success)
+  const lines: [number, Item[]][] = [
+    [20, [[38, 150, 'State Bank of India']]],
+    [86, [[38, 252, 'Statement of Account for the period 01-NOV-25 to 31-DEC-25']]],
+    [149, [[38, 181, 'Kolumn Frob Quux Val Plugh Xyzzy Amt']]],
+    [181, [[38, 163, 'Rs. 2,44,604.54 Cr Opening Balance']]],
+    [197, [[38, 185, '04-NOV-25 Rs. 269 Rs. 2,44,335.54 Cr TO']]],
+    [207, [[38, 210, 'TRANSFER-UPI/DR/530870141039/BIGBASKET']]],
+    [233, [[38, 340, '05-NOV-25 Rs. 441 Rs. 2,43,894.54 Cr TO TRANSFER-UPI/DR/530987550490/UBER']]],
+    [250, [[38, 340, '07-NOV-25 Rs. 1,200 Rs. 2,45,094.54 Cr BY TRANSFER-NEFT/ACME']]],
+  ];
+  const [account] = parseStatement(itemsPage(9, lines, [595, 842])).accounts;
+  assert.equal(account!.reconciliation.openingBalance, 24_460_454);
+  assert.equal(account!.reconciliation.openingSource, 'printed');
+  assert.deepEqual(
+    account!.transactions.map((t) => [t.withdrawal, t.deposit]),
+    [
+      [26_900, 0],
+      [44_100, 0],
+      [0, 120_000],
+    ],
+  );
+  assert.equal(account!.reconciliation.ok, true, account!.reconciliation.message);
+});
