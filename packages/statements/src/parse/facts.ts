@@ -35,8 +35,8 @@ export function emptyFacts(): Facts {
 
 // (a currency printed before the figure: 'Opening Balance : INR 56,873.43')
 const CURRENCY = String.raw`(?:(?:INR|Rs\.?|₹)\s*)?`;
-// (overdrawn: a minus before or after the figure, or brackets: '3,00,521.40-', '(11,238.54)')
-const AMOUNT = String.raw`([-\u2212\u2013]?\(?[\d,]+\.\d{2}\)?[-\u2212\u2013]?\s*(?:\(?(?:Cr|Dr)\.?\)?)?)`;
+// (overdrawn: a minus before or after the figure, or brackets: '3,00,521.40-', '(Rs.11,238.54)')
+const AMOUNT = String.raw`([-\u2212\u2013]?\(?(?:(?:INR|Rs\.?|₹)\s*)?[\d,]+\.\d{2}\)?[-\u2212\u2013]?\s*(?:\(?(?:Cr|Dr)\.?\)?)?)`;
 const amt = (s: string) => {
   const a = readAmount(s.trim());
   return a ? balancePaise(a) : null;

@@ -17,6 +17,8 @@ test('an overdrawn opening or closing balance keeps its sign wherever it is prin
   for (const [text, paise] of [
     ['Opening Balance : 3,00,521.40-', -30_052_140],
     ['Opening Balance : (11,238.54)', -1_123_854],
+    // (flat BANKOFINDIA seed 166315079: the currency inside the brackets)
+    ['Opening Balance : (Rs.1,37,184.02)', -13_718_402],
     ['Opening Balance : -1,000.00', -100_000],
     ['Opening Balance : INR 2,500.00 Dr', -250_000],
     ['Opening Balance : 2,500.00', 250_000],
