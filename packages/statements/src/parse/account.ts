@@ -416,6 +416,36 @@ export function accountForEveryLine(
   }
 }
 
+// 'Page 34 of 35', 'Page No: 2/3' (printed text only: a recogniser's digit proves nothing)
+const PAGE_OF = /\bpage\s*(?:no\.?\s*)?[.:]*\s*(\d{1,4})\s*(?:of|\/)\s*(\d{1,4})\b/i;
+
+/**
+ * A statement that numbers its pages ('Page 34 of 35') and a file that holds fewer of them: the rows
+ * of the missing pages were never read, and the rows that were chain among themselves all the same
+ * (a download cut short, one page left out of a merge). No success.
+ */
+export function accountForEveryPage(
+  lines: Line[],
+  /** pages of the file that were read */
+  pagesInFile: number,
+  accounts: AccountStatement[],
+): void {
+  const last = accounts.at(-1);
+  if (!last) return;
+  let printed = 0;
+  let example = '';
+  for (const l of lines) {
+    if (l.ocr) continue;
+    const m = PAGE_OF.exec(l.text);
+    if (!m || Number(m[1]) > Number(m[2])) continue;
+    if (Number(m[2]) > printed) [printed, example] = [Number(m[2]), m[0]];
+  }
+  if (printed <= pagesInFile) return;
+  const message = `The statement numbers its pages to ${printed} ('${example}'), and ${pagesInFile} page(s) were read: the rows of the missing page(s) are not here. Upload the whole statement.`;
+  last.reconciliation.ok = false;
+  last.reconciliation.message = message;
+}
+
 // How far outside its printed period a statement's row may be dated (a posting the day after).
 const PERIOD_SLACK_DAYS = 31;
 

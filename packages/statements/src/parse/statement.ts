@@ -4,7 +4,7 @@
 // synchronous; bad rows become issues, never exceptions.
 import type { BankCode } from '@bahi/core';
 import type { SourceDocument } from '../source.ts';
-import { accountForEveryLine, readAccount } from './account.ts';
+import { accountForEveryLine, accountForEveryPage, readAccount } from './account.ts';
 import { type Aliases, findHeadings, firstHeading } from './columns/heading.ts';
 import { inferLayout } from './columns/rows.ts';
 import { isDatedRow, unreadLines } from './coverage.ts';
@@ -169,6 +169,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     }),
   );
   accountForEveryLine(unreadOf(lines, table), accounts, issues, opts.trace);
+  if (doc.kind === 'pages') accountForEveryPage(lines, doc.pages.length, accounts);
   // the statement period is printed once, in the header zone
   if (accounts.length > 1)
     for (const a of accounts.slice(1)) if (!a.period.from) a.period = { ...accounts[0]!.period };

@@ -240,3 +240,18 @@ test('a figure with its Dr/Cr mark glued on is a figure of the dated line', () =
     ['09-MAY-23 10:26:58 UPI/CR/312918207510/VIKRAM -- 492 4,21,860.02Dr'],
   );
 });
+
+test('a statement that numbers its pages past the pages of the file is no success', () => {
+  // (real statements with their last page cut off: SCB 34 of 35 pages and KOTAK 31 of 32 read
+  // reconciled, exit 0; a download cut short, a page left out of a merge)
+  const numbered = (of: number) => {
+    const doc = twoPages([]);
+    if (doc.kind !== 'pages') throw new Error('pages');
+    doc.pages.forEach((p) => p.words.push(...placed(760, [[500, 560, `Page ${p.number} of ${of}`]], 8)));
+    return parseStatement(doc).accounts[0]!.reconciliation;
+  };
+  assert.equal(numbered(2).ok, true, numbered(2).message);
+  const cut = numbered(3);
+  assert.equal(cut.ok, false);
+  assert.match(cut.message, /numbers its pages to 3 \('Page 1 of 3'\), and 2 page\(s\) were read/);
+});
