@@ -48,6 +48,7 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
   const set = <K extends keyof Facts>(k: K, v: Facts[K] | null | undefined) => {
     if (f[k] === null && v !== null && v !== undefined && v !== '') f[k] = v;
   };
+  let asOn: { date: string | null; paise: number | null } | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const t = line.text;
@@ -78,18 +79,21 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
       set('type', list[2]!.trim());
       set('number', list[3]);
     }
-    if (/period|from|between|statement|transaction date/i.test(t)) {
+    if (/period|from|between|statement|transaction date|\d\s+to\s+\d/i.test(t)) {
       const d = findDates(t);
       if (d.length >= 2) {
         set('from', d[0]);
         set('to', d[1]);
       }
     }
-    let m = new RegExp(
-      String.raw`(?:opening\s+balance|balance\s+as\s+on\b[^:]*)\s*:?\s*` + CURRENCY + AMOUNT,
+    let m = new RegExp(String.raw`opening\s+balance\s*:?\s*` + CURRENCY + AMOUNT, 'i').exec(t);
+    if (m) set('opening', amt(m[1]!));
+    // 'Balance as on 27 APR 2023 INR 894.02': the figure whole, its date said which balance it is
+    m = new RegExp(
+      String.raw`balance\s+as\s+on\s+([^:]*?)\s*:?\s*` + CURRENCY + String.raw`(?<![\d,.])` + AMOUNT,
       'i',
     ).exec(t);
-    if (m) set('opening', amt(m[1]!));
+    if (m && !asOn) asOn = { date: findDates(m[1]!)[0] ?? null, paise: amt(m[2]!) };
     m = new RegExp(String.raw`closing\s+balance\s*:?\s*` + CURRENCY + AMOUNT, 'i').exec(t);
     if (m) set('closing', amt(m[1]!));
     // a page's total ('Page Total Debit') is no statement's
@@ -155,6 +159,9 @@ export function readFacts(lines: Line[], into: Facts = emptyFacts()): Facts {
       }
     }
   }
+  // (the balance as on the period's last day is its closing; as on its first, or undated, its opening)
+  if (asOn && f.to && asOn.date && asOn.date >= f.to) set('closing', asOn.paise);
+  else if (asOn && (!f.from || !asOn.date || asOn.date <= f.from)) set('opening', asOn.paise);
   return f;
 }
 

@@ -19,13 +19,15 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
   let opening = printed.opening;
   const first = txs[0];
   const notes: string[] = [];
-  // the rows prove themselves: a header figure that disagrees with them is reported beside them
+  // a printed opening that does not lead to the first row: the chain goes on from the rows, and the
+  // read is no success, for the rows before the first may never have been read (a table whose
+  // first rows were taken for its header chains all the same)
+  let openingDisagrees: string | null = null;
   if (opening !== null && first && first.balance !== null) {
     const derived = first.balance - first.deposit + first.withdrawal;
     if (derived !== opening) {
-      notes.push(
-        `The opening balance printed on the statement (${rupees(opening)}) does not lead to the first row's balance; the rows give ${rupees(derived)}.`,
-      );
+      openingDisagrees = `The opening balance printed on the statement (${rupees(opening)}) does not lead to the first row's balance (the rows give ${rupees(derived)}): rows before the first may not have been read.`;
+      notes.push(openingDisagrees);
       opening = null;
     }
   }
@@ -105,7 +107,11 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
   }
   // Rows of which not one balance was read are proven by nothing but printed totals: without them
   // the read is no success (a balance column read as nothing must not pass for a reconciled one).
-  const ok = txs.length > 0 && breaks.length === 0 && (printedTotals?.matches ?? checked > 0);
+  const ok =
+    txs.length > 0 &&
+    breaks.length === 0 &&
+    (printedTotals?.matches ?? checked > 0) &&
+    openingDisagrees === null;
   let message: string;
   if (!txs.length) message = 'No transactions were read.';
   else if (breaks.length) message = `${breaks.length} row(s) break the balance chain.`;
@@ -115,6 +121,7 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
     message = printedTotals
       ? 'No running balance was read; the rows match the printed debit and credit totals.'
       : 'No running balance was read, so nothing proves these rows: check them against the statement.';
+  else if (openingDisagrees) message = openingDisagrees;
   else
     message = `Balances reconcile${openingSource === 'derived' ? ' (opening balance derived from the first row)' : ''}.`;
   return {

@@ -40,3 +40,15 @@ test('the holder without a label is no label cell and no rule, and may follow "C
     'SHRI GANESH TRADERS',
   );
 });
+
+test("a balance 'as on' a date is the closing when the date ends the period, read whole", () => {
+  // (a real SBI net-banking statement: 'Balance as on 27 APR 2023 INR 894.02' was read as an
+  // opening of 4.02)
+  const asOn = (date: string) =>
+    readFacts([
+      line(10, [20, 'Balance as on'], [200, `${date} INR 894.02`]),
+      line(20, [20, 'Search for'], [200, '01 APR 2023 to 27 APR 2023']),
+    ]);
+  assert.deepEqual([asOn('27 APR 2023').closing, asOn('27 APR 2023').opening], [89_402, null]);
+  assert.deepEqual([asOn('01 APR 2023').opening, asOn('01 APR 2023').closing], [89_402, null]);
+});

@@ -40,3 +40,14 @@ test('rows without one balance read are no success, unless printed totals match 
   const wrong = reconcile(rows, { ...none, debitTotal: 2600, creditTotal: 10000 });
   assert.equal(wrong.ok, false);
 });
+
+test('a printed opening the first row does not follow from is no success: rows before it may be missing', () => {
+  // (generated INDIANBANK seed 609810739: three first rows of whole rupees were taken for the
+  // header, and the rest chained from an opening derived from them: exit 0 with rows missing)
+  const rows = [tx(0, 10000, 60000), tx(2500, 0, 57500)];
+  assert.equal(reconcile(rows, { ...none, opening: 50000 }).ok, true);
+  const short = reconcile(rows, { ...none, opening: 48000 });
+  assert.equal(short.ok, false);
+  assert.equal(short.breaks.length, 0);
+  assert.match(short.message, /printed on the statement \(480\.00\) does not lead to the first row's balance/);
+});

@@ -496,14 +496,26 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
   // the first row's narration may be printed above its date line: take the lines just above it that
   // hold narration only (a wrapped line may run past the widest its rows' first lines reach, up to
   // the next column)
-  const first = anchors[0]!;
-  let top = first;
   const [n0, n1] = narration.stretch;
   const end = cols.find((c) => c.stretch[0] >= n1)?.stretch[0] ?? Infinity;
+  const narrationOnly = (l: Line) =>
+    l.runs.every((r) => r.x0 >= n0 - cw && r.x1 <= end && readAmount(r.text) === null);
+  // rows above the first with a figure of paise whose amounts are whole rupees in a column the
+  // chain made figures (and no balance printed) are the table's first rows, not its header
+  let first = anchors[0]!;
+  const promoted = whole.filter((c) => c.kind === 'figure');
+  for (let k = lines.indexOf(first) - 1; promoted.length > 0 && k >= 0; k--) {
+    const l = lines[k]!;
+    if (l.page !== first.page) break;
+    const wholeFigure = (r: Run) =>
+      WHOLE_RUPEES.test(r.text.trim()) && promoted.some((c) => overlap(r, c.stretch));
+    if (dated(l) && l.runs.some(wholeFigure)) first = l;
+    else if (!narrationOnly(l)) break;
+  }
+  let top = first;
   for (let k = lines.indexOf(first) - 1; k >= 0; k--) {
     const l = lines[k]!;
-    const narrationOnly = l.runs.every((r) => r.x0 >= n0 - cw && r.x1 <= end && readAmount(r.text) === null);
-    if (l.page !== top.page || top.y - l.y > 1.6 * Math.max(l.height, top.height) || !narrationOnly) break;
+    if (l.page !== top.page || top.y - l.y > 1.6 * Math.max(l.height, top.height) || !narrationOnly(l)) break;
     top = l;
   }
   addHeadedColumns(columns, lines, top, rows);
