@@ -15,7 +15,6 @@ import { StatementError, errorKind } from '../errors.ts';
 import type { Cell, Sheet } from '../source.ts';
 import type { ZipEntry } from './zip.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- ExcelJS's internal parsers have no types */
 type Any = any;
 
 /** ExcelJS's internal modules (the package has no `exports` map; these are what `xlsx.load` uses). */
