@@ -89,7 +89,13 @@ test("dates, 1904 dates, formulas' results, booleans, errors, shared formulas", 
   assert.deepEqual(await rowsOf(d1904), [['Main Sheet', [['2025-04-01', '1906-09-27']]]]);
   const shared = await workbook((ws) => {
     for (let i = 1; i <= 5; i++) ws.addRow([i, i * 2]);
-    ws.getCell('C1').value = { formula: 'A1*2', result: 2, shareType: 'shared', ref: 'C1:C5' };
+    // (ExcelJS's writer takes a shared formula's master so; its types do not say it)
+    ws.getCell('C1').value = {
+      formula: 'A1*2',
+      result: 2,
+      shareType: 'shared',
+      ref: 'C1:C5',
+    } as ExcelJS.CellValue;
     for (let i = 2; i <= 5; i++) ws.getCell(`C${i}`).value = { sharedFormula: 'C1', result: i * 2 };
   });
   assert.deepEqual(await rowsOf(shared), [
@@ -129,7 +135,7 @@ test('rich text, hyperlinks, trimmed text, empty and far rows, and the sheets in
     c.addRow(['three']);
     wb.removeWorksheet(b.id);
     wb.addWorksheet('Fourth').addRow([4]);
-    c.orderNo = 0;
+    (c as unknown as { orderNo: number }).orderNo = 0;
   });
   assert.deepEqual(await rowsOf(multi), [
     ['Third', [['three']]],
