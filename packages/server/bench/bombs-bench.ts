@@ -496,8 +496,8 @@ function statementXlsx(rows: number): Buffer {
  * the whole read; past a limit: 413 TOO_LARGE).
  */
 async function limitsRun(): Promise<void> {
-  /** the most rows of four cells under a five-cell heading within MAX_XLSX_CELLS */
-  const xlsxRowsAtCap = Math.floor((MAX_XLSX_CELLS - 5) / 4);
+  /** the most rows of four cells under a five-cell heading within MAX_XLSX_CELLS and MAX_XLSX_ROWS */
+  const xlsxRowsAtCap = Math.min(Math.floor((MAX_XLSX_CELLS - 5) / 4), MAX_XLSX_ROWS - 1);
   const cases: [string, () => Buffer | Promise<Buffer>][] = [
     // four cells a row (one amount column empty) and a five-cell heading
     [`statement.xlsx ${5 + 4 * xlsxRowsAtCap} cells`, () => statementXlsx(xlsxRowsAtCap)],
@@ -538,7 +538,9 @@ async function limitsRun(): Promise<void> {
  * read whole), a PDF flate bomb), a normal statement from another user 200 ms after them.
  */
 async function mixedRun(): Promise<void> {
-  const atCap = Math.floor((MAX_XLSX_CELLS - 5) / 4);
+  // the largest statement of four cells a row that is read (since the row-at-a-time reader, the
+  // rows' bound comes first: 200,000 rows, 800,000 cells)
+  const atCap = Math.min(Math.floor((MAX_XLSX_CELLS - 5) / 4), MAX_XLSX_ROWS - 1);
   const files: [string, Buffer, string | undefined][] = [
     ['overlap.zip', overlappingZip(), DROP],
     ['flate-in-zip.zip', zipOf([{ name: 'flate.pdf', data: flateBombPdf() }], { deflate: true }), DROP],

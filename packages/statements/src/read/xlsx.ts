@@ -1,6 +1,7 @@
-// XLSX reader: every worksheet as dense rows of plain cells. Encrypted workbooks (an OOXML package
-// inside a CFB container) are decrypted in memory with officecrypto-tool. The zip's declared sizes
-// and each sheet's declared dimension are checked before anything is unpacked.
+// XLSX reader: every worksheet as dense rows of plain cells, read a row at a time (xlsx-rows.ts).
+// Encrypted workbooks (an OOXML package inside a CFB container) are decrypted in memory with
+// officecrypto-tool. The zip's declared sizes, each sheet's declared dimension and its counted rows
+// and cells are checked before anything is parsed.
 // exceljs takes ~0.3 s to load and officecrypto-tool ~0.15 s: only jobs that read a workbook (an
 // encrypted one, for the second) pay for them.
 import type ExcelJS from 'exceljs';
@@ -8,6 +9,7 @@ import { StatementError, errorKind } from '../errors.ts';
 import type { Cell, Sheet } from '../source.ts';
 import { cfbStreamNames, isCfb } from './cfb.ts';
 import { checkSheetCount, checkSpinCount, countZipElements, declaredRowsLinear } from './xlsx-limits.ts';
+import { readXlsxRows } from './xlsx-rows.ts';
 import { zipEntries, zipEntryPrefix } from './zip.ts';
 
 export { isCfb } from './cfb.ts';
@@ -15,14 +17,14 @@ export { isCfb } from './cfb.ts';
 export const MAX_XLSX_ROWS = 200_000;
 export const MAX_XLSX_UNPACKED_BYTES = 100 * 1024 * 1024;
 /**
- * Most cells (and shared strings) a workbook may hold, counted from its XML before it is loaded
- * (issue 33). ExcelJS holds a loaded workbook at ~0.6-0.8 KB a cell: a five-column statement of
- * 50,000 rows (200,000 cells) took a reader to 335 MB, 100,000 rows (400,000 cells) to 444 MB,
- * 150,000 rows to 583 MB and 200,000 rows (MAX_XLSX_ROWS) to 739 MB, past a reader's 512 MB cap.
- * 300,000 cells leave a reader ~100 MB under its cap (74,999 rows of four cells: 395 MB).
- * A year of a busy account's rows (~100 a day) of eight columns is ~290,000 cells.
+ * Most cells (and shared strings) a workbook may hold, counted from its XML before it is read
+ * (issue 33). The workbook is read a row at a time into plain cells (xlsx-rows.ts), ~0.2 KB a cell
+ * with the shared strings: under a reader's heap of 512 MB (node --max-old-space-size=512), 200,000
+ * rows of six columns took 327 MB, the same with every cell a different text 333 MB, 150,000 rows of
+ * ten 349 MB (ExcelJS's whole workbook took 739 MB for 200,000 rows of five, and 418 MB for 75,000
+ * of six). 1,600,000 is 200,000 rows (MAX_XLSX_ROWS) of eight columns.
  */
-export const MAX_XLSX_CELLS = 300_000;
+export const MAX_XLSX_CELLS = 1_600_000;
 
 export const UNREADABLE_XLSX = 'The Excel file is damaged and cannot be read.';
 
@@ -193,36 +195,16 @@ export async function readXlsx(bytes: Uint8Array, opts: { password?: string } = 
   const zip = isCfb(bytes) ? await decrypt(bytes, opts.password) : bytes;
   checkXlsxSize(zip);
   await checkXlsxCells(zip);
-  const { default: Excel } = await import('exceljs');
-  const wb = new Excel.Workbook();
-  try {
-    await wb.xlsx.load(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength) as never);
-  } catch (err) {
-    throw new StatementError('UNREADABLE', {
-      userMessage: UNREADABLE_XLSX,
-      logMessage: `xlsx: load failed (${errorKind(err)})`,
-    });
-  }
-  const sheets: Sheet[] = [];
+  const sheets = await readXlsxRows(zip, zipEntries(zip) ?? [], plainCell, MAX_XLSX_CELLS, UNREADABLE_XLSX);
   let totalRows = 0;
-  for (const ws of wb.worksheets) {
-    const rows: Cell[][] = [];
-    const last = ws.rowCount;
-    totalRows += last;
+  for (const sheet of sheets) {
+    totalRows += sheet.rows.length;
     if (totalRows > MAX_XLSX_ROWS) {
       throw new StatementError('TOO_LARGE', {
         userMessage: 'The Excel file has too many rows to be a bank statement.',
         logMessage: `xlsx: ${totalRows} rows`,
       });
     }
-    for (let r = 1; r <= last; r++) {
-      const row = ws.getRow(r);
-      const cells: Cell[] = [];
-      for (let c = 1; c <= row.cellCount; c++) cells.push(plainCell(row.getCell(c).value));
-      while (cells.length > 0 && cells[cells.length - 1] === null) cells.pop();
-      rows.push(cells);
-    }
-    sheets.push({ name: ws.name, rows });
   }
   return { sheets };
 }
