@@ -49,5 +49,8 @@ test('a printed opening the first row does not follow from is no success: rows b
   const short = reconcile(rows, { ...none, opening: 48000 });
   assert.equal(short.ok, false);
   assert.equal(short.breaks.length, 0);
-  assert.match(short.message, /printed on the statement \(480\.00\) does not lead to the first row's balance/);
+  assert.match(
+    short.message,
+    /printed on the statement \(480\.00\) does not lead to the first row's balance/,
+  );
 });
