@@ -226,9 +226,7 @@ describe('security: the log holds no secrets and no statement contents', needsCo
       const byDesign = kept ? contents : new Set<string>();
       // (a one-time code is 4 random digits: a kept statement's own narration or figure may hold them)
       const statementsOwn = (s: string) =>
-        kept &&
-        s.startsWith('code ') &&
-        [...contents].some((c) => c.includes(s.slice(5)));
+        kept && s.startsWith('code ') && [...contents].some((c) => c.includes(s.slice(5)));
       leaks.push(
         ...leaksIn(text)
           .filter((s) => !byDesign.has(s) && !statementsOwn(s))

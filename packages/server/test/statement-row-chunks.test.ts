@@ -123,7 +123,10 @@ describe("a statement's rows saved in chunks (PGlite)", () => {
     const first = Math.min(...carrying.map((x) => x.start));
     const last = Math.max(...carrying.map((x) => x.end));
     const between = watch.holds.filter((x) => /probe/.test(x.sql) && x.start > first && x.end < last);
-    assert.ok(between.length >= carrying.length - 1, `${between.length} probes answered while the rows were saved`);
+    assert.ok(
+      between.length >= carrying.length - 1,
+      `${between.length} probes answered while the rows were saved`,
+    );
 
     // And the statement reads back whole, in order.
     const id = (res.body as { statement_id: string }).statement_id;
@@ -135,7 +138,10 @@ describe("a statement's rows saved in chunks (PGlite)", () => {
     );
     const text = JSON.parse((await loadStatementRowsJson(h.database.db, m.id, id))!);
     assert.equal(text.rows.length, ROWS);
-    assert.deepEqual(text.rows, (await loadStatementRows(h.database.db, m.id, id, { offset: 0, limit: ROWS }))!.rows);
+    assert.deepEqual(
+      text.rows,
+      (await loadStatementRows(h.database.db, m.id, id, { offset: 0, limit: ROWS }))!.rows,
+    );
     const viaRoute = await call(h.app, 'GET', `/api/statements/${id}/rows`, { token: m.token });
     assert.equal(viaRoute.status, 200);
     assert.equal((viaRoute.body as { rows: unknown[] }).rows.length, ROWS);
@@ -166,7 +172,13 @@ describe("a statement's rows saved in chunks (PGlite)", () => {
     }));
   const detail = (n: number) =>
     ({
-      statement_info: { bank: 'HDFC', account_number: null, period_from: null, period_to: null, transactions: n },
+      statement_info: {
+        bank: 'HDFC',
+        account_number: null,
+        period_from: null,
+        period_to: null,
+        transactions: n,
+      },
       reasons: [],
       issues: [],
     }) as unknown as StatementDetail;
@@ -192,12 +204,18 @@ describe("a statement's rows saved in chunks (PGlite)", () => {
     assert.equal((list.body as { total: number }).total, 0);
 
     // a chunk gone (swept, a disk that lost it): the statement is not saved at all
-    await h.database.db.execute(sql`delete from statement_row_chunks where statement_id = ${staged.id} and n = 1`);
+    await h.database.db.execute(
+      sql`delete from statement_row_chunks where statement_id = ${staged.id} and n = 1`,
+    );
     await assert.rejects(save(m.id, staged), /1500 of its 2500 rows/);
     assert.equal(await loadStatementRows(h.database.db, m.id, staged.id, { offset: 0, limit: 10 }), null);
 
     // staged again (the missing chunk written, the others kept), the save commits every row
-    const again = await stageStatementRows(h.database.db, { id: staged.id, userId: m.id, rows: rowsOf(2500) });
+    const again = await stageStatementRows(h.database.db, {
+      id: staged.id,
+      userId: m.id,
+      rows: rowsOf(2500),
+    });
     const { id } = await save(m.id, again);
     const page = await loadStatementRows(h.database.db, m.id, id, { offset: 0, limit: 3000 });
     assert.equal(page?.rows.length, 2500);
@@ -208,10 +226,13 @@ describe("a statement's rows saved in chunks (PGlite)", () => {
     assert.equal(page?.ledgers[7], 'Sales');
   });
 
-  test('the sweep removes chunks no statement took once they are a day old, never a statement\'s', async () => {
+  test("the sweep removes chunks no statement took once they are a day old, never a statement's", async () => {
     const m = await makeMember(h, 10);
     const orphan = await stageStatementRows(h.database.db, { userId: m.id, rows: rowsOf(1200) });
-    const kept = await save(m.id, await stageStatementRows(h.database.db, { userId: m.id, rows: rowsOf(1200) }));
+    const kept = await save(
+      m.id,
+      await stageStatementRows(h.database.db, { userId: m.id, rows: rowsOf(1200) }),
+    );
     const count = async (id: string) =>
       (
         (await h.database.db.execute(
@@ -224,6 +245,9 @@ describe("a statement's rows saved in chunks (PGlite)", () => {
     await sweepStagedRows(h.database.db, new Date(Date.now() + 25 * 3600_000));
     assert.equal(await count(orphan.id), 0);
     assert.equal(await count(kept.id), 2);
-    assert.equal((await loadStatementRows(h.database.db, m.id, kept.id, { offset: 0, limit: 5000 }))?.total, 1200);
+    assert.equal(
+      (await loadStatementRows(h.database.db, m.id, kept.id, { offset: 0, limit: 5000 }))?.total,
+      1200,
+    );
   });
 });

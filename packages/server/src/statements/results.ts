@@ -320,7 +320,9 @@ const owned = (userId: string, id: string) =>
 // A statement's rows from its chunks, in a select of statement_results (its id named in full:
 // drizzle leaves a one-table select's own columns unqualified): the chunks' arrays in order, as one
 // JSON array of arrays (flatRows joins them), or as one JSON text of every row.
-const CHUNKS = sql<StoredRow[][] | null>`(select json_agg(c.rows order by c.n) from statement_row_chunks c where c.statement_id = "statement_results"."id")`;
+const CHUNKS = sql<
+  StoredRow[][] | null
+>`(select json_agg(c.rows order by c.n) from statement_row_chunks c where c.statement_id = "statement_results"."id")`;
 const CHUNKS_TEXT = sql<string>`(select '[' || coalesce(string_agg(nullif(substr(t.text, 2, length(t.text) - 2), ''), ', ' order by c.n), '') || ']' from statement_row_chunks c, lateral (select c.rows::text as text) t where c.statement_id = "statement_results"."id")`;
 const flatRows = (chunks: StoredRow[][] | null): StoredRow[] => (chunks ?? []).flat();
 
