@@ -42,7 +42,10 @@ function watchHolds(pglite: PGlite) {
   const text = (params?: unknown[]) => (params ?? []).map((p) => (typeof p === 'string' ? p : '')).join('');
   const query = pglite.query.bind(pglite);
   const transaction = pglite.transaction.bind(pglite);
-  pglite.query = (async (q: string, params?: unknown[], opts?: unknown) => {
+  // (PGlite on its thread sends a transaction's own queries through this method with its id as a
+  // fourth argument: passed on as given, and not a hold of their own)
+  pglite.query = (async (q: string, params?: unknown[], opts?: unknown, ...more: unknown[]) => {
+    if (more[0] !== undefined) return (query as (...a: unknown[]) => unknown)(q, params, opts, ...more);
     const hold = { params: text(params), sql: q, start: tick++, end: -1 };
     holds.push(hold);
     try {
