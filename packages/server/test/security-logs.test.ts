@@ -219,14 +219,14 @@ describe('security: the log holds no secrets and no statement contents', needsCo
     for (const name of names) {
       const rows = await h.database.db.execute(sql.raw(`select row_to_json(t)::text as j from "${name}" t`));
       const text = (rows as unknown as { rows: { j: string }[] }).rows.map((r) => r.j).join('\n');
-      // A read statement is kept with the user's history (issue 19, statement_results): its rows
-      // are there by design. No password, code or token may be, there or anywhere.
-      const byDesign = name === 'statement_results' ? contents : new Set<string>();
+      // A read statement is kept with the user's history (issue 19, statement_results, its rows in
+      // statement_row_chunks): its rows are there by design. No password, code or token may be,
+      // there or anywhere.
+      const kept = name === 'statement_results' || name === 'statement_row_chunks';
+      const byDesign = kept ? contents : new Set<string>();
       // (a one-time code is 4 random digits: a kept statement's own narration or figure may hold them)
       const statementsOwn = (s: string) =>
-        name === 'statement_results' &&
-        s.startsWith('code ') &&
-        [...contents].some((c) => c.includes(s.slice(5)));
+        kept && s.startsWith('code ') && [...contents].some((c) => c.includes(s.slice(5)));
       leaks.push(
         ...leaksIn(text)
           .filter((s) => !byDesign.has(s) && !statementsOwn(s))

@@ -10,6 +10,7 @@ import { officeJobs, officeUploads, users } from '../db/schema.ts';
 import { readDroppedFile, type ReadDeps } from './read.ts';
 import type { QueueSettings } from './settings.ts';
 import { markFailed } from './store.ts';
+import { sweepStagedRows } from '../statements/results.ts';
 import type { UploadFiles } from './upload-files.ts';
 
 /** One job per dropped file; the payload is only the file's row id (the bytes stay in their file). */
@@ -258,6 +259,8 @@ export class StatementQueue {
       },
       Date.now(),
     );
+    // Rows a killed process staged for a statement it never committed (never seen; issue 38).
+    await sweepStagedRows(db, new Date());
     return queued.length;
   }
 

@@ -2,7 +2,7 @@
 // The file is read through the same extraction API as the single-statement route; the pages are
 // charged in the same transaction that marks the file read, so a file is charged once whatever
 // retries, duplicate deliveries or concurrent workers happen.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   formatDisplayDate,
@@ -25,7 +25,13 @@ import { officeJobs, type OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { BookFull, fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
 import { candidatesFor, layoutInfo } from '../statements/layouts.ts';
-import { saveReadStatement, statementDetail } from '../statements/results.ts';
+import {
+  dropStagedRows,
+  saveReadStatement,
+  stageStatementRows,
+  statementDetail,
+  type StagedRows,
+} from '../statements/results.ts';
 import { readReasons, toRow } from '../statements/shape.ts';
 import { mapInSlices } from '../slices.ts';
 import {
@@ -202,11 +208,21 @@ export async function readDroppedFile(
   const reasons = readReasons(result);
   const now = deps.now?.() ?? new Date();
   const ref = `statement:${row.sha256}`;
+  const stagedId = randomUUID();
 
   let charged: number;
   // the kept file, removed once the row that named it is gone (committed)
   let files: string[] = [];
+  // The rows first, a chunk at a time with other requests' queries between (issue 38), unseen
+  // until the statement's row is committed below; removed when it is not (withStagedRows). Written
+  // again after the database was away, a chunk already there is kept.
+  let staged: StagedRows | undefined;
   try {
+    staged = await ending(() =>
+      mapInSlices(first.transactions, toRow).then((rows) =>
+        stageStatementRows(db, { id: stagedId, userId: row.userId, rows, sources: first.transactions }),
+      ),
+    );
     // The whole end is one transaction guarded by the row's state: run again after a lost answer
     // it finds the row ended and returns -1, so it is retried while the database is away.
     charged = await ending(() =>
@@ -254,8 +270,7 @@ export async function readDroppedFile(
               return used ? layoutInfo(used) : null;
             })(),
           ),
-          rows: await mapInSlices(first.transactions, toRow),
-          sources: first.transactions,
+          rows: staged!,
           now,
           history: { bank: result.bank, pages: pay, rows: rowCount },
         });
@@ -273,6 +288,8 @@ export async function readDroppedFile(
       }),
     );
   } catch (err) {
+    // a statement not saved leaves no rows (a saved one's are never removed: a lost answer is safe)
+    await dropStagedRows(db, [stagedId]).catch(() => {});
     if (err instanceof HttpError && err.status === 402) {
       await markFailed(
         db,
@@ -291,7 +308,11 @@ export async function readDroppedFile(
     throw err;
   }
   await deps.uploads.remove(files);
-  if (charged < 0) return 'skipped';
+  if (charged < 0) {
+    // the job was ended by another delivery: this one's rows are nobody's
+    await dropStagedRows(db, [stagedId]).catch(() => {});
+    return 'skipped';
+  }
   log.info(
     {
       job: jobId,

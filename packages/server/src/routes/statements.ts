@@ -52,6 +52,7 @@ import {
   saveStatementResult,
   setStatementLayout,
   statementDetail,
+  withStagedRows,
 } from '../statements/results.ts';
 import { countWork, withReadSlot } from '../statements/work-limits.ts';
 import { idParam } from './params.ts';
@@ -278,34 +279,47 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
           })()
         : null;
 
-    // Spend, history and the stored result in one transaction: all happen or none (402 leaves
-    // nothing behind). The statement takes the extraction's id, so the history links to it.
-    const { result: statementId } = await spendPages(ctx.db, userId, charged, ref, async (tx) => {
-      const stored = await saveReadStatement(tx, {
+    // The rows are written first, a chunk at a time with other requests' queries between (issue
+    // 38), unseen until the statement's row is. Spend, history and the stored result then in one
+    // transaction: all happen or none (402 leaves nothing behind, the staged rows removed). The
+    // statement takes the extraction's id, so the history links to it.
+    const staging: Parameters<typeof withStagedRows>[1] = [
+      { userId, rows: transactions, sources: first.transactions },
+    ];
+    if (other)
+      staging.push({
+        id: other.id,
         userId,
-        requestedBank: bank ?? result.bank ?? '',
-        fileName: upload.fileName,
-        format: extraction.format,
-        detail: other ? { ...detail, other_read: other.forChosen(other.id) } : detail,
-        rows: transactions,
-        sources: first.transactions,
-        now: ctx.now(),
-        history: { bank: result.bank, pages: charged, rows: rowCount },
+        rows: await mapInSlices(other.first.transactions, toRow),
+        sources: other.first.transactions,
       });
-      if (other)
-        await saveStatementResult(tx, {
-          id: other.id,
+    const statementId = await withStagedRows(ctx.db, staging, async ([rows, otherRows]) => {
+      const spent = await spendPages(ctx.db, userId, charged, ref, async (tx) => {
+        const stored = await saveReadStatement(tx, {
           userId,
           requestedBank: bank ?? result.bank ?? '',
           fileName: upload.fileName,
           format: extraction.format,
-          detail: { ...other.detail, other_read: other.forOther(stored.id) },
-          rows: await mapInSlices(other.first.transactions, toRow),
-          sources: other.first.transactions,
-          // a moment older, so "the latest statement" stays the read Bahi chose
-          now: new Date(ctx.now().getTime() - 1),
+          detail: other ? { ...detail, other_read: other.forChosen(other.id) } : detail,
+          rows: rows!,
+          now: ctx.now(),
+          history: { bank: result.bank, pages: charged, rows: rowCount },
         });
-      return stored.id;
+        if (other)
+          await saveStatementResult(tx, {
+            id: other.id,
+            userId,
+            requestedBank: bank ?? result.bank ?? '',
+            fileName: upload.fileName,
+            format: extraction.format,
+            detail: { ...other.detail, other_read: other.forOther(stored.id) },
+            rows: otherRows!,
+            // a moment older, so "the latest statement" stays the read Bahi chose
+            now: new Date(ctx.now().getTime() - 1),
+          });
+        return stored.id;
+      });
+      return spent.result;
     });
     const user = await signedInUser(ctx.db, userId);
     request.log.info(

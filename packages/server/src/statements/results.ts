@@ -3,9 +3,19 @@
 // result. Other areas (the office's clients and books) keep a statement through saveStatementResult
 // and read it through loadStatementResult / loadStatementRows; nothing else touches the table.
 //
-// Rows are one JSONB array per statement and ledger names a second array beside it (measured in
-// docs/decisions/029): a ledger save rewrites only the ledger array. Every call takes the user id
-// and finds nothing for another user's statement: callers answer 404 for both.
+// Rows are JSONB arrays in chunks of ~1,000 (statement_row_chunks, issue 38) and ledger names one
+// array beside them (measured in docs/decisions/029): a ledger save rewrites only the ledger array.
+// Every call takes the user id and finds nothing for another user's statement: callers answer 404
+// for both.
+//
+// A read's rows are staged before its transaction (stageStatementRows): each chunk committed by
+// itself, so the embedded database, one connection, answers other requests between chunks instead
+// of being held ~100 ms by one 3 MB insert (decision 052, round seven). They are seen only through
+// the statement's row, which the transaction that spends the pages writes after checking every
+// chunk is there: a statement appears whole or not at all. Chunks of a save that failed are removed
+// at once (dropStagedRows), those of a killed process by the queue's periodic repair
+// (sweepStagedRows).
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type {
   SaveLedgersRequest,
@@ -20,7 +30,7 @@ import type {
 import { formatDisplayDate, parseAmount, parseSpecDate, type ReadReason, type TaxSplit } from '@bahi/core';
 import { checkSplit } from '../office/tax-splits.ts';
 import type { AccountStatement, StatementResult } from '@bahi/statements';
-import type { DbOrTx } from '../db/index.ts';
+import type { Db, DbOrTx } from '../db/index.ts';
 import { extractions } from '../db/schema.ts';
 import { keepPrinted, withPrinted, type RowSource } from '../tally/printed-rows.ts';
 import {
@@ -31,8 +41,8 @@ import {
   statementInfo,
   xmlPreview,
 } from './shape.ts';
-import { statementResults } from './tables.ts';
-import { jsonbInSlices, mapInSlices } from '../slices.ts';
+import { statementResults, statementRowChunks } from './tables.ts';
+import { mapInSlices } from '../slices.ts';
 
 /** What the result screen shows beside the rows, as the extraction answered it. */
 export type StatementDetail = Pick<
@@ -93,11 +103,117 @@ export type NewStatementResult = {
   fileName: string;
   format: string;
   detail: StatementDetail;
-  rows: readonly StatementTransaction[];
+  /** the rows, or rows stageStatementRows wrote already (then `id` is theirs) */
+  rows: readonly StatementTransaction[] | StagedRows;
   /** The engine's rows behind `rows`, one each: their reference and value date are kept (issue 12). */
   sources?: readonly RowSource[];
   now: Date;
 };
+
+/**
+ * Rows a chunk: ~120 KB of JSON, one insert of a few ms in the embedded database (a whole 500-page
+ * statement's 24,000 rows took ~100 ms of it in one insert).
+ */
+export const CHUNK_ROWS = 1000;
+
+/**
+ * How long chunks with no statement are kept before the sweep removes them: far longer than any
+ * save takes from its first chunk to its commit (the queue's reads end within 5 minutes; a save
+ * waiting for the database to come back is retried for minutes, not a day).
+ */
+export const STAGED_KEPT_MS = 24 * 3600_000;
+
+/** A statement's rows written before its own row (stageStatementRows). */
+export type StagedRows = { staged: true; id: string; count: number; ledgers: string[] };
+
+const isStaged = (rows: NewStatementResult['rows']): rows is StagedRows => 'staged' in rows;
+
+const storedRows = (rows: readonly StatementTransaction[], sources?: readonly RowSource[]) =>
+  mapInSlices(rows, (r, i) => withPrinted(toStoredRow(r), sources?.[i], formatDisplayDate));
+
+/**
+ * Writes `rows` as chunks of statement `statementId`, one insert each, in order. Through `db`
+ * outside a transaction each is committed by itself and other queries run between them; inside one
+ * they are part of it. A chunk written before (a retried save) is left as it is.
+ */
+async function writeChunks(db: DbOrTx, statementId: string, userId: string, rows: readonly StoredRow[]) {
+  for (let n = 0; n * CHUNK_ROWS < rows.length; n++) {
+    const part = rows.slice(n * CHUNK_ROWS, (n + 1) * CHUNK_ROWS);
+    await db
+      .insert(statementRowChunks)
+      .values({ statementId, n, userId, rowCount: part.length, rows: part })
+      .onConflictDoNothing();
+    // a turn of the event loop: requests that arrived meanwhile send their queries before the next
+    // chunk's (PGlite in the server's thread answers in microtasks only and would hold them all)
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Writes a read statement's rows ahead of its transaction, a chunk at a time, each committed by
+ * itself (pass the database, not a transaction). Nobody sees them until saveStatementResult writes
+ * the statement's row with the answer as `rows`; the caller removes them with dropStagedRows when it
+ * does not (withStagedRows does both). Running it again for the same id adds nothing.
+ */
+export async function stageStatementRows(
+  db: Db,
+  s: { id?: string; userId: string; rows: readonly StatementTransaction[]; sources?: readonly RowSource[] },
+): Promise<StagedRows> {
+  const id = s.id ?? randomUUID();
+  const rows = await storedRows(s.rows, s.sources);
+  await writeChunks(db, id, s.userId, rows);
+  return { staged: true, id, count: rows.length, ledgers: s.rows.map((r) => r.LedgerName ?? '') };
+}
+
+/**
+ * Removes staged rows whose statement was not saved (its transaction failed). A saved statement's
+ * rows are never removed, so it is safe after a commit whose answer was lost.
+ */
+export async function dropStagedRows(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    delete from statement_row_chunks c
+    where c.statement_id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+      and not exists (select 1 from statement_results r where r.id = c.statement_id)`);
+}
+
+/**
+ * Chunks no statement took, older than `olderThanMs`: what a process killed between its chunks and
+ * its commit left (they were never seen). Answers how many chunks went.
+ */
+export async function sweepStagedRows(db: Db, now: Date, olderThanMs = STAGED_KEPT_MS): Promise<number> {
+  const gone = await db.execute(sql`
+    delete from statement_row_chunks c
+    where c.created_at < ${new Date(now.getTime() - olderThanMs).toISOString()}::timestamptz
+      and not exists (select 1 from statement_results r where r.id = c.statement_id)
+    returning c.n`);
+  return (gone as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * Stages each statement's rows (stageStatementRows), then runs `save` with them; when `save` throws,
+ * the staged rows go with it. `save` passes them to saveStatementResult inside its transaction.
+ */
+export async function withStagedRows<T>(
+  db: Db,
+  statements: Parameters<typeof stageStatementRows>[1][],
+  save: (staged: StagedRows[]) => Promise<T>,
+): Promise<T> {
+  const staged: StagedRows[] = [];
+  try {
+    for (const s of statements) staged.push(await stageStatementRows(db, s));
+    return await save(staged);
+  } catch (err) {
+    await dropStagedRows(
+      db,
+      staged.map((s) => s.id),
+    ).catch(() => {}); // the sweep removes them later; the save's own error is what matters
+    throw err;
+  }
+}
 
 /** A statement id as the routes receive it: anything but a UUID is no statement (and no SQL error). */
 export const isStatementId = (id: string) =>
@@ -120,13 +236,33 @@ export const fromStoredRow = (r: StoredRow, ledger = ''): StatementTransaction =
   LedgerName: ledger,
 });
 
-/** Stores a read statement for `userId`; answers its id. Runs inside the caller's transaction if given one. */
+/**
+ * Stores a read statement for `userId`; answers its id. Runs inside the caller's transaction if
+ * given one. With staged rows it writes only the statement's row, after checking that every staged
+ * row is there (locked against the sweep): a statement is committed whole or not at all.
+ */
 export async function saveStatementResult(db: DbOrTx, s: NewStatementResult): Promise<{ id: string }> {
   const info = s.detail.statement_info;
+  const staged = isStaged(s.rows) ? s.rows : null;
+  const id = staged?.id ?? s.id ?? randomUUID();
+  if (staged) {
+    const chunks = await db
+      .select({ n: statementRowChunks.rowCount })
+      .from(statementRowChunks)
+      .where(and(eq(statementRowChunks.statementId, id), eq(statementRowChunks.userId, s.userId)))
+      .for('share');
+    const have = chunks.reduce((sum, c) => sum + c.n, 0);
+    if (have !== staged.count)
+      throw new Error(`statement ${id}: ${have} of its ${staged.count} rows are stored; not saved`);
+  } else {
+    await writeChunks(db, id, s.userId, await storedRows(s.rows as StatementTransaction[], s.sources));
+  }
+  const rowCount = staged ? staged.count : (s.rows as StatementTransaction[]).length;
+  const ledgers = staged ? staged.ledgers : (s.rows as StatementTransaction[]).map((r) => r.LedgerName ?? '');
   const [row] = await db
     .insert(statementResults)
     .values({
-      ...(s.id ? { id: s.id } : {}),
+      id,
       userId: s.userId,
       requestedBank: s.requestedBank.toUpperCase(),
       bank: info.bank,
@@ -135,13 +271,9 @@ export async function saveStatementResult(db: DbOrTx, s: NewStatementResult): Pr
       accountNumber: info.account_number,
       periodFrom: info.period_from,
       periodTo: info.period_to,
-      rowCount: s.rows.length,
+      rowCount,
       detail: s.detail,
-      // ~3 MB of JSON for 500 pages: written in slices, not by the driver in one go (issue 38)
-      rows: await jsonbInSlices(
-        await mapInSlices(s.rows, (r, i) => withPrinted(toStoredRow(r), s.sources?.[i], formatDisplayDate)),
-      ),
-      ledgers: s.rows.map((r) => r.LedgerName ?? ''),
+      ledgers,
       createdAt: s.now,
       updatedAt: s.now,
     })
@@ -158,9 +290,11 @@ export async function saveReadStatement(
   tx: DbOrTx,
   s: Omit<NewStatementResult, 'id'> & { history: { bank: string | null; pages: number; rows: number } },
 ): Promise<{ id: string }> {
+  // staged rows name the statement's id ahead: the history row takes it
+  const id = isStaged(s.rows) ? s.rows.id : undefined;
   const [read] = await tx
     .insert(extractions)
-    .values({ userId: s.userId, fileName: s.fileName.slice(0, 200), ...s.history })
+    .values({ ...(id ? { id } : {}), userId: s.userId, fileName: s.fileName.slice(0, 200), ...s.history })
     .returning({ id: extractions.id });
   return saveStatementResult(tx, { ...s, id: read.id });
 }
@@ -182,6 +316,15 @@ const META = {
 
 const owned = (userId: string, id: string) =>
   and(eq(statementResults.id, id), eq(statementResults.userId, userId));
+
+// A statement's rows from its chunks, in a select of statement_results (its id named in full:
+// drizzle leaves a one-table select's own columns unqualified): the chunks' arrays in order, as one
+// JSON array of arrays (flatRows joins them), or as one JSON text of every row.
+const CHUNKS = sql<
+  StoredRow[][] | null
+>`(select json_agg(c.rows order by c.n) from statement_row_chunks c where c.statement_id = "statement_results"."id")`;
+const CHUNKS_TEXT = sql<string>`(select '[' || coalesce(string_agg(nullif(substr(t.text, 2, length(t.text) - 2), ''), ', ' order by c.n), '') || ']' from statement_row_chunks c, lateral (select c.rows::text as text) t where c.statement_id = "statement_results"."id")`;
+const flatRows = (chunks: StoredRow[][] | null): StoredRow[] => (chunks ?? []).flat();
 
 /** The statement without its rows, or null when `userId` has no statement `id`. */
 export async function loadStatementResult(
@@ -238,7 +381,7 @@ export async function loadStatementRows(
   if (!isStatementId(id)) return null;
   const [r] = await db
     .select({
-      rows: statementResults.rows,
+      chunks: CHUNKS,
       ledgers: statementResults.ledgers,
       splits: statementResults.splits,
       revision: statementResults.revision,
@@ -246,7 +389,7 @@ export async function loadStatementRows(
     .from(statementResults)
     .where(owned(userId, id));
   if (!r) return null;
-  const rows = r.rows as StoredRow[];
+  const rows = flatRows(r.chunks);
   const ledgers = r.ledgers as string[];
   const end = Math.min(rows.length, page.offset + page.limit);
   const whole = page.offset === 0 && end === rows.length;
@@ -269,7 +412,7 @@ export async function loadStatementRowsJson(db: DbOrTx, userId: string, id: stri
   if (!isStatementId(id)) return null;
   const [r] = await db
     .select({
-      rows: sql<string>`${statementResults.rows}::text`,
+      rows: CHUNKS_TEXT,
       ledgers: sql<string>`${statementResults.ledgers}::text`,
       splits: sql<string | null>`${statementResults.splits}::text`,
       total: statementResults.rowCount,
@@ -360,7 +503,7 @@ export async function saveStatementLedgers(
     const [r] = await tx
       .select({
         ledgers: statementResults.ledgers,
-        rows: statementResults.rows,
+        chunks: CHUNKS,
         revision: statementResults.revision,
       })
       .from(statementResults)
@@ -369,7 +512,7 @@ export async function saveStatementLedgers(
     if (!r) return 'missing';
     if (r.revision !== req.revision) return 'stale';
     const ledgers = (r.ledgers as string[]).slice();
-    const rows = r.rows as StoredRow[];
+    const rows = flatRows(r.chunks);
     const assignments: { description: string; ledger: string }[] = [];
     let saved = 0;
     for (const change of req.changes) {
@@ -404,7 +547,7 @@ export async function saveStatementSplits(
     const [r] = await tx
       .select({
         splits: statementResults.splits,
-        rows: statementResults.rows,
+        chunks: CHUNKS,
         revision: statementResults.revision,
       })
       .from(statementResults)
@@ -412,7 +555,7 @@ export async function saveStatementSplits(
       .for('update');
     if (!r) return 'missing';
     if (r.revision !== req.revision) return 'stale';
-    const rows = r.rows as StoredRow[];
+    const rows = flatRows(r.chunks);
     for (const i of req.rows) if (i >= rows.length) return 'out-of-range';
     if (req.split) {
       for (const i of req.rows) {
@@ -460,26 +603,30 @@ export async function saveStatementRows(
 ): Promise<{ revision: number } | ChangeRefused> {
   if (!isStatementId(id)) return 'missing';
   // What the statement printed beside each row stays as read: the browser's rows only show it.
-  const [before] = await db
-    .select({ rows: statementResults.rows })
-    .from(statementResults)
-    .where(owned(userId, id));
+  const [before] = await db.select({ chunks: CHUNKS }).from(statementResults).where(owned(userId, id));
   if (!before) return 'missing';
-  const [r] = await db
-    .update(statementResults)
-    .set({
-      rows: keepPrinted(before.rows as StoredRow[], req.rows),
-      ledgers: req.ledgers,
-      // the splits follow the rows as the screen sent them; none sent, none kept (indexes moved)
-      splits: req.splits?.some(Boolean) ? req.splits : null,
-      rowCount: req.rows.length,
-      edited: true,
-      revision: sql`${statementResults.revision} + 1`,
-      updatedAt: now,
-    })
-    // Only from the revision the client saw: a second tab's older rows never overwrite newer ones.
-    .where(and(owned(userId, id), eq(statementResults.revision, req.revision)))
-    .returning({ revision: statementResults.revision });
+  const rows = keepPrinted(flatRows(before.chunks), req.rows);
+  // the statement's row and its chunks change together (a user's edit: one transaction is fine)
+  const r = await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(statementResults)
+      .set({
+        ledgers: req.ledgers,
+        // the splits follow the rows as the screen sent them; none sent, none kept (indexes moved)
+        splits: req.splits?.some(Boolean) ? req.splits : null,
+        rowCount: req.rows.length,
+        edited: true,
+        revision: sql`${statementResults.revision} + 1`,
+        updatedAt: now,
+      })
+      // Only from the revision the client saw: a second tab's older rows never overwrite newer ones.
+      .where(and(owned(userId, id), eq(statementResults.revision, req.revision)))
+      .returning({ revision: statementResults.revision });
+    if (!done) return undefined;
+    await tx.delete(statementRowChunks).where(eq(statementRowChunks.statementId, id));
+    await writeChunks(tx, id, userId, rows);
+    return done;
+  });
   if (r) return { revision: r.revision };
   return (await loadStatementResult(db, userId, id)) ? 'stale' : 'missing';
 }

@@ -119,10 +119,10 @@ export const taughtLayouts = pgTable(
 
 /**
  * Statements as read, kept with the user's history (issue 19, migration 0008_statement_results.sql,
- * written by hand): the result screen loads one by id. `rows` is one JSONB array of
- * [date, description, withdrawal, deposit, balance] and `ledgers` the ledger name of each row beside
- * it, so a ledger save rewrites ~20 bytes a row instead of the whole statement (docs/decisions/029).
- * Read and write it through statements/results.ts, never directly.
+ * written by hand): the result screen loads one by id. Its rows are in statement_row_chunks (below)
+ * and `ledgers` the ledger name of each row beside them, so a ledger save rewrites ~20 bytes a row
+ * instead of the whole statement (docs/decisions/029). Read and write it through
+ * statements/results.ts, never directly.
  */
 export const statementResults = pgTable(
   'statement_results',
@@ -144,7 +144,6 @@ export const statementResults = pgTable(
     rowCount: integer('row_count').notNull(),
     /** StatementDetail (statements/results.ts): info, detection, reconciliation, reasons, issues... */
     detail: jsonb('detail').notNull(),
-    rows: jsonb('rows').notNull(),
     ledgers: jsonb('ledgers').notNull(),
     /** GST/TDS split per row of `rows` (core TaxSplit or null, migration 0022); NULL: none set */
     splits: jsonb('splits').$type<(TaxSplit | null)[]>(),
@@ -155,4 +154,31 @@ export const statementResults = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('statement_results_user_created').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A statement's rows, ~1,000 to a chunk in order (issue 38, migration 0028): one JSONB array of
+ * [date, description, withdrawal, deposit, balance] each. A large statement's rows are written a
+ * chunk per statement, each committed by itself before the statement's own row, so the embedded
+ * database (one connection) answers other requests between chunks instead of being held by one
+ * 3 MB insert. Chunks are seen only through their statement_results row, written last in the
+ * transaction that spends the pages: until then they are invisible, and chunks a failed or killed
+ * save left are swept (statements/results.ts). No foreign key to statement_results for that
+ * reason (they exist before it); the user's deletion removes them.
+ */
+export const statementRowChunks = pgTable(
+  'statement_row_chunks',
+  {
+    statementId: uuid('statement_id').notNull(),
+    /** the chunk's place: rows of chunk 0, then 1... */
+    n: integer('n').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** how many rows `rows` holds (the save checks the sum before the statement is committed) */
+    rowCount: integer('row_count').notNull(),
+    rows: jsonb('rows').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.statementId, t.n] })],
 );

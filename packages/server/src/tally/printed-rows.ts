@@ -1,6 +1,6 @@
 // What a statement printed beside each row that the specification's row shape has no place for: the
 // reference (cheque number, UTR) and the value date, kept as the 6th and 7th items of a stored row
-// (statement_results.rows). Rows are matched by what they show (date, amounts, narration), so a
+// (statement_row_chunks). Rows are matched by what they show (date, amounts, narration), so a
 // browser naming rows (a filtered table, an edited statement) never sets these itself (issue 12).
 import type { StoredRow } from '@bahi/contract';
 
