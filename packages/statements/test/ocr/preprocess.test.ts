@@ -275,7 +275,10 @@ test('joinCutFigures joins a figure`s paise a point`s cell apart, with its point
     ['94522.', 1068, 1157],
     ['16Cr', 1169, 1220],
   );
-  assert.deepEqual(joinCutFigures(lost).map((w) => w.text), ['05/12/2023', '10538.00', '94522.16Cr']);
+  assert.deepEqual(
+    joinCutFigures(lost).map((w) => w.text),
+    ['05/12/2023', '10538.00', '94522.16Cr'],
+  );
   // a narration's numbers a word space apart, or a point's cell apart after a word (a typewriter
   // font's space), two digits after a short number, paise in the next column: left as they are
   const apart = line(
