@@ -51,7 +51,7 @@ for (const c of scanCases(perClass, only.length ? only : undefined)) {
   const t0 = performance.now();
   let detail: string;
   try {
-    const read = await readDocument(pdf);
+    const read = await readDocument(pdf, { preview: false });
     if (docsDir)
       writeFileSync(
         path.join(docsDir, `${c.name.replace(/\W+/g, '_')}.doc.json`),

@@ -20,6 +20,8 @@ export interface ReadOptions {
   fileName?: string;
   /** OCR PDF pages without a text layer and images (default true) */
   ocr?: boolean;
+  /** keep a small picture of each OCR'd page, for the strips of unsure rows (default true) */
+  preview?: boolean;
   /**
    * called once the page count is known, before the slow part (text, OCR); `sheets` when the
    * document is a workbook's or a delimited file's rows (its "pages" are sheets: the reading time
@@ -89,6 +91,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
         password: opts.password,
         onPageCount: opts.onPageCount,
         ocr: opts.ocr,
+        preview: opts.preview,
         share: opts.share,
       });
       return {
@@ -108,7 +111,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       opts.onPageCount?.(1);
       // OCR (tesseract.js, canvas) is loaded only for the files that need it.
       const { readImage } = await import('./ocr.ts');
-      const page = await readImage(bytes);
+      const page = await readImage(bytes, { preview: opts.preview });
       return { doc: { kind: 'pages', format: 'image', pages: [page] }, pages: 1, kind, sharedPages: 0 };
     }
     case 'xlsx':

@@ -43,6 +43,8 @@ export interface PdfReadOptions {
   onPageCount?: (pages: number) => void;
   /** run OCR on pages without text (default true) */
   ocr?: boolean;
+  /** keep a small picture of each OCR'd page, for the strips of unsure rows (default true) */
+  preview?: boolean;
   /**
    * Offer the pages to other readers (the reader pool sets this; it decides whether the PDF is
    * long enough to be worth it). Called once, with the page count; returns where this reader
@@ -384,6 +386,8 @@ async function readPages(
   ocr: 'run' | 'off',
   /** hand each page over instead of keeping it (a helper sends its pages on as it goes) */
   onPage?: (page: Page) => void,
+  /** keep each OCR'd page's small picture (OcrOptions.preview) */
+  preview = true,
 ): Promise<PdfPart> {
   const pages: Page[] = [];
   const keep = onPage ?? ((page: Page) => pages.push(page));
@@ -421,8 +425,15 @@ async function readPages(
         const canvas = await renderForOcr(page, dpi);
         page.cleanup();
         try {
-          const r = await ocrCanvas(canvas, 72 / dpi, { release: true });
-          keep({ ...entry, width: r.width, height: r.height, words: r.words, ocr: true, scan: r.scan });
+          const r = await ocrCanvas(canvas, 72 / dpi, { release: true, preview });
+          keep({
+            ...entry,
+            width: r.width,
+            height: r.height,
+            words: r.words,
+            ocr: true,
+            ...(r.scan ? { scan: r.scan } : {}),
+          });
         } finally {
           freeCanvas(canvas);
         }
@@ -466,7 +477,13 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
     const shared = opts.share && pageCount > 1 ? opts.share(pageCount) : null;
     // Our own claims start at once: a helper joins whenever it is ready.
     const ocr = opts.ocr === false ? 'off' : 'run';
-    const own = await readPages(doc, shared?.claims ?? claimer(pageCount), ocr);
+    const own = await readPages(
+      doc,
+      shared?.claims ?? claimer(pageCount),
+      ocr,
+      undefined,
+      opts.preview !== false,
+    );
     const part = shared ? await shared.part : null;
     const failure = firstFailure(own.failure, part?.failure ?? null);
     const pages = own.pages.concat(part?.pages ?? []);

@@ -75,9 +75,44 @@ export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap =
       out[out.length - 1] = joined(prev, w);
       continue;
     }
+    if (prev && paiseApart(out[out.length - 2], prev, w, pitch, maxGap)) {
+      const point = prev.text.endsWith('.') ? '' : '.';
+      out[out.length - 1] = joined({ ...prev, text: prev.text + point }, w);
+      continue;
+    }
     out.push(w);
   }
   return out;
+}
+
+/** Whole rupees, with their point or without it: '83984.', '10538', '1,05,694'. */
+const RUPEES = /^\d[\d,]*\d\.?$/;
+/** A figure's paise, a mark perhaps stuck to them: '16', '00Cr'. */
+const PAISE = /^\d{2}(?:Cr|Dr|CR|DR)?\.?$/;
+/** How far apart a figure's rupees and paise stand, in character pitches (scan bench, photo PNB). */
+const PAISE_GAP = [0.9, 1.8] as const;
+
+/**
+ * A soft photo's point is faint: the recogniser reads the figure's rupees and its paise as two words
+ * a point's cell and more apart, with the point ('83984.' '16', 1.5 pitches) or without it ('10538'
+ * '00', 1.2). Joined when the rupees have three digits or more and the paise are two; when the point
+ * was lost, only further apart than a word space and with the rupees standing alone as a column's
+ * figure does (nothing before them on the line within PAISE_GAP): a narration's 'NEFT 12345 67'
+ * stays as it is.
+ */
+function paiseApart(
+  before: LineWord | undefined,
+  a: LineWord,
+  b: LineWord,
+  pitch: number,
+  maxGap: number,
+): boolean {
+  if (!RUPEES.test(a.text) || !PAISE.test(b.text) || b.x0 < a.x0) return false;
+  if ((a.text.match(/\d/g) ?? []).length < 3) return false;
+  const gap = (b.x0 - a.x1) / pitch;
+  if (a.text.endsWith('.')) return gap < Math.max(maxGap, PAISE_GAP[1]);
+  const alone = !before || (a.x0 - before.x1) / pitch >= PAISE_GAP[1];
+  return alone && gap >= PAISE_GAP[0] && gap < PAISE_GAP[1];
 }
 
 /** How the recogniser reads a Cr mark: the C taken for an O, a G or a 0. */

@@ -239,6 +239,8 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     password: job.password,
     fileName: job.fileName,
     ocr: job.ocr,
+    // the pages' small pictures only for a job that cuts the strips of unsure rows
+    preview: job.crops === true,
     onPageCount: hooks.onPageCount,
     share: hooks.share,
   });

@@ -22,7 +22,7 @@ import {
   wipeCleaned,
   type Grey,
 } from '../../src/scan/grey.ts';
-import { evened, prepared } from '../../src/read/ocr.ts';
+import { evened, prepared, softInk } from '../../src/read/ocr.ts';
 import { flattenSheet, sheetCorners, warpSheet } from '../../src/scan/sheet.ts';
 import { joinCutFigures, joinCutLabels, mendCrMarks } from '../../src/scan/words.ts';
 
@@ -250,6 +250,50 @@ test('joinCutFigures joins a figure or date cut at its point or dash, and nothin
   );
   // columns apart, an empty cell's dash, a figure then a date: left as they are
   const apart = line(['05-05-23', 36, 71], ['06-05-23', 90, 125], ['500.00', 400, 426], ['-', 430, 434]);
+  assert.deepEqual(joinCutFigures(apart), apart);
+});
+
+// A soft photo's faint point (decision 041, round eight): the scan bench's photo PNB as the
+// recogniser cut its lines (pixels of its 300 dpi rendering; pitch ~15 px a character).
+test('joinCutFigures joins a figure`s paise a point`s cell apart, with its point or without it', () => {
+  const balance = line(
+    ['02/12/2023', 102, 266],
+    ['20778.', 586, 674],
+    ['00', 684, 716],
+    ['83084.', 1069, 1149],
+    ['16', 1171, 1199],
+    ['UPI', 1221, 1258],
+  );
+  assert.deepEqual(
+    joinCutFigures(balance).map((w) => w.text),
+    ['02/12/2023', '20778.00', '83084.16', 'UPI'],
+  );
+  const lost = line(
+    ['05/12/2023', 100, 266],
+    ['10538', 803, 883],
+    ['00', 902, 933],
+    ['94522.', 1068, 1157],
+    ['16Cr', 1169, 1220],
+  );
+  assert.deepEqual(
+    joinCutFigures(lost).map((w) => w.text),
+    ['05/12/2023', '10538.00', '94522.16Cr'],
+  );
+  // a narration's numbers a word space apart, or a point's cell apart after a word (a typewriter
+  // font's space), two digits after a short number, paise in the next column: left as they are
+  const apart = line(
+    ['NEFT', 100, 160],
+    ['12345', 170, 245],
+    ['67', 255, 285],
+    ['REF', 300, 345],
+    ['230512', 365, 455],
+    ['15', 475, 505],
+    ['Page', 600, 660],
+    ['12', 700, 730],
+    ['01', 750, 780],
+    ['2500', 900, 960],
+    ['00', 1100, 1130],
+  );
   assert.deepEqual(joinCutFigures(apart), apart);
 });
 
@@ -487,6 +531,21 @@ test('evened: a grainy sharp page is smoothed, a washed-out one stretched, a cle
   box(short, 40, 64, 200, 1, 40);
   assert.ok(inkToPaper(short) >= 80 && inkToPaper(short) < 140, `short range ${inkToPaper(short)}`);
   assert.equal(evened(short), short);
+});
+
+test('prepared gives a page of soft ink (a photo) as it is, and wipes a sharp one', () => {
+  // grainy grey paper, soft glyphs (ink to paper 140-180: the bench's photos 148-174)
+  const page = tablePage(300, 400, 80);
+  const soft = grainy(page, 30);
+  assert.ok(paperGrain(soft) > 0.85 && inkToPaper(soft) >= 140 && inkToPaper(soft) < 180);
+  assert.ok(softInk(soft));
+  assert.ok(prepared(soft, true) === soft, 'given as it is');
+  // black ink under the same grain (a speckled scan), or soft ink on clean paper: wiped as before
+  const black = grainy(tablePage(300, 400, 0), 30);
+  assert.ok(!softInk(black));
+  assert.ok(prepared(black, true) !== black, 'wiped');
+  assert.ok(!softInk(page));
+  assert.ok(prepared(page, true) !== page, 'wiped');
 });
 
 // Heading and balance-line words a typewriter font's wide cells make the recogniser cut where no
