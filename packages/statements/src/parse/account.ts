@@ -432,16 +432,23 @@ export function accountForEveryPage(
 ): void {
   const last = accounts.at(-1);
   if (!last) return;
-  let printed = 0;
-  let example = '';
+  // page numbers seen, by the count they are printed with
+  const seen = new Map<number, Set<number>>();
   for (const l of lines) {
     if (l.ocr) continue;
     const m = PAGE_OF.exec(l.text);
-    if (!m || Number(m[1]) > Number(m[2])) continue;
-    if (Number(m[2]) > printed) [printed, example] = [Number(m[2]), m[0]];
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) continue;
+    const of = Number(m[2]);
+    if (!seen.has(of)) seen.set(of, new Set());
+    seen.get(of)!.add(Number(m[1]));
   }
+  const printed = Math.max(0, ...seen.keys());
   if (printed <= pagesInFile) return;
-  const message = `The statement numbers its pages to ${printed} ('${example}'), and ${pagesInFile} page(s) were read: the rows of the missing page(s) are not here. Upload the whole statement.`;
+  // (the last page's number printed is the statement's end in the file: a text redrawn onto fewer
+  // pages keeps it; a download cut short does not)
+  const lastSeen = Math.max(...seen.get(printed)!);
+  if (lastSeen >= printed) return;
+  const message = `The statement numbers its pages to ${printed}, and the last page this file holds is page ${lastSeen} of ${printed}: the rows of the pages after it were not read. Upload the whole statement.`;
   last.reconciliation.ok = false;
   last.reconciliation.message = message;
 }
