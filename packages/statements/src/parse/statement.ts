@@ -85,7 +85,7 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
   let table = read(detection.code, opts.layout);
   // no heading the reader knows: the dated rows and their arithmetic show the columns
   if (!opts.layout && table.sections.every((sec) => sec.transactions.length === 0)) {
-    const inferred = inferLayout(lines);
+    const inferred = inferLayout(lines, doc.kind !== 'sheets');
     if (inferred) {
       const again = read(detection.code, inferred, 'rows');
       if (again.sections.some((sec) => sec.transactions.length > 0)) {

@@ -298,7 +298,11 @@ function joinDates(cols: Column[]): Column[] {
  * Infers the layout of a statement's table from its dated rows; null when they show none. `sure`
  * says whether the balances confirmed which figure is which.
  */
-export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) | null {
+export function inferLayout(
+  lines: Line[],
+  /** printed pages (not a sheet's typed cells, which the user maps once where the reader cannot) */
+  printed = true,
+): (TaughtLayout & { sure: boolean }) | null {
   // a date among the first cells (a serial number may come first) and a figure; a date line without
   // figures whose figures are printed on the line under it is one row with that line
   const dated = (l: Line) => startsDated(l.runs.flatMap(splitDates));
@@ -384,7 +388,7 @@ export function inferLayout(lines: Line[]): (TaughtLayout & { sure: boolean }) |
       c.cells.some(Boolean) &&
       c.cells.every((t) => !t || (WHOLE_RUPEES.test(t) && !/[a-z]/i.test(t))),
   );
-  if (whole.length > 0 && (!assigned || assigned.score < MIN_CHAINED)) {
+  if (printed && whole.length > 0 && (!assigned || assigned.score < MIN_CHAINED)) {
     const wider = assignFigures([...figures, ...whole]);
     if (wider && (!assigned || wider.score > assigned.score)) {
       assigned = wider;
