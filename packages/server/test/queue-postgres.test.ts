@@ -48,8 +48,17 @@ function spawnWorker(script: string, args: string[], databaseUrl: string, dataDi
     err: [],
     exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
   };
-  child.stdout!.on('data', (d) => w.out.push(...String(d).split('\n').filter(Boolean)));
-  child.stderr!.on('data', (d) => w.err.push(...String(d).split('\n').filter(Boolean)));
+  // whole lines only: a pipe's chunk may end inside a line (a log line read half would be lost)
+  const lines = (into: string[]) => {
+    let rest = '';
+    return (d: Buffer) => {
+      const parts = (rest + String(d)).split('\n');
+      rest = parts.pop()!;
+      into.push(...parts.filter(Boolean));
+    };
+  };
+  child.stdout!.on('data', lines(w.out));
+  child.stderr!.on('data', lines(w.err));
   return w;
 }
 
@@ -126,6 +135,8 @@ if (cluster) {
       }, 120_000);
       assert.equal(done.attempts, 2, 'the killed attempt and the one that read it');
       assert.equal(done.reconciled, true);
+      // (the worker logs the read after its commit: the state can be seen before the line)
+      await waitFor(async () => (readBy(back).length > 0 ? true : undefined), 30_000).catch(() => {});
       assert.deepEqual(readBy(back), [id]);
       const spends = await database.db
         .select()
@@ -178,6 +189,11 @@ if (cluster) {
       assert.ok(
         rows.every((r) => r.attempts === 1),
         'every file was started once',
+      );
+      // (each worker logs a read after its commit: wait for the lines of the reads the rows show)
+      const readCount = rows.filter((r) => r.state === 'read').length;
+      await waitFor(async () => (pair.flatMap(readBy).length >= readCount ? true : undefined), 30_000).catch(
+        () => {},
       );
       const [a, b] = pair.map(readBy);
       assert.deepEqual(
