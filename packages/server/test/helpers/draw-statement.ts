@@ -101,7 +101,11 @@ export async function drawStatement(opts: {
   doc.text('Account Holder: Meera Traders', 36, 70, { lineBreak: false });
   doc.text(`Account Number: ${opts.account ?? '00112233445566'}`, 36, 84, { lineBreak: false });
   doc.text('Period: 01/01/2026 to 31/01/2026', 36, 98, { lineBreak: false });
-  doc.text(`Opening Balance: ${fmt(OPENING)}`, 36, 112, { lineBreak: false });
+  // the opening the first row drawn moves from (a later part of the month opens where the part
+  // before it closed, as a bank prints it)
+  const first = opts.rows[0];
+  const opening = first ? first.balance - first.deposit + first.withdrawal : OPENING;
+  doc.text(`Opening Balance: ${fmt(opening)}`, 36, 112, { lineBreak: false });
   for (let i = 0; i < (opts.extraHeaderLines ?? 0); i++)
     doc.text(`Branch note ${i + 1}: statement generated for the account holder`, 36, 126 + i * 14, {
       lineBreak: false,
