@@ -197,8 +197,10 @@ describe('security round two on PGlite', () => {
     assert.match(res.body.detail, /overlap one another/);
     // a reader's start and a directory check; it was 49 s of a frozen API
     assert.ok(ms < 5_000, `${Math.round(ms)} ms`);
-    // nothing was inflated in this process (it was 300 MB)
-    assert.ok(process.memoryUsage.rss() - rssBefore < 100 * 1024 * 1024);
+    // nothing was inflated in this process (it was 300 MB; the queue's own start-up work beside
+    // the request has measured over 100 MB of resident growth once in CI, so the bound is 200)
+    const grew = process.memoryUsage.rss() - rssBefore;
+    assert.ok(grew < 200 * 1024 * 1024, `${Math.round(grew / 2 ** 20)} MB`);
     assert.equal(await jobCount(m.id), 0);
   });
 
