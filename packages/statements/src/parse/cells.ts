@@ -1,11 +1,11 @@
-// The cells stage: a line's runs assigned to the columns of the column model in force, by where they
-// sit among its bands, then joined by what they hold (a date's pieces, a time with its date, a mark
+// The cells stage: a line's words cut at the band edges of the column model in force, by where each
+// was drawn (cutAtBands), then joined by what they hold (a date's pieces, a time with its date, a mark
 // with its figure). One copy for every way the columns were found.
-import { EMPTY_AMOUNT, WHOLE_RUPEES, isMark, readAmount } from './amount.ts';
-import { bandOf, bandsUnder, cellsOf, distance, figureWords, overlap } from './columns/bands.ts';
+import { EMPTY_AMOUNT, WHOLE_RUPEES, currencyFigure, isMark, readAmount } from './amount.ts';
+import { bandOf, bandsUnder, distance, figureWords, overlap } from './columns/bands.ts';
 import { type Band, type Column, type ColumnModel, NUMERIC_ROLES } from './columns/model.ts';
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
-import { type Run, WORD_GAP_CHARS, lessSure, runWords } from './lines.ts';
+import { type Run, WORD_GAP_CHARS, joinRuns, lessSure, runWords } from './lines.ts';
 
 /** A line's text in one column. */
 export interface Cell {
@@ -59,7 +59,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
   const wordGap = (run: Run) => WORD_GAP_CHARS * Math.max(cw, (run.x1 - run.x0) / run.text.length);
   let last: Run | null = null;
   const pieces: Run[] = [];
-  for (const r of joinDatePieces(model, cutAtDateEdges(model, cutSerials(model, runs)))) {
+  for (const r of joinDatePieces(model, cutAtDateEdges(model, cutSerials(model, cutAtBands(model, runs))))) {
     if (r.text.includes(' ')) pieces.push(...splitFigures(model, r));
     else pieces.push(r);
   }
@@ -134,96 +134,20 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       put(band.col, run.text);
       continue;
     }
-    // figures and then words reaching into the text column on the right ('86,391.16 ATM' across
-    // Balance | Category): the words are that column's, however little of them the estimate puts
-    // there, and each figure its own column's ('+23,784.00 2,11,329.06 ATM')
-    if (numeric && !readAmount(run.text)) {
-      const right = model.bands[model.bands.indexOf(band) + 1];
-      const pieces = cellsOf(run);
-      const words = pieces[pieces.length - 1]!;
-      if (
-        right &&
-        !NUMERIC_ROLES.has(right.col.role) &&
-        right.x0 < run.x1 &&
-        pieces.length > 1 &&
-        /[a-z]/i.test(words.text) &&
-        readAmount(words.text) === null &&
-        !isMark(words.text)
-      ) {
-        for (const p of pieces.slice(0, -1)) put(bandOf(model.bands, p.x0, p.x1).col, p.text);
-        put(right.col, words.text);
-        continue;
-      }
-    }
     // one date (with its time) goes whole to the date column it sits in most
     if (dateCell({ role: band.col.role, text: '' }) && readDateTime(run.text)) {
       put(band.col, run.text);
       continue;
     }
-    // a run across two or more bands holds as many cells when its words start in them
-    // ('02-Dec-2023 02-Dec-2023'); a narration that merely runs long stays whole
-    // (a time is one cell, however far it reaches: '05:04 AM' under its date)
+    // a run across two or more bands whose words were not cut at the band edges (text that ran on
+    // over a column it does not start: see cutAtBands) holds as many cells when its words start in
+    // them; a narration that merely runs long stays whole (a time is one cell, however far it
+    // reaches: '05:04 AM' under its date)
     const under =
       run.text.includes(' ') && !CLOCK.test(run.text)
         ? bandsUnder(model.bands, run.x0, run.x1, TEXT_START_CHARS * cw)
         : [];
-    // two dates set closer than a word space ('31 May 23 31 May 23'): the dates, not the
-    // estimated word positions, say where one cell ends
-    let dates = under.length > 1 ? datePieces(run.text) : null;
-    let lead = under.length > 1 && !dates ? datesThenText(run.text) : null;
-    // a code before the dates in one item ('M10083461 05 January 2023 TFR': a transaction id, the
-    // date, the mode): the code its own column's, the rest as a run that starts with its dates
-    let dated = run;
-    if (under.length > 1 && !dates && !lead) {
-      const ws = runWords(run);
-      const after: Run = {
-        text: ws
-          .slice(1)
-          .map((w) => w.text)
-          .join(' '),
-        x0: ws[1]?.x0 ?? run.x1,
-        x1: run.x1,
-        ...sureOf(run),
-      };
-      const coded = ws.length > 2 && !isDateStart(ws[0]!.text);
-      const inner = coded ? datesThenText(after.text) : null;
-      // (or the dates alone: 'S10004271 05-May-2023 05-May-2023')
-      const only = coded && !inner ? datePieces(after.text) : null;
-      if (inner && dateCell({ role: leadBand(model, after, inner.dates).col.role, text: '' })) {
-        put(bandOf(model.bands, ws[0]!.x0, ws[0]!.x1).col, ws[0]!.text);
-        [dated, lead] = [after, inner];
-      } else if (
-        only &&
-        dateCell({ role: bandOf(model.bands, after.x0, after.x0 + cw).col.role, text: '' })
-      ) {
-        put(bandOf(model.bands, ws[0]!.x0, ws[0]!.x1).col, ws[0]!.text);
-        [dated, dates] = [after, only];
-      }
-    }
-    if (dates) {
-      let cur = bandOf(model.bands, dated.x0, dated.x0 + cw);
-      dates.forEach((d, k) => {
-        if (k > 0) cur = under.find((b) => b.x0 > cur.x0) ?? cur;
-        put(cur.col, d);
-      });
-    } else if (lead && dateCell({ role: leadBand(model, dated, lead.dates).col.role, text: '' })) {
-      // the dates to the date columns in turn, the text after them to the column right of them it
-      // starts nearest ('30 Aug 24 30 Aug 24 0000424352595205': two dates and a reference); the
-      // first date goes to the date column it sits in most, its day may start left of it
-      let cur = leadBand(model, dated, lead.dates);
-      lead.dates.forEach((d, k) => {
-        if (k > 0) cur = under.find((b) => b.x0 > cur.x0) ?? cur;
-        put(cur.col, d);
-      });
-      const start = runWords(dated)[lead.dates.join(' ').split(' ').length]!.x0;
-      const next = under
-        .filter((b) => b.x0 > cur.x0)
-        .reduce<Band | null>(
-          (best, b) => (!best || Math.abs(b.x0 - start) < Math.abs(best.x0 - start) ? b : best),
-          null,
-        );
-      put((next ?? cur).col, lead.rest);
-    } else if (under.length > 1) {
+    if (under.length > 1) {
       const reach = TEXT_START_CHARS * cw;
       let cur = bandOf(model.bands, run.x0, run.x0 + cw);
       // whether cur holds a figure of this run already (the next figure is the next column's)
@@ -276,13 +200,6 @@ function leastSure(runs: { confidence?: number }[]): { confidence?: number } {
   let c: number | undefined;
   for (const r of runs) c = lessSure(c, r.confidence);
   return c === undefined ? {} : { confidence: c };
-}
-
-/** The band the first of a run's leading dates sits in most ('01 January 2023 TFR': its day left of the column). */
-function leadBand(model: ColumnModel, run: Run, dates: string[]): Band {
-  const words = runWords(run);
-  const last = words[Math.min(words.length, dates[0]!.split(' ').length) - 1]!;
-  return bandOf(model.bands, run.x0, last.x1);
 }
 
 /**
@@ -366,108 +283,47 @@ function joinDatePieces(model: ColumnModel, runs: Run[]): Run[] {
   return out;
 }
 /**
- * Cells of neighbouring columns printed a space apart come out of a PDF as one run: figures
- * ('4,33,197.00 4,71,647.96', '- 2,20,286.06') or a reference and a figure ('MAHBN2336 14,450.00 DR').
- * Such a run is split: into its words when all are figures, else before a trailing figure that
- * sits in a numeric band while the text before it ends left of that band.
+ * Figures of one column printed a space apart from each other or from their sign, once the run was
+ * cut at the band edges (cutAtBands): several figures, dashes of empty cells or marks are as many
+ * cells ('0.0 235769.0' in a Courier table whose cells are closer than its band edges show, '-
+ * 235769'); a sign a space before its figure, in the figure's own column, is part of it ('- 920.0',
+ * '+ 17254'). Anything else stays one run.
  */
-
 function splitFigures(model: ColumnModel, run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
-  // no word of a run without a decimal point is a figure (most runs: narrations), so of what
-  // follows only marks and dashes of empty cells apart ('Dr Nil') apply
+  const sameBand = (a: Run, b: Run) => bandOf(model.bands, a.x0, a.x1) === bandOf(model.bands, b.x0, b.x1);
+  const sign = (w: Run) => /^[-+\u2212\u2013]$/.test(w.text);
+  // no word of a run without a decimal point is a figure with paise (most runs: narrations): only
+  // whole rupees beside an empty cell or each other ('- 235769', '3697 -'), each word in a column of
+  // figures, are a word a cell
   if (!run.text.includes('.')) {
     const words = runWords(run);
-    if (words.every((w) => isMark(w.text) || EMPTY_AMOUNT.test(w.text))) return words;
-    // whole rupees beside an empty cell or each other ('- 235769', '3697 -'), each word in a column
-    // of figures: a word a cell
     const cellWord = (w: Run) => isMark(w.text) || EMPTY_AMOUNT.test(w.text) || WHOLE_RUPEES.test(w.text);
     const inFigures = (w: Run) => {
       const role = bandOf(model.bands, w.x0, w.x1).col.role;
       return NUMERIC_ROLES.has(role) || role === 'mark';
     };
-    const whole = words.some((w) => WHOLE_RUPEES.test(w.text));
-    if (whole && words.every((w) => cellWord(w) && inFigures(w))) {
-      // (a sign a space before whole rupees in their own column is theirs, as with paise below:
-      // '- 220', '+ 17254')
-      const out: Run[] = [];
-      for (const w of words) {
-        const p = out[out.length - 1];
-        if (
-          p &&
-          /^[-+\u2212\u2013]$/.test(p.text) &&
-          WHOLE_RUPEES.test(w.text) &&
-          bandOf(model.bands, p.x0, p.x1) === bandOf(model.bands, w.x0, w.x1)
-        )
-          out[out.length - 1] = { text: `${p.text}${w.text}`, x0: p.x0, x1: w.x1, ...leastSure([p, w]) };
-        else out.push(w);
-      }
-      return out;
+    if (!words.some((w) => WHOLE_RUPEES.test(w.text)) || !words.every((w) => cellWord(w) && inFigures(w)))
+      return [run];
+    const out: Run[] = [];
+    for (const w of words) {
+      const p = out[out.length - 1];
+      if (p && sign(p) && WHOLE_RUPEES.test(w.text) && sameBand(p, w))
+        out[out.length - 1] = { text: `${p.text}${w.text}`, x0: p.x0, x1: w.x1, ...leastSure([p, w]) };
+      else out.push(w);
     }
-    // a reference and whole rupees with their mark ('533429 86,522 Dr' across Ref No | Debit): the
-    // figure (grouped, or marked) in a column of figures, the words before it in another
-    let k = words.length;
-    if (k > 2 && isMark(words[k - 1]!.text)) k--;
-    const fig = words[k - 1]!;
-    if (
-      k >= 2 &&
-      WHOLE_RUPEES.test(fig.text) &&
-      (fig.text.includes(',') || k < words.length) &&
-      inFigures(fig) &&
-      !inFigures(words[k - 2]!)
-    ) {
-      const join = (ws: Run[]): Run => ({
-        text: ws.map((w) => w.text).join(' '),
-        x0: ws[0]!.x0,
-        x1: ws[ws.length - 1]!.x1,
-        ...leastSure(ws),
-      });
-      return [join(words.slice(0, k - 1)), join(words.slice(k - 1))];
-    }
-    return [run];
+    return out;
   }
   const figure = (w: Run) => readAmount(w.text) !== null;
-  // a sign set a space before its figure, in the figure's own column ('- 920.0', '+ 800.00'), is
-  // part of it; a dash in the column before is an empty cell ('- 2,20,286.06')
+  // (a dash in the column before is an empty cell: '- 2,20,286.06')
   const words: Run[] = [];
   for (const w of figureWords(run)) {
     const p = words[words.length - 1];
-    if (
-      p &&
-      /^[-+\u2212\u2013]$/.test(p.text) &&
-      figure(w) &&
-      bandOf(model.bands, p.x0, p.x1) === bandOf(model.bands, w.x0, w.x1)
-    )
+    if (p && sign(p) && figure(w) && sameBand(p, w))
       words[words.length - 1] = { text: `${p.text}${w.text}`, x0: p.x0, x1: w.x1, ...leastSure([p, w]) };
     else words.push(w);
   }
   if (words.length === 1) return [{ ...run, text: words[0]!.text }];
-  // figures (with their paise) and then a code of the next column ('- 191,431.98Cr 0057', a tight
-  // table's balance and branch code): the figures apart, the code a run of its own
-  const cellWord = (w: Run) => figure(w) || isMark(w.text) || EMPTY_AMOUNT.test(w.text);
-  const code = words.findIndex((w) => !cellWord(w));
-  if (
-    code > 0 &&
-    words.slice(0, code).some((w) => figure(w) && /\d\.\d\d/.test(w.text)) &&
-    words.slice(code).every((w) => /^\d+$/.test(w.text))
-  ) {
-    const rest = words.slice(code);
-    const figuresRun = {
-      text: words
-        .slice(0, code)
-        .map((w) => w.text)
-        .join(' '),
-      x0: run.x0,
-      x1: words[code - 1]!.x1,
-      ...sureOf(run),
-    };
-    return [
-      ...splitFigures(model, figuresRun),
-      { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: run.x1, ...sureOf(run) },
-    ];
-  }
-  // a figure's mark and the next column's empty cell ('Dr Nil', split marks in a tight table)
-  if (words.every((w) => isMark(w.text) || EMPTY_AMOUNT.test(w.text))) return words;
   const figures = words.filter(figure).length;
   const dashes = words.filter((w) => EMPTY_AMOUNT.test(w.text)).length;
   const marks = words.filter((w) => isMark(w.text)).length;
@@ -479,42 +335,7 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
     words.every((w) => figure(w) || isMark(w.text) || EMPTY_AMOUNT.test(w.text))
   )
     return words;
-  // a figure and its Dr/Cr mark printed in a column of their own ('9,273.00 CR' across Amount | Dr/Cr)
-  // and a mark before a figure is the figure's only in the figure's own column ('Cr 19,572.86' is
-  // the credit's mark beside the balance, 'Dr 4,002.00' one amount)
-  if (readAmount(run.text)) {
-    if (words.length !== 2) return [run];
-    const [first, second] = words as [Run, Run];
-    const band = (w: Run) => bandOf(model.bands, w.x0, w.x1);
-    if (isMark(second.text)) return band(second).col.role === 'mark' ? words : [run];
-    // (a mark in a column of text, the reference's before a figure set at its column's left, is
-    // the figure's: no text column takes a side)
-    const figureOrMark = (b: Band) => NUMERIC_ROLES.has(b.col.role) || b.col.role === 'mark';
-    return isMark(first.text) && band(first) !== band(second) && figureOrMark(band(first)) ? words : [run];
-  }
-  // the last figure, after any dashes of empty cells and its own mark
-  let k = words.length;
-  while (k > 1 && EMPTY_AMOUNT.test(words[k - 1]!.text)) k--;
-  const emptyAfter = words.length - k;
-  if (isMark(words[k - 1]!.text)) k--;
-  if (k < 2 || !figure(words[k - 1]!)) return [run];
-  // the mark printed before a figure that carries none after it ('Dr 4,002.00') goes with it,
-  // unless it ends the figure before ('15,088.00 Cr 25,416.46Cr')
-  const lead =
-    k + emptyAfter === words.length && k >= 3 && isMark(words[k - 2]!.text) && !figure(words[k - 3]!) ? 1 : 0;
-  const head = words.slice(0, k - 1 - lead);
-  const tail = words.slice(k - 1 - lead);
-  const tailRun = { text: tail.map((w) => w.text).join(' '), x0: tail[0]!.x0, x1: run.x1, ...sureOf(run) };
-  const last = words[k - 1]!;
-  const band = bandOf(model.bands, last.x0, last.x1);
-  // word positions inside a run are estimates: the word before the figure must sit mostly in
-  // another column, not wholly left of the figure's band
-  const before = head[head.length - 1]!;
-  if (!NUMERIC_ROLES.has(band.col.role) || bandOf(model.bands, before.x0, before.x1) === band) return [run];
-  // the text before may end in figures of its own ('02/07/2025 INR 15,088.00 Cr' + balance), and
-  // the figure be followed by empty cells ('21,673.00Dr -')
-  const headRun = { text: head.map((w) => w.text).join(' '), x0: run.x0, x1: before.x1, ...sureOf(run) };
-  return [...splitFigures(model, headRun), ...(emptyAfter ? splitFigures(model, tailRun) : [tailRun])];
+  return [run];
 }
 
 const SIDE_WORD = /^\s*(?:d|c|debit|credit)\.?\s*$/i;
@@ -629,4 +450,120 @@ function cutAtDateEdge(model: ColumnModel, run: Run): Run[] | null {
     ];
   }
   return null;
+}
+
+// A date is at most this many words ('31 May 2023 10:15 AM').
+const DATE_WORDS = 5;
+
+/**
+ * Runs cut where their words stand in different bands, each word where the reader measured it
+ * (Run.edges; runWords estimates by character count only where nothing was measured: a report's
+ * fixed-width text, a test's items). A cell ends at its column's edge whatever pdf.js drew as one
+ * item ('15,088.00 25,416.46 Cr', 'S10004271 05-May-2023 05-May-2023', '86,391.16 ATM'). Words that
+ * make one token stay together wherever they reach: a date with its time, a time with its
+ * meridiem, a currency word or a mark with its figure. A word of text stays with the text before
+ * it unless it starts a text column (cells of text are set at their column's left: a narration
+ * that runs long stays whole), and text never starts a column of figures. What the cut leaves to
+ * the rules in lineCells: a date's pieces drawn apart (joinDatePieces), a serial drawn with the
+ * date after it (cutSerials), a glued word (cutAtDateEdges), figures of one column (splitFigures).
+ */
+function cutAtBands(model: ColumnModel, runs: Run[]): Run[] {
+  let out: Run[] | null = null;
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
+    const cut = run.text.includes(' ') ? cutRun(model, run) : null;
+    if (cut) (out ??= runs.slice(0, i)).push(...cut);
+    else if (out) out.push(run);
+  }
+  return out ?? runs;
+}
+
+function cutRun(model: ColumnModel, run: Run): Run[] | null {
+  const words = runWords(run);
+  if (words.length < 2) return null;
+  const first = bandOf(model.bands, words[0]!.x0, words[0]!.x1);
+  // (most runs lie in one band: a narration, a figure with its mark)
+  if (words.every((w) => bandOf(model.bands, w.x0, w.x1) === first)) return null;
+  // tokens: a date (with its time), a time, a currency word or a mark with its figure, or one word
+  const tokens: Run[][] = [];
+  for (let k = 0; k < words.length;) {
+    let n = 1;
+    for (let m = Math.min(DATE_WORDS, words.length - k); m > 1; m--) {
+      const text = words
+        .slice(k, k + m)
+        .map((w) => w.text)
+        .join(' ');
+      if (
+        readDateTime(text) !== null ||
+        // (a date without its year, 'Jan 29', is one too: else '29 Jan 29' after it reads as a date)
+        (m === 2 &&
+          (readMonthDay(text) !== null ||
+            CLOCK.test(text) ||
+            joinsFigure(model, words[k]!, words[k + 1]!) ||
+            endsFigure(words, k)))
+      ) {
+        n = m;
+        break;
+      }
+    }
+    tokens.push(words.slice(k, k + n));
+    k += n;
+  }
+  const reach = TEXT_START_CHARS * model.header.charWidth;
+  const pieces: Run[][] = [];
+  let band: Band | null = null;
+  let prevText = false;
+  for (const t of tokens) {
+    const x0 = t[0]!.x0;
+    const x1 = t[t.length - 1]!.x1;
+    const b = bandOf(model.bands, x0, x1);
+    const word = t.length === 1 ? t[0]!.text : '';
+    const text =
+      t.length === 1 &&
+      !readAmount(word) &&
+      !isMark(word) &&
+      !EMPTY_AMOUNT.test(word) &&
+      !WHOLE_RUPEES.test(word);
+    // (a number without paise in the gutter after text ends the text: 'BLNMNLIEYLG 2', no cell of
+    // the figure column it stands nearest)
+    const ranOn =
+      prevText &&
+      (text
+        ? NUMERIC_ROLES.has(b.col.role) ||
+          (!dateCell({ role: b.col.role, text: '' }) && Math.abs(x0 - b.x0) > reach)
+        : WHOLE_RUPEES.test(word) && bandsUnder(model.bands, x0, x1, 0).length === 0);
+    const starts = band === null || (b !== band && !ranOn);
+    if (starts) {
+      pieces.push([...t]);
+      band = b;
+    } else pieces[pieces.length - 1]!.push(...t);
+    prevText = text;
+  }
+  if (pieces.length === 1) return null;
+  return pieces.map((ws) => ws.reduce((a, w) => joinRuns(a, w, ' ')));
+}
+
+/**
+ * A Dr/Cr mark after a figure is that figure's side ('3236.00 Dr 108123.64 (Cr)': a split mark set
+ * closer to the balance than the balance's band edge) unless a figure without a side of its own
+ * follows it, which the mark may lead ('Dr 4,002.00').
+ */
+function endsFigure(words: Run[], k: number): boolean {
+  if (readAmount(words[k]!.text) === null || !isMark(words[k + 1]!.text)) return false;
+  const next = words[k + 2];
+  if (!next || readAmount(next.text) === null) return true;
+  const after = words[k + 3];
+  return readAmount(next.text, true)?.mark != null || SIGNED.test(next.text) || (after !== undefined && isMark(after.text));
+}
+
+/**
+ * A currency word before the figure it belongs to ('Rs.' '3,540.00', '(Rs.' '6,04,888.46)'), or a
+ * Dr/Cr mark before it standing over a column of text ('Cr 18,764.00' with an amount set at its
+ * column's left: no text column takes a side; in a column of figures or marks it is that column's).
+ */
+function joinsFigure(model: ColumnModel, a: Run, b: Run): boolean {
+  if (currencyFigure(a.text, b.text)) return true;
+  if (!isMark(a.text) || readAmount(b.text) === null) return false;
+  const role = bandOf(model.bands, a.x0, a.x1).col.role;
+  return !NUMERIC_ROLES.has(role) && role !== 'mark';
 }

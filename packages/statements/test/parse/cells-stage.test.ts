@@ -1,0 +1,161 @@
+// The cells stage alone (parse/cells.ts, decision 039 "Move two, session 9"): a line's words are cut at
+// the column model's band edges by where each word was measured, then kept together by what they are
+// (a date with its time, a currency word or a mark with its figure), whatever pdf.js drew as one item.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lineCells } from '../../src/parse/cells.ts';
+import type { Column, ColumnModel } from '../../src/parse/columns/model.ts';
+import type { Run } from '../../src/parse/lines.ts';
+import { texts } from './stages.ts';
+
+const column = (role: Column['role'], x0: number, x1: number): Column => ({ role, label: '', x0, x1 });
+const modelOf = (columns: Column[]): ColumnModel => ({
+  header: { columns, charWidth: 4 },
+  bands: columns.map((col) => ({ col, x0: col.x0, x1: col.x1 })),
+});
+
+/** A run of words drawn at these [x0, x1] places (as read/pdf.ts measures them). */
+const measured = (words: [x0: number, x1: number, text: string][]): Run => ({
+  text: words.map((w) => w[2]).join(' '),
+  x0: words[0]![0],
+  x1: words.at(-1)![1],
+  edges: words.flatMap((w) => [w[0], w[1]]),
+});
+
+// Date | Dr/Cr (a narrow column printing the side as one letter) | Narration | Amount | Balance
+const sided = modelOf([
+  column('date', 30, 75),
+  column('mark', 76, 86),
+  column('description', 92, 250),
+  column('amount', 260, 310),
+  column('balance', 320, 370),
+]);
+
+test('a side letter a space after the date, in its own narrow column, is cut off by its measured place', () => {
+  // 'C' overlaps its column by less than 1.6 character widths: the run rules kept '05/01/2024 C'
+  // whole as the date cell (no date then reads), the band edge cuts it
+  const cells = lineCells(sided, [
+    measured([
+      [30, 72, '05/01/2024'],
+      [77, 81, 'C'],
+    ]),
+    measured([[92, 160, 'NEFT/SALARY/ACME']]),
+    measured([[275, 310, '1,200.00']]),
+    measured([[330, 370, '5,400.00']]),
+  ]);
+  assert.deepEqual(texts(cells), [
+    ['date', '05/01/2024'],
+    ['description', 'NEFT/SALARY/ACME'],
+    ['amount', '1,200.00 Cr'],
+    ['balance', '5,400.00'],
+  ]);
+});
+
+// Sr | Date | Ref | Amount | Balance | Narration (amounts set at their column's left, a mark before)
+const union = modelOf([
+  column('serial', 42, 51),
+  column('date', 64, 113),
+  column('reference', 188, 250),
+  column('amount', 258, 309),
+  column('balance', 322, 363),
+  column('description', 375, 600),
+]);
+
+test('a mark before its figure standing over a text column, and a time with its date, are kept whole', () => {
+  const cells = lineCells(union, [
+    measured([[42, 47, '1']]),
+    measured([
+      [64, 113, '01-Jun-2023'],
+      [117, 140, '10:15'],
+      [142, 150, 'AM'],
+    ]),
+    measured([
+      [245, 255, 'Cr'],
+      [257, 309, '18,764.00'],
+      [322, 363, '32,641.63'],
+    ]),
+    measured([[375, 506, 'UPIAR/CR/315273977814/LAKSHMI']]),
+  ]);
+  assert.deepEqual(texts(cells), [
+    ['serial', '1'],
+    ['date', '01-Jun-2023 10:15 AM'],
+    ['amount', 'Cr 18,764.00'],
+    ['balance', '32,641.63'],
+    ['description', 'UPIAR/CR/315273977814/LAKSHMI'],
+  ]);
+});
+
+test('a narration that runs long into a column of figures stays whole; the figures after it are cut off', () => {
+  const cells = lineCells(sided, [
+    measured([
+      [30, 72, '06/01/2024'],
+      [80, 84, 'D'],
+    ]),
+    measured([
+      [92, 200, 'NEFT/SALARY/ACME'],
+      [203, 255, 'CORPORATION'],
+      [258, 272, 'LTD'],
+      [276, 310, '1,200.00'],
+      [330, 370, '4,200.00'],
+    ]),
+  ]);
+  assert.deepEqual(texts(cells), [
+    ['date', '06/01/2024'],
+    ['description', 'NEFT/SALARY/ACME CORPORATION LTD'],
+    ['amount', '1,200.00 Dr'],
+    ['balance', '4,200.00'],
+  ]);
+});
+
+// Date | Narration | Credit | Debit | Balance, in Courier with the side a space after each figure:
+// the band model learnt from the rows puts a debit's mark inside the balance's band
+const courier = modelOf([
+  column('date', 19, 74),
+  column('description', 113, 357),
+  column('credit', 386, 430),
+  column('other', 434, 446),
+  column('debit', 455, 493),
+  column('balance', 498, 562),
+  column('other', 567, 589),
+]);
+
+test("a mark after a figure is that figure's side, not the lead of the next figure that has its own", () => {
+  const cells = lineCells(courier, [
+    measured([[19, 73, '20/03/2025']]),
+    measured([[114, 292, 'RENDERED AT SITE OFFICE AS AGREED']]),
+    measured([
+      [455, 493, '3236.00'],
+      [498, 509, 'Dr'],
+      [513, 562, '108123.64'],
+      [567, 589, '(Cr)'],
+    ]),
+  ]);
+  assert.deepEqual(texts(cells), [
+    ['date', '20/03/2025'],
+    ['description', 'RENDERED AT SITE OFFICE AS AGREED'],
+    ['debit', '3236.00 Dr'],
+    ['balance', '108123.64 (Cr)'],
+  ]);
+});
+
+// Date | Description (a narrow heading) | Credit | Debit | Balance: a wrapped narration line ends
+// in a number a word space after it, in the gutter nearest the credit column
+const narrow = modelOf([
+  column('date', 50, 96),
+  column('description', 144, 193),
+  column('credit', 315, 337),
+  column('debit', 413, 448),
+  column('balance', 516, 552),
+]);
+
+test('a number without paise a word space after text, in the gutter, stays in the narration', () => {
+  const cells = lineCells(narrow, [
+    measured([
+      [144, 174, 'WVQPN'],
+      [176, 219, 'CLNVJLY'],
+      [222, 283, 'BLNMNLIEYLG'],
+      [285, 290, '2'],
+    ]),
+  ]);
+  assert.deepEqual(texts(cells), [['description', 'WVQPN CLNVJLY BLNMNLIEYLG 2']]);
+});
