@@ -485,7 +485,12 @@ export function matchStackedHeader(top: Run[], bottom: Run[], extra?: Aliases, f
   const stacked = matchHeader(words, extra, fuzzy);
   if (!stacked) return null;
   const single = matchHeader(top, extra, fuzzy);
-  return !single || stacked.columns.length >= single.columns.length ? stacked : null;
+  if (single && stacked.columns.length < single.columns.length) return null;
+  // a character's width as the lines print it: a stacked name's words span one line's width
+  // ('Debit' over 'Amount' over '(INR)' is 18 characters in 6 characters' room)
+  const printed = [...top, ...bottom.filter((r) => /[a-z]/i.test(r.text))];
+  const chars = printed.reduce((n, r) => n + r.text.length, 0);
+  return { ...stacked, charWidth: printed.reduce((n, r) => n + (r.x1 - r.x0), 0) / Math.max(chars, 1) };
 }
 
 /** Two lines that may be one header printed in two: close together, neither holding a figure. */
