@@ -30,6 +30,9 @@ export const TIME = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[a-z]{2})?$/i;
 // A time of day alone (a Dr/Cr mark drawn after a time is another cell: '10:15:32 DR').
 const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?$/i;
 
+// Whole rupees, signed or not ('-823', '+20,378'): a figure in a column of figures.
+const wholeFigure = (t: string) => WHOLE_RUPEES.test(t.replace(/^[-+\u2212]/, ''));
+
 export const dateCell = (c: Cell) => c.role === 'date' || c.role === 'valueDate';
 
 /** The text of a line's cells in one column, joined by a space. */
@@ -97,7 +100,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       run.x0 - before.x1 <= wordGap(run) &&
       !readAmount(run.text) &&
       !isMark(run.text) &&
-      !(numeric && (EMPTY_AMOUNT.test(run.text) || WHOLE_RUPEES.test(run.text))) &&
+      !(numeric && (EMPTY_AMOUNT.test(run.text) || wholeFigure(run.text))) &&
       (numeric || bandsUnder(model.bands, run.x0, run.x1, 0).length === 0)
     ) {
       append(prev, run.text);
@@ -130,7 +133,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
         continue;
       }
     }
-    if (numeric && (readAmount(run.text) || WHOLE_RUPEES.test(run.text))) {
+    if (numeric && (readAmount(run.text) || wholeFigure(run.text))) {
       put(band.col, run.text);
       continue;
     }

@@ -159,3 +159,27 @@ test('a number without paise a word space after text, in the gutter, stays in th
   ]);
   assert.deepEqual(texts(cells), [['description', 'WVQPN CLNVJLY BLNMNLIEYLG 2']]);
 });
+
+// Trans Date | Description | Amount (Rs.) | Balance, the amounts signed whole rupees set at their
+// column's left (generated BANKOFINDIA seed 166330919, Courier 8.5)
+const signedLeft = modelOf([
+  column('date', 39, 61),
+  column('description', 89, 276),
+  column('amount', 280, 306),
+  column('balance', 330, 377),
+]);
+
+test('signed whole rupees a word space after a long narration are the amount, not more narration', () => {
+  const cells = lineCells(signedLeft, [
+    measured([[39, 61, 'May 16']]),
+    measured([[89, 276, 'UPI/DR/313672945157/MAKEMYTRIP/BARB/makemytrip@icici']]),
+    measured([[280, 295, '-823']]),
+    measured([[330, 377, '2,99,035.98Cr']]),
+  ]);
+  assert.deepEqual(texts(cells), [
+    ['date', 'May 16'],
+    ['description', 'UPI/DR/313672945157/MAKEMYTRIP/BARB/makemytrip@icici'],
+    ['amount', '-823'],
+    ['balance', '2,99,035.98Cr'],
+  ]);
+});
