@@ -302,3 +302,36 @@ test('a sign a space before whole rupees in their own column is theirs (the firs
     ['2023-05-09', 0, 49200, -30963702],
   ]);
 });
+
+// Under headings nobody prints, whole rupees with their sign a space before them ('+ 15,088',
+// '– 2,070' with an en dash) beside a branch code column ('0057'): the rows place the amount column
+// (generated KOTAK seed 1187984659, whose positions these are; before, no column of figures was
+// found and the words' order read put the code and the sign in the narration)
+test('signed whole rupees with the sign a space before them are an amount column under unknown headings', () => {
+  const doc = itemsPage(8, [
+    [99, [[34, 62, 'Kolumn'], [109, 129, 'Frob'], [236, 255, 'Quux'], [334, 358, 'Plugh'], [369, 393, 'Xyzzy'], [419, 438, 'Zorb']]],
+    [108, [[239, 253, 'Val'], [369, 384, 'Amt']]],
+    [137.5, [[26, 70, '02-JUL-25'], [81, 157, 'UPI-518374551840'], [169, 212, 'UPI/SNEHA'], [334, 353, '0057'], [369, 408, '+ 15,088'], [419, 486, '25,416.46 (Cr)']]],
+    [146.5, [[169, 308, 'MISHRA/518374551840/groceries']]],
+    [162.2, [[26, 70, '05-JUL-25'], [81, 157, 'UPI-518690030138'], [169, 212, 'UPI/DEEPA'], [334, 353, '0446'], [369, 408, '+ 11,074'], [419, 486, '36,490.46 (Cr)']]],
+    [171.2, [[169, 308, 'GUPTA/518690030138/school fee']]],
+    [186.8, [[26, 70, '05-JUL-25'], [81, 148, 'NEFTINW-436964'], [169, 317, 'NEFT ICICH251861561234 RAJDHANI'], [334, 353, '0835'], [374, 408, '+ 3,539'], [419, 486, '40,029.46 (Cr)']]],
+    [195.8, [[169, 217, 'AUTO PARTS']]],
+    [211.4, [[26, 70, '07-JUL-25'], [81, 148, 'NEFTINW-436156'], [169, 308, 'NEFT HDFCN251885733469 ORIENT'], [334, 353, '1224'], [374, 408, '– 2,070'], [419, 486, '37,959.46 (Cr)']]],
+    [220.4, [[169, 217, 'PAPER MART']]],
+  ]);
+  const result = parseStatement(doc);
+  assert.deepEqual(rowsOf(doc), [
+    ['2025-07-02', 0, 1508800, 2541646],
+    ['2025-07-05', 0, 1107400, 3649046],
+    ['2025-07-05', 0, 353900, 4002946],
+    ['2025-07-07', 207000, 0, 3795946],
+  ]);
+  const narrations = result.accounts[0]!.transactions.map((t) => t.description);
+  assert.deepEqual(narrations, [
+    'UPI/SNEHA MISHRA/518374551840/groceries',
+    'UPI/DEEPA GUPTA/518690030138/school fee',
+    'NEFT ICICH251861561234 RAJDHANI AUTO PARTS',
+    'NEFT HDFCN251885733469 ORIENT PAPER MART',
+  ]);
+});

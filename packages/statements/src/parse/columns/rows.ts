@@ -149,8 +149,10 @@ function column(stretch: Stretch, cells: string[]): Column {
   const grouped = filled.some((t) => /^\D{0,4}\d{1,3}(?:,\d{2,3})+(?:\.\d\d)?\D{0,4}$/.test(t));
   // (or where other rows write figures with paise there: '16062' over '0.00')
   const moneyColumn = grouped || filled.some((t) => readAmount(t) !== null);
+  // (a sign may stand a space before them: '+ 15,088', '– 2,070')
   const whole = (t: string) =>
-    (moneyColumn && WHOLE_RUPEES.test(t) && !/^\D{0,4}0/.test(t)) || markedWhole(t);
+    (moneyColumn && WHOLE_RUPEES.test(t.replace(/^[-+\u2212\u2013] ?/, '')) && !/^\D{0,4}0/.test(t)) ||
+    markedWhole(t);
   const figures = filled.filter((t) => readAmount(t) !== null || whole(t)).length;
   const marks = filled.filter(isMark).length;
   const kind =
