@@ -183,3 +183,41 @@ test('signed whole rupees a word space after a long narration are the amount, no
     ['balance', '2,99,035.98Cr'],
   ]);
 });
+
+// S.No | Value Dt | Post Date | Ref No | Particulars | Amount | Balance | Cr/Dr: the amount's side
+// printed in a Dr/Cr column after the balance, a space from it (generated BANKOFINDIA seed
+// 609842439, Times-Roman 8)
+const markAfter = modelOf([
+  column('serial', 30, 37),
+  column('valueDate', 45, 74),
+  column('date', 74, 104),
+  column('reference', 104, 124),
+  column('description', 126, 287),
+  column('amount', 294, 322),
+  column('balance', 324, 351),
+  column('mark', 354, 363),
+]);
+
+test("a mark in a Dr/Cr column a space after the balance is the amount's side, not the balance's", () => {
+  const cells = lineCells(markAfter, [
+    measured([[30, 33, '1']]),
+    measured([
+      [45, 72, '05/05/2023'],
+      [75, 103, '05/05/2023'],
+    ]),
+    measured([[127, 285, 'UPI/DR/312546184669/BIGBASKET/BARB/bigbasket@ybl/NA']]),
+    measured([[305, 321, '220.00']]),
+    measured([
+      [324, 351, '191,431.98'],
+      [354, 363, 'DR'],
+    ]),
+  ]);
+  assert.deepEqual(texts(cells), [
+    ['serial', '1'],
+    ['valueDate', '05/05/2023'],
+    ['date', '05/05/2023'],
+    ['description', 'UPI/DR/312546184669/BIGBASKET/BARB/bigbasket@ybl/NA'],
+    ['amount', '220.00 DR'],
+    ['balance', '191,431.98'],
+  ]);
+});
