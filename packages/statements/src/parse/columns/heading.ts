@@ -598,7 +598,11 @@ function startsWithDate(runs: Run[]): boolean {
       .join(' ');
     if (isDateStart(firstToken(text))) return true;
   }
-  return false;
+  // a transaction's id drawn with the date after it ('S10004271 05-May-2023'): the id's column
+  // comes first
+  const first = runs[0]?.text ?? '';
+  const space = first.indexOf(' ');
+  return space > 0 && /\d/.test(first.slice(0, space)) && isDateStart(firstToken(first.slice(space + 1)));
 }
 
 /** The index of the document's first line that starts a header of names the reader knows (-1: none). */
