@@ -558,7 +558,11 @@ function endsFigure(model: ColumnModel, words: Run[], k: number): boolean {
   const next = words[k + 2];
   if (!next || readAmount(next.text) === null) return true;
   const after = words[k + 3];
-  return readAmount(next.text, true)?.mark != null || SIGNED.test(next.text) || (after !== undefined && isMark(after.text));
+  return (
+    readAmount(next.text, true)?.mark != null ||
+    SIGNED.test(next.text) ||
+    (after !== undefined && isMark(after.text))
+  );
 }
 
 /**
