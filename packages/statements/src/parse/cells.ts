@@ -482,6 +482,8 @@ function cutAtBands(model: ColumnModel, runs: Run[]): Run[] {
 }
 
 function cutRun(model: ColumnModel, run: Run): Run[] | null {
+  // (a run inside one band, most narrations, has every word there: nothing to measure)
+  if (model.bands.some((b) => run.x0 >= b.x0 && run.x1 <= b.x1)) return null;
   const words = runWords(run);
   if (words.length < 2) return null;
   const first = bandOf(model.bands, words[0]!.x0, words[0]!.x1);
