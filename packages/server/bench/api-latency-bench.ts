@@ -11,7 +11,9 @@
 // not change. Goal: p99 < 10 ms for both routes under the reads. Not a test: the figures depend on the machine,
 // so the load average is printed beside them; compare trees only in runs made one after the other.
 //   node bench/api-latency-bench.ts [rounds=3] [pages=500]
-//   BENCH_CPU_PROF=DIR  the server runs with --cpu-prof into DIR (written when it exits)
+//   BENCH_CPU_PROF=DIR  the server runs with --cpu-prof into DIR (written when it exits), and
+//                       writes DIR/slices.json: the moments of its slices over 20 ms of CPU, in
+//                       the profile's clock (read the profile there: bench/profile-slices.ts)
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -103,6 +105,7 @@ const child = fork(path.join(here, 'bench-server.ts'), [], {
     BENCH_PGLITE_DIR: db === 'pglite' ? path.join(dir, 'pglite') : '',
     BENCH_ATTACKERS: String(READERS),
     BENCH_ATTACKER_PAGES: '1000000',
+    ...(prof ? { BENCH_SLICE_LOG: path.join(prof, 'slices.json') } : {}),
   },
   execArgv: [...SERVER_NODE_FLAGS, ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])],
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -3,7 +3,7 @@
 // PostgreSQL, with the test harness, members with pages, listening on
 // a loopback port. It tells the driver the port and the members' tokens over IPC, then serves
 // until the driver disconnects. Started by bench/bombs-bench.ts; not for any other use.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { configurePool } from '@bahi/statements';
@@ -88,16 +88,31 @@ export interface SliceReport {
 }
 let sliceTimer: NodeJS.Timeout | null = null;
 let sliceGaps: number[] = [];
+// With BENCH_SLICE_LOG=FILE (the latency bench sets it beside BENCH_CPU_PROF), the slices of over
+// 20 ms of CPU are written there as their monotonic times in µs (the clock of a --cpu-prof profile's
+// samples), so that the profile can be read at exactly those moments: a profile's samples count
+// the wall clock, and on a loaded machine a thread waiting for a core looks busy in them.
+const sliceLog = process.env.BENCH_SLICE_LOG;
+const longSlices: { fromUs: number; toUs: number; cpuMs: number }[] = [];
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 function watchSlices(on: boolean): void {
   if (sliceTimer) clearInterval(sliceTimer);
   sliceTimer = null;
-  if (!on) return;
+  if (!on) {
+    if (sliceLog) writeFileSync(sliceLog, JSON.stringify(longSlices));
+    return;
+  }
   sliceGaps = [];
   let last = process.threadCpuUsage();
+  let lastUs = nowUs();
   sliceTimer = setInterval(() => {
     const d = process.threadCpuUsage(last);
     last = process.threadCpuUsage();
-    sliceGaps.push((d.user + d.system) / 1000);
+    const cpuMs = (d.user + d.system) / 1000;
+    sliceGaps.push(cpuMs);
+    const us = nowUs();
+    if (sliceLog && cpuMs > 20) longSlices.push({ fromUs: lastUs, toUs: us, cpuMs });
+    lastUs = us;
   }, 1);
 }
 

@@ -48,8 +48,13 @@ export type FromChild =
   | { id: number; type: 'stop' }
   /** a helper's batch of pages */
   | { id: number; type: 'partPages'; part: PackedPart }
-  /** `rows`: the answer's transaction lists, packed (rows-wire.ts), left empty in `value` */
-  | { id: number; type: 'done'; value: unknown; rows?: (PackedRows | null)[] }
+  /** a part of the answer's transaction list `list`, packed (rows-wire.ts), sent before 'done' */
+  | { id: number; type: 'rows'; list: number; part: PackedRows }
+  /**
+   * `rows`: how many 'rows' parts each of the answer's transaction lists was sent in (those lists
+   * are left empty in `value`); null for a list left in place
+   */
+  | { id: number; type: 'done'; value: unknown; rows?: (number | null)[] }
   | { id: number; type: 'error'; error: ErrorData };
 
 /** Pages a helper collects before sending them on. */
@@ -201,11 +206,17 @@ async function run(id: number, message: Job, size: number): Promise<void> {
     // Issue 33's cleaning (no control characters in what a file gives the server) is done here,
     // where the answer is made, not in the server's one thread: walking a 500-page statement's
     // 24,000 rows held the server's event loop 40-100 ms per answer (issues 37/38, decision 052).
-    // a statement's rows in columns: the server deserializes them in ~1 ms, not ~21 (rows-wire.ts);
-    // their texts are cleaned as they are packed, the rest of the answer walked after
-    const rows = job.op === 'extract' ? packAnswer(value, cleanText) : null;
+    // a statement's rows in columns, in parts of 2,000 rows a message: the server takes each in a
+    // few ms, not the whole in one piece (rows-wire.ts); their texts are cleaned as they are
+    // packed, the rest of the answer walked after
+    const packed = job.op === 'extract' ? packAnswer(value, cleanText) : null;
     const clean = cleanValues(value);
-    send(rows ? { id, type: 'done', value: clean, rows } : { id, type: 'done', value: clean });
+    if (!packed) {
+      send({ id, type: 'done', value: clean });
+      return;
+    }
+    packed.forEach((parts, list) => parts?.forEach((part) => send({ id, type: 'rows', list, part })));
+    send({ id, type: 'done', value: clean, rows: packed.map((parts) => parts?.length ?? null) });
   } catch (err) {
     const e =
       err instanceof StatementError

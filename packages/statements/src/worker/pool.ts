@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { StatementError, errorKind } from '../errors.ts';
 import type { FromChild, ToChild } from './child.ts';
 import type { Job, JobOutput, KeptFile } from './job.ts';
-import { unpackAnswer } from './rows-wire.ts';
+import { unpackAnswer, type PackedRows } from './rows-wire.ts';
 import {
   READER_REST_MB,
   cpuMsOf,
@@ -167,6 +167,8 @@ interface Pending {
    * waited; it claims no more pages once another owner's job waits (issue 38)
    */
   borrowed?: boolean;
+  /** the parts of the answer's transaction lists received so far, by list ('rows' messages) */
+  rowParts?: PackedRows[][];
 }
 
 interface Slot {
@@ -724,18 +726,26 @@ export class StatementPool {
         if (owner) this.send(owner, { id: parent.id, partPages: msg.part });
         return;
       }
+      case 'rows':
+        ((pending.rowParts ??= [])[msg.list] ??= []).push(msg.part);
+        return;
     }
     this.release(slot);
     if (msg.type === 'done' && msg.rows) {
-      // the rows are made again a slice at a time (the event loop free between), then answered
-      const rows = msg.rows;
-      unpackAnswer(msg.value as JobOutput, rows).then(
-        (value) => this.settle(pending, null, value),
-        (err: unknown) =>
-          this.settle(
-            pending,
-            new StatementError('INTERNAL', { logMessage: `pool: rows not unpacked: ${errorKind(err)}` }),
-          ),
+      // the rows are made again a part at a time (the event loop free between), then answered
+      const got = pending.rowParts ?? [];
+      pending.rowParts = undefined;
+      const rows = msg.rows.map((n, list) => (n === null ? null : (got[list] ?? [])));
+      const whole = msg.rows.every((n, list) => n === null || rows[list]!.length === n);
+      const unpacked = whole
+        ? unpackAnswer(msg.value as JobOutput, rows).catch(
+            (err: unknown) => `not unpacked: ${errorKind(err)}`,
+          )
+        : Promise.resolve('parts missing');
+      void unpacked.then((value) =>
+        typeof value === 'string'
+          ? this.settle(pending, new StatementError('INTERNAL', { logMessage: `pool: rows ${value}` }))
+          : this.settle(pending, null, value),
       );
     } else if (msg.type === 'done') this.settle(pending, null, msg.value as JobOutput);
     else this.settle(pending, StatementError.fromJSON(msg.error));

@@ -2,13 +2,16 @@
 // objects, 24,000 rows (500 pages) are ~4 MB of V8 serialization that the server's one thread
 // deserializes in one piece (~21 ms of CPU, more under load), before any request waiting behind it
 // is answered. Packed in columns (one string of every text end to end, their lengths, the amounts
-// in a Float64Array, a byte of flags a row) the message deserializes in about a millisecond, and
-// the rows are made again in slices with the event loop free between them.
+// in a Float64Array, a byte of flags a row) it deserializes in about a millisecond on a quiet
+// machine, and the rows are made again in slices with the event loop free between them. Packed in
+// parts of 2,000 rows, each its own message: one message of 3 MB still cost the server's thread
+// 13-35 ms of CPU in one piece (Node's IPC joins the message's reads into one buffer, then
+// deserializes it), a part of 250 KB 1-5 ms (issue 38, decision 028 session 10).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Transaction } from '../parse/types.ts';
 
-/** Rows made per slice on the server's side: ~1-2 ms. */
-const SLICE = 2000;
+/** Rows a part (one message, one slice made again on the server's side: ~1-2 ms). */
+export const PART_ROWS = 2000;
 /** A text's length standing for null. */
 const NULL = 0xffffffff;
 // flags
@@ -59,11 +62,20 @@ function packable(t: Transaction): boolean {
   );
 }
 
+/** A list's rows packed in parts of `size`; null when a row has another shape (sent as it is). */
 export function packTransactions(
   rows: readonly Transaction[],
   clean: (s: string) => string = (s) => s,
-): PackedRows | null {
+  size = PART_ROWS,
+): PackedRows[] | null {
   if (!rows.every(packable)) return null;
+  const parts: PackedRows[] = [];
+  for (let start = 0; start < rows.length; start += size)
+    parts.push(packPart(rows.slice(start, start + size), clean));
+  return parts;
+}
+
+function packPart(rows: readonly Transaction[], clean: (s: string) => string): PackedRows {
   const n = rows.length;
   const texts: string[] = [];
   const lengths = new Uint32Array(n * 4);
@@ -93,20 +105,20 @@ export function packTransactions(
   return { count: n, text: texts.join(''), lengths, numbers, flags };
 }
 
-export async function unpackTransactions(p: PackedRows): Promise<Transaction[]> {
-  const out = new Array<Transaction>(p.count);
-  let pos = 0;
-  const take = (i: number): string | null => {
-    const len = p.lengths[i]!;
-    if (len === NULL) return null;
-    const s = p.text.slice(pos, pos + len);
-    pos += len;
-    return s;
-  };
-  for (let start = 0; start < p.count; start += SLICE) {
-    if (start > 0) await nextTurn();
-    const end = Math.min(p.count, start + SLICE);
-    for (let r = start; r < end; r++) {
+/** The rows of `parts` made again in order, one part a turn of the event loop. */
+export async function unpackTransactions(parts: readonly PackedRows[]): Promise<Transaction[]> {
+  const out: Transaction[] = [];
+  for (const [k, p] of parts.entries()) {
+    if (k > 0) await nextTurn();
+    let pos = 0;
+    const take = (i: number): string | null => {
+      const len = p.lengths[i]!;
+      if (len === NULL) return null;
+      const s = p.text.slice(pos, pos + len);
+      pos += len;
+      return s;
+    };
+    for (let r = 0; r < p.count; r++) {
       const at = r * 4;
       const f = p.flags[r]!;
       const t: Transaction = {
@@ -121,7 +133,7 @@ export async function unpackTransactions(p: PackedRows): Promise<Transaction[]> 
       if (f & PAGE) t.page = p.numbers[at + 3]!;
       if (f & OCR_FLAG) t.ocrFlag = (f & OCR_FLAG_ON) !== 0;
       if (f & COMPUTED) t.balanceComputed = (f & COMPUTED_ON) !== 0;
-      out[r] = t;
+      out.push(t);
     }
   }
   return out;
@@ -142,21 +154,29 @@ function lists(value: unknown): { transactions: Transaction[] }[] {
 }
 
 /**
- * Takes every transaction list out of an answer (left empty) and answers them packed, in order; a
- * list of any other shape stays in place (null in the answer's list). Null when nothing was packed.
- * `clean` is applied to every text packed (the reader's cleaning, done here in the same pass).
+ * Takes every transaction list out of an answer (left empty) and answers them packed in parts, in
+ * order; a list of any other shape stays in place (null in the answer's list). Null when nothing
+ * was packed. `clean` is applied to every text packed (the reader's cleaning, done here in the same
+ * pass).
  */
-export function packAnswer(value: unknown, clean?: (s: string) => string): (PackedRows | null)[] | null {
+export function packAnswer(
+  value: unknown,
+  clean?: (s: string) => string,
+  size = PART_ROWS,
+): (PackedRows[] | null)[] | null {
   const packed = lists(value).map((a) => {
-    const p = a.transactions.length > 0 ? packTransactions(a.transactions, clean) : null;
+    const p = a.transactions.length > 0 ? packTransactions(a.transactions, clean, size) : null;
     if (p) a.transactions = [];
     return p;
   });
   return packed.some(Boolean) ? packed : null;
 }
 
-/** packAnswer undone: the lists put back in place, made a slice at a time. */
-export async function unpackAnswer<T>(value: T, packed: readonly (PackedRows | null)[]): Promise<T> {
+/** packAnswer undone: the lists put back in place, made a part at a time. */
+export async function unpackAnswer<T>(
+  value: T,
+  packed: readonly (readonly PackedRows[] | null)[],
+): Promise<T> {
   const accounts = lists(value);
   for (let i = 0; i < packed.length; i++) {
     const p = packed[i];
