@@ -230,7 +230,8 @@ async function writeBiffBook(cells: number, file: string): Promise<void> {
     Array.from({ length: cols }, (_, c) => (c % 2 ? r * cols + c + 0.5 : `s${r * cols + c}`)),
   );
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'S');
+  // dense: a sheet of row arrays, not an object keyed by every cell's address
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa, { dense: true }), 'S');
   writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer);
 }
 
