@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { DestinationStream } from 'pino';
 import { ZodError } from 'zod';
-import { BahiError, cleanValues } from '@bahi/core';
+import { BahiError, cleanText, cleanValues } from '@bahi/core';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { errorFields, isDatabaseDown, isDiskFull, stackFrames, type Db, type DbKind } from './db/index.ts';
@@ -84,6 +84,9 @@ function trustProxyOption(value: Config['trustProxy']) {
 }
 
 /** Every route an app serves ('POST /api/layouts/:id'), for the test that holds them to the contract. */
+/** The answer to an address that cannot name anything (undecodable, or a control character in it). */
+const BAD_ADDRESS = 'The address of this request is not valid.';
+
 export const servedRoutes = new WeakMap<FastifyInstance, string[]>();
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -105,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         .header('cache-control', 'no-store')
         .send(
           bad
-            ? { detail: 'The address of this request is not valid.', code: 'BAD_REQUEST' }
+            ? { detail: BAD_ADDRESS, code: 'BAD_REQUEST' }
             : { detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
         );
     },
@@ -156,6 +159,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Values sent in a body or a query without control characters, before any route reads them: a
   // NUL is no PostgreSQL text, and such a value answered 500 with its row in the log (issue 33).
   app.addHook('preValidation', async (request) => {
+    // A path naming a thing with a control character names nothing this server keeps; taken out, it
+    // would name another. Refused as a bad address (a NUL in a name answered 500: issue 33).
+    const params = request.params as Record<string, unknown> | undefined;
+    if (params && typeof params === 'object')
+      for (const v of Object.values(params))
+        if (typeof v === 'string' && cleanText(v) !== v)
+          throw new HttpError('BAD_REQUEST', BAD_ADDRESS, 'a control character in the address');
     if (request.body && typeof request.body === 'object') cleanValues(request.body);
     // The query's object is not a plain one (fast-querystring's), so its values are taken one by one.
     const query = request.query as Record<string, unknown> | undefined;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { findPlanByOrder, PLANS, planPrice, planPricePaise, savePercent } from '@bahi/core';
+import { cleanValues, findPlanByOrder, PLANS, planPrice, planPricePaise, savePercent } from '@bahi/core';
 import { ENDPOINTS, type OrderAnswer } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { requireOwner } from '../office/team.ts';
@@ -243,7 +243,8 @@ type PaymentEvent = { name: string; orderId?: string; paymentId?: string; amount
 function parseEvent(raw: Buffer): PaymentEvent | undefined {
   let body: any;
   try {
-    body = JSON.parse(raw.toString('utf8'));
+    // the raw body skips the app's cleaning of parsed bodies: its values without control characters
+    body = cleanValues(JSON.parse(raw.toString('utf8')));
   } catch {
     return undefined;
   }

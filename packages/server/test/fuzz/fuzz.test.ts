@@ -2,7 +2,7 @@
 // the server's settings; none may end in an unexpected reader exception, an error that is not a
 // StatementError, or a read past the watchdog. `npm run fuzz -w @bahi/server` runs 10,000.
 // BAHI_FUZZ_COUNT sets the number here (default 240). Each text file of the corpora is also read
-// grown past 130,000 rows (before issue 37 those threw RangeError in the reader: INTERNAL).
+// grown to 124,000 rows (GROWN_ROWS) (before issue 37 those threw RangeError in the reader: INTERNAL).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { needsCorpus } from '../helpers/shared.ts';

@@ -6,6 +6,8 @@
 //
 // Every pass here is linear in the text: no regular expression that can backtrack runs on it.
 import type { Sheet } from '../source.ts';
+import { StatementError } from '../errors.ts';
+import { MAX_XLSX_ROWS } from './xlsx.ts';
 
 const DELIMITERS = ['\t', ',', ';', '|'] as const;
 // A table has at least this many columns (date, narration, amount, balance).
@@ -151,6 +153,13 @@ export function readDelimited(text: string): Sheet | null {
     best = { fields, steady, delimiter: d };
   }
   if (!best) return null;
+  // Refused before its fields are split and parsed: past this a reader runs out of memory after a
+  // minute of parsing (issue 33: a 200,000-row CSV ended "needs too much memory" after 43 s).
+  if (lines.length > MAX_XLSX_ROWS)
+    throw new StatementError('TOO_LARGE', {
+      userMessage: `The file has more than ${MAX_XLSX_ROWS.toLocaleString('en-IN')} rows: too many to be a bank statement. Split it into shorter periods and try again.`,
+      logMessage: `delimited: ${lines.length} lines`,
+    });
   const { fields, delimiter } = best;
   const split = lines.map((l) => splitFields(l, delimiter));
   const narration = narrationColumn(

@@ -21,6 +21,21 @@ test('a 124,000-row CSV reads through the reader pool, every row, reconciled', a
   assert.equal(account!.reconciliation.ok, true);
 });
 
+// Issue 33, session 10: a 200,000-row CSV was read, then its parse took the reader past its 512 MB
+// ("needs too much memory" after 43 s). It is refused once its lines are counted, naming the limit.
+test('a 200,000-row CSV is refused before it is parsed, naming the limit, through the reader pool', async () => {
+  const bytes = new TextEncoder().encode(longCsv(200_000));
+  const started = Date.now();
+  const err = await extractStatement(bytes, { fileName: 'long.csv' }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  assert.ok(isStatementError(err), `refused, not ${String(err)}`);
+  assert.equal(err.code, 'TOO_LARGE');
+  assert.match(err.userMessage, /more than 1,25,000 rows: too many to be a bank statement\. Split it/);
+  assert.ok(Date.now() - started < 20_000, `${Date.now() - started} ms`);
+});
+
 // The reader's time limit for a sheet follows its size, not its "one page": a CSV's page count (1)
 // re-armed its limit to base + one page (20 s by default), and on a busy machine the 124,000-row
 // CSV (7 MB, which earns 10 s + 10 s a megabyte) ended TIMEOUT. Here base 300 ms and 0 ms a page:
