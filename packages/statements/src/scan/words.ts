@@ -143,6 +143,8 @@ function paiseApart(
 /** How the recogniser reads a Cr mark: the C taken for an O, a G or a 0. */
 const CR_MISREAD = /^(?:Or|OR|0r|Gr|O|CO|Cc|GC|Gc)\.?$/;
 const FIGURE = /^\(?-?[\d,]*\d\.\d{2}\)?$/;
+/** How the recogniser reads a Dr mark: the r taken for an x or a t (photo INDIANBANK: '1,581.66 Dx'). */
+const DR_MISREAD = /^(?:Dx|DX|Dt|Dy)\.?$/;
 
 /**
  * A Cr mark stuck to its figure and misread as a third paise digit: '104762.160', '82447.16Q0',
@@ -154,6 +156,7 @@ const STUCK_MARK = /^(\d[\d,]{2,}\.\d{2})(?:0|O|Q0|QO|0r|Or|Gr)$/;
 /**
  * A Cr mark misread ('Or', 'O', 'CO') right after a figure on its line is a Cr: no word of a
  * statement's table reads 'Or' after a balance; and one stuck to the figure (STUCK_MARK) likewise.
+ * A Dr read 'Dx' or 'Dt' there is a Dr (without its mark an amount column's figure has no side).
  * (A Dr misread as 'Or' becomes Cr: the balance chain then breaks and flags the row, as any misread
  * figure.)
  */
@@ -161,9 +164,10 @@ export function mendCrMarks<W extends LineWord>(words: readonly W[]): W[] {
   return words.map((w, i) => {
     const stuck = STUCK_MARK.exec(w.text);
     if (stuck) return { ...w, text: `${stuck[1]}Cr` };
-    return i > 0 && CR_MISREAD.test(w.text) && FIGURE.test(words[i - 1]!.text)
-      ? { ...w, text: w.text.endsWith('.') ? 'Cr.' : 'Cr' }
-      : w;
+    if (i === 0 || !FIGURE.test(words[i - 1]!.text)) return w;
+    const dot = w.text.endsWith('.') ? '.' : '';
+    if (CR_MISREAD.test(w.text)) return { ...w, text: `Cr${dot}` };
+    return DR_MISREAD.test(w.text) ? { ...w, text: `Dr${dot}` } : w;
   });
 }
 

@@ -360,6 +360,13 @@ test('mendCrMarks reads a Cr mark stuck to its figure as a third paise digit', (
     mendCrMarks(words).map((w) => w.text),
     ['104762.16Cr', '82447.16Cr', '95604.16Cr', '83.120', '1,200.00'],
   );
+  // a Dr read 'Dx' after a figure (photo INDIANBANK), and not after a word
+  assert.deepEqual(
+    mendCrMarks(line(['1,581.66', 400, 432], ['Dx', 436, 444], ['NEFT', 460, 480], ['Dx', 484, 492])).map(
+      (w) => w.text,
+    ),
+    ['1,581.66', 'Dr', 'NEFT', 'Dx'],
+  );
 });
 
 test('mendCrMarks reads a mark after a figure as Cr, and no other word', () => {
