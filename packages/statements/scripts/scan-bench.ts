@@ -12,12 +12,16 @@
 // --docs writes what the reader made of each (its SourceDocument, with the truth) to DIR, for
 // scripts/scan-rescore.ts to parse and score again without the recogniser (a parse change is
 // measured on the whole bench in seconds).
-import { readFileSync, writeFileSync } from 'node:fs';
+// A large run (the issue's 300 pages: PER_CLASS=12, ~330 pages, hours on a shared machine):
+// --interleave takes the classes in turn (a run stopped early still has every class), --part=K/N
+// reads every Nth of those cases from the Kth (N processes share a run), --resume skips a case whose
+// read --docs already holds (a stopped run goes on); scan-rescore.ts DIR then scores them all.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseStatement, readDocument } from '../src/index.ts';
 import { closeOcr } from '../src/read/ocr.ts';
 import { judgeParse } from '../test/perturb/judge.ts';
-import { makeScan, scanCases, SCAN_CLASSES, type ScanClass } from '../test/ocr/scan-bench.ts';
+import { makeScan, type ScanCase, scanCases, SCAN_CLASSES, type ScanClass } from '../test/ocr/scan-bench.ts';
 import { type ClassRow, classRow, printTable, scoreRead } from './scan-score.ts';
 
 const args = process.argv.slice(2);
@@ -26,6 +30,24 @@ const only = args.filter((a) => (SCAN_CLASSES as readonly string[]).includes(a))
 const verbose = args.includes('-v');
 const outDir = args.find((a) => a.startsWith('--out='))?.slice(6);
 const docsDir = args.find((a) => a.startsWith('--docs='))?.slice(7);
+const part = /^--part=(\d+)\/(\d+)$/.exec(args.find((a) => a.startsWith('--part=')) ?? '');
+const resume = args.includes('--resume');
+const docFile = (c: ScanCase) => path.join(docsDir ?? '.', `${c.name.replace(/\W+/g, '_')}.doc.json`);
+
+/** The cases, the classes in turn: each class's first, then each class's second... */
+function interleave(cases: ScanCase[]): ScanCase[] {
+  const byClass = new Map<ScanClass, ScanCase[]>();
+  for (const c of cases) byClass.set(c.cls, [...(byClass.get(c.cls) ?? []), c]);
+  const out: ScanCase[] = [];
+  for (let i = 0; out.length < cases.length; i++)
+    for (const list of byClass.values()) if (list[i]) out.push(list[i]!);
+  return out;
+}
+
+let cases = scanCases(perClass, only.length ? only : undefined);
+if (args.includes('--interleave')) cases = interleave(cases);
+if (part) cases = cases.filter((_c, i) => i % Number(part[2]) === Number(part[1]));
+if (resume && docsDir) cases = cases.filter((c) => !existsSync(docFile(c)));
 
 function rssMb(): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'));
@@ -34,7 +56,7 @@ function rssMb(): number {
 
 const table = new Map<ScanClass, ClassRow>();
 const started = performance.now();
-for (const c of scanCases(perClass, only.length ? only : undefined)) {
+for (const c of cases) {
   const { pdf, pages, text } = await makeScan(c);
   if (outDir) writeFileSync(path.join(outDir, `${c.name.replace(/\W+/g, '_')}.pdf`), pdf);
   const row = table.get(c.cls) ?? classRow(c.cls);
@@ -54,7 +76,7 @@ for (const c of scanCases(perClass, only.length ? only : undefined)) {
     const read = await readDocument(pdf, { preview: false });
     if (docsDir)
       writeFileSync(
-        path.join(docsDir, `${c.name.replace(/\W+/g, '_')}.doc.json`),
+        docFile(c),
         JSON.stringify({ name: c.name, cls: c.cls, dpi: c.dpi, truth: c.truth, doc: read.doc }),
       );
     const result = parseStatement(read.doc);

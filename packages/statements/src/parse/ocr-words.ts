@@ -17,6 +17,13 @@ const SHORT_SHARE = 0.55;
 // A glyph or two the recogniser is this unsure of, with nothing else of a word in it ('J—' read at
 // 25 from the end of a rule), is no text.
 const NOISE_CONFIDENCE = 30;
+// A blot read as a glyph or two stands taller than the text around it and twice as wide a glyph
+// (scan bench, speckle PNB: 'oT' at confidence 10, 10 high and 12 a glyph among words 6 high and
+// 4-5 a glyph, in the serial column: it ended the table, 11 rows lost).
+const BLOT_SHARE = 1.3;
+const BLOT_PITCH = 2;
+// A speck before a figure read as a colon (':1,04,762.16Cr' at 6): no figure starts with one.
+const COLON_BEFORE_FIGURE = /^[:;](?=\d[\d,]*\.\d{2}(?!\d))/;
 
 /** The median height of the page's words of three letters or digits or more (0 when there are none). */
 function textHeight(words: Word[]): number {
@@ -24,22 +31,34 @@ function textHeight(words: Word[]): number {
   return hs.length ? Float64Array.from(hs).sort()[hs.length >> 1]! : 0;
 }
 
+/** The median width a character takes in the page's words of three letters or digits or more. */
+function textPitch(words: Word[]): number {
+  const ps = words.filter((w) => /[A-Za-z0-9]{3}/.test(w.text)).map((w) => w.width / w.text.length);
+  return ps.length ? Float64Array.from(ps).sort()[ps.length >> 1]! : 0;
+}
+
 /** Drops noise words and strips stray quotes and bars from the ends of the rest. */
 export function cleanOcrWords(words: Word[]): Word[] {
   const out: Word[] = [];
   const height = textHeight(words);
+  const pitch = textPitch(words);
   for (const w of words) {
     const t = w.text.trim();
     // a lone ':' or '-' is a printed label separator or an empty cell: keep it
     if (t !== ':' && t !== '-' && NOISE_WORD.test(t)) continue;
     if (TALL_GLYPHS.test(t) && w.height < SHORT_SHARE * height) continue;
+    const glyphs = t.replace(/[^A-Za-z0-9]/g, '').length;
+    if (w.confidence !== undefined && w.confidence < NOISE_CONFIDENCE && glyphs <= 1) continue;
     if (
       w.confidence !== undefined &&
       w.confidence < NOISE_CONFIDENCE &&
-      t.replace(/[^A-Za-z0-9]/g, '').length <= 1
+      glyphs <= 2 &&
+      height > 0 &&
+      w.height > BLOT_SHARE * height &&
+      w.width > BLOT_PITCH * pitch * t.length
     )
       continue;
-    const text = t.replace(STUCK_ENDS, '');
+    const text = t.replace(STUCK_ENDS, '').replace(COLON_BEFORE_FIGURE, '');
     if (text) out.push({ ...w, text });
   }
   return out;

@@ -29,13 +29,36 @@ const MARK_END = /(?:Cr|Dr|CR|DR)\.?$/;
 const CUT = /[.,/-]$/;
 const CUT_BEFORE = /^[.,/-]/;
 
-/** A date with the month's name cut after a dash: '01-' 'May-2024', '01-May-' '2024', '01-' 'May-' '2024'. */
-function cutDate(a: string, b: string): boolean {
-  return (
-    (/^\d{1,2}[-/.]$/.test(a) && /^[A-Za-z]{3}[-/.](?:\d{2,4})?$/.test(b)) ||
-    (/^\d{1,2}[-/.][A-Za-z]{3}[-/.]$/.test(a) && /^\d{2,4}$/.test(b))
-  );
+/**
+ * A date with the month's name, before its year: '01-', '01-May', '01-May-' (a stray point beside
+ * the dash: '01-Dec-.').
+ */
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)';
+const NAMED_DATE_HEAD = new RegExp(`^\\d{1,2}[-/.]+(?:${MONTH}[-/.]*)?$`, 'i');
+/** The same, whole or still in the making: up to a year of four digits. */
+const NAMED_DATE = new RegExp(`^\\d{1,2}[-/.]+(?:${MONTH}(?:[-/.]+\\d{0,4})?)?$`, 'i');
+/** A date's day and month's name with no separator after it ('18-Mar'): its year's dash was lost. */
+const DAY_MONTH = new RegExp(`^\\d{1,2}([-/.])${MONTH}$`, 'i');
+
+/**
+ * A date with the month's name cut into parts, the next part joined to what came before: '01-'
+ * 'May-2024', '01-May-' '2024', '01-' 'May-' '2024', and the dash cut off on its own: '01-' 'Mar'
+ * '-2025', '03-' 'Mar' '-' '2025' (scan bench, bands ICICI: both its date columns so, 1 of 28 rows
+ * read). The joined text, one separator where the recogniser put two ('Dec-.2023'), or null.
+ * `gap`: how far apart the parts stand, in character pitches: within `maxGap`, or within a dash's
+ * cell (DASH_LOST_GAP) for a year after 'DD-Mon' with no dash read ('18-Mar' '2025': put back).
+ */
+function cutDate(a: string, b: string, gap: number, maxGap: number): string | null {
+  // a lone dash or point joins a date that has its month's name already, not a bare '01-'
+  if (!NAMED_DATE_HEAD.test(a) || (!/[A-Za-z\d]/.test(b) && !/[A-Za-z]/.test(a))) return null;
+  const sep = DAY_MONTH.exec(a)?.[1];
+  const dashLost = sep !== undefined && /^\d{4}$/.test(b);
+  if (gap >= (dashLost ? DASH_LOST_GAP : maxGap)) return null;
+  const ab = dashLost ? a + sep + b : a + b;
+  return NAMED_DATE.test(ab) ? ab.replace(/([-/.])[-/.]+/g, '$1') : null;
 }
+/** How far a year stands from 'DD-Mon' when its dash was lost: the dash's cell, in pitches. */
+const DASH_LOST_GAP = 2;
 
 /** The line's character pitch: the median width a character takes in its longer words, in pixels. */
 export function charPitch(words: readonly LineWord[]): number {
@@ -58,8 +81,10 @@ export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap =
   const out: W[] = [];
   for (const w of words) {
     const prev = out[out.length - 1];
-    if (prev && cutDate(prev.text, w.text) && w.x0 - prev.x1 < maxGap * pitch && w.x0 >= prev.x0) {
-      out[out.length - 1] = joined(prev, w);
+    const date =
+      prev && w.x0 >= prev.x0 ? cutDate(prev.text, w.text, (w.x0 - prev.x1) / pitch, maxGap) : null;
+    if (prev && date !== null) {
+      out[out.length - 1] = { ...joined(prev, w), text: date };
       continue;
     }
     if (
@@ -118,18 +143,32 @@ function paiseApart(
 /** How the recogniser reads a Cr mark: the C taken for an O, a G or a 0. */
 const CR_MISREAD = /^(?:Or|OR|0r|Gr|O|CO|Cc|GC|Gc)\.?$/;
 const FIGURE = /^\(?-?[\d,]*\d\.\d{2}\)?$/;
+/** How the recogniser reads a Dr mark: the r taken for an x or a t (photo INDIANBANK: '1,581.66 Dx'). */
+const DR_MISREAD = /^(?:Dx|DX|Dt|Dy)\.?$/;
+
+/**
+ * A Cr mark stuck to its figure and misread as a third paise digit: '104762.160', '82447.16Q0',
+ * '86391.16Or' (scan bench, speckle PNB: its balances lost so on 9 of 20 rows). Paise are two
+ * digits; the rupees of three digits or more keep a narration's rate ('83.120') as it is.
+ */
+const STUCK_MARK = /^(\d[\d,]{2,}\.\d{2})(?:0|O|Q0|QO|0r|Or|Gr)$/;
 
 /**
  * A Cr mark misread ('Or', 'O', 'CO') right after a figure on its line is a Cr: no word of a
- * statement's table reads 'Or' after a balance. (A Dr misread as 'Or' becomes Cr: the balance
- * chain then breaks and flags the row, as any misread figure.)
+ * statement's table reads 'Or' after a balance; and one stuck to the figure (STUCK_MARK) likewise.
+ * A Dr read 'Dx' or 'Dt' there is a Dr (without its mark an amount column's figure has no side).
+ * (A Dr misread as 'Or' becomes Cr: the balance chain then breaks and flags the row, as any misread
+ * figure.)
  */
 export function mendCrMarks<W extends LineWord>(words: readonly W[]): W[] {
-  return words.map((w, i) =>
-    i > 0 && CR_MISREAD.test(w.text) && FIGURE.test(words[i - 1]!.text)
-      ? { ...w, text: w.text.endsWith('.') ? 'Cr.' : 'Cr' }
-      : w,
-  );
+  return words.map((w, i) => {
+    const stuck = STUCK_MARK.exec(w.text);
+    if (stuck) return { ...w, text: `${stuck[1]}Cr` };
+    if (i === 0 || !FIGURE.test(words[i - 1]!.text)) return w;
+    const dot = w.text.endsWith('.') ? '.' : '';
+    if (CR_MISREAD.test(w.text)) return { ...w, text: `Cr${dot}` };
+    return DR_MISREAD.test(w.text) ? { ...w, text: `Dr${dot}` } : w;
+  });
 }
 
 /**

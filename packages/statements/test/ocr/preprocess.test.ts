@@ -297,6 +297,78 @@ test('joinCutFigures joins a figure`s paise a point`s cell apart, with its point
   assert.deepEqual(joinCutFigures(apart), apart);
 });
 
+// The scan bench's bands ICICI (session 10: 1 of 28 rows read) as the recogniser cut its two date
+// columns, in page units (pitch ~4): the dash cut off on its own, and the year's dash lost.
+test('joinCutFigures joins a date with the month`s name cut at its dashes, and puts a lost dash back', () => {
+  assert.deepEqual(
+    joinCutFigures(
+      line(
+        ['01-', 37.9, 48.2],
+        ['Mar', 50.9, 61],
+        ['-2025', 63.1, 83.3],
+        ['PYTMN250608974132-', 110.9, 184.1],
+      ),
+    ).map((w) => w.text),
+    ['01-Mar-2025', 'PYTMN250608974132-'],
+  );
+  assert.deepEqual(
+    joinCutFigures(
+      line(
+        ['03-', 37.9, 48],
+        ['Mar', 50.9, 64.8],
+        ['-', 62.9, 65.8],
+        ['2025', 67.4, 83.3],
+        ['MMT/', 90, 108],
+      ),
+    ).map((w) => w.text),
+    ['03-Mar-2025', 'MMT/'],
+  );
+  // the value date: '18-' 'Mar' '2025', the year a dash's cell on (1.6 pitches)
+  assert.deepEqual(
+    joinCutFigures(
+      line(['18-', 349.9, 360], ['Mar', 362.6, 372.7], ['2025', 379.2, 395], ['0.00', 447.8, 463.7]),
+    ).map((w) => w.text),
+    ['18-Mar-2025', '0.00'],
+  );
+  // a stray point beside the dash (speckle PNB: '01-' 'Dec-.2023')
+  assert.deepEqual(
+    joinCutFigures(line(['01-', 36, 47], ['Dec-.2023', 50, 86], ['35270.00', 120, 152])).map((w) => w.text),
+    ['01-Dec-2023', '35270.00'],
+  );
+  // no month's name, a lone dash after a bare day, a year a column away: left as they are
+  const apart = line(
+    ['12-', 36, 47],
+    ['ABC', 50, 62],
+    ['01-', 100, 111],
+    ['-', 113, 115],
+    ['18-Mar', 200, 224],
+    ['2025', 244, 260],
+  );
+  assert.deepEqual(joinCutFigures(apart), apart);
+});
+
+test('mendCrMarks reads a Cr mark stuck to its figure as a third paise digit', () => {
+  // speckle PNB's balances as read (session 10)
+  const words = line(
+    ['104762.160', 538, 578],
+    ['82447.16Q0', 600, 640],
+    ['95604.160', 650, 690],
+    ['83.120', 700, 724],
+    ['1,200.00', 730, 760],
+  );
+  assert.deepEqual(
+    mendCrMarks(words).map((w) => w.text),
+    ['104762.16Cr', '82447.16Cr', '95604.16Cr', '83.120', '1,200.00'],
+  );
+  // a Dr read 'Dx' after a figure (photo INDIANBANK), and not after a word
+  assert.deepEqual(
+    mendCrMarks(line(['1,581.66', 400, 432], ['Dx', 436, 444], ['NEFT', 460, 480], ['Dx', 484, 492])).map(
+      (w) => w.text,
+    ),
+    ['1,581.66', 'Dr', 'NEFT', 'Dx'],
+  );
+});
+
 test('mendCrMarks reads a mark after a figure as Cr, and no other word', () => {
   const words = line(
     ['191651.98', 538, 578],
