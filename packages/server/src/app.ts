@@ -83,10 +83,10 @@ function trustProxyOption(value: Config['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-/** Every route an app serves ('POST /api/layouts/:id'), for the test that holds them to the contract. */
 /** The answer to an address that cannot name anything (undecodable, or a control character in it). */
 const BAD_ADDRESS = 'The address of this request is not valid.';
 
+/** Every route an app serves ('POST /api/layouts/:id'), for the test that holds them to the contract. */
 export const servedRoutes = new WeakMap<FastifyInstance, string[]>();
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {

@@ -195,7 +195,11 @@ describe('security: hardening (issue 18, low and info)', () => {
     for (const id of ['order_%00abc', '%27%3B%20drop%20table%20users%3B--', 'order_' + 'x'.repeat(90)]) {
       const r = await call(h.app, 'GET', `/api/payment/order/${id}`, { token });
       assert.equal(r.status, 400, `${id}: ${r.status} ${r.raw}`);
-      assert.equal(r.body.detail, BAD_ORDER_ID);
+      // (a control character in any path parameter is refused before the route: security-nul)
+      assert.equal(
+        r.body.detail,
+        id.includes('%00') ? 'The address of this request is not valid.' : BAD_ORDER_ID,
+      );
     }
     const unknown = await call(h.app, 'GET', '/api/payment/order/order_Unknown1234567', { token });
     assert.equal(unknown.status, 404, 'a well-formed id of no order of this user is not found');
