@@ -15,7 +15,7 @@ import {
 import { explicitModel } from './columns/explicit.ts';
 import { type Cell, TIME, cellText, dateCell, lineCells } from './cells.ts';
 import { firstToken, isDateStart, readDate, readMonthDay } from './dates.ts';
-import type { Line } from './lines.ts';
+import { type Line, runWords } from './lines.ts';
 import { mendOcrDate } from './ocr-words.ts';
 import type { Trace } from './trace.ts';
 import type { ParseIssue, TaughtLayout, Transaction } from './types.ts';
@@ -202,10 +202,33 @@ export function readTable(
     return { line: next, cells: nextCells };
   };
 
+  // The last row's narration carried onto the next page, where the table does not resume (the
+  // statement ends there, or what follows is no row): the lines the page opens with, set where the
+  // row's narration lines start, finish that row. Otherwise they would be dropped without a word.
+  const finishLastRow = () => {
+    const last = rows[rows.length - 1];
+    const first = pending[0];
+    if (!spilled || !last || !first || last.anchor.page !== first.page - 1) return;
+    const starts = [last.anchor, ...last.below].flatMap((l) => l.runs.flatMap(runWords).map((w) => w.x0));
+    const aligned = (l: Line) => starts.some((x) => Math.abs(x - l.runs[0]!.x0) <= l.height / 2);
+    if (!pending.every((l) => l.page === first.page && aligned(l))) return;
+    trace?.add({ rule: 'rows.page-tail', page: first.page, y: first.y, detail: first.text });
+    // (the waiting lines joined the section in force, as lines outside the table)
+    const sec = section as TableSection | null;
+    for (const l of pending) {
+      const at = sec ? sec.lines.lastIndexOf(l) : -1;
+      if (sec && at >= 0) countSummary(sec, sec.lines.splice(at, 1)[0]!, -1);
+      items.push({ line: l, section: last.section });
+      lineLayout.set(l, last.layout);
+    }
+    pending = [];
+  };
+
   for (const [li, line] of lines.entries()) {
     if (skipped.has(li) || consumed.has(line)) continue;
     const newPage = !prev || prev.page !== line.page;
     if (newPage) {
+      finishLastRow();
       spilled = inTable;
       inTable = false;
       pending = [];
@@ -351,6 +374,7 @@ export function readTable(
     if (!inTable) {
       if (wrapped) pending.push(line);
       else {
+        finishLastRow();
         pending = [];
         resumable = false;
         forward = carriesOn(line, cells, rows[rows.length - 1]);
@@ -508,6 +532,7 @@ export function readTable(
     addLine(sec, line);
     prev = line;
   }
+  finishLastRow();
 
   attachContinuations(items, opts.flow, (l) => {
     const model = lineLayout.get(l) ?? layout;

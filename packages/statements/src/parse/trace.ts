@@ -26,6 +26,8 @@ export const RULES = {
   'rows.unreadable-date': 'a row with amounts whose date cannot be read: a break, and the table goes on',
   'rows.table-end': 'a line that is no row and no narration ends the table on its page',
   'rows.page-resumed': 'a page without a header of its own takes the table up at its first dated row',
+  'rows.page-tail':
+    "the last row's narration carried onto the next page, where no row follows: its lines finish that row",
   'values.row-unread': "a row's cells that give no transaction (no date, no narration)",
   'account.year-from-period': 'a date printed without its year takes it from the statement period',
   'account.newest-first': 'rows printed newest first are turned into date order',

@@ -170,6 +170,12 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
       }),
     ),
   }),
+  'rows.page-tail': () => ({
+    doc: pages(
+      page(1, [['01/05/2024', 'UPI/DR/412220246414/BHARAT', '920.00', '', '55,953.43']]),
+      page(2, [], { header: false, top: placed(140, [[120, 210, 'KUMAR/SBIN/rent']], 8) }),
+    ),
+  }),
   'columns.sequence': () => ({
     doc: {
       kind: 'lines',
