@@ -29,6 +29,15 @@ function monthOf(word: string): number | undefined {
   return i >= 0 ? i + 1 : undefined;
 }
 
+const WEEKDAYS =
+  /^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
+
+/** Whether a word is a month's or a weekday's name, the piece of a date that wraps ('Apr', 'Wednesday,'). */
+export function isMonthOrDay(word: string): boolean {
+  const w = word.replace(/[.,]$/, '');
+  return monthOf(w) !== undefined || WEEKDAYS.test(w);
+}
+
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
   if (m < 1 || m > 12 || d < 1 || y < 1900 || y > 2199) return null;

@@ -14,7 +14,7 @@ import {
 } from './columns/heading.ts';
 import { explicitModel } from './columns/explicit.ts';
 import { type Cell, TIME, cellText, dateCell, lineCells } from './cells.ts';
-import { firstToken, isDateStart, readDate, readMonthDay } from './dates.ts';
+import { firstToken, isDateStart, isMonthOrDay, readDate, readMonthDay } from './dates.ts';
 import { type Line, runWords } from './lines.ts';
 import { mendOcrDate } from './ocr-words.ts';
 import type { Trace } from './trace.ts';
@@ -335,6 +335,8 @@ export function readTable(
           // under a heading it does not know): no row, and no end of the table
           (c.role === 'other' && /[a-z0-9]/i.test(c.text)),
       );
+    if (process.env.ZZ && line.text.startsWith('Statement'))
+      console.error('ZZ', JSON.stringify(cells), wrapped);
     // a page without a repeated header continues the table at its first dated row, with the
     // wrapped lines set just above it (narrations printed above their date line), or at a closing
     // or carried-forward line under the end of the last row's narration
@@ -595,8 +597,9 @@ function continuationCell(c: Cell): boolean {
     c.role === 'description' ||
     c.role === 'reference' ||
     (dateCell(c) &&
-      // the wrapped end of a date ('2024'), or the time printed under it ('10:11 AM')
-      (/^(\d{2}|\d{4}|[a-z]{3,9},?)$/i.test(c.text.trim()) || TIME.test(c.text.trim())))
+      // the wrapped end of a date ('2024', 'Apr'), or the time printed under it ('10:11 AM'); a
+      // word of another kind set there ('Statement From : ...' above a page's first row) is none
+      (/^(\d{2}|\d{4})$/.test(c.text.trim()) || isMonthOrDay(c.text.trim()) || TIME.test(c.text.trim())))
   );
 }
 

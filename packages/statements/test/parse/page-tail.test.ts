@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
+import { isMonthOrDay } from '../../src/parse/dates.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
 import { placed } from './items.ts';
 
@@ -63,4 +64,14 @@ test("the last row's narration on the next page, where the statement ends, finis
 test('a line on that page not set where the narration starts is no part of the row', () => {
   const result = parseStatement(doc(placed(70, [[200, 330, 'Thank you for banking']], 8)));
   assert.equal(result.accounts[0]!.transactions[1]!.description, 'UPI/DR/412220246414/BHARAT');
+});
+
+test('the wrapped end of a date is a month, a weekday or a year, never another word', () => {
+  // 'Statement' (of 'Statement From : 01/01/2025' printed above a page's first row) had been taken
+  // for a date's wrapped month, and the row's date read 'Statement 13/02/25' (HDFC, cells a point
+  // above or below each other)
+  for (const w of ['Apr', 'APRIL', 'Sept', 'Dec,', 'Wednesday,', 'Mon'])
+    assert.equal(isMonthOrDay(w), true, w);
+  for (const w of ['Statement', 'From', 'Ma', 'Total', 'Balance', 'Monster'])
+    assert.equal(isMonthOrDay(w), false, w);
 });
