@@ -18,8 +18,6 @@ export const NOT_READ_YET: Record<string, { found: number; matched: number; why:
  */
 export const FRAGILE: Record<string, string[]> = {
   'SBI/SBI_statement_2020.pdf': ['rewrap'],
-  'HDFC/HDFC_classic_2025.pdf': ['font'],
-  'HDFC/HDFC_current_2023.pdf': ['font'],
   'SBI/SBI_cash_credit.pdf': ['dropValueDate', 'mix'],
   'SBI/SBI_cash_credit_lakh_grouping.pdf': ['dropValueDate', 'mix'],
   'SCB/SCB_year_less_dates.pdf': ['dropValueDate', 'mix'],

@@ -276,6 +276,10 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       if (next) {
         const textNext = !NUMERIC_ROLES.has(next.role);
         end = textNext ? Math.max(c.x1, next.x0 - cw / 2) : (c.x1 + next.x0) / 2;
+        // a date column with no gutter after it (its dates a hair from the narration): its cells
+        // end where every row's date ends, whatever the heading over the narration says
+        if (textNext && (c.role === 'date' || c.role === 'valueDate'))
+          end = datesEnd(rows, start, b, next.x0) ?? end;
         end = Math.min(Math.max(end, start), b);
       }
       add(c, start, end);
@@ -301,6 +305,40 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
     }
   }
   return bands;
+}
+
+// (the words a date is printed in at most, with its time: '01 Jan 2024 10:15 AM')
+const DATE_WORDS = 5;
+const TIME_WORD = /^(?:\d{1,2}:\d{2}(?::\d{2})?|[ap]\.?m\.?)$/i;
+
+/**
+ * Where the dates at the start of x0..x1 end in every sample row, when they end left of the next
+ * column's heading and every row's next word starts right of all of them: the midpoint of that
+ * gap. Null when a row does not start with a date there, or the dates and the words overlap.
+ */
+function datesEnd(rows: Run[][], x0: number, x1: number, nextName: number): number | null {
+  let ends = -Infinity;
+  let starts = Infinity;
+  for (const row of rows) {
+    const words = row.flatMap(runWords).filter((w) => w.x0 >= x0 - 0.5 && w.x1 <= x1 + 0.5);
+    let k = 0;
+    for (let n = Math.min(DATE_WORDS, words.length); n > 0 && k === 0; n--)
+      if (
+        readDate(
+          words
+            .slice(0, n)
+            .map((w) => w.text)
+            .join(' '),
+        )
+      )
+        k = n;
+    if (k === 0) return null;
+    while (k < words.length && TIME_WORD.test(words[k]!.text)) k++;
+    ends = Math.max(ends, words[k - 1]!.x1);
+    if (words[k]) starts = Math.min(starts, words[k]!.x0);
+  }
+  if (ends >= nextName || starts <= ends) return null;
+  return starts === Infinity ? null : (ends + starts) / 2;
 }
 
 /** The band a run sits in: the one it overlaps most, else the nearest. */
