@@ -209,8 +209,13 @@ export function readTable(
     const last = rows[rows.length - 1];
     const first = pending[0];
     if (!spilled || !last || !first || last.anchor.page !== first.page - 1) return;
-    const starts = [last.anchor, ...last.below].flatMap((l) => l.runs.flatMap(runWords).map((w) => w.x0));
-    const aligned = (l: Line) => starts.some((x) => Math.abs(x - l.runs[0]!.x0) <= l.height / 2);
+    // (a page with a header of its own holds its own table: lines above it are its title)
+    if (headings.at.some((h, i) => h && lines[i]!.page === first.page)) return;
+    const band = last.layout.bands.find((b) => b.col.role === 'description');
+    if (!band) return;
+    // where the row's narration starts: its first word in the narration's band
+    const start = last.anchor.runs.flatMap(runWords).find((w) => w.x1 > band.x0 && w.x0 < band.x1)?.x0;
+    const aligned = (l: Line) => start !== undefined && Math.abs(l.runs[0]!.x0 - start) <= l.height / 2;
     if (!pending.every((l) => l.page === first.page && aligned(l))) return;
     trace?.add({ rule: 'rows.page-tail', page: first.page, y: first.y, detail: first.text });
     // (the waiting lines joined the section in force, as lines outside the table)
