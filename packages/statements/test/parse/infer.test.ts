@@ -178,3 +178,33 @@ test('the narration is the text column that wraps, though a reference column hol
   const narration = layout.columns.find((c) => c.role === 'description')!;
   assert.ok(narration.x0 <= 120 && narration.x1 < 250, `narration ${narration.x0}-${narration.x1}`);
 });
+
+test("a column of whole rupees with '--' where it has no figure is the deposits, not a reference", () => {
+  // withdrawals with and without paise, deposits all whole rupees; each row prints '--' in the
+  // column it has no figure in (a browser print of AXIS under headings the reader does not know)
+  const rows: [string, string, string][] = [
+    ['UPI/P2M/403084365690/TATA PLAY', '16062', '--'],
+    ['CLG/OM SAI LOGISTICS/ICICI BANK', '--', '81498'],
+    ['POS/LIC OF INDIA/JAIPUR/649203', '162.33', '--'],
+    ['UPI/P2A/402150615140/NAVEEN', '--', '825'],
+    ['ATM-CASH-AXIS/NUMGAC37/JAIPUR', '4000', '--'],
+  ];
+  let balance = 50_000;
+  const lines = rows.map(([narration, debit, credit], i) => {
+    balance += (credit === '--' ? 0 : Number(credit)) - (debit === '--' ? 0 : Number(debit));
+    return line(100 + 15 * i, [
+      [20, `${String(10 + i)}-01-24`],
+      [110, narration],
+      right(400, debit),
+      right(480, credit),
+      right(570, balance.toFixed(2)),
+    ]);
+  });
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  assert.equal(layout.sure, true);
+  assert.deepEqual(
+    layout.columns.map((c) => c.role),
+    ['date', 'description', 'debit', 'credit', 'balance'],
+  );
+});

@@ -387,8 +387,9 @@ export function inferLayout(
       k > firstDate &&
       firstDate >= 0 &&
       c.kind === 'text' &&
-      c.cells.some(Boolean) &&
-      c.cells.every((t) => !t || (WHOLE_RUPEES.test(t) && !/[a-z]/i.test(t))),
+      c.cells.some((t) => t && WHOLE_RUPEES.test(t) && !/[a-z]/i.test(t)) &&
+      // (an empty printed as a dash, '--', stands where the figure is not)
+      c.cells.every((t) => !t || EMPTY_AMOUNT.test(t) || (WHOLE_RUPEES.test(t) && !/[a-z]/i.test(t))),
   );
   if (printed && whole.length > 0 && (!assigned || assigned.score < MIN_CHAINED)) {
     const wider = assignFigures([...figures, ...whole]);
