@@ -4,7 +4,7 @@
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
 import { EMPTY_AMOUNT, currencyFigure, isMark, markedWhole, readAmount } from '../amount.ts';
-import { type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
+import { AMOUNT_ROLES, type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
 import { readDate } from '../dates.ts';
 import { type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
 
@@ -122,8 +122,6 @@ function marksOnly(rows: Run[][], a: number, b: number): boolean {
   const cells = cellsBetween(rows, a, b);
   return cells.length > 0 && cells.every((r) => isMark(r.text));
 }
-
-const AMOUNT_ROLES: ReadonlySet<string> = new Set(['debit', 'credit', 'amount']);
 
 /** The rows write figures only between a and b, some of them whole rupees ('269', '12,468', '0.00'). */
 function wholeRupeesOnly(rows: Run[][], a: number, b: number): boolean {

@@ -4,7 +4,14 @@ import { hasFigure, readAmount } from '../amount.ts';
 import { firstToken, isDateStart } from '../dates.ts';
 import { type Line, type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
 import { columnBands } from './bands.ts';
-import { type Column, type ColumnModel, type Header, NUMERIC_ROLES, type Role } from './model.ts';
+import {
+  AMOUNT_ROLES,
+  type Column,
+  type ColumnModel,
+  type Header,
+  NUMERIC_ROLES,
+  type Role,
+} from './model.ts';
 
 export type Aliases = Partial<Record<Role, string[]>>;
 
@@ -399,7 +406,10 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
       c.role !== 'other' &&
       (c.role === prev.role ||
         seen.has(c.role) ||
-        (c.role === 'amount' && c.ri === prev.ri && NUMERIC_ROLES.has(prev.role)));
+        (c.role === 'amount' && c.ri === prev.ri && NUMERIC_ROLES.has(prev.role)) ||
+        // the sides in an amount's own name ('Withdrawal (Dr)/ Deposit (Cr)'): its figures carry
+        // their marks, no Dr/Cr column of its own
+        (c.role === 'mark' && c.ri === prev.ri && AMOUNT_ROLES.has(prev.role)));
     if (prev && tail && c.x0 - prev.x1 <= WORD_GAP_CHARS * charWidth) {
       prev.label += ` ${c.label}`;
       prev.x1 = c.x1;
@@ -467,8 +477,26 @@ export function isHeaderTail(runs: Run[]): boolean {
  * Returns the header when the two lines name a table at least as fully as the upper line alone.
  */
 export function matchStackedHeader(top: Run[], bottom: Run[], extra?: Aliases, fuzzy = false): Header | null {
+  const words = stackedWords(top, bottom);
+  if (!words) return null;
+  const stacked = matchHeader(words, extra, fuzzy);
+  if (!stacked) return null;
+  const single = matchHeader(top, extra, fuzzy);
+  if (single && stacked.columns.length < single.columns.length) return null;
+  // a character's width as the lines print it: a stacked name's words span one line's width
+  // ('Debit' over 'Amount' over '(INR)' is 18 characters in 6 characters' room)
+  const printed = [...top, ...bottom.filter((r) => /[a-z]/i.test(r.text))];
+  const chars = printed.reduce((n, r) => n + r.text.length, 0);
+  return { ...stacked, charWidth: printed.reduce((n, r) => n + (r.x1 - r.x0), 0) / Math.max(chars, 1) };
+}
+
+/**
+ * The words of a name printed on two lines: each word of the lower line joins the upper word it
+ * stands under. Null when a lower word stands under none. `from` numbers the upper runs from `first`.
+ */
+function stackedWords(top: Run[], bottom: Run[], first = 0): HeaderPiece[] | null {
   // the words of one upper run stay a word space apart, not a column gap ('Dr / Cr')
-  const words: HeaderPiece[] = top.flatMap((r, from) => runWords(r).map((w) => ({ ...w, from })));
+  const words: HeaderPiece[] = top.flatMap((r, i) => runWords(r).map((w) => ({ ...w, from: first + i })));
   // ruling lines ('=====') under a header are no part of its names
   for (const b of bottom.flatMap(runWords).filter((w) => /[a-z]/i.test(w.text))) {
     let best: Run | null = null;
@@ -482,15 +510,58 @@ export function matchStackedHeader(top: Run[], bottom: Run[], extra?: Aliases, f
     best.x0 = Math.min(best.x0, b.x0);
     best.x1 = Math.max(best.x1, b.x1);
   }
-  const stacked = matchHeader(words, extra, fuzzy);
-  if (!stacked) return null;
-  const single = matchHeader(top, extra, fuzzy);
-  if (single && stacked.columns.length < single.columns.length) return null;
-  // a character's width as the lines print it: a stacked name's words span one line's width
-  // ('Debit' over 'Amount' over '(INR)' is 18 characters in 6 characters' room)
-  const printed = [...top, ...bottom.filter((r) => /[a-z]/i.test(r.text))];
-  const chars = printed.reduce((n, r) => n + r.text.length, 0);
-  return { ...stacked, charWidth: printed.reduce((n, r) => n + (r.x1 - r.x0), 0) / Math.max(chars, 1) };
+  return words;
+}
+
+/**
+ * A header whose main line holds most names, with a column's name printed partly above it and
+ * partly below it or on it ('Withdrawal (Dr)/' over the line 'Date Narration ... Balance' over
+ * 'Deposit (Cr)'): a word of the lines around it joins the main line's word it stands over or
+ * under, else the word of the other line it lines up with, and the names are matched on one line.
+ */
+export function matchCentredHeader(
+  top: Line,
+  middle: Line,
+  bottom: Line | undefined,
+  extra?: Aliases,
+  fuzzy = false,
+): Header | null {
+  const close = (a: Line, b: Line) => a.page === b.page && b.y - a.y <= 1.6 * Math.max(a.height, b.height);
+  const plain = (l: Line) => !l.runs.some((r) => readAmount(r.text) || isDateStart(r.text));
+  if (!close(top, middle) || (bottom && !close(middle, bottom))) return null;
+  if (!plain(top) || !plain(middle) || (bottom && !plain(bottom))) return null;
+  if (matchHeader(middle.runs, extra, fuzzy)) return null;
+  // word by word, as a stacked header's: a word joins the word it stands over or under most
+  const pieces: HeaderPiece[] = middle.runs.flatMap((r, from) => runWords(r).map((w) => ({ ...w, from })));
+  const own = pieces.length;
+  const overlap = (a: Run, b: Run) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const under = (w: Run, among: HeaderPiece[]) =>
+    among.reduce<HeaderPiece | null>(
+      (best, q) => (overlap(q, w) > (best ? overlap(best, w) : 0) ? q : best),
+      null,
+    );
+  const join = (p: HeaderPiece, w: Run, before: boolean) => {
+    p.text = before ? `${w.text} ${p.text}` : `${p.text} ${w.text}`;
+    p.x0 = Math.min(p.x0, w.x0);
+    p.x1 = Math.max(p.x1, w.x1);
+  };
+  const above = top.runs.flatMap((r, i) => runWords(r).map((w) => ({ ...w, from: middle.runs.length + i })));
+  // (right to left: two words over one keep their order)
+  for (const w of [...above].reverse()) {
+    const p = under(w, pieces.slice(0, own));
+    if (p) join(p, w, true);
+    else pieces.push(w);
+  }
+  for (const w of (bottom?.runs ?? []).flatMap(runWords)) {
+    const p = under(w, pieces);
+    if (!p) return null;
+    join(p, w, false);
+  }
+  return matchHeader(
+    pieces.sort((a, b) => a.x0 - b.x0),
+    extra,
+    fuzzy,
+  );
 }
 
 /** Two lines that may be one header printed in two: close together, neither holding a figure. */
@@ -522,18 +593,29 @@ export function findHeadings(lines: Line[], aliases: Aliases | undefined): Headi
         ? matchStackedHeader(line.runs, below.runs, aliases, line.ocr)
         : null;
     at[li] = stacked ?? matchHeader(line.runs, aliases, line.ocr);
+    if (!at[li] && below && line.runs.length < below.runs.length) {
+      const third = lines[li + 2];
+      const deep = third ? matchCentredHeader(line, below, third, aliases, line.ocr) : null;
+      const centred = deep ?? matchCentredHeader(line, below, undefined, aliases, line.ocr);
+      if (centred) {
+        at[li] = centred;
+        skipped.add(++li);
+        if (deep) skipped.add(++li);
+        continue;
+      }
+    }
     if (!stacked) continue;
     skipped.add(++li);
     // headings three lines deep ('Dr /' over 'Cr', 'Withdrawals' over 'Amount' over '(INR)'): the
     // third line's words join the names they stand under too ('Dr /' alone names no column)
-    const third = lines[li + 1];
+    const tail = lines[li + 1];
     if (
-      third &&
-      third.page === below.page &&
-      third.y - below.y <= 1.6 * Math.max(third.height, below.height) &&
-      isHeaderTail(third.runs)
+      tail &&
+      tail.page === below.page &&
+      tail.y - below.y <= 1.6 * Math.max(tail.height, below.height) &&
+      isHeaderTail(tail.runs)
     ) {
-      const deeper = matchStackedHeader(line.runs, [...below.runs, ...third.runs], aliases, line.ocr);
+      const deeper = matchStackedHeader(line.runs, [...below.runs, ...tail.runs], aliases, line.ocr);
       if (deeper && deeper.columns.length >= stacked.columns.length) {
         at[li - 1] = deeper;
         skipped.add(++li);

@@ -14,6 +14,8 @@ export type Role =
   | 'other';
 
 export const NUMERIC_ROLES: ReadonlySet<Role> = new Set(['debit', 'credit', 'amount', 'balance']);
+/** The roles of a transaction's amount (not its balance). */
+export const AMOUNT_ROLES: ReadonlySet<string> = new Set(['debit', 'credit', 'amount']);
 
 export interface Column {
   role: Role;
