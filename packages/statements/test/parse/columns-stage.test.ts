@@ -77,14 +77,17 @@ test('a header repeated on the next page is found there too, with the same colum
 
 test('too few rows under a header: the bands are the headings themselves', () => {
   const header = matchHeader(HEAD.map(([x0, x1, text]) => run(x0, x1, text)))!;
-  const bands = columnBands(header, [[run(33, 80, '01/04/2024'), run(559, 592, '9,900.00')]]);
+  const bands = columnBands(header, [
+    [run(33, 80, '01/04/2024'), run(552, 592, '9,900.00')],
+    [run(33, 80, '02/04/2024'), run(552, 592, '9,800.00')],
+  ]);
   assert.deepEqual(
     bands.map((b) => [b.col.role, b.x0, b.x1]),
     HEAD.map(([x0, x1], i) => [header.columns[i]!.role, x0, x1]),
   );
 });
 
-test('the rows place the bands: figures set right of their headings widen them, and a Dr/Cr column takes its marks', () => {
+test('the rows place the bands: figures set right of their headings widen them, and a Dr/Cr column holds its marks', () => {
   const items: Item[] = [...HEAD, [600, 615, 'Dr/Cr']];
   const header = matchHeader(items.map(([x0, x1, text]) => run(x0, x1, text)))!;
   assert.deepEqual(

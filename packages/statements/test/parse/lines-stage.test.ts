@@ -106,9 +106,10 @@ test("a workbook: one row a line, a column a band of 100; Excel serials under a 
       {
         name: 'S',
         rows: [
-          ['Txn Date', 'Narration', null, 'Balance'],
+          ['Txn Date', 'Narration', null, 'Balance', 'Chq No'],
           [45383, 'UPI  payment ', null, 9900],
-          [45384, 'NEFT', 1000, 10900],
+          [45384, 'NEFT', 1000, 10900, 45390],
+          [45385, 'CHQ', 1000, 9900, 45391],
         ],
       },
     ],
@@ -121,6 +122,7 @@ test("a workbook: one row a line, a column a band of 100; Excel serials under a 
         ['Txn Date', 0, 60],
         ['Narration', 100, 160],
         ['Balance', 300, 360],
+        ['Chq No', 400, 460],
       ],
       [
         ['2024-04-01', 0, 60],
@@ -132,6 +134,15 @@ test("a workbook: one row a line, a column a band of 100; Excel serials under a 
         ['NEFT', 100, 160],
         ['1000.00', 200, 260],
         ['10900.00', 300, 360],
+        // (numbers of the serials' range under a heading that names no date stay numbers)
+        ['45390.00', 400, 460],
+      ],
+      [
+        ['2024-04-03', 0, 60],
+        ['CHQ', 100, 160],
+        ['1000.00', 200, 260],
+        ['9900.00', 300, 360],
+        ['45391.00', 400, 460],
       ],
     ],
   );
@@ -141,6 +152,7 @@ test("a workbook: one row a line, a column a band of 100; Excel serials under a 
       [1, 0],
       [1, 1],
       [1, 2],
+      [1, 3],
     ],
   );
 });

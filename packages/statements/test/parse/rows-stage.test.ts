@@ -32,7 +32,7 @@ const doc = itemsPage(8, [
   [205, row('03/04/2024', 'ATM/CASH/BANDRA', '500.00', '', '10,450.00')],
   [220, row('', 'Closing Balance', '', '', '10,450.00')],
   [232, [[500, 592, 'Page 1 of 1']]],
-  [300, [[33, 300, 'This is a computer generated statement.']]],
+  [300, [[120, 320, 'This is a computer generated statement.']]],
 ]);
 
 test('dated lines with figures are rows; a line without a date under one goes on its narration', () => {
