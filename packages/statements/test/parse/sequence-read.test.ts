@@ -8,7 +8,7 @@ import type { SourceDocument } from '../../src/source.ts';
 import { linesOf } from './stages.ts';
 
 const text = (...lines: string[]): SourceDocument => ({ kind: 'lines', format: 'txt', lines });
-const rowsOf = (table: ReturnType<typeof readSequence>) =>
+const transactionsOf = (table: ReturnType<typeof readSequence>) =>
   table.sections.flatMap((s) => s.transactions.map((t) => [t.date, t.description, t.withdrawal, t.deposit, t.balance]));
 
 test("in the header's order: '-' is an empty cell, the balance comes last, a wrapped line goes on the narration", () => {
@@ -22,7 +22,7 @@ test("in the header's order: '-' is an empty cell, the balance comes last, a wra
     ),
   );
   const table = readSequence(lines, ['date', 'description', 'debit', 'credit', 'balance'], 0, { referenceJoin: '' });
-  assert.deepEqual(rowsOf(table), [
+  assert.deepEqual(transactionsOf(table), [
     ['2025-03-01', 'UPI/DR/506012345678/RAVI KUMAR GROCERIES', 45000, 0, 1205000],
     ['2025-03-03', 'NEFT/CR/N062250012345/ACME TRADERS', 0, 826000, 2031000],
     ['2025-03-05', 'ATM CASH WDL 4471', 200000, 0, 1831000],
@@ -54,7 +54,7 @@ test('without a header: the table starts at the first dated line with money; an 
     ],
   );
   // one amount each, its side the balance movement's from the opening on
-  assert.deepEqual(rowsOf(table), [
+  assert.deepEqual(transactionsOf(table), [
     ['2025-03-01', 'UPI/DR/506012345678/RAVI KUMAR', 45000, 0, 1205000],
     ['2025-03-03', 'NEFT/CR/N062250012345/ACME TRADERS', 0, 826000, 2031000],
   ]);
