@@ -43,7 +43,10 @@ const context = (headerZone: Line[] = [], sheets = false): AccountContext & { is
 test('dates printed without a year take the period printed in the header zone', () => {
   const ctx = context([line('Statement period 01/12/2023 to 31/01/2024')]);
   const a = readAccount(
-    section([row('0000-12-30', 100, 0, 9900), row('0000-01-02', 0, 1000, 10900)], [special('opening', 10000, true)]),
+    section(
+      [row('0000-12-30', 100, 0, 9900), row('0000-01-02', 0, 1000, 10900)],
+      [special('opening', 10000, true)],
+    ),
     0,
     ctx,
   );
@@ -74,7 +77,10 @@ test('rows printed newest first are turned into date order, and the chain runs f
 
 test('an opening line after the first row is a page brought forward, not the opening', () => {
   const a = readAccount(
-    section([row('2024-04-01', 100, 0, 9900), row('2024-04-02', 0, 1000, 10900)], [special('opening', 9900, false)]),
+    section(
+      [row('2024-04-01', 100, 0, 9900), row('2024-04-02', 0, 1000, 10900)],
+      [special('opening', 9900, false)],
+    ),
     0,
     context(),
   );
@@ -85,7 +91,10 @@ test('an opening line after the first row is a page brought forward, not the ope
 test("on a page the balance chain moves an amount to its side; a sheet's side columns are kept", () => {
   // a withdrawal of 1,000 was placed in the deposit column: the balance went down by it
   const misplaced = () =>
-    section([row('2024-04-01', 100, 0, 9900), row('2024-04-02', 0, 1000, 8900)], [special('opening', 10000, true)]);
+    section(
+      [row('2024-04-01', 100, 0, 9900), row('2024-04-02', 0, 1000, 8900)],
+      [special('opening', 10000, true)],
+    );
   const page = readAccount(misplaced(), 0, context());
   assert.deepEqual(
     page.transactions.map((t) => [t.withdrawal, t.deposit]),
@@ -103,7 +112,10 @@ test("on a page the balance chain moves an amount to its side; a sheet's side co
 test('rows dated months outside the printed period are no success, though their balances chain', () => {
   const ctx = context([line('Statement period 01/01/2023 to 31/01/2023')]);
   const a = readAccount(
-    section([row('2023-01-05', 100, 0, 9900), row('2023-05-10', 0, 1000, 10900)], [special('opening', 10000, true)]),
+    section(
+      [row('2023-01-05', 100, 0, 9900), row('2023-05-10', 0, 1000, 10900)],
+      [special('opening', 10000, true)],
+    ),
     0,
     ctx,
   );

@@ -64,7 +64,11 @@ test('a header repeated on the next page is found there too, with the same colum
     height: 792,
     words: [...(header ? placed(100, HEAD, 8) : []), ...placed(130, [[33, 80, '01/04/2024']], 8)],
   });
-  const doc: SourceDocument = { kind: 'pages', format: 'pdf', pages: [page(1, true), page(2, true), page(3, false)] };
+  const doc: SourceDocument = {
+    kind: 'pages',
+    format: 'pdf',
+    pages: [page(1, true), page(2, true), page(3, false)],
+  };
   const lines = linesOf(doc);
   const { at } = findHeadings(lines, undefined);
   const found = at.flatMap((h, i) => (h ? [lines[i]!.page] : []));

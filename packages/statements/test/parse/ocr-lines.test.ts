@@ -14,7 +14,14 @@ const scan = (words: Word[]): SourceDocument => ({
 });
 /** Words of a row printed at `y`, on a page tilted by `slope` (y grows by slope per unit of x). */
 const tilted = (y: number, slope: number, items: [number, number, string][], height = 10): Word[] =>
-  items.map(([x0, x1, text]) => ({ text, x: x0, y: y + slope * ((x0 + x1) / 2), width: x1 - x0, height, confidence: 90 }));
+  items.map(([x0, x1, text]) => ({
+    text,
+    x: x0,
+    y: y + slope * ((x0 + x1) / 2),
+    width: x1 - x0,
+    height,
+    confidence: 90,
+  }));
 const row = (date: string, text: string, amount: string, balance: string): [number, number, string][] => [
   [30, 90, date],
   [120, 120 + 6 * text.length, text],
@@ -46,7 +53,11 @@ test('a tall speck does not swallow the line below: OCR lines are compared with 
     { text: '1,000.00', x: 400, y: 112, width: 48, height: 10, confidence: 90 },
     // a blot read as a tall glyph, its middle level with the first row's: it starts that line
     { text: 'l', x: 300, y: 85, width: 3, height: 30, confidence: 90 },
-    ...tilted(114, 0, [[30, 90, '02/04/2024'], [120, 186, 'NEFT client'], [500, 554, '10,900.00']]),
+    ...tilted(114, 0, [
+      [30, 90, '02/04/2024'],
+      [120, 186, 'NEFT client'],
+      [500, 554, '10,900.00'],
+    ]),
   ];
   const lines = linesOf(scan(words));
   assert.equal(lines.length, 2, lines.map((l) => l.text).join(' | '));

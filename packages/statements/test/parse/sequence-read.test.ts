@@ -7,9 +7,11 @@ import { readSequence } from '../../src/parse/sequence.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { linesOf } from './stages.ts';
 
-const text = (...lines: string[]): SourceDocument => ({ kind: 'lines', format: 'txt', lines });
+const text = (...lines: string[]): SourceDocument => ({ kind: 'lines', format: 'rpt', lines });
 const transactionsOf = (table: ReturnType<typeof readSequence>) =>
-  table.sections.flatMap((s) => s.transactions.map((t) => [t.date, t.description, t.withdrawal, t.deposit, t.balance]));
+  table.sections.flatMap((s) =>
+    s.transactions.map((t) => [t.date, t.description, t.withdrawal, t.deposit, t.balance]),
+  );
 
 test("in the header's order: '-' is an empty cell, the balance comes last, a wrapped line goes on the narration", () => {
   const lines = linesOf(
@@ -21,7 +23,9 @@ test("in the header's order: '-' is an empty cell, the balance comes last, a wra
       '05-03-2025 ATM CASH WDL 4471 2,000.00 - 18,310.00',
     ),
   );
-  const table = readSequence(lines, ['date', 'description', 'debit', 'credit', 'balance'], 0, { referenceJoin: '' });
+  const table = readSequence(lines, ['date', 'description', 'debit', 'credit', 'balance'], 0, {
+    referenceJoin: '',
+  });
   assert.deepEqual(transactionsOf(table), [
     ['2025-03-01', 'UPI/DR/506012345678/RAVI KUMAR GROCERIES', 45000, 0, 1205000],
     ['2025-03-03', 'NEFT/CR/N062250012345/ACME TRADERS', 0, 826000, 2031000],

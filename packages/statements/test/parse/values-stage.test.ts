@@ -46,7 +46,12 @@ test('dates in ISO, figures in paise, the narration joined over the wrapped line
 });
 
 test("a reference wrapped mid-number is joined as the bank does ('' or ' '); an export's '-' is no reference", () => {
-  const cells = [c('date', '01/04/2024'), c('description', 'CHQ'), c('reference', '0000424'), c('debit', '10.00')];
+  const cells = [
+    c('date', '01/04/2024'),
+    c('description', 'CHQ'),
+    c('reference', '0000424'),
+    c('debit', '10.00'),
+  ];
   const wrapped = [[c('reference', '352595')]];
   assert.equal(tx(value(cells, wrapped, '')).reference, '0000424352595');
   assert.equal(tx(value(cells, wrapped, ' ')).reference, '0000424 352595');
@@ -72,7 +77,10 @@ test("whole rupees are a row's figure only when no amount cell holds paise (a ch
 });
 
 test("a date without its year waits for the period; a row under the day above takes that day's date", () => {
-  assert.equal(tx(value([c('date', 'May 02'), c('description', 'UPI'), c('debit', '1.00')])).date, `${NO_YEAR}-05-02`);
+  assert.equal(
+    tx(value([c('date', 'May 02'), c('description', 'UPI'), c('debit', '1.00')])).date,
+    `${NO_YEAR}-05-02`,
+  );
   const sameDay = tx(
     value([c('valueDate', '04/05/2024'), c('description', 'UPI'), c('debit', '1.00')], [], '', '2024-05-03'),
   );

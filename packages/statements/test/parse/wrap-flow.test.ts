@@ -20,7 +20,11 @@ const row = (y: number, name: string, page = 1): WrapRow => ({
 });
 const texts = (ls: Line[]) => ls.map((l) => l.text);
 /** Rows and lines at their y; a string is a wrapped line, an array [y, name] a row. */
-function table(spec: [number, string | WrapRow][], flow: Flow, underDate: (l: Line) => boolean = () => false) {
+function table(
+  spec: [number, string | WrapRow][],
+  flow: Flow,
+  underDate: (l: Line) => boolean = () => false,
+) {
   const items: Item[] = spec.map(([y, x]) => (typeof x === 'string' ? { line: line(y, x) } : { row: x }));
   attachContinuations(items, flow, underDate);
 }
