@@ -1,0 +1,138 @@
+// The account stage alone (readAccount, accountForEveryPage): one table section, as the rows stage
+// hands it over, made an account statement: the period's year, date order, sides by the balance
+// chain, the opening and closing, the reconciliation, and the pages a statement numbers.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { type AccountContext, accountForEveryPage, readAccount } from '../../src/parse/account.ts';
+import type { Line } from '../../src/parse/lines.ts';
+import type { Special, TableSection } from '../../src/parse/rows.ts';
+import type { ParseIssue, Transaction } from '../../src/parse/types.ts';
+
+const line = (text: string, page = 1, y = 40): Line => ({ page, y, height: 8, runs: [], text });
+const row = (date: string, withdrawal: number, deposit: number, balance: number | null): Transaction => ({
+  date,
+  valueDate: null,
+  description: `row ${date}`,
+  reference: null,
+  withdrawal,
+  deposit,
+  balance,
+  page: 1,
+});
+const special = (kind: Special['kind'], balance: number, beforeRows: boolean): Special => ({
+  kind,
+  debit: null,
+  credit: null,
+  balance,
+  text: kind,
+  beforeRows,
+});
+const section = (transactions: Transaction[], specials: Special[] = []): TableSection => ({
+  lines: [],
+  transactions,
+  specials,
+});
+const context = (headerZone: Line[] = [], sheets = false): AccountContext & { issues: ParseIssue[] } => ({
+  headerZone,
+  period: { from: null, to: null },
+  sheets,
+  ocrPages: new Set(),
+  issues: [],
+});
+
+test('dates printed without a year take the period printed in the header zone', () => {
+  const ctx = context([line('Statement period 01/12/2023 to 31/01/2024')]);
+  const a = readAccount(
+    section(
+      [row('0000-12-30', 100, 0, 9900), row('0000-01-02', 0, 1000, 10900)],
+      [special('opening', 10000, true)],
+    ),
+    0,
+    ctx,
+  );
+  assert.deepEqual(
+    a.transactions.map((t) => t.date),
+    ['2023-12-30', '2024-01-02'],
+  );
+  assert.deepEqual(a.period, { from: '2023-12-01', to: '2024-01-31' });
+  assert.equal(a.reconciliation.ok, true);
+});
+
+test('rows printed newest first are turned into date order, and the chain runs from the opening', () => {
+  const a = readAccount(
+    section(
+      [row('2024-04-03', 500, 0, 10400), row('2024-04-02', 0, 1000, 10900), row('2024-04-01', 100, 0, 9900)],
+      [special('opening', 10000, true), special('closing', 10400, false)],
+    ),
+    0,
+    context(),
+  );
+  assert.deepEqual(
+    a.transactions.map((t) => t.date),
+    ['2024-04-01', '2024-04-02', '2024-04-03'],
+  );
+  assert.deepEqual([a.openingBalance, a.closingBalance], [10000, 10400]);
+  assert.deepEqual([a.reconciliation.ok, a.reconciliation.openingSource], [true, 'printed']);
+});
+
+test('an opening line after the first row is a page brought forward, not the opening', () => {
+  const a = readAccount(
+    section(
+      [row('2024-04-01', 100, 0, 9900), row('2024-04-02', 0, 1000, 10900)],
+      [special('opening', 9900, false)],
+    ),
+    0,
+    context(),
+  );
+  assert.equal(a.openingBalance, null);
+  assert.equal(a.reconciliation.openingSource, 'derived');
+});
+
+test("on a page the balance chain moves an amount to its side; a sheet's side columns are kept", () => {
+  // a withdrawal of 1,000 was placed in the deposit column: the balance went down by it
+  const misplaced = () =>
+    section(
+      [row('2024-04-01', 100, 0, 9900), row('2024-04-02', 0, 1000, 8900)],
+      [special('opening', 10000, true)],
+    );
+  const page = readAccount(misplaced(), 0, context());
+  assert.deepEqual(
+    page.transactions.map((t) => [t.withdrawal, t.deposit]),
+    [
+      [100, 0],
+      [1000, 0],
+    ],
+  );
+  assert.equal(page.reconciliation.ok, true);
+  const sheet = readAccount(misplaced(), 0, context([], true));
+  assert.deepEqual(sheet.transactions[1]!.deposit, 1000);
+  assert.equal(sheet.reconciliation.ok, false);
+});
+
+test('rows dated months outside the printed period are no success, though their balances chain', () => {
+  const ctx = context([line('Statement period 01/01/2023 to 31/01/2023')]);
+  const a = readAccount(
+    section(
+      [row('2023-01-05', 100, 0, 9900), row('2023-05-10', 0, 1000, 10900)],
+      [special('opening', 10000, true)],
+    ),
+    0,
+    ctx,
+  );
+  assert.equal(a.reconciliation.ok, false);
+  assert.match(a.reconciliation.message, /outside the statement's period/);
+});
+
+test("a statement that numbers its pages past the file's last page is no success", () => {
+  const account = () =>
+    readAccount(section([row('2024-04-01', 100, 0, 9900)], [special('opening', 10000, true)]), 0, context());
+  const cut = [account()];
+  assert.equal(cut[0]!.reconciliation.ok, true);
+  accountForEveryPage([line('Page 1 of 3', 1, 780), line('Page 2 of 3', 2, 780)], 2, cut);
+  assert.equal(cut[0]!.reconciliation.ok, false);
+  assert.match(cut[0]!.reconciliation.message, /page 2 of 3/);
+  // the last page's number printed: the file holds the statement's end
+  const whole = [account()];
+  accountForEveryPage([line('Page 1 of 3', 1, 780), line('Page 3 of 3', 2, 780)], 2, whole);
+  assert.equal(whole[0]!.reconciliation.ok, true);
+});

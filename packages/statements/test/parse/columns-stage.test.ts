@@ -1,0 +1,161 @@
+// The columns stage alone: headers found once over a document's lines (findHeadings), a header's
+// bands placed by the rows under it (columnBands), and the model of marked columns (explicitModel).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { columnBands } from '../../src/parse/columns/bands.ts';
+import { explicitModel } from '../../src/parse/columns/explicit.ts';
+import { findHeadings, matchHeader, pageHasNoHeader, sameColumns } from '../../src/parse/columns/heading.ts';
+import type { Run } from '../../src/parse/lines.ts';
+import type { SourceDocument } from '../../src/source.ts';
+import { type Item, placed, onePage } from './items.ts';
+import { linesOf } from './stages.ts';
+
+const HEAD: Item[] = [
+  [33, 50, 'Date'],
+  [120, 165, 'Narration'],
+  [413, 461, 'Withdrawal'],
+  [483, 522, 'Deposit'],
+  [559, 592, 'Balance'],
+];
+const run = (x0: number, x1: number, text: string): Run => ({ text, x0, x1 });
+
+test("a header printed on two lines ('Closing' over 'Balance') is found once, at its first line", () => {
+  const doc = onePage(
+    [612, 792],
+    [
+      ...placed(
+        100,
+        [
+          [33, 50, 'Date'],
+          [120, 165, 'Narration'],
+          [413, 461, 'Withdrawal'],
+          [483, 522, 'Deposit'],
+          [559, 592, 'Closing'],
+        ],
+        8,
+      ),
+      ...placed(110, [[559, 592, 'Balance']], 8),
+      ...placed(130, [[33, 80, '01/04/2024']], 8),
+    ],
+  );
+  const lines = linesOf(doc);
+  const { at, skipped } = findHeadings(lines, undefined);
+  assert.deepEqual(
+    at[0]?.columns.map((c) => [c.role, c.label]),
+    [
+      ['date', 'Date'],
+      ['description', 'Narration'],
+      ['debit', 'Withdrawal'],
+      ['credit', 'Deposit'],
+      ['balance', 'Closing Balance'],
+    ],
+  );
+  assert.deepEqual([...skipped], [1]);
+  // the top line alone names no complete table: it has no balance
+  assert.equal(matchHeader(lines[0]!.runs), null);
+  assert.equal(at[1], null);
+  assert.equal(at[2], null);
+});
+
+test('a header repeated on the next page is found there too, with the same columns; a page without one says so', () => {
+  const page = (number: number, header: boolean) => ({
+    number,
+    width: 612,
+    height: 792,
+    words: [...(header ? placed(100, HEAD, 8) : []), ...placed(130, [[33, 80, '01/04/2024']], 8)],
+  });
+  const doc: SourceDocument = {
+    kind: 'pages',
+    format: 'pdf',
+    pages: [page(1, true), page(2, true), page(3, false)],
+  };
+  const lines = linesOf(doc);
+  const { at } = findHeadings(lines, undefined);
+  const found = at.flatMap((h, i) => (h ? [lines[i]!.page] : []));
+  assert.deepEqual(found, [1, 2]);
+  assert.ok(sameColumns(at[0]!)(at[2]!));
+  const dated = (p: number) => lines.find((l) => l.page === p && l.text === '01/04/2024')!;
+  assert.equal(pageHasNoHeader(lines, dated(2), undefined), false);
+  assert.equal(pageHasNoHeader(lines, dated(3), undefined), true);
+});
+
+test('too few rows under a header: the bands are the headings themselves', () => {
+  const header = matchHeader(HEAD.map(([x0, x1, text]) => run(x0, x1, text)))!;
+  const bands = columnBands(header, [
+    [run(33, 80, '01/04/2024'), run(552, 592, '9,900.00')],
+    [run(33, 80, '02/04/2024'), run(552, 592, '9,800.00')],
+  ]);
+  assert.deepEqual(
+    bands.map((b) => [b.col.role, b.x0, b.x1]),
+    HEAD.map(([x0, x1], i) => [header.columns[i]!.role, x0, x1]),
+  );
+});
+
+test('the rows place the bands: figures set right of their headings widen them, and a Dr/Cr column holds its marks', () => {
+  const items: Item[] = [...HEAD, [600, 615, 'Dr/Cr']];
+  const header = matchHeader(items.map(([x0, x1, text]) => run(x0, x1, text)))!;
+  assert.deepEqual(
+    header.columns.map((c) => c.role),
+    ['date', 'description', 'debit', 'credit', 'balance', 'mark'],
+  );
+  const row = (date: string, text: string, debit: string, credit: string, balance: string): Run[] => [
+    run(33, 80, date),
+    run(120, 120 + 5 * text.length, text),
+    ...(debit ? [run(470 - 5 * debit.length, 470, debit)] : []),
+    ...(credit ? [run(540 - 5 * credit.length, 540, credit)] : []),
+    run(598 - 5 * balance.length, 598, balance),
+    run(605, 615, 'Cr'),
+  ];
+  const rows = [
+    row('01/04/2024', 'UPI payment', '100.00', '', '9,900.00'),
+    row('02/04/2024', 'NEFT from client', '', '1,000.00', '10,900.00'),
+    row('03/04/2024', 'ATM cash', '500.00', '', '10,400.00'),
+    row('04/04/2024', 'NEFT from client', '', '2,000.00', '12,400.00'),
+  ];
+  const bands = Object.fromEntries(columnBands(header, rows).map((b) => [b.col.role, [b.x0, b.x1]]));
+  // the withdrawals end at 470, past their heading's 461; the deposits at 540, past 522
+  assert.ok(bands.debit![1]! >= 469 && bands.debit![0]! <= 440, `debit ${bands.debit}`);
+  assert.ok(bands.credit![1]! >= 539, `credit ${bands.credit}`);
+  assert.ok(bands.mark![0]! >= 599 && bands.mark![0]! <= 605, `mark ${bands.mark}`);
+  // no two bands overlap
+  const sorted = Object.values(bands).sort((a, b) => a[0]! - b[0]!);
+  for (let i = 1; i < sorted.length; i++) assert.ok(sorted[i]![0]! >= sorted[i - 1]![1]!);
+});
+
+test("marked columns are the model's bands, in order, and its character width is the lines' median", () => {
+  const lines = linesOf(
+    onePage(
+      [612, 792],
+      placed(
+        100,
+        [
+          [0, 50, '01/04/2024'],
+          [100, 130, 'UPI'],
+          [400, 430, '100.00'],
+        ],
+        8,
+      ),
+    ),
+  );
+  const model = explicitModel(
+    {
+      page: 1,
+      top: 100,
+      columns: [
+        { role: 'balance', x0: 400, x1: 460 },
+        { role: 'date', x0: 0, x1: 60 },
+        { role: 'description', x0: 100, x1: 160 },
+      ],
+    },
+    lines,
+  );
+  assert.deepEqual(
+    model.bands.map((b) => [b.col.role, b.x0, b.x1]),
+    [
+      ['date', 0, 60],
+      ['description', 100, 160],
+      ['balance', 400, 460],
+    ],
+  );
+  assert.equal(model.header.charWidth, 5);
+});

@@ -1,0 +1,102 @@
+// The rows stage alone (readTable, with the cells and values it calls, no bank profile and no
+// account stage): which lines start rows, which go on a row's narration, which are specials,
+// footers, issues, or the end of the table.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { type Item, itemsPage } from './items.ts';
+import { tableOf } from './stages.ts';
+
+const HEAD: Item[] = [
+  [33, 50, 'Date'],
+  [120, 165, 'Narration'],
+  [413, 461, 'Withdrawal'],
+  [483, 522, 'Deposit'],
+  [559, 592, 'Balance'],
+];
+/** A table line: date, narration, withdrawal, deposit, balance (figures set right in their columns). */
+const row = (date: string, text: string, debit: string, credit: string, balance: string): Item[] => [
+  ...(date ? [[33, 33 + 5 * date.length, date] as Item] : []),
+  ...(text ? [[120, 120 + 5 * text.length, text] as Item] : []),
+  ...(debit ? [[461 - 5 * debit.length, 461, debit] as Item] : []),
+  ...(credit ? [[522 - 5 * credit.length, 522, credit] as Item] : []),
+  ...(balance ? [[592 - 5 * balance.length, 592, balance] as Item] : []),
+];
+
+const doc = itemsPage(8, [
+  [119, HEAD],
+  [135, row('', 'Opening Balance', '', '', '10,000.00')],
+  [150, row('01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00')],
+  [160, row('', 'STORES PVT LTD', '', '', '')],
+  [175, row('02/04/2024', 'NEFT/CR/N1234/ACME', '', '1,000.00', '10,900.00')],
+  [190, row('N/A', 'REVERSAL', '', '50.00', '10,950.00')],
+  [205, row('03/04/2024', 'ATM/CASH/BANDRA', '500.00', '', '10,450.00')],
+  [220, row('', 'Closing Balance', '', '', '10,450.00')],
+  [232, [[500, 592, 'Page 1 of 1']]],
+  [300, [[120, 320, 'This is a computer generated statement.']]],
+]);
+
+test('dated lines with figures are rows; a line without a date under one goes on its narration', () => {
+  const [section, ...more] = tableOf(doc).sections;
+  assert.equal(more.length, 0);
+  assert.deepEqual(
+    section!.transactions.map((t) => [t.date, t.description, t.withdrawal, t.deposit, t.balance]),
+    [
+      ['2024-04-01', 'UPI/DR/4122/BHARAT STORES PVT LTD', 10000, 0, 990000],
+      ['2024-04-02', 'NEFT/CR/N1234/ACME', 0, 100000, 1090000],
+      ['2024-04-03', 'ATM/CASH/BANDRA', 50000, 0, 1045000],
+    ],
+  );
+  // each row's lines are known to the coverage check: the wrapped line too
+  assert.deepEqual(
+    [...tableOf(doc).rowLines].map((l) => l.y).sort((a, b) => a - b),
+    [150, 160, 175, 205],
+  );
+});
+
+test('the opening and closing lines are specials, not rows; the opening is printed before the rows', () => {
+  const { specials } = tableOf(doc).sections[0]!;
+  assert.deepEqual(
+    specials.map((s) => [s.kind, s.balance, s.beforeRows]),
+    [
+      ['opening', 1000000, true],
+      ['closing', 1045000, false],
+    ],
+  );
+});
+
+test('a row whose date cannot be read is an issue and the table goes on; a footer and a line set far below are no rows', () => {
+  const table = tableOf(doc);
+  assert.deepEqual(
+    table.issues.map((i) => [i.kind, i.page, i.text]),
+    [['row', 1, 'N/A REVERSAL 50.00 10,950.00']],
+  );
+  assert.equal(table.headerFound, true);
+  const kept = table.sections[0]!.lines.map((l) => l.text);
+  assert.ok(kept.includes('Page 1 of 1'), kept.join(' | '));
+  assert.ok(kept.includes('This is a computer generated statement.'), kept.join(' | '));
+});
+
+test('lines above the first header are the header zone', () => {
+  const withTop = itemsPage(8, [
+    [40, [[33, 200, 'Account Number : 50100012345678']]],
+    [119, HEAD],
+    [150, row('01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00')],
+  ]);
+  const table = tableOf(withTop);
+  assert.deepEqual(
+    table.headerZone.map((l) => l.text),
+    ['Account Number : 50100012345678'],
+  );
+  assert.equal(table.sections[0]!.transactions.length, 1);
+});
+
+test('without a header the reader knows, nothing is read as rows', () => {
+  const headless = itemsPage(8, [
+    [119, [[33, 60, 'Qqqq']]],
+    [150, row('01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00')],
+  ]);
+  const table = tableOf(headless);
+  assert.equal(table.headerFound, false);
+  assert.deepEqual(table.sections, []);
+  assert.equal(table.headerZone.length, 2);
+});

@@ -1,0 +1,76 @@
+// The words' order reader alone (readSequence), on lines whose cells are set one space apart (a
+// plain-text download): a row starts at its date, its figures are the one run of money on it in the
+// header's order, the balance last; a wrapped line goes on its narration.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readSequence } from '../../src/parse/sequence.ts';
+import type { SourceDocument } from '../../src/source.ts';
+import { linesOf } from './stages.ts';
+
+const text = (...lines: string[]): SourceDocument => ({ kind: 'lines', format: 'rpt', lines });
+const transactionsOf = (table: ReturnType<typeof readSequence>) =>
+  table.sections.flatMap((s) =>
+    s.transactions.map((t) => [t.date, t.description, t.withdrawal, t.deposit, t.balance]),
+  );
+
+test("in the header's order: '-' is an empty cell, the balance comes last, a wrapped line goes on the narration", () => {
+  const lines = linesOf(
+    text(
+      'Date Particulars Withdrawals Deposits Balance',
+      '01-03-2025 UPI/DR/506012345678/RAVI KUMAR 450.00 - 12,050.00',
+      'GROCERIES',
+      '03-03-2025 NEFT/CR/N062250012345/ACME TRADERS - 8,260.00 20,310.00',
+      '05-03-2025 ATM CASH WDL 4471 2,000.00 - 18,310.00',
+    ),
+  );
+  const table = readSequence(lines, ['date', 'description', 'debit', 'credit', 'balance'], 0, {
+    referenceJoin: '',
+  });
+  assert.deepEqual(transactionsOf(table), [
+    ['2025-03-01', 'UPI/DR/506012345678/RAVI KUMAR GROCERIES', 45000, 0, 1205000],
+    ['2025-03-03', 'NEFT/CR/N062250012345/ACME TRADERS', 0, 826000, 2031000],
+    ['2025-03-05', 'ATM CASH WDL 4471', 200000, 0, 1831000],
+  ]);
+  assert.deepEqual(
+    table.headerZone.map((l) => l.text),
+    [],
+  );
+  assert.equal(table.rowLines.size, 4);
+});
+
+test('without a header: the table starts at the first dated line with money; an opening and a closing are specials', () => {
+  const lines = linesOf(
+    text(
+      'STATEMENT OF ACCOUNT 50100012345678',
+      'Opening Balance 12,500.00',
+      '01-03-2025 UPI/DR/506012345678/RAVI KUMAR 450.00 12,050.00',
+      '03-03-2025 NEFT/CR/N062250012345/ACME TRADERS 8,260.00 20,310.00',
+      'Closing Balance 20,310.00',
+    ),
+  );
+  const table = readSequence(lines, null, -1, { referenceJoin: '' });
+  const [section] = table.sections;
+  assert.deepEqual(
+    section!.specials.map((s) => [s.kind, s.balance, s.beforeRows]),
+    [
+      ['opening', 1250000, true],
+      ['closing', 2031000, false],
+    ],
+  );
+  // one amount each, its side the balance movement's from the opening on
+  assert.deepEqual(transactionsOf(table), [
+    ['2025-03-01', 'UPI/DR/506012345678/RAVI KUMAR', 45000, 0, 1205000],
+    ['2025-03-03', 'NEFT/CR/N062250012345/ACME TRADERS', 0, 826000, 2031000],
+  ]);
+  assert.deepEqual(
+    table.headerZone.map((l) => l.text),
+    ['STATEMENT OF ACCOUNT 50100012345678', 'Opening Balance 12,500.00'],
+  );
+});
+
+test('lines without a date and money start no table', () => {
+  const table = readSequence(linesOf(text('Dear customer,', 'your statement follows.')), null, -1, {
+    referenceJoin: '',
+  });
+  assert.deepEqual([table.sections, table.headerFound], [[], false]);
+});
