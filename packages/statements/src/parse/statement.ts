@@ -82,24 +82,28 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     if (trace) traces.set(result, trace);
     return result;
   };
-  let table = read(detection.code, opts.layout);
-  // no heading the reader knows: the dated rows and their arithmetic show the columns
-  if (!opts.layout && table.sections.every((sec) => sec.transactions.length === 0)) {
+  // the known headings first; with none the reader knows, the dated rows and their arithmetic
+  // show the columns
+  const layoutIssues: ParseIssue[] = [];
+  const readBest = (code: BankCode | null): TableResult => {
+    layoutIssues.length = 0;
+    const table = read(code, opts.layout);
+    if (opts.layout || table.sections.some((sec) => sec.transactions.length > 0)) return table;
     const inferred = inferLayout(lines, doc.kind !== 'sheets');
-    if (inferred) {
-      const again = read(detection.code, inferred, 'rows');
-      if (again.sections.some((sec) => sec.transactions.length > 0)) {
-        table = again;
-        issues.push({
-          kind: 'layout',
-          message: inferred.sure
-            ? 'No column headings the reader knows were found; the columns were placed by the dated rows and their balances.'
-            : 'No column headings the reader knows were found, and the balances do not confirm which figure is which: check the rows, or mark the columns.',
-        });
-      }
-    }
-  }
-  // no bank in the header: its IFSC may be printed with the branch's address after the table
+    if (!inferred) return table;
+    const again = read(code, inferred, 'rows');
+    if (!again.sections.some((sec) => sec.transactions.length > 0)) return table;
+    layoutIssues.push({
+      kind: 'layout',
+      message: inferred.sure
+        ? 'No column headings the reader knows were found; the columns were placed by the dated rows and their balances.'
+        : 'No column headings the reader knows were found, and the balances do not confirm which figure is which: check the rows, or mark the columns.',
+    });
+    return again;
+  };
+  let table = readBest(detection.code);
+  // no bank in the header: its IFSC may be printed with the branch's address after the table; the
+  // table is read again as that bank's, by the same strategies
   if (detection.code === null) {
     const late = detectBank(
       table.sections.flatMap((s) => s.lines),
@@ -109,9 +113,10 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       Object.assign(detection, late, {
         reason: `${late.reason.replace('in the header', 'after the table')}`,
       });
-      table = read(detection.code, opts.layout);
+      table = readBest(detection.code);
     }
   }
+  issues.push(...layoutIssues);
   // cells set a space apart (text redrawn in one font, a plain-text download): where the positional
   // read is not confirmed by the statement (a dated line unread, a balance that does not follow or
   // none read), the

@@ -1,10 +1,9 @@
 // A bank named only after the table (its IFSC printed with the branch's address at the end) makes
 // statement.ts read the table again with that bank's profile. Under headings the reader does not
-// know, that second read must keep the columns the dated rows placed: it reads with the caller's
-// layout only (statement.ts, `read(detection.code, opts.layout)`), finds no rows, and unless the
-// words' order read is confirmed every row is lost ("No transaction table was found"). Found by the
-// session 11 census (decision 039); the fix belongs to src/parse, which this session's helpers do
-// not edit: marked todo until it lands.
+// know, that second read must keep the columns the dated rows placed: it read with the caller's
+// layout only, found no rows, and unless the words' order read was confirmed every row was lost
+// ("No transaction table was found"). Found by the session 11 census (decision 039); the second read
+// now takes the same strategies as the first (readBest).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
@@ -46,13 +45,9 @@ test('under unknown headings, the rows placed by the dated rows are read (no ban
   assert.equal(result.accounts[0]?.transactions.length, 4);
 });
 
-test(
-  'a bank named after the table keeps the rows the dated rows placed',
-  { todo: 'statement.ts re-reads with opts.layout after late bank detection, dropping the inferred columns' },
-  () => {
-    const result = parseStatement(page(true));
-    assert.equal(result.bank, 'HDFC');
-    assert.equal(result.accounts[0]?.transactions.length, 4);
-    assert.ok(!result.issues.some((i) => /No transaction table/.test(i.message)));
-  },
-);
+test('a bank named after the table keeps the rows the dated rows placed', () => {
+  const result = parseStatement(page(true));
+  assert.equal(result.bank, 'HDFC');
+  assert.equal(result.accounts[0]?.transactions.length, 4);
+  assert.ok(!result.issues.some((i) => /No transaction table/.test(i.message)));
+});
