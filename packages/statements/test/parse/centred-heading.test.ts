@@ -78,3 +78,23 @@ test('the sides in a stacked amount name are no Dr/Cr column of their own', () =
     JSON.stringify(got.columns),
   );
 });
+
+test('a ruling line over a header two lines deep is no part of its names', () => {
+  // (real BOB ledger report: '-----' over 'VL. Value ... Transaction Transaction Balance' over 'Date
+  // Date Number Debit Amount Credit Amount'; the rule had joined the narration's name and the header
+  // below it was never read)
+  const got = names([
+    line(522, [run(58, '-'.repeat(110))]),
+    line(529, [
+      run(65, 'Txn'),
+      run(137, 'Cheque'),
+      run(198, 'Particulars'),
+      run(407, 'Transaction'),
+      run(482, 'Transaction'),
+      run(579, 'Balance'),
+    ]),
+    line(536, [run(65, 'Date'), run(140, 'Number'), run(403, 'Debit Amount'), run(475, 'Credit Amount')]),
+  ]);
+  assert.equal(got.k, 1, JSON.stringify(got));
+  assert.ok(!got.columns?.some((c) => c.includes('---')), JSON.stringify(got.columns));
+});

@@ -545,14 +545,21 @@ export function matchCentredHeader(
     p.x0 = Math.min(p.x0, w.x0);
     p.x1 = Math.max(p.x1, w.x1);
   };
-  const above = top.runs.flatMap((r, i) => runWords(r).map((w) => ({ ...w, from: middle.runs.length + i })));
+  // (ruling lines, '-----', are no part of a name)
+  const named = (w: Run) => /[a-z]/i.test(w.text);
+  const above = top.runs.flatMap((r, i) =>
+    runWords(r)
+      .filter(named)
+      .map((w) => ({ ...w, from: middle.runs.length + i })),
+  );
+  if (above.length === 0) return null;
   // (right to left: two words over one keep their order)
   for (const w of [...above].reverse()) {
     const p = under(w, pieces.slice(0, own));
     if (p) join(p, w, true);
     else pieces.push(w);
   }
-  for (const w of (bottom?.runs ?? []).flatMap(runWords)) {
+  for (const w of (bottom?.runs ?? []).flatMap(runWords).filter(named)) {
     const p = under(w, pieces);
     if (!p) return null;
     join(p, w, false);
@@ -593,11 +600,16 @@ export function findHeadings(lines: Line[], aliases: Aliases | undefined): Headi
         ? matchStackedHeader(line.runs, below.runs, aliases, line.ocr)
         : null;
     at[li] = stacked ?? matchHeader(line.runs, aliases, line.ocr);
+    const third = lines[li + 2];
+    // (a header two lines deep right below is that header, not this line's)
+    const stackedBelow = () =>
+      third !== undefined &&
+      isStackedPair(below!, third) &&
+      matchStackedHeader(below!.runs, third.runs, aliases, line.ocr) !== null;
     if (!at[li] && below && line.runs.length < below.runs.length) {
-      const third = lines[li + 2];
       const deep = third ? matchCentredHeader(line, below, third, aliases, line.ocr) : null;
       const centred = deep ?? matchCentredHeader(line, below, undefined, aliases, line.ocr);
-      if (centred) {
+      if (centred && !stackedBelow()) {
         at[li] = centred;
         skipped.add(++li);
         if (deep) skipped.add(++li);
