@@ -6,7 +6,9 @@
 //
 // Every pass here is linear in the text: no regular expression that can backtrack runs on it.
 import type { Sheet } from '../source.ts';
+import { StatementError } from '../errors.ts';
 import { checkTextRows, isSpace } from './table-rows.ts';
+import { MAX_XLSX_CELLS } from './xlsx.ts';
 
 const DELIMITERS = ['\t', ',', ';', '|'] as const;
 // A table has at least this many columns (date, narration, amount, balance).
@@ -127,13 +129,15 @@ export function readDelimited(text: string): Sheet | null {
   // split (200,000 rows of arrays, four times) made a long CSV outgrow its reader (issue 37).
   const counts = new Int32Array(lines.length);
   const spacedLines = new Uint8Array(lines.length);
-  let best: { fields: number; steady: number; delimiter: string } | null = null;
+  let best: { fields: number; steady: number; delimiter: string; cells: number } | null = null;
   for (const d of DELIMITERS) {
     let wide = 0;
+    let cells = 0;
     const byCount = new Map<number, number>();
     for (let i = 0; i < lines.length; i++) {
       const r = splitFields(lines[i]!, d);
       counts[i] = r.length;
+      cells += r.length;
       spacedLines[i] = r.some(spaced) ? 1 : 0;
       if (r.length < MIN_FIELDS) continue;
       wide++;
@@ -147,9 +151,17 @@ export function readDelimited(text: string): Sheet | null {
       for (let i = 0; i < lines.length; i++) if (counts[i] === fields && spacedLines[i]) spacedTable++;
       if (spacedTable > REPORT_LINE_SHARE * steady) continue;
     }
-    best = { fields, steady, delimiter: d };
+    best = { fields, steady, delimiter: d, cells };
   }
   if (!best) return null;
+  // A table's cells are bounded as a workbook's are, before its fields are split and kept: rows
+  // alone let 50,000 rows of 160 short fields (25 MB) take a reader to its 512 MB cap after 24 s
+  // (issue 33, session 11).
+  if (best.cells > MAX_XLSX_CELLS)
+    throw new StatementError('TOO_LARGE', {
+      userMessage: `The file has more than ${MAX_XLSX_CELLS.toLocaleString('en-IN')} cells: too large to be a bank statement. Split it into shorter periods and try again.`,
+      logMessage: `delimited: ${best.cells} cells`,
+    });
   const { fields, delimiter } = best;
   const split = lines.map((l) => splitFields(l, delimiter));
   const narration = narrationColumn(

@@ -22,7 +22,8 @@ export const MAX_XLSX_UNPACKED_BYTES = 100 * 1024 * 1024;
  * with the shared strings: under a reader's heap of 512 MB (node --max-old-space-size=512), 200,000
  * rows of six columns took 327 MB, the same with every cell a different text 333 MB, 150,000 rows of
  * ten 349 MB (ExcelJS's whole workbook took 739 MB for 200,000 rows of five, and 418 MB for 75,000
- * of six). 1,000,000 is 125,000 rows (MAX_TABLE_ROWS) of eight columns.
+ * of six). 1,000,000 is 125,000 rows (MAX_TABLE_ROWS) of eight columns. A delimited text's fields
+ * are bounded by it too (delimited.ts), counted as its delimiter is judged.
  */
 export const MAX_XLSX_CELLS = 1_000_000;
 

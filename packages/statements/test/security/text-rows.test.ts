@@ -1,11 +1,13 @@
 // A text file (a CSV, a printed report) is bounded at MAX_TABLE_ROWS lines like every table, and
-// refused by a count of its lines before they are kept, split or judged (issue 33, session 11).
+// refused by a count of its lines before they are kept, split or judged; a delimited table is also
+// bounded by its cells as a workbook is (issue 33, session 11).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isStatementError } from '../../src/errors.ts';
 import { readDocument } from '../../src/read/index.ts';
 import { readRpt } from '../../src/read/rpt.ts';
 import { MAX_TABLE_ROWS, countTextLines } from '../../src/read/table-rows.ts';
+import { MAX_XLSX_CELLS } from '../../src/read/xlsx.ts';
 
 const LIMIT = /The file has more than 1,25,000 rows: too many to be a bank statement\. Split it/;
 
@@ -78,4 +80,41 @@ test('lines are counted as the delimited reader and trim read them: any ending, 
   assert.equal(countTextLines('a\r\nb\rc\n'), 3);
   assert.equal(countTextLines('a\n \t\n\u00a0\u3000\n\f\nb'), 2);
   assert.equal(countTextLines('a\nb\nc\nd', 2), 3);
+});
+
+// On main a delimited table was bounded by its rows alone: 50,000 rows of 160 short fields (25 MB)
+// and 120,000 rows of 30 took a reader to its 512 MB cap ("needs too much memory" after 22-24 s).
+test('a delimited table of more than MAX_XLSX_CELLS fields is refused before it is split, naming the limit', async () => {
+  const csv = (rows: number) => {
+    const heading = [
+      'Date',
+      'Narration',
+      'Amount',
+      'Balance',
+      ...Array.from({ length: 46 }, (_, i) => `C${i}`),
+    ];
+    const row = (i: number) => [
+      '01/04/2024',
+      `UPI ${i}`,
+      '100.00',
+      `${5000 + i}.00`,
+      ...Array(46).fill('12'),
+    ];
+    return [heading, ...Array.from({ length: rows }, (_, i) => row(i))].map((r) => r.join(',')).join('\n');
+  };
+  // a heading and 19,999 rows of 50 fields: MAX_XLSX_CELLS exactly
+  assert.equal((MAX_XLSX_CELLS / 50) * 50, MAX_XLSX_CELLS);
+  const at = await readDocument(new TextEncoder().encode(csv(MAX_XLSX_CELLS / 50 - 1)), {
+    fileName: 'w.csv',
+  });
+  assert.equal(at.doc.kind, 'sheets');
+  const err = await readDocument(new TextEncoder().encode(csv(MAX_XLSX_CELLS / 50)), {
+    fileName: 'w.csv',
+  }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  assert.ok(isStatementError(err), `refused, not ${String(err)}`);
+  assert.equal(err.code, 'TOO_LARGE');
+  assert.match(err.userMessage, /more than 10,00,000 cells: too large to be a bank statement\. Split it/);
 });
