@@ -15,7 +15,7 @@
 //      office drop, masters files) from ten accounts at once, and a normal statement beside them.
 //  (d) issue 33: ten hostile HTML tables and old Excel workbooks at once from ten accounts.
 //  (e) issue 33: each sheet limit at its value, one file at a time through the server: an XLSX
-//      statement of MAX_XLSX_ROWS rows, an HTML table of MAX_SHEET_CELLS cells, an old Excel
+//      statement of MAX_TABLE_ROWS rows, an HTML table of MAX_SHEET_CELLS cells, an old Excel
 //      workbook of MAX_XLS_CELLS cells, and each one past its limit: answer time, server and
 //      reader peaks.
 //  (f) issue 33: ten 22 MB uploads at once from ten accounts (files no reader takes): the server's
@@ -40,7 +40,8 @@ import {
   zipOf,
 } from '../../statements/scripts/bombs.ts';
 import { MAX_SHEET_CELLS, MAX_XLS_CELLS } from '../../statements/src/read/xls.ts';
-import { MAX_XLSX_CELLS, MAX_XLSX_ROWS } from '../../statements/src/read/xlsx.ts';
+import { MAX_XLSX_CELLS } from '../../statements/src/read/xlsx.ts';
+import { MAX_TABLE_ROWS } from '../../statements/src/read/table-rows.ts';
 import { CORPUS } from '../../statements/test/read/corpus.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
 import type { RestReport, ServerReady } from './bench-server.ts';
@@ -462,8 +463,8 @@ async function tablesRun(): Promise<void> {
  * the whole read; past a limit: 413 TOO_LARGE).
  */
 async function limitsRun(): Promise<void> {
-  /** the most rows of four cells under a five-cell heading within MAX_XLSX_CELLS and MAX_XLSX_ROWS */
-  const xlsxRowsAtCap = Math.min(Math.floor((MAX_XLSX_CELLS - 5) / 4), MAX_XLSX_ROWS - 1);
+  /** the most rows of four cells under a five-cell heading within MAX_XLSX_CELLS and MAX_TABLE_ROWS */
+  const xlsxRowsAtCap = Math.min(Math.floor((MAX_XLSX_CELLS - 5) / 4), MAX_TABLE_ROWS - 1);
   const cases: [string, () => Promise<string>][] = [
     // four cells a row (one amount column empty) and a five-cell heading
     [
@@ -474,8 +475,11 @@ async function limitsRun(): Promise<void> {
       `statement.xlsx ${5 + 4 * (xlsxRowsAtCap + 1)} cells`,
       () => statementXlsxFile(inDir('b.xlsx'), xlsxRowsAtCap + 1),
     ],
-    [`statement.xlsx ${MAX_XLSX_ROWS} rows`, () => statementXlsxFile(inDir('c.xlsx'), MAX_XLSX_ROWS - 1)],
-    [`statement.xlsx ${MAX_XLSX_ROWS + 1} rows`, () => statementXlsxFile(inDir('d.xlsx'), MAX_XLSX_ROWS + 1)],
+    [`statement.xlsx ${MAX_TABLE_ROWS} rows`, () => statementXlsxFile(inDir('c.xlsx'), MAX_TABLE_ROWS - 1)],
+    [
+      `statement.xlsx ${MAX_TABLE_ROWS + 1} rows`,
+      () => statementXlsxFile(inDir('d.xlsx'), MAX_TABLE_ROWS + 1),
+    ],
     [`table.xls ${MAX_SHEET_CELLS} cells`, () => htmlTableFile(inDir('e.xls'), MAX_SHEET_CELLS - 24, 0)],
     [`table.xls ${MAX_SHEET_CELLS + 24} cells`, () => htmlTableFile(inDir('f.xls'), MAX_SHEET_CELLS + 24, 0)],
     [`book.xls ${MAX_XLS_CELLS} cells`, () => biffBookFile(MAX_XLS_CELLS - 20)],
@@ -506,13 +510,13 @@ async function limitsRun(): Promise<void> {
 /**
  * (g) issue 33's "Done means": ten hostile files of every kind at once from ten accounts (an
  * overlapping zip and a flate bomb in a zip on the office drop, two masters files, two HTML
- * tables, an old Excel workbook, two XLSX statements (past MAX_XLSX_ROWS, and at MAX_XLSX_CELLS,
+ * tables, an old Excel workbook, two XLSX statements (past MAX_TABLE_ROWS, and at MAX_XLSX_CELLS,
  * read whole), a PDF flate bomb), a normal statement from another user 200 ms after them.
  */
 async function mixedRun(): Promise<void> {
   // the largest statement of four cells a row that is read (since the row-at-a-time reader, the
   // rows' bound comes first: 200,000 rows, 800,000 cells)
-  const atCap = Math.min(Math.floor((MAX_XLSX_CELLS - 5) / 4), MAX_XLSX_ROWS - 1);
+  const atCap = Math.min(Math.floor((MAX_XLSX_CELLS - 5) / 4), MAX_TABLE_ROWS - 1);
   // every file written to disk as it is made, then sent from there (the driver reached 9.5 GB
   // making these in memory)
   const files: [string, string, string | undefined][] = [
@@ -535,7 +539,7 @@ async function mixedRun(): Promise<void> {
     ['long.xls', await htmlTableFile(inDir('long.xls'), 290_000, 75), undefined],
     // past the records cap (the 650,000-cell book of round six: ~10 GB for SheetJS to make)
     ['book-big.xls', await biffBookFile(MAX_XLS_CELLS + 20), undefined],
-    ['rows.xlsx', await statementXlsxFile(inDir('rows.xlsx'), MAX_XLSX_ROWS + 1), undefined],
+    ['rows.xlsx', await statementXlsxFile(inDir('rows.xlsx'), MAX_TABLE_ROWS + 1), undefined],
     ['cap.xlsx', await statementXlsxFile(inDir('cap.xlsx'), atCap), undefined],
     ['flate.pdf', bufferFile(inDir('flate.pdf'), flateBombPdf()), undefined],
   ];

@@ -18,7 +18,7 @@ import { grow, isText, mutate } from './mutate.ts';
 
 /**
  * Rows of the grown text mutants: past the ~120,000 where a spread over rows threw, and within the
- * 125,000 a delimited table may have (MAX_XLSX_ROWS: past it a CSV is refused before its parse).
+ * 125,000 a delimited table may have (MAX_TABLE_ROWS: past it a CSV is refused before its parse).
  */
 export const GROWN_ROWS = 124_000;
 /** Workbooks read again as grown CSVs (each costs a reader ~10 s). */

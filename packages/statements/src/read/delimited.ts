@@ -7,7 +7,8 @@
 // Every pass here is linear in the text: no regular expression that can backtrack runs on it.
 import type { Sheet } from '../source.ts';
 import { StatementError } from '../errors.ts';
-import { MAX_XLSX_ROWS } from './xlsx.ts';
+import { checkTextRows, isSpace } from './table-rows.ts';
+import { MAX_XLSX_CELLS } from './xlsx.ts';
 
 const DELIMITERS = ['\t', ',', ';', '|'] as const;
 // A table has at least this many columns (date, narration, amount, balance).
@@ -17,12 +18,6 @@ const STEADY_SHARE = 0.6;
 // A delimiter whose fields hold runs of spaces on more than this share of the table's lines splits a
 // fixed-width report, not a delimited file (padding around a delimiter is trimmed first).
 const REPORT_LINE_SHARE = 0.3;
-
-/** Whitespace as String.prototype.trim and \s read it (the two share one definition). */
-function isSpace(c: number): boolean {
-  if (c === 32 || (c >= 9 && c <= 13)) return true;
-  return c > 127 && /\s/.test(String.fromCharCode(c));
-}
 
 /**
  * One line's fields; double quotes enclose a field that holds the delimiter or a quote (""). A
@@ -123,6 +118,10 @@ function cellValue(field: string): string | null {
  * the table's has the bank's unquoted delimiter inside its narration: the surplus is joined back.
  */
 export function readDelimited(text: string): Sheet | null {
+  // Counted before a line is kept or a delimiter tried: past the bound, a reader runs out of memory
+  // parsing the rows (a 200,000-row CSV ended "needs too much memory" after 43 s), and judging the
+  // four delimiters on each of 200,000 lines was most of the time it took to refuse it (issue 33).
+  checkTextRows(text, 'delimited');
   const lines = textLines(text);
   if (lines.length < 2) return null;
   // Each delimiter is judged on each line's field count and spacing only: the fields themselves are
@@ -130,13 +129,15 @@ export function readDelimited(text: string): Sheet | null {
   // split (200,000 rows of arrays, four times) made a long CSV outgrow its reader (issue 37).
   const counts = new Int32Array(lines.length);
   const spacedLines = new Uint8Array(lines.length);
-  let best: { fields: number; steady: number; delimiter: string } | null = null;
+  let best: { fields: number; steady: number; delimiter: string; cells: number } | null = null;
   for (const d of DELIMITERS) {
     let wide = 0;
+    let cells = 0;
     const byCount = new Map<number, number>();
     for (let i = 0; i < lines.length; i++) {
       const r = splitFields(lines[i]!, d);
       counts[i] = r.length;
+      cells += r.length;
       spacedLines[i] = r.some(spaced) ? 1 : 0;
       if (r.length < MIN_FIELDS) continue;
       wide++;
@@ -150,15 +151,16 @@ export function readDelimited(text: string): Sheet | null {
       for (let i = 0; i < lines.length; i++) if (counts[i] === fields && spacedLines[i]) spacedTable++;
       if (spacedTable > REPORT_LINE_SHARE * steady) continue;
     }
-    best = { fields, steady, delimiter: d };
+    best = { fields, steady, delimiter: d, cells };
   }
   if (!best) return null;
-  // Refused before its fields are split and parsed: past this a reader runs out of memory after a
-  // minute of parsing (issue 33: a 200,000-row CSV ended "needs too much memory" after 43 s).
-  if (lines.length > MAX_XLSX_ROWS)
+  // A table's cells are bounded as a workbook's are, before its fields are split and kept: rows
+  // alone let 50,000 rows of 160 short fields (25 MB) take a reader to its 512 MB cap after 24 s
+  // (issue 33, session 11).
+  if (best.cells > MAX_XLSX_CELLS)
     throw new StatementError('TOO_LARGE', {
-      userMessage: `The file has more than ${MAX_XLSX_ROWS.toLocaleString('en-IN')} rows: too many to be a bank statement. Split it into shorter periods and try again.`,
-      logMessage: `delimited: ${lines.length} lines`,
+      userMessage: `The file has more than ${MAX_XLSX_CELLS.toLocaleString('en-IN')} cells: too large to be a bank statement. Split it into shorter periods and try again.`,
+      logMessage: `delimited: ${best.cells} cells`,
     });
   const { fields, delimiter } = best;
   const split = lines.map((l) => splitFields(l, delimiter));

@@ -7,7 +7,7 @@ import { StatementError } from '../errors.ts';
 import type { Cell, Sheet } from '../source.ts';
 import { decodeText } from './rpt.ts';
 import { MAX_SHEET_CELLS, MAX_XLS_SHEETS } from './xls.ts';
-import { MAX_XLSX_ROWS } from './xlsx.ts';
+import { MAX_TABLE_ROWS } from './table-rows.ts';
 
 /** A row wider than this is not a statement (and a huge colspan must not allocate). */
 const MAX_HTML_COLUMNS = 1024;
@@ -136,7 +136,7 @@ export function readHtmlTables(bytes: Uint8Array): { sheets: Sheet[] } {
     t.row = null;
     t.nextCol = 0;
     t.rows.push(row);
-    if (++totalRows > MAX_XLSX_ROWS) throw tooLarge(`html: more than ${MAX_XLSX_ROWS} rows`);
+    if (++totalRows > MAX_TABLE_ROWS) throw tooLarge(`html: more than ${MAX_TABLE_ROWS} rows`);
   };
 
   const rawText = /<\/(script|style)[\s>]/gi;
@@ -215,7 +215,7 @@ export function readHtmlTables(bytes: Uint8Array): { sheets: Sheet[] } {
           t.cell = [];
           const attrs = tag.slice(m[0].length);
           t.colspan = span(attrs, COLSPAN, MAX_HTML_COLUMNS);
-          t.rowspan = span(attrs, ROWSPAN, MAX_XLSX_ROWS);
+          t.rowspan = span(attrs, ROWSPAN, MAX_TABLE_ROWS);
         }
         break;
       case 'br':

@@ -130,8 +130,10 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       return { doc: { kind: 'sheets', format: 'xlsx', sheets }, pages, kind, sharedPages: 0 };
     }
     case 'rpt': {
-      // a CSV or tab-separated download is a sheet's rows, not a printed report
-      const delimited = readDelimited(decodeText(bytes));
+      // a CSV or tab-separated download is a sheet's rows, not a printed report (each reader
+      // refuses a text past MAX_TABLE_ROWS lines before it keeps them)
+      const text = decodeText(bytes);
+      const delimited = readDelimited(text);
       if (delimited) {
         opts.onPageCount?.(1, true);
         return {
@@ -141,7 +143,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
           sharedPages: 0,
         };
       }
-      const { lines, pageCount } = readRpt(bytes);
+      const { lines, pageCount } = readRpt(text);
       opts.onPageCount?.(pageCount);
       return { doc: { kind: 'lines', format: 'rpt', lines }, pages: pageCount, kind, sharedPages: 0 };
     }

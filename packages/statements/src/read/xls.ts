@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import { StatementError, errorKind } from '../errors.ts';
 import { cfbStream } from './cfb.ts';
 import type { Cell, Sheet } from '../source.ts';
-import { MAX_XLSX_ROWS, UNREADABLE_XLSX, type XlsxReadResult } from './xlsx.ts';
+import { MAX_TABLE_ROWS } from './table-rows.ts';
+import { UNREADABLE_XLSX, type XlsxReadResult } from './xlsx.ts';
 
 /**
  * A BIFF file is read whole into SheetJS's cell objects (~50 bytes of heap per byte of cell
@@ -178,7 +179,7 @@ export async function readXls(bytes: Uint8Array, opts: { password?: string } = {
       cellHTML: false,
       cellDates: false,
       // One row past the cap, so a sheet beyond it is refused rather than cut short.
-      sheetRows: MAX_XLSX_ROWS + 1,
+      sheetRows: MAX_TABLE_ROWS + 1,
     });
   } catch (err) {
     if (err instanceof Error && /password-protected/i.test(err.message)) {
@@ -199,7 +200,7 @@ export async function readXls(bytes: Uint8Array, opts: { password?: string } = {
     let last = data.length;
     while (last > 0 && !data[last - 1]?.some((c) => c)) last--;
     totalRows += last;
-    if (totalRows > MAX_XLSX_ROWS) throw tooLarge(`xls: ${totalRows} rows`);
+    if (totalRows > MAX_TABLE_ROWS) throw tooLarge(`xls: ${totalRows} rows`);
     const rows: Cell[][] = [];
     for (let r = 0; r < last; r++) {
       const src = data[r] ?? [];

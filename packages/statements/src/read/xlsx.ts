@@ -10,19 +10,11 @@ import type { Cell, Sheet } from '../source.ts';
 import { cfbStreamNames, isCfb } from './cfb.ts';
 import { checkSheetCount, checkSpinCount, countZipElements, declaredRowsLinear } from './xlsx-limits.ts';
 import { readXlsxRows } from './xlsx-rows.ts';
+import { MAX_TABLE_ROWS, tooManyRowsMessage } from './table-rows.ts';
 import { zipEntries, zipEntryPrefix } from './zip.ts';
 
 export { isCfb } from './cfb.ts';
 
-/**
- * Most rows a statement's table may have, in any workbook (XLSX, .xls, HTML table) or delimited
- * text (delimited.ts), counted before a row is parsed. What passes a reader's 512 MB is the parse
- * of the rows, not their read (issue 33, session 10, through the reader pool, six columns): 124,999
- * rows read and parsed at **441 MB**; 150,000 and 199,999 ended "needs too much memory" at the cap
- * after 30-72 s (a CSV read alone holds 46 MB, its lines 100 MB more, the parse ~2 KB a row at its
- * peak). A year of a busy current account is ~124,000 rows (decision 052).
- */
-export const MAX_XLSX_ROWS = 125_000;
 export const MAX_XLSX_UNPACKED_BYTES = 100 * 1024 * 1024;
 /**
  * Most cells (and shared strings) a workbook may hold, counted from its XML before it is read
@@ -30,7 +22,8 @@ export const MAX_XLSX_UNPACKED_BYTES = 100 * 1024 * 1024;
  * with the shared strings: under a reader's heap of 512 MB (node --max-old-space-size=512), 200,000
  * rows of six columns took 327 MB, the same with every cell a different text 333 MB, 150,000 rows of
  * ten 349 MB (ExcelJS's whole workbook took 739 MB for 200,000 rows of five, and 418 MB for 75,000
- * of six). 1,000,000 is 125,000 rows (MAX_XLSX_ROWS) of eight columns.
+ * of six). 1,000,000 is 125,000 rows (MAX_TABLE_ROWS) of eight columns. A delimited text's fields
+ * are bounded by it too (delimited.ts), counted as its delimiter is judged.
  */
 export const MAX_XLSX_CELLS = 1_000_000;
 
@@ -103,7 +96,7 @@ export function checkXlsxSize(zip: Uint8Array): void {
   for (const e of entries) {
     if (!/^xl\/worksheets\/[^/]+\.xml$/.test(e.name)) continue;
     const rows = declaredRows(zipEntryPrefix(zip, e));
-    if (rows > MAX_XLSX_ROWS) {
+    if (rows > MAX_TABLE_ROWS) {
       throw new StatementError('TOO_LARGE', {
         userMessage: `The Excel file has too many rows (${rows}) to be a bank statement.`,
         logMessage: `xlsx: sheet declares ${rows} rows`,
@@ -117,7 +110,7 @@ function tooLargeXlsx(userMessage: string, logMessage: string): StatementError {
 }
 
 /**
- * Refuse a workbook with more rows than MAX_XLSX_ROWS or more cells (or shared strings) than
+ * Refuse a workbook with more rows than MAX_TABLE_ROWS or more cells (or shared strings) than
  * MAX_XLSX_CELLS, counted from its sheets' XML a chunk at a time before the workbook is loaded
  * (the sheet's `<dimension>` may be absent or false; ExcelJS loads everything before a row can be
  * counted: a 200,000-row statement took its reader past 512 MB before being refused). Counting
@@ -135,16 +128,13 @@ export async function checkXlsxCells(zip: Uint8Array): Promise<void> {
       zip,
       e,
       ['row', 'c'],
-      (n) => rows + n.get('row')! > MAX_XLSX_ROWS || cells + n.get('c')! > MAX_XLSX_CELLS,
+      (n) => rows + n.get('row')! > MAX_TABLE_ROWS || cells + n.get('c')! > MAX_XLSX_CELLS,
       MAX_XLSX_UNPACKED_BYTES,
     );
     rows += counts.get('row')!;
     cells += counts.get('c')!;
-    if (rows > MAX_XLSX_ROWS)
-      throw tooLargeXlsx(
-        `The Excel file has more than ${MAX_XLSX_ROWS.toLocaleString('en-IN')} rows: too many to be a bank statement. Split it into shorter periods and try again.`,
-        `more than ${MAX_XLSX_ROWS} rows (counted)`,
-      );
+    if (rows > MAX_TABLE_ROWS)
+      throw tooLargeXlsx(tooManyRowsMessage('The Excel file'), `more than ${MAX_TABLE_ROWS} rows (counted)`);
     if (cells > MAX_XLSX_CELLS)
       throw tooLargeXlsx(
         `The Excel file has more than ${MAX_XLSX_CELLS.toLocaleString('en-IN')} cells: too large to be a bank statement. Split it into shorter periods and try again.`,
@@ -207,7 +197,7 @@ export async function readXlsx(bytes: Uint8Array, opts: { password?: string } = 
   let totalRows = 0;
   for (const sheet of sheets) {
     totalRows += sheet.rows.length;
-    if (totalRows > MAX_XLSX_ROWS) {
+    if (totalRows > MAX_TABLE_ROWS) {
       throw new StatementError('TOO_LARGE', {
         userMessage: 'The Excel file has too many rows to be a bank statement.',
         logMessage: `xlsx: ${totalRows} rows`,

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { workbookXlsx, zipOf } from '../../scripts/bombs.ts';
-import { MAX_XLSX_CELLS, MAX_XLSX_ROWS, checkXlsxCells, readXlsx } from '../../src/read/xlsx.ts';
+import { MAX_XLSX_CELLS, checkXlsxCells, readXlsx } from '../../src/read/xlsx.ts';
+import { MAX_TABLE_ROWS } from '../../src/read/table-rows.ts';
 import { countZipElements } from '../../src/read/xlsx-limits.ts';
 import { zipEntries } from '../../src/read/zip.ts';
 import { errorOf } from '../extract/pool-checks.ts';
@@ -35,14 +36,14 @@ test('a statement of more than MAX_XLSX_CELLS cells is refused from its XML befo
   assert.ok(process.memoryUsage().heapUsed - heapBefore < 100 * 2 ** 20);
 });
 
-test('a sheet of more than MAX_XLSX_ROWS rows is refused by the count, not after the load', async () => {
-  const file = workbookXlsx(1, sheetRows(MAX_XLSX_ROWS + 1, 1), { deflate: true });
+test('a sheet of more than MAX_TABLE_ROWS rows is refused by the count, not after the load', async () => {
+  const file = workbookXlsx(1, sheetRows(MAX_TABLE_ROWS + 1, 1), { deflate: true });
   const started = Date.now();
   const err = await errorOf(readXlsx(file));
   const ms = Date.now() - started;
   assert.equal(err.code, 'TOO_LARGE');
   // the old check counted ExcelJS's rows after loading ("xlsx: 200001 rows")
-  assert.match(err.logMessage, new RegExp(`more than ${MAX_XLSX_ROWS} rows \\(counted\\)`));
+  assert.match(err.logMessage, new RegExp(`more than ${MAX_TABLE_ROWS} rows \\(counted\\)`));
   assert.ok(ms < 3000, `${ms} ms`);
 });
 
