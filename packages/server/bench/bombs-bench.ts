@@ -22,6 +22,8 @@
 //      peak (VmHWM) while their bodies arrive, to show an upload is streamed to disk, not held.
 //   ... -- --only=bombs | --only=new-paths | --only=tables | --only=limits | --only=mixed | --only=uploads | --only=leak   [--reads=N: the leak check's reads, 100] [--mixed: they go round 12 corpus files]
 //   [--gc-first: (g) collects the server's start-up garbage before the ten files]
+//   BENCH_NODE_FLAGS="--flag ...": more node flags for the server (the bench's server runs
+//   serverNodeFlags, as `bahi serve`; --no-liftoff-only gives PGlite TurboFan back: decision 081)
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -166,7 +168,12 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const child = fork(path.join(here, 'bench-server.ts'), [], {
     env: { ...SERVER_ENV, ...process.env, BENCH_DB: db, BENCH_PGLITE_DIR: pgliteDir, ...env },
     // the flags and environment `bahi serve` runs with (src/config.ts), so the figures are the real server's
-    execArgv: ['--expose-gc', ...serverNodeFlags({ databaseUrl: db === 'postgres' ? db : undefined })],
+    // BENCH_NODE_FLAGS: more flags (--no-liftoff-only: PGlite with TurboFan, decision 081)
+    execArgv: [
+      '--expose-gc',
+      ...serverNodeFlags({ databaseUrl: db === 'postgres' ? db : undefined }),
+      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<ServerReady>((resolve, reject) => {
