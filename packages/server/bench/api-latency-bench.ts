@@ -14,12 +14,14 @@
 //   BENCH_CPU_PROF=DIR  the server runs with --cpu-prof into DIR (written when it exits), and
 //                       writes DIR/slices.json: the moments of its slices over 20 ms of CPU, in
 //                       the profile's clock (read the profile there: bench/profile-slices.ts)
+//   BENCH_NODE_FLAGS="--flag ..."  more node flags for the server (--no-liftoff-only: PGlite with
+//                       TurboFan, to weigh what --liftoff-only costs: decision 081)
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
+import { SERVER_ENV, serverNodeFlags } from '../src/config.ts';
 import type { ServerReady, SliceReport } from './bench-server.ts';
 
 const here = import.meta.dirname;
@@ -107,7 +109,11 @@ const child = fork(path.join(here, 'bench-server.ts'), [], {
     BENCH_ATTACKER_PAGES: '1000000',
     ...(prof ? { BENCH_SLICE_LOG: path.join(prof, 'slices.json') } : {}),
   },
-  execArgv: [...SERVER_NODE_FLAGS, ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])],
+  execArgv: [
+    ...serverNodeFlags({ databaseUrl: db === 'postgres' ? db : undefined }),
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+  ],
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
 const ready = await new Promise<ServerReady>((resolve, reject) => {

@@ -22,6 +22,8 @@
 //      peak (VmHWM) while their bodies arrive, to show an upload is streamed to disk, not held.
 //   ... -- --only=bombs | --only=new-paths | --only=tables | --only=limits | --only=mixed | --only=uploads | --only=leak   [--reads=N: the leak check's reads, 100] [--mixed: they go round 12 corpus files]
 //   [--gc-first: (g) collects the server's start-up garbage before the ten files]
+//   BENCH_NODE_FLAGS="--flag ...": more node flags for the server (the bench's server runs
+//   serverNodeFlags, as `bahi serve`; --no-liftoff-only gives PGlite TurboFan back: decision 081)
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -43,7 +45,7 @@ import { MAX_SHEET_CELLS, MAX_XLS_CELLS } from '../../statements/src/read/xls.ts
 import { MAX_XLSX_CELLS } from '../../statements/src/read/xlsx.ts';
 import { MAX_TABLE_ROWS } from '../../statements/src/read/table-rows.ts';
 import { CORPUS } from '../../statements/test/read/corpus.ts';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
+import { SERVER_ENV, serverNodeFlags } from '../src/config.ts';
 import type { RestReport, ServerReady } from './bench-server.ts';
 import { biffBookFile, bufferFile, htmlTableFile, statementXlsxFile } from './bench-files.ts';
 
@@ -167,7 +169,12 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const child = fork(path.join(here, 'bench-server.ts'), [], {
     env: { ...SERVER_ENV, ...process.env, BENCH_DB: db, BENCH_PGLITE_DIR: pgliteDir, ...env },
     // the flags and environment `bahi serve` runs with (src/config.ts), so the figures are the real server's
-    execArgv: ['--expose-gc', ...SERVER_NODE_FLAGS],
+    // BENCH_NODE_FLAGS: more flags (--no-liftoff-only: PGlite with TurboFan, decision 081)
+    execArgv: [
+      '--expose-gc',
+      ...serverNodeFlags({ databaseUrl: db === 'postgres' ? db : undefined }),
+      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<ServerReady>((resolve, reject) => {
@@ -546,9 +553,10 @@ async function mixedRun(): Promise<void> {
   const s = await startServer({ BENCH_ATTACKERS: String(files.length) });
   try {
     const { alone, rest, sampler, started } = await warmThenSample(s);
-    // --gc-first: the server's start leaves garbage its next full collection frees (PGlite's
-    // migrations; 590-625 MB resident after the warm-up, 226 MB after a full collection): collected
-    // before the ten files, so the figures are what the files add to a server that has run a while
+    // --gc-first: the server's start leaves garbage its next full collection frees: collected
+    // before the ten files, so the figures are what the files add to a server that has run a while.
+    // (The 590-625 MB "before" of session 10 was not garbage: V8 compiling a PGlite function with
+    // TurboFan for 3-5 s after the start, gone with --liftoff-only: decisions 059 and 081.)
     if (process.argv.includes('--gc-first'))
       console.log(
         `  server after a full collection, before the ten: ${mb((await restOf(s)).rss)} (${mb(rest)} before it)`,
@@ -598,7 +606,7 @@ async function uploadsRun(): Promise<void> {
   const s = await startServer({ BENCH_ATTACKERS: '10' });
   try {
     const { rest, sampler, started } = await warmThenSample(s);
-    // the peak so far is the server's start (PGlite's migrations reach ~750 MB): reset it to now
+    // the peak so far is the server's start (~750 MB before --liftoff-only): reset it to now
     writeFileSync(`/proc/${s.pid}/clear_refs`, '5');
     const hwmBefore = memoryOf(s.pid)!.hwm;
     const results = await Promise.all(

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeStatement } from '../../statements/test/extract/make-statement.ts';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/config.ts';
+import { SERVER_ENV, serverNodeFlags } from '../src/config.ts';
 import type { ServerReady } from './bench-server.ts';
 
 const here = import.meta.dirname;
@@ -58,7 +58,7 @@ const child = fork(path.join(here, 'bench-server.ts'), [], {
     BENCH_DB: db,
     BENCH_PGLITE_DIR: db === 'pglite' ? path.join(dir, 'pglite') : '',
   },
-  execArgv: [...SERVER_NODE_FLAGS],
+  execArgv: serverNodeFlags({ databaseUrl: db === 'postgres' ? db : undefined }),
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
 const ready = await new Promise<ServerReady>((resolve, reject) => {

@@ -26,24 +26,19 @@ export const DEFAULT_MEMORY_MB = { postgres: 1024, pglite: 2048 };
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
 
 /**
- * With the embedded database, below this memory budget (BAHI_MEMORY_MB) the server's process runs
- * PGlite's WebAssembly with V8's baseline compiler only (`--liftoff-only`). Issue 38: at every
- * start V8's optimizing compiler takes one of PGlite's functions (index 2272, 105 KB of body) to
- * TurboFan while the first queries run, and that one compile holds ~600 MB of compiler memory for
- * a moment: `bahi serve` peaks at ~730 MB before its ready line and rests at ~210 MB. Without
- * TurboFan the start peaks at ~225 MB (decision 052, round five), but PGlite's bulk work (a large
- * statement's rows stored, a filter over 20,000 rows) costs 1.2-2.8x the CPU. A budget under this
- * says the machine or container cannot hold the spike beside a reader, so the spike goes; a larger
- * budget keeps the faster code. PostgreSQL (DATABASE_URL) runs outside the process: never taken.
+ * With the embedded database the server's process runs PGlite's WebAssembly with V8's baseline
+ * compiler only (`--liftoff-only`), at every memory budget. Issue 38: shortly after every start
+ * V8's optimizing compiler takes one of PGlite's functions (index 2272, 105 KB of body) to
+ * Turboshaft, and that one compile holds ~600 MB of compiler memory for 3-5 s (its first
+ * optimization phase, whichever runs first: no flag shrinks it): `bahi serve` peaked at ~750 MB
+ * and anything sampled in those seconds (three reads just after the start) saw ~600 MB. Without it
+ * the start peaks at ~250 MB. What it costs (decision 081, 2026-11-29): the routes' CPU within
+ * 0-40 % (a book of 8,000 rows +15 %), filings faster (no 3.5 s compile to pay), the process's
+ * CPU the same. Until 2026-11-29 it was taken only under a budget of 1536 MB. PostgreSQL
+ * (DATABASE_URL) runs outside the process: never taken.
  */
-export const LIFTOFF_BELOW_MB = 1536;
-
-/** SERVER_NODE_FLAGS, and `--liftoff-only` for an embedded database under LIFTOFF_BELOW_MB. */
-export function serverNodeFlags(config: { databaseUrl: string | undefined; memoryMb: number }): string[] {
-  return [
-    ...SERVER_NODE_FLAGS,
-    ...(!config.databaseUrl && config.memoryMb < LIFTOFF_BELOW_MB ? ['--liftoff-only'] : []),
-  ];
+export function serverNodeFlags(config: { databaseUrl: string | undefined }): string[] {
+  return [...SERVER_NODE_FLAGS, ...(config.databaseUrl ? [] : ['--liftoff-only'])];
 }
 
 /**
@@ -135,7 +130,7 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
     name: 'BAHI_MEMORY_MB',
     default: `${DEFAULT_MEMORY_MB.postgres} with DATABASE_URL, else ${DEFAULT_MEMORY_MB.pglite}`,
     meaning:
-      'Memory the server and its statement readers may hold together, in MB: the number of readers is sized from it, and a reader whose file pushes past it is stopped. The embedded database (PGlite) holds ~600 MB inside the server, hence the higher default without DATABASE_URL. With the embedded database and a budget under 1536, its code is left unoptimised: the start then peaks at ~230 MB instead of ~730 MB, and storing large statements costs more CPU.',
+      'Memory the server and its statement readers may hold together, in MB: the number of readers is sized from it, and a reader whose file pushes past it is stopped. The embedded database (PGlite) holds ~600 MB inside the server, hence the higher default without DATABASE_URL.',
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
 ];
