@@ -24,6 +24,9 @@ const BLOT_SHARE = 1.3;
 const BLOT_PITCH = 2;
 // A speck before a figure read as a colon (':1,04,762.16Cr' at 6): no figure starts with one.
 const COLON_BEFORE_FIGURE = /^[:;](?=\d[\d,]*\.\d{2}(?!\d))/;
+// A speck after a mark's point read as a second one: 'Cr..' is no mark, and its balance was left
+// unread (speckle CANARA seed 55599, the last row's balance). One point is kept.
+const MARK_SPECKS = /^(Cr|Dr|CR|DR)[.,]{2,}$/;
 
 /** The median height of the page's words of three letters or digits or more (0 when there are none). */
 function textHeight(words: Word[]): number {
@@ -58,10 +61,68 @@ export function cleanOcrWords(words: Word[]): Word[] {
       w.width > BLOT_PITCH * pitch * t.length
     )
       continue;
-    const text = t.replace(STUCK_ENDS, '').replace(COLON_BEFORE_FIGURE, '');
+    const text = t.replace(STUCK_ENDS, '').replace(COLON_BEFORE_FIGURE, '').replace(MARK_SPECKS, '$1.');
     if (text) out.push({ ...w, text });
   }
-  return out;
+  return mendHeadingWords(dropDashBeforeCr(out));
+}
+
+// A figure with a minus stuck before it, a Cr mark after it: stuck or the next word.
+const DASHED_FIGURE = /^-(\d[\d,]*\.\d{2})((?:Cr|CR)\.?)?$/;
+const CR_MARK = /^(?:Cr|CR)\.?$/;
+
+/**
+ * A statement that prints '-' in an empty amount cell puts it a cell before the balance; the
+ * recogniser reads the two as one word, '-191431.98' 'Cr' (turn180 BANKOFINDIA seed 150719: five
+ * balances so, each read negative and its row flagged). A balance marked Cr is never below zero,
+ * so the minus before a figure with a Cr mark is that dash, and is dropped. A figure marked Dr, or
+ * unmarked, keeps its minus.
+ */
+function dropDashBeforeCr(words: Word[]): Word[] {
+  return words.map((w) => {
+    const m = DASHED_FIGURE.exec(w.text);
+    if (!m) return w;
+    if (m[2]) return { ...w, text: m[1]! + m[2] };
+    const h = w.height || 8;
+    const mark = words.find(
+      (n) =>
+        CR_MARK.test(n.text) &&
+        n.x >= w.x + w.width - h / 2 &&
+        n.x - (w.x + w.width) < 2 * h &&
+        Math.abs(n.y + n.height / 2 - (w.y + w.height / 2)) < h / 2,
+    );
+    return mark ? { ...w, text: m[1]! } : w;
+  });
+}
+
+// How the recogniser reads a heading's 'Amount' and 'Amt' in the bench's fonts: the 'm' as 'n',
+// 'rn' or 'np', the 'o' as 'p', 'pb' or lost ('Anpunt' 15 times over 78 statements, 'Anpbunt',
+// 'Anopunt', 'Ampunt', 'Anount'; 'Ant.' 12 times).
+const AMOUNT_MISREAD = /^A(?:m|n|rn)[a-z]{0,2}unt$/i;
+const AMT_MISREAD = /^A(?:n|rn)t(\.?)$/i;
+const BALANCE = /^balance$/i;
+
+/**
+ * A heading's 'Amount' or 'Amt' read back where the recogniser misread it, and only on a heading
+ * line: one holding the word 'Balance' (every statement's table names its balance). Unmended, the
+ * column was named by nothing ('Cr Anpunt': turn180 BANKOFINDIA seed 39839 lost its deposits, dpi150
+ * BOB seed 47619 18 of 19 rows). A narration's words are never on such a line.
+ */
+function mendHeadingWords(words: Word[]): Word[] {
+  const anchors = words.filter((w) => BALANCE.test(w.text));
+  if (!anchors.length) return words;
+  const onHeading = (w: Word) =>
+    anchors.some(
+      (a) => Math.abs(a.y + a.height / 2 - (w.y + w.height / 2)) < 0.5 * Math.max(a.height, w.height),
+    );
+  return words.map((w) => {
+    if (AMOUNT_MISREAD.test(w.text) && w.text.toLowerCase() !== 'amount' && onHeading(w))
+      return { ...w, text: w.text === w.text.toUpperCase() ? 'AMOUNT' : 'Amount' };
+    const amt = AMT_MISREAD.exec(w.text);
+    if (amt && onHeading(w))
+      return { ...w, text: (w.text === w.text.toUpperCase() ? 'AMT' : 'Amt') + amt[1] };
+    return w;
+  });
 }
 
 // Letters a recogniser puts for digits inside a number.

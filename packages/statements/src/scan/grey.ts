@@ -631,3 +631,88 @@ export function inkToPaper(g: Grey): number {
   const { ink, paper } = inkAndPaper(g);
   return paper - ink;
 }
+
+/**
+ * The paper's light made even (a new image): each pixel over the paper's grey around it, the paper
+ * white. The paper's grey is the lightest of each block's pixels but a few (its 90th percentile: a
+ * block of `block` pixels square holds paper between text lines), taken as the largest of each
+ * block's and its eight neighbours' (a block inside a shaded figure or a heavy line takes its
+ * paper's neighbours'), then interpolated between the blocks' middles. A phone photo's light falls
+ * off across the sheet (the scan bench's photos: paper 238 at one corner, 170 at the other), and
+ * the recogniser's own global threshold then reads the darker half's grain as glyphs.
+ */
+export function evenLight(g: Grey, block = 48): Grey {
+  const { width: w, height: h, data } = g;
+  const bw = Math.max(1, Math.ceil(w / block));
+  const bh = Math.max(1, Math.ceil(h / block));
+  const paper = new Float32Array(bw * bh);
+  const hist = new Uint32Array(256);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      hist.fill(0);
+      const x0 = bx * block;
+      const y0 = by * block;
+      const x1 = Math.min(w, x0 + block);
+      const y1 = Math.min(h, y0 + block);
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) hist[data[y * w + x]!]++;
+      let v = 255;
+      for (let n = hist[255]!, cut = 0.1 * (x1 - x0) * (y1 - y0); v > 0 && n < cut;) n += hist[--v]!;
+      paper[by * bw + bx] = v;
+    }
+  }
+  const grown = new Float32Array(bw * bh);
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const yy = by + dy;
+          const xx = bx + dx;
+          if (yy >= 0 && xx >= 0 && yy < bh && xx < bw) m = Math.max(m, paper[yy * bw + xx]!);
+        }
+      grown[by * bw + bx] = Math.max(1, m);
+    }
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(bh - 1, Math.max(0, (y + 0.5) / block - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(bh - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / block - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(bw - 1, x0 + 1);
+      const tx = fx - x0;
+      const top = grown[y0 * bw + x0]! * (1 - tx) + grown[y0 * bw + x1]! * tx;
+      const bottom = grown[y1 * bw + x0]! * (1 - tx) + grown[y1 * bw + x1]! * tx;
+      const bg = top * (1 - ty) + bottom * ty;
+      out[y * w + x] = Math.min(255, Math.round((data[y * w + x]! * 255) / bg));
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+/**
+ * How far the paper's light falls across the page, in grey levels: the paper's grey (each block's
+ * 90th percentile, blocks of `block` pixels square inside a block's margin) at its lightest 5% of
+ * blocks less that at its darkest 5%. A scan's paper is even (a few levels); the scan bench's phone
+ * photos fall by 26-49.
+ */
+export function lightFall(g: Grey, block = 64): number {
+  const papers: number[] = [];
+  const hist = new Uint32Array(256);
+  for (let y = block; y + 2 * block <= g.height; y += block) {
+    for (let x = block; x + 2 * block <= g.width; x += block) {
+      hist.fill(0);
+      let n = 0;
+      for (let yy = y; yy < y + block; yy += 2)
+        for (let xx = x; xx < x + block; xx += 2, n++) hist[g.data[yy * g.width + xx]!]++;
+      let v = 255;
+      for (let k = hist[255]!; v > 0 && k < 0.1 * n;) k += hist[--v]!;
+      papers.push(v);
+    }
+  }
+  if (papers.length < 20) return 0;
+  papers.sort((a, b) => a - b);
+  return papers[Math.floor(0.95 * papers.length)]! - papers[Math.floor(0.05 * papers.length)]!;
+}
