@@ -52,6 +52,15 @@ export interface Line {
 }
 
 /**
+ * Two lines of one block (a header printed in two or three, a narration over its row's date line):
+ * on one page, `bottom` at most 1.6 line heights below `top`, where a blank line between would put it
+ * at 2 or more.
+ */
+export function nextLineClose(top: Line, bottom: Line): boolean {
+  return top.page === bottom.page && bottom.y - top.y <= 1.6 * Math.max(top.height, bottom.height);
+}
+
+/**
  * A word space, in character widths of the text's own font: runs of one cell (a narration that ran
  * long, a header name in several pieces, a date drawn as pieces) are at most this far apart; the
  * cells of neighbouring columns further. The one measure of a word space every stage uses.

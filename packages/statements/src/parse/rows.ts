@@ -181,6 +181,7 @@ export function readTable(
   const taught = opts.taught;
   const headings: Headings = taught ? { at: [], skipped: new Set() } : findHeadings(lines, opts.aliases);
   const { skipped } = headings;
+  const headedPages = new Set(headings.at.flatMap((h, i) => (h ? [lines[i]!.page] : [])));
   if (taught) layout = explicitModel(taught, lines);
   let taughtStarted = false;
 
@@ -210,7 +211,7 @@ export function readTable(
     const first = pending[0];
     if (!spilled || !last || !first || last.anchor.page !== first.page - 1) return;
     // (a page with a header of its own holds its own table: lines above it are its title)
-    if (headings.at.some((h, i) => h && lines[i]!.page === first.page)) return;
+    if (headedPages.has(first.page)) return;
     const band = last.layout.bands.find((b) => b.col.role === 'description');
     if (!band) return;
     // where the row's narration starts: its first word in the narration's band

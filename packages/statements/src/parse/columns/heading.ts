@@ -2,7 +2,7 @@
 // words sit on the page, never from fixed positions.
 import { hasFigure, readAmount } from '../amount.ts';
 import { firstToken, isDateStart } from '../dates.ts';
-import { type Line, type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
+import { type Line, type Run, WORD_GAP_CHARS, nextLineClose, runWords } from '../lines.ts';
 import { columnBands } from './bands.ts';
 import {
   AMOUNT_ROLES,
@@ -497,20 +497,33 @@ export function matchStackedHeader(top: Run[], bottom: Run[], extra?: Aliases, f
 function stackedWords(top: Run[], bottom: Run[], first = 0): HeaderPiece[] | null {
   // the words of one upper run stay a word space apart, not a column gap ('Dr / Cr')
   const words: HeaderPiece[] = top.flatMap((r, i) => runWords(r).map((w) => ({ ...w, from: first + i })));
-  // ruling lines ('=====') under a header are no part of its names
-  for (const b of bottom.flatMap(runWords).filter((w) => /[a-z]/i.test(w.text))) {
-    let best: Run | null = null;
-    let overlap = 0;
-    for (const w of words) {
-      const o = Math.min(w.x1, b.x1) - Math.max(w.x0, b.x0);
-      if (o > overlap) [best, overlap] = [w, o];
-    }
+  for (const b of bottom.flatMap(runWords).filter(named)) {
+    const best = mostUnder(b, words);
     if (!best) return null;
-    best.text += ` ${b.text}`;
-    best.x0 = Math.min(best.x0, b.x0);
-    best.x1 = Math.max(best.x1, b.x1);
+    joinWord(best, b, false);
   }
   return words;
+}
+
+// (ruling lines, '=====' or '-----', over or under a header are no part of its names)
+const named = (w: Run) => /[a-z]/i.test(w.text);
+
+/** The word of `among` that `w` stands over or under most (the first of equals), null if none. */
+function mostUnder(w: Run, among: HeaderPiece[]): HeaderPiece | null {
+  let best: HeaderPiece | null = null;
+  let most = 0;
+  for (const q of among) {
+    const o = Math.min(q.x1, w.x1) - Math.max(q.x0, w.x0);
+    if (o > most) [best, most] = [q, o];
+  }
+  return best;
+}
+
+/** `w` joined to a header word, before or after its text. */
+function joinWord(p: HeaderPiece, w: Run, before: boolean): void {
+  p.text = before ? `${w.text} ${p.text}` : `${p.text} ${w.text}`;
+  p.x0 = Math.min(p.x0, w.x0);
+  p.x1 = Math.max(p.x1, w.x1);
 }
 
 /**
@@ -526,27 +539,13 @@ export function matchCentredHeader(
   extra?: Aliases,
   fuzzy = false,
 ): Header | null {
-  const close = (a: Line, b: Line) => a.page === b.page && b.y - a.y <= 1.6 * Math.max(a.height, b.height);
   const plain = (l: Line) => !l.runs.some((r) => readAmount(r.text) || isDateStart(r.text));
-  if (!close(top, middle) || (bottom && !close(middle, bottom))) return null;
+  if (!nextLineClose(top, middle) || (bottom && !nextLineClose(middle, bottom))) return null;
   if (!plain(top) || !plain(middle) || (bottom && !plain(bottom))) return null;
   if (matchHeader(middle.runs, extra, fuzzy)) return null;
   // word by word, as a stacked header's: a word joins the word it stands over or under most
   const pieces: HeaderPiece[] = middle.runs.flatMap((r, from) => runWords(r).map((w) => ({ ...w, from })));
   const own = pieces.length;
-  const overlap = (a: Run, b: Run) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const under = (w: Run, among: HeaderPiece[]) =>
-    among.reduce<HeaderPiece | null>(
-      (best, q) => (overlap(q, w) > (best ? overlap(best, w) : 0) ? q : best),
-      null,
-    );
-  const join = (p: HeaderPiece, w: Run, before: boolean) => {
-    p.text = before ? `${w.text} ${p.text}` : `${p.text} ${w.text}`;
-    p.x0 = Math.min(p.x0, w.x0);
-    p.x1 = Math.max(p.x1, w.x1);
-  };
-  // (ruling lines, '-----', are no part of a name)
-  const named = (w: Run) => /[a-z]/i.test(w.text);
   const above = top.runs.flatMap((r, i) =>
     runWords(r)
       .filter(named)
@@ -555,14 +554,14 @@ export function matchCentredHeader(
   if (above.length === 0) return null;
   // (right to left: two words over one keep their order)
   for (const w of [...above].reverse()) {
-    const p = under(w, pieces.slice(0, own));
-    if (p) join(p, w, true);
+    const p = mostUnder(w, pieces.slice(0, own));
+    if (p) joinWord(p, w, true);
     else pieces.push(w);
   }
   for (const w of (bottom?.runs ?? []).flatMap(runWords).filter(named)) {
-    const p = under(w, pieces);
+    const p = mostUnder(w, pieces);
     if (!p) return null;
-    join(p, w, false);
+    joinWord(p, w, false);
   }
   return matchHeader(
     pieces.sort((a, b) => a.x0 - b.x0),
@@ -574,8 +573,7 @@ export function matchCentredHeader(
 /** Two lines that may be one header printed in two: close together, neither holding a figure. */
 export function isStackedPair(top: Line, bottom: Line): boolean {
   return (
-    top.page === bottom.page &&
-    bottom.y - top.y <= 1.6 * Math.max(top.height, bottom.height) &&
+    nextLineClose(top, bottom) &&
     top.runs.length >= 3 &&
     !top.runs.some((r) => readAmount(r.text)) &&
     !bottom.runs.some((r) => readAmount(r.text) || isDateStart(r.text))
@@ -621,12 +619,7 @@ export function findHeadings(lines: Line[], aliases: Aliases | undefined): Headi
     // headings three lines deep ('Dr /' over 'Cr', 'Withdrawals' over 'Amount' over '(INR)'): the
     // third line's words join the names they stand under too ('Dr /' alone names no column)
     const tail = lines[li + 1];
-    if (
-      tail &&
-      tail.page === below.page &&
-      tail.y - below.y <= 1.6 * Math.max(tail.height, below.height) &&
-      isHeaderTail(tail.runs)
-    ) {
+    if (tail && nextLineClose(below, tail) && isHeaderTail(tail.runs)) {
       const deeper = matchStackedHeader(line.runs, [...below.runs, ...tail.runs], aliases, line.ocr);
       if (deeper && deeper.columns.length >= stacked.columns.length) {
         at[li - 1] = deeper;

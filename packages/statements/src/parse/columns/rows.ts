@@ -23,7 +23,7 @@ import {
   readMonthDay,
   withoutTime,
 } from '../dates.ts';
-import { type Line, type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
+import { type Line, type Run, WORD_GAP_CHARS, nextLineClose, runWords } from '../lines.ts';
 import type { TaughtLayout } from '../types.ts';
 import { maxOf, minOf } from '../extent.ts';
 import { money } from '../values.ts';
@@ -522,7 +522,7 @@ export function inferLayout(
   let top = first;
   for (let k = lines.indexOf(first) - 1; k >= 0; k--) {
     const l = lines[k]!;
-    if (l.page !== top.page || top.y - l.y > 1.6 * Math.max(l.height, top.height) || !narrationOnly(l)) break;
+    if (!nextLineClose(l, top) || !narrationOnly(l)) break;
     top = l;
   }
   addHeadedColumns(columns, lines, top, rows);
