@@ -4,6 +4,7 @@
 import type { Page, Sheet, SourceDocument } from '../source.ts';
 import { currencyFigure, readAmount } from './amount.ts';
 import { dayFirstLines } from './date-order.ts';
+import { readDate } from './dates.ts';
 import { maxOf } from './extent.ts';
 import { cleanOcrWords, estimateSkew, fixOcrAmount } from './ocr-words.ts';
 
@@ -75,6 +76,27 @@ const SAME_LINE_FRACTION = 0.5;
 // Text runs closer than this fraction of the text height are pieces of one word: a word space is a
 // quarter of the height or more.
 const TOUCH_FRACTION = 0.08;
+
+// Pieces of one date or figure drawn a little apart (the font narrower than the widths its
+// producer placed them by, or wider, overlapping): at most a Courier word space either way.
+const PIECE_GAP_FRACTION = 0.6;
+// A figure's piece that cannot stand alone: digits cut inside a digit group ('32,8', '1,23,')
+// before the rest of the figure, or the rest (',571.47') after its first digits.
+const FIGURE_HEAD = /^[-+]?\d[\d,]*$/;
+const CUT_GROUP = /,\d{0,2}$/;
+const FIGURE_TAIL = /^,?\d[\d,]*(?:\.\d{1,2})?(?:\s?(?:cr|dr)\.?)?$/i;
+const DATE_CUT = /[/.-]$|^[/.-]/;
+
+/** Two runs a little apart that are one date's or one figure's pieces ('03' + '/08/19', '42' + ',571.47'). */
+function tokenPieces(a: string, b: string): boolean {
+  if ((DATE_CUT.test(a) || DATE_CUT.test(b)) && readDate(a + b) && !readDate(a) && !readDate(b)) return true;
+  return (
+    FIGURE_HEAD.test(a) &&
+    FIGURE_TAIL.test(b) &&
+    (CUT_GROUP.test(a) || b.startsWith(',')) &&
+    readAmount(a + b) !== null
+  );
+}
 
 /** Touching runs that are still two cells: two figures, or a figure and words. */
 function apart(a: string, b: string): boolean {
@@ -154,8 +176,9 @@ export function pageLines(page: Page): Line[] {
       const run: Run = { text: w.text, x0: w.x0, x1: w.x1 };
       if (w.edges) run.edges = w.edges;
       if (w.confidence !== undefined) run.confidence = w.confidence;
-      if (p && !ocr && Math.abs(gap) <= TOUCH_FRACTION * w.h && !apart(p.text, w.text))
-        runs[runs.length - 1] = joinRuns(p, run, '');
+      const touching = Math.abs(gap) <= TOUCH_FRACTION * w.h && !apart(p?.text ?? '', w.text);
+      const pieces = Math.abs(gap) <= PIECE_GAP_FRACTION * w.h && tokenPieces(p?.text ?? '', w.text);
+      if (p && !ocr && (touching || pieces)) runs[runs.length - 1] = joinRuns(p, run, '');
       else runs.push(run);
     }
     const height = hs[hs.length >> 1]!;

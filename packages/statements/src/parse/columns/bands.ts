@@ -16,6 +16,8 @@ const MIN_SHARE = 0.05;
 const UNNAMED_SHARE = 0.25;
 // Gaps narrower than this many character widths are word spaces, not gutters.
 const MIN_GUTTER_CHARS = 0.2;
+// A name stands over a stretch when they share more than this share of the narrower of the two.
+const OVERHANG_SHARE = 0.25;
 // Fewer sample rows than this and the alignment says nothing: the header's names decide.
 const MIN_SAMPLE = 3;
 
@@ -201,7 +203,11 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   const named = new Set<Column>();
   // the column each stretch's right end went to
   const leftOf: (Column | undefined)[] = [];
-  const claims = stretches.map(([a, b]) => cols.filter((c) => overlap(a, b, c.x0, c.x1) > 0));
+  // (a name that overhangs a stretch by a sliver, 'Sp. Mode' ending a few points into the narration
+  // beside it, does not stand over it)
+  const standsOver = (a: number, b: number, c: Column) =>
+    overlap(a, b, c.x0, c.x1) > OVERHANG_SHARE * Math.min(b - a, c.x1 - c.x0);
+  const claims = stretches.map(([a, b]) => cols.filter((c) => standsOver(a, b, c)));
   for (const list of claims) for (const c of list) named.add(c);
   const inOrder = pairInOrder(stretches, claims, cols, named);
   stretches.forEach(([a, right0, rowsWriting], si) => {
