@@ -298,14 +298,17 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   });
   bands.push(...unnamed);
   bands.sort((p, q) => p.x0 + p.x1 - (q.x0 + q.x1));
-  // neighbours that still overlap meet halfway
+  // neighbours that still overlap meet halfway; a name without cells of its own gives way to the
+  // cells beside it
+  const written = (b: Band) => parts.has(b.col) || unnamed.includes(b);
   for (let i = 0; i + 1 < bands.length; i++) {
     const p = bands[i]!;
     const q = bands[i + 1]!;
     if (p.x1 > q.x0) {
       const mid = (Math.max(p.x0, q.x0) + Math.min(p.x1, q.x1)) / 2;
-      p.x1 = Math.max(p.x0, mid);
-      q.x0 = Math.min(q.x1, mid);
+      const cut = written(p) === written(q) ? mid : written(q) ? q.x0 : p.x1;
+      p.x1 = Math.max(p.x0, cut);
+      q.x0 = Math.min(q.x1, cut);
     }
   }
   return bands;
