@@ -125,6 +125,18 @@ function marksOnly(rows: Run[][], a: number, b: number): boolean {
   return cells.length > 0 && cells.every((r) => isMark(r.text));
 }
 
+/**
+ * Every cell between a and b spells a side, and both sides occur ('D' and 'C', 'Debit' and 'Credit'):
+ * a Dr/Cr column under a heading the reader has no name for ('Type'). (One letter alone could be a
+ * transaction type: Finacle's 'C' is cash, 'T' transfer.)
+ */
+function sidesOnly(rows: Run[][], a: number, b: number): boolean {
+  const cells = cellsBetween(rows, a, b).map((r) => r.text.trim().toLowerCase().replace(/\.$/, ''));
+  const debit = (t: string) => t === 'd' || t === 'dr' || t === 'debit';
+  const credit = (t: string) => t === 'c' || t === 'cr' || t === 'credit';
+  return cells.every((t) => debit(t) || credit(t)) && cells.some(debit) && cells.some(credit);
+}
+
 /** The rows write figures only between a and b, some of them whole rupees ('269', '12,468', '0.00'). */
 function wholeRupeesOnly(rows: Run[][], a: number, b: number): boolean {
   const cells = cellsBetween(rows, a, b);
@@ -242,8 +254,9 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       const joins = (c: Column | undefined): c is Column =>
         c !== undefined && !(NUMERIC_ROLES.has(c.role) && wordsOnly(rows, a, b));
       if (underUnnamed) {
+        const role = sidesOnly(rows, a, b) ? 'mark' : 'other';
         if (rowsWriting >= UNNAMED_SHARE * rows.length)
-          unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
+          unnamed.push({ col: { role, label: '', x0: a, x1: b }, x0: a, x1: b });
       } else if (near && !named.has(near) && (adopted || distance(a, b, near.x0, near.x1) <= 4 * cw)) {
         named.add(near);
         add(near, a, b);
