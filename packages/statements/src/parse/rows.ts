@@ -347,8 +347,6 @@ export function readTable(
           // under a heading it does not know): no row, and no end of the table
           (c.role === 'other' && /[a-z0-9]/i.test(c.text)),
       );
-    if (process.env.ZZ && line.text.startsWith('Statement'))
-      console.error('ZZ', JSON.stringify(cells), wrapped);
     // a page without a repeated header continues the table at its first dated row, with the
     // wrapped lines set just above it (narrations printed above their date line), or at a closing
     // or carried-forward line under the end of the last row's narration
