@@ -10,7 +10,7 @@ import type { Line } from '../../src/parse/lines.ts';
 import type { Special } from '../../src/parse/rows.ts';
 import type { Transaction } from '../../src/parse/types.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
-import { type Item, placed } from './items.ts';
+import { type Item, headerAt, placed, rowAt } from './items.ts';
 
 const line = (page: number, text: string): Line => ({ page, y: 0, height: 1, runs: [], text });
 const tx = (
@@ -109,39 +109,11 @@ test('a printed opening is no row, and lines past a printed closing are past the
 /** A statement of two pages with known headings, no closing balance and no totals. */
 /** Two pages of rows; `twenty` is the balance printed on the 20th (its balance chains at 67,108.43). */
 function twoPages(pageTwoTop: Item[][], twenty = '67,108.43'): SourceDocument {
-  const row = (
-    y: number,
-    day: string,
-    text: string,
-    debit: string,
-    credit: string,
-    balance: string,
-  ): Word[] =>
-    placed(
-      y,
-      [
-        [33, 80, `${day}/05/2024`],
-        [120, 120 + 5 * text.length, text],
-        [461 - 5 * debit.length, 461, debit],
-        [522 - 5 * credit.length, 522, credit],
-        [592 - 5 * balance.length, 592, balance],
-      ],
-      8,
-    );
-  const heading = placed(
-    119,
-    [
-      [33, 80, 'Date'],
-      [120, 170, 'Narration'],
-      [413, 461, 'Withdrawal'],
-      [483, 522, 'Deposit'],
-      [559, 592, 'Balance'],
-    ],
-    8,
-  );
+  const row = (y: number, day: string, ...rest: [string, string, string, string]): Word[] =>
+    rowAt(y, `${day}/05/2024`, ...rest);
   const one = [
     ...placed(77, [[33, 300, 'Statement of account for 01/05/2024 to 31/05/2024']], 8),
-    ...heading,
+    ...headerAt(119),
     ...row(140, '01', 'UPI/DR/412220246414/BHARAT', '920.00', '', '55,953.43'),
     ...row(155, '02', 'UPI/CR/412258786469/MOHAMMED', '', '1,155.00', '57,108.43'),
   ];

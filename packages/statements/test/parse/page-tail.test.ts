@@ -5,30 +5,8 @@ import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import { isMonthOrDay } from '../../src/parse/dates.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
-import { placed } from './items.ts';
+import { headerAt, placed, rowAt } from './items.ts';
 
-const header = placed(
-  119,
-  [
-    [33, 80, 'Date'],
-    [120, 170, 'Narration'],
-    [413, 461, 'Withdrawal'],
-    [483, 522, 'Deposit'],
-    [559, 592, 'Balance'],
-  ],
-  8,
-);
-const row = (y: number, date: string, text: string, debit: string, balance: string) =>
-  placed(
-    y,
-    [
-      [33, 80, date],
-      [120, 120 + 5 * text.length, text],
-      [461 - 5 * debit.length, 461, debit],
-      [592 - 5 * balance.length, 592, balance],
-    ],
-    8,
-  );
 const doc = (secondPage: Word[]): SourceDocument => ({
   kind: 'pages',
   format: 'pdf',
@@ -38,9 +16,9 @@ const doc = (secondPage: Word[]): SourceDocument => ({
       width: 612,
       height: 792,
       words: [
-        ...header,
-        ...row(140, '01/05/2024', 'ATM CASH WDL 4471', '500.00', '56,873.43'),
-        ...row(155, '02/05/2024', 'UPI/DR/412220246414/BHARAT', '920.00', '55,953.43'),
+        ...headerAt(119),
+        ...rowAt(140, '01/05/2024', 'ATM CASH WDL 4471', '500.00', '', '56,873.43'),
+        ...rowAt(155, '02/05/2024', 'UPI/DR/412220246414/BHARAT', '920.00', '', '55,953.43'),
       ],
     },
     {
