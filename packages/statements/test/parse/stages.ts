@@ -3,8 +3,8 @@
 import type { Cell } from '../../src/parse/cells.ts';
 import { lineCells } from '../../src/parse/cells.ts';
 import { findHeadings, headingModel } from '../../src/parse/columns/heading.ts';
-import type { ColumnModel } from '../../src/parse/columns/model.ts';
-import { documentLines, type Line } from '../../src/parse/lines.ts';
+import type { Column, ColumnModel } from '../../src/parse/columns/model.ts';
+import { documentLines, type Line, type Run } from '../../src/parse/lines.ts';
 import { readTable, type TableResult } from '../../src/parse/rows.ts';
 import { toTransaction } from '../../src/parse/values.ts';
 import type { SourceDocument } from '../../src/source.ts';
@@ -46,3 +46,20 @@ export function valuesAt(doc: SourceDocument, y: number) {
 
 /** [role, text] of a line's cells. */
 export const texts = (cells: Cell[]): [string, string][] => cells.map((c) => [c.role, c.text]);
+
+/** A column of this role printed over [x0, x1], without a label. */
+export const column = (role: Column['role'], x0: number, x1: number): Column => ({ role, label: '', x0, x1 });
+
+/** A column model built by hand: each column's band is its heading's extent. */
+export const bandModel = (columns: Column[], charWidth = 4): ColumnModel => ({
+  header: { columns, charWidth },
+  bands: columns.map((col) => ({ col, x0: col.x0, x1: col.x1 })),
+});
+
+/** A run of words drawn at these [x0, x1] places (as read/pdf.ts measures them). */
+export const measured = (...words: [x0: number, x1: number, text: string][]): Run => ({
+  text: words.map((w) => w[2]).join(' '),
+  x0: words[0]![0],
+  x1: words.at(-1)![1],
+  edges: words.flatMap((w) => [w[0], w[1]]),
+});
