@@ -118,3 +118,11 @@ export const accountContext = (
   ocrPages: new Set(),
   issues: [],
 });
+
+/** The rows stage's transactions over every section, as [date, withdrawal, deposit, balance] in
+ * the order printed (before the account stage gives year-less dates a year, turns newest-first rows
+ * and moves sides by the balance chain). */
+export const tableRowsOf = (doc: SourceDocument) =>
+  tableOf(doc)
+    .sections.flatMap((s) => s.transactions)
+    .map((t) => [t.date, t.withdrawal, t.deposit, t.balance]);
