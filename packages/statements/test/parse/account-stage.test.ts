@@ -91,7 +91,11 @@ test('rows dated months outside the printed period are no success, though their 
 
 test("a statement that numbers its pages past the file's last page is no success", () => {
   const account = () =>
-    readAccount(section([txn('2024-04-01', 100, 0, 9900)], [special('opening', 10000, true)]), 0, accountContext());
+    readAccount(
+      section([txn('2024-04-01', 100, 0, 9900)], [special('opening', 10000, true)]),
+      0,
+      accountContext(),
+    );
   const cut = [account()];
   assert.equal(cut[0]!.reconciliation.ok, true);
   accountForEveryPage([textLine('Page 1 of 3', 1, 780), textLine('Page 2 of 3', 2, 780)], 2, cut);

@@ -6,7 +6,6 @@ import { test } from 'node:test';
 import { lineCells } from '../../src/parse/cells.ts';
 import { bandModel, column, measured, texts } from './stages.ts';
 
-
 // Sr | Date | Narration | Withdrawal | Deposit | Balance
 const serials = bandModel([
   column('serial', 20, 40),

@@ -6,7 +6,6 @@ import { test } from 'node:test';
 import { lineCells } from '../../src/parse/cells.ts';
 import { bandModel, column, measured, texts } from './stages.ts';
 
-
 // Date | Dr/Cr (a narrow column printing the side as one letter) | Narration | Amount | Balance
 const sided = bandModel([
   column('date', 30, 75),
@@ -20,10 +19,7 @@ test('a side letter a space after the date, in its own narrow column, is cut off
   // 'C' overlaps its column by less than 1.6 character widths: the run rules kept '05/01/2024 C'
   // whole as the date cell (no date then reads), the band edge cuts it
   const cells = lineCells(sided, [
-    measured(
-      [30, 72, '05/01/2024'],
-      [77, 81, 'C'],
-    ),
+    measured([30, 72, '05/01/2024'], [77, 81, 'C']),
     measured([92, 160, 'NEFT/SALARY/ACME']),
     measured([275, 310, '1,200.00']),
     measured([330, 370, '5,400.00']),
@@ -49,16 +45,8 @@ const union = bandModel([
 test('a mark before its figure standing over a text column, and a time with its date, are kept whole', () => {
   const cells = lineCells(union, [
     measured([42, 47, '1']),
-    measured(
-      [64, 113, '01-Jun-2023'],
-      [117, 140, '10:15'],
-      [142, 150, 'AM'],
-    ),
-    measured(
-      [245, 255, 'Cr'],
-      [257, 309, '18,764.00'],
-      [322, 363, '32,641.63'],
-    ),
+    measured([64, 113, '01-Jun-2023'], [117, 140, '10:15'], [142, 150, 'AM']),
+    measured([245, 255, 'Cr'], [257, 309, '18,764.00'], [322, 363, '32,641.63']),
     measured([375, 506, 'UPIAR/CR/315273977814/LAKSHMI']),
   ]);
   assert.deepEqual(texts(cells), [
@@ -72,10 +60,7 @@ test('a mark before its figure standing over a text column, and a time with its 
 
 test('a narration that runs long into a column of figures stays whole; the figures after it are cut off', () => {
   const cells = lineCells(sided, [
-    measured(
-      [30, 72, '06/01/2024'],
-      [80, 84, 'D'],
-    ),
+    measured([30, 72, '06/01/2024'], [80, 84, 'D']),
     measured(
       [92, 200, 'NEFT/SALARY/ACME'],
       [203, 255, 'CORPORATION'],
@@ -108,12 +93,7 @@ test("a mark after a figure is that figure's side, not the lead of the next figu
   const cells = lineCells(courier, [
     measured([19, 73, '20/03/2025']),
     measured([114, 292, 'RENDERED AT SITE OFFICE AS AGREED']),
-    measured(
-      [455, 493, '3236.00'],
-      [498, 509, 'Dr'],
-      [513, 562, '108123.64'],
-      [567, 589, '(Cr)'],
-    ),
+    measured([455, 493, '3236.00'], [498, 509, 'Dr'], [513, 562, '108123.64'], [567, 589, '(Cr)']),
   ]);
   assert.deepEqual(texts(cells), [
     ['date', '20/03/2025'],
@@ -135,12 +115,7 @@ const narrow = bandModel([
 
 test('a number without paise a word space after text, in the gutter, stays in the narration', () => {
   const cells = lineCells(narrow, [
-    measured(
-      [144, 174, 'WVQPN'],
-      [176, 219, 'CLNVJLY'],
-      [222, 283, 'BLNMNLIEYLG'],
-      [285, 290, '2'],
-    ),
+    measured([144, 174, 'WVQPN'], [176, 219, 'CLNVJLY'], [222, 283, 'BLNMNLIEYLG'], [285, 290, '2']),
   ]);
   assert.deepEqual(texts(cells), [['description', 'WVQPN CLNVJLY BLNMNLIEYLG 2']]);
 });
@@ -186,16 +161,10 @@ const markAfter = bandModel([
 test("a mark in a Dr/Cr column a space after the balance is the amount's side, not the balance's", () => {
   const cells = lineCells(markAfter, [
     measured([30, 33, '1']),
-    measured(
-      [45, 72, '05/05/2023'],
-      [75, 103, '05/05/2023'],
-    ),
+    measured([45, 72, '05/05/2023'], [75, 103, '05/05/2023']),
     measured([127, 285, 'UPI/DR/312546184669/BIGBASKET/BARB/bigbasket@ybl/NA']),
     measured([305, 321, '220.00']),
-    measured(
-      [324, 351, '191,431.98'],
-      [354, 363, 'DR'],
-    ),
+    measured([324, 351, '191,431.98'], [354, 363, 'DR']),
   ]);
   assert.deepEqual(texts(cells), [
     ['serial', '1'],

@@ -60,4 +60,5 @@ export const rowItems = (date: string, text: string, debit = '', credit = '', ba
 export const headerAt = (y: number, items: Item[] = HEADINGS): Word[] => placed(y, items, 8);
 
 /** The words of a table line (rowItems) at `y`, 8 high. */
-export const rowAt = (y: number, ...cells: Parameters<typeof rowItems>): Word[] => placed(y, rowItems(...cells), 8);
+export const rowAt = (y: number, ...cells: Parameters<typeof rowItems>): Word[] =>
+  placed(y, rowItems(...cells), 8);

@@ -106,7 +106,11 @@ test('cleanOcrWords drops a dash stuck before a figure marked Cr, and keeps any 
 });
 
 test("cleanOcrWords reads a mark's doubled point as one", () => {
-  const out = cleanOcrWords([at('677,574.43', 517, 10, 45), at('Cr..', 562, 10, 10), at('Dr.,', 562, 20, 10)]);
+  const out = cleanOcrWords([
+    at('677,574.43', 517, 10, 45),
+    at('Cr..', 562, 10, 10),
+    at('Dr.,', 562, 20, 10),
+  ]);
   assert.deepEqual(
     out.map((x) => x.text),
     ['677,574.43', 'Cr.', 'Dr.'],

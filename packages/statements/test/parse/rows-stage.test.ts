@@ -6,7 +6,6 @@ import { test } from 'node:test';
 import { HEADINGS, itemsPage, rowItems } from './items.ts';
 import { tableOf } from './stages.ts';
 
-
 const doc = itemsPage(8, [
   [119, HEADINGS],
   [135, rowItems('', 'Opening Balance', '', '', '10,000.00')],

@@ -44,7 +44,13 @@ test("a row without a date but with its value date and balance is the day above'
   // the rows stage alone: the rows without a date take the day of the row above (the year is the
   // account stage's, from the period), and each keeps its own figures
   assert.deepEqual(
-    tableOf(doc).sections[0]!.transactions.map((t) => [t.date, t.valueDate, t.withdrawal, t.deposit, t.balance]),
+    tableOf(doc).sections[0]!.transactions.map((t) => [
+      t.date,
+      t.valueDate,
+      t.withdrawal,
+      t.deposit,
+      t.balance,
+    ]),
     [
       ['0000-05-04', '0000-05-04', 20100, 0, 4128256],
       ['0000-05-04', '0000-05-04', 4100000, 0, 28256],
