@@ -3,48 +3,14 @@
 // chain, the opening and closing, the reconciliation, and the pages a statement numbers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type AccountContext, accountForEveryPage, readAccount } from '../../src/parse/account.ts';
-import type { Line } from '../../src/parse/lines.ts';
-import type { Special, TableSection } from '../../src/parse/rows.ts';
-import type { ParseIssue, Transaction } from '../../src/parse/types.ts';
-
-const line = (text: string, page = 1, y = 40): Line => ({ page, y, height: 8, runs: [], text });
-const row = (date: string, withdrawal: number, deposit: number, balance: number | null): Transaction => ({
-  date,
-  valueDate: null,
-  description: `row ${date}`,
-  reference: null,
-  withdrawal,
-  deposit,
-  balance,
-  page: 1,
-});
-const special = (kind: Special['kind'], balance: number, beforeRows: boolean): Special => ({
-  kind,
-  debit: null,
-  credit: null,
-  balance,
-  text: kind,
-  beforeRows,
-});
-const section = (transactions: Transaction[], specials: Special[] = []): TableSection => ({
-  lines: [],
-  transactions,
-  specials,
-});
-const context = (headerZone: Line[] = [], sheets = false): AccountContext & { issues: ParseIssue[] } => ({
-  headerZone,
-  period: { from: null, to: null },
-  sheets,
-  ocrPages: new Set(),
-  issues: [],
-});
+import { accountForEveryPage, readAccount } from '../../src/parse/account.ts';
+import { accountContext, section, special, textLine, txn } from './stages.ts';
 
 test('dates printed without a year take the period printed in the header zone', () => {
-  const ctx = context([line('Statement period 01/12/2023 to 31/01/2024')]);
+  const ctx = accountContext([textLine('Statement period 01/12/2023 to 31/01/2024')]);
   const a = readAccount(
     section(
-      [row('0000-12-30', 100, 0, 9900), row('0000-01-02', 0, 1000, 10900)],
+      [txn('0000-12-30', 100, 0, 9900), txn('0000-01-02', 0, 1000, 10900)],
       [special('opening', 10000, true)],
     ),
     0,
@@ -61,11 +27,11 @@ test('dates printed without a year take the period printed in the header zone', 
 test('rows printed newest first are turned into date order, and the chain runs from the opening', () => {
   const a = readAccount(
     section(
-      [row('2024-04-03', 500, 0, 10400), row('2024-04-02', 0, 1000, 10900), row('2024-04-01', 100, 0, 9900)],
+      [txn('2024-04-03', 500, 0, 10400), txn('2024-04-02', 0, 1000, 10900), txn('2024-04-01', 100, 0, 9900)],
       [special('opening', 10000, true), special('closing', 10400, false)],
     ),
     0,
-    context(),
+    accountContext(),
   );
   assert.deepEqual(
     a.transactions.map((t) => t.date),
@@ -78,11 +44,11 @@ test('rows printed newest first are turned into date order, and the chain runs f
 test('an opening line after the first row is a page brought forward, not the opening', () => {
   const a = readAccount(
     section(
-      [row('2024-04-01', 100, 0, 9900), row('2024-04-02', 0, 1000, 10900)],
+      [txn('2024-04-01', 100, 0, 9900), txn('2024-04-02', 0, 1000, 10900)],
       [special('opening', 9900, false)],
     ),
     0,
-    context(),
+    accountContext(),
   );
   assert.equal(a.openingBalance, null);
   assert.equal(a.reconciliation.openingSource, 'derived');
@@ -92,10 +58,10 @@ test("on a page the balance chain moves an amount to its side; a sheet's side co
   // a withdrawal of 1,000 was placed in the deposit column: the balance went down by it
   const misplaced = () =>
     section(
-      [row('2024-04-01', 100, 0, 9900), row('2024-04-02', 0, 1000, 8900)],
+      [txn('2024-04-01', 100, 0, 9900), txn('2024-04-02', 0, 1000, 8900)],
       [special('opening', 10000, true)],
     );
-  const page = readAccount(misplaced(), 0, context());
+  const page = readAccount(misplaced(), 0, accountContext());
   assert.deepEqual(
     page.transactions.map((t) => [t.withdrawal, t.deposit]),
     [
@@ -104,16 +70,16 @@ test("on a page the balance chain moves an amount to its side; a sheet's side co
     ],
   );
   assert.equal(page.reconciliation.ok, true);
-  const sheet = readAccount(misplaced(), 0, context([], true));
+  const sheet = readAccount(misplaced(), 0, accountContext([], true));
   assert.deepEqual(sheet.transactions[1]!.deposit, 1000);
   assert.equal(sheet.reconciliation.ok, false);
 });
 
 test('rows dated months outside the printed period are no success, though their balances chain', () => {
-  const ctx = context([line('Statement period 01/01/2023 to 31/01/2023')]);
+  const ctx = accountContext([textLine('Statement period 01/01/2023 to 31/01/2023')]);
   const a = readAccount(
     section(
-      [row('2023-01-05', 100, 0, 9900), row('2023-05-10', 0, 1000, 10900)],
+      [txn('2023-01-05', 100, 0, 9900), txn('2023-05-10', 0, 1000, 10900)],
       [special('opening', 10000, true)],
     ),
     0,
@@ -125,14 +91,18 @@ test('rows dated months outside the printed period are no success, though their 
 
 test("a statement that numbers its pages past the file's last page is no success", () => {
   const account = () =>
-    readAccount(section([row('2024-04-01', 100, 0, 9900)], [special('opening', 10000, true)]), 0, context());
+    readAccount(
+      section([txn('2024-04-01', 100, 0, 9900)], [special('opening', 10000, true)]),
+      0,
+      accountContext(),
+    );
   const cut = [account()];
   assert.equal(cut[0]!.reconciliation.ok, true);
-  accountForEveryPage([line('Page 1 of 3', 1, 780), line('Page 2 of 3', 2, 780)], 2, cut);
+  accountForEveryPage([textLine('Page 1 of 3', 1, 780), textLine('Page 2 of 3', 2, 780)], 2, cut);
   assert.equal(cut[0]!.reconciliation.ok, false);
   assert.match(cut[0]!.reconciliation.message, /page 2 of 3/);
   // the last page's number printed: the file holds the statement's end
   const whole = [account()];
-  accountForEveryPage([line('Page 1 of 3', 1, 780), line('Page 3 of 3', 2, 780)], 2, whole);
+  accountForEveryPage([textLine('Page 1 of 3', 1, 780), textLine('Page 3 of 3', 2, 780)], 2, whole);
   assert.equal(whole[0]!.reconciliation.ok, true);
 });

@@ -4,8 +4,8 @@
 // left of their columns, newest first).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Item, itemsPage, rowsOf } from './items.ts';
-import { cellsAt } from './stages.ts';
+import { type Item, itemsPage } from './items.ts';
+import { cellsAt, tableRowsOf } from './stages.ts';
 
 test("an overdrawn balance in brackets, its currency drawn apart ('(Rs.' '6,04,888.46)')", () => {
   const rows: [string, string, Item[]][] = [
@@ -82,10 +82,11 @@ test("an overdrawn balance in brackets, its currency drawn apart ('(Rs.' '6,04,8
   );
   // the cells stage alone: the currency drawn apart goes with the balance it stands before
   assert.deepEqual(cellsAt(doc, 146).at(-1), { role: 'balance', text: `(Rs. ${balances[0]}` });
-  // (newest first on paper, oldest first in the result)
-  assert.deepEqual(rowsOf(doc), [
-    ['2025-12-30', 1794200, 0, -56315546],
-    ['2025-12-31', 0, 354000, -55961546],
+  // the rows stage: every row with its overdrawn balance, in the order printed (newest first; the
+  // account stage turns them)
+  assert.deepEqual(tableRowsOf(doc), [
     ['2025-12-31', 4527300, 0, -60488846],
+    ['2025-12-31', 0, 354000, -55961546],
+    ['2025-12-30', 1794200, 0, -56315546],
   ]);
 });

@@ -4,25 +4,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lineCells } from '../../src/parse/cells.ts';
-import type { Column, ColumnModel } from '../../src/parse/columns/model.ts';
-import type { Run } from '../../src/parse/lines.ts';
-import { texts } from './stages.ts';
-
-const column = (role: Column['role'], x0: number, x1: number): Column => ({ role, label: '', x0, x1 });
-const modelOf = (columns: Column[], charWidth = 4): ColumnModel => ({
-  header: { columns, charWidth },
-  bands: columns.map((col) => ({ col, x0: col.x0, x1: col.x1 })),
-});
-/** A run of words drawn at these [x0, x1] places (as read/pdf.ts measures them). */
-const measured = (...words: [x0: number, x1: number, text: string][]): Run => ({
-  text: words.map((w) => w[2]).join(' '),
-  x0: words[0]![0],
-  x1: words.at(-1)![1],
-  edges: words.flatMap((w) => [w[0], w[1]]),
-});
+import { bandModel, column, measured, texts } from './stages.ts';
 
 // Sr | Date | Narration | Withdrawal | Deposit | Balance
-const serials = modelOf([
+const serials = bandModel([
   column('serial', 20, 40),
   column('date', 44, 100),
   column('description', 110, 260),
@@ -77,7 +62,7 @@ test("joinDatePieces (cells.ts:245): a day alone in the serial column stays ther
 });
 
 // Date | Narration | Type | Amount | Balance
-const typed = modelOf([
+const typed = bandModel([
   column('date', 20, 70),
   column('description', 80, 240),
   column('other', 250, 280),
@@ -110,7 +95,7 @@ test("giveMarks (cells.ts:364): a whole side word under a heading the reader doe
 });
 
 // Date | Narration | Withdrawal | Deposit | Balance | Channel | Dr/Cr
-const channel = modelOf([
+const channel = bandModel([
   column('date', 20, 70),
   column('description', 80, 200),
   column('debit', 210, 260),
@@ -139,7 +124,7 @@ test("giveMarks (cells.ts:379): a Dr/Cr printed past a column of no role is the 
 });
 
 // Date | Dr/Cr | Narration | Amount | Balance: a mark drawn as one item with the date before it
-const dateMark = modelOf([
+const dateMark = bandModel([
   column('date', 20, 90),
   column('description', 100, 240),
   column('amount', 250, 300),

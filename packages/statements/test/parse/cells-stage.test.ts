@@ -4,26 +4,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lineCells } from '../../src/parse/cells.ts';
-import type { Column, ColumnModel } from '../../src/parse/columns/model.ts';
-import type { Run } from '../../src/parse/lines.ts';
-import { texts } from './stages.ts';
-
-const column = (role: Column['role'], x0: number, x1: number): Column => ({ role, label: '', x0, x1 });
-const modelOf = (columns: Column[]): ColumnModel => ({
-  header: { columns, charWidth: 4 },
-  bands: columns.map((col) => ({ col, x0: col.x0, x1: col.x1 })),
-});
-
-/** A run of words drawn at these [x0, x1] places (as read/pdf.ts measures them). */
-const measured = (words: [x0: number, x1: number, text: string][]): Run => ({
-  text: words.map((w) => w[2]).join(' '),
-  x0: words[0]![0],
-  x1: words.at(-1)![1],
-  edges: words.flatMap((w) => [w[0], w[1]]),
-});
+import { bandModel, column, measured, texts } from './stages.ts';
 
 // Date | Dr/Cr (a narrow column printing the side as one letter) | Narration | Amount | Balance
-const sided = modelOf([
+const sided = bandModel([
   column('date', 30, 75),
   column('mark', 76, 86),
   column('description', 92, 250),
@@ -35,13 +19,10 @@ test('a side letter a space after the date, in its own narrow column, is cut off
   // 'C' overlaps its column by less than 1.6 character widths: the run rules kept '05/01/2024 C'
   // whole as the date cell (no date then reads), the band edge cuts it
   const cells = lineCells(sided, [
-    measured([
-      [30, 72, '05/01/2024'],
-      [77, 81, 'C'],
-    ]),
-    measured([[92, 160, 'NEFT/SALARY/ACME']]),
-    measured([[275, 310, '1,200.00']]),
-    measured([[330, 370, '5,400.00']]),
+    measured([30, 72, '05/01/2024'], [77, 81, 'C']),
+    measured([92, 160, 'NEFT/SALARY/ACME']),
+    measured([275, 310, '1,200.00']),
+    measured([330, 370, '5,400.00']),
   ]);
   assert.deepEqual(texts(cells), [
     ['date', '05/01/2024'],
@@ -52,7 +33,7 @@ test('a side letter a space after the date, in its own narrow column, is cut off
 });
 
 // Sr | Date | Ref | Amount | Balance | Narration (amounts set at their column's left, a mark before)
-const union = modelOf([
+const union = bandModel([
   column('serial', 42, 51),
   column('date', 64, 113),
   column('reference', 188, 250),
@@ -63,18 +44,10 @@ const union = modelOf([
 
 test('a mark before its figure standing over a text column, and a time with its date, are kept whole', () => {
   const cells = lineCells(union, [
-    measured([[42, 47, '1']]),
-    measured([
-      [64, 113, '01-Jun-2023'],
-      [117, 140, '10:15'],
-      [142, 150, 'AM'],
-    ]),
-    measured([
-      [245, 255, 'Cr'],
-      [257, 309, '18,764.00'],
-      [322, 363, '32,641.63'],
-    ]),
-    measured([[375, 506, 'UPIAR/CR/315273977814/LAKSHMI']]),
+    measured([42, 47, '1']),
+    measured([64, 113, '01-Jun-2023'], [117, 140, '10:15'], [142, 150, 'AM']),
+    measured([245, 255, 'Cr'], [257, 309, '18,764.00'], [322, 363, '32,641.63']),
+    measured([375, 506, 'UPIAR/CR/315273977814/LAKSHMI']),
   ]);
   assert.deepEqual(texts(cells), [
     ['serial', '1'],
@@ -87,17 +60,14 @@ test('a mark before its figure standing over a text column, and a time with its 
 
 test('a narration that runs long into a column of figures stays whole; the figures after it are cut off', () => {
   const cells = lineCells(sided, [
-    measured([
-      [30, 72, '06/01/2024'],
-      [80, 84, 'D'],
-    ]),
-    measured([
+    measured([30, 72, '06/01/2024'], [80, 84, 'D']),
+    measured(
       [92, 200, 'NEFT/SALARY/ACME'],
       [203, 255, 'CORPORATION'],
       [258, 272, 'LTD'],
       [276, 310, '1,200.00'],
       [330, 370, '4,200.00'],
-    ]),
+    ),
   ]);
   assert.deepEqual(texts(cells), [
     ['date', '06/01/2024'],
@@ -109,7 +79,7 @@ test('a narration that runs long into a column of figures stays whole; the figur
 
 // Date | Narration | Credit | Debit | Balance, in Courier with the side a space after each figure:
 // the band model learnt from the rows puts a debit's mark inside the balance's band
-const courier = modelOf([
+const courier = bandModel([
   column('date', 19, 74),
   column('description', 113, 357),
   column('credit', 386, 430),
@@ -121,14 +91,9 @@ const courier = modelOf([
 
 test("a mark after a figure is that figure's side, not the lead of the next figure that has its own", () => {
   const cells = lineCells(courier, [
-    measured([[19, 73, '20/03/2025']]),
-    measured([[114, 292, 'RENDERED AT SITE OFFICE AS AGREED']]),
-    measured([
-      [455, 493, '3236.00'],
-      [498, 509, 'Dr'],
-      [513, 562, '108123.64'],
-      [567, 589, '(Cr)'],
-    ]),
+    measured([19, 73, '20/03/2025']),
+    measured([114, 292, 'RENDERED AT SITE OFFICE AS AGREED']),
+    measured([455, 493, '3236.00'], [498, 509, 'Dr'], [513, 562, '108123.64'], [567, 589, '(Cr)']),
   ]);
   assert.deepEqual(texts(cells), [
     ['date', '20/03/2025'],
@@ -140,7 +105,7 @@ test("a mark after a figure is that figure's side, not the lead of the next figu
 
 // Date | Description (a narrow heading) | Credit | Debit | Balance: a wrapped narration line ends
 // in a number a word space after it, in the gutter nearest the credit column
-const narrow = modelOf([
+const narrow = bandModel([
   column('date', 50, 96),
   column('description', 144, 193),
   column('credit', 315, 337),
@@ -150,19 +115,14 @@ const narrow = modelOf([
 
 test('a number without paise a word space after text, in the gutter, stays in the narration', () => {
   const cells = lineCells(narrow, [
-    measured([
-      [144, 174, 'WVQPN'],
-      [176, 219, 'CLNVJLY'],
-      [222, 283, 'BLNMNLIEYLG'],
-      [285, 290, '2'],
-    ]),
+    measured([144, 174, 'WVQPN'], [176, 219, 'CLNVJLY'], [222, 283, 'BLNMNLIEYLG'], [285, 290, '2']),
   ]);
   assert.deepEqual(texts(cells), [['description', 'WVQPN CLNVJLY BLNMNLIEYLG 2']]);
 });
 
 // Trans Date | Description | Amount (Rs.) | Balance, the amounts signed whole rupees set at their
 // column's left (generated BANKOFINDIA seed 166330919, Courier 8.5)
-const signedLeft = modelOf([
+const signedLeft = bandModel([
   column('date', 39, 61),
   column('description', 89, 276),
   column('amount', 280, 306),
@@ -171,10 +131,10 @@ const signedLeft = modelOf([
 
 test('signed whole rupees a word space after a long narration are the amount, not more narration', () => {
   const cells = lineCells(signedLeft, [
-    measured([[39, 61, 'May 16']]),
-    measured([[89, 276, 'UPI/DR/313672945157/MAKEMYTRIP/BARB/makemytrip@icici']]),
-    measured([[280, 295, '-823']]),
-    measured([[330, 377, '2,99,035.98Cr']]),
+    measured([39, 61, 'May 16']),
+    measured([89, 276, 'UPI/DR/313672945157/MAKEMYTRIP/BARB/makemytrip@icici']),
+    measured([280, 295, '-823']),
+    measured([330, 377, '2,99,035.98Cr']),
   ]);
   assert.deepEqual(texts(cells), [
     ['date', 'May 16'],
@@ -187,7 +147,7 @@ test('signed whole rupees a word space after a long narration are the amount, no
 // S.No | Value Dt | Post Date | Ref No | Particulars | Amount | Balance | Cr/Dr: the amount's side
 // printed in a Dr/Cr column after the balance, a space from it (generated BANKOFINDIA seed
 // 609842439, Times-Roman 8)
-const markAfter = modelOf([
+const markAfter = bandModel([
   column('serial', 30, 37),
   column('valueDate', 45, 74),
   column('date', 74, 104),
@@ -200,17 +160,11 @@ const markAfter = modelOf([
 
 test("a mark in a Dr/Cr column a space after the balance is the amount's side, not the balance's", () => {
   const cells = lineCells(markAfter, [
-    measured([[30, 33, '1']]),
-    measured([
-      [45, 72, '05/05/2023'],
-      [75, 103, '05/05/2023'],
-    ]),
-    measured([[127, 285, 'UPI/DR/312546184669/BIGBASKET/BARB/bigbasket@ybl/NA']]),
-    measured([[305, 321, '220.00']]),
-    measured([
-      [324, 351, '191,431.98'],
-      [354, 363, 'DR'],
-    ]),
+    measured([30, 33, '1']),
+    measured([45, 72, '05/05/2023'], [75, 103, '05/05/2023']),
+    measured([127, 285, 'UPI/DR/312546184669/BIGBASKET/BARB/bigbasket@ybl/NA']),
+    measured([305, 321, '220.00']),
+    measured([324, 351, '191,431.98'], [354, 363, 'DR']),
   ]);
   assert.deepEqual(texts(cells), [
     ['serial', '1'],

@@ -7,33 +7,16 @@ import { explicitModel } from '../../src/parse/columns/explicit.ts';
 import { findHeadings, matchHeader, pageHasNoHeader, sameColumns } from '../../src/parse/columns/heading.ts';
 import type { Run } from '../../src/parse/lines.ts';
 import type { SourceDocument } from '../../src/source.ts';
-import { type Item, placed, onePage } from './items.ts';
+import { HEADINGS, type Item, headerAt, placed, onePage } from './items.ts';
 import { linesOf } from './stages.ts';
 
-const HEAD: Item[] = [
-  [33, 50, 'Date'],
-  [120, 165, 'Narration'],
-  [413, 461, 'Withdrawal'],
-  [483, 522, 'Deposit'],
-  [559, 592, 'Balance'],
-];
 const run = (x0: number, x1: number, text: string): Run => ({ text, x0, x1 });
 
 test("a header printed on two lines ('Closing' over 'Balance') is found once, at its first line", () => {
   const doc = onePage(
     [612, 792],
     [
-      ...placed(
-        100,
-        [
-          [33, 50, 'Date'],
-          [120, 165, 'Narration'],
-          [413, 461, 'Withdrawal'],
-          [483, 522, 'Deposit'],
-          [559, 592, 'Closing'],
-        ],
-        8,
-      ),
+      ...headerAt(100, [...HEADINGS.slice(0, 4), [559, 592, 'Closing']]),
       ...placed(110, [[559, 592, 'Balance']], 8),
       ...placed(130, [[33, 80, '01/04/2024']], 8),
     ],
@@ -62,7 +45,7 @@ test('a header repeated on the next page is found there too, with the same colum
     number,
     width: 612,
     height: 792,
-    words: [...(header ? placed(100, HEAD, 8) : []), ...placed(130, [[33, 80, '01/04/2024']], 8)],
+    words: [...(header ? headerAt(100) : []), ...placed(130, [[33, 80, '01/04/2024']], 8)],
   });
   const doc: SourceDocument = {
     kind: 'pages',
@@ -80,19 +63,19 @@ test('a header repeated on the next page is found there too, with the same colum
 });
 
 test('too few rows under a header: the bands are the headings themselves', () => {
-  const header = matchHeader(HEAD.map(([x0, x1, text]) => run(x0, x1, text)))!;
+  const header = matchHeader(HEADINGS.map(([x0, x1, text]) => run(x0, x1, text)))!;
   const bands = columnBands(header, [
     [run(33, 80, '01/04/2024'), run(552, 592, '9,900.00')],
     [run(33, 80, '02/04/2024'), run(552, 592, '9,800.00')],
   ]);
   assert.deepEqual(
     bands.map((b) => [b.col.role, b.x0, b.x1]),
-    HEAD.map(([x0, x1], i) => [header.columns[i]!.role, x0, x1]),
+    HEADINGS.map(([x0, x1], i) => [header.columns[i]!.role, x0, x1]),
   );
 });
 
 test('the rows place the bands: figures set right of their headings widen them, and a Dr/Cr column holds its marks', () => {
-  const items: Item[] = [...HEAD, [600, 615, 'Dr/Cr']];
+  const items: Item[] = [...HEADINGS, [600, 615, 'Dr/Cr']];
   const header = matchHeader(items.map(([x0, x1, text]) => run(x0, x1, text)))!;
   assert.deepEqual(
     header.columns.map((c) => c.role),

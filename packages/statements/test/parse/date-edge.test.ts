@@ -3,8 +3,8 @@
 // (Helvetica 9); the words are invented.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Item, itemsPage, rowsOf } from './items.ts';
-import { cellsAt, texts } from './stages.ts';
+import { type Item, itemsPage } from './items.ts';
+import { cellsAt, tableRowsOf, texts } from './stages.ts';
 
 const heading: Item[] = [
   [58, 87, 'Txn Date'],
@@ -84,7 +84,8 @@ test("a value date's year drawn touching the narration ('2019IQZ EOF') is cut at
     ['valueDate', '2019'],
     ['description', 'IQZ EOF DOIEAAOIHYU'],
   ]);
-  assert.deepEqual(rowsOf(doc), [
+  // and the rows stage reads the three rows whole
+  assert.deepEqual(tableRowsOf(doc), [
     ['2019-12-28', 22800, 0, 316863],
     ['2019-12-29', 105000, 0, 211863],
     ['2019-12-30', 0, 200000, 411863],

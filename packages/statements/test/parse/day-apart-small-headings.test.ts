@@ -4,7 +4,8 @@
 // Positions from a generated Canara layout.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Item, itemsPage, rowsOf } from './items.ts';
+import { type Item, itemsPage } from './items.ts';
+import { tableRowsOf } from './stages.ts';
 
 test("a day a word space before 'May 24' under headings in smaller type is the date's", () => {
   const rows: [string, string, string, string, string][] = [
@@ -66,7 +67,8 @@ test("a day a word space before 'May 24' under headings in smaller type is the d
       ],
     ]),
   ]);
-  assert.deepEqual(rowsOf(doc), [
+  // the rows stage over the bands the headings and rows placed: each row dated its own day
+  assert.deepEqual(tableRowsOf(doc), [
     ['2024-05-01', 92000, 0, -89182057],
     ['2024-05-01', 0, 115500, -89066557],
     ['2024-05-03', 0, 330200, -88736357],

@@ -15,7 +15,7 @@ import {
   type RuleId,
 } from '../../src/index.ts';
 import type { Sheet, SourceDocument, Word } from '../../src/source.ts';
-import { placed } from './items.ts';
+import { headerAt, placed, rowAt } from './items.ts';
 
 const sheet = (rows: Sheet['rows']): SourceDocument => ({
   kind: 'sheets',
@@ -31,35 +31,8 @@ function page(
   opts: { header?: boolean; ocr?: boolean; top?: Word[] } = {},
 ) {
   const words: Word[] = [...(opts.top ?? [])];
-  if (opts.header !== false)
-    words.push(
-      ...placed(
-        119,
-        [
-          [33, 80, 'Date'],
-          [120, 170, 'Narration'],
-          [413, 461, 'Withdrawal'],
-          [483, 522, 'Deposit'],
-          [559, 592, 'Balance'],
-        ],
-        8,
-      ),
-    );
-  rows.forEach(([date, text, debit, credit, balance], i) =>
-    words.push(
-      ...placed(
-        140 + 15 * i,
-        [
-          [33, 80, date],
-          [120, 120 + 5 * text.length, text],
-          ...(debit ? [[461 - 5 * debit.length, 461, debit] as [number, number, string]] : []),
-          ...(credit ? [[522 - 5 * credit.length, 522, credit] as [number, number, string]] : []),
-          [592 - 5 * balance.length, 592, balance],
-        ],
-        8,
-      ),
-    ),
-  );
+  if (opts.header !== false) words.push(...headerAt(119));
+  rows.forEach((row, i) => words.push(...rowAt(140 + 15 * i, ...row)));
   return { number, width: 612, height: 792, words, ...(opts.ocr ? { ocr: true } : {}) };
 }
 const pages = (...p: ReturnType<typeof page>[]): SourceDocument => ({

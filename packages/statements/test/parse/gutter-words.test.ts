@@ -5,22 +5,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lineCells } from '../../src/parse/cells.ts';
-import type { Column, ColumnModel } from '../../src/parse/columns/model.ts';
 import type { Run } from '../../src/parse/lines.ts';
-import { texts } from './stages.ts';
+import { bandModel, column, texts } from './stages.ts';
 
-const column = (role: Column['role'], x0: number, x1: number): Column => ({ role, label: '', x0, x1 });
-const columns = [
-  column('date', 21, 59),
-  column('description', 96, 280),
-  column('debit', 295, 324),
-  column('credit', 331, 368),
-  column('balance', 373, 417),
-];
-const model: ColumnModel = {
-  header: { columns, charWidth: 3.5 },
-  bands: columns.map((col) => ({ col, x0: col.x0, x1: col.x1 })),
-};
+const model = bandModel(
+  [
+    column('date', 21, 59),
+    column('description', 96, 280),
+    column('debit', 295, 324),
+    column('credit', 331, 368),
+    column('balance', 373, 417),
+  ],
+  3.5,
+);
 const run = (text: string, x0: number, x1: number): Run => ({ text, x0, x1 });
 
 test('a cheque number in the gutter before the narration is a cell of its own', () => {

@@ -32,3 +32,33 @@ export const rowsOf = (doc: SourceDocument) =>
   parseStatement(doc)
     .accounts.flatMap((a) => a.transactions)
     .map((t) => [t.date, t.withdrawal, t.deposit, t.balance]);
+
+/** The five headings most parser tests print, at the usual places: each figure's heading ends
+ * where its figures do (withdrawal 461, deposit 522, balance 592). */
+export const HEADINGS: Item[] = [
+  [33, 80, 'Date'],
+  [120, 170, 'Narration'],
+  [413, 461, 'Withdrawal'],
+  [483, 522, 'Deposit'],
+  [559, 592, 'Balance'],
+];
+
+/** A table line's items under HEADINGS: the date, the narration at 120, each figure set right in
+ * its column, 5 points a character; an empty string prints nothing there. */
+export const rowItems = (date: string, text: string, debit = '', credit = '', balance = ''): Item[] =>
+  (
+    [
+      [33, 80, date],
+      [120, 120 + 5 * text.length, text],
+      [461 - 5 * debit.length, 461, debit],
+      [522 - 5 * credit.length, 522, credit],
+      [592 - 5 * balance.length, 592, balance],
+    ] as Item[]
+  ).filter(([, , text]) => text !== '');
+
+/** The words of HEADINGS (or other heading items) at `y`, 8 high. */
+export const headerAt = (y: number, items: Item[] = HEADINGS): Word[] => placed(y, items, 8);
+
+/** The words of a table line (rowItems) at `y`, 8 high. */
+export const rowAt = (y: number, ...cells: Parameters<typeof rowItems>): Word[] =>
+  placed(y, rowItems(...cells), 8);

@@ -11,8 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
-import { cleanOcrWords } from '../../src/parse/ocr-words.ts';
-import type { SourceDocument, Word } from '../../src/source.ts';
+import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
 
 const dir = path.resolve(import.meta.dirname, '../fixtures/scan-bench');
@@ -53,60 +52,4 @@ test("a mark read 'Cr..' is a Cr (speckle CANARA 55599)", () => {
   const score = read('speckle-CANARA-55599');
   assert.equal(score.found, 22);
   assert.equal(score.matched, 22);
-});
-
-const w = (text: string, x: number, y: number, width = 20, height = 6): Word => ({
-  text,
-  x,
-  y,
-  width,
-  height,
-  confidence: 90,
-});
-
-test("cleanOcrWords mends 'Amount' and 'Amt' on a heading line only", () => {
-  const out = cleanOcrWords([
-    w('Withdrawal', 100, 50),
-    w('Ant.', 125, 50),
-    w('Cr', 150, 50.5),
-    w('Anpunt', 160, 50),
-    w('ANPBUNT', 190, 51),
-    w('Anount', 220, 49),
-    w('Balance', 250, 50),
-    // a narration's words, on no line with 'Balance': the user's
-    w('Anpunt', 100, 80),
-    w('Ant', 130, 80),
-    // near the heading but a line below
-    w('Ant', 130, 57),
-  ]);
-  assert.deepEqual(
-    out.map((x) => x.text),
-    ['Withdrawal', 'Amt.', 'Cr', 'Amount', 'AMOUNT', 'Amount', 'Balance', 'Anpunt', 'Ant', 'Ant'],
-  );
-});
-
-test('cleanOcrWords drops a dash stuck before a figure marked Cr, and keeps any other minus', () => {
-  const out = cleanOcrWords([
-    w('-191431.98', 474, 100, 45),
-    w('Cr', 520, 100, 8),
-    w('-191431.98Cr', 474, 110, 53),
-    w('-1,200.00', 474, 120, 45),
-    w('Dr', 520, 120, 8),
-    w('-1,200.00', 474, 130, 45),
-    // a Cr on the next line is not this figure's
-    w('-500.00', 474, 140, 45),
-    w('Cr', 520, 147, 8),
-  ]);
-  assert.deepEqual(
-    out.map((x) => x.text),
-    ['191431.98', 'Cr', '191431.98Cr', '-1,200.00', 'Dr', '-1,200.00', '-500.00', 'Cr'],
-  );
-});
-
-test("cleanOcrWords reads a mark's doubled point as one", () => {
-  const out = cleanOcrWords([w('677,574.43', 517, 10, 45), w('Cr..', 562, 10, 10), w('Dr.,', 562, 20, 10)]);
-  assert.deepEqual(
-    out.map((x) => x.text),
-    ['677,574.43', 'Cr.', 'Dr.'],
-  );
 });

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { readAmount } from '../../src/parse/amount.ts';
 import { parseStatement } from '../../src/parse/index.ts';
-import { cleanOcrWords, estimateSkew, fixOcrAmount } from '../../src/parse/ocr-words.ts';
-import type { Page, SourceDocument, Word } from '../../src/source.ts';
+import { estimateSkew } from '../../src/parse/ocr-words.ts';
+import type { Page, SourceDocument } from '../../src/source.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const load = (name: string) =>
@@ -17,30 +17,6 @@ const rows = (doc: SourceDocument) =>
   parseStatement(doc)
     .accounts.flatMap((a) => a.transactions)
     .map((t) => [t.date, t.withdrawal, t.deposit, t.balance]);
-
-test('recogniser confusions in amounts are undone', () => {
-  const cases: [string, string][] = [
-    ['1,2O4.5O', '1,204.50'],
-    ['S,347.85', '5,347.85'],
-    ['l,23,456.78', '1,23,456.78'],
-    ['1,234,56', '1,234.56'],
-    ['1.23.456.78', '1,23,456.78'],
-    ['4,460.O2Cr.', '4,460.02Cr.'],
-    ['887.83', '887.83'],
-  ];
-  for (const [ocr, fixed] of cases) assert.equal(fixOcrAmount(ocr), fixed, ocr);
-  for (const word of ['Soil', 'DEPOSIT', 'III', 'UPI/DR/400559462270', '03-01-2024', 'ISO', '12'])
-    assert.equal(fixOcrAmount(word), word, word);
-});
-
-test('ruling-line marks are dropped and stray quotes stripped', () => {
-  const w = (text: string): Word => ({ text, x: 0, y: 0, width: 10, height: 6 });
-  const out = cleanOcrWords([w('|'), w('‘Serial'), w('"01/05/2023'), w('—'), w(':'), w('Cr.')]);
-  assert.deepEqual(
-    out.map((x) => x.text),
-    ['Serial', '01/05/2023', ':', 'Cr.'],
-  );
-});
 
 function tilt(page: Page, slope: number): Page {
   return { ...page, words: page.words.map((w) => ({ ...w, y: w.y + slope * (w.x + w.width / 2) })) };
@@ -254,32 +230,6 @@ test('the summary after the rows is read by its labels when the columns place it
   assert.equal(a.reconciliation.printedTotals?.creditCount, 15);
   assert.equal(a.closingBalance, 49_935_790);
   assert.equal(a.reconciliation.ok, true, a.reconciliation.message);
-});
-
-test('OCR noise: capitals or digits under half the text height, a glyph at low confidence', () => {
-  const w = (text: string, height: number, confidence?: number): Word => ({
-    text,
-    x: 0,
-    y: 0,
-    width: 10,
-    height,
-    ...(confidence === undefined ? {} : { confidence }),
-  });
-  const page = [w('Balance', 6, 96), w('12,471.00', 6.5, 95), w('narration', 6, 90)];
-  const out = cleanOcrWords([
-    ...page,
-    w('1', 2.6, 95),
-    w('TT', 1.2, 0),
-    w('J—', 7.2, 25),
-    w('1', 6, 95),
-    w('Cr.', 6, 20),
-    w('ab', 2, 90),
-    w('UPI/DR/3125', 6, 12),
-  ]);
-  assert.deepEqual(
-    out.map((x) => x.text),
-    ['Balance', '12,471.00', 'narration', '1', 'Cr.', 'ab', 'UPI/DR/3125'],
-  );
 });
 
 // Word confidence into the rows (decision 041, round five): a row is flagged when the recogniser

@@ -3,8 +3,8 @@
 // statement read 269 of its 289 rows).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Item, itemsPage, rowsOf } from './items.ts';
-import { tableOf } from './stages.ts';
+import { type Item, itemsPage } from './items.ts';
+import { tableOf, tableRowsOf } from './stages.ts';
 
 const row = (
   y: number,
@@ -50,7 +50,7 @@ test('a wrapped cell of a column the reader does not read keeps the table going'
   const table = tableOf(doc);
   assert.equal(table.sections.length, 1);
   assert.ok(!table.sections[0]!.lines.some((l) => l.text === 'PUNE CAMP ROAD'));
-  assert.deepEqual(rowsOf(doc), [
+  assert.deepEqual(tableRowsOf(doc), [
     ['2023-01-02', 4980000, 0, 29702430],
     ['2023-01-02', 0, 5000000, 34702430],
     ['2023-01-03', 0, 1000000, 35702430],

@@ -1,34 +1,12 @@
-// The rows stage: the last row's narration carried onto a page where no row follows (the statement
+// The rows stage alone (readTable): the last row's narration carried onto a page where no row follows (the statement
 // ends there) finishes that row; a line set elsewhere on that page is no part of it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatement } from '../../src/index.ts';
 import { isMonthOrDay } from '../../src/parse/dates.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
-import { placed } from './items.ts';
+import { headerAt, placed, rowAt } from './items.ts';
+import { tableOf } from './stages.ts';
 
-const header = placed(
-  119,
-  [
-    [33, 80, 'Date'],
-    [120, 170, 'Narration'],
-    [413, 461, 'Withdrawal'],
-    [483, 522, 'Deposit'],
-    [559, 592, 'Balance'],
-  ],
-  8,
-);
-const row = (y: number, date: string, text: string, debit: string, balance: string) =>
-  placed(
-    y,
-    [
-      [33, 80, date],
-      [120, 120 + 5 * text.length, text],
-      [461 - 5 * debit.length, 461, debit],
-      [592 - 5 * balance.length, 592, balance],
-    ],
-    8,
-  );
 const doc = (secondPage: Word[]): SourceDocument => ({
   kind: 'pages',
   format: 'pdf',
@@ -38,9 +16,9 @@ const doc = (secondPage: Word[]): SourceDocument => ({
       width: 612,
       height: 792,
       words: [
-        ...header,
-        ...row(140, '01/05/2024', 'ATM CASH WDL 4471', '500.00', '56,873.43'),
-        ...row(155, '02/05/2024', 'UPI/DR/412220246414/BHARAT', '920.00', '55,953.43'),
+        ...headerAt(119),
+        ...rowAt(140, '01/05/2024', 'ATM CASH WDL 4471', '500.00', '', '56,873.43'),
+        ...rowAt(155, '02/05/2024', 'UPI/DR/412220246414/BHARAT', '920.00', '', '55,953.43'),
       ],
     },
     {
@@ -52,18 +30,22 @@ const doc = (secondPage: Word[]): SourceDocument => ({
   ],
 });
 
+/** The transactions the rows stage read, over every section. */
+const rowsRead = (d: SourceDocument) => tableOf(d).sections.flatMap((s) => s.transactions);
+
 test("the last row's narration on the next page, where the statement ends, finishes that row", () => {
   const tail = [...placed(70, [[120, 200, 'KUMAR/SBIN/rent']], 8), ...placed(85, [[120, 180, 'for May']], 8)];
-  const result = parseStatement(doc(tail));
-  const txs = result.accounts[0]!.transactions;
+  const txs = rowsRead(doc(tail));
   assert.equal(txs.length, 2);
   assert.equal(txs[1]!.description, 'UPI/DR/412220246414/BHARAT KUMAR/SBIN/rent for May');
   assert.equal(txs[0]!.description, 'ATM CASH WDL 4471');
 });
 
 test('a line on that page not set where the narration starts is no part of the row', () => {
-  const result = parseStatement(doc(placed(70, [[200, 330, 'Thank you for banking']], 8)));
-  assert.equal(result.accounts[0]!.transactions[1]!.description, 'UPI/DR/412220246414/BHARAT');
+  assert.equal(
+    rowsRead(doc(placed(70, [[200, 330, 'Thank you for banking']], 8)))[1]!.description,
+    'UPI/DR/412220246414/BHARAT',
+  );
 });
 
 test('the wrapped end of a date is a month, a weekday or a year, never another word', () => {

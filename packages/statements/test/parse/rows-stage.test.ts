@@ -3,34 +3,18 @@
 // footers, issues, or the end of the table.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Item, itemsPage } from './items.ts';
+import { HEADINGS, itemsPage, rowItems } from './items.ts';
 import { tableOf } from './stages.ts';
 
-const HEAD: Item[] = [
-  [33, 50, 'Date'],
-  [120, 165, 'Narration'],
-  [413, 461, 'Withdrawal'],
-  [483, 522, 'Deposit'],
-  [559, 592, 'Balance'],
-];
-/** A table line: date, narration, withdrawal, deposit, balance (figures set right in their columns). */
-const row = (date: string, text: string, debit: string, credit: string, balance: string): Item[] => [
-  ...(date ? [[33, 33 + 5 * date.length, date] as Item] : []),
-  ...(text ? [[120, 120 + 5 * text.length, text] as Item] : []),
-  ...(debit ? [[461 - 5 * debit.length, 461, debit] as Item] : []),
-  ...(credit ? [[522 - 5 * credit.length, 522, credit] as Item] : []),
-  ...(balance ? [[592 - 5 * balance.length, 592, balance] as Item] : []),
-];
-
 const doc = itemsPage(8, [
-  [119, HEAD],
-  [135, row('', 'Opening Balance', '', '', '10,000.00')],
-  [150, row('01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00')],
-  [160, row('', 'STORES PVT LTD', '', '', '')],
-  [175, row('02/04/2024', 'NEFT/CR/N1234/ACME', '', '1,000.00', '10,900.00')],
-  [190, row('N/A', 'REVERSAL', '', '50.00', '10,950.00')],
-  [205, row('03/04/2024', 'ATM/CASH/BANDRA', '500.00', '', '10,450.00')],
-  [220, row('', 'Closing Balance', '', '', '10,450.00')],
+  [119, HEADINGS],
+  [135, rowItems('', 'Opening Balance', '', '', '10,000.00')],
+  [150, rowItems('01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00')],
+  [160, rowItems('', 'STORES PVT LTD', '', '', '')],
+  [175, rowItems('02/04/2024', 'NEFT/CR/N1234/ACME', '', '1,000.00', '10,900.00')],
+  [190, rowItems('N/A', 'REVERSAL', '', '50.00', '10,950.00')],
+  [205, rowItems('03/04/2024', 'ATM/CASH/BANDRA', '500.00', '', '10,450.00')],
+  [220, rowItems('', 'Closing Balance', '', '', '10,450.00')],
   [232, [[500, 592, 'Page 1 of 1']]],
   [300, [[120, 320, 'This is a computer generated statement.']]],
 ]);
@@ -79,8 +63,8 @@ test('a row whose date cannot be read is an issue and the table goes on; a foote
 test('lines above the first header are the header zone', () => {
   const withTop = itemsPage(8, [
     [40, [[33, 200, 'Account Number : 50100012345678']]],
-    [119, HEAD],
-    [150, row('01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00')],
+    [119, HEADINGS],
+    [150, rowItems('01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00')],
   ]);
   const table = tableOf(withTop);
   assert.deepEqual(
@@ -93,7 +77,7 @@ test('lines above the first header are the header zone', () => {
 test('without a header the reader knows, nothing is read as rows', () => {
   const headless = itemsPage(8, [
     [119, [[33, 60, 'Qqqq']]],
-    [150, row('01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00')],
+    [150, rowItems('01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00')],
   ]);
   const table = tableOf(headless);
   assert.equal(table.headerFound, false);

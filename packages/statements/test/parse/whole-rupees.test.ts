@@ -3,32 +3,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
-import { type Item, itemsPage, rowsOf } from './items.ts';
+import { HEADINGS, type Item, itemsPage, rowItems, rowsOf } from './items.ts';
 import { valuesAt } from './stages.ts';
 
 test('whole rupees in a withdrawal or deposit column of a page are amounts', () => {
-  const row = (y: number, day: string, text: string, debit: string, credit: string, balance: string) =>
-    [
-      y,
-      [
-        [33, 80, `${day}/05/2024`],
-        [120, 120 + 5 * text.length, text],
-        ...(debit ? [[461 - 5 * debit.length, 461, debit] as Item] : []),
-        ...(credit ? [[522 - 5 * credit.length, 522, credit] as Item] : []),
-        [592 - 5 * balance.length, 592, balance],
-      ],
-    ] as [number, Item[]];
+  const row = (y: number, day: string, ...rest: [string, string, string, string]): [number, Item[]] => [
+    y,
+    rowItems(`${day}/05/2024`, ...rest),
+  ];
   const doc = itemsPage(8, [
-    [
-      119,
-      [
-        [33, 80, 'Date'],
-        [120, 170, 'Narration'],
-        [413, 461, 'Withdrawal'],
-        [483, 522, 'Deposit'],
-        [559, 592, 'Balance'],
-      ],
-    ],
+    [119, HEADINGS],
     row(140, '01', 'UPI/DR/412220246414/BHARAT', '2,700', '', '55,953.43'),
     row(155, '02', 'UPI/CR/412258786469/MOHAMMED', '', '151200', '2,07,153.43'),
     row(170, '03', 'ATM CASH', '500.50', '', '2,06,652.93'),
