@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { columnBands } from '../../src/parse/columns/bands.ts';
-import type { Column, Header } from '../../src/parse/columns/model.ts';
+import type { Header } from '../../src/parse/columns/model.ts';
 import type { Run } from '../../src/parse/lines.ts';
+import { column } from './stages.ts';
 
-const column = (role: Column['role'], x0: number, x1: number): Column => ({ role, label: '', x0, x1 });
 const header: Header = {
   columns: [
     column('date', 15, 59),
