@@ -15,8 +15,8 @@ const DELIMITERS = ['\t', ',', ';', '|'] as const;
 const MIN_FIELDS = 4;
 // Of the lines that split at all, this share must split into the table's number of fields.
 const STEADY_SHARE = 0.6;
-// A delimiter whose fields hold runs of spaces on more than this share of the table's lines splits a
-// fixed-width report, not a delimited file (padding around a delimiter is trimmed first).
+// A delimiter that cuts figures out of runs of spaces on more than this share of the table's lines
+// splits a fixed-width report, not a delimited file (padding around a delimiter is trimmed first).
 const REPORT_LINE_SHARE = 0.3;
 
 /**
@@ -73,8 +73,23 @@ function textLines(text: string): string[] {
   return out;
 }
 
-/** A field that holds a run of two or more spaces: cells of a fixed-width report, side by side. */
-const spaced = (field: string) => field.includes('  ');
+const isFigureChar = (c: number) => (c >= 48 && c <= 57) || c === 46; /* 0-9 . */
+
+/**
+ * A field a delimiter cut out of a fixed-width report: a figure's piece a run of spaces from the
+ * rest of the field ('200.00       1' of '1,200.00       1,23,456.00', or 'NEFT-SUPREME     1'). A
+ * bank's delimited download pads its text fields too ('NEFT INB: NXEOKJYGV9       TRANSFER TO ...',
+ * 'CHEQUE-WQN   161628671-150256'): spaces inside a narration prove nothing.
+ */
+function cutFigure(field: string): boolean {
+  if (!field.includes('  ')) return false;
+  let end = field.length;
+  while (end > 0 && isFigureChar(field.charCodeAt(end - 1))) end--;
+  if (end < field.length && end >= 2 && field[end - 1] === ' ' && field[end - 2] === ' ') return true;
+  let start = 0;
+  while (start < field.length && isFigureChar(field.charCodeAt(start))) start++;
+  return start > 0 && field[start] === ' ' && field[start + 1] === ' ';
+}
 
 /** Of the lines' field counts (count -> lines), the most frequent (the larger on a tie) and its lines. */
 function steadiest(byCount: Map<number, number>): { fields: number; lines: number } {
@@ -128,7 +143,7 @@ export function readDelimited(text: string): Sheet | null {
   // dropped as soon as they are counted, and only the winner's are kept. Keeping every delimiter's
   // split (200,000 rows of arrays, four times) made a long CSV outgrow its reader (issue 37).
   const counts = new Int32Array(lines.length);
-  const spacedLines = new Uint8Array(lines.length);
+  const cutLines = new Uint8Array(lines.length);
   let best: { fields: number; steady: number; delimiter: string; cells: number } | null = null;
   for (const d of DELIMITERS) {
     let wide = 0;
@@ -138,7 +153,7 @@ export function readDelimited(text: string): Sheet | null {
       const r = splitFields(lines[i]!, d);
       counts[i] = r.length;
       cells += r.length;
-      spacedLines[i] = r.some(spaced) ? 1 : 0;
+      cutLines[i] = r.some(cutFigure) ? 1 : 0;
       if (r.length < MIN_FIELDS) continue;
       wide++;
       byCount.set(r.length, (byCount.get(r.length) ?? 0) + 1);
@@ -147,9 +162,9 @@ export function readDelimited(text: string): Sheet | null {
     const { fields, lines: steady } = steadiest(byCount);
     if (steady < STEADY_SHARE * wide || (best && steady <= best.steady)) continue;
     if (d !== '\t') {
-      let spacedTable = 0;
-      for (let i = 0; i < lines.length; i++) if (counts[i] === fields && spacedLines[i]) spacedTable++;
-      if (spacedTable > REPORT_LINE_SHARE * steady) continue;
+      let cutTable = 0;
+      for (let i = 0; i < lines.length; i++) if (counts[i] === fields && cutLines[i]) cutTable++;
+      if (cutTable > REPORT_LINE_SHARE * steady) continue;
     }
     best = { fields, steady, delimiter: d, cells };
   }

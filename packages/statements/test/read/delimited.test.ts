@@ -76,6 +76,44 @@ test('a fixed-width report is no delimited text, whatever commas its figures hol
   assert.equal(readDelimited('just one line, with, some, commas'), null);
 });
 
+test('a download whose narrations are padded with spaces is still delimited', () => {
+  // (real SBI exports pad the reference and narration fields: 'NEFT INB: X     TRANSFER TO ...')
+  for (const d of [',', ';']) {
+    const text = [
+      ['Txn Date', 'Description', 'Ref No./Cheque No.', 'Debit', 'Credit', 'Balance'],
+      [
+        '18-03-2025',
+        'TO TRANSFER-INB NEFT',
+        'NEFT INB: NXEOKJYGV9          TRANSFER TO 2534273522489',
+        '2000.00',
+        '',
+        '10039.79',
+      ],
+      ['18-03-2025', 'BY CLEARING / CHEQUE-WQN   161628671-150256', '/ 273', '', '2500.00', '12539.79'],
+      [
+        '12-03-2025',
+        'A/C Xcpibac Chgs---',
+        'XPG422314046738          XPG422314046738',
+        '649.00',
+        '',
+        '11890.79',
+      ],
+    ]
+      .map((r) => r.join(d))
+      .join('\r\n');
+    const rows = readDelimited(text)?.rows;
+    assert.equal(rows?.length, 4, d);
+    assert.deepEqual(rows?.[2], [
+      '18-03-2025',
+      'BY CLEARING / CHEQUE-WQN   161628671-150256',
+      '/ 273',
+      null,
+      '2500.00',
+      '12539.79',
+    ]);
+  }
+});
+
 test('the reader reads a CSV file as a sheet, and the statement from it', async () => {
   const read = await readDocument(new TextEncoder().encode(CSV), { ocr: false });
   assert.equal(read.doc.kind, 'sheets');
