@@ -8,6 +8,7 @@ import { looksLikeTable, mayBeTurned, orientationScore } from '../../src/read/oc
 
 const line = (texts: string[], confidence = 90) => ({
   words: texts.map((text, i) => ({ text, confidence, bbox: { x0: i * 50, y0: 0, x1: i * 50 + 40, y1: 10 } })),
+  baseline: { x0: 0, y0: 10, x1: texts.length * 50, y1: 10 },
 });
 
 // the photo INDIANBANK 71499 page's rows as the recogniser cut them
