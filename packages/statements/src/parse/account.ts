@@ -6,7 +6,7 @@
 import { type Facts, emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type { Line } from './lines.ts';
-import { mendOcrFigures } from './ocr-figures.ts';
+import { mendDigitTooMany, mendOcrFigures } from './ocr-figures.ts';
 import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import type { Special, SpecialKind, TableSection } from './rows.ts';
 import type { Trace } from './trace.ts';
@@ -68,7 +68,7 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     sec.specials.find((s) => (s.kind === 'opening' || s.kind === 'broughtForward') && s.beforeRows)
       ?.balance ?? facts.opening;
   const closingRow = [...sec.specials].reverse().find((s) => s.kind === 'closing');
-  const closing = closingRow?.balance ?? facts.closing;
+  let closing = closingRow?.balance ?? facts.closing;
   // dates printed without a year take it from the statement period
   if (sec.transactions.some((t) => t.date.startsWith(NO_YEAR))) {
     let from = facts.from ?? ctx.period.from;
@@ -132,6 +132,11 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     });
   const ocrRow = (t: Transaction) => t.page !== undefined && ctx.ocrPages.has(t.page);
   const mended = mendOcrFigures(sec.transactions, opening, closing, ocrRow);
+  // a balance at either end read with a digit too many (and a closing line read the same way)
+  const ends = mendDigitTooMany(sec.transactions, opening, closing, ocrRow);
+  const closingMended = ends.closing !== closing;
+  closing = ends.closing;
+  mended.push(...ends.mended.filter((t) => !mended.includes(t)));
   for (const t of mended) {
     ctx.trace?.add({ rule: 'account.ocr-mended', ...where(t), detail: `${t.date}` });
     // a figure the balance mended was misread on the scan: the user checks it against the paper
@@ -141,7 +146,7 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
   if (mended.length > 0)
     ctx.issues.push({
       kind: 'layout',
-      message: `${mended.length} figure(s) of the scan read one digit wrong were mended by the running balance (rows dated ${mended.map((t) => t.date).join(', ')}): check them against the paper.`,
+      message: `${mended.length} figure(s) of the scan read one digit wrong were mended by the running balance (rows dated ${mended.map((t) => t.date).join(', ')}${closingMended ? ', and the closing balance' : ''}): check them against the paper.`,
       page: mended[0]!.page,
     });
   // (a page's total is no statement's)

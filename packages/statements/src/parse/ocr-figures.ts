@@ -101,3 +101,85 @@ export function mendOcrFigures(
   });
   return mended;
 }
+
+/** `read` is `chain` with one digit more: an Indian-grouped figure read with a digit too many. */
+const digitTooMany = (read: Paise, chain: Paise) =>
+  String(Math.abs(read)).length > String(Math.abs(chain)).length && oneDigitExtra(read, chain);
+
+/** `amount` (printed, paise) could be a one-digit misread of `need`, or none was read. */
+const amountCouldBe = (amount: Paise, need: Paise) =>
+  amount === 0 || amount === need || oneDigitApart(amount, need) || oneDigitExtra(amount, need);
+
+/**
+ * Mend a balance at either end of an OCR'd statement read with one digit too many, where
+ * mendOcrFigures has no later (or earlier) printed balance to prove it: the recogniser reads an
+ * Indian-grouped figure's comma as '1,' or a digit and a comma ('2,61,571.41' read
+ * '2,611,571.41', '1,91,431.98' read '1,911,431.98': decision 041, session 12). Mended only when
+ * exactly one reading fits:
+ *   - the last row: the balance before it followed from its own predecessor (or is the printed
+ *     opening), its printed balance is the chain's figure with one digit more, nothing printed after
+ *     it but a closing balance that is the same figure read the same way (or none), and its amount is
+ *     no one-digit misread of what the printed balance would need; a closing read so is mended too;
+ *   - the first row, no opening printed: the next row's balance follows from the row after it, this
+ *     row's printed balance is what the next row's figures give with one digit more, and the next
+ *     row's amount is no one-digit misread of what this printed balance would need.
+ * Returns the rows mended and the closing balance (mended or as it was).
+ */
+export function mendDigitTooMany(
+  txs: Transaction[],
+  opening: Paise | null,
+  closing: Paise | null,
+  ocr: (t: Transaction) => boolean,
+): { mended: Transaction[]; closing: Paise | null } {
+  const mended: Transaction[] = [];
+  const move = (t: Transaction) => t.deposit - t.withdrawal;
+  /** row k's printed balance follows from the printed balance before it (the opening for row 0) */
+  const follows = (k: number): boolean => {
+    const t = txs[k];
+    const before = k === 0 ? opening : (txs[k - 1]?.balance ?? null);
+    return t !== undefined && t.balance !== null && before !== null && before + move(t) === t.balance;
+  };
+  const n = txs.length;
+  const last = txs[n - 1];
+  if (
+    n >= 2 &&
+    last &&
+    ocr(last) &&
+    last.balance !== null &&
+    (closing === null || closing === last.balance)
+  ) {
+    const before = txs[n - 2]!.balance;
+    const chain = before === null ? null : before + move(last);
+    if (
+      chain !== null &&
+      follows(n - 2) &&
+      digitTooMany(last.balance, chain) &&
+      !amountCouldBe(Math.abs(move(last)), Math.abs(last.balance - before!))
+    ) {
+      if (closing === last.balance) closing = chain;
+      last.balance = chain;
+      mended.push(last);
+    }
+  }
+  const [first, next] = txs;
+  if (
+    opening === null &&
+    first &&
+    next &&
+    n >= 3 &&
+    ocr(first) &&
+    first.balance !== null &&
+    next.balance !== null
+  ) {
+    const back = next.balance - move(next);
+    if (
+      follows(2) &&
+      digitTooMany(first.balance, back) &&
+      !amountCouldBe(Math.abs(move(next)), Math.abs(next.balance - first.balance))
+    ) {
+      first.balance = back;
+      mended.push(first);
+    }
+  }
+  return { mended, closing };
+}

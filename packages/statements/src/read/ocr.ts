@@ -343,6 +343,12 @@ const DATE = /^\d{1,2}[-/.](?:\d{1,2}|[A-Za-z]{3})[-/.]\d{2,4}$/;
 const TABLE_MIN_NUMBERS = 6;
 /** Two sure amounts and a couple of words: less than a third of a page of table gives that. */
 const MIN_ORIENTATION_SCORE = 8;
+/**
+ * A whole page read upright whose orientation score reaches this is text the right way up, table or
+ * not. Scan bench pages (decision 041, session 12): upside down or sideways, read as they were,
+ * 2, 7 and 25; upright photo pages 112-278 (a short last page of 28 words 12: it is still tried).
+ */
+const UPRIGHT_PAGE_SCORE = 75;
 /** Words the recogniser is this sure of count towards an orientation's score. */
 const SURE_CONFIDENCE = 60;
 
@@ -356,6 +362,11 @@ export function looksLikeTable(lines: TessLine[]): boolean {
     return AMOUNT.test(t) || DATE.test(t);
   }).length;
   return n >= TABLE_MIN_NUMBERS;
+}
+
+/** Whether a whole page read upright may be turned: no table found, and not plainly text. */
+export function mayBeTurned(lines: TessLine[]): boolean {
+  return !looksLikeTable(lines) && orientationScore(lines) < UPRIGHT_PAGE_SCORE;
 }
 
 /** How much real text an orientation gave: sure dates and amounts, then sure word-like words. */
@@ -516,7 +527,10 @@ export async function ocrGrey(
   }
   let page = straighten(grey, dpi, rotation);
   let lines = await recognise(page.grey, binarise, deadline);
-  if (orient && rotation === 0 && !tried && !looksLikeTable(lines)) {
+  // a full pass that found no table, read upright, is tried at other turns, unless it is plainly
+  // text: a photo's words come cut ('98150.' '56', '01' 'Jan' '2023'), so few are whole dates or
+  // amounts, and the trials cost a photo page as much as its reading (decision 041, session 12)
+  if (orient && rotation === 0 && !tried && mayBeTurned(lines)) {
     rotation = await bestRotation(
       grey,
       dpi,

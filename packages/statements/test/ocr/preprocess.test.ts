@@ -1,6 +1,9 @@
 // Each preprocessing step of a scanned page (src/scan/grey.ts) on small drawn fixtures: no OCR, fast.
 // A "page" here is rows of black bars the size of words, as a statement's table is to a projection.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import {
   despeckle,
@@ -197,6 +200,31 @@ test('lineDirection: rows of words run across; turned a quarter, down', () => {
   assert.equal(lineDirection(quarterTurn(page, 90)), 'down');
   assert.equal(lineDirection(quarterTurn(page, 270)), 'down');
   assert.equal(lineDirection(quarterTurn(page, 180)), 'across');
+});
+
+/** A page's grey kept as a gzipped binary PGM (test/fixtures/scan-bench). */
+function fixturePgm(name: string): Grey {
+  const b = gunzipSync(readFileSync(path.resolve(import.meta.dirname, '../fixtures/scan-bench', name)));
+  const head = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(b.toString('latin1', 0, 40))!;
+  return {
+    width: Number(head[1]),
+    height: Number(head[2]),
+    data: new Uint8Array(b.subarray(head[0].length)),
+  };
+}
+
+test("lineDirection: a flattened photo's edges and falling light do not turn the page", () => {
+  // two scan bench photo pages, flattened, small (as lineDirection reads them): the sheet's edges
+  // keep a sliver of the desk or of its shadow, and the paper darkens towards one corner; judged
+  // 'down' and 'unsure', each page paid two or four trial turns before its reading (decision 041,
+  // session 12)
+  for (const name of ['photo-INDIANBANK-71499-p1-flat.pgm.gz', 'photo-BANKOFINDIA-134879-p1-flat.pgm.gz']) {
+    const page = fixturePgm(name);
+    assert.equal(lineDirection(page), 'across', name);
+    assert.equal(lineDirection(quarterTurn(page, 90)), 'down', name);
+    assert.equal(lineDirection(quarterTurn(page, 270)), 'down', name);
+    assert.equal(lineDirection(quarterTurn(page, 180)), 'across', name);
+  }
 });
 
 // One line's words from the recogniser (src/scan/words.ts): a typewriter font's figures cut at
