@@ -136,19 +136,30 @@ export function sequenceCells(words: string[], order: Order | null, valueDateFir
   // an empty cell's dash at the run's start is the narration's only when the header has no figure
   // column before the first figure it can stand for
   const figures: string[] = [];
+  // (where each figure's words start in `rest`)
+  const from: number[] = [];
   let currency = '';
-  for (const w of rest.slice(start, end + 1)) {
+  for (let k = start; k <= end; k++) {
+    const w = rest[k]!;
     if (isCurrency(w)) currency = w;
     else if (isMark(w) && figures.length && isFigure(figures[figures.length - 1]!))
       figures[figures.length - 1] += ` ${w}`;
     else if (!isMark(w)) {
       figures.push(currency && isFigure(w) ? `${currency}${w}` : w);
+      from.push(currency ? k - 1 : k);
       currency = '';
     }
   }
   const numeric = (order ?? ['debit', 'credit', 'balance']).filter(
     (r) => r === 'debit' || r === 'credit' || r === 'amount' || r === 'balance',
   );
+  // more figures than the header's figure columns, those columns' empty cells printed: the columns
+  // are the last figures, and the first are the narration's ('Payme : 12,189.00 - 2900.00 4577.05')
+  const extra = figures.length - numeric.length;
+  if (order !== null && extra > 0 && figures.slice(extra).some((f) => EMPTY_AMOUNT.test(f))) {
+    start = from[extra]!;
+    figures.splice(0, extra);
+  }
   // the balance is the last figure; the figures before it take the header's order where they fill
   // its figure columns (an empty cell printed), else one is an amount of either side and two or more
   // take the order of the header's amount columns. The balance movement has the last word on a

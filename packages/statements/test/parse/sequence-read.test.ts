@@ -74,3 +74,22 @@ test('lines without a date and money start no table', () => {
   });
   assert.deepEqual([table.sections, table.headerFound], [[], false]);
 });
+
+test("a figure inside the narration stays there when the figure columns' empty cells are printed", () => {
+  // (real BOB: 'Payme : 12,189.00' ends a narration the bank cut short; the last three figures are
+  // the row's withdrawal, deposit and balance)
+  const lines = linesOf(
+    text(
+      'Txn Date Transaction Remarks Withdrawal Amount (INR) Deposit Amount (INR) Balance (INR)',
+      '12/05/2024 UPI/802279984564/12:23:20/UPI/vbmed1332@ybl/Payme : 12,189.00 - 2900.00 4577.05',
+      '12/05/2024 UPI/263224976907/12:37:47/UPI/lhrqoqpc0cy312h9a@p 2900.00 - 1677.05',
+    ),
+  );
+  const table = readSequence(lines, ['date', 'description', 'debit', 'credit', 'balance'], 0, {
+    referenceJoin: '',
+  });
+  assert.deepEqual(transactionsOf(table), [
+    ['2024-05-12', 'UPI/802279984564/12:23:20/UPI/vbmed1332@ybl/Payme : 12,189.00', 0, 290000, 457705],
+    ['2024-05-12', 'UPI/263224976907/12:37:47/UPI/lhrqoqpc0cy312h9a@p', 290000, 0, 167705],
+  ]);
+});
