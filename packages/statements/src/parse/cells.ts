@@ -474,14 +474,14 @@ function cutAtBands(model: ColumnModel, runs: Run[]): Run[] {
   let out: Run[] | null = null;
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i]!;
-    const cut = run.text.includes(' ') ? cutRun(model, run) : null;
+    const cut = run.text.includes(' ') ? cutRun(model, run, runs) : null;
     if (cut) (out ??= runs.slice(0, i)).push(...cut);
     else if (out) out.push(run);
   }
   return out ?? runs;
 }
 
-function cutRun(model: ColumnModel, run: Run): Run[] | null {
+function cutRun(model: ColumnModel, run: Run, line: Run[]): Run[] | null {
   // (a run inside one band, most narrations, has every word there: nothing to measure)
   if (model.bands.some((b) => run.x0 >= b.x0 && run.x1 <= b.x1)) return null;
   const words = runWords(run);
@@ -531,12 +531,18 @@ function cutRun(model: ColumnModel, run: Run): Run[] | null {
       !WHOLE_RUPEES.test(word);
     // (a number without paise in the gutter after text ends the text: 'BLNMNLIEYLG 2', no cell of
     // the figure column it stands nearest)
+    // (nor is a figure in the gutter before a column whose cell the line prints apart: 'UPI : 11,483.00 :
+    // 12,888.70' ends a narration, 'Rs. 140.00' is the amount)
+    const filled = () =>
+      overlap(x0, x1, b.x0, b.x1) <= 0 &&
+      line.some((r) => r !== run && overlap(r.x0, r.x1, b.x0, b.x1) > (r.x1 - r.x0) / 2);
     const ranOn =
       prevText &&
       (text
         ? NUMERIC_ROLES.has(b.col.role) ||
           (!dateCell({ role: b.col.role, text: '' }) && Math.abs(x0 - b.x0) > reach)
-        : WHOLE_RUPEES.test(word) && bandsUnder(model.bands, x0, x1, 0).length === 0);
+        : (WHOLE_RUPEES.test(word) && bandsUnder(model.bands, x0, x1, 0).length === 0) ||
+          (NUMERIC_ROLES.has(b.col.role) && filled()));
     const starts = band === null || (b !== band && !ranOn);
     if (starts) {
       pieces.push([...t]);

@@ -175,3 +175,32 @@ test("a mark in a Dr/Cr column a space after the balance is the amount's side, n
     ['balance', '191,431.98'],
   ]);
 });
+
+// Sl. No. | Txn Date | Narration | Amount | Dr/Cr | Balance of a fixed-width report, in characters
+const report = bandModel(
+  [
+    column('date', 88, 107),
+    column('description', 111, 160),
+    column('amount', 188, 200),
+    column('mark', 216, 218),
+    column('balance', 227, 239),
+  ],
+  1,
+);
+
+test("a figure ending a narration, in the gutter before an amount the line prints apart, stays the narration's", () => {
+  // (real BOB narrations end in figures: 'UPI : 11,483.00 : 12,888.70'; the amount is 'Rs. 140.00')
+  const cells = lineCells(report, [
+    { text: '08/11/2024 17:22:00', x0: 88, x1: 107 },
+    { text: 'UPI/362145687351/20:54:37/UPI/q794099050@ybl/UPI : 11,483.00 : 12,888.70', x0: 111, x1: 183 },
+    { text: 'Rs. 140.00', x0: 188, x1: 198 },
+    { text: 'Dr', x0: 216, x1: 218 },
+    { text: '2,982.41 Cr', x0: 227, x1: 238 },
+  ]);
+  assert.deepEqual(texts(cells), [
+    ['date', '08/11/2024 17:22:00'],
+    ['description', 'UPI/362145687351/20:54:37/UPI/q794099050@ybl/UPI : 11,483.00 : 12,888.70'],
+    ['amount', 'Rs. 140.00 Dr'],
+    ['balance', '2,982.41 Cr'],
+  ]);
+});
