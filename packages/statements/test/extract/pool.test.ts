@@ -82,7 +82,7 @@ test('a reader runs at a lower OS priority than the process that starts it', asy
     }
   };
   assert.equal(await niceOfReader({}), Math.min(19, own + 10), 'by default: 10 below');
-  assert.equal(await niceOfReader({ readerNice: 0 }), own, 'readerNice 0: the caller\'s own');
+  assert.equal(await niceOfReader({ readerNice: 0 }), own, "readerNice 0: the caller's own");
   const before = process.env.BAHI_READER_NICE;
   process.env.BAHI_READER_NICE = '4';
   try {
