@@ -98,13 +98,13 @@ const SHARE_PAGES_FROM = 8;
 
 /**
  * A reader's nice value. On 2 cores four large reads left the server's thread and PGlite's waiting
- * for a core: the API's p99 went from ~7 to ~115 ms (issue 38). At nice 10 a reader weighs about a
- * tenth of the server's threads when they want the CPU, and still takes every idle cycle.
+ * for a core: a database route's p99 went from 16 to 115 ms (issue 38). At nice 10 a reader weighs
+ * about a tenth of the server's threads when they want the CPU, and still takes every idle cycle.
  */
 export const READER_NICE = 10;
 
 /** The readers' nice value: an option, else BAHI_READER_NICE, else READER_NICE; always 0-19. */
-export function readerNiceOf(option: number | undefined, env = process.env.BAHI_READER_NICE): number {
+function readerNiceOf(option: number | undefined, env = process.env.BAHI_READER_NICE): number {
   const fromEnv = env?.trim() ? Number(env) : NaN;
   const n = option ?? (Number.isInteger(fromEnv) ? fromEnv : READER_NICE);
   return Math.min(19, Math.max(0, Math.trunc(n) || 0));
