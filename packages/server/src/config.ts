@@ -132,6 +132,12 @@ export const ENV_VARS: ReadonlyArray<{ name: string; default: string; meaning: s
     meaning:
       'Memory the server and its statement readers may hold together, in MB: the number of readers is sized from it, and a reader whose file pushes past it is stopped. The embedded database (PGlite) holds ~600 MB inside the server, hence the higher default without DATABASE_URL.',
   },
+  {
+    name: 'BAHI_READER_NICE',
+    default: '10',
+    meaning:
+      "How much lower than the server's the OS priority of its statement readers is (a nice increment, 0-19; 0: the same): the API answers first while large statements are read, and readers still take every idle core.",
+  },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
 ];
 
@@ -160,6 +166,8 @@ export type Config = {
   publicUrl: string | undefined;
   /** BAHI_MEMORY_MB: what the server and its statement readers may hold together */
   memoryMb: number;
+  /** BAHI_READER_NICE: the readers' nice increment over the server's (issue 38) */
+  readerNice: number;
 };
 
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -247,6 +255,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   BAHI_MEMORY_MB: z.preprocess(blankIsUnset, z.coerce.number().int().min(512).optional()),
+  BAHI_READER_NICE: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(19).default(10)),
   LOG_LEVEL: z.preprocess(
     blankIsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -301,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.BAHI_TRUST_PROXY,
     publicUrl: e.BAHI_PUBLIC_URL,
     memoryMb: e.BAHI_MEMORY_MB ?? DEFAULT_MEMORY_MB[e.DATABASE_URL ? 'postgres' : 'pglite'],
+    readerNice: e.BAHI_READER_NICE,
   };
 }
 

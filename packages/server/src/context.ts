@@ -35,6 +35,8 @@ export type AuthUser = {
   name: string;
   phone: string | null;
   role: 'user' | 'admin';
+  /** Pages they may spend as the guard read them: the office's for a member (users.ts withOfficePages). */
+  pagesLeft: number;
   /** The sign-in this token belongs to; renewals keep it (undefined for tokens from before sessions). */
   session?: Session;
 };

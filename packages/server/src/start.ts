@@ -45,8 +45,9 @@ export async function startServer(config: Config): Promise<{
   }
   // Uploads a killed process left on disk (they are removed when their request ends).
   await sweepIncoming(config.dataDir, Date.now());
-  // The readers (for uploads and the office queue alike) share the server's memory budget.
-  configurePool({ memoryBudgetMb: config.memoryMb });
+  // The readers (for uploads and the office queue alike) share the server's memory budget, and run
+  // below its priority so that the API answers first while they read (issue 38).
+  configurePool({ memoryBudgetMb: config.memoryMb, readerNice: config.readerNice });
   let app: FastifyInstance;
   let queue: StatementQueue | undefined;
   try {

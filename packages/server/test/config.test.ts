@@ -73,6 +73,7 @@ test('the documented list names exactly the variables read', () => {
     'BAHI_ADMIN_EMAILS',
     'BAHI_SIGNUP_PAGES',
     'BAHI_TRUST_PROXY',
+    'BAHI_READER_NICE',
     'LOG_LEVEL',
   ]) {
     assert.ok(names.includes(n), n);

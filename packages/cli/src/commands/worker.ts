@@ -38,7 +38,9 @@ export async function run(args: string[]): Promise<number> {
   restartWith(SERVER_NODE_FLAGS, SERVER_ENV);
 
   const { openDatabase, startQueue, lineLog, uploadsDirOf } = await import('@bahi/server');
-  const { closePool } = await import('@bahi/statements');
+  const { closePool, configurePool } = await import('@bahi/statements');
+  // readers below this process's priority, as `bahi serve`'s (issue 38)
+  configurePool({ readerNice: config.readerNice });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: '' });
   try {
     const queue = await startQueue(database, lineLog, {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { revokedSessions, sessionActivity, users } from '../db/schema.ts';
 import { officeMembers } from '../office/team-tables.ts';
@@ -6,6 +7,9 @@ import { forbidden, unauthorized } from '../errors.ts';
 import { touchSession } from './sessions.ts';
 import { verifyToken } from './tokens.ts';
 import { isUuid } from './users.ts';
+
+/** The office's owner, whose balance a member spends (issue 35). */
+const officeOwner = alias(users, 'office_owner');
 
 /**
  * preHandler: a valid bearer token of an existing account issued after its tokens_valid_after,
@@ -32,12 +36,16 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
       lastSeenAt: sessionActivity.lastSeenAt,
       officeId: officeMembers.officeId,
       officeRole: officeMembers.role,
+      officePagesLeft: officeOwner.pagesLeft,
     })
     .from(users)
     .leftJoin(revokedSessions, eq(revokedSessions.sessionId, session ?? ''))
     .leftJoin(sessionActivity, eq(sessionActivity.sessionId, session ?? ''))
     // The office the person works in (issue 35), read with the account so a removal counts at once.
     .leftJoin(officeMembers, eq(officeMembers.userId, users.id))
+    // ... and the pages they spend, the office's (users.ts withOfficePages): the balance route
+    // answers from here, without three more queries (issue 38).
+    .leftJoin(officeOwner, eq(officeOwner.id, officeMembers.officeId))
     .where(eq(users.id, token.sub))
     .limit(1);
   const user = found?.user;
@@ -59,6 +67,9 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
     name: user.name,
     phone: user.phone,
     role: user.role,
+    // a member spends the office's pages; an office gone meanwhile leaves none (as withOfficePages)
+    pagesLeft:
+      found.officeId === null || found.officeId === user.id ? user.pagesLeft : (found.officePagesLeft ?? 0),
     session: token.session,
   };
   // Not a member of another office: the owner of their own (a single user works as before).

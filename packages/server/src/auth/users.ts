@@ -55,9 +55,20 @@ export async function applyAdminList(ctx: AppContext, user: UserRow): Promise<Us
  * absolute end) or, without one, a new sign-in (a new session, used now).
  */
 export async function tokenFor(ctx: AppContext, user: UserRow, session?: Session): Promise<string> {
+  return tokenShowing(ctx, await withOfficePages(ctx.db, user), session);
+}
+
+/**
+ * tokenFor a user whose pages are already the ones they spend (signedInUser's row, or the guard's
+ * request.user): no query to find their office again.
+ */
+export async function tokenShowing(
+  ctx: AppContext,
+  shown: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'pagesLeft'>,
+  session?: Session,
+): Promise<string> {
   const now = ctx.now();
-  const shown = await withOfficePages(ctx.db, user);
-  return issueToken(ctx.config.jwtSecret, shown, now, session ?? (await startSession(ctx.db, user.id, now)));
+  return issueToken(ctx.config.jwtSecret, shown, now, session ?? (await startSession(ctx.db, shown.id, now)));
 }
 
 export function profileOf(user: UserRow) {

@@ -3,7 +3,7 @@ import { cleanValues, findPlanByOrder, PLANS, planPrice, planPricePaise, savePer
 import { ENDPOINTS, type OrderAnswer } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
 import { requireOwner } from '../office/team.ts';
-import { signedInUser, tokenFor } from '../auth/users.ts';
+import { signedInUser, tokenShowing } from '../auth/users.ts';
 import { paymentEvents, paymentOrders } from '../db/schema.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, conflict, HttpError, notFound, unavailable } from '../errors.ts';
@@ -158,7 +158,8 @@ const payments: FastifyPluginAsync = async (app) => {
         status: 'ok',
         order_id: orderId,
         page_left: user.pagesLeft,
-        access_token: await tokenFor(ctx, user, request.user.session),
+        // (signedInUser's pages are already the office's)
+        access_token: await tokenShowing(ctx, user, request.user.session),
       };
     },
     { preHandler: requireUser },

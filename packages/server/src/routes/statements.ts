@@ -25,7 +25,7 @@ import {
   type StatementError,
 } from '@bahi/statements';
 import { requireUser } from '../auth/guards.ts';
-import { signedInUser, tokenFor } from '../auth/users.ts';
+import { signedInUser, tokenShowing } from '../auth/users.ts';
 import { balance, notEnoughPages, paidRecently, spendPages } from '../credits.ts';
 import { ledgerMemory } from '../statements/tables.ts';
 import { serve } from '../endpoints.ts';
@@ -345,7 +345,8 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       bank_detected: detail.bank_detected,
       pages: charged,
       page_left: user.pagesLeft,
-      access_token: await tokenFor(ctx, user, request.user.session),
+      // (signedInUser's pages are already the office's)
+      access_token: await tokenShowing(ctx, user, request.user.session),
       format: extraction.format,
       reasons,
       issues: detail.issues,

@@ -83,6 +83,11 @@ export interface PoolOptions {
   sharePagesFrom?: number;
   /** ... and of at most this many (default: no limit; a helper's memory does not grow with the file) */
   sharePagesUpTo?: number;
+  /**
+   * the readers' OS priority, a nice value 0-19 (default READER_NICE, or BAHI_READER_NICE; 0 keeps
+   * this process's): readers yield the CPU to the server's thread and its database (issue 38)
+   */
+  readerNice?: number;
 }
 
 /**
@@ -90,6 +95,20 @@ export interface PoolOptions {
  * (bench/share-crossover.ts, warm pool of 2: 0.9-1.2x up to 6 pages, noise; 1.3-1.6x from 8).
  */
 const SHARE_PAGES_FROM = 8;
+
+/**
+ * A reader's nice value. On 2 cores four large reads left the server's thread and PGlite's waiting
+ * for a core: a database route's p99 went from 16 to 115 ms (issue 38). At nice 10 a reader weighs
+ * about a tenth of the server's threads when they want the CPU, and still takes every idle cycle.
+ */
+export const READER_NICE = 10;
+
+/** The readers' nice value: an option, else BAHI_READER_NICE, else READER_NICE; always 0-19. */
+function readerNiceOf(option: number | undefined, env = process.env.BAHI_READER_NICE): number {
+  const fromEnv = env?.trim() ? Number(env) : NaN;
+  const n = option ?? (Number.isInteger(fromEnv) ? fromEnv : READER_NICE);
+  return Math.min(19, Math.max(0, Math.trunc(n) || 0));
+}
 
 /** Per-reader cap: a 500-page statement read alone (427 MB), or a page of OCR (~360 MB), stays under it. */
 const READER_MEMORY_MB = 512;
@@ -232,6 +251,7 @@ export class StatementPool {
   private readonly maxPerOwner: number;
   private readonly idleMs: number;
   private readonly maxJobsPerReader: number;
+  private readonly readerNice: number;
   private watchdog: NodeJS.Timeout | null = null;
   /** reader time each owner used recently, for the order of the queue */
   private readonly used = new ReaderTime();
@@ -259,6 +279,7 @@ export class StatementPool {
     this.maxJobsPerReader = Math.max(1, opts.maxJobsPerReader ?? 50);
     this.sharePagesFrom = opts.sharePagesFrom ?? SHARE_PAGES_FROM;
     this.sharePagesUpTo = opts.sharePagesUpTo ?? Infinity;
+    this.readerNice = readerNiceOf(opts.readerNice);
   }
 
   /** Run one job in a reader process. The job's bytes are not changed or detached. */
@@ -367,6 +388,7 @@ export class StatementPool {
           options,
         )
       : spawn(process.execPath, args, options);
+    this.lowerPriority(child);
     this.started++;
     const slot: Slot = {
       child,
@@ -413,6 +435,22 @@ export class StatementPool {
     this.hold(slot, false);
     this.slots.push(slot);
     return slot;
+  }
+
+  /**
+   * The reader below this process's priority, set at once: spawn returns once the shell (or Node)
+   * is exec'd, before Node starts its own threads, which inherit the value (Linux's nice is per
+   * thread). Relative to this process's own nice, so a server started under `nice` keeps the gap.
+   * An OS that refuses (or a reader already gone) leaves the reader at this process's priority.
+   */
+  private lowerPriority(child: ChildProcess): void {
+    if (!this.readerNice || !child.pid) return;
+    const os = process.getBuiltinModule('node:os');
+    try {
+      os.setPriority(child.pid, Math.min(19, os.getPriority() + this.readerNice));
+    } catch {
+      // not permitted or no such process: the reader runs at our priority, nothing else changes
+    }
   }
 
   /** An idle reader must not keep the caller's process alive (a CLI exits when its work is done). */
