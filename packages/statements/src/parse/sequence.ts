@@ -153,10 +153,18 @@ export function sequenceCells(words: string[], order: Order | null, valueDateFir
   const numeric = (order ?? ['debit', 'credit', 'balance']).filter(
     (r) => r === 'debit' || r === 'credit' || r === 'amount' || r === 'balance',
   );
-  // more figures than the header's figure columns, those columns' empty cells printed: the columns
-  // are the last figures, and the first are the narration's ('Payme : 12,189.00 - 2900.00 4577.05')
+  // more figures than the header's withdrawal, deposit and balance columns, those columns' empty
+  // cells printed: the columns are the last figures, and the first, money with its paise, are the
+  // narration's ('Payme : 12,189.00 - 2900.00 4577.05'; not a date's year before whole rupees,
+  // '01 December 23 35,270 -', nor where one heading names both sides, 'Debit Credit')
   const extra = figures.length - numeric.length;
-  if (order !== null && extra > 0 && figures.slice(extra).some((f) => EMPTY_AMOUNT.test(f))) {
+  if (
+    order !== null &&
+    (['debit', 'credit', 'balance'] as const).every((r) => numeric.includes(r)) &&
+    extra > 0 &&
+    figures.slice(0, extra).every((f) => isMoney(f) && /\.\d/.test(f)) &&
+    figures.slice(extra).some((f) => EMPTY_AMOUNT.test(f))
+  ) {
     start = from[extra]!;
     figures.splice(0, extra);
   }
