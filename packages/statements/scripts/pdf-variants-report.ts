@@ -6,16 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkPdf, describe, pdfCases, scoreOf } from '../test/perturb/pdf-cases.ts';
 import { CLASSES, classOf, renderStatement } from '../test/perturb/pdf-recipe.ts';
-import type { StatementResult } from '../src/parse/types.ts';
-
-/** No account left unreconciled, no line left unread, no page lost: what `bahi parse` ends with exit 0. */
-function cleanRead(result: StatementResult): boolean {
-  return (
-    result.accounts.some((a) => a.transactions.length > 0) &&
-    result.accounts.every((a) => a.reconciliation.ok) &&
-    !result.issues.some((i) => i.kind === 'row' || (i.kind === 'layout' && /page/i.test(i.message)))
-  );
-}
+import { cleanRead } from '../test/perturb/judge.ts';
 
 const [perBank = '12', first = '1'] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice(6);

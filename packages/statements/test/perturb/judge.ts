@@ -18,3 +18,12 @@ export function judgeParse(truth: TruthFile, result: StatementResult) {
   const first = k >= 0 ? { row: k, want: want[k], got: got[k] } : {};
   return { exact, score: s, first };
 }
+
+/** No account left unreconciled, no line left unread, no page lost: what `bahi parse` ends with exit 0. */
+export function cleanRead(result: StatementResult): boolean {
+  return (
+    result.accounts.some((a) => a.transactions.length > 0) &&
+    result.accounts.every((a) => a.reconciliation.ok) &&
+    !result.issues.some((i) => i.kind === 'row' || (i.kind === 'layout' && /page/i.test(i.message)))
+  );
+}

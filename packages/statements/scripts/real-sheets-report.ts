@@ -1,0 +1,53 @@
+// The real statements' truths (../shared/corpus-real, single-account) drawn as net-banking exports:
+// every spreadsheet, CSV and text variant of test/perturb/sheet-perturb.ts alone and in seeded
+// mixes, read back and judged against the truth. Real narrations, amounts and lengths, where
+// sheet-cases.ts draws the synthetic corpus. Some truths carry what their PDF printed inside a
+// narration (an 'Opening Balance' or a whole line in a narration): those variants fail on the truth,
+// not the reader; the false successes are the figure to watch.
+//   npm exec -- node packages/statements/scripts/real-sheets-report.ts [SINGLE_SEEDS=1] [MIXES=3] [-v]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { seededRng } from '@bahi/core';
+import { parseStatement } from '../src/parse/index.ts';
+import { cleanRead, judgeParse } from '../test/perturb/judge.ts';
+import { SHEET_KINDS, type SheetKind, sheetDocument } from '../test/perturb/sheet-perturb.ts';
+import { CORPUS_REAL as dir } from '../test/shared-corpus.ts';
+
+const [singles = '1', mixes = '3'] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const verbose = process.argv.includes('-v');
+const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+let files = 0;
+let exact = 0;
+let rows = 0;
+let matched = 0;
+let wrong = 0;
+let vouched = 0;
+for (const f of manifest.files as { file: string; truth: string }[]) {
+  const truth = { ...JSON.parse(readFileSync(path.join(dir, f.truth), 'utf8')), file: f.file };
+  if (!Array.isArray(truth.transactions) || truth.accounts || truth.transactions.length === 0) continue;
+  const variants: [SheetKind[], number][] = [];
+  for (const k of SHEET_KINDS) for (let s = 1; s <= Number(singles); s++) variants.push([[k], 300 + s]);
+  for (let s = 1; s <= Number(mixes); s++) {
+    const r = seededRng(5000 + s);
+    const kinds = SHEET_KINDS.filter(() => r() < 0.35);
+    variants.push([kinds.length ? kinds : ['header'], 500 + s]);
+  }
+  for (const [kinds, seed] of variants) {
+    const result = parseStatement(sheetDocument(truth, kinds, seed));
+    const j = judgeParse(truth, result);
+    files++;
+    rows += truth.transactions.length;
+    matched += j.score.matched;
+    wrong += j.score.found - j.score.matched;
+    if (j.exact) exact++;
+    const money = j.score.matched < truth.transactions.length || j.score.found > j.score.matched;
+    if (money && cleanRead(result)) vouched++;
+    if (!j.exact && verbose)
+      console.log(
+        `FAIL ${f.file} [${kinds.join('+')}] seed ${seed}: ${JSON.stringify({ ...j.score, ...j.first })}`,
+      );
+  }
+}
+console.log(
+  `files ${exact}/${files} exact; rows ${matched}/${rows} (${((100 * matched) / Math.max(rows, 1)).toFixed(2)}%), wrong rows ${wrong}, false successes ${vouched}`,
+);
