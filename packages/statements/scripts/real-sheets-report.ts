@@ -1,9 +1,10 @@
 // The real statements' truths (../shared/corpus-real, single-account) drawn as net-banking exports:
 // every spreadsheet, CSV and text variant of test/perturb/sheet-perturb.ts alone and in seeded
 // mixes, read back and judged against the truth. Real narrations, amounts and lengths, where
-// sheet-cases.ts draws the synthetic corpus. Some truths carry what their PDF printed inside a
-// narration (an 'Opening Balance' or a whole line in a narration): those variants fail on the truth,
-// not the reader; the false successes are the figure to watch.
+// sheet-cases.ts draws the synthetic corpus. Truths that carry what their PDF printed around a
+// narration are left out: a first row whose narration opens with the opening balance's words (drawn
+// as a line of its own, it is the opening, as issue 36 asks), or narrations that are whole printed
+// lines (the redrawn text statements).
 //   npm exec -- node packages/statements/scripts/real-sheets-report.ts [SINGLE_SEEDS=1] [MIXES=3] [-v]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,9 +23,17 @@ let rows = 0;
 let matched = 0;
 let wrong = 0;
 let vouched = 0;
+const skipped: string[] = [];
+const OPENING_WORDS = /^(?:opening balance|b\/f|brought forward)\b/i;
+const LINE_START = /^\d{2}[-/]\d{2}[-/]\d{2,4} /;
 for (const f of manifest.files as { file: string; truth: string }[]) {
   const truth = { ...JSON.parse(readFileSync(path.join(dir, f.truth), 'utf8')), file: f.file };
   if (!Array.isArray(truth.transactions) || truth.accounts || truth.transactions.length === 0) continue;
+  const narrations: string[] = truth.transactions.map((t: { description: string }) => t.description);
+  if (OPENING_WORDS.test(narrations[0]!) || narrations.every((d) => LINE_START.test(d))) {
+    skipped.push(f.file);
+    continue;
+  }
   const variants: [SheetKind[], number][] = [];
   for (const k of SHEET_KINDS) for (let s = 1; s <= Number(singles); s++) variants.push([[k], 300 + s]);
   for (let s = 1; s <= Number(mixes); s++) {
@@ -48,6 +57,7 @@ for (const f of manifest.files as { file: string; truth: string }[]) {
       );
   }
 }
+console.log(`left out (their truths, see above): ${skipped.join(', ') || 'none'}`);
 console.log(
   `files ${exact}/${files} exact; rows ${matched}/${rows} (${((100 * matched) / Math.max(rows, 1)).toFixed(2)}%), wrong rows ${wrong}, false successes ${vouched}`,
 );
