@@ -25,7 +25,7 @@ let wrong = 0;
 let vouched = 0;
 const skipped: string[] = [];
 const OPENING_WORDS = /^(?:opening balance|b\/f|brought forward)\b/i;
-const LINE_START = /^\d{2}[-/]\d{2}[-/]\d{2,4} /;
+const LINE_START = /^(?:\d{2}[-/]\d{2}[-/]\d{2,4}|\d{4}\/\d{2}\/\d{2}|\d{2}-[A-Z][a-z]{2}-\d{4}) /;
 for (const f of manifest.files as { file: string; truth: string }[]) {
   const truth = { ...JSON.parse(readFileSync(path.join(dir, f.truth), 'utf8')), file: f.file };
   if (!Array.isArray(truth.transactions) || truth.accounts || truth.transactions.length === 0) continue;

@@ -21,7 +21,7 @@ import {
   specialKind,
   stripLeadingDate,
 } from './rows.ts';
-import type { Trace } from './trace.ts';
+import { Trace } from './trace.ts';
 import type { ParseIssue } from './types.ts';
 import { SIDE_BY_BALANCE, type ValueOptions, amountOf, balanceOf, money, toTransaction } from './values.ts';
 import { maxOf } from './extent.ts';
@@ -46,6 +46,18 @@ const wholeAt = (words: string[], k: number) =>
   /^[1-9]\d{0,8}\(?(?:cr|dr)\.?\)?$/i.test(words[k]!);
 const isFigure = (w: string) => isMoney(w) || GROUPED.test(unmarked(w)) || BARE.test(unmarked(w));
 
+/** How a table's rows are cut into cells: what its rows print, the statement decides (readSequence). */
+export interface CellsHow {
+  /** without a header: of two leading dates, the second is the posting date */
+  valueDateFirst?: boolean;
+  /** a second date beside the row's date is its value date (else the narration's) */
+  valueDates?: boolean;
+  /** an empty cell is printed ('-'): a dash before the figures is one (else the narration's) */
+  emptyCells?: boolean;
+  /** counts what the rows cut so far printed */
+  seen?: { empties: number };
+}
+
 /** The order of a header's columns (roles, left to right). */
 export type Order = Role[];
 
@@ -62,15 +74,17 @@ interface Pending {
  * run of money (with its empty cells and marks), the balance its last figure, and the words around
  * it the narration, or the column the header puts after the figures.
  */
-export function sequenceCells(words: string[], order: Order | null, valueDateFirst = false): Cell[] | null {
+export function sequenceCells(words: string[], order: Order | null, how: CellsHow = {}): Cell[] | null {
+  const { valueDateFirst = false, valueDates = true, emptyCells = true } = how;
   const startsAt = rowStart(words);
   if (!startsAt) return null;
   const cells: Cell[] = [];
   let rest = words.slice(startsAt.serial ? 1 : 0);
   // the dates the row starts with, a time after either ('02/07/2025 10:15 AM'), in the header's order
-  const dateRoles: Role[] =
-    (order === null && valueDateFirst) ||
-    (order && order.includes('valueDate') && order.indexOf('valueDate') < order.indexOf('date'))
+  const dateRoles: Role[] = !valueDates
+    ? ['date']
+    : (order === null && valueDateFirst) ||
+        (order && order.includes('valueDate') && order.indexOf('valueDate') < order.indexOf('date'))
       ? ['valueDate', 'date']
       : ['date', 'valueDate'];
   for (const role of dateRoles) {
@@ -118,6 +132,7 @@ export function sequenceCells(words: string[], order: Order | null, valueDateFir
       start--;
   };
   extend();
+  while (!emptyCells && start < end && EMPTY_AMOUNT.test(rest[start]!)) start++;
   // a run of the balance alone (and empty cells, '0.00' among them) moves no money: a bare number before it is the
   // amount in whole rupees ('groceries 269 62,539.54'); the chain proves it or the read is not kept
   const moving = (w: string) => isFigure(w) && readAmount(w)?.paise !== 0;
@@ -128,13 +143,15 @@ export function sequenceCells(words: string[], order: Order | null, valueDateFir
     start > 0 &&
     BARE.test(rest[start - 1]!) &&
     !endsDate(start - 1) &&
-    rest.slice(start, end + 1).filter(moving).length === 1
+    rest
+      .slice(start, end + 1)
+      .filter(isFigure)
+      .slice(0, -1)
+      .every((w) => !moving(w))
   ) {
     start--;
     extend();
   }
-  // an empty cell's dash at the run's start is the narration's only when the header has no figure
-  // column before the first figure it can stand for
   const figures: string[] = [];
   // (where each figure's words start in `rest`)
   const from: number[] = [];
@@ -157,13 +174,17 @@ export function sequenceCells(words: string[], order: Order | null, valueDateFir
   // cells printed: the columns are the last figures, and the first, money with its paise, are the
   // narration's ('Payme : 12,189.00 - 2900.00 4577.05'; not a date's year before whole rupees,
   // '01 December 23 35,270 -', nor where one heading names both sides, 'Debit Credit')
+  // Likewise a dash more than the columns' empty cells ends the narration ('/Jqspc05 - - 177.40
+  // 24924.26'), with or without a header: the empty cells printed fill every figure column
   const extra = figures.length - numeric.length;
+  const surplus = figures.slice(0, extra);
   if (
-    order !== null &&
-    (['debit', 'credit', 'balance'] as const).every((r) => numeric.includes(r)) &&
     extra > 0 &&
-    figures.slice(0, extra).every((f) => isMoney(f) && /\.\d/.test(f)) &&
-    figures.slice(extra).some((f) => EMPTY_AMOUNT.test(f))
+    figures.slice(extra).some((f) => EMPTY_AMOUNT.test(f)) &&
+    (surplus.every((f) => /^[-–—]{1,2}$/.test(f)) ||
+      (order !== null &&
+        (['debit', 'credit', 'balance'] as const).every((r) => numeric.includes(r)) &&
+        surplus.every((f) => isMoney(f) && /\.\d/.test(f))))
   ) {
     start = from[extra]!;
     figures.splice(0, extra);
@@ -203,6 +224,7 @@ export function sequenceCells(words: string[], order: Order | null, valueDateFir
   let beforeWords = rest.slice(0, start);
   // a value date the header prints after the narration: the date that ends the words before the figures
   if (
+    valueDates &&
     (order === null || order.indexOf('valueDate') > order.indexOf('description')) &&
     !cells.some((c) => c.role === 'valueDate')
   )
@@ -229,6 +251,7 @@ export function sequenceCells(words: string[], order: Order | null, valueDateFir
   figures.forEach((f, k) => {
     if (!EMPTY_AMOUNT.test(f)) cells.push({ role: roles[k] ?? 'other', text: f });
   });
+  if (how.seen && figures.some((f) => EMPTY_AMOUNT.test(f))) how.seen.empties++;
   if (after && afterRole === 'other') cells.push({ role: 'other', text: after });
   return cells;
 }
@@ -278,6 +301,20 @@ const specialText = (text: string) => {
   return stripLeadingDate(words.join(' '));
 };
 
+type SequenceOptions = ValueOptions & {
+  trace?: Trace;
+  headers?: ReadonlySet<Line>;
+  /** without a header: of two leading dates, the second is the posting date */
+  valueDateFirst?: boolean;
+};
+
+// (what the rows printed, counted on a first read)
+interface Printed {
+  rows: number;
+  valueDated: number;
+  empties: number;
+}
+
 /**
  * Reads the table of lines whose cells are set a space apart. `order` is the header's column order
  * and `headerAt` its line (-1: no header; the table starts at the first dated row with money).
@@ -286,13 +323,31 @@ export function readSequence(
   lines: Line[],
   order: Order | null,
   headerAt: number,
-  opts: ValueOptions & {
-    trace?: Trace;
-    headers?: ReadonlySet<Line>;
-    /** without a header: of two leading dates, the second is the posting date */
-    valueDateFirst?: boolean;
-  },
+  opts: SequenceOptions,
 ): TableResult {
+  // What a column prints, most rows print: a date that begins or ends the narration of a few rows
+  // is the narration's where no header names a value date ('INTEREST PAID TILL 31-MAR-2025'), and a
+  // dash before the figures is the narration's where the rows print no empty cell ('/Jqspc05 -')
+  const trace = opts.trace ? new Trace() : undefined;
+  const read = readRows(lines, order, headerAt, { ...opts, ...(trace ? { trace } : {}) }, {});
+  const few = (n: number) => n > 0 && n * 2 < read.printed.rows;
+  const valueDates = !(order === null && few(read.printed.valueDated));
+  const emptyCells = !few(read.printed.empties);
+  if (valueDates && emptyCells) {
+    if (trace) opts.trace?.adopt(trace);
+    return read.table;
+  }
+  return readRows(lines, order, headerAt, opts, { valueDates, emptyCells }).table;
+}
+
+function readRows(
+  lines: Line[],
+  order: Order | null,
+  headerAt: number,
+  opts: SequenceOptions,
+  how: CellsHow,
+): { table: TableResult; printed: Printed } {
+  const printed: Printed = { rows: 0, valueDated: 0, empties: 0 };
   const issues: ParseIssue[] = [];
   const section: TableSection = { lines: [], transactions: [], specials: [] };
   const rowLines = new Set<Line>();
@@ -303,7 +358,8 @@ export function readSequence(
           const words = l.text.split(' ');
           return sequenceCells(words, null) !== null;
         });
-  if (start < 0) return { sections: [], headerZone: lines, issues, headerFound: false, rowLines };
+  if (start < 0)
+    return { table: { sections: [], headerZone: lines, issues, headerFound: false, rowLines }, printed };
   const headerZone = lines.slice(0, headerAt >= 0 ? headerAt : start);
   // without a header the reader knows, the line above the first row is the table's: printed again, it is no narration
   // (above an opening balance printed as a row)
@@ -332,7 +388,11 @@ export function readSequence(
     const cells = sequenceCells(
       head.flatMap((l) => l.text.split(' ')),
       order,
-      opts.valueDateFirst,
+      {
+        ...how,
+        seen: printed,
+        ...(opts.valueDateFirst ? { valueDateFirst: true } : {}),
+      },
     );
     if (cells) sureCells(cells, head);
     const wrapped = lines.slice(head.length).map((l) => l.text);
@@ -347,6 +407,9 @@ export function readSequence(
         section.transactions.push(t.tx);
         for (const l of pending.lines) rowLines.add(l);
         rows++;
+        printed.rows++;
+        if (cells.some((c) => c.role === 'valueDate') && cells.some((c) => c.role === 'date'))
+          printed.valueDated++;
         opts.trace?.add({
           rule: 'rows.anchor',
           page: first.page,
@@ -441,11 +504,14 @@ export function readSequence(
   }
   flush();
   return {
-    sections: section.transactions.length || section.specials.length ? [section] : [],
-    headerZone,
-    issues,
-    headerFound: rows > 0,
-    rowLines,
+    table: {
+      sections: section.transactions.length || section.specials.length ? [section] : [],
+      headerZone,
+      issues,
+      headerFound: rows > 0,
+      rowLines,
+    },
+    printed,
   };
 }
 

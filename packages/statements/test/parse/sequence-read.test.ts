@@ -93,3 +93,92 @@ test("a figure inside the narration stays there when the figure columns' empty c
     ['2024-05-12', 'UPI/263224976907/12:37:47/UPI/lhrqoqpc0cy312h9a@p', 290000, 0, 167705],
   ]);
 });
+
+test("without a header, a date that ends the narration of a few rows is the narration's; where most rows end so, it is the value date", () => {
+  const rows = [
+    '01-04-2025 UPI/DR/506012345678/RAVI KUMAR 450.00 12,050.00',
+    '02-04-2025 INTEREST PAID TILL 31-03-2025 120.00 12,170.00',
+    '03-04-2025 NEFT/CR/N062250012345/ACME TRADERS 8,260.00 20,430.00',
+  ];
+  const few = readSequence(linesOf(text('Opening Balance 12,500.00', ...rows)), null, -1, {
+    referenceJoin: '',
+  });
+  assert.deepEqual(
+    few.sections[0]!.transactions.map((t) => [t.description, t.valueDate ?? null]),
+    [
+      ['UPI/DR/506012345678/RAVI KUMAR', null],
+      ['INTEREST PAID TILL 31-03-2025', null],
+      ['NEFT/CR/N062250012345/ACME TRADERS', null],
+    ],
+  );
+  const most = readSequence(
+    linesOf(
+      text(
+        'Opening Balance 12,500.00',
+        '01-04-2025 UPI/DR/506012345678/RAVI KUMAR 01-04-2025 450.00 12,050.00',
+        '02-04-2025 INTEREST PAID 31-03-2025 120.00 12,170.00',
+        rows[2]!,
+      ),
+    ),
+    null,
+    -1,
+    { referenceJoin: '' },
+  );
+  assert.deepEqual(
+    most.sections[0]!.transactions.map((t) => [t.description, t.valueDate ?? null]),
+    [
+      ['UPI/DR/506012345678/RAVI KUMAR', '2025-04-01'],
+      ['INTEREST PAID', '2025-03-31'],
+      ['NEFT/CR/N062250012345/ACME TRADERS', null],
+    ],
+  );
+});
+
+test("a dash that ends a narration: one more than the empty cells printed, or where the rows print no empty cell, is the narration's", () => {
+  const order = ['date', 'description', 'debit', 'credit', 'balance'] as const;
+  const read = (...rows: string[]) =>
+    transactionsOf(
+      readSequence(linesOf(text('Date Particulars Withdrawals Deposits Balance', ...rows)), [...order], 0, {
+        referenceJoin: '',
+      }),
+    );
+  // empty cells printed '-': the dash before them is the narration's
+  assert.deepEqual(
+    read(
+      '01-04-2025 TRANSFER FROM 4858 - INB/Jqspc05 - - 177.40 24,924.26',
+      '02-04-2025 ATM WDL 1,000.00 - 23,924.26',
+    ),
+    [
+      ['2025-04-01', 'TRANSFER FROM 4858 - INB/Jqspc05 -', 0, 17740, 2492426],
+      ['2025-04-02', 'ATM WDL', 100000, 0, 2392426],
+    ],
+  );
+  // no empty cell printed on the other rows: the one dash is the narration's
+  assert.deepEqual(
+    read(
+      '01-04-2025 UPI/DR/5521/Arblis 50.00 24,746.86',
+      '02-04-2025 TRANSFER FROM 4858 - INB/Jqspc05 - 177.40 24,924.26',
+      '03-04-2025 ATM WDL 1,000.00 23,924.26',
+    ).map((t) => t[1]),
+    ['UPI/DR/5521/Arblis', 'TRANSFER FROM 4858 - INB/Jqspc05 -', 'ATM WDL'],
+  );
+});
+
+test("a bare number before the amount of a row whose balance is nil is the narration's", () => {
+  const table = readSequence(
+    linesOf(
+      text(
+        'Opening Balance 190.26',
+        '05-12-2018 415 AHV 25060916 CHQ W701996570043 878944355 190.26 - 0.00',
+        '06-12-2018 NEFT CR ACME 1,000.00 1,000.00',
+      ),
+    ),
+    null,
+    -1,
+    { referenceJoin: '' },
+  );
+  assert.deepEqual(transactionsOf(table), [
+    ['2018-12-05', '415 AHV 25060916 CHQ W701996570043 878944355', 19026, 0, 0],
+    ['2018-12-06', 'NEFT CR ACME', 0, 100000, 100000],
+  ]);
+});

@@ -152,7 +152,7 @@ test('without a header, the second of two leading dates may be the posting date'
     ['date', '03 Apr 2023'],
     ['valueDate', '01 Apr 2023'],
   ]);
-  assert.deepEqual(texts(sequenceCells(row, null, true)!).slice(0, 2), [
+  assert.deepEqual(texts(sequenceCells(row, null, { valueDateFirst: true })!).slice(0, 2), [
     ['valueDate', '03 Apr 2023'],
     ['date', '01 Apr 2023'],
   ]);
