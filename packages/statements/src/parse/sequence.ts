@@ -54,8 +54,10 @@ export interface CellsHow {
   valueDates?: boolean;
   /** an empty cell is printed ('-'): a dash before the figures is one (else the narration's) */
   emptyCells?: boolean;
+  /** the rows print one amount and the balance: figures before them are the narration's */
+  oneAmount?: boolean;
   /** counts what the rows cut so far printed */
-  seen?: { empties: number };
+  seen?: { empties: number; twoFigures: number; more: number };
 }
 
 /** The order of a header's columns (roles, left to right). */
@@ -75,7 +77,7 @@ interface Pending {
  * it the narration, or the column the header puts after the figures.
  */
 export function sequenceCells(words: string[], order: Order | null, how: CellsHow = {}): Cell[] | null {
-  const { valueDateFirst = false, valueDates = true, emptyCells = true } = how;
+  const { valueDateFirst = false, valueDates = true, emptyCells = true, oneAmount = false } = how;
   const startsAt = rowStart(words);
   if (!startsAt) return null;
   const cells: Cell[] = [];
@@ -188,6 +190,16 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   ) {
     start = from[extra]!;
     figures.splice(0, extra);
+  }
+  // where the rows print one amount and the balance (no empty cell), figures with paise before those
+  // two are the narration's ('Payme : 12,189.00 2,900.00 Cr 4577.05')
+  const noEmpty = !figures.some((f) => EMPTY_AMOUNT.test(f));
+  if (how.seen && noEmpty && figures.length === 2) how.seen.twoFigures++;
+  if (how.seen && noEmpty && figures.length > 2) how.seen.more++;
+  const cut = figures.length - 2;
+  if (oneAmount && noEmpty && cut > 0 && figures.slice(0, cut).every((f) => isMoney(f) && /\.\d/.test(f))) {
+    start = from[cut]!;
+    figures.splice(0, cut);
   }
   // the balance is the last figure; the figures before it take the header's order where they fill
   // its figure columns (an empty cell printed), else one is an amount of either side and two or more
@@ -313,6 +325,9 @@ interface Printed {
   rows: number;
   valueDated: number;
   empties: number;
+  /** rows with one amount and the balance, rows with more figures (no empty cell printed) */
+  twoFigures: number;
+  more: number;
 }
 
 /**
@@ -327,17 +342,19 @@ export function readSequence(
 ): TableResult {
   // What a column prints, most rows print: a date that begins or ends the narration of a few rows
   // is the narration's where no header names a value date ('INTEREST PAID TILL 31-MAR-2025'), and a
-  // dash before the figures is the narration's where the rows print no empty cell ('/Jqspc05 -')
+  // dash before the figures is the narration's where the rows print no empty cell ('/Jqspc05 -'),
+  // and so are figures before the amount and the balance where rows print one amount
   const trace = opts.trace ? new Trace() : undefined;
   const read = readRows(lines, order, headerAt, { ...opts, ...(trace ? { trace } : {}) }, {});
   const few = (n: number) => n > 0 && n * 2 < read.printed.rows;
   const valueDates = !(order === null && few(read.printed.valueDated));
   const emptyCells = !few(read.printed.empties);
-  if (valueDates && emptyCells) {
+  const oneAmount = read.printed.more > 0 && read.printed.twoFigures * 2 > read.printed.rows;
+  if (valueDates && emptyCells && !oneAmount) {
     if (trace) opts.trace?.adopt(trace);
     return read.table;
   }
-  return readRows(lines, order, headerAt, opts, { valueDates, emptyCells }).table;
+  return readRows(lines, order, headerAt, opts, { valueDates, emptyCells, oneAmount }).table;
 }
 
 function readRows(
@@ -347,7 +364,7 @@ function readRows(
   opts: SequenceOptions,
   how: CellsHow,
 ): { table: TableResult; printed: Printed } {
-  const printed: Printed = { rows: 0, valueDated: 0, empties: 0 };
+  const printed: Printed = { rows: 0, valueDated: 0, empties: 0, twoFigures: 0, more: 0 };
   const issues: ParseIssue[] = [];
   const section: TableSection = { lines: [], transactions: [], specials: [] };
   const rowLines = new Set<Line>();

@@ -182,3 +182,24 @@ test("a bare number before the amount of a row whose balance is nil is the narra
     ['2018-12-06', 'NEFT CR ACME', 0, 100000, 100000],
   ]);
 });
+
+test("where the rows print one amount and the balance, a figure before them is the narration's", () => {
+  const table = readSequence(
+    linesOf(
+      text(
+        'Opening Balance 1,677.05',
+        '11.05.2024 UPI/946324712422/09:36:35/UPI/8886194377@ybl/Paym 500.00 Dr 1177.05',
+        '12.05.2024 UPI/802279984564/12:23:20/UPI/vbmed1332@ybl/Payme : 12,189.00 2,900.00 Cr 4077.05',
+        '12.05.2024 UPI/263224976907/12:37:47/UPI/lhrqoqpc0cy312h9a@p 2,900.00 Dr 1177.05',
+      ),
+    ),
+    null,
+    -1,
+    { referenceJoin: '' },
+  );
+  assert.deepEqual(transactionsOf(table), [
+    ['2024-05-11', 'UPI/946324712422/09:36:35/UPI/8886194377@ybl/Paym', 50000, 0, 117705],
+    ['2024-05-12', 'UPI/802279984564/12:23:20/UPI/vbmed1332@ybl/Payme : 12,189.00', 0, 290000, 407705],
+    ['2024-05-12', 'UPI/263224976907/12:37:47/UPI/lhrqoqpc0cy312h9a@p', 290000, 0, 117705],
+  ]);
+});
