@@ -583,32 +583,41 @@ function bySide(cells: Cell[], before: number | null): boolean {
 }
 
 /**
- * The lines a page prints above its first row that another page prints there too (digits aside:
- * 'Account No : 1234 Page 2'): the bank's name, the account's line. Never a row's narration.
+ * The lines a page prints above its first row, or below its last, that other pages print there too
+ * (digits aside: 'Account No : 1234 Page 2', 'This is a computer generated statement ...'): the bank's
+ * name, the account's line, a disclaimer. Never a row's narration.
  */
 function pageFurniture(lines: Line[], isHeader: (l: Line) => boolean): Set<Line> {
-  const tops = new Map<number, Line[]>();
-  const done = new Set<number>();
-  for (const l of lines) {
-    if (done.has(l.page)) continue;
-    // (under a page's header the lines are the table's: a narration going on from the page before)
-    if (isHeader(l) || rowStart(l.text.split(' '))) {
-      done.add(l.page);
-      continue;
-    }
-    const top = tops.get(l.page);
-    if (top) top.push(l);
-    else tops.set(l.page, [l]);
-  }
-  const shape = (l: Line) => l.text.replace(/\d+/g, '#');
-  const pages = new Map<string, Set<number>>();
-  for (const [page, top] of tops)
-    for (const l of top) {
-      const seen = pages.get(shape(l));
-      if (seen) seen.add(page);
-      else pages.set(shape(l), new Set([page]));
-    }
   const out = new Set<Line>();
-  for (const top of tops.values()) for (const l of top) if ((pages.get(shape(l))?.size ?? 0) >= 2) out.add(l);
+  const pageCount = new Set(lines.map((l) => l.page)).size;
+  const shape = (l: Line) => l.text.replace(/\d+/g, '#');
+  // (a page's top ends at its header or first row: under a header the lines are the table's, a
+  // narration going on from the page before; its foot starts under its last row, where that row's
+  // narration may wrap: there a line is furniture only where most pages print it)
+  const edge = (from: Line[], least: number) => {
+    const edges = new Map<number, Line[]>();
+    const done = new Set<number>();
+    for (const l of from) {
+      if (done.has(l.page)) continue;
+      if (isHeader(l) || rowStart(l.text.split(' '))) {
+        done.add(l.page);
+        continue;
+      }
+      const on = edges.get(l.page);
+      if (on) on.push(l);
+      else edges.set(l.page, [l]);
+    }
+    const pages = new Map<string, Set<number>>();
+    for (const [page, on] of edges)
+      for (const l of on) {
+        const seen = pages.get(shape(l));
+        if (seen) seen.add(page);
+        else pages.set(shape(l), new Set([page]));
+      }
+    for (const on of edges.values())
+      for (const l of on) if ((pages.get(shape(l))?.size ?? 0) >= least) out.add(l);
+  };
+  edge(lines, 2);
+  edge([...lines].reverse(), Math.max(2, Math.ceil(pageCount / 2)));
   return out;
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readSequence } from '../../src/parse/sequence.ts';
 import type { SourceDocument } from '../../src/source.ts';
-import { linesOf } from './stages.ts';
+import { linesOf, textLine } from './stages.ts';
 
 const text = (...lines: string[]): SourceDocument => ({ kind: 'lines', format: 'rpt', lines });
 const transactionsOf = (table: ReturnType<typeof readSequence>) =>
@@ -202,4 +202,23 @@ test("where the rows print one amount and the balance, a figure before them is t
     ['2024-05-12', 'UPI/802279984564/12:23:20/UPI/vbmed1332@ybl/Payme : 12,189.00', 0, 290000, 407705],
     ['2024-05-12', 'UPI/263224976907/12:37:47/UPI/lhrqoqpc0cy312h9a@p', 290000, 0, 117705],
   ]);
+});
+
+test("a line every page prints under its last row (a disclaimer) is no row's narration", () => {
+  const disclaimer = 'This is a computer generated statement and does not require a signature.';
+  const lines = [
+    textLine('Bank of Maharashtra', 1, 20),
+    textLine('Opening Balance 1,000.00', 1, 30),
+    textLine('25-02-2024 NEFT/IN/UTKSN2405/VISHAL PHARMA 500.00 1,500.00', 1, 40),
+    textLine(disclaimer, 1, 50),
+    textLine('Bank of Maharashtra', 2, 20),
+    textLine('DISTRIBUTORS/UTKS0255591', 2, 30),
+    textLine('26-02-2024 UPI/DR/4143/AIRTEL 100.00 1,400.00', 2, 40),
+    textLine(disclaimer, 2, 50),
+  ];
+  const table = readSequence(lines, null, -1, { referenceJoin: '' });
+  assert.deepEqual(
+    table.sections.flatMap((s) => s.transactions.map((t) => t.description)),
+    ['NEFT/IN/UTKSN2405/VISHAL PHARMA DISTRIBUTORS/UTKS0255591', 'UPI/DR/4143/AIRTEL'],
+  );
 });
