@@ -354,7 +354,7 @@ const SIGNED = /^\s*[-+(−–]|[-)−–]\s*$/;
  * column sits (after the amount, after the date, after the balance); any other goes to the figure
  * just before it (a balance's 'Dr' read as a column of its own).
  */
-function giveMarks(cells: Cell[]): Cell[] {
+export function giveMarks(cells: Cell[]): Cell[] {
   const out: Cell[] = [];
   const markColumn = cells.some((c) => c.role === 'mark');
   for (const c of cells) {

@@ -7,7 +7,7 @@
 // as it does for a one-column amount; this reader is kept only when its rows chain better than the
 // positional read's (statement.ts).
 import { EMPTY_AMOUNT, currencyFigure, isCurrency, isMark, readAmount } from './amount.ts';
-import type { Cell } from './cells.ts';
+import { type Cell, giveMarks } from './cells.ts';
 import type { Role } from './columns/model.ts';
 import { leadingDate } from './coverage.ts';
 import { readDate } from './dates.ts';
@@ -98,6 +98,16 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
     cells.push({ role, text: rest.slice(0, n).join(' ') });
     rest = rest.slice(n);
   }
+  // a reference the header prints between the dates and the narration: one word of capitals and
+  // digits ('0000424352595205', 'BKIDN242385593846'; a narration's first word has more: 'IMPS-4184')
+  if (
+    order &&
+    order.indexOf('reference') === order.indexOf('description') - 1 &&
+    REFERENCE.test(rest[0] ?? '')
+  ) {
+    cells.push({ role: 'reference', text: rest[0]! });
+    rest = rest.slice(1);
+  }
   // a currency printed as a word of its own before a figure ('Rs.' '1,200.00') is the figure's
   // (with the sign it carries: '-Rs.' '32,391.79' and '(Rs.' '11,238.54)' are overdrawn)
   rest = rest.flatMap((w, k, all) => {
@@ -158,11 +168,15 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   // (where each figure's words start in `rest`)
   const from: number[] = [];
   let currency = '';
+  // (a mark after a figure that has its own is a Dr/Cr column's: 'Rs.760 Rs.1,94,319.86 Cr DR')
+  const marks: Cell[] = [];
   for (let k = start; k <= end; k++) {
     const w = rest[k]!;
+    const last = figures[figures.length - 1];
     if (isCurrency(w)) currency = w;
-    else if (isMark(w) && figures.length && isFigure(figures[figures.length - 1]!))
-      figures[figures.length - 1] += ` ${w}`;
+    else if (isMark(w) && last !== undefined && isFigure(last) && readAmount(last)?.mark)
+      marks.push({ role: 'mark', text: w });
+    else if (isMark(w) && last !== undefined && isFigure(last)) figures[figures.length - 1] += ` ${w}`;
     else if (!isMark(w)) {
       figures.push(currency && isFigure(w) ? `${currency}${w}` : w);
       from.push(currency ? k - 1 : k);
@@ -265,7 +279,7 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   });
   if (how.seen && figures.some((f) => EMPTY_AMOUNT.test(f))) how.seen.empties++;
   if (after && afterRole === 'other') cells.push({ role: 'other', text: after });
-  return cells;
+  return marks.length ? giveMarks([...cells, ...marks]) : cells;
 }
 
 /**
@@ -412,7 +426,11 @@ function readRows(
       },
     );
     if (cells) sureCells(cells, head);
-    const wrapped = lines.slice(head.length).map((l) => l.text);
+    // (the row's time under its date is no narration)
+    const timed = cells?.some((c) => c.role === 'date' && TIME_WORD.test(c.text.split(' ').at(-1)!));
+    const wrapped = lines
+      .slice(head.length)
+      .map((l, k) => (k === 0 && !timed ? l.text.replace(TIME_UNDER, '') : l.text));
     const narration = cells?.find((c) => c.role === 'description');
     if (narration && wrapped.length) narration.text = [narration.text, ...wrapped].filter(Boolean).join(' ');
     const first = lines[0]!;
@@ -537,6 +555,9 @@ function sequenceStart(words: string[]): boolean {
   return rowStart(words) !== null;
 }
 
+const REFERENCE = /^(?=\D*\d)[A-Z0-9]{6,}$/;
+// a row's time printed under its date: it starts the row's next line ('10:39 PM CORP-iocl@paytm')
+const TIME_UNDER = /^\d{1,2}:\d{2}(?::\d{2})?(?: ?[ap]\.?m\.?)?(?: |$)/i;
 // a time of day, or its AM/PM, after a date
 const TIME_WORD = /^(?:\d{1,2}:\d{2}(?::\d{2})?|[ap]\.?m\.?)$/i;
 
@@ -590,11 +611,11 @@ function bySide(cells: Cell[], before: number | null): boolean {
 function pageFurniture(lines: Line[], isHeader: (l: Line) => boolean): Set<Line> {
   const out = new Set<Line>();
   const pageCount = new Set(lines.map((l) => l.page)).size;
-  const shape = (l: Line) => l.text.replace(/\d+/g, '#');
   // (a page's top ends at its header or first row: under a header the lines are the table's, a
   // narration going on from the page before; its foot starts under its last row, where that row's
-  // narration may wrap: there a line is furniture only where most pages print it)
-  const edge = (from: Line[], least: number) => {
+  // narration may wrap ('678-418869006004-SCHOOL FEE'): there a line is furniture only where every
+  // page prints it word for word, a sentence)
+  const edge = (from: Line[], least: number, shape: (l: Line) => string | null) => {
     const edges = new Map<number, Line[]>();
     const done = new Set<number>();
     for (const l of from) {
@@ -610,14 +631,19 @@ function pageFurniture(lines: Line[], isHeader: (l: Line) => boolean): Set<Line>
     const pages = new Map<string, Set<number>>();
     for (const [page, on] of edges)
       for (const l of on) {
-        const seen = pages.get(shape(l));
+        const key = shape(l);
+        if (key === null) continue;
+        const seen = pages.get(key);
         if (seen) seen.add(page);
-        else pages.set(shape(l), new Set([page]));
+        else pages.set(key, new Set([page]));
       }
     for (const on of edges.values())
-      for (const l of on) if ((pages.get(shape(l))?.size ?? 0) >= least) out.add(l);
+      for (const l of on) {
+        const key = shape(l);
+        if (key !== null && (pages.get(key)?.size ?? 0) >= least) out.add(l);
+      }
   };
-  edge(lines, 2);
-  edge([...lines].reverse(), Math.max(2, Math.ceil(pageCount / 2)));
+  edge(lines, 2, (l) => l.text.replace(/\d+/g, '#'));
+  edge([...lines].reverse(), Math.max(2, pageCount), (l) => (l.text.split(' ').length >= 4 ? l.text : null));
   return out;
 }

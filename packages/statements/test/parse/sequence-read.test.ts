@@ -222,3 +222,37 @@ test("a line every page prints under its last row (a disclaimer) is no row's nar
     ['NEFT/IN/UTKSN2405/VISHAL PHARMA DISTRIBUTORS/UTKS0255591', 'UPI/DR/4143/AIRTEL'],
   );
 });
+
+test("the header's reference before the narration, a time under the date, a Dr/Cr column after the balance's own mark", () => {
+  const lines = linesOf(
+    text(
+      'Transaction Date Value Date Cheque No Narration Amount Balance Dr / Cr',
+      '30-08-24 30-08-24 0000424352595205 UPI-INDIAN OIL Rs.760 Rs.1,94,319.86 Cr DR',
+      '10:39 PM CORP-iocl@paytm-KKBK0548822-4243525 95205-SENT',
+      'USING PAYTM',
+      '25-08-24 25-08-24 BKIDN242385593846 NEFT CR-BKID0406300-VISHAL PHARMA Rs.4,161 Rs.1,98,480.86 Cr CR',
+      '08:13 PM METRO OFFICE SUPPLIES',
+    ),
+  );
+  const table = readSequence(
+    lines,
+    ['date', 'valueDate', 'reference', 'description', 'amount', 'balance', 'mark'],
+    0,
+    { referenceJoin: '' },
+  );
+  assert.deepEqual(
+    table.sections.flatMap((s) =>
+      s.transactions.map((t) => [t.reference, t.description, t.withdrawal, t.deposit, t.balance]),
+    ),
+    [
+      [
+        '0000424352595205',
+        'UPI-INDIAN OIL CORP-iocl@paytm-KKBK0548822-4243525 95205-SENT USING PAYTM',
+        76000,
+        0,
+        19431986,
+      ],
+      ['BKIDN242385593846', 'NEFT CR-BKID0406300-VISHAL PHARMA METRO OFFICE SUPPLIES', 0, 416100, 19848086],
+    ],
+  );
+});
