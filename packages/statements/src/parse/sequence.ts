@@ -409,7 +409,6 @@ function readRows(
   let pending: Pending | null = null;
   // the balance the next row moves from, once a row or an opening line has printed one
   let opening: number | null = null;
-  let rows = 0;
   const flush = () => {
     if (!pending) return;
     // the lines after the one that holds the figures are the narration's wrapped end
@@ -441,7 +440,6 @@ function readRows(
         if (chainSide || sideGuessed(cells, order)) SIDE_BY_BALANCE.add(t.tx);
         section.transactions.push(t.tx);
         for (const l of pending.lines) rowLines.add(l);
-        rows++;
         printed.rows++;
         if (cells.some((c) => c.role === 'valueDate') && cells.some((c) => c.role === 'date'))
           printed.valueDated++;
@@ -499,7 +497,7 @@ function readRows(
         credit: figure('credit'),
         balance: special === 'total' || !money.length ? null : balanceOf(money[money.length - 1]!),
         text: line.text,
-        beforeRows: rows === 0 && pending === null,
+        beforeRows: printed.rows === 0 && pending === null,
       };
       section.specials.push(s);
       if (s.kind === 'opening' || s.kind === 'broughtForward') opening ??= s.balance;
@@ -543,7 +541,7 @@ function readRows(
       sections: section.transactions.length || section.specials.length ? [section] : [],
       headerZone,
       issues,
-      headerFound: rows > 0,
+      headerFound: printed.rows > 0,
       rowLines,
     },
     printed,
