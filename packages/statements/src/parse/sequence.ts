@@ -607,13 +607,12 @@ function bySide(cells: Cell[], before: number | null): boolean {
  * name, the account's line, a disclaimer. Never a row's narration.
  */
 function pageFurniture(lines: Line[], isHeader: (l: Line) => boolean): Set<Line> {
-  const out = new Set<Line>();
   const pageCount = new Set(lines.map((l) => l.page)).size;
   // (a page's top ends at its header or first row: under a header the lines are the table's, a
   // narration going on from the page before; its foot starts under its last row, where that row's
   // narration may wrap ('678-418869006004-SCHOOL FEE'): there a line is furniture only where every
-  // page prints it word for word, a sentence)
-  const edge = (from: Line[], least: number, shape: (l: Line) => string | null) => {
+  // page prints it word for word, a sentence, and no row's narration holds it higher up a page)
+  const edge = (from: Line[], least: number, shape: (l: Line) => string | null): Set<Line> => {
     const edges = new Map<number, Line[]>();
     const done = new Set<number>();
     for (const l of from) {
@@ -635,13 +634,25 @@ function pageFurniture(lines: Line[], isHeader: (l: Line) => boolean): Set<Line>
         if (seen) seen.add(page);
         else pages.set(key, new Set([page]));
       }
+    const found = new Set<Line>();
     for (const on of edges.values())
       for (const l of on) {
         const key = shape(l);
-        if (key !== null && (pages.get(key)?.size ?? 0) >= least) out.add(l);
+        if (key !== null && (pages.get(key)?.size ?? 0) >= least) found.add(l);
       }
+    return found;
   };
-  edge(lines, 2, (l) => l.text.replace(/\d+/g, '#'));
-  edge([...lines].reverse(), Math.max(2, pageCount), (l) => (l.text.split(' ').length >= 4 ? l.text : null));
+  const out = edge(lines, 2, (l) => l.text.replace(/\d+/g, '#'));
+  const feet = edge([...lines].reverse(), Math.max(2, pageCount), (l) =>
+    l.text.split(' ').length >= 4 ? l.text : null,
+  );
+  const count = (of: Iterable<Line>) => {
+    const n = new Map<string, number>();
+    for (const l of of) n.set(l.text, (n.get(l.text) ?? 0) + 1);
+    return n;
+  };
+  const atFeet = count(feet);
+  const anywhere = count(lines);
+  for (const l of feet) if (atFeet.get(l.text) === anywhere.get(l.text)) out.add(l);
   return out;
 }

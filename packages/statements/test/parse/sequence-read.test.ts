@@ -256,3 +256,21 @@ test("the header's reference before the narration, a time under the date, a Dr/C
     ],
   );
 });
+
+test("a narration's line that ends every page is still the narration's where a row higher up a page prints it too", () => {
+  const long = 'BEING AMOUNT TRANSFERRED TOWARDS SETTLEMENT';
+  const lines = [
+    textLine('Opening Balance 1,000.00', 1, 20),
+    textLine('22-05-2024 UPI/DR/4143/MEENAKSHI 100.00 900.00', 1, 30),
+    textLine(long, 1, 40),
+    textLine('23-05-2024 UPI/DR/4144/NEHA 100.00 800.00', 1, 50),
+    textLine(long, 1, 60),
+    textLine('24-05-2024 UPI/DR/4145/ANIL 100.00 700.00', 2, 30),
+    textLine(long, 2, 40),
+  ];
+  const table = readSequence(lines, null, -1, { referenceJoin: '' });
+  assert.deepEqual(
+    table.sections.flatMap((s) => s.transactions.map((t) => t.description)),
+    [`UPI/DR/4143/MEENAKSHI ${long}`, `UPI/DR/4144/NEHA ${long}`, `UPI/DR/4145/ANIL ${long}`],
+  );
+});
