@@ -1,7 +1,7 @@
 // The cells stage: a line's words cut at the band edges of the column model in force, by where each
 // was drawn (cutAtBands), then joined by what they hold (a date's pieces, a time with its date, a mark
 // with its figure). One copy for every way the columns were found.
-import { EMPTY_AMOUNT, WHOLE_RUPEES, currencyFigure, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, WHOLE_RUPEES, currencyFigure, isMark, readAmount, sideOf } from './amount.ts';
 import { bandOf, bandsUnder, distance, figureWords, overlap } from './columns/bands.ts';
 import { type Band, type Column, type ColumnModel, NUMERIC_ROLES } from './columns/model.ts';
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
@@ -341,10 +341,6 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
   return [run];
 }
 
-const SIDE_WORD = /^\s*(?:d|c|debit|credit)\.?\s*$/i;
-const SIDE_CELL = /^\s*(?:\(?\s*(?:dr|cr)\.?\s*\)?|debit|credit)\s*$/i;
-/** A side word as the mark the amount reader takes ('Debit', 'D', '(DR)' -> 'Dr'). */
-const sideMark = (text: string) => (/^\W*d/i.test(text) ? 'Dr' : 'Cr');
 // an amount printed with its sign ('+1,840.00', '-257.25', '(500.00)', '500.00-') has its side: a
 // Dr/Cr column beside it is the balance's
 const SIGNED = /^\s*[-+(−–]|[-)−–]\s*$/;
@@ -359,10 +355,11 @@ function giveMarks(cells: Cell[]): Cell[] {
   const markColumn = cells.some((c) => c.role === 'mark');
   for (const c of cells) {
     // under a Dr/Cr heading the side may be spelt out ('Debit', 'CREDIT') or cut to a letter ('D')
-    if (c.role === 'mark') c.text = c.text.replace(SIDE_WORD, sideMark);
+    if (c.role === 'mark' && !isMark(c.text)) c.text = sideOf(c.text, true) ?? c.text;
     // under a heading the reader does not know ('Type') only a whole side word or mark is one
-    const unnamed = c.role === 'other' && !markColumn && SIDE_CELL.test(c.text);
-    const mark = unnamed ? sideMark(c.text) : c.text;
+    const side = c.role === 'other' && !markColumn ? sideOf(c.text) : null;
+    const unnamed = side !== null;
+    const mark = side ?? c.text;
     if ((c.role !== 'mark' && !unnamed) || !isMark(mark)) {
       out.push(c);
       continue;

@@ -136,8 +136,8 @@ export function readTable(
   const sections: TableSection[] = [];
   let section: TableSection | null = null;
   let layout: ColumnModel | null = null;
-  // the models each header's rows showed: a header seen again after another takes its model back
-  // (a last page of one or two rows shows too little of where its columns sit)
+  // the models each header's rows showed, one per set of columns: a header seen again takes its
+  // model back (a last page of one or two rows shows too little of where its columns sit)
   const models: ColumnModel[] = [];
   let inTable = false;
   let prev: Line | null = null;
@@ -265,12 +265,11 @@ export function readTable(
     }
     const header = headings.at[li];
     if (header) {
-      // a header repeated with the same columns keeps the bands its first appearance's rows showed
-      if (!layout || !sameColumns(layout.header)(header)) {
-        const seen = models.find((m) => sameColumns(m.header)(header));
-        layout = seen ?? headingModel(lines, headings, skipped.has(li + 1) ? li + 1 : li, header);
-        if (!seen) models.push(layout);
-      }
+      // a header seen again with the same columns, right after itself or after another, keeps the
+      // bands its first appearance's rows showed
+      const seen = models.find((m) => sameColumns(m.header)(header));
+      layout = seen ?? headingModel(lines, headings, skipped.has(li + 1) ? li + 1 : li, header);
+      if (!seen) models.push(layout);
       trace?.add({
         rule: 'columns.heading',
         page: line.page,

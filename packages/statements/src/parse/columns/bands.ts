@@ -3,7 +3,7 @@
 // header name alone does not say where its column starts and ends; the rows do. Gutters (x ranges
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
-import { EMPTY_AMOUNT, currencyFigure, isMark, markedWhole, readAmount } from '../amount.ts';
+import { EMPTY_AMOUNT, currencyFigure, isMark, markedWhole, readAmount, sideOf } from '../amount.ts';
 import { AMOUNT_ROLES, type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
 import { readDate } from '../dates.ts';
 import { type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
@@ -131,10 +131,8 @@ function marksOnly(rows: Run[][], a: number, b: number): boolean {
  * transaction type: Finacle's 'C' is cash, 'T' transfer.)
  */
 function sidesOnly(rows: Run[][], a: number, b: number): boolean {
-  const cells = cellsBetween(rows, a, b).map((r) => r.text.trim().toLowerCase().replace(/\.$/, ''));
-  const debit = (t: string) => t === 'd' || t === 'dr' || t === 'debit';
-  const credit = (t: string) => t === 'c' || t === 'cr' || t === 'credit';
-  return cells.every((t) => debit(t) || credit(t)) && cells.some(debit) && cells.some(credit);
+  const sides = cellsBetween(rows, a, b).map((r) => sideOf(r.text, true));
+  return sides.every((s) => s !== null) && sides.includes('Dr') && sides.includes('Cr');
 }
 
 /** The rows write figures only between a and b, some of them whole rupees ('269', '12,468', '0.00'). */
@@ -191,19 +189,9 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   const own = (c: Column): Band => ({ col: c, x0: c.x0, x1: c.x1 });
   if (rows.length < MIN_SAMPLE) return cols.map(own);
   const stretches = writtenStretches(rows, cw);
-  // the rows' own character width (headings are often set smaller)
-  let width = 0;
-  let chars = 0;
-  for (const r of rows.flat()) {
-    width += r.x1 - r.x0;
-    chars += r.text.length;
-  }
-  const rowCw = Math.max(cw, width / Math.max(1, chars));
-  // A word space: between a date's pieces, the rows' ('01' 'May 24' under 'Trans Date' set in
-  // smaller type); elsewhere the headings' (the rows' would take a cheque column's words into the
-  // narration beside it).
-  const wordSpace = (c: Column) =>
-    WORD_GAP_CHARS * (c.role === 'date' || c.role === 'valueDate' ? rowCw : cw);
+  // a word space: the headings' (the rows' would take a cheque column's words into the narration
+  // beside it)
+  const wordSpace = WORD_GAP_CHARS * cw;
   const parts = new Map<Column, [number, number][]>();
   const add = (c: Column, a: number, b: number) => {
     if (b <= a) return;
@@ -261,11 +249,11 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         named.add(near);
         add(near, a, b);
         leftOf[si] = near;
-      } else if (left && joins(leftOf[si - 1]) && a - left[1] <= wordSpace(leftOf[si - 1]!)) {
+      } else if (left && joins(leftOf[si - 1]) && a - left[1] <= wordSpace) {
         // a word space from the cells to its left: more of the same cells (the year of '09 Jul 2025')
         add(leftOf[si - 1]!, a, b);
         leftOf[si] = leftOf[si - 1]!;
-      } else if (right && joins(claims[si + 1]![0]) && right[0] - b <= wordSpace(claims[si + 1]![0]!)) {
+      } else if (right && joins(claims[si + 1]![0]) && right[0] - b <= wordSpace) {
         // or to its right: the day of '02 Dec 2023' under a 'Date' centred over the month
         add(claims[si + 1]![0]!, a, b);
         leftOf[si] = claims[si + 1]![0]!;
