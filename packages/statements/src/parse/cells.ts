@@ -78,19 +78,6 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
     const band = bandOf(model.bands, run.x0, run.x1);
     const numeric = NUMERIC_ROLES.has(band.col.role);
     const prev = out[out.length - 1];
-    // a time a word space after a date is that date's ('02 Jul 25' '01:00 AM'), wherever the
-    // bands put it: the narration's band may reach back over it
-    if (
-      before &&
-      prev &&
-      dateCell({ role: prev.col.role, text: '' }) &&
-      TIME.test(run.text) &&
-      run.x0 - before.x1 <= wordGap(run) &&
-      readDateTime(`${prev.text} ${run.text}`) !== null
-    ) {
-      append(prev, run.text);
-      continue;
-    }
     // text in a gutter or in a numeric column (which holds figures only), a word space after a
     // text cell: the text ran long
     if (
@@ -137,17 +124,12 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       put(band.col, run.text);
       continue;
     }
-    // one date (with its time) goes whole to the date column it sits in most
-    if (dateCell({ role: band.col.role, text: '' }) && readDateTime(run.text)) {
-      put(band.col, run.text);
-      continue;
-    }
     // a run across two or more bands whose words were not cut at the band edges (text that ran on
     // over a column it does not start: see cutAtBands) holds as many cells when its words start in
-    // them; a narration that merely runs long stays whole (a time is one cell, however far it
-    // reaches: '05:04 AM' under its date)
+    // them; a narration that merely runs long stays whole, and so does one token (a date with its
+    // time, a time: '05:04 AM' under its date), however far it reaches
     const under =
-      run.text.includes(' ') && !CLOCK.test(run.text)
+      run.text.includes(' ') && !CLOCK.test(run.text) && !readDateTime(run.text)
         ? bandsUnder(model.bands, run.x0, run.x1, TEXT_START_CHARS * cw)
         : [];
     if (under.length > 1) {

@@ -4,7 +4,7 @@
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
 import { EMPTY_AMOUNT, currencyFigure, isMark, markedWhole, readAmount, sideOf } from '../amount.ts';
-import { AMOUNT_ROLES, type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
+import { type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
 import { readDate } from '../dates.ts';
 import { type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
 
@@ -135,13 +135,6 @@ function sidesOnly(rows: Run[][], a: number, b: number): boolean {
   return sides.every((s) => s !== null) && sides.includes('Dr') && sides.includes('Cr');
 }
 
-/** The rows write figures only between a and b, some of them whole rupees ('269', '12,468', '0.00'). */
-function wholeRupeesOnly(rows: Run[][], a: number, b: number): boolean {
-  const cells = cellsBetween(rows, a, b);
-  const whole = (t: string) => /^\d{1,3}(?:,\d{2,3})*$|^\d+$/.test(t);
-  return cells.some((r) => whole(r.text)) && cells.every((r) => whole(r.text) || readAmount(r.text) !== null);
-}
-
 /** No cell the rows write between a and b is a figure, a Dr/Cr mark or a dash. */
 function wordsOnly(rows: Run[][], a: number, b: number): boolean {
   return cellsBetween(rows, a, b).every(
@@ -210,8 +203,7 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   const claims = stretches.map(([a, b]) => cols.filter((c) => standsOver(a, b, c)));
   for (const list of claims) for (const c of list) named.add(c);
   const inOrder = pairInOrder(stretches, claims, cols, named);
-  stretches.forEach(([a, right0, rowsWriting], si) => {
-    let b = right0;
+  stretches.forEach(([a, b, rowsWriting], si) => {
     const over = claims[si]!;
     if (over.length === 0) {
       // a stretch no name stands over: the nearest name takes it when that name has no stretch of
@@ -220,14 +212,6 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       if (!near)
         for (const c of cols)
           if (!near || distance(a, b, c.x0, c.x1) < distance(a, b, near.x0, near.x1)) near = c;
-      // the nearest name has cells of its own: whole rupees right-aligned past a left-aligned
-      // 'Debit', nearer the balance than their heading, are the figures of the amount column named
-      // just left of them that has no cells of its own
-      let adopted = false;
-      if (near && named.has(near) && wholeRupeesOnly(rows, a, b)) {
-        const before = cols.filter((c) => c.x1 <= a).sort((p, q) => q.x1 - p.x1)[0];
-        if (before && AMOUNT_ROLES.has(before.role) && !named.has(before)) [near, adopted] = [before, true];
-      }
       const left = si > 0 ? stretches[si - 1]! : null;
       const right = stretches[si + 1];
       // a stretch of Dr/Cr marks only is the Dr/Cr column's, whatever name stands nearer
@@ -245,7 +229,7 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         const role = sidesOnly(rows, a, b) ? 'mark' : 'other';
         if (rowsWriting >= UNNAMED_SHARE * rows.length)
           unnamed.push({ col: { role, label: '', x0: a, x1: b }, x0: a, x1: b });
-      } else if (near && !named.has(near) && (adopted || distance(a, b, near.x0, near.x1) <= 4 * cw)) {
+      } else if (near && !named.has(near) && distance(a, b, near.x0, near.x1) <= 4 * cw) {
         named.add(near);
         add(near, a, b);
         leftOf[si] = near;
@@ -261,16 +245,6 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
       // else: words that happen to line up in a few rows (a repeated narration), not a column
       return;
-    }
-    // words that run on from a column of figures under a heading the reader has no name for are
-    // that column's ('1,04,762.16 NET BANKING' under 'Running Balance' and 'Category')
-    const last = over[over.length - 1]!;
-    const words = NUMERIC_ROLES.has(last.role)
-      ? header.unnamed?.find((u) => u.x0 > last.x1 - cw && u.x0 < b && wordsOnly(rows, u.x0, b))
-      : undefined;
-    if (words) {
-      unnamed.push({ col: { role: 'other', label: '', x0: words.x0, x1: b }, x0: words.x0, x1: b });
-      b = words.x0;
     }
     // several names over one stretch: cut it where the next name's cells begin
     let start = a;
