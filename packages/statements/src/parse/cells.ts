@@ -18,8 +18,6 @@ export interface Cell {
 // A word starting this many header character widths left of a column's first header letter still
 // belongs to it: header run positions are estimated from character counts and cells are padded.
 const TEXT_START_CHARS = 1.6;
-// (a quick test before reading a date cell's words: only a cell that ends so can end with a mark)
-const ENDS_WITH_MARK = /(?:dr|cr)\.?\s*\)?\s*$/i;
 
 const RULE = /^[-_=~*.·–—]{5,}$/;
 const RULE_COLUMN: Column = { role: 'other', label: '', x0: 0, x1: 0 };
@@ -160,19 +158,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       }
     } else put(band.col, run.text);
   }
-  const cells: Cell[] = [];
-  for (const o of out) {
-    // a Dr/Cr mark drawn as one item with the date before it ('31' 'March 2025 DR') is the
-    // side of a Dr/Cr column set close after the date
-    const lead =
-      dateCell({ role: o.col.role, text: '' }) && ENDS_WITH_MARK.test(o.text) ? datesThenText(o.text) : null;
-    if (lead && isMark(lead.rest))
-      cells.push(
-        { role: o.col.role, text: lead.dates.join(' '), ...sureOf(o) },
-        { role: 'mark', text: lead.rest, ...sureOf(o) },
-      );
-    else cells.push({ role: o.col.role, text: o.text, ...sureOf(o) });
-  }
+  const cells: Cell[] = out.map((o) => ({ role: o.col.role, text: o.text, ...sureOf(o) }));
   return giveMarks(cells);
 }
 /** A confidence to spread into a cell or run made from `o`: none for a text layer's. */
