@@ -264,28 +264,10 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
   const sameBand = (a: Run, b: Run) => bandOf(model.bands, a.x0, a.x1) === bandOf(model.bands, b.x0, b.x1);
   const sign = (w: Run) => /^[-+\u2212\u2013]$/.test(w.text);
-  // no word of a run without a decimal point is a figure with paise (most runs: narrations): only
-  // whole rupees beside an empty cell or each other ('- 235769', '3697 -'), each word in a column of
-  // figures, are a word a cell
-  if (!run.text.includes('.')) {
-    const words = runWords(run);
-    const cellWord = (w: Run) => isMark(w.text) || EMPTY_AMOUNT.test(w.text) || WHOLE_RUPEES.test(w.text);
-    const inFigures = (w: Run) => {
-      const role = bandOf(model.bands, w.x0, w.x1).col.role;
-      return NUMERIC_ROLES.has(role) || role === 'mark';
-    };
-    if (!words.some((w) => WHOLE_RUPEES.test(w.text)) || !words.every((w) => cellWord(w) && inFigures(w)))
-      return [run];
-    const out: Run[] = [];
-    for (const w of words) {
-      const p = out[out.length - 1];
-      if (p && sign(p) && WHOLE_RUPEES.test(w.text) && sameBand(p, w))
-        out[out.length - 1] = { text: `${p.text}${w.text}`, x0: p.x0, x1: w.x1, ...leastSure([p, w]) };
-      else out.push(w);
-    }
-    return out;
-  }
-  const figure = (w: Run) => readAmount(w.text) !== null;
+  // a figure: with its paise, or whole rupees in a column of figures ('- 235769', '3697 -')
+  const figure = (w: Run) =>
+    readAmount(w.text) !== null ||
+    (WHOLE_RUPEES.test(w.text) && NUMERIC_ROLES.has(bandOf(model.bands, w.x0, w.x1).col.role));
   // (a dash in the column before is an empty cell: '- 2,20,286.06')
   const words: Run[] = [];
   for (const w of figureWords(run)) {
