@@ -50,6 +50,22 @@ export function isMark(text: string): boolean {
 }
 
 /**
+ * The side a cell spells on its own: a Dr/Cr marker ('Cr', '(DR)', 'Dr.'), the word ('Debit',
+ * 'CREDIT') or, with `letters`, its first letter ('D', 'C.'), as the marker the amount reader takes.
+ * (One letter is a side only where the column says so: Finacle's 'C' and 'T' are cash and transfer.)
+ */
+export function sideOf(text: string, letters = false): 'Dr' | 'Cr' | null {
+  const t = text
+    .trim()
+    .replace(/^\(\s*(.*?)\s*\)$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (t === 'dr' || t === 'debit' || (letters && t === 'd')) return 'Dr';
+  if (t === 'cr' || t === 'credit' || (letters && t === 'c')) return 'Cr';
+  return null;
+}
+
+/**
  * Reads an amount cell: the Dr/Cr marker is kept apart (a balance's side), the number itself is
  * core's parseAmount. Needs a decimal point (one or two decimals) unless `loose` (sheet cells), so that cheque numbers,
  * serial numbers and years are not taken for money. Returns null for anything else.

@@ -1,7 +1,7 @@
 // The cells stage: a line's words cut at the band edges of the column model in force, by where each
 // was drawn (cutAtBands), then joined by what they hold (a date's pieces, a time with its date, a mark
 // with its figure). One copy for every way the columns were found.
-import { EMPTY_AMOUNT, WHOLE_RUPEES, currencyFigure, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, WHOLE_RUPEES, currencyFigure, isMark, readAmount, sideOf } from './amount.ts';
 import { bandOf, bandsUnder, distance, figureWords, overlap } from './columns/bands.ts';
 import { type Band, type Column, type ColumnModel, NUMERIC_ROLES } from './columns/model.ts';
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
@@ -18,8 +18,6 @@ export interface Cell {
 // A word starting this many header character widths left of a column's first header letter still
 // belongs to it: header run positions are estimated from character counts and cells are padded.
 const TEXT_START_CHARS = 1.6;
-// (a quick test before reading a date cell's words: only a cell that ends so can end with a mark)
-const ENDS_WITH_MARK = /(?:dr|cr)\.?\s*\)?\s*$/i;
 
 const RULE = /^[-_=~*.·–—]{5,}$/;
 const RULE_COLUMN: Column = { role: 'other', label: '', x0: 0, x1: 0 };
@@ -78,19 +76,6 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
     const band = bandOf(model.bands, run.x0, run.x1);
     const numeric = NUMERIC_ROLES.has(band.col.role);
     const prev = out[out.length - 1];
-    // a time a word space after a date is that date's ('02 Jul 25' '01:00 AM'), wherever the
-    // bands put it: the narration's band may reach back over it
-    if (
-      before &&
-      prev &&
-      dateCell({ role: prev.col.role, text: '' }) &&
-      TIME.test(run.text) &&
-      run.x0 - before.x1 <= wordGap(run) &&
-      readDateTime(`${prev.text} ${run.text}`) !== null
-    ) {
-      append(prev, run.text);
-      continue;
-    }
     // text in a gutter or in a numeric column (which holds figures only), a word space after a
     // text cell: the text ran long
     if (
@@ -137,17 +122,12 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       put(band.col, run.text);
       continue;
     }
-    // one date (with its time) goes whole to the date column it sits in most
-    if (dateCell({ role: band.col.role, text: '' }) && readDateTime(run.text)) {
-      put(band.col, run.text);
-      continue;
-    }
     // a run across two or more bands whose words were not cut at the band edges (text that ran on
     // over a column it does not start: see cutAtBands) holds as many cells when its words start in
-    // them; a narration that merely runs long stays whole (a time is one cell, however far it
-    // reaches: '05:04 AM' under its date)
+    // them; a narration that merely runs long stays whole, and so does one token (a date with its
+    // time, a time: '05:04 AM' under its date), however far it reaches
     const under =
-      run.text.includes(' ') && !CLOCK.test(run.text)
+      run.text.includes(' ') && !CLOCK.test(run.text) && !readDateTime(run.text)
         ? bandsUnder(model.bands, run.x0, run.x1, TEXT_START_CHARS * cw)
         : [];
     if (under.length > 1) {
@@ -178,19 +158,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       }
     } else put(band.col, run.text);
   }
-  const cells: Cell[] = [];
-  for (const o of out) {
-    // a Dr/Cr mark drawn as one item with the date before it ('31' 'March 2025 DR') is the
-    // side of a Dr/Cr column set close after the date
-    const lead =
-      dateCell({ role: o.col.role, text: '' }) && ENDS_WITH_MARK.test(o.text) ? datesThenText(o.text) : null;
-    if (lead && isMark(lead.rest))
-      cells.push(
-        { role: o.col.role, text: lead.dates.join(' '), ...sureOf(o) },
-        { role: 'mark', text: lead.rest, ...sureOf(o) },
-      );
-    else cells.push({ role: o.col.role, text: o.text, ...sureOf(o) });
-  }
+  const cells: Cell[] = out.map((o) => ({ role: o.col.role, text: o.text, ...sureOf(o) }));
   return giveMarks(cells);
 }
 /** A confidence to spread into a cell or run made from `o`: none for a text layer's. */
@@ -296,28 +264,10 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
   const sameBand = (a: Run, b: Run) => bandOf(model.bands, a.x0, a.x1) === bandOf(model.bands, b.x0, b.x1);
   const sign = (w: Run) => /^[-+\u2212\u2013]$/.test(w.text);
-  // no word of a run without a decimal point is a figure with paise (most runs: narrations): only
-  // whole rupees beside an empty cell or each other ('- 235769', '3697 -'), each word in a column of
-  // figures, are a word a cell
-  if (!run.text.includes('.')) {
-    const words = runWords(run);
-    const cellWord = (w: Run) => isMark(w.text) || EMPTY_AMOUNT.test(w.text) || WHOLE_RUPEES.test(w.text);
-    const inFigures = (w: Run) => {
-      const role = bandOf(model.bands, w.x0, w.x1).col.role;
-      return NUMERIC_ROLES.has(role) || role === 'mark';
-    };
-    if (!words.some((w) => WHOLE_RUPEES.test(w.text)) || !words.every((w) => cellWord(w) && inFigures(w)))
-      return [run];
-    const out: Run[] = [];
-    for (const w of words) {
-      const p = out[out.length - 1];
-      if (p && sign(p) && WHOLE_RUPEES.test(w.text) && sameBand(p, w))
-        out[out.length - 1] = { text: `${p.text}${w.text}`, x0: p.x0, x1: w.x1, ...leastSure([p, w]) };
-      else out.push(w);
-    }
-    return out;
-  }
-  const figure = (w: Run) => readAmount(w.text) !== null;
+  // a figure: with its paise, or whole rupees in a column of figures ('- 235769', '3697 -')
+  const figure = (w: Run) =>
+    readAmount(w.text) !== null ||
+    (WHOLE_RUPEES.test(w.text) && NUMERIC_ROLES.has(bandOf(model.bands, w.x0, w.x1).col.role));
   // (a dash in the column before is an empty cell: '- 2,20,286.06')
   const words: Run[] = [];
   for (const w of figureWords(run)) {
@@ -341,10 +291,6 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
   return [run];
 }
 
-const SIDE_WORD = /^\s*(?:d|c|debit|credit)\.?\s*$/i;
-const SIDE_CELL = /^\s*(?:\(?\s*(?:dr|cr)\.?\s*\)?|debit|credit)\s*$/i;
-/** A side word as the mark the amount reader takes ('Debit', 'D', '(DR)' -> 'Dr'). */
-const sideMark = (text: string) => (/^\W*d/i.test(text) ? 'Dr' : 'Cr');
 // an amount printed with its sign ('+1,840.00', '-257.25', '(500.00)', '500.00-') has its side: a
 // Dr/Cr column beside it is the balance's
 const SIGNED = /^\s*[-+(−–]|[-)−–]\s*$/;
@@ -359,10 +305,11 @@ export function giveMarks(cells: Cell[]): Cell[] {
   const markColumn = cells.some((c) => c.role === 'mark');
   for (const c of cells) {
     // under a Dr/Cr heading the side may be spelt out ('Debit', 'CREDIT') or cut to a letter ('D')
-    if (c.role === 'mark') c.text = c.text.replace(SIDE_WORD, sideMark);
+    if (c.role === 'mark' && !isMark(c.text)) c.text = sideOf(c.text, true) ?? c.text;
     // under a heading the reader does not know ('Type') only a whole side word or mark is one
-    const unnamed = c.role === 'other' && !markColumn && SIDE_CELL.test(c.text);
-    const mark = unnamed ? sideMark(c.text) : c.text;
+    const side = c.role === 'other' && !markColumn ? sideOf(c.text) : null;
+    const unnamed = side !== null;
+    const mark = side ?? c.text;
     if ((c.role !== 'mark' && !unnamed) || !isMark(mark)) {
       out.push(c);
       continue;

@@ -136,8 +136,8 @@ export function readTable(
   const sections: TableSection[] = [];
   let section: TableSection | null = null;
   let layout: ColumnModel | null = null;
-  // the models each header's rows showed: a header seen again after another takes its model back
-  // (a last page of one or two rows shows too little of where its columns sit)
+  // the models each header's rows showed, one per set of columns: a header seen again takes its
+  // model back (a last page of one or two rows shows too little of where its columns sit)
   const models: ColumnModel[] = [];
   let inTable = false;
   let prev: Line | null = null;
@@ -265,12 +265,11 @@ export function readTable(
     }
     const header = headings.at[li];
     if (header) {
-      // a header repeated with the same columns keeps the bands its first appearance's rows showed
-      if (!layout || !sameColumns(layout.header)(header)) {
-        const seen = models.find((m) => sameColumns(m.header)(header));
-        layout = seen ?? headingModel(lines, headings, skipped.has(li + 1) ? li + 1 : li, header);
-        if (!seen) models.push(layout);
-      }
+      // a header seen again with the same columns, right after itself or after another, keeps the
+      // bands its first appearance's rows showed
+      const seen = models.find((m) => sameColumns(m.header)(header));
+      layout = seen ?? headingModel(lines, headings, skipped.has(li + 1) ? li + 1 : li, header);
+      if (!seen) models.push(layout);
       trace?.add({
         rule: 'columns.heading',
         page: line.page,
@@ -342,10 +341,7 @@ export function readTable(
       cells.every(
         (c) =>
           continuationCell(c) ||
-          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)) ||
-          // the wrapped cell of a column the reader does not read ('Branch Name', a reference
-          // under a heading it does not know): no row, and no end of the table
-          (c.role === 'other' && /[a-z0-9]/i.test(c.text)),
+          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)),
       );
     // a page without a repeated header continues the table at its first dated row, with the
     // wrapped lines set just above it (narrations printed above their date line), or at a closing
@@ -600,17 +596,19 @@ export function readTable(
   };
 }
 
+/**
+ * A cell a wrapped line holds: any text of a column of text (the narration's or reference's next
+ * line, a serial number set halfway down a tall row, the wrapped cell of a column the reader does
+ * not read, 'Branch Name'), never a figure or a mark; in a date column, only a date's wrapped end.
+ */
 function continuationCell(c: Cell): boolean {
-  return (
-    // a serial number set halfway down a tall row, below its date line
-    (c.role === 'serial' && /^\d{1,6}$/.test(c.text.trim())) ||
-    c.role === 'description' ||
-    c.role === 'reference' ||
-    (dateCell(c) &&
-      // the wrapped end of a date ('2024', 'Apr'), or the time printed under it ('10:11 AM'); a
-      // word of another kind set there ('Statement From : ...' above a page's first row) is none
-      (/^(\d{2}|\d{4})$/.test(c.text.trim()) || isMonthOrDay(c.text.trim()) || TIME.test(c.text.trim())))
-  );
+  if (dateCell(c))
+    // the wrapped end of a date ('2024', 'Apr'), or the time printed under it ('10:11 AM'); a
+    // word of another kind set there ('Statement From : ...' above a page's first row) is none
+    return /^(\d{2}|\d{4})$/.test(c.text.trim()) || isMonthOrDay(c.text.trim()) || TIME.test(c.text.trim());
+  if (NUMERIC_ROLES.has(c.role) || c.role === 'mark') return false;
+  // (a ruling printed as text is no line of a row)
+  return c.role === 'description' || c.role === 'reference' || /[a-z0-9]/i.test(c.text);
 }
 
 export function stripLeadingDate(s: string): string {

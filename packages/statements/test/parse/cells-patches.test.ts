@@ -122,27 +122,3 @@ test("giveMarks (cells.ts:379): a Dr/Cr printed past a column of no role is the 
     ['other', 'NET BANKING'],
   ]);
 });
-
-// Date | Dr/Cr | Narration | Amount | Balance: a mark drawn as one item with the date before it
-const dateMark = bandModel([
-  column('date', 20, 90),
-  column('description', 100, 240),
-  column('amount', 250, 300),
-  column('balance', 310, 360),
-]);
-
-test("lineCells (cells.ts:185): a Dr/Cr drawn as one item with the date ('31' 'March 2025 DR') is the amount's side", () => {
-  const cells = lineCells(dateMark, [
-    measured([20, 28, '31']),
-    measured([31, 88, 'March 2025 DR']),
-    measured([100, 160, 'NEFT/ACME']),
-    measured([260, 300, '1,000.00']),
-    measured([320, 360, '10,900.00']),
-  ]);
-  assert.deepEqual(texts(cells), [
-    ['date', '31 March 2025'],
-    ['description', 'NEFT/ACME'],
-    ['amount', '1,000.00 DR'],
-    ['balance', '10,900.00'],
-  ]);
-});

@@ -60,8 +60,9 @@ const doc: SourceDocument = {
     ]),
     page(3, [
       [20, full],
-      [50, row('05/03/2020', 'SWEEP TRANSFER TO [023NN619390921]', '10,000.00', false, '1,01,885.63')],
-      [80, row('31/03/2020', 'INTEREST CREDITED TO ACCOUNT', '230.00', true, '1,02,115.63')],
+      // (narrations that end left of 'Particulars': by the names alone they are the mode's)
+      [50, row('05/03/2020', 'SWEEP TRANSFER', '10,000.00', false, '1,01,885.63')],
+      [80, row('31/03/2020', 'INTEREST PAID', '230.00', true, '1,02,115.63')],
       [
         110,
         [
@@ -80,6 +81,8 @@ test("the last page's header takes back the model its first appearance's rows sh
     ['2020-03-05', 1000000, 0, 10188563],
     ['2020-03-31', 0, 23000, 10211563],
   ]);
+  const narrations = parseStatement(doc).accounts.flatMap((a) => a.transactions.map((t) => t.description));
+  assert.deepEqual(narrations.slice(-2), ['SWEEP TRANSFER', 'INTEREST PAID']);
 });
 
 test('the header seen again is given the bands of its first appearance, not its names alone', () => {

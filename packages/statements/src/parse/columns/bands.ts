@@ -3,8 +3,8 @@
 // header name alone does not say where its column starts and ends; the rows do. Gutters (x ranges
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
-import { EMPTY_AMOUNT, currencyFigure, isMark, markedWhole, readAmount } from '../amount.ts';
-import { AMOUNT_ROLES, type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
+import { EMPTY_AMOUNT, currencyFigure, isMark, markedWhole, readAmount, sideOf } from '../amount.ts';
+import { type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
 import { readDate } from '../dates.ts';
 import { type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
 
@@ -42,9 +42,7 @@ export function figureWords(run: Run): Run[] {
 }
 
 /**
- * A run whose words are all figures, dashes or marks is several cells printed a space apart; so is a
- * date, or the year that ends one, printed a space before figures ('2025 269.00': figures set at
- * their column's left).
+ * A run whose words are all figures, dashes or marks is several cells printed a space apart.
  */
 export function cellsOf(run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
@@ -62,12 +60,7 @@ export function cellsOf(run: Run): Run[] {
       { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: rest[rest.length - 1]!.x1 },
     ];
   }
-  const k = words.findIndex((w) => readAmount(w.text));
-  if (k <= 0 || !words.slice(k).every(cell)) return [run];
-  const head = words.slice(0, k);
-  const text = head.map((w) => w.text).join(' ');
-  if (!readDate(text) && !/^(?:19|20)\d{2}$/.test(text)) return [run];
-  return [{ text, x0: head[0]!.x0, x1: head[k - 1]!.x1 }, ...words.slice(k)];
+  return [run];
 }
 
 /** x0..x1 written by at most `rows` of the sample rows */
@@ -131,17 +124,8 @@ function marksOnly(rows: Run[][], a: number, b: number): boolean {
  * transaction type: Finacle's 'C' is cash, 'T' transfer.)
  */
 function sidesOnly(rows: Run[][], a: number, b: number): boolean {
-  const cells = cellsBetween(rows, a, b).map((r) => r.text.trim().toLowerCase().replace(/\.$/, ''));
-  const debit = (t: string) => t === 'd' || t === 'dr' || t === 'debit';
-  const credit = (t: string) => t === 'c' || t === 'cr' || t === 'credit';
-  return cells.every((t) => debit(t) || credit(t)) && cells.some(debit) && cells.some(credit);
-}
-
-/** The rows write figures only between a and b, some of them whole rupees ('269', '12,468', '0.00'). */
-function wholeRupeesOnly(rows: Run[][], a: number, b: number): boolean {
-  const cells = cellsBetween(rows, a, b);
-  const whole = (t: string) => /^\d{1,3}(?:,\d{2,3})*$|^\d+$/.test(t);
-  return cells.some((r) => whole(r.text)) && cells.every((r) => whole(r.text) || readAmount(r.text) !== null);
+  const sides = cellsBetween(rows, a, b).map((r) => sideOf(r.text, true));
+  return sides.every((s) => s !== null) && sides.includes('Dr') && sides.includes('Cr');
 }
 
 /** No cell the rows write between a and b is a figure, a Dr/Cr mark or a dash. */
@@ -191,19 +175,9 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   const own = (c: Column): Band => ({ col: c, x0: c.x0, x1: c.x1 });
   if (rows.length < MIN_SAMPLE) return cols.map(own);
   const stretches = writtenStretches(rows, cw);
-  // the rows' own character width (headings are often set smaller)
-  let width = 0;
-  let chars = 0;
-  for (const r of rows.flat()) {
-    width += r.x1 - r.x0;
-    chars += r.text.length;
-  }
-  const rowCw = Math.max(cw, width / Math.max(1, chars));
-  // A word space: between a date's pieces, the rows' ('01' 'May 24' under 'Trans Date' set in
-  // smaller type); elsewhere the headings' (the rows' would take a cheque column's words into the
-  // narration beside it).
-  const wordSpace = (c: Column) =>
-    WORD_GAP_CHARS * (c.role === 'date' || c.role === 'valueDate' ? rowCw : cw);
+  // a word space: the headings' (the rows' would take a cheque column's words into the narration
+  // beside it)
+  const wordSpace = WORD_GAP_CHARS * cw;
   const parts = new Map<Column, [number, number][]>();
   const add = (c: Column, a: number, b: number) => {
     if (b <= a) return;
@@ -222,8 +196,7 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   const claims = stretches.map(([a, b]) => cols.filter((c) => standsOver(a, b, c)));
   for (const list of claims) for (const c of list) named.add(c);
   const inOrder = pairInOrder(stretches, claims, cols, named);
-  stretches.forEach(([a, right0, rowsWriting], si) => {
-    let b = right0;
+  stretches.forEach(([a, b, rowsWriting], si) => {
     const over = claims[si]!;
     if (over.length === 0) {
       // a stretch no name stands over: the nearest name takes it when that name has no stretch of
@@ -232,14 +205,6 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       if (!near)
         for (const c of cols)
           if (!near || distance(a, b, c.x0, c.x1) < distance(a, b, near.x0, near.x1)) near = c;
-      // the nearest name has cells of its own: whole rupees right-aligned past a left-aligned
-      // 'Debit', nearer the balance than their heading, are the figures of the amount column named
-      // just left of them that has no cells of its own
-      let adopted = false;
-      if (near && named.has(near) && wholeRupeesOnly(rows, a, b)) {
-        const before = cols.filter((c) => c.x1 <= a).sort((p, q) => q.x1 - p.x1)[0];
-        if (before && AMOUNT_ROLES.has(before.role) && !named.has(before)) [near, adopted] = [before, true];
-      }
       const left = si > 0 ? stretches[si - 1]! : null;
       const right = stretches[si + 1];
       // a stretch of Dr/Cr marks only is the Dr/Cr column's, whatever name stands nearer
@@ -257,15 +222,15 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         const role = sidesOnly(rows, a, b) ? 'mark' : 'other';
         if (rowsWriting >= UNNAMED_SHARE * rows.length)
           unnamed.push({ col: { role, label: '', x0: a, x1: b }, x0: a, x1: b });
-      } else if (near && !named.has(near) && (adopted || distance(a, b, near.x0, near.x1) <= 4 * cw)) {
+      } else if (near && !named.has(near) && distance(a, b, near.x0, near.x1) <= 4 * cw) {
         named.add(near);
         add(near, a, b);
         leftOf[si] = near;
-      } else if (left && joins(leftOf[si - 1]) && a - left[1] <= wordSpace(leftOf[si - 1]!)) {
+      } else if (left && joins(leftOf[si - 1]) && a - left[1] <= wordSpace) {
         // a word space from the cells to its left: more of the same cells (the year of '09 Jul 2025')
         add(leftOf[si - 1]!, a, b);
         leftOf[si] = leftOf[si - 1]!;
-      } else if (right && joins(claims[si + 1]![0]) && right[0] - b <= wordSpace(claims[si + 1]![0]!)) {
+      } else if (right && joins(claims[si + 1]![0]) && right[0] - b <= wordSpace) {
         // or to its right: the day of '02 Dec 2023' under a 'Date' centred over the month
         add(claims[si + 1]![0]!, a, b);
         leftOf[si] = claims[si + 1]![0]!;
@@ -273,16 +238,6 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
       // else: words that happen to line up in a few rows (a repeated narration), not a column
       return;
-    }
-    // words that run on from a column of figures under a heading the reader has no name for are
-    // that column's ('1,04,762.16 NET BANKING' under 'Running Balance' and 'Category')
-    const last = over[over.length - 1]!;
-    const words = NUMERIC_ROLES.has(last.role)
-      ? header.unnamed?.find((u) => u.x0 > last.x1 - cw && u.x0 < b && wordsOnly(rows, u.x0, b))
-      : undefined;
-    if (words) {
-      unnamed.push({ col: { role: 'other', label: '', x0: words.x0, x1: b }, x0: words.x0, x1: b });
-      b = words.x0;
     }
     // several names over one stretch: cut it where the next name's cells begin
     let start = a;
