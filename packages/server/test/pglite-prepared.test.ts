@@ -63,22 +63,27 @@ test('in a transaction too, and an error keeps its SQLSTATE and leaves the state
     database.pglite!.query('select id from t_prepared where id = $1', ['x']),
     (err: { code?: string; message: string }) => err.code === '22P02',
   );
-  const { rows } = await database.pglite!.query<{ id: number }>('select id from t_prepared where id = $1', [2]);
+  const { rows } = await database.pglite!.query<{ id: number }>(
+    'select id from t_prepared where id = $1',
+    [2],
+  );
   assert.deepEqual(rows, [{ id: 2 }]);
 });
 
 test('a statement whose columns changed type is prepared again', async () => {
-  const ask = () => database.pglite!.query<{ name: unknown }>('select name from t_prepared where id = $1', [1]);
+  const ask = () =>
+    database.pglite!.query<{ name: unknown }>('select name from t_prepared where id = $1', [1]);
   assert.equal((await ask()).rows[0]!.name, 'one');
-  await database.pglite!.exec("alter table t_prepared alter column name type int using (case when name = 'one' then 1 end)");
+  await database.pglite!.exec(
+    "alter table t_prepared alter column name type int using (case when name = 'one' then 1 end)",
+  );
   // PostgreSQL refuses the old plan once ("cached plan must not change result type"), then it is new
   await ask().catch((err: { code?: string }) => assert.equal(err.code, '0A000'));
   assert.equal((await ask()).rows[0]!.name, 1);
 });
 
 test('the texts kept prepared are bounded', async () => {
-  for (let i = 0; i < MAX_PREPARED + 20; i++)
-    await database.pglite!.query(`select $1::int + ${i} as n`, [1]);
+  for (let i = 0; i < MAX_PREPARED + 20; i++) await database.pglite!.query(`select $1::int + ${i} as n`, [1]);
   assert.ok((await preparedCount()) <= MAX_PREPARED + 1, `${await preparedCount()} prepared`);
   assert.equal((await database.pglite!.query<{ n: number }>('select $1::int + 0 as n', [1])).rows[0]!.n, 1);
 });

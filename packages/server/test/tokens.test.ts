@@ -112,7 +112,11 @@ test('not-yet-valid, missing claims, crit headers and a second spelling of the s
   const base = { sub: user.id, iat, exp: iat + 60 };
   assert.ok(await verifyToken(SECRET, signed(base), t0), 'the hand-made token itself is good');
   assert.equal(await verifyToken(SECRET, signed({ ...base, nbf: iat + 10 }), t0), undefined, 'nbf ahead');
-  assert.equal(await verifyToken(SECRET, signed({ ...base, nbf: 'soon' }), t0), undefined, 'nbf not a number');
+  assert.equal(
+    await verifyToken(SECRET, signed({ ...base, nbf: 'soon' }), t0),
+    undefined,
+    'nbf not a number',
+  );
   for (const claim of ['sub', 'iat', 'exp'] as const) {
     const { [claim]: _gone, ...rest } = base;
     assert.equal(await verifyToken(SECRET, signed(rest), t0), undefined, `no ${claim}`);

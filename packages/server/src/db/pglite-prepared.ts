@@ -5,7 +5,7 @@
 // query with the values apart, so a select is parsed once per text and then only bound and run, as
 // postgres.js does for the PostgreSQL deployments. PostgreSQL re-plans a prepared statement when a
 // table it reads changes; one whose columns changed type is prepared again (below).
-import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { parse, protocol } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
@@ -30,18 +30,19 @@ export class PreparedSelects {
     this.db = db;
   }
 
-  get size(): number {
-    return this.statements.size;
-  }
-
   /**
-   * `sql` with `params` as PGlite's query answers it. `tx` is the open transaction it runs in:
-   * its lock is held already, and only PGlite's query lock is taken, as tx.query does.
+   * `sql` with `params` as PGlite's query answers it. In an open transaction its lock is held
+   * already, and only PGlite's query lock is taken, as tx.query does.
    */
-  query(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: Transaction) {
-    const run = () => this.db.runExclusive(() => this.run(sql, params ?? [], options, tx === undefined));
+  query(
+    sql: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ) {
+    const run = () => this.db.runExclusive(() => this.run(sql, params ?? [], options, !inTransaction));
     // (outside a transaction, the transaction lock too, as PGlite's own query takes it)
-    return tx ? run() : this.db._runExclusiveTransaction(run);
+    return inTransaction ? run() : this.db._runExclusiveTransaction(run);
   }
 
   private async run(
@@ -56,7 +57,9 @@ export class PreparedSelects {
       if (!known) {
         const name = `bahi_${this.nextName++}`;
         await this.step(serialize.parse({ name, text: sql }));
-        const types = parse.parseDescribeStatementResults(await this.step(serialize.describe({ type: 'S', name })));
+        const types = parse.parseDescribeStatementResults(
+          await this.step(serialize.describe({ type: 'S', name })),
+        );
         known = { name, types };
         this.remember(sql, known);
       } else {

@@ -46,7 +46,7 @@ async function handle(m: Request): Promise<unknown> {
     case 'query':
       // a select: parsed once, then bound and run (pglite-prepared.ts)
       return preparable(m.sql)
-        ? prepared.query(m.sql, m.params, options(m.raw, m.rowMode), m.tx === undefined ? undefined : (target as Transaction))
+        ? prepared.query(m.sql, m.params, options(m.raw, m.rowMode), m.tx !== undefined)
         : target.query(m.sql, m.params, options(m.raw, m.rowMode));
     case 'exec':
       return target.exec(m.sql);
