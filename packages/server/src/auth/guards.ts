@@ -21,7 +21,7 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw unauthorized('Not signed in.');
-  const token = await verifyToken(config.jwtSecret, match[1], now());
+  const token = verifyToken(config.jwtSecret, match[1], now());
   if (!token || !isUuid(token.sub))
     throw unauthorized('Your session has expired or is invalid. Please sign in again.');
   // The account, whether the session was signed out, and its last use, in one query: every

@@ -4,6 +4,7 @@
 // exactly as they did when the server called it directly.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PreparedSelects, preparable } from './pglite-prepared.ts';
 import { type Request, type Reply, toWireError } from './pglite-wire.ts';
 
 const { dataDir, startParams } = workerData as { dataDir: string | undefined; startParams: string[] };
@@ -36,13 +37,17 @@ try {
   reply({ id: 0, ok: false, error: toWireError(err) });
   process.exit(1);
 }
+const prepared = new PreparedSelects(db);
 
 async function handle(m: Request): Promise<unknown> {
   const target = m.tx === undefined ? db : open.get(m.tx)?.tx;
   if (!target) throw new Error('the transaction has ended');
   switch (m.op) {
     case 'query':
-      return target.query(m.sql, m.params, options(m.raw, m.rowMode));
+      // a select: parsed once, then bound and run (pglite-prepared.ts)
+      return preparable(m.sql)
+        ? prepared.query(m.sql, m.params, options(m.raw, m.rowMode), m.tx !== undefined)
+        : target.query(m.sql, m.params, options(m.raw, m.rowMode));
     case 'exec':
       return target.exec(m.sql);
     case 'begin': {

@@ -1,0 +1,114 @@
+// The embedded database's selects as named prepared statements (issue 38, decision 052 round nine).
+// PGlite's `query` parses, analyses and describes its SQL on every call: the sign-in guard's
+// five-table select cost ~1.1 ms of the database's thread that way against ~0.3 ms executed as a
+// prepared statement, and every signed-in call runs it. drizzle sends the same text for the same
+// query with the values apart, so a select is parsed once per text and then only bound and run, as
+// postgres.js does for the PostgreSQL deployments. PostgreSQL re-plans a prepared statement when a
+// table it reads changes; one whose columns changed type is prepared again (below).
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { parse, protocol } from '@electric-sql/pglite';
+
+const { serialize } = protocol;
+
+/** Texts kept prepared at most: the app's selects are a few hundred texts at most. */
+export const MAX_PREPARED = 256;
+
+type Statement = { name: string; types: number[] };
+
+/** Only plain selects: a text run once (DDL, pg-boss's maintenance) gains nothing from it. */
+export const preparable = (sql: string) => /^\s*select\b/i.test(sql);
+
+export class PreparedSelects {
+  private readonly statements = new Map<string, Statement>();
+  private nextName = 1;
+  /** statements let go, closed at the end of the call that let them go (its lock held) */
+  private readonly closing: string[] = [];
+
+  private readonly db: PGlite;
+
+  constructor(db: PGlite) {
+    this.db = db;
+  }
+
+  /**
+   * `sql` with `params` as PGlite's query answers it. In an open transaction its lock is held
+   * already, and only PGlite's query lock is taken, as tx.query does.
+   */
+  query(
+    sql: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ) {
+    const run = () => this.db.runExclusive(() => this.run(sql, params ?? [], options, !inTransaction));
+    // (outside a transaction, the transaction lock too, as PGlite's own query takes it)
+    return inTransaction ? run() : this.db._runExclusiveTransaction(run);
+  }
+
+  private async run(
+    sql: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    sync: boolean,
+  ): Promise<Results> {
+    const messages = [];
+    let known = this.statements.get(sql);
+    try {
+      if (!known) {
+        const name = `bahi_${this.nextName++}`;
+        await this.step(serialize.parse({ name, text: sql }));
+        const types = parse.parseDescribeStatementResults(
+          await this.step(serialize.describe({ type: 'S', name })),
+        );
+        known = { name, types };
+        this.remember(sql, known);
+      } else {
+        // most recently used last: the oldest text is the one let go
+        this.statements.delete(sql);
+        this.statements.set(sql, known);
+      }
+      const { name, types } = known;
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = options?.serializers?.[types[i]!] ?? this.db.serializers[types[i]!];
+        return serializer ? serializer(value) : String(value);
+      });
+      messages.push(
+        ...(await this.step(serialize.bind({ statement: name, values }))),
+        ...(await this.step(serialize.describe({ type: 'P' }))),
+        ...(await this.step(serialize.execute({}))),
+      );
+    } catch (err) {
+      // "cached plan must not change result type": a table's columns changed under it
+      if ((err as { code?: string }).code === '0A000') this.forget(sql);
+      if (err instanceof Error) Object.assign(err, { query: sql });
+      throw err;
+    } finally {
+      messages.push(...(await this.step(serialize.sync())));
+      // (after the sync: after an error PostgreSQL ignores every message until one)
+      for (const name of this.closing.splice(0)) {
+        await this.step(serialize.close({ type: 'S', name }));
+        await this.step(serialize.sync());
+      }
+    }
+    if (sync) await this.db.syncToFs();
+    return parse.parseResults(messages, this.db.parsers, options)[0]!;
+  }
+
+  private step(message: Uint8Array) {
+    return this.db.execProtocolStream(message, { syncToFs: false });
+  }
+
+  private remember(sql: string, statement: Statement): void {
+    this.statements.set(sql, statement);
+    if (this.statements.size > MAX_PREPARED) this.forget(this.statements.keys().next().value!);
+  }
+
+  /** Lets a statement go: closed in PostgreSQL once the call that let it go has synced. */
+  private forget(sql: string): void {
+    const statement = this.statements.get(sql);
+    if (!statement) return;
+    this.statements.delete(sql);
+    this.closing.push(statement.name);
+  }
+}
