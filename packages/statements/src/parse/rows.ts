@@ -341,7 +341,10 @@ export function readTable(
       cells.every(
         (c) =>
           continuationCell(c) ||
-          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)),
+          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)) ||
+          // the wrapped cell of a column the reader does not read ('Branch Name', a reference
+          // under a heading it does not know): no row, and no end of the table
+          (c.role === 'other' && /[a-z0-9]/i.test(c.text)),
       );
     // a page without a repeated header continues the table at its first dated row, with the
     // wrapped lines set just above it (narrations printed above their date line), or at a closing
@@ -596,19 +599,17 @@ export function readTable(
   };
 }
 
-/**
- * A cell a wrapped line holds: any text of a column of text (the narration's or reference's next
- * line, a serial number set halfway down a tall row, the wrapped cell of a column the reader does
- * not read, 'Branch Name'), never a figure or a mark; in a date column, only a date's wrapped end.
- */
 function continuationCell(c: Cell): boolean {
-  if (dateCell(c))
-    // the wrapped end of a date ('2024', 'Apr'), or the time printed under it ('10:11 AM'); a
-    // word of another kind set there ('Statement From : ...' above a page's first row) is none
-    return /^(\d{2}|\d{4})$/.test(c.text.trim()) || isMonthOrDay(c.text.trim()) || TIME.test(c.text.trim());
-  if (NUMERIC_ROLES.has(c.role) || c.role === 'mark') return false;
-  // (a ruling printed as text is no line of a row)
-  return c.role === 'description' || c.role === 'reference' || /[a-z0-9]/i.test(c.text);
+  return (
+    // a serial number set halfway down a tall row, below its date line
+    (c.role === 'serial' && /^\d{1,6}$/.test(c.text.trim())) ||
+    c.role === 'description' ||
+    c.role === 'reference' ||
+    (dateCell(c) &&
+      // the wrapped end of a date ('2024', 'Apr'), or the time printed under it ('10:11 AM'); a
+      // word of another kind set there ('Statement From : ...' above a page's first row) is none
+      (/^(\d{2}|\d{4})$/.test(c.text.trim()) || isMonthOrDay(c.text.trim()) || TIME.test(c.text.trim())))
+  );
 }
 
 export function stripLeadingDate(s: string): string {
