@@ -42,7 +42,9 @@ export function figureWords(run: Run): Run[] {
 }
 
 /**
- * A run whose words are all figures, dashes or marks is several cells printed a space apart.
+ * A run whose words are all figures, dashes or marks is several cells printed a space apart; so is a
+ * date, or the year that ends one, printed a space before figures ('2025 269.00': figures set at
+ * their column's left).
  */
 export function cellsOf(run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
@@ -60,7 +62,12 @@ export function cellsOf(run: Run): Run[] {
       { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: rest[rest.length - 1]!.x1 },
     ];
   }
-  return [run];
+  const k = words.findIndex((w) => readAmount(w.text));
+  if (k <= 0 || !words.slice(k).every(cell)) return [run];
+  const head = words.slice(0, k);
+  const text = head.map((w) => w.text).join(' ');
+  if (!readDate(text) && !/^(?:19|20)\d{2}$/.test(text)) return [run];
+  return [{ text, x0: head[0]!.x0, x1: head[k - 1]!.x1 }, ...words.slice(k)];
 }
 
 /** x0..x1 written by at most `rows` of the sample rows */

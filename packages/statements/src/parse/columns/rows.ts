@@ -7,6 +7,7 @@ import {
   WHOLE_RUPEES,
   balancePaise,
   hasFigure,
+  isCurrency,
   isMark,
   markedWhole,
   readAmount,
@@ -61,7 +62,9 @@ function cellOf(runs: Run[], s: Stretch, all: Stretch[]): string {
 }
 
 const isDateCell = (t: string) =>
-  isDateStart(withoutTime(t)) || readDate(t.split(' ')[0] ?? '') !== null || readDateTime(t) !== null;
+  isDateStart(withoutTime(t)) ||
+  readDate(t.split(' ')[0] ?? '') !== null ||
+  readDateTime(t) !== null;
 
 /** A date among the first cells (a serial number may come first), drawn as one word or as several. */
 function startsDated(runs: Run[]): boolean {
@@ -108,6 +111,30 @@ function splitDates(run: Run): Run[] {
     w += text.split(' ').length;
     return { text, x0: first.x0, x1: words[w - 1]!.x1 };
   });
+}
+
+/**
+ * Text and then a figure with its paise drawn as one item ('TRANSFER FROM 7604300016641 0.00': a
+ * reference and an amount set at the left of its column): two cells, placed where their words are.
+ * Statements that print one decimal do so in every amount ('UPI-518374551840 15,088.0'); the figure
+ * may carry its side ('NET BANKING 6,808.0Dr'), or be the dash of an empty amount ('NET BANKING -':
+ * a channel column with the withdrawals set at their left just after it).
+ */
+function splitTrailingFigure(run: Run): Run[] {
+  const words = runWords(run);
+  const last = words[words.length - 1]!;
+  const before = words[words.length - 2];
+  const figure = /\d\.\d\d?(?:\s*(?:cr|dr)\.?)?$/i.test(last.text) && readAmount(last.text) !== null;
+  if (!before || !(figure || EMPTY_AMOUNT.test(last.text))) return [run];
+  // (figures before it are cellsOf's to take apart)
+  // ('Rs. 4,020.00' is one cell)
+  if (readAmount(before.text) !== null || isMark(before.text) || isCurrency(before.text)) return [run];
+  if (!/[a-z]/i.test(run.text)) return [run];
+  const head = words.slice(0, -1);
+  return [
+    { text: head.map((w) => w.text).join(' '), x0: run.x0, x1: before.x1 },
+    { text: last.text, x0: last.x0, x1: run.x1 },
+  ];
 }
 
 function column(stretch: Stretch, cells: string[]): Column {
@@ -288,19 +315,20 @@ export function inferLayout(
     return [{ ...l, runs: [...l.runs, ...next.runs].sort((p, q) => p.x0 - q.x0) }];
   });
   if (anchors.length < MIN_ROWS) return null;
-  const rows = anchors.map((l) => l.runs.flatMap(splitDates));
+  const rows = anchors.map((l) => l.runs.flatMap(splitDates).flatMap(splitTrailingFigure));
   const chars = rows.flat().reduce((n, r) => n + r.text.length, 0);
   const width = rows.flat().reduce((n, r) => n + (r.x1 - r.x0), 0);
   const cw = width / Math.max(chars, 1);
-  // where dates and the next cell's text came as one item, the places of its
+  // where dates and the next cell's text, or text and a figure, came as one item, the places of its
   // pieces are estimates that cover the gutters between them: when other rows draw those cells
   // apart, such an item places only its two ends (its first cell's start, its last cell's end),
   // those rows the rest
-  const merged = (r: Run) => !datePieces(r.text) && datesThenText(r.text) !== null;
+  const merged = (r: Run) =>
+    (!datePieces(r.text) && datesThenText(r.text) !== null) || splitTrailingFigure(r).length > 1;
   const apart = anchors.filter((l) => !l.runs.some(merged)).length >= MIN_ROWS;
   const placing = anchors.map((l) =>
     l.runs.flatMap((r) => {
-      const pieces = splitDates(r);
+      const pieces = splitDates(r).flatMap(splitTrailingFigure);
       if (!apart || !merged(r)) return pieces;
       return [
         { ...pieces[0]!, x1: r.x0 + cw },
