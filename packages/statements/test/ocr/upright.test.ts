@@ -1,14 +1,17 @@
 // Upright or upside down, judged from a page's ink without the recogniser (src/scan/upright.ts).
 // Fixtures: scan bench pages at 150 dpi, binarised and gzipped (test/fixtures/scan-bench): clean
 // KOTAK 7926 page 1 (stored upright), turn180 PNB 7968 page 1 (stored upside down), dpi150 SBI 7947
-// page 2 (a short last page, mostly figures). No OCR, fast.
+// page 2 (a short last page, mostly figures); and the OCR tests' scanned.pdf (test/ocr/fixtures).
+// No OCR, fast.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
-import { quarterTurn, type Grey } from '../../src/scan/grey.ts';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { greyFromRgba, quarterTurn, type Grey } from '../../src/scan/grey.ts';
 import { uprightEvidence, uprightness } from '../../src/scan/upright.ts';
+import { scanBytes } from './make-scans.ts';
 
 function fixturePgm(name: string): Grey {
   const b = gunzipSync(readFileSync(path.resolve(import.meta.dirname, '../fixtures/scan-bench', name)));
@@ -26,6 +29,24 @@ test('a clean upright page is judged upright, and turned half round, upside down
   assert.equal(uprightness(quarterTurn(page, 180), 150), 'turned');
   const e = uprightEvidence(page, 150);
   assert.ok(e.bottoms > 5 * e.tops, JSON.stringify(e));
+});
+
+test('the scanned fixture (capitals, figures and slashes) is judged upright, and turned, upside down', async () => {
+  // the page's one JPEG, as the PDF holds it (200 dpi, DejaVu Sans): its narrations 'NEFT/SALARY
+  // ACME LTD/986245' are capitals and digits, and DejaVu's slash shares a capital's top and
+  // descends below the baseline, so counted as a letter it made the page lean upside down
+  const pdf = Buffer.from(scanBytes('scanned.pdf'));
+  const jpeg = pdf.subarray(
+    pdf.indexOf(Buffer.from([0xff, 0xd8, 0xff])),
+    pdf.lastIndexOf(Buffer.from([0xff, 0xd9])) + 2,
+  );
+  const img = await loadImage(jpeg);
+  const canvas = createCanvas(img.width, img.height);
+  canvas.getContext('2d').drawImage(img, 0, 0);
+  const data = canvas.getContext('2d').getImageData(0, 0, img.width, img.height).data;
+  const page = greyFromRgba(data, img.width, img.height);
+  assert.equal(uprightness(page, 200), 'upright');
+  assert.equal(uprightness(quarterTurn(page, 180), 200), 'turned');
 });
 
 test('a page stored upside down is judged turned, and upright once turned back', () => {
