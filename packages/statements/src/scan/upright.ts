@@ -165,7 +165,7 @@ export function uprightEvidence(g: Grey, dpi: number): UprightEvidence {
 /**
  * Pairs of one kind must outnumber the other this many times for a verdict. Scan bench pages, 67
  * of 12 classes, photos and sideways pages left out (decision 041, session 13): bottoms to tops
- * 0.96-30 upright (median 3.5), 0.08-1.1 turned; none judged the wrong way, 23 of 134 unsure.
+ * 0.96-30 upright (median 3.5), 0.08-1.1 turned; none judged the wrong way, 35 of 134 unsure.
  */
 const CLEAR_RATIO = 2;
 /** And be this many: a short last page's few lines, or a page of figures only, say too little. */
