@@ -37,6 +37,7 @@ import {
   stretchContrast,
 } from '../scan/grey.ts';
 import { flattenSheet } from '../scan/sheet.ts';
+import { uprightness } from '../scan/upright.ts';
 import { joinCutFigures, joinCutLabels, mendCrMarks } from '../scan/words.ts';
 import type { Page, PageScan, Word } from '../source.ts';
 import { pagePreview } from '../scan/crops.ts';
@@ -499,7 +500,8 @@ export async function ocrGrey(
   const deadline = Date.now() + (opts.budgetMs ?? OCR_PAGE_BUDGET_MS);
   // a photographed sheet on a desk, warped flat to its own rectangle (decision 041, round five);
   // a scan, paper to its edges, is left as it is
-  const grey = opts.flatten === false ? input : flattenSheet(input).grey;
+  const sheet = opts.flatten === false ? { grey: input, corners: null } : flattenSheet(input);
+  const grey = sheet.grey;
   // the flattened sheet spans the image's width in page units, as the page it is: every page of a
   // statement so, whatever its sheet's size in the photo (a page without a header of its own takes
   // the columns of the page before)
@@ -508,11 +510,21 @@ export async function ocrGrey(
   const orient = opts.orient !== false;
   const direction = orient ? greyLineDirection(grey) : 'across';
   const dpi = unitsPerPixel > 0 ? 72 / unitsPerPixel : IMAGE_DPI;
-  let rotation: Rotation = 0;
+  // Upright or upside down, told without the recogniser where the glyphs' shared bottoms make it
+  // clear: the band trial below cost a quarter to a third of a clean page. Only on a scan's clean
+  // ink: a photographed sheet's soft, grainy glyphs share their tops about as often as their
+  // bottoms (15 bench photo pages upright: bottoms to tops 0.6-6, 5 under 1; decision 041, session 13)
+  const judged = orient && direction === 'across' && !sheet.corners && paperGrain(grey) <= GRAINY;
+  const stands = judged ? uprightness(grey, dpi) : 'unsure';
+  let rotation: Rotation = stands === 'turned' ? 180 : 0;
   let tried = false;
   // Lines running down the page: it is on its side, and a full pass as it is would be slow garbage.
   if (direction === 'down') rotation = await bestRotation(grey, dpi, binarise, [90, 270], deadline);
-  else if (orient && (await bandScore(grey, dpi, binarise, 0, deadline)) < MIN_ORIENTATION_SCORE) {
+  else if (
+    orient &&
+    stands === 'unsure' &&
+    (await bandScore(grey, dpi, binarise, 0, deadline)) < MIN_ORIENTATION_SCORE
+  ) {
     // The middle band read upright holds no text: the page may be upside down, and a full pass
     // over an upside-down page is garbage that takes the recogniser three to four times as long
     // as text (scan bench: upside-down pages ran out of their time budget on a loaded machine).
@@ -530,15 +542,17 @@ export async function ocrGrey(
   // a full pass that found no table, read upright, is tried at other turns, unless it is plainly
   // text: a photo's words come cut ('98150.' '56', '01' 'Jan' '2023'), so few are whole dates or
   // amounts, and the trials cost a photo page as much as its reading (decision 041, session 12)
-  if (orient && rotation === 0 && !tried && mayBeTurned(lines)) {
-    rotation = await bestRotation(
+  // (a page judged upside down by its ink alone is checked so too: read at 180 it found no text)
+  if (orient && (rotation === 0 || stands === 'turned') && !tried && mayBeTurned(lines)) {
+    const turn = await bestRotation(
       grey,
       dpi,
       binarise,
       direction === 'across' ? [0, 180] : [0, 90, 180, 270],
       deadline,
     );
-    if (rotation !== 0) {
+    if (turn !== rotation) {
+      rotation = turn;
       page = straighten(grey, dpi, rotation);
       lines = await recognise(page.grey, binarise, deadline);
     }
