@@ -62,9 +62,7 @@ function cellOf(runs: Run[], s: Stretch, all: Stretch[]): string {
 }
 
 const isDateCell = (t: string) =>
-  isDateStart(withoutTime(t)) ||
-  readDate(t.split(' ')[0] ?? '') !== null ||
-  readDateTime(t) !== null;
+  isDateStart(withoutTime(t)) || readDate(t.split(' ')[0] ?? '') !== null || readDateTime(t) !== null;
 
 /** A date among the first cells (a serial number may come first), drawn as one word or as several. */
 function startsDated(runs: Run[]): boolean {
