@@ -1,9 +1,6 @@
 // Each preprocessing step of a scanned page (src/scan/grey.ts) on small drawn fixtures: no OCR, fast.
 // A "page" here is rows of black bars the size of words, as a statement's table is to a projection.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import {
   despeckle,
@@ -30,6 +27,7 @@ import {
 import { evened, prepared, softInk } from '../../src/read/ocr.ts';
 import { flattenSheet, sheetCorners, warpSheet } from '../../src/scan/sheet.ts';
 import { joinCutFigures, joinCutLabels, mendCrMarks } from '../../src/scan/words.ts';
+import { fixturePgm } from './pgm.ts';
 
 const grey = (width: number, height: number, fill = 255): Grey => ({
   data: new Uint8Array(width * height).fill(fill),
@@ -201,17 +199,6 @@ test('lineDirection: rows of words run across; turned a quarter, down', () => {
   assert.equal(lineDirection(quarterTurn(page, 270)), 'down');
   assert.equal(lineDirection(quarterTurn(page, 180)), 'across');
 });
-
-/** A page's grey kept as a gzipped binary PGM (test/fixtures/scan-bench). */
-function fixturePgm(name: string): Grey {
-  const b = gunzipSync(readFileSync(path.resolve(import.meta.dirname, '../fixtures/scan-bench', name)));
-  const head = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(b.toString('latin1', 0, 40))!;
-  return {
-    width: Number(head[1]),
-    height: Number(head[2]),
-    data: new Uint8Array(b.subarray(head[0].length)),
-  };
-}
 
 test("lineDirection: a flattened photo's edges and falling light do not turn the page", () => {
   // two scan bench photo pages, flattened, small (as lineDirection reads them): the sheet's edges

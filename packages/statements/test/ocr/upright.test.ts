@@ -4,24 +4,12 @@
 // page 2 (a short last page, mostly figures); and the OCR tests' scanned.pdf (test/ocr/fixtures).
 // No OCR, fast.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { greyFromRgba, quarterTurn, type Grey } from '../../src/scan/grey.ts';
+import { greyFromRgba, quarterTurn } from '../../src/scan/grey.ts';
 import { uprightEvidence, uprightness } from '../../src/scan/upright.ts';
 import { scanBytes } from './make-scans.ts';
-
-function fixturePgm(name: string): Grey {
-  const b = gunzipSync(readFileSync(path.resolve(import.meta.dirname, '../fixtures/scan-bench', name)));
-  const head = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(b.toString('latin1', 0, 40))!;
-  return {
-    width: Number(head[1]),
-    height: Number(head[2]),
-    data: new Uint8Array(b.subarray(head[0].length)),
-  };
-}
+import { fixturePgm } from './pgm.ts';
 
 test('a clean upright page is judged upright, and turned half round, upside down', () => {
   const page = fixturePgm('clean-KOTAK-7926-p1-150dpi.pgm.gz');
