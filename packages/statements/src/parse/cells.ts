@@ -40,6 +40,10 @@ export function cellText(cells: Cell[], role: Column['role']): string {
   return text.trim();
 }
 
+// (what a date with its time starts with: a day, a year or a month's name before a day; the test
+// before reading a run as one, which every narration run would otherwise pay)
+const DATE_LEAD = /^(?:\d{1,4}[-/. ]?\d|\d{1,2}[ -]?[a-z]{3}|[a-z]{3,9}[ .-]+\d)/i;
+
 /** Assigns a line's runs to columns by where they sit among the column bands. */
 export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
   const cw = model.header.charWidth;
@@ -127,7 +131,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
     // them; a narration that merely runs long stays whole, and so does one token (a date with its
     // time, a time: '05:04 AM' under its date), however far it reaches
     const under =
-      run.text.includes(' ') && !CLOCK.test(run.text) && !readDateTime(run.text)
+      run.text.includes(' ') && !CLOCK.test(run.text) && !(DATE_LEAD.test(run.text) && readDateTime(run.text))
         ? bandsUnder(model.bands, run.x0, run.x1, TEXT_START_CHARS * cw)
         : [];
     if (under.length > 1) {
