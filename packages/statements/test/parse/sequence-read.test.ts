@@ -153,14 +153,28 @@ test("a dash that ends a narration: one more than the empty cells printed, or wh
       ['2025-04-02', 'ATM WDL', 100000, 0, 2392426],
     ],
   );
-  // no empty cell printed on the other rows: the one dash is the narration's
+  // no empty cell printed on the other rows (an eighth of the rows or fewer print a dash there):
+  // the one dash is the narration's
+  const fees = Array.from({ length: 7 }, (_, k) => `0${k + 3}-04-2025 SMS FEE 1.00 ${24923 - k}.26`);
   assert.deepEqual(
     read(
       '01-04-2025 UPI/DR/5521/Arblis 50.00 24,746.86',
       '02-04-2025 TRANSFER FROM 4858 - INB/Jqspc05 - 177.40 24,924.26',
+      ...fees,
+    )
+      .slice(0, 2)
+      .map((t) => t[1]),
+    ['UPI/DR/5521/Arblis', 'TRANSFER FROM 4858 - INB/Jqspc05 -'],
+  );
+  // on more rows, a dash before the figures is an empty cell (a download that prints one on some
+  // rows and leaves it out on others)
+  assert.deepEqual(
+    read(
+      '01-04-2025 UPI/DR/5521/Arblis 50.00 24,746.86',
+      '02-04-2025 NEFT/CR/N0622/ACME - 177.40 24,924.26',
       '03-04-2025 ATM WDL 1,000.00 23,924.26',
     ).map((t) => t[1]),
-    ['UPI/DR/5521/Arblis', 'TRANSFER FROM 4858 - INB/Jqspc05 -', 'ATM WDL'],
+    ['UPI/DR/5521/Arblis', 'NEFT/CR/N0622/ACME', 'ATM WDL'],
   );
 });
 
