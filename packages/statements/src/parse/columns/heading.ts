@@ -1,6 +1,6 @@
 // Column headers: which printed names mean which column. Bands are derived from where the header
 // words sit on the page, never from fixed positions.
-import { hasFigure, readAmount } from '../amount.ts';
+import { hasFigure } from '../amount.ts';
 import { firstToken, isDateStart } from '../dates.ts';
 import { type Line, type Run, WORD_GAP_CHARS, nextLineClose, runWords } from '../lines.ts';
 import { columnBands } from './bands.ts';
@@ -539,7 +539,7 @@ export function matchCentredHeader(
   extra?: Aliases,
   fuzzy = false,
 ): Header | null {
-  const plain = (l: Line) => !l.runs.some((r) => readAmount(r.text) || isDateStart(r.text));
+  const plain = (l: Line) => !l.runs.some(holdsValues);
   if (!nextLineClose(top, middle) || (bottom && !nextLineClose(middle, bottom))) return null;
   if (!plain(top) || !plain(middle) || (bottom && !plain(bottom))) return null;
   if (matchHeader(middle.runs, extra, fuzzy)) return null;
@@ -575,9 +575,17 @@ export function isStackedPair(top: Line, bottom: Line): boolean {
   return (
     nextLineClose(top, bottom) &&
     top.runs.length >= 3 &&
-    !top.runs.some((r) => readAmount(r.text)) &&
-    !bottom.runs.some((r) => readAmount(r.text) || isDateStart(r.text))
+    !top.runs.some((r) => hasFigure(r.text)) &&
+    !bottom.runs.some(holdsValues)
   );
+}
+
+/**
+ * A run that holds a row's values, a figure or a leading date, among its words: no header's (in
+ * text set a space apart a run is a whole line, 'DD.MM.YYYY -- 1,500.00 93,991.16 CR ATM ...').
+ */
+function holdsValues(r: Run): boolean {
+  return hasFigure(r.text) || isDateStart(r.text) || isDateStart(firstToken(r.text));
 }
 
 /** The headers of a document's lines, found once: the header at each line index (its first line when stacked), and the lines a stacked header took. */
