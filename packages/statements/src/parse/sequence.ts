@@ -144,7 +144,18 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
       start--;
   };
   extend();
-  while (!emptyCells && start < end && EMPTY_AMOUNT.test(rest[start]!)) start++;
+  // a Dr/Cr word before a figure that carries its own mark is the narration's, as is a dash where no
+  // cell is printed empty ('NACH DR 1,722.00 DR 41,483.56 CR', 'TB - DR - 3,56,985.00 DR')
+  const narrationEnd = (k: number, dashes: boolean) => {
+    const dash = (j: number) => dashes && EMPTY_AMOUNT.test(rest[j]!);
+    const ownMark = (j: number) => {
+      while (j < end && dash(j)) j++;
+      return isFigure(rest[j]!) && (readAmount(rest[j]!)?.mark || isMark(rest[j + 1] ?? ''));
+    };
+    while (k < end && (dash(k) || (isMark(rest[k]!) && ownMark(k + 1)))) k++;
+    return k;
+  };
+  start = narrationEnd(start, !emptyCells);
   // a run of the balance alone (and empty cells, '0.00' among them) moves no money: a bare number before it is the
   // amount in whole rupees ('groceries 269 62,539.54'); the chain proves it or the read is not kept
   const moving = (w: string) => isFigure(w) && readAmount(w)?.paise !== 0;
@@ -236,6 +247,11 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   const roles: Role[] = [];
   if (figures.length === numeric.length && !oneOfTwo) roles.push(...numeric);
   else {
+    // (figures read as money alone: a dash before them is no cell, and with the marks that are no
+    // figure's goes back to the narration)
+    let firstMoney = start;
+    while (firstMoney < end && !isFigure(rest[firstMoney]!)) firstMoney++;
+    if (narrationEnd(start, true) === firstMoney) start = firstMoney;
     figures.length = 0;
     figures.push(...money);
     // (the balance first where the header prints it before the amounts)
@@ -467,7 +483,8 @@ function readRows(
   // first such line on a new page may go on the narration of the row the page before ended with
   let contentPage = -1;
   // (without a header, an opening printed above the first row is read: 'Rs. 2,44,604.54 Cr Opening Balance')
-  for (const line of lines.slice(headerAt >= 0 ? start : Math.max(above + 1, start - 3, 0))) {
+  const body = lines.slice(headerAt >= 0 ? start : Math.max(above + 1, start - 3, 0));
+  for (const [i, line] of body.entries()) {
     const words = line.text.split(' ');
     // the header again, what every page prints above its rows (the bank's name, the account's), a
     // page's footer: a row's narration may go on after them
@@ -514,11 +531,6 @@ function readRows(
     // (a page's 'Brought Forward' line is none of it: the last row's narration may go on under it)
     const firstOnPage = line.page !== contentPage;
     contentPage = line.page;
-    if (sequenceStart(words)) {
-      flush();
-      pending = { lines: [line], words };
-      continue;
-    }
     // a wrapped line: the row's figures may come on it; a line after them goes on the narration while
     // set as close to the row's last line as the row's own lines are (a blank line apart is no
     // wrapped line: the lines' own pitch says what apart is), or first on the next page
@@ -530,6 +542,24 @@ function readRows(
         ? line.y - rowLast.y <=
           Math.min(TABLE_GAP_HEIGHTS * Math.max(line.height, rowLast.height), 1.5 * pitch)
         : firstOnPage);
+    // a date that starts a line with no figure, between a row that has its figures and the next
+    // dated row with its own, is a wrapped narration's ('From : 12/01/2021 To :' over '11/01/2022
+    // 0661846134/...'): no row's figures can follow it
+    const next = body[i + 1]?.text.split(' ');
+    const wrappedDate =
+      current !== null &&
+      near &&
+      hasMoney(current.words) &&
+      !hasMoney(words) &&
+      next !== undefined &&
+      body[i + 1]!.page === line.page &&
+      sequenceStart(next) &&
+      hasMoney(next);
+    if (sequenceStart(words) && !wrappedDate) {
+      flush();
+      pending = { lines: [line], words };
+      continue;
+    }
     if (current && near && (!hasMoney(current.words) || !hasMoney(words))) {
       current.lines.push(line);
       current.words.push(...words);
