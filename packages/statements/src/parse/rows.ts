@@ -102,9 +102,10 @@ export function specialKind(text: string): SpecialKind | null {
   return null;
 }
 
-// a page number, or a printed report's mark that the table goes on overleaf ('**Continue**', 'Contd...')
+// a page number, or a printed report's mark that the table goes on overleaf ('**Continue**',
+// 'Contd...'), or a browser's print footer: the page's address and its number of the pages ('1/2')
 export const FOOTER_RE =
-  /(?:^|\s)page\s*(?:no\.?\s*)?[.:]*\s*\d+(?:\s*(?:of|\/)\s*\d+)?\s*$|^[\s*.=(-]*(?:continued?|contd?)\b[\s.]*(?:(?:on|to|overleaf)\b[a-z\s]*)?[\s*.=)-]*$/i;
+  /(?:^|\s)page\s*(?:no\.?\s*)?[.:]*\s*\d+(?:\s*(?:of|\/)\s*\d+)?\s*$|^[\s*.=(-]*(?:continued?|contd?)\b[\s.]*(?:(?:on|to|overleaf)\b[a-z\s]*)?[\s*.=)-]*$|^https?:\/\/\S+\s+\d{1,4}\s*\/\s*\d{1,4}$/i;
 
 interface Row extends WrapRow {
   anchor: Line;
