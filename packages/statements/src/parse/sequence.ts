@@ -146,16 +146,12 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   extend();
   // a Dr/Cr word before a figure that carries its own mark is the narration's, as is a dash where no
   // cell is printed empty ('NACH DR 1,722.00 DR 41,483.56 CR', 'TB - DR - 3,56,985.00 DR')
-  const narrationEnd = (k: number, dashes: boolean) => {
-    const dash = (j: number) => dashes && EMPTY_AMOUNT.test(rest[j]!);
-    const ownMark = (j: number) => {
-      while (j < end && dash(j)) j++;
-      return isFigure(rest[j]!) && (readAmount(rest[j]!)?.mark || isMark(rest[j + 1] ?? ''));
-    };
-    while (k < end && (dash(k) || (isMark(rest[k]!) && ownMark(k + 1)))) k++;
-    return k;
+  const dash = (k: number) => !emptyCells && EMPTY_AMOUNT.test(rest[k]!);
+  const ownMark = (k: number) => {
+    while (k < end && dash(k)) k++;
+    return isFigure(rest[k]!) && (readAmount(rest[k]!)?.mark || isMark(rest[k + 1] ?? ''));
   };
-  start = narrationEnd(start, !emptyCells);
+  while (start < end && (dash(start) || (isMark(rest[start]!) && ownMark(start + 1)))) start++;
   // a run of the balance alone (and empty cells, '0.00' among them) moves no money: a bare number before it is the
   // amount in whole rupees ('groceries 269 62,539.54'); the chain proves it or the read is not kept
   const moving = (w: string) => isFigure(w) && readAmount(w)?.paise !== 0;
@@ -247,11 +243,6 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   const roles: Role[] = [];
   if (figures.length === numeric.length && !oneOfTwo) roles.push(...numeric);
   else {
-    // (figures read as money alone: a dash before them is no cell, and with the marks that are no
-    // figure's goes back to the narration)
-    let firstMoney = start;
-    while (firstMoney < end && !isFigure(rest[firstMoney]!)) firstMoney++;
-    if (narrationEnd(start, true) === firstMoney) start = firstMoney;
     figures.length = 0;
     figures.push(...money);
     // (the balance first where the header prints it before the amounts)
