@@ -37,7 +37,7 @@ import {
   stretchContrast,
 } from '../scan/grey.ts';
 import { flattenSheet } from '../scan/sheet.ts';
-import { readingDpi } from '../scan/reading-dpi.ts';
+import { readingDpi, sharpGlyphs } from '../scan/reading-dpi.ts';
 import { inkLook } from '../scan/upright.ts';
 import { joinCutFigures, joinCutLabels, mendCrMarks } from '../scan/words.ts';
 import type { Page, PageScan, Word } from '../source.ts';
@@ -521,10 +521,10 @@ export async function ocrGrey(
   const judged = orient && direction === 'across' && !sheet.corners && paperGrain(grey) <= GRAINY;
   const look = judged ? inkLook(grey, dpi) : null;
   const stands = look?.stands ?? 'unsure';
-  // The same clean pages are recognised at the dpi their letters need (200-300; bench pages ~210):
-  // a fifth of a clean page's CPU (decision 041, session 14). Photos, grainy and sideways pages
-  // are read at up to 300 dpi as before: their ink was not measured.
-  const readDpi = look ? readingDpi(look.letter, dpi) : MAX_OCR_DPI;
+  // The same pages, when their glyphs are sharp, are recognised at the dpi their letters need
+  // (200-300; bench pages ~210): a fifth of a clean page's CPU (decision 041, session 14). Soft
+  // glyphs, photos, grainy and sideways pages are read at up to 300 dpi as before.
+  const readDpi = look && sharpGlyphs(grey) ? readingDpi(look.letter, dpi) : MAX_OCR_DPI;
   let rotation: Rotation = stands === 'turned' ? 180 : 0;
   let tried = false;
   // Lines running down the page: it is on its side, and a full pass as it is would be slow garbage.

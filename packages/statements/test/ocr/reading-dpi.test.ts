@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { straighten } from '../../src/read/ocr.ts';
 import { scaleGrey } from '../../src/scan/grey.ts';
-import { MAX_READING_DPI, MIN_READING_DPI, readingDpi } from '../../src/scan/reading-dpi.ts';
+import { MAX_READING_DPI, MIN_READING_DPI, readingDpi, sharpGlyphs } from '../../src/scan/reading-dpi.ts';
 import { inkLook } from '../../src/scan/upright.ts';
 import { fixturePgm } from './pgm.ts';
 
@@ -52,4 +52,14 @@ test('a page whose letters were not measured is read as before: up to 300 dpi, n
   // a page of 150 dpi stays at 150: the reader does not scale a page up here
   assert.equal(readingDpi(12, 150), 150);
   assert.equal(straighten(page150, 150, 0, 212).scale, 1);
+});
+
+test('sharp glyphs may be read at less dpi; soft ones (a low-dpi scan blown up) keep theirs', () => {
+  const page = pageOfType(1);
+  assert.equal(sharpGlyphs(page), true);
+  // the same page scanned at half the resolution and blown up again, as the reader renders a
+  // 150 dpi scan at 300: its edges as wide as its strokes (the bench's dpi150 lost rows at ~210)
+  assert.equal(sharpGlyphs(scaleGrey(scaleGrey(page, 0.5), 2)), false);
+  // a blank page has no glyphs to go by
+  assert.equal(sharpGlyphs({ data: new Uint8Array(100 * 100).fill(255), width: 100, height: 100 }), false);
 });
