@@ -21,8 +21,9 @@ export const MAX_READING_DPI = 300;
 /**
  * Soft edges: pixels between ink and paper (the middle half of the range) this many times the ink's
  * own (its darkest quarter) or more. Scan bench pages at 300 dpi: sharp scans (clean, garbled)
- * 0.30-0.53, JPEG q40 and landscape 0.68-1.11; soft ones 1.14 and up (contrast 1.14-1.16, dpi200
- * 1.29-1.34, dpi150 1.43-1.72, light 2.6-3.1, skew and bands 1.25-1.81).
+ * 0.30-0.53, JPEG q40 and landscape 0.68-1.11 (the threshold falls among them); soft ones 1.14 and
+ * up (contrast 1.14-1.16, dpi200 1.29-1.34, dpi150 1.43-1.72, light 2.6-3.1, skew and bands
+ * 1.25-1.81). The clean scans are what the saving is for.
  */
 const SOFT_EDGES = 1;
 
