@@ -37,7 +37,8 @@ import {
   stretchContrast,
 } from '../scan/grey.ts';
 import { flattenSheet } from '../scan/sheet.ts';
-import { uprightness } from '../scan/upright.ts';
+import { readingDpi, sharpGlyphs } from '../scan/reading-dpi.ts';
+import { inkLook } from '../scan/upright.ts';
 import { joinCutFigures, joinCutLabels, mendCrMarks } from '../scan/words.ts';
 import type { Page, PageScan, Word } from '../source.ts';
 import { pagePreview } from '../scan/crops.ts';
@@ -460,15 +461,18 @@ const MIN_DESKEW_DEG = 2;
 const MAX_OCR_DPI = 300;
 
 /**
- * A page's pixels made ready for reading: at most MAX_OCR_DPI, its quarter turn applied and its
- * skew measured and straightened. Returns the image and the factor its pixels were scaled by.
+ * A page's pixels made ready for reading: at most `readDpi` (MAX_OCR_DPI unless its letters chose
+ * less: scan/reading-dpi.ts), its quarter turn applied and its skew measured and straightened.
+ * Returns the image and the factor its pixels were scaled by.
  */
 export function straighten(
   g: Grey,
   dpi: number,
   turn: Rotation,
+  readDpi = MAX_OCR_DPI,
 ): { grey: Grey; scale: number; skew: number } {
-  const scale = dpi > MAX_OCR_DPI + 1 ? MAX_OCR_DPI / dpi : 1;
+  const most = Math.min(readDpi, MAX_OCR_DPI);
+  const scale = dpi > most + 1 ? most / dpi : 1;
   let out = quarterTurn(scaleGrey(g, scale), turn);
   const skew = skewAngle(out);
   if (Math.abs(skew) >= MIN_DESKEW_DEG) out = rotateGrey(out, -skew);
@@ -515,7 +519,12 @@ export async function ocrGrey(
   // ink: a photographed sheet's soft, grainy glyphs share their tops about as often as their
   // bottoms (15 bench photo pages upright: bottoms to tops 0.6-6, 5 under 1; decision 041, session 13)
   const judged = orient && direction === 'across' && !sheet.corners && paperGrain(grey) <= GRAINY;
-  const stands = judged ? uprightness(grey, dpi) : 'unsure';
+  const look = judged ? inkLook(grey, dpi) : null;
+  const stands = look?.stands ?? 'unsure';
+  // The same pages, when their glyphs are sharp, are recognised at the dpi their letters need
+  // (200-300; bench pages ~210): a fifth of a clean page's CPU (decision 041, session 14). Soft
+  // glyphs, photos, grainy and sideways pages are read at up to 300 dpi as before.
+  const readDpi = look && sharpGlyphs(grey) ? readingDpi(look.letter, dpi) : MAX_OCR_DPI;
   let rotation: Rotation = stands === 'turned' ? 180 : 0;
   let tried = false;
   // Lines running down the page: it is on its side, and a full pass as it is would be slow garbage.
@@ -537,7 +546,7 @@ export async function ocrGrey(
       deadline,
     );
   }
-  let page = straighten(grey, dpi, rotation);
+  let page = straighten(grey, dpi, rotation, readDpi);
   let lines = await recognise(page.grey, binarise, deadline);
   // a full pass that found no table, read upright, is tried at other turns, unless it is plainly
   // text: a photo's words come cut ('98150.' '56', '01' 'Jan' '2023'), so few are whole dates or
@@ -553,7 +562,7 @@ export async function ocrGrey(
     );
     if (turn !== rotation) {
       rotation = turn;
-      page = straighten(grey, dpi, rotation);
+      page = straighten(grey, dpi, rotation, readDpi);
       lines = await recognise(page.grey, binarise, deadline);
     }
   }

@@ -25,10 +25,14 @@ interface Box {
   bottomRight: number;
 }
 
-/** What a page's glyph pairs say: pairs sharing only their bottoms, and only their tops. */
+/**
+ * What a page's glyph pairs say: pairs sharing only their bottoms, and only their tops; and the
+ * median height of its letter-sized ink pieces, in the page's own pixels (0: too few to tell).
+ */
 export interface UprightEvidence {
   bottoms: number;
   tops: number;
+  letter: number;
 }
 
 /**
@@ -117,7 +121,7 @@ export function uprightEvidence(g: Grey, dpi: number): UprightEvidence {
     .map((b) => b.y1 - b.y0 + 1)
     .filter((h) => h >= 4)
     .sort((a, b) => a - b);
-  if (heights.length < 20) return { bottoms: 0, tops: 0 };
+  if (heights.length < 20) return { bottoms: 0, tops: 0, letter: 0 };
   const letter = heights[heights.length >> 1]!;
   // glyphs: letter-sized, not a rule, a shaded band or a speck
   const glyphs = all.filter((b) => {
@@ -159,7 +163,7 @@ export function uprightEvidence(g: Grey, dpi: number): UprightEvidence {
       if (wide(best.y1 > a.y1 ? best : a)) tops++;
     }
   }
-  return { bottoms, tops };
+  return { bottoms, tops, letter: (letter * g.width) / width };
 }
 
 /**
@@ -171,10 +175,21 @@ const CLEAR_RATIO = 2;
 /** And be this many: a short last page's few lines, or a page of figures only, say too little. */
 const MIN_PAIRS = 12;
 
+export type Uprightness = 'upright' | 'turned' | 'unsure';
+
 /** Whether the page's text stands upright, upside down ('turned'), or the ink cannot tell. */
-export function uprightness(g: Grey, dpi: number): 'upright' | 'turned' | 'unsure' {
-  const { bottoms, tops } = uprightEvidence(g, dpi);
-  if (bottoms >= MIN_PAIRS && bottoms >= tops * CLEAR_RATIO) return 'upright';
-  if (tops >= MIN_PAIRS && tops >= bottoms * CLEAR_RATIO) return 'turned';
-  return 'unsure';
+export function uprightness(g: Grey, dpi: number): Uprightness {
+  return inkLook(g, dpi).stands;
+}
+
+/**
+ * Which way up the page stands, and its letters' median height in its own pixels (0: too few to
+ * tell), from one look at its ink (the reader chooses the resolution it recognises at from the
+ * height: scan/reading-dpi.ts).
+ */
+export function inkLook(g: Grey, dpi: number): { stands: Uprightness; letter: number } {
+  const { bottoms, tops, letter } = uprightEvidence(g, dpi);
+  if (bottoms >= MIN_PAIRS && bottoms >= tops * CLEAR_RATIO) return { stands: 'upright', letter };
+  if (tops >= MIN_PAIRS && tops >= bottoms * CLEAR_RATIO) return { stands: 'turned', letter };
+  return { stands: 'unsure', letter };
 }

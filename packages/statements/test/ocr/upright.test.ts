@@ -63,6 +63,7 @@ test('bars of one height (figures only) and a blank page are unsure', () => {
     }
   }
   const bars = { data, width, height };
-  assert.deepEqual(uprightEvidence(bars, 150), { bottoms: 0, tops: 0 });
+  // (their height, 12 px, is the page's letter height: what scan/reading-dpi.ts chooses the dpi by)
+  assert.deepEqual(uprightEvidence(bars, 150), { bottoms: 0, tops: 0, letter: 12 });
   assert.equal(uprightness(bars, 150), 'unsure');
 });
