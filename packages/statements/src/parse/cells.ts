@@ -318,15 +318,13 @@ const cellPart = (c: Cell): SidePart =>
 
 export function giveMarks(cells: Cell[]): Cell[] {
   const out: Cell[] = [];
-  const markColumn = cells.some((c) => c.role === 'mark');
   for (const c of cells) {
     // under a Dr/Cr heading the side may be spelt out ('Debit', 'CREDIT') or cut to a letter ('D')
     if (c.role === 'mark' && !isMark(c.text)) c.text = sideOf(c.text, true) ?? c.text;
-    // under a heading the reader does not know ('Type') only a whole side word or mark is one
-    const side = c.role === 'other' && !markColumn ? sideOf(c.text) : null;
-    const unnamed = side !== null;
-    const mark = side ?? c.text;
-    if ((c.role !== 'mark' && !unnamed) || !isMark(mark)) {
+    // (a side word under a heading the reader does not know stays that column's: the bands read a
+    // column of side words alone as a Dr/Cr column, sidesOnly in columns/bands.ts)
+    const mark = c.text;
+    if (c.role !== 'mark' || !isMark(mark)) {
       out.push(c);
       continue;
     }
@@ -338,9 +336,7 @@ export function giveMarks(cells: Cell[]): Cell[] {
         ? amounts[0]
         : undefined;
     // else the figure before it, past cells of no role between (sideOwner)
-    const k = unnamed
-      ? -1
-      : sideOwner([...out, c], out.length, cellPart, (x) => !!readAmount(x.text, true)?.mark);
+    const k = sideOwner([...out, c], out.length, cellPart, (x) => !!readAmount(x.text, true)?.mark);
     const to = amount ?? out[k];
     if (to) to.text += ' ' + mark;
     else out.push(c);
