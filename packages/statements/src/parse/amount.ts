@@ -115,6 +115,31 @@ function readText(text: string, loose: boolean): ReadAmount | null {
 
 // a figure in whole rupees: grouped ('2,35,769') or not ('235769'), its currency before it ('Rs. 1755'),
 // its Dr/Cr mark after it ('86,522 Dr')
+/** What a piece before a Dr/Cr printed apart is, for `sideOwner`. */
+export type SidePart = 'figure' | 'words' | 'stop';
+
+/**
+ * The figure a Dr/Cr printed apart (a cell or column of its own) is the side of, as an index into
+ * `items`, or -1: the nearest figure before it, past words between ('791,836.86' | 'NET BANKING' |
+ * 'DR': a channel or branch code printed between the balance and its side); where that figure
+ * prints its own mark, the nearest figure before it that prints none ('4,71,547.04Dr' | 'CR': a
+ * balance, and the side of the amount before it). The cells of a line and the columns the rows
+ * place both read marks by this rule.
+ */
+export function sideOwner<T>(
+  items: T[],
+  at: number,
+  part: (item: T, k: number) => SidePart,
+  marked: (item: T) => boolean,
+): number {
+  let k = at - 1;
+  while (k >= 0 && part(items[k]!, k) === 'words') k--;
+  if (k < 0 || part(items[k]!, k) !== 'figure') return -1;
+  if (!marked(items[k]!)) return k;
+  for (let j = k - 1; j >= 0; j--) if (part(items[j]!, j) === 'figure' && !marked(items[j]!)) return j;
+  return -1;
+}
+
 export const WHOLE_RUPEES =
   /^(?:(?:rs\.?|inr|₹|`) ?)?(?:\d{1,3}(?:,\d{2,3})+|\d{1,9})(?: ?\(?(?:cr|dr)\.?\)?)?$/i;
 

@@ -1,7 +1,16 @@
 // The cells stage: a line's words cut at the band edges of the column model in force, by where each
 // was drawn (cutAtBands), then joined by what they hold (a date's pieces, a time with its date, a mark
 // with its figure). One copy for every way the columns were found.
-import { EMPTY_AMOUNT, WHOLE_RUPEES, currencyFigure, isMark, readAmount, sideOf } from './amount.ts';
+import {
+  EMPTY_AMOUNT,
+  type SidePart,
+  WHOLE_RUPEES,
+  currencyFigure,
+  isMark,
+  readAmount,
+  sideOf,
+  sideOwner,
+} from './amount.ts';
 import { bandOf, bandsUnder, distance, figureWords, overlap } from './columns/bands.ts';
 import { type Band, type Column, type ColumnModel, NUMERIC_ROLES } from './columns/model.ts';
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
@@ -304,17 +313,18 @@ const SIGNED = /^\s*[-+(−–]|[-)−–]\s*$/;
  * column sits (after the amount, after the date, after the balance); any other goes to the figure
  * just before it (a balance's 'Dr' read as a column of its own).
  */
+const cellPart = (c: Cell): SidePart =>
+  NUMERIC_ROLES.has(c.role) ? 'figure' : c.role === 'other' ? 'words' : 'stop';
+
 export function giveMarks(cells: Cell[]): Cell[] {
   const out: Cell[] = [];
-  const markColumn = cells.some((c) => c.role === 'mark');
   for (const c of cells) {
     // under a Dr/Cr heading the side may be spelt out ('Debit', 'CREDIT') or cut to a letter ('D')
     if (c.role === 'mark' && !isMark(c.text)) c.text = sideOf(c.text, true) ?? c.text;
-    // under a heading the reader does not know ('Type') only a whole side word or mark is one
-    const side = c.role === 'other' && !markColumn ? sideOf(c.text) : null;
-    const unnamed = side !== null;
-    const mark = side ?? c.text;
-    if ((c.role !== 'mark' && !unnamed) || !isMark(mark)) {
+    // (a side word under a heading the reader does not know stays that column's: the bands read a
+    // column of side words alone as a Dr/Cr column, sidesOnly in columns/bands.ts)
+    const mark = c.text;
+    if (c.role !== 'mark' || !isMark(mark)) {
       out.push(c);
       continue;
     }
@@ -325,10 +335,9 @@ export function giveMarks(cells: Cell[]): Cell[] {
       !SIGNED.test(amounts[0]!.text)
         ? amounts[0]
         : undefined;
-    // the figure before it, past columns of no role between ('791,836.86' | 'NET BANKING' | 'DR': a
-    // channel or branch code printed between the balance and its side)
-    const prev = out.findLast((x) => x.role !== 'other');
-    const to = amount ?? (prev && NUMERIC_ROLES.has(prev.role) && !unnamed ? prev : undefined);
+    // else the figure before it, past cells of no role between (sideOwner)
+    const k = sideOwner([...out, c], out.length, cellPart, (x) => !!readAmount(x.text, true)?.mark);
+    const to = amount ?? out[k];
     if (to) to.text += ' ' + mark;
     else out.push(c);
   }

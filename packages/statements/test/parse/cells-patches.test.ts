@@ -70,28 +70,19 @@ const typed = bandModel([
   column('balance', 350, 400),
 ]);
 
-test("giveMarks (cells.ts:364): a whole side word under a heading the reader does not know ('Type') is the amount's side", () => {
-  const cells = lineCells(typed, [
-    measured([20, 62, '01/04/2024']),
-    measured([80, 150, 'NEFT/ACME']),
-    measured([254, 274, 'CR']),
-    measured([300, 340, '1,000.00']),
-    measured([360, 400, '10,900.00']),
-  ]);
-  assert.deepEqual(texts(cells), [
-    ['date', '01/04/2024'],
-    ['description', 'NEFT/ACME'],
-    ['amount', '1,000.00 Cr'],
-    ['balance', '10,900.00'],
-  ]);
-  // any other text there stays the column's own
-  const other = lineCells(typed, [
-    measured([20, 62, '01/04/2024']),
-    measured([80, 150, 'NEFT/ACME']),
-    measured([254, 274, 'TFR']),
-    measured([300, 340, '1,000.00']),
-  ]);
-  assert.deepEqual(texts(other)[2], ['other', 'TFR']);
+test("a word under a heading the reader does not know ('Type') stays that column's, a side word as any other (census 14: the cells' own reading of side words there, cells.ts:364, is gone; the bands read a column of them as a Dr/Cr column)", () => {
+  for (const word of ['CR', 'TFR'])
+    assert.deepEqual(
+      texts(
+        lineCells(typed, [
+          measured([20, 62, '01/04/2024']),
+          measured([80, 150, 'NEFT/ACME']),
+          measured([254, 274, word]),
+          measured([300, 340, '1,000.00']),
+        ]),
+      )[2],
+      ['other', word],
+    );
 });
 
 // Date | Narration | Withdrawal | Deposit | Balance | Channel | Dr/Cr

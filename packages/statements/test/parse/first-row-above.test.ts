@@ -3,8 +3,8 @@
 // line, set as far from the row as from its first line, stays the header's.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatement } from '../../src/index.ts';
 import { type Item, itemsPage } from './items.ts';
+import { inferredTableOf } from './stages.ts';
 
 // (a generated HDFC layout: the narration last, wrapped above its date line)
 const row = (
@@ -65,7 +65,9 @@ const page = (headingTail: [number, Item[]][], firstAbove: [number, Item[]][]) =
   ]);
 
 const descriptions = (doc: ReturnType<typeof page>) =>
-  parseStatement(doc).accounts[0]!.transactions.map((t) => t.description);
+  inferredTableOf(doc)
+    .sections.flatMap((s) => s.transactions)
+    .map((t) => t.description);
 
 test("the narration line above a found table's first dated row is that row's", () => {
   const doc = page([], [[133.9, [[381, 593, 'IMPS-418479075120-RAHUL BANERJEE-ICIC-XXXXXXXX1']]]]);

@@ -6,7 +6,8 @@
 // apart: census session 13.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Item, itemsPage, rowsOf } from './items.ts';
+import { type Item, itemsPage } from './items.ts';
+import { inferredRowsOf } from './stages.ts';
 
 test("a balance's own mark, then the amount's Dr/Cr column ('61,683.46 (Cr) | DR')", () => {
   // (the balance's '(Cr)' was read as the Dr/Cr column and the amount's 'DR' went to the balance:
@@ -85,12 +86,13 @@ test("a balance's own mark, then the amount's Dr/Cr column ('61,683.46 (Cr) | DR
       ],
     ],
   ]);
-  assert.deepEqual(rowsOf(doc), [
-    ['2025-07-25', 0, 170000, 4042146],
-    ['2025-07-25', 0, 2418700, 6460846],
-    ['2025-07-26', 0, 75300, 6536146],
-    ['2025-07-28', 150300, 0, 6385846],
+  // (the rows in the order printed, newest first: the account stage turns them)
+  assert.deepEqual(inferredRowsOf(doc), [
     ['2025-07-30', 217500, 0, 6168346],
+    ['2025-07-28', 150300, 0, 6385846],
+    ['2025-07-26', 0, 75300, 6536146],
+    ['2025-07-25', 0, 2418700, 6460846],
+    ['2025-07-25', 0, 170000, 4042146],
   ]);
 });
 
@@ -239,7 +241,7 @@ test("a reference and the amount set at the left of its column drawn as one item
       ],
     ],
   ]);
-  assert.deepEqual(rowsOf(doc), [
+  assert.deepEqual(inferredRowsOf(doc), [
     ['2023-12-01', 0, 400200, 10030253],
     ['2023-12-02', 0, 765600, 10795853],
     ['2023-12-04', 174670, 0, 10621183],
@@ -309,7 +311,7 @@ test("a reference and a one-decimal amount drawn as one item ('UPI-518374551840 
     row(356, '09/07/25', 'UPI/MAKEMYTRIP/rent', [328, 447, 'UPI-519079314794 340.0'], 'DR', '37,583.46'),
     row(403, '12/07/25', 'UPI/DMART/school fee', [328, 463, 'UPI-519392985623 14,471.0'], 'DR', '23,112.46'),
   ]);
-  assert.deepEqual(rowsOf(doc), [
+  assert.deepEqual(inferredRowsOf(doc), [
     ['2025-07-02', 0, 1508800, 2541646],
     ['2025-07-05', 0, 1107400, 3649046],
     ['2025-07-05', 0, 353900, 4002946],
@@ -363,7 +365,7 @@ test("a balance with its own mark, then the amount's Dr/Cr column after it ('4,7
       ],
     ]),
   ]);
-  assert.deepEqual(rowsOf(doc), [
+  assert.deepEqual(inferredRowsOf(doc), [
     ['2024-01-01', 0, 3010000, -47154704],
     ['2024-01-02', 2272100, 0, -49426804],
     ['2024-01-03', 125500, 0, -49552304],
@@ -494,7 +496,7 @@ test("a channel's text and the withdrawal set at its left drawn as one item ('NE
     ],
     [595.28, 841.89],
   );
-  assert.deepEqual(rowsOf(doc), [
+  assert.deepEqual(inferredRowsOf(doc), [
     ['2025-03-01', 0, 175500, 3786164],
     ['2025-03-01', 0, 651900, 4438064],
     ['2025-03-03', 0, 362800, 4800864],
@@ -549,7 +551,7 @@ test("a day drawn apart from its month and two-digit year ('02' 'July 24'), head
       ],
     ]),
   ]);
-  assert.deepEqual(rowsOf(doc), [
+  assert.deepEqual(inferredRowsOf(doc), [
     ['2024-07-02', 0, 51300, 71398228],
     ['2024-07-04', 8974600, 0, 62423628],
     ['2024-07-05', 0, 1048100, 63471728],

@@ -2,7 +2,7 @@
 // gutter before its cells, nearer the cells of the column before its own.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatement } from '../../src/index.ts';
+import { chainsFrom, tableOf } from './stages.ts';
 
 /** A report line with each text starting at its character column. */
 const at = (parts: [number, string][]) => parts.reduce((s, [col, text]) => s.padEnd(col) + text, '');
@@ -38,8 +38,8 @@ test("'Debit' | 'Credit' printed left of their figures: each column keeps its ow
     row('09-May-2023', 'NEFT/IN/UTIBH2312/VISHAL', '0.00', '17,254.00', '2,08,853.98 (Cr)'),
     row('12-May-2023', 'UPI/DR/313226/FLIPKART', '4,610.00', '0.00', '2,04,243.98 (Cr)'),
   ];
-  const r = parseStatement({ kind: 'lines', format: 'rpt', lines });
-  const tx = r.accounts.flatMap((a) => a.transactions);
+  const r = tableOf({ kind: 'lines', format: 'rpt', lines });
+  const tx = r.sections.flatMap((s) => s.transactions);
   assert.deepEqual(
     tx.map((t) => [t.withdrawal, t.deposit, t.balance]),
     [
@@ -50,5 +50,8 @@ test("'Debit' | 'Credit' printed left of their figures: each column keeps its ow
       [461000, 0, 20424398],
     ],
   );
-  assert.ok(r.accounts[0]!.reconciliation.ok);
+  // the opening printed as the table's first line, and the rows chain from it
+  const opening = r.sections.flatMap((s) => s.specials).find((s) => s.kind === 'opening');
+  assert.equal(opening?.balance, 19165198);
+  assert.ok(chainsFrom(opening!.balance!, tx));
 });

@@ -5,8 +5,8 @@
 // Helvetica 7.5). Positions from generated layouts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Item, itemsPage, rowsOf } from './items.ts';
-import { linesOf } from './stages.ts';
+import { type Item, itemsPage } from './items.ts';
+import { inferredRowsOf, linesOf } from './stages.ts';
 import { inferLayout } from '../../src/parse/columns/rows.ts';
 
 // A4 landscape
@@ -84,7 +84,7 @@ test("a deposit and the balance drawn as one item in every row ('Rs.18764.00 Rs.
     inferLayout(linesOf(doc))?.columns.map((c) => c.role),
     ['date', 'valueDate', 'description', 'debit', 'credit', 'balance', 'mark'],
   );
-  assert.deepEqual(rowsOf(doc), [
+  assert.deepEqual(inferredRowsOf(doc), [
     ['2023-06-01', 0, 1876400, 3264163],
     ['2023-06-02', 0, 185400, 3449563],
     ['2023-06-03', 932300, 0, 2517263],
@@ -132,7 +132,7 @@ test("a code's column, the amount and the balance drawn close together ('0057' '
       ],
     ]),
   ]);
-  assert.deepEqual(rowsOf(doc), [
+  assert.deepEqual(inferredRowsOf(doc), [
     ['2025-07-02', 0, 1508800, 2541646],
     ['2025-07-05', 0, 1107400, 3649046],
     ['2025-07-05', 0, 353900, 4002946],

@@ -5,9 +5,9 @@
 // (Helvetica 7.5, made-up headings, an empty amount printed '--').
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatement } from '../../src/index.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
 import { onePage, placed, type Item } from './items.ts';
+import { inferredTableOf } from './stages.ts';
 
 const line = (y: number, items: Item[]): Word[] => placed(y, items, 7.5);
 
@@ -133,7 +133,7 @@ test("without headings, a narration's last word a word space after the rest, in 
       ...lines.flatMap((r, i) => line(118 + 11.6 * i, r)),
     ],
   );
-  const tx = parseStatement(doc).accounts.flatMap((a) => a.transactions);
+  const tx = inferredTableOf(doc).sections.flatMap((s) => s.transactions);
   assert.equal(tx.length, 12);
   assert.deepEqual(
     tx.filter((t) => /Payment/.test(t.description)).map((t) => t.description),

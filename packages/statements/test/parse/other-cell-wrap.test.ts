@@ -5,8 +5,8 @@
 // reference and the time inside the narration) was kept instead.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatement } from '../../src/index.ts';
 import { type Item, itemsPage } from './items.ts';
+import { inferredTableOf } from './stages.ts';
 
 test('a wrapped line with a cell of a column of no role is the row above it', () => {
   const rows: [string, string, string, string, string, string, string, string][] = [
@@ -89,8 +89,8 @@ test('a wrapped line with a cell of a column of no role is the row above it', ()
     );
     y += 29.4;
   }
-  const result = parseStatement(itemsPage(8, lines));
-  const txs = result.accounts.flatMap((a) => a.transactions);
+  const result = inferredTableOf(itemsPage(8, lines));
+  const txs = result.sections.flatMap((s) => s.transactions);
   assert.deepEqual(
     txs.map((t) => t.description),
     rows.map((r) => `${r[4]} ${r[5]}`),

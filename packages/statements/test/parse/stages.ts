@@ -4,6 +4,7 @@ import type { AccountContext } from '../../src/parse/account.ts';
 import type { Cell } from '../../src/parse/cells.ts';
 import { lineCells } from '../../src/parse/cells.ts';
 import { findHeadings, headingModel } from '../../src/parse/columns/heading.ts';
+import { inferLayout } from '../../src/parse/columns/rows.ts';
 import type { Column, ColumnModel } from '../../src/parse/columns/model.ts';
 import { documentLines, type Line, type Run } from '../../src/parse/lines.ts';
 import { readTable, type Special, type TableResult, type TableSection } from '../../src/parse/rows.ts';
@@ -37,6 +38,15 @@ export function cellsAt(doc: SourceDocument, y: number): Cell[] {
 /** The rows stage (with the cells and values it calls), without a bank's profile: sections, specials, issues. */
 export const tableOf = (doc: SourceDocument): TableResult =>
   readTable(documentLines(doc), { flow: 'after', referenceJoin: '' });
+
+/** The columns placed by the dated rows (no heading the reader knows), then the rows stage over
+ * them, as the reader does when its headings find no rows. */
+export function inferredTableOf(doc: SourceDocument): TableResult {
+  const lines = documentLines(doc);
+  const layout = inferLayout(lines, doc.kind !== 'sheets');
+  if (!layout) throw new Error('no columns the dated rows show');
+  return readTable(lines, { flow: 'after', referenceJoin: '', taught: layout, taughtBy: 'rows' });
+}
 
 /** The values stage alone on the one line printed at `y`: its cells under the first header's model, as a transaction. */
 export function valuesAt(doc: SourceDocument, y: number) {
@@ -124,5 +134,16 @@ export const accountContext = (
  * and moves sides by the balance chain). */
 export const tableRowsOf = (doc: SourceDocument) =>
   tableOf(doc)
+    .sections.flatMap((s) => s.transactions)
+    .map((t) => [t.date, t.withdrawal, t.deposit, t.balance]);
+
+/** Whether each row's balance is the one before it (the first, `opening`) less its withdrawal plus
+ * its deposit: the arithmetic the account stage's reconciliation checks, on the rows stage's rows. */
+export const chainsFrom = (opening: number, rows: Transaction[]): boolean =>
+  rows.every((t, i) => t.balance === (i === 0 ? opening : rows[i - 1]!.balance!) - t.withdrawal + t.deposit);
+
+/** `tableRowsOf` over the columns the dated rows place (`inferredTableOf`). */
+export const inferredRowsOf = (doc: SourceDocument) =>
+  inferredTableOf(doc)
     .sections.flatMap((s) => s.transactions)
     .map((t) => [t.date, t.withdrawal, t.deposit, t.balance]);

@@ -5,12 +5,12 @@
 // The items are where a generated statement drew them (KOTAK seed 435647979).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatement } from '../../src/index.ts';
 import { type Item, itemsPage } from './items.ts';
+import { inferredTableOf } from './stages.ts';
 
 const read = (doc: ReturnType<typeof itemsPage>) =>
-  parseStatement(doc).accounts.flatMap((a) =>
-    a.transactions.map((t) => [t.description, t.withdrawal, t.deposit, t.balance]),
+  inferredTableOf(doc).sections.flatMap((s) =>
+    s.transactions.map((t) => [t.description, t.withdrawal, t.deposit, t.balance]),
   );
 
 test('whole rupees beside a Dr/Cr column are the amount; the reference column is no narration', () => {

@@ -4,6 +4,7 @@
 // by exactly the row's amount).
 import {
   EMPTY_AMOUNT,
+  type SidePart,
   WHOLE_RUPEES,
   balancePaise,
   hasFigure,
@@ -11,6 +12,7 @@ import {
   isMark,
   markedWhole,
   readAmount,
+  sideOwner,
 } from '../amount.ts';
 import { type Stretch, cellsOf, figureWords, writtenStretches } from './bands.ts';
 import { NUMERIC_ROLES, type Role } from './model.ts';
@@ -362,14 +364,14 @@ export function inferLayout(
     const filled = c.cells.filter(Boolean);
     return filled.filter((t) => readAmount(t)?.mark).length > filled.length / 2;
   };
-  cols.forEach((c, k) => {
-    // (past columns of words after the last figures: '272,896.36' | 'NET BANKING' | 'DR', a channel
-    // printed between the balance and its side)
-    let j = k + 1;
-    while (cols[j]?.kind === 'text' && !cols.slice(j).some((x) => x.kind === 'figure')) j++;
-    const next = cols[j];
-    if (c.kind !== 'figure' || next?.kind !== 'mark') return;
-    const to = marked(c) ? cols.slice(0, k).findLast((x) => x.kind === 'figure' && !marked(x)) : c;
+  // (the words passed are columns after the last figures: a channel printed between the balance
+  // and its side; sideOwner, as the cells read marks)
+  const lastFigure = cols.findLastIndex((c) => c.kind === 'figure');
+  const part = (c: Column, k: number): SidePart =>
+    c.kind === 'figure' ? 'figure' : c.kind === 'text' && k > lastFigure ? 'words' : 'stop';
+  cols.forEach((next, j) => {
+    if (next.kind !== 'mark') return;
+    const to = cols[sideOwner(cols, j, part, marked)];
     if (to) to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
   });
   const figures = cols.filter((c) => c.kind === 'figure');
