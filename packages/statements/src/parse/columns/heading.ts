@@ -1,6 +1,6 @@
 // Column headers: which printed names mean which column. Bands are derived from where the header
 // words sit on the page, never from fixed positions.
-import { hasFigure } from '../amount.ts';
+import { hasFigure, readAmount } from '../amount.ts';
 import { firstToken, isDateStart } from '../dates.ts';
 import { type Line, type Run, WORD_GAP_CHARS, nextLineClose, runWords } from '../lines.ts';
 import { columnBands } from './bands.ts';
@@ -575,7 +575,7 @@ export function isStackedPair(top: Line, bottom: Line): boolean {
   return (
     nextLineClose(top, bottom) &&
     top.runs.length >= 3 &&
-    !top.runs.some((r) => hasFigure(r.text)) &&
+    !top.runs.some((r) => readAmount(r.text)) &&
     !bottom.runs.some(holdsValues)
   );
 }
@@ -585,7 +585,8 @@ export function isStackedPair(top: Line, bottom: Line): boolean {
  * text set a space apart a run is a whole line, 'DD.MM.YYYY -- 1,500.00 93,991.16 CR ATM ...').
  */
 function holdsValues(r: Run): boolean {
-  return hasFigure(r.text) || isDateStart(r.text) || isDateStart(firstToken(r.text));
+  if (readAmount(r.text) || isDateStart(r.text)) return true;
+  return r.text.includes(' ') && (isDateStart(firstToken(r.text)) || hasFigure(r.text));
 }
 
 /** The headers of a document's lines, found once: the header at each line index (its first line when stacked), and the lines a stacked header took. */
