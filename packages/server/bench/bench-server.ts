@@ -4,6 +4,7 @@
 // a loopback port. It tells the driver the port and the members' tokens over IPC, then serves
 // until the driver disconnects. Started by bench/bombs-bench.ts; not for any other use.
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { configurePool } from '@bahi/statements';
@@ -93,13 +94,35 @@ let sliceGaps: number[] = [];
 // samples), so that the profile can be read at exactly those moments: a profile's samples count
 // the wall clock, and on a loaded machine a thread waiting for a core looks busy in them.
 const sliceLog = process.env.BENCH_SLICE_LOG;
+// BENCH_SLICE_MS: the shortest slice written there (20 ms unless told; 5 to read the 5-20 ms ones)
+const sliceLogMs = Number(process.env.BENCH_SLICE_MS ?? 20);
+// With the log on, every garbage collection of the thread is noted too (kind and duration, in the
+// same clock), so that a long slice can be told to be a collection or our code.
+const gcLog: { atUs: number; ms: number; kind: number; flags: number }[] = [];
+if (sliceLog) {
+  // performance.now() and hrtime are both monotonic: one offset puts a gc entry on the µs clock
+  const origin = Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      gcLog.push({
+        atUs: origin + e.startTime * 1000,
+        ms: e.duration,
+        kind: (e.detail as { kind?: number } | undefined)?.kind ?? 0,
+        // 32: all external memory (a collection forced by Buffers' memory), 4: forced
+        flags: (e.detail as { flags?: number } | undefined)?.flags ?? 0,
+      });
+  }).observe({ entryTypes: ['gc'] });
+}
 const longSlices: { fromUs: number; toUs: number; cpuMs: number }[] = [];
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 function watchSlices(on: boolean): void {
   if (sliceTimer) clearInterval(sliceTimer);
   sliceTimer = null;
   if (!on) {
-    if (sliceLog) writeFileSync(sliceLog, JSON.stringify(longSlices));
+    if (sliceLog) {
+      writeFileSync(sliceLog, JSON.stringify(longSlices));
+      writeFileSync(sliceLog.replace(/\.json$/, '') + '-gc.json', JSON.stringify(gcLog));
+    }
     return;
   }
   sliceGaps = [];
@@ -111,7 +134,7 @@ function watchSlices(on: boolean): void {
     const cpuMs = (d.user + d.system) / 1000;
     sliceGaps.push(cpuMs);
     const us = nowUs();
-    if (sliceLog && cpuMs > 20) longSlices.push({ fromUs: lastUs, toUs: us, cpuMs });
+    if (sliceLog && cpuMs > sliceLogMs) longSlices.push({ fromUs: lastUs, toUs: us, cpuMs });
     lastUs = us;
   }, 1);
 }

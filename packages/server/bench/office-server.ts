@@ -14,6 +14,9 @@ import { startApp } from '../test/helpers/harness.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 import { makeClient, makeMember, silentLog } from '../test/helpers/queue.ts';
 
+export interface OfficeSlices {
+  slices: number[];
+}
 export interface OfficeReady {
   port: number;
   users: { token: string; accountId: string }[];
@@ -49,6 +52,20 @@ process.send?.({
   port: typeof address === 'object' && address ? address.port : 0,
   users,
 } satisfies OfficeReady);
+// The server thread's own CPU between two turns of a 1 ms timer (as bench-server.ts watchSlices):
+// the slices of work that hold every request, from the ready message until the driver asks.
+const slices: number[] = [];
+let last = process.threadCpuUsage();
+const sliceTimer = setInterval(() => {
+  const d = process.threadCpuUsage(last);
+  last = process.threadCpuUsage();
+  slices.push((d.user + d.system) / 1000);
+}, 1);
+process.on('message', (m: { slices?: boolean }) => {
+  if (!m.slices) return;
+  clearInterval(sliceTimer);
+  process.send?.({ slices } satisfies OfficeSlices);
+});
 process.on('disconnect', () => {
   void h
     .close(false)

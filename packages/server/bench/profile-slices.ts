@@ -4,7 +4,7 @@
 // were in: their own time and the time under them. Only the samples inside a slice count, so a
 // thread that merely waited for a core elsewhere adds nothing.
 //   node bench/profile-slices.ts DIR [how many=10]
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 interface Frame {
@@ -62,6 +62,24 @@ const top = (m: Map<string, number>, n: number) =>
     .map(([k, us]) => `    ${(us / 1000).toFixed(1).padStart(6)} ms  ${k}`)
     .join('\n');
 
+// the thread's garbage collections (bench-server.ts writes them beside the slices)
+type Gc = { atUs: number; ms: number; kind: number; flags?: number };
+const gcFile = path.join(dir, 'slices-gc.json');
+const gcs: Gc[] = existsSync(gcFile) ? (JSON.parse(readFileSync(gcFile, 'utf8')) as Gc[]) : [];
+const gcKind = (k: number) =>
+  ({ 1: 'minor', 2: 'major', 4: 'major', 8: 'incremental', 16: 'weak callbacks' })[k] ?? `kind ${k}`;
+const gcIn = (s: Slice) =>
+  gcs
+    .filter((g) => g.atUs < s.toUs && g.atUs + g.ms * 1000 > s.fromUs)
+    .map((g) => `${gcKind(g.kind)}${g.flags ? ` (flags ${g.flags})` : ''} ${g.ms.toFixed(1)} ms`)
+    .join(', ') || 'none';
+const inGc = slices.filter((s) =>
+  gcs.some((g) => g.atUs < s.toUs && g.atUs + g.ms * 1000 > s.fromUs && g.ms > s.cpuMs / 2),
+);
+process.stdout.write(
+  `${slices.length} slices logged; ${inGc.length} of them more than half one collection (${gcs.length} collections noted)\n`,
+);
+
 for (const s of slices.slice(0, shown)) {
   const self = new Map<string, number>();
   const under = new Map<string, number>();
@@ -76,6 +94,6 @@ for (const s of slices.slice(0, shown)) {
   }
   process.stdout.write(
     `\n${s.cpuMs.toFixed(1)} ms of CPU in ${((s.toUs - s.fromUs) / 1000).toFixed(1)} ms, ` +
-      `${((s.fromUs - profile.startTime) / 1e6).toFixed(2)} s into the profile\n  own time:\n${top(self, 6)}\n  under:\n${top(under, 14)}\n`,
+      `${((s.fromUs - profile.startTime) / 1e6).toFixed(2)} s into the profile; collections: ${gcIn(s)}\n  own time:\n${top(self, 6)}\n  under:\n${top(under, 14)}\n`,
   );
 }

@@ -1,12 +1,16 @@
 // Work on a whole statement's rows done in slices, the event loop free between them (issues 37 and
 // 38). The server has one thread: converting, storing and answering 24,000 rows (500 pages) in one
 // go held it ~180 ms on a quiet machine and 400 ms under load, and every request that arrived
-// meanwhile (the health check, the office's jobs list) waited that long. A slice of 1,000 rows
-// costs a few milliseconds.
+// meanwhile (the health check, the office's jobs list) waited that long. A slice of 250 rows
+// costs about a millisecond.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-/** Rows per slice: a few ms of work on the slowest step (a row's JSON or its display form). */
-export const SLICE_ROWS = 1000;
+/**
+ * Rows per slice: about a millisecond of work on the slowest step (a row's JSON or its display
+ * form). 1,000 until session 14: 4-5 ms of the thread's CPU a slice at load 10 (decision 052, round
+ * ten), half of the 10 ms a cheap route may take; a turn between slices costs microseconds.
+ */
+export const SLICE_ROWS = 250;
 
 /** `items.map(fn)`, letting other callbacks run between slices of `size` items. */
 export async function mapInSlices<T, U>(
@@ -62,8 +66,11 @@ export async function jsonArrayInSlices(items: readonly unknown[], size = SLICE_
   return parts;
 }
 
-/** Characters of text encoded per slice: ~256 KB, well under a millisecond. */
-const SLICE_CHARS = 256 * 1024;
+/**
+ * Characters of text encoded per slice: 64 KB, about a millisecond (256 KB until session 14 took
+ * 4-6 ms of CPU a slice at load 10, the piece's flattening and encoding together).
+ */
+export const SLICE_CHARS = 64 * 1024;
 
 /**
  * `Buffer.from(texts.join(''))` as a list of buffers, at most SLICE_CHARS characters encoded per

@@ -123,3 +123,49 @@ test('a 500-page answer is encoded and gzipped a slice at a time', async () => {
   assert.equal(gunzipSync(sent as Buffer).toString(), text, 'the same JSON');
   assert.ok(longest <= 256 * 1024, `${longest} characters encoded in one step`);
 });
+
+test('a slice is at most 250 rows, or 64 Ki characters of text to encode (decision 052, round ten)', async () => {
+  // Measured between two turns of the event loop, as a request waiting for the thread sees it.
+  let sinceTurn = 0;
+  let most = 0;
+  let done = false;
+  const tick = () => {
+    most = Math.max(most, sinceTurn);
+    sinceTurn = 0;
+    if (!done) setImmediate(tick);
+  };
+  const during = async (work: () => Promise<unknown>) => {
+    most = sinceTurn = 0;
+    done = false;
+    setImmediate(tick);
+    await work();
+    done = true;
+    tick();
+    return most;
+  };
+  const rows = Array.from(
+    { length: 24_000 },
+    (_, i) => `UPI/DR/${400_000 + i}/SHREE GANESH TRADERS/Payment ₹`,
+  );
+  const mapped = await during(() =>
+    mapInSlices(rows, (r) => {
+      sinceTurn++;
+      return r.length;
+    }),
+  );
+  assert.ok(mapped <= 250, `${mapped} rows converted without a turn between`);
+  assert.ok(mapped >= 1);
+
+  const from = Buffer.from;
+  Buffer.from = function (this: unknown, ...args: unknown[]) {
+    if (typeof args[0] === 'string') sinceTurn += args[0].length;
+    return (from as (...a: unknown[]) => Buffer).apply(this, args);
+  } as typeof Buffer.from;
+  let encoded: number;
+  try {
+    encoded = await during(() => utf8InSlices([rows.join(','), rows.slice(0, 5000).join('|')]));
+  } finally {
+    Buffer.from = from;
+  }
+  assert.ok(encoded <= 64 * 1024, `${encoded} characters encoded without a turn between`);
+});
