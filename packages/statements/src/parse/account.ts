@@ -11,7 +11,7 @@ import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './rec
 import type { Special, SpecialKind, TableSection } from './rows.ts';
 import type { Trace } from './trace.ts';
 import type { AccountStatement, ParseIssue, Transaction } from './types.ts';
-import { NO_YEAR, OCR_CONFIDENCE, SIDE_BY_BALANCE } from './values.ts';
+import { AMOUNT_PLACE, NO_YEAR, OCR_CONFIDENCE, SIDE_BY_BALANCE } from './values.ts';
 
 export interface AccountContext {
   /** the lines before the first table: the first account's facts, and the latest date printed */
@@ -121,6 +121,7 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
   // figure may have been placed in the wrong column, and the balance chain still decides
   const guessed = (t: Transaction) => SIDE_BY_BALANCE.has(t);
   fixSidesFromBalance(sec.transactions, opening, ctx.sheets ? guessed : undefined, guessed);
+  if (opening === null) sideByPlace(sec.transactions);
   if (ctx.trace)
     sec.transactions.forEach((t, k) => {
       if (t.withdrawal !== sides[k])
@@ -465,4 +466,35 @@ const PERIOD_SLACK_DAYS = 31;
 function shiftDays(iso: string, days: number): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The first row's side where no opening balance proves it and its one amount stands in one of two
+ * amount columns no header names (AMOUNT_PLACE): the rows after it whose balance the chain proves
+ * show which place is which side, when at least three do and all agree, and both places are seen.
+ * The row is then no longer one whose side is a guess.
+ */
+function sideByPlace(txs: Transaction[]): void {
+  const first = txs[0];
+  const place = first && AMOUNT_PLACE.get(first);
+  if (!first || !place || !SIDE_BY_BALANCE.has(first)) return;
+  let same = 0;
+  let crossed = 0;
+  const seen = new Set<string>();
+  txs.forEach((t, k) => {
+    const p = AMOUNT_PLACE.get(t);
+    const before = txs[k - 1]?.balance;
+    if (k === 0 || !p || t.balance === null || before === null || before === undefined) return;
+    // (proven: the balance moved by the amount, on the side the row now has)
+    if (t.balance - before !== t.deposit - t.withdrawal || t.deposit === t.withdrawal) return;
+    seen.add(p);
+    if ((p === 'debit') === t.withdrawal > 0) same++;
+    else crossed++;
+  });
+  if (seen.size < 2 || same + crossed < 3 || (same > 0 && crossed > 0)) return;
+  const amount = first.withdrawal + first.deposit;
+  const withdrawal = (place === 'debit') === same > 0;
+  first.withdrawal = withdrawal ? amount : 0;
+  first.deposit = withdrawal ? 0 : amount;
+  SIDE_BY_BALANCE.delete(first);
 }

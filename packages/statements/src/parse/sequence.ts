@@ -23,7 +23,15 @@ import {
 } from './rows.ts';
 import { Trace } from './trace.ts';
 import type { ParseIssue } from './types.ts';
-import { SIDE_BY_BALANCE, type ValueOptions, amountOf, balanceOf, money, toTransaction } from './values.ts';
+import {
+  AMOUNT_PLACE,
+  SIDE_BY_BALANCE,
+  type ValueOptions,
+  amountOf,
+  balanceOf,
+  money,
+  toTransaction,
+} from './values.ts';
 import { maxOf } from './extent.ts';
 
 // (a figure with its paise, or one decimal: cheque, reference and serial numbers have none)
@@ -282,7 +290,12 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   const description = [before, afterRole === 'description' ? after : ''].filter(Boolean).join(' ');
   cells.push({ role: 'description', text: description });
   figures.forEach((f, k) => {
-    if (!EMPTY_AMOUNT.test(f)) cells.push({ role: roles[k] ?? 'other', text: f });
+    if (EMPTY_AMOUNT.test(f)) return;
+    const cell: Cell = { role: roles[k] ?? 'other', text: f };
+    // (the other amount column's cell printed empty: this amount's place is its side's)
+    const other = roles[k] === 'debit' ? 'credit' : roles[k] === 'credit' ? 'debit' : null;
+    if (other && figures.some((e, j) => roles[j] === other && EMPTY_AMOUNT.test(e))) PLACED.add(cell);
+    cells.push(cell);
   });
   if (how.seen && figures.some((f) => EMPTY_AMOUNT.test(f))) how.seen.empties++;
   if (after && afterRole === 'other') cells.push({ role: 'other', text: after });
@@ -443,10 +456,13 @@ function readRows(
     if (narration && wrapped.length) narration.text = [narration.text, ...wrapped].filter(Boolean).join(' ');
     const first = lines[0]!;
     if (cells) {
+      const place = cells.find((c) => PLACED.has(c))?.role;
       const chainSide = bySide(cells, section.transactions.at(-1)?.balance ?? opening);
       const t = toTransaction({ anchor: first, cells, lines: [cells] }, opts);
       if ('tx' in t) {
-        if (chainSide || sideGuessed(cells, order)) SIDE_BY_BALANCE.add(t.tx);
+        const guessed = sideGuessed(cells, order);
+        if (chainSide || guessed) SIDE_BY_BALANCE.add(t.tx);
+        if (guessed && (place === 'debit' || place === 'credit')) AMOUNT_PLACE.set(t.tx, place);
         section.transactions.push(t.tx);
         for (const l of pending.lines) rowLines.add(l);
         printed.rows++;
@@ -595,6 +611,9 @@ function rowStart(words: string[]): { serial: boolean; words: number } | null {
   }
   return null;
 }
+
+/** Amount cells whose place beside an empty cell of the other amount column was printed (AMOUNT_PLACE). */
+const PLACED = new WeakSet<Cell>();
 
 /**
  * Whether a row's side is only the usual order of two amount columns (withdrawal first) that no

@@ -16,6 +16,14 @@ import type { ParseIssue, Transaction } from './types.ts';
 export const SIDE_BY_BALANCE = new WeakSet<Transaction>();
 
 /**
+ * The place a row's one amount took between two amount columns that no header names, where the
+ * row printed the other column's cell empty ('1,755.0 - 453,211.36'): the first place is read as a
+ * withdrawal. The balance chain proves the other rows' sides, and so which place is which side
+ * (the account stage: a first row with no opening to prove it takes the side its place shows).
+ */
+export const AMOUNT_PLACE = new WeakMap<Transaction, 'debit' | 'credit'>();
+
+/**
  * How sure the recogniser was of a scanned row's figures, 0-100 (the least sure word of its
  * withdrawal, deposit, amount and balance cells): absent for a text layer's rows, whose words are
  * exact. Kept beside the row, not in it: no output carries it; the account stage flags an unsure

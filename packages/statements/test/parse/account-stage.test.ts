@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { accountForEveryPage, readAccount } from '../../src/parse/account.ts';
+import { AMOUNT_PLACE, SIDE_BY_BALANCE } from '../../src/parse/values.ts';
 import { accountContext, section, special, textLine, txn } from './stages.ts';
 
 test('dates printed without a year take the period printed in the header zone', () => {
@@ -105,4 +106,33 @@ test("a statement that numbers its pages past the file's last page is no success
   const whole = [account()];
   accountForEveryPage([textLine('Page 1 of 3', 1, 780), textLine('Page 3 of 3', 2, 780)], 2, whole);
   assert.equal(whole[0]!.reconciliation.ok, true);
+});
+
+test("no opening printed: the first row's side is the one its amount's place shows, where the chain proves which place is which", () => {
+  // two amount columns no header names, one cell of each row printed empty ('1,755.0 - 4,532.11'):
+  // the first place holds deposits, as the rows after the first prove (flat ICICI of seed 33001)
+  const rows = () => {
+    const txs = [
+      txn('2025-03-01', 1755, 0, 4000),
+      txn('2025-03-02', 0, 500, 4500),
+      txn('2025-03-03', 200, 0, 4300),
+      txn('2025-03-04', 0, 300, 4600),
+      txn('2025-03-05', 100, 0, 4500),
+    ];
+    // as the words' order reader hands them over: each side a guess, each amount's place kept
+    const places = ['debit', 'debit', 'credit', 'debit', 'credit'] as const;
+    txs.forEach((t, k) => {
+      SIDE_BY_BALANCE.add(t);
+      AMOUNT_PLACE.set(t, places[k]!);
+    });
+    return txs;
+  };
+  const a = readAccount(section(rows()), 0, accountContext());
+  assert.deepEqual([a.transactions[0]!.withdrawal, a.transactions[0]!.deposit], [0, 1755]);
+  assert.equal(a.reconciliation.openingBalance, 4000 - 1755);
+  assert.equal(a.reconciliation.ok, true);
+  // without the places, nothing shows the first row's side: no success on a guess
+  const bare = rows().map((t) => ({ ...t }));
+  bare.forEach((t) => SIDE_BY_BALANCE.add(t));
+  assert.equal(readAccount(section(bare), 0, accountContext()).reconciliation.ok, false);
 });
