@@ -91,11 +91,15 @@ export function nextJob(
 ): number {
   let best = -1;
   let bestKey: number[] = [];
+  // (an owner's time asked once: it fades with the clock, and a tick between two of its jobs must
+  // not put the younger first)
+  const usedBy = new Map<string | undefined, number>();
   queue.forEach((job, i) => {
     if (job.heavy && heavyRunning) return;
     const n = job.owner === undefined ? 0 : (running.get(job.owner) ?? 0);
     if (job.owner !== undefined && n >= maxPerOwner) return;
-    const used = usedMs(job.owner);
+    let used = usedBy.get(job.owner);
+    if (used === undefined) usedBy.set(job.owner, (used = usedMs(job.owner)));
     const key = [n, Math.floor(used / USED_GRAIN_MS), job.bytes, used];
     if (best < 0 || less(key, bestKey)) {
       best = i;
