@@ -113,8 +113,6 @@ function readText(text: string, loose: boolean): ReadAmount | null {
   return paise === null ? null : { paise, mark };
 }
 
-// a figure in whole rupees: grouped ('2,35,769') or not ('235769'), its currency before it ('Rs. 1755'),
-// its Dr/Cr mark after it ('86,522 Dr')
 /** What a piece before a Dr/Cr printed apart is, for `sideOwner`. */
 export type SidePart = 'figure' | 'words' | 'stop';
 
@@ -140,6 +138,8 @@ export function sideOwner<T>(
   return -1;
 }
 
+// a figure in whole rupees: grouped ('2,35,769') or not ('235769'), its currency before it ('Rs. 1755'),
+// its Dr/Cr mark after it ('86,522 Dr')
 export const WHOLE_RUPEES =
   /^(?:(?:rs\.?|inr|₹|`) ?)?(?:\d{1,3}(?:,\d{2,3})+|\d{1,9})(?: ?\(?(?:cr|dr)\.?\)?)?$/i;
 

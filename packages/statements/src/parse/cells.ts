@@ -308,14 +308,15 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
 // Dr/Cr column beside it is the balance's
 const SIGNED = /^\s*[-+(−–]|[-)−–]\s*$/;
 
+// (a cell's part in finding which figure a Dr/Cr printed apart belongs to: sideOwner)
+const cellPart = (c: Cell): SidePart =>
+  NUMERIC_ROLES.has(c.role) ? 'figure' : c.role === 'other' ? 'words' : 'stop';
+
 /**
  * The marks of a Dr/Cr column go to the line's amount while it has no mark or sign of its own, wherever the
  * column sits (after the amount, after the date, after the balance); any other goes to the figure
  * just before it (a balance's 'Dr' read as a column of its own).
  */
-const cellPart = (c: Cell): SidePart =>
-  NUMERIC_ROLES.has(c.role) ? 'figure' : c.role === 'other' ? 'words' : 'stop';
-
 export function giveMarks(cells: Cell[]): Cell[] {
   const out: Cell[] = [];
   for (const c of cells) {
@@ -323,8 +324,7 @@ export function giveMarks(cells: Cell[]): Cell[] {
     if (c.role === 'mark' && !isMark(c.text)) c.text = sideOf(c.text, true) ?? c.text;
     // (a side word under a heading the reader does not know stays that column's: the bands read a
     // column of side words alone as a Dr/Cr column, sidesOnly in columns/bands.ts)
-    const mark = c.text;
-    if (c.role !== 'mark' || !isMark(mark)) {
+    if (c.role !== 'mark' || !isMark(c.text)) {
       out.push(c);
       continue;
     }
@@ -336,9 +336,8 @@ export function giveMarks(cells: Cell[]): Cell[] {
         ? amounts[0]
         : undefined;
     // else the figure before it, past cells of no role between (sideOwner)
-    const k = sideOwner([...out, c], out.length, cellPart, (x) => !!readAmount(x.text, true)?.mark);
-    const to = amount ?? out[k];
-    if (to) to.text += ' ' + mark;
+    const to = amount ?? out[sideOwner(out, out.length, cellPart, (x) => !!readAmount(x.text, true)?.mark)];
+    if (to) to.text += ' ' + c.text;
     else out.push(c);
   }
   return out;

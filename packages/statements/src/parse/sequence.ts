@@ -552,17 +552,20 @@ function readRows(
     // a date that starts a line with no figure, between a row that has its figures and the next
     // dated row with its own, is a wrapped narration's ('From : 12/01/2021 To :' over '11/01/2022
     // 0661846134/...'): no row's figures can follow it
-    const next = body[i + 1]?.text.split(' ');
-    const wrappedDate =
-      current !== null &&
-      near &&
-      hasMoney(current.words) &&
-      !hasMoney(words) &&
-      next !== undefined &&
-      body[i + 1]!.page === line.page &&
-      sequenceStart(next) &&
-      hasMoney(next);
-    if (sequenceStart(words) && !wrappedDate) {
+    const wrappedDate = () => {
+      const next = body[i + 1];
+      const nextWords = next?.page === line.page ? next.text.split(' ') : null;
+      return (
+        current !== null &&
+        near &&
+        hasMoney(current.words) &&
+        !hasMoney(words) &&
+        nextWords !== null &&
+        sequenceStart(nextWords) &&
+        hasMoney(nextWords)
+      );
+    };
+    if (sequenceStart(words) && !wrappedDate()) {
       flush();
       pending = { lines: [line], words };
       continue;
