@@ -137,6 +137,9 @@ function splitTrailingFigure(run: Run): Run[] {
   ];
 }
 
+/** A figure without the sign printed before it ('+ 15,088', '– 2,070') or after it ('3,500–'). */
+const unsigned = (t: string) => t.replace(/^[-+\u2212\u2013] ?/, '').replace(/(\d)[-\u2212\u2013]$/, '$1');
+
 function column(stretch: Stretch, cells: string[]): Column {
   // '-' is how many statements print an empty amount
   const filled = cells.filter((t) => t && !EMPTY_AMOUNT.test(t));
@@ -147,10 +150,8 @@ function column(stretch: Stretch, cells: string[]): Column {
   const grouped = filled.some((t) => /^\D{0,4}\d{1,3}(?:,\d{2,3})+(?:\.\d\d)?\D{0,4}$/.test(t));
   // (or where other rows write figures with paise there: '16062' over '0.00')
   const moneyColumn = grouped || filled.some((t) => readAmount(t) !== null);
-  // (a sign may stand a space before them: '+ 15,088', '– 2,070')
   const whole = (t: string) =>
-    (moneyColumn && WHOLE_RUPEES.test(t.replace(/^[-+\u2212\u2013] ?/, '')) && !/^\D{0,4}0/.test(t)) ||
-    markedWhole(t);
+    (moneyColumn && WHOLE_RUPEES.test(unsigned(t)) && !/^\D{0,4}0/.test(t)) || markedWhole(t);
   const figures = filled.filter((t) => readAmount(t) !== null || whole(t)).length;
   const marks = filled.filter(isMark).length;
   const kind =
@@ -174,7 +175,7 @@ const SAME_CELLS = 0.9;
  * column ends halfway between where its cells end and the next one's start.
  */
 function cellByCell(s: Stretch, rows: Run[][]): Stretch[] {
-  type Slot = { figure: boolean; x0: number; x1: number };
+  type Slot = { figure: boolean; x0: number; x1: number; text: string };
   const slotsOf = (runs: Run[]): Slot[] => {
     const out: Slot[] = [];
     // (the words of a run that holds figures: '2389 21,730.00- 1,23,456.00', a code drawn with them)
@@ -184,9 +185,13 @@ function cellByCell(s: Stretch, rows: Run[][]): Stretch[] {
     for (const p of pieces) {
       const figure = readAmount(p.text) !== null || EMPTY_AMOUNT.test(p.text) || markedWhole(p.text);
       const prev = out[out.length - 1];
-      // a mark is the cell's before it; words go on the words before them
-      if (prev && (isMark(p.text) || (!figure && !prev.figure))) prev.x1 = p.x1;
-      else out.push({ figure, x0: p.x0, x1: p.x1 });
+      // a mark is the cell's before it, and makes whole rupees of a bare number ('`4,002' 'Dr');
+      // words go on the words before them
+      if (prev && (isMark(p.text) || (!figure && !prev.figure))) {
+        prev.x1 = p.x1;
+        prev.text = `${prev.text} ${p.text}`;
+        prev.figure ||= markedWhole(prev.text);
+      } else out.push({ figure, x0: p.x0, x1: p.x1, text: p.text });
     }
     return out;
   };
@@ -387,7 +392,9 @@ export function inferLayout(
       c.kind === 'text' &&
       c.cells.some((t) => t && WHOLE_RUPEES.test(t) && !/[a-z]/i.test(t)) &&
       // (an empty printed as a dash, '--', stands where the figure is not)
-      c.cells.every((t) => !t || EMPTY_AMOUNT.test(t) || (WHOLE_RUPEES.test(t) && !/[a-z]/i.test(t))),
+      c.cells.every(
+        (t) => !t || EMPTY_AMOUNT.test(t) || (WHOLE_RUPEES.test(unsigned(t)) && !/[a-z]/i.test(t)),
+      ),
   );
   if (printed && whole.length > 0 && (!assigned || assigned.score < MIN_CHAINED)) {
     const wider = assignFigures([...figures, ...whole]);

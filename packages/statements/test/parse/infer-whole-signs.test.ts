@@ -1,0 +1,343 @@
+// Columns placed by the dated rows (no heading the reader knows), where the amounts are whole
+// rupees whose side is printed beside them: a Dr/Cr word ('`4,002 Dr') or a minus after the figure
+// ('3,500–'). Before, neither counted as a figure, the inference found no amount column, and the
+// words' order read the rows with their narrations cut (the file still said ok).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Item } from './items.ts';
+import { itemsPage } from './items.ts';
+import { inferredTableOf } from './stages.ts';
+
+test('whole rupees marked Dr a space after them are figures, where debit and balance are drawn as one item on some rows', () => {
+  // unknown headings over serial, date, reference, narration (wrapped above its date line), credit,
+  // debit, balance. Most debits are whole rupees ('`4,002 Dr'), and rows 8-16 draw two figure cells
+  // as one item, so the debit and balance columns' stretches join: in them a bare number with a Dr
+  // a space after it is a figure, as '`319.97 Dr' is
+  const doc = itemsPage(8, [
+    [
+      114,
+      [
+        [37, 89, 'Kolumn Frob'],
+        [123, 142, 'Quux'],
+        [209, 233, 'Plugh'],
+        [453, 477, 'Xyzzy'],
+        [520, 539, 'Zorb'],
+        [563, 591, 'Wibble'],
+      ],
+    ],
+    [
+      124,
+      [
+        [123, 137, 'Val'],
+        [462, 477, 'Amt'],
+      ],
+    ],
+    [145, [[209, 266, 'UPI-ABHISHEK']]],
+    [154, [[209, 386, 'IYER-abhishek612@upi-KKBK0427503-3336']]],
+    [
+      164,
+      [
+        [37, 41, '1'],
+        [70, 113, '2/12/2023'],
+        [123, 199, '0000333621653512'],
+        [209, 271, '21653512-RENT'],
+        [457, 477, '0.00'],
+        [496, 539, '`4,002 Dr'],
+        [548, 591, '`3,257.18'],
+      ],
+    ],
+    [
+      179,
+      [
+        [37, 41, '2'],
+        [70, 113, '3/12/2023'],
+        [123, 199, '0000000000000000'],
+        [209, 358, 'SMS ALERT CHARGES JUL-SEP23+GST'],
+        [457, 477, '0.00'],
+        [491, 539, '`319.97 Dr'],
+        [548, 591, '`2,937.21'],
+      ],
+    ],
+    [193, [[209, 252, 'UPI-ARJUN']]],
+    [203, [[209, 401, 'NAIR-arjun210@ybl-UBIN0579408-3338671331']]],
+    [
+      212,
+      [
+        [37, 41, '3'],
+        [70, 113, '4/12/2023'],
+        [123, 199, '0000333867133181'],
+        [209, 233, '81-NA'],
+        [443, 477, '`543 Cr'],
+        [520, 539, '0.00'],
+        [548, 591, '`3,480.21'],
+      ],
+    ],
+    [227, [[209, 266, 'UPI-HARPREET']]],
+    [237, [[209, 382, 'KHAN-harpreet237@ybl-UBIN0853765-334']]],
+    [
+      246,
+      [
+        [37, 41, '4'],
+        [70, 113, '7/12/2023'],
+        [123, 199, '0000334139105590'],
+        [209, 353, '139105590-PAYMENT FROM PHONEPE'],
+        [457, 477, '0.00'],
+        [505, 539, '`184 Dr'],
+        [548, 591, '`3,296.21'],
+      ],
+    ],
+    [261, [[209, 271, 'UPI-MEENAKSHI']]],
+    [270, [[209, 377, 'PILLAI-meenakshi431@apl-UTKS0701572']]],
+    [
+      280,
+      [
+        [37, 41, '5'],
+        [70, 113, '8/12/2023'],
+        [123, 199, '0000334263606754'],
+        [209, 310, '-334263606754-PAYMENT'],
+        [433, 477, '`5,773 Cr'],
+        [520, 539, '0.00'],
+        [548, 591, '`9,069.21'],
+      ],
+    ],
+    [295, [[209, 247, 'UPI-NEHA']]],
+    [304, [[209, 410, 'GILL-neha932@okicici-KKBK0627402-334352322']]],
+    [
+      314,
+      [
+        [37, 41, '6'],
+        [70, 113, '9/12/2023'],
+        [123, 199, '0000334352322079'],
+        [209, 262, '079-INVOICE'],
+        [448, 477, '`31 Cr'],
+        [520, 539, '0.00'],
+        [548, 591, '`9,100.21'],
+      ],
+    ],
+    [
+      328,
+      [
+        [37, 41, '7'],
+        [70, 113, '9/12/2023'],
+        [123, 199, '0000000000000000'],
+        [209, 358, 'SMS ALERT CHARGES JUL-SEP23+GST'],
+        [457, 477, '0.00'],
+        [510, 539, '`33 Dr'],
+        [548, 591, '`9,067.21'],
+      ],
+    ],
+    [
+      343,
+      [
+        [37, 41, '8'],
+        [70, 199, '14/12/2023 0000000000337178'],
+        [209, 391, 'POS 528864XXXXXX3874 FLIPKART INTERNET'],
+        [457, 539, '0.00 `4,263.02 Dr'],
+        [548, 591, '`4,804.19'],
+      ],
+    ],
+    [357, [[209, 266, 'UPI-ABHISHEK']]],
+    [367, [[209, 386, 'KUMAR-abhishek@okicici-KKBK0868657-33']]],
+    [
+      377,
+      [
+        [37, 41, '9'],
+        [70, 199, '20/12/2023 0000335442893916'],
+        [209, 295, '5442893916-PAYMENT'],
+        [457, 477, '0.00'],
+        [496, 539, '`3,297 Dr'],
+        [548, 591, '`1,507.19'],
+      ],
+    ],
+    [
+      391,
+      [
+        [37, 46, '10'],
+        [70, 199, '20/12/2023 0000000000450238'],
+        [209, 300, 'CASH DEP DHARAMPETH'],
+        [429, 477, '`24,200 Cr'],
+        [520, 591, '0.00 `25,707.19'],
+      ],
+    ],
+    [405, [[209, 257, 'UPI-FATIMA']]],
+    [415, [[209, 406, 'DESAI-fatima478@ybl-IDIB0596775-335674214']]],
+    [
+      425,
+      [
+        [37, 46, '11'],
+        [70, 199, '22/12/2023 0000335674214190'],
+        [209, 262, '190-ADVANCE'],
+        [457, 477, '0.00'],
+        [496, 591, '`3,659 Dr `22,048.19'],
+      ],
+    ],
+    [
+      439,
+      [
+        [37, 46, '12'],
+        [70, 199, '23/12/2023 0000000000866962'],
+        [209, 391, 'NWD-448870XXXXXX6812-S1A9QYIM53-NAGPUR'],
+        [457, 477, '0.00'],
+        [496, 591, '`3,000 Dr `19,048.19'],
+      ],
+    ],
+    [454, [[209, 338, 'IMPS-335719270750-VENKATESH']]],
+    [
+      463,
+      [
+        [37, 46, '13'],
+        [70, 199, '23/12/2023 0000335719270750'],
+        [209, 377, 'PILLAI-MAHB-XXXXXXX X1845-GROCERIES'],
+        [457, 477, '0.00'],
+        [496, 591, '`2,600 Dr `16,448.19'],
+      ],
+    ],
+    [478, [[209, 266, 'UPI-HARPREET']]],
+    [488, [[209, 386, 'VERMA-harpreet423@apl-IDIB0941980-335']]],
+    [
+      497,
+      [
+        [37, 46, '14'],
+        [70, 199, '24/12/2023 0000335874553440'],
+        [209, 353, '874553440-PAYMENT FROM PHONEPE'],
+        [433, 477, '`1,586 Cr'],
+        [520, 591, '0.00 `18,034.19'],
+      ],
+    ],
+    [512, [[209, 257, 'UPI-FATIMA']]],
+    [521, [[209, 406, 'PILLAI-fatima@paytm-UBIN0279618-335848131']]],
+    [
+      531,
+      [
+        [37, 46, '15'],
+        [70, 199, '24/12/2023 0000335848131287'],
+        [209, 247, '287-RENT'],
+        [433, 477, '`1,264 Cr'],
+        [520, 591, '0.00 `19,298.19'],
+      ],
+    ],
+    [546, [[209, 257, 'UPI-SURESH']]],
+    [555, [[209, 396, 'IYER-suresh@okhdfcbank-UTIB0681671-3360']]],
+    [
+      565,
+      [
+        [37, 46, '16'],
+        [70, 199, '26/12/2023 0000336013996700'],
+        [209, 286, '13996700-INVOICE'],
+        [443, 477, '`275 Cr'],
+        [520, 591, '0.00 `19,573.19'],
+      ],
+    ],
+    [579, [[209, 396, 'NEFT DR-MAHB0318573-ACME INDUSTRIES PVT']]],
+    [589, [[209, 271, 'LTD-NE TBANK,']]],
+    [
+      599,
+      [
+        [37, 46, '17'],
+        [70, 204, '29/12/2023 MAHBN233636185802'],
+        [209, 358, 'MUM-MAHBN233636185802-GROCERIES'],
+        [457, 477, '0.00'],
+        [491, 539, '`14,450 Dr'],
+        [548, 591, '`5,123.19'],
+      ],
+    ],
+    [613, [[209, 271, 'UPI-MEENAKSHI']]],
+    [623, [[209, 372, 'KUMAR-meenakshi@ibl-HDFC0203336-33']]],
+    [
+      633,
+      [
+        [37, 46, '18'],
+        [70, 199, '31/12/2023 0000336555629768'],
+        [209, 281, '6555629768-RENT'],
+        [443, 477, '`551 Cr'],
+        [520, 539, '0.00'],
+        [548, 591, '`5,674.19'],
+      ],
+    ],
+  ]);
+  const rows = inferredTableOf(doc).sections.flatMap((s) => s.transactions);
+  assert.deepEqual(
+    rows.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),
+    [
+      ['2023-12-02', 400200, 0, 325718],
+      ['2023-12-03', 31997, 0, 293721],
+      ['2023-12-04', 0, 54300, 348021],
+      ['2023-12-07', 18400, 0, 329621],
+      ['2023-12-08', 0, 577300, 906921],
+      ['2023-12-09', 0, 3100, 910021],
+      ['2023-12-09', 3300, 0, 906721],
+      ['2023-12-14', 426302, 0, 480419],
+      ['2023-12-20', 329700, 0, 150719],
+      ['2023-12-20', 0, 2420000, 2570719],
+      ['2023-12-22', 365900, 0, 2204819],
+      ['2023-12-23', 300000, 0, 1904819],
+      ['2023-12-23', 260000, 0, 1644819],
+      ['2023-12-24', 0, 158600, 1803419],
+      ['2023-12-24', 0, 126400, 1929819],
+      ['2023-12-26', 0, 27500, 1957319],
+      ['2023-12-29', 1445000, 0, 512319],
+      ['2023-12-31', 0, 55100, 567419],
+    ],
+  );
+  // the narration is a column of its own (not the reference before it), and its lines above each
+  // date line are the row's
+  assert.deepEqual(
+    rows.slice(0, 3).map((t) => t.description),
+    [
+      'UPI-ABHISHEK IYER-abhishek612@upi-KKBK0427503-3336 21653512-RENT',
+      'SMS ALERT CHARGES JUL-SEP23+GST',
+      'UPI-ARJUN NAIR-arjun210@ybl-UBIN0579408-3338671331 81-NA',
+    ],
+  );
+});
+
+test('whole rupees with a minus after them (3,500–) are figures of a signed amount column', () => {
+  const row = (y: number, date: string, text: string, amount: string, balance: string): [number, Item[]] => [
+    y,
+    [
+      [31, 71, date],
+      [147, 147 + 5 * text.length, text],
+      [389 - 5 * amount.length, 389, amount],
+      [398, 447, balance],
+    ],
+  ];
+  const doc = itemsPage(8, [
+    [
+      102,
+      [
+        [31, 58, 'Kolumn'],
+        [89, 105, 'Frob'],
+        [147, 178, 'Quux Val'],
+        [339, 360, 'Plugh'],
+        [398, 435, 'Xyzzy Amt'],
+      ],
+    ],
+    [
+      147,
+      [
+        [31, 71, '01 Apr 2023'],
+        [89, 114, '519442'],
+        [147, 279, 'CLG/MAHALAXMI STEELS/YES BANK'],
+        [370, 389, '9,273'],
+        [398, 447, '1,77,736.80 Cr'],
+      ],
+    ],
+    row(162, '01 Apr 2023', 'BENEFICIARY ACCOUNT', '21,530', '1,99,266.80 Cr'),
+    row(177, '02 Apr 2023', 'NFS/CASH WDL', '3,500–', '1,95,766.80 Cr'),
+    row(192, '02 Apr 2023', 'ICICI BANK', '1,473–', '1,94,293.80 Cr'),
+    row(207, '05 Apr 2023', 'DES/BARB0543179', '38,028–', '1,56,265.80 Cr'),
+    row(222, '06 Apr 2023', 'ACH/HDB FINANCIAL', '2,100–', '1,54,165.80 Cr'),
+  ]);
+  const rows = inferredTableOf(doc).sections.flatMap((s) => s.transactions);
+  assert.deepEqual(
+    rows.map((t) => [t.date, t.withdrawal, t.deposit, t.balance, t.description]),
+    [
+      ['2023-04-01', 0, 927300, 17773680, 'CLG/MAHALAXMI STEELS/YES BANK'],
+      ['2023-04-01', 0, 2153000, 19926680, 'BENEFICIARY ACCOUNT'],
+      ['2023-04-02', 350000, 0, 19576680, 'NFS/CASH WDL'],
+      ['2023-04-02', 147300, 0, 19429380, 'ICICI BANK'],
+      ['2023-04-05', 3802800, 0, 15626580, 'DES/BARB0543179'],
+      ['2023-04-06', 210000, 0, 15416580, 'ACH/HDB FINANCIAL'],
+    ],
+  );
+});
