@@ -146,6 +146,14 @@ export const WHOLE_RUPEES =
 /** Whole rupees with their side marked on them ('18764(Cr)', '1,703 Dr'): money, never a code. */
 export const markedWhole = (t: string) => /\d ?\(?(?:cr|dr)\.?\)?$/i.test(t) && WHOLE_RUPEES.test(t);
 
+/** A figure without the sign printed before it ('+ 15,088', '– 2,070') or after it ('3,500–'). */
+export const unsigned = (t: string) =>
+  t.replace(/^[-+\u2212\u2013] ?/, '').replace(/(\d)[-\u2212\u2013]$/, '$1');
+
+/** Whole rupees that are money by their print, never a code: grouped ('57,500') or signed ('3,500–'). */
+export const toldWhole = (t: string) =>
+  WHOLE_RUPEES.test(unsigned(t)) && (unsigned(t) !== t || /\d,\d/.test(t));
+
 /** The text is a figure, or holds one among its words ('21,530.00 Cr 1,99,266.80 Cr'). */
 export function hasFigure(text: string): boolean {
   return readAmount(text) !== null || text.split(' ').some((w) => readAmount(w) !== null);

@@ -341,3 +341,115 @@ test('whole rupees with a minus after them (3,500–) are figures of a signed am
     ],
   );
 });
+
+test('whole rupees, signed or grouped, drawn in one item with the balance are a figure cell of their own', () => {
+  // unknown headings; date and cheque number, value date and currency, amount and balance each
+  // drawn as one item on every row; the amounts are whole rupees, debits with a minus after them
+  const doc = itemsPage(8, [
+    [
+      121,
+      [
+        [43, 77, 'Kolumn'],
+        [127, 150, 'Frob'],
+        [258, 304, 'Quux Val'],
+        [393, 421, 'Plugh'],
+        [440, 491, 'Xyzzy Amt'],
+        [513, 536, 'Zorb'],
+        [558, 592, 'Wibble'],
+      ],
+    ],
+    [158, [[189, 360, 'NEFT PUNBN252113711025 SUPREME']]],
+    [
+      171,
+      [
+        [31, 173, '30.07.2025 NEFTINW-921349'],
+        [189, 263, 'PACKAGING LLP'],
+        [378, 457, '30.07.2025 INR'],
+        [502, 592, '2,175– 61,683.46'],
+      ],
+    ],
+    [190, [[189, 348, 'NACH DR TATA CAPITAL FIN SER']]],
+    [
+      202,
+      [
+        [31, 156, '28.07.2025 NACH-365320'],
+        [189, 303, 'SBIN4443328914729351'],
+        [378, 457, '28.07.2025 INR'],
+        [502, 592, '1,503– 63,858.46'],
+      ],
+    ],
+    [222, [[189, 314, 'IMPS-520712116682-NEHA']]],
+    [
+      234,
+      [
+        [31, 144, '26.07.2025 MB-423261'],
+        [189, 297, 'SINGH-UBIN-XXXX2266'],
+        [378, 457, '26.07.2025 INR'],
+        [519, 592, '753 65,361.46'],
+      ],
+    ],
+    [253, [[189, 371, 'NEFT UTIBH252064148488 NEW INDIA']]],
+    [
+      265,
+      [
+        [31, 173, '25.07.2025 NEFTINW-523054'],
+        [189, 234, 'HARDWARE'],
+        [378, 457, '25.07.2025 INR'],
+        [502, 592, '24,187 64,608.46'],
+      ],
+    ],
+    [
+      284,
+      [
+        [31, 150, '25.07.2025 CDM-661822'],
+        [189, 343, 'CASH DEPOSIT AT KORAMANGALA'],
+        [378, 457, '25.07.2025 INR'],
+        [507, 592, '1,700 40,421.46'],
+      ],
+    ],
+    [304, [[189, 360, 'NEFT PYTMN252051088350 SUPREME']]],
+    [
+      316,
+      [
+        [31, 173, '24.07.2025 NEFTINW-961523'],
+        [189, 263, 'PACKAGING LLP'],
+        [378, 457, '24.07.2025 INR'],
+        [507, 592, '3,023 38,721.46'],
+      ],
+    ],
+    [335, [[189, 246, 'UPI/ANJALI']]],
+    [
+      348,
+      [
+        [31, 184, '23.07.2025 UPI-520457256450'],
+        [189, 354, 'KULKARNI/520457256450/advance'],
+        [378, 457, '23.07.2025 INR'],
+        [502, 592, '1,099– 35,698.46'],
+      ],
+    ],
+    [367, [[189, 240, 'UPI/KARAN']]],
+    [
+      379,
+      [
+        [31, 184, '23.07.2025 UPI-520490809294'],
+        [189, 360, 'SHEIKH/520490809294/Sent using'],
+        [378, 457, '23.07.2025 INR'],
+        [513, 592, '362– 36,797.46'],
+      ],
+    ],
+  ]);
+  const rows = inferredTableOf(doc).sections.flatMap((s) => s.transactions);
+  assert.deepEqual(
+    rows.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),
+    [
+      ['2025-07-30', 217500, 0, 6168346],
+      ['2025-07-28', 150300, 0, 6385846],
+      ['2025-07-26', 0, 75300, 6536146],
+      ['2025-07-25', 0, 2418700, 6460846],
+      ['2025-07-25', 0, 170000, 4042146],
+      ['2025-07-24', 0, 302300, 3872146],
+      ['2025-07-23', 109900, 0, 3569846],
+      ['2025-07-23', 36200, 0, 3679746],
+    ],
+  );
+});

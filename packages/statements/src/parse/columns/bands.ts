@@ -3,7 +3,15 @@
 // header name alone does not say where its column starts and ends; the rows do. Gutters (x ranges
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
-import { EMPTY_AMOUNT, currencyFigure, isMark, markedWhole, readAmount, sideOf } from '../amount.ts';
+import {
+  EMPTY_AMOUNT,
+  currencyFigure,
+  isMark,
+  markedWhole,
+  readAmount,
+  sideOf,
+  toldWhole,
+} from '../amount.ts';
 import { type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
 import { readDate } from '../dates.ts';
 import { type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
@@ -50,7 +58,11 @@ export function cellsOf(run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
   const words = figureWords(run);
   const cell = (w: Run) =>
-    readAmount(w.text) || isMark(w.text) || EMPTY_AMOUNT.test(w.text) || markedWhole(w.text);
+    readAmount(w.text) ||
+    isMark(w.text) ||
+    EMPTY_AMOUNT.test(w.text) ||
+    markedWhole(w.text) ||
+    toldWhole(w.text);
   if (words.every(cell)) return words;
   // figures with their paise and then words: the words are the next column's ('1,04,762.16 NET
   // BANKING' drawn as one run, a balance and a channel beside it)

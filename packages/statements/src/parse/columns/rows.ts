@@ -11,6 +11,8 @@ import {
   isCurrency,
   isMark,
   markedWhole,
+  toldWhole,
+  unsigned,
   readAmount,
   sideOwner,
 } from '../amount.ts';
@@ -137,9 +139,6 @@ function splitTrailingFigure(run: Run): Run[] {
   ];
 }
 
-/** A figure without the sign printed before it ('+ 15,088', '– 2,070') or after it ('3,500–'). */
-const unsigned = (t: string) => t.replace(/^[-+\u2212\u2013] ?/, '').replace(/(\d)[-\u2212\u2013]$/, '$1');
-
 function column(stretch: Stretch, cells: string[]): Column {
   // '-' is how many statements print an empty amount
   const filled = cells.filter((t) => t && !EMPTY_AMOUNT.test(t));
@@ -183,7 +182,8 @@ function cellByCell(s: Stretch, rows: Run[][]): Stretch[] {
       .filter((r) => overlap(r, s))
       .flatMap((r) => (hasFigure(r.text) ? figureWords(r) : [r]));
     for (const p of pieces) {
-      const figure = readAmount(p.text) !== null || EMPTY_AMOUNT.test(p.text) || markedWhole(p.text);
+      const figure =
+        readAmount(p.text) !== null || EMPTY_AMOUNT.test(p.text) || markedWhole(p.text) || toldWhole(p.text);
       const prev = out[out.length - 1];
       // a mark is the cell's before it, and makes whole rupees of a bare number ('`4,002' 'Dr');
       // words go on the words before them
