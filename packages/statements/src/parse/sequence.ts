@@ -48,10 +48,11 @@ const GROUPED = new RegExp(String.raw`^[-+\u2212\u2013]?${CCY}\d{1,3}(?:,\d{2,3}
 const BARE = new RegExp(String.raw`^[-+\u2212\u2013]?${CCY}[1-9]\d{0,8}[-\u2212\u2013]?$`, 'i');
 // (a figure keeps its Dr/Cr mark, apart or glued: '15,088 CR', '35,270(Cr)'; a minus after it: '9,323-')
 const unmarked = (w: string) => w.replace(/\s*\(?(?:cr|dr)\.?\)?$/i, '');
-const wholeAt = (words: string[], k: number) =>
-  GROUPED.test(unmarked(words[k]!)) ||
-  (BARE.test(words[k]!) && isMark(words[k + 1] ?? '')) ||
-  /^[1-9]\d{0,8}\(?(?:cr|dr)\.?\)?$/i.test(words[k]!);
+// (a bare number's mark glued or a word after it, its currency before it: '`109(Dr)', '269 DR')
+const wholeAt = (words: string[], k: number) => {
+  const w = unmarked(words[k]!);
+  return GROUPED.test(w) || (BARE.test(w) && (w !== words[k] || isMark(words[k + 1] ?? '')));
+};
 const isFigure = (w: string) => isMoney(w) || GROUPED.test(unmarked(w)) || BARE.test(unmarked(w));
 
 /** How a table's rows are cut into cells: what its rows print, the statement decides (readSequence). */
@@ -248,8 +249,20 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   const zero = (f: string) => readAmount(f)?.paise === 0;
   const oneOfTwo =
     !(order !== null && sides.length === 2) && lead === 2 && zero(money[0]!) !== zero(money[1]!);
+  // one heading over both amount columns names one column ('Debit Credit Amount' set a space apart):
+  // a row printing its amount beside the other column's empty cell shows two amount places, the
+  // withdrawal's first as without a header; the rows the chain proves say which is which
+  // (account's sideByPlace)
+  const overTwo =
+    order !== null &&
+    amounts.length === 1 &&
+    sides.length === 0 &&
+    numeric.at(-1) === 'balance' &&
+    figures.length === numeric.length + 1 &&
+    figures.slice(0, 2).filter((f) => EMPTY_AMOUNT.test(f)).length === 1;
   const roles: Role[] = [];
   if (figures.length === numeric.length && !oneOfTwo) roles.push(...numeric);
+  else if (overTwo) roles.push('debit', 'credit', 'balance');
   else {
     figures.length = 0;
     figures.push(...money);

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readSequence } from '../../src/parse/sequence.ts';
+import { AMOUNT_PLACE } from '../../src/parse/values.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { linesOf, textLine } from './stages.ts';
 
@@ -310,6 +311,47 @@ test("a Dr/Cr word ending the narration before a marked amount, and a wrapped li
       ['SCBL1009401 560964134 NACH DR XB:SCBL7731026024387230 JB ACH', 172200, 0],
       ['From : 12/01/2021 To : 11/01/2022 0661846134/SFABIMRKKCSU', 430851, 0],
       ['NEFT CR-UTIB3825355-RAZORPAY', 0, 10815824],
+    ],
+  );
+});
+
+test("whole rupees with the currency before them and the mark glued ('`109(Dr)') are the row's amount", () => {
+  const lines = linesOf(
+    text(
+      'Date Details Amount (INR) Balance',
+      '01 Jun 23 UPIAR/CR/315273977814/LAKSHMI `18,764(Cr) `32,641.63 (Cr)',
+      '02 Jun 23 POS/446160XXXXXX3518/SWIGGY `109(Dr) `32,532.63 (Cr)',
+      '03 Jun 23 ATM CASH/768275/BENGALURU `3,000(Dr) `29,532.63 (Cr)',
+      '04 Jun 23 UPIAR/CR/316922653661/ANJALI `54(Cr) `29,586.63 (Cr)',
+    ),
+  );
+  const table = readSequence(lines, ['date', 'description', 'amount', 'balance'], 0, { referenceJoin: '' });
+  assert.deepEqual(transactionsOf(table), [
+    ['2023-06-01', 'UPIAR/CR/315273977814/LAKSHMI', 0, 1876400, 3264163],
+    ['2023-06-02', 'POS/446160XXXXXX3518/SWIGGY', 10900, 0, 3253263],
+    ['2023-06-03', 'ATM CASH/768275/BENGALURU', 300000, 0, 2953263],
+    ['2023-06-04', 'UPIAR/CR/316922653661/ANJALI', 0, 5400, 2958663],
+  ]);
+});
+
+test("one heading over both amount columns ('Debit Credit Amount' set a space apart): an amount beside the other's empty cell keeps its place", () => {
+  const lines = linesOf(
+    text(
+      'Tran Date Particulars Value Dt Debit Credit Amount Closing Balance Cr/Dr',
+      '04-05-24 NEFT/IN/KKBKN241253715836/SHREE GANESH 04-05-24 -- 1,40,862 2,50,224.43 CR',
+      '03-05-24 IMPS/CR/412423323241/VENKATESH 03-05-24 -- 912 1,09,362.43 CR',
+      '01-05-24 UPI/DR/412220246414/BHARAT 01-05-24 920 -- 55,953.43 CR',
+    ),
+  );
+  const order = ['date', 'description', 'valueDate', 'amount', 'balance', 'mark'] as const;
+  const table = readSequence(lines, [...order], 0, { referenceJoin: '' });
+  const rows = table.sections.flatMap((s) => s.transactions);
+  assert.deepEqual(
+    rows.map((t) => [t.date, AMOUNT_PLACE.get(t) ?? null, t.withdrawal + t.deposit, t.balance]),
+    [
+      ['2024-05-04', 'credit', 14086200, 25022443],
+      ['2024-05-03', 'credit', 91200, 10936243],
+      ['2024-05-01', 'debit', 92000, 5595343],
     ],
   );
 });
