@@ -182,9 +182,14 @@ function cellByCell(s: Stretch, rows: Run[][]): Stretch[] {
       .filter((r) => overlap(r, s))
       .flatMap((r) => (hasFigure(r.text) ? figureWords(r) : [r]));
     for (const p of pieces) {
-      const figure =
-        readAmount(p.text) !== null || EMPTY_AMOUNT.test(p.text) || markedWhole(p.text) || toldWhole(p.text);
       const prev = out[out.length - 1];
+      // (a bare number no words lead to is a cell of its own, money or a code: '38 1,54,037.50')
+      const figure =
+        readAmount(p.text) !== null ||
+        EMPTY_AMOUNT.test(p.text) ||
+        markedWhole(p.text) ||
+        toldWhole(p.text) ||
+        (/^[1-9]\d{0,8}$/.test(p.text) && (!prev || prev.figure));
       // a mark is the cell's before it, and makes whole rupees of a bare number ('`4,002' 'Dr');
       // words go on the words before them
       if (prev && (isMark(p.text) || (!figure && !prev.figure))) {
@@ -407,17 +412,19 @@ export function inferLayout(
   const roles = assigned.roles;
   const text = cols.filter((c) => c.kind === 'text');
   // the narration is the text column with the most words, counting the lines that start in it between
-  // the dated rows (a reference column may hold more words on the dated line: 'TRANSFER TO 2347...')
+  // the dated rows (a reference column may hold more words on the dated line: 'TRANSFER TO 2347...'),
+  // counted in letters: a reference's numbers, and the words a slash joins, say nothing either way
   const span = lines.slice(lines.indexOf(anchors[0]!), lines.indexOf(anchors[anchors.length - 1]!) + 1);
   const anchorSet = new Set(anchors);
   const wrapped = span.filter((l) => !anchorSet.has(l)).flatMap((l) => l.runs);
-  const words = (c: Column) =>
-    c.cells.reduce((n, t) => n + (t ? t.split(' ').length : 0), 0) +
+  const letters = (t: string) => t.replace(/[^a-z]/gi, '').length;
+  const written = (c: Column) =>
+    c.cells.reduce((n, t) => n + letters(t), 0) +
     wrapped
       .filter((r) => r.x0 >= c.stretch[0] - cw && r.x0 < c.stretch[1])
-      .reduce((n, r) => n + r.text.split(' ').length, 0);
+      .reduce((n, r) => n + letters(r.text), 0);
   const narration = text.reduce<Column | null>(
-    (best, c) => (!best || words(c) > words(best) ? c : best),
+    (best, c) => (!best || written(c) > written(best) ? c : best),
     null,
   );
   if (!narration) return null;
