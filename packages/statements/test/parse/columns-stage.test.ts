@@ -8,7 +8,7 @@ import { findHeadings, matchHeader, pageHasNoHeader, sameColumns } from '../../s
 import type { Run } from '../../src/parse/lines.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { HEADINGS, type Item, headerAt, placed, onePage } from './items.ts';
-import { linesOf } from './stages.ts';
+import { bandsOf, linesOf } from './stages.ts';
 
 const run = (x0: number, x1: number, text: string): Run => ({ text, x0, x1 });
 
@@ -141,4 +141,46 @@ test("marked columns are the model's bands, in order, and its character width is
     ],
   );
   assert.equal(model.header.charWidth, 5);
+});
+
+test("a heading set at its column's left, nearer another column's cells, still takes its one stretch of figures", () => {
+  // 'Debit' stands over nothing, 5 points from 'Credit Amount' and 8 from its own figures ('INR
+  // 11,503' set right at 471): the one stretch between the narration's and the credit's is its
+  const head: Item[] = [
+    [37, 50, 'Date'],
+    [219, 238, 'Details'],
+    [420, 435, 'Debit'],
+    [476, 518, 'Credit Amount'],
+    [537, 585, 'Running Balance'],
+  ];
+  const row = (y: number, day: string, text: string, debit: string, credit: string, balance: string) =>
+    placed(
+      y,
+      [
+        [37, 72, `${day} May 2023`],
+        [219, 219 + 4 * text.length, text],
+        [471 - 3 * debit.length, 471, debit],
+        [532 - 3 * credit.length, 532, credit],
+        [537, 593, balance],
+      ],
+      7,
+    );
+  const doc = onePage(
+    [612, 792],
+    [
+      ...headerAt(85, head),
+      ...row(122, '05', 'UPI/DR/312546184669/BIGBASKET', 'INR 220', '0.00', 'INR 1,91,431.98 (Cr)'),
+      ...row(135, '06', 'IMPS/CR/313046085512/SHALINI', '0.00', 'INR 86,338', 'INR 2,77,769.98 (Cr)'),
+      ...row(148, '09', 'UPI/CR/312918207510/VIKRAM', '0.00', 'INR 17,254', 'INR 2,95,023.98 (Cr)'),
+      ...row(161, '12', 'UPI/DR/313226340921/FLIPKART', 'INR 4,610', '0.00', 'INR 2,90,413.98 (Cr)'),
+      ...row(174, '13', 'IMPS/CR/313721898602/VENKATESH', '0.00', 'INR 20,378', 'INR 3,10,791.98 (Cr)'),
+      ...row(187, '13', 'CHQ PAID/ANNAPURNA FOODS', 'INR 11,503', '0.00', 'INR 2,99,288.98 (Cr)'),
+    ],
+  );
+  assert.deepEqual(
+    bandsOf(doc).map(([role]) => role),
+    ['date', 'description', 'debit', 'credit', 'balance'],
+  );
+  const [, , debit] = bandsOf(doc);
+  assert.ok(debit![1] <= 443 && debit![2] >= 471, JSON.stringify(debit));
 });

@@ -165,6 +165,7 @@ function pairInOrder(
   claims: Column[][],
   cols: Column[],
   named: Set<Column>,
+  reach: number,
 ): Map<number, Column> {
   const out = new Map<number, Column>();
   for (let i = 0; i < stretches.length;) {
@@ -177,8 +178,11 @@ function pairInOrder(
     const from = i > 0 ? stretches[i - 1]![1] : -Infinity;
     const to = j < stretches.length ? stretches[j]![0] : Infinity;
     const names = cols.filter((c) => !named.has(c) && c.x0 >= from && c.x1 <= to).sort((p, q) => p.x0 - q.x0);
-    // (a lone stretch is left to the nearest-name rule below)
-    if (names.length === j - i && names.length > 1) names.forEach((c, k) => out.set(i + k, c));
+    // (a lone stretch too, where its one name stands within the nearest-name rule's reach: a name
+    // with cells of its own may stand nearer, 'Debit' | 'INR 220' | 'Credit Amount' | 'INR 492')
+    const lone = (c: Column) => distance(stretches[i]![0], stretches[i]![1], c.x0, c.x1) <= reach;
+    if (names.length === j - i && (names.length > 1 || lone(names[0]!)))
+      names.forEach((c, k) => out.set(i + k, c));
     i = j;
   }
   return out;
@@ -214,7 +218,7 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
     overlap(a, b, c.x0, c.x1) > OVERHANG_SHARE * Math.min(b - a, c.x1 - c.x0);
   const claims = stretches.map(([a, b]) => cols.filter((c) => standsOver(a, b, c)));
   for (const list of claims) for (const c of list) named.add(c);
-  const inOrder = pairInOrder(stretches, claims, cols, named);
+  const inOrder = pairInOrder(stretches, claims, cols, named, 4 * cw);
   stretches.forEach(([a, b, rowsWriting], si) => {
     const over = claims[si]!;
     if (over.length === 0) {
