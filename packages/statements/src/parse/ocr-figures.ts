@@ -51,12 +51,23 @@ export function mendOcrFigures(
 ): Transaction[] {
   const mended: Transaction[] = [];
   let bal = opening;
+  // whether `bal` is one the chain stands on: after a printed balance that broke the chain and was
+  // not mended, a figure made to fit it would only carry the misread on (a deposit 'mended' from
+  // 12,142 to 12,151 to fit a balance read 9.00 short, and the rows between filled from it), until
+  // a row follows from that balance and so proves it
+  let sure = true;
   txs.forEach((t, i) => {
     if (bal === null || !ocr(t)) {
+      if (bal !== null && t.balance !== null) sure = t.balance === bal + t.deposit - t.withdrawal;
       bal = t.balance ?? (bal === null ? null : bal + t.deposit - t.withdrawal);
       return;
     }
     const chain = bal + t.deposit - t.withdrawal;
+    if (!sure) {
+      if (t.balance !== null) sure = t.balance === chain;
+      bal = t.balance ?? chain;
+      return;
+    }
     const next = txs[i + 1];
     /** the next printed balance (past rows whose balance was not read) follows from `b` */
     const proves = (b: Paise) => {
@@ -97,6 +108,8 @@ export function mendOcrFigures(
       t.balance = chain;
       mended.push(t);
     }
+    // (a printed balance left broken is no ground to mend from)
+    if (t.balance !== null && t.balance !== chain && !mended.includes(t)) sure = false;
     bal = t.balance ?? chain;
   });
   return mended;

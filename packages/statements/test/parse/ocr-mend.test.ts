@@ -107,3 +107,26 @@ test('a balance read with a digit more is mended when the next balance follows f
   const alone = rows([382.48, 0, 395657.32], [0, 47400, 86957.33]);
   assert.deepEqual(mendOcrFigures(alone, 3993980, null, ocr), []);
 });
+
+test('nothing is mended from a printed balance that broke the chain: the rows after it carry no proof', () => {
+  // 10,000 + 500 = 10,500, read 10,490 (two digits off: not mended, the chain breaks there); the
+  // rows after it print no balance, and the one that does, 11,700 (+1,200 from the true 10,500),
+  // would fit the misread 10,490 only with its deposit 1,210: one digit from 1,200, but proven by
+  // nothing the chain stands on
+  const txs = rows([0, 500, 10490], [100, 0, null], [0, 100, null], [0, 1200, 11700], [200, 0, 11500]);
+  const mended = mendOcrFigures(txs, 1000000, null, ocr);
+  assert.deepEqual(mended, []);
+  assert.deepEqual(figures(txs), [
+    [0, 500, 10490],
+    [100, 0, null],
+    [0, 100, null],
+    [0, 1200, 11700],
+    [200, 0, 11500],
+  ]);
+  // once a row follows from a printed balance, that balance is proof again: the row after it is mended
+  const later = rows([0, 500, 10490], [0, 10, 10500], [300, 0, 10290], [0, 10, 10210]);
+  assert.deepEqual(
+    mendOcrFigures(later, 1000000, null, ocr).map((t) => t.description),
+    ['row 3'],
+  );
+});
