@@ -38,6 +38,8 @@ const MIN_ROWS = 3;
 // below it, down to MIN_GUESS, the rows are still shown (their breaks reported), never as a success.
 const MIN_CHAINED = 0.8;
 const MIN_GUESS = 0.3;
+/** The share of rows a balance column prints at least (each day's last row only, on some statements). */
+const MIN_BALANCES = 0.25;
 
 const overlap = (r: Run, s: Stretch) => Math.min(r.x1, s[1]) - Math.max(r.x0, s[0]) > 0;
 
@@ -95,16 +97,19 @@ function splitDates(run: Run): Run[] {
   const words = runWords(run);
   if (!pieces) {
     // a code before the dates ('S10218084 31.03.2025 31.03.2025': a transaction id set closer
-    // than a space in a fixed-pitch font): the code a cell, and the dates as above
+    // than a space in a fixed-pitch font): the code a cell, and the dates as above (or the one date,
+    // 'N10186408 30/6/2023', where the code holds a digit)
     const code = words[0]!;
-    if (words.length < 3 || isDateStart(code.text)) return [run];
+    if (words.length < 2 || isDateStart(code.text)) return [run];
     const rest: Run = {
       text: run.text.slice(code.text.length + 1),
       x0: words[1]!.x0,
       x1: run.x1,
       ...(run.edges ? { edges: run.edges.slice(2) } : {}),
     };
-    if (!datePieces(rest.text) && !datesThenText(rest.text)) return [run];
+    const oneDate = words.length === 2 && /\d/.test(code.text) && readDate(rest.text) !== null;
+    if (oneDate) return [{ text: code.text, x0: code.x0, x1: code.x1 }, rest];
+    if (words.length < 3 || (!datePieces(rest.text) && !datesThenText(rest.text))) return [run];
     return [{ text: code.text, x0: code.x0, x1: code.x1 }, ...splitDates(rest)];
   }
   let w = 0;
@@ -581,7 +586,9 @@ function assignFigures(figs: Column[]): { roles: Map<Column, Role>; score: numbe
       const a = value(bal, i);
       return a ? balancePaise(a) : null;
     });
-    if (balances.filter((b) => b !== null).length < n * 0.6) continue;
+    // (a statement may print the balance only on each day's last row: a third of its rows, or fewer
+    // where days hold many rows; the chain across the rows between proves it all the same)
+    if (balances.filter((b) => b !== null).length < Math.max(MIN_ROWS, n * MIN_BALANCES)) continue;
     const others = figs.filter((c) => c !== bal);
     const tries: Map<Column, Role>[] = [];
     for (const d of others)
@@ -602,7 +609,7 @@ function assignFigures(figs: Column[]): { roles: Map<Column, Role>; score: numbe
         ]),
       );
     for (const roles of tries) {
-      const move = (i: number): number | null => {
+      const move = (i: number): number => {
         let m = 0;
         for (const [c, role] of roles) {
           const a = value(c, i);
@@ -616,21 +623,29 @@ function assignFigures(figs: Column[]): { roles: Map<Column, Role>; score: numbe
       };
       let chained = 0;
       let steps = 0;
-      for (let i = 1; i < n; i++) {
-        const p = balances[i - 1];
+      // from each printed balance to the next, past rows that print none
+      let from = -1;
+      for (let i = 0; i < n; i++) {
         const b = balances[i];
-        if (p == null || b == null) continue;
+        if (b == null) continue;
+        const at = from;
+        from = i;
+        if (at < 0) continue;
+        const p = balances[at]!;
         steps++;
-        const m = move(i);
-        const back = move(i - 1);
-        // oldest first: this row's amount moves the balance; newest first: the row above's does.
-        // An unsigned single amount column only says by how much.
+        // oldest first: the rows after the last balance move it; newest first: the rows from it up
+        // to this one do. An unsigned single amount column only says by how much, row by row.
+        let m = 0;
+        let back = 0;
+        for (let k = at + 1; k <= i; k++) m += move(k);
+        for (let k = at; k < i; k++) back += move(k);
         const unsigned = roles.size === 2;
         if (
-          m !== null &&
-          (b - p === m ||
-            p - b === back ||
-            (unsigned && (Math.abs(b - p) === Math.abs(m) || Math.abs(p - b) === Math.abs(back ?? NaN))))
+          b - p === m ||
+          p - b === back ||
+          (unsigned &&
+            i === at + 1 &&
+            (Math.abs(b - p) === Math.abs(m) || Math.abs(p - b) === Math.abs(back)))
         )
           chained++;
       }
