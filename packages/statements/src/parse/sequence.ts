@@ -349,12 +349,13 @@ const specialText = (text: string) => {
   // (whole rupees grouped as a total's are: '1,84,078 1,47,876 Total')
   while (
     words.length > 1 &&
-    (isMoney(words[0]!) ||
+    (isMoney(words[0]!.replace(/\)$/, '')) ||
       GROUPED.test(words[0]!) ||
       EMPTY_AMOUNT.test(words[0]!) ||
       isMark(words[0]!) ||
-      // (a currency printed as a word before its figure: 'Rs. 13,877.63Cr Balance Brought Forward')
-      isCurrency(words[0]!))
+      // (a currency printed as a word before its figure: 'Rs. 13,877.63Cr Balance Brought Forward',
+      // '(Rs. 3,041.70) Closing Balance')
+      isCurrency(words[0]!.replace(/^\(/, '')))
   )
     words = words.slice(1);
   return stripLeadingDate(words.join(' '));
@@ -522,9 +523,14 @@ function readRows(
       // a closing balance or a total ends the rows; a balance brought forward does not
       if (special === 'closing' || special === 'total') flush();
       // (a Dr/Cr word after a figure is its side: 'Opening Balance 777,628.57 Dr' is overdrawn)
-      const money = words.flatMap((w, k) =>
-        isMoney(w) ? [isMark(words[k + 1] ?? '') ? `${w} ${words[k + 1]}` : w] : [],
-      );
+      // ('(Rs.' '3,041.70)': an overdrawn balance in brackets, its currency a word of its own)
+      const money = words.flatMap((w, k) => {
+        const f =
+          w.endsWith(')') && /^\(/.test(words[k - 1] ?? '') && isCurrency(words[k - 1]!.slice(1))
+            ? `(${w}`
+            : w;
+        return isMoney(f) ? [isMark(words[k + 1] ?? '') ? `${f} ${words[k + 1]}` : f] : [];
+      });
       const amounts = (order ?? []).filter((r) => r === 'debit' || r === 'credit');
       const figure = (role: 'debit' | 'credit') => {
         const k = amounts.indexOf(role);
@@ -652,7 +658,9 @@ function bySide(cells: Cell[], before: number | null): boolean {
   const after = balanceOf(balance.text);
   // (the cell is an amount by its place, so whole rupees are its figure: '1,840 NIL 22,043.05')
   const amount = money(amounts[0]!.text);
-  if (after === null || !amount || amount.mark !== null) return false;
+  // (a minus is a side of its own: '-Rs.9,323' in an amount column, a reversal's '-1.00' in a
+  // withdrawal column; a side by the movement would keep the minus and count it twice)
+  if (after === null || !amount || amount.mark !== null || amount.paise < 0) return false;
   const moved = after - before;
   if (Math.abs(moved) !== Math.abs(amount.paise) || moved === 0) return false;
   amounts[0]!.role = moved < 0 ? 'debit' : 'credit';

@@ -355,3 +355,25 @@ test("one heading over both amount columns ('Debit Credit Amount' set a space ap
     ],
   );
 });
+
+test("a signed amount keeps its own side ('-Rs. 9,323'), and a closing line may print its bracketed balance first", () => {
+  const lines = linesOf(
+    text(
+      'Transaction Date Value Date Transaction Amount Running Balance Transaction Details',
+      '01-06-23 01-06-23 +Rs. 18,764 (Rs. 1,937.37) UPIAR/CR/315273977814/LAKSHMI',
+      '02-06-23 02-06-23 +Rs. 1,854 (Rs. 83.37) IMPS/CR/315337430040/ANJALI',
+      '03-06-23 03-06-23 -Rs. 9,323 (Rs. 9,406.37) UPIAR/DR/315414673540/MAKEMYTRIP',
+      '(Rs. 9,406.37) Closing Balance',
+    ),
+  );
+  const table = readSequence(lines, ['date', 'valueDate', 'amount', 'balance', 'description'], 0, {
+    referenceJoin: '',
+  });
+  assert.deepEqual(transactionsOf(table), [
+    ['2023-06-01', 'UPIAR/CR/315273977814/LAKSHMI', 0, 1876400, -193737],
+    ['2023-06-02', 'IMPS/CR/315337430040/ANJALI', 0, 185400, -8337],
+    ['2023-06-03', 'UPIAR/DR/315414673540/MAKEMYTRIP', 932300, 0, -940637],
+  ]);
+  const closing = table.sections.flatMap((s) => s.specials).find((s) => s.kind === 'closing');
+  assert.equal(closing?.balance, -940637);
+});
