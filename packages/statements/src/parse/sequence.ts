@@ -55,6 +55,24 @@ const wholeAt = (words: string[], k: number) => {
 };
 const isFigure = (w: string) => isMoney(w) || GROUPED.test(unmarked(w)) || BARE.test(unmarked(w));
 
+/**
+ * A currency printed as a word of its own before a figure ('Rs.' '1,200.00') is the figure's (with
+ * the sign it carries: '-Rs.' '32,391.79' and '(Rs.' '11,238.54)' are overdrawn).
+ */
+function joinCurrency(words: string[]): string[] {
+  return words.flatMap((w, k) => {
+    const before = words[k - 1] ?? '';
+    if (/^[-+(]/.test(before) && currencyFigure(before, w) && isMoney(`${before[0]}${w}`))
+      return [`${before[0]}${w}`];
+    const next = words[k + 1];
+    return next !== undefined &&
+      currencyFigure(w, next) &&
+      isMoney(/^[-+(]/.test(w) ? `${w[0]}${next}` : next)
+      ? []
+      : [w];
+  });
+}
+
 /** How a table's rows are cut into cells: what its rows print, the statement decides (readSequence). */
 export interface CellsHow {
   /** without a header: of two leading dates, the second is the posting date */
@@ -117,19 +135,7 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
     cells.push({ role: 'reference', text: rest[0]! });
     rest = rest.slice(1);
   }
-  // a currency printed as a word of its own before a figure ('Rs.' '1,200.00') is the figure's
-  // (with the sign it carries: '-Rs.' '32,391.79' and '(Rs.' '11,238.54)' are overdrawn)
-  rest = rest.flatMap((w, k, all) => {
-    const before = rest[k - 1] ?? '';
-    if (/^[-+(]/.test(before) && currencyFigure(before, w) && isMoney(`${before[0]}${w}`))
-      return [`${before[0]}${w}`];
-    const next = all[k + 1];
-    return next !== undefined &&
-      currencyFigure(w, next) &&
-      isMoney(/^[-+(]/.test(w) ? `${w[0]}${next}` : next)
-      ? []
-      : [w];
-  });
+  rest = joinCurrency(rest);
   // the last run of figures, empty cells and marks that holds money
   let end = -1;
   for (let k = rest.length - 1; k >= 0; k--)
@@ -499,7 +505,7 @@ function readRows(
     } else for (const l of pending.lines) section.lines.push(l);
     pending = null;
   };
-  const hasMoney = (words: string[]) => words.some(isMoney);
+  const hasMoney = (words: string[]) => joinCurrency(words).some(isMoney);
   // the page of the last line that was the table's (a row's, or no row's; no special line's): the
   // first such line on a new page may go on the narration of the row the page before ended with
   let contentPage = -1;

@@ -377,3 +377,28 @@ test("a signed amount keeps its own side ('-Rs. 9,323'), and a closing line may 
   const closing = table.sections.flatMap((s) => s.specials).find((s) => s.kind === 'closing');
   assert.equal(closing?.balance, -940637);
 });
+
+test("a row whose balance is bracketed with its currency a word apart ('(Rs. 45477.54)') keeps its wrapped lines", () => {
+  const lines = linesOf(
+    text(
+      'Value Dt Tran Date Remarks Amount (Rs.) Cr/Dr Closing Balance',
+      '05-07-25 05-07-25 UPI/DEEPA GUPTA/518690030138/school fee BEING AMOUNT Rs. 11074 CR (Rs. 45477.54)',
+      'TRANSFERRED TOWARDS SETTLEMENT OF INVOICE NO',
+      'ACCOUNT',
+      '07-07-25 07-07-25 NEFT HDFCN251885733469 ORIENT PAPER MART Rs. 2070 DR (Rs. 47547.54)',
+    ),
+  );
+  const table = readSequence(lines, ['valueDate', 'date', 'description', 'amount', 'mark', 'balance'], 0, {
+    referenceJoin: '',
+  });
+  assert.deepEqual(
+    transactionsOf(table).map(([date, description]) => [date, description]),
+    [
+      [
+        '2025-07-05',
+        'UPI/DEEPA GUPTA/518690030138/school fee BEING AMOUNT TRANSFERRED TOWARDS SETTLEMENT OF INVOICE NO ACCOUNT',
+      ],
+      ['2025-07-07', 'NEFT HDFCN251885733469 ORIENT PAPER MART'],
+    ],
+  );
+});
