@@ -516,20 +516,11 @@ function cutRun(model: ColumnModel, run: Run, line: Run[]): Run[] | null {
 /**
  * A Dr/Cr mark after a figure is that figure's side ('3236.00 Dr 108123.64 (Cr)': a split mark set
  * closer to the balance than the balance's band edge) unless it stands in a Dr/Cr column (the
- * amount's side printed after the balance: see giveMarks) or a figure without a side of its own
- * follows it, which the mark may lead ('Dr 4,002.00').
+ * amount's side printed after the balance: see giveMarks).
  */
 function endsFigure(model: ColumnModel, words: Run[], k: number): boolean {
   if (readAmount(words[k]!.text) === null || !isMark(words[k + 1]!.text)) return false;
-  if (bandOf(model.bands, words[k + 1]!.x0, words[k + 1]!.x1).col.role === 'mark') return false;
-  const next = words[k + 2];
-  if (!next || readAmount(next.text) === null) return true;
-  const after = words[k + 3];
-  return (
-    readAmount(next.text, true)?.mark != null ||
-    SIGNED.test(next.text) ||
-    (after !== undefined && isMark(after.text))
-  );
+  return bandOf(model.bands, words[k + 1]!.x0, words[k + 1]!.x1).col.role !== 'mark';
 }
 
 /**

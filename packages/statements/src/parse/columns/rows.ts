@@ -360,18 +360,6 @@ export function inferLayout(
       ),
     ),
   );
-  // whole numbers whose side a Dr/Cr column beside them prints ('2175' | 'DR') are rupees, however
-  // few digits and no grouping show it (a cheque number's column has no side)
-  cols.forEach((c, k) => {
-    const filled = c.cells.filter(Boolean);
-    if (
-      c.kind === 'text' &&
-      cols[k + 1]?.kind === 'mark' &&
-      filled.length > 0 &&
-      filled.every((t) => WHOLE_RUPEES.test(t) && /^\D{0,4}[1-9]\d*$/.test(t))
-    )
-      c.kind = 'figure';
-  });
   // a Dr/Cr printed in a column of its own belongs to the figure before it, or past it when that
   // figure prints its own mark in most rows ('4,71,547.04Dr' | 'CR': a balance, and the side of the
   // amount before it)

@@ -1,0 +1,32 @@
+// The columns stage's cells of a sample run (cellsOf, columns/bands.ts): a date, or the year that
+// ends one, drawn a space before figures is a cell of its own, as figures a space apart are. A date
+// and an amount are never one cell. Without this a cheque number came into a narration of
+// BANKOFINDIA 348483759 of seed 44001 ('821846 CHQ PAID/ANNAPURNA FOODS'), where no test failed.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { cellsOf } from '../../src/parse/columns/bands.ts';
+import { measured } from './stages.ts';
+
+const cells = (...words: [number, number, string][]) =>
+  cellsOf(measured(...words)).map((r) => [r.text, r.x0, r.x1]);
+
+test("a year a space before a figure ('2025 269.00') is a cell of its own", () => {
+  assert.deepEqual(cells([100, 120, '2025'], [126, 156, '269.00']), [
+    ['2025', 100, 120],
+    ['269.00', 126, 156],
+  ]);
+});
+
+test("a date a space before figures ('01/05/2024 1,200.00 56,873.43') is a cell of its own", () => {
+  assert.deepEqual(cells([33, 80, '01/05/2024'], [86, 120, '1,200.00'], [130, 175, '56,873.43']), [
+    ['01/05/2024', 33, 80],
+    ['1,200.00', 86, 120],
+    ['56,873.43', 130, 175],
+  ]);
+});
+
+test('words before a figure stay one run: no date, no year', () => {
+  assert.deepEqual(cells([33, 60, 'ATM'], [66, 90, '4471'], [96, 126, '269.00']), [
+    ['ATM 4471 269.00', 33, 126],
+  ]);
+});
