@@ -24,7 +24,7 @@ import {
   waitingForPassword,
   type NewFile,
 } from '../queue/store.ts';
-import { unzipFileInto } from '../queue/unzip.ts';
+import { isWorkbookZip, unzipFileInto, WORKBOOK_TAIL_BYTES } from '../queue/unzip.ts';
 import type { KeptFile, UploadFiles } from '../queue/upload-files.ts';
 import type { AppContext } from '../context.ts';
 import { officeJobs, type OfficeJobRow } from '../db/schema.ts';
@@ -87,6 +87,12 @@ async function readDrop(
       // server never reads it back (issue 33: up to 25 MB a request). The reader says whether it is an
       // archive of files at all; a workbook (an XLSX is a zip) or a file only starting "PK" is kept.
       if (file.size >= 4 && (await zipLooking(uploads, file.key))) {
+        // A workbook (an XLSX is a zip) told by its directory, read here from the file's end: no
+        // reader is asked, so the drop is not held behind statement reads waiting for one.
+        if (await workbookLooking(uploads, file)) {
+          add(part.filename, file);
+          continue;
+        }
         // Opening it is a reader's work: counted like a read before it starts (issue 33). A file the
         // reader finds no archive has had its read counted by this: it is not counted again below.
         await countWork(ctx, userId, 'extract', 1);
@@ -127,6 +133,12 @@ async function readDrop(
 async function zipLooking(uploads: UploadFiles, key: string): Promise<boolean> {
   const head = await uploads.head(key, 2);
   return head[0] === 0x50 && head[1] === 0x4b;
+}
+
+/** Whether a kept zip is certainly a workbook (isWorkbookZip): its first 4 and last 256 KB read. */
+async function workbookLooking(uploads: UploadFiles, file: KeptFile): Promise<boolean> {
+  const head = await uploads.head(file.key, 4);
+  return isWorkbookZip(head, await uploads.tail(file.key, file.size, WORKBOOK_TAIL_BYTES), file.size);
 }
 
 const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) => {

@@ -125,7 +125,11 @@ export const CHUNK_CHARS = 32 * 1024;
  * Where each chunk of `rows` starts: at most CHUNK_ROWS rows and CHUNK_CHARS characters each (a row
  * longer than that alone is one chunk), so that no insert holds the database long.
  */
-export function chunkStarts(rows: readonly StoredRow[], maxRows = CHUNK_ROWS, maxChars = CHUNK_CHARS): number[] {
+export function chunkStarts(
+  rows: readonly StoredRow[],
+  maxRows = CHUNK_ROWS,
+  maxChars = CHUNK_CHARS,
+): number[] {
   const starts: number[] = [];
   let rowsIn = maxRows;
   let charsIn = 0;
