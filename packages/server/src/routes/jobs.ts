@@ -86,10 +86,11 @@ async function readDrop(
       // A file that starts like a zip is opened by a reader that reads it from the disk itself: the
       // server never reads it back (issue 33: up to 25 MB a request). The reader says whether it is an
       // archive of files at all; a workbook (an XLSX is a zip) or a file only starting "PK" is kept.
-      if (file.size >= 4 && (await zipLooking(uploads, file.key))) {
+      const head = file.size >= 4 ? await uploads.head(file.key, 4) : null;
+      if (head && head[0] === 0x50 && head[1] === 0x4b) {
         // A workbook (an XLSX is a zip) told by its directory, read here from the file's end: no
         // reader is asked, so the drop is not held behind statement reads waiting for one.
-        if (await workbookLooking(uploads, file)) {
+        if (isWorkbookZip(head, await uploads.tail(file.key, file.size, WORKBOOK_TAIL_BYTES), file.size)) {
           add(part.filename, file);
           continue;
         }
@@ -127,18 +128,6 @@ async function readDrop(
   }
   if (files.length === 0) throw badRequest('Choose the statement files to drop.');
   return { files, clientId, counted };
-}
-
-/** Whether a kept file begins as a zip does ("PK"): its first two bytes only are read. */
-async function zipLooking(uploads: UploadFiles, key: string): Promise<boolean> {
-  const head = await uploads.head(key, 2);
-  return head[0] === 0x50 && head[1] === 0x4b;
-}
-
-/** Whether a kept zip is certainly a workbook (isWorkbookZip): its first 4 and last 256 KB read. */
-async function workbookLooking(uploads: UploadFiles, file: KeptFile): Promise<boolean> {
-  const head = await uploads.head(file.key, 4);
-  return isWorkbookZip(head, await uploads.tail(file.key, file.size, WORKBOOK_TAIL_BYTES), file.size);
 }
 
 const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) => {

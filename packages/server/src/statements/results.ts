@@ -135,7 +135,7 @@ export function chunkStarts(
   let charsIn = 0;
   for (let i = 0; i < rows.length; i++) {
     let chars = 0;
-    for (const field of rows[i]!) chars += field.length;
+    for (const field of rows[i]!) chars += field?.length ?? 0;
     if (rowsIn >= maxRows || charsIn + chars > maxChars) {
       starts.push(i);
       rowsIn = charsIn = 0;
