@@ -259,7 +259,8 @@ describe('dropped files are kept as files under the data directory', () => {
         'month.zip/s1.csv',
         'month.zip/s2.csv',
       ]);
-      // Two bytes of each file read, to see "PK"; never the .zip itself (on the old code: 21 MB
+      // Four bytes of each file read, to see "PK", and its last 256 KB, to tell a workbook by its
+      // directory (decision 052, round eleven); never the .zip itself (on the old code: 21 MB
       // read back into the server for each .zip, and the workbook too). The queue reads files to
       // hand them to a reader (earlier tests' and, once queued, this drop's CSVs): not these two.
       const mine = reads.filter((r) => r.key.startsWith(`${m.id}/`));
@@ -267,7 +268,7 @@ describe('dropped files are kept as files under the data directory', () => {
         mine.filter((r) => r.size === zip.length || r.size === xlsx.length),
         [],
       );
-      assert.deepEqual(heads, [2, 2]);
+      assert.deepEqual(heads, [4, 4]);
       const kept = Object.values(keptFiles(q, m.id)).sort((a, b) => a - b);
       assert.deepEqual(kept.slice(-3), [7 * MB, 7 * MB, 7 * MB]);
     } finally {

@@ -115,6 +115,19 @@ export class UploadFiles {
     }
   }
 
+  /** The last `n` bytes of a kept file of `size` bytes (all of it when it is shorter). */
+  async tail(key: string, size: number, n: number): Promise<Buffer> {
+    const handle = await open(this.pathOf(key), 'r');
+    try {
+      const want = Math.min(n, size);
+      const buf = Buffer.alloc(want);
+      const { bytesRead } = await handle.read(buf, 0, want, size - want);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
   /** The bytes of a kept file, or undefined when it is not there. */
   async read(key: string): Promise<Buffer | undefined> {
     try {

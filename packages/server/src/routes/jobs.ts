@@ -24,7 +24,7 @@ import {
   waitingForPassword,
   type NewFile,
 } from '../queue/store.ts';
-import { unzipFileInto } from '../queue/unzip.ts';
+import { isWorkbookZip, unzipFileInto, WORKBOOK_TAIL_BYTES } from '../queue/unzip.ts';
 import type { KeptFile, UploadFiles } from '../queue/upload-files.ts';
 import type { AppContext } from '../context.ts';
 import { officeJobs, type OfficeJobRow } from '../db/schema.ts';
@@ -86,7 +86,14 @@ async function readDrop(
       // A file that starts like a zip is opened by a reader that reads it from the disk itself: the
       // server never reads it back (issue 33: up to 25 MB a request). The reader says whether it is an
       // archive of files at all; a workbook (an XLSX is a zip) or a file only starting "PK" is kept.
-      if (file.size >= 4 && (await zipLooking(uploads, file.key))) {
+      const head = file.size >= 4 ? await uploads.head(file.key, 4) : null;
+      if (head && head[0] === 0x50 && head[1] === 0x4b) {
+        // A workbook (an XLSX is a zip) told by its directory, read here from the file's end: no
+        // reader is asked, so the drop is not held behind statement reads waiting for one.
+        if (isWorkbookZip(head, await uploads.tail(file.key, file.size, WORKBOOK_TAIL_BYTES), file.size)) {
+          add(part.filename, file);
+          continue;
+        }
         // Opening it is a reader's work: counted like a read before it starts (issue 33). A file the
         // reader finds no archive has had its read counted by this: it is not counted again below.
         await countWork(ctx, userId, 'extract', 1);
@@ -121,12 +128,6 @@ async function readDrop(
   }
   if (files.length === 0) throw badRequest('Choose the statement files to drop.');
   return { files, clientId, counted };
-}
-
-/** Whether a kept file begins as a zip does ("PK"): its first two bytes only are read. */
-async function zipLooking(uploads: UploadFiles, key: string): Promise<boolean> {
-  const head = await uploads.head(key, 2);
-  return head[0] === 0x50 && head[1] === 0x4b;
 }
 
 const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) => {

@@ -3,7 +3,7 @@
 // result. Other areas (the office's clients and books) keep a statement through saveStatementResult
 // and read it through loadStatementResult / loadStatementRows; nothing else touches the table.
 //
-// Rows are JSONB arrays in chunks of ~1,000 (statement_row_chunks, issue 38) and ledger names one
+// Rows are JSONB arrays in chunks of up to 250 (statement_row_chunks, issue 38) and ledger names one
 // array beside them (measured in docs/decisions/029): a ledger save rewrites only the ledger array.
 // Every call takes the user id and finds nothing for another user's statement: callers answer 404
 // for both.
@@ -111,10 +111,40 @@ export type NewStatementResult = {
 };
 
 /**
- * Rows a chunk: ~120 KB of JSON, one insert of a few ms in the embedded database (a whole 500-page
- * statement's 24,000 rows took ~100 ms of it in one insert).
+ * Rows a chunk at most: one insert of about a millisecond of the embedded database's thread. 1,000
+ * until session 15: a 1,000-row insert (~120 KB of JSON) held that thread 16 ms at the median and
+ * 85 ms at p99 under four 500-page reads at load 10, and every request's query that arrived
+ * meanwhile waited for it (decision 052, round eleven).
  */
-export const CHUNK_ROWS = 1000;
+export const CHUNK_ROWS = 250;
+
+/** Characters of text a chunk at most (a row's fields summed): long narrations make shorter chunks. */
+export const CHUNK_CHARS = 32 * 1024;
+
+/**
+ * Where each chunk of `rows` starts: at most CHUNK_ROWS rows and CHUNK_CHARS characters each (a row
+ * longer than that alone is one chunk), so that no insert holds the database long.
+ */
+export function chunkStarts(
+  rows: readonly StoredRow[],
+  maxRows = CHUNK_ROWS,
+  maxChars = CHUNK_CHARS,
+): number[] {
+  const starts: number[] = [];
+  let rowsIn = maxRows;
+  let charsIn = 0;
+  for (let i = 0; i < rows.length; i++) {
+    let chars = 0;
+    for (const field of rows[i]!) chars += field?.length ?? 0;
+    if (rowsIn >= maxRows || charsIn + chars > maxChars) {
+      starts.push(i);
+      rowsIn = charsIn = 0;
+    }
+    rowsIn++;
+    charsIn += chars;
+  }
+  return starts;
+}
 
 /**
  * How long chunks with no statement are kept before the sweep removes them: far longer than any
@@ -137,8 +167,9 @@ const storedRows = (rows: readonly StatementTransaction[], sources?: readonly Ro
  * they are part of it. A chunk written before (a retried save) is left as it is.
  */
 async function writeChunks(db: DbOrTx, statementId: string, userId: string, rows: readonly StoredRow[]) {
-  for (let n = 0; n * CHUNK_ROWS < rows.length; n++) {
-    const part = rows.slice(n * CHUNK_ROWS, (n + 1) * CHUNK_ROWS);
+  const starts = chunkStarts(rows);
+  for (let n = 0; n < starts.length; n++) {
+    const part = rows.slice(starts[n], starts[n + 1] ?? rows.length);
     await db
       .insert(statementRowChunks)
       .values({ statementId, n, userId, rowCount: part.length, rows: part })

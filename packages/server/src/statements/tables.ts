@@ -157,7 +157,7 @@ export const statementResults = pgTable(
 );
 
 /**
- * A statement's rows, ~1,000 to a chunk in order (issue 38, migration 0028): one JSONB array of
+ * A statement's rows, up to 250 to a chunk (32 K characters) in order (issue 38, migration 0028): one JSONB array of
  * [date, description, withdrawal, deposit, balance] each. A large statement's rows are written a
  * chunk per statement, each committed by itself before the statement's own row, so the embedded
  * database (one connection) answers other requests between chunks instead of being held by one
