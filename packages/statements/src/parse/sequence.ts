@@ -664,9 +664,7 @@ function bySide(cells: Cell[], before: number | null): boolean {
   const after = balanceOf(balance.text);
   // (the cell is an amount by its place, so whole rupees are its figure: '1,840 NIL 22,043.05')
   const amount = money(amounts[0]!.text);
-  // (a minus is a side of its own: '-Rs.9,323' in an amount column, a reversal's '-1.00' in a
-  // withdrawal column; a side by the movement would keep the minus and count it twice)
-  if (after === null || !amount || amount.mark !== null || amount.paise < 0) return false;
+  if (after === null || !amount || amount.mark !== null) return false;
   const moved = after - before;
   if (Math.abs(moved) !== Math.abs(amount.paise) || moved === 0) return false;
   amounts[0]!.role = moved < 0 ? 'debit' : 'credit';
