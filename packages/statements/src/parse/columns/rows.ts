@@ -486,14 +486,14 @@ export function inferLayout(
     else if (c.kind === 'figure') role = roles.get(c) ?? 'other';
     else if (c.kind === 'mark') {
       // of two mark columns after a figure column, the first (a word space after it) is its
-      // figures' own ('61,683.46 (Cr)' drawn as two items) and the second the Dr/Cr column of the
-      // amount's side ('61,683.46 (Cr) | DR')
+      // figures' own ('61,683.46 (Cr)' drawn as two items) and the later one the Dr/Cr column of
+      // the amount's side, beside it or past other columns ('62,780.54 Dr | MOBILE | CR')
       const prev = columns[columns.length - 1];
       if (
         prev &&
         NUMERIC_ROLES.has(prev.role) &&
         c.stretch[0] - prev.x1 <= cw &&
-        cols[k + 1]?.kind === 'mark'
+        cols.slice(k + 1).some((x) => x.kind === 'mark')
       ) {
         prev.x1 = c.stretch[1];
         continue;
@@ -541,11 +541,14 @@ export function inferLayout(
  */
 function addHeadedColumns(columns: TaughtLayout['columns'], lines: Line[], top: Line, rows: Run[][]): void {
   const k = lines.indexOf(top);
-  const heading = lines[k - 1];
-  if (!heading || heading.page !== top.page || top.y - heading.y > 4 * Math.max(heading.height, top.height))
-    return;
-  if (heading.runs.some((r) => hasFigure(r.text) || isDateCell(r.text))) return;
-  for (const h of heading.runs) {
+  const last = lines[k - 1];
+  if (!last || last.page !== top.page || top.y - last.y > 6 * Math.max(last.height, top.height)) return;
+  // (headings stacked over two or three lines: a name may stand on any of them)
+  const headings = [last];
+  for (let j = k - 2; j >= Math.max(0, k - 3) && nextLineClose(lines[j]!, headings[0]!); j--)
+    headings.unshift(lines[j]!);
+  if (headings.some((l) => l.runs.some((r) => hasFigure(r.text) || isDateCell(r.text)))) return;
+  for (const h of headings.flatMap((l) => l.runs)) {
     const after = columns.findIndex((c) => c.x0 > h.x1);
     const next = columns[after];
     const prev = columns[after - 1];
