@@ -530,13 +530,10 @@ function readRows(
       if (special === 'closing' || special === 'total') flush();
       // (a Dr/Cr word after a figure is its side: 'Opening Balance 777,628.57 Dr' is overdrawn)
       // ('(Rs.' '3,041.70)': an overdrawn balance in brackets, its currency a word of its own)
-      const money = words.flatMap((w, k) => {
-        const f =
-          w.endsWith(')') && /^\(/.test(words[k - 1] ?? '') && isCurrency(words[k - 1]!.slice(1))
-            ? `(${w}`
-            : w;
-        return isMoney(f) ? [isMark(words[k + 1] ?? '') ? `${f} ${words[k + 1]}` : f] : [];
-      });
+      const joined = joinCurrency(words);
+      const money = joined.flatMap((w, k) =>
+        isMoney(w) ? [isMark(joined[k + 1] ?? '') ? `${w} ${joined[k + 1]}` : w] : [],
+      );
       const amounts = (order ?? []).filter((r) => r === 'debit' || r === 'credit');
       const figure = (role: 'debit' | 'credit') => {
         const k = amounts.indexOf(role);
