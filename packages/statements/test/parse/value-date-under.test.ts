@@ -4,29 +4,22 @@
 // own it ended the row, and the narration's next line went to no row or took the date as words.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { headerAt, placed, rowAt } from './items.ts';
+import { headerAt, onePage, placed, rowAt } from './items.ts';
 import { tableOf } from './stages.ts';
 import type { SourceDocument } from '../../src/source.ts';
 
-const doc = (under: string): SourceDocument => ({
-  kind: 'pages',
-  format: 'pdf',
-  pages: [
-    {
-      number: 1,
-      width: 612,
-      height: 792,
-      words: [
-        ...headerAt(119),
-        ...rowAt(140, '01/12/2023', 'NEFT/IN/CNRBN233354170778/MAHALAXMI', '', '12,500.00', '68,373.43'),
-        ...placed(150, [[33, 80, under]], 8),
-        ...placed(160, [[120, 215, 'STEELS/CNRB0929395']], 8),
-        ...rowAt(185, '04/12/2023', 'ATM CASH WDL 4471', '500.00', '', '67,873.43'),
-        ...rowAt(210, '05/12/2023', 'UPI/DR/412220246414/BHARAT', '920.00', '', '66,953.43'),
-      ],
-    },
-  ],
-});
+const doc = (under: string): SourceDocument =>
+  onePage(
+    [612, 792],
+    [
+      ...headerAt(119),
+      ...rowAt(140, '01/12/2023', 'NEFT/IN/CNRBN233354170778/MAHALAXMI', '', '12,500.00', '68,373.43'),
+      ...placed(150, [[33, 80, under]], 8),
+      ...placed(160, [[120, 215, 'STEELS/CNRB0929395']], 8),
+      ...rowAt(185, '04/12/2023', 'ATM CASH WDL 4471', '500.00', '', '67,873.43'),
+      ...rowAt(210, '05/12/2023', 'UPI/DR/412220246414/BHARAT', '920.00', '', '66,953.43'),
+    ],
+  );
 
 const rowsRead = (d: SourceDocument) => tableOf(d).sections.flatMap((s) => s.transactions);
 
