@@ -6,6 +6,7 @@
 import { type Facts, emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type { Line } from './lines.ts';
+import { sideOf } from './amount.ts';
 import { mendDigitTooMany, mendOcrFigures } from './ocr-figures.ts';
 import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import type { Special, SpecialKind, TableSection } from './rows.ts';
@@ -122,9 +123,18 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
   const guessed = (t: Transaction) => SIDE_BY_BALANCE.has(t);
   fixSidesFromBalance(sec.transactions, opening, ctx.sheets ? guessed : undefined, guessed);
   if (opening === null) sideByPlace(sec.transactions);
+  const byWords = opening === null && sideByNarration(sec.transactions);
+  if (ctx.trace && byWords) {
+    const t = sec.transactions[0]!;
+    ctx.trace.add({
+      rule: 'account.side-by-narration',
+      ...where(t),
+      detail: `${t.date}: a ${t.withdrawal ? 'withdrawal' : 'deposit'}, as its narration's Dr/Cr word and every row the balance proves say`,
+    });
+  }
   if (ctx.trace)
     sec.transactions.forEach((t, k) => {
-      if (t.withdrawal !== sides[k])
+      if (t.withdrawal !== sides[k] && !(byWords && k === 0))
         ctx.trace!.add({
           rule: 'account.side-by-balance',
           ...where(t),
@@ -474,6 +484,46 @@ function shiftDays(iso: string, days: number): string {
  * show which place is which side, when at least three do and all agree, and both places are seen.
  * The row is then no longer one whose side is a guess.
  */
+/**
+ * The side a narration's Dr/Cr words name ('UPI/DR/4122...', 'NACH DR ...', 'IMPS/CR/...'): one
+ * side named, else null.
+ */
+function narrationSide(t: Transaction): 'Dr' | 'Cr' | null {
+  const sides = new Set(
+    t.description.split(/[^A-Za-z]+/).map((w) => (/^(dr|cr)$/i.test(w) ? sideOf(w) : null)),
+  );
+  sides.delete(null);
+  return sides.size === 1 ? [...sides][0]! : null;
+}
+
+/**
+ * With no opening balance and no place to show it, the first row's side is the one its narration's
+ * Dr/Cr word names, where the rows the balance proves show that word naming their side every time
+ * (at least three of them, none against): a statement whose narrations say 'UPI/DR/' on every
+ * withdrawal and 'UPI/CR/' on every deposit says it of its first row as well.
+ */
+function sideByNarration(txs: Transaction[]): boolean {
+  const first = txs[0];
+  const named = first && narrationSide(first);
+  if (!first || !named || !SIDE_BY_BALANCE.has(first)) return false;
+  let same = 0;
+  let crossed = 0;
+  txs.forEach((t, k) => {
+    const before = txs[k - 1]?.balance;
+    const side = narrationSide(t);
+    if (k === 0 || !side || t.balance === null || before === null || before === undefined) return;
+    if (t.balance - before !== t.deposit - t.withdrawal || t.deposit === t.withdrawal) return;
+    if ((side === 'Dr') === t.withdrawal > 0) same++;
+    else crossed++;
+  });
+  if (same < 3 || crossed > 0) return false;
+  const amount = first.withdrawal + first.deposit;
+  first.withdrawal = named === 'Dr' ? amount : 0;
+  first.deposit = named === 'Dr' ? 0 : amount;
+  SIDE_BY_BALANCE.delete(first);
+  return true;
+}
+
 function sideByPlace(txs: Transaction[]): void {
   const first = txs[0];
   const place = first && AMOUNT_PLACE.get(first);

@@ -32,6 +32,8 @@ export const RULES = {
   'account.year-from-period': 'a date printed without its year takes it from the statement period',
   'account.newest-first': 'rows printed newest first are turned into date order',
   'account.side-by-balance': "an unsigned amount's side is the balance movement's",
+  'account.side-by-narration':
+    "with no opening balance, the first row's side is the one its narration's Dr/Cr word names, where every row the balance proves agrees",
   'account.ocr-mended': 'a scanned figure read one digit wrong is mended by the running balance',
   'account.balance-computed':
     'a row without a printed balance takes the running balance the next printed one proves',

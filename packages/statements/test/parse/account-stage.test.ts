@@ -136,3 +136,33 @@ test("no opening printed: the first row's side is the one its amount's place sho
   bare.forEach((t) => SIDE_BY_BALANCE.add(t));
   assert.equal(readAccount(section(bare), 0, accountContext()).reconciliation.ok, false);
 });
+
+test("no opening printed: the first row's side is the one its narration's Dr/Cr word names, where every row the chain proves agrees", () => {
+  // flat CANARA of seed 1, newest first, no opening printed: 'UPI/DR/...' on every withdrawal and
+  // 'UPI/CR/...' on every deposit the balance proves, so the first row's 'UPI/DR/' is a withdrawal
+  const rows = (fourth: string) => {
+    const said = [
+      // (the first read as a deposit: a guess)
+      ['UPI/DR/412220246414/BHARAT PETROLEUM', 0, 92000, 5595343],
+      ['UPI/CR/412258786469/MOHAMMED DESAI', 0, 115500, 5710843],
+      ['IMPS/CR/412253789917/ABHISHEK YADAV', 0, 330200, 6041043],
+      [fourth, 400000, 0, 5641043],
+      ['NACH DR/HDFC BANK LTD', 482000, 0, 5159043],
+      ['ATM CASH/458686/LUCKNOW', 100000, 0, 5059043],
+    ] as const;
+    const txs = said.map(([description, w, d, b], k) => ({
+      ...txn(`2024-05-0${k + 1}`, w, d, b),
+      description,
+    }));
+    // as the words' order reader hands them over: each side a guess
+    txs.forEach((t) => SIDE_BY_BALANCE.add(t));
+    return txs;
+  };
+  const a = readAccount(section(rows('UPI/DR/413158032908/ABHISHEK')), 0, accountContext());
+  assert.deepEqual([a.transactions[0]!.withdrawal, a.transactions[0]!.deposit], [92000, 0]);
+  assert.equal(a.reconciliation.openingBalance, 5595343 + 92000);
+  assert.equal(a.reconciliation.ok, true);
+  // one proven row whose word names the other side: the words prove nothing, no success on a guess
+  const crossed = readAccount(section(rows('REV UPI/CR/413158032908')), 0, accountContext());
+  assert.equal(crossed.reconciliation.ok, false);
+});

@@ -180,6 +180,15 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
       ['03/04/2024', 'ATM', '500.00', '10400.00'],
     ]),
   }),
+  'account.side-by-narration': () => ({
+    doc: sheet([
+      ['Date', 'Narration', 'Amount', 'Balance'],
+      ['01/04/2024', 'UPI/DR/0001', '100.00', '9900.00'],
+      ['02/04/2024', 'NEFT/CR/0002', '1000.00', '10900.00'],
+      ['03/04/2024', 'UPI/DR/0003', '500.00', '10400.00'],
+      ['04/04/2024', 'IMPS/CR/0004', '200.00', '10600.00'],
+    ]),
+  }),
   'account.ocr-mended': () => ({
     // 9,900 + 13,900 = 23,800 printed; the scan read 13,000, and the next row proves 23,800
     doc: pages(
