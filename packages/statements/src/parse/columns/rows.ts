@@ -322,13 +322,19 @@ export function inferLayout(
   // figures whose figures are printed on the line under it is one row with that line
   const dated = (l: Line) => startsDated(l.runs.flatMap(splitDates));
   const figured = (l: Line) => l.runs.some((r) => hasFigure(r.text));
+  // (such a row is a line made of the two: the lines it was made of are where it stands)
+  const madeOf = new Map<Line, Line[]>();
   const anchors = lines.flatMap((l, i) => {
     if (!dated(l)) return [];
     if (figured(l)) return l.runs.length >= 3 ? [l] : [];
     const next = lines[i + 1];
     if (!next || next.page !== l.page || dated(next) || !figured(next)) return [];
-    return [{ ...l, runs: [...l.runs, ...next.runs].sort((p, q) => p.x0 - q.x0) }];
+    const row = { ...l, runs: [...l.runs, ...next.runs].sort((p, q) => p.x0 - q.x0) };
+    madeOf.set(row, [l, next]);
+    return [row];
   });
+  const sourceOf = (a: Line) => madeOf.get(a) ?? [a];
+  const at = (a: Line) => lines.indexOf(sourceOf(a)[0]!);
   if (anchors.length < MIN_ROWS) return null;
   const rows = anchors.map((l) => l.runs.flatMap(splitDates).flatMap(splitTrailingFigure));
   const chars = rows.flat().reduce((n, r) => n + r.text.length, 0);
@@ -407,8 +413,9 @@ export function inferLayout(
   // the narration is the text column with the most words, counting the lines that start in it between
   // the dated rows (a reference column may hold more words on the dated line: 'TRANSFER TO 2347...'),
   // counted in letters: a reference's numbers, and the words a slash joins, say nothing either way
-  const span = lines.slice(lines.indexOf(anchors[0]!), lines.indexOf(anchors[anchors.length - 1]!) + 1);
-  const anchorSet = new Set(anchors);
+  const last = sourceOf(anchors[anchors.length - 1]!);
+  const span = lines.slice(at(anchors[0]!), lines.indexOf(last[last.length - 1]!) + 1);
+  const anchorSet = new Set(anchors.flatMap(sourceOf));
   const wrapped = span.filter((l) => !anchorSet.has(l)).flatMap((l) => l.runs);
   const letters = (t: string) => t.replace(/[^a-z]/gi, '').length;
   const written = (c: Column) =>
@@ -514,7 +521,7 @@ export function inferLayout(
     l.runs.every((r) => r.x0 >= n0 - cw && r.x1 <= end && readAmount(r.text) === null);
   // rows above the first with a figure of paise whose amounts are whole rupees in a column the
   // chain made figures (and no balance printed) are the table's first rows, not its header
-  let first = anchors[0]!;
+  let first = sourceOf(anchors[0]!)[0]!;
   const promoted = whole.filter((c) => c.kind === 'figure');
   for (let k = lines.indexOf(first) - 1; promoted.length > 0 && k >= 0; k--) {
     const l = lines[k]!;
@@ -553,9 +560,10 @@ function addHeadedColumns(columns: TaughtLayout['columns'], lines: Line[], top: 
     const next = columns[after];
     const prev = columns[after - 1];
     if (!next || !prev || prev.x1 >= h.x0) continue;
-    // cells under the heading, clear of the columns on either side
+    // words under the heading, clear of the columns on either side (a cheque number drawn as one
+    // item with the amount after it: '658182 14812.00')
     const under = rows.flatMap((runs) =>
-      runs.filter((r) => r.x0 < h.x1 && r.x1 > h.x0 && r.x0 > prev.x1 && r.x1 < next.x0),
+      runs.flatMap(runWords).filter((r) => r.x0 < h.x1 && r.x1 > h.x0 && r.x0 > prev.x1 && r.x1 < next.x0),
     );
     if (!under.length) continue;
     columns.splice(after, 0, {
