@@ -10,7 +10,8 @@ import { inferLayout } from './columns/rows.ts';
 import { isDatedRow, unreadLines } from './coverage.ts';
 import { detectBank } from './detect.ts';
 import { emptyFacts, readFacts } from './facts.ts';
-import { type Line, documentLines } from './lines.ts';
+import { hasFigure } from './amount.ts';
+import { type Line, documentLines, nextLineClose } from './lines.ts';
 import type { BankProfile } from './profile.ts';
 import { profileFor } from './registry.ts';
 import { readTable, type TableResult } from './rows.ts';
@@ -134,6 +135,19 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       if (seq.trace) traces.set(seq.table, seq.trace);
       table = seq.table;
     }
+  } else if (!opts.layout && strays(lines, table) > 0) {
+    // a confirmed positional read that left lines set under its rows as a wrapped line is (flat
+    // text wraps a narration at the left margin, under the date column): the words' order read,
+    // confirmed as well, chaining as many rows and leaving fewer such lines, is the statement's
+    const seq = sequenceRead(
+      lines,
+      detection.code ? profileFor(detection.code)?.aliases : undefined,
+      !!opts.trace,
+    );
+    if (seq && chained(seq.table) >= chained(table) && strays(lines, seq.table) < strays(lines, table)) {
+      if (seq.trace) traces.set(seq.table, seq.trace);
+      table = seq.table;
+    }
   }
   if (opts.trace) {
     const rule =
@@ -208,6 +222,22 @@ function whole(lines: Line[], table: TableResult): boolean {
  * How many of a read's rows carry a balance the row before leads to by the row's amount (on either
  * side); rows printed newest first are counted the other way round, as the account stage turns them.
  */
+/**
+ * Lines a read gave to no row that sit right under a line it did, as close as a row's own lines
+ * are, and print no figure: a wrapped narration line left out (or a header printed again, which
+ * every read leaves out alike).
+ */
+function strays(lines: Line[], table: TableResult): number {
+  let n = 0;
+  for (let k = 1; k < lines.length; k++) {
+    const l = lines[k]!;
+    const above = lines[k - 1]!;
+    if (table.rowLines.has(l) || !table.rowLines.has(above) || !nextLineClose(above, l)) continue;
+    if (!hasFigure(l.text)) n++;
+  }
+  return n;
+}
+
 /** Rows whose value date is before their date. */
 function backValued(table: TableResult): number {
   let n = 0;
