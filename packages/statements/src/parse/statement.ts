@@ -135,9 +135,10 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       if (seq.trace) traces.set(seq.table, seq.trace);
       table = seq.table;
     }
-  } else if (!opts.layout && strays(lines, table) > 0) {
-    // a confirmed positional read that left lines set under its rows as a wrapped line is (flat
-    // text wraps a narration at the left margin, under the date column): the words' order read,
+  } else if (!opts.layout && doc.kind === 'pages' && strays(lines, table) > 0) {
+    // a confirmed positional read of a page that left lines set under its rows as a wrapped line is
+    // (flat text wraps a narration at the left margin, under the date column; a sheet's or a
+    // report's lines are cells and columns already): the words' order read,
     // confirmed as well, chaining as many rows and leaving fewer such lines, is the statement's
     const seq = sequenceRead(
       lines,
