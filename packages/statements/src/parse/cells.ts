@@ -152,19 +152,15 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       for (const w of runWords(run)) {
         // numeric columns hold figures only: words of text stay in a text column
         const figure = readAmount(w.text) !== null;
-        const text = !figure && !isMark(w.text);
-        // a figure whose estimated place reaches into the next figure column is still its own
-        // column's while it sits mostly there ('57500.00 791836.86' from the deposits' column)
+        // a figure starts the next figure column when its middle stands in it (a column holds one
+        // figure a line: the next figure is the next column's); a word starts a text column set at
+        // its left
         const start = under.find(
           (b) =>
             b.x0 > cur.x0 &&
             (NUMERIC_ROLES.has(b.col.role)
-              ? figure &&
-                w.x1 > b.x0 &&
-                (held || overlap(w.x0, w.x1, b.x0, b.x1) >= overlap(w.x0, w.x1, cur.x0, cur.x1))
-              : // a word after a figure starts the text column the run reaches into, wherever
-                // the estimate of its position falls ('61683.46Cr MOBILE')
-                Math.abs(w.x0 - b.x0) <= reach || (text && NUMERIC_ROLES.has(cur.col.role))),
+              ? figure && w.x1 > b.x0 && (held || (w.x0 + w.x1) / 2 >= b.x0)
+              : Math.abs(w.x0 - b.x0) <= reach),
         );
         if (start) cur = start;
         held = figure && NUMERIC_ROLES.has(cur.col.role);
