@@ -14,6 +14,7 @@ import {
 import { bandOf, bandsUnder, distance, figureWords, overlap } from './columns/bands.ts';
 import { type Band, type Column, type ColumnModel, NUMERIC_ROLES } from './columns/model.ts';
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
+import { pieceApart } from './date-pieces.ts';
 import { type Run, WORD_GAP_CHARS, joinRuns, lessSure, runWords } from './lines.ts';
 
 /** A line's text in one column. */
@@ -151,19 +152,15 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       for (const w of runWords(run)) {
         // numeric columns hold figures only: words of text stay in a text column
         const figure = readAmount(w.text) !== null;
-        const text = !figure && !isMark(w.text);
-        // a figure whose estimated place reaches into the next figure column is still its own
-        // column's while it sits mostly there ('57500.00 791836.86' from the deposits' column)
+        // a figure starts the next figure column when its middle stands in it (a column holds one
+        // figure a line: the next figure is the next column's); a word starts a text column set at
+        // its left
         const start = under.find(
           (b) =>
             b.x0 > cur.x0 &&
             (NUMERIC_ROLES.has(b.col.role)
-              ? figure &&
-                w.x1 > b.x0 &&
-                (held || overlap(w.x0, w.x1, b.x0, b.x1) >= overlap(w.x0, w.x1, cur.x0, cur.x1))
-              : // a word after a figure starts the text column the run reaches into, wherever
-                // the estimate of its position falls ('61683.46Cr MOBILE')
-                Math.abs(w.x0 - b.x0) <= reach || (text && NUMERIC_ROLES.has(cur.col.role))),
+              ? figure && w.x1 > b.x0 && (held || (w.x0 + w.x1) / 2 >= b.x0)
+              : Math.abs(w.x0 - b.x0) <= reach),
         );
         if (start) cur = start;
         held = figure && NUMERIC_ROLES.has(cur.col.role);
@@ -190,7 +187,8 @@ function leastSure(runs: { confidence?: number }[]): { confidence?: number } {
  * A date drawn as several items a word space apart, its day alone or at the end of the cell
  * before ('01' + 'March 25 01 March 25'; '10 09' + 'Dec' + '23', a serial number and the day
  * drawn as one item in a tight Courier table): the date's pieces as one run, so that it is read
- * whole, in the date column.
+ * whole, in the date column. Which pieces are one date is `pieceApart`'s (date-pieces.ts), the rule
+ * the column inference joins columns of pieces by.
  */
 function joinDatePieces(model: ColumnModel, runs: Run[]): Run[] {
   const out: Run[] = [];
@@ -201,54 +199,49 @@ function joinDatePieces(model: ColumnModel, runs: Run[]): Run[] {
     const next = runs[i + 1];
     // most runs have no run a word space after them: nothing to read as a date's pieces (asked
     // first, it keeps the date reading below off every run of every line)
-    if (!next || next.x0 - run.x1 > gap) {
-      out.push(run);
-      continue;
-    }
-    const words = runWords(run);
-    // the piece: the whole run when it starts a date ('1 Apr'), else a day that ends it
-    const whole = isDateStart(run.text) && !readDate(run.text);
-    const piece = whole ? run : words[words.length - 1]!;
-    // a day in a column of its own is that column's ('5' 'Dec 31': a serial number before a date
-    // printed without its year), unless the column is a date's or holds a cell of this line already
-    const band = bandOf(model.bands, piece.x0, piece.x1);
-    const prev = out[out.length - 1];
-    // (a day that ends a date without its year begun by the run before, 'May' '05', is that date's)
-    const before = runs[i - 1];
-    const ends =
-      piece === run &&
-      before !== undefined &&
-      run.x0 - before.x1 <= gap &&
-      readMonthDay(`${runWords(before).at(-1)!.text} ${piece.text}`) !== null;
-    const day =
-      /^\d{1,2}$/.test(piece.text) &&
-      !ends &&
-      (dateCell({ role: band.col.role, text: '' }) ||
-        piece !== run ||
-        (prev !== undefined && bandOf(model.bands, prev.x0, prev.x1) === band));
     if (
-      !(whole || day) ||
-      // ('2' 'Dec 03': a date without its year is whole, and the number before it another cell's)
-      readDate(next.text) !== null ||
-      readMonthDay(next.text) !== null ||
+      !next ||
+      next.x0 - run.x1 > gap ||
       !dateCell({ role: bandOf(model.bands, next.x0, next.x1).col.role, text: '' })
     ) {
       out.push(run);
       continue;
     }
-    // take runs while they go on making a date, up to where one is read
+    const words = runWords(run);
+    // the piece: the whole run when it starts a date ('1 Apr', 'May'), else a day that ends it
+    const whole = (isDateStart(run.text) || readMonthDay(`${run.text} 1`) !== null) && !readDate(run.text);
+    const piece = whole ? run : words[words.length - 1]!;
+    // (a number drawn alone in the serial column the header names is the serial's, as cutSerials
+    // reads one drawn with the date: '10' 'Jan 04' is no 10 January 2004)
+    if (
+      (!whole && !/^\d{1,2}$/.test(piece.text)) ||
+      (piece === run && bandOf(model.bands, run.x0, run.x1).col.role === 'serial')
+    ) {
+      out.push(run);
+      continue;
+    }
+    // take runs while they go on making a date, up to where one is read ('5 Dec' is read on to
+    // '5 Dec 23', a date without its year to one with it)
     let text = piece.text;
     let j = i + 1;
-    let found = false;
+    let end = 0;
     while (j < runs.length && runs[j]!.x0 - runs[j - 1]!.x1 <= gap) {
       text += ' ' + runs[j++]!.text;
       if (readDate(text) || datePieces(text) || datesThenText(text)) {
-        found = true;
+        end = j;
         break;
       }
-      if (!isDateStart(text)) break;
+      if (readMonthDay(text)) end = j;
+      else if (!isDateStart(text)) break;
     }
-    if (!found) {
+    const taken = [piece, ...runs.slice(i + 1, end).flatMap(runWords)];
+    if (
+      end === 0 ||
+      pieceApart(
+        taken.slice(1).map((w, k) => w.x0 - taken[k]!.x1),
+        null,
+      )
+    ) {
       out.push(run);
       continue;
     }
@@ -261,8 +254,13 @@ function joinDatePieces(model: ColumnModel, runs: Run[]): Run[] {
         ...sureOf(run),
       });
     }
-    out.push({ text, x0: piece.x0, x1: runs[j - 1]!.x1, ...leastSure(runs.slice(i, j)) });
-    i = j - 1;
+    out.push({
+      text: taken.map((w) => w.text).join(' '),
+      x0: piece.x0,
+      x1: runs[end - 1]!.x1,
+      ...leastSure(runs.slice(i, end)),
+    });
+    i = end - 1;
   }
   return out;
 }

@@ -27,6 +27,7 @@ import {
   readMonthDay,
   withoutTime,
 } from '../dates.ts';
+import { pieceApart } from '../date-pieces.ts';
 import { type Line, type Run, WORD_GAP_CHARS, nextLineClose, runWords } from '../lines.ts';
 import type { TaughtLayout } from '../types.ts';
 import { maxOf, minOf } from '../extent.ts';
@@ -240,36 +241,22 @@ function withinYears(cells: string[]): boolean {
 }
 
 /**
- * 'July 24' on every row after a column of days ('02', '04', '05'): the month and two-digit year of
- * a date whose day came apart, not the 24th of July. A month and day would differ from row to row;
- * and a serial number (the other column a number before a date can be) goes up or down by one each
- * row, where days repeat and skip.
- */
-function monthYearAfterDays(days: Column, months: Column): boolean {
-  const rows = months.cells.flatMap((m, i) => (m ? [[days.cells[i] ?? '', m] as const] : []));
-  if (rows.length < MIN_ROWS || rows.some(([d]) => !/^\d{1,2}$/.test(d) || Number(d) < 1 || Number(d) > 31))
-    return false;
-  const tails = new Set(rows.map(([, m]) => readMonthDay(m)?.slice(3) ?? null));
-  const day = rows.map(([d]) => Number(d));
-  return (
-    tails.size === 1 &&
-    !tails.has(null) &&
-    new Set(day).size > 1 &&
-    day.some((d, i) => i > 0 && Math.abs(d - day[i - 1]!) !== 1)
-  );
-}
-
-/**
  * '01 Apr 2023' set in a fixed-width font leaves a gap after the day and the month as wide as the
  * gap between columns, so its pieces come out as columns of their own: put them back together.
+ * Which columns are one date's pieces is `pieceApart`'s (date-pieces.ts), the rule the cells stage
+ * joins a line's pieces by: a serial number before them ('1' | 'Dec' '02') or a cheque number after
+ * them ('May' '26' | '135711') stands farther off than the pieces stand from each other.
  */
-function joinDates(cols: Column[]): Column[] {
-  /** cols k..k+n-1 read as one date column, or null */
-  const joinAt = (k: number, n: number, strict = false): Column | null => {
+function joinDates(cols: Column[], cw: number): Column[] {
+  // a column of dates is a date of its own, never a piece of one; but what reads as a date without
+  // its year may end one ('02' | 'July 24': July of '24, after the day)
+  const whole = (c: Column, i: number, parts: Column[]) =>
+    c.kind === 'date' &&
+    !(i > 0 && i === parts.length - 1 && c.cells.every((t) => !t || readMonthDay(t) !== null));
+  /** cols k..k+n-1 read as one date column ('first'/'last': but that piece stands apart), or null */
+  const joinAt = (k: number, n: number): Column | 'first' | 'last' | null => {
     const parts = cols.slice(k, k + n);
-    if (parts.length < n) return null;
-    if (parts.some((c) => c.kind === 'date') && !(n === 2 && monthYearAfterDays(parts[0]!, parts[1]!)))
-      return null;
+    if (parts.length < n || parts.some(whole)) return null;
     const cells = parts[0]!.cells.map((_, i) =>
       parts
         .map((c) => c.cells[i])
@@ -277,31 +264,31 @@ function joinDates(cols: Column[]): Column[] {
         .join(' '),
     );
     const joined = column([parts[0]!.stretch[0], parts[n - 1]!.stretch[1], parts[0]!.stretch[2]], cells);
-    if (strict && !cells.every((t) => !t || isDateCell(t))) return null;
-    return joined.kind === 'date' && withinYears(cells) ? joined : null;
+    if (joined.kind !== 'date' || !withinYears(cells)) return null;
+    const gaps = parts.slice(1).map((c, i) => c.stretch[0] - parts[i]!.stretch[1]);
+    // (a word space inside a cell, 'July 24', is a gap of the date's too)
+    const spaced = parts.some((c) => c.cells.some((t) => t.includes(' ')));
+    return pieceApart(gaps, spaced ? cw : null) ?? joined;
   };
-  const gapAfter = (k: number) => cols[k + 1]!.stretch[0] - cols[k]!.stretch[1];
-  const widestGap = (k: number, n: number) =>
-    Math.max(...cols.slice(k, k + n - 1).map((_, i) => gapAfter(k + i)));
-  // a serial number before a date's pieces ('1' | 'Dec' '02'): the pieces after it make a date set
-  // closer together than the serial is to them, so the date starts there
-  const startsLater = (k: number) =>
-    [3, 2].some((m) => joinAt(k + 1, m) !== null && gapAfter(k) > 2 * widestGap(k + 1, m));
   const out: Column[] = [];
   for (let k = 0; k < cols.length; k++) {
-    let taken = 1;
     let col = cols[k]!;
-    // pieces whose every cell reads as a date first: a cheque number a column gap after 'May 26'
-    // makes 'May 26 135711' in the rows that print one, which no date reads
-    for (const [n, strict] of [
-      [3, true],
-      [2, true],
-      [3, false],
-      [2, false],
-    ] as const) {
-      if (taken > 1) break;
-      const joined = joinAt(k, n, strict);
-      if (joined && !startsLater(k)) [col, taken] = [joined, n];
+    let taken = 1;
+    // the most pieces that read as a date; a piece apart before them is no piece (the date starts
+    // after it), one apart after them is left off (the date ends before it)
+    const gap = k + 1 < cols.length ? cols[k + 1]!.stretch[0] - cols[k]!.stretch[1] : 0;
+    const later = [3, 2].some((m) => {
+      const after = joinAt(k + 1, m);
+      if (after === null || typeof after === 'string') return false;
+      const inside = cols.slice(k + 2, k + 1 + m).map((c, i) => c.stretch[0] - cols[k + 1 + i]!.stretch[1]);
+      return pieceApart([gap, ...inside], null) === 'first';
+    });
+    for (const n of later ? [] : [3, 2]) {
+      const joined = joinAt(k, n);
+      if (joined === 'first') break;
+      if (joined === null || joined === 'last') continue;
+      [col, taken] = [joined, n];
+      break;
     }
     out.push(col);
     k += taken - 1;
@@ -365,6 +352,7 @@ export function inferLayout(
         rows.map((runs) => cellOf(runs, s, stretches)),
       ),
     ),
+    cw,
   );
   // a Dr/Cr printed in a column of its own belongs to the figure before it, or past it when that
   // figure prints its own mark in most rows ('4,71,547.04Dr' | 'CR': a balance, and the side of the
