@@ -78,7 +78,9 @@ const sameLine = (a: Word, b: Word) =>
  * the table there and six rows with it; decision 041, session 16).
  */
 function dropLoneSeparators(words: Word[]): Word[] {
-  return words.filter((w) => (w.text !== ':' && w.text !== '-') || words.some((o) => o !== w && sameLine(o, w)));
+  return words.filter(
+    (w) => (w.text !== ':' && w.text !== '-') || words.some((o) => o !== w && sameLine(o, w)),
+  );
 }
 
 /** A figure as a table prints it: a point and two paise, a mark perhaps ('1,04,762.16Cr'). */
