@@ -56,7 +56,21 @@ export function mendOcrFigures(
   // 12,142 to 12,151 to fit a balance read 9.00 short, and the rows between filled from it), until
   // a row follows from that balance and so proves it
   let sure = true;
+  // rows since the last printed balance, their balances unread and filled from the chain: a figure
+  // misread on one of them shows only at the next printed balance, on whichever row that is
+  let unread: Transaction[] = [];
+  /** a row among `unread` whose amount, one digit changed, would also close a gap of `d` */
+  const elsewhere = (rows: Transaction[], d: Paise) =>
+    rows.some(
+      (u) =>
+        (u.deposit > 0 && oneDigitApart(u.deposit, u.deposit + d)) ||
+        (u.withdrawal > 0 && oneDigitApart(u.withdrawal, u.withdrawal - d)),
+    );
   txs.forEach((t, i) => {
+    if (i > 0 && txs[i - 1]!.balance !== null) unread = [];
+    // (the row itself is among them for the rows after it)
+    const before = unread;
+    if (t.balance === null) unread = [...unread, t];
     if (bal === null || !ocr(t)) {
       if (bal !== null && t.balance !== null) sure = t.balance === bal + t.deposit - t.withdrawal;
       bal = t.balance ?? (bal === null ? null : bal + t.deposit - t.withdrawal);
@@ -98,10 +112,22 @@ export function mendOcrFigures(
       if (need > 0) t.deposit = need;
       else t.withdrawal = -need;
       mended.push(t);
-    } else if (proves(t.balance) && t.withdrawal === 0 && need > 0 && oneDigitApart(t.deposit, need)) {
+    } else if (
+      proves(t.balance) &&
+      t.withdrawal === 0 &&
+      need > 0 &&
+      oneDigitApart(t.deposit, need) &&
+      !elsewhere(before, t.balance - chain)
+    ) {
       t.deposit = need;
       mended.push(t);
-    } else if (proves(t.balance) && t.deposit === 0 && need < 0 && oneDigitApart(t.withdrawal, -need)) {
+    } else if (
+      proves(t.balance) &&
+      t.deposit === 0 &&
+      need < 0 &&
+      oneDigitApart(t.withdrawal, -need) &&
+      !elsewhere(before, t.balance - chain)
+    ) {
       t.withdrawal = -need;
       mended.push(t);
     } else if (oneDigitApart(t.balance, chain) && !proves(t.balance) && nearly(chain)) {

@@ -184,9 +184,9 @@ function paiseApart(
 /**
  * How the recogniser reads a Cr mark: the C taken for an O, a G or a 0, and at 200 dpi a soft photo's
  * 'Cr.' as 'Q.', 'OQ.', 'oO,', '0', '©.', '@', "O'." (photo CANARA seed 71367: 9 balances so, each
- * left unread, and PNB 47596 one). Its point read as a comma as often.
+ * left unread), 'OC.', 'C.' (PNB 47596: 4). Its point read as a comma as often.
  */
-const CR_MISREAD = /^(?:Or|OR|0r|Gr|O|CO|Cc|GC|Gc|Q|OQ|oO|0|©|@|O')[.,]?$/;
+const CR_MISREAD = /^(?:Or|OR|0r|Gr|O|CO|Cc|GC|Gc|Q|OQ|oO|OC|C|0|©|@|O')[.,]?$/;
 const FIGURE = /^\(?-?[\d,]*\d\.\d{2}\)?$/;
 /** How the recogniser reads a Dr mark: the r taken for an x or a t (photo INDIANBANK: '1,581.66 Dx'). */
 const DR_MISREAD = /^(?:Dx|DX|Dt|Dy)\.?$/;

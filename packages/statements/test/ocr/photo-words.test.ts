@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
+import { mendOcrFigures } from '../../src/parse/ocr-figures.ts';
 import { cleanOcrWords } from '../../src/parse/ocr-words.ts';
+import type { Transaction } from '../../src/parse/types.ts';
 import { joinCutFigures, mendCrMarks } from '../../src/scan/words.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
@@ -146,7 +148,11 @@ test("mendCrMarks reads a soft photo's misread Cr marks, their point read as a c
     ['©', 764, 770],
     ['1,04,762.16', 810, 859],
     ['OQ.', 864, 876],
-    ['UPI', 900, 915],
+    ['1,60,504.16', 880, 929],
+    ['OC.', 932, 944],
+    ['1,48,699.16', 950, 999],
+    ['C.', 1002, 1008],
+    ['UPI', 1010, 1025],
     ['0', 920, 924],
   );
   assert.deepEqual(
@@ -164,8 +170,37 @@ test("mendCrMarks reads a soft photo's misread Cr marks, their point read as a c
       'Cr',
       '1,04,762.16',
       'Cr.',
+      '1,60,504.16',
+      'Cr.',
+      '1,48,699.16',
+      'Cr.',
       'UPI',
       '0',
     ],
   );
+});
+
+test('mendOcrFigures mends no amount when a row before it, its balance unread, could hold the misread', () => {
+  // photo PNB seed 47596 (rupees): 10 Dec's deposit 79,095.00 read 79,085.00, its balance and the
+  // next row's unread ('OC.', 'C.' for the mark), 13 Dec's balance read right: 13 Dec's deposit
+  // 33,427.00 'mended' to 33,437.00 to fit, and the two balances between filled 10.00 short
+  const row = (withdrawal: number, deposit: number, balance: number | null): Transaction => ({
+    date: '2023-12-10',
+    valueDate: null,
+    description: '',
+    reference: null,
+    withdrawal: Math.round(withdrawal * 100),
+    deposit: Math.round(deposit * 100),
+    balance: balance === null ? null : Math.round(balance * 100),
+    page: 1,
+  });
+  const txs = [row(0, 79085, null), row(11805, 0, null), row(0, 33427, 182126.16), row(86522, 0, 95604.16)];
+  const mended = mendOcrFigures(txs, 8140916, null, () => true);
+  assert.deepEqual(mended, []);
+  assert.equal(txs[2]!.deposit, 33427 * 100);
+  // the same misread with the balance before it read: the deposit is mended
+  const read = [row(0, 79085, 160504.16), row(11805, 0, 148699.16), row(0, 33427, 182126.16)];
+  mendOcrFigures(read, 8140916, null, () => true);
+  assert.equal(read[0]!.deposit, 79095 * 100);
+  assert.equal(read[2]!.deposit, 33427 * 100);
 });
