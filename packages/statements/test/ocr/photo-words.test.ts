@@ -16,7 +16,10 @@ import type { SourceDocument, Word } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
 
 const saved = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, 'fixtures/photo-UNION-79265.read.json'), 'utf8'),
+  readFileSync(
+    path.resolve(import.meta.dirname, '../fixtures/scan-bench/photo-UNION-79265.read.json'),
+    'utf8',
+  ),
 ) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
 
 test('a photo read with figures missing their points and a speck on a line of its own: every row', () => {
