@@ -30,6 +30,12 @@ export function oneDigitExtra(a: Paise, b: Paise): boolean {
 }
 
 /**
+ * An amount read one digit wrong, or with one digit more or fewer (photo UNION seed 79265: 18,303.00
+ * read '183032.00').
+ */
+const oneDigitOff = (read: Paise, need: Paise) => oneDigitApart(read, need) || oneDigitExtra(read, need);
+
+/**
  * Mend figures of OCR'd rows that the balance chain proves misread by one digit, and fill a
  * figure the recogniser missed, in place; returns the rows mended. A row that does not follow
  * is mended only when one reading makes it follow and the next printed balance (the closing
@@ -37,7 +43,9 @@ export function oneDigitExtra(a: Paise, b: Paise): boolean {
  *   - its balance one digit from what the chain gives (or a digit more or fewer: oneDigitExtra),
  *     and the next row follows from the chain's figure: the balance was misread;
  *   - the next row follows from its printed balance, and the amount the chain needs is one digit
- *     from the printed one, on the same side, or no amount was read: the amount was misread;
+ *     from the printed one (or a digit more or fewer), on the same side, or no amount was read: the
+ *     amount was misread, unless a row before it since the last printed balance could hold the same
+ *     misread;
  *   - no balance read, and the next row follows from the chain's figure.
  * When the next balance is itself one digit off (a recogniser that misreads a glyph often does so
  * row after row), the row's balance one digit from the chain's is taken as misread too: two
@@ -63,8 +71,8 @@ export function mendOcrFigures(
   const elsewhere = (rows: Transaction[], d: Paise) =>
     rows.some(
       (u) =>
-        (u.deposit > 0 && oneDigitApart(u.deposit, u.deposit + d)) ||
-        (u.withdrawal > 0 && oneDigitApart(u.withdrawal, u.withdrawal - d)),
+        (u.deposit > 0 && oneDigitOff(u.deposit, u.deposit + d)) ||
+        (u.withdrawal > 0 && oneDigitOff(u.withdrawal, u.withdrawal - d)),
     );
   txs.forEach((t, i) => {
     if (i > 0 && txs[i - 1]!.balance !== null) unread = [];
@@ -116,7 +124,7 @@ export function mendOcrFigures(
       proves(t.balance) &&
       t.withdrawal === 0 &&
       need > 0 &&
-      oneDigitApart(t.deposit, need) &&
+      oneDigitOff(t.deposit, need) &&
       !elsewhere(before, t.balance - chain)
     ) {
       t.deposit = need;
@@ -125,7 +133,7 @@ export function mendOcrFigures(
       proves(t.balance) &&
       t.deposit === 0 &&
       need < 0 &&
-      oneDigitApart(t.withdrawal, -need) &&
+      oneDigitOff(t.withdrawal, -need) &&
       !elsewhere(before, t.balance - chain)
     ) {
       t.withdrawal = -need;

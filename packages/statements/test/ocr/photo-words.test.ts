@@ -207,3 +207,21 @@ test('mendOcrFigures mends no amount when a row before it, its balance unread, c
   assert.equal(read[0]!.deposit, 79095 * 100);
   assert.equal(read[2]!.deposit, 33427 * 100);
 });
+
+test('mendOcrFigures mends an amount read with a digit too many when the balances around it prove it', () => {
+  // photo UNION seed 79265: 26 Jun's deposit 18,303.00 read '183032.00', both balances read right
+  const row = (withdrawal: number, deposit: number, balance: number): Transaction => ({
+    date: '2023-06-26',
+    valueDate: null,
+    description: '',
+    reference: null,
+    withdrawal: Math.round(withdrawal * 100),
+    deposit: Math.round(deposit * 100),
+    balance: Math.round(balance * 100),
+    page: 2,
+  });
+  const txs = [row(4000, 0, 11889.57), row(0, 183032, 30192.57), row(358, 0, 29834.57)];
+  const mended = mendOcrFigures(txs, 1588957, null, () => true);
+  assert.deepEqual(mended, [txs[1]]);
+  assert.equal(txs[1]!.deposit, 1830300);
+});
