@@ -30,6 +30,12 @@ export function oneDigitExtra(a: Paise, b: Paise): boolean {
 }
 
 /**
+ * An amount read one digit wrong, or with one digit more or fewer (photo UNION seed 79265: 18,303.00
+ * read '183032.00').
+ */
+const oneDigitOff = (read: Paise, need: Paise) => oneDigitApart(read, need) || oneDigitExtra(read, need);
+
+/**
  * Mend figures of OCR'd rows that the balance chain proves misread by one digit, and fill a
  * figure the recogniser missed, in place; returns the rows mended. A row that does not follow
  * is mended only when one reading makes it follow and the next printed balance (the closing
@@ -37,7 +43,9 @@ export function oneDigitExtra(a: Paise, b: Paise): boolean {
  *   - its balance one digit from what the chain gives (or a digit more or fewer: oneDigitExtra),
  *     and the next row follows from the chain's figure: the balance was misread;
  *   - the next row follows from its printed balance, and the amount the chain needs is one digit
- *     from the printed one, on the same side, or no amount was read: the amount was misread;
+ *     from the printed one (or a digit more or fewer), on the same side, or no amount was read: the
+ *     amount was misread, unless a row before it since the last printed balance could hold the same
+ *     misread;
  *   - no balance read, and the next row follows from the chain's figure.
  * When the next balance is itself one digit off (a recogniser that misreads a glyph often does so
  * row after row), the row's balance one digit from the chain's is taken as misread too: two
@@ -56,7 +64,21 @@ export function mendOcrFigures(
   // 12,142 to 12,151 to fit a balance read 9.00 short, and the rows between filled from it), until
   // a row follows from that balance and so proves it
   let sure = true;
+  // rows since the last printed balance, their balances unread and filled from the chain: a figure
+  // misread on one of them shows only at the next printed balance, on whichever row that is
+  let unread: Transaction[] = [];
+  /** a row among `unread` whose amount, one digit changed, would also close a gap of `d` */
+  const elsewhere = (rows: Transaction[], d: Paise) =>
+    rows.some(
+      (u) =>
+        (u.deposit > 0 && oneDigitOff(u.deposit, u.deposit + d)) ||
+        (u.withdrawal > 0 && oneDigitOff(u.withdrawal, u.withdrawal - d)),
+    );
   txs.forEach((t, i) => {
+    if (i > 0 && txs[i - 1]!.balance !== null) unread = [];
+    // (the row itself is among them for the rows after it)
+    const before = unread;
+    if (t.balance === null) unread = [...unread, t];
     if (bal === null || !ocr(t)) {
       if (bal !== null && t.balance !== null) sure = t.balance === bal + t.deposit - t.withdrawal;
       bal = t.balance ?? (bal === null ? null : bal + t.deposit - t.withdrawal);
@@ -98,10 +120,22 @@ export function mendOcrFigures(
       if (need > 0) t.deposit = need;
       else t.withdrawal = -need;
       mended.push(t);
-    } else if (proves(t.balance) && t.withdrawal === 0 && need > 0 && oneDigitApart(t.deposit, need)) {
+    } else if (
+      proves(t.balance) &&
+      t.withdrawal === 0 &&
+      need > 0 &&
+      oneDigitOff(t.deposit, need) &&
+      !elsewhere(before, t.balance - chain)
+    ) {
       t.deposit = need;
       mended.push(t);
-    } else if (proves(t.balance) && t.deposit === 0 && need < 0 && oneDigitApart(t.withdrawal, -need)) {
+    } else if (
+      proves(t.balance) &&
+      t.deposit === 0 &&
+      need < 0 &&
+      oneDigitOff(t.withdrawal, -need) &&
+      !elsewhere(before, t.balance - chain)
+    ) {
       t.withdrawal = -need;
       mended.push(t);
     } else if (oneDigitApart(t.balance, chain) && !proves(t.balance) && nearly(chain)) {

@@ -64,7 +64,70 @@ export function cleanOcrWords(words: Word[]): Word[] {
     const text = t.replace(STUCK_ENDS, '').replace(COLON_BEFORE_FIGURE, '').replace(MARK_SPECKS, '$1.');
     if (text) out.push({ ...w, text });
   }
-  return mendHeadingWords(dropDashBeforeCr(out));
+  return mendHeadingWords(dropDashBeforeCr(restoreLostPoints(dropLoneSeparators(out))));
+}
+
+/** The middles of two words stand on one text line. */
+const sameLine = (a: Word, b: Word) =>
+  Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)) < 0.5 * Math.max(a.height, b.height, 1);
+
+/**
+ * A ':' or '-' kept above as a label's separator or an empty cell's dash has words beside it on its
+ * line; one alone on its line separates nothing: a speck at the page's edge (scan bench, photo
+ * UNION seed 79265: a ':' past the sheet's right edge, a line of its own between two rows, ended
+ * the table there and six rows with it; decision 041, session 16).
+ */
+function dropLoneSeparators(words: Word[]): Word[] {
+  return words.filter(
+    (w) => (w.text !== ':' && w.text !== '-') || words.some((o) => o !== w && sameLine(o, w)),
+  );
+}
+
+/** A figure as a table prints it: a point and two paise, a mark perhaps ('1,04,762.16Cr'). */
+const PAISE_FIGURE = /^\(?-?\d[\d,]*\.\d{2}\)?(?:Cr|Dr|CR|DR)?\.?$/;
+/** The same with its point lost: four digits or more, the last two its paise ('1876400'). */
+const POINT_LOST = /^(\d[\d,]*\d)(\d{2})((?:Cr|Dr|CR|DR)\.?)?$/;
+/** Figures ending where a word ends (within this share of a character) stand in its column. */
+const COLUMN_EDGE = 0.6;
+/** A column of figures: at least this many with their points. */
+const COLUMN_FIGURES = 2;
+/**
+ * A figure whose point was put back is no surer than this (under the account stage's
+ * UNSURE_CONFIDENCE, 60): unless the balance chain vouches for its row, the row is flagged.
+ */
+const POINT_RESTORED_CONFIDENCE = 50;
+
+/**
+ * A photo's point is faint, and the recogniser loses it inside a figure with no gap left
+ * ('18764.00' read '1876400', '23125.63' read '2312563': scan bench, photo UNION seed 79265, five
+ * figures; UTKARSH 39698 one). Such a word is no figure to the parse (a figure needs its point: a
+ * cheque or reference number is not money), so a balance so read is lost and a deposit placed wrong.
+ * Put back where the word ends where a column of figures with their points ends (a right-aligned
+ * amount or balance column: COLUMN_FIGURES of them within COLUMN_EDGE of a character, outnumbering
+ * the words of bare digits that end there, so a column of cheque numbers keeps its own), before
+ * the last two digits; the word's confidence lowered so its row is flagged unless the chain proves
+ * it.
+ */
+function restoreLostPoints(words: Word[]): Word[] {
+  const pitch = textPitch(words);
+  if (pitch <= 0) return words;
+  const right = (w: Word) => w.x + w.width;
+  const figures = words.filter((w) => PAISE_FIGURE.test(w.text));
+  const bare = words.filter((w) => POINT_LOST.test(w.text));
+  if (!bare.length || figures.length < COLUMN_FIGURES) return words;
+  const endsBy = (list: Word[], w: Word) =>
+    list.filter((o) => Math.abs(right(o) - right(w)) <= COLUMN_EDGE * pitch).length;
+  return words.map((w) => {
+    const m = POINT_LOST.exec(w.text);
+    if (!m) return w;
+    const column = endsBy(figures, w);
+    if (column < COLUMN_FIGURES || column <= endsBy(bare, w)) return w;
+    return {
+      ...w,
+      text: `${m[1]}.${m[2]}${m[3] ?? ''}`,
+      confidence: Math.min(w.confidence ?? 100, POINT_RESTORED_CONFIDENCE),
+    };
+  });
 }
 
 // A figure with a minus stuck before it, a Cr mark after it: stuck or the next word.

@@ -227,7 +227,35 @@ export function warpSheet(g: Grey, q: Quad): Grey {
       out[y * width + x] = top + (bottom - top) * fy;
     }
   }
-  return { data: out, width, height };
+  return paperToEdges({ data: out, width, height });
+}
+
+// The band along the flattened sheet's edges given the paper just inside it, as a share of its
+// shorter side (at least EDGE_BAND_MIN pixels): corners found within a pixel or two and the
+// bilinear sampling leave a line of desk there, dashed by the desk's pattern, and the recogniser
+// took it for glyphs and lost the rows near it (scan bench, photo PNB seed 47596: page 2's two
+// rows read 'EEETEERL' 'DImomm' with it, right without it; decision 041, session 16). A printed
+// page keeps text a quarter of an inch and more from its edges; the band is a few hundredths.
+const EDGE_BAND = 0.005;
+const EDGE_BAND_MIN = 3;
+
+/** `g` with the pixels of its edge band each given the value of the nearest pixel inside the band. */
+function paperToEdges(g: Grey): Grey {
+  const { data, width, height } = g;
+  const b = Math.max(EDGE_BAND_MIN, Math.round(EDGE_BAND * Math.min(width, height)));
+  if (2 * b >= width || 2 * b >= height) return g;
+  for (let y = 0; y < height; y++) {
+    const inside = y >= b && y < height - b;
+    const cy = Math.min(height - 1 - b, Math.max(b, y));
+    for (let x = 0; x < width; x++) {
+      // rows inside the band: only their ends
+      if (inside && x === b) x = width - b;
+      if (x >= width) break;
+      const cx = Math.min(width - 1 - b, Math.max(b, x));
+      data[y * width + x] = data[cy * width + cx]!;
+    }
+  }
+  return g;
 }
 
 /** A photographed sheet warped flat; the image itself when it shows no sheet on a desk. */

@@ -79,8 +79,17 @@ export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap =
   const pitch = charPitch(words);
   if (pitch <= 0) return [...words];
   const out: W[] = [];
-  for (const w of words) {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
     const prev = out[out.length - 1];
+    const groups = prev ? commaLost(prev, words.slice(i), pitch, maxGap) : 0;
+    if (prev && groups) {
+      let j = prev;
+      for (const part of words.slice(i, i + groups)) j = joined({ ...j, text: `${j.text},` }, part);
+      out[out.length - 1] = j;
+      i += groups - 1;
+      continue;
+    }
     const date =
       prev && w.x0 >= prev.x0 ? cutDate(prev.text, w.text, (w.x0 - prev.x1) / pitch, maxGap) : null;
     if (prev && date !== null) {
@@ -108,6 +117,38 @@ export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap =
     out.push(w);
   }
   return out;
+}
+
+/** A figure's leading digits before a lost comma: '3', '1,40' (its groups so far). */
+const GROUP_HEAD = /^\d{1,3}(?:,\d{2,3})*$/;
+/** A middle group with its comma lost before it ('37' of '3' '37' '821.43'). */
+const MIDDLE_GROUP = /^\d{2,3}$/;
+/** The last group and the paise, the point perhaps read as a comma ('302.00', '852,00', '015.00Cr'). */
+const LAST_GROUP = /^\d{3}[.,]\d{2}(?:Cr|Dr|CR|DR)?\.?$/;
+/** The figure joined: grouped in threes, or the Indian way (twos, then the last three). */
+const GROUPED = /^\d{1,3}(?:(?:,\d{3})+|(?:,\d{2})*,\d{3})[.,]\d{2}(?:Cr|Dr|CR|DR)?\.?$/;
+
+/**
+ * How many of `rest`'s first words continue `head` as the groups of one figure whose commas the
+ * recogniser read as gaps ('3' '302.00' for 3,302.00; '3' '37' '821.43' for 3,37,821.43; '4' '015.00'
+ * for 4,015.00: scan bench, photo CANARA seed 71367 at 200 dpi, four figures so): each part within a
+ * comma's cell of the one before (`maxGap` pitches), the last a group of three with its paise, and
+ * the whole grouped as a figure is (GROUPED); 0 when they are not so.
+ */
+function commaLost<W extends LineWord>(head: W, rest: readonly W[], pitch: number, maxGap: number): number {
+  if (!GROUP_HEAD.test(head.text)) return 0;
+  let text = head.text;
+  let before: LineWord = head;
+  for (let n = 0; n < Math.min(rest.length, 3); n++) {
+    const w = rest[n]!;
+    const gap = (w.x0 - before.x1) / pitch;
+    if (gap < 0 || gap >= maxGap) return 0;
+    text += `,${w.text}`;
+    if (LAST_GROUP.test(w.text)) return GROUPED.test(text) ? n + 1 : 0;
+    if (!MIDDLE_GROUP.test(w.text)) return 0;
+    before = w;
+  }
+  return 0;
 }
 
 /** Whole rupees, with their point or without it: '83984.', '10538', '1,05,694'. */
@@ -140,8 +181,12 @@ function paiseApart(
   return alone && gap >= PAISE_GAP[0] && gap < PAISE_GAP[1];
 }
 
-/** How the recogniser reads a Cr mark: the C taken for an O, a G or a 0. */
-const CR_MISREAD = /^(?:Or|OR|0r|Gr|O|CO|Cc|GC|Gc)\.?$/;
+/**
+ * How the recogniser reads a Cr mark: the C taken for an O, a G or a 0, and at 200 dpi a soft photo's
+ * 'Cr.' as 'Q.', 'OQ.', 'oO,', '0', '©.', '@', "O'." (photo CANARA seed 71367: 9 balances so, each
+ * left unread), 'OC.', 'C.' (PNB 47596: 4). Its point read as a comma as often.
+ */
+const CR_MISREAD = /^(?:Or|OR|0r|Gr|O|CO|Cc|GC|Gc|Q|OQ|oO|OC|C|0|©|@|O')[.,]?$/;
 const FIGURE = /^\(?-?[\d,]*\d\.\d{2}\)?$/;
 /** How the recogniser reads a Dr mark: the r taken for an x or a t (photo INDIANBANK: '1,581.66 Dx'). */
 const DR_MISREAD = /^(?:Dx|DX|Dt|Dy)\.?$/;
@@ -165,8 +210,9 @@ export function mendCrMarks<W extends LineWord>(words: readonly W[]): W[] {
     const stuck = STUCK_MARK.exec(w.text);
     if (stuck) return { ...w, text: `${stuck[1]}Cr` };
     if (i === 0 || !FIGURE.test(words[i - 1]!.text)) return w;
-    const dot = w.text.endsWith('.') ? '.' : '';
-    if (CR_MISREAD.test(w.text)) return { ...w, text: `Cr${dot}` };
+    // (a point read as a comma after the mark: 'Or,')
+    const dot = /[.,]$/.test(w.text) ? '.' : '';
+    if (CR_MISREAD.test(w.text) || /^(?:Cr|CR),$/.test(w.text)) return { ...w, text: `Cr${dot}` };
     return DR_MISREAD.test(w.text) ? { ...w, text: `Dr${dot}` } : w;
   });
 }
