@@ -175,8 +175,8 @@ for (;;) {
 }
 const drainS = (Date.now() - lastDropAt) / 1000;
 const waits = jobs.map((j) => (Date.parse(j.updated_at) - Date.parse(j.created_at)) / 1000);
-const slices = await new Promise<number[]>((resolve) => {
-  child.once('message', (m) => resolve((m as OfficeSlices).slices));
+const { slices, readEnds } = await new Promise<OfficeSlices>((resolve) => {
+  child.once('message', (m) => resolve(m as OfficeSlices));
   child.send({ slices: true });
 });
 const over = (ms: number) => slices.filter((x) => x > ms).length;
@@ -192,6 +192,9 @@ process.stdout.write(
     ...['health', 'jobs', 'book', 'drop', 'drain'].map(line),
     `errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}`,
     `server thread CPU between turns (1 ms timer, ${slices.length} turns): over 5/10/20/50 ms ${over(5)}/${over(10)}/${over(20)}/${over(50)}; longest ${longest.map((x) => x.toFixed(0)).join(', ')} ms`,
+    readEnds.length
+      ? `read ends held the database (n=${readEnds.length}): p50 ${pct(readEnds, 50).toFixed(1)} ms  p90 ${pct(readEnds, 90).toFixed(1)} ms  max ${pct(readEnds, 100).toFixed(0)} ms`
+      : 'read ends: not measured (PostgreSQL)',
     `files: ${jobs.length} ${JSON.stringify(states)}; drop to end p50 ${pct(waits, 50).toFixed(0)} s, p99 ${pct(waits, 99).toFixed(0)} s; queue empty ${drainS.toFixed(0)} s after the last drop`,
     '',
   ].join('\n'),

@@ -16,6 +16,8 @@ import { makeClient, makeMember, silentLog } from '../test/helpers/queue.ts';
 
 export interface OfficeSlices {
   slices: number[];
+  /** each queue read's end (its transaction, from begun to ended), ms of wall time (PGlite only) */
+  readEnds: number[];
 }
 export interface OfficeReady {
   port: number;
@@ -30,6 +32,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-office-bench-'));
 const database = await openDatabase(
   cluster ? { databaseUrl: cluster.databaseUrl, pgliteDir: '' } : { pgliteDir: path.join(dir, 'pglite') },
 );
+const readEnds = watchReadEnds();
 const queue = await startQueue(database, silentLog, {
   env: { ...process.env, BAHI_QUEUE_POLL_SECONDS: '0.5' },
   uploadsDir: uploadsDirOf(dir),
@@ -64,7 +67,7 @@ const sliceTimer = setInterval(() => {
 process.on('message', (m: { slices?: boolean }) => {
   if (!m.slices) return;
   clearInterval(sliceTimer);
-  process.send?.({ slices } satisfies OfficeSlices);
+  process.send?.({ slices, readEnds } satisfies OfficeSlices);
 });
 process.on('disconnect', () => {
   void h
@@ -77,3 +80,34 @@ process.on('disconnect', () => {
       process.exit(0);
     });
 });
+
+/**
+ * How long each queue read's end (queue/read.ts: the transaction that takes the spend's advisory
+ * lock) held the embedded database, from its begin answered to its end answered: every other
+ * query waits for it. Both PGlite handles (its thread's and PGlite's own) take the same callback.
+ */
+function watchReadEnds(): number[] {
+  const holds: number[] = [];
+  const pglite = database.pglite;
+  if (!pglite) return holds;
+  type Fn = (tx: { query: (...a: unknown[]) => Promise<unknown> }) => Promise<unknown>;
+  const transaction = (pglite.transaction as (fn: Fn) => Promise<unknown>).bind(pglite);
+  (pglite as { transaction: unknown }).transaction = async (fn: Fn) => {
+    let begun = 0;
+    let readEnd = false;
+    try {
+      return await transaction((tx) => {
+        begun = performance.now();
+        const query = tx.query.bind(tx);
+        tx.query = (...a: unknown[]) => {
+          if (String(a[0]).includes('pg_advisory_xact_lock')) readEnd = true;
+          return query(...a);
+        };
+        return fn(tx);
+      });
+    } finally {
+      if (readEnd) holds.push(performance.now() - begun);
+    }
+  };
+  return holds;
+}

@@ -22,7 +22,9 @@ import { makeMember, pagesOf, silentLog, tempUploadsDir } from './helpers/queue.
 function csv(n: number, tag: string): Buffer {
   const lines = ['Date,Narration,Withdrawal,Deposit,Balance'];
   for (let i = 0; i < n; i++)
-    lines.push(`${String(1 + (i % 28)).padStart(2, '0')}/04/2024,${tag} NEFT ${i},,100.00,${(100 * (i + 1)).toFixed(2)}`);
+    lines.push(
+      `${String(1 + (i % 28)).padStart(2, '0')}/04/2024,${tag} NEFT ${i},,100.00,${(100 * (i + 1)).toFixed(2)}`,
+    );
   return Buffer.from(lines.join('\n') + '\n');
 }
 
@@ -152,7 +154,10 @@ describe("a dropped file's end: few statements, the same guarantees (PGlite)", (
     const db = h.database.db;
     assert.equal((await db.select().from(pageLedger).where(eq(pageLedger.userId, m.id))).length, 0);
     assert.equal((await db.select().from(extractions).where(eq(extractions.userId, m.id))).length, 0);
-    assert.equal((await db.select().from(statementResults).where(eq(statementResults.userId, m.id))).length, 0);
+    assert.equal(
+      (await db.select().from(statementResults).where(eq(statementResults.userId, m.id))).length,
+      0,
+    );
     assert.equal(
       (await db.select().from(statementRowChunks).where(eq(statementRowChunks.userId, m.id))).length,
       0,
@@ -176,8 +181,14 @@ describe("a dropped file's end: few statements, the same guarantees (PGlite)", (
     const db = h.database.db;
     assert.equal((await db.select().from(pageLedger).where(eq(pageLedger.userId, m.id))).length, 0);
     assert.equal((await db.select().from(extractions).where(eq(extractions.userId, m.id))).length, 0);
-    assert.equal((await db.select().from(statementResults).where(eq(statementResults.userId, m.id))).length, 0);
-    assert.equal((await db.select().from(unfiledStatements).where(eq(unfiledStatements.userId, m.id))).length, 0);
+    assert.equal(
+      (await db.select().from(statementResults).where(eq(statementResults.userId, m.id))).length,
+      0,
+    );
+    assert.equal(
+      (await db.select().from(unfiledStatements).where(eq(unfiledStatements.userId, m.id))).length,
+      0,
+    );
     assert.equal(
       (await db.select().from(statementRowChunks).where(eq(statementRowChunks.userId, m.id))).length,
       0,

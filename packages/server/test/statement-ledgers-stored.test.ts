@@ -80,19 +80,32 @@ describe("a statement's ledger names stored without the blank end (PGlite)", () 
     const m = await makeMember(h, 10);
     const { id } = await save(m.id, rowsOf(600));
     assert.equal(await storedNames(id), 0, 'no name stored for 600 blank ledgers');
-    await assertNames(m.id, m.token, id, rowsOf(600).map(() => ''));
+    await assertNames(
+      m.id,
+      m.token,
+      id,
+      rowsOf(600).map(() => ''),
+    );
     // staged first, as a large read is saved
     const staged = await stageStatementRows(h.database.db, { userId: m.id, rows: rowsOf(600) });
     const saved = await save(m.id, staged);
     assert.equal(await storedNames(saved.id), 0);
-    await assertNames(m.id, m.token, saved.id, rowsOf(600).map(() => ''));
+    await assertNames(
+      m.id,
+      m.token,
+      saved.id,
+      rowsOf(600).map(() => ''),
+    );
   });
 
   test('names up to the last one set are stored; a ledger set, changed and cleared reads back', async () => {
     const m = await makeMember(h, 10);
-    const { id } = await save(m.id, rowsOf(600, (i) => (i === 7 ? 'Sales' : '')));
+    const { id } = await save(
+      m.id,
+      rowsOf(600, (i) => (i === 7 ? 'Sales' : '')),
+    );
     assert.equal(await storedNames(id), 8);
-    const want = rowsOf(600).map((_, i) => (i === 7 ? 'Sales' : ''));
+    const want: string[] = rowsOf(600).map((_, i) => (i === 7 ? 'Sales' : ''));
     await assertNames(m.id, m.token, id, want);
 
     const set = await saveStatementLedgers(

@@ -32,13 +32,7 @@ import {
 import { readReasons, toRow } from '../statements/shape.ts';
 import { mapInSlices } from '../slices.ts';
 import { closeJob, lockFileSpend, markRead } from './read-end.ts';
-import {
-  markFailed,
-  markNeedsPassword,
-  progressWriter,
-  startReading,
-  uploadBytes,
-} from './store.ts';
+import { markFailed, markNeedsPassword, progressWriter, startReading, uploadBytes } from './store.ts';
 import type { UploadFiles } from './upload-files.ts';
 
 /** Thrown to make the queue retry the job: the read stopped for a reason that is not the file's. */
