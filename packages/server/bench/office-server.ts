@@ -16,8 +16,11 @@ import { makeClient, makeMember, silentLog } from '../test/helpers/queue.ts';
 
 export interface OfficeSlices {
   slices: number[];
-  /** each queue read's end (its transaction, from begun to ended), ms of wall time (PGlite only) */
-  readEnds: number[];
+  /**
+   * each queue read's end (its transaction, from begun to ended), ms of wall time, and the parts of
+   * that time by statement (PGlite only)
+   */
+  readEnds: { holds: number[]; parts: Record<string, number[]> };
 }
 export interface OfficeReady {
   port: number;
@@ -84,30 +87,53 @@ process.on('disconnect', () => {
 /**
  * How long each queue read's end (queue/read.ts: the transaction that takes the spend's advisory
  * lock) held the embedded database, from its begin answered to its end answered: every other
- * query waits for it. Both PGlite handles (its thread's and PGlite's own) take the same callback.
+ * query waits for it. With it, where that time went: each statement's round trip (by its first
+ * words) and the server's own time between them ('between'). Both PGlite handles (its thread's and
+ * PGlite's own) take the same callback.
  */
-function watchReadEnds(): number[] {
-  const holds: number[] = [];
+function watchReadEnds(): OfficeSlices['readEnds'] {
+  const out: OfficeSlices['readEnds'] = { holds: [], parts: {} };
   const pglite = database.pglite;
-  if (!pglite) return holds;
+  if (!pglite) return out;
   type Fn = (tx: { query: (...a: unknown[]) => Promise<unknown> }) => Promise<unknown>;
   const transaction = (pglite.transaction as (fn: Fn) => Promise<unknown>).bind(pglite);
+  const label = (q: string) =>
+    (
+      /^\s*(with \w+ as \(\s*\w+( from| into)? "?\w+|select pg_advisory|select "\w+"?|select|insert into "?\w+|update "?\w+|delete from "?\w+|savepoint|release)/i.exec(
+        q,
+      )?.[1] ?? q.slice(0, 20)
+    ).replace(/\s+/g, ' ');
   (pglite as { transaction: unknown }).transaction = async (fn: Fn) => {
     let begun = 0;
     let readEnd = false;
+    let last = 0;
+    const parts: [string, number][] = [];
     try {
       return await transaction((tx) => {
-        begun = performance.now();
+        begun = last = performance.now();
         const query = tx.query.bind(tx);
-        tx.query = (...a: unknown[]) => {
-          if (String(a[0]).includes('pg_advisory_xact_lock')) readEnd = true;
-          return query(...a);
+        tx.query = async (...a: unknown[]) => {
+          const q = String(a[0]);
+          if (q.includes('pg_advisory_xact_lock')) readEnd = true;
+          const sent = performance.now();
+          parts.push(['between', sent - last]);
+          try {
+            return await query(...a);
+          } finally {
+            last = performance.now();
+            parts.push([label(q), last - sent]);
+          }
         };
         return fn(tx);
       });
     } finally {
-      if (readEnd) holds.push(performance.now() - begun);
+      if (readEnd) {
+        const end = performance.now();
+        out.holds.push(end - begun);
+        parts.push(['between', end - last]);
+        for (const [k, ms] of parts) (out.parts[k] ??= []).push(ms);
+      }
     }
   };
-  return holds;
+  return out;
 }
