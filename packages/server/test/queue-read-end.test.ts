@@ -2,7 +2,7 @@
 // the spend, the history, the statement and its filing in one transaction of few statements, with
 // every guarantee of the transaction it replaced: paid once (a repeat within the day is free), a
 // short balance refused with nothing kept, a job ended by another delivery left alone. PGlite in
-// memory (inline), the real reader, a CSV statement made here.
+// memory (inline) and PostgreSQL 15 when installed, the real reader, a CSV statement made here.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { storeDrop } from '../src/queue/store.ts';
 import { UploadFiles } from '../src/queue/upload-files.ts';
 import { statementResults, statementRowChunks } from '../src/statements/tables.ts';
 import { startApp } from './helpers/harness.ts';
+import { postgresOrSkip } from './helpers/postgres.ts';
 import { makeMember, pagesOf, silentLog, tempUploadsDir } from './helpers/queue.ts';
 
 /** A CSV statement of `n` deposits (50 rows a page: n = 120 costs 3 pages), `tag` in each narration. */
@@ -52,146 +53,162 @@ function watchTransactions(pglite: PGlite) {
   return { transactions, stop: () => void (pglite.transaction = transaction) };
 }
 
-describe("a dropped file's end: few statements, the same guarantees (PGlite)", () => {
-  let h: Awaited<ReturnType<typeof startApp>>;
-  let uploads: UploadFiles;
-  before(async () => {
-    h = await startApp();
-    uploads = new UploadFiles(tempUploadsDir());
-  });
-  after(async () => {
-    await h?.close();
-    rmSync(uploads.dir, { recursive: true, force: true });
-  });
+const cluster = await postgresOrSkip("a dropped file's end on PostgreSQL 15");
+suite('PGlite', () => startApp());
+if (cluster)
+  suite(
+    'PostgreSQL 15',
+    () => startApp({ databaseUrl: cluster.databaseUrl }),
+    () => cluster.stop(),
+  );
 
-  const deps = (beforeRead?: (jobId: string) => Promise<void>) => ({
-    db: h.database.db,
-    uploads,
-    log: silentLog,
-    ...(beforeRead ? { beforeRead } : {}),
-  });
+function suite(kind: string, start: () => ReturnType<typeof startApp>, stop?: () => Promise<void>) {
+  describe(`a dropped file's end: few statements, the same guarantees (${kind})`, () => {
+    let h: Awaited<ReturnType<typeof startApp>>;
+    let uploads: UploadFiles;
+    before(async () => {
+      h = await start();
+      uploads = new UploadFiles(tempUploadsDir());
+    });
+    after(async () => {
+      await h?.close();
+      await stop?.();
+      rmSync(uploads.dir, { recursive: true, force: true });
+    });
 
-  async function dropOne(userId: string, bytes: Buffer) {
-    const [job] = await storeDrop(h.database.db, uploads, userId, null, randomUUID(), [
-      { fileName: 'april.csv', bytes },
-    ]);
-    return job!.id;
-  }
+    const deps = (beforeRead?: (jobId: string) => Promise<void>) => ({
+      db: h.database.db,
+      uploads,
+      log: silentLog,
+      ...(beforeRead ? { beforeRead } : {}),
+    });
 
-  async function jobOf(id: string) {
-    const [row] = await h.database.db.select().from(officeJobs).where(eq(officeJobs.id, id));
-    return row!;
-  }
-
-  test('the read, the spend, the history, the statement and the filing are five statements', async () => {
-    const m = await makeMember(h, 100);
-    const jobId = await dropOne(m.id, csv(120, 'FIVE'));
-    const watch = watchTransactions(h.database.pglite as PGlite);
-    let outcome;
-    try {
-      outcome = await readDroppedFile(deps(), jobId);
-    } finally {
-      watch.stop();
+    async function dropOne(userId: string, bytes: Buffer) {
+      const [job] = await storeDrop(h.database.db, uploads, userId, null, randomUUID(), [
+        { fileName: 'april.csv', bytes },
+      ]);
+      return job!.id;
     }
-    assert.equal(outcome, 'read');
-    const end = watch.transactions.find((t) => t.some((q) => q.includes('pg_advisory_xact_lock')));
-    assert.ok(end, 'the end is one transaction');
-    // the spend's lock; the job, the spend, the history and the statement; the accounts the number
-    // names and the unfiled statement kept (no client: the inbox); the job's last word with its
-    // upload's row. Fourteen until session 16, each a round trip to the database's thread.
-    assert.ok(end.length <= 5, `the end sent ${end.length} statements:\n${end.join('\n---\n')}`);
 
-    // and everything the old transaction wrote is there
-    const job = await jobOf(jobId);
-    assert.equal(job.state, 'read');
-    assert.equal(job.rows, 120);
-    assert.equal(job.pagesCharged, 3);
-    assert.ok(job.statementId);
-    assert.equal(await pagesOf(h, m.id), 97);
-    const spends = await h.database.db.select().from(pageLedger).where(eq(pageLedger.userId, m.id));
-    assert.deepEqual(
-      spends.map((s) => [s.kind, s.pages]),
-      [['spend', -3]],
-    );
-    const [history] = await h.database.db.select().from(extractions).where(eq(extractions.userId, m.id));
-    assert.deepEqual([history?.id, history?.pages, history?.rows], [job.statementId, 3, 120]);
-    const [stored] = await h.database.db
-      .select()
-      .from(statementResults)
-      .where(eq(statementResults.id, job.statementId!));
-    assert.equal(stored?.rowCount, 120);
-    const unfiled = await h.database.db
-      .select()
-      .from(unfiledStatements)
-      .where(eq(unfiledStatements.statementId, job.statementId!));
-    assert.equal(unfiled.length, 1);
-    const left = await h.database.db.select().from(officeUploads).where(eq(officeUploads.jobId, jobId));
-    assert.equal(left.length, 0, "the upload's row went with the job");
-  });
+    async function jobOf(id: string) {
+      const [row] = await h.database.db.select().from(officeJobs).where(eq(officeJobs.id, id));
+      return row!;
+    }
 
-  test('the same file again within the day is read free; the balance pays once', async () => {
-    const m = await makeMember(h, 100);
-    const bytes = csv(120, 'AGAIN');
-    assert.equal(await readDroppedFile(deps(), await dropOne(m.id, bytes)), 'read');
-    const second = await dropOne(m.id, bytes);
-    assert.equal(await readDroppedFile(deps(), second), 'read');
-    assert.equal((await jobOf(second)).pagesCharged, 0);
-    assert.equal(await pagesOf(h, m.id), 97);
-    const spends = await h.database.db.select().from(pageLedger).where(eq(pageLedger.userId, m.id));
-    assert.equal(spends.length, 1);
-  });
+    test('the read, the spend, the history, the statement and the filing are five statements', async () => {
+      // (counted on the embedded database's transactions; the rest of the test holds on both)
+      const m = await makeMember(h, 100);
+      const jobId = await dropOne(m.id, csv(120, 'FIVE'));
+      const pglite = h.database.pglite as PGlite | undefined;
+      const watch = pglite && watchTransactions(pglite);
+      let outcome;
+      try {
+        outcome = await readDroppedFile(deps(), jobId);
+      } finally {
+        watch?.stop();
+      }
+      assert.equal(outcome, 'read');
+      if (watch) {
+        const end = watch.transactions.find((t) => t.some((q) => q.includes('pg_advisory_xact_lock')));
+        assert.ok(end, 'the end is one transaction');
+        // the spend's lock; the job, the spend, the history and the statement; the accounts the
+        // number names and the unfiled statement kept (no client: the inbox); the job's last word
+        // with its upload's row. Fourteen until session 16, each a round trip to the database's thread.
+        assert.ok(end.length <= 5, `the end sent ${end.length} statements:\n${end.join('\n---\n')}`);
+      }
 
-  test('a balance short of the cost: the file fails with the words, nothing spent or kept', async () => {
-    const m = await makeMember(h, 2);
-    const jobId = await dropOne(m.id, csv(120, 'SHORT'));
-    assert.equal(await readDroppedFile(deps(), jobId), 'failed');
-    const job = await jobOf(jobId);
-    assert.equal(job.state, 'failed');
-    assert.equal(job.reasonCode, 'NOT_ENOUGH_PAGES');
-    assert.match(job.reason ?? '', /this needs 3 pages and you have 2 left/);
-    assert.equal(job.statementId, null);
-    assert.equal(await pagesOf(h, m.id), 2);
-    const db = h.database.db;
-    assert.equal((await db.select().from(pageLedger).where(eq(pageLedger.userId, m.id))).length, 0);
-    assert.equal((await db.select().from(extractions).where(eq(extractions.userId, m.id))).length, 0);
-    assert.equal(
-      (await db.select().from(statementResults).where(eq(statementResults.userId, m.id))).length,
-      0,
-    );
-    assert.equal(
-      (await db.select().from(statementRowChunks).where(eq(statementRowChunks.userId, m.id))).length,
-      0,
-      'the staged rows went too',
-    );
-  });
+      // and everything the old transaction wrote is there
+      const job = await jobOf(jobId);
+      assert.equal(job.state, 'read');
+      assert.equal(job.rows, 120);
+      assert.equal(job.pagesCharged, 3);
+      assert.ok(job.statementId);
+      assert.equal(await pagesOf(h, m.id), 97);
+      const spends = await h.database.db.select().from(pageLedger).where(eq(pageLedger.userId, m.id));
+      assert.deepEqual(
+        spends.map((s) => [s.kind, s.pages]),
+        [['spend', -3]],
+      );
+      const [history] = await h.database.db.select().from(extractions).where(eq(extractions.userId, m.id));
+      assert.deepEqual([history?.id, history?.pages, history?.rows], [job.statementId, 3, 120]);
+      const [stored] = await h.database.db
+        .select()
+        .from(statementResults)
+        .where(eq(statementResults.id, job.statementId!));
+      assert.equal(stored?.rowCount, 120);
+      const unfiled = await h.database.db
+        .select()
+        .from(unfiledStatements)
+        .where(eq(unfiledStatements.statementId, job.statementId!));
+      assert.equal(unfiled.length, 1);
+      const left = await h.database.db.select().from(officeUploads).where(eq(officeUploads.jobId, jobId));
+      assert.equal(left.length, 0, "the upload's row went with the job");
+    });
 
-  test('a job another delivery ended meanwhile is left as it is: nothing spent, saved or filed', async () => {
-    const m = await makeMember(h, 100);
-    const jobId = await dropOne(m.id, csv(120, 'TWICE'));
-    // the other delivery's end, between this one's claim and its end
-    const endedElsewhere = async (id: string) =>
-      void (await h.database.db
-        .update(officeJobs)
-        .set({ state: 'failed', reasonCode: 'INTERNAL' })
-        .where(and(eq(officeJobs.id, id), eq(officeJobs.state, 'reading'))));
-    assert.equal(await readDroppedFile(deps(endedElsewhere), jobId), 'skipped');
-    const job = await jobOf(jobId);
-    assert.deepEqual([job.state, job.pagesCharged, job.statementId], ['failed', 0, null]);
-    assert.equal(await pagesOf(h, m.id), 100);
-    const db = h.database.db;
-    assert.equal((await db.select().from(pageLedger).where(eq(pageLedger.userId, m.id))).length, 0);
-    assert.equal((await db.select().from(extractions).where(eq(extractions.userId, m.id))).length, 0);
-    assert.equal(
-      (await db.select().from(statementResults).where(eq(statementResults.userId, m.id))).length,
-      0,
-    );
-    assert.equal(
-      (await db.select().from(unfiledStatements).where(eq(unfiledStatements.userId, m.id))).length,
-      0,
-    );
-    assert.equal(
-      (await db.select().from(statementRowChunks).where(eq(statementRowChunks.userId, m.id))).length,
-      0,
-    );
+    test('the same file again within the day is read free; the balance pays once', async () => {
+      const m = await makeMember(h, 100);
+      const bytes = csv(120, 'AGAIN');
+      assert.equal(await readDroppedFile(deps(), await dropOne(m.id, bytes)), 'read');
+      const second = await dropOne(m.id, bytes);
+      assert.equal(await readDroppedFile(deps(), second), 'read');
+      assert.equal((await jobOf(second)).pagesCharged, 0);
+      assert.equal(await pagesOf(h, m.id), 97);
+      const spends = await h.database.db.select().from(pageLedger).where(eq(pageLedger.userId, m.id));
+      assert.equal(spends.length, 1);
+    });
+
+    test('a balance short of the cost: the file fails with the words, nothing spent or kept', async () => {
+      const m = await makeMember(h, 2);
+      const jobId = await dropOne(m.id, csv(120, 'SHORT'));
+      assert.equal(await readDroppedFile(deps(), jobId), 'failed');
+      const job = await jobOf(jobId);
+      assert.equal(job.state, 'failed');
+      assert.equal(job.reasonCode, 'NOT_ENOUGH_PAGES');
+      assert.match(job.reason ?? '', /this needs 3 pages and you have 2 left/);
+      assert.equal(job.statementId, null);
+      assert.equal(await pagesOf(h, m.id), 2);
+      const db = h.database.db;
+      assert.equal((await db.select().from(pageLedger).where(eq(pageLedger.userId, m.id))).length, 0);
+      assert.equal((await db.select().from(extractions).where(eq(extractions.userId, m.id))).length, 0);
+      assert.equal(
+        (await db.select().from(statementResults).where(eq(statementResults.userId, m.id))).length,
+        0,
+      );
+      assert.equal(
+        (await db.select().from(statementRowChunks).where(eq(statementRowChunks.userId, m.id))).length,
+        0,
+        'the staged rows went too',
+      );
+    });
+
+    test('a job another delivery ended meanwhile is left as it is: nothing spent, saved or filed', async () => {
+      const m = await makeMember(h, 100);
+      const jobId = await dropOne(m.id, csv(120, 'TWICE'));
+      // the other delivery's end, between this one's claim and its end
+      const endedElsewhere = async (id: string) =>
+        void (await h.database.db
+          .update(officeJobs)
+          .set({ state: 'failed', reasonCode: 'INTERNAL' })
+          .where(and(eq(officeJobs.id, id), eq(officeJobs.state, 'reading'))));
+      assert.equal(await readDroppedFile(deps(endedElsewhere), jobId), 'skipped');
+      const job = await jobOf(jobId);
+      assert.deepEqual([job.state, job.pagesCharged, job.statementId], ['failed', 0, null]);
+      assert.equal(await pagesOf(h, m.id), 100);
+      const db = h.database.db;
+      assert.equal((await db.select().from(pageLedger).where(eq(pageLedger.userId, m.id))).length, 0);
+      assert.equal((await db.select().from(extractions).where(eq(extractions.userId, m.id))).length, 0);
+      assert.equal(
+        (await db.select().from(statementResults).where(eq(statementResults.userId, m.id))).length,
+        0,
+      );
+      assert.equal(
+        (await db.select().from(unfiledStatements).where(eq(unfiledStatements.userId, m.id))).length,
+        0,
+      );
+      assert.equal(
+        (await db.select().from(statementRowChunks).where(eq(statementRowChunks.userId, m.id))).length,
+        0,
+      );
+    });
   });
-});
+}
