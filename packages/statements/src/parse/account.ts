@@ -508,19 +508,14 @@ function sideByNarration(txs: Transaction[]): boolean {
   if (!first || !named || !SIDE_BY_BALANCE.has(first)) return false;
   let same = 0;
   let crossed = 0;
-  txs.forEach((t, k) => {
-    const before = txs[k - 1]?.balance;
+  for (const t of provenRows(txs)) {
     const side = narrationSide(t);
-    if (k === 0 || !side || t.balance === null || before === null || before === undefined) return;
-    if (t.balance - before !== t.deposit - t.withdrawal || t.deposit === t.withdrawal) return;
+    if (!side) continue;
     if ((side === 'Dr') === t.withdrawal > 0) same++;
     else crossed++;
-  });
+  }
   if (same < 3 || crossed > 0) return false;
-  const amount = first.withdrawal + first.deposit;
-  first.withdrawal = named === 'Dr' ? amount : 0;
-  first.deposit = named === 'Dr' ? 0 : amount;
-  SIDE_BY_BALANCE.delete(first);
+  setFirstSide(first, named === 'Dr');
   return true;
 }
 
@@ -531,19 +526,29 @@ function sideByPlace(txs: Transaction[]): void {
   let same = 0;
   let crossed = 0;
   const seen = new Set<string>();
-  txs.forEach((t, k) => {
+  for (const t of provenRows(txs)) {
     const p = AMOUNT_PLACE.get(t);
-    const before = txs[k - 1]?.balance;
-    if (k === 0 || !p || t.balance === null || before === null || before === undefined) return;
-    // (proven: the balance moved by the amount, on the side the row now has)
-    if (t.balance - before !== t.deposit - t.withdrawal || t.deposit === t.withdrawal) return;
+    if (!p) continue;
     seen.add(p);
     if ((p === 'debit') === t.withdrawal > 0) same++;
     else crossed++;
-  });
+  }
   if (seen.size < 2 || same + crossed < 3 || (same > 0 && crossed > 0)) return;
+  setFirstSide(first, (place === 'debit') === same > 0);
+}
+
+/** The rows after the first whose balance moved by their amount, on the side each row now has. */
+function provenRows(txs: Transaction[]): Transaction[] {
+  return txs.filter((t, k) => {
+    const before = txs[k - 1]?.balance;
+    if (k === 0 || t.balance === null || before === null || before === undefined) return false;
+    return t.balance - before === t.deposit - t.withdrawal && t.deposit !== t.withdrawal;
+  });
+}
+
+/** The first row's amount on the side shown, no longer a guess. */
+function setFirstSide(first: Transaction, withdrawal: boolean): void {
   const amount = first.withdrawal + first.deposit;
-  const withdrawal = (place === 'debit') === same > 0;
   first.withdrawal = withdrawal ? amount : 0;
   first.deposit = withdrawal ? 0 : amount;
   SIDE_BY_BALANCE.delete(first);
