@@ -175,8 +175,8 @@ for (;;) {
 }
 const drainS = (Date.now() - lastDropAt) / 1000;
 const waits = jobs.map((j) => (Date.parse(j.updated_at) - Date.parse(j.created_at)) / 1000);
-const slices = await new Promise<number[]>((resolve) => {
-  child.once('message', (m) => resolve((m as OfficeSlices).slices));
+const { slices, readEnds } = await new Promise<OfficeSlices>((resolve) => {
+  child.once('message', (m) => resolve(m as OfficeSlices));
   child.send({ slices: true });
 });
 const over = (ms: number) => slices.filter((x) => x > ms).length;
@@ -192,8 +192,27 @@ process.stdout.write(
     ...['health', 'jobs', 'book', 'drop', 'drain'].map(line),
     `errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}`,
     `server thread CPU between turns (1 ms timer, ${slices.length} turns): over 5/10/20/50 ms ${over(5)}/${over(10)}/${over(20)}/${over(50)}; longest ${longest.map((x) => x.toFixed(0)).join(', ')} ms`,
+    ...readEndLines(readEnds),
     `files: ${jobs.length} ${JSON.stringify(states)}; drop to end p50 ${pct(waits, 50).toFixed(0)} s, p99 ${pct(waits, 99).toFixed(0)} s; queue empty ${drainS.toFixed(0)} s after the last drop`,
     '',
   ].join('\n'),
 );
 child.disconnect();
+
+/** The read ends' holds, and the parts of them that took most of the time in all. */
+function readEndLines({ holds, parts }: OfficeSlices['readEnds']): string[] {
+  if (!holds.length) return ['read ends: not measured (PostgreSQL)'];
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const total = sum(holds);
+  const top = Object.entries(parts)
+    .map(([k, xs]) => ({ k, xs, ms: sum(xs) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 8);
+  return [
+    `read ends held the database (n=${holds.length}): p50 ${pct(holds, 50).toFixed(1)} ms  p90 ${pct(holds, 90).toFixed(1)} ms  max ${pct(holds, 100).toFixed(0)} ms; ${((sum(Object.values(parts).map((xs) => xs.length)) - holds.length) / 2 / holds.length).toFixed(1)} statements each (mean)`,
+    ...top.map(
+      ({ k, xs, ms }) =>
+        `  ${((100 * ms) / total).toFixed(0).padStart(3)} %  ${k.padEnd(40)} n=${String(xs.length).padStart(5)}  p50 ${pct(xs, 50).toFixed(1)} ms  max ${pct(xs, 100).toFixed(0)} ms`,
+    ),
+  ];
+}

@@ -16,6 +16,11 @@ import { makeClient, makeMember, silentLog } from '../test/helpers/queue.ts';
 
 export interface OfficeSlices {
   slices: number[];
+  /**
+   * each queue read's end (its transaction, from begun to ended), ms of wall time, and the parts of
+   * that time by statement (PGlite only)
+   */
+  readEnds: { holds: number[]; parts: Record<string, number[]> };
 }
 export interface OfficeReady {
   port: number;
@@ -30,6 +35,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'bahi-office-bench-'));
 const database = await openDatabase(
   cluster ? { databaseUrl: cluster.databaseUrl, pgliteDir: '' } : { pgliteDir: path.join(dir, 'pglite') },
 );
+const readEnds = watchReadEnds();
 const queue = await startQueue(database, silentLog, {
   env: { ...process.env, BAHI_QUEUE_POLL_SECONDS: '0.5' },
   uploadsDir: uploadsDirOf(dir),
@@ -64,7 +70,7 @@ const sliceTimer = setInterval(() => {
 process.on('message', (m: { slices?: boolean }) => {
   if (!m.slices) return;
   clearInterval(sliceTimer);
-  process.send?.({ slices } satisfies OfficeSlices);
+  process.send?.({ slices, readEnds } satisfies OfficeSlices);
 });
 process.on('disconnect', () => {
   void h
@@ -77,3 +83,57 @@ process.on('disconnect', () => {
       process.exit(0);
     });
 });
+
+/**
+ * How long each queue read's end (queue/read.ts: the transaction that takes the spend's advisory
+ * lock) held the embedded database, from its begin answered to its end answered: every other
+ * query waits for it. With it, where that time went: each statement's round trip (by its first
+ * words) and the server's own time between them ('between'). Both PGlite handles (its thread's and
+ * PGlite's own) take the same callback.
+ */
+function watchReadEnds(): OfficeSlices['readEnds'] {
+  const out: OfficeSlices['readEnds'] = { holds: [], parts: {} };
+  const pglite = database.pglite;
+  if (!pglite) return out;
+  type Fn = (tx: { query: (...a: unknown[]) => Promise<unknown> }) => Promise<unknown>;
+  const transaction = (pglite.transaction as (fn: Fn) => Promise<unknown>).bind(pglite);
+  const label = (q: string) =>
+    (
+      /^\s*(with \w+ as \(\s*\w+( from| into)? "?\w+|select pg_advisory|select "\w+"?|select|insert into "?\w+|update "?\w+|delete from "?\w+|savepoint|release)/i.exec(
+        q,
+      )?.[1] ?? q.slice(0, 20)
+    ).replace(/\s+/g, ' ');
+  (pglite as { transaction: unknown }).transaction = async (fn: Fn) => {
+    let begun = 0;
+    let readEnd = false;
+    let last = 0;
+    const parts: [string, number][] = [];
+    try {
+      return await transaction((tx) => {
+        begun = last = performance.now();
+        const query = tx.query.bind(tx);
+        tx.query = async (...a: unknown[]) => {
+          const q = String(a[0]);
+          if (q.includes('pg_advisory_xact_lock')) readEnd = true;
+          const sent = performance.now();
+          parts.push(['between', sent - last]);
+          try {
+            return await query(...a);
+          } finally {
+            last = performance.now();
+            parts.push([label(q), last - sent]);
+          }
+        };
+        return fn(tx);
+      });
+    } finally {
+      if (readEnd) {
+        const end = performance.now();
+        out.holds.push(end - begun);
+        parts.push(['between', end - last]);
+        for (const [k, ms] of parts) (out.parts[k] ??= []).push(ms);
+      }
+    }
+  };
+  return out;
+}

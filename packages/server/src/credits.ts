@@ -54,7 +54,8 @@ export async function grantPages(
  * What a read costs, paid: spends `pages` (0 for a free repeat) and runs `alongside` (the history
  * row, the stored result) in one transaction, so the balance, the ledger and the record change
  * together or not at all. The statement route charges through this function and the office queue
- * through its spendInTransaction, after the read, when the cost is known: a read that fails costs nothing, so there is nothing to
+ * by the same rules in one statement of its own (queue/read-end.ts markRead: keep the two alike),
+ * after the read, when the cost is known: a read that fails costs nothing, so there is nothing to
  * refund; a record that cannot be written takes the spend back with it. 402 with notEnoughPages when
  * the balance is short, whatever the concurrency (grantPages). Returns the new balance and what
  * `alongside` returned.
@@ -74,8 +75,8 @@ export async function spendPages<T = undefined>(
 }
 
 /**
- * spendPages's spend inside a transaction the caller holds, for the office queue, which decides the
- * price inside its own transaction (a file paid for within a day reads free). Returns the balance.
+ * spendPages's spend inside a transaction the caller holds. Returns the balance. (The office queue
+ * spends by the same rules inside its one statement, queue/read-end.ts markRead.)
  */
 export async function spendInTransaction(
   tx: Tx,

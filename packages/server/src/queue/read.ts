@@ -3,7 +3,6 @@
 // charged in the same transaction that marks the file read, so a file is charged once whatever
 // retries, duplicate deliveries or concurrent workers happen.
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   formatDisplayDate,
   pagesForExtraction,
@@ -18,30 +17,22 @@ import {
   type StatementError,
   type StatementResult,
 } from '@bahi/statements';
-import { paidRecently, spendInTransaction } from '../credits.ts';
 import type { Db } from '../db/index.ts';
 import { whileDatabaseDown } from '../db/retry.ts';
-import { officeJobs, type OfficeJobRow } from '../db/schema.ts';
+import type { OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { BookFull, fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
 import { candidatesFor, layoutInfo } from '../statements/layouts.ts';
 import {
   dropStagedRows,
-  saveReadStatement,
   stageStatementRows,
   statementDetail,
   type StagedRows,
 } from '../statements/results.ts';
 import { readReasons, toRow } from '../statements/shape.ts';
 import { mapInSlices } from '../slices.ts';
-import {
-  dropUploadRow,
-  markFailed,
-  markNeedsPassword,
-  progressWriter,
-  startReading,
-  uploadBytes,
-} from './store.ts';
+import { closeJob, lockFileSpend, markRead } from './read-end.ts';
+import { markFailed, markNeedsPassword, progressWriter, startReading, uploadBytes } from './store.ts';
 import type { UploadFiles } from './upload-files.ts';
 
 /** Thrown to make the queue retry the job: the read stopped for a reason that is not the file's. */
@@ -229,61 +220,53 @@ export async function readDroppedFile(
       db.transaction(async (tx) => {
         // Two copies of one file read at once by two workers: the second waits here and then finds
         // the first one's spend, so the user pays once (the same 24-hour rule as the single route).
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${row.userId}:${ref}`}, 0))`);
-        const pay = (await paidRecently(tx, row.userId, ref, now)) ? 0 : cost;
-        // Only a job still being read becomes read: a duplicate delivery finds it ended and pays nothing.
-        const done = await tx
-          .update(officeJobs)
-          .set({
-            state: 'read',
+        await lockFileSpend(tx, row.userId, ref);
+        // Only a job still being read becomes read: a duplicate delivery finds it ended and pays
+        // nothing. The result is what stays (the statement store, where the result screen opens it
+        // by id); the bytes go with the job.
+        const pay = await markRead(tx, {
+          jobId,
+          userId: row.userId,
+          ref,
+          cost,
+          now,
+          job: {
             bank: result.bank ?? result.detection.name ?? null,
             accountNumber: first.number,
             periodFrom: displayDate(first.period.from ?? first.transactions[0]?.date ?? null),
             periodTo: displayDate(first.period.to ?? first.transactions.at(-1)?.date ?? null),
             rows: rowCount,
             reconciled: result.accounts.every((a) => a.transactions.length === 0 || a.reconciliation.ok),
-            pagesDone: extraction.pages,
-            pagesTotal: extraction.pages,
-            pagesCharged: pay,
+            pages: extraction.pages,
             reasonCode: reasons[0]?.code ?? null,
             reason: reasons[0]?.message ?? null,
-            updatedAt: now,
-            finishedAt: now,
-          })
-          .where(and(eq(officeJobs.id, jobId), eq(officeJobs.state, 'reading')))
-          .returning({ id: officeJobs.id });
-        if (done.length === 0) return -1;
-        await spendInTransaction(tx, row.userId, pay, ref);
-        // The result is what stays (the statement store, where the result screen opens it by id);
-        // the bytes go with the job.
-        const stored = await saveReadStatement(tx, {
-          userId: row.userId,
-          requestedBank: result.bank ?? '',
-          fileName: row.fileName,
-          format: extraction.format,
-          detail: statementDetail(
-            result,
-            first,
-            reasons,
-            (() => {
-              const used = taught.rows.find((r) => r.id === extraction.layoutUsed);
-              return used ? layoutInfo(used) : null;
-            })(),
-          ),
-          rows: staged!,
-          now,
-          history: { bank: result.bank, pages: pay, rows: rowCount },
+          },
+          statement: {
+            userId: row.userId,
+            requestedBank: result.bank ?? '',
+            fileName: row.fileName,
+            format: extraction.format,
+            detail: statementDetail(
+              result,
+              first,
+              reasons,
+              (() => {
+                const used = taught.rows.find((r) => r.id === extraction.layoutUsed);
+                return used ? layoutInfo(used) : null;
+              })(),
+            ),
+            rows: staged!,
+            now,
+          },
+          history: { bank: result.bank, rows: rowCount },
         });
+        if (pay < 0) return -1;
         // Filed to the client's account its number names (or kept as unfiled for the user to
         // choose), in this same transaction: a retry after a crash never files twice. Nested
         // transactions inside run as savepoints of this one.
-        const filings = await fileAccounts(tx as unknown as Db, row, stored.id, result, now);
+        const filings = await fileAccounts(tx as unknown as Db, row, staged!.id, result, now);
         const accountId = filings.find((f) => f.kind === 'filed')?.accountId ?? null;
-        await tx
-          .update(officeJobs)
-          .set({ statementId: stored.id, accountId })
-          .where(eq(officeJobs.id, jobId));
-        files = await dropUploadRow(tx, jobId);
+        files = await closeJob(tx, jobId, staged!.id, accountId);
         return pay;
       }),
     );

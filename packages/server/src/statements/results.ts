@@ -16,7 +16,7 @@
 // at once (dropStagedRows), those of a killed process by the queue's periodic repair
 // (sweepStagedRows).
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   SaveLedgersRequest,
   SaveRowsRequest,
@@ -273,7 +273,6 @@ export const fromStoredRow = (r: StoredRow, ledger = ''): StatementTransaction =
  * row is there (locked against the sweep): a statement is committed whole or not at all.
  */
 export async function saveStatementResult(db: DbOrTx, s: NewStatementResult): Promise<{ id: string }> {
-  const info = s.detail.statement_info;
   const staged = isStaged(s.rows) ? s.rows : null;
   const id = staged?.id ?? s.id ?? randomUUID();
   if (staged) {
@@ -288,28 +287,101 @@ export async function saveStatementResult(db: DbOrTx, s: NewStatementResult): Pr
   } else {
     await writeChunks(db, id, s.userId, await storedRows(s.rows as StatementTransaction[], s.sources));
   }
-  const rowCount = staged ? staged.count : (s.rows as StatementTransaction[]).length;
-  const ledgers = staged ? staged.ledgers : (s.rows as StatementTransaction[]).map((r) => r.LedgerName ?? '');
   const [row] = await db
     .insert(statementResults)
-    .values({
-      id,
-      userId: s.userId,
-      requestedBank: s.requestedBank.toUpperCase(),
-      bank: info.bank,
-      fileName: s.fileName.slice(0, 200),
-      format: s.format,
-      accountNumber: info.account_number,
-      periodFrom: info.period_from,
-      periodTo: info.period_to,
-      rowCount,
-      detail: s.detail,
-      ledgers,
-      createdAt: s.now,
-      updatedAt: s.now,
-    })
+    .values(statementRow(s, id))
     .returning({ id: statementResults.id });
   return { id: row.id };
+}
+
+/** The statement's own row as saveStatementResult writes it (its rows are in their chunks). */
+function statementRow(s: NewStatementResult, id: string) {
+  const info = s.detail.statement_info;
+  const staged = isStaged(s.rows) ? s.rows : null;
+  return {
+    id,
+    userId: s.userId,
+    requestedBank: s.requestedBank.toUpperCase(),
+    bank: info.bank,
+    fileName: s.fileName.slice(0, 200),
+    format: s.format,
+    accountNumber: info.account_number,
+    periodFrom: info.period_from,
+    periodTo: info.period_to,
+    rowCount: staged ? staged.count : (s.rows as StatementTransaction[]).length,
+    detail: s.detail,
+    ledgers: storedLedgers(
+      staged ? staged.ledgers : (s.rows as StatementTransaction[]).map((r) => r.LedgerName ?? ''),
+    ),
+    createdAt: s.now,
+    updatedAt: s.now,
+  } satisfies typeof statementResults.$inferInsert;
+}
+
+/**
+ * The ledger names as stored: without the blank ones at the end. A statement just read has no
+ * ledger yet, and its 24,000 blank names for 500 pages were the longest hold of the embedded
+ * database left in a read's save (8-35 ms for the one insert; decision 052, round twelve). Stored
+ * shorter than the rows, the names past the end are blank (fullLedgers).
+ */
+export function storedLedgers(ledgers: readonly string[]): string[] {
+  let end = ledgers.length;
+  while (end > 0 && !ledgers[end - 1]) end--;
+  return end === ledgers.length ? (ledgers as string[]) : ledgers.slice(0, end);
+}
+
+/** The stored ledger names made as long as the rows again (storedLedgers cut the blank end off). */
+export function fullLedgers(stored: unknown, rowCount: number): string[] {
+  const ledgers = (stored as string[] | null) ?? [];
+  if (ledgers.length >= rowCount) return ledgers;
+  const out = ledgers.slice();
+  for (let i = ledgers.length; i < rowCount; i++) out.push('');
+  return out;
+}
+
+/**
+ * The same as JSON text, without parsing it: the database's text of the stored array, with blank
+ * names added up to `rowCount`.
+ */
+export function fullLedgersJson(stored: string, length: number, rowCount: number): string {
+  if (length >= rowCount) return stored;
+  const blanks = new Array<string>(rowCount - length).fill('""').join(', ');
+  return length === 0 ? `[${blanks}]` : `${stored.slice(0, stored.lastIndexOf(']'))}, ${blanks}]`;
+}
+
+/**
+ * saveStatementResult's insert of a statement with staged rows as SQL, for a caller that writes it
+ * in one statement with others (the queue's end of a read, queue/read-end.ts): the columns, and
+ * their values as a select list. The check that every staged row is there is the caller's.
+ */
+export function stagedStatementInsert(s: NewStatementResult & { rows: StagedRows }): {
+  columns: SQL;
+  values: SQL;
+} {
+  const r = statementRow(s, s.rows.id);
+  const pairs: [string, SQL][] = [
+    ['id', sql`${r.id}::uuid`],
+    ['user_id', sql`${r.userId}::uuid`],
+    ['requested_bank', sql`${r.requestedBank}::text`],
+    ['bank', sql`${r.bank}::text`],
+    ['file_name', sql`${r.fileName}::text`],
+    ['format', sql`${r.format}::text`],
+    ['account_number', sql`${r.accountNumber}::text`],
+    ['period_from', sql`${r.periodFrom}::text`],
+    ['period_to', sql`${r.periodTo}::text`],
+    ['row_count', sql`${r.rowCount}::integer`],
+    ['detail', sql`${JSON.stringify(r.detail)}::jsonb`],
+    ['ledgers', sql`${JSON.stringify(r.ledgers)}::jsonb`],
+    ['created_at', sql`${r.createdAt.toISOString()}::timestamptz`],
+    ['updated_at', sql`${r.updatedAt.toISOString()}::timestamptz`],
+  ];
+  return {
+    columns: sql.raw(pairs.map(([c]) => `"${c}"`).join(', ')),
+    values: sql.join(
+      pairs.map(([, v]) => v),
+      sql`, `,
+    ),
+  };
 }
 
 /**
@@ -421,7 +493,7 @@ export async function loadStatementRows(
     .where(owned(userId, id));
   if (!r) return null;
   const rows = flatRows(r.chunks);
-  const ledgers = r.ledgers as string[];
+  const ledgers = fullLedgers(r.ledgers, rows.length);
   const end = Math.min(rows.length, page.offset + page.limit);
   const whole = page.offset === 0 && end === rows.length;
   return {
@@ -445,6 +517,7 @@ export async function loadStatementRowsJson(db: DbOrTx, userId: string, id: stri
     .select({
       rows: CHUNKS_TEXT,
       ledgers: sql<string>`${statementResults.ledgers}::text`,
+      ledgerCount: sql<number>`jsonb_array_length(${statementResults.ledgers})`,
       splits: sql<string | null>`${statementResults.splits}::text`,
       total: statementResults.rowCount,
       revision: statementResults.revision,
@@ -452,7 +525,8 @@ export async function loadStatementRowsJson(db: DbOrTx, userId: string, id: stri
     .from(statementResults)
     .where(owned(userId, id));
   if (!r) return null;
-  return `{"id":${JSON.stringify(id)},"offset":0,"total":${r.total},"revision":${r.revision},"rows":${r.rows},"ledgers":${r.ledgers},"splits":${r.splits ?? 'null'}}`;
+  const ledgers = fullLedgersJson(r.ledgers, Number(r.ledgerCount), r.total);
+  return `{"id":${JSON.stringify(id)},"offset":0,"total":${r.total},"revision":${r.revision},"rows":${r.rows},"ledgers":${ledgers},"splits":${r.splits ?? 'null'}}`;
 }
 
 /** Every row of the statement in the specification's shape, ledgers included (exports, the office). */
@@ -542,8 +616,8 @@ export async function saveStatementLedgers(
       .for('update');
     if (!r) return 'missing';
     if (r.revision !== req.revision) return 'stale';
-    const ledgers = (r.ledgers as string[]).slice();
     const rows = flatRows(r.chunks);
+    const ledgers = fullLedgers(r.ledgers, rows.length).slice();
     const assignments: { description: string; ledger: string }[] = [];
     let saved = 0;
     for (const change of req.changes) {
@@ -556,7 +630,10 @@ export async function saveStatementLedgers(
       }
     }
     if (saved > 0)
-      await tx.update(statementResults).set({ ledgers, updatedAt: now }).where(owned(userId, id));
+      await tx
+        .update(statementResults)
+        .set({ ledgers: storedLedgers(ledgers), updatedAt: now })
+        .where(owned(userId, id));
     return { revision: r.revision, saved, assignments };
   });
 }
@@ -642,7 +719,7 @@ export async function saveStatementRows(
     const [done] = await tx
       .update(statementResults)
       .set({
-        ledgers: req.ledgers,
+        ledgers: storedLedgers(req.ledgers),
         // the splits follow the rows as the screen sent them; none sent, none kept (indexes moved)
         splits: req.splits?.some(Boolean) ? req.splits : null,
         rowCount: req.rows.length,

@@ -1,0 +1,214 @@
+// The end of a dropped file's read (issue 37/38, decision 052 round twelve): the job marked read,
+// the spend, the history, the statement and its filing in one transaction of few statements, with
+// every guarantee of the transaction it replaced: paid once (a repeat within the day is free), a
+// short balance refused with nothing kept, a job ended by another delivery left alone. PGlite in
+// memory (inline) and PostgreSQL 15 when installed, the real reader, a CSV statement made here.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { extractions, officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
+import { unfiledStatements } from '../src/office/tables.ts';
+import { readDroppedFile } from '../src/queue/read.ts';
+import { storeDrop } from '../src/queue/store.ts';
+import { UploadFiles } from '../src/queue/upload-files.ts';
+import { statementResults, statementRowChunks } from '../src/statements/tables.ts';
+import { startApp } from './helpers/harness.ts';
+import { postgresOrSkip } from './helpers/postgres.ts';
+import { makeMember, pagesOf, silentLog, tempUploadsDir } from './helpers/queue.ts';
+
+/** A CSV statement of `n` deposits (50 rows a page: n = 120 costs 3 pages), `tag` in each narration. */
+function csv(n: number, tag: string): Buffer {
+  const lines = ['Date,Narration,Withdrawal,Deposit,Balance'];
+  for (let i = 0; i < n; i++)
+    lines.push(
+      `${String(1 + (i % 28)).padStart(2, '0')}/04/2024,${tag} NEFT ${i},,100.00,${(100 * (i + 1)).toFixed(2)}`,
+    );
+  return Buffer.from(lines.join('\n') + '\n');
+}
+
+/** The statements each transaction sent, in order, by transaction (PGlite's transaction method). */
+function watchTransactions(pglite: PGlite) {
+  const transactions: string[][] = [];
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.transaction = (async (fn: Parameters<PGlite['transaction']>[0]) => {
+    const sent: string[] = [];
+    transactions.push(sent);
+    return transaction((tx) => {
+      const query = tx.query.bind(tx);
+      const exec = tx.exec.bind(tx);
+      tx.query = ((q: string, ...rest: unknown[]) => {
+        sent.push(q);
+        return (query as (...a: unknown[]) => unknown)(q, ...rest);
+      }) as typeof tx.query;
+      tx.exec = ((q: string, ...rest: unknown[]) => {
+        sent.push(q);
+        return (exec as (...a: unknown[]) => unknown)(q, ...rest);
+      }) as typeof tx.exec;
+      return fn(tx);
+    });
+  }) as PGlite['transaction'];
+  return { transactions, stop: () => void (pglite.transaction = transaction) };
+}
+
+const cluster = await postgresOrSkip("a dropped file's end on PostgreSQL 15");
+suite('PGlite', () => startApp());
+if (cluster)
+  suite(
+    'PostgreSQL 15',
+    () => startApp({ databaseUrl: cluster.databaseUrl }),
+    () => cluster.stop(),
+  );
+
+function suite(kind: string, start: () => ReturnType<typeof startApp>, stop?: () => Promise<void>) {
+  describe(`a dropped file's end: few statements, the same guarantees (${kind})`, () => {
+    let h: Awaited<ReturnType<typeof startApp>>;
+    let uploads: UploadFiles;
+    before(async () => {
+      h = await start();
+      uploads = new UploadFiles(tempUploadsDir());
+    });
+    after(async () => {
+      await h?.close();
+      await stop?.();
+      rmSync(uploads.dir, { recursive: true, force: true });
+    });
+
+    const deps = (beforeRead?: (jobId: string) => Promise<void>) => ({
+      db: h.database.db,
+      uploads,
+      log: silentLog,
+      ...(beforeRead ? { beforeRead } : {}),
+    });
+
+    async function dropOne(userId: string, bytes: Buffer) {
+      const [job] = await storeDrop(h.database.db, uploads, userId, null, randomUUID(), [
+        { fileName: 'april.csv', bytes },
+      ]);
+      return job!.id;
+    }
+
+    async function jobOf(id: string) {
+      const [row] = await h.database.db.select().from(officeJobs).where(eq(officeJobs.id, id));
+      return row!;
+    }
+
+    test('the read, the spend, the history, the statement and the filing are five statements', async () => {
+      // (counted on the embedded database's transactions; the rest of the test holds on both)
+      const m = await makeMember(h, 100);
+      const jobId = await dropOne(m.id, csv(120, 'FIVE'));
+      const pglite = h.database.pglite as PGlite | undefined;
+      const watch = pglite && watchTransactions(pglite);
+      let outcome;
+      try {
+        outcome = await readDroppedFile(deps(), jobId);
+      } finally {
+        watch?.stop();
+      }
+      assert.equal(outcome, 'read');
+      if (watch) {
+        const end = watch.transactions.find((t) => t.some((q) => q.includes('pg_advisory_xact_lock')));
+        assert.ok(end, 'the end is one transaction');
+        // the spend's lock; the job, the spend, the history and the statement; the accounts the
+        // number names and the unfiled statement kept (no client: the inbox); the job's last word
+        // with its upload's row. Fourteen until session 16, each a round trip to the database's thread.
+        assert.ok(end.length <= 5, `the end sent ${end.length} statements:\n${end.join('\n---\n')}`);
+      }
+
+      // and everything the old transaction wrote is there
+      const job = await jobOf(jobId);
+      assert.equal(job.state, 'read');
+      assert.equal(job.rows, 120);
+      assert.equal(job.pagesCharged, 3);
+      assert.ok(job.statementId);
+      assert.equal(await pagesOf(h, m.id), 97);
+      const spends = await h.database.db.select().from(pageLedger).where(eq(pageLedger.userId, m.id));
+      assert.deepEqual(
+        spends.map((s) => [s.kind, s.pages]),
+        [['spend', -3]],
+      );
+      const [history] = await h.database.db.select().from(extractions).where(eq(extractions.userId, m.id));
+      assert.deepEqual([history?.id, history?.pages, history?.rows], [job.statementId, 3, 120]);
+      const [stored] = await h.database.db
+        .select()
+        .from(statementResults)
+        .where(eq(statementResults.id, job.statementId!));
+      assert.equal(stored?.rowCount, 120);
+      const unfiled = await h.database.db
+        .select()
+        .from(unfiledStatements)
+        .where(eq(unfiledStatements.statementId, job.statementId!));
+      assert.equal(unfiled.length, 1);
+      const left = await h.database.db.select().from(officeUploads).where(eq(officeUploads.jobId, jobId));
+      assert.equal(left.length, 0, "the upload's row went with the job");
+    });
+
+    test('the same file again within the day is read free; the balance pays once', async () => {
+      const m = await makeMember(h, 100);
+      const bytes = csv(120, 'AGAIN');
+      assert.equal(await readDroppedFile(deps(), await dropOne(m.id, bytes)), 'read');
+      const second = await dropOne(m.id, bytes);
+      assert.equal(await readDroppedFile(deps(), second), 'read');
+      assert.equal((await jobOf(second)).pagesCharged, 0);
+      assert.equal(await pagesOf(h, m.id), 97);
+      const spends = await h.database.db.select().from(pageLedger).where(eq(pageLedger.userId, m.id));
+      assert.equal(spends.length, 1);
+    });
+
+    test('a balance short of the cost: the file fails with the words, nothing spent or kept', async () => {
+      const m = await makeMember(h, 2);
+      const jobId = await dropOne(m.id, csv(120, 'SHORT'));
+      assert.equal(await readDroppedFile(deps(), jobId), 'failed');
+      const job = await jobOf(jobId);
+      assert.equal(job.state, 'failed');
+      assert.equal(job.reasonCode, 'NOT_ENOUGH_PAGES');
+      assert.match(job.reason ?? '', /this needs 3 pages and you have 2 left/);
+      assert.equal(job.statementId, null);
+      assert.equal(await pagesOf(h, m.id), 2);
+      const db = h.database.db;
+      assert.equal((await db.select().from(pageLedger).where(eq(pageLedger.userId, m.id))).length, 0);
+      assert.equal((await db.select().from(extractions).where(eq(extractions.userId, m.id))).length, 0);
+      assert.equal(
+        (await db.select().from(statementResults).where(eq(statementResults.userId, m.id))).length,
+        0,
+      );
+      assert.equal(
+        (await db.select().from(statementRowChunks).where(eq(statementRowChunks.userId, m.id))).length,
+        0,
+        'the staged rows went too',
+      );
+    });
+
+    test('a job another delivery ended meanwhile is left as it is: nothing spent, saved or filed', async () => {
+      const m = await makeMember(h, 100);
+      const jobId = await dropOne(m.id, csv(120, 'TWICE'));
+      // the other delivery's end, between this one's claim and its end
+      const endedElsewhere = async (id: string) =>
+        void (await h.database.db
+          .update(officeJobs)
+          .set({ state: 'failed', reasonCode: 'INTERNAL' })
+          .where(and(eq(officeJobs.id, id), eq(officeJobs.state, 'reading'))));
+      assert.equal(await readDroppedFile(deps(endedElsewhere), jobId), 'skipped');
+      const job = await jobOf(jobId);
+      assert.deepEqual([job.state, job.pagesCharged, job.statementId], ['failed', 0, null]);
+      assert.equal(await pagesOf(h, m.id), 100);
+      const db = h.database.db;
+      assert.equal((await db.select().from(pageLedger).where(eq(pageLedger.userId, m.id))).length, 0);
+      assert.equal((await db.select().from(extractions).where(eq(extractions.userId, m.id))).length, 0);
+      assert.equal(
+        (await db.select().from(statementResults).where(eq(statementResults.userId, m.id))).length,
+        0,
+      );
+      assert.equal(
+        (await db.select().from(unfiledStatements).where(eq(unfiledStatements.userId, m.id))).length,
+        0,
+      );
+      assert.equal(
+        (await db.select().from(statementRowChunks).where(eq(statementRowChunks.userId, m.id))).length,
+        0,
+      );
+    });
+  });
+}
