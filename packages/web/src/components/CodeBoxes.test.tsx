@@ -28,6 +28,24 @@ describe('CodeBoxes', () => {
     // Typing over a filled box replaces its digit rather than adding a second one.
     fireEvent.change(box(1), { target: { value: '79' } });
     expect(box(1).value).toBe('9');
+    // ... with the caret before the old digit too (a click lands it there; e2e verify-again).
+    fireEvent.change(box(1), { target: { value: '49' } });
+    expect(box(1).value).toBe('4');
+    fireEvent.change(box(1), { target: { value: '44' } });
+    expect(box(1).value).toBe('4');
+  });
+
+  it('a digit key over the same digit still moves on (no change event comes for it)', () => {
+    renderWithProviders(<Harness />);
+    fireEvent.change(box(1), { target: { value: '0' } });
+    box(1).focus();
+    fireEvent.keyDown(box(1), { key: '0' });
+    expect(document.activeElement).toBe(box(2));
+    fireEvent.keyDown(box(2), { key: '2' });
+    fireEvent.keyDown(box(3), { key: '4' });
+    fireEvent.keyDown(box(4), { key: '1' });
+    expect(values()).toBe('0|2|4|1');
+    expect(document.activeElement).toBe(box(4));
   });
 
   it('ignores non-digits', () => {

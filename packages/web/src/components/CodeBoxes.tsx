@@ -6,6 +6,14 @@ export const CODE_LENGTH = 4;
 /** Keeps the first digit of what was typed: one digit per box, anything else ignored. */
 const firstDigit = (text: string): string => /\d/.exec(text)?.[0] ?? '';
 
+/**
+ * The digit typed into a box that held `old`. A click puts the caret where it lands, before or
+ * after the old digit (the select on focus is undone by the click), so the new digit is whatever
+ * is left when the old one is taken out, wherever it stood.
+ */
+export const typedDigit = (value: string, old: string): string =>
+  firstDigit(old !== '' && value.length > 1 ? value.replace(old, '') : value);
+
 /** The code's digits after pasting `text`: digits fill from the first box, others are ignored. */
 export function pastedDigits(text: string, length = CODE_LENGTH): string[] {
   const digits = text.replace(/\D/g, '').slice(0, length).split('');
@@ -19,17 +27,27 @@ export function CodeBoxes({ digits, onChange, disabled }: Props) {
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const focus = (i: number) => refs.current[Math.max(0, Math.min(digits.length - 1, i))]?.focus();
 
-  const type = (i: number, value: string) => {
-    const d = firstDigit(value.slice(-1)) || firstDigit(value);
-    if (value !== '' && d === '') return; // non-digit: ignored
+  const put = (i: number, d: string) => {
     const next = [...digits];
     next[i] = d;
     onChange(next);
     if (d && i < digits.length - 1) focus(i + 1);
   };
 
+  const type = (i: number, value: string) => {
+    const d = typedDigit(value, digits[i]);
+    if (value !== '' && d === '') return; // non-digit: ignored
+    put(i, d);
+  };
+
   const keyDown = (i: number, e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Backspace' && digits[i] === '' && i > 0) {
+    if (/^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // A digit key puts its digit in the box and moves on, even the digit the box holds: the
+      // browser fires no change for a value typed over itself, so '0241' over '0000' read '2410'.
+      // Keyboards that send no key (some phones, autofill) still arrive through onChange.
+      e.preventDefault();
+      put(i, e.key);
+    } else if (e.key === 'Backspace' && digits[i] === '' && i > 0) {
       e.preventDefault();
       focus(i - 1);
     } else if (e.key === 'ArrowLeft') focus(i - 1);

@@ -8,8 +8,12 @@ const Notifications = lazy(async () => {
   await import('@mantine/notifications/styles.css');
   const { Notifications } = await import('@mantine/notifications');
   // bottom right: at the top right a toast covered the header's user menu, and pointing at the menu
-  // held the toast open (Mantine pauses a toast's closing while the pointer is over it)
-  return { default: () => <Notifications position="bottom-right" /> };
+  // held the toast open (Mantine pauses a toast's closing while the pointer is over it). At the
+  // bottom right it covered the client page's Add account button the same way, so toasts take no
+  // pointer at all (clicks go through to the page) but for their close button.
+  return {
+    default: () => <Notifications position="bottom-right" style={{ pointerEvents: 'none' }} />,
+  };
 });
 
 type Toast = {
@@ -28,7 +32,10 @@ export async function showToast(toast: Toast): Promise<void> {
   }
   const { notifications } = await import('@mantine/notifications');
   // the close button is named (axe-core's button-name, issue 34)
-  notifications.show({ ...toast, closeButtonProps: { 'aria-label': 'Close this message' } });
+  notifications.show({
+    ...toast,
+    closeButtonProps: { 'aria-label': 'Close this message', className: 'toast-close' },
+  });
 }
 
 export function Toaster() {
