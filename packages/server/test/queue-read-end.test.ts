@@ -10,14 +10,16 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import { extractions, officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
-import { unfiledStatements } from '../src/office/tables.ts';
+import { fileUnfiled } from '../src/office/accounts.ts';
+import { bookRows, unfiledStatements } from '../src/office/tables.ts';
 import { readDroppedFile } from '../src/queue/read.ts';
 import { storeDrop } from '../src/queue/store.ts';
 import { UploadFiles } from '../src/queue/upload-files.ts';
+import { saveStatementRows } from '../src/statements/results.ts';
 import { statementResults, statementRowChunks } from '../src/statements/tables.ts';
 import { startApp } from './helpers/harness.ts';
 import { postgresOrSkip } from './helpers/postgres.ts';
-import { makeMember, pagesOf, silentLog, tempUploadsDir } from './helpers/queue.ts';
+import { makeClient, makeMember, pagesOf, silentLog, tempUploadsDir } from './helpers/queue.ts';
 
 /** A CSV statement of `n` deposits (50 rows a page: n = 120 costs 3 pages), `tag` in each narration. */
 function csv(n: number, tag: string): Buffer {
@@ -29,28 +31,51 @@ function csv(n: number, tag: string): Buffer {
   return Buffer.from(lines.join('\n') + '\n');
 }
 
-/** The statements each transaction sent, in order, by transaction (PGlite's transaction method). */
+/** The rows csv(n, tag) prints, as the book keeps them, in the order of their narrations. */
+function csvBookRows(n: number, tag: string) {
+  const rows = [];
+  for (let i = 0; i < n; i++)
+    rows.push({
+      date: `2024-04-${String(1 + (i % 28)).padStart(2, '0')}`,
+      description: `${tag} NEFT ${i}`,
+      withdrawal: 0,
+      deposit: 10_000,
+      balance: 10_000 * (i + 1),
+      reference: null,
+    });
+  return rows.sort((a, b) => a.description.localeCompare(b.description));
+}
+
+/**
+ * The statements each transaction sent, in order, by transaction (PGlite's transaction method), and
+ * beside them each statement's parameters as JSON text.
+ */
 function watchTransactions(pglite: PGlite) {
   const transactions: string[][] = [];
+  const parameters: string[][] = [];
   const transaction = pglite.transaction.bind(pglite);
   pglite.transaction = (async (fn: Parameters<PGlite['transaction']>[0]) => {
     const sent: string[] = [];
+    const values: string[] = [];
     transactions.push(sent);
+    parameters.push(values);
     return transaction((tx) => {
       const query = tx.query.bind(tx);
       const exec = tx.exec.bind(tx);
       tx.query = ((q: string, ...rest: unknown[]) => {
         sent.push(q);
+        values.push(JSON.stringify(rest[0] ?? []));
         return (query as (...a: unknown[]) => unknown)(q, ...rest);
       }) as typeof tx.query;
       tx.exec = ((q: string, ...rest: unknown[]) => {
         sent.push(q);
+        values.push('[]');
         return (exec as (...a: unknown[]) => unknown)(q, ...rest);
       }) as typeof tx.exec;
       return fn(tx);
     });
   }) as PGlite['transaction'];
-  return { transactions, stop: () => void (pglite.transaction = transaction) };
+  return { transactions, parameters, stop: () => void (pglite.transaction = transaction) };
 }
 
 const cluster = await postgresOrSkip("a dropped file's end on PostgreSQL 15");
@@ -209,6 +234,90 @@ function suite(kind: string, start: () => ReturnType<typeof startApp>, stop?: ()
         (await db.select().from(statementRowChunks).where(eq(statementRowChunks.userId, m.id))).length,
         0,
       );
+    });
+
+    /** An account's book as its rows' fields, in the order of their narrations. */
+    async function bookOf(accountId: string) {
+      const rows = await h.database.db.select().from(bookRows).where(eq(bookRows.accountId, accountId));
+      return rows
+        .map((r) => ({
+          date: r.date,
+          description: r.description,
+          withdrawal: r.withdrawal,
+          deposit: r.deposit,
+          balance: r.balance,
+          reference: r.reference,
+        }))
+        .sort((a, b) => a.description.localeCompare(b.description));
+    }
+
+    async function unfiledOf(statementId: string) {
+      const [u] = await h.database.db
+        .select()
+        .from(unfiledStatements)
+        .where(eq(unfiledStatements.statementId, statementId));
+      return u!;
+    }
+
+    test('kept as unfiled, the statement names its stored rows: the end copies none, filing books every one', async () => {
+      const m = await makeMember(h, 100);
+      const jobId = await dropOne(m.id, csv(120, 'NAMED'));
+      const pglite = h.database.pglite as PGlite | undefined;
+      const watch = pglite && watchTransactions(pglite);
+      try {
+        assert.equal(await readDroppedFile(deps(), jobId), 'read');
+      } finally {
+        watch?.stop();
+      }
+      if (watch) {
+        const at = watch.transactions.findIndex((t) => t.some((q) => q.includes('pg_advisory_xact_lock')));
+        const sent = watch.parameters[at]!.join('\n');
+        // the statement's detail shows its first rows (the XML preview); the rows past them were
+        // sent again whole, as one JSONB for the unfiled statement, until session 17
+        assert.doesNotMatch(sent, /NAMED NEFT 119\b/, "the end sent the statement's rows again");
+      }
+      const job = await jobOf(jobId);
+      const u = await unfiledOf(job.statementId!);
+      assert.equal(u.rows, null, 'the rows are named, not copied');
+      assert.deepEqual([u.rowCount, u.firstDate, u.lastDate], [120, '2024-04-01', '2024-04-28']);
+
+      // filed once its account is added: every row as the file printed it
+      const client = await makeClient(h, m.id, ['50100012345678']);
+      const filed = await fileUnfiled(h.database.db, m.id, u.id, client.accountIds[0]!, new Date());
+      assert.equal(filed?.added, 120);
+      assert.deepEqual(await bookOf(client.accountIds[0]!), csvBookRows(120, 'NAMED'));
+      const left = await h.database.db.select().from(unfiledStatements).where(eq(unfiledStatements.id, u.id));
+      assert.equal(left.length, 0);
+    });
+
+    test("the statement's rows edited after: the unfiled statement still files them as read", async () => {
+      const m = await makeMember(h, 100);
+      const jobId = await dropOne(m.id, csv(30, 'EDIT'));
+      assert.equal(await readDroppedFile(deps(), jobId), 'read');
+      const { statementId } = await jobOf(jobId);
+      const [stored] = await h.database.db
+        .select({ revision: statementResults.revision })
+        .from(statementResults)
+        .where(eq(statementResults.id, statementId!));
+      // the user keeps one row of the thirty, its narration changed
+      const edited = await saveStatementRows(
+        h.database.db,
+        m.id,
+        statementId!,
+        {
+          revision: stored!.revision,
+          rows: [['01-04-2024', 'CHANGED', '', '100.00', '100.00']],
+          ledgers: [''],
+        },
+        new Date(),
+      );
+      assert.ok(typeof edited === 'object', `the edit was refused: ${String(edited)}`);
+      const u = await unfiledOf(statementId!);
+      assert.equal(u.rows?.length, 30, 'the unfiled statement took its copy before the edit');
+      const client = await makeClient(h, m.id, ['50100087654321']);
+      const filed = await fileUnfiled(h.database.db, m.id, u.id, client.accountIds[0]!, new Date());
+      assert.equal(filed?.added, 30);
+      assert.deepEqual(await bookOf(client.accountIds[0]!), csvBookRows(30, 'EDIT'));
     });
   });
 }

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../db/index.ts';
 import { lockAccount } from './books.ts';
 import { assignLedgers, loadRules } from './ledgers.ts';
 import { recordFiling, type Actor } from './team.ts';
+import { rowsSummary, storedRowsGiveBack, unfiledRows } from './unfiled-rows.ts';
 import {
   accountStatements,
   bookRows,
@@ -49,6 +50,12 @@ export interface ReadStatementForFiling {
   period?: { from: string | null; to: string | null };
   /** who filed it, for the book's trail (issue 35); none: the queue (a drop) */
   actor?: Actor;
+  /**
+   * The rows are statement `statementId`'s stored rows (statement_row_chunks, written by the queue
+   * before the read's end): kept as unfiled, the statement names them rather than copying them
+   * (office/unfiled-rows.ts), when they give every row back as it is.
+   */
+  rowsStored?: boolean;
 }
 
 /** A statement the queue filed (dropped files): no person's hand in the book's trail. */
@@ -172,6 +179,8 @@ export async function fileReadStatement(
     );
     return { kind: 'filed', clientId: matches[0].clientId, ...filed };
   }
+  // Named, not copied: the copy was a fifth of a dropped file's end (decision 052, round thirteen).
+  const named = input.rowsStored === true && storedRowsGiveBack(rows);
   const [kept] = await db
     .insert(unfiledStatements)
     .values({
@@ -181,7 +190,8 @@ export async function fileReadStatement(
       fileName: input.fileName.slice(0, 200),
       bank: input.bank ?? '',
       accountNumber: (input.accountNumber ?? '').slice(0, 60),
-      rows: rows satisfies UnfiledRow[],
+      rows: named ? null : (rows satisfies UnfiledRow[]),
+      ...rowsSummary(rows),
       createdAt: now,
     })
     .returning({ id: unfiledStatements.id });
@@ -218,7 +228,8 @@ export async function fileUnfiled(
   if (!u || !account) return null;
   // Dropped on a client: only that client's accounts. From the inbox: any of the user's.
   if (u.clientId && u.clientId !== account.clientId) return null;
-  const filed = await fileIntoAccount(db, account, u.statementId, u.fileName, u.rows, now, undefined, actor);
+  const rows = await unfiledRows(db, u);
+  const filed = await fileIntoAccount(db, account, u.statementId, u.fileName, rows, now, undefined, actor);
   await db.delete(unfiledStatements).where(eq(unfiledStatements.id, u.id));
   return { kind: 'filed', clientId: account.clientId, ...filed };
 }

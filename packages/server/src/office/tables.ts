@@ -226,7 +226,15 @@ export const unfiledStatements = pgTable(
     fileName: text('file_name').notNull(),
     bank: text('bank').notNull().default(''),
     accountNumber: text('account_number').notNull().default(''),
-    rows: jsonb('rows').$type<UnfiledRow[]>().notNull(),
+    /**
+     * null: the rows are the stored rows of `statementId` (statement_row_chunks), which the queue
+     * wrote before the read's end; copied here only when they are not (office/unfiled-rows.ts)
+     */
+    rows: jsonb('rows').$type<UnfiledRow[]>(),
+    /** the rows' count and their first and last dates (ISO), for the lists without the rows */
+    rowCount: integer('row_count').notNull().default(0),
+    firstDate: text('first_date'),
+    lastDate: text('last_date'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('unfiled_statements_user').on(t.userId, t.createdAt)],

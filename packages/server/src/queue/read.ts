@@ -64,13 +64,16 @@ function billingFormat(format: Extraction['format']): StatementFormat {
   return format === 'pdf' || format === 'pdf-scanned' ? 'pdf' : format;
 }
 
-/** What the result screen shows beside the rows, as the single-statement route stores it. */
-/** Each account of the statement with rows, filed by its number (H8's office/accounts.ts). */
+/**
+ * Each account of the statement with rows, filed by its number (H8's office/accounts.ts). `staged`
+ * is the account whose rows are the statement's stored rows: kept as unfiled, it names them.
+ */
 async function fileAccounts(
   db: Db,
   row: OfficeJobRow,
   statementId: string,
   result: StatementResult,
+  staged: StatementResult['accounts'][number],
   now: Date,
 ): Promise<FilingOutcome[]> {
   const out: FilingOutcome[] = [];
@@ -87,6 +90,7 @@ async function fileAccounts(
           bank: result.bank ?? result.detection.name ?? null,
           accountNumber: account.number,
           rows: account.transactions,
+          rowsStored: account === staged,
         },
         now,
       ),
@@ -264,7 +268,7 @@ export async function readDroppedFile(
         // Filed to the client's account its number names (or kept as unfiled for the user to
         // choose), in this same transaction: a retry after a crash never files twice. Nested
         // transactions inside run as savepoints of this one.
-        const filings = await fileAccounts(tx as unknown as Db, row, staged!.id, result, now);
+        const filings = await fileAccounts(tx as unknown as Db, row, staged!.id, result, first, now);
         const accountId = filings.find((f) => f.kind === 'filed')?.accountId ?? null;
         files = await closeJob(tx, jobId, staged!.id, accountId);
         return pay;

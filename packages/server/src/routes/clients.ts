@@ -121,17 +121,30 @@ const filingInfo = (o: FilingOutcome, accountNumber: string): FilingInfo =>
             : `The number ${o.accountNumber} fits more than one account: choose one.`,
       };
 
-function unfiledInfo(u: typeof unfiledStatements.$inferSelect): UnfiledInfo {
-  const dates = u.rows.map((r) => r.date).sort();
+// An unfiled statement as the lists show it: without its rows (their count and first and last
+// dates are columns of their own; the rows may be its statement's, office/unfiled-rows.ts).
+const UNFILED_INFO = {
+  id: unfiledStatements.id,
+  clientId: unfiledStatements.clientId,
+  fileName: unfiledStatements.fileName,
+  bank: unfiledStatements.bank,
+  accountNumber: unfiledStatements.accountNumber,
+  rowCount: unfiledStatements.rowCount,
+  firstDate: unfiledStatements.firstDate,
+  lastDate: unfiledStatements.lastDate,
+  createdAt: unfiledStatements.createdAt,
+};
+
+function unfiledInfo(u: Pick<typeof unfiledStatements.$inferSelect, keyof typeof UNFILED_INFO>): UnfiledInfo {
   return {
     id: u.id,
     client_id: u.clientId,
     file_name: u.fileName,
     bank: u.bank,
     account_number: u.accountNumber,
-    rows: u.rows.length,
-    period_from: dates.length ? formatDisplayDate(dates[0]) : '',
-    period_to: dates.length ? formatDisplayDate(dates[dates.length - 1]) : '',
+    rows: u.rowCount,
+    period_from: u.firstDate ? formatDisplayDate(u.firstDate) : '',
+    period_to: u.lastDate ? formatDisplayDate(u.lastDate) : '',
     created_at: u.createdAt.toISOString(),
   };
 }
@@ -204,7 +217,7 @@ const clients: FastifyPluginAsync = async (app) => {
       .where(eq(clientRules.clientId, c.id))
       .orderBy(asc(clientRules.position), asc(clientRules.createdAt));
     const unfiled = await db
-      .select()
+      .select(UNFILED_INFO)
       .from(unfiledStatements)
       // This client's only: the inbox's (dropped on no client, no account of any client matched)
       // are listed in the inbox (issue 34 round three), not on every client's page.
@@ -438,7 +451,7 @@ const clients: FastifyPluginAsync = async (app) => {
   /** The inbox's statements no client's account matched, and the accounts to file them into. */
   serve(app, ENDPOINTS.inbox, async (request) => {
     const unfiled = await db
-      .select()
+      .select(UNFILED_INFO)
       .from(unfiledStatements)
       .where(and(eq(unfiledStatements.userId, request.office.id), isNull(unfiledStatements.clientId)))
       .orderBy(desc(unfiledStatements.createdAt));

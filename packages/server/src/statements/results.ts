@@ -29,6 +29,7 @@ import type {
 } from '@bahi/contract';
 import { formatDisplayDate, parseAmount, parseSpecDate, type ReadReason, type TaxSplit } from '@bahi/core';
 import { checkSplit } from '../office/tax-splits.ts';
+import { keepUnfiledRows } from '../office/unfiled-rows.ts';
 import type { AccountStatement, StatementResult } from '@bahi/statements';
 import type { Db, DbOrTx } from '../db/index.ts';
 import { extractions } from '../db/schema.ts';
@@ -731,6 +732,8 @@ export async function saveStatementRows(
       .where(and(owned(userId, id), eq(statementResults.revision, req.revision)))
       .returning({ revision: statementResults.revision });
     if (!done) return undefined;
+    // an unfiled statement of this file names these rows: it keeps them as read (unfiled-rows.ts)
+    await keepUnfiledRows(tx, id, flatRows(before.chunks));
     await tx.delete(statementRowChunks).where(eq(statementRowChunks.statementId, id));
     await writeChunks(tx, id, userId, rows);
     return done;
