@@ -394,10 +394,10 @@ export function inferLayout(
     null,
   );
   if (!narration) return null;
-  // text columns right after the narration that only a few rows write in, each a word space after
-  // their narration ('Payment' | 'from': a long narration's last word), are more of the narration
+  // a text column right after the narration whose every cell stands a word space after the row's
+  // narration is more of the narration ('Payment' | 'from': a long narration's last word, a stretch
+  // of its own where few rows run so long): a word space is no gutter, however many rows write there
   for (let after = cols[cols.indexOf(narration) + 1]; after?.kind === 'text';) {
-    const filled = after.cells.filter(Boolean).length;
     const stretch = after.stretch;
     const goesOn = rows.every((runs) =>
       runs.every((r, k) => {
@@ -411,7 +411,7 @@ export function inferLayout(
         );
       }),
     );
-    if (!goesOn || filled >= rows.length / 4) break;
+    if (!goesOn) break;
     narration.stretch = [narration.stretch[0], stretch[1], narration.stretch[2]];
     cols.splice(cols.indexOf(after), 1);
     after = cols[cols.indexOf(narration) + 1];
