@@ -59,13 +59,12 @@ const FIGURE_END = /\d\.\d\d?(?:\s*(?:cr|dr)\.?)?$/i;
  * reference and an amount set at its column's left). Only a figure with paise says so: a bare number
  * beside words may be a narration's ('CHQ 4471'). Null where the run is not so.
  */
-export function figureApart(run: Run): Run[] | null {
+export function figureApart(run: Run, words = figureWords(run)): Run[] | null {
   if (!run.text.includes(' ')) return null;
   const figure = (t: string) => FIGURE_END.test(t) && readAmount(t) !== null;
   const cell = (t: string) =>
     readAmount(t) || isMark(t) || EMPTY_AMOUNT.test(t) || markedWhole(t) || toldWhole(t);
   // figures first: each a cell, the words after them one
-  const words = figureWords(run);
   const lead = words.findIndex((w) => !cell(w.text));
   if (lead > 0 && words.slice(0, lead).some((w) => figure(w.text))) {
     const rest = words.slice(lead);
@@ -75,7 +74,9 @@ export function figureApart(run: Run): Run[] | null {
     ];
   }
   // words first: the last word the figure (figures before it are cellsOf's to take apart, and
-  // 'Rs. 4,020.00' is one cell)
+  // 'Rs. 4,020.00' is one cell); most runs end in a word, asked before the run is measured
+  const end = run.text.slice(run.text.lastIndexOf(' ') + 1);
+  if (!(figure(end) || EMPTY_AMOUNT.test(end))) return null;
   const each = runWords(run);
   const last = each[each.length - 1]!;
   const before = each[each.length - 2];
@@ -104,7 +105,7 @@ export function cellsOf(run: Run): Run[] {
     markedWhole(w.text) ||
     toldWhole(w.text);
   if (words.every(cell)) return words;
-  const apart = figureApart(run);
+  const apart = figureApart(run, words);
   if (apart) return apart;
   const k = words.findIndex((w) => readAmount(w.text));
   if (k <= 0 || !words.slice(k).every(cell)) return [run];
