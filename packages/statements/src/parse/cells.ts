@@ -211,11 +211,11 @@ function joinDatePieces(model: ColumnModel, runs: Run[]): Run[] {
     // the piece: the whole run when it starts a date ('1 Apr', 'May'), else a day that ends it
     const whole = (isDateStart(run.text) || readMonthDay(`${run.text} 1`) !== null) && !readDate(run.text);
     const piece = whole ? run : words[words.length - 1]!;
-    // (a number drawn alone in the serial column the header names is the serial's, as cutSerials
-    // reads one drawn with the date: '10' 'Jan 04' is no 10 January 2004)
+    // (a number drawn alone in a column of its own is that column's, as cutSerials reads one drawn
+    // with the date: '10' 'Jan 04' is no 10 January 2004; ownColumn)
     if (
       (!whole && !/^\d{1,2}$/.test(piece.text)) ||
-      (piece === run && bandOf(model.bands, run.x0, run.x1).col.role === 'serial')
+      (piece === run && ownColumn(bandOf(model.bands, run.x0, run.x1).col.role))
     ) {
       out.push(run);
       continue;
@@ -342,18 +342,21 @@ export function giveMarks(cells: Cell[]): Cell[] {
 }
 
 /**
- * A serial number drawn as one item with the date after it ('10' 'Jan 04' closer than a space, in a
- * tight fixed-pitch table) is the serial column's: read whole, '10 Jan 04' is 10 January 2004. The
- * number stands in a serial column the header names, the date starts in a date column.
+ * A column the header names, other than a date column, is no place of a date's piece: a column
+ * holds one cell a line, and a number standing in such a column is that column's, however close the
+ * date after it ('10' 'Jan 04' closer than a space in a tight fixed-pitch table: read whole, 10
+ * January 2004; the number is a serial). Columns of no name ('other') may be a date's overhang.
  */
+const ownColumn = (role: Column['role']) => role !== 'other' && !dateCell({ role, text: '' });
+
+/** A number drawn as one item with the date after it, standing in a column of its own (ownColumn), is cut off. */
 function cutSerials(model: ColumnModel, runs: Run[]): Run[] {
-  if (!model.bands.some((b) => b.col.role === 'serial')) return runs;
   return runs.flatMap((run) => {
     if (!/^\d{1,6} /.test(run.text)) return [run];
     const words = runWords(run);
     const [serial, first] = [words[0]!, words[1]!];
     if (
-      bandOf(model.bands, serial.x0, serial.x1).col.role !== 'serial' ||
+      !ownColumn(bandOf(model.bands, serial.x0, serial.x1).col.role) ||
       !dateCell({ role: bandOf(model.bands, first.x0, first.x1).col.role, text: '' })
     )
       return [run];

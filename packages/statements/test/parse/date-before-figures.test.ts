@@ -25,8 +25,12 @@ test("a date a space before figures ('01/05/2024 1,200.00 56,873.43') is a cell 
   ]);
 });
 
-test('words before a figure stay one run: no date, no year', () => {
+test("words before a figure with paise are a cell of their own, and one cell: no date, no year ('ATM 4471' | '269.00')", () => {
+  // (figureApart, session 17: a figure and words are never one cell, whichever comes first; the
+  // words stay whole, a bare number among them a narration's)
   assert.deepEqual(cells([33, 60, 'ATM'], [66, 90, '4471'], [96, 126, '269.00']), [
-    ['ATM 4471 269.00', 33, 126],
+    ['ATM 4471', 33, 90],
+    ['269.00', 96, 126],
   ]);
+  assert.deepEqual(cells([33, 60, 'CHQ'], [66, 90, '4471']), [['CHQ 4471', 33, 90]]);
 });

@@ -73,3 +73,30 @@ test("the cells stage: a number drawn alone in the serial column is the serial's
     ['date', 'Jan 04'],
   ]);
 });
+
+// Txn Id | Date | Narration | Balance: a column the header names, of no date (census P cells.ts:393
+// asked for a serial column; session 17, ownColumn in cells.ts)
+const ids = bandModel([
+  column('reference', 20, 40),
+  column('date', 44, 100),
+  column('description', 110, 260),
+  column('balance', 390, 440),
+]);
+
+test("the cells stage: a number in any column the header names but a date's is that column's, however close the date ('10' 'Jan' '04')", () => {
+  // drawn apart, and drawn as one item with the date
+  for (const runs of [
+    [measured([33, 40, '10']), measured([44, 54, 'Jan']), measured([58, 65, '04'])],
+    [measured([33, 40, '10'], [44, 54, 'Jan'], [58, 65, '04'])],
+  ]) {
+    const cells = lineCells(ids, [
+      ...runs,
+      measured([110, 180, 'UPI/DR/BHARAT']),
+      measured([400, 440, '55,953.43']),
+    ]);
+    assert.deepEqual(texts(cells).slice(0, 2), [
+      ['reference', '10'],
+      ['date', 'Jan 04'],
+    ]);
+  }
+});

@@ -6,6 +6,7 @@
 import {
   EMPTY_AMOUNT,
   currencyFigure,
+  isCurrency,
   isMark,
   markedWhole,
   readAmount,
@@ -34,9 +35,6 @@ export const overlap = (a0: number, a1: number, b0: number, b1: number) =>
 export const distance = (a0: number, a1: number, b0: number, b1: number) =>
   Math.max(0, Math.max(a0, b0) - Math.min(a1, b1));
 
-/** a figure printed with its paise ('1,200.00', '61683.46Cr'): money, not a number in a narration */
-const PAISE = /\d\.\d\d(?:\s*(?:cr|dr)\.?)?$/i;
-
 /** A run's words, a currency set a space before its figure kept with it ('INR 1,200.00'). */
 export function figureWords(run: Run): Run[] {
   const out: Run[] = [];
@@ -47,6 +45,49 @@ export function figureWords(run: Run): Run[] {
     else out.push(w);
   }
   return out;
+}
+
+/** a figure with its paise, or one decimal where a statement prints one ('15,088.0'), and its side */
+const FIGURE_END = /\d\.\d\d?(?:\s*(?:cr|dr)\.?)?$/i;
+
+/**
+ * A figure and words drawn as one run are two cells, whichever comes first: a figure is one token,
+ * and no cell holds a figure and words (the cells stage's token rule). Figures with their paise and
+ * then words: the words are the next column's ('1,04,762.16 NET BANKING', a balance and a channel
+ * beside it). Words and then a figure, or the dash of an empty amount: the figure is the next
+ * column's ('TRANSFER FROM 7604300016641 0.00', 'NET BANKING 6,808.0Dr', 'NET BANKING -': a
+ * reference and an amount set at its column's left). Only a figure with paise says so: a bare number
+ * beside words may be a narration's ('CHQ 4471'). Null where the run is not so.
+ */
+export function figureApart(run: Run, words = figureWords(run)): Run[] | null {
+  if (!run.text.includes(' ')) return null;
+  const figure = (t: string) => FIGURE_END.test(t) && readAmount(t) !== null;
+  const cell = (t: string) =>
+    readAmount(t) || isMark(t) || EMPTY_AMOUNT.test(t) || markedWhole(t) || toldWhole(t);
+  // figures first: each a cell, the words after them one
+  const lead = words.findIndex((w) => !cell(w.text));
+  if (lead > 0 && words.slice(0, lead).some((w) => figure(w.text))) {
+    const rest = words.slice(lead);
+    return [
+      ...words.slice(0, lead),
+      { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: rest[rest.length - 1]!.x1 },
+    ];
+  }
+  // words first: the last word the figure (figures before it are cellsOf's to take apart, and
+  // 'Rs. 4,020.00' is one cell); most runs end in a word, asked before the run is measured
+  const end = run.text.slice(run.text.lastIndexOf(' ') + 1);
+  if (!(figure(end) || EMPTY_AMOUNT.test(end))) return null;
+  const each = runWords(run);
+  const last = each[each.length - 1]!;
+  const before = each[each.length - 2];
+  if (!before || !(figure(last.text) || EMPTY_AMOUNT.test(last.text))) return null;
+  if (readAmount(before.text) !== null || isMark(before.text) || isCurrency(before.text)) return null;
+  if (!/[a-z]/i.test(run.text)) return null;
+  const head = each.slice(0, -1);
+  return [
+    { text: head.map((w) => w.text).join(' '), x0: run.x0, x1: before.x1 },
+    { text: last.text, x0: last.x0, x1: run.x1 },
+  ];
 }
 
 /**
@@ -64,16 +105,8 @@ export function cellsOf(run: Run): Run[] {
     markedWhole(w.text) ||
     toldWhole(w.text);
   if (words.every(cell)) return words;
-  // figures with their paise and then words: the words are the next column's ('1,04,762.16 NET
-  // BANKING' drawn as one run, a balance and a channel beside it)
-  const lead = words.findIndex((w) => !cell(w));
-  if (lead > 0 && words.slice(0, lead).some((w) => PAISE.test(w.text) && readAmount(w.text))) {
-    const rest = words.slice(lead);
-    return [
-      ...words.slice(0, lead),
-      { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: rest[rest.length - 1]!.x1 },
-    ];
-  }
+  const apart = figureApart(run, words);
+  if (apart) return apart;
   const k = words.findIndex((w) => readAmount(w.text));
   if (k <= 0 || !words.slice(k).every(cell)) return [run];
   const head = words.slice(0, k);

@@ -8,7 +8,6 @@ import {
   WHOLE_RUPEES,
   balancePaise,
   hasFigure,
-  isCurrency,
   isMark,
   markedWhole,
   toldWhole,
@@ -16,7 +15,7 @@ import {
   readAmount,
   sideOwner,
 } from '../amount.ts';
-import { type Stretch, cellsOf, figureWords, writtenStretches } from './bands.ts';
+import { type Stretch, cellsOf, figureApart, figureWords, writtenStretches } from './bands.ts';
 import { NUMERIC_ROLES, type Role } from './model.ts';
 import {
   datePieces,
@@ -121,29 +120,8 @@ function splitDates(run: Run): Run[] {
   });
 }
 
-/**
- * Text and then a figure with its paise drawn as one item ('TRANSFER FROM 7604300016641 0.00': a
- * reference and an amount set at the left of its column): two cells, placed where their words are.
- * Statements that print one decimal do so in every amount ('UPI-518374551840 15,088.0'); the figure
- * may carry its side ('NET BANKING 6,808.0Dr'), or be the dash of an empty amount ('NET BANKING -':
- * a channel column with the withdrawals set at their left just after it).
- */
-function splitTrailingFigure(run: Run): Run[] {
-  const words = runWords(run);
-  const last = words[words.length - 1]!;
-  const before = words[words.length - 2];
-  const figure = /\d\.\d\d?(?:\s*(?:cr|dr)\.?)?$/i.test(last.text) && readAmount(last.text) !== null;
-  if (!before || !(figure || EMPTY_AMOUNT.test(last.text))) return [run];
-  // (figures before it are cellsOf's to take apart)
-  // ('Rs. 4,020.00' is one cell)
-  if (readAmount(before.text) !== null || isMark(before.text) || isCurrency(before.text)) return [run];
-  if (!/[a-z]/i.test(run.text)) return [run];
-  const head = words.slice(0, -1);
-  return [
-    { text: head.map((w) => w.text).join(' '), x0: run.x0, x1: before.x1 },
-    { text: last.text, x0: last.x0, x1: run.x1 },
-  ];
-}
+/** A run's cells where a figure and words were drawn as one run (figureApart, bands.ts). */
+const splitFigure = (run: Run): Run[] => figureApart(run) ?? [run];
 
 function column(stretch: Stretch, cells: string[]): Column {
   // '-' is how many statements print an empty amount
@@ -323,7 +301,7 @@ export function inferLayout(
   const sourceOf = (a: Line) => madeOf.get(a) ?? [a];
   const at = (a: Line) => lines.indexOf(sourceOf(a)[0]!);
   if (anchors.length < MIN_ROWS) return null;
-  const rows = anchors.map((l) => l.runs.flatMap(splitDates).flatMap(splitTrailingFigure));
+  const rows = anchors.map((l) => l.runs.flatMap(splitDates).flatMap(splitFigure));
   const chars = rows.flat().reduce((n, r) => n + r.text.length, 0);
   const width = rows.flat().reduce((n, r) => n + (r.x1 - r.x0), 0);
   const cw = width / Math.max(chars, 1);
@@ -332,11 +310,11 @@ export function inferLayout(
   // apart, such an item places only its two ends (its first cell's start, its last cell's end),
   // those rows the rest
   const merged = (r: Run) =>
-    (!datePieces(r.text) && datesThenText(r.text) !== null) || splitTrailingFigure(r).length > 1;
+    (!datePieces(r.text) && datesThenText(r.text) !== null) || figureApart(r) !== null;
   const apart = anchors.filter((l) => !l.runs.some(merged)).length >= MIN_ROWS;
   const placing = anchors.map((l) =>
     l.runs.flatMap((r) => {
-      const pieces = splitDates(r).flatMap(splitTrailingFigure);
+      const pieces = splitDates(r).flatMap(splitFigure);
       if (!apart || !merged(r)) return pieces;
       return [
         { ...pieces[0]!, x1: r.x0 + cw },
@@ -416,10 +394,10 @@ export function inferLayout(
     null,
   );
   if (!narration) return null;
-  // text columns right after the narration that only a few rows write in, each a word space after
-  // their narration ('Payment' | 'from': a long narration's last word), are more of the narration
+  // a text column right after the narration whose every cell stands a word space after the row's
+  // narration is more of the narration ('Payment' | 'from': a long narration's last word, a stretch
+  // of its own where few rows run so long): a word space is no gutter, however many rows write there
   for (let after = cols[cols.indexOf(narration) + 1]; after?.kind === 'text';) {
-    const filled = after.cells.filter(Boolean).length;
     const stretch = after.stretch;
     const goesOn = rows.every((runs) =>
       runs.every((r, k) => {
@@ -433,7 +411,7 @@ export function inferLayout(
         );
       }),
     );
-    if (!goesOn || filled >= rows.length / 4) break;
+    if (!goesOn) break;
     narration.stretch = [narration.stretch[0], stretch[1], narration.stretch[2]];
     cols.splice(cols.indexOf(after), 1);
     after = cols[cols.indexOf(narration) + 1];
