@@ -49,7 +49,8 @@ export function inOrder(dates: string[], weight: (i: number) => number = () => 1
 /**
  * Mend, in place, the date of each OCR'd row that breaks the statement's date order when its value
  * date, read on the same row, is its date with one digit changed and puts the row back in order
- * (on or after the date of the row before it in order, on or before the next one's). Rows of a text
+ * (on or after the date of the row before it in order, on or before the next one's); a date outside
+ * the period the statement prints is out of order when its value date is inside it. Rows of a text
  * layer are never mended (its dates are exact), nor a row whose value date does not fit: a posting
  * and value date a day apart are the bank's, and a row out of order with nothing beside it to mend
  * it from is left for the order check to flag. A mended row is flagged (`ocrFlag`), like a mended
@@ -58,7 +59,7 @@ export function inOrder(dates: string[], weight: (i: number) => number = () => 1
 export function mendOcrDates(
   txs: Transaction[],
   ocr: (t: Transaction) => boolean,
-  ctx?: { issues: ParseIssue[]; trace?: Trace },
+  ctx?: { issues: ParseIssue[]; trace?: Trace; period?: { from: string | null; to: string | null } },
   where: (t: Transaction) => { page?: number; y?: number } = (t) =>
     t.page === undefined ? {} : { page: t.page },
 ): Transaction[] {
@@ -67,6 +68,13 @@ export function mendOcrDates(
     txs.map((t) => t.date),
     (i) => (could(txs[i]!) ? 1 : 2),
   );
+  // a date outside the period the statement prints, its value date inside it, is out of order
+  // wherever it stands (a year read '2074' on the last row keeps the order it breaks)
+  const { from = null, to = null } = ctx?.period ?? {};
+  const within = (d: string) => from !== null && to !== null && from <= d && d <= to;
+  txs.forEach((t, i) => {
+    if (could(t) && !within(t.date) && within(t.valueDate!)) kept.delete(i);
+  });
   const mended: Transaction[] = [];
   txs.forEach((t, i) => {
     if (kept.has(i) || !could(t) || t.valueDate === null) return;

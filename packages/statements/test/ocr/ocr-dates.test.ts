@@ -62,6 +62,14 @@ test('a misread inside the run: 29 Feb read 20 Feb between 28 Feb and 1 Mar (BOM
   const year = rows(['2024-05-09', '2024-05-09'], ['2074-05-10', '2024-05-10'], ['2024-05-11', '2024-05-11']);
   mendOcrDates(year, ocr);
   assert.deepEqual(dates(year), ['2024-05-09', '2024-05-10', '2024-05-11']);
+  // on the last row it keeps the order it breaks: the period the statement prints shows it
+  const last = () => rows(['2024-05-28', '2024-05-28'], ['2074-05-30', '2024-05-30']);
+  const lastRows = last();
+  mendOcrDates(lastRows, ocr, { issues: [], period: { from: '2024-05-01', to: '2024-05-31' } });
+  assert.deepEqual(dates(lastRows), ['2024-05-28', '2024-05-30']);
+  const noPeriod = last();
+  mendOcrDates(noPeriod, ocr, { issues: [] });
+  assert.deepEqual(dates(noPeriod), ['2024-05-28', '2074-05-30']);
 });
 
 test('never mended: a text layer, a date in order, a value date two digits off or out of order, none read', () => {
