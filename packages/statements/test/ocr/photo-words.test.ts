@@ -86,6 +86,82 @@ test("cleanOcrWords drops a ':' or '-' alone on its line, and keeps one beside w
   );
 });
 
+test("cleanOcrWords reads back an opening or closing balance's label whose first letter was lost, before 'Balance' only", () => {
+  // photo CANARA seed 71367: 'pening Balance 56,873.43 Cr.' left the opening unread, its first row lost
+  const words = [
+    word('pening', 307, 68, 32, 47),
+    word('Balance', 343, 68, 31),
+    word('56,873.43', 388, 68, 41),
+    word('Ciosing', 307, 80, 32),
+    word('Closing', 307, 90, 32),
+    word('Balance', 343, 90, 31),
+    word('0pening', 307, 100, 32),
+    word('BALANCE', 343, 100, 31),
+    word('losing', 120, 110, 30),
+    word('LOSS', 160, 110, 20),
+    word('pening', 120, 120, 30),
+  ];
+  assert.deepEqual(
+    cleanOcrWords(words).map((w) => w.text),
+    [
+      'Opening',
+      'Balance',
+      '56,873.43',
+      'Ciosing',
+      'Closing',
+      'Balance',
+      'Opening',
+      'BALANCE',
+      'losing',
+      'LOSS',
+      'pening',
+    ],
+  );
+});
+
+test('photo CANARA 71367: the opening read back, the first row is mended from it', () => {
+  // rows 0 and 1 of page 1 as the reader read them, under the statement's heading and opening
+  const doc: SourceDocument = {
+    kind: 'pages',
+    format: 'pdf',
+    pages: [
+      {
+        number: 1,
+        width: 612,
+        height: 792,
+        ocr: true,
+        words: [
+          word('pening', 307, 68, 32, 47),
+          word('Balance', 343, 68, 31),
+          word('56,873.43', 388, 68, 41),
+          word('Cr.', 433, 68, 11),
+          word('Date', 40, 110, 20),
+          word('Narration', 120, 110, 45),
+          word('Withdrawal', 255, 110, 50),
+          word('Deposit', 320, 110, 35),
+          word('Balance', 400, 110, 35),
+          word('01-05-24', 40, 130, 36),
+          word('UPI/DR/412220246414/BHARAT', 120, 130, 100),
+          word('55,953.43', 394, 130, 41),
+          word('01-05-24', 40, 150, 36),
+          word('UPI/CR/412258786469/MOHAMMED', 120, 150, 100),
+          word('1,155.00', 319, 150, 36),
+          word('57,108.43', 394, 150, 41),
+        ],
+      },
+    ],
+  };
+  const [account] = parseStatement(doc).accounts;
+  assert.equal(account!.openingBalance, 5687343);
+  assert.deepEqual(
+    account!.transactions.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),
+    [
+      ['2024-05-01', 92000, 0, 5595343],
+      ['2024-05-01', 0, 115500, 5710843],
+    ],
+  );
+});
+
 // One line's words from the recogniser, in its pixels (scan/words.ts).
 const line = (...parts: [string, number, number][]) => parts.map(([text, x0, x1]) => ({ text, x0, x1 }));
 
