@@ -259,6 +259,38 @@ test("mendCrMarks reads a soft photo's misread Cr marks, their point read as a c
   );
 });
 
+test("joinCutFigures joins a figure's paise to its rupees grouped with a point for the comma ('1.600' '00')", () => {
+  // photo CANARA seed 71367, 29 May: the deposit 1,600.00 read '1.600' '00', a point's cell apart
+  assert.deepEqual(
+    joinCutFigures(line(['24', 103, 111], ['1.600', 199, 221], ['00', 226, 234])).map((w) => w.text),
+    ['24', '1.600.00'],
+  );
+  // four places after a point are no rupees grouped: '1.6055' '00' stays apart
+  assert.deepEqual(
+    joinCutFigures(line(['24', 103, 111], ['1.6055', 199, 225], ['00', 230, 238])).map((w) => w.text),
+    ['24', '1.6055', '00'],
+  );
+});
+
+test("mendCrMarks reads a mark after a figure whose commas were read as points ('3,37.586.43 Or')", () => {
+  // photo CANARA seed 71367, 19 May: the mark left as 'Or', the balance cell unread
+  const words = line(
+    ['3,37.586.43', 310, 360],
+    ['Or', 364, 371],
+    ['2.50,224.43', 410, 460],
+    ['Or.', 464, 475],
+  );
+  assert.deepEqual(
+    mendCrMarks(words).map((w) => w.text),
+    ['3,37.586.43', 'Cr', '2.50,224.43', 'Cr.'],
+  );
+  // a narration's dotted number is no figure: the 'O' after it stays
+  assert.deepEqual(
+    mendCrMarks(line(['1.2.3', 310, 330], ['O', 334, 340])).map((w) => w.text),
+    ['1.2.3', 'O'],
+  );
+});
+
 test('mendOcrFigures mends no amount when a row before it, its balance unread, could hold the misread', () => {
   // photo PNB seed 47596 (rupees): 10 Dec's deposit 79,095.00 read 79,085.00, its balance and the
   // next row's unread ('OC.', 'C.' for the mark), 13 Dec's balance read right: 13 Dec's deposit
