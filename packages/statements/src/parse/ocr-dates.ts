@@ -46,15 +46,34 @@ export function inOrder(dates: string[], weight: (i: number) => number = () => 1
   return kept;
 }
 
+/** The valid dates that differ from `iso` in one digit (the recogniser's 0 for an 8, 2 for a 7). */
+export function datesOneDigitFrom(iso: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < iso.length; i++) {
+    if (!/\d/.test(iso[i]!)) continue;
+    for (let d = 0; d <= 9; d++) {
+      if (String(d) === iso[i]) continue;
+      const c = `${iso.slice(0, i)}${d}${iso.slice(i + 1)}`;
+      const t = new Date(`${c}T00:00:00Z`);
+      if (!Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === c) out.push(c);
+    }
+  }
+  return out;
+}
+
 /**
- * Mend, in place, the date of each OCR'd row that breaks the statement's date order when its value
- * date, read on the same row, is its date with one digit changed and puts the row back in order
- * (on or after the date of the row before it in order, on or before the next one's); a date outside
- * the period the statement prints is out of order when its value date is inside it. Rows of a text
- * layer are never mended (its dates are exact), nor a row whose value date does not fit: a posting
- * and value date a day apart are the bank's, and a row out of order with nothing beside it to mend
- * it from is left for the order check to flag. A mended row is flagged (`ocrFlag`), like a mended
- * figure, and each mend is a decision in the trace and a note to the user. Returns the rows mended.
+ * Mend, in place, the date of each OCR'd row that breaks the statement's date order:
+ *   - to its value date, read on the same row, when that is its date with one digit changed and
+ *     puts the row back in order (on or after the date of the row before it in order, on or before
+ *     the next one's);
+ *   - else to the one date a digit from it that does so, when exactly one does and the order bounds
+ *     it on both sides (the rows around it, the period's first or last day at either end): a day's
+ *     rows around a misread one leave it no other (12, 12, '17', 12); 28 Dec read '20' after 27 Dec
+ *     and before the period's end has 28, 29 and 30, and is left as read.
+ * A date outside the period the statement prints is out of order wherever it stands. Rows of a text
+ * layer are never mended (its dates are exact), nor a row in order (a posting and value date a day
+ * apart are the bank's). A mended row is flagged (`ocrFlag`), like a mended figure, and each mend
+ * is a decision in the trace and a note to the user. Returns the rows mended.
  */
 export function mendOcrDates(
   txs: Transaction[],
@@ -68,29 +87,40 @@ export function mendOcrDates(
     txs.map((t) => t.date),
     (i) => (could(txs[i]!) ? 1 : 2),
   );
-  // a date outside the period the statement prints, its value date inside it, is out of order
-  // wherever it stands (a year read '2074' on the last row keeps the order it breaks)
+  // a date outside the period the statement prints is out of order wherever it stands (a year
+  // read '2074' on the last row keeps the order it breaks)
   const { from = null, to = null } = ctx?.period ?? {};
   const within = (d: string) => from !== null && to !== null && from <= d && d <= to;
   txs.forEach((t, i) => {
-    if (could(t) && !within(t.date) && within(t.valueDate!)) kept.delete(i);
+    if (ocr(t) && from !== null && to !== null && !within(t.date)) kept.delete(i);
   });
   const mended: Transaction[] = [];
   txs.forEach((t, i) => {
-    if (kept.has(i) || !could(t) || t.valueDate === null) return;
+    if (kept.has(i) || !ocr(t)) return;
     // the dates it must lie between: the rows kept in order, or mended, on either side
     let p = i - 1;
     while (p >= 0 && !kept.has(p)) p--;
     let n = i + 1;
     while (n < txs.length && !kept.has(n)) n++;
-    const value = t.valueDate;
-    if ((p >= 0 && value < txs[p]!.date) || (n < txs.length && value > txs[n]!.date)) return;
+    const lo = p >= 0 ? txs[p]!.date : from;
+    const hi = n < txs.length ? txs[n]!.date : to;
+    const fits = (d: string) => (lo === null || lo <= d) && (hi === null || d <= hi);
+    let date: string | null = null;
+    let why = '';
+    if (could(t) && fits(t.valueDate!) && (from === null || to === null || within(t.valueDate!))) {
+      date = t.valueDate;
+      why = 'one digit from its value date';
+    } else if (lo !== null && hi !== null) {
+      const near = datesOneDigitFrom(t.date).filter(fits);
+      if (near.length === 1) [date, why] = [near[0]!, 'the one date a digit from it that keeps the order'];
+    }
+    if (date === null) return;
     ctx?.trace?.add({
       rule: 'account.ocr-date-mended',
       ...where(t),
-      detail: `${t.date} -> ${value}: out of order, one digit from its value date`,
+      detail: `${t.date} -> ${date}: out of order, ${why}`,
     });
-    t.date = value;
+    t.date = date;
     // a date the recogniser misread: the user checks it against the paper
     t.ocrFlag = true;
     kept.add(i);
@@ -99,7 +129,7 @@ export function mendOcrDates(
   if (ctx && mended.length > 0)
     ctx.issues.push({
       kind: 'layout',
-      message: `${mended.length} date(s) of the scan read one digit wrong, out of the statement's date order, were mended to the value date printed beside them (rows dated ${mended.map((t) => t.date).join(', ')}): check them against the paper.`,
+      message: `${mended.length} date(s) of the scan read one digit wrong, out of the statement's date order, were mended (rows dated ${mended.map((t) => t.date).join(', ')}): check them against the paper.`,
       page: mended[0]!.page,
     });
   return mended;

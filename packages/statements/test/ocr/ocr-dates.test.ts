@@ -98,6 +98,37 @@ test('never mended: a text layer, a date in order, a value date two digits off o
   }
 });
 
+test('no value date to mend from: the one date a digit from it that keeps the order, where only one does', () => {
+  // a day's rows around the misread one leave it no other: 12 Dec read '17'
+  const day = rows(
+    ['2023-12-11', null],
+    ['2023-12-12', null],
+    ['2023-12-17', null],
+    ['2023-12-12', null],
+    ['2023-12-13', null],
+  );
+  assert.equal(mendOcrDates(day, ocr).length, 1);
+  assert.deepEqual(dates(day), ['2023-12-11', '2023-12-12', '2023-12-12', '2023-12-12', '2023-12-13']);
+  assert.equal(day[2]!.ocrFlag, true);
+  // the last row: the period's last day bounds it; a year misread has one reading in the period
+  const period = { from: '2024-05-01', to: '2024-05-31' };
+  const year = rows(['2024-05-28', null], ['2074-05-30', null]);
+  mendOcrDates(year, ocr, { issues: [], period });
+  assert.deepEqual(dates(year), ['2024-05-28', '2024-05-30']);
+  // 29 Dec read '20' after 28 Dec: 28, 29 and 30 would all keep the order (PNB 31714's last row)
+  const last = rows(['2023-12-28', null], ['2023-12-20', '2023-12-20']);
+  assert.deepEqual(
+    mendOcrDates(last, ocr, { issues: [], period: { from: '2023-12-01', to: '2023-12-31' } }),
+    [],
+  );
+  // no bound on one side (no period, the last row): none
+  const open = rows(['2024-05-28', null], ['2074-05-30', null]);
+  assert.deepEqual(mendOcrDates(open, ocr), []);
+  // a text layer's misread is no misread
+  const text = rows(['2023-12-12', null, 1], ['2023-12-17', null, 1], ['2023-12-12', null, 1]);
+  assert.deepEqual(mendOcrDates(text, ocr), []);
+});
+
 test('each mend is a decision in the trace under its rule, and a note to the user', () => {
   const txs = rows(['2023-12-27', '2023-12-27'], ['2023-12-20', '2023-12-28']);
   const trace = new Trace();
