@@ -3,12 +3,15 @@
 // '20/12/23' beside its value date '28/12/23', photo BOM 8029's 29 Feb read '20/02/24'. Dates are
 // in no balance chain: the order is all that shows them, and only an OCR read is mended.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import { inOrder, mendOcrDates } from '../../src/parse/ocr-dates.ts';
 import { Trace } from '../../src/parse/trace.ts';
 import type { ParseIssue, Transaction } from '../../src/parse/types.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
+import { judgeParse } from '../perturb/judge.ts';
 
 /** Rows of [date, value date], all from OCR'd pages unless `page` is 1. */
 const rows = (...r: [string, string | null, number?][]): Transaction[] =>
@@ -190,4 +193,24 @@ test('the account stage mends a scanned date and flags the row; the row before i
   delete text.pages[0]!.ocr;
   const printed = parseStatement(text).accounts.flatMap((a) => a.transactions);
   assert.deepEqual(dates(printed), ['2023-12-26', '2023-12-27', '2023-12-20', '2023-12-29']);
+});
+
+test("the bench's photo PNB 47596 as 20cb099's reader read it: 28 Dec read '20/12/23' beside '28/12/23'", () => {
+  const saved = JSON.parse(
+    readFileSync(
+      path.resolve(import.meta.dirname, '../fixtures/scan-bench/photo-PNB-47596.read.json'),
+      'utf8',
+    ),
+  ) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
+  const result = parseStatement(saved.doc);
+  // 18 of 20 before: 28 Dec's date, and 29 Dec's (its value date read '20/12/23' too: 28, 29 and 30
+  // would all keep the order, and it is left as read, flagged)
+  assert.equal(judgeParse(saved.truth, result).score.matched, 19);
+  const txs = result.accounts.flatMap((a) => a.transactions);
+  const row = txs.find((t) => t.withdrawal === 845300);
+  assert.deepEqual([row?.date, row?.ocrFlag], ['2023-12-28', true]);
+  const truth = saved.truth.transactions as { date: string; balance: number }[];
+  const right = (t: Transaction) =>
+    truth.some((x) => x.date === t.date && Math.round(x.balance * 100) === t.balance);
+  assert.ok(txs.filter((t) => !t.ocrFlag).every(right));
 });

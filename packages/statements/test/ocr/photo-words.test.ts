@@ -162,6 +162,27 @@ test('photo CANARA 71367: the opening read back, the first row is mended from it
   );
 });
 
+test("the bench's photo CANARA 71367 (200 dpi, JPEG 65) as f260a65's reader read it: 20 of 22 rows, the rest flagged", () => {
+  // its marks after point-grouped figures read as Cr and '1.600' '00' joined by the reader (scan/words.ts),
+  // then 'pening Balance' read back, a year read '2074' mended by the date order: 18 rows with
+  // 20cb099's parse of the same words
+  const canara = JSON.parse(
+    readFileSync(
+      path.resolve(import.meta.dirname, '../fixtures/scan-bench/photo-CANARA-71367.read.json'),
+      'utf8',
+    ),
+  ) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
+  const result = parseStatement(canara.doc);
+  assert.equal(judgeParse(canara.truth, result).score.matched, 20);
+  const truth = canara.truth.transactions as { date: string; balance: number }[];
+  const txs = result.accounts.flatMap((a) => a.transactions);
+  assert.ok(
+    txs
+      .filter((t) => !t.ocrFlag)
+      .every((t) => truth.some((x) => x.date === t.date && Math.round(x.balance * 100) === t.balance)),
+  );
+});
+
 // One line's words from the recogniser, in its pixels (scan/words.ts).
 const line = (...parts: [string, number, number][]) => parts.map(([text, x0, x1]) => ({ text, x0, x1 }));
 
