@@ -7,6 +7,7 @@ import { type Facts, emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type { Line } from './lines.ts';
 import { sideOf } from './amount.ts';
+import { mendOcrDates } from './ocr-dates.ts';
 import { mendDigitTooMany, mendOcrFigures } from './ocr-figures.ts';
 import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
 import type { Special, SpecialKind, TableSection } from './rows.ts';
@@ -143,6 +144,7 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     });
   const ocrRow = (t: Transaction) => t.page !== undefined && ctx.ocrPages.has(t.page);
   const mended = mendOcrFigures(sec.transactions, opening, closing, ocrRow);
+  mendOcrDates(sec.transactions, ocrRow, ctx, where);
   // a balance at either end read with a digit too many (and a closing line read the same way)
   const ends = mendDigitTooMany(sec.transactions, opening, closing, ocrRow);
   const closingMended = ends.closing !== closing;

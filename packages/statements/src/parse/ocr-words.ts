@@ -64,7 +64,7 @@ export function cleanOcrWords(words: Word[]): Word[] {
     const text = t.replace(STUCK_ENDS, '').replace(COLON_BEFORE_FIGURE, '').replace(MARK_SPECKS, '$1.');
     if (text) out.push({ ...w, text });
   }
-  return mendHeadingWords(dropDashBeforeCr(restoreLostPoints(dropLoneSeparators(out))));
+  return mendBalanceLabels(mendHeadingWords(dropDashBeforeCr(restoreLostPoints(dropLoneSeparators(out)))));
 }
 
 /** The middles of two words stand on one text line. */
@@ -185,6 +185,31 @@ function mendHeadingWords(words: Word[]): Word[] {
     if (amt && onHeading(w))
       return { ...w, text: (w.text === w.text.toUpperCase() ? 'AMT' : 'Amt') + amt[1] };
     return w;
+  });
+}
+
+// How the recogniser reads 'Opening' and 'Closing' before 'Balance' on a soft photo: the round
+// first letter lost or taken for another ('pening Balance 56,873.43 Cr.': photo CANARA seed 71367
+// at 200 dpi, its opening balance unread, so its first row's withdrawal, read as nothing, was left
+// unmended and the row lost).
+const OPENING_MISREAD = /^(?:[0OQDGC@©]?)pening$/i;
+const CLOSING_MISREAD = /^(?:[CGOc(©]?)losing$/i;
+
+/**
+ * An opening or closing balance's label read back where its first letter was lost or misread, and
+ * only where the next word on its line is 'Balance': a narration's 'pening' is left alone.
+ */
+function mendBalanceLabels(words: Word[]): Word[] {
+  const next = (w: Word) =>
+    words
+      .filter((o) => o !== w && o.x > w.x && sameLine(o, w))
+      .reduce<Word | undefined>((a, o) => (a === undefined || o.x < a.x ? o : a), undefined);
+  return words.map((w) => {
+    const opening = OPENING_MISREAD.test(w.text) && !/^opening$/i.test(w.text);
+    const closing = CLOSING_MISREAD.test(w.text) && !/^closing$/i.test(w.text);
+    if ((!opening && !closing) || !BALANCE.test(next(w)?.text ?? '')) return w;
+    const label = opening ? 'Opening' : 'Closing';
+    return { ...w, text: w.text === w.text.toUpperCase() ? label.toUpperCase() : label };
   });
 }
 

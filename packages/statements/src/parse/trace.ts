@@ -35,6 +35,8 @@ export const RULES = {
   'account.side-by-narration':
     "with no opening balance, the first row's side is the one its narration's Dr/Cr word names, where every row the balance proves agrees",
   'account.ocr-mended': 'a scanned figure read one digit wrong is mended by the running balance',
+  'account.ocr-date-mended':
+    "a scanned row's date out of the statement's date order takes the value date read beside it when that is one digit from it, else the one date a digit from it that keeps the order, and is flagged",
   'account.balance-computed':
     'a row without a printed balance takes the running balance the next printed one proves',
   'account.break': 'a printed balance the rows before it do not lead to',

@@ -151,8 +151,10 @@ function commaLost<W extends LineWord>(head: W, rest: readonly W[], pitch: numbe
   return 0;
 }
 
-/** Whole rupees, with their point or without it: '83984.', '10538', '1,05,694'. */
-const RUPEES = /^\d[\d,]*\d\.?$/;
+/** Whole rupees, with their point or without it: '83984.', '10538', '1,05,694'; or grouped with a
+ * comma read as a point ('1.600' of 1,600.00, photo CANARA seed 71367: a point before three digits
+ * is no decimal point, paise being two). */
+const RUPEES = /^(?:\d[\d,]*\d\.?|\d{1,3}(?:[.,]\d{2})*[.,]\d{3})$/;
 /** A figure's paise, a mark perhaps stuck to them: '16', '00Cr'. */
 const PAISE = /^\d{2}(?:Cr|Dr|CR|DR)?\.?$/;
 /** How far apart a figure's rupees and paise stand, in character pitches (scan bench, photo PNB). */
@@ -187,7 +189,9 @@ function paiseApart(
  * left unread), 'OC.', 'C.' (PNB 47596: 4). Its point read as a comma as often.
  */
 const CR_MISREAD = /^(?:Or|OR|0r|Gr|O|CO|Cc|GC|Gc|Q|OQ|oO|OC|C|0|©|@|O')[.,]?$/;
-const FIGURE = /^\(?-?[\d,]*\d\.\d{2}\)?$/;
+// (its groups' commas perhaps read as points: '3,37.586.43', '2.50,224.43'; parse's fixOcrAmount
+// reads them back)
+const FIGURE = /^\(?-?(?:\d[\d,.]*)?\d\.\d{2}\)?$/;
 /** How the recogniser reads a Dr mark: the r taken for an x or a t (photo INDIANBANK: '1,581.66 Dx'). */
 const DR_MISREAD = /^(?:Dx|DX|Dt|Dy)\.?$/;
 

@@ -86,6 +86,103 @@ test("cleanOcrWords drops a ':' or '-' alone on its line, and keeps one beside w
   );
 });
 
+test("cleanOcrWords reads back an opening or closing balance's label whose first letter was lost, before 'Balance' only", () => {
+  // photo CANARA seed 71367: 'pening Balance 56,873.43 Cr.' left the opening unread, its first row lost
+  const words = [
+    word('pening', 307, 68, 32, 47),
+    word('Balance', 343, 68, 31),
+    word('56,873.43', 388, 68, 41),
+    word('Ciosing', 307, 80, 32),
+    word('Closing', 307, 90, 32),
+    word('Balance', 343, 90, 31),
+    word('0pening', 307, 100, 32),
+    word('BALANCE', 343, 100, 31),
+    word('losing', 120, 110, 30),
+    word('LOSS', 160, 110, 20),
+    word('pening', 120, 120, 30),
+  ];
+  assert.deepEqual(
+    cleanOcrWords(words).map((w) => w.text),
+    [
+      'Opening',
+      'Balance',
+      '56,873.43',
+      'Ciosing',
+      'Closing',
+      'Balance',
+      'Opening',
+      'BALANCE',
+      'losing',
+      'LOSS',
+      'pening',
+    ],
+  );
+});
+
+test('photo CANARA 71367: the opening read back, the first row is mended from it', () => {
+  // rows 0 and 1 of page 1 as the reader read them, under the statement's heading and opening
+  const doc: SourceDocument = {
+    kind: 'pages',
+    format: 'pdf',
+    pages: [
+      {
+        number: 1,
+        width: 612,
+        height: 792,
+        ocr: true,
+        words: [
+          word('pening', 307, 68, 32, 47),
+          word('Balance', 343, 68, 31),
+          word('56,873.43', 388, 68, 41),
+          word('Cr.', 433, 68, 11),
+          word('Date', 40, 110, 20),
+          word('Narration', 120, 110, 45),
+          word('Withdrawal', 255, 110, 50),
+          word('Deposit', 320, 110, 35),
+          word('Balance', 400, 110, 35),
+          word('01-05-24', 40, 130, 36),
+          word('UPI/DR/412220246414/BHARAT', 120, 130, 100),
+          word('55,953.43', 394, 130, 41),
+          word('01-05-24', 40, 150, 36),
+          word('UPI/CR/412258786469/MOHAMMED', 120, 150, 100),
+          word('1,155.00', 319, 150, 36),
+          word('57,108.43', 394, 150, 41),
+        ],
+      },
+    ],
+  };
+  const [account] = parseStatement(doc).accounts;
+  assert.equal(account!.openingBalance, 5687343);
+  assert.deepEqual(
+    account!.transactions.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),
+    [
+      ['2024-05-01', 92000, 0, 5595343],
+      ['2024-05-01', 0, 115500, 5710843],
+    ],
+  );
+});
+
+test("the bench's photo CANARA 71367 (200 dpi, JPEG 65) as f260a65's reader read it: 20 of 22 rows, the rest flagged", () => {
+  // its marks after point-grouped figures read as Cr and '1.600' '00' joined by the reader (scan/words.ts),
+  // then 'pening Balance' read back, a year read '2074' mended by the date order: 18 rows with
+  // 20cb099's parse of the same words
+  const canara = JSON.parse(
+    readFileSync(
+      path.resolve(import.meta.dirname, '../fixtures/scan-bench/photo-CANARA-71367.read.json'),
+      'utf8',
+    ),
+  ) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
+  const result = parseStatement(canara.doc);
+  assert.equal(judgeParse(canara.truth, result).score.matched, 20);
+  const truth = canara.truth.transactions as { date: string; balance: number }[];
+  const txs = result.accounts.flatMap((a) => a.transactions);
+  assert.ok(
+    txs
+      .filter((t) => !t.ocrFlag)
+      .every((t) => truth.some((x) => x.date === t.date && Math.round(x.balance * 100) === t.balance)),
+  );
+});
+
 // One line's words from the recogniser, in its pixels (scan/words.ts).
 const line = (...parts: [string, number, number][]) => parts.map(([text, x0, x1]) => ({ text, x0, x1 }));
 
@@ -180,6 +277,38 @@ test("mendCrMarks reads a soft photo's misread Cr marks, their point read as a c
       'UPI',
       '0',
     ],
+  );
+});
+
+test("joinCutFigures joins a figure's paise to its rupees grouped with a point for the comma ('1.600' '00')", () => {
+  // photo CANARA seed 71367, 29 May: the deposit 1,600.00 read '1.600' '00', a point's cell apart
+  assert.deepEqual(
+    joinCutFigures(line(['24', 103, 111], ['1.600', 199, 221], ['00', 226, 234])).map((w) => w.text),
+    ['24', '1.600.00'],
+  );
+  // four places after a point are no rupees grouped: '1.6055' '00' stays apart
+  assert.deepEqual(
+    joinCutFigures(line(['24', 103, 111], ['1.6055', 199, 225], ['00', 230, 238])).map((w) => w.text),
+    ['24', '1.6055', '00'],
+  );
+});
+
+test("mendCrMarks reads a mark after a figure whose commas were read as points ('3,37.586.43 Or')", () => {
+  // photo CANARA seed 71367, 19 May: the mark left as 'Or', the balance cell unread
+  const words = line(
+    ['3,37.586.43', 310, 360],
+    ['Or', 364, 371],
+    ['2.50,224.43', 410, 460],
+    ['Or.', 464, 475],
+  );
+  assert.deepEqual(
+    mendCrMarks(words).map((w) => w.text),
+    ['3,37.586.43', 'Cr', '2.50,224.43', 'Cr.'],
+  );
+  // a narration's dotted number is no figure: the 'O' after it stays
+  assert.deepEqual(
+    mendCrMarks(line(['1.2.3', 310, 330], ['O', 334, 340])).map((w) => w.text),
+    ['1.2.3', 'O'],
   );
 });
 

@@ -597,6 +597,29 @@ test("warpSheet leaves no line of desk along the flattened sheet's edges", () =>
   assert.ok(most > flat.width / 3, `the first table row kept (${most} dark pixels)`);
 });
 
+test('sheetCorners finds a sheet whose edge falls inside a pixel: a grey between desk and paper', () => {
+  // photo PNB 47596 page 1 as the sheet's finder sees it (its small copy): a desk of 75-87, then one
+  // pixel of 130 (the edge halfway across it), then paper at 195; under the step from the desk's
+  // brightest to that pixel, the edge was found on 126 of 280 rows and the sheet not at all
+  const g = grey(400, 400);
+  for (let y = 0; y < 400; y++)
+    for (let x = 0; x < 400; x++) g.data[y * 400 + x] = 75 + (((x >> 3) + (y >> 3)) % 3) * 6;
+  box(g, 40, 30, 320, 340, 130);
+  box(g, 41, 31, 318, 338, 195);
+  const found = sheetCorners(g);
+  assert.ok(found, 'a sheet found');
+  // the sheet's edges halfway across the grey pixels: x 40 and 359, y 30 and 369
+  const want: [number, number][] = [
+    [40, 30],
+    [359, 30],
+    [359, 369],
+    [40, 369],
+  ];
+  found.forEach(([x, y], i) => {
+    assert.ok(Math.hypot(x - want[i]![0], y - want[i]![1]) < 1, `corner ${i}: ${x},${y} against ${want[i]}`);
+  });
+});
+
 test('sheetCorners finds no sheet on a scan (paper to its edges), dark rules and bands and all', () => {
   const page = tablePage(300, 400);
   assert.equal(sheetCorners(page), null);

@@ -109,7 +109,9 @@ test('a scanned row whose date and value date are both garbled is dated by its d
     assert.equal(at(date, w)?.ocrFlag, true, `${date} ${w}`);
   }
   const { score } = judgeParse(truth, result);
-  assert.equal(score.matched, 11);
+  // 12: 9 Dec read '08/12' out of order, the one date a digit from it between its neighbours
+  // (mendOcrDates, decision 041 session 17)
+  assert.equal(score.matched, 12);
   // every row read wrong carries its flag
   assert.equal(
     rows

@@ -203,6 +203,53 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
       ),
     ),
   }),
+  'account.ocr-date-mended': () => ({
+    // 28/12/23 read '20/12/23' beside its value date read right: out of order, one digit apart
+    doc: {
+      kind: 'pages',
+      format: 'pdf',
+      pages: [
+        {
+          number: 1,
+          width: 612,
+          height: 792,
+          ocr: true,
+          words: [
+            ...placed(
+              119,
+              [
+                [33, 50, 'Date'],
+                [80, 102, 'Value'],
+                [105, 122, 'Date'],
+                [160, 205, 'Narration'],
+                [413, 461, 'Withdrawal'],
+                [483, 522, 'Deposit'],
+                [559, 592, 'Balance'],
+              ],
+              8,
+            ),
+            ...[
+              ['27/12/23', '27/12/23', '100.00', '9,900.00'],
+              ['20/12/23', '28/12/23', '50.00', '9,850.00'],
+              ['29/12/23', '29/12/23', '50.00', '9,800.00'],
+            ].flatMap(([date, value, debit, balance], i) =>
+              placed(
+                140 + 15 * i,
+                [
+                  [33, 73, date!],
+                  [80, 120, value!],
+                  [160, 220, 'UPI/DR/334550055093'],
+                  [461 - 5 * debit!.length, 461, debit!],
+                  [592 - 5 * balance!.length, 592, balance!],
+                ],
+                8,
+              ),
+            ),
+          ],
+        },
+      ],
+    },
+  }),
   'account.balance-computed': () => ({
     doc: sheet([HEAD, plain[0]!, [plain[1]![0], plain[1]![1], null, plain[1]![3], null], plain[2]!]),
   }),
