@@ -168,7 +168,11 @@ function leadingDates(words: string[]): { dates: string[]; end: number } {
     let q = p + 1;
     // the shortest date from here (a date is at most three words: '31 May 2023')
     while (q <= Math.min(words.length, p + 3) && !readDate(words.slice(p, q).join(' '))) q++;
-    if (q > Math.min(words.length, p + 3)) break;
+    // else a date printed without its year ('Jun 02 CLG': the year is the period's)
+    if (q > Math.min(words.length, p + 3)) {
+      if (p + 2 > words.length || !readMonthDay(words.slice(p, p + 2).join(' '))) break;
+      q = p + 2;
+    }
     dates.push(words.slice(p, q).join(' '));
     p = q;
   }

@@ -4,7 +4,7 @@
 // BANKOFINDIA 348483759 of seed 44001 ('821846 CHQ PAID/ANNAPURNA FOODS'), where no test failed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cellsOf } from '../../src/parse/columns/bands.ts';
+import { cellsOf, figureApart, figureWords } from '../../src/parse/columns/bands.ts';
 import { measured } from './stages.ts';
 
 const cells = (...words: [number, number, string][]) =>
@@ -33,4 +33,34 @@ test("words before a figure with paise are a cell of their own, and one cell: no
     ['269.00', 96, 126],
   ]);
   assert.deepEqual(cells([33, 60, 'CHQ'], [66, 90, '4471']), [['CHQ 4471', 33, 90]]);
+});
+
+test("a sign set a space before whole rupees ('+ 18,764') stays with them, and the run is taken apart after", () => {
+  // (UNION 2296589319 of seed 290001: '+ 18,764 32,641.63 (Cr) NET BANKING' drawn as one item
+  // beside rows that draw the amount apart; the sign kept figureApart from seeing a figure first)
+  const run = measured(
+    [364, 369, '+'],
+    [372, 389, '18,764'],
+    [396, 432, '32,641.63'],
+    [435, 449, '(Cr)'],
+    [455, 470, 'NET'],
+    [473, 489, 'BANKING'],
+  );
+  assert.deepEqual(
+    figureApart(run)?.map((r) => [r.text, r.x0, r.x1]),
+    [
+      ['+ 18,764', 364, 389],
+      ['32,641.63', 396, 432],
+      ['(Cr)', 435, 449],
+      ['NET BANKING', 455, 489],
+    ],
+  );
+  assert.deepEqual(
+    figureWords(measured([100, 106, '–'], [109, 130, '9,323'])).map((r) => r.text),
+    ['– 9,323'],
+  );
+  assert.deepEqual(
+    figureWords(measured([100, 120, 'TFR'], [126, 130, '+'])).map((r) => r.text),
+    ['TFR', '+'],
+  );
 });

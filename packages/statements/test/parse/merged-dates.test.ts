@@ -42,6 +42,15 @@ test('datesThenText takes dates and a cell of text apart, not a date and its tim
   assert.equal(datesThenText('30 August 24'), null);
 });
 
+test("datesThenText reads a date printed without its year before the next cell ('Jun 02 CLG'), a full date first", () => {
+  // (UNION 2296589319 of seed 290001: a serial, then 'Jun 02 CLG' as one item; the period gives the
+  // year. Before, no dated row was found and the table was none)
+  assert.deepEqual(datesThenText('Jun 02 CLG'), { dates: ['Jun 02'], rest: 'CLG' });
+  assert.deepEqual(datesThenText('Jun 01 Jun 02 CLG'), { dates: ['Jun 01', 'Jun 02'], rest: 'CLG' });
+  assert.deepEqual(datesThenText('01 Jun 2023 TFR'), { dates: ['01 Jun 2023'], rest: 'TFR' });
+  assert.equal(datesThenText('Jun 02'), null);
+});
+
 test("a transaction id and both dates drawn as one item ('S10004271 05-May-2023 05-May-2023') are three cells", () => {
   // (a generated Bank of India layout in Courier 9.5: 'Tran Id | Value Dt | Tran Date | Chq No | ...')
   const at = (y: number, items: Item[]) => placed(y, items, 9.5);

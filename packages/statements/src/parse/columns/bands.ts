@@ -35,12 +35,23 @@ export const overlap = (a0: number, a1: number, b0: number, b1: number) =>
 export const distance = (a0: number, a1: number, b0: number, b1: number) =>
   Math.max(0, Math.max(a0, b0) - Math.min(a1, b1));
 
-/** A run's words, a currency set a space before its figure kept with it ('INR 1,200.00'). */
+/**
+ * A sign set a space before the whole rupees it signs ('+ 18,764', '– 9,323'). Not before a figure
+ * with paise: a dash there is the empty amount of the column before ('- 1,40,862.00 Cr', tight
+ * Courier cells a space apart), and signed figures with paise are drawn glued ('-1,200.00').
+ */
+const signFigure = (sign: string, figure: string) =>
+  /^[-+\u2212\u2013]$/.test(sign) && /^\d{1,3}(?:,\d{2,3})+$|^\d+$/.test(figure);
+
+/**
+ * A run's words, a currency set a space before its figure kept with it ('INR 1,200.00'), and so is
+ * a sign ('+ 18,764').
+ */
 export function figureWords(run: Run): Run[] {
   const out: Run[] = [];
   for (const w of runWords(run)) {
     const p = out[out.length - 1];
-    if (p && currencyFigure(p.text, w.text))
+    if (p && (currencyFigure(p.text, w.text) || signFigure(p.text, w.text)))
       out[out.length - 1] = { text: `${p.text} ${w.text}`, x0: p.x0, x1: w.x1 };
     else out.push(w);
   }
