@@ -10,6 +10,7 @@ import {
   readAmount,
   sideOf,
   sideOwner,
+  unsigned,
 } from './amount.ts';
 import { bandOf, bandsUnder, distance, figureWords, overlap } from './columns/bands.ts';
 import { type Band, type Column, type ColumnModel, NUMERIC_ROLES } from './columns/model.ts';
@@ -38,8 +39,8 @@ export const TIME = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[a-z]{2})?$/i;
 // A time of day alone (a Dr/Cr mark drawn after a time is another cell: '10:15:32 DR').
 const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?$/i;
 
-// Whole rupees, signed or not ('-823', '+20,378'): a figure in a column of figures.
-const wholeFigure = (t: string) => WHOLE_RUPEES.test(t.replace(/^[-+\u2212]/, ''));
+// Whole rupees, signed or not ('-823', '+20,378', '– 3,000', '3,500–'): a figure in a column of figures.
+const wholeFigure = (t: string) => WHOLE_RUPEES.test(unsigned(t));
 
 export const dateCell = (c: Cell) => c.role === 'date' || c.role === 'valueDate';
 

@@ -98,11 +98,19 @@ function tokenPieces(a: string, b: string): boolean {
   );
 }
 
-/** Touching runs that are still two cells: two figures, or a figure and words. */
+// a time of day, whole ('01:00 AM', '10:15:32')
+const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?$/i;
+
+/**
+ * Touching runs that are still two cells: two figures, or a whole token (a figure, a date, a time of
+ * day) and words ('01:00 AM' drawn into the narration beside it, 'GILL/UTKS/...').
+ */
 function apart(a: string, b: string): boolean {
   const figA = readAmount(a) !== null;
   const figB = readAmount(b) !== null;
-  return (figA && figB) || (figA && /[a-z]/i.test(b)) || (figB && /[a-z]/i.test(a));
+  const tokenA = figA || CLOCK.test(a) || readDate(a) !== null;
+  const tokenB = figB || CLOCK.test(b) || readDate(b) !== null;
+  return (figA && figB) || (tokenA && /[a-z]/i.test(b)) || (tokenB && /[a-z]/i.test(a));
 }
 
 interface PlacedWord {

@@ -144,6 +144,31 @@ test('signed whole rupees a word space after a long narration are the amount, no
   ]);
 });
 
+// Txn Date | Narration | Amount (Rs.) | Balance: the sign set a space before the whole rupees, an en
+// dash for a withdrawal (generated HDFC seed 2138256759, Helvetica 7.5, the longest narration of the
+// page ending 4.4 pt before the amount)
+const signedApart = bandModel([
+  column('date', 35, 59),
+  column('description', 63, 197),
+  column('amount', 207, 231),
+  column('balance', 248, 275),
+]);
+
+test('a sign a space before whole rupees, a word space after the narration, is the amount', () => {
+  const cells = lineCells(signedApart, [
+    measured([35, 59, '23-12-23']),
+    measured([63.27, 203.13, 'NWD-448870XXXXXX6812-S1A9QYIM53-NAGPUR']),
+    measured([207.57, 227.58, '\u2013 3,000']),
+    measured([248.23, 274.92, '19,048.19']),
+  ]);
+  assert.deepEqual(texts(cells), [
+    ['date', '23-12-23'],
+    ['description', 'NWD-448870XXXXXX6812-S1A9QYIM53-NAGPUR'],
+    ['amount', '\u2013 3,000'],
+    ['balance', '19,048.19'],
+  ]);
+});
+
 // S.No | Value Dt | Post Date | Ref No | Particulars | Amount | Balance | Cr/Dr: the amount's side
 // printed in a Dr/Cr column after the balance, a space from it (generated BANKOFINDIA seed
 // 609842439, Times-Roman 8)

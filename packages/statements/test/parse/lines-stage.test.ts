@@ -40,6 +40,31 @@ test("pieces of one word drawn touching are one run ('09' '/04/19'); a figure to
   assert.deepEqual(runsOf(doc), [['09/04/19', '1,200.00', 'ATM']]);
 });
 
+test("a time of day or a date touching a narration's words is a run of its own ('01:00 AM' 'GILL/UTKS')", () => {
+  // the time printed under a row's date, its last letter drawn over the narration's first (generated
+  // INDIANBANK seed 2296549819, Times-Roman 9): the narration's line was taken as the date's time
+  const doc = itemsPage(6, [
+    [
+      100,
+      [
+        [60.94, 85.45, '01:00 AM'],
+        [85.28, 186.37, 'GILL/UTKS/venkatesh718@ibl/groceries'],
+      ],
+    ],
+    [
+      110,
+      [
+        [36.6, 58, '02/01/23'],
+        [58.1, 90, 'NEFT/IN'],
+      ],
+    ],
+  ]);
+  assert.deepEqual(runsOf(doc), [
+    ['01:00 AM', 'GILL/UTKS/venkatesh718@ibl/groceries'],
+    ['02/01/23', 'NEFT/IN'],
+  ]);
+});
+
 test("a currency word ending a run goes to the figure after it ('NEFT INR' + '1,200.00')", () => {
   const doc = itemsPage(10, [
     [
