@@ -1,6 +1,6 @@
-// The columns stage's cells of a sample run (cellsOf, columns/bands.ts): a date, or the year that
-// ends one, drawn a space before figures is a cell of its own, as figures a space apart are. A date
-// and an amount are never one cell. Without this a cheque number came into a narration of
+// The columns stage's cells of a sample run (cellsOf, columns/bands.ts): a date, the year that ends
+// one, or a bare number, drawn a space before figures is a cell of its own, as figures a space apart
+// are. A date and an amount are never one cell. Without this a cheque number came into a narration of
 // BANKOFINDIA 348483759 of seed 44001 ('821846 CHQ PAID/ANNAPURNA FOODS'), where no test failed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -22,6 +22,17 @@ test("a date a space before figures ('01/05/2024 1,200.00 56,873.43') is a cell 
     ['01/05/2024', 33, 80],
     ['1,200.00', 86, 120],
     ['56,873.43', 130, 175],
+  ]);
+});
+
+test("a bare number a space before figures ('109936 185209.06 Cr.') is a cell of its own", () => {
+  // (BOM 1663132759 of seed 210001, Courier 7: a credit in whole rupees drawn as one item with the
+  // balance after it, on the rows whose balance has six digits; the two made one written stretch,
+  // the credits went into the balance's band and every credit row lost its figures)
+  assert.deepEqual(cells([451.1, 473, '109936'], [479.3, 511, '185209.06'], [512, 522.5, 'Cr.']), [
+    ['109936', 451.1, 473],
+    ['185209.06', 479.3, 511],
+    ['Cr.', 512, 522.5],
   ]);
 });
 

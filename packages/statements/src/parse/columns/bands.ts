@@ -103,8 +103,8 @@ export function figureApart(run: Run, words = figureWords(run)): Run[] | null {
 
 /**
  * A run whose words are all figures, dashes or marks is several cells printed a space apart; so is a
- * date, or the year that ends one, printed a space before figures ('2025 269.00': figures set at
- * their column's left).
+ * date, the year that ends one, or a bare number, printed a space before figures ('2025 269.00':
+ * figures set at their column's left; '109936 185209.06 Cr.': whole rupees of the column before).
  */
 export function cellsOf(run: Run): Run[] {
   if (!run.text.includes(' ')) return [run];
@@ -122,7 +122,7 @@ export function cellsOf(run: Run): Run[] {
   if (k <= 0 || !words.slice(k).every(cell)) return [run];
   const head = words.slice(0, k);
   const text = head.map((w) => w.text).join(' ');
-  if (!readDate(text) && !/^(?:19|20)\d{2}$/.test(text)) return [run];
+  if (!readDate(text) && !/^\d{1,3}(?:,\d{2,3})*$|^\d+$/.test(text)) return [run];
   return [{ text, x0: head[0]!.x0, x1: head[k - 1]!.x1 }, ...words.slice(k)];
 }
 
