@@ -353,11 +353,12 @@ const specialText = (text: string) => {
     words = words.slice((start.serial ? 1 : 0) + start.words);
   }
   // (and the figures, where the narration comes after them)
-  // (whole rupees grouped as a total's are: '1,84,078 1,47,876 Total')
+  // (whole rupees as a total's are, grouped or not: '1,84,078 1,47,876 Total', '147876 184078 Total')
   while (
     words.length > 1 &&
     (isMoney(words[0]!.replace(/\)$/, '')) ||
       GROUPED.test(words[0]!) ||
+      BARE.test(words[0]!) ||
       EMPTY_AMOUNT.test(words[0]!) ||
       isMark(words[0]!) ||
       // (a currency printed as a word before its figure: 'Rs. 13,877.63Cr Balance Brought Forward',

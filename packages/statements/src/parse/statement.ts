@@ -220,20 +220,19 @@ function whole(lines: Line[], table: TableResult): boolean {
 }
 
 /**
- * How many of a read's rows carry a balance the row before leads to by the row's amount (on either
- * side); rows printed newest first are counted the other way round, as the account stage turns them.
- */
-/**
  * Lines a read gave to no row that sit right under a line it did, as close as a row's own lines
  * are, and print no figure: a wrapped narration line left out (or a header printed again, which
  * every read leaves out alike).
  */
 function strays(lines: Line[], table: TableResult): number {
+  // (a line the read took for a total or a balance is the read's: '147876 184078 Total')
+  const specials = new Set(table.sections.flatMap((s) => s.specials.map((sp) => sp.text)));
   let n = 0;
   for (let k = 1; k < lines.length; k++) {
     const l = lines[k]!;
     const above = lines[k - 1]!;
     if (table.rowLines.has(l) || !table.rowLines.has(above) || !nextLineClose(above, l)) continue;
+    if (specials.has(l.text)) continue;
     if (!hasFigure(l.text)) n++;
   }
   return n;
@@ -247,6 +246,10 @@ function backValued(table: TableResult): number {
   return n;
 }
 
+/**
+ * How many of a read's rows carry a balance the row before leads to by the row's amount (on either
+ * side); rows printed newest first are counted the other way round, as the account stage turns them.
+ */
 function chained(table: TableResult): number {
   let forward = 0;
   let backward = 0;
