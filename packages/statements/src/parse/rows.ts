@@ -191,7 +191,7 @@ export function readTable(
   // what every page prints above its header or first dated line, or below its last (the bank's
   // name, column names the reader does not know): never a row's wrapped line
   const headerLines = new Set(lines.filter((_, i) => headings.at[i] || skipped.has(i)));
-  const furniture = pageFurniture(lines, (l) => headerLines.has(l) || rowDate(l.text) !== null);
+  const furniture = pageFurniture(lines, (l) => headerLines.has(l) || rowDate(l.text) !== null, true);
   if (taught) layout = explicitModel(taught, lines);
   let taughtStarted = false;
 
