@@ -35,8 +35,9 @@ function mayHoldFigure(text: string): boolean {
   return false;
 }
 
+/** A line that starts with a date and holds a money figure after it: a row, printed or not read. */
 /** The date a row's line starts with, after the serial number some statements print first ('12 01/05/2024'). */
-export function rowDate(text: string): { key: string; words: number } | null {
+function rowDate(text: string): { key: string; words: number } | null {
   const date = leadingDate(text);
   if (date) return date;
   const serial = /^\d{1,6}\.?\s+/.exec(text.trim());
@@ -44,7 +45,6 @@ export function rowDate(text: string): { key: string; words: number } | null {
   return after ? { key: after.key, words: after.words + 1 } : null;
 }
 
-/** A line that starts with a date and holds a money figure after it: a row, printed or not read. */
 export function isDatedRow(text: string): boolean {
   if (!mayHoldFigure(text)) return false;
   const date = rowDate(text);

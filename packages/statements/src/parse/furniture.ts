@@ -1,17 +1,14 @@
-// Page furniture: what every page prints around its table (the bank's name, the account's line, the
-// column names a reader does not know, a disclaimer), told from the table by being printed again at
-// the same edge of other pages. A page's edge ends at its header or its first row (`edgeEnd`).
+// Page furniture: what every page prints around its table (the bank's name, the account's line, a
+// disclaimer), told from the table by being printed again at the same edge of other pages. A page's
+// edge ends at its header or its first row (`edgeEnd`).
 import type { Line } from './lines.ts';
 
 /**
  * The lines a page prints above its first row, or below its last, that other pages print there too
  * (digits aside: 'Account No : 1234 Page 2', 'This is a computer generated statement ...'): the bank's
- * name, the account's line, a disclaimer. Never a row's narration. `wordForWord`: a page's top line
- * is furniture only where the first page prints it too, with the same digits: a narration carried
- * onto the next page's top may be printed at two pages' tops ('UPI/P0A/841106856163/Bank Acco/Yes
- * Bank' digits aside, a long standard narration wrapped alike), but never at the first page's.
+ * name, the account's line, a disclaimer. Never a row's narration.
  */
-export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean, wordForWord = false): Set<Line> {
+export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line> {
   const pageCount = new Set(lines.map((l) => l.page)).size;
   // (a page's top ends at its header or first row: under a header the lines are the table's, a
   // narration going on from the page before; its foot starts under its last row, where that row's
@@ -48,12 +45,6 @@ export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean, word
     return found;
   };
   const out = edge(lines, 2, (l) => l.text.replace(/\d+/g, '#'));
-  if (wordForWord) {
-    // (the first page's top holds no narration carried from a page before)
-    const first = lines[0]?.page;
-    const onFirst = new Set([...out].filter((l) => l.page === first).map((l) => l.text));
-    for (const l of out) if (!onFirst.has(l.text)) out.delete(l);
-  }
   const feet = edge([...lines].reverse(), Math.max(2, pageCount), (l) =>
     l.text.split(' ').length >= 4 ? l.text : null,
   );

@@ -14,9 +14,7 @@ import {
 } from './columns/heading.ts';
 import { explicitModel } from './columns/explicit.ts';
 import { type Cell, TIME, cellText, dateCell, lineCells } from './cells.ts';
-import { rowDate } from './coverage.ts';
 import { firstToken, isDateStart, isMonthOrDay, readDate, readMonthDay } from './dates.ts';
-import { pageFurniture } from './furniture.ts';
 import { type Line, runWords } from './lines.ts';
 import { mendOcrDate } from './ocr-words.ts';
 import type { Trace } from './trace.ts';
@@ -188,10 +186,6 @@ export function readTable(
   const headings: Headings = taught ? { at: [], skipped: new Set() } : findHeadings(lines, opts.aliases);
   const { skipped } = headings;
   const headedPages = new Set(headings.at.flatMap((h, i) => (h ? [lines[i]!.page] : [])));
-  // what every page prints above its header or first dated line, or below its last (the bank's
-  // name, column names the reader does not know): never a row's wrapped line
-  const headerLines = new Set(lines.filter((_, i) => headings.at[i] || skipped.has(i)));
-  const furniture = pageFurniture(lines, (l) => headerLines.has(l) || rowDate(l.text) !== null, true);
   if (taught) layout = explicitModel(taught, lines);
   let taughtStarted = false;
 
@@ -344,7 +338,6 @@ export function readTable(
     const underRow = last !== undefined && 'row' in last && last.row.anchor === prev && gapOk;
     const wrapped =
       !hasAmount &&
-      !furniture.has(line) &&
       cells.length > 0 &&
       cells.every(
         (c) =>
