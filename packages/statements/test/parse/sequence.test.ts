@@ -353,3 +353,28 @@ test('without a header the reader knows, an opening printed above the first row,
   );
   assert.equal(account!.reconciliation.ok, true, account!.reconciliation.message);
 });
+
+test('a dated B/F line with its overdrawn balance in brackets is the opening, not a row', () => {
+  // (generated KOTAK seed 2930045859, flat: '01/07/25 01/07/25 (37,429.54) B/F' was read as a row of
+  // no amount, which chained, and the statement reconciled one row too many: a false success)
+  const lines: [number, Item[]][] = [
+    [20, [[40, 150, 'Kotak Mahindra Bank']]],
+    [72, [[40, 191, 'Statement of Account for the period 01/07/25 to 31/07/25']]],
+    [88, [[40, 215, 'Txn Date Value Date Transaction Amount Dr/Cr Balance Remarks']]],
+    [111.5, [[40, 132, '01/07/25 01/07/25 (37,429.54) B/F']]],
+    [119.4, [[40, 279, '02/07/25 02/07/25 15,088 CR (22,341.54) UPI/SNEHA MISHRA/518374551840/groceries']]],
+    [127.3, [[40, 277, '05/07/25 05/07/25 11,074 CR (11,267.54) UPI/DEEPA GUPTA/518690030138/school fee']]],
+    [143.1, [[40, 289, '07/07/25 07/07/25 2,070 DR (13,337.54) NEFT HDFCN251885733469 ORIENT PAPER MART']]],
+  ];
+  const [account] = parseStatement(itemsPage(7, lines, [595, 842])).accounts;
+  assert.equal(account!.reconciliation.openingBalance, -3_742_954);
+  assert.deepEqual(
+    account!.transactions.map((t) => [t.date, t.withdrawal, t.deposit]),
+    [
+      ['2025-07-02', 0, 1_508_800],
+      ['2025-07-05', 0, 1_107_400],
+      ['2025-07-07', 207_000, 0],
+    ],
+  );
+  assert.equal(account!.reconciliation.ok, true, account!.reconciliation.message);
+});
