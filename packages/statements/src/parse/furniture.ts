@@ -1,51 +1,57 @@
 // Page furniture: what every page prints around its table (the bank's name, the account's line, a
 // disclaimer), told from the table by being printed again at the same edge of other pages. A page's
-// edge ends at its header or its first row (`edgeEnd`).
+// top ends at its header or its first row, its foot at its last row (`edgeEnd`).
 import type { Line } from './lines.ts';
 
 /**
- * The lines a page prints above its first row, or below its last, that other pages print there too
- * (digits aside: 'Account No : 1234 Page 2', 'This is a computer generated statement ...'): the bank's
- * name, the account's line, a disclaimer. Never a row's narration.
+ * The lines at the edge of each page, from `from`'s order (the page's top, or reversed its foot) up
+ * to the first line `edgeEnd` names, whose `shape` at least `least` pages print there.
  */
-export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line> {
-  const pageCount = new Set(lines.map((l) => l.page)).size;
-  // (a page's top ends at its header or first row: under a header the lines are the table's, a
-  // narration going on from the page before; its foot starts under its last row, where that row's
-  // narration may wrap ('678-418869006004-SCHOOL FEE'): there a line is furniture only where every
-  // page prints it word for word, a sentence, and no row's narration holds it higher up a page)
-  const edge = (from: Line[], least: number, shape: (l: Line) => string | null): Set<Line> => {
-    const edges = new Map<number, Line[]>();
-    const done = new Set<number>();
-    for (const l of from) {
-      if (done.has(l.page)) continue;
-      if (edgeEnd(l)) {
-        done.add(l.page);
-        continue;
-      }
-      const on = edges.get(l.page);
-      if (on) on.push(l);
-      else edges.set(l.page, [l]);
+function edgeLines(
+  from: Line[],
+  edgeEnd: (l: Line) => boolean,
+  least: number,
+  shape: (l: Line) => string | null,
+): Set<Line> {
+  const edges = new Map<number, Line[]>();
+  const done = new Set<number>();
+  for (const l of from) {
+    if (done.has(l.page)) continue;
+    if (edgeEnd(l)) {
+      done.add(l.page);
+      continue;
     }
-    const pages = new Map<string, Set<number>>();
-    for (const [page, on] of edges)
-      for (const l of on) {
-        const key = shape(l);
-        if (key === null) continue;
-        const seen = pages.get(key);
-        if (seen) seen.add(page);
-        else pages.set(key, new Set([page]));
-      }
-    const found = new Set<Line>();
-    for (const on of edges.values())
-      for (const l of on) {
-        const key = shape(l);
-        if (key !== null && (pages.get(key)?.size ?? 0) >= least) found.add(l);
-      }
-    return found;
-  };
-  const out = edge(lines, 2, (l) => l.text.replace(/\d+/g, '#'));
-  const feet = edge([...lines].reverse(), Math.max(2, pageCount), (l) =>
+    const on = edges.get(l.page);
+    if (on) on.push(l);
+    else edges.set(l.page, [l]);
+  }
+  const pages = new Map<string, Set<number>>();
+  for (const [page, on] of edges)
+    for (const l of on) {
+      const key = shape(l);
+      if (key === null) continue;
+      const seen = pages.get(key);
+      if (seen) seen.add(page);
+      else pages.set(key, new Set([page]));
+    }
+  const found = new Set<Line>();
+  for (const on of edges.values())
+    for (const l of on) {
+      const key = shape(l);
+      if (key !== null && (pages.get(key)?.size ?? 0) >= least) found.add(l);
+    }
+  return found;
+}
+
+/**
+ * The lines a page prints below its last row that every page prints there, word for word, a
+ * sentence, and no row's narration holds higher up a page ('This is a computer generated statement
+ * ...'): its foot starts under its last row, where that row's narration may wrap
+ * ('678-418869006004-SCHOOL FEE').
+ */
+export function pageFeet(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line> {
+  const pageCount = new Set(lines.map((l) => l.page)).size;
+  const feet = edgeLines([...lines].reverse(), edgeEnd, Math.max(2, pageCount), (l) =>
     l.text.split(' ').length >= 4 ? l.text : null,
   );
   const count = (of: Iterable<Line>) => {
@@ -55,6 +61,18 @@ export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set
   };
   const atFeet = count(feet);
   const anywhere = count(lines);
-  for (const l of feet) if (atFeet.get(l.text) === anywhere.get(l.text)) out.add(l);
+  for (const l of feet) if (atFeet.get(l.text) !== anywhere.get(l.text)) feet.delete(l);
+  return feet;
+}
+
+/**
+ * The lines a page prints above its first row, or below its last, that other pages print there too
+ * (digits aside: 'Account No : 1234 Page 2'; the foot's as pageFeet): the bank's name, the account's
+ * line, a disclaimer. Never a row's narration. (A page's top ends at its header or first row: under
+ * a header the lines are the table's, a narration going on from the page before.)
+ */
+export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line> {
+  const out = edgeLines(lines, edgeEnd, 2, (l) => l.text.replace(/\d+/g, '#'));
+  for (const l of pageFeet(lines, edgeEnd)) out.add(l);
   return out;
 }

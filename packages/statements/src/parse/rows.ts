@@ -1,7 +1,7 @@
 // The rows stage: a document's lines read against the column model in force (headers found once, a
 // page's own header placing its columns) into rows with their wrapped narration lines; opening,
 // closing, totals kept apart as specials; a consolidated statement's accounts as sections.
-import { readAmount } from './amount.ts';
+import { hasFigure, readAmount } from './amount.ts';
 import { NUMERIC_ROLES, type ColumnModel } from './columns/model.ts';
 import {
   type Aliases,
@@ -15,6 +15,7 @@ import {
 import { explicitModel } from './columns/explicit.ts';
 import { type Cell, TIME, cellText, dateCell, lineCells } from './cells.ts';
 import { firstToken, isDateStart, isMonthOrDay, readDate, readMonthDay } from './dates.ts';
+import { pageFeet } from './furniture.ts';
 import { type Line, runWords } from './lines.ts';
 import { mendOcrDate } from './ocr-words.ts';
 import type { Trace } from './trace.ts';
@@ -186,6 +187,9 @@ export function readTable(
   const headings: Headings = taught ? { at: [], skipped: new Set() } : findHeadings(lines, opts.aliases);
   const { skipped } = headings;
   const headedPages = new Set(headings.at.flatMap((h, i) => (h ? [lines[i]!.page] : [])));
+  // what every page prints under its last row, word for word (a disclaimer), is a footer: no end of
+  // the table, which the last row's narration may go on after, at the next page's top
+  const feet = pageFeet(lines, (l) => hasFigure(l.text));
   if (taught) layout = explicitModel(taught, lines);
   let taughtStarted = false;
 
@@ -305,7 +309,7 @@ export function readTable(
       continue;
     }
     const sec: TableSection = section ?? newSection();
-    if (FOOTER_RE.test(line.text)) {
+    if (FOOTER_RE.test(line.text) || feet.has(line)) {
       addLine(sec, line);
       prev = line;
       continue;
