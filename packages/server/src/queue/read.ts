@@ -94,6 +94,8 @@ async function fileAccounts(
           rows: account.transactions,
           rowsStored: account === staged,
           liveAccounts,
+          // the read's end: any error of the filing rolls the whole end back
+          inTransaction: true,
         },
         now,
       ),
