@@ -4,31 +4,23 @@
 // health check and an account's book every 3 s. Prints each cheap route's p50/p95/p99, the errors,
 // and the queue's drain: each file's wait from drop to read, and the time from the last drop until
 // every file has ended. Goal: 0 errors, cheap routes p99 < 10 ms. BENCH_DB=postgres for PostgreSQL;
-// BENCH_DROP_SECONDS (12) is each member's pause between drops. The screens' polls run in a process
+// BENCH_DROP_SECONDS (12) is each member's pause between drops. BENCH_FILING=1 gives each member a
+// client with the accounts the dropped files print, so drops are filed into books (bench/office-files.ts). The screens' polls run in a process
 // of their own (as api-latency-bench's prober), so that this driver's work on the drops (their
 // bodies, their answers) never delays a poll's clock; the server runs as `bahi serve` does.
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dropBody } from '../test/helpers/queue.ts';
 import { SERVER_ENV, serverNodeFlags } from '../src/config.ts';
+import { officeStatements } from './office-files.ts';
 import type { OfficeReady, OfficeSlices } from './office-server.ts';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 180);
 const DROP_EVERY_MS = Number(process.env.BENCH_DROP_SECONDS ?? 12) * 1000;
 
-function statements(): { name: string; bytes: Buffer }[] {
-  const out: { name: string; bytes: Buffer }[] = [];
-  for (const bank of readdirSync(CORPUS).sort()) {
-    if (['bad', 'billing'].includes(bank) || !/^[A-Z]+$/.test(bank)) continue;
-    for (const n of readdirSync(path.join(CORPUS, bank)).sort())
-      if (/\.(pdf|xlsx)$/.test(n) && !/protected|scanned|photo/.test(n))
-        out.push({ name: n, bytes: readFileSync(path.join(CORPUS, bank, n)) });
-  }
-  return out;
-}
+const statements = () => officeStatements().map((f) => ({ name: f.name, bytes: readFileSync(f.file) }));
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -158,7 +150,7 @@ Object.assign(times, fromPoller.times);
 errors.push(...fromPoller.errors);
 
 // the queue's drain: every dropped file ended, then each one's wait from drop to its end
-type Job = { state: string; created_at: string; updated_at: string };
+type Job = { state: string; created_at: string; updated_at: string; account_id: string | null };
 let jobs: Job[];
 for (;;) {
   jobs = (
@@ -193,7 +185,7 @@ process.stdout.write(
     `errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}`,
     `server thread CPU between turns (1 ms timer, ${slices.length} turns): over 5/10/20/50 ms ${over(5)}/${over(10)}/${over(20)}/${over(50)}; longest ${longest.map((x) => x.toFixed(0)).join(', ')} ms`,
     ...readEndLines(readEnds),
-    `files: ${jobs.length} ${JSON.stringify(states)}; drop to end p50 ${pct(waits, 50).toFixed(0)} s, p99 ${pct(waits, 99).toFixed(0)} s; queue empty ${drainS.toFixed(0)} s after the last drop`,
+    `files: ${jobs.length} ${JSON.stringify(states)}, ${jobs.filter((j) => j.account_id).length} filed into an account; drop to end p50 ${pct(waits, 50).toFixed(0)} s, p99 ${pct(waits, 99).toFixed(0)} s; queue empty ${drainS.toFixed(0)} s after the last drop`,
     '',
   ].join('\n'),
 );

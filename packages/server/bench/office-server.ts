@@ -1,7 +1,8 @@
 // The server of the office load bench (bench/office-load-bench.ts), as a process of its own: the
 // app with its statement queue on PGlite (a temporary directory, as `npm start` keeps it) or, with
 // BENCH_DB=postgres, a throwaway PostgreSQL 15; BENCH_USERS members with pages, each with a client
-// and a bank account (for the book route). It tells the driver the port and the members over IPC,
+// and a bank account (for the book route); with BENCH_FILING=1 that client also holds the accounts
+// the dropped files print, so drops are filed into books (bench/office-files.ts). It tells the driver the port and the members over IPC,
 // then serves until the driver disconnects. Not for any other use.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { startQueue, uploadsDirOf } from '../src/queue/index.ts';
 import { startApp } from '../test/helpers/harness.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 import { makeClient, makeMember, silentLog } from '../test/helpers/queue.ts';
+import { officeAccountNumbers } from './office-files.ts';
 
 export interface OfficeSlices {
   slices: number[];
@@ -47,9 +49,10 @@ const h = await startApp({
   deps: { queue, timeouts: { idleMs: 10 * 60_000 } },
 });
 const users: OfficeReady['users'] = [];
+const filing = process.env.BENCH_FILING === '1' ? officeAccountNumbers() : [];
 for (let i = 0; i < Number(process.env.BENCH_USERS ?? 20); i++) {
   const m = await makeMember(h, 1_000_000);
-  const client = await makeClient(h, m.id, [`50100${String(100000 + i)}`]);
+  const client = await makeClient(h, m.id, [`50100${String(100000 + i)}`, ...filing]);
   users.push({ token: m.token, accountId: client.accountIds[0]! });
 }
 await h.app.listen({ host: '127.0.0.1', port: 0 });

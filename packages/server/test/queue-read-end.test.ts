@@ -11,7 +11,9 @@ import { and, eq } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import { extractions, officeJobs, officeUploads, pageLedger } from '../src/db/schema.ts';
 import { fileUnfiled } from '../src/office/accounts.ts';
-import { bookRows, unfiledStatements } from '../src/office/tables.ts';
+import { assignLedgers, loadRules, rememberClientLedgers } from '../src/office/ledgers.ts';
+import { accountStatements, bookRows, clientRules, unfiledStatements } from '../src/office/tables.ts';
+import { bookChanges, monthApprovals } from '../src/office/team-tables.ts';
 import { readDroppedFile } from '../src/queue/read.ts';
 import { storeDrop } from '../src/queue/store.ts';
 import { UploadFiles } from '../src/queue/upload-files.ts';
@@ -288,6 +290,145 @@ function suite(kind: string, start: () => ReturnType<typeof startApp>, stop?: ()
       assert.deepEqual(await bookOf(client.accountIds[0]!), csvBookRows(120, 'NAMED'));
       const left = await h.database.db.select().from(unfiledStatements).where(eq(unfiledStatements.id, u.id));
       assert.equal(left.length, 0);
+    });
+
+    test('filed into the account its number names: the end is six statements, the book, ledgers, trail and approvals as before', async () => {
+      const m = await makeMember(h, 100);
+      const client = await makeClient(h, m.id, ['50100123456789']);
+      const accountId = client.accountIds[0]!;
+      const db = h.database.db;
+      // a rule (rows with 'neft 7' in them), the memory (every narration's 'filed' and 'neft'),
+      // and two approved months, one of which the statement touches
+      await db.insert(clientRules).values({
+        userId: m.id,
+        clientId: client.id,
+        position: 0,
+        name: 'Sevens',
+        words: ['neft 7'],
+        match: 'any',
+        direction: 'any',
+        ledger: 'Cash',
+        voucherType: 'Contra',
+      });
+      await rememberClientLedgers(
+        db,
+        client.id,
+        [{ description: 'FILED NEFT 3', ledger: 'Acme' }],
+        new Date(),
+      );
+      await db.insert(monthApprovals).values(
+        ['2024-04', '2024-06'].map((month) => ({
+          clientId: client.id,
+          month,
+          approvedByName: 'Partner',
+          approvedAt: new Date(),
+        })),
+      );
+      const printed = (n: number, tag: string, month = '04') =>
+        Buffer.from(
+          'Account Number: 50100123456789\n' +
+            csv(n, tag).toString().replaceAll('/04/2024', `/${month}/2024`),
+        );
+      const pglite = h.database.pglite as PGlite | undefined;
+      const ends: string[][] = [];
+      for (const [n, tag, month] of [
+        [120, 'FILED', '04'],
+        [10, 'EARLY', '03'],
+      ] as const) {
+        const jobId = await dropOne(m.id, printed(n, tag, month));
+        const watch = pglite && watchTransactions(pglite);
+        try {
+          assert.equal(await readDroppedFile(deps(), jobId), 'read');
+        } finally {
+          watch?.stop();
+        }
+        if (watch)
+          ends.push(watch.transactions.find((t) => t.some((q) => q.includes('pg_advisory_xact_lock')))!);
+        assert.equal((await jobOf(jobId)).accountId, accountId, `${tag}: filed into the account`);
+      }
+      // the spend's lock; the job, spend, history, statement and the accounts; the account's lock,
+      // what the merge reads, what it writes; the job's last word. Sixteen until session 18 (a
+      // savepoint and its release, the match, the book, the rules, the memory, the rows, the trail,
+      // the approvals and the statement's row each a statement of its own).
+      for (const end of ends)
+        assert.ok(end.length <= 6, `the end sent ${end.length} statements:\n${end.join('\n---\n')}`);
+
+      // the book: every row as the files printed them, March's ten before April's 120, in one order
+      const book = await db
+        .select()
+        .from(bookRows)
+        .where(eq(bookRows.accountId, accountId))
+        .orderBy(bookRows.position);
+      assert.deepEqual(
+        book.map((r) => r.position),
+        book.map((_, i) => i),
+      );
+      assert.ok(
+        book.slice(0, 10).every((r) => r.date.startsWith('2024-03')) && book[10]!.date === '2024-04-01',
+      );
+      const fields = (r: (typeof book)[number]) => ({
+        date: r.date,
+        description: r.description,
+        withdrawal: r.withdrawal,
+        deposit: r.deposit,
+        balance: r.balance,
+        reference: r.reference,
+      });
+      const byName = (a: { description: string }, b: { description: string }) =>
+        a.description.localeCompare(b.description);
+      assert.deepEqual(
+        book.map(fields).sort(byName),
+        [
+          ...csvBookRows(10, 'EARLY').map((r) => ({ ...r, date: r.date.replace('2024-04', '2024-03') })),
+          ...csvBookRows(120, 'FILED'),
+        ].sort(byName),
+      );
+      // each row's ledger as assignLedgers (the statements it was filed with before) gives it
+      const expected = await assignLedgers(db, client.id, await loadRules(db, client.id), book);
+      assert.deepEqual(
+        book.map((r) => [r.ledger, r.ledgerSource, r.ledgerReason, r.voucherType, r.taxSplit]),
+        expected.map((l) => [
+          l?.ledger ?? '',
+          l?.source ?? null,
+          l?.reason ?? '',
+          l?.voucherType ?? null,
+          l?.taxSplit ?? null,
+        ]),
+      );
+      assert.ok(book.some((r) => r.ledgerSource === 'rule') && book.some((r) => r.ledgerSource === 'memory'));
+      assert.ok(book.every((r) => r.userId === m.id && r.statementId));
+
+      // the trail: a 'file' line per month with new rows, the approved month withdrawn with its line
+      const trail = await db.select().from(bookChanges).where(eq(bookChanges.clientId, client.id));
+      assert.deepEqual(
+        trail
+          .map((c) => [c.kind, c.month, c.rows, c.accountId, c.actorId, c.actorName, c.detail])
+          .sort((a, b) => String(a).localeCompare(String(b))),
+        [
+          ['file', '2024-03', 10, accountId, null, '', 'statement april.csv filed'],
+          ['file', '2024-04', 120, accountId, null, '', 'statement april.csv filed'],
+          ['withdraw', '2024-04', 0, null, null, '', 'statement april.csv filed'],
+        ],
+      );
+      const approved = await db.select().from(monthApprovals).where(eq(monthApprovals.clientId, client.id));
+      assert.deepEqual(
+        approved.map((a) => a.month),
+        ['2024-06'],
+      );
+      // the statements' rows in account_statements
+      const filed = await db
+        .select()
+        .from(accountStatements)
+        .where(eq(accountStatements.accountId, accountId));
+      assert.deepEqual(
+        filed
+          .map((f) => [f.periodFrom, f.periodTo, f.rows, f.added, f.recognised, f.fileName, f.userId])
+          .sort((a, b) => String(a).localeCompare(String(b))),
+        [
+          ['2024-03-01', '2024-03-10', 10, 10, 0, 'april.csv', m.id],
+          ['2024-04-01', '2024-04-28', 120, 120, 0, 'april.csv', m.id],
+        ],
+      );
     });
 
     test("the statement's rows edited after: the unfiled statement still files them as read", async () => {

@@ -4,22 +4,16 @@
 // are merged into the account's one continuous book by @bahi/core/book.ts (rows already there are
 // recognised, not doubled); each new row gets its ledger from the client's rules, then from the
 // client's ledger memory.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { BahiError, balanceGaps, mergeStatement, type BookRow } from '@bahi/core';
+import { and, eq, isNull } from 'drizzle-orm';
+import { BahiError, balanceGaps, mergeStatement, narrationKeys, type BookRow } from '@bahi/core';
 import { MAX_BOOK_ROWS } from '@bahi/contract';
-import type { Db, DbOrTx } from '../db/index.ts';
+import type { Db, DbOrTx, Tx } from '../db/index.ts';
 import { lockAccount } from './books.ts';
-import { assignLedgers, loadRules } from './ledgers.ts';
-import { recordFiling, type Actor } from './team.ts';
+import { readForFiling, writeFiling, type NewBookRow } from './filing.ts';
+import { ledgersOf } from './ledgers.ts';
+import type { Actor } from './team.ts';
 import { rowsSummary, storedRowsGiveBack, unfiledRows } from './unfiled-rows.ts';
-import {
-  accountStatements,
-  bookRows,
-  officeAccounts,
-  officeClients,
-  unfiledStatements,
-  type UnfiledRow,
-} from './tables.ts';
+import { officeAccounts, officeClients, unfiledStatements, type UnfiledRow } from './tables.ts';
 
 /** A row as the reader gives it: ISO date, paise. @bahi/statements' Transaction fits as it is. */
 export interface StatementRowInput {
@@ -56,6 +50,17 @@ export interface ReadStatementForFiling {
    * (office/unfiled-rows.ts), when they give every row back as it is.
    */
   rowsStored?: boolean;
+  /**
+   * The user's live accounts (of `clientId`, or of every live client) as a statement of the caller's
+   * transaction read them (queue/read-end.ts markRead), the same as matchingAccounts reads: the
+   * number's match is made among them rather than in a statement of its own.
+   */
+  liveAccounts?: readonly FilingAccount[];
+  /**
+   * `db` is a transaction that rolls back whole when the filing throws (the queue's read end): the
+   * filing runs in it as it is, without a savepoint of its own (two round trips fewer).
+   */
+  inTransaction?: boolean;
 }
 
 /** A statement the queue filed (dropped files): no person's hand in the book's trail. */
@@ -122,15 +127,23 @@ export function accountNumberMatches(
 
 type AccountRow = typeof officeAccounts.$inferSelect;
 
+/** What filing needs of an account: which it is, whose, of which client, and its number's digits. */
+export type FilingAccount = Pick<AccountRow, 'id' | 'userId' | 'clientId' | 'accountDigits'>;
+
 /** The live accounts of the user (of one client, or of every live client) that the number names. */
 export async function matchingAccounts(
   db: DbOrTx,
   userId: string,
   clientId: string | null,
   accountNumber: string | null,
-): Promise<AccountRow[]> {
+): Promise<FilingAccount[]> {
   const rows = await db
-    .select({ account: officeAccounts })
+    .select({
+      id: officeAccounts.id,
+      userId: officeAccounts.userId,
+      clientId: officeAccounts.clientId,
+      accountDigits: officeAccounts.accountDigits,
+    })
     .from(officeAccounts)
     .innerJoin(officeClients, eq(officeClients.id, officeAccounts.clientId))
     .where(
@@ -141,7 +154,7 @@ export async function matchingAccounts(
         clientId ? eq(officeAccounts.clientId, clientId) : undefined,
       ),
     );
-  return rows.map((r) => r.account).filter((a) => accountNumberMatches(accountNumber, a.accountDigits));
+  return rows.filter((a) => accountNumberMatches(accountNumber, a.accountDigits));
 }
 
 // Amounts keep the statement's sign: a reversal printed as a negative withdrawal is money in, and
@@ -165,7 +178,9 @@ export async function fileReadStatement(
   now: Date,
 ): Promise<FilingOutcome> {
   const rows = input.rows.map(toBookRow);
-  const matches = await matchingAccounts(db, input.userId, input.clientId, input.accountNumber);
+  const matches = input.liveAccounts
+    ? input.liveAccounts.filter((a) => accountNumberMatches(input.accountNumber, a.accountDigits))
+    : await matchingAccounts(db, input.userId, input.clientId, input.accountNumber);
   if (matches.length === 1) {
     const filed = await fileIntoAccount(
       db,
@@ -176,6 +191,7 @@ export async function fileReadStatement(
       now,
       input.period,
       input.actor,
+      input.inTransaction === true,
     );
     return { kind: 'filed', clientId: matches[0].clientId, ...filed };
   }
@@ -275,31 +291,35 @@ export class BookFull extends BahiError {
 
 /**
  * Merges the rows into the account's book in one transaction, the account row locked so two
- * statements of one account filed at once (two queue workers) take turns.
+ * statements of one account filed at once (two queue workers) take turns: the lock, what the merge
+ * reads, what it writes (office/filing.ts), with the transaction's begin and end (none inside the
+ * queue's read end, whose transaction it is), so a dropped file's end holds the database for few
+ * round trips.
  */
 async function fileIntoAccount(
   db: Db,
-  account: AccountRow,
+  account: FilingAccount,
   statementId: string,
   fileName: string,
   rows: readonly BookRow[],
   now: Date,
   period?: { from: string | null; to: string | null },
   actor: Actor = DROPPED,
+  inTransaction = false,
 ): Promise<{ accountId: string; added: number; recognised: number; gaps: number; alreadyFiled: boolean }> {
-  return db.transaction(async (tx) => {
+  // every key of every row: the memory is read with the book, before the merge says which rows are
+  // new and the rules which of those the memory decides (a few keys more than needed, no statement more)
+  const keys = [...new Set(rows.flatMap((r) => narrationKeys(r.description).map((k) => k.key)))];
+  const within = <T>(fn: (tx: Tx) => Promise<T>) =>
+    inTransaction ? fn(db as unknown as Tx) : db.transaction(fn);
+  return within(async (tx) => {
     await lockAccount(tx, account.id);
-    const [before] = await tx
-      .select()
-      .from(accountStatements)
-      .where(
-        and(eq(accountStatements.accountId, account.id), eq(accountStatements.statementId, statementId)),
-      );
-    const book = await tx
-      .select()
-      .from(bookRows)
-      .where(eq(bookRows.accountId, account.id))
-      .orderBy(asc(bookRows.position));
+    const { before, book, rules, known } = await readForFiling(tx, {
+      accountId: account.id,
+      clientId: account.clientId,
+      statementId,
+      keys,
+    });
     if (before) {
       return {
         accountId: account.id,
@@ -312,12 +332,12 @@ async function fileIntoAccount(
     const merge = mergeStatement(book, rows);
     if (merge.order.length > MAX_BOOK_ROWS) throw new BookFull(merge.order.length);
     const newRows = merge.added.map((i) => rows[i]);
-    const ledgers = await assignLedgers(tx, account.clientId, await loadRules(tx, account.clientId), newRows);
+    const ledgers = ledgersOf(rules, newRows, known);
     const ledgerOf = new Map(merge.added.map((s, k) => [s, ledgers[k]]));
 
     // New positions: the merge's order. Only rows whose position changed are written.
     const moved: { id: string; pos: number }[] = [];
-    const inserts: (typeof bookRows.$inferInsert)[] = [];
+    const inserts: NewBookRow[] = [];
     merge.order.forEach((step, pos) => {
       if (step.from === 'book') {
         const r = book[step.index];
@@ -327,16 +347,13 @@ async function fileIntoAccount(
       const r = rows[step.index];
       const l = ledgerOf.get(step.index);
       inserts.push({
-        userId: account.userId,
-        accountId: account.id,
         position: pos,
         date: r.date,
-        description: r.description.slice(0, 2000),
+        description: r.description,
         withdrawal: r.withdrawal,
         deposit: r.deposit,
         balance: r.balance,
-        reference: r.reference?.slice(0, 100) ?? null,
-        statementId,
+        reference: r.reference,
         ledger: l?.ledger ?? '',
         ledgerSource: l?.source ?? null,
         ledgerReason: l?.reason ?? '',
@@ -344,33 +361,30 @@ async function fileIntoAccount(
         taxSplit: l?.taxSplit ?? null,
       });
     });
-    for (let i = 0; i < moved.length; i += 2000) {
-      const chunk = JSON.stringify(moved.slice(i, i + 2000));
-      await tx.execute(sql`
-        UPDATE book_rows SET position = v.pos
-        FROM jsonb_to_recordset(${chunk}::jsonb) AS v(id uuid, pos integer)
-        WHERE book_rows.id = v.id AND book_rows.account_id = ${account.id}`);
-    }
-    for (let i = 0; i < inserts.length; i += 500) await tx.insert(bookRows).values(inserts.slice(i, i + 500));
     // New rows in a month change it: in the trail, and its approval is withdrawn (issue 35).
-    await recordFiling(tx, account, fileName, newRows, actor, now);
-
+    const byMonth = new Map<string, number>();
+    for (const r of newRows) byMonth.set(r.date.slice(0, 7), (byMonth.get(r.date.slice(0, 7)) ?? 0) + 1);
     const dates = rows.map((r) => r.date).sort();
-    await tx.insert(accountStatements).values({
-      accountId: account.id,
+    await writeFiling(tx, {
+      account,
       statementId,
-      userId: account.userId,
-      fileName: fileName.slice(0, 200),
-      // The printed period only when it holds the rows (a misread header must not hide a gap).
-      periodFrom: period?.from && (!dates[0] || period.from <= dates[0]) ? period.from : (dates[0] ?? null),
-      periodTo:
-        period?.to && (!dates.length || period.to >= dates[dates.length - 1])
-          ? period.to
-          : (dates[dates.length - 1] ?? null),
-      rows: rows.length,
-      added: merge.added.length,
-      recognised: merge.recognised.length,
-      filedAt: now,
+      fileName,
+      moved,
+      inserts,
+      months: [...byMonth].sort().map(([month, n]) => ({ month, rows: n })),
+      actor,
+      now,
+      filed: {
+        // The printed period only when it holds the rows (a misread header must not hide a gap).
+        periodFrom: period?.from && (!dates[0] || period.from <= dates[0]) ? period.from : (dates[0] ?? null),
+        periodTo:
+          period?.to && (!dates.length || period.to >= dates[dates.length - 1])
+            ? period.to
+            : (dates[dates.length - 1] ?? null),
+        rows: rows.length,
+        added: merge.added.length,
+        recognised: merge.recognised.length,
+      },
     });
     const merged = merge.order.map((o) => (o.from === 'book' ? book[o.index] : rows[o.index]));
     return {

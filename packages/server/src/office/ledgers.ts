@@ -3,9 +3,15 @@
 // and keyword keys of statements/ledger-memory.ts, kept per client rather than per user: two
 // clients of one office pay the same payee for different reasons). Each row says which set it.
 import { asc, eq } from 'drizzle-orm';
-import { firstMatchingRule, narrationKeys, type LedgerRule, type TaxSplit } from '@bahi/core';
+import {
+  firstMatchingRule,
+  narrationKeys,
+  type LedgerRule,
+  type NarrationKey,
+  type TaxSplit,
+} from '@bahi/core';
 import type { DbOrTx } from '../db/index.ts';
-import { memoryReason, recallKeys, rememberKeys } from '../statements/ledger-memory.ts';
+import { memoryReason, recallFrom, recallKeys, rememberKeys } from '../statements/ledger-memory.ts';
 import { clientLedgerMemory, clientRules } from './tables.ts';
 
 export interface LedgerChoice {
@@ -51,7 +57,36 @@ export async function assignLedgers(
   rules: readonly LedgerRule[],
   rows: readonly { description: string; withdrawal: number; deposit: number }[],
 ): Promise<(LedgerChoice | null)[]> {
-  const out: (LedgerChoice | null)[] = rows.map((r) => {
+  const out = byRules(rules, rows);
+  const keysOf = rows.map((r, i) => (out[i] ? [] : narrationKeys(r.description)));
+  return withMemory(out, await recallKeys(db, clientLedgerMemory, { clientId }, keysOf));
+}
+
+/**
+ * assignLedgers's choices when the client's memory of the rows' keys was read already (`known`:
+ * key -> ledger, holding at least every key of the rows no rule sets): the filing of a statement
+ * reads it with the book, in one statement (office/filing.ts).
+ */
+export function ledgersOf(
+  rules: readonly LedgerRule[],
+  rows: readonly { description: string; withdrawal: number; deposit: number }[],
+  known: ReadonlyMap<string, string>,
+): (LedgerChoice | null)[] {
+  const out = byRules(rules, rows);
+  return withMemory(
+    out,
+    recallFrom(
+      known,
+      rows.map((r, i) => (out[i] ? [] : narrationKeys(r.description))),
+    ),
+  );
+}
+
+const byRules = (
+  rules: readonly LedgerRule[],
+  rows: readonly { description: string; withdrawal: number; deposit: number }[],
+): (LedgerChoice | null)[] =>
+  rows.map((r) => {
     const rule = firstMatchingRule(rules, r);
     return rule
       ? {
@@ -63,8 +98,11 @@ export async function assignLedgers(
         }
       : null;
   });
-  const keysOf = rows.map((r, i) => (out[i] ? [] : narrationKeys(r.description)));
-  const recalled = await recallKeys(db, clientLedgerMemory, { clientId }, keysOf);
+
+function withMemory(
+  out: (LedgerChoice | null)[],
+  recalled: readonly ({ ledger: string; key: NarrationKey } | null)[],
+): (LedgerChoice | null)[] {
   recalled.forEach((r, i) => {
     if (r)
       out[i] = {

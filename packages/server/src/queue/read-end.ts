@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/index.ts';
 import { FREE_REPEAT_MS, notEnoughPages } from '../credits.ts';
 import { HttpError } from '../errors.ts';
+import type { FilingAccount } from '../office/accounts.ts';
 import { type NewStatementResult, type StagedRows, stagedStatementInsert } from '../statements/results.ts';
 
 /** What the job's row says once read (office_jobs' columns). */
@@ -39,7 +40,8 @@ export async function lockFileSpend(tx: Tx, userId: string, ref: string): Promis
  * ended and answers -1, changing nothing), `cost` pages spent from the payer's balance unless the
  * same file (`ref`) was paid for within FREE_REPEAT_MS before `now`, the spend's ledger row, the
  * history row and the statement's row over its staged rows (all of them there, locked against the
- * sweep). Answers the pages charged. Throws, for the caller's transaction to roll back, 402 when
+ * sweep). Answers the pages charged (-1: the job had ended) and the user's live accounts of the
+ * client (or of every client) the statement may be filed into. Throws, for the caller's transaction to roll back, 402 when
  * the balance is short and an error when staged rows are missing.
  */
 export async function markRead(
@@ -53,8 +55,10 @@ export async function markRead(
     job: JobRead;
     statement: NewStatementResult & { rows: StagedRows };
     history: { bank: string | null; rows: number };
+    /** the client the file was dropped on (null: the inbox): whose live accounts come back */
+    clientId: string | null;
   },
-): Promise<number> {
+): Promise<{ pay: number; accounts: FilingAccount[] }> {
   if (!Number.isInteger(e.cost) || e.cost < 0) throw new Error(`markRead: bad page count ${e.cost}`);
   const { userId, now, job } = e;
   const staged = e.statement.rows;
@@ -117,15 +121,22 @@ export async function markRead(
       (select count(*) from ledger)::integer as ledger,
       (select have from chunks) as have,
       exists (select 1 from statement) as saved,
-      (select u.pages_left from users u, payer p where u.id = p.id) as balance`);
+      (select u.pages_left from users u, payer p where u.id = p.id) as balance,
+      -- office/accounts.ts matchingAccounts's accounts (the number is matched by the caller): here
+      -- rather than a round trip of its own while the read's end holds the database
+      (select coalesce(json_agg(json_build_array(a.id, a.client_id, a.account_digits)), '[]')::text
+        from office_accounts a join office_clients c on c.id = a.client_id
+        where a.user_id = ${userId}::uuid and a.archived_at is null and c.archived_at is null
+          and (${e.clientId}::uuid is null or a.client_id = ${e.clientId}::uuid)) as accounts`);
   const [r] = (res as unknown as { rows: Record<string, unknown>[] }).rows as {
     pay: number | null;
     spent: boolean;
     have: number;
     saved: boolean;
     balance: number | null;
+    accounts: string;
   }[];
-  if (r.pay === null || r.pay === undefined) return -1;
+  if (r.pay === null || r.pay === undefined) return { pay: -1, accounts: [] };
   const pay = Number(r.pay);
   if (pay > 0 && !r.spent)
     throw new HttpError(
@@ -137,7 +148,10 @@ export async function markRead(
     throw new Error(
       `statement ${staged.id}: ${Number(r.have)} of its ${staged.count} rows are stored; not saved`,
     );
-  return pay;
+  const accounts = (JSON.parse(r.accounts) as [string, string, string][]).map(
+    ([id, clientId, accountDigits]) => ({ id, clientId, userId, accountDigits }),
+  );
+  return { pay, accounts };
 }
 
 /**

@@ -21,7 +21,7 @@ import type { Db } from '../db/index.ts';
 import { whileDatabaseDown } from '../db/retry.ts';
 import type { OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { BookFull, fileReadStatement, type FilingOutcome } from '../office/accounts.ts';
+import { BookFull, fileReadStatement, type FilingAccount, type FilingOutcome } from '../office/accounts.ts';
 import { candidatesFor, layoutInfo } from '../statements/layouts.ts';
 import {
   dropStagedRows,
@@ -67,6 +67,7 @@ function billingFormat(format: Extraction['format']): StatementFormat {
 /**
  * Each account of the statement with rows, filed by its number (H8's office/accounts.ts). `staged`
  * is the account whose rows are the statement's stored rows: kept as unfiled, it names them.
+ * `liveAccounts`: the user's accounts markRead read, among which each number is matched.
  */
 async function fileAccounts(
   db: Db,
@@ -74,6 +75,7 @@ async function fileAccounts(
   statementId: string,
   result: StatementResult,
   staged: StatementResult['accounts'][number],
+  liveAccounts: readonly FilingAccount[],
   now: Date,
 ): Promise<FilingOutcome[]> {
   const out: FilingOutcome[] = [];
@@ -91,6 +93,9 @@ async function fileAccounts(
           accountNumber: account.number,
           rows: account.transactions,
           rowsStored: account === staged,
+          liveAccounts,
+          // the read's end: any error of the filing rolls the whole end back
+          inTransaction: true,
         },
         now,
       ),
@@ -228,7 +233,7 @@ export async function readDroppedFile(
         // Only a job still being read becomes read: a duplicate delivery finds it ended and pays
         // nothing. The result is what stays (the statement store, where the result screen opens it
         // by id); the bytes go with the job.
-        const pay = await markRead(tx, {
+        const { pay, accounts } = await markRead(tx, {
           jobId,
           userId: row.userId,
           ref,
@@ -263,12 +268,21 @@ export async function readDroppedFile(
             now,
           },
           history: { bank: result.bank, rows: rowCount },
+          clientId: row.clientId,
         });
         if (pay < 0) return -1;
         // Filed to the client's account its number names (or kept as unfiled for the user to
         // choose), in this same transaction: a retry after a crash never files twice. Nested
         // transactions inside run as savepoints of this one.
-        const filings = await fileAccounts(tx as unknown as Db, row, staged!.id, result, first, now);
+        const filings = await fileAccounts(
+          tx as unknown as Db,
+          row,
+          staged!.id,
+          result,
+          first,
+          accounts,
+          now,
+        );
         const accountId = filings.find((f) => f.kind === 'filed')?.accountId ?? null;
         files = await closeJob(tx, jobId, staged!.id, accountId);
         return pay;

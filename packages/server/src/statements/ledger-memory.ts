@@ -96,6 +96,17 @@ export async function recallKeys(
       .where(and(ownerMatch, inArray(table.key, all.slice(i, i + 1000))));
     for (const f of found) known.set(f.key, f.ledger);
   }
+  return recallFrom(known, keysOf);
+}
+
+/**
+ * Each row's strongest key that is remembered (`known`: key -> ledger), with its ledger, or null:
+ * recallKeys's choice once the keys' ledgers are read (office/filing.ts reads them with the book).
+ */
+export function recallFrom(
+  known: ReadonlyMap<string, string>,
+  keysOf: readonly (readonly NarrationKey[])[],
+): ({ ledger: string; key: NarrationKey } | null)[] {
   return keysOf.map((keys) => {
     const hit = keys.find((k) => known.has(k.key));
     return hit ? { ledger: known.get(hit.key) as string, key: hit } : null;
