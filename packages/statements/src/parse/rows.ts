@@ -1,7 +1,7 @@
 // The rows stage: a document's lines read against the column model in force (headers found once, a
 // page's own header placing its columns) into rows with their wrapped narration lines; opening,
 // closing, totals kept apart as specials; a consolidated statement's accounts as sections.
-import { readAmount } from './amount.ts';
+import { hasFigure, readAmount } from './amount.ts';
 import { NUMERIC_ROLES, type ColumnModel } from './columns/model.ts';
 import {
   type Aliases,
@@ -186,6 +186,7 @@ export function readTable(
   const headings: Headings = taught ? { at: [], skipped: new Set() } : findHeadings(lines, opts.aliases);
   const { skipped } = headings;
   const headedPages = new Set(headings.at.flatMap((h, i) => (h ? [lines[i]!.page] : [])));
+  const furniture = pageFurniture(lines, (i) => Boolean(headings.at[i]));
   if (taught) layout = explicitModel(taught, lines);
   let taughtStarted = false;
 
@@ -336,16 +337,15 @@ export function readTable(
     // posting date (a line of no figures dated again is no row)
     const last = items[items.length - 1];
     const underRow = last !== undefined && 'row' in last && last.row.anchor === prev && gapOk;
+    // (a page's furniture, its bank's and account's lines above the rows, is no row's wrapped line)
     const wrapped =
       !hasAmount &&
       cells.length > 0 &&
+      !furniture.has(line) &&
       cells.every(
         (c) =>
           continuationCell(c) ||
-          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)) ||
-          // the wrapped cell of a column the reader does not read ('Branch Name', a reference
-          // under a heading it does not know): no row, and no end of the table
-          (c.role === 'other' && /[a-z0-9]/i.test(c.text)),
+          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)),
       );
     // a page without a repeated header continues the table at its first dated row, with the
     // wrapped lines set just above it (narrations printed above their date line), or at a closing
@@ -600,17 +600,39 @@ export function readTable(
   };
 }
 
+/**
+ * A cell a row's wrapped line may hold: any text of a column of text, whatever
+ * its role (the narration, a reference, a serial set halfway down a tall row, the wrapped cell of a
+ * column the reader does not read: 'Branch Name'), never a figure or a mark; in a date column only
+ * a date's wrapped end ('2024', 'Apr') or the time printed under it ('10:11 AM'): a word of another
+ * kind set there ('Statement From : ...' above a page's first row) is none.
+ */
 function continuationCell(c: Cell): boolean {
-  return (
-    // a serial number set halfway down a tall row, below its date line
-    (c.role === 'serial' && /^\d{1,6}$/.test(c.text.trim())) ||
-    c.role === 'description' ||
-    c.role === 'reference' ||
-    (dateCell(c) &&
-      // the wrapped end of a date ('2024', 'Apr'), or the time printed under it ('10:11 AM'); a
-      // word of another kind set there ('Statement From : ...' above a page's first row) is none
-      (/^(\d{2}|\d{4})$/.test(c.text.trim()) || isMonthOrDay(c.text.trim()) || TIME.test(c.text.trim())))
-  );
+  const t = c.text.trim();
+  if (dateCell(c)) return /^(\d{2}|\d{4})$/.test(t) || isMonthOrDay(t) || TIME.test(t);
+  return !NUMERIC_ROLES.has(c.role) && c.role !== 'mark';
+}
+
+/**
+ * A page's furniture: the lines it prints above its header or its first line of figures that the
+ * first page prints above its own, digits aside ('Union Bank of India', 'Account No : 5783...
+ * Page 2'). A row's narration going on at a page's top is set there too, and may be printed alike
+ * on another page's top (a narration's boilerplate), but never above the first page's header.
+ */
+function pageFurniture(lines: Line[], isHeader: (i: number) => boolean): Set<Line> {
+  const shape = (l: Line) => l.text.replace(/\d+/g, '#');
+  const first = new Set<string>();
+  const found = new Set<Line>();
+  let page = -1;
+  let top = false;
+  for (const [i, l] of lines.entries()) {
+    if (l.page !== page) [page, top] = [l.page, true];
+    if (!top) continue;
+    if (isHeader(i) || hasFigure(l.text)) top = false;
+    else if (l.page === lines[0]!.page) first.add(shape(l));
+    else if (first.has(shape(l))) found.add(l);
+  }
+  return found;
 }
 
 export function stripLeadingDate(s: string): string {
