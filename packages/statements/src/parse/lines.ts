@@ -274,8 +274,10 @@ function currencyToFigure(runs: Run[]): void {
     const run = runs[i]!;
     const next = runs[i + 1]!;
     const cut = run.text.lastIndexOf(' ');
-    // (a currency word is a few letters at most: 'INR', '-Rs.', '(Rs.'), asked before measuring
+    // (a currency word is a few letters at most: 'INR', '-Rs.', '(Rs.'); the words asked before
+    // the runs are measured, most runs ending in no currency
     if (run.text.length - cut > 6) continue;
+    if (!currencyFigure(run.text.slice(cut + 1), next.text.split(' ')[0]!)) continue;
     const words = runWords(run);
     if (!currencyToken(words[words.length - 1]!, runWords(next)[0]!)) continue;
     if (cut < 0) {
