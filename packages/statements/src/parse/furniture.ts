@@ -1,6 +1,9 @@
 // Page furniture: what every page prints around its table (the bank's name, the account's line, a
-// disclaimer), told from the table by being printed again at the same edge of other pages. A page's
-// top ends at its header or its first row, its foot at its last row (`edgeEnd`).
+// disclaimer), told from the table by being printed again at the same edge of other pages: at the
+// foot of every page word for word (pageFeet); at the top of two pages, digits aside (pageFurniture,
+// the sequence read's), or of a later page as on the first (pageTops, the rows stage's, stricter: a
+// narration carried to a page's top may be printed alike atop two pages, never atop the first).
+import { hasFigure } from './amount.ts';
 import type { Line } from './lines.ts';
 
 /**
@@ -75,4 +78,26 @@ export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set
   const out = edgeLines(lines, edgeEnd, 2, (l) => l.text.replace(/\d+/g, '#'));
   for (const l of pageFeet(lines, edgeEnd)) out.add(l);
   return out;
+}
+
+/**
+ * A page's top furniture as the rows stage takes it: the lines a later page prints above its header
+ * or its first line of figures that the first page prints above its own, digits aside ('Union Bank of India', 'Account No : 5783...
+ * Page 2'). A row's narration going on at a page's top is set there too, and may be printed alike
+ * on another page's top (a narration's boilerplate), but never above the first page's header.
+ */
+export function pageTops(lines: Line[], isHeader: (i: number) => boolean): Set<Line> {
+  const shape = (l: Line) => l.text.replace(/\d+/g, '#');
+  const first = new Set<string>();
+  const found = new Set<Line>();
+  let page = -1;
+  let top = false;
+  for (const [i, l] of lines.entries()) {
+    if (l.page !== page) [page, top] = [l.page, true];
+    if (!top) continue;
+    if (isHeader(i) || hasFigure(l.text)) top = false;
+    else if (l.page === lines[0]!.page) first.add(shape(l));
+    else if (first.has(shape(l))) found.add(l);
+  }
+  return found;
 }

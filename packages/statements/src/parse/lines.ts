@@ -191,7 +191,7 @@ export function pageLines(page: Page): Line[] {
     }
     const height = hs[hs.length >> 1]!;
     const cells = runs.flatMap((r) => splitAtCellGaps(r, space === null ? Infinity : space * height));
-    currencyToFigure(cells, height);
+    currencyToFigure(cells);
     const line: Line = {
       page: page.number,
       y: top,
@@ -263,31 +263,36 @@ function splitAtCellGaps(run: Run, gap: number): Run[] {
   return out.length === 1 ? [run] : out;
 }
 
-// A currency word further from the figure after it than this fraction of the text height (a word
-// space is at most 0.6 of it, in Courier) is a cell of its own: a CCY column printing 'INR' before
-// the amounts, not the figure's prefix.
-const CURRENCY_GAP_FRACTION = 0.65;
-
 /**
- * A currency word that ends a run belongs to the figure that starts the next one: columns set close
- * together come out of a PDF as '139,652.00 INR' + '204,963.06' for 'INR 139,652.00 | INR 204,963.06'.
+ * A currency word and the figure after it are one token ('INR 1,200.00', '(Rs.' '6,04,888.46)') where
+ * they stand at most a word space apart (WORD_GAP_CHARS of the pair's own character width), whether
+ * pdf.js drew them as one run or as two ('139,652.00 INR' + '204,963.06': columns set close). Further
+ * apart the currency is a cell of its own: a CCY column printing 'INR' before the amounts.
  */
-function currencyToFigure(runs: Run[], height: number): void {
+export function currencyToken(currency: Run, figure: Run): boolean {
+  if (!currencyFigure(currency.text, figure.text)) return false;
+  const chars = currency.text.length + figure.text.length;
+  const charWidth = (currency.x1 - currency.x0 + figure.x1 - figure.x0) / chars;
+  return figure.x0 - currency.x1 <= WORD_GAP_CHARS * charWidth;
+}
+
+/** A currency word that ends a run and the figure that starts the next, one token: one run. */
+function currencyToFigure(runs: Run[]): void {
   for (let i = 0; i + 1 < runs.length; i++) {
     const run = runs[i]!;
     const next = runs[i + 1]!;
     const cut = run.text.lastIndexOf(' ');
-    // (a currency word is a few letters at most: 'INR', '-Rs.', '(Rs.')
+    // (a currency word is a few letters at most: 'INR', '-Rs.', '(Rs.'); the words asked before
+    // the runs are measured, most runs ending in no currency
     if (run.text.length - cut > 6) continue;
-    const last = run.text.slice(cut + 1);
-    if (!currencyFigure(last, next.text.split(' ')[0]!)) continue;
-    if (next.x0 - run.x1 > CURRENCY_GAP_FRACTION * height) continue;
+    if (!currencyFigure(run.text.slice(cut + 1), next.text.split(' ')[0]!)) continue;
+    const words = runWords(run);
+    if (!currencyToken(words[words.length - 1]!, runWords(next)[0]!)) continue;
     if (cut < 0) {
       runs.splice(i, 2, joinRuns(run, next, ' '));
       i--;
       continue;
     }
-    const words = runWords(run);
     runs[i] = words.slice(0, -1).reduce((a, b) => joinRuns(a, b, ' '));
     runs[i + 1] = joinRuns(words.at(-1)!, next, ' ');
   }

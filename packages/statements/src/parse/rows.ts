@@ -15,7 +15,7 @@ import {
 import { explicitModel } from './columns/explicit.ts';
 import { type Cell, TIME, cellText, dateCell, lineCells } from './cells.ts';
 import { firstToken, isDateStart, isMonthOrDay, readDate, readMonthDay } from './dates.ts';
-import { pageFeet } from './furniture.ts';
+import { pageFeet, pageTops } from './furniture.ts';
 import { type Line, runWords } from './lines.ts';
 import { mendOcrDate } from './ocr-words.ts';
 import type { Trace } from './trace.ts';
@@ -190,6 +190,7 @@ export function readTable(
   // what every page prints under its last row, word for word (a disclaimer), is a footer: no end of
   // the table, which the last row's narration may go on after, at the next page's top
   const feet = pageFeet(lines, (l) => hasFigure(l.text));
+  const furniture = pageTops(lines, (i) => Boolean(headings.at[i]));
   if (taught) layout = explicitModel(taught, lines);
   let taughtStarted = false;
 
@@ -340,16 +341,15 @@ export function readTable(
     // posting date (a line of no figures dated again is no row)
     const last = items[items.length - 1];
     const underRow = last !== undefined && 'row' in last && last.row.anchor === prev && gapOk;
+    // (a page's furniture, its bank's and account's lines above the rows, is no row's wrapped line)
     const wrapped =
       !hasAmount &&
       cells.length > 0 &&
+      !furniture.has(line) &&
       cells.every(
         (c) =>
           continuationCell(c) ||
-          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)) ||
-          // the wrapped cell of a column the reader does not read ('Branch Name', a reference
-          // under a heading it does not know): no row, and no end of the table
-          (c.role === 'other' && /[a-z0-9]/i.test(c.text)),
+          (underRow && dateCell(c) && (readDate(c.text) !== null || readMonthDay(c.text) !== null)),
       );
     // a page without a repeated header continues the table at its first dated row, with the
     // wrapped lines set just above it (narrations printed above their date line), or at a closing
@@ -604,17 +604,17 @@ export function readTable(
   };
 }
 
+/**
+ * A cell a row's wrapped line may hold: any text of a column of text, whatever
+ * its role (the narration, a reference, a serial set halfway down a tall row, the wrapped cell of a
+ * column the reader does not read: 'Branch Name'), never a figure or a mark; in a date column only
+ * a date's wrapped end ('2024', 'Apr') or the time printed under it ('10:11 AM'): a word of another
+ * kind set there ('Statement From : ...' above a page's first row) is none.
+ */
 function continuationCell(c: Cell): boolean {
-  return (
-    // a serial number set halfway down a tall row, below its date line
-    (c.role === 'serial' && /^\d{1,6}$/.test(c.text.trim())) ||
-    c.role === 'description' ||
-    c.role === 'reference' ||
-    (dateCell(c) &&
-      // the wrapped end of a date ('2024', 'Apr'), or the time printed under it ('10:11 AM'); a
-      // word of another kind set there ('Statement From : ...' above a page's first row) is none
-      (/^(\d{2}|\d{4})$/.test(c.text.trim()) || isMonthOrDay(c.text.trim()) || TIME.test(c.text.trim())))
-  );
+  const t = c.text.trim();
+  if (dateCell(c)) return /^(\d{2}|\d{4})$/.test(t) || isMonthOrDay(t) || TIME.test(t);
+  return !NUMERIC_ROLES.has(c.role) && c.role !== 'mark';
 }
 
 export function stripLeadingDate(s: string): string {

@@ -1,10 +1,12 @@
 // Columns placed by the dated rows (no heading the reader knows): a balance printed only on each
 // day's last row is the balance column all the same, proven by the chain across the rows between;
-// and a transaction id drawn with the row's one date ('N10186408 30/6/2023') is a cell before it.
+// and a transaction id drawn with the row's one date ('N10186408 30/6/2023') is a cell before it (a
+// run is cut at its dates either side, splitDates).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Item, itemsPage } from './items.ts';
-import { inferredTableOf } from './stages.ts';
+import { splitDates } from '../../src/parse/columns/rows.ts';
+import { inferredTableOf, measured } from './stages.ts';
 
 const UNKNOWN: Item[] = [
   [23, 55, 'Kolumn'],
@@ -184,4 +186,25 @@ test("a transaction id drawn with the row's one date is a cell of its own before
     ],
   );
   assert.equal(rows[1]!.description, 'UPIAR/DR/318079294429/SWIGGY/HDFC/swiggy@icici/school fee');
+});
+
+test('a run is cut at its dates either side: dates and the text after them, a code before them', () => {
+  // (splitDates, session 18: one cut for both sides; the code before one date was taken only where
+  // the date was one word, so 'N10186408 30 Jun 2023' stayed one cell)
+  const cut = (...words: [number, number, string][]) =>
+    splitDates(measured(...words)).map((r) => [r.text, r.x0, r.x1]);
+  assert.deepEqual(cut([21, 60, 'N10186408'], [63, 72, '30'], [75, 90, 'Jun'], [93, 112, '2023']), [
+    ['N10186408', 21, 60],
+    ['30 Jun 2023', 63, 112],
+  ]);
+  assert.deepEqual(cut([21, 60, 'N10186408'], [63, 100, '30/6/2023']), [
+    ['N10186408', 21, 60],
+    ['30/6/2023', 63, 100],
+  ]);
+  assert.deepEqual(cut([21, 60, '30/6/2023'], [63, 100, 'NEFT/CR/318139440417']), [
+    ['30/6/2023', 21, 60],
+    ['NEFT/CR/318139440417', 63, 100],
+  ]);
+  // a word with no digit before a date is no code: a narration's
+  assert.deepEqual(cut([21, 35, 'On'], [38, 75, '30/6/2023']), [['On 30/6/2023', 21, 75]]);
 });

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SourceDocument } from '../../src/source.ts';
 import { itemsPage } from './items.ts';
-import { linesOf } from './stages.ts';
+import { figureWords } from '../../src/parse/columns/bands.ts';
+import { linesOf, measured } from './stages.ts';
 
 const runsOf = (doc: SourceDocument) => linesOf(doc).map((l) => l.runs.map((r) => r.text));
 
@@ -87,6 +88,25 @@ test("a currency word ending a run goes to the figure after it ('NEFT INR' + '1,
     ],
   ]);
   assert.deepEqual(runsOf(apart), [['NEFT INR', '1,200.00']]);
+});
+
+test('a currency word and its figure are one token by one measure, drawn as one run or as two', () => {
+  // (currencyToken, session 18: the join across runs was by the text height, inside a run by none;
+  // now a word space of the pair's character width for both: a CCY column's 'INR' drawn in one run
+  // with the amount, far from it, is a cell of its own)
+  const words = (...w: [number, number, string][]) => figureWords(measured(...w)).map((r) => r.text);
+  assert.deepEqual(words([100, 118, 'INR'], [122, 162, '1,200.00']), ['INR 1,200.00']);
+  assert.deepEqual(words([100, 118, 'INR'], [140, 180, '1,200.00']), ['INR', '1,200.00']);
+  const across = itemsPage(10, [
+    [
+      100,
+      [
+        [100, 118, 'INR'],
+        [140, 180, '1,200.00'],
+      ],
+    ],
+  ]);
+  assert.deepEqual(runsOf(across), [['INR', '1,200.00']]);
 });
 
 test('a report: cells are two spaces apart, one space is inside a cell, a form feed starts a page', () => {

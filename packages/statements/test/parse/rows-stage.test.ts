@@ -3,7 +3,8 @@
 // footers, issues, or the end of the table.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HEADINGS, itemsPage, rowItems } from './items.ts';
+import type { SourceDocument } from '../../src/source.ts';
+import { HEADINGS, type Item, itemsPage, placed, rowItems } from './items.ts';
 import { tableOf } from './stages.ts';
 
 const doc = itemsPage(8, [
@@ -83,4 +84,70 @@ test('without a header the reader knows, nothing is read as rows', () => {
   assert.equal(table.headerFound, false);
   assert.deepEqual(table.sections, []);
   assert.equal(table.headerZone.length, 2);
+});
+
+// (session 18: a wrapped line's cells are any text of a column of text, the serial's too, not only
+// its digits; a page's furniture, the lines other pages print above their rows too, is no row's)
+const SERIAL_HEADINGS: Item[] = [[5, 25, 'S.No'], ...HEADINGS];
+const serialRow = (y: number, serial: string, ...cells: Parameters<typeof rowItems>): [number, Item[]] => [
+  y,
+  [[5, 5 + 5 * serial.length, serial], ...rowItems(...cells)],
+];
+
+test("a wrapped line's cell in the serial column goes on the row, letters or digits ('R12')", () => {
+  const page = itemsPage(8, [
+    [119, SERIAL_HEADINGS],
+    serialRow(135, '1', '01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00'),
+    [145, [[5, 20, 'R12'], ...rowItems('', 'STORES PVT LTD')]],
+    serialRow(160, '2', '02/04/2024', 'NEFT/CR/N1234/ACME', '', '1,000.00', '10,900.00'),
+    serialRow(175, '3', '03/04/2024', 'ATM/CASH/BANDRA', '500.00', '', '10,400.00'),
+  ]);
+  assert.deepEqual(
+    tableOf(page).sections.flatMap((s) => s.transactions.map((t) => [t.date, t.description])),
+    [
+      ['2024-04-01', 'UPI/DR/4122/BHARAT STORES PVT LTD'],
+      ['2024-04-02', 'NEFT/CR/N1234/ACME'],
+      ['2024-04-03', 'ATM/CASH/BANDRA'],
+    ],
+  );
+});
+
+test("the lines every page prints above its rows are no row's wrapped line: the last row's narration goes on under them", () => {
+  // (UNION 609778959 of seed 77001 prints the bank's name in the serial column of the page the last
+  // row's narration runs onto, where it kept that line off the row once the serial took any text;
+  // set over the narration column, as here, it was read into the row before)
+  const words = (lines: [number, Item[]][]) => lines.flatMap(([y, items]) => placed(y, items, 8));
+  const top: [number, Item[]] = [40, [[120, 215, 'Union Bank of India']]];
+  const doc: SourceDocument = {
+    kind: 'pages',
+    format: 'pdf',
+    pages: [
+      {
+        number: 1,
+        width: 612,
+        height: 792,
+        words: words([
+          top,
+          [119, SERIAL_HEADINGS],
+          serialRow(135, '1', '01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00'),
+          serialRow(150, '2', '02/04/2024', 'NEFT/CR/N1234/ACME', '', '1,000.00', '10,900.00'),
+          serialRow(165, '3', '03/04/2024', 'UPIAR/CR/318139440417/LAKSHMI', '', '500.00', '11,400.00'),
+        ]),
+      },
+      {
+        number: 2,
+        width: 612,
+        height: 792,
+        words: words([top, [70, rowItems('', 'YADAV/BARB/lakshmi356@okicici/invoice')]]),
+      },
+    ],
+  };
+  assert.deepEqual(
+    tableOf(doc).sections.flatMap((s) => s.transactions.map((t) => t.description)),
+    [
+      'UPI/DR/4122/BHARAT',
+      'NEFT/CR/N1234/ACME',
+      'UPIAR/CR/318139440417/LAKSHMI YADAV/BARB/lakshmi356@okicici/invoice',
+    ],
+  );
 });

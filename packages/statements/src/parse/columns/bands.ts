@@ -3,19 +3,10 @@
 // header name alone does not say where its column starts and ends; the rows do. Gutters (x ranges
 // that almost no row writes in) separate the columns; each stretch of written x between gutters
 // belongs to the header name above it.
-import {
-  EMPTY_AMOUNT,
-  currencyFigure,
-  isCurrency,
-  isMark,
-  markedWhole,
-  readAmount,
-  sideOf,
-  toldWhole,
-} from '../amount.ts';
+import { EMPTY_AMOUNT, isCurrency, isMark, markedWhole, readAmount, sideOf, toldWhole } from '../amount.ts';
 import { type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
 import { readDate } from '../dates.ts';
-import { type Run, WORD_GAP_CHARS, runWords } from '../lines.ts';
+import { type Run, WORD_GAP_CHARS, currencyToken, runWords } from '../lines.ts';
 
 // A column written in fewer rows than this share is no column of its own (a narration that
 // overruns its column now and then must not open a gutter-less bridge between two columns).
@@ -44,14 +35,14 @@ const signFigure = (sign: string, figure: string) =>
   /^[-+\u2212\u2013]$/.test(sign) && /^\d{1,3}(?:,\d{2,3})+$|^\d+$/.test(figure);
 
 /**
- * A run's words, a currency set a space before its figure kept with it ('INR 1,200.00'), and so is
- * a sign ('+ 18,764').
+ * A run's words, a currency a word space before its figure kept with it ('INR 1,200.00': the token
+ * rule of currencyToken, which joins runs by the same measure), and so is a sign ('+ 18,764').
  */
 export function figureWords(run: Run): Run[] {
   const out: Run[] = [];
   for (const w of runWords(run)) {
     const p = out[out.length - 1];
-    if (p && (currencyFigure(p.text, w.text) || signFigure(p.text, w.text)))
+    if (p && (currencyToken(p, w) || signFigure(p.text, w.text)))
       out[out.length - 1] = { text: `${p.text} ${w.text}`, x0: p.x0, x1: w.x1 };
     else out.push(w);
   }

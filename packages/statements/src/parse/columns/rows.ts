@@ -87,31 +87,31 @@ function startsDated(runs: Run[]): boolean {
 }
 
 /**
- * Two dates set closer than a column gap come out as one run ('03-04-23 01-04-23'): each is a cell
- * of its own, placed where its words are.
+ * A text cut at its dates (dates are tokens, each a cell of its own): two dates or more and nothing
+ * else, dates and the next cell's text (datesThenText), or one date alone; else null.
  */
-function splitDates(run: Run): Run[] {
-  // (or dates and the next cell's text: '30 Aug 24 30 Aug 24 0000424352595205')
-  const lead = datePieces(run.text) ? null : datesThenText(run.text);
-  const pieces = lead ? [...lead.dates, lead.rest] : datePieces(run.text);
+function dateCut(text: string): string[] | null {
+  const lead = datesThenText(text);
+  if (lead) return [...lead.dates, lead.rest];
+  return datePieces(text) ?? (readDate(text) ? [text] : null);
+}
+
+/**
+ * A run cut at its dates' ends, either side, each piece a cell placed where its words are: dates set
+ * closer than a column gap ('03-04-23 01-04-23'), dates and the next cell's text ('30 Aug 24 30 Aug
+ * 24 0000424352595205'), and a code before them ('S10218084 31.03.2025 31.03.2025', 'N10186408
+ * 30/6/2023': a transaction id set closer than a space in a fixed-pitch font). A code is one word,
+ * no date, and holds a digit (an id or a serial: 'On 30/6/2023' is a narration's).
+ */
+export function splitDates(run: Run): Run[] {
   const words = runWords(run);
-  if (!pieces) {
-    // a code before the dates ('S10218084 31.03.2025 31.03.2025': a transaction id set closer
-    // than a space in a fixed-pitch font): the code a cell, and the dates as above (or the one date,
-    // 'N10186408 30/6/2023', where the code holds a digit)
-    const code = words[0]!;
-    if (words.length < 2 || isDateStart(code.text)) return [run];
-    const rest: Run = {
-      text: run.text.slice(code.text.length + 1),
-      x0: words[1]!.x0,
-      x1: run.x1,
-      ...(run.edges ? { edges: run.edges.slice(2) } : {}),
-    };
-    const oneDate = words.length === 2 && /\d/.test(code.text) && readDate(rest.text) !== null;
-    if (oneDate) return [{ text: code.text, x0: code.x0, x1: code.x1 }, rest];
-    if (words.length < 3 || (!datePieces(rest.text) && !datesThenText(rest.text))) return [run];
-    return [{ text: code.text, x0: code.x0, x1: code.x1 }, ...splitDates(rest)];
+  let pieces = dateCut(run.text);
+  const code = words[0]!;
+  if (!pieces && words.length > 1 && /\d/.test(code.text) && !isDateStart(code.text)) {
+    const rest = dateCut(run.text.slice(code.text.length + 1));
+    if (rest) pieces = [code.text, ...rest];
   }
+  if (!pieces || pieces.length < 2) return [run];
   let w = 0;
   return pieces.map((text) => {
     const first = words[w]!;
