@@ -286,6 +286,9 @@ const DATE_DIGIT: Record<string, string> = {
   O: '0',
   D: '0',
   Q: '0',
+  // a soft 0 closed at its top and open at its foot ('a7/ 12/2023': scan bench, dpi200 UTKARSH seed
+  // 23939, 7 Dec; decision 041, session 18)
+  a: '0',
   s: '5',
   S: '5',
   l: '1',
