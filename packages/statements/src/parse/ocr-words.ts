@@ -280,6 +280,9 @@ export function estimateSkew(words: Word[]): number {
   return slopes[slopes.length >> 1]!;
 }
 
+/** A speck's point or a quote before a date's first digit (not a letter read for a digit). */
+const SPECK_BEFORE_DAY = /^[.,'`]+(?=\d)/;
+
 /** Letters the recogniser makes of a soft or blurred digit. */
 const DATE_DIGIT: Record<string, string> = {
   o: '0',
@@ -309,7 +312,10 @@ const DATE_DIGIT: Record<string, string> = {
  * readDate. Decision 041, round seven (the scan bench's photo PNB); the rows so dated are flagged.
  */
 export function mendOcrDate(text: string): string | null {
-  const t = [...text.replace(/\s+/g, '')].map((c) => DATE_DIGIT[c] ?? c).join('');
+  // a speck read as a point before the day ('.06/12/2023': scan bench, speckle UTKARSH seed 118979)
+  const t = [...text.replace(/\s+/g, '').replace(SPECK_BEFORE_DAY, '')]
+    .map((c) => DATE_DIGIT[c] ?? c)
+    .join('');
   if (!/^[\d/.-]+$/.test(t)) return null;
   const digits = t.replace(/\D/g, '');
   const seps = t.length - digits.length;

@@ -110,3 +110,33 @@ test("the dpi200 UTKARSH statement whose 7 Dec was read 'a7/ 12/2023': every row
   assert.equal(row?.ocrFlag, true);
   assert.equal(result.accounts[0]?.reconciliation.ok, true);
 });
+
+// The scan bench's speckle UTKARSH statement (seed 118979, 1 page) as the reader read it at 95c1ec3:
+// its 6 Dec date read '.06/12/2023', a speck's point before the day, so the row was not read
+// (rows.unreadable-date) and the account broke at the next: 21 of 23 rows.
+const speckled = JSON.parse(
+  readFileSync(
+    path.resolve(import.meta.dirname, '../fixtures/scan-bench/speckle-UTKARSH-118979.read.json'),
+    'utf8',
+  ),
+) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
+
+test("mendOcrDate reads a garbled date back past a speck's point before its day ('.06/12/2023')", () => {
+  assert.equal(mendOcrDate('.06/12/2023'), '06/12/2023');
+  assert.equal(mendOcrDate("'06/12/2023"), '06/12/2023');
+  // a point before anything but a digit, or a figure, is still no date
+  assert.equal(mendOcrDate('./12/2023'), null);
+  assert.equal(mendOcrDate('.06.12'), null);
+});
+
+test("the speckle UTKARSH statement whose 6 Dec was read '.06/12/2023': the row read and flagged, the chain whole", () => {
+  const result = parseStatement(speckled.doc);
+  const { score } = judgeParse(speckled.truth, result);
+  assert.equal(score.expected, 23);
+  // the last row's balance is not read (no closing printed): its amounts are right, flagged
+  assert.equal(score.matched, 22);
+  const row = result.accounts.flatMap((a) => a.transactions).find((t) => t.date === '2023-12-06');
+  assert.equal(row?.withdrawal, 5400);
+  assert.equal(row?.ocrFlag, true);
+  assert.equal(result.accounts[0]?.reconciliation.ok, true);
+});
