@@ -30,6 +30,14 @@ export function oneDigitExtra(a: Paise, b: Paise): boolean {
 }
 
 /**
+ * A balance read with a minus it does not have: a shaded band's edge or a rule's remnant before the
+ * figure read as a dash ('-2,39,347.06' at confidence 35 where 2,39,347.06 is printed: scan bench,
+ * bands BOB seed 23859; decision 041, session 18). The chain tells it from an overdraft: a balance
+ * truly below zero follows from the row before as read, signed.
+ */
+const signMisread = (read: Paise, chain: Paise) => read !== 0 && read === -chain;
+
+/**
  * An amount read one digit wrong, or with one digit more or fewer (photo UNION seed 79265: 18,303.00
  * read '183032.00').
  */
@@ -113,7 +121,10 @@ export function mendOcrFigures(
         t.balance = chain;
         mended.push(t);
       }
-    } else if ((oneDigitApart(t.balance, chain) || oneDigitExtra(t.balance, chain)) && proves(chain)) {
+    } else if (
+      (oneDigitApart(t.balance, chain) || oneDigitExtra(t.balance, chain) || signMisread(t.balance, chain)) &&
+      proves(chain)
+    ) {
       t.balance = chain;
       mended.push(t);
     } else if (proves(t.balance) && t.withdrawal === 0 && t.deposit === 0) {

@@ -78,8 +78,32 @@ const sameLine = (a: Word, b: Word) =>
  * the table there and six rows with it; decision 041, session 16).
  */
 function dropLoneSeparators(words: Word[]): Word[] {
+  const pitch = textPitch(words);
   return words.filter(
-    (w) => (w.text !== ':' && w.text !== '-') || words.some((o) => o !== w && sameLine(o, w)),
+    (w) =>
+      (w.text !== ':' && w.text !== '-') ||
+      (words.some((o) => o !== w && sameLine(o, w)) && !(w.text === ':' && farFromWords(w, words, pitch))),
+  );
+}
+
+/**
+ * A ':' separates a label from its value, one of them within a few characters of it ('Name :',
+ * 'Account No      : 123', ': INR'). A speck read as ':' far from every word on its line, in a
+ * figure column under a narration's wrapped line, made that line no continuation and ended the table
+ * there (scan bench, speckle BOM seed 16039, confidence 32: 19 of 25 rows lost; decision 041,
+ * session 18). A '-' stands alone in an empty cell, and is kept.
+ */
+const SEPARATOR_REACH = 8;
+const UNSURE_SEPARATOR = 50;
+function farFromWords(w: Word, words: Word[], pitch: number): boolean {
+  // and unsure: a printed ':' is read surely (a saved real scan's garbage line kept its ':' of no
+  // confidence, and its references their column: test/fixtures/PNB/scanned)
+  if (pitch <= 0 || w.confidence === undefined || w.confidence >= UNSURE_SEPARATOR) return false;
+  return words.every(
+    (o) =>
+      o === w ||
+      !sameLine(o, w) ||
+      Math.min(Math.abs(o.x - (w.x + w.width)), Math.abs(w.x - (o.x + o.width))) > SEPARATOR_REACH * pitch,
   );
 }
 
@@ -280,12 +304,18 @@ export function estimateSkew(words: Word[]): number {
   return slopes[slopes.length >> 1]!;
 }
 
+/** A speck's point or a quote before a date's first digit (not a letter read for a digit). */
+const SPECK_BEFORE_DAY = /^[.,'`]+(?=\d)/;
+
 /** Letters the recogniser makes of a soft or blurred digit. */
 const DATE_DIGIT: Record<string, string> = {
   o: '0',
   O: '0',
   D: '0',
   Q: '0',
+  // a soft 0 closed at its top and open at its foot ('a7/ 12/2023': scan bench, dpi200 UTKARSH seed
+  // 23939, 7 Dec; decision 041, session 18)
+  a: '0',
   s: '5',
   S: '5',
   l: '1',
@@ -306,7 +336,10 @@ const DATE_DIGIT: Record<string, string> = {
  * readDate. Decision 041, round seven (the scan bench's photo PNB); the rows so dated are flagged.
  */
 export function mendOcrDate(text: string): string | null {
-  const t = [...text.replace(/\s+/g, '')].map((c) => DATE_DIGIT[c] ?? c).join('');
+  // a speck read as a point before the day ('.06/12/2023': scan bench, speckle UTKARSH seed 118979)
+  const t = [...text.replace(/\s+/g, '').replace(SPECK_BEFORE_DAY, '')]
+    .map((c) => DATE_DIGIT[c] ?? c)
+    .join('');
   if (!/^[\d/.-]+$/.test(t)) return null;
   const digits = t.replace(/\D/g, '');
   const seps = t.length - digits.length;

@@ -48,7 +48,12 @@ const DAY_MONTH = new RegExp(`^\\d{1,2}([-/.])${MONTH}$`, 'i');
  * `gap`: how far apart the parts stand, in character pitches: within `maxGap`, or within a dash's
  * cell (DASH_LOST_GAP) for a year after 'DD-Mon' with no dash read ('18-Mar' '2025': put back).
  */
-function cutDate(a: string, b: string, gap: number, maxGap: number): string | null {
+function cutDate(rawA: string, rawB: string, gap: number, maxGap: number): string | null {
+  // a speck read as a point before the day, a quote after the year ('.25-' 'Dec-' '2023"': scan
+  // bench, speckle PNB seed 103099, whose 25 Dec row was lost and its figures netted into the next
+  // row's): taken off only here, where the parts join into a date with its month's name
+  const a = rawA.replace(SPECK_BEFORE_DAY, '');
+  const b = rawB.replace(SPECK_AFTER_YEAR, '');
   // a lone dash or point joins a date that has its month's name already, not a bare '01-'
   if (!NAMED_DATE_HEAD.test(a) || (!/[A-Za-z\d]/.test(b) && !/[A-Za-z]/.test(a))) return null;
   const sep = DAY_MONTH.exec(a)?.[1];
@@ -57,6 +62,9 @@ function cutDate(a: string, b: string, gap: number, maxGap: number): string | nu
   const ab = dashLost ? a + sep + b : a + b;
   return NAMED_DATE.test(ab) ? ab.replace(/([-/.])[-/.]+/g, '$1') : null;
 }
+/** A speck's point or a quote before a date's day; a quote or a degree sign after its year. */
+const SPECK_BEFORE_DAY = /^[.,'"`]+(?=\d)/;
+const SPECK_AFTER_YEAR = /(?<=\d)["'`°]+$/;
 /** How far a year stands from 'DD-Mon' when its dash was lost: the dash's cell, in pitches. */
 const DASH_LOST_GAP = 2;
 

@@ -1,0 +1,142 @@
+// A scanned date cut into parts with a speck beside it (decision 041, session 18): the scan bench's
+// speckle PNB statement (seed 103099, 3 pages, 200 dpi) as the reader read it at 1cf517d: its 25 Dec
+// date read '.25-' 'Dec-' '2023"' (a speck's point before the day, a quote after the year), so the
+// row had no date, and its deposit (4,455.00) and the next row's withdrawal (1,500.00) were read as
+// one row of 28 Dec with 2,955.00 in, whose balance still followed: flagged, but in an account that
+// reconciled. 18 of 20 rows.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { parseStatement } from '../../src/parse/index.ts';
+import { mendOcrDate } from '../../src/parse/ocr-words.ts';
+import { joinCutFigures } from '../../src/scan/words.ts';
+import type { SourceDocument, Word } from '../../src/source.ts';
+import { judgeParse } from '../perturb/judge.ts';
+
+const saved = JSON.parse(
+  readFileSync(
+    path.resolve(import.meta.dirname, '../fixtures/scan-bench/speckle-PNB-103099.read.json'),
+    'utf8',
+  ),
+) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
+
+const line = (...parts: [string, number, number][]) => parts.map(([text, x0, x1]) => ({ text, x0, x1 }));
+
+test("joinCutFigures joins a date cut in three with a speck's point before its day and a quote after its year", () => {
+  // the saved read's words, in page units (the join goes by the line's character pitch)
+  const words = line(
+    ['.25-', 18.7, 33.6],
+    ['Dec-', 36.7, 53.0],
+    ['2023"', 55.9, 76.8],
+    ['4455.00', 200.1, 233.0],
+    ['94888.16Cr', 253.4, 298.8],
+    ['UPI', 306.7, 317.5],
+  );
+  assert.deepEqual(
+    joinCutFigures(words).map((w) => [w.text, w.x0, w.x1]),
+    [
+      ['25-Dec-2023', 18.7, 76.8],
+      ['4455.00', 200.1, 233.0],
+      ['94888.16Cr', 253.4, 298.8],
+      ['UPI', 306.7, 317.5],
+    ],
+  );
+  // the speck and the quote go only with a join into a date with its month's name: alone, before a
+  // figure, or on an all-figures date (which joins by its own rule, figure characters only), kept
+  assert.deepEqual(
+    joinCutFigures(line(['.25-', 18.7, 33.6], ['4455.00', 200.1, 233.0], ['UPI', 306.7, 317.5])).map(
+      (w) => w.text,
+    ),
+    ['.25-', '4455.00', 'UPI'],
+  );
+  assert.deepEqual(
+    joinCutFigures(line(['25-12-', 18.7, 44], ['2023"', 47, 68], ['UPI', 306.7, 317.5])).map((w) => w.text),
+    ['25-12-', '2023"', 'UPI'],
+  );
+});
+
+/** The saved read with each line's words joined as the reader now joins them (by their y). */
+function rejoined(doc: SourceDocument): SourceDocument {
+  if (doc.kind !== 'pages') return doc;
+  const pages = doc.pages.map((p) => {
+    const lines = new Map<number, Word[]>();
+    for (const w of p.words) {
+      const key = [...lines.keys()].find((y) => Math.abs(y - w.y) < 3) ?? w.y;
+      lines.set(key, [...(lines.get(key) ?? []), w]);
+    }
+    const words = [...lines.values()].flatMap((ws) =>
+      joinCutFigures(ws.sort((a, b) => a.x - b.x).map((w) => ({ ...w, x0: w.x, x1: w.x + w.width }))).map(
+        ({ x0, x1, ...w }) => ({ ...w, x: x0, width: x1 - x0 }),
+      ),
+    );
+    return { ...p, words };
+  });
+  return { ...doc, pages };
+}
+
+test('the speckle PNB statement whose 25 Dec date was cut beside a speck: every row, none netted into another', () => {
+  const result = parseStatement(rejoined(saved.doc));
+  const { score } = judgeParse(saved.truth, result);
+  assert.equal(score.expected, 20);
+  assert.equal(score.matched, 20);
+  assert.equal(score.found, 20);
+});
+
+// The scan bench's dpi200 UTKARSH statement (seed 23939, 2 pages) as the reader read it at 1cf517d:
+// its 7 Dec date read 'a7/' '12/2023' (confidence 34), a soft 0 read as an 'a', so the row was not
+// read (rows.unreadable-date) and the account broke at the next: 22 of 23 rows.
+const utkarsh = JSON.parse(
+  readFileSync(
+    path.resolve(import.meta.dirname, '../fixtures/scan-bench/dpi200-UTKARSH-23939.read.json'),
+    'utf8',
+  ),
+) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
+
+test("mendOcrDate reads a soft 0 read as 'a' back ('a7/ 12/2023')", () => {
+  assert.equal(mendOcrDate('a7/ 12/2023'), '07/12/2023');
+  // an 'a' where no date can be is still no date
+  assert.equal(mendOcrDate('aa/12/2023'), null);
+  assert.equal(mendOcrDate('NEFT/a7'), null);
+});
+
+test("the dpi200 UTKARSH statement whose 7 Dec was read 'a7/ 12/2023': every row, the mended one flagged", () => {
+  const result = parseStatement(utkarsh.doc);
+  const { score } = judgeParse(utkarsh.truth, result);
+  assert.equal(score.expected, 23);
+  assert.equal(score.matched, 23);
+  assert.equal(score.found, 23);
+  const row = result.accounts.flatMap((a) => a.transactions).find((t) => t.date === '2023-12-07');
+  assert.equal(row?.ocrFlag, true);
+  assert.equal(result.accounts[0]?.reconciliation.ok, true);
+});
+
+// The scan bench's speckle UTKARSH statement (seed 118979, 1 page) as the reader read it at 95c1ec3:
+// its 6 Dec date read '.06/12/2023', a speck's point before the day, so the row was not read
+// (rows.unreadable-date) and the account broke at the next: 21 of 23 rows.
+const speckled = JSON.parse(
+  readFileSync(
+    path.resolve(import.meta.dirname, '../fixtures/scan-bench/speckle-UTKARSH-118979.read.json'),
+    'utf8',
+  ),
+) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
+
+test("mendOcrDate reads a garbled date back past a speck's point before its day ('.06/12/2023')", () => {
+  assert.equal(mendOcrDate('.06/12/2023'), '06/12/2023');
+  assert.equal(mendOcrDate("'06/12/2023"), '06/12/2023');
+  // a point before anything but a digit, or a figure, is still no date
+  assert.equal(mendOcrDate('./12/2023'), null);
+  assert.equal(mendOcrDate('.06.12'), null);
+});
+
+test("the speckle UTKARSH statement whose 6 Dec was read '.06/12/2023': the row read and flagged, the chain whole", () => {
+  const result = parseStatement(speckled.doc);
+  const { score } = judgeParse(speckled.truth, result);
+  assert.equal(score.expected, 23);
+  // the last row's balance is not read (no closing printed): its amounts are right, flagged
+  assert.equal(score.matched, 22);
+  const row = result.accounts.flatMap((a) => a.transactions).find((t) => t.date === '2023-12-06');
+  assert.equal(row?.withdrawal, 5400);
+  assert.equal(row?.ocrFlag, true);
+  assert.equal(result.accounts[0]?.reconciliation.ok, true);
+});
