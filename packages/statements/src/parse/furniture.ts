@@ -1,8 +1,9 @@
 // Page furniture: what every page prints around its table (the bank's name, the account's line, a
 // disclaimer), told from the table by being printed again at the same edge of other pages: at the
 // foot of every page word for word (pageFeet); at the top of two pages, digits aside (pageFurniture,
-// the sequence read's), or of a later page as on the first (pageTops, the rows stage's, stricter: a
-// narration carried to a page's top may be printed alike atop two pages, never atop the first).
+// the sequence read's), or of a later page as on the first, word for word (pageTops, the rows stage's,
+// stricter: a narration carried to a page's top may be printed alike atop two pages, never atop the
+// first).
 import { hasFigure } from './amount.ts';
 import type { Line } from './lines.ts';
 
@@ -82,12 +83,14 @@ export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set
 
 /**
  * A page's top furniture as the rows stage takes it: the lines a later page prints above its header
- * or its first line of figures that the first page prints above its own, digits aside ('Union Bank of India', 'Account No : 5783...
- * Page 2'). A row's narration going on at a page's top is set there too, and may be printed alike
- * on another page's top (a narration's boilerplate), but never above the first page's header.
+ * or its first line of figures that the first page prints above its own, word for word ('Union Bank
+ * of India'). A row's narration going on at a page's top is set there too, and may be printed alike
+ * on another page's top (a narration's boilerplate), but never above the first page's header; with
+ * digits aside it could be printed alike above the first page's first row, where narrations are set
+ * above their date line ('UPI/P2A/406292285668/VENKATESH', 'UPI/P2A/407875798280/VENKATESH').
  */
 export function pageTops(lines: Line[], isHeader: (i: number) => boolean): Set<Line> {
-  const shape = (l: Line) => l.text.replace(/\d+/g, '#');
+  const shape = (l: Line) => l.text;
   const first = new Set<string>();
   const found = new Set<Line>();
   let page = -1;
