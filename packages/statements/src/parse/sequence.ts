@@ -312,9 +312,13 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   figures.forEach((f, k) => {
     if (EMPTY_AMOUNT.test(f)) return;
     const cell: Cell = { role: roles[k] ?? 'other', text: f };
-    // (the other amount column's cell printed empty: this amount's place is its side's)
+    // (the other amount column's cell printed empty: this amount's place is its side's; beside a
+    // printed zero, its place is first or second of the two, which the rows the chain proves name)
     const other = roles[k] === 'debit' ? 'credit' : roles[k] === 'credit' ? 'debit' : null;
-    if (other && figures.some((e, j) => roles[j] === other && EMPTY_AMOUNT.test(e))) PLACED.add(cell);
+    if (other && figures.some((e, j) => roles[j] === other && EMPTY_AMOUNT.test(e)))
+      PLACED.set(cell, other === 'credit' ? 'debit' : 'credit');
+    if (oneOfTwo && roles[k] === 'amount')
+      PLACED.set(cell, roles.slice(0, k).some((r) => r === 'other') ? 'credit' : 'debit');
     cells.push(cell);
   });
   if (how.seen && figures.some((f) => EMPTY_AMOUNT.test(f))) how.seen.empties++;
@@ -478,13 +482,16 @@ function readRows(
     if (narration && wrapped.length) narration.text = [narration.text, ...wrapped].filter(Boolean).join(' ');
     const first = lines[0]!;
     if (cells) {
-      const place = cells.find((c) => PLACED.has(c))?.role;
+      const placed = cells.find((c) => PLACED.has(c));
+      const place = placed && PLACED.get(placed);
       const chainSide = bySide(cells, section.transactions.at(-1)?.balance ?? opening);
       const t = toTransaction({ anchor: first, cells, lines: [cells] }, opts);
       if ('tx' in t) {
         const guessed = sideGuessed(cells, order);
         if (chainSide || guessed) SIDE_BY_BALANCE.add(t.tx);
-        if (guessed && (place === 'debit' || place === 'credit')) AMOUNT_PLACE.set(t.tx, place);
+        // (a place is a side's only where no header names it: an amount beside a printed zero, or
+        // two amount columns no header names)
+        if (place && (guessed || placed.role === 'amount')) AMOUNT_PLACE.set(t.tx, place);
         section.transactions.push(t.tx);
         for (const l of pending.lines) rowLines.add(l);
         printed.rows++;
@@ -639,8 +646,11 @@ function rowStart(words: string[]): { serial: boolean; words: number } | null {
   return null;
 }
 
-/** Amount cells whose place beside an empty cell of the other amount column was printed (AMOUNT_PLACE). */
-const PLACED = new WeakSet<Cell>();
+/**
+ * Amount cells whose place beside the other amount column's empty cell was printed, and which place
+ * (AMOUNT_PLACE): the first of two amount columns ('debit') or the second ('credit').
+ */
+const PLACED = new WeakMap<Cell, 'debit' | 'credit'>();
 
 /**
  * Whether a row's side is only the usual order of two amount columns (withdrawal first) that no

@@ -378,3 +378,30 @@ test('a dated B/F line with its overdrawn balance in brackets is the opening, no
   );
   assert.equal(account!.reconciliation.ok, true, account!.reconciliation.message);
 });
+
+test("newest first, no opening, a printed 0.00 in the other amount column: the oldest row's side is its place's", () => {
+  // (generated BOB seed 2613396819, flat: the rows the chain proves show the first place is the
+  // withdrawal's, so the oldest row, '8,054.54 0.00', is one; it was read as a deposit, NOT OK)
+  const lines: [number, Item[]][] = [
+    [19, [[37, 150, 'Bank of Baroda']]],
+    [86, [[37, 323, 'Statement of Account for the period 01-02-24 to 29-02-24']]],
+    [105, [[37, 221, 'Kolumn Frob Quux Val Plugh Xyzzy Amt']]],
+    [137, [[37, 420, '29-02-24 IMPS/CR/406099116357/NEHA MISHRA/ICIC 0.00 11,134.00 1,14,044.59']]],
+    [147, [[37, 379, '26-02-24 ATM CASH/987254/N5NPRI55/KOCHI 1,000.00 0.00 1,02,910.59']]],
+    [157, [[37, 338, '26-02-24 UPI/CR/405757951625/AMIT KHAN 0.00 250.00 1,03,910.59']]],
+    [167, [[37, 409, '25-02-24 POS/699234XXXXXX7594/RELIANCE RETAIL 2,338.65 0.00 1,03,660.59']]],
+    [177, [[37, 394, '03-02-24 POS/479876XXXXXX8129/LIC OF INDIA 8,054.54 0.00 1,05,999.24']]],
+  ];
+  const [account] = parseStatement(itemsPage(9, lines, [595, 842])).accounts;
+  assert.deepEqual(
+    account!.transactions.map((t) => [t.date, t.withdrawal, t.deposit]),
+    [
+      ['2024-02-03', 805_454, 0],
+      ['2024-02-25', 233_865, 0],
+      ['2024-02-26', 0, 25_000],
+      ['2024-02-26', 100_000, 0],
+      ['2024-02-29', 0, 1_113_400],
+    ],
+  );
+  assert.equal(account!.reconciliation.ok, true, account!.reconciliation.message);
+});
