@@ -30,7 +30,8 @@ export interface Cell {
 // belongs to it: header run positions are estimated from character counts and cells are padded.
 const TEXT_START_CHARS = 1.6;
 
-const RULE = /^[-_=~*.·–—]{5,}$/;
+/** A ruling printed as text ('-----', '====='): no cell of any column. */
+export const RULE = /^[-_=~*.·–—]{5,}$/;
 const RULE_COLUMN: Column = { role: 'other', label: '', x0: 0, x1: 0 };
 const GUTTER_COLUMN: Column = { role: 'other', label: '', x0: 0, x1: 0 };
 

@@ -13,7 +13,7 @@ import {
   sameColumns,
 } from './columns/heading.ts';
 import { explicitModel } from './columns/explicit.ts';
-import { type Cell, TIME, cellText, dateCell, lineCells } from './cells.ts';
+import { type Cell, RULE, TIME, cellText, dateCell, lineCells } from './cells.ts';
 import { firstToken, isDateStart, isMonthOrDay, readDate, readMonthDay } from './dates.ts';
 import { pageFeet, pageTops } from './furniture.ts';
 import { type Line, runWords } from './lines.ts';
@@ -614,7 +614,8 @@ export function readTable(
 function continuationCell(c: Cell): boolean {
   const t = c.text.trim();
   if (dateCell(c)) return /^(\d{2}|\d{4})$/.test(t) || isMonthOrDay(t) || TIME.test(t);
-  return !NUMERIC_ROLES.has(c.role) && c.role !== 'mark';
+  // (a ruling printed as text, '-----' under a page's last row, is no narration's)
+  return !NUMERIC_ROLES.has(c.role) && c.role !== 'mark' && !RULE.test(t);
 }
 
 export function stripLeadingDate(s: string): string {
