@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { BookRow, LedgerRule, TaxSplit } from '@bahi/core';
 import type { Tx } from '../db/index.ts';
+import type { UnfiledRow } from './tables.ts';
 import type { Actor } from './team.ts';
 
 /** A row of the book as the merge needs it, with its id and place. */
@@ -78,14 +79,8 @@ export async function readForFiling(
 }
 
 /** A new row of the book, as book_rows takes it (the account, user and statement are the filing's). */
-export type NewBookRow = {
+export type NewBookRow = UnfiledRow & {
   position: number;
-  date: string;
-  description: string;
-  withdrawal: number;
-  deposit: number;
-  balance: number | null;
-  reference: string | null;
   ledger: string;
   ledgerSource: 'rule' | 'memory' | null;
   ledgerReason: string;
