@@ -58,6 +58,32 @@ const DATE_LEAD = /^(?:\d{1,4}[-/. ]?\d|\d{1,2}[ -]?[a-z]{3}|[a-z]{3,9}[ .-]+\d)
 
 /** Assigns a line's runs to columns by where they sit among the column bands. */
 export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
+  return giveMarks(placedCells(model, runs), model.balanceMarks);
+}
+
+/**
+ * A statement whose amounts carry their own signs ('9,323.00–') and still print a Dr/Cr column's mark
+ * beside such an amount prints that column for its balances (an amount's side is printed once): the
+ * column's marks then go to the figure before them on every line, the unsigned amounts' too. A fact
+ * of the statement, not of a line: alone, an unsigned amount beside the mark may be its side.
+ */
+export function withBalanceMarks(model: ColumnModel, lines: readonly { runs: Run[] }[]): ColumnModel {
+  const roles = new Set(model.bands.map((b) => b.col.role));
+  if (!roles.has('mark') || !roles.has('amount')) return model;
+  const signedBesideMark = lines.some((l) => {
+    const cells = placedCells(model, l.runs);
+    const amounts = cells.filter((c) => c.role === 'amount');
+    return (
+      amounts.length === 1 &&
+      SIGNED.test(amounts[0]!.text) &&
+      cells.some((c) => c.role === 'mark' && isMark(c.text))
+    );
+  });
+  return signedBesideMark ? { ...model, balanceMarks: true } : model;
+}
+
+/** A line's cells, each run placed in its column, before a Dr/Cr column's marks are given (giveMarks). */
+function placedCells(model: ColumnModel, runs: Run[]): Cell[] {
   const cw = model.header.charWidth;
   const out: { col: Column; text: string; confidence?: number }[] = [];
   // the confidence of the run being placed: every piece of it is taken as sure as the run
@@ -170,8 +196,7 @@ export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
       }
     } else put(band.col, run.text);
   }
-  const cells: Cell[] = out.map((o) => ({ role: o.col.role, text: o.text, ...sureOf(o) }));
-  return giveMarks(cells);
+  return out.map((o) => ({ role: o.col.role, text: o.text, ...sureOf(o) }));
 }
 /** A confidence to spread into a cell or run made from `o`: none for a text layer's. */
 function sureOf(o: { confidence?: number }): { confidence?: number } {
@@ -317,7 +342,7 @@ const cellPart = (c: Cell): SidePart =>
  * column sits (after the amount, after the date, after the balance); any other goes to the figure
  * just before it (a balance's 'Dr' read as a column of its own).
  */
-export function giveMarks(cells: Cell[]): Cell[] {
+export function giveMarks(cells: Cell[], balanceMarks = false): Cell[] {
   const out: Cell[] = [];
   for (const c of cells) {
     // under a Dr/Cr heading the side may be spelt out ('Debit', 'CREDIT') or cut to a letter ('D')
@@ -330,6 +355,7 @@ export function giveMarks(cells: Cell[]): Cell[] {
     }
     const amounts = cells.filter((x) => x.role === 'amount');
     const amount =
+      !balanceMarks &&
       amounts.length === 1 &&
       readAmount(amounts[0]!.text, true)?.mark === null &&
       !SIGNED.test(amounts[0]!.text)

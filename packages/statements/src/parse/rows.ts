@@ -13,7 +13,7 @@ import {
   sameColumns,
 } from './columns/heading.ts';
 import { explicitModel } from './columns/explicit.ts';
-import { type Cell, RULE, TIME, cellText, dateCell, lineCells } from './cells.ts';
+import { type Cell, RULE, TIME, cellText, dateCell, lineCells, withBalanceMarks } from './cells.ts';
 import { firstToken, isDateStart, isMonthOrDay, readDate, readMonthDay } from './dates.ts';
 import { pageFeet, pageTops } from './furniture.ts';
 import { type Line, runWords } from './lines.ts';
@@ -191,7 +191,7 @@ export function readTable(
   // the table, which the last row's narration may go on after, at the next page's top
   const feet = pageFeet(lines, (l) => hasFigure(l.text));
   const furniture = pageTops(lines, (i) => Boolean(headings.at[i]));
-  if (taught) layout = explicitModel(taught, lines);
+  if (taught) layout = withBalanceMarks(explicitModel(taught, lines), lines);
   let taughtStarted = false;
 
   // lines of figures read as part of the date line above them
@@ -274,7 +274,9 @@ export function readTable(
       // a header seen again with the same columns, right after itself or after another, keeps the
       // bands its first appearance's rows showed
       const seen = models.find((m) => sameColumns(m.header)(header));
-      layout = seen ?? headingModel(lines, headings, skipped.has(li + 1) ? li + 1 : li, header);
+      layout =
+        seen ??
+        withBalanceMarks(headingModel(lines, headings, skipped.has(li + 1) ? li + 1 : li, header), lines);
       if (!seen) models.push(layout);
       trace?.add({
         rule: 'columns.heading',

@@ -42,4 +42,6 @@ export interface Band {
 export interface ColumnModel {
   readonly header: Header;
   readonly bands: Band[];
+  /** the Dr/Cr column is the balances', not the amounts' (withBalanceMarks) */
+  readonly balanceMarks?: boolean;
 }
