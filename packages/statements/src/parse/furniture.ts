@@ -1,9 +1,9 @@
 // Page furniture: what every page prints around its table (the bank's name, the account's line, a
 // disclaimer), told from the table by being printed again at the same edge of other pages: at the
-// foot of every page word for word (pageFeet); at the top of two pages, digits aside (pageFurniture,
-// the sequence read's), or of a later page as on the first, word for word (pageTops, the rows stage's,
-// stricter: a narration carried to a page's top may be printed alike atop two pages, never atop the
-// first).
+// foot of every page word for word (pageFeet); at the top of two pages, digits aside, and word for word
+// nowhere in the rows (pageFurniture, the sequence read's), or of a later page as on the first, word
+// for word (pageTops, the rows stage's, stricter: a narration carried to a page's top may be printed
+// alike atop two pages, never atop the first).
 import { hasFigure } from './amount.ts';
 import type { Line } from './lines.ts';
 
@@ -58,26 +58,34 @@ export function pageFeet(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line
   const feet = edgeLines([...lines].reverse(), edgeEnd, Math.max(2, pageCount), (l) =>
     l.text.split(' ').length >= 4 ? l.text : null,
   );
+  return onlyAt(feet, lines);
+}
+
+/** `edge` without the lines whose words the statement prints elsewhere too: a row's narration. */
+function onlyAt(edge: Set<Line>, lines: Line[], elsewhere: (l: Line) => boolean = () => true): Set<Line> {
   const count = (of: Iterable<Line>) => {
     const n = new Map<string, number>();
     for (const l of of) n.set(l.text, (n.get(l.text) ?? 0) + 1);
     return n;
   };
-  const atFeet = count(feet);
-  const anywhere = count(lines);
-  for (const l of feet) if (atFeet.get(l.text) !== anywhere.get(l.text)) feet.delete(l);
-  return feet;
+  const atEdge = count(edge);
+  const anywhere = count(lines.filter((l) => edge.has(l) || elsewhere(l)));
+  for (const l of edge) if (atEdge.get(l.text) !== anywhere.get(l.text)) edge.delete(l);
+  return edge;
 }
 
 /**
  * The lines a page prints above its first row, or below its last, that other pages print there too
  * (digits aside: 'Account No : 1234 Page 2'; the foot's as pageFeet): the bank's name, the account's
- * line, a disclaimer. Never a row's narration. (A page's top ends at its header or first row: under
+ * line, a disclaimer. Never a row's narration: a narration's boilerplate carried to the tops of two
+ * pages is printed in the rows too, word for word. (A page's top ends at its header or first row: under
  * a header the lines are the table's, a narration going on from the page before.)
  */
 export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line> {
-  const out = edgeLines(lines, edgeEnd, 2, (l) => l.text.replace(/\d+/g, '#'));
-  for (const l of pageFeet(lines, edgeEnd)) out.add(l);
+  const feet = pageFeet(lines, edgeEnd);
+  const tops = edgeLines(lines, edgeEnd, 2, (l) => l.text.replace(/\d+/g, '#'));
+  const out = onlyAt(tops, lines, (l) => !feet.has(l));
+  for (const l of feet) out.add(l);
   return out;
 }
 
