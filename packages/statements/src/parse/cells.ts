@@ -76,6 +76,7 @@ export function withBalanceMarks(model: ColumnModel, lines: readonly { runs: Run
     return (
       amounts.length === 1 &&
       SIGNED.test(amounts[0]!.text) &&
+      readAmount(amounts[0]!.text, true) !== null &&
       cells.some((c) => c.role === 'mark' && isMark(c.text))
     );
   });

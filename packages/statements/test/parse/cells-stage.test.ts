@@ -3,7 +3,7 @@
 // (a date with its time, a currency word or a mark with its figure), whatever pdf.js drew as one item.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { lineCells } from '../../src/parse/cells.ts';
+import { lineCells, withBalanceMarks } from '../../src/parse/cells.ts';
 import { bandModel, column, measured, texts } from './stages.ts';
 
 // Date | Dr/Cr (a narrow column printing the side as one letter) | Narration | Amount | Balance
@@ -199,6 +199,35 @@ test("a mark in a Dr/Cr column a space after the balance is the amount's side, n
     ['amount', '220.00 DR'],
     ['balance', '191,431.98'],
   ]);
+});
+
+test("a statement whose amounts carry their own signs beside the Dr/Cr column's mark prints that column for its balances", () => {
+  // UNION of seed 350001: every balance overdrawn ('Dr'), withdrawals '9,323.00–', deposits unsigned
+  const line = (amount: string, balance: string) => [
+    measured([45, 72, '03/06/2023']),
+    measured([127, 285, 'UPI/DR/315414673540/MAKEMYTRIP']),
+    measured([300, 322, amount]),
+    measured([324, 351, balance], [356, 363, 'Dr']),
+  ];
+  const head = [
+    measured([127, 160, 'Description']),
+    measured([300, 322, '(INR)']),
+    measured([356, 363, 'Cr']),
+  ];
+  const lines = [{ runs: line('9,323.00–', '13,872.37') }, { runs: line('18,764.00', '6,403.37') }];
+  const model = withBalanceMarks(markAfter, lines);
+  assert.equal(model.balanceMarks, true);
+  assert.deepEqual(texts(lineCells(model, line('18,764.00', '6,403.37'))).slice(2), [
+    ['amount', '18,764.00'],
+    ['balance', '6,403.37 Dr'],
+  ]);
+  // read alone, a line gives the unsigned amount the mark (the column may be the amounts' sides)
+  assert.deepEqual(texts(lineCells(markAfter, line('18,764.00', '6,403.37'))).slice(2), [
+    ['amount', '18,764.00 Dr'],
+    ['balance', '6,403.37'],
+  ]);
+  // a heading's '(INR)' over the amounts is no signed amount
+  assert.equal(withBalanceMarks(markAfter, [{ runs: head }, lines[1]!]).balanceMarks, undefined);
 });
 
 // Sl. No. | Txn Date | Narration | Amount | Dr/Cr | Balance of a fixed-width report, in characters
