@@ -9,7 +9,7 @@ import type { Line } from './lines.ts';
 import { sideOf } from './amount.ts';
 import { mendOcrDates } from './ocr-dates.ts';
 import { mendDigitTooMany, mendOcrFigures } from './ocr-figures.ts';
-import { fillBalances, fixSidesFromBalance, newestFirst, reconcile } from './reconcile.ts';
+import { fillBalances, fixSidesFromBalance, newestFirst, reconcile, totalsMatch } from './reconcile.ts';
 import type { Special, SpecialKind, TableSection } from './rows.ts';
 import type { Trace } from './trace.ts';
 import type { AccountStatement, ParseIssue, Transaction } from './types.ts';
@@ -123,7 +123,21 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
   // figure may have been placed in the wrong column, and the balance chain still decides
   const guessed = (t: Transaction) => SIDE_BY_BALANCE.has(t);
   fixSidesFromBalance(sec.transactions, opening, ctx.sheets ? guessed : undefined, guessed);
+  // (a page's total is no statement's)
+  const totalRow = sec.specials.find((s) => s.kind === 'total' && !/^\s*page\s+total/i.test(s.text));
+  const totals = {
+    debitCount: facts.debitCount,
+    creditCount: facts.creditCount,
+    debitTotal: facts.debitTotal ?? totalRow?.debit ?? null,
+    creditTotal: facts.creditTotal ?? totalRow?.credit ?? null,
+  };
   if (opening === null) sideByPlace(sec.transactions);
+  if (opening === null && sideByTotals(sec.transactions, totals))
+    ctx.trace?.add({
+      rule: 'account.side-by-totals',
+      ...where(sec.transactions[0]),
+      detail: `${sec.transactions[0]!.date}: a ${sec.transactions[0]!.withdrawal ? 'withdrawal' : 'deposit'}, as the printed totals say`,
+    });
   const byWords = opening === null && sideByNarration(sec.transactions);
   if (ctx.trace && byWords) {
     const t = sec.transactions[0]!;
@@ -162,16 +176,7 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
       message: `${mended.length} figure(s) of the scan read one digit wrong were mended by the running balance (rows dated ${mended.map((t) => t.date).join(', ')}${closingMended ? ', and the closing balance' : ''}): check them against the paper.`,
       page: mended[0]!.page,
     });
-  // (a page's total is no statement's)
-  const totalRow = sec.specials.find((s) => s.kind === 'total' && !/^\s*page\s+total/i.test(s.text));
-  const rec = reconcile(sec.transactions, {
-    opening,
-    closing,
-    debitCount: facts.debitCount,
-    creditCount: facts.creditCount,
-    debitTotal: facts.debitTotal ?? totalRow?.debit ?? null,
-    creditTotal: facts.creditTotal ?? totalRow?.credit ?? null,
-  });
+  const rec = reconcile(sec.transactions, { opening, closing, ...totals });
   for (const note of rec.notes ?? []) ctx.issues.push({ kind: 'totals', message: note });
   // where no row prints its side (no column, mark or sign: the chain gave every side; a row of 0.00
   // shows none), the first row's side rests on nothing without an opening balance (the opening is
@@ -518,6 +523,26 @@ function sideByNarration(txs: Transaction[]): boolean {
   }
   if (same < 3 || crossed > 0) return false;
   setFirstSide(first, named === 'Dr');
+  return true;
+}
+
+/**
+ * With no opening balance, the first row's side is the one on which the rows give the counts and totals
+ * the statement prints, where they print some and only that side gives them.
+ */
+function sideByTotals(txs: Transaction[], totals: Parameters<typeof totalsMatch>[1]): boolean {
+  const first = txs[0];
+  if (!first || !SIDE_BY_BALANCE.has(first) || Object.values(totals).every((v) => v === null)) return false;
+  const asWithdrawal = (withdrawal: boolean) => {
+    const amount = first.withdrawal + first.deposit;
+    return [
+      { ...first, withdrawal: withdrawal ? amount : 0, deposit: withdrawal ? 0 : amount },
+      ...txs.slice(1),
+    ];
+  };
+  const debit = totalsMatch(asWithdrawal(true), totals);
+  if (debit === totalsMatch(asWithdrawal(false), totals)) return false;
+  setFirstSide(first, debit);
   return true;
 }
 

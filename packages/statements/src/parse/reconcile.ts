@@ -14,6 +14,26 @@ export interface PrintedFigures {
 
 const rupees = (p: number) => paiseToRupees(p).toFixed(2);
 
+/** Whether the rows give every count and total the statement prints (true when it prints none). */
+export function totalsMatch(
+  txs: Transaction[],
+  printed: Pick<PrintedFigures, 'debitCount' | 'creditCount' | 'debitTotal' | 'creditTotal'>,
+): boolean {
+  let [dc, cc, withdrawals, deposits] = [0, 0, 0, 0];
+  for (const t of txs) {
+    if (t.withdrawal > 0) dc++;
+    if (t.deposit > 0) cc++;
+    withdrawals += t.withdrawal;
+    deposits += t.deposit;
+  }
+  return (
+    (printed.debitCount === null || printed.debitCount === dc) &&
+    (printed.creditCount === null || printed.creditCount === cc) &&
+    (printed.debitTotal === null || printed.debitTotal === withdrawals) &&
+    (printed.creditTotal === null || printed.creditTotal === deposits)
+  );
+}
+
 export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconciliation {
   let openingSource: Reconciliation['openingSource'] = 'printed';
   let opening = printed.opening;
@@ -90,13 +110,7 @@ export function reconcile(txs: Transaction[], printed: PrintedFigures): Reconcil
     printed.debitCount !== null ||
     printed.creditCount !== null
   ) {
-    const dc = txs.filter((t) => t.withdrawal > 0).length;
-    const cc = txs.filter((t) => t.deposit > 0).length;
-    const matches =
-      (printed.debitCount === null || printed.debitCount === dc) &&
-      (printed.creditCount === null || printed.creditCount === cc) &&
-      (printed.debitTotal === null || printed.debitTotal === withdrawals) &&
-      (printed.creditTotal === null || printed.creditTotal === deposits);
+    const matches = totalsMatch(txs, printed);
     printedTotals = {
       debitCount: printed.debitCount,
       creditCount: printed.creditCount,

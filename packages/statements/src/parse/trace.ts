@@ -34,6 +34,8 @@ export const RULES = {
   'account.side-by-balance': "an unsigned amount's side is the balance movement's",
   'account.side-by-narration':
     "with no opening balance, the first row's side is the one its narration's Dr/Cr word names, where every row the balance proves agrees",
+  'account.side-by-totals':
+    "with no opening balance, the first row's side is the one on which the rows give the printed counts and totals",
   'account.ocr-mended': 'a scanned figure read one digit wrong is mended by the running balance',
   'account.ocr-date-mended':
     "a scanned row's date out of the statement's date order takes the value date read beside it when that is one digit from it, else the one date a digit from it that keeps the order, and is flagged",

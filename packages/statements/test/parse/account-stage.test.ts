@@ -166,3 +166,33 @@ test("no opening printed: the first row's side is the one its narration's Dr/Cr 
   const crossed = readAccount(section(rows('REV UPI/CR/413158032908')), 0, accountContext());
   assert.equal(crossed.reconciliation.ok, false);
 });
+
+test("no opening printed: the first row's side is the one on which the rows give the printed totals", () => {
+  // flat HDFC of seed 470001, newest first, no opening printed, 'Total 35,808.32 34,223.00' under the
+  // rows: the oldest row's 4,002.00 gives the totals only as a withdrawal
+  const rows = () => {
+    const txs = [
+      // (the first read as a deposit: a guess)
+      txn('2023-12-02', 0, 400200, 325718),
+      txn('2023-12-03', 31997, 0, 293721),
+      txn('2023-12-04', 0, 54300, 348021),
+    ];
+    txs.forEach((t) => SIDE_BY_BALANCE.add(t));
+    return txs;
+  };
+  const total = { ...special('total', 0, false), balance: null, debit: 432197, credit: 54300 };
+  const a = readAccount(section(rows(), [total]), 0, accountContext());
+  assert.deepEqual([a.transactions[0]!.withdrawal, a.transactions[0]!.deposit], [400200, 0]);
+  assert.equal(a.reconciliation.openingBalance, 325718 + 400200);
+  assert.equal(a.reconciliation.ok, true);
+  // a debit total without the first row's amount: a deposit
+  const deposit = readAccount(
+    section(rows(), [{ ...total, debit: 31997, credit: null }]),
+    0,
+    accountContext(),
+  );
+  assert.deepEqual([deposit.transactions[0]!.withdrawal, deposit.transactions[0]!.deposit], [0, 400200]);
+  assert.equal(deposit.reconciliation.ok, true);
+  // no totals printed: nothing shows the first row's side, no success on a guess
+  assert.equal(readAccount(section(rows()), 0, accountContext()).reconciliation.ok, false);
+});

@@ -189,6 +189,17 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
       ['04/04/2024', 'IMPS/CR/0004', '200.00', '10600.00'],
     ]),
   }),
+  'account.side-by-totals': () => ({
+    // 100.00 takes 10,000.00 to 9,900.00 only as a withdrawal; no opening prints it, the totals do
+    doc: sheet([
+      ['Date', 'Narration', 'Amount', 'Balance'],
+      ['01/04/2024', 'UPI', '100.00', '9900.00'],
+      ['02/04/2024', 'NEFT', '1000.00', '10900.00'],
+      ['03/04/2024', 'ATM', '500.00', '10400.00'],
+      ['Total Debits: 600.00'],
+      ['Total Credits: 1000.00'],
+    ]),
+  }),
   'account.ocr-mended': () => ({
     // 9,900 + 13,900 = 23,800 printed; the scan read 13,000, and the next row proves 23,800
     doc: pages(
