@@ -225,14 +225,17 @@ function whole(lines: Line[], table: TableResult): boolean {
  * every read leaves out alike).
  */
 function strays(lines: Line[], table: TableResult): number {
-  // (a line the read took for a total or a balance is the read's: '147876 184078 Total')
+  // (a line the read took for a total or a balance is the read's: '147876 184078 Total'; one printed
+  // above the first row as well is the header again, whatever its words)
   const specials = new Set(table.sections.flatMap((s) => s.specials.map((sp) => sp.text)));
+  const first = lines.findIndex((l) => table.rowLines.has(l));
+  const header = new Set(lines.slice(0, Math.max(first, 0)).map((l) => l.text));
   let n = 0;
   for (let k = 1; k < lines.length; k++) {
     const l = lines[k]!;
     const above = lines[k - 1]!;
     if (table.rowLines.has(l) || !table.rowLines.has(above) || !nextLineClose(above, l)) continue;
-    if (specials.has(l.text)) continue;
+    if (specials.has(l.text) || header.has(l.text)) continue;
     if (!hasFigure(l.text)) n++;
   }
   return n;
