@@ -11,7 +11,7 @@ import { type Cell, giveMarks } from './cells.ts';
 import type { Role } from './columns/model.ts';
 import { leadingDate } from './coverage.ts';
 import { readDate } from './dates.ts';
-import { type Line, runWords } from './lines.ts';
+import { type Line, nextLineClose, runWords } from './lines.ts';
 import {
   FOOTER_RE,
   type Special,
@@ -136,7 +136,10 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
     cells.push({ role: 'reference', text: rest[0]! });
     rest = rest.slice(1);
   }
-  rest = joinCurrency(rest);
+  // (a plus set a space before its figure is the figure's sign: '+ 15088'; a dash may be an empty cell)
+  rest = joinCurrency(rest).flatMap((w, k, all) =>
+    w === '+' && isFigure(all[k + 1] ?? '') ? [] : all[k - 1] === '+' && isFigure(w) ? [`+${w}`] : [w],
+  );
   // the last run of figures, empty cells and marks that holds money
   let end = -1;
   for (let k = rest.length - 1; k >= 0; k--)
@@ -433,9 +436,21 @@ function readRows(
   const start =
     headerAt >= 0
       ? headerAt + 1
-      : lines.findIndex((l) => {
+      : lines.findIndex((l, k) => {
           const words = l.text.split(' ');
-          return sequenceCells(words, null) !== null;
+          if (sequenceCells(words, null) !== null) return true;
+          // the first row's figures on the line under its date line, as a row's may be ('02-Jul-2025
+          // UPI/SNEHA' over 'MISHRA/518374551840/groceries + 15088 68963.54Dr')
+          const next = lines[k + 1];
+          const under = next?.page === l.page ? next.text.split(' ') : null;
+          return (
+            under !== null &&
+            sequenceStart(words) &&
+            !joinCurrency(words).some(isMoney) &&
+            !sequenceStart(under) &&
+            !specialKind(specialText(next!.text)) &&
+            sequenceCells([...words, ...under], null) !== null
+          );
         });
   if (start < 0)
     return { table: { sections: [], headerZone: lines, issues, headerFound: false, rowLines }, printed };
@@ -444,8 +459,16 @@ function readRows(
   // (above an opening balance printed as a row)
   let above = start - 1;
   while (above > 0 && specialKind(specialText(lines[above]!.text))) above--;
-  const headerText = headerAt < 0 && above >= 0 ? lines[above]!.text : null;
-  const isHeader = (l: Line) => opts.headers?.has(l) === true || l.text === headerText;
+  // (a header of two lines: 'Kolumn Frob Quux Plugh Xyzzy Zorb' over 'Val Amt', set as close as a row's
+  // wrapped lines)
+  const headerTexts = new Set<string>();
+  for (let k = above; headerAt < 0 && k >= 0 && headerTexts.size < 2; k--) {
+    const l = lines[k]!;
+    const below = lines[k + 1]!;
+    if (k < above && (l.page !== below.page || !nextLineClose(l, below))) break;
+    headerTexts.add(l.text);
+  }
+  const isHeader = (l: Line) => opts.headers?.has(l) === true || headerTexts.has(l.text);
   const furniture = pageFurniture(lines, (l) => isHeader(l) || rowStart(l.text.split(' ')) !== null);
   // the usual distance from one line to the next in the table
   const gaps: number[] = [];
@@ -527,7 +550,7 @@ function readRows(
     if (
       opts.headers?.has(line) ||
       furniture.has(line) ||
-      line.text === headerText ||
+      headerTexts.has(line.text) ||
       FOOTER_RE.test(line.text)
     ) {
       section.lines.push(line);

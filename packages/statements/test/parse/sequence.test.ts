@@ -405,3 +405,32 @@ test("newest first, no opening, a printed 0.00 in the other amount column: the o
   );
   assert.equal(account!.reconciliation.ok, true, account!.reconciliation.message);
 });
+
+test("without a header the reader knows: the first row's figures on the line under its date line, a plus set apart, the two-line header again", () => {
+  // (generated KOTAK seed 3405193779: the first five rows were not read, the read started at the first
+  // date line with its figures; '+' and the header's first line went onto narrations)
+  const lines: [number, Item[]][] = [
+    [20, [[26, 154, 'Kotak Mahindra Bank']]],
+    [85, [[26, 236, 'Statement of Account for the period 01-Jul-2025 to 31-Jul-2025']]],
+    [105, [[26, 477, 'Kolumn Frob Quux Plugh Xyzzy Zorb']]],
+    [115, [[164, 421, 'Val Amt']]],
+    [145, [[164, 477, 'Opening Balance 84051.54Dr']]],
+    [160, [[26, 365, '02-Jul-2025 UPI/SNEHA']]],
+    [170, [[164, 477, 'MISHRA/518374551840/groceries + 15088 68963.54Dr']]],
+    [186, [[26, 365, '05-Jul-2025 NEFT ORIENT']]],
+    [196, [[164, 477, 'PAPER MART - 2070 71033.54Dr']]],
+    [212, [[26, 477, 'Kolumn Frob Quux Plugh Xyzzy Zorb']]],
+    [222, [[164, 421, 'Val Amt']]],
+    [238, [[26, 477, '09-Jul-2025 UPI/MAKEMYTRIP/519079314794/rent - 340 71373.54Dr']]],
+  ];
+  const [account] = parseStatement(itemsPage(9, lines, [842, 595])).accounts;
+  assert.deepEqual(
+    account!.transactions.map((t) => [t.description, t.withdrawal, t.deposit, t.balance]),
+    [
+      ['UPI/SNEHA MISHRA/518374551840/groceries', 0, 1_508_800, -6_896_354],
+      ['NEFT ORIENT PAPER MART', 207_000, 0, -7_103_354],
+      ['UPI/MAKEMYTRIP/519079314794/rent', 34_000, 0, -7_137_354],
+    ],
+  );
+  assert.equal(account!.reconciliation.ok, true, account!.reconciliation.message);
+});
