@@ -5,7 +5,7 @@
 // for word (pageTops, the rows stage's, stricter: a narration carried to a page's top may be printed
 // alike atop two pages, never atop the first).
 import { hasFigure } from './amount.ts';
-import type { Line } from './lines.ts';
+import { type Line, nextLineClose } from './lines.ts';
 
 /**
  * The lines at the edge of each page, from `from`'s order (the page's top, or reversed its foot) up
@@ -55,10 +55,25 @@ function edgeLines(
  */
 export function pageFeet(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line> {
   const pageCount = new Set(lines.map((l) => l.page)).size;
-  const feet = edgeLines([...lines].reverse(), edgeEnd, Math.max(2, pageCount), (l) =>
-    l.text.split(' ').length >= 4 ? l.text : null,
+  const feet = onlyAt(
+    edgeLines([...lines].reverse(), edgeEnd, Math.max(2, pageCount), (l) =>
+      l.text.split(' ').length >= 4 ? l.text : null,
+    ),
+    lines,
   );
-  return onlyAt(feet, lines);
+  // a foot is set apart from the rows on some page: lines set as close under the last row as its
+  // wrapped lines on every page are that row's narration (a long standard narration ending the last
+  // row of every page alike)
+  const apart = new Set<string>();
+  const tops = new Set<number>();
+  for (const [k, l] of lines.entries()) {
+    if (!feet.has(l) || tops.has(l.page)) continue;
+    tops.add(l.page);
+    const above = lines[k - 1];
+    if (!above || !nextLineClose(above, l)) for (const f of feet) if (f.page === l.page) apart.add(f.text);
+  }
+  for (const l of feet) if (!apart.has(l.text)) feet.delete(l);
+  return feet;
 }
 
 /** `edge` without the lines whose words the statement prints elsewhere too: a row's narration. */
