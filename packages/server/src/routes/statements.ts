@@ -55,6 +55,7 @@ import {
   withStagedRows,
 } from '../statements/results.ts';
 import { countWork, withReadSlot } from '../statements/work-limits.ts';
+import { phaseEnds } from '../phases.ts';
 import { idParam } from './params.ts';
 import { XML_TYPE, safeFilePart, sendDownload } from '../download.ts';
 
@@ -151,8 +152,15 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     const withLayout = marked === 'layout';
     // a sheet's columns may be marked with no bank chosen (issue 35): its bank is often one Bahi has no profile for
     const bank = withLayout ? bankOf(request) : bankOrAuto(request);
+    // (the benchmark's phases: from the request's arrival through the sign-in check to here)
+    phaseEnds(request, 'sign-in', reply.elapsedTime);
     // the file is kept on disk while it is read, and removed however the request ends
-    return withUpload(request, (upload) => readUploaded(request, reply, marked, bank, upload));
+    const sent = await withUpload(request, (upload) => {
+      phaseEnds(request, 'upload');
+      return readUploaded(request, reply, marked, bank, upload);
+    });
+    phaseEnds(request, 'upload removed');
+    return sent;
   }
 
   async function readUploaded(
@@ -194,10 +202,12 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
     if (have < 1) throw new HttpError('NOT_ENOUGH_PAGES', notEnoughPages(1, have, true));
 
     const taught = layout || mapping ? null : await candidatesFor(ctx.db, request.office.id, bank);
+    phaseEnds(request, 'pages and layouts');
     let extraction: Extraction;
     try {
-      extraction = await withReadSlot(ctx, userId, 'extract', () =>
-        extractStatement(upload.file, {
+      extraction = await withReadSlot(ctx, userId, 'extract', () => {
+        phaseEnds(request, 'hourly limit');
+        return extractStatement(upload.file, {
           password,
           ...(bank ? { bank } : {}),
           fileName: upload.fileName,
@@ -207,11 +217,13 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
           ...(mapping ? { mapping } : {}),
           ...(taught?.candidates.length ? { taught: taught.candidates } : {}),
           ...(taught?.mapped.length ? { mapped: taught.mapped } : {}),
-        }),
-      );
+        });
+      });
     } catch (err) {
       throw isStatementError(err) ? failureOf(err) : err;
     }
+    phaseEnds(request, 'read');
+    phaseEnds(request, 'read: in the pool', extraction.meta.ms);
     const { result } = extraction;
     const first = result.accounts[0];
     if (!first || first.transactions.length === 0) {
@@ -293,7 +305,9 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
         rows: await mapInSlices(other.first.transactions, toRow),
         sources: other.first.transactions,
       });
+    phaseEnds(request, 'rows made');
     const statementId = await withStagedRows(ctx.db, staging, async ([rows, otherRows]) => {
+      phaseEnds(request, 'rows staged');
       const spent = await spendPages(ctx.db, userId, charged, ref, async (tx) => {
         const stored = await saveReadStatement(tx, {
           userId,
@@ -321,6 +335,7 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       });
       return spent.result;
     });
+    phaseEnds(request, 'spent and saved');
     const user = await signedInUser(ctx.db, userId);
     request.log.info(
       {
@@ -356,8 +371,13 @@ const statements: FastifyPluginAsync<{ keepReaderPool?: boolean }> = async (app,
       mapping_signature: mapping ? (extraction.sheetSignature ?? null) : null,
       statement_id: statementId,
     };
+    phaseEnds(request, 'user and token');
     // 24,000 rows for 500 pages: written a slice at a time, not in one JSON.stringify of the reply
-    return sendJson(request, reply, await jsonInSlices(answer));
+    const json = await jsonInSlices(answer);
+    phaseEnds(request, 'answer JSON');
+    const sent = await sendJson(request, reply, json);
+    phaseEnds(request, 'answer sent');
+    return sent;
   }
 
   serve(
