@@ -176,8 +176,9 @@ async function writeChunks(db: DbOrTx, statementId: string, userId: string, rows
       .values({ statementId, n, userId, rowCount: part.length, rows: part })
       .onConflictDoNothing();
     // a turn of the event loop: requests that arrived meanwhile send their queries before the next
-    // chunk's (PGlite in the server's thread answers in microtasks only and would hold them all)
-    await new Promise((resolve) => setImmediate(resolve));
+    // chunk's (PGlite in the server's thread answers in microtasks only and would hold them all);
+    // none after the last, where it only delayed the save (inside a transaction, holding the database)
+    if (n + 1 < starts.length) await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
