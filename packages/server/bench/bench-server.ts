@@ -10,6 +10,7 @@ import path from 'node:path';
 import { configurePool } from '@bahi/statements';
 import { DEFAULT_MEMORY_MB } from '../src/config.ts';
 import { configureWorkLimits } from '../src/statements/work-limits.ts';
+import { recordPhases } from '../src/phases.ts';
 import { openDatabase } from '../src/db/index.ts';
 import { startQueue, uploadsDirOf } from '../src/queue/index.ts';
 import { startApp } from '../test/helpers/harness.ts';
@@ -160,3 +161,38 @@ process.on('disconnect', () => {
     .then(() => cluster?.stop())
     .finally(() => process.exit(0));
 });
+
+/** A request's phases (src/phases.ts), each its wall ms and this thread's CPU ms (null: not timed here). */
+export interface PhasesReport {
+  phases: [string, number, number | null][];
+}
+
+// With BENCH_PHASES=1 the statement routes' phases are recorded: each phase's wall time since the
+// request's previous mark and the server thread's CPU in it (the rest is waiting: for a reader, the
+// database's thread, a core). The driver takes the last finished request's with { phases: 'take' }.
+if (process.env.BENCH_PHASES === '1') {
+  const cpuMs = () => {
+    const c = process.threadCpuUsage();
+    return (c.user + c.system) / 1000;
+  };
+  const open = new WeakMap<object, { t: number; cpu: number; list: PhasesReport['phases'] }>();
+  let last: PhasesReport['phases'] = [];
+  recordPhases((request, phase, ms) => {
+    const t = performance.now();
+    const cpu = cpuMs();
+    let at = open.get(request);
+    if (!at) open.set(request, (at = { t, cpu, list: [] }));
+    if (ms !== undefined) {
+      // timed by the caller: the clock goes on from the previous mark (the first mark starts it)
+      at.list.push([phase, ms, null]);
+      return;
+    }
+    at.list.push([phase, t - at.t, cpu - at.cpu]);
+    at.t = t;
+    at.cpu = cpu;
+    if (phase === 'upload removed') last = at.list;
+  });
+  process.on('message', (m: { phases?: 'take' }) => {
+    if (m.phases === 'take') process.send?.({ phases: last } satisfies PhasesReport);
+  });
+}

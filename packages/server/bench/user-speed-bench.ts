@@ -7,15 +7,18 @@
 // Rounds alternate which of the two goes first; each size prints the medians of both and the median
 // of the rounds' ratios (the figure that holds while a shared machine's load drifts), with the load
 // average before and after. Goal: server ÷ pdftotext ≤ 1.5 at every size.
-// BENCH_DB=postgres for PostgreSQL beside the server (default: PGlite inside it, as `npm start`);
-// BENCH_ROUNDS (5; 3 from 100 pages); arguments: page counts to run instead of 1 56 500.
+// BENCH_DB=postgres for PostgreSQL beside the server (default: PGlite inside it, on its own thread
+// as `bahi serve` runs it; BAHI_PGLITE_THREAD=0 for the server's thread); BENCH_ROUNDS (5; 3 from
+// 100 pages); arguments: page counts to run instead of 1 56 500. BENCH_PHASES=1 also prints where
+// the server's time went, phase by phase (src/phases.ts): the medians of each phase's wall time
+// and of the server thread's CPU in it, the timed rounds only.
 import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeStatement } from '../../statements/test/extract/make-statement.ts';
 import { SERVER_ENV, serverNodeFlags } from '../src/config.ts';
-import type { ServerReady } from './bench-server.ts';
+import type { PhasesReport, ServerReady } from './bench-server.ts';
 
 const here = import.meta.dirname;
 const REAL = path.resolve(here, '../../../../shared/corpus-real');
@@ -56,6 +59,8 @@ const child = fork(path.join(here, 'bench-server.ts'), [], {
     ...SERVER_ENV,
     ...process.env,
     BENCH_DB: db,
+    // as `bahi serve` runs it (start.ts): PGlite on its own thread unless told otherwise
+    BAHI_PGLITE_THREAD: process.env.BAHI_PGLITE_THREAD ?? '1',
     BENCH_PGLITE_DIR: db === 'pglite' ? path.join(dir, 'pglite') : '',
   },
   execArgv: serverNodeFlags({ databaseUrl: db === 'postgres' ? db : undefined }),
@@ -65,6 +70,19 @@ const ready = await new Promise<ServerReady>((resolve, reject) => {
   child.once('message', (m) => resolve(m as ServerReady));
   child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
 });
+
+/** The phases of each timed request of the current file, and the client's whole time of it. */
+const phaseLog: PhasesReport['phases'][] = [];
+const takePhases = () =>
+  new Promise<PhasesReport['phases']>((resolve) => {
+    const got = (m: unknown) => {
+      if (!m || typeof m !== 'object' || !('phases' in m)) return;
+      child.off('message', got);
+      resolve((m as PhasesReport).phases);
+    };
+    child.on('message', got);
+    child.send({ phases: 'take' });
+  });
 
 /** Upload to the server as the signed-in member; ms to the answer's last byte. */
 async function throughServer(bytes: Uint8Array, name: string): Promise<number> {
@@ -79,6 +97,8 @@ async function throughServer(bytes: Uint8Array, name: string): Promise<number> {
   await res.arrayBuffer();
   const ms = performance.now() - t;
   if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
+  if (process.env.BENCH_PHASES === '1')
+    phaseLog.push([...(await takePhases()), ['client: whole request', ms, null]]);
   return ms;
 }
 
@@ -95,7 +115,21 @@ function pdftotext(file: string): Promise<number> {
   });
 }
 
-line(`through the server (${db}) as a signed-in user, beside pdftotext -layout; load ${load()}`);
+/** Each phase's median wall ms and server-thread CPU ms over the rounds (the warm-up left out). */
+function phaseLines(name: string, rounds: PhasesReport['phases'][]): void {
+  if (!rounds.length) return;
+  line(`  phases of ${name}, median over ${rounds.length} rounds: wall ms / server thread's CPU ms`);
+  for (const [i, [phase]] of rounds[0]!.entries()) {
+    const wall = median(rounds.map((r) => r[i]?.[1] ?? NaN));
+    const cpus = rounds.map((r) => r[i]?.[2]).filter((c): c is number => typeof c === 'number');
+    const cpu = cpus.length ? ` / ${median(cpus).toFixed(1)}` : '';
+    line(`  - ${phase}: ${wall.toFixed(1)}${cpu}`);
+  }
+}
+
+line(
+  `through the server (${db}${db === 'pglite' && process.env.BAHI_PGLITE_THREAD !== '0' ? ' on its thread' : ''}) as a signed-in user, beside pdftotext -layout; load ${load()}`,
+);
 line('| input | server median | pdftotext median | server ÷ pdftotext (median of rounds) | rounds |');
 line('|---|---|---|---|---|');
 let worst = 0;
@@ -123,6 +157,7 @@ for (const f of files) {
     ratios.push(s / p);
   }
   const ratio = median(ratios);
+  if (process.env.BENCH_PHASES === '1') phaseLines(f.name, phaseLog.splice(0).slice(1));
   worst = Math.max(worst, ratio);
   line(
     `| ${f.name} | ${(median(server) / 1000).toFixed(3)} s | ${(median(poppler) / 1000).toFixed(3)} s | ` +

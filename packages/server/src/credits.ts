@@ -92,8 +92,15 @@ export async function spendInTransaction(
 export const FREE_REPEAT_MS = 24 * 3600 * 1000;
 
 /** Did the user pay for `ref` within FREE_REPEAT_MS before `now`? Then reading it again is free. */
-export async function paidRecently(db: DbOrTx, userId: string, ref: string, now: Date): Promise<boolean> {
-  userId = await payerOf(db, userId);
+export async function paidRecently(
+  db: DbOrTx,
+  userId: string,
+  ref: string,
+  now: Date,
+  /** the payer, when the caller knows it already (a signed-in request's office): one query less */
+  payer?: string,
+): Promise<boolean> {
+  userId = payer ?? (await payerOf(db, userId));
   const [paid] = await db
     .select({ id: pageLedger.id })
     .from(pageLedger)

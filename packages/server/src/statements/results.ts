@@ -176,8 +176,9 @@ async function writeChunks(db: DbOrTx, statementId: string, userId: string, rows
       .values({ statementId, n, userId, rowCount: part.length, rows: part })
       .onConflictDoNothing();
     // a turn of the event loop: requests that arrived meanwhile send their queries before the next
-    // chunk's (PGlite in the server's thread answers in microtasks only and would hold them all)
-    await new Promise((resolve) => setImmediate(resolve));
+    // chunk's (PGlite in the server's thread answers in microtasks only and would hold them all);
+    // none after the last, where it only delayed the save (inside a transaction, holding the database)
+    if (n + 1 < starts.length) await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
@@ -225,19 +226,34 @@ export async function sweepStagedRows(db: Db, now: Date, olderThanMs = STAGED_KE
   return (gone as unknown as { rows: unknown[] }).rows.length;
 }
 
+/** A statement's rows as withStagedRows hands them to its save: staged, or (one chunk) the rows themselves. */
+export type RowsToSave = Pick<NewStatementResult, 'rows' | 'sources'>;
+
 /**
  * Stages each statement's rows (stageStatementRows), then runs `save` with them; when `save` throws,
- * the staged rows go with it. `save` passes them to saveStatementResult inside its transaction.
+ * the staged rows go with it. `save` passes them to saveStatementResult inside its transaction
+ * (spread: `...rows`). Rows that make one chunk are not staged but written by that transaction: one
+ * insert either way, and without staging neither a commit of its own nor the check that every
+ * staged chunk is there (issue 38: two round trips to the database of a one-page read's dozen).
  */
 export async function withStagedRows<T>(
   db: Db,
   statements: Parameters<typeof stageStatementRows>[1][],
-  save: (staged: StagedRows[]) => Promise<T>,
+  save: (rows: RowsToSave[]) => Promise<T>,
 ): Promise<T> {
   const staged: StagedRows[] = [];
   try {
-    for (const s of statements) staged.push(await stageStatementRows(db, s));
-    return await save(staged);
+    const rows: RowsToSave[] = [];
+    for (const s of statements) {
+      if (chunkStarts(await storedRows(s.rows, s.sources)).length <= 1) {
+        rows.push({ rows: s.rows, ...(s.sources ? { sources: s.sources } : {}) });
+        continue;
+      }
+      const one = await stageStatementRows(db, s);
+      staged.push(one);
+      rows.push({ rows: one });
+    }
+    return await save(rows);
   } catch (err) {
     await dropStagedRows(
       db,
