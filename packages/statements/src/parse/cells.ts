@@ -349,7 +349,7 @@ export function giveMarks(cells: Cell[], balanceMarks = false): Cell[] {
     // under a Dr/Cr heading the side may be spelt out ('Debit', 'CREDIT') or cut to a letter ('D')
     if (c.role === 'mark' && !isMark(c.text)) c.text = sideOf(c.text, true) ?? c.text;
     // (a side word under a heading the reader does not know stays that column's: the bands read a
-    // column of side words alone as a Dr/Cr column, sidesOnly in columns/bands.ts)
+    // column of side words alone as a Dr/Cr column, sidesColumn in columns/bands.ts)
     if (c.role !== 'mark' || !isMark(c.text)) {
       out.push(c);
       continue;

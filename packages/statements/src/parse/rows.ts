@@ -552,11 +552,19 @@ export function readTable(
   }
   finishLastRow();
 
-  attachContinuations(items, opts.flow, (l) => {
-    const model = lineLayout.get(l) ?? layout;
-    const cells = model ? lineCells(model, l.runs) : [];
-    return cells.length > 0 && cells.every(dateCell);
-  });
+  // (a gap measures the table's spacing only between lines printed one right under the other: one
+  // over a header repeated mid-page is no row pitch)
+  const lineIndex = new Map(lines.map((l, i) => [l, i]));
+  attachContinuations(
+    items,
+    opts.flow,
+    (l) => {
+      const model = lineLayout.get(l) ?? layout;
+      const cells = model ? lineCells(model, l.runs) : [];
+      return cells.length > 0 && cells.every(dateCell);
+    },
+    (a, b) => lineIndex.get(b) === (lineIndex.get(a) ?? NaN) + 1,
+  );
 
   let day: string | undefined;
   const rowLines = new Set<Line>();

@@ -22,6 +22,13 @@ export interface WrapRow {
 /** The table in reading order: rows and the lines between them. */
 export type Item = { row: WrapRow } | { line: Line };
 
+/**
+ * Whether `b` is the line printed right under `a`, no line of the document between them: only such
+ * a gap measures the table's spacing. A gap over a header repeated mid-page (or over any line that is
+ * no row's) parts two rows, but is no row pitch.
+ */
+export type NextLine = (a: Line, b: Line) => boolean;
+
 /** The table's line spacing: inside a row, and from one single-line row to the next. */
 interface Spacing {
   line: number;
@@ -39,7 +46,7 @@ const quantile = (xs: number[], q: number) => {
  * `rowGaps`: the gaps the clear cases split rows at; a statement whose rows all wrap (a value date
  * under every date) has no two rows side by side to measure its row spacing on.
  */
-function spacingOf(items: Item[], rowGaps: number[]): Spacing {
+function spacingOf(items: Item[], rowGaps: number[], next: NextLine): Spacing {
   // (a row whose figures are printed under its date line ends at its figures line)
   const lastOf = (it: Item) => ('row' in it ? (it.row.figuresLine ?? it.row.anchor) : it.line);
   const firstOf = (it: Item) => ('row' in it ? it.row.anchor : it.line);
@@ -49,7 +56,7 @@ function spacingOf(items: Item[], rowGaps: number[]): Spacing {
     const a = lastOf(items[k - 1]!);
     const b = firstOf(items[k]!);
     const g = b.y - a.y;
-    if (a.page !== b.page || g <= 0) continue;
+    if (a.page !== b.page || g <= 0 || !next(a, b)) continue;
     if ('row' in items[k - 1]! && 'row' in items[k]!) pitch.push(g);
     else inRow.push(g);
   }
@@ -66,7 +73,12 @@ type Run_ = { i: number; j: number; before: WrapRow | null; after: WrapRow | nul
  * separates rows), it decides; where it does not, the flow this document shows in its clear cases
  * decides, and the profile's flow only when the document shows none.
  */
-export function attachContinuations(items: Item[], profileFlow: Flow, underDate: (l: Line) => boolean): void {
+export function attachContinuations(
+  items: Item[],
+  profileFlow: Flow,
+  underDate: (l: Line) => boolean,
+  next: NextLine = () => true,
+): void {
   const runs: Run_[] = [];
   for (let i = 0; i < items.length;) {
     if ('row' in items[i]!) {
@@ -97,7 +109,7 @@ export function attachContinuations(items: Item[], profileFlow: Flow, underDate:
   let above = 0;
   let below = 0;
   for (const r of runs) {
-    const clear = clearSplit(r);
+    const clear = clearSplit(r, next);
     if (clear === null) continue;
     const { k, gap } = clear;
     split.set(r, k);
@@ -107,7 +119,7 @@ export function attachContinuations(items: Item[], profileFlow: Flow, underDate:
       above += r.lines.length - k;
     }
   }
-  const spacing = spacingOf(items, rowGaps);
+  const spacing = spacingOf(items, rowGaps, next);
   const flow: Flow =
     above + below >= 2 && above !== below ? (above > below ? 'before' : 'after') : profileFlow;
   for (const r of runs) {
@@ -121,7 +133,7 @@ export function attachContinuations(items: Item[], profileFlow: Flow, underDate:
  * How many of the wrapped lines belong to the row above (`k`), when the gaps on one page say so, and
  * the gap that parts the two rows there; else null.
  */
-function clearSplit(r: Run_): { k: number; gap: number | null } | null {
+function clearSplit(r: Run_, next: NextLine): { k: number; gap: number | null } | null {
   if (!r.after) return { k: r.lines.length, gap: null };
   if (!r.before) return { k: 0, gap: null };
   const seq = [r.before.figuresLine ?? r.before.anchor, ...r.lines, r.after.anchor];
@@ -132,7 +144,8 @@ function clearSplit(r: Run_): { k: number; gap: number | null } | null {
   for (let m = 1; m < gaps.length; m++) if (gaps[m]! > gaps[k]!) k = m;
   const sorted = [...gaps].sort((a, b) => b - a);
   const clear = gaps.length < 2 || sorted[0]! > sorted[1]! * GAP_RATIO;
-  return clear ? { k, gap: gaps.length < 2 ? null : gaps[k]! } : null;
+  // (the gap parts the rows whatever lies in it; it measures their pitch only where nothing does)
+  return clear ? { k, gap: gaps.length < 2 || !next(seq[k]!, seq[k + 1]!) ? null : gaps[k]! } : null;
 }
 
 /**

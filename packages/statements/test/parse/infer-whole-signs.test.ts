@@ -761,3 +761,91 @@ test("a bare number no words lead to is a cell of its own ('38 1,54,037.50 (Cr)'
   // the details, not the reference beside them ('TRANSFER FROM 1671084538650' and the value date)
   assert.match(rows[0]!.description, /^BY TRANSFER-UPI\/CR\/336495671898\/PRIYA/);
 });
+
+test("a day's first rows in whole rupees that print no balance are the table's first rows, not its header", () => {
+  // unknown headings; the balance printed on each day's last row only. The first day's two rows
+  // before its last print whole rupees and no balance: no figure with paise to be sampled by, they
+  // stand above the first sampled row, their debit column a figure column by the rows under them
+  const doc = itemsPage(8, [
+    [
+      100,
+      [
+        [33, 80, 'Kolumn'],
+        [120, 150, 'Quux'],
+        [430, 461, 'Plugh'],
+        [490, 522, 'Xyzzy'],
+        [560, 592, 'Zorb'],
+      ],
+    ],
+    [
+      130,
+      [
+        [33, 80, '01/04/2024'],
+        [120, 170, 'ATM CASH'],
+        [440, 461, '2,000'],
+      ],
+    ],
+    [
+      145,
+      [
+        [33, 80, '01/04/2024'],
+        [120, 170, 'UPI RENT'],
+        [440, 461, '5,500'],
+      ],
+    ],
+    [
+      160,
+      [
+        [33, 80, '01/04/2024'],
+        [120, 180, 'NEFT SALARY'],
+        [500, 522, '1,500'],
+        [550, 592, '10,000.00'],
+      ],
+    ],
+    [
+      175,
+      [
+        [33, 80, '02/04/2024'],
+        [120, 170, 'POS SHOP'],
+        [430, 461, '250.50'],
+        [560, 592, '9,749.50'],
+      ],
+    ],
+    [
+      190,
+      [
+        [33, 80, '03/04/2024'],
+        [120, 170, 'UPI FOOD'],
+        [430, 461, '120.00'],
+        [560, 592, '9,629.50'],
+      ],
+    ],
+    [
+      205,
+      [
+        [33, 80, '04/04/2024'],
+        [120, 170, 'NEFT IN'],
+        [490, 522, '3,000.00'],
+        [550, 592, '12,629.50'],
+      ],
+    ],
+    [
+      220,
+      [
+        [33, 80, '05/04/2024'],
+        [120, 150, 'ATM'],
+        [430, 461, '1,000.00'],
+        [550, 592, '11,629.50'],
+      ],
+    ],
+  ]);
+  const table = inferredTableOf(doc);
+  assert.deepEqual(
+    table.sections[0]!.transactions.slice(0, 3).map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),
+    [
+      ['2024-04-01', 200_000, 0, null],
+      ['2024-04-01', 550_000, 0, null],
+      ['2024-04-01', 0, 150_000, 1_000_000],
+    ],
+  );
+});

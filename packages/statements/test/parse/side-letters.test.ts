@@ -64,3 +64,17 @@ test("a CSV without an opening balance reads its first row's side from the 'Type
     [3600, 0],
   ]);
 });
+
+test('a column of sides under no heading at all is the Dr/Cr column too: its cells say what it is', () => {
+  // (the bank prints no heading over its Dr/Cr column; the sides stand clear of the amount)
+  const bare: Header = { ...header, unnamed: [] };
+  for (const letters of [
+    ['D', 'C', 'D', 'D'],
+    ['Cr', 'Dr', 'Cr', 'Cr'],
+  ]) {
+    const bands = columnBands(bare, rowsWith(letters));
+    assert.equal(bands.find((b) => b.x0 >= 340 && b.x1 <= 400)?.col.role, 'mark', letters.join());
+  }
+  const bands = columnBands(bare, rowsWith(['T', 'C', 'T', 'C']));
+  assert.equal(bands.find((b) => b.x0 >= 340 && b.x1 <= 400)?.col.role, 'other');
+});

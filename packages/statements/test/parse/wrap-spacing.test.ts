@@ -92,3 +92,48 @@ test('rows whose figures sit on their second line are measured from that line: e
     ],
   );
 });
+
+test('a gap over a header repeated mid-page is no row pitch: evenly set rows keep a page-top line with the row above', () => {
+  // every line 10 apart, each row's narration wrapping onto one line under it; a header of two lines
+  // mid-page sets the rows around it 50 apart. The page-2 top line ends page 1's last row (ICICI of
+  // seed 410001: the header gaps read as the row spacing, and the line went to the row below)
+  const doc: Line[] = [];
+  const items: Item[] = [];
+  const rows: WrapRow[] = [];
+  const put = (l: Line) => (doc.push(l), l);
+  const addRow = (page: number, y: number, name: string, end = `${name} end`) => {
+    const row: WrapRow = { anchor: put(line(page, y, `01-07-25 ${name}`)), above: [], below: [] };
+    rows.push(row);
+    items.push({ row }, { line: put(line(page, y + 10, end)) });
+  };
+  addRow(1, 100, 'a');
+  addRow(1, 120, 'b');
+  put(line(1, 140, 'Date Narration Withdrawal Deposit Balance'));
+  put(line(1, 150, '(INR) (INR) (INR)'));
+  addRow(1, 180, 'c');
+  addRow(1, 200, 'd');
+  put(line(1, 220, 'Date Narration Withdrawal Deposit Balance'));
+  put(line(1, 230, '(INR) (INR) (INR)'));
+  addRow(1, 260, 'e', 'e more');
+  items.push({ line: put(line(2, 60, 'e end')) });
+  addRow(2, 70, 'f');
+  const at = new Map(doc.map((l, i) => [l, i]));
+  attachContinuations(
+    items,
+    'after',
+    () => false,
+    (a, b) => at.get(b) === at.get(a)! + 1,
+  );
+  const texts = (ls: Line[]) => ls.map((l) => l.text);
+  assert.deepEqual(
+    rows.map((r) => [r.anchor.text.slice(9), texts(r.above), texts(r.below)]),
+    [
+      ['a', [], ['a end']],
+      ['b', [], ['b end']],
+      ['c', [], ['c end']],
+      ['d', [], ['d end']],
+      ['e', [], ['e more', 'e end']],
+      ['f', [], ['f end']],
+    ],
+  );
+});

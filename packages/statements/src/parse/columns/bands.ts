@@ -166,19 +166,17 @@ export function writtenStretches(rows: Run[][], charWidth: number): Stretch[] {
 const cellsBetween = (rows: Run[][], a: number, b: number) =>
   rows.flatMap((runs) => runs.flatMap(cellsOf)).filter((r) => overlap(a, b, r.x0, r.x1) > 0);
 
-/** Every cell the rows write between a and b is a Dr/Cr mark (and some row writes one). */
-function marksOnly(rows: Run[][], a: number, b: number): boolean {
-  const cells = cellsBetween(rows, a, b);
-  return cells.length > 0 && cells.every((r) => isMark(r.text));
-}
-
 /**
- * Every cell between a and b spells a side, and both sides occur ('D' and 'C', 'Debit' and 'Credit'):
- * a Dr/Cr column under a heading the reader has no name for ('Type'). (One letter alone could be a
- * transaction type: Finacle's 'C' is cash, 'T' transfer.)
+ * Every cell the rows write between a and b spells a side (and some row writes one): a Dr/Cr column
+ * by its cells, whatever name stands over it or near it, or none. Marks ('Dr', '(Cr)') say so alone;
+ * side words and letters ('Debit', 'D') only where both sides occur (one letter alone could be a
+ * transaction type: Finacle's 'C' is cash, 'T' transfer).
  */
-function sidesOnly(rows: Run[][], a: number, b: number): boolean {
-  const sides = cellsBetween(rows, a, b).map((r) => sideOf(r.text, true));
+function sidesColumn(rows: Run[][], a: number, b: number): boolean {
+  const cells = cellsBetween(rows, a, b);
+  if (!cells.length) return false;
+  if (cells.every((r) => isMark(r.text))) return true;
+  const sides = cells.map((r) => sideOf(r.text, true));
   return sides.every((s) => s !== null) && sides.includes('Dr') && sides.includes('Cr');
 }
 
@@ -265,21 +263,24 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
           if (!near || distance(a, b, c.x0, c.x1) < distance(a, b, near.x0, near.x1)) near = c;
       const left = si > 0 ? stretches[si - 1]! : null;
       const right = stretches[si + 1];
-      // a stretch of Dr/Cr marks only is the Dr/Cr column's, whatever name stands nearer
+      // a stretch of sides only is the Dr/Cr column's, whatever name stands nearer (sidesColumn)
       const markName = cols.find(
         (c) => c.role === 'mark' && !named.has(c) && distance(a, b, c.x0, c.x1) <= 4 * cw,
       );
-      if (markName && marksOnly(rows, a, b)) near = markName;
+      // (asked only where it decides: most stretches are a named column's)
+      let sides: boolean | undefined;
+      const sidesOnly = () => (sides ??= sidesColumn(rows, a, b));
+      if (markName && sidesOnly()) near = markName;
       // under a heading the reader has no name for: that column's cells, not a neighbour's
       const underUnnamed = header.unnamed?.some((u) => overlap(a, b, u.x0, u.x1) > 0) ?? false;
       // words a space from a column of figures are a column of their own ('ATM', 'TFR' printed
       // beside the balance under a heading the reader has no name for), never more of the figures
       const joins = (c: Column | undefined): c is Column =>
         c !== undefined && !(NUMERIC_ROLES.has(c.role) && wordsOnly(rows, a, b));
+      const role = () => (sidesOnly() ? 'mark' : 'other');
       if (underUnnamed) {
-        const role = sidesOnly(rows, a, b) ? 'mark' : 'other';
         if (rowsWriting >= UNNAMED_SHARE * rows.length)
-          unnamed.push({ col: { role, label: '', x0: a, x1: b }, x0: a, x1: b });
+          unnamed.push({ col: { role: role(), label: '', x0: a, x1: b }, x0: a, x1: b });
       } else if (near && !named.has(near) && distance(a, b, near.x0, near.x1) <= 4 * cw) {
         named.add(near);
         add(near, a, b);
@@ -293,7 +294,7 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         add(claims[si + 1]![0]!, a, b);
         leftOf[si] = claims[si + 1]![0]!;
       } else if (rowsWriting >= UNNAMED_SHARE * rows.length)
-        unnamed.push({ col: { role: 'other', label: '', x0: a, x1: b }, x0: a, x1: b });
+        unnamed.push({ col: { role: role(), label: '', x0: a, x1: b }, x0: a, x1: b });
       // else: words that happen to line up in a few rows (a repeated narration), not a column
       return;
     }

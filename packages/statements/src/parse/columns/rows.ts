@@ -485,16 +485,18 @@ export function inferLayout(
   const end = cols.find((c) => c.stretch[0] >= n1)?.stretch[0] ?? Infinity;
   const narrationOnly = (l: Line) =>
     l.runs.every((r) => r.x0 >= n0 - cw && r.x1 <= end && readAmount(r.text) === null);
-  // rows above the first with a figure of paise whose amounts are whole rupees in a column the
-  // chain made figures (and no balance printed) are the table's first rows, not its header
+  // the table's first row is the first dated line with a figure in a figure column, up from the
+  // first row sampled over lines of narration: rows whose amounts are whole rupees and that print
+  // no balance hold nothing with paise to be sampled by, and are rows all the same, not the header
   let first = sourceOf(anchors[0]!)[0]!;
-  const promoted = whole.filter((c) => c.kind === 'figure');
-  for (let k = lines.indexOf(first) - 1; promoted.length > 0 && k >= 0; k--) {
+  const figureColumns = cols.filter((c) => c.kind === 'figure');
+  const figureCell = (r: Run) =>
+    (readAmount(r.text) !== null || WHOLE_RUPEES.test(unsigned(r.text.trim()))) &&
+    figureColumns.some((c) => overlap(r, c.stretch));
+  for (let k = lines.indexOf(first) - 1; k >= 0; k--) {
     const l = lines[k]!;
     if (l.page !== first.page) break;
-    const wholeFigure = (r: Run) =>
-      WHOLE_RUPEES.test(r.text.trim()) && promoted.some((c) => overlap(r, c.stretch));
-    if (dated(l) && l.runs.some(wholeFigure)) first = l;
+    if (dated(l) && l.runs.some(figureCell)) first = l;
     else if (!narrationOnly(l)) break;
   }
   let top = first;
