@@ -299,7 +299,7 @@ const PDFJS_SMOOTH_SCALE = Math.fround(96 / 72);
  * when the JPEG does not decode to the size the PDF says, or is over twice the rendering's
  * resolution (pdf.js then halves it in steps of its own): pdf.js then reads the page as any other.
  */
-async function drawJpeg(jpeg: PageJpeg, page: PDFPageProxy, dpi: number): Promise<Canvas | null> {
+export async function drawJpeg(jpeg: PageJpeg, page: PDFPageProxy, dpi: number): Promise<Canvas | null> {
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const vp = page.getViewport({ scale: dpi / 72 });
   const [sx, sy] = [vp.width / jpeg.width, vp.height / jpeg.height];

@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
+import { drawJpeg, renderForOcr } from '../../src/read/pdf.ts';
 import { getDocument } from '../../src/read/pdfjs.ts';
+import { greyFromRgba } from '../../src/scan/grey.ts';
 import { pageJpeg } from '../../src/scan/page-jpeg.ts';
 import { imagePdf } from '../ocr/scan-bench.ts';
 
@@ -93,3 +95,50 @@ test('a file written twice over (an incremental update) is left to pdf.js', asyn
   assert.notEqual((await jpegs(pdf))[0], null);
   assert.equal(pageJpeg(updated, { num: Number(page[1]), gen: 0 }, [0, 0, 144, 192]), null);
 });
+
+/** A page of print: lines of dates and figures, soft-edged as a scan's glyphs are. */
+function printed(width: number, height: number): Buffer {
+  const c = createCanvas(width, height);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#222';
+  ctx.font = `${Math.round(width / 60)}px sans-serif`;
+  for (let y = width / 20; y < height; y += width / 30)
+    ctx.fillText('01/04/2023  NEFT-HDFC0001234  12,345.67  1,23,456.78', width / 20, y);
+  return c.toBuffer('image/jpeg', 75);
+}
+
+const greyOf = (c: Awaited<ReturnType<typeof renderForOcr>>) =>
+  greyFromRgba(c.getContext('2d').getImageData(0, 0, c.width, c.height).data, c.width, c.height);
+
+// pdf.js blows a 150 or 200 dpi scan up to 300 dpi taking the nearest pixel, and smooths one of 240
+// dpi: drawn otherwise, a page's greys moved by 1-2 levels on average (a row can turn on that).
+// Decoders round a little differently (libjpeg-turbo against pdf.js's): a level here and there.
+for (const dpi of [150, 200, 240, 300]) {
+  test(`a ${dpi} dpi scan's page is drawn for the recogniser as pdf.js draws it`, async () => {
+    const [w, h] = [Math.round((8.27 * dpi) / 2), Math.round((11.69 * dpi) / 2)];
+    const pdf = await imagePdf([{ data: printed(w, h), width: w, height: h }], dpi);
+    const task = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+    try {
+      const page = await (await task.promise).getPage(1);
+      const found = pageJpeg(pdf, page.ref!, page.view);
+      assert.ok(found);
+      const native = await drawJpeg(found, page, 300);
+      assert.ok(native);
+      const [a, b] = [greyOf(native), greyOf(await renderForOcr(page, 300))];
+      assert.deepEqual([a.width, a.height], [b.width, b.height]);
+      let sum = 0;
+      let far = 0;
+      for (let i = 0; i < a.data.length; i++) {
+        const d = Math.abs(a.data[i]! - b.data[i]!);
+        sum += d;
+        if (d > 4) far++;
+      }
+      assert.ok(sum / a.data.length < 0.05, `mean |diff| ${(sum / a.data.length).toFixed(3)}`);
+      assert.ok(far / a.data.length < 0.001, `${far} pixels differ by more than 4`);
+    } finally {
+      await task.destroy();
+    }
+  });
+}
