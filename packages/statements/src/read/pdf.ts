@@ -285,6 +285,17 @@ export async function renderForOcr(page: PDFPageProxy, dpi: number): Promise<Can
 }
 
 /**
+ * Whether a scanned page that is one JPEG is decoded natively (drawJpeg) rather than by pdf.js.
+ * Off: libjpeg-turbo's greys differ from pdf.js's decoder's by a level on ~0.3% of a page's pixels,
+ * and on the scan bench (decision 041, session 19; 4 statements a class before and after, as far as
+ * the session's time went) one statement lost rows so (speckle HDFC seed 7935, 2/18 -> 0/18: its
+ * table ended by a speck's ':' either way) while another gained (photo ICICI seed 7943, 4/28 ->
+ * 6/28). The brief kept the change only if no class lost a row. Saves ~0.4 s of CPU a clean 300 dpi
+ * page (main thread 852 -> 438 ms a page, clean AXIS seed 7919).
+ */
+const NATIVE_JPEG = false;
+
+/**
  * pdf.js draws an image smoothed only when it is drawn at most this many device pixels a pixel
  * (its getImageSmoothingEnabled: CSS pixels a PDF point, at a pixel ratio of 1); blown up more, it
  * takes the nearest pixel.
@@ -455,7 +466,7 @@ async function readPages(
       // a scan of one JPEG a page is decoded natively, never by pdf.js: asking pdf.js whether the
       // page has images (its operator list) already starts its own decode
       const jpeg =
-        ocr === 'run' && !garbled && looksScanned(words) && page.rotate % 360 === 0 && page.ref
+        NATIVE_JPEG && ocr === 'run' && !garbled && looksScanned(words) && page.rotate % 360 === 0 && page.ref
           ? pageJpeg(data, page.ref, page.view)
           : null;
       if (
