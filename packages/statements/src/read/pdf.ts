@@ -287,11 +287,10 @@ export async function renderForOcr(page: PDFPageProxy, dpi: number): Promise<Can
 /**
  * Whether a scanned page that is one JPEG is decoded natively (drawJpeg) rather than by pdf.js.
  * Off: libjpeg-turbo's greys differ from pdf.js's decoder's by a level on ~0.3% of a page's pixels,
- * and on the scan bench (decision 041, session 19; 4 statements a class before and after, as far as
- * the session's time went) one statement lost rows so (speckle HDFC seed 7935, 2/18 -> 0/18: its
- * table ended by a speck's ':' either way) while another gained (photo ICICI seed 7943, 4/28 ->
- * 6/28). The brief kept the change only if no class lost a row. Saves ~0.4 s of CPU a clean 300 dpi
- * page (main thread 852 -> 438 ms a page, clean AXIS seed 7919).
+ * and on the scan bench (decision 041, session 19: 4 statements a class, before and after) that
+ * flipped fragile statements both ways, 1,300 -> 1,294 of 1,379 rows (photo -3, speckle -1, turn90
+ * -1, turn270 -1). The brief kept the change only if no class lost a row. It saves ~0.3 s of CPU a
+ * page (main thread 733 -> 459 ms a page over 9 bench pages).
  */
 const NATIVE_JPEG = false;
 
