@@ -329,7 +329,7 @@ const DATE_DIGIT: Record<string, string> = {
 };
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const NAMED_MONTH_DATE = /^(\d{1,2})([-/.])([A-Za-z]{3})\2(\d{4}|\d{2})$/;
+const NAMED_MONTH_DATE = /^(\d{1,2})([-/.])([A-Za-z\d]{3})\2(\d{4}|\d{2})$/;
 
 /**
  * A date with its month's name one letter misread ('14-Jah-2023' for 14-Jan-2023: scan bench,
@@ -340,6 +340,8 @@ function mendNamedMonth(text: string): string | null {
   const m = NAMED_MONTH_DATE.exec(text);
   if (!m) return null;
   const name = m[3]!.toLowerCase();
+  // a letter read as a figure ('12-2ul-2025': a J read 2; scan bench, skew KOTAK seed 63367), not two
+  if (/\d.*\d/.test(name)) return null;
   const near = MONTHS.flatMap((month, i) => {
     const off = [...month].filter((c, k) => name[k] !== c).length;
     return off <= 1 ? [{ i, off }] : [];
