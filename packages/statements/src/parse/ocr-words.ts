@@ -328,6 +328,31 @@ const DATE_DIGIT: Record<string, string> = {
   Z: '2',
 };
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const NAMED_MONTH_DATE = /^(\d{1,2})([-/.])([A-Za-z\d]{3})\2(\d{4}|\d{2})$/;
+
+/**
+ * A date with its month's name one letter misread ('14-Jah-2023' for 14-Jan-2023: scan bench,
+ * speckle INDIANBANK seed 23979, a speck on the n; its row was not read), read back as dd/mm/yyyy:
+ * only when one month's name alone is that near (a misread 'Ju1' is June's or July's: null).
+ */
+function mendNamedMonth(text: string): string | null {
+  const m = NAMED_MONTH_DATE.exec(text);
+  if (!m) return null;
+  const name = m[3]!.toLowerCase();
+  // a letter read as a figure ('12-2ul-2025': a J read 2; scan bench, skew KOTAK seed 63367), not two
+  if (/\d.*\d/.test(name)) return null;
+  const near = MONTHS.flatMap((month, i) => {
+    const off = [...month].filter((c, k) => name[k] !== c).length;
+    return off <= 1 ? [{ i, off }] : [];
+  });
+  const best = near.filter((n) => n.off === Math.min(...near.map((x) => x.off)));
+  if (best.length !== 1) return null;
+  const day = Number(m[1]);
+  if (day < 1 || day > 31) return null;
+  return `${m[1]!.padStart(2, '0')}/${String(best[0]!.i + 1).padStart(2, '0')}/${m[4]}`;
+}
+
 /**
  * A scanned all-figures date (dd/mm/yyyy, dd-mm-yy) the recogniser garbled, read back: letters for
  * digits ('os/12/2023'), a separator lost ('0512/2023', '1112/23') or read as a figure ('16712/2023':
@@ -337,9 +362,10 @@ const DATE_DIGIT: Record<string, string> = {
  */
 export function mendOcrDate(text: string): string | null {
   // a speck read as a point before the day ('.06/12/2023': scan bench, speckle UTKARSH seed 118979)
-  const t = [...text.replace(/\s+/g, '').replace(SPECK_BEFORE_DAY, '')]
-    .map((c) => DATE_DIGIT[c] ?? c)
-    .join('');
+  const bare = text.replace(/\s+/g, '').replace(SPECK_BEFORE_DAY, '');
+  const named = mendNamedMonth(bare);
+  if (named) return named;
+  const t = [...bare].map((c) => DATE_DIGIT[c] ?? c).join('');
   if (!/^[\d/.-]+$/.test(t)) return null;
   const digits = t.replace(/\D/g, '');
   const seps = t.length - digits.length;

@@ -125,7 +125,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, log: string): Promise<T> {
   return Promise.race([p, limit]).finally(() => clearTimeout(timer));
 }
 
-interface TessWord {
+export interface TessWord {
   text: string;
   confidence: number;
   bbox: { x0: number; y0: number; x1: number; y1: number };
@@ -305,22 +305,35 @@ async function recognise(g: Grey, binarise: boolean, deadline = Infinity): Promi
   }
 }
 
-function toWords(lines: TessLine[], unitsPerPixel: number): Word[] {
+/**
+ * The recogniser's lines as page words, levelled by the page's skew. The boxes are turned about the
+ * image's middle (`size`), as rotateGrey turns a print: turned about the corner (0,0), a page skewed
+ * by s moved sideways by about s times its height's half, so a later page without a header of its
+ * own, skewed otherwise than page 1, took page 1's columns shifted by 5-13 units (photo INDIANBANK
+ * 126939 of the scan bench: its pages 3 and 4 not read; decision 041, session 19).
+ */
+export function toWords(
+  lines: TessLine[],
+  unitsPerPixel: number,
+  size: { width: number; height: number },
+): Word[] {
   const slope = skewSlope(lines);
   // Rotate word boxes by the page's skew so that a printed row has one y across the page: the
   // table reader groups rows by y, and a 1° skew moves a row by a line height across an A4 page.
   const cos = 1 / Math.sqrt(1 + slope * slope);
   const sin = slope * cos;
+  const px = size.width / 2;
+  const py = size.height / 2;
   const words: Word[] = [];
   for (const line of lines) {
     const boxes = line.words
       .map((w) => ({ text: cleanWord(w.text), ...w.bbox, confidence: w.confidence }))
       .filter((w) => w.text !== '');
     for (const w of mendCrMarks(joinCutLabels(joinCutFigures(boxes)))) {
-      const cx = (w.x0 + w.x1) / 2;
-      const cy = (w.y0 + w.y1) / 2;
-      const rx = cx * cos + cy * sin;
-      const ry = cy * cos - cx * sin;
+      const cx = (w.x0 + w.x1) / 2 - px;
+      const cy = (w.y0 + w.y1) / 2 - py;
+      const rx = px + cx * cos + cy * sin;
+      const ry = py + cy * cos - cx * sin;
       const width = w.x1 - w.x0;
       const height = w.y1 - w.y0;
       words.push({
@@ -569,7 +582,7 @@ export async function ocrGrey(
   const pixelUnits = unitsPerPixel / page.scale;
   const units = opts.pageWidth ? opts.pageWidth / page.grey.width : pixelUnits;
   return {
-    words: toWords(lines, units),
+    words: toWords(lines, units, page.grey),
     width: page.grey.width * units,
     height: page.grey.height * units,
     rotation,
@@ -597,7 +610,7 @@ export function cleanWord(raw: string): string {
     .replace(/[|[\]{}‘’“”`]+$/, '');
 }
 
-interface TessLine {
+export interface TessLine {
   words: TessWord[];
   baseline: { x0: number; y0: number; x1: number; y1: number };
 }

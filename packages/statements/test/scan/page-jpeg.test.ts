@@ -1,0 +1,144 @@
+// A scanned page that is one JPEG is found in the PDF's bytes (scan/page-jpeg.ts), for the reader
+// to decode natively instead of through pdf.js's JavaScript decoder (decision 041, session 19);
+// every other page is left to pdf.js. The PDFs are built with pdfkit, as the scan bench's are.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createCanvas } from '@napi-rs/canvas';
+import PDFDocument from 'pdfkit';
+import { drawJpeg, renderForOcr } from '../../src/read/pdf.ts';
+import { getDocument } from '../../src/read/pdfjs.ts';
+import { greyFromRgba } from '../../src/scan/grey.ts';
+import { pageJpeg } from '../../src/scan/page-jpeg.ts';
+import { imagePdf } from '../ocr/scan-bench.ts';
+
+function jpeg(width = 300, height = 400): Buffer {
+  const c = createCanvas(width, height);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#000';
+  ctx.fillText('01/01/2023  1,234.00', 10, 50);
+  return c.toBuffer('image/jpeg', 80);
+}
+
+function pdfkit(draw: (doc: PDFKit.PDFDocument) => void): Promise<Uint8Array> {
+  const doc = new PDFDocument({ autoFirstPage: false, compress: true });
+  const chunks: Buffer[] = [];
+  doc.on('data', (b: Buffer) => chunks.push(b));
+  const done = new Promise<Uint8Array>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+/** pageJpeg of each page, given the page's reference and box as pdf.js sees them. */
+async function jpegs(pdf: Uint8Array) {
+  const task = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+  const doc = await task.promise;
+  const out = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    out.push(page.ref ? pageJpeg(pdf, page.ref, page.view) : null);
+  }
+  await task.destroy();
+  return out;
+}
+
+test('each page of a scan is its JPEG, the very bytes the scanner wrote', async () => {
+  const [a, b] = [jpeg(300, 400), jpeg(320, 410)];
+  const pdf = await imagePdf(
+    [
+      { data: a, width: 300, height: 400 },
+      { data: b, width: 320, height: 410 },
+    ],
+    150,
+  );
+  const found = await jpegs(pdf);
+  assert.deepEqual(
+    found.map((j) => j && { size: [j.width, j.height], same: j.data.equals(j.width === 300 ? a : b) }),
+    [
+      { size: [300, 400], same: true },
+      { size: [320, 410], same: true },
+    ],
+  );
+});
+
+test('a page with anything besides its one JPEG over the whole page is left to pdf.js', async () => {
+  const a = jpeg();
+  const pdf = await pdfkit((doc) => {
+    // text beside the image
+    doc.addPage({ size: [144, 192], margin: 0 });
+    doc.image(a, 0, 0, { width: 144, height: 192 });
+    doc.fontSize(8).text('stamp', 10, 10);
+    // the image on part of the page
+    doc.addPage({ size: [144, 192], margin: 0 });
+    doc.image(a, 0, 0, { width: 100, height: 150 });
+    // two images
+    doc.addPage({ size: [144, 192], margin: 0 });
+    doc.image(a, 0, 0, { width: 144, height: 192 });
+    doc.image(jpeg(30, 40), 0, 0, { width: 30, height: 40 });
+    // the image over the page, alone: taken
+    doc.addPage({ size: [144, 192], margin: 0 });
+    doc.image(a, 0, 0, { width: 144, height: 192 });
+  });
+  assert.deepEqual(
+    (await jpegs(pdf)).map((j) => j !== null),
+    [false, false, false, true],
+  );
+});
+
+test('a file written twice over (an incremental update) is left to pdf.js', async () => {
+  const pdf = Buffer.from(await imagePdf([{ data: jpeg(), width: 300, height: 400 }], 150));
+  // the same page object written again after the first %%EOF, as an update appends it
+  const page = /\n(\d+) 0 obj\n<<\n\/Type \/Page\n[^]*?endobj\n/.exec(pdf.toString('latin1'))!;
+  const updated = Buffer.concat([pdf, Buffer.from(page[0], 'latin1')]);
+  assert.notEqual((await jpegs(pdf))[0], null);
+  assert.equal(pageJpeg(updated, { num: Number(page[1]), gen: 0 }, [0, 0, 144, 192]), null);
+});
+
+/** A page of print: lines of dates and figures, soft-edged as a scan's glyphs are. */
+function printed(width: number, height: number): Buffer {
+  const c = createCanvas(width, height);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#222';
+  ctx.font = `${Math.round(width / 60)}px sans-serif`;
+  for (let y = width / 20; y < height; y += width / 30)
+    ctx.fillText('01/04/2023  NEFT-HDFC0001234  12,345.67  1,23,456.78', width / 20, y);
+  return c.toBuffer('image/jpeg', 75);
+}
+
+const greyOf = (c: Awaited<ReturnType<typeof renderForOcr>>) =>
+  greyFromRgba(c.getContext('2d').getImageData(0, 0, c.width, c.height).data, c.width, c.height);
+
+// pdf.js blows a 150 or 200 dpi scan up to 300 dpi taking the nearest pixel, and smooths one of 240
+// dpi: drawn otherwise, a page's greys moved by 1-2 levels on average (a row can turn on that).
+// Decoders round a little differently (libjpeg-turbo against pdf.js's): a level here and there.
+for (const dpi of [150, 200, 240, 300]) {
+  test(`a ${dpi} dpi scan's page is drawn for the recogniser as pdf.js draws it`, async () => {
+    const [w, h] = [Math.round((8.27 * dpi) / 2), Math.round((11.69 * dpi) / 2)];
+    const pdf = await imagePdf([{ data: printed(w, h), width: w, height: h }], dpi);
+    const task = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+    try {
+      const page = await (await task.promise).getPage(1);
+      const found = pageJpeg(pdf, page.ref!, page.view);
+      assert.ok(found);
+      const native = await drawJpeg(found, page, 300);
+      assert.ok(native);
+      const [a, b] = [greyOf(native), greyOf(await renderForOcr(page, 300))];
+      assert.deepEqual([a.width, a.height], [b.width, b.height]);
+      let sum = 0;
+      let far = 0;
+      for (let i = 0; i < a.data.length; i++) {
+        const d = Math.abs(a.data[i]! - b.data[i]!);
+        sum += d;
+        if (d > 4) far++;
+      }
+      assert.ok(sum / a.data.length < 0.05, `mean |diff| ${(sum / a.data.length).toFixed(3)}`);
+      assert.ok(far / a.data.length < 0.001, `${far} pixels differ by more than 4`);
+    } finally {
+      await task.destroy();
+    }
+  });
+}
