@@ -56,6 +56,9 @@ const wholeAt = (words: string[], k: number) => {
 };
 const isFigure = (w: string) => isMoney(w) || GROUPED.test(unmarked(w)) || BARE.test(unmarked(w));
 
+/** Whether a line's words hold money (a currency word before its figure joined). */
+const hasMoney = (words: string[]) => joinCurrency(words).some(isMoney);
+
 /**
  * A currency printed as a word of its own before a figure ('Rs.' '1,200.00') is the figure's (with
  * the sign it carries: '-Rs.' '32,391.79' and '(Rs.' '11,238.54)' are overdrawn).
@@ -446,7 +449,7 @@ function readRows(
           return (
             under !== null &&
             sequenceStart(words) &&
-            !joinCurrency(words).some(isMoney) &&
+            !hasMoney(words) &&
             !sequenceStart(under) &&
             !specialKind(specialText(next!.text)) &&
             sequenceCells([...words, ...under], null) !== null
@@ -537,7 +540,6 @@ function readRows(
     } else for (const l of pending.lines) section.lines.push(l);
     pending = null;
   };
-  const hasMoney = (words: string[]) => joinCurrency(words).some(isMoney);
   // the page of the last line that was the table's (a row's, or no row's; no special line's): the
   // first such line on a new page may go on the narration of the row the page before ended with
   let contentPage = -1;
