@@ -40,8 +40,9 @@ export const TIME = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[a-z]{2})?$/i;
 // A time of day alone (a Dr/Cr mark drawn after a time is another cell: '10:15:32 DR').
 const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?$/i;
 
-// Whole rupees, signed or not ('-823', '+20,378', '– 3,000', '3,500–'): a figure in a column of figures.
-const wholeFigure = (t: string) => WHOLE_RUPEES.test(unsigned(t));
+// Whole rupees, signed or not ('-823', '+20,378', '– 3,000', '3,500–'), their side marked before them or
+// after ('Dr Rs. 9,323', '1,703 Dr'): a figure in a column of figures.
+const wholeFigure = (t: string) => WHOLE_RUPEES.test(unsigned(t).replace(/^(?:cr|dr)\.? /i, ''));
 
 export const dateCell = (c: Cell) => c.role === 'date' || c.role === 'valueDate';
 

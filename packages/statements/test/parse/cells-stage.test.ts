@@ -169,6 +169,33 @@ test('a sign a space before whole rupees, a word space after the narration, is t
   ]);
 });
 
+// S No. | Transaction Date | Ref No | Transaction Details | Amount (INR) | Closing Balance (INR): whole
+// rupees with their side and currency before them, the balance printed on each day's last row only
+// (generated UNION seed 4355553079, Times-Roman 8, tight)
+const markBeforeWhole = bandModel([
+  column('serial', 41, 47),
+  column('date', 52, 83),
+  column('reference', 86, 95),
+  column('description', 98, 270),
+  column('amount', 278, 313),
+  column('balance', 315, 360),
+]);
+
+test('whole rupees with their mark before them, a word space after a long narration, are the amount', () => {
+  const cells = lineCells(markBeforeWhole, [
+    measured([41, 44, '3']),
+    measured([53, 83, '03-Jun-2023']),
+    measured([98, 274, 'UPIAR/DR/315414673540/MAKEMYTRIP/UTIB/makemytrip@icici/in']),
+    measured([278, 309, 'Dr Rs. 9,323']),
+  ]);
+  assert.deepEqual(texts(cells), [
+    ['serial', '3'],
+    ['date', '03-Jun-2023'],
+    ['description', 'UPIAR/DR/315414673540/MAKEMYTRIP/UTIB/makemytrip@icici/in'],
+    ['amount', 'Dr Rs. 9,323'],
+  ]);
+});
+
 // S.No | Value Dt | Post Date | Ref No | Particulars | Amount | Balance | Cr/Dr: the amount's side
 // printed in a Dr/Cr column after the balance, a space from it (generated BANKOFINDIA seed
 // 609842439, Times-Roman 8)

@@ -849,3 +849,45 @@ test("a day's first rows in whole rupees that print no balance are the table's f
     ],
   );
 });
+
+test('whole rupees with a sign and a currency word set a space apart (- Rs. 8,055) are figures of a signed amount column', () => {
+  // unknown headings, dates without a year, the balance printed on each day's last row only
+  const row = (y: number, date: string, text: string, amount: string, balance: string): [number, Item[]] => [
+    y,
+    [
+      [26, 52, date],
+      [105, 105 + 5 * text.length, text],
+      [338 - 5 * amount.length, 338, amount],
+      ...(balance ? [[355, 419, balance] as Item] : []),
+    ],
+  ];
+  const doc = itemsPage(9, [
+    [
+      120,
+      [
+        [26, 60, 'Kolumn'],
+        [105, 130, 'Quux'],
+        [300, 330, 'Plugh'],
+        [370, 400, 'Xyzzy'],
+      ],
+    ],
+    row(147, '03-02-2024', 'POS/LIC OF INDIA', '- Rs. 8,055', 'Rs. 2,44,471.40 Dr'),
+    row(162, '06-02-2024', 'NACH DR/LIC HOUSING', '- Rs. 4,211', ''),
+    row(177, '06-02-2024', 'INWARD CLG/HDFC BANK', '+ Rs. 15,359', 'Rs. 2,33,323.40 Dr'),
+    row(192, '09-02-2024', 'UPI/DR/AMAZON PAY', '- Rs. 36', 'Rs. 2,33,359.40 Dr'),
+    row(207, '11-02-2024', 'UPI/DR/FLIPKART', '- Rs. 151', 'Rs. 2,33,510.40 Dr'),
+    row(222, '12-02-2024', 'UPI/CR/PRIYA', '+ Rs. 22,570', 'Rs. 2,10,940.40 Dr'),
+  ]);
+  const rows = inferredTableOf(doc).sections.flatMap((s) => s.transactions);
+  assert.deepEqual(
+    rows.map((t) => [t.date, t.withdrawal, t.deposit, t.balance, t.description]),
+    [
+      ['2024-02-03', 805500, 0, -24447140, 'POS/LIC OF INDIA'],
+      ['2024-02-06', 421100, 0, null, 'NACH DR/LIC HOUSING'],
+      ['2024-02-06', 0, 1535900, -23332340, 'INWARD CLG/HDFC BANK'],
+      ['2024-02-09', 3600, 0, -23335940, 'UPI/DR/AMAZON PAY'],
+      ['2024-02-11', 15100, 0, -23351040, 'UPI/DR/FLIPKART'],
+      ['2024-02-12', 0, 2257000, -21094040, 'UPI/CR/PRIYA'],
+    ],
+  );
+});

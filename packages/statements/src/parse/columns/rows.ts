@@ -355,15 +355,17 @@ export function inferLayout(
   // numbers after the date are figures where the chain then explains the rows better (a cheque
   // number's column explains nothing)
   const firstDate = cols.findIndex((c) => c.kind === 'date');
+  // (a currency word may stand before them: '- Rs. 8,055'; a letter anywhere else makes a code)
+  const bare = (t: string) => unsigned(t).replace(/^(?:rs\.?|inr|₹|`) ?/i, '');
   const whole = cols.filter(
     (c, k) =>
       k > firstDate &&
       firstDate >= 0 &&
       c.kind === 'text' &&
-      c.cells.some((t) => t && WHOLE_RUPEES.test(t) && !/[a-z]/i.test(t)) &&
+      c.cells.some((t) => t && WHOLE_RUPEES.test(unsigned(t)) && !/[a-z]/i.test(bare(t))) &&
       // (an empty printed as a dash, '--', stands where the figure is not)
       c.cells.every(
-        (t) => !t || EMPTY_AMOUNT.test(t) || (WHOLE_RUPEES.test(unsigned(t)) && !/[a-z]/i.test(t)),
+        (t) => !t || EMPTY_AMOUNT.test(t) || (WHOLE_RUPEES.test(unsigned(t)) && !/[a-z]/i.test(bare(t))),
       ),
   );
   if (printed && whole.length > 0 && (!assigned || assigned.score < MIN_CHAINED)) {
