@@ -254,6 +254,38 @@ describe("a statement's rows saved in chunks (PGlite)", () => {
     );
   });
 
+  // Decision 052, round sixteen: a chunk is kept as the JSON text it was sent (a json column), not
+  // parsed into jsonb's binary form on its insert, the larger half of the embedded database's work
+  // on a chunk; and the statement reads back the same, through both of its readers.
+  test('a chunk is stored as the text it was sent, and reads back the same', async () => {
+    const m = await makeMember(h, 10);
+    const rows = rowsOf(300).map((r, i) => ({
+      ...r,
+      Description: i === 3 ? 'QUOTE " AND \\ ₹ 1,000' : r.Description,
+    }));
+    const staged = await stageStatementRows(h.database.db, { userId: m.id, rows });
+    const chunks = (
+      (await h.database.db.execute(
+        sql`select pg_typeof(rows)::text as type, rows::text as text
+            from statement_row_chunks where statement_id = ${staged.id} order by n`,
+      )) as unknown as { rows: { type: string; text: string }[] }
+    ).rows;
+    assert.deepEqual(
+      chunks.map((c) => c.type),
+      ['json', 'json'],
+    );
+    // the text as JSON.stringify wrote it (jsonb would give it back re-spaced: `["01-04-2025", ...`)
+    assert.equal(chunks[0]!.text, JSON.stringify(JSON.parse(chunks[0]!.text)));
+    const { id } = await save(m.id, staged);
+    const page = await loadStatementRows(h.database.db, m.id, id, { offset: 0, limit: 500 });
+    assert.deepEqual(
+      page?.rows.map((r) => r[1]),
+      rows.map((r) => r.Description),
+    );
+    const text = JSON.parse((await loadStatementRowsJson(h.database.db, m.id, id))!);
+    assert.deepEqual(text.rows, page?.rows);
+  });
+
   test("the sweep removes chunks no statement took once they are a day old, never a statement's", async () => {
     const m = await makeMember(h, 10);
     const orphan = await stageStatementRows(h.database.db, { userId: m.id, rows: rowsOf(1200) });

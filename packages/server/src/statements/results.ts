@@ -192,8 +192,16 @@ export async function stageStatementRows(
   db: Db,
   s: { id?: string; userId: string; rows: readonly StatementTransaction[]; sources?: readonly RowSource[] },
 ): Promise<StagedRows> {
+  return stageStored(db, s, await storedRows(s.rows, s.sources));
+}
+
+/** stageStatementRows with the rows' stored form made already (withStagedRows makes it once). */
+async function stageStored(
+  db: Db,
+  s: Parameters<typeof stageStatementRows>[1],
+  rows: readonly StoredRow[],
+): Promise<StagedRows> {
   const id = s.id ?? randomUUID();
-  const rows = await storedRows(s.rows, s.sources);
   await writeChunks(db, id, s.userId, rows);
   return { staged: true, id, count: rows.length, ledgers: s.rows.map((r) => r.LedgerName ?? '') };
 }
@@ -245,11 +253,13 @@ export async function withStagedRows<T>(
   try {
     const rows: RowsToSave[] = [];
     for (const s of statements) {
-      if (chunkStarts(await storedRows(s.rows, s.sources)).length <= 1) {
+      // (made once here, not once to count its chunks and again to stage them)
+      const stored = await storedRows(s.rows, s.sources);
+      if (chunkStarts(stored).length <= 1) {
         rows.push({ rows: s.rows, ...(s.sources ? { sources: s.sources } : {}) });
         continue;
       }
-      const one = await stageStatementRows(db, s);
+      const one = await stageStored(db, s, stored);
       staged.push(one);
       rows.push({ rows: one });
     }
