@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Item, itemsPage } from './items.ts';
-import { inferredRowsOf } from './stages.ts';
+import { inferredRowsOf, inferredTableOf } from './stages.ts';
 
 test("a balance's own mark, then the amount's Dr/Cr column ('61,683.46 (Cr) | DR')", () => {
   // (the balance's '(Cr)' was read as the Dr/Cr column and the amount's 'DR' went to the balance:
@@ -558,4 +558,57 @@ test("a day drawn apart from its month and two-digit year ('02' 'July 24'), head
     ['2024-07-05', 64400, 0, 63407328],
     ['2024-08-02', 100000, 0, 63307328],
   ]);
+});
+
+test('an overdrawn balance in brackets drawn in one item with the number after it is a figure cell of its own', () => {
+  // unknown headings over serial, date, reference, channel, amount, Dr/Cr, balance, cheque number,
+  // narration (generated KOTAK seed 4672305059, Courier 8.5, tight): '(17,533.54) 8226' is one item
+  const row = (
+    y: number,
+    n: string,
+    date: string,
+    amount: string,
+    mark: string,
+    tail: string,
+    text: string,
+  ): [number, Item[]] => [
+    y,
+    [
+      [31, 39, n],
+      [55, 117, `${date} ${date} NEFTINW-921349`],
+      [140, 185, 'NET BANKING'],
+      [255 - 4 * amount.length, 255, amount],
+      [258, 266, mark],
+      [282, 340, tail],
+      [346, 346 + 4 * text.length, text],
+    ],
+  ];
+  const doc = itemsPage(8.5, [
+    [
+      100,
+      [
+        [31, 60, 'Kolumn'],
+        [80, 100, 'Frob'],
+        [160, 190, 'Quux'],
+        [222, 250, 'Plugh'],
+        [300, 330, 'Xyzzy'],
+      ],
+    ],
+    row(120, '1', '01-07-25', '1,000.00', 'DR', '(10,000.00) 8226', 'NEFT SUPREME PACKAGING LLP'),
+    row(130, '2', '03-07-25', '2,500.00', 'CR', '(7,500.00) 7837', 'NACH DR TATA CAPITAL'),
+    row(140, '3', '05-07-25', '753.00', 'DR', '(8,253.00) 7448', 'IMPS NEHA SINGH'),
+    row(150, '4', '08-07-25', '12,000.00', 'CR', '3,747.00 7059', 'NEFT NEW INDIA HARDWARE'),
+    row(160, '5', '09-07-25', '47.00', 'DR', '3,700.00 6670', 'CASH DEPOSIT AT KORAMANGALA'),
+  ]);
+  const rows = inferredTableOf(doc).sections.flatMap((s) => s.transactions);
+  assert.deepEqual(
+    rows.map((t) => [t.date, t.withdrawal, t.deposit, t.balance, t.description]),
+    [
+      ['2025-07-01', 100000, 0, -1000000, 'NEFT SUPREME PACKAGING LLP'],
+      ['2025-07-03', 0, 250000, -750000, 'NACH DR TATA CAPITAL'],
+      ['2025-07-05', 75300, 0, -825300, 'IMPS NEHA SINGH'],
+      ['2025-07-08', 0, 1200000, 374700, 'NEFT NEW INDIA HARDWARE'],
+      ['2025-07-09', 4700, 0, 370000, 'CASH DEPOSIT AT KORAMANGALA'],
+    ],
+  );
 });

@@ -49,8 +49,9 @@ export function figureWords(run: Run): Run[] {
   return out;
 }
 
-/** a figure with its paise, or one decimal where a statement prints one ('15,088.0'), and its side */
-const FIGURE_END = /\d\.\d\d?(?:\s*(?:cr|dr)\.?)?$/i;
+/** a figure with its paise, or one decimal where a statement prints one ('15,088.0'), an overdrawn one in brackets
+ * ('(17,533.54)'), and its side */
+const FIGURE_END = /\d\.\d\d?\)?(?:\s*(?:cr|dr)\.?)?$/i;
 
 /**
  * A figure and words drawn as one run are two cells, whichever comes first: a figure is one token,
