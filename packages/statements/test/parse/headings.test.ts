@@ -111,6 +111,33 @@ test("'Debit' and 'Credit Amount' a word space apart are two columns, not one 'D
   ]);
 });
 
+test("'Debit Credit Amount' drawn as one item (a tight print from a browser) is two columns, as 'Withdrawal / Deposit' is one", () => {
+  const h = matchHeader([
+    { text: 'Sl No', x0: 27, x1: 45 },
+    { text: 'Trans Date', x0: 70, x1: 106 },
+    { text: 'Remarks', x0: 177, x1: 202 },
+    { text: 'Debit Credit Amount Running Balance Br Code', x0: 472, x1: 625 },
+  ]);
+  assert.deepEqual(
+    h?.columns.map((c) => `${c.role}:${c.label}`),
+    [
+      'serial:Sl No',
+      'date:Trans Date',
+      'description:Remarks',
+      'debit:Debit',
+      'credit:Credit Amount',
+      'balance:Running Balance',
+      'other:Br Code',
+    ],
+  );
+  assert.deepEqual(roles(['Date', 'Narration', 'Withdrawal / Deposit', 'Balance']), [
+    'date',
+    'description',
+    'amount',
+    'balance',
+  ]);
+});
+
 test("'Dr', '/' and 'Cr' drawn a word space apart after the balance are one Dr/Cr column", () => {
   const h = matchHeader([
     { text: 'Txn Date', x0: 26, x1: 67 },

@@ -330,11 +330,12 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + 6); j++) {
       if (j > i && gapBefore(j)) break;
-      // 'Debit' and 'Credit Amount' drawn a word space apart are two columns, not one 'Debit Credit'
-      // (but 'Dr' '/' 'Cr' drawn apart is the one name 'Dr/Cr')
+      // 'Debit' and 'Credit Amount' drawn a word space apart are two columns, not one 'Debit Credit',
+      // in one item as in two (but 'Dr' '/' 'Cr' is the one name 'Dr/Cr', and a slash joins two
+      // sides into one signed column's name: 'Withdrawal / Deposit')
       if (
         j > i &&
-        words[j]!.ri !== words[j - 1]!.ri &&
+        (words[j]!.ri !== words[j - 1]!.ri || !/\/$/.test(words[j - 1]!.text)) &&
         best &&
         opposite(best.role, lookup(table, norm(words[j]!.text), fuzzy)) &&
         lookup(table, joined + norm(words[j]!.text), fuzzy) !== 'mark'
