@@ -325,17 +325,20 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
   const gapBefore = (j: number) =>
     words[j]!.ri !== words[j - 1]!.ri &&
     words[j]!.x0 - words[j - 1]!.x1 > (fuzzy ? OCR_WORD_GAP_CHARS : WORD_GAP_CHARS) * charWidth;
+  const slashNear = (j: number) =>
+    words.slice(Math.max(0, j - 2), j + 3).some((w) => w.ri === words[j]!.ri && w.text.includes('/'));
   while (i < words.length) {
     let best: { role: Role; j: number } | null = null;
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + 6); j++) {
       if (j > i && gapBefore(j)) break;
       // 'Debit' and 'Credit Amount' drawn a word space apart are two columns, not one 'Debit Credit',
-      // in one item as in two (but 'Dr' '/' 'Cr' is the one name 'Dr/Cr', and a slash joins two
-      // sides into one signed column's name: 'Withdrawal / Deposit')
+      // in one item as in two (but 'Dr' '/' 'Cr' is the one name 'Dr/Cr', and in one item a slash
+      // near the sides joins them into one signed column's name: 'Withdrawal / Deposit', the stacked
+      // 'Withdrawal Deposit (Dr)/ (Cr)')
       if (
         j > i &&
-        (words[j]!.ri !== words[j - 1]!.ri || !/\/$/.test(words[j - 1]!.text)) &&
+        (words[j]!.ri !== words[j - 1]!.ri || !slashNear(j)) &&
         best &&
         opposite(best.role, lookup(table, norm(words[j]!.text), fuzzy)) &&
         lookup(table, joined + norm(words[j]!.text), fuzzy) !== 'mark'
