@@ -75,3 +75,23 @@ test("a sign set a space before whole rupees ('+ 18,764') stays with them, and t
     ['TFR', '+'],
   );
 });
+
+test("a reference, a figure and its Dr/Cr mark drawn as one item ('UPI-518374551840 15,088.00 CR') are three cells", () => {
+  // (KOTAK 5147365859 of seed 650001, Courier 8.5, tight: the reference column and the amount's
+  // made one text column, no amount column was found and the words' order read kept the
+  // references and the value dates in the narrations)
+  const run = measured([279, 343, 'UPI-518374551840'], [347, 379, '15,088.00'], [383, 391, 'CR']);
+  assert.deepEqual(
+    figureApart(run)?.map((r) => [r.text, r.x0, r.x1]),
+    [
+      ['UPI-518374551840', 279, 343],
+      ['15,088.00', 347, 379],
+      ['CR', 383, 391],
+    ],
+  );
+  // an overdrawn balance in brackets is a figure too ('(17,533.54) 8226': a cheque number after it)
+  assert.deepEqual(
+    figureApart(measured([282, 321, '(17,533.54)'], [325, 340, '8226']))?.map((r) => r.text),
+    ['(17,533.54)', '8226'],
+  );
+});

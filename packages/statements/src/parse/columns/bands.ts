@@ -76,20 +76,25 @@ export function figureApart(run: Run, words = figureWords(run)): Run[] | null {
       { text: rest.map((w) => w.text).join(' '), x0: rest[0]!.x0, x1: rest[rest.length - 1]!.x1 },
     ];
   }
-  // words first: the last word the figure (figures before it are cellsOf's to take apart, and
-  // 'Rs. 4,020.00' is one cell); most runs end in a word, asked before the run is measured
+  // words first: the last word the figure, or the figure and a Dr/Cr mark after it (figures before
+  // it are cellsOf's to take apart, and 'Rs. 4,020.00' is one cell); most runs end in a word, asked
+  // before the run is measured
   const end = run.text.slice(run.text.lastIndexOf(' ') + 1);
-  if (!(figure(end) || EMPTY_AMOUNT.test(end))) return null;
+  if (!(figure(end) || EMPTY_AMOUNT.test(end) || isMark(end))) return null;
   const each = runWords(run);
-  const last = each[each.length - 1]!;
-  const before = each[each.length - 2];
+  // ('UPI-518374551840 15,088.00 CR': a reference, the amount and its side)
+  const marked = each.length >= 3 && isMark(end) && figure(each[each.length - 2]!.text);
+  const tail = each.slice(marked ? -2 : -1);
+  const last = tail[0]!;
+  const before = each[each.length - tail.length - 1];
   if (!before || !(figure(last.text) || EMPTY_AMOUNT.test(last.text))) return null;
   if (readAmount(before.text) !== null || isMark(before.text) || isCurrency(before.text)) return null;
-  if (!/[a-z]/i.test(run.text)) return null;
-  const head = each.slice(0, -1);
+  // (letters besides the mark after the figure)
+  if (!/[a-z]/i.test(marked ? run.text.slice(0, run.text.lastIndexOf(' ')) : run.text)) return null;
+  const head = each.slice(0, -tail.length);
   return [
     { text: head.map((w) => w.text).join(' '), x0: run.x0, x1: before.x1 },
-    { text: last.text, x0: last.x0, x1: run.x1 },
+    ...tail.map((w, k) => ({ text: w.text, x0: w.x0, x1: k === tail.length - 1 ? run.x1 : w.x1 })),
   ];
 }
 
