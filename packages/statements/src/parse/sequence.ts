@@ -100,6 +100,8 @@ export const BALANCE_FIRST: Order = ['date', 'description', 'valueDate', 'balanc
 interface Pending {
   lines: Line[];
   words: string[];
+  /** a date alone on the line under the row's date line: the row's value date */
+  dateUnder?: Line;
 }
 
 /**
@@ -486,18 +488,18 @@ function readRows(
   const flush = () => {
     if (!pending) return;
     // the lines after the one that holds the figures are the narration's wrapped end
-    const lines = pending.lines;
+    const under = pending.dateUnder;
+    const lines = pending.lines.filter((l) => l !== under);
     const figuresAt = lines.findLastIndex((l) => hasMoney(l.text.split(' ')));
     const head = figuresAt < 0 ? lines : lines.slice(0, figuresAt + 1);
-    const cells = sequenceCells(
-      head.flatMap((l) => l.text.split(' ')),
-      order,
-      {
-        ...how,
-        seen: printed,
-        ...(opts.valueDateFirst ? { valueDateFirst: true } : {}),
-      },
-    );
+    const headWords = head.flatMap((l) => l.text.split(' '));
+    const start = under ? rowStart(headWords) : null;
+    if (under && start) headWords.splice((start.serial ? 1 : 0) + start.words, 0, ...under.text.split(' '));
+    const cells = sequenceCells(headWords, order, {
+      ...how,
+      seen: printed,
+      ...(opts.valueDateFirst ? { valueDateFirst: true } : {}),
+    });
     if (cells) sureCells(cells, head);
     // (the row's time under its date is no narration)
     const timed = cells?.some((c) => c.role === 'date' && TIME_WORD.test(c.text.split(' ').at(-1)!));
@@ -621,6 +623,24 @@ function readRows(
         hasMoney(nextWords)
       );
     };
+    // a date alone right under a row's date line is that row's value date, printed under its posting
+    // date (as the positional read takes it): no narration, no row. (Not where the next line holds
+    // figures and no date: that date starts the next row, its figures under it.)
+    const start = current !== null && current.lines.length === 1 && near ? rowStart(current.words) : null;
+    const dateAt = start ? (start.serial ? 1 : 0) + start.words : -1;
+    const next = body[i + 1];
+    const nextWords = next?.page === line.page ? next.text.split(' ') : null;
+    if (
+      start &&
+      readDate(line.text) !== null &&
+      leadingDate(line.text)?.words === words.length &&
+      !leadingDate(current!.words.slice(dateAt).join(' ')) &&
+      (nextWords === null || sequenceStart(nextWords) || !hasMoney(nextWords))
+    ) {
+      current!.lines.push(line);
+      current!.dateUnder = line;
+      continue;
+    }
     if (sequenceStart(words) && !wrappedDate()) {
       flush();
       pending = { lines: [line], words };

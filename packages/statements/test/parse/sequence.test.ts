@@ -434,3 +434,48 @@ test("without a header the reader knows: the first row's figures on the line und
   );
   assert.equal(account!.reconciliation.ok, true, account!.reconciliation.message);
 });
+
+test('a date alone under a row’s date line is its value date, not its narration', () => {
+  // (generated KOTAK seed 5147365859, unknown headings, the value date printed under the posting
+  // date: read by the words' order, every narration ended in its value date)
+  const lines: [number, Item[]][] = [
+    [20, [[26, 154, 'Kotak Mahindra Bank']]],
+    [85, [[26, 236, 'Statement of Account for the period July 01, 2025 to July 31, 2025']]],
+    [105, [[26, 477, 'Kolumn Frob Quux Plugh Xyzzy Zorb']]],
+    [125, [[26, 477, '1 July 02, 2025 UPI/SNEHA MISHRA/518374551840/groceries 15,088.00 CR 25,416.46 Cr']]],
+    [133, [[51, 98, 'July 03, 2025']]],
+    [141, [[26, 477, '2 July 05, 2025 UPI/DEEPA GUPTA/518690030138/school fee 11,074.00 CR 36,490.46 Cr']]],
+    [149, [[51, 98, 'July 05, 2025']]],
+    [157, [[26, 477, '3 July 07, 2025 NEFT HDFCN251885733469 ORIENT PAPER MART 2,070.00 DR 34,420.46 Cr']]],
+    [165, [[51, 98, 'July 07, 2025']]],
+  ];
+  const [account] = parseStatement(itemsPage(9, lines, [842, 595])).accounts;
+  assert.deepEqual(
+    account!.transactions.map((t) => [t.date, t.valueDate, t.description, t.withdrawal, t.deposit]),
+    [
+      ['2025-07-02', '2025-07-03', 'UPI/SNEHA MISHRA/518374551840/groceries', 0, 1_508_800],
+      ['2025-07-05', '2025-07-05', 'UPI/DEEPA GUPTA/518690030138/school fee', 0, 1_107_400],
+      ['2025-07-07', '2025-07-07', 'NEFT HDFCN251885733469 ORIENT PAPER MART', 207_000, 0],
+    ],
+  );
+});
+
+test('a date alone under a row, its figures on the line under it, starts the next row', () => {
+  const lines: [number, Item[]][] = [
+    [20, [[26, 154, 'Kotak Mahindra Bank']]],
+    [105, [[26, 477, 'Kolumn Frob Quux Plugh Xyzzy Zorb']]],
+    [125, [[26, 477, '01-07-2025 UPI/SNEHA MISHRA/518374551840/groceries 15,088.00 25,416.46']]],
+    [133, [[26, 98, '02-07-2025']]],
+    [141, [[26, 477, 'UPI/DEEPA GUPTA/518690030138/school fee 11,074.00 36,490.46']]],
+    [157, [[26, 477, '07-07-2025 NEFT HDFCN251885733469 ORIENT PAPER MART 2,070.00 34,420.46']]],
+  ];
+  const [account] = parseStatement(itemsPage(9, lines, [842, 595])).accounts;
+  assert.deepEqual(
+    account!.transactions.map((t) => [t.date, t.description, t.withdrawal, t.deposit]),
+    [
+      ['2025-07-01', 'UPI/SNEHA MISHRA/518374551840/groceries', 0, 1_508_800],
+      ['2025-07-02', 'UPI/DEEPA GUPTA/518690030138/school fee', 0, 1_107_400],
+      ['2025-07-07', 'NEFT HDFCN251885733469 ORIENT PAPER MART', 207_000, 0],
+    ],
+  );
+});
