@@ -489,7 +489,7 @@ const DATE_DIGIT: Record<string, string> = {
 };
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const NAMED_MONTH_DATE = /^(\d{1,2})([-/.]?)([A-Za-z\d]{3})\2(\d{4}|\d{2})$/;
+const NAMED_MONTH_DATE = /^(\d{1,2})([-/.]?)([A-Za-z\d]{2,3})\2(\d{4}|\d{2})$/;
 
 /**
  * A date with its month's name one letter misread ('14-Jah-2023' for 14-Jan-2023: scan bench,
@@ -504,10 +504,15 @@ function mendNamedMonth(text: string): string | null {
   const name = m[3]!.toLowerCase();
   // a letter read as a figure ('12-2ul-2025': a J read 2; scan bench, skew KOTAK seed 63367), not two
   if (/\d.*\d/.test(name)) return null;
-  const near = MONTHS.flatMap((month, i) => {
-    const off = [...month].filter((c, k) => name[k] !== c).length;
-    return off <= 1 ? [{ i, off }] : [];
-  });
+  // a letter lost ('12- My- 2023' for May: scan bench, photo BANKOFINDIA seed 134879) counts as one
+  // off, and only when the two left are a month's in their order, and no other month's
+  const off = (month: string) =>
+    name.length === 3
+      ? [...month].filter((c, k) => name[k] !== c).length
+      : [0, 1, 2].some((k) => month.slice(0, k) + month.slice(k + 1) === name)
+        ? 1
+        : 2;
+  const near = MONTHS.flatMap((month, i) => (off(month) <= 1 ? [{ i, off: off(month) }] : []));
   const best = near.filter((n) => n.off === Math.min(...near.map((x) => x.off)));
   if (best.length !== 1) return null;
   const day = Number(m[1]);

@@ -6,7 +6,8 @@
 // '12-Jul-2025' read '12-2ul-2025' (the J read 2) ended the table there: 6 of 22 rows.
 // Session 20: turn90 BOB (seed 31719) read with libjpeg-turbo's decode (a4 of session 19), its
 // '22/02/24' read '22/1 02/24'; photo ICICI (seed 7943, a15b95b), '04/03/25' read '040325';
-// speckle BOM (seed 126919, session 18's read), '14/02/2024' read '14/.02/2024', which ended the table.
+// speckle BOM (seed 126919, session 18's read), '14/02/2024' read '14/.02/2024', which ended the table;
+// photo BANKOFINDIA (seed 134879, session 18's read), '12-May-2023' read '12- My- 2023'.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,21 @@ test('mendOcrDate reads a date whose separators are both lost, or whose slash wa
   assert.equal(mendOcrDate('22/1 02/24'), '22/02/24'); // turn90 BOB 31719
   assert.equal(mendOcrDate('24/l 02/2024'), '24/02/2024');
   assert.equal(mendOcrDate('22/1 13/24'), null);
+});
+
+test("mendOcrDate reads a month's name with a letter lost, when only one month is spelt so", () => {
+  assert.equal(mendOcrDate('12- My- 2023'), '12/05/2023'); // photo BANKOFINDIA 134879
+  assert.equal(mendOcrDate('14 Jl 2025'), '14/07/2025'); // photo KOTAK 150499
+  assert.equal(mendOcrDate('12-Jn-2023'), null); // January's or June's
+  assert.equal(mendOcrDate('12-Ju-2023'), null); // June's or July's
+  assert.equal(mendOcrDate('12-Xy-2023'), null);
+});
+
+test('the photo BANKOFINDIA statement whose 12 May was read 12- My- 2023: every row', () => {
+  const boi = load('photo-BANKOFINDIA-134879.read.json');
+  const { score } = judgeParse(boi.truth, parseStatement(boi.doc));
+  assert.equal(score.expected, 25);
+  assert.equal(score.matched, 25);
 });
 
 test("mendOcrDate reads a date with a speck's point beside its slash ('14/.02/2024')", () => {
