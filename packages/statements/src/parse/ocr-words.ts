@@ -14,6 +14,13 @@ const STUCK_ENDS = /^[|¦‘’“”"'`«»]+|[|¦‘’“”"'`«»]+$/g;
 // summary below it).
 const TALL_GLYPHS = /^[0-9A-Z]+$/;
 const SHORT_SHARE = 0.55;
+// A glyph or two read unsure that stands as short, one of them a letter rising over the small
+// letters or falling under them, is a smear too: speckle HDFC seed 63375 read a flat speck 'Bl' (0.29
+// of the text height, confidence 44) on a line of its own in the value-date column, and 'ng' (0.53,
+// 35) in the gap before the date column; each in turn ended the table on page 2, 4 rows lost. (A
+// word read surely stays: a photo's small print reads 'to', 'of' at 0.54-0.56, confidence 62-96.)
+const RISING_OR_FALLING = /[0-9A-Zbdfhkltgjpqyi]/;
+const UNSURE_SMEAR = 50;
 // A glyph or two the recogniser is this unsure of, with nothing else of a word in it ('J—' read at
 // 25 from the end of a rule), is no text.
 const NOISE_CONFIDENCE = 30;
@@ -27,6 +34,10 @@ const COLON_BEFORE_FIGURE = /^[:;](?=\d[\d,]*\.\d{2}(?!\d))/;
 // A speck after a mark's point read as a second one: 'Cr..' is no mark, and its balance was left
 // unread (speckle CANARA seed 55599, the last row's balance). One point is kept.
 const MARK_SPECKS = /^(Cr|Dr|CR|DR)[.,]{2,}$/;
+// A speck after a figure's paise read as a point: '319.97.' is no figure, and the withdrawal was
+// left unread (speckle HDFC seed 63375, 3 Dec; seed 7935's balance '3,480.21.'). Only a figure
+// with its point and two paise; a mark after it ('1,234.56Cr.') is another word's.
+const POINT_AFTER_PAISE = /^(\d[\d,]*\.\d{2})[.,]$/;
 
 /** The median height of the page's words of three letters or digits or more (0 when there are none). */
 function textHeight(words: Word[]): number {
@@ -51,6 +62,15 @@ export function cleanOcrWords(words: Word[]): Word[] {
     if (t !== ':' && t !== '-' && NOISE_WORD.test(t)) continue;
     if (TALL_GLYPHS.test(t) && w.height < SHORT_SHARE * height) continue;
     const glyphs = t.replace(/[^A-Za-z0-9]/g, '').length;
+    if (
+      w.confidence !== undefined &&
+      w.confidence < UNSURE_SMEAR &&
+      glyphs >= 1 &&
+      glyphs <= 2 &&
+      RISING_OR_FALLING.test(t) &&
+      w.height < SHORT_SHARE * height
+    )
+      continue;
     if (w.confidence !== undefined && w.confidence < NOISE_CONFIDENCE && glyphs <= 1) continue;
     if (
       w.confidence !== undefined &&
@@ -61,10 +81,16 @@ export function cleanOcrWords(words: Word[]): Word[] {
       w.width > BLOT_PITCH * pitch * t.length
     )
       continue;
-    const text = t.replace(STUCK_ENDS, '').replace(COLON_BEFORE_FIGURE, '').replace(MARK_SPECKS, '$1.');
+    const text = t
+      .replace(STUCK_ENDS, '')
+      .replace(COLON_BEFORE_FIGURE, '')
+      .replace(MARK_SPECKS, '$1.')
+      .replace(POINT_AFTER_PAISE, '$1');
     if (text) out.push({ ...w, text });
   }
-  return mendBalanceLabels(mendHeadingWords(dropDashBeforeCr(restoreLostPoints(dropLoneSeparators(out)))));
+  return mendBalanceLabels(
+    mendHeadingWords(dropMisreadMarks(dropDashBeforeCr(restoreLostPoints(dropLoneSeparators(out))))),
+  );
 }
 
 /** The middles of two words stand on one text line. */
@@ -79,10 +105,12 @@ const sameLine = (a: Word, b: Word) =>
  */
 function dropLoneSeparators(words: Word[]): Word[] {
   const pitch = textPitch(words);
+  const height = textHeight(words);
   return words.filter(
     (w) =>
       (w.text !== ':' && w.text !== '-') ||
-      (words.some((o) => o !== w && sameLine(o, w)) && !(w.text === ':' && farFromWords(w, words, pitch))),
+      (words.some((o) => o !== w && sameLine(o, w)) &&
+        !(w.text === ':' && speckColon(w, height) && farFromWords(w, words, pitch))),
   );
 }
 
@@ -95,10 +123,25 @@ function dropLoneSeparators(words: Word[]): Word[] {
  */
 const SEPARATOR_REACH = 8;
 const UNSURE_SEPARATOR = 50;
+/**
+ * A printed ':' stands most of a letter's height (its two points apart): in the reads of the scan
+ * bench's 4-a-class sample, 119 of the 126 ':' beside a word up to 0.85 of the page's text height
+ * stand 0.6 of it or more; the five far from every word on their line, specks, 0.10-0.48.
+ * Speckle HDFC seed 7935: a speck 0.43 high read ':' at confidence 80 in the value-date column under
+ * a narration line ended the table there, 15 of 18 rows lost (decision 041, session 20).
+ */
+const SHORT_COLON = 0.6;
+/**
+ * Whether a ':' may be a speck: unsure, or too short for a printed one. A printed ':' is read
+ * surely and stands its height (a saved real scan's garbage line kept its ':' of no confidence,
+ * and its references their column: test/fixtures/PNB/scanned).
+ */
+function speckColon(w: Word, height: number): boolean {
+  if (w.confidence === undefined) return false;
+  return w.confidence < UNSURE_SEPARATOR || (height > 0 && w.height < SHORT_COLON * height);
+}
 function farFromWords(w: Word, words: Word[], pitch: number): boolean {
-  // and unsure: a printed ':' is read surely (a saved real scan's garbage line kept its ':' of no
-  // confidence, and its references their column: test/fixtures/PNB/scanned)
-  if (pitch <= 0 || w.confidence === undefined || w.confidence >= UNSURE_SEPARATOR) return false;
+  if (pitch <= 0) return false;
   return words.every(
     (o) =>
       o === w ||
@@ -127,10 +170,11 @@ const POINT_RESTORED_CONFIDENCE = 50;
  * figures; UTKARSH 39698 one). Such a word is no figure to the parse (a figure needs its point: a
  * cheque or reference number is not money), so a balance so read is lost and a deposit placed wrong.
  * Put back where the word ends where a column of figures with their points ends (a right-aligned
- * amount or balance column: COLUMN_FIGURES of them within COLUMN_EDGE of a character, outnumbering
- * the words of bare digits that end there, so a column of cheque numbers keeps its own), before
- * the last two digits; the word's confidence lowered so its row is flagged unless the chain proves
- * it.
+ * amount or balance column: COLUMN_FIGURES of them within COLUMN_EDGE of a character, at least as
+ * many as the words of bare digits that end there, so a column of cheque numbers keeps its own),
+ * before the last two digits; the word's confidence lowered so its row is flagged unless the chain
+ * proves it. (As many: photo ICICI seed 7943's page 1 lost the points of half its balances and
+ * deposits, four and four, two and two; session 20.)
  */
 function restoreLostPoints(words: Word[]): Word[] {
   const pitch = textPitch(words);
@@ -145,7 +189,7 @@ function restoreLostPoints(words: Word[]): Word[] {
     const m = POINT_LOST.exec(w.text);
     if (!m) return w;
     const column = endsBy(figures, w);
-    if (column < COLUMN_FIGURES || column <= endsBy(bare, w)) return w;
+    if (column < COLUMN_FIGURES || column < endsBy(bare, w)) return w;
     return {
       ...w,
       text: `${m[1]}.${m[2]}${m[3] ?? ''}`,
@@ -180,6 +224,44 @@ function dropDashBeforeCr(words: Word[]): Word[] {
     );
     return mark ? { ...w, text: m[1]! } : w;
   });
+}
+
+/** What a misread Dr/Cr may come out as: a glyph or two, a point or brackets ('a.', '(Q)', '(CO)'). */
+const MARK_LIKE = /^\(?[A-Za-z0-9]{1,2}[.)]?\)?$/;
+const READ_MARK = /^\(?(?:Cr|Dr|CR|DR)\.?\)?$/;
+/** Marks read right in a column: at least this many stand where a misread one stands. */
+const MARK_COLUMN = 2;
+
+/**
+ * A balance's Dr/Cr misread ('(a)', '(Q)', '(Or)', '(er)', 'O0)' for '(Cr)') is no mark, and the
+ * figure before it was left unread: photo BOB seed 47559 (200 dpi) had 14 of its 19 balances so,
+ * their rows unproved (8 of 19 read). Such a word, right after a figure, where marks read right
+ * stand in a column (MARK_COLUMN of them starting within a text height of it), is dropped. Which
+ * side it printed is not guessed: the figure reads as in credit, and the chain proves it, mends its
+ * sign or breaks (and flags) there. (The reader's mendCrMarks, scan/words.ts, reads a bare 'Or'
+ * or 'OQ.' after a figure as Cr as it recognises the page; a bracketed one comes here, and so does
+ * every saved read.)
+ */
+function dropMisreadMarks(words: Word[]): Word[] {
+  const marks = words.filter((w) => READ_MARK.test(w.text));
+  if (marks.length < MARK_COLUMN) return words;
+  const drop = new Set<Word>();
+  for (const w of words) {
+    if (!MARK_LIKE.test(w.text) || READ_MARK.test(w.text)) continue;
+    const h = w.height || 8;
+    if (marks.filter((m) => Math.abs(m.x - w.x) <= h).length < MARK_COLUMN) continue;
+    const figure = words.find(
+      (o) =>
+        // as the line will read it ('2.19.400.06' is 2,19,400.06: fixOcrAmount)
+        PAISE_FIGURE.test(fixOcrAmount(o.text)) &&
+        sameLine(o, w) &&
+        o.x < w.x &&
+        w.x - (o.x + o.width) >= -h / 2 &&
+        w.x - (o.x + o.width) < 2 * h,
+    );
+    if (figure) drop.add(w);
+  }
+  return drop.size ? words.filter((w) => !drop.has(w)) : words;
 }
 
 // How the recogniser reads a heading's 'Amount' and 'Amt' in the bench's fonts: the 'm' as 'n',
@@ -228,13 +310,89 @@ function mendBalanceLabels(words: Word[]): Word[] {
     words
       .filter((o) => o !== w && o.x > w.x && sameLine(o, w))
       .reduce<Word | undefined>((a, o) => (a === undefined || o.x < a.x ? o : a), undefined);
-  return words.map((w) => {
+  const mended = joinSplitLabels(words, next).map((w) => {
     const opening = OPENING_MISREAD.test(w.text) && !/^opening$/i.test(w.text);
     const closing = CLOSING_MISREAD.test(w.text) && !/^closing$/i.test(w.text);
     if ((!opening && !closing) || !BALANCE.test(next(w)?.text ?? '')) return w;
     const label = opening ? 'Opening' : 'Closing';
     return { ...w, text: w.text === w.text.toUpperCase() ? label.toUpperCase() : label };
   });
+  return dropMisreadBalanceMarks(mended, next);
+}
+
+/** How many letters of `read` differ from `word`'s, letter for letter (Infinity when the lengths differ). */
+function lettersOff(read: string, word: string): number {
+  if (read.length !== word.length) return Infinity;
+  return [...word].filter((c, k) => read[k] !== c).length;
+}
+
+/**
+ * A label read with one letter off, or one lost and one more off ('Oper' 'ng' for 'Opening', the i
+ * lost: the same photo read with libjpeg-turbo's decode). 'Opening' and 'Closing' are four apart.
+ */
+function nearLabel(read: string, label: string): boolean {
+  if (lettersOff(read, label) <= 1) return true;
+  if (read.length !== label.length - 1) return false;
+  return [...label].some((_c, k) => lettersOff(read, label.slice(0, k) + label.slice(k + 1)) <= 1);
+}
+
+/**
+ * 'Opening' or 'Closing' read as two words that touch, a letter misread ('Oper:' 'ng', the i read as
+ * a ':' and the n as an r, the two boxes overlapping: photo BOB seed 47559, its opening balance
+ * unread): the two made one label again when, a ':' or '!' taken for an i, they spell the label
+ * nearly (nearLabel), and 'Balance' follows. (The reader's joinCutLabels, scan/words.ts, joins a
+ * label cut where it is spelt right, 'Openi' 'ng'.)
+ */
+function joinSplitLabels(words: Word[], next: (w: Word) => Word | undefined): Word[] {
+  const gone = new Set<Word>();
+  const out = words.map((first) => {
+    const second = next(first);
+    if (!second || !BALANCE.test(next(second)?.text ?? '')) return first;
+    const h = Math.max(first.height, second.height) || 8;
+    if (second.x - (first.x + first.width) > 0.5 * h) return first;
+    const read = (first.text + second.text).replace(/[:;!|]/g, 'i').toLowerCase();
+    const label = ['Opening', 'Closing'].find((l) => nearLabel(read, l.toLowerCase()));
+    if (!label) return first;
+    gone.add(second);
+    const right = Math.max(first.x + first.width, second.x + second.width);
+    return {
+      ...first,
+      text: first.text === first.text.toUpperCase() ? label.toUpperCase() : label,
+      width: right - first.x,
+      ...(first.confidence !== undefined || second.confidence !== undefined
+        ? { confidence: Math.min(first.confidence ?? 100, second.confidence ?? 100) }
+        : {}),
+    };
+  });
+  return gone.size ? out.filter((w) => !gone.has(w)) : out;
+}
+
+/**
+ * The word after an opening or closing balance's figure that is no Dr/Cr, where the recogniser
+ * misread its mark, is dropped: 'Opening Balance 7,259.18 a.' (speckle HDFC seed 63375, its 'Cr.'
+ * read 'a.') was no opening balance, and the first rows' balances, unproved, were left unread (3 of
+ * 18 rows). Which side it printed is not guessed: a balance without its mark reads as in credit,
+ * and the chain then proves or breaks it. A narration's words are on no such line.
+ */
+function dropMisreadBalanceMarks(words: Word[], next: (w: Word) => Word | undefined): Word[] {
+  const drop = new Set<Word>();
+  for (const label of words) {
+    if (!/^(?:opening|closing)$/i.test(label.text) || !BALANCE.test(next(label)?.text ?? '')) continue;
+    const figure = next(next(label)!);
+    if (!figure || !PAISE_FIGURE.test(figure.text)) continue;
+    const after = next(figure);
+    const h = figure.height || 8;
+    // the line's last word, next to the figure ('7,259.18 as on 01/12' keeps its words)
+    if (
+      after &&
+      !next(after) &&
+      MARK_LIKE.test(after.text) &&
+      !READ_MARK.test(after.text) &&
+      after.x - (figure.x + figure.width) < 2 * h
+    )
+      drop.add(after);
+  }
+  return drop.size ? words.filter((w) => !drop.has(w)) : words;
 }
 
 // Letters a recogniser puts for digits inside a number.
@@ -304,6 +462,8 @@ export function estimateSkew(words: Word[]): number {
   return slopes[slopes.length >> 1]!;
 }
 
+/** A speck's point or quote beside a date's slash ('14/.02/2024': speckle BOM seed 126919, session 20). */
+const SPECK_BY_SLASH = /[.,'`]*(\/)[.,'`]*/g;
 /** A speck's point or a quote before a date's first digit (not a letter read for a digit). */
 const SPECK_BEFORE_DAY = /^[.,'`]+(?=\d)/;
 
@@ -329,12 +489,14 @@ const DATE_DIGIT: Record<string, string> = {
 };
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const NAMED_MONTH_DATE = /^(\d{1,2})([-/.])([A-Za-z\d]{3})\2(\d{4}|\d{2})$/;
+const NAMED_MONTH_DATE = /^(\d{1,2})([-/.]?)([A-Za-z\d]{2,3})\2(\d{4}|\d{2})$/;
 
 /**
  * A date with its month's name one letter misread ('14-Jah-2023' for 14-Jan-2023: scan bench,
  * speckle INDIANBANK seed 23979, a speck on the n; its row was not read), read back as dd/mm/yyyy:
- * only when one month's name alone is that near (a misread 'Ju1' is June's or July's: null).
+ * only when one month's name alone is that near (a misread 'Ju1' is June's or July's: null). Set
+ * with spaces ('07 Dec 2023', spaces dropped before), the date has no separator left: speckle HDFC
+ * seed 7935's '.07 Dec 2023' (a speck before the day) ended the table there (decision 041, session 20).
  */
 function mendNamedMonth(text: string): string | null {
   const m = NAMED_MONTH_DATE.exec(text);
@@ -342,15 +504,34 @@ function mendNamedMonth(text: string): string | null {
   const name = m[3]!.toLowerCase();
   // a letter read as a figure ('12-2ul-2025': a J read 2; scan bench, skew KOTAK seed 63367), not two
   if (/\d.*\d/.test(name)) return null;
-  const near = MONTHS.flatMap((month, i) => {
-    const off = [...month].filter((c, k) => name[k] !== c).length;
-    return off <= 1 ? [{ i, off }] : [];
-  });
+  // a letter lost ('12- My- 2023' for May: scan bench, photo BANKOFINDIA seed 134879) counts as one
+  // off, and only when the two left are a month's in their order, and no other month's
+  const off = (month: string) =>
+    name.length === 3
+      ? [...month].filter((c, k) => name[k] !== c).length
+      : [0, 1, 2].some((k) => month.slice(0, k) + month.slice(k + 1) === name)
+        ? 1
+        : 2;
+  const near = MONTHS.flatMap((month, i) => (off(month) <= 1 ? [{ i, off: off(month) }] : []));
   const best = near.filter((n) => n.off === Math.min(...near.map((x) => x.off)));
   if (best.length !== 1) return null;
   const day = Number(m[1]);
   if (day < 1 || day > 31) return null;
   return `${m[1]!.padStart(2, '0')}/${String(best[0]!.i + 1).padStart(2, '0')}/${m[4]}`;
+}
+
+/**
+ * A date's first slash read as a slash and a 1, and a space ('22/1 02/24' for 22/02/24: scan bench,
+ * turn90 BOB seed 31719, 22 Feb read so with libjpeg-turbo's decode and 24 Feb with pdf.js's; either
+ * ended its row). Only with the space after the 1: '22/1' is no month of a date with a year.
+ */
+const SLASH_WITH_A_ONE = /^(\d{1,2})([/.-])[1lI|]\s+(\d{1,2})\2(\d{4}|\d{2})$/;
+
+/** dd/mm/y of a day 1-31 and a month 1-12, the day and month of two figures; else null. */
+function dayMonthYear(d: string, m: string, y: string): string | null {
+  const [day, month] = [Number(d), Number(m)];
+  if (day < 1 || day > 31 || month < 1 || month > 12) return null;
+  return `${d.padStart(2, '0')}/${m.padStart(2, '0')}/${y}`;
 }
 
 /**
@@ -361,8 +542,10 @@ function mendNamedMonth(text: string): string | null {
  * readDate. Decision 041, round seven (the scan bench's photo PNB); the rows so dated are flagged.
  */
 export function mendOcrDate(text: string): string | null {
+  const slash = SLASH_WITH_A_ONE.exec(text.trim().replace(SPECK_BEFORE_DAY, ''));
+  if (slash) return dayMonthYear(slash[1]!, slash[3]!, slash[4]!);
   // a speck read as a point before the day ('.06/12/2023': scan bench, speckle UTKARSH seed 118979)
-  const bare = text.replace(/\s+/g, '').replace(SPECK_BEFORE_DAY, '');
+  const bare = text.replace(/\s+/g, '').replace(SPECK_BEFORE_DAY, '').replace(SPECK_BY_SLASH, '$1');
   const named = mendNamedMonth(bare);
   if (named) return named;
   const t = [...bare].map((c) => DATE_DIGIT[c] ?? c).join('');
@@ -381,6 +564,8 @@ export function mendOcrDate(text: string): string | null {
       [d, m, y] = [t.slice(0, 2), t.slice(2, 4), t.slice(5)];
     else if (t.length === 5 + yLen && seps >= 1 && /^\d{2}\D\d+$/.test(t))
       [d, m, y] = [t.slice(0, 2), t.slice(3, 5), t.slice(5)];
+    // both lost: ddmmyy, ddmmyyyy ('040325' for 04/03/25: scan bench, photo ICICI seed 7943)
+    else if (seps === 0 && t.length === 4 + yLen) [d, m, y] = [t.slice(0, 2), t.slice(2, 4), t.slice(4)];
     if (d) break;
   }
   if (!d || !m || !y || !/^\d+$/.test(d + m + y) || (y.length !== 4 && y.length !== 2)) return null;

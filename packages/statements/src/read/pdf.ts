@@ -286,11 +286,13 @@ export async function renderForOcr(page: PDFPageProxy, dpi: number): Promise<Can
 
 /**
  * Whether a scanned page that is one JPEG is decoded natively (drawJpeg) rather than by pdf.js.
- * Off: libjpeg-turbo's greys differ from pdf.js's decoder's by a level on ~0.3% of a page's pixels,
- * and on the scan bench (decision 041, session 19: 4 statements a class, before and after) that
- * flipped fragile statements both ways, 1,300 -> 1,294 of 1,379 rows (photo -3, speckle -1, turn90
- * -1, turn270 -1). The brief kept the change only if no class lost a row. It saves ~0.3 s of CPU a
- * page (main thread 733 -> 459 ms a page over 9 bench pages).
+ * Off: libjpeg-turbo's luma IDCT rounds a level darker than pdf.js's decoder on 0.05-0.3% of a quiet
+ * page's pixels and ~7% of a speckled or photographed one's (decision 041, session 20: not the
+ * chroma, the colour transform or the drawing), and the recogniser reads a few glyphs otherwise.
+ * On the scan bench's 4 a class (session 19's reads) that cost 1,300 -> 1,294 of 1,379 rows then,
+ * and with session 20's parse 1,357 -> 1,355 (photo ICICI 7943 11 -> 9/28, every other class the
+ * same). The brief kept the change only if no class lost a row. It saves ~0.3 s of CPU a page
+ * (main thread 733 -> 459 ms a page over 9 bench pages).
  */
 const NATIVE_JPEG = false;
 

@@ -4,6 +4,10 @@
 // the row (49.00 out) was not read (rows.unreadable-date) and the chain broke there: 28 of 29 rows.
 // And the skew KOTAK statement (seed 63367, 1 page, 22 rows) as read at a15b95b (session 19): its
 // '12-Jul-2025' read '12-2ul-2025' (the J read 2) ended the table there: 6 of 22 rows.
+// Session 20: turn90 BOB (seed 31719) read with libjpeg-turbo's decode (a4 of session 19), its
+// '22/02/24' read '22/1 02/24'; photo ICICI (seed 7943, a15b95b), '04/03/25' read '040325';
+// speckle BOM (seed 126919, session 18's read), '14/02/2024' read '14/.02/2024', which ended the table;
+// photo BANKOFINDIA (seed 134879, session 18's read), '12-May-2023' read '12- My- 2023'.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +32,68 @@ test("mendOcrDate reads back a month's name one letter off, when only one month 
   assert.equal(mendOcrDate('01-Jut-2023'), null); // June's or July's
   assert.equal(mendOcrDate('01-Xyz-2023'), null);
   assert.equal(mendOcrDate('41-Jan-2023'), null);
+});
+
+test("mendOcrDate reads a month's name set with spaces, a speck before its day (speckle HDFC 7935)", () => {
+  assert.equal(mendOcrDate('.07 Dec 2023'), '07/12/2023');
+  assert.equal(mendOcrDate('07 Dee 2023'), '07/12/2023');
+  assert.equal(mendOcrDate('07 Dec-2023'), null); // separators that differ
+  assert.equal(mendOcrDate('07 Jut 2023'), null);
+});
+
+test('mendOcrDate reads a date whose separators are both lost, or whose slash was read with a 1', () => {
+  assert.equal(mendOcrDate('040325'), '04/03/25'); // photo ICICI 7943
+  assert.equal(mendOcrDate('04032025'), '04/03/2025');
+  assert.equal(mendOcrDate('041325'), null); // no month 13
+  assert.equal(mendOcrDate('0403251'), null);
+  assert.equal(mendOcrDate('22/1 02/24'), '22/02/24'); // turn90 BOB 31719
+  assert.equal(mendOcrDate('24/l 02/2024'), '24/02/2024');
+  assert.equal(mendOcrDate('22/1 13/24'), null);
+});
+
+test("mendOcrDate reads a month's name with a letter lost, when only one month is spelt so", () => {
+  assert.equal(mendOcrDate('12- My- 2023'), '12/05/2023'); // photo BANKOFINDIA 134879
+  assert.equal(mendOcrDate('14 Jl 2025'), '14/07/2025'); // photo KOTAK 150499
+  assert.equal(mendOcrDate('12-Jn-2023'), null); // January's or June's
+  assert.equal(mendOcrDate('12-Ju-2023'), null); // June's or July's
+  assert.equal(mendOcrDate('12-Xy-2023'), null);
+});
+
+test('the photo BANKOFINDIA statement whose 12 May was read 12- My- 2023: every row', () => {
+  const boi = load('photo-BANKOFINDIA-134879.read.json');
+  const { score } = judgeParse(boi.truth, parseStatement(boi.doc));
+  assert.equal(score.expected, 25);
+  assert.equal(score.matched, 25);
+});
+
+test("mendOcrDate reads a date with a speck's point beside its slash ('14/.02/2024')", () => {
+  assert.equal(mendOcrDate('14/.02/2024'), '14/02/2024');
+  assert.equal(mendOcrDate('14/02,/2024'), '14/02/2024');
+  assert.equal(mendOcrDate('14.02.2024'), '14/02/2024'); // a point for each slash: as before
+});
+
+test('the speckle BOM statement whose 14 Feb was read 14/.02/2024: every row', () => {
+  const bom = load('speckle-BOM-126919.read.json');
+  const result = parseStatement(bom.doc);
+  const { score } = judgeParse(bom.truth, result);
+  assert.equal(score.expected, 25);
+  assert.equal(score.matched, 25);
+  assert.equal(result.accounts[0]?.reconciliation.ok, true);
+});
+
+test('the turn90 BOB statement whose 22 Feb was read 22/1 02/24: every row', () => {
+  const bob = load('turn90-BOB-31719.read.json');
+  const { score } = judgeParse(bob.truth, parseStatement(bob.doc));
+  assert.equal(score.expected, 19);
+  assert.equal(score.matched, 19);
+});
+
+test('the photo ICICI statement with dates and points lost: the rows they cost', () => {
+  const icici = load('photo-ICICI-7943.read.json');
+  const { score } = judgeParse(icici.truth, parseStatement(icici.doc));
+  assert.equal(score.expected, 28);
+  // 4 at a15b95b; the rest is misread digits the chain cannot decide (flagged)
+  assert.equal(score.matched, 11);
 });
 
 test("a row dated with its month's name misread is read, flagged, and every row follows", () => {

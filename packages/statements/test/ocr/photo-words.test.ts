@@ -68,6 +68,24 @@ test('cleanOcrWords puts a lost point back where a column of figures with points
   assert.equal(text('NEFT/315273977814')!.text, 'NEFT/315273977814');
 });
 
+test('cleanOcrWords puts a lost point back where as many figures with points as without end', () => {
+  // photo ICICI seed 7943, page 1's balance column: two balances with their points, two without
+  const words = [
+    word('36106.64', 461, 150, 34),
+    word('37861.64', 462, 164, 32),
+    word('4438064', 462, 190, 31),
+    word('1952764', 462, 270, 31),
+    // a column of bare digits with one figure among them: kept
+    word('445566', 470, 300, 30),
+    word('445567', 470, 320, 30),
+    word('12.50', 480, 340, 20),
+  ];
+  assert.deepEqual(
+    cleanOcrWords(words).map((w) => w.text),
+    ['36106.64', '37861.64', '44380.64', '19527.64', '445566', '445567', '12.50'],
+  );
+});
+
 test("cleanOcrWords drops a ':' or '-' alone on its line, and keeps one beside words", () => {
   const words = [
     word('Name', 40, 40, 20),

@@ -2,6 +2,9 @@
 // speckle BOM statement (seed 16039, 2 pages, 240 dpi) as the reader read it at 95c1ec3: a ':' at
 // confidence 32 in the balance column, on the wrapped line of 5 Feb's narration, made that line no
 // continuation and ended the table there: 6 of 25 rows.
+// And speckle HDFC (seed 7935, 1 page, 200 dpi) as read at a15b95b (session 19, pdf.js's decode): a
+// speck read ':' at confidence 80, squat (2.4 high under text 5.5 high), in the value-date column
+// under 4 Dec's narration ended the table there: 2 of 18 rows (decision 041, session 20).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,4 +75,40 @@ test("the speckle BOM statement whose table a speck's ':' ended: every row", () 
   assert.equal(score.matched, 25);
   assert.equal(score.found, 25);
   assert.equal(result.accounts[0]?.reconciliation.ok, true);
+});
+
+test("cleanOcrWords drops a squat ':' far from every word on its line, however sure", () => {
+  const words = [
+    word('NA', 224, 190, 10),
+    // a speck 2.4 high read ':' at 80 in the value-date column, 100 units from the line's words
+    { ...word(':', 122.4, 192, 1.4, 80), height: 2.4 },
+    // a printed ':' of the same height share as the text, as far: kept (test above)
+    word('KHAN', 224, 200, 20),
+    word(':', 122.4, 200, 1, 80),
+    // a squat ':' beside its label: kept
+    word('Currency', 300, 70, 35),
+    { ...word(':', 338, 70, 1, 80), height: 2.4 },
+  ];
+  assert.deepEqual(
+    cleanOcrWords(words).map((w) => w.text),
+    ['NA', 'KHAN', ':', 'Currency', ':'],
+  );
+});
+
+test("the speckle HDFC statement whose table a sure speck's ':' ended: every row", () => {
+  const saved = JSON.parse(
+    readFileSync(
+      path.resolve(import.meta.dirname, '../fixtures/scan-bench/speckle-HDFC-7935.read.json'),
+      'utf8',
+    ),
+  ) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
+  const result = parseStatement(saved.doc);
+  const { score } = judgeParse(saved.truth, result);
+  assert.equal(score.expected, 18);
+  assert.equal(score.found, 18);
+  assert.equal(score.matched, 18);
+  assert.equal(result.accounts[0]?.reconciliation.ok, true);
+  // 7 Dec, read '.07 Dec 2023' (a speck before the day), is read
+  const dec7 = result.accounts.flatMap((a) => a.transactions).find((t) => t.date === '2023-12-07');
+  assert.equal(dec7?.withdrawal, 18400);
 });
