@@ -462,8 +462,12 @@ export function flatRecipe(recipe: Recipe): Recipe {
     ...recipe,
     flatText: true,
     // (every such statement seen prints its opening balance: without it and without a printed side,
-    // a first row's side is anyone's guess)
-    opening: recipe.opening === 'none' ? 'header' : recipe.opening,
+    // a first row's side is anyone's guess; a newest-first table prints no opening row, so there it
+    // is printed in the header)
+    opening:
+      recipe.opening === 'none' || (recipe.opening === 'row' && recipe.newestFirst)
+        ? 'header'
+        : recipe.opening,
     columns: recipe.columns.filter((c) => c.kind !== 'reference'),
     extraColumns: [],
     stackedHeader: false,
