@@ -155,8 +155,19 @@ export function readTable(
   // a brought-forward line opened this page the table ran onto: what follows continues the table,
   // dated or not (a row's narration finishing under it, the statement's last row among them)
   let forward = false;
+  // the brought-forward line printed as a page's first line of the table, when it is the line before
+  let forwardLine: Line | null = null;
   let account: string | null = null;
   const rows: Row[] = [];
+  // how far apart the table sets its rows: the least distance between two dated rows on a page
+  const rowPitch = () => {
+    let least = Infinity;
+    for (let k = 1; k < rows.length; k++) {
+      const [a, b] = [rows[k - 1]!.anchor, rows[k]!.anchor];
+      if (a.page === b.page && b.y > a.y) least = Math.min(least, b.y - a.y);
+    }
+    return Number.isFinite(least) ? least : 0;
+  };
   // the header in force for each wrapped line: a page's own header decides its columns
   const lineLayout = new Map<Line, ColumnModel>();
   // items in reading order: anchors (rows) and continuation lines
@@ -417,6 +428,10 @@ export function readTable(
       Math.abs(money(lineAmount)!.paise) === Math.abs(balanceOf(cellText(cells, 'balance')) ?? NaN);
     if (special && (!isAnchor || !lineAmount || openingAsRow)) {
       trace?.add({ rule: 'rows.special', page: line.page, y: line.y, detail: `${special}: ${textAll}` });
+      forwardLine =
+        (special === 'broughtForward' || special === 'opening') && rows[rows.length - 1]?.section === sec
+          ? line
+          : null;
       sec.specials.push({
         kind: special,
         debit: amountOf(cellText(cells, 'debit')),
@@ -488,7 +503,12 @@ export function readTable(
     // on a report's or a sheet's grid (a line's height 1, y its index) a wrapped line is the very
     // next line: a blank line before it sets it apart as a PDF's gap of 2.2 heights does
     const gridGap = prev !== null && prev.page === line.page && line.height === 1 && line.y - prev.y > 1;
-    const continuation = gapOk && wrapped && !(gridGap && prev !== headerLine);
+    // a page's brought-forward line is set as a row is: the narration carried over from the last row
+    // may stand under it as far as the rows stand apart (PNB 4513877659, rows 16.5 pt apart: 2.2 line
+    // heights exactly, the narration 16.6 pt under 'Balance B/F')
+    const underForward =
+      prev !== null && prev === forwardLine && line.page === prev.page && line.y - prev.y <= 1.1 * rowPitch();
+    const continuation = (gapOk || underForward) && wrapped && !(gridGap && prev !== headerLine);
     if (continuation) {
       trace?.add({ rule: 'rows.continuation', page: line.page, y: line.y, detail: line.text });
       items.push({ line, section: sec });

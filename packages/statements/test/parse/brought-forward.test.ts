@@ -167,3 +167,105 @@ test("the last row's narration finished under the next page's 'Balance B/F' is t
     ],
   );
 });
+
+test("a narration carried under the next page's 'Balance B/F' as far down as the rows are apart is the last row's", () => {
+  // (generated PNB 4513877659 of seed 570001, Times-Roman 7.5: rows 16.5 pt apart, 2.2 line heights
+  // exactly; the narration's rest 16.6 pt under 'Balance B/F' ended the table and was lost)
+  const h = 7.5;
+  const header = placed(
+    74,
+    [
+      [25, 55, 'Txn Date'],
+      [67, 99, 'Narration'],
+      [370, 424, 'Withdrawal (Dr)'],
+      [432, 474, 'Deposit Amt.'],
+      [492, 517, 'Balance'],
+    ],
+    h,
+  );
+  const row = (y: number, date: string, text: string, debit: string, credit: string, balance: string) =>
+    placed(
+      y,
+      [
+        [25, 59, date],
+        [67, 67 + 4 * text.length, text],
+        ...(debit ? [[424 - 4 * debit.length, 424, debit] as Item] : []),
+        ...(credit ? [[474 - 4 * credit.length, 474, credit] as Item] : []),
+        [517 - 4 * balance.length, 517, balance],
+      ],
+      h,
+    );
+  const doc: SourceDocument = {
+    kind: 'pages',
+    format: 'pdf',
+    pages: [
+      {
+        number: 1,
+        width: 612,
+        height: 792,
+        words: [
+          ...placed(20, [[25, 182, 'PUNJAB NATIONAL BANK']], h),
+          ...header,
+          ...placed(
+            90.5,
+            [
+              [67, 117, 'Opening Balance'],
+              [487, 517, '40,000.00'],
+            ],
+            h,
+          ),
+          ...row(107, '14/04/2025', 'ATM CASH/583812/AHMEDABAD', '2,000.00', '', '38,000.00'),
+          ...row(123.5, '14/04/2025', 'UPI/CR/511126280560/HARPREET', '', '1,393.97', '39,393.97'),
+          ...row(
+            140,
+            '15/04/2025',
+            'CONSOLIDATED CHARGES JAN-MAR25 PAYMENT AGAINST',
+            '101.42',
+            '',
+            '39,292.55',
+          ),
+          ...placed(
+            156.5,
+            [
+              [67, 125, 'Carried Forward'],
+              [487, 517, '39,292.55'],
+            ],
+            h,
+          ),
+        ],
+      },
+      {
+        number: 2,
+        width: 612,
+        height: 792,
+        words: [
+          ...header,
+          ...placed(
+            88.8,
+            [
+              [67, 104, 'Balance B/F'],
+              [487, 517, '39,292.55'],
+            ],
+            h,
+          ),
+          ...placed(105.4, [[67, 279, 'BILL NO 4471 DATED EARLIER FOR SERVICES RENDERED AT']], h),
+          ...placed(115.4, [[67, 153, 'SITE OFFICE AS AGREED']], h),
+          ...row(132, '17/04/2025', 'IMPS/DR/510762908496/SNEHA RAO/MAHB', '8,196.00', '', '31,096.55'),
+          ...row(148.5, '17/04/2025', 'DEBIT CARD AMC WAIVED', '0.00', '', '31,096.55'),
+        ],
+      },
+    ],
+  };
+  const [account] = parseStatement(doc).accounts;
+  assert.deepEqual(
+    account!.transactions.map((t) => t.description),
+    [
+      'ATM CASH/583812/AHMEDABAD',
+      'UPI/CR/511126280560/HARPREET',
+      'CONSOLIDATED CHARGES JAN-MAR25 PAYMENT AGAINST BILL NO 4471 DATED EARLIER FOR SERVICES RENDERED AT SITE OFFICE AS AGREED',
+      'IMPS/DR/510762908496/SNEHA RAO/MAHB',
+      'DEBIT CARD AMC WAIVED',
+    ],
+  );
+  assert.equal(account!.reconciliation.ok, true, account!.reconciliation.message);
+});
