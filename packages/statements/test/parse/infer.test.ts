@@ -208,3 +208,73 @@ test("a column of whole rupees with '--' where it has no figure is the deposits,
     ['date', 'description', 'debit', 'credit', 'balance'],
   );
 });
+
+test('a date alone on its line, printed under a row, is no row whose figures stand on the line under it', () => {
+  // each row's value date printed alone under its date line; under the last one on each page the
+  // carried-forward totals, the credits' and the balance's items overlapping ('Rs. 719.00' |
+  // 'Rs. 38,751.50'; generated AXIS seed 3405233359, unknown headings): a value date with figures
+  // under it made those totals a row, and its figures joined the credits and the balances into one
+  // column
+  const at = (page: number, y: number, runs: [number, number, string][]): Line => ({
+    page,
+    y,
+    height: 10,
+    runs: runs.map(([x0, x1, text]) => ({ text, x0, x1 })),
+    text: runs.map((r) => r[2]).join(' '),
+  });
+  const row = (
+    page: number,
+    y: number,
+    n: string,
+    date: string,
+    text: string,
+    fig: [number, string],
+    bal: string,
+  ) => [
+    at(page, y, [
+      [35, 40, n],
+      [79, 119, date],
+      [126, 126 + 5.4 * text.length, text],
+      [515 - 5.4 * fig[1].length - (fig[0] === 0 ? 74 : 0), 515 - (fig[0] === 0 ? 74 : 0), fig[1]],
+      [576 - 5.4 * bal.length, 576, bal],
+      [584, 598, 'CR'],
+    ]),
+    at(page, y + 11, [[79, 119, date]]),
+  ];
+  const lines = [
+    ...row(1, 198, '1', '02-03-24', 'REDDY/INDIAN BANK/invoice', [1, '`645.00Cr'], '`40,022.50'),
+    ...row(1, 231, '2', '03-03-24', 'OFFICE AS AGREED', [1, '`74.00Cr'], '`40,096.50'),
+    ...row(1, 264, '3', '03-03-24', 'LTD/AXIS BANK', [0, '`1,345.00Dr'], '`38,751.50'),
+    at(1, 286, [
+      [126, 142, 'C/F'],
+      [385, 441, 'Rs. 1,345.00'],
+      [448, 515, 'Rs. 719.00'],
+      [509, 576, 'Rs. 38,751.50'],
+      [584, 598, 'CR'],
+    ]),
+    ...row(2, 198, '4', '05-03-24', 'FOODS/INDIAN BANK', [1, '`5,691.00Cr'], '`44,442.50'),
+    ...row(2, 231, '5', '05-03-24', 'SITE OFFICE AS AGREED', [1, '`7,700.00Cr'], '`52,142.50'),
+    ...row(2, 264, '6', '07-03-24', 'ATM-CASH/AHMEDABAD', [0, '`1,000.00Dr'], '`51,142.50'),
+    at(2, 286, [
+      [126, 142, 'C/F'],
+      [385, 441, 'Rs. 1,000.00'],
+      [448, 515, 'Rs. 13,391.00'],
+      [509, 576, 'Rs. 51,142.50'],
+      [584, 598, 'CR'],
+    ]),
+  ];
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  const roles = layout.columns.map((c) => c.role).filter((r) => r !== 'other');
+  assert.deepEqual(
+    roles,
+    ['date', 'description', 'debit', 'credit', 'balance', 'mark'],
+    JSON.stringify(layout.columns),
+  );
+  const credit = layout.columns.find((c) => c.role === 'credit')!;
+  const balance = layout.columns.find((c) => c.role === 'balance')!;
+  assert.ok(
+    credit.x1 < 523 && balance.x0 > 515,
+    `credit ${credit.x0}-${credit.x1}, balance ${balance.x0}-${balance.x1}`,
+  );
+});

@@ -284,8 +284,11 @@ export function inferLayout(
   printed = true,
 ): (TaughtLayout & { sure: boolean }) | null {
   // a date among the first cells (a serial number may come first) and a figure; a date line without
-  // figures whose figures are printed on the line under it is one row with that line
+  // figures whose figures are printed on the line under it is one row with that line, where it
+  // prints more than dates (a date alone is a value date printed under a row's date line, as the
+  // rows stage reads it: figuresUnder, rows.ts)
   const dated = (l: Line) => startsDated(l.runs.flatMap(splitDates));
+  const datesOnly = (l: Line) => l.runs.flatMap(splitDates).every((r) => isDateCell(r.text));
   const figured = (l: Line) => l.runs.some((r) => hasFigure(r.text));
   // (such a row is a line made of the two: the lines it was made of are where it stands)
   const madeOf = new Map<Line, Line[]>();
@@ -293,7 +296,7 @@ export function inferLayout(
     if (!dated(l)) return [];
     if (figured(l)) return l.runs.length >= 3 ? [l] : [];
     const next = lines[i + 1];
-    if (!next || next.page !== l.page || dated(next) || !figured(next)) return [];
+    if (!next || next.page !== l.page || dated(next) || !figured(next) || datesOnly(l)) return [];
     const row = { ...l, runs: [...l.runs, ...next.runs].sort((p, q) => p.x0 - q.x0) };
     madeOf.set(row, [l, next]);
     return [row];
