@@ -278,3 +278,126 @@ test('a date alone on its line, printed under a row, is no row whose figures sta
     `credit ${credit.x0}-${credit.x1}, balance ${balance.x0}-${balance.x1}`,
   );
 });
+
+test('a stretch is cut at the cells that stand in it, not at the cells of an item that reaches across the next ones', () => {
+  // whole rupees with '-' for the empty one, the deposit before the withdrawal, every balance Dr;
+  // the withdrawal and the balance, or the empty deposit's dash and the balance, drawn as one item
+  // ('482 992695.89 Dr', '- 992213.89 Dr') over the withdrawal, balance and Dr/Cr stretches
+  // (generated UTKARSH seed 3721969779, Helvetica 7.5, unknown headings). Each stretch was cut at
+  // where that item's figures part, inside or not: columns that end before they start, and the
+  // deposits read as withdrawals
+  const item = (x0: number, x1: number, text: string): Run => {
+    const per = (x1 - x0) / text.length;
+    const edges: number[] = [];
+    let at = 0;
+    for (const w of text.split(' ')) {
+      edges.push(x0 + at * per, x0 + (at + w.length) * per);
+      at += w.length + 1;
+    }
+    return { text, x0, x1, edges };
+  };
+  const rows: [string, string, string, [number, number, string][]][] = [
+    [
+      '02/12/2023',
+      'NEFT/IN/MAHBH233367180266/BHARAT',
+      '02/12/2023',
+      [
+        [464, 487, '76692'],
+        [514, 577, '- 992213.89 Dr'],
+      ],
+    ],
+    [
+      '04/12/2023',
+      'UPI/DR/333813253533/AIRTEL',
+      '04/12/2023',
+      [
+        [482, 487, '-'],
+        [505, 577, '482 992695.89 Dr'],
+      ],
+    ],
+    [
+      '04/12/2023',
+      'INWARD CLG/UNION BANK OF INDIA',
+      '04/12/2023',
+      [
+        [469, 487, '6996'],
+        [514, 577, '- 985699.89 Dr'],
+      ],
+    ],
+    [
+      '04/12/2023',
+      'NEFT/IN/IDIBH233385599170',
+      '04/12/2023',
+      [
+        [464, 487, '155960'],
+        [514, 577, '- 829739.89 Dr'],
+      ],
+    ],
+    [
+      '05/12/2023',
+      'IMPS/DR/333992131404/SUNITA KHAN',
+      '05/12/2023',
+      [
+        [482, 487, '-'],
+        [500, 577, '4652 834391.89 Dr'],
+      ],
+    ],
+    [
+      '06/12/2023',
+      'UPI/DR/334071136100/PAYTM',
+      '06/12/2023',
+      [
+        [482, 487, '-'],
+        [509, 577, '54 834445.89 Dr'],
+      ],
+    ],
+    [
+      '07/12/2023',
+      'IMPS/CR/334162856637/POOJA SINGH',
+      '07/12/2023',
+      [
+        [469, 487, '2383'],
+        [514, 577, '- 832062.89 Dr'],
+      ],
+    ],
+    [
+      '08/12/2023',
+      'CASH DEPOSIT/LANKA',
+      '08/12/2023',
+      [
+        [464, 487, '59100'],
+        [514, 577, '- 772962.89 Dr'],
+      ],
+    ],
+    [
+      '08/12/2023',
+      'INWARD CLG/HDFC BANK/KRISHNA',
+      '09/12/2023',
+      [
+        [469, 487, '7075'],
+        [514, 577, '- 765887.89 Dr'],
+      ],
+    ],
+  ];
+  const lines: Line[] = rows.map(([date, text, value, figures], i) => {
+    const runs = [
+      item(18, 23, String(i + 1)),
+      item(49, 94, date),
+      item(198, 198 + 4.5 * text.length, text),
+      item(410, 455, value),
+      ...figures.map(([x0, x1, t]) => item(x0, x1, t)),
+    ];
+    return { page: 1, y: 160 + 22 * i, height: 8, runs, text: runs.map((r) => r.text).join(' ') };
+  });
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  const shown = JSON.stringify(layout.columns);
+  assert.ok(
+    layout.columns.every((c) => c.x0 < c.x1),
+    shown,
+  );
+  const of = (role: string) => layout.columns.find((c) => c.role === role);
+  assert.ok(of('credit') && of('credit')!.x0 < 470 && of('credit')!.x1 <= 490, shown);
+  assert.ok(of('debit') && of('debit')!.x0 > 490 && of('debit')!.x1 < 522, shown);
+  assert.ok(of('balance') && of('balance')!.x0 > 510, shown);
+});

@@ -161,10 +161,13 @@ function cellByCell(s: Stretch, rows: Run[][]): Stretch[] {
   type Slot = { figure: boolean; x0: number; x1: number; text: string };
   const slotsOf = (runs: Run[]): Slot[] => {
     const out: Slot[] = [];
-    // (the words of a run that holds figures: '2389 21,730.00- 1,23,456.00', a code drawn with them)
+    // (the words of a run that holds figures: '2389 21,730.00- 1,23,456.00', a code drawn with them;
+    // of a run that reaches across other stretches, the words that stand in this one: a stretch is
+    // cut at its own cells, '482 992695.89 Dr' over a withdrawal, a balance and a Dr/Cr column)
     const pieces = runs
       .filter((r) => overlap(r, s))
-      .flatMap((r) => (hasFigure(r.text) ? figureWords(r) : [r]));
+      .flatMap((r) => (hasFigure(r.text) ? figureWords(r) : [r]))
+      .filter((p) => overlap(p, s));
     for (const p of pieces) {
       const prev = out[out.length - 1];
       // (a bare number no words lead to is a cell of its own, money or a code: '38 1,54,037.50')
