@@ -117,9 +117,10 @@ function placedCells(model: ColumnModel, runs: Run[]): Cell[] {
       out.push({ col: RULE_COLUMN, text: run.text });
       continue;
     }
-    const band = bandOf(model.bands, run.x0, run.x1);
-    const numeric = NUMERIC_ROLES.has(band.col.role);
     const prev = out[out.length - 1];
+    // (a word after a whole date, past the date band's edge, is the next column's: pastDate)
+    const band = (prev && pastDate(model, prev.col, prev.text, run)) ?? bandOf(model.bands, run.x0, run.x1);
+    const numeric = NUMERIC_ROLES.has(band.col.role);
     // text in a gutter or in a numeric column (which holds figures only), a word space after a
     // text cell: the text ran long
     if (
@@ -511,8 +512,12 @@ function cutRun(model: ColumnModel, run: Run, line: Run[]): Run[] | null {
   for (const t of tokens) {
     const x0 = t[0]!.x0;
     const x1 = t[t.length - 1]!.x1;
-    const b = bandOf(model.bands, x0, x1);
     const word = t.length === 1 ? t[0]!.text : '';
+    const last = pieces[pieces.length - 1];
+    const token = { text: t.map((w) => w.text).join(' '), x0, x1 };
+    const past: Band | null =
+      band && last ? pastDate(model, band.col, last.map((w) => w.text).join(' '), token) : null;
+    const b: Band = past ?? bandOf(model.bands, x0, x1);
     const text =
       t.length === 1 &&
       !readAmount(word) &&
@@ -533,7 +538,7 @@ function cutRun(model: ColumnModel, run: Run, line: Run[]): Run[] | null {
           (!dateCell({ role: b.col.role, text: '' }) && Math.abs(x0 - b.x0) > reach)
         : (WHOLE_RUPEES.test(word) && bandsUnder(model.bands, x0, x1, 0).length === 0) ||
           (NUMERIC_ROLES.has(b.col.role) && filled()));
-    const starts = band === null || (b !== band && !ranOn);
+    const starts = band === null || past !== null || (b !== band && !ranOn);
     if (starts) {
       pieces.push([...t]);
       band = b;
@@ -542,6 +547,25 @@ function cutRun(model: ColumnModel, run: Run, line: Run[]): Run[] | null {
   }
   if (pieces.length === 1) return null;
   return pieces.map((ws) => ws.reduce((a, w) => joinRuns(a, w, ' ')));
+}
+
+/**
+ * A date column's cell is one date (with its time): a word after a whole date that reaches past the
+ * date band's right edge is the band's it reaches into, however much of it the date band holds
+ * ('05.12.2023 11:26 AM 428150', a reference a few rows print drawn in one item after the date and
+ * time, its middle on the edge: by overlap alone the two bands tie). Null where `col` holds no whole
+ * date, the word ends inside its band or is the date's time.
+ */
+function pastDate(model: ColumnModel, col: Column, text: string, word: Run): Band | null {
+  if (!dateCell({ role: col.role, text: '' })) return null;
+  const { x0, x1 } = word;
+  const date = model.bands.find((b) => b.col === col);
+  if (!date || x1 <= date.x1 || (readDate(text) === null && readDateTime(text) === null)) return null;
+  // (a time after the date, or its meridiem, is the date cell's: '05.12.2023' '11:26 AM')
+  if (CLOCK.test(word.text) || readDateTime(`${text} ${word.text}`) !== null) return null;
+  const from = Math.max(x0, date.x1);
+  const into = bandOf(model.bands, from, x1);
+  return into !== date && into.x0 >= date.x0 && overlap(from, x1, into.x0, into.x1) > 0 ? into : null;
 }
 
 /**

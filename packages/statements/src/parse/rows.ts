@@ -223,6 +223,31 @@ export function readTable(
     return { line: next, cells: nextCells };
   };
 
+  // A page number (FOOTER_RE) printed a point or two under a row's wrapped line is read as one line
+  // with it (the lines stage joins words less than half a line apart): when the runs before the
+  // number, alone, make a line the table's rows wrap onto (no figure, every cell one a wrapped line
+  // may hold, set at the table's spacing under the line before), they are that line and the number
+  // the page's footer. Else the whole line is the footer, as any line ending in a page number.
+  const wrappedOverFooter = (line: Line): { rest: Line; footer: Line } | null => {
+    if (!layout || !prev || prev.page !== line.page || !FOOTER_RE.test(line.text)) return null;
+    let k = line.runs.length - 1;
+    const tail = (j: number) =>
+      line.runs
+        .slice(j)
+        .map((r) => r.text)
+        .join(' ');
+    while (k > 0 && !FOOTER_RE.test(tail(k))) k--;
+    if (k === 0) return null;
+    const runs = line.runs.slice(0, k);
+    const rest: Line = { ...line, runs, text: runs.map((r) => r.text).join(' ') };
+    if (FOOTER_RE.test(rest.text) || line.y - prev.y > TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height))
+      return null;
+    const cells = lineCells(layout, runs);
+    if (cells.some(figure) || !cells.every(continuationCell)) return null;
+    const footerRuns = line.runs.slice(k);
+    return { rest, footer: { ...line, runs: footerRuns, text: tail(k) } };
+  };
+
   // The last row's narration carried onto the next page, where the table does not resume (the
   // statement ends there, or what follows is no row): the lines the page opens with, set where the
   // row's narration lines start, finish that row. Otherwise they would be dropped without a word.
@@ -250,7 +275,11 @@ export function readTable(
     pending = [];
   };
 
-  for (const [li, line] of lines.entries()) {
+  // a row's wrapped line read as one line with the page number set a point or two below it: the line
+  // it stands for (the wrap stage measures spacing by the lines' order)
+  const standsFor = new Map<Line, Line>();
+  for (const [li, printed] of lines.entries()) {
+    let line = printed;
     if (skipped.has(li) || consumed.has(line)) continue;
     const newPage = !prev || prev.page !== line.page;
     if (newPage) {
@@ -323,7 +352,12 @@ export function readTable(
       continue;
     }
     const sec: TableSection = section ?? newSection();
-    if (FOOTER_RE.test(line.text) || feet.has(line)) {
+    const beforeNumber = inTable && !feet.has(line) && !furniture.has(line) ? wrappedOverFooter(line) : null;
+    if (beforeNumber) {
+      addLine(sec, beforeNumber.footer);
+      standsFor.set(beforeNumber.rest, line);
+      line = beforeNumber.rest;
+    } else if (FOOTER_RE.test(line.text) || feet.has(line)) {
       addLine(sec, line);
       prev = line;
       continue;
@@ -575,6 +609,7 @@ export function readTable(
   // (a gap measures the table's spacing only between lines printed one right under the other: one
   // over a header repeated mid-page is no row pitch)
   const lineIndex = new Map(lines.map((l, i) => [l, i]));
+  for (const [rest, l] of standsFor) lineIndex.set(rest, lineIndex.get(l)!);
   attachContinuations(
     items,
     opts.flow,

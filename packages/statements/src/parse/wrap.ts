@@ -46,12 +46,32 @@ const quantile = (xs: number[], q: number) => {
  * `rowGaps`: the gaps the clear cases split rows at; a statement whose rows all wrap (a value date
  * under every date) has no two rows side by side to measure its row spacing on.
  */
-function spacingOf(items: Item[], rowGaps: number[], next: NextLine): Spacing {
-  // (a row whose figures are printed under its date line ends at its figures line)
-  const lastOf = (it: Item) => ('row' in it ? (it.row.figuresLine ?? it.row.anchor) : it.line);
+function spacingOf(all: Item[], rowGaps: number[], next: NextLine): Spacing {
+  // (a row ends at the last line given to it already, on its date line's page: its figures printed
+  // under its date line, or what is printed under its date, its value date or time; from there to
+  // the next row is a pitch, and between its lines the in-row spacing)
+  const given = new Set<Line>();
+  const linesOf = new Map<WrapRow, Line[]>();
+  for (const it of all) {
+    if (!('row' in it)) continue;
+    const { anchor, figuresLine, below } = it.row;
+    const own = new Set([anchor, ...(figuresLine ? [figuresLine] : []), ...below]);
+    for (const l of below) given.add(l);
+    linesOf.set(
+      it.row,
+      [...own].filter((l) => l.page === anchor.page && l.y >= anchor.y).sort((a, b) => a.y - b.y),
+    );
+  }
+  const items = given.size ? all.filter((it) => 'row' in it || !given.has(it.line)) : all;
+  const lastOf = (it: Item) => ('row' in it ? linesOf.get(it.row)!.at(-1)! : it.line);
   const firstOf = (it: Item) => ('row' in it ? it.row.anchor : it.line);
   const inRow: number[] = [];
   const pitch: number[] = [...rowGaps];
+  for (const own of linesOf.values())
+    for (let k = 1; k < own.length; k++) {
+      const g = own[k]!.y - own[k - 1]!.y;
+      if (g > 0 && next(own[k - 1]!, own[k]!)) inRow.push(g);
+    }
   for (let k = 1; k < items.length; k++) {
     const a = lastOf(items[k - 1]!);
     const b = firstOf(items[k]!);

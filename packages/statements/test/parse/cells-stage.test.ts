@@ -285,3 +285,58 @@ test("a figure ending a narration, in the gutter before an amount the line print
     ['balance', '2,982.41 Cr'],
   ]);
 });
+
+// Tran Id | Trans Date | Ref No | Category | Withdrawals | Deposits | Closing Balance | Narration: a
+// reference a few rows print, drawn in one item after the date and time, its middle on the date
+// band's edge (generated PNB seed 3880381419, Courier 6)
+const refAfterTime = bandModel(
+  [
+    column('other', 37.3, 87.1),
+    column('date', 87.1, 154.9),
+    column('reference', 154.9, 165.7),
+    column('other', 193.6, 234),
+    column('debit', 250.2, 283.4),
+    column('credit', 300.4, 333.7),
+    column('balance', 335.5, 390.2),
+    column('description', 392.9, 591.4),
+  ],
+  3.6,
+);
+const refRest = [
+  measured([194, 216, 'BRANCH']),
+  measured([301, 333, '10,538.00']),
+  measured([343, 390, '94,522.16 Cr.']),
+  measured([393, 436, 'DISTRIBUTORS']),
+];
+const refCells = [
+  ['date', '05.12.2023 11:26 AM'],
+  ['reference', '428150'],
+  ['other', 'BRANCH'],
+  ['credit', '10,538.00'],
+  ['balance', '94,522.16 Cr.'],
+  ['description', 'DISTRIBUTORS'],
+];
+
+test("a word after a whole date and time that reaches into the next band is that band's, drawn with them or apart", () => {
+  // one item: the date band and the reference band hold '428150' alike (10.8 pt each); the date
+  // cell holds one date, so the word past its edge starts the next column
+  const one = lineCells(refAfterTime, [
+    measured(
+      [37.3, 69.7, 'N10020109'],
+      [72.7, 108.7, '05.12.2023'],
+      [112.3, 130.3, '11:26'],
+      [133.9, 141.1, 'AM'],
+      [144.1, 165.7, '428150'],
+    ),
+    ...refRest,
+  ]);
+  assert.deepEqual(texts(one), [['other', 'N10020109'], ...refCells]);
+  // the same words drawn as items of their own
+  const apart = lineCells(refAfterTime, [
+    measured([37.3, 69.7, 'N10020109']),
+    measured([72.7, 108.7, '05.12.2023'], [112.3, 130.3, '11:26'], [133.9, 141.1, 'AM']),
+    measured([144.1, 165.7, '428150']),
+    ...refRest,
+  ]);
+  assert.deepEqual(texts(apart), [['other', 'N10020109'], ...refCells]);
+});

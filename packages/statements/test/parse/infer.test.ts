@@ -208,3 +208,196 @@ test("a column of whole rupees with '--' where it has no figure is the deposits,
     ['date', 'description', 'debit', 'credit', 'balance'],
   );
 });
+
+test('a date alone on its line, printed under a row, is no row whose figures stand on the line under it', () => {
+  // each row's value date printed alone under its date line; under the last one on each page the
+  // carried-forward totals, the credits' and the balance's items overlapping ('Rs. 719.00' |
+  // 'Rs. 38,751.50'; generated AXIS seed 3405233359, unknown headings): a value date with figures
+  // under it made those totals a row, and its figures joined the credits and the balances into one
+  // column
+  const at = (page: number, y: number, runs: [number, number, string][]): Line => ({
+    page,
+    y,
+    height: 10,
+    runs: runs.map(([x0, x1, text]) => ({ text, x0, x1 })),
+    text: runs.map((r) => r[2]).join(' '),
+  });
+  const row = (
+    page: number,
+    y: number,
+    n: string,
+    date: string,
+    text: string,
+    fig: [number, string],
+    bal: string,
+  ) => [
+    at(page, y, [
+      [35, 40, n],
+      [79, 119, date],
+      [126, 126 + 5.4 * text.length, text],
+      [515 - 5.4 * fig[1].length - (fig[0] === 0 ? 74 : 0), 515 - (fig[0] === 0 ? 74 : 0), fig[1]],
+      [576 - 5.4 * bal.length, 576, bal],
+      [584, 598, 'CR'],
+    ]),
+    at(page, y + 11, [[79, 119, date]]),
+  ];
+  const lines = [
+    ...row(1, 198, '1', '02-03-24', 'REDDY/INDIAN BANK/invoice', [1, '`645.00Cr'], '`40,022.50'),
+    ...row(1, 231, '2', '03-03-24', 'OFFICE AS AGREED', [1, '`74.00Cr'], '`40,096.50'),
+    ...row(1, 264, '3', '03-03-24', 'LTD/AXIS BANK', [0, '`1,345.00Dr'], '`38,751.50'),
+    at(1, 286, [
+      [126, 142, 'C/F'],
+      [385, 441, 'Rs. 1,345.00'],
+      [448, 515, 'Rs. 719.00'],
+      [509, 576, 'Rs. 38,751.50'],
+      [584, 598, 'CR'],
+    ]),
+    ...row(2, 198, '4', '05-03-24', 'FOODS/INDIAN BANK', [1, '`5,691.00Cr'], '`44,442.50'),
+    ...row(2, 231, '5', '05-03-24', 'SITE OFFICE AS AGREED', [1, '`7,700.00Cr'], '`52,142.50'),
+    ...row(2, 264, '6', '07-03-24', 'ATM-CASH/AHMEDABAD', [0, '`1,000.00Dr'], '`51,142.50'),
+    at(2, 286, [
+      [126, 142, 'C/F'],
+      [385, 441, 'Rs. 1,000.00'],
+      [448, 515, 'Rs. 13,391.00'],
+      [509, 576, 'Rs. 51,142.50'],
+      [584, 598, 'CR'],
+    ]),
+  ];
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  const roles = layout.columns.map((c) => c.role).filter((r) => r !== 'other');
+  assert.deepEqual(
+    roles,
+    ['date', 'description', 'debit', 'credit', 'balance', 'mark'],
+    JSON.stringify(layout.columns),
+  );
+  const credit = layout.columns.find((c) => c.role === 'credit')!;
+  const balance = layout.columns.find((c) => c.role === 'balance')!;
+  assert.ok(
+    credit.x1 < 523 && balance.x0 > 515,
+    `credit ${credit.x0}-${credit.x1}, balance ${balance.x0}-${balance.x1}`,
+  );
+});
+
+test('a stretch is cut at the cells that stand in it, not at the cells of an item that reaches across the next ones', () => {
+  // whole rupees with '-' for the empty one, the deposit before the withdrawal, every balance Dr;
+  // the withdrawal and the balance, or the empty deposit's dash and the balance, drawn as one item
+  // ('482 992695.89 Dr', '- 992213.89 Dr') over the withdrawal, balance and Dr/Cr stretches
+  // (generated UTKARSH seed 3721969779, Helvetica 7.5, unknown headings). Each stretch was cut at
+  // where that item's figures part, inside or not: columns that end before they start, and the
+  // deposits read as withdrawals
+  const item = (x0: number, x1: number, text: string): Run => {
+    const per = (x1 - x0) / text.length;
+    const edges: number[] = [];
+    let at = 0;
+    for (const w of text.split(' ')) {
+      edges.push(x0 + at * per, x0 + (at + w.length) * per);
+      at += w.length + 1;
+    }
+    return { text, x0, x1, edges };
+  };
+  const rows: [string, string, string, [number, number, string][]][] = [
+    [
+      '02/12/2023',
+      'NEFT/IN/MAHBH233367180266/BHARAT',
+      '02/12/2023',
+      [
+        [464, 487, '76692'],
+        [514, 577, '- 992213.89 Dr'],
+      ],
+    ],
+    [
+      '04/12/2023',
+      'UPI/DR/333813253533/AIRTEL',
+      '04/12/2023',
+      [
+        [482, 487, '-'],
+        [505, 577, '482 992695.89 Dr'],
+      ],
+    ],
+    [
+      '04/12/2023',
+      'INWARD CLG/UNION BANK OF INDIA',
+      '04/12/2023',
+      [
+        [469, 487, '6996'],
+        [514, 577, '- 985699.89 Dr'],
+      ],
+    ],
+    [
+      '04/12/2023',
+      'NEFT/IN/IDIBH233385599170',
+      '04/12/2023',
+      [
+        [464, 487, '155960'],
+        [514, 577, '- 829739.89 Dr'],
+      ],
+    ],
+    [
+      '05/12/2023',
+      'IMPS/DR/333992131404/SUNITA KHAN',
+      '05/12/2023',
+      [
+        [482, 487, '-'],
+        [500, 577, '4652 834391.89 Dr'],
+      ],
+    ],
+    [
+      '06/12/2023',
+      'UPI/DR/334071136100/PAYTM',
+      '06/12/2023',
+      [
+        [482, 487, '-'],
+        [509, 577, '54 834445.89 Dr'],
+      ],
+    ],
+    [
+      '07/12/2023',
+      'IMPS/CR/334162856637/POOJA SINGH',
+      '07/12/2023',
+      [
+        [469, 487, '2383'],
+        [514, 577, '- 832062.89 Dr'],
+      ],
+    ],
+    [
+      '08/12/2023',
+      'CASH DEPOSIT/LANKA',
+      '08/12/2023',
+      [
+        [464, 487, '59100'],
+        [514, 577, '- 772962.89 Dr'],
+      ],
+    ],
+    [
+      '08/12/2023',
+      'INWARD CLG/HDFC BANK/KRISHNA',
+      '09/12/2023',
+      [
+        [469, 487, '7075'],
+        [514, 577, '- 765887.89 Dr'],
+      ],
+    ],
+  ];
+  const lines: Line[] = rows.map(([date, text, value, figures], i) => {
+    const runs = [
+      item(18, 23, String(i + 1)),
+      item(49, 94, date),
+      item(198, 198 + 4.5 * text.length, text),
+      item(410, 455, value),
+      ...figures.map(([x0, x1, t]) => item(x0, x1, t)),
+    ];
+    return { page: 1, y: 160 + 22 * i, height: 8, runs, text: runs.map((r) => r.text).join(' ') };
+  });
+  const layout = inferLayout(lines);
+  assert.ok(layout, 'a layout is inferred');
+  const shown = JSON.stringify(layout.columns);
+  assert.ok(
+    layout.columns.every((c) => c.x0 < c.x1),
+    shown,
+  );
+  const of = (role: string) => layout.columns.find((c) => c.role === role);
+  assert.ok(of('credit') && of('credit')!.x0 < 470 && of('credit')!.x1 <= 490, shown);
+  assert.ok(of('debit') && of('debit')!.x0 > 490 && of('debit')!.x1 < 522, shown);
+  assert.ok(of('balance') && of('balance')!.x0 > 510, shown);
+});

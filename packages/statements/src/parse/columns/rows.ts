@@ -161,10 +161,13 @@ function cellByCell(s: Stretch, rows: Run[][]): Stretch[] {
   type Slot = { figure: boolean; x0: number; x1: number; text: string };
   const slotsOf = (runs: Run[]): Slot[] => {
     const out: Slot[] = [];
-    // (the words of a run that holds figures: '2389 21,730.00- 1,23,456.00', a code drawn with them)
+    // (the words of a run that holds figures: '2389 21,730.00- 1,23,456.00', a code drawn with them;
+    // of a run that reaches across other stretches, the words that stand in this one: a stretch is
+    // cut at its own cells, '482 992695.89 Dr' over a withdrawal, a balance and a Dr/Cr column)
     const pieces = runs
       .filter((r) => overlap(r, s))
-      .flatMap((r) => (hasFigure(r.text) ? figureWords(r) : [r]));
+      .flatMap((r) => (hasFigure(r.text) ? figureWords(r) : [r]))
+      .filter((p) => overlap(p, s));
     for (const p of pieces) {
       const prev = out[out.length - 1];
       // (a bare number no words lead to is a cell of its own, money or a code: '38 1,54,037.50')
@@ -284,8 +287,11 @@ export function inferLayout(
   printed = true,
 ): (TaughtLayout & { sure: boolean }) | null {
   // a date among the first cells (a serial number may come first) and a figure; a date line without
-  // figures whose figures are printed on the line under it is one row with that line
+  // figures whose figures are printed on the line under it is one row with that line, where it
+  // prints more than dates (a date alone is a value date printed under a row's date line, as the
+  // rows stage reads it: figuresUnder, rows.ts)
   const dated = (l: Line) => startsDated(l.runs.flatMap(splitDates));
+  const datesOnly = (l: Line) => l.runs.flatMap(splitDates).every((r) => isDateCell(r.text));
   const figured = (l: Line) => l.runs.some((r) => hasFigure(r.text));
   // (such a row is a line made of the two: the lines it was made of are where it stands)
   const madeOf = new Map<Line, Line[]>();
@@ -293,7 +299,7 @@ export function inferLayout(
     if (!dated(l)) return [];
     if (figured(l)) return l.runs.length >= 3 ? [l] : [];
     const next = lines[i + 1];
-    if (!next || next.page !== l.page || dated(next) || !figured(next)) return [];
+    if (!next || next.page !== l.page || dated(next) || !figured(next) || datesOnly(l)) return [];
     const row = { ...l, runs: [...l.runs, ...next.runs].sort((p, q) => p.x0 - q.x0) };
     madeOf.set(row, [l, next]);
     return [row];
