@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
-import { type Item, itemsPage, placed } from './items.ts';
+import { type Item, itemsPage, pagesOf, placed } from './items.ts';
 import { tableOf } from './stages.ts';
 
 test("a 'Brought Forward' after rows is a page's, not the opening balance", () => {
@@ -104,59 +104,48 @@ test("the last row's narration finished under the next page's 'Balance B/F' is t
       [[12, 228, `https://netbanking.example.in/retail/statement?acct=XXXX&view=print ${page}/2`]],
       8,
     );
-  const doc: SourceDocument = {
-    kind: 'pages',
-    format: 'pdf',
-    pages: [
-      {
-        number: 1,
-        width: 595.28,
-        height: 841.89,
-        words: [
-          ...placed(20, [[34, 122, 'INDIAN BANK']], 8),
-          ...header,
-          ...placed(
-            92,
-            [
-              [176, 240, 'Opening Balance'],
-              [522, 567, '179295.09 Cr.'],
-            ],
-            8,
-          ),
-          ...row(109, '29', 'DEBIT CARD AMC WAIVED', '0.00(Dr)', '179295.09 Cr.'),
-          ...row(125, '29', 'CASH DEPOSIT', '1000.00(Cr)', '180295.09 Cr.'),
-          ...row(142, '30', 'UPI/CR/303034755063/ANIL', '4020.00(Cr)', '184315.09 Cr.'),
-          ...placed(
-            158,
-            [
-              [176, 229, 'Carried Forward'],
-              [522, 567, '184315.09 Cr.'],
-            ],
-            8,
-          ),
-          ...footer(1),
-        ],
-      },
-      {
-        number: 2,
-        width: 595.28,
-        height: 841.89,
-        words: [
-          ...header,
-          ...placed(
-            92,
-            [
-              [176, 215, 'Balance B/F'],
-              [522, 567, '184315.09 Cr.'],
-            ],
-            8,
-          ),
-          ...placed(109, [[176, 344, 'PATEL/PYTM/anil@okaxis/Payment from PhonePe']], 8),
-          ...footer(2),
-        ],
-      },
+  const doc: SourceDocument = pagesOf(
+    [
+      [
+        ...placed(20, [[34, 122, 'INDIAN BANK']], 8),
+        ...header,
+        ...placed(
+          92,
+          [
+            [176, 240, 'Opening Balance'],
+            [522, 567, '179295.09 Cr.'],
+          ],
+          8,
+        ),
+        ...row(109, '29', 'DEBIT CARD AMC WAIVED', '0.00(Dr)', '179295.09 Cr.'),
+        ...row(125, '29', 'CASH DEPOSIT', '1000.00(Cr)', '180295.09 Cr.'),
+        ...row(142, '30', 'UPI/CR/303034755063/ANIL', '4020.00(Cr)', '184315.09 Cr.'),
+        ...placed(
+          158,
+          [
+            [176, 229, 'Carried Forward'],
+            [522, 567, '184315.09 Cr.'],
+          ],
+          8,
+        ),
+        ...footer(1),
+      ],
+      [
+        ...header,
+        ...placed(
+          92,
+          [
+            [176, 215, 'Balance B/F'],
+            [522, 567, '184315.09 Cr.'],
+          ],
+          8,
+        ),
+        ...placed(109, [[176, 344, 'PATEL/PYTM/anil@okaxis/Payment from PhonePe']], 8),
+        ...footer(2),
+      ],
     ],
-  };
+    [595.28, 841.89],
+  );
   const [account] = parseStatement(doc).accounts;
   assert.deepEqual(
     account!.transactions.map((t) => t.description),
@@ -195,67 +184,46 @@ test("a narration carried under the next page's 'Balance B/F' as far down as the
       ],
       h,
     );
-  const doc: SourceDocument = {
-    kind: 'pages',
-    format: 'pdf',
-    pages: [
-      {
-        number: 1,
-        width: 612,
-        height: 792,
-        words: [
-          ...placed(20, [[25, 182, 'PUNJAB NATIONAL BANK']], h),
-          ...header,
-          ...placed(
-            90.5,
-            [
-              [67, 117, 'Opening Balance'],
-              [487, 517, '40,000.00'],
-            ],
-            h,
-          ),
-          ...row(107, '14/04/2025', 'ATM CASH/583812/AHMEDABAD', '2,000.00', '', '38,000.00'),
-          ...row(123.5, '14/04/2025', 'UPI/CR/511126280560/HARPREET', '', '1,393.97', '39,393.97'),
-          ...row(
-            140,
-            '15/04/2025',
-            'CONSOLIDATED CHARGES JAN-MAR25 PAYMENT AGAINST',
-            '101.42',
-            '',
-            '39,292.55',
-          ),
-          ...placed(
-            156.5,
-            [
-              [67, 125, 'Carried Forward'],
-              [487, 517, '39,292.55'],
-            ],
-            h,
-          ),
+  const doc: SourceDocument = pagesOf([
+    [
+      ...placed(20, [[25, 182, 'PUNJAB NATIONAL BANK']], h),
+      ...header,
+      ...placed(
+        90.5,
+        [
+          [67, 117, 'Opening Balance'],
+          [487, 517, '40,000.00'],
         ],
-      },
-      {
-        number: 2,
-        width: 612,
-        height: 792,
-        words: [
-          ...header,
-          ...placed(
-            88.8,
-            [
-              [67, 104, 'Balance B/F'],
-              [487, 517, '39,292.55'],
-            ],
-            h,
-          ),
-          ...placed(105.4, [[67, 279, 'BILL NO 4471 DATED EARLIER FOR SERVICES RENDERED AT']], h),
-          ...placed(115.4, [[67, 153, 'SITE OFFICE AS AGREED']], h),
-          ...row(132, '17/04/2025', 'IMPS/DR/510762908496/SNEHA RAO/MAHB', '8,196.00', '', '31,096.55'),
-          ...row(148.5, '17/04/2025', 'DEBIT CARD AMC WAIVED', '0.00', '', '31,096.55'),
+        h,
+      ),
+      ...row(107, '14/04/2025', 'ATM CASH/583812/AHMEDABAD', '2,000.00', '', '38,000.00'),
+      ...row(123.5, '14/04/2025', 'UPI/CR/511126280560/HARPREET', '', '1,393.97', '39,393.97'),
+      ...row(140, '15/04/2025', 'CONSOLIDATED CHARGES JAN-MAR25 PAYMENT AGAINST', '101.42', '', '39,292.55'),
+      ...placed(
+        156.5,
+        [
+          [67, 125, 'Carried Forward'],
+          [487, 517, '39,292.55'],
         ],
-      },
+        h,
+      ),
     ],
-  };
+    [
+      ...header,
+      ...placed(
+        88.8,
+        [
+          [67, 104, 'Balance B/F'],
+          [487, 517, '39,292.55'],
+        ],
+        h,
+      ),
+      ...placed(105.4, [[67, 279, 'BILL NO 4471 DATED EARLIER FOR SERVICES RENDERED AT']], h),
+      ...placed(115.4, [[67, 153, 'SITE OFFICE AS AGREED']], h),
+      ...row(132, '17/04/2025', 'IMPS/DR/510762908496/SNEHA RAO/MAHB', '8,196.00', '', '31,096.55'),
+      ...row(148.5, '17/04/2025', 'DEBIT CARD AMC WAIVED', '0.00', '', '31,096.55'),
+    ],
+  ]);
   const [account] = parseStatement(doc).accounts;
   assert.deepEqual(
     account!.transactions.map((t) => t.description),

@@ -21,10 +21,13 @@ export const placed = (y: number, items: Item[], height: number): Word[] =>
   items.map(([x0, x1, text]) => ({ text, x: x0, y, width: x1 - x0, height }));
 
 /** A document of one page of these words; [width, height] of the page. */
-export const onePage = ([width, height]: [number, number], words: Word[]): SourceDocument => ({
+export const onePage = (size: [number, number], words: Word[]): SourceDocument => pagesOf([words], size);
+
+/** A document of pages of these words, one list a page (copied: a test may add to a page), all of one [width, height]. */
+export const pagesOf = (pages: Word[][], [width, height]: [number, number] = [612, 792]): SourceDocument => ({
   kind: 'pages',
   format: 'pdf',
-  pages: [{ number: 1, width, height, words }],
+  pages: pages.map((words, i) => ({ number: i + 1, width, height, words: [...words] })),
 });
 
 /** Each transaction read, as [date, withdrawal, deposit, balance]. */
