@@ -179,13 +179,14 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   // a run of the balance alone (and empty cells, '0.00' among them) moves no money: a bare number before it is the
   // amount in whole rupees ('groceries 269 62,539.54'); the chain proves it or the read is not kept
   const moving = (w: string) => isFigure(w) && readAmount(w)?.paise !== 0;
-  // (a value date's year before the balance of a row that moves nothing is no amount)
+  // (a value date's year before the balance of a row that moves nothing is no amount; a number after
+  // a whole date is no year of it: '14 Apr 25 2000 39393.97 CR' withdraws 2000, 'Apr 25 2000' aside)
   const endsDate = (k: number) =>
     [1, 2, 3].some((n) => k + 1 >= n && readDate(rest.slice(k + 1 - n, k + 1).join(' ')));
   if (
     start > 0 &&
     BARE.test(rest[start - 1]!) &&
-    !endsDate(start - 1) &&
+    (!endsDate(start - 1) || (start > 1 && endsDate(start - 2))) &&
     rest
       .slice(start, end + 1)
       .filter(isFigure)

@@ -184,3 +184,38 @@ test("a heading set at its column's left, nearer another column's cells, still t
   const [, , debit] = bandsOf(doc);
   assert.ok(debit![1] <= 443 && debit![2] >= 471, JSON.stringify(debit));
 });
+
+test("rows dated without a year ('Feb 06') before a number ('0446') are the sample the bands are placed by", () => {
+  // (BOB 5939313459 of seed 750001: a branch code after each date, read with it as 'Feb 06 0446', a
+  // date of the year 446; the bands stayed the headings, and a narration's last word 'fee', set
+  // under the narration's left edge 40 pt left of its centred heading, went to the balance)
+  const doc = onePage(
+    [595, 842],
+    [
+      ...headerAt(95, [
+        [35, 73, 'Post Date'],
+        [97, 143, 'Branch Code'],
+        [163, 214, 'Debit Amount'],
+        [234, 284, 'Deposit (Cr)'],
+        [325, 355, 'Balance'],
+        [411, 491, 'Transaction Details'],
+      ]),
+      ...['03', '06', '09', '12'].flatMap((day, k) =>
+        placed(
+          120 + 15 * k,
+          [
+            [27, 52, `Feb ${day}`],
+            [97, 114, `04${k}6`],
+            [180, 214, `${k + 1},054.54`],
+            [300, 355, `3,0${k},772.94Dr`],
+            [370, 509, `POS/4798${k}/LIC OF INDIA`],
+          ],
+          7,
+        ),
+      ),
+    ],
+  );
+  const bands = Object.fromEntries(bandsOf(doc).map(([role, x0, x1]) => [role, [x0, x1]]));
+  assert.ok(bands.description![0]! <= 370, `description ${bands.description}`);
+  assert.ok(bands.balance![1]! < 370, `balance ${bands.balance}`);
+});

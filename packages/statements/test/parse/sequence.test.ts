@@ -479,3 +479,24 @@ test('a date alone under a row, its figures on the line under it, starts the nex
     ],
   );
 });
+
+test("whole rupees after a value date: '14 Apr 25 2000' withdraws 2000, it is no date of the year 2000", () => {
+  // (PNB 5939297659 of flat seed 750001: 'Apr 25 2000' read as 25 April 2000 took the amount for a
+  // value date's year; the row moved no money, the chain broke and no read was kept)
+  const order = ['serial', 'date', 'description', 'valueDate', 'debit', 'credit', 'balance', 'mark'] as const;
+  assert.deepEqual(
+    texts(
+      sequenceCells(
+        words('16 14 Apr 25 03:15:15 ATM CASH/583812/S15KTTU46/AHMEDABAD 14 Apr 25 2000 39393.97 CR'),
+        [...order],
+      )!,
+    ),
+    [
+      ['date', '14 Apr 25 03:15:15'],
+      ['valueDate', '14 Apr 25'],
+      ['description', 'ATM CASH/583812/S15KTTU46/AHMEDABAD'],
+      ['amount', '2000'],
+      ['balance', '39393.97 CR'],
+    ],
+  );
+});

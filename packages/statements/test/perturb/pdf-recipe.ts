@@ -803,7 +803,11 @@ export async function renderStatement(truth: Truth, recipe: Recipe): Promise<Uin
       // a statement this wide is printed across the page
       rc.landscape = true;
       [pageW, pageH] = [long, short];
-    } else break;
+    } else if (rc.size > 5)
+      // (still too wide across the page: smaller type, as a branch's ledger prints at 6 pt, never a
+      // table running off the page's edge, where the figures were cut: 'Rs. 1,91,')
+      rc.size -= 0.5;
+    else break;
   }
   const xs: number[] = [];
   let x = rc.left;

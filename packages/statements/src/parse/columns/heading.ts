@@ -691,13 +691,16 @@ export function sameColumns(a: Header): (b: Header) => boolean {
 
 /** A date in the first cells of a line, whole or drawn as several runs ('02' 'Dec 2023'). */
 function startsWithDate(runs: Run[]): boolean {
-  for (let k = 0; k < Math.min(3, runs.length); k++) {
-    const text = runs
-      .slice(k, k + 3)
-      .map((r) => r.text)
-      .join(' ');
-    if (isDateStart(firstToken(text))) return true;
-  }
+  // (the fewest runs first: a date without its year before a number, 'Feb 06' '0446', is no date
+  // of the year 0446)
+  for (let k = 0; k < Math.min(3, runs.length); k++)
+    for (let n = 1; n <= 3 && k + n <= runs.length; n++) {
+      const text = runs
+        .slice(k, k + n)
+        .map((r) => r.text)
+        .join(' ');
+      if (isDateStart(firstToken(text))) return true;
+    }
   // a transaction's id drawn with the date after it ('S10004271 05-May-2023'): the id's column
   // comes first
   const first = runs[0]?.text ?? '';
