@@ -723,6 +723,31 @@ test('prepared gives a page of soft ink (a photo) as it is, and wipes a sharp on
   assert.ok(prepared(page, true) !== page, 'wiped');
 });
 
+// A photographed sheet is not told by its look alone (decision 041, session 21): the scan bench's
+// photo KOTAK seed 150499 (240 dpi, quality 90) has ink to paper 182 and BOB 47559 139, outside
+// softInk's 140-180, and both were wiped: the paper's grey kept in a halo round each glyph stood on
+// white as a ring, and '02 Jul 2025' read '022' '2025'. A sheet found on its desk is a photo.
+test('prepared gives a photographed sheet as a photo whatever its look, and never rings its glyphs', () => {
+  // a real crop of KOTAK 150499's flattened page (its date column), its light falling across it as
+  // on the whole page (the page's lightest paper 238, where the crop's is 199)
+  const crop = fixturePgm('photo-KOTAK-150499-p1-dates.pgm.gz');
+  const photo: Grey = {
+    ...crop,
+    data: crop.data.map((v, i) => Math.min(255, Math.round(v * (1 + 0.3 * ((i % crop.width) / crop.width))))),
+  };
+  assert.ok(paperGrain(photo) > 0.85 && inkToPaper(photo) >= 180, `range ${inkToPaper(photo)}`);
+  assert.ok(!softInk(photo), 'its look is not a soft photo');
+  // not a photo: wiped, and the paper's grey kept around each glyph stands on white
+  const wiped = prepared(photo, true);
+  assert.ok(wiped !== photo);
+  const rings = wiped.data.filter((v, i) => v > 150 && v < 230 && photo.data[i] === v).length;
+  assert.ok(rings > 1000, `ring pixels ${rings}`);
+  // a photographed sheet: given as it is (its light evened only when it falls far: LIGHT_FALL)
+  assert.ok(prepared(photo, true, true) === photo, 'given as it is');
+  // a scan, not cleaned, is given as it is either way
+  assert.ok(prepared(photo, false, true) === photo);
+});
+
 // Heading and balance-line words a typewriter font's wide cells make the recogniser cut where no
 // space is printed (decision 041, round seven): the scan bench's dpi200 BOB and skew BANKOFINDIA
 // read 'Openi' 'ng' 'Bal' 'ance', so the parse found no opening line, and the first row's side was
