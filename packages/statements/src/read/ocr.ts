@@ -143,13 +143,14 @@ function canvasGrey(canvas: Canvas): Grey {
  * their soft edges, and a 150-200 dpi scan blown up to 300 dpi and cut to black and white lost
  * its points and commas to the digits beside them ('1,07,958.53' read '1,07.95853'). Scan bench
  * (decision 041, round three): dpi150 17/37 rows binarised, 37/37 grey. The input is left as it is.
- * A `photo` (a sheet found on its desk and warped flat: scan/sheet.ts) is given as a soft photo is
- * (softInk), whatever its look: see PHOTO_LOOK.
+ * A `photo` (a sheet found on its desk and warped flat: scan/sheet.ts) with ink on it is given as
+ * a soft photo is (softInk), whatever its look: see PHOTO_LOOK.
  */
 export function prepared(input: Grey, clean: boolean, photo = false): Grey {
   if (!clean) return input;
   const look = lookOf(input);
-  if (photo || softInk(input, look)) return lightFall(input) >= LIGHT_FALL ? evenLight(input) : input;
+  const photoInk = photo && look.paper - look.ink >= WASHED_OUT[0];
+  if (photoInk || softInk(input, look)) return lightFall(input) >= LIGHT_FALL ? evenLight(input) : input;
   const g = evened(input, look);
   const t = otsuThreshold(g);
   // sizes for a page at ~300 dpi (what the recogniser is given): specks up to ~1/50 in, alone
@@ -172,7 +173,9 @@ export function prepared(input: Grey, clean: boolean, photo = false): Grey {
 // wiped: the grey kept within the halo of each glyph stood on white as a ring of the photo's paper
 // grey, and letters close together ('Jul') ran into one blot the recogniser read as a digit or not
 // at all ('02 Jul 2025' read '022' '2025'; decision 041, session 21). A sheet found on a desk is a
-// photo whatever its look.
+// photo whatever its look, when it holds ink enough to tell (WASHED_OUT's floor): a photographed
+// short last page, its ink to paper 50 (photo INDIANBANK seed 71499's page 3), given with its grain
+// kept the recogniser over 300 s at a load of 15, and is wiped as before.
 
 // A page whose paper is grainy past this (paperGrain: the scan bench's speckle 0.91-1.00 and
 // photos 0.94-0.97; every other class's page at most 0.77) is smoothed by a 3 x 3 median first,
