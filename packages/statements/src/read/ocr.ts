@@ -143,11 +143,14 @@ function canvasGrey(canvas: Canvas): Grey {
  * their soft edges, and a 150-200 dpi scan blown up to 300 dpi and cut to black and white lost
  * its points and commas to the digits beside them ('1,07,958.53' read '1,07.95853'). Scan bench
  * (decision 041, round three): dpi150 17/37 rows binarised, 37/37 grey. The input is left as it is.
+ * A `photo` (a sheet found on its desk and warped flat: scan/sheet.ts) with ink on it is given as
+ * a soft photo is (softInk), whatever its look: see PHOTO_LOOK.
  */
-export function prepared(input: Grey, clean: boolean): Grey {
+export function prepared(input: Grey, clean: boolean, photo = false): Grey {
   if (!clean) return input;
   const look = lookOf(input);
-  if (softInk(input, look)) return lightFall(input) >= LIGHT_FALL ? evenLight(input) : input;
+  const photoInk = photo && look.paper - look.ink >= WASHED_OUT[0];
+  if (photoInk || softInk(input, look)) return lightFall(input) >= LIGHT_FALL ? evenLight(input) : input;
   const g = evened(input, look);
   const t = otsuThreshold(g);
   // sizes for a page at ~300 dpi (what the recogniser is given): specks up to ~1/50 in, alone
@@ -163,6 +166,16 @@ export function prepared(input: Grey, clean: boolean): Grey {
   const local = removeRules(sauvola({ ...g, data: g.data.slice() }, Math.round(3.5 * unit)), unit);
   return keepNear(g, despeckle(local, unit, 2 * unit));
 }
+
+// PHOTO_LOOK. A photographed sheet is not told by its look alone: softInk's bounds (ink to paper
+// 140-180) missed bench photos at 137-139 (photo BOB seed 47559, ICICI 7943's page 4: blurred ink on
+// bright paper) and at 182 (KOTAK 150499: 240 dpi at quality 90, its ink darker), and those were
+// wiped: the grey kept within the halo of each glyph stood on white as a ring of the photo's paper
+// grey, and letters close together ('Jul') ran into one blot the recogniser read as a digit or not
+// at all ('02 Jul 2025' read '022' '2025'; decision 041, session 21). A sheet found on a desk is a
+// photo whatever its look, when it holds ink enough to tell (WASHED_OUT's floor): a photographed
+// short last page, its ink to paper 50 (photo INDIANBANK seed 71499's page 3), given with its grain
+// kept the recogniser over 300 s at a load of 15, and is wiped as before.
 
 // A page whose paper is grainy past this (paperGrain: the scan bench's speckle 0.91-1.00 and
 // photos 0.94-0.97; every other class's page at most 0.77) is smoothed by a 3 x 3 median first,
@@ -274,9 +287,15 @@ function pageTimeout(): StatementError {
   });
 }
 
-async function recognise(g: Grey, binarise: boolean, deadline = Infinity): Promise<TessLine[]> {
+/** How a page is prepared for the recogniser: cleaned or not, and whether it is a photographed sheet. */
+interface Prep {
+  clean: boolean;
+  photo: boolean;
+}
+
+async function recognise(g: Grey, prep: Prep, deadline = Infinity): Promise<TessLine[]> {
   if (Date.now() >= deadline) throw pageTimeout();
-  const image = pgm(prepared(g, binarise));
+  const image = pgm(prepared(g, prep.clean, prep.photo));
   const scheduler = await getRecogniser();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -423,15 +442,9 @@ const IMAGE_DPI = 300;
 const ORIENT_BAND = 0.12;
 
 /** How much real text the inkiest band holds, turned by `deg` (one orientation trial). */
-async function bandScore(
-  g: Grey,
-  dpi: number,
-  binarise: boolean,
-  deg: Rotation,
-  deadline: number,
-): Promise<number> {
+async function bandScore(g: Grey, dpi: number, prep: Prep, deg: Rotation, deadline: number): Promise<number> {
   const band = inkiestBand(quarterTurn(scaleGrey(g, Math.min(1, ORIENT_DPI / dpi)), deg), ORIENT_BAND);
-  return orientationScore(await recognise(band, binarise, deadline));
+  return orientationScore(await recognise(band, prep, deadline));
 }
 
 /**
@@ -441,13 +454,13 @@ async function bandScore(
 async function bestRotation(
   g: Grey,
   dpi: number,
-  binarise: boolean,
+  prep: Prep,
   turns: Rotation[],
   deadline = Infinity,
 ): Promise<Rotation> {
   const scores: number[] = [];
   // one at a time: the recogniser is one worker, and a band is a few MB
-  for (const deg of turns) scores.push(await bandScore(g, dpi, binarise, deg, deadline));
+  for (const deg of turns) scores.push(await bandScore(g, dpi, prep, deg, deadline));
   let best = 0;
   for (let i = 1; i < turns.length; i++) if (scores[i] > scores[best]) best = i;
   const upright = turns.indexOf(0);
@@ -523,7 +536,8 @@ export async function ocrGrey(
   // statement so, whatever its sheet's size in the photo (a page without a header of its own takes
   // the columns of the page before)
   const unitsPerPixel = (imageUnitsPerPixel * input.width) / grey.width;
-  const binarise = opts.binarise !== false;
+  // a sheet found on its desk is a photo, whatever its look (PHOTO_LOOK)
+  const prep: Prep = { clean: opts.binarise !== false, photo: sheet.corners !== null };
   const orient = opts.orient !== false;
   const direction = orient ? greyLineDirection(grey) : 'across';
   const dpi = unitsPerPixel > 0 ? 72 / unitsPerPixel : IMAGE_DPI;
@@ -541,11 +555,11 @@ export async function ocrGrey(
   let rotation: Rotation = stands === 'turned' ? 180 : 0;
   let tried = false;
   // Lines running down the page: it is on its side, and a full pass as it is would be slow garbage.
-  if (direction === 'down') rotation = await bestRotation(grey, dpi, binarise, [90, 270], deadline);
+  if (direction === 'down') rotation = await bestRotation(grey, dpi, prep, [90, 270], deadline);
   else if (
     orient &&
     stands === 'unsure' &&
-    (await bandScore(grey, dpi, binarise, 0, deadline)) < MIN_ORIENTATION_SCORE
+    (await bandScore(grey, dpi, prep, 0, deadline)) < MIN_ORIENTATION_SCORE
   ) {
     // The middle band read upright holds no text: the page may be upside down, and a full pass
     // over an upside-down page is garbage that takes the recogniser three to four times as long
@@ -554,13 +568,13 @@ export async function ocrGrey(
     rotation = await bestRotation(
       grey,
       dpi,
-      binarise,
+      prep,
       direction === 'across' ? [0, 180] : [0, 90, 180, 270],
       deadline,
     );
   }
   let page = straighten(grey, dpi, rotation, readDpi);
-  let lines = await recognise(page.grey, binarise, deadline);
+  let lines = await recognise(page.grey, prep, deadline);
   // a full pass that found no table, read upright, is tried at other turns, unless it is plainly
   // text: a photo's words come cut ('98150.' '56', '01' 'Jan' '2023'), so few are whole dates or
   // amounts, and the trials cost a photo page as much as its reading (decision 041, session 12)
@@ -569,14 +583,14 @@ export async function ocrGrey(
     const turn = await bestRotation(
       grey,
       dpi,
-      binarise,
+      prep,
       direction === 'across' ? [0, 180] : [0, 90, 180, 270],
       deadline,
     );
     if (turn !== rotation) {
       rotation = turn;
       page = straighten(grey, dpi, rotation, readDpi);
-      lines = await recognise(page.grey, binarise, deadline);
+      lines = await recognise(page.grey, prep, deadline);
     }
   }
   const pixelUnits = unitsPerPixel / page.scale;

@@ -233,14 +233,19 @@ export function removeRules(g: Grey, remnant = 0): Grey {
       }
     }
   }
-  for (let x = 0; x < width; x++) {
-    let start = -1;
-    for (let y = 0; y <= height; y++) {
-      const on = y < height && data[y * width + x] === 0;
-      if (on && start < 0) start = y;
+  // the columns' runs followed row by row, each column's open run's start kept: walking down a
+  // column a pixel at a time crosses a row's width of memory at each step (a 213 dpi page's
+  // binary copy: 44 -> 37 ms, the least of 12 runs each; the same runs either way; decision 041,
+  // session 21)
+  const starts = new Int32Array(width).fill(-1);
+  for (let y = 0; y <= height; y++) {
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const on = y < height && data[i] === 0;
+      const start = starts[x]!;
+      if (on && start < 0) starts[x] = y;
       if (!on && start >= 0) {
         if (y - start >= minRun) for (let k = start; k < y; k++) wipe[k * width + x] = 1;
-        start = -1;
+        starts[x] = -1;
       }
     }
   }
@@ -634,10 +639,15 @@ export function paperGrain(g: Grey, step = 4): number {
   return n ? sum / n : 0;
 }
 
-/** The ink's grey (the darkest 0.5% of the pixels) and the paper's (the lightest 1%). */
-export function inkAndPaper(g: Grey): { ink: number; paper: number } {
+/** How many pixels of the image take each grey level. */
+export function greyHistogram(g: Grey): Uint32Array {
   const hist = new Uint32Array(256);
   for (let i = 0; i < g.data.length; i++) hist[g.data[i]!]++;
+  return hist;
+}
+
+/** The ink's grey (the darkest 0.5% of the pixels) and the paper's (the lightest 1%). */
+export function inkAndPaper(g: Grey, hist = greyHistogram(g)): { ink: number; paper: number } {
   const total = g.data.length;
   let lo = 0;
   for (let n = hist[0]!; lo < 255 && n < 0.005 * total;) n += hist[++lo]!;

@@ -22,9 +22,12 @@ import {
   wipeCleaned,
   evenLight,
   lightFall,
+  greyHistogram,
+  inkAndPaper,
   type Grey,
 } from '../../src/scan/grey.ts';
 import { evened, prepared, softInk } from '../../src/read/ocr.ts';
+import { sharpGlyphs } from '../../src/scan/reading-dpi.ts';
 import { flattenSheet, sheetCorners, warpSheet } from '../../src/scan/sheet.ts';
 import { joinCutFigures, joinCutLabels, mendCrMarks } from '../../src/scan/words.ts';
 import { fixturePgm } from './pgm.ts';
@@ -723,6 +726,36 @@ test('prepared gives a page of soft ink (a photo) as it is, and wipes a sharp on
   assert.ok(prepared(page, true) !== page, 'wiped');
 });
 
+// A photographed sheet is not told by its look alone (decision 041, session 21): the scan bench's
+// photo KOTAK seed 150499 (240 dpi, quality 90) has ink to paper 182 and BOB 47559 139, outside
+// softInk's 140-180, and both were wiped: the paper's grey kept in a halo round each glyph stood on
+// white as a ring, and '02 Jul 2025' read '022' '2025'. A sheet found on its desk is a photo.
+test('prepared gives a photographed sheet as a photo whatever its look, and never rings its glyphs', () => {
+  // a real crop of KOTAK 150499's flattened page (its date column), its light falling across it as
+  // on the whole page (the page's lightest paper 238, where the crop's is 199)
+  const crop = fixturePgm('photo-KOTAK-150499-p1-dates.pgm.gz');
+  const photo: Grey = {
+    ...crop,
+    data: crop.data.map((v, i) => Math.min(255, Math.round(v * (1 + 0.3 * ((i % crop.width) / crop.width))))),
+  };
+  assert.ok(paperGrain(photo) > 0.85 && inkToPaper(photo) >= 180, `range ${inkToPaper(photo)}`);
+  assert.ok(!softInk(photo), 'its look is not a soft photo');
+  // not a photo: wiped, and the paper's grey kept around each glyph stands on white
+  const wiped = prepared(photo, true);
+  assert.ok(wiped !== photo);
+  const rings = wiped.data.filter((v, i) => v > 150 && v < 230 && photo.data[i] === v).length;
+  assert.ok(rings > 1000, `ring pixels ${rings}`);
+  // a photographed sheet: given as it is (its light evened only when it falls far: LIGHT_FALL)
+  assert.ok(prepared(photo, true, true) === photo, 'given as it is');
+  // a scan, not cleaned, is given as it is either way
+  assert.ok(prepared(photo, false, true) === photo);
+  // a photographed page with next to no ink (a short last page: photo INDIANBANK 71499's page 3,
+  // ink to paper 50) is wiped as before: its grain alone kept the recogniser busy for minutes
+  const blank: Grey = { ...photo, data: photo.data.map((v) => Math.max(v, 190)) };
+  assert.ok(inkToPaper(blank) < 80, `range ${inkToPaper(blank)}`);
+  assert.ok(prepared(blank, true, true) !== blank, 'wiped');
+});
+
 // Heading and balance-line words a typewriter font's wide cells make the recogniser cut where no
 // space is printed (decision 041, round seven): the scan bench's dpi200 BOB and skew BANKOFINDIA
 // read 'Openi' 'ng' 'Bal' 'ance', so the parse found no opening line, and the first row's side was
@@ -822,4 +855,35 @@ test("evenLight makes a photo's falling light even and keeps its soft ink", () =
   assert.equal(inkCount(even, 0, 0, 600, 400), inkCount(photo, 0, 0, 600, 400));
   assert.equal(inkCount(even, 0, 400, 600, 800), 0);
   assert.equal(photo.data[60 * 600 + 45], lit.data[60 * 600 + 45], 'input left as it is');
+});
+
+// sharpGlyphs counts its ink and edge pixels from the page's histogram, one pass over a 300 dpi
+// page's 8.7 million pixels instead of two (decision 041, session 21): the same verdict as counting
+// pixel by pixel, on sharp and soft pages.
+test('greyHistogram counts each grey level, and sharpGlyphs judges by it as pixel by pixel', () => {
+  const page = tablePage(300, 400);
+  const hist = greyHistogram(page);
+  assert.equal(
+    hist.reduce((a, b) => a + b, 0),
+    page.data.length,
+  );
+  assert.equal(hist[0], page.data.filter((v) => v === 0).length);
+  assert.deepEqual(inkAndPaper(page, hist), inkAndPaper(page));
+  const byPixel = (g: Grey) => {
+    const { ink, paper } = inkAndPaper(g);
+    const range = paper - ink;
+    const dark = ink + range * 0.25;
+    const light = ink + range * 0.75;
+    const inkPx = g.data.filter((v) => v <= dark).length;
+    const edge = g.data.filter((v) => v > dark && v < light).length;
+    return range > 0 && inkPx > 0 && edge < inkPx;
+  };
+  // the bench's clean KOTAK page at 150 dpi, blown up to 300 as it is read: sharp scaled smoothly
+  // by half, soft blown up again (its edges as wide as its strokes)
+  const kotak = fixturePgm('clean-KOTAK-7926-p1-150dpi.pgm.gz');
+  const verdicts = [page, kotak, scaleGrey(scaleGrey(kotak, 0.5), 2)].map((g) => {
+    assert.equal(sharpGlyphs(g), byPixel(g));
+    return sharpGlyphs(g);
+  });
+  assert.deepEqual(verdicts, [true, true, false]);
 });
