@@ -150,9 +150,14 @@ export const markedWhole = (t: string) => /\d ?\(?(?:cr|dr)\.?\)?$/i.test(t) && 
 export const unsigned = (t: string) =>
   t.replace(/^[-+\u2212\u2013] ?/, '').replace(/(\d)[-\u2212\u2013]$/, '$1');
 
-/** Whole rupees that are money by their print, never a code: grouped ('57,500') or signed ('3,500–'). */
+/**
+ * Whole rupees that are money by their print, never a code: grouped ('57,500'), signed ('3,500–'), or
+ * with their currency before them ('`220', 'Rs. 1755': a code is printed without one; '`' is the
+ * rupee sign of an old font).
+ */
 export const toldWhole = (t: string) =>
-  WHOLE_RUPEES.test(unsigned(t)) && (unsigned(t) !== t || /\d,\d/.test(t));
+  WHOLE_RUPEES.test(unsigned(t)) &&
+  (unsigned(t) !== t || /\d,\d/.test(t) || /^(?:rs\.?|inr|₹|`) ?\d/i.test(unsigned(t)));
 
 /** The text is a figure, or holds one among its words ('21,530.00 Cr 1,99,266.80 Cr'). */
 export function hasFigure(text: string): boolean {

@@ -257,6 +257,19 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
     overlap(a, b, c.x0, c.x1) > OVERHANG_SHARE * Math.min(b - a, c.x1 - c.x0);
   const claims = stretches.map(([a, b]) => cols.filter((c) => standsOver(a, b, c)));
   for (const list of claims) for (const c of list) named.add(c);
+  // where a text column's cells end and the figures of the column after it begin, in one stretch
+  const cutAt = new Map<number, number>();
+  stretches.forEach(([a, b], si) => {
+    const over = claims[si]!;
+    if (over.length !== 1 || NUMERIC_ROLES.has(over[0]!.role)) return;
+    const next = cols.filter((c) => c.x0 >= over[0]!.x1).sort((p, q) => p.x0 - q.x0)[0];
+    if (!next || !NUMERIC_ROLES.has(next.role) || named.has(next)) return;
+    const cut = wordsThenFigures(rows, a, b);
+    if (cut === null) return;
+    claims[si] = [over[0]!, next];
+    named.add(next);
+    cutAt.set(si, cut);
+  });
   const inOrder = pairInOrder(stretches, claims, cols, named, 4 * cw);
   stretches.forEach(([a, b, rowsWriting], si) => {
     const over = claims[si]!;
@@ -310,7 +323,8 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
       const c = over[k]!;
       const next = over[k + 1];
       let end = b;
-      if (next) {
+      if (next && cutAt.has(si)) end = cutAt.get(si)!;
+      else if (next) {
         const textNext = !NUMERIC_ROLES.has(next.role);
         end = textNext ? Math.max(c.x1, next.x0 - cw / 2) : (c.x1 + next.x0) / 2;
         // a date column with no gutter after it (its dates a hair from the narration): its cells
@@ -345,6 +359,29 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
     }
   }
   return bands;
+}
+
+/**
+ * A figure column's cells set at its left, a word space after a text column's (a CCY column's 'INR'
+ * before the debits: 'INR' '`269.00', 'INR' 'NIL'), write one stretch with them, and the figure
+ * column's name, set further right, stands over none: a stretch of figures between a text column and
+ * a figure column is the figure column's. Where every row's words in a..b are text first and then
+ * figures with paise or an empty amount, and some row writes each, the midpoint of the gap between
+ * the last text and the first figure; else null (a narration's numbers stand among its words).
+ */
+function wordsThenFigures(rows: Run[][], a: number, b: number): number | null {
+  let textEnd = -Infinity;
+  let figureStart = Infinity;
+  for (const runs of rows)
+    for (const w of runs.flatMap(runWords)) {
+      if (overlap(a, b, w.x0, w.x1) <= 0) continue;
+      if (EMPTY_AMOUNT.test(w.text) || (FIGURE_END.test(w.text) && readAmount(w.text) !== null))
+        figureStart = Math.min(figureStart, w.x0);
+      else textEnd = Math.max(textEnd, w.x1);
+    }
+  return textEnd < figureStart && figureStart < Infinity && textEnd > -Infinity
+    ? (textEnd + figureStart) / 2
+    : null;
 }
 
 // (the words a date is printed in at most, with its time: '01 Jan 2024 10:15 AM')

@@ -531,7 +531,7 @@ function addHeadedColumns(columns: TaughtLayout['columns'], lines: Line[], top: 
   for (let j = k - 2; j >= Math.max(0, k - 3) && nextLineClose(lines[j]!, headings[0]!); j--)
     headings.unshift(lines[j]!);
   if (headings.some((l) => l.runs.some((r) => hasFigure(r.text) || isDateCell(r.text)))) return;
-  for (const h of headings.flatMap((l) => l.runs)) {
+  for (const h of headings.flatMap((l) => l.runs).flatMap((r) => clearOf(columns, r))) {
     const after = columns.findIndex((c) => c.x0 > h.x1);
     const next = columns[after];
     const prev = columns[after - 1];
@@ -548,6 +548,30 @@ function addHeadedColumns(columns: TaughtLayout['columns'], lines: Line[], top: 
       x1: maxOf(under.map((r) => r.x1)),
     });
   }
+}
+
+/**
+ * A heading's words that stand clear of every column, as one heading: the whole run, or where names
+ * set a word space apart were drawn as one item over two columns ('Quux Val Plugh': a cheque
+ * number's heading and the channel's beside it), the words between the columns' edges; none where
+ * every word stands over a column.
+ */
+function clearOf(columns: TaughtLayout['columns'], run: Run): Run[] {
+  const over = (w: Run) => columns.some((c) => c.x0 < w.x1 && c.x1 > w.x0);
+  if (!over(run)) return [run];
+  const out: Run[] = [];
+  let group: Run[] = [];
+  const flush = () => {
+    if (group.length)
+      out.push({ text: group.map((w) => w.text).join(' '), x0: group[0]!.x0, x1: group.at(-1)!.x1 });
+    group = [];
+  };
+  for (const w of runWords(run)) {
+    if (over(w)) flush();
+    else group.push(w);
+  }
+  flush();
+  return out;
 }
 
 /** Which figure column is the balance, and which the withdrawal and deposit (or one amount). */
