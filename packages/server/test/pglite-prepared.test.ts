@@ -1,5 +1,5 @@
-// The embedded database's selects as prepared statements (decision 052, round nine): a select's
-// text is parsed once and then only bound and run, and answers exactly as PGlite's query did:
+// The embedded database's selects as prepared statements (decision 052, round nine; `with`
+// statements too since round seventeen): a select's text is parsed once and then only bound and run, and answers exactly as PGlite's query did:
 // rows, dates as drizzle reads them, errors with their SQLSTATE, inside transactions too, and a
 // statement whose table changed its columns prepared again.
 import assert from 'node:assert/strict';
@@ -68,6 +68,37 @@ test('in a transaction too, and an error keeps its SQLSTATE and leaves the state
     [2],
   );
   assert.deepEqual(rows, [{ id: 2 }]);
+});
+
+test("a `with` statement that writes (the read end's markRead) is parsed once, and writes and answers as before", async () => {
+  const before = await preparedCount();
+  await database.db.insert(things).values({ id: 10, name: 'ten' });
+  // one text, as drizzle sends markRead's: each CTE a select from the one before it
+  const rename = async (id: number, name: string) =>
+    (await database.db.execute(sql`
+      with was as (
+        select name from t_prepared where id = ${id}
+      ), put as (
+        update t_prepared set name = ${name}::text where id = ${id} returning id, name
+      )
+      select p.id, p.name, (select name from was) as was from put p`)) as unknown as { rows: unknown[] };
+  const first = await rename(10, 'TEN');
+  const again = await rename(10, 'Ten');
+  assert.deepEqual(first.rows, [{ id: 10, name: 'TEN', was: 'ten' }]);
+  assert.deepEqual(again.rows, [{ id: 10, name: 'Ten', was: 'TEN' }]);
+  assert.equal((await preparedCount()) - before, 1, "the two calls' one text is prepared once");
+  // in a transaction rolled back, its writes go with it
+  await assert.rejects(
+    database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`with put as (insert into t_prepared (id, name) values (${11}, ${'x'}) returning id) select id from put`,
+      );
+      throw new Error('roll back');
+    }),
+    /roll back/,
+  );
+  assert.deepEqual(await database.db.select().from(things).where(eq(things.id, 11)), []);
+  await database.db.delete(things).where(eq(things.id, 10));
 });
 
 test('a statement whose columns changed type is prepared again', async () => {

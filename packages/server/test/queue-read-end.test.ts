@@ -184,6 +184,55 @@ function suite(kind: string, start: () => ReturnType<typeof startApp>, stop?: ()
       assert.equal(spends.length, 1);
     });
 
+    test("the spend's lock and markRead travel together: markRead is sent before the lock answers", async () => {
+      // (one round trip less while the end holds the embedded database: decision 052, round seventeen)
+      const pglite = h.database.pglite as PGlite | undefined;
+      if (!pglite) return;
+      const m = await makeMember(h, 100);
+      const jobId = await dropOne(m.id, csv(60, 'TOGETHER'));
+      const events: string[] = [];
+      const transaction = pglite.transaction.bind(pglite);
+      pglite.transaction = (async (fn: Parameters<PGlite['transaction']>[0]) =>
+        transaction((tx) => {
+          const query = tx.query.bind(tx);
+          tx.query = (async (q: string, ...rest: unknown[]) => {
+            const what = q.includes('pg_advisory_xact_lock')
+              ? 'lock'
+              : q.includes('with payer as')
+                ? 'markRead'
+                : '';
+            if (what) events.push(`sent ${what}`);
+            try {
+              return await (query as (...a: unknown[]) => Promise<unknown>)(q, ...rest);
+            } finally {
+              if (what) events.push(`answered ${what}`);
+            }
+          }) as typeof tx.query;
+          return fn(tx);
+        })) as PGlite['transaction'];
+      try {
+        assert.equal(await readDroppedFile(deps(), jobId), 'read');
+      } finally {
+        pglite.transaction = transaction;
+      }
+      assert.deepEqual(events, ['sent lock', 'sent markRead', 'answered lock', 'answered markRead']);
+    });
+
+    test('two copies of one file read at once: one pays, the other is free', async () => {
+      const m = await makeMember(h, 100);
+      const bytes = csv(120, 'RACE');
+      const [a, b] = [await dropOne(m.id, bytes), await dropOne(m.id, bytes)];
+      assert.deepEqual(await Promise.all([readDroppedFile(deps(), a), readDroppedFile(deps(), b)]), [
+        'read',
+        'read',
+      ]);
+      const charged = [(await jobOf(a)).pagesCharged, (await jobOf(b)).pagesCharged].sort();
+      assert.deepEqual(charged, [0, 3]);
+      assert.equal(await pagesOf(h, m.id), 97);
+      const spends = await h.database.db.select().from(pageLedger).where(eq(pageLedger.userId, m.id));
+      assert.equal(spends.length, 1);
+    });
+
     test('a balance short of the cost: the file fails with the words, nothing spent or kept', async () => {
       const m = await makeMember(h, 2);
       const jobId = await dropOne(m.id, csv(120, 'SHORT'));

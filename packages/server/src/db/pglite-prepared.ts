@@ -1,4 +1,5 @@
-// The embedded database's selects as named prepared statements (issue 38, decision 052 round nine).
+// The embedded database's selects (and `with` statements, round seventeen) as named prepared
+// statements (issue 38, decision 052 round nine).
 // PGlite's `query` parses, analyses and describes its SQL on every call: the sign-in guard's
 // five-table select cost ~1.1 ms of the database's thread that way against ~0.3 ms executed as a
 // prepared statement, and every signed-in call runs it. drizzle sends the same text for the same
@@ -15,8 +16,16 @@ export const MAX_PREPARED = 256;
 
 type Statement = { name: string; types: number[] };
 
-/** Only plain selects: a text run once (DDL, pg-boss's maintenance) gains nothing from it. */
-export const preparable = (sql: string) => /^\s*select\b/i.test(sql);
+/**
+ * Selects, and statements of common table expressions (`with ...`): a text run once (DDL, pg-boss's
+ * maintenance) gains nothing from it. The `with` statements are the hot writes: the end of a
+ * dropped file's read (queue/read-end.ts markRead, one statement of eight CTEs) spent ~3 of its
+ * ~4.7 ms being parsed, analysed and described on every call, all of it while its transaction held
+ * the database and every screen's poll waited (decision 052, round seventeen); pg-boss's fetch of
+ * the next job, asked every poll, is one too. An insert's text changes with its row count, so
+ * plain inserts and updates are left to PGlite's query.
+ */
+export const preparable = (sql: string) => /^\s*(select|with)\b/i.test(sql);
 
 export class PreparedSelects {
   private readonly statements = new Map<string, Statement>();

@@ -44,7 +44,7 @@ async function handle(m: Request): Promise<unknown> {
   if (!target) throw new Error('the transaction has ended');
   switch (m.op) {
     case 'query':
-      // a select: parsed once, then bound and run (pglite-prepared.ts)
+      // a select or a `with` statement: parsed once, then bound and run (pglite-prepared.ts)
       return preparable(m.sql)
         ? prepared.query(m.sql, m.params, options(m.raw, m.rowMode), m.tx !== undefined)
         : target.query(m.sql, m.params, options(m.raw, m.rowMode));

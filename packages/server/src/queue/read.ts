@@ -227,49 +227,55 @@ export async function readDroppedFile(
     // it finds the row ended and returns -1, so it is retried while the database is away.
     charged = await ending(() =>
       db.transaction(async (tx) => {
-        // Two copies of one file read at once by two workers: the second waits here and then finds
-        // the first one's spend, so the user pays once (the same 24-hour rule as the single route).
-        await lockFileSpend(tx, row.userId, ref);
+        // Two copies of one file read at once by two workers: the second waits at the lock and then
+        // finds the first one's spend, so the user pays once (the same 24-hour rule as the single
+        // route). markRead is sent behind the lock without waiting for its answer: a connection
+        // runs its statements in the order sent (PGlite's thread, node-postgres's client), so it
+        // still starts, and takes its snapshot, once the lock is held; one round trip less while
+        // this transaction holds the embedded database (decision 052, round seventeen).
         // Only a job still being read becomes read: a duplicate delivery finds it ended and pays
         // nothing. The result is what stays (the statement store, where the result screen opens it
         // by id); the bytes go with the job.
-        const { pay, accounts } = await markRead(tx, {
-          jobId,
-          userId: row.userId,
-          ref,
-          cost,
-          now,
-          job: {
-            bank: result.bank ?? result.detection.name ?? null,
-            accountNumber: first.number,
-            periodFrom: displayDate(first.period.from ?? first.transactions[0]?.date ?? null),
-            periodTo: displayDate(first.period.to ?? first.transactions.at(-1)?.date ?? null),
-            rows: rowCount,
-            reconciled: result.accounts.every((a) => a.transactions.length === 0 || a.reconciliation.ok),
-            pages: extraction.pages,
-            reasonCode: reasons[0]?.code ?? null,
-            reason: reasons[0]?.message ?? null,
-          },
-          statement: {
+        const [, { pay, accounts }] = await Promise.all([
+          lockFileSpend(tx, row.userId, ref),
+          markRead(tx, {
+            jobId,
             userId: row.userId,
-            requestedBank: result.bank ?? '',
-            fileName: row.fileName,
-            format: extraction.format,
-            detail: statementDetail(
-              result,
-              first,
-              reasons,
-              (() => {
-                const used = taught.rows.find((r) => r.id === extraction.layoutUsed);
-                return used ? layoutInfo(used) : null;
-              })(),
-            ),
-            rows: staged!,
+            ref,
+            cost,
             now,
-          },
-          history: { bank: result.bank, rows: rowCount },
-          clientId: row.clientId,
-        });
+            job: {
+              bank: result.bank ?? result.detection.name ?? null,
+              accountNumber: first.number,
+              periodFrom: displayDate(first.period.from ?? first.transactions[0]?.date ?? null),
+              periodTo: displayDate(first.period.to ?? first.transactions.at(-1)?.date ?? null),
+              rows: rowCount,
+              reconciled: result.accounts.every((a) => a.transactions.length === 0 || a.reconciliation.ok),
+              pages: extraction.pages,
+              reasonCode: reasons[0]?.code ?? null,
+              reason: reasons[0]?.message ?? null,
+            },
+            statement: {
+              userId: row.userId,
+              requestedBank: result.bank ?? '',
+              fileName: row.fileName,
+              format: extraction.format,
+              detail: statementDetail(
+                result,
+                first,
+                reasons,
+                (() => {
+                  const used = taught.rows.find((r) => r.id === extraction.layoutUsed);
+                  return used ? layoutInfo(used) : null;
+                })(),
+              ),
+              rows: staged!,
+              now,
+            },
+            history: { bank: result.bank, rows: rowCount },
+            clientId: row.clientId,
+          }),
+        ]);
         if (pay < 0) return -1;
         // Filed to the client's account its number names (or kept as unfiled for the user to
         // choose), in this same transaction: a retry after a crash never files twice. Nested
