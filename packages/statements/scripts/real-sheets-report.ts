@@ -5,7 +5,8 @@
 // narration are left out: a first row whose narration opens with the opening balance's words (drawn
 // as a line of its own, it is the opening, as issue 36 asks), or narrations that are whole printed
 // lines (the redrawn text statements).
-//   npm exec -- node packages/statements/scripts/real-sheets-report.ts [SINGLE_SEEDS=1] [MIXES=3] [-v]
+//   npm exec -- node packages/statements/scripts/real-sheets-report.ts [SINGLE_SEEDS=1] [MIXES=3] [FIRST_MIX=1] [-v]
+// FIRST_MIX draws mixes no test uses (the gate runs 1 3: mixes 1-3).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { seededRng } from '@bahi/core';
@@ -14,7 +15,7 @@ import { cleanRead, judgeParse } from '../test/perturb/judge.ts';
 import { SHEET_KINDS, type SheetKind, sheetDocument } from '../test/perturb/sheet-perturb.ts';
 import { CORPUS_REAL as dir } from '../test/shared-corpus.ts';
 
-const [singles = '1', mixes = '3'] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const [singles = '1', mixes = '3', firstMix = '1'] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const verbose = process.argv.includes('-v');
 const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
 let files = 0;
@@ -36,7 +37,7 @@ for (const f of manifest.files as { file: string; truth: string }[]) {
   }
   const variants: [SheetKind[], number][] = [];
   for (const k of SHEET_KINDS) for (let s = 1; s <= Number(singles); s++) variants.push([[k], 300 + s]);
-  for (let s = 1; s <= Number(mixes); s++) {
+  for (let s = Number(firstMix); s < Number(firstMix) + Number(mixes); s++) {
     const r = seededRng(5000 + s);
     const kinds = SHEET_KINDS.filter(() => r() < 0.35);
     variants.push([kinds.length ? kinds : ['header'], 500 + s]);
