@@ -34,6 +34,7 @@ import {
 } from './values.ts';
 import { maxOf } from './extent.ts';
 import { pageFurniture } from './furniture.ts';
+import { GAP_RATIO } from './wrap.ts';
 
 // (a figure with its paise, or one decimal: cheque, reference and serial numbers have none)
 const MONEY = /\d\.\d\d?\)?[-\u2212\u2013]?(?:\s*\(?(?:cr|dr)\.?\)?)?$/i;
@@ -102,6 +103,51 @@ interface Pending {
   words: string[];
   /** a date alone on the line under the row's date line: the row's value date */
   dateUnder?: Line;
+  /** the row's narration printed above its date line (nextAbove) */
+  above?: Line[];
+}
+
+/** The gaps the clear cases of nextAbove measured: between a row's own lines, and between rows. */
+interface Spacing {
+  inRow: number[];
+  pitch: number[];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+/**
+ * The lines at the end of a row, after its figures, that are the next row's narration printed above
+ * that row's date line: the gaps on the page part rows further than they part a row's own lines, and
+ * the clearly largest gap between the row's figures and the next date line falls before them
+ * (a narration centred on its date line: 'UPI/CR/403560176246/POOJA' 9.4 pt under the row above and
+ * 7.4 pt over its own date line). Where the gaps are even (text redrawn in one font), none. At the
+ * top of a page the row above is on the page before: the lines set over the date line as close as
+ * this document's clear cases set a row's own lines go with it.
+ */
+function nextAbove(row: Pending, next: Line, spacing: Spacing): Line[] {
+  const { lines } = row;
+  const own = Math.max(
+    lines.findLastIndex((l) => hasMoney(l.text.split(' '))),
+    row.dateUnder ? lines.indexOf(row.dateUnder) : 0,
+    0,
+  );
+  const seq = [...lines.slice(own), next];
+  if (seq.length < 3) return [];
+  if (seq[0]!.page !== next.page) {
+    const top = seq.slice(seq.findIndex((l) => l.page === next.page));
+    if (!spacing.pitch.length || top.length < 2) return [];
+    const near = (median(spacing.inRow) + median(spacing.pitch)) / 2;
+    let k = top.length - 1;
+    while (k > 0 && top[k]!.y - top[k - 1]!.y < near) k--;
+    return top.slice(k, -1);
+  }
+  if (seq.some((l) => l.page !== next.page)) return [];
+  const gaps = seq.slice(1).map((l, k) => l.y - seq[k]!.y);
+  const k = gaps.indexOf(Math.max(...gaps));
+  if (!gaps.every((g, m) => m === k || gaps[k]! > g * GAP_RATIO)) return [];
+  spacing.pitch.push(gaps[k]!);
+  spacing.inRow.push(...gaps.filter((_, m) => m !== k));
+  return seq.slice(k + 1, -1);
 }
 
 /**
@@ -484,6 +530,7 @@ function readRows(
   gaps.sort((a, b) => a - b);
   const pitch = gaps[gaps.length >> 1] ?? Infinity;
   let pending: Pending | null = null;
+  const spacing: Spacing = { inRow: [], pitch: [] };
   // the balance the next row moves from, once a row or an opening line has printed one
   let opening: number | null = null;
   const flush = () => {
@@ -508,7 +555,9 @@ function readRows(
       .slice(head.length)
       .map((l, k) => (k === 0 && !timed ? l.text.replace(TIME_UNDER, '') : l.text));
     const narration = cells?.find((c) => c.role === 'description');
-    if (narration && wrapped.length) narration.text = [narration.text, ...wrapped].filter(Boolean).join(' ');
+    const above = (pending.above ?? []).map((l) => l.text);
+    if (narration && (wrapped.length || above.length))
+      narration.text = [...above, narration.text, ...wrapped].filter(Boolean).join(' ');
     const first = lines[0]!;
     if (cells) {
       const placed = cells.find((c) => PLACED.has(c));
@@ -522,7 +571,7 @@ function readRows(
         // two amount columns no header names)
         if (place && (guessed || placed.role === 'amount')) AMOUNT_PLACE.set(t.tx, place);
         section.transactions.push(t.tx);
-        for (const l of pending.lines) rowLines.add(l);
+        for (const l of [...(pending.above ?? []), ...pending.lines]) rowLines.add(l);
         printed.rows++;
         if (cells.some((c) => c.role === 'valueDate') && cells.some((c) => c.role === 'date'))
           printed.valueDated++;
@@ -532,10 +581,12 @@ function readRows(
           y: first.y,
           detail: `date '${cells[0]!.text}'`,
         });
-        const onPage = pending.lines.filter((l) => l.page === first.page);
+        for (const l of pending.above ?? [])
+          opts.trace?.add({ rule: 'rows.continuation', page: l.page, y: l.y, detail: `above its date line: ${l.text}` });
+        const onPage = [...(pending.above ?? []), ...pending.lines].filter((l) => l.page === first.page);
         opts.trace?.rows.set(t.tx, {
           page: first.page,
-          top: first.y,
+          top: Math.min(...onPage.map((l) => l.y)),
           bottom: maxOf(onPage.map((l) => l.y + l.height)),
           lines: pending.lines.length,
         });
@@ -643,8 +694,10 @@ function readRows(
       continue;
     }
     if (sequenceStart(words) && !wrappedDate()) {
+      const above = current ? nextAbove(current, line, spacing) : [];
+      if (above.length) current!.lines.splice(current!.lines.length - above.length);
       flush();
-      pending = { lines: [line], words };
+      pending = { lines: [line], words, above };
       continue;
     }
     if (current && near && (!hasMoney(current.words) || !hasMoney(words))) {

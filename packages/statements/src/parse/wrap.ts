@@ -8,7 +8,7 @@ export type Flow = 'after' | 'before';
 
 // Two gaps between lines differ meaningfully when one is this much larger: in-row line spacing versus
 // spacing between rows.
-const GAP_RATIO = 1.12;
+export const GAP_RATIO = 1.12;
 
 /** A row as the wrap stage sees it: its date line and the wrapped lines given to it. */
 export interface WrapRow {
