@@ -10,6 +10,7 @@ import path from 'node:path';
 import { configurePool } from '@bahi/statements';
 import { DEFAULT_MEMORY_MB } from '../src/config.ts';
 import { openDatabase } from '../src/db/index.ts';
+import { PGliteThread } from '../src/db/pglite-thread.ts';
 import { startQueue, uploadsDirOf } from '../src/queue/index.ts';
 import { startApp } from '../test/helpers/harness.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
@@ -91,8 +92,8 @@ process.on('disconnect', () => {
  * How long each queue read's end (queue/read.ts: the transaction that takes the spend's advisory
  * lock) held the embedded database, from its begin answered to its end answered: every other
  * query waits for it. With it, where that time went: each statement's round trip (by its first
- * words) and the server's own time between them ('between'). Both PGlite handles (its thread's and
- * PGlite's own) take the same callback.
+ * words) and the server's own time between them ('between'). PGlite's own handle (inline) by its
+ * transaction's callback; its thread's by the messages (below).
  */
 function watchReadEnds(): OfficeSlices['readEnds'] {
   const out: OfficeSlices['readEnds'] = { holds: [], parts: {} };
@@ -106,6 +107,7 @@ function watchReadEnds(): OfficeSlices['readEnds'] {
         q,
       )?.[1] ?? q.slice(0, 20)
     ).replace(/\s+/g, ' ');
+  if (pglite instanceof PGliteThread) return watchThreadReadEnds(pglite, out, label);
   (pglite as { transaction: unknown }).transaction = async (fn: Fn) => {
     let begun = 0;
     let readEnd = false;
@@ -137,6 +139,59 @@ function watchReadEnds(): OfficeSlices['readEnds'] {
         for (const [k, ms] of parts) (out.parts[k] ??= []).push(ms);
       }
     }
+  };
+  return out;
+}
+
+/**
+ * On PGlite's thread, the same from the messages between the threads: a transaction holds the
+ * database from its begin's answer to its end's answer, whether its first statements were sent
+ * before the begin answered (round eighteen) or after. A statement's part is from when it was sent,
+ * or the answer before it came, to its own answer; 'between', the database's thread waiting for
+ * the server's next message inside the transaction.
+ */
+function watchThreadReadEnds(
+  thread: object,
+  out: OfficeSlices['readEnds'],
+  label: (q: string) => string,
+): OfficeSlices['readEnds'] {
+  type Ask = { op: string; tx?: number; sql?: string };
+  const t = thread as { send: (ask: Ask) => Promise<unknown> };
+  const send = t.send.bind(t);
+  const open = new Map<
+    number,
+    { begun: number; last: number; readEnd: boolean; parts: [string, number][] }
+  >();
+  t.send = (ask) => {
+    const sent = performance.now();
+    const p = send(ask);
+    p.then(
+      (value) => {
+        const at = performance.now();
+        if (ask.op === 'begin') {
+          open.set(ask.tx ?? (value as number), { begun: at, last: at, readEnd: false, parts: [] });
+          return;
+        }
+        const tx = ask.tx === undefined ? undefined : open.get(ask.tx);
+        if (!tx) return;
+        // (the end's part is a 'between': the server's last turn and the commit, as inline)
+        if (ask.op === 'end') tx.parts.push(['between', at - tx.last]);
+        else
+          tx.parts.push(
+            ['between', Math.max(0, sent - tx.last)],
+            [label(ask.sql ?? ''), at - Math.max(sent, tx.last)],
+          );
+        tx.last = at;
+        if (ask.sql?.includes('pg_advisory_xact_lock')) tx.readEnd = true;
+        if (ask.op !== 'end') return;
+        open.delete(ask.tx!);
+        if (!tx.readEnd) return;
+        out.holds.push(at - tx.begun);
+        for (const [k, ms] of tx.parts) (out.parts[k] ??= []).push(ms);
+      },
+      () => {},
+    );
+    return p;
   };
   return out;
 }

@@ -77,6 +77,60 @@ test('queries outside a transaction wait for it, as on one connection', async ()
   assert.equal((await outside).rows[0]!.n, 1);
 });
 
+test("a transaction's first statement is sent behind its begin, before the begin answers", async () => {
+  // (one round trip between the threads less while the transaction holds the database: decision
+  // 052, round eighteen)
+  const thread = database.pglite as unknown as { send: (ask: { op: string }) => Promise<unknown> };
+  const send = thread.send.bind(thread);
+  const events: string[] = [];
+  thread.send = (ask) => {
+    events.push(`sent ${ask.op}`);
+    return send(ask).finally(() => events.push(`answered ${ask.op}`));
+  };
+  try {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t_thread (id) values (30)`);
+    });
+  } finally {
+    thread.send = send;
+  }
+  assert.deepEqual(events.slice(0, 3), ['sent begin', 'sent query', 'answered begin']);
+  const { rows } = await database.pglite!.query<{ n: number }>(
+    'select count(*)::int as n from t_thread where id = 30',
+  );
+  assert.equal(rows[0]!.n, 1);
+});
+
+test('statements sent behind a begin that waits run in their transaction, after the one before it', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const first = database.db.transaction(async (t) => {
+    await t.execute(sql`insert into t_thread (id) values (40)`);
+    await held;
+  });
+  await new Promise((r) => setTimeout(r, 20));
+  // begun behind the first: its select runs once the first has committed, inside its own transaction
+  let seen = -1;
+  const second = database.db.transaction(async (t) => {
+    const res = await t.execute(sql`select count(*)::int as n from t_thread where id = 40`);
+    seen = (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    await t.execute(sql`insert into t_thread (id) values (41)`);
+    t.rollback();
+  });
+  await new Promise((r) => setTimeout(r, 50));
+  release();
+  await first;
+  await assert.rejects(second);
+  assert.equal(seen, 1);
+  const { rows } = await database.pglite!.query<{ id: number }>(
+    'select id from t_thread where id in (40, 41) order by id',
+  );
+  assert.deepEqual(
+    rows.map((r) => r.id),
+    [40],
+  );
+});
+
 test('an error keeps its SQLSTATE and constraint; the connection is usable after it', async () => {
   const err = await database.db.execute(sql`insert into t_thread (id) values (1)`).then(
     () => null,

@@ -10,9 +10,14 @@ import { type Request, type Reply, toWireError } from './pglite-wire.ts';
 const { dataDir, startParams } = workerData as { dataDir: string | undefined; startParams: string[] };
 const port = parentPort!;
 
-/** Open transactions: the callback PGlite runs stays open until the server thread ends it. */
-const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
-let nextTx = 1;
+/**
+ * Open transactions, by the id the server thread gave them: `ready` once PGlite has begun it (after
+ * any transaction before it), then the callback PGlite runs stays open until the server ends it.
+ * The server thread sends a transaction's first statements right behind its begin, without waiting
+ * for the begin's answer (decision 052, round eighteen): each waits here for `ready`, in the order
+ * it came.
+ */
+const open = new Map<number, { ready: Promise<Transaction>; end?: (commit: boolean) => void }>();
 
 const reply = (msg: Reply) => port.postMessage(msg);
 
@@ -40,8 +45,10 @@ try {
 const prepared = new PreparedSelects(db);
 
 async function handle(m: Request): Promise<unknown> {
-  const target = m.tx === undefined ? db : open.get(m.tx)?.tx;
-  if (!target) throw new Error('the transaction has ended');
+  if (m.op === 'begin') return begin(m.tx!);
+  const t = m.tx === undefined ? undefined : open.get(m.tx);
+  if (m.tx !== undefined && !t) throw new Error('the transaction has ended');
+  const target = t ? await t.ready : db;
   switch (m.op) {
     case 'query':
       // a select or a `with` statement: parsed once, then bound and run (pglite-prepared.ts)
@@ -50,33 +57,11 @@ async function handle(m: Request): Promise<unknown> {
         : target.query(m.sql, m.params, options(m.raw, m.rowMode));
     case 'exec':
       return target.exec(m.sql);
-    case 'begin': {
-      const id = nextTx++;
-      // resolves with the id once PGlite has begun (after any transaction before it)
-      return new Promise<number>((begun, failed) => {
-        db.transaction(
-          (tx) =>
-            new Promise<void>((resolve, reject) => {
-              open.set(id, {
-                tx,
-                end: (commit) => (commit ? resolve() : reject(ROLLBACK)),
-              });
-              begun(id);
-            }),
-        ).then(
-          () => ended(id, null),
-          (err) => (err === ROLLBACK ? ended(id, null) : ended(id, err)),
-        );
-        // (PGlite failing to begin at all)
-        waiting.set(id, failed);
-      });
-    }
     case 'end': {
-      const t = open.get(m.tx!);
-      if (!t) throw new Error('the transaction has ended');
+      if (!open.has(m.tx!)) throw new Error('the transaction has ended');
       return new Promise<void>((resolve, reject) => {
         finishing.set(m.tx!, { resolve, reject });
-        t.end(m.commit === true);
+        t!.end!(m.commit === true);
       });
     }
     case 'close':
@@ -85,28 +70,51 @@ async function handle(m: Request): Promise<unknown> {
   }
 }
 
+/** Begins transaction `id`: answers once PGlite has begun it, or with why it could not. */
+function begin(id: number): Promise<null> {
+  if (open.has(id)) throw new Error(`transaction ${id} is open already`);
+  let begun!: (tx: Transaction) => void;
+  let failed!: (err: unknown) => void;
+  const ready = new Promise<Transaction>((resolve, reject) => {
+    begun = resolve;
+    failed = reject;
+  });
+  // (every statement of the transaction awaits it; its failure is answered through them)
+  ready.catch(() => {});
+  const entry: { ready: Promise<Transaction>; end?: (commit: boolean) => void } = { ready };
+  open.set(id, entry);
+  db.transaction(
+    (tx) =>
+      new Promise<void>((resolve, reject) => {
+        entry.end = (commit) => (commit ? resolve() : reject(ROLLBACK));
+        begun(tx);
+      }),
+  ).then(
+    () => ended(id, null),
+    (err) => {
+      // (PGlite failing to begin at all: the statements sent behind the begin get its error)
+      failed(err);
+      ended(id, err === ROLLBACK ? null : err);
+    },
+  );
+  return ready.then(() => null);
+}
+
 const ROLLBACK = Symbol('rollback');
-const waiting = new Map<number, (err: unknown) => void>();
 const finishing = new Map<number, { resolve: () => void; reject: (err: unknown) => void }>();
 
 function ended(id: number, err: unknown): void {
   open.delete(id);
-  const begin = waiting.get(id);
-  waiting.delete(id);
   const f = finishing.get(id);
   finishing.delete(id);
-  if (f) {
-    if (err) f.reject(err);
-    else f.resolve();
-  } else if (err && begin) begin(err);
+  if (!f) return;
+  if (err) f.reject(err);
+  else f.resolve();
 }
 
 port.on('message', (m: Request) => {
   handle(m).then(
-    (value) => {
-      if (m.op === 'begin') waiting.delete(value as number);
-      reply({ id: m.id, ok: true, value });
-    },
+    (value) => reply({ id: m.id, ok: true, value }),
     (err) => reply({ id: m.id, ok: false, error: toWireError(err) }),
   );
 });

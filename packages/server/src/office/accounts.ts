@@ -169,6 +169,18 @@ const toBookRow = (r: StatementRowInput): BookRow => ({
 });
 
 /**
+ * The one live account a statement's number names, which fileReadStatement files it into (none:
+ * no account or more than one; the statement is kept as unfiled).
+ */
+export function filedInto(
+  accountNumber: string | null | undefined,
+  liveAccounts: readonly FilingAccount[],
+): FilingAccount | undefined {
+  const matches = liveAccounts.filter((a) => accountNumberMatches(accountNumber, a.accountDigits));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/**
  * Files a read statement: into the one account its number names, or keeps it as unfiled and says
  * "new account" (or "ambiguous") so the screen offers to create or choose the account.
  */

@@ -3,8 +3,8 @@
 // waits behind it; on PGlite's own thread each statement is a round trip between two busy threads,
 // so at load 11 its 13-14 statements held the lock 30 ms at the median and 353 ms at most while
 // its queries took 15 ms (decision 052, round eleven). Here the job's end, the spend, the history
-// and the statement's row are one statement, and the job's last update with its upload's removal
-// another. Same rules as credits.ts (grantPages, paidRecently) and statements/results.ts
+// and the statement's row are one statement, and the job's statement with its upload's removal
+// another, sent together with it (round eighteen). Same rules as credits.ts (grantPages, paidRecently) and statements/results.ts
 // (saveStatementResult with staged rows); the filing between them is office/accounts.ts's.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/index.ts';
@@ -155,21 +155,30 @@ export async function markRead(
 }
 
 /**
- * The job's last word once filed, and its upload's row removed, in one statement. Answers the kept
- * file's name (removed from the disk by the caller once this is committed).
+ * The job's statement named and its upload's row removed, in one statement, only when markRead has
+ * saved that statement in this transaction (its row is there): sent together with the spend's lock
+ * and markRead, without waiting for their answers (a connection runs its statements in the order
+ * sent), so a second delivery, which markRead leaves unchanged, leaves the job as the first one
+ * closed it. One round trip less while the read's end holds the embedded database (decision 052,
+ * round eighteen). Answers the kept file's name (removed from the disk by the caller once this is
+ * committed).
  */
-export async function closeJob(
-  tx: Tx,
-  jobId: string,
-  statementId: string,
-  accountId: string | null,
-): Promise<string[]> {
+export async function closeJob(tx: Tx, jobId: string, statementId: string): Promise<string[]> {
   const res = await tx.execute(sql`
-    with job as (
-      update office_jobs set statement_id = ${statementId}::uuid, account_id = ${accountId}::uuid
-      where id = ${jobId}::uuid
+    with saved as (
+      select 1 from statement_results where id = ${statementId}::uuid
+    ), job as (
+      update office_jobs set statement_id = ${statementId}::uuid
+      where id = ${jobId}::uuid and exists (select 1 from saved)
     )
-    delete from office_uploads where job_id = ${jobId}::uuid returning file`);
+    delete from office_uploads
+    where job_id = ${jobId}::uuid and exists (select 1 from saved)
+    returning file`);
   const rows = (res as unknown as { rows: { file: string | null }[] }).rows;
   return rows.flatMap((g) => (g.file ? [g.file] : []));
+}
+
+/** The account a read statement was filed into, on its job (the jobs list's link to the book). */
+export async function fileJobInto(tx: Tx, jobId: string, accountId: string): Promise<void> {
+  await tx.execute(sql`update office_jobs set account_id = ${accountId}::uuid where id = ${jobId}::uuid`);
 }

@@ -21,7 +21,13 @@ import type { Db } from '../db/index.ts';
 import { whileDatabaseDown } from '../db/retry.ts';
 import type { OfficeJobRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { BookFull, fileReadStatement, type FilingAccount, type FilingOutcome } from '../office/accounts.ts';
+import {
+  BookFull,
+  fileReadStatement,
+  filedInto,
+  type FilingAccount,
+  type FilingOutcome,
+} from '../office/accounts.ts';
 import { candidatesFor, layoutInfo } from '../statements/layouts.ts';
 import {
   dropStagedRows,
@@ -31,7 +37,7 @@ import {
 } from '../statements/results.ts';
 import { readReasons, toRow } from '../statements/shape.ts';
 import { mapInSlices } from '../slices.ts';
-import { closeJob, lockFileSpend, markRead } from './read-end.ts';
+import { closeJob, fileJobInto, lockFileSpend, markRead } from './read-end.ts';
 import { markFailed, markNeedsPassword, progressWriter, startReading, uploadBytes } from './store.ts';
 import type { UploadFiles } from './upload-files.ts';
 
@@ -236,7 +242,9 @@ export async function readDroppedFile(
         // Only a job still being read becomes read: a duplicate delivery finds it ended and pays
         // nothing. The result is what stays (the statement store, where the result screen opens it
         // by id); the bytes go with the job.
-        const [, { pay, accounts }] = await Promise.all([
+        // closeJob travels with them too: it names the statement and removes the upload's row only
+        // once markRead has saved the statement (round eighteen).
+        const [, { pay, accounts }, closed] = await Promise.all([
           lockFileSpend(tx, row.userId, ref),
           markRead(tx, {
             jobId,
@@ -275,22 +283,24 @@ export async function readDroppedFile(
             history: { bank: result.bank, rows: rowCount },
             clientId: row.clientId,
           }),
+          closeJob(tx, jobId, staged!.id),
         ]);
         if (pay < 0) return -1;
+        files = closed;
         // Filed to the client's account its number names (or kept as unfiled for the user to
         // choose), in this same transaction: a retry after a crash never files twice. Nested
         // transactions inside run as savepoints of this one.
-        const filings = await fileAccounts(
-          tx as unknown as Db,
-          row,
-          staged!.id,
-          result,
-          first,
-          accounts,
-          now,
-        );
-        const accountId = filings.find((f) => f.kind === 'filed')?.accountId ?? null;
-        files = await closeJob(tx, jobId, staged!.id, accountId);
+        // The job names the account the statement files into (the first account of it whose number
+        // names one live account, as fileReadStatement files it): sent ahead of the filing's own
+        // statements without waiting for its answer, one round trip less (round eighteen).
+        const into = result.accounts
+          .filter((a) => a.transactions.length > 0)
+          .map((a) => filedInto(a.number, accounts))
+          .find((a) => a !== undefined);
+        await Promise.all([
+          into ? fileJobInto(tx, jobId, into.id) : undefined,
+          fileAccounts(tx as unknown as Db, row, staged!.id, result, first, accounts, now),
+        ]);
         return pay;
       }),
     );
