@@ -336,9 +336,10 @@ function splitFigures(model: ColumnModel, run: Run): Run[] {
 // Dr/Cr column beside it is the balance's
 const SIGNED = /^\s*[-+(−–]|[-)−–]\s*$/;
 
-// (a cell's part in finding which figure a Dr/Cr printed apart belongs to: sideOwner)
+// (a cell's part in finding which figure a Dr/Cr printed apart belongs to: sideOwner; a code column,
+// a branch's or a reference's, is passed as a channel's words are: '34,843.47' | '0446' | 'DR')
 const cellPart = (c: Cell): SidePart =>
-  NUMERIC_ROLES.has(c.role) ? 'figure' : c.role === 'other' ? 'words' : 'stop';
+  NUMERIC_ROLES.has(c.role) ? 'figure' : c.role === 'other' || c.role === 'reference' ? 'words' : 'stop';
 
 /**
  * The marks of a Dr/Cr column go to the line's amount while it has no mark or sign of its own, wherever the

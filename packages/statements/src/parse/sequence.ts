@@ -582,7 +582,12 @@ function readRows(
           detail: `date '${cells[0]!.text}'`,
         });
         for (const l of pending.above ?? [])
-          opts.trace?.add({ rule: 'rows.continuation', page: l.page, y: l.y, detail: `above its date line: ${l.text}` });
+          opts.trace?.add({
+            rule: 'rows.continuation',
+            page: l.page,
+            y: l.y,
+            detail: `above its date line: ${l.text}`,
+          });
         const onPage = [...(pending.above ?? []), ...pending.lines].filter((l) => l.page === first.page);
         opts.trace?.rows.set(t.tx, {
           page: first.page,

@@ -511,12 +511,33 @@ test("a narration centred on its date line: the line set closer to the next date
     [77, [[36, 260, 'Statement of Account for the period 01-Feb-2024 to 29-Feb-2024']]],
     [91.3, [[36, 466, 'Kolumn Frob Quux Plugh Xyzzy Zorb Wibble']]],
     [98.7, [[122, 352, 'Val Amt']]],
-    [121.8, [[36, 466, '02-Feb-2024 02-Feb-2024 IMPS/CR/403343179855/SUNITA VERMA/BARB Rs. 1,840 Cr Rs. 22,043.05']]],
+    [
+      121.8,
+      [
+        [
+          36,
+          466,
+          '02-Feb-2024 02-Feb-2024 IMPS/CR/403343179855/SUNITA VERMA/BARB Rs. 1,840 Cr Rs. 22,043.05',
+        ],
+      ],
+    ],
     [131.1, [[36, 466, '04-Feb-2024 04-Feb-2024 POS/425791XXXXXX7246/SWIGGY Rs. 257.25 Dr Rs. 21,785.80']]],
     [140.5, [[146, 236, 'UPI/CR/403560176246/POOJA']]],
-    [147.9, [[36, 466, '04-Feb-2024 04-Feb-2024 SHARMA/UTIB/pooja@okhdfcbank/Payment from Rs. 8,128 Cr Rs. 29,913.80']]],
+    [
+      147.9,
+      [
+        [
+          36,
+          466,
+          '04-Feb-2024 04-Feb-2024 SHARMA/UTIB/pooja@okhdfcbank/Payment from Rs. 8,128 Cr Rs. 29,913.80',
+        ],
+      ],
+    ],
     [155.2, [[146, 171, 'PhonePe']]],
-    [164.6, [[36, 466, '06-Feb-2024 06-Feb-2024 IMPS/CR/403796526581/KAVITA KHAN/SBIN Rs. 3,776 Cr Rs. 33,689.80']]],
+    [
+      164.6,
+      [[36, 466, '06-Feb-2024 06-Feb-2024 IMPS/CR/403796526581/KAVITA KHAN/SBIN Rs. 3,776 Cr Rs. 33,689.80']],
+    ],
   ];
   const page2: [number, Item[]][] = [
     [19.9, [[36, 162, 'Bank of Maharashtra']]],
@@ -526,7 +547,10 @@ test("a narration centred on its date line: the line set closer to the next date
     [87.7, [[36, 466, '23-Feb-2024 23-Feb-2024 PETROLEUM/UTKS/bpcl@sbi/Payment Rs. 995 Dr Rs. 32,694.80']]],
     [97.0, [[36, 466, '24-Feb-2024 24-Feb-2024 CASH DEPOSIT/MG ROAD Rs. 2,100 Cr Rs. 34,794.80']]],
   ];
-  const doc = pagesOf([page1, page2].map((p) => p.flatMap(([y, items]) => placed(y, items, 6))), [792, 612]);
+  const doc = pagesOf(
+    [page1, page2].map((p) => p.flatMap(([y, items]) => placed(y, items, 6))),
+    [792, 612],
+  );
   const [account] = parseStatement(doc).accounts;
   assert.deepEqual(
     account!.transactions.map((t) => [t.description, t.withdrawal, t.deposit]),
