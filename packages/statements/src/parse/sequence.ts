@@ -124,7 +124,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
  * top of a page the row above is on the page before: the lines set over the date line as close as
  * this document's clear cases set a row's own lines go with it.
  */
-function nextAbove(row: Pending, next: Line, spacing: Spacing): Line[] {
+function nextAbove(
+  row: Pending,
+  next: Line,
+  spacing: Spacing,
+  /** `b` is the line right after `a`, none between (a header printed again, a footer): only such gaps measure */
+  adjacent: (a: Line, b: Line) => boolean,
+): Line[] {
   const { lines } = row;
   const own = Math.max(
     lines.findLastIndex((l) => hasMoney(l.text.split(' '))),
@@ -133,15 +139,18 @@ function nextAbove(row: Pending, next: Line, spacing: Spacing): Line[] {
   );
   const seq = [...lines.slice(own), next];
   if (seq.length < 3) return [];
+  const even = (xs: Line[]) => xs.every((l, k) => k === 0 || adjacent(xs[k - 1]!, l));
   if (seq[0]!.page !== next.page) {
     const top = seq.slice(seq.findIndex((l) => l.page === next.page));
-    if (!spacing.pitch.length || top.length < 2) return [];
-    const near = (median(spacing.inRow) + median(spacing.pitch)) / 2;
+    if (spacing.pitch.length < 2 || top.length < 2 || !even(top)) return [];
+    const [line, pitch] = [median(spacing.inRow), median(spacing.pitch)];
+    if (pitch <= line * GAP_RATIO) return [];
+    const near = (line + pitch) / 2;
     let k = top.length - 1;
     while (k > 0 && top[k]!.y - top[k - 1]!.y < near) k--;
     return top.slice(k, -1);
   }
-  if (seq.some((l) => l.page !== next.page)) return [];
+  if (seq.some((l) => l.page !== next.page) || !even(seq)) return [];
   const gaps = seq.slice(1).map((l, k) => l.y - seq[k]!.y);
   const k = gaps.indexOf(Math.max(...gaps));
   if (!gaps.every((g, m) => m === k || gaps[k]! > g * GAP_RATIO)) return [];
@@ -604,6 +613,7 @@ function readRows(
   let contentPage = -1;
   // (without a header, an opening printed above the first row is read: 'Rs. 2,44,604.54 Cr Opening Balance')
   const body = lines.slice(headerAt >= 0 ? start : Math.max(above + 1, start - 3, 0));
+  const bodyAt = new Map(body.map((l, k) => [l, k]));
   for (const [i, line] of body.entries()) {
     const words = line.text.split(' ');
     // the header again, what every page prints above its rows (the bank's name, the account's), a
@@ -699,7 +709,9 @@ function readRows(
       continue;
     }
     if (sequenceStart(words) && !wrappedDate()) {
-      const above = current ? nextAbove(current, line, spacing) : [];
+      const above = current
+        ? nextAbove(current, line, spacing, (a, b) => bodyAt.get(b) === bodyAt.get(a)! + 1)
+        : [];
       if (above.length) current!.lines.splice(current!.lines.length - above.length);
       flush();
       pending = { lines: [line], words, above };
