@@ -346,14 +346,19 @@ export function inferLayout(
     return filled.filter((t) => readAmount(t)?.mark).length > filled.length / 2;
   };
   // (the words passed are columns after the last figures: a channel printed between the balance
-  // and its side; sideOwner, as the cells read marks)
+  // and its side; sideOwner, as the cells read marks. A mark column already given to the figure
+  // before it is passed over too: '4,06,981.04' | 'Dr' | 'CR', the balance's own side drawn apart,
+  // then the amount's, which belongs past the balance that now prints its own)
   const lastFigure = cols.findLastIndex((c) => c.kind === 'figure');
+  const given = new Set<Column>();
   const part = (c: Column, k: number): SidePart =>
-    c.kind === 'figure' ? 'figure' : c.kind === 'text' && k > lastFigure ? 'words' : 'stop';
+    c.kind === 'figure' ? 'figure' : (c.kind === 'text' && k > lastFigure) || given.has(c) ? 'words' : 'stop';
   cols.forEach((next, j) => {
     if (next.kind !== 'mark') return;
     const to = cols[sideOwner(cols, j, part, marked)];
-    if (to) to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
+    if (!to) return;
+    given.add(next);
+    to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
   });
   const figures = cols.filter((c) => c.kind === 'figure');
   let assigned = assignFigures(figures);
