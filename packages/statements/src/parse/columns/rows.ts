@@ -292,7 +292,8 @@ export function inferLayout(
   // rows stage reads it: figuresUnder, rows.ts)
   const dated = (l: Line) => startsDated(l.runs.flatMap(splitDates));
   const datesOnly = (l: Line) => l.runs.flatMap(splitDates).every((r) => isDateCell(r.text));
-  const figured = (l: Line) => l.runs.some((r) => hasFigure(r.text));
+  // (whole rupees with their side marked count: 'Cr `1,840', a row that prints no balance)
+  const figured = (l: Line) => l.runs.some((r) => hasFigure(r.text) || markedWhole(r.text));
   // (such a row is a line made of the two: the lines it was made of are where it stands)
   const madeOf = new Map<Line, Line[]>();
   const anchors = lines.flatMap((l, i) => {
