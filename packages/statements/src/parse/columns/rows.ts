@@ -526,12 +526,20 @@ export function inferLayout(
 /**
  * A heading over cells that no column holds, between two columns (a cheque number a few rows
  * print, set as close to the narration as a word space), is a column of its own: its cells are no
- * narration. The headings are the line right above the table.
+ * narration. The headings are the line right above the table, or above a line of figures without a
+ * date printed under them (the opening balance, a balance brought forward).
  */
 function addHeadedColumns(columns: TaughtLayout['columns'], lines: Line[], top: Line, rows: Run[][]): void {
-  const k = lines.indexOf(top);
+  let k = lines.indexOf(top);
+  const undated = (l: Line | undefined) =>
+    l !== undefined &&
+    l.page === top.page &&
+    l.runs.some((r) => hasFigure(r.text)) &&
+    !l.runs.some((r) => isDateCell(r.text));
+  if (undated(lines[k - 1])) k--;
+  const below = lines[k]!;
   const last = lines[k - 1];
-  if (!last || last.page !== top.page || top.y - last.y > 6 * Math.max(last.height, top.height)) return;
+  if (!last || last.page !== top.page || below.y - last.y > 6 * Math.max(last.height, below.height)) return;
   // (headings stacked over two or three lines: a name may stand on any of them)
   const headings = [last];
   for (let j = k - 2; j >= Math.max(0, k - 3) && nextLineClose(lines[j]!, headings[0]!); j--)
