@@ -143,8 +143,17 @@ export function sideOwner<T>(
 export const WHOLE_RUPEES =
   /^(?:(?:rs\.?|inr|₹|`) ?)?(?:\d{1,3}(?:,\d{2,3})+|\d{1,9})(?: ?\(?(?:cr|dr)\.?\)?)?$/i;
 
-/** Whole rupees with their side marked on them ('18764(Cr)', '1,703 Dr'): money, never a code. */
-export const markedWhole = (t: string) => /\d ?\(?(?:cr|dr)\.?\)?$/i.test(t) && WHOLE_RUPEES.test(t);
+// a side marked a space before a figure ('Cr `1,840', 'Dr 20', '(Dr) 500'; 'CR2024' is a code)
+const SIDE_FIRST = /^\(?(?:cr|dr)\.?\)? (?=[\d₹`]|rs|inr)/i;
+
+/**
+ * Whole rupees with their side marked on them, after or before ('18764(Cr)', '1,703 Dr', 'Cr `1,840',
+ * 'Dr 20'): money, never a code.
+ */
+export const markedWhole = (t: string) =>
+  /\d ?\(?(?:cr|dr)\.?\)?$/i.test(t)
+    ? WHOLE_RUPEES.test(t)
+    : SIDE_FIRST.test(t) && WHOLE_RUPEES.test(t.replace(SIDE_FIRST, ''));
 
 /** A figure without the sign printed before it ('+ 15,088', '– 2,070') or after it ('3,500–'). */
 export const unsigned = (t: string) =>

@@ -2,7 +2,7 @@
 // fixed-width reports (character columns as x) and workbooks (cells on a grid). Every later stage
 // sees only these.
 import type { Page, Sheet, SourceDocument } from '../source.ts';
-import { currencyFigure, readAmount } from './amount.ts';
+import { currencyFigure, isCurrency, readAmount, toldWhole } from './amount.ts';
 import { dayFirstLines } from './date-order.ts';
 import { readDate } from './dates.ts';
 import { maxOf } from './extent.ts';
@@ -267,10 +267,16 @@ function splitAtCellGaps(run: Run, gap: number): Run[] {
  * A currency word and the figure after it are one token ('INR 1,200.00', '(Rs.' '6,04,888.46)') where
  * they stand at most a word space apart (WORD_GAP_CHARS of the pair's own character width), whether
  * pdf.js drew them as one run or as two ('139,652.00 INR' + '204,963.06': columns set close). Further
- * apart the currency is a cell of its own: a CCY column printing 'INR' before the amounts.
+ * apart the currency is a cell of its own: a CCY column printing 'INR' before the amounts. With
+ * `whole`, whole rupees after it too ('Rs.' '35,270', money by that print: toldWhole), where the
+ * words of a run are told apart as cells; a run is never joined to one so.
  */
-export function currencyToken(currency: Run, figure: Run): boolean {
-  if (!currencyFigure(currency.text, figure.text)) return false;
+export function currencyToken(currency: Run, figure: Run, whole = false): boolean {
+  if (
+    !currencyFigure(currency.text, figure.text) &&
+    !(whole && isCurrency(currency.text) && toldWhole(`${currency.text} ${figure.text}`))
+  )
+    return false;
   const chars = currency.text.length + figure.text.length;
   const charWidth = (currency.x1 - currency.x0 + figure.x1 - figure.x0) / chars;
   return figure.x0 - currency.x1 <= WORD_GAP_CHARS * charWidth;

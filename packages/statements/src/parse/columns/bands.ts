@@ -35,14 +35,14 @@ const signFigure = (sign: string, figure: string) =>
   /^[-+\u2212\u2013]$/.test(sign) && /^\d{1,3}(?:,\d{2,3})+$|^\d+$/.test(figure);
 
 /**
- * A run's words, a currency a word space before its figure kept with it ('INR 1,200.00': the token
- * rule of currencyToken, which joins runs by the same measure), and so is a sign ('+ 18,764').
+ * A run's words, a currency a word space before its figure kept with it ('INR 1,200.00', 'Rs. 35,270':
+ * the token rule of currencyToken, which joins runs by the same measure), and so is a sign ('+ 18,764').
  */
 export function figureWords(run: Run): Run[] {
   const out: Run[] = [];
   for (const w of runWords(run)) {
     const p = out[out.length - 1];
-    if (p && (currencyToken(p, w) || signFigure(p.text, w.text)))
+    if (p && (currencyToken(p, w, true) || signFigure(p.text, w.text)))
       out[out.length - 1] = { text: `${p.text} ${w.text}`, x0: p.x0, x1: w.x1 };
     else out.push(w);
   }

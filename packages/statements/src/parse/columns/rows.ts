@@ -292,7 +292,8 @@ export function inferLayout(
   // rows stage reads it: figuresUnder, rows.ts)
   const dated = (l: Line) => startsDated(l.runs.flatMap(splitDates));
   const datesOnly = (l: Line) => l.runs.flatMap(splitDates).every((r) => isDateCell(r.text));
-  const figured = (l: Line) => l.runs.some((r) => hasFigure(r.text));
+  // (whole rupees with their side marked count: 'Cr `1,840', a row that prints no balance)
+  const figured = (l: Line) => l.runs.some((r) => hasFigure(r.text) || markedWhole(r.text));
   // (such a row is a line made of the two: the lines it was made of are where it stands)
   const madeOf = new Map<Line, Line[]>();
   const anchors = lines.flatMap((l, i) => {
@@ -346,14 +347,19 @@ export function inferLayout(
     return filled.filter((t) => readAmount(t)?.mark).length > filled.length / 2;
   };
   // (the words passed are columns after the last figures: a channel printed between the balance
-  // and its side; sideOwner, as the cells read marks)
+  // and its side; sideOwner, as the cells read marks. A mark column already given to the figure
+  // before it is passed over too: '4,06,981.04' | 'Dr' | 'CR', the balance's own side drawn apart,
+  // then the amount's, which belongs past the balance that now prints its own)
   const lastFigure = cols.findLastIndex((c) => c.kind === 'figure');
+  const given = new Set<Column>();
   const part = (c: Column, k: number): SidePart =>
-    c.kind === 'figure' ? 'figure' : c.kind === 'text' && k > lastFigure ? 'words' : 'stop';
+    c.kind === 'figure' ? 'figure' : (c.kind === 'text' && k > lastFigure) || given.has(c) ? 'words' : 'stop';
   cols.forEach((next, j) => {
     if (next.kind !== 'mark') return;
     const to = cols[sideOwner(cols, j, part, marked)];
-    if (to) to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
+    if (!to) return;
+    given.add(next);
+    to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
   });
   const figures = cols.filter((c) => c.kind === 'figure');
   let assigned = assignFigures(figures);
@@ -520,12 +526,20 @@ export function inferLayout(
 /**
  * A heading over cells that no column holds, between two columns (a cheque number a few rows
  * print, set as close to the narration as a word space), is a column of its own: its cells are no
- * narration. The headings are the line right above the table.
+ * narration. The headings are the line right above the table, or above a line of figures without a
+ * date printed under them (the opening balance, a balance brought forward).
  */
 function addHeadedColumns(columns: TaughtLayout['columns'], lines: Line[], top: Line, rows: Run[][]): void {
-  const k = lines.indexOf(top);
+  let k = lines.indexOf(top);
+  const undated = (l: Line | undefined) =>
+    l !== undefined &&
+    l.page === top.page &&
+    l.runs.some((r) => hasFigure(r.text)) &&
+    !l.runs.some((r) => isDateCell(r.text));
+  if (undated(lines[k - 1])) k--;
+  const below = lines[k]!;
   const last = lines[k - 1];
-  if (!last || last.page !== top.page || top.y - last.y > 6 * Math.max(last.height, top.height)) return;
+  if (!last || last.page !== top.page || below.y - last.y > 6 * Math.max(last.height, below.height)) return;
   // (headings stacked over two or three lines: a name may stand on any of them)
   const headings = [last];
   for (let j = k - 2; j >= Math.max(0, k - 3) && nextLineClose(lines[j]!, headings[0]!); j--)
