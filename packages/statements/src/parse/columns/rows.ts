@@ -315,16 +315,22 @@ export function inferLayout(
   // where dates and the next cell's text, or text and a figure, came as one item, the places of its
   // pieces are estimates that cover the gutters between them: when other rows draw those cells
   // apart, such an item places only its two ends (its first cell's start, its last cell's end),
-  // those rows the rest
+  // those rows the rest. A piece between the ends that no cell drawn alone meets is a column no row
+  // draws apart (a balance printed only on a day's last row, always drawn with the cells around it:
+  // '- (8,06,244.50) NET BANKING'): its estimate is all there is, and it is kept
   const merged = (r: Run) =>
     (!datePieces(r.text) && datesThenText(r.text) !== null) || figureApart(r) !== null;
   const apart = anchors.filter((l) => !l.runs.some(merged)).length >= MIN_ROWS;
+  const drawnAlone = apart
+    ? anchors.flatMap((l) => l.runs.filter((r) => !merged(r)).map((r): Stretch => [r.x0, r.x1]))
+    : [];
   const placing = anchors.map((l) =>
     l.runs.flatMap((r) => {
       const pieces = splitDates(r).flatMap(splitFigure);
       if (!apart || !merged(r)) return pieces;
       return [
         { ...pieces[0]!, x1: r.x0 + cw },
+        ...pieces.slice(1, -1).filter((p) => !drawnAlone.some((s) => overlap(p, s))),
         { ...pieces[pieces.length - 1]!, x0: r.x1 - cw },
       ];
     }),
