@@ -464,10 +464,12 @@ async function readPages(
       // a text layer that does not decode (fonts whose ToUnicode maps to garbage over a clean
       // rendering) is read from the rendering, as a scan is
       const garbled = ocr === 'run' && garbageText(words.map((w) => w.text));
-      // a scan of one JPEG a page is decoded natively, never by pdf.js: asking pdf.js whether the
-      // page has images (its operator list) already starts its own decode
+      // a scan of one JPEG a page is found in the file's bytes: it has an image, and pdf.js is not
+      // asked (hasImages): its operator list decodes the page's JPEG, and the rendering decodes it
+      // again (each builds its own operator list), a second ~0.2-0.3 s of CPU a page for nothing
+      // (decision 041, session 22)
       const jpeg =
-        NATIVE_JPEG && ocr === 'run' && !garbled && looksScanned(words) && page.rotate % 360 === 0 && page.ref
+        ocr === 'run' && !garbled && looksScanned(words) && page.rotate % 360 === 0 && page.ref
           ? pageJpeg(data, page.ref, page.view)
           : null;
       if (
@@ -483,7 +485,8 @@ async function readPages(
         const { freeCanvas, ocrCanvas, warmOcr } = await import('./ocr.ts');
         warmOcr();
         const dpi = ocrDpi(unturned.width, unturned.height);
-        const canvas = (jpeg && (await drawJpeg(jpeg, page, dpi))) || (await renderForOcr(page, dpi));
+        const canvas =
+          (NATIVE_JPEG && jpeg && (await drawJpeg(jpeg, page, dpi))) || (await renderForOcr(page, dpi));
         page.cleanup();
         try {
           const r = await ocrCanvas(canvas, 72 / dpi, { release: true, preview });
