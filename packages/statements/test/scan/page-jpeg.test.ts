@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import { closeOcr } from '../../src/read/ocr.ts';
-import { drawJpeg, readPdf, renderForOcr } from '../../src/read/pdf.ts';
+import { drawJpeg, jpegGrey, readPdf, renderForOcr } from '../../src/read/pdf.ts';
 import { getDocument } from '../../src/read/pdfjs.ts';
 import { greyFromRgba } from '../../src/scan/grey.ts';
 import { pageJpeg } from '../../src/scan/page-jpeg.ts';
@@ -171,4 +171,31 @@ test('a scanned page of one JPEG is rendered for the recogniser without pdf.js b
     await closeOcr();
   }
   assert.equal(asked, 0);
+});
+
+// A scan drawn pixel for pixel (300 dpi rendered at 300) is decoded by pdf.js's own decoder and taken
+// as grey without a canvas: the very bytes the rendering gives (decision 041, session 22).
+test("a 300 dpi scan's page is the rendering's grey, decoded without drawing it", async () => {
+  for (const dpi of [300, 200]) {
+    const [w, h] = [Math.round((8.27 * dpi) / 2), Math.round((11.69 * dpi) / 2)];
+    const pdf = await imagePdf([{ data: printed(w, h), width: w, height: h }], dpi);
+    const task = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+    try {
+      const page = await (await task.promise).getPage(1);
+      const found = pageJpeg(pdf, page.ref!, page.view);
+      assert.ok(found);
+      const grey = await jpegGrey(found, page, 300);
+      if (dpi !== 300) {
+        // blown up by pdf.js (the nearest pixel): left to it
+        assert.equal(grey, null);
+        continue;
+      }
+      assert.ok(grey);
+      const drawn = greyOf(await renderForOcr(page, 300));
+      assert.deepEqual([grey.width, grey.height], [drawn.width, drawn.height]);
+      assert.ok(Buffer.from(grey.data).equals(Buffer.from(drawn.data)));
+    } finally {
+      await task.destroy();
+    }
+  }
 });
