@@ -39,7 +39,7 @@ import {
 import { flattenSheet } from '../scan/sheet.ts';
 import { readingDpi, sharpGlyphs } from '../scan/reading-dpi.ts';
 import { inkLook } from '../scan/upright.ts';
-import { joinCutFigures, joinCutLabels, mendCrMarks } from '../scan/words.ts';
+import { joinCutFigures, joinCutLabels, mendCrMarks, pageMonths } from '../scan/words.ts';
 import type { Page, PageScan, Word } from '../source.ts';
 import { pagePreview } from '../scan/crops.ts';
 
@@ -344,11 +344,13 @@ export function toWords(
   const px = size.width / 2;
   const py = size.height / 2;
   const words: Word[] = [];
+  // the months the page's whole dates name settle a cut date's month's name misread (scan/words.ts)
+  const months = pageMonths(lines.flatMap((l) => l.words.map((w) => cleanWord(w.text))));
   for (const line of lines) {
     const boxes = line.words
       .map((w) => ({ text: cleanWord(w.text), ...w.bbox, confidence: w.confidence }))
       .filter((w) => w.text !== '');
-    for (const w of mendCrMarks(joinCutLabels(joinCutFigures(boxes)))) {
+    for (const w of mendCrMarks(joinCutLabels(joinCutFigures(boxes, undefined, months)))) {
       const cx = (w.x0 + w.x1) / 2 - px;
       const cy = (w.y0 + w.y1) / 2 - py;
       const rx = px + cx * cos + cy * sin;

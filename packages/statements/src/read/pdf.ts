@@ -14,6 +14,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
 import { garbageText } from '../scan/garbage-text.ts';
+import { type Grey, greyFromRgbAt } from '../scan/grey.ts';
 import { type PageJpeg, pageJpeg } from '../scan/page-jpeg.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
 import { getDocument, OPS, PasswordException, PasswordResponses, pdfWorker } from './pdfjs.ts';
@@ -296,6 +297,39 @@ export async function renderForOcr(page: PDFPageProxy, dpi: number): Promise<Can
  */
 const NATIVE_JPEG = false;
 
+/** pdf.js's own JPEG decoder, as its worker runs it (its image_decoders build: the same code). */
+interface JpegDecoder {
+  parse(data: Uint8Array): void;
+  getData(opts: { width: number; height: number; forceRGB: boolean }): Uint8ClampedArray | Uint8Array;
+  numComponents: number;
+}
+let jpegImage: Promise<new (opts: { colorTransform?: number }) => JpegDecoder> | null = null;
+const JPEG_DECODERS = 'pdfjs-dist/image_decoders/pdf.image_decoders.min.mjs';
+
+/**
+ * A page that is one JPEG drawn pixel for pixel at `dpi` (a 300 dpi scan rendered at 300 dpi), as
+ * the grey the recogniser reads: decoded by pdf.js's own decoder (JpegImage, the code its worker
+ * runs), the very bytes renderForOcr's canvas gives (greyFromRgba; a column or row of white where
+ * the canvas's size rounds up), without pdf.js putting the pixels into a canvas, drawing that onto
+ * the page's and the page read back: ~0.2 s of CPU of a 300 dpi page (decision 041, session 22).
+ * Null when the image is not drawn one to one: pdf.js then draws it, scaled as it scales.
+ */
+export async function jpegGrey(jpeg: PageJpeg, page: PDFPageProxy, dpi: number): Promise<Grey | null> {
+  const vp = page.getViewport({ scale: dpi / 72 });
+  if (Math.abs(vp.width - jpeg.width) > 0.01 || Math.abs(vp.height - jpeg.height) > 0.01) return null;
+  jpegImage ??= import(JPEG_DECODERS).then((m: { JpegImage: never }) => m.JpegImage);
+  let rgb: Uint8ClampedArray | Uint8Array;
+  try {
+    const decoder = new (await jpegImage)({});
+    decoder.parse(jpeg.data);
+    rgb = decoder.getData({ width: jpeg.width, height: jpeg.height, forceRGB: true });
+  } catch {
+    return null;
+  }
+  if (rgb.length !== jpeg.width * jpeg.height * 3) return null;
+  return greyFromRgbAt(rgb, jpeg.width, jpeg.height, Math.ceil(vp.width), Math.ceil(vp.height));
+}
+
 /**
  * pdf.js draws an image smoothed only when it is drawn at most this many device pixels a pixel
  * (its getImageSmoothingEnabled: CSS pixels a PDF point, at a pixel ratio of 1); blown up more, it
@@ -464,10 +498,12 @@ async function readPages(
       // a text layer that does not decode (fonts whose ToUnicode maps to garbage over a clean
       // rendering) is read from the rendering, as a scan is
       const garbled = ocr === 'run' && garbageText(words.map((w) => w.text));
-      // a scan of one JPEG a page is decoded natively, never by pdf.js: asking pdf.js whether the
-      // page has images (its operator list) already starts its own decode
+      // a scan of one JPEG a page is found in the file's bytes: it has an image, and pdf.js is not
+      // asked (hasImages): its operator list decodes the page's JPEG, and the rendering decodes it
+      // again (each builds its own operator list), a second ~0.2-0.3 s of CPU a page for nothing
+      // (decision 041, session 22)
       const jpeg =
-        NATIVE_JPEG && ocr === 'run' && !garbled && looksScanned(words) && page.rotate % 360 === 0 && page.ref
+        ocr === 'run' && !garbled && looksScanned(words) && page.rotate % 360 === 0 && page.ref
           ? pageJpeg(data, page.ref, page.view)
           : null;
       if (
@@ -480,13 +516,18 @@ async function readPages(
       } else {
         // One page at a time, with one recogniser: a reader's memory stays that of one page (three
         // pages in flight for two recognisers took a reader past its 512 MB cap on a 4-page scan).
-        const { freeCanvas, ocrCanvas, warmOcr } = await import('./ocr.ts');
+        const { freeCanvas, ocrCanvas, ocrGrey, warmOcr } = await import('./ocr.ts');
         warmOcr();
         const dpi = ocrDpi(unturned.width, unturned.height);
-        const canvas = (jpeg && (await drawJpeg(jpeg, page, dpi))) || (await renderForOcr(page, dpi));
+        const grey = jpeg && !NATIVE_JPEG ? await jpegGrey(jpeg, page, dpi) : null;
+        const canvas = grey
+          ? null
+          : (NATIVE_JPEG && jpeg && (await drawJpeg(jpeg, page, dpi))) || (await renderForOcr(page, dpi));
         page.cleanup();
         try {
-          const r = await ocrCanvas(canvas, 72 / dpi, { release: true, preview });
+          const r = canvas
+            ? await ocrCanvas(canvas, 72 / dpi, { release: true, preview })
+            : await ocrGrey(grey!, 72 / dpi, { preview });
           keep({
             ...entry,
             width: r.width,
@@ -496,7 +537,7 @@ async function readPages(
             ...(r.scan ? { scan: r.scan } : {}),
           });
         } finally {
-          freeCanvas(canvas);
+          if (canvas) freeCanvas(canvas);
         }
       }
     } catch (err) {

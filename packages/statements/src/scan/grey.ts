@@ -21,6 +21,28 @@ export function greyFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number
   return { data, width, height };
 }
 
+/**
+ * RGB pixels (three bytes a pixel, `width` x `height`) as grey, weighed as greyFromRgba weighs them,
+ * at the top left of a white image `outWidth` x `outHeight` (at least as large): what a canvas of
+ * that size shows with the image drawn on it pixel for pixel.
+ */
+export function greyFromRgbAt(
+  rgb: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  outWidth: number,
+  outHeight: number,
+): Grey {
+  const data = new Uint8Array(outWidth * outHeight);
+  if (outWidth > width || outHeight > height) data.fill(255);
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let p = y * outWidth, end = p + width; p < end; p++, i += 3) {
+      data[p] = (rgb[i]! * 299 + rgb[i + 1]! * 587 + rgb[i + 2]! * 114) / 1000;
+    }
+  }
+  return { data, width: outWidth, height: outHeight };
+}
+
 /** The image turned clockwise by a quarter turn (exact: pixels are moved, not resampled). */
 export function quarterTurn(g: Grey, deg: QuarterTurn): Grey {
   if (deg === 0) return g;

@@ -48,12 +48,18 @@ const DAY_MONTH = new RegExp(`^\\d{1,2}([-/.])${MONTH}$`, 'i');
  * `gap`: how far apart the parts stand, in character pitches: within `maxGap`, or within a dash's
  * cell (DASH_LOST_GAP) for a year after 'DD-Mon' with no dash read ('18-Mar' '2025': put back).
  */
-function cutDate(rawA: string, rawB: string, gap: number, maxGap: number): string | null {
+function cutDate(
+  rawA: string,
+  rawB: string,
+  gap: number,
+  maxGap: number,
+  months: ReadonlySet<string> = NO_MONTHS,
+): string | null {
   // a speck read as a point before the day, a quote after the year ('.25-' 'Dec-' '2023"': scan
   // bench, speckle PNB seed 103099, whose 25 Dec row was lost and its figures netted into the next
   // row's): taken off only here, where the parts join into a date with its month's name
   const a = rawA.replace(SPECK_BEFORE_DAY, '');
-  const b = rawB.replace(SPECK_AFTER_YEAR, '');
+  const b = pageMonth(rawB.replace(SPECK_AFTER_YEAR, ''), a, months);
   // a lone dash or point joins a date that has its month's name already, not a bare '01-'
   if (!NAMED_DATE_HEAD.test(a) || (!/[A-Za-z\d]/.test(b) && !/[A-Za-z]/.test(a))) return null;
   const sep = DAY_MONTH.exec(a)?.[1];
@@ -62,6 +68,54 @@ function cutDate(rawA: string, rawB: string, gap: number, maxGap: number): strin
   const ab = dashLost ? a + sep + b : a + b;
   return NAMED_DATE.test(ab) ? ab.replace(/([-/.])[-/.]+/g, '$1') : null;
 }
+const NO_MONTHS: ReadonlySet<string> = new Set();
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** A whole date with its month's name, the month caught: '01-Feb-2024', '29 Feb 2024', '1-FEB-24'. */
+const WHOLE_NAMED_DATE = new RegExp(`^\\d{1,2}[-/. ]?(${MONTH})[-/. ]?\\d{2,4}$`, 'i');
+/** The part after a day's head ('06-') that may be a month's name misread: 'Fep-', 'Fed-2024'. */
+const NAME_PART = /^([A-Za-z]{3})([-/.]+\d{0,4})?$/;
+
+/**
+ * The months (their names' first three letters, small) that the whole dates of a page name: what
+ * settles a month's name misread on the same page (`joinCutFigures`' `months`).
+ */
+export function pageMonths(texts: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const t of texts) {
+    const m = WHOLE_NAMED_DATE.exec(t);
+    if (m) out.add(m[1]!.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * A cut date's month's name one letter off every month ('06-' 'Fep-' '2024', '09-' 'Fed-' '2024':
+ * scan bench, photo BOB seed 47559 at 200 dpi, both rows lost), written as the one month that is a
+ * letter from it and that the page's whole dates name (`months`): 'Fep' is Feb's or Sep's, and on a
+ * page of February's dates it is Feb. No month so, or two: the part as it was (the date not
+ * joined). Only after a day's head ('06-'). A month's name misread so that no cut is left is the
+ * parse's to read back (parse/ocr-words.ts, mendNamedMonth: one month near, and flagged).
+ */
+function pageMonth(b: string, a: string, months: ReadonlySet<string>): string {
+  const m = NAME_PART.exec(b);
+  if (!m || months.size === 0 || !/^\d{1,2}[-/.]+$/.test(a)) return b;
+  const name = m[1]!.toLowerCase();
+  if (MONTHS.includes(name)) return b;
+  const near = MONTHS.filter(
+    (month) => months.has(month) && [...month].filter((c, k) => name[k] !== c).length === 1,
+  );
+  if (near.length !== 1) return b;
+  const month = near[0]!;
+  const read = m[1]!;
+  const styled =
+    read === read.toUpperCase()
+      ? month.toUpperCase()
+      : read[0] === read[0]!.toUpperCase()
+        ? month[0]!.toUpperCase() + month.slice(1)
+        : month;
+  return styled + (m[2] ?? '');
+}
+
 /** A speck's point or a quote before a date's day; a quote or a degree sign after its year. */
 const SPECK_BEFORE_DAY = /^[.,'"`]+(?=\d)/;
 const SPECK_AFTER_YEAR = /(?<=\d)["'`°]+$/;
@@ -81,9 +135,15 @@ export function charPitch(words: readonly LineWord[]): number {
  * Joins neighbouring parts of one figure or date: both all figure characters with a digit, cut
  * at a point, comma, dash or slash, and closer than `maxGap` of the line's character pitch (a
  * typewriter font's point or dash leaves about a cell of paper around it; two columns are several
- * cells apart). Words in reading order; returns new words, the input untouched.
+ * cells apart). `months`: the months the page's whole dates name (pageMonths), which settle a cut
+ * date's month's name read a letter off. Words in reading order; returns new words, the input
+ * untouched.
  */
-export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap = 1.3): W[] {
+export function joinCutFigures<W extends LineWord>(
+  words: readonly W[],
+  maxGap = 1.3,
+  months: ReadonlySet<string> = NO_MONTHS,
+): W[] {
   const pitch = charPitch(words);
   if (pitch <= 0) return [...words];
   const out: W[] = [];
@@ -99,7 +159,7 @@ export function joinCutFigures<W extends LineWord>(words: readonly W[], maxGap =
       continue;
     }
     const date =
-      prev && w.x0 >= prev.x0 ? cutDate(prev.text, w.text, (w.x0 - prev.x1) / pitch, maxGap) : null;
+      prev && w.x0 >= prev.x0 ? cutDate(prev.text, w.text, (w.x0 - prev.x1) / pitch, maxGap, months) : null;
     if (prev && date !== null) {
       out[out.length - 1] = { ...joined(prev, w), text: date };
       continue;

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
-import { drawJpeg, renderForOcr } from '../../src/read/pdf.ts';
+import { closeOcr } from '../../src/read/ocr.ts';
+import { drawJpeg, jpegGrey, readPdf, renderForOcr } from '../../src/read/pdf.ts';
 import { getDocument } from '../../src/read/pdfjs.ts';
 import { greyFromRgba } from '../../src/scan/grey.ts';
 import { pageJpeg } from '../../src/scan/page-jpeg.ts';
@@ -142,3 +143,59 @@ for (const dpi of [150, 200, 240, 300]) {
     }
   });
 }
+
+// pdf.js decodes a page's images to build its operator list, and builds one of its own for the
+// rendering: asked whether a scanned page had images, it decoded the page's JPEG a first time for
+// nothing, ~0.2-0.3 s of CPU of a 300 dpi page (decision 041, session 22). A page that is one JPEG
+// is known to have one from the file's bytes.
+test('a scanned page of one JPEG is rendered for the recogniser without pdf.js being asked for its images', async () => {
+  const [w, h] = [450, 300];
+  const pdf = await imagePdf([{ data: printed(w, h), width: w, height: h }], 150);
+  const task = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+  const proto = Object.getPrototypeOf(await (await task.promise).getPage(1)) as {
+    getOperatorList: (...args: unknown[]) => unknown;
+  };
+  await task.destroy();
+  const real = proto.getOperatorList;
+  let asked = 0;
+  proto.getOperatorList = function (this: unknown, ...args: unknown[]) {
+    asked++;
+    return real.apply(this, args);
+  };
+  try {
+    const read = await readPdf(pdf, { preview: false });
+    assert.equal(read.format, 'pdf-scanned');
+    assert.ok(read.pages[0]!.words.length > 0);
+  } finally {
+    proto.getOperatorList = real;
+    await closeOcr();
+  }
+  assert.equal(asked, 0);
+});
+
+// A scan drawn pixel for pixel (300 dpi rendered at 300) is decoded by pdf.js's own decoder and taken
+// as grey without a canvas: the very bytes the rendering gives (decision 041, session 22).
+test("a 300 dpi scan's page is the rendering's grey, decoded without drawing it", async () => {
+  for (const dpi of [300, 200]) {
+    const [w, h] = [Math.round((8.27 * dpi) / 2), Math.round((11.69 * dpi) / 2)];
+    const pdf = await imagePdf([{ data: printed(w, h), width: w, height: h }], dpi);
+    const task = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+    try {
+      const page = await (await task.promise).getPage(1);
+      const found = pageJpeg(pdf, page.ref!, page.view);
+      assert.ok(found);
+      const grey = await jpegGrey(found, page, 300);
+      if (dpi !== 300) {
+        // blown up by pdf.js (the nearest pixel): left to it
+        assert.equal(grey, null);
+        continue;
+      }
+      assert.ok(grey);
+      const drawn = greyOf(await renderForOcr(page, 300));
+      assert.deepEqual([grey.width, grey.height], [drawn.width, drawn.height]);
+      assert.ok(Buffer.from(grey.data).equals(Buffer.from(drawn.data)));
+    } finally {
+      await task.destroy();
+    }
+  }
+});
