@@ -34,7 +34,7 @@ import {
 } from './values.ts';
 import { maxOf } from './extent.ts';
 import { pageFurniture } from './furniture.ts';
-import { GAP_RATIO } from './wrap.ts';
+import { GAP_RATIO, quantile } from './wrap.ts';
 
 // (a figure with its paise, or one decimal: cheque, reference and serial numbers have none)
 const MONEY = /\d\.\d\d?\)?[-\u2212\u2013]?(?:\s*\(?(?:cr|dr)\.?\)?)?$/i;
@@ -113,8 +113,6 @@ interface Spacing {
   pitch: number[];
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-
 /**
  * The lines at the end of a row, after its figures, that are the next row's narration printed above
  * that row's date line: the gaps on the page part rows further than they part a row's own lines, and
@@ -143,7 +141,7 @@ function nextAbove(
   if (seq[0]!.page !== next.page) {
     const top = seq.slice(seq.findIndex((l) => l.page === next.page));
     if (spacing.pitch.length < 2 || top.length < 2 || !even(top)) return [];
-    const [line, pitch] = [median(spacing.inRow), median(spacing.pitch)];
+    const [line, pitch] = [quantile(spacing.inRow, 0.5), quantile(spacing.pitch, 0.5)];
     if (pitch <= line * GAP_RATIO) return [];
     const near = (line + pitch) / 2;
     let k = top.length - 1;
@@ -602,7 +600,7 @@ function readRows(
           page: first.page,
           top: Math.min(...onPage.map((l) => l.y)),
           bottom: maxOf(onPage.map((l) => l.y + l.height)),
-          lines: pending.lines.length,
+          lines: pending.lines.length + (pending.above?.length ?? 0),
         });
       } else issues.push(t.issue);
     } else for (const l of pending.lines) section.lines.push(l);

@@ -37,7 +37,8 @@ interface Spacing {
   clear: boolean;
 }
 
-const quantile = (xs: number[], q: number) => {
+/** The value at `q` (0-1) of `xs` in order. */
+export const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 };

@@ -322,7 +322,7 @@ export function inferLayout(
     (!datePieces(r.text) && datesThenText(r.text) !== null) || figureApart(r) !== null;
   const apart = anchors.filter((l) => !l.runs.some(merged)).length >= MIN_ROWS;
   const drawnAlone = apart
-    ? anchors.flatMap((l) => l.runs.filter((r) => !merged(r)).map((r): Stretch => [r.x0, r.x1]))
+    ? anchors.flatMap((l) => l.runs.filter((r) => !merged(r)).map((r): Stretch => [r.x0, r.x1, 1]))
     : [];
   const placing = anchors.map((l) =>
     l.runs.flatMap((r) => {
