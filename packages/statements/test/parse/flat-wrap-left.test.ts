@@ -27,16 +27,3 @@ test('a narration wrapped at the left margin of flat text goes on its row', () =
     'INWARD CLG/UTKARSH SMALL FINANCE BANK/VISHAL PHARMA DISTRIBUTORS',
   );
 });
-
-test('newest first, flat text wrapped at the left margin: the words’ order read is taken though the printed chain breaks', () => {
-  // (generated UTKARSH of seed 1110001 `--flat`: rows printed newest first break the chain as
-  // printed, so the positional read was never confirmed and the words' order read was taken only if
-  // it chained more rows; chaining as many, it leaves no wrapped line unread: 7 -> 23 narrations)
-  const doc = json('flat-UTKARSH-8790098099.doc.json') as SourceDocument;
-  const truth = json('flat-UTKARSH-8790098099.truth.json');
-  const result = parseStatement(doc);
-  const { score } = judgeParse(truth, result);
-  assert.equal(score.matched, 23);
-  assert.equal(score.descriptionExact, 23);
-  assert.equal(result.accounts[0]!.reconciliation.ok, true);
-});
