@@ -130,16 +130,8 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
       !!opts.trace,
     );
     // (a positional read of every dated line whose balances break is wrong where this one is proved;
-    // one that left dated lines unread was never confirmed. Chaining as many, it is the statement's
-    // where it leaves fewer lines set under its rows unread, as for a confirmed read below: rows
-    // printed newest first break the chain as printed, and their narrations wrap as any others)
-    if (
-      seq &&
-      (chained(seq.table) > chained(table) ||
-        (doc.kind === 'pages' &&
-          chained(seq.table) === chained(table) &&
-          strays(lines, seq.table) < strays(lines, table)))
-    ) {
+    // one that left dated lines unread was never confirmed)
+    if (seq && chained(seq.table) > chained(table)) {
       if (seq.trace) traces.set(seq.table, seq.trace);
       table = seq.table;
     }
