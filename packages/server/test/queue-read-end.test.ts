@@ -80,6 +80,30 @@ function watchTransactions(pglite: PGlite) {
   return { transactions, parameters, stop: () => void (pglite.transaction = transaction) };
 }
 
+/**
+ * Records when each named statement of a read's transaction is sent and answered, on PGlite's own
+ * connection (`name` gives a statement's name, or '' to leave it out). Undone by `stop`.
+ */
+function probeStatements(pglite: PGlite, name: (sql: string) => string) {
+  const events: string[] = [];
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.transaction = (async (fn: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      const query = tx.query.bind(tx);
+      tx.query = (async (q: string, ...rest: unknown[]) => {
+        const what = name(q);
+        if (what) events.push(`sent ${what}`);
+        try {
+          return await (query as (...a: unknown[]) => Promise<unknown>)(q, ...rest);
+        } finally {
+          if (what) events.push(`answered ${what}`);
+        }
+      }) as typeof tx.query;
+      return fn(tx);
+    })) as PGlite['transaction'];
+  return { events, stop: () => void (pglite.transaction = transaction) };
+}
+
 const cluster = await postgresOrSkip("a dropped file's end on PostgreSQL 15");
 suite('PGlite', () => startApp());
 if (cluster)
@@ -190,30 +214,13 @@ function suite(kind: string, start: () => ReturnType<typeof startApp>, stop?: ()
       if (!pglite) return;
       const m = await makeMember(h, 100);
       const jobId = await dropOne(m.id, csv(60, 'TOGETHER'));
-      const events: string[] = [];
-      const transaction = pglite.transaction.bind(pglite);
-      pglite.transaction = (async (fn: Parameters<PGlite['transaction']>[0]) =>
-        transaction((tx) => {
-          const query = tx.query.bind(tx);
-          tx.query = (async (q: string, ...rest: unknown[]) => {
-            const what = q.includes('pg_advisory_xact_lock')
-              ? 'lock'
-              : q.includes('with payer as')
-                ? 'markRead'
-                : '';
-            if (what) events.push(`sent ${what}`);
-            try {
-              return await (query as (...a: unknown[]) => Promise<unknown>)(q, ...rest);
-            } finally {
-              if (what) events.push(`answered ${what}`);
-            }
-          }) as typeof tx.query;
-          return fn(tx);
-        })) as PGlite['transaction'];
+      const { events, stop } = probeStatements(pglite, (q) =>
+        q.includes('pg_advisory_xact_lock') ? 'lock' : q.includes('with payer as') ? 'markRead' : '',
+      );
       try {
         assert.equal(await readDroppedFile(deps(), jobId), 'read');
       } finally {
-        pglite.transaction = transaction;
+        stop();
       }
       assert.deepEqual(events, ['sent lock', 'sent markRead', 'answered lock', 'answered markRead']);
     });
@@ -224,34 +231,21 @@ function suite(kind: string, start: () => ReturnType<typeof startApp>, stop?: ()
       if (!pglite) return;
       const m = await makeMember(h, 100);
       const jobId = await dropOne(m.id, csv(60, 'CLOSED'));
-      const events: string[] = [];
-      const transaction = pglite.transaction.bind(pglite);
-      pglite.transaction = (async (fn: Parameters<PGlite['transaction']>[0]) =>
-        transaction((tx) => {
-          const query = tx.query.bind(tx);
-          tx.query = (async (q: string, ...rest: unknown[]) => {
-            const what = q.includes('pg_advisory_xact_lock')
-              ? 'lock'
-              : q.includes('with payer as')
-                ? 'markRead'
-                : q.includes('delete from office_uploads')
-                  ? 'closeJob'
-                  : q.includes('unfiled_statements')
-                    ? 'unfiled'
-                    : '';
-            if (what) events.push(`sent ${what}`);
-            try {
-              return await (query as (...a: unknown[]) => Promise<unknown>)(q, ...rest);
-            } finally {
-              if (what) events.push(`answered ${what}`);
-            }
-          }) as typeof tx.query;
-          return fn(tx);
-        })) as PGlite['transaction'];
+      const { events, stop } = probeStatements(pglite, (q) =>
+        q.includes('pg_advisory_xact_lock')
+          ? 'lock'
+          : q.includes('with payer as')
+            ? 'markRead'
+            : q.includes('delete from office_uploads')
+              ? 'closeJob'
+              : q.includes('unfiled_statements')
+                ? 'unfiled'
+                : '',
+      );
       try {
         assert.equal(await readDroppedFile(deps(), jobId), 'read');
       } finally {
-        pglite.transaction = transaction;
+        stop();
       }
       assert.deepEqual(events.slice(0, 4), ['sent lock', 'sent markRead', 'sent closeJob', 'answered lock']);
       assert.deepEqual(events.slice(-2), ['sent unfiled', 'answered unfiled']);
