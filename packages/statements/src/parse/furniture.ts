@@ -51,13 +51,15 @@ function edgeLines(
  * The lines a page prints below its last row that every page prints there, word for word, a
  * sentence, and no row's narration holds higher up a page ('This is a computer generated statement
  * ...'): its foot starts under its last row, where that row's narration may wrap
- * ('678-418869006004-SCHOOL FEE').
+ * ('678-418869006004-SCHOOL FEE'). `digitsAside`: on two pages at least, digits aside (a page number,
+ * a stray figure run into the sentence), as a measure only; the rows stage takes the strict feet.
  */
-export function pageFeet(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line> {
+export function pageFeet(lines: Line[], edgeEnd: (l: Line) => boolean, digitsAside = false): Set<Line> {
   const pageCount = new Set(lines.map((l) => l.page)).size;
+  const shape = (l: Line) => (digitsAside ? l.text.replace(/\d+/g, ' ').replace(/\s+/g, ' ').trim() : l.text);
   const feet = onlyAt(
-    edgeLines([...lines].reverse(), edgeEnd, Math.max(2, pageCount), (l) =>
-      l.text.split(' ').length >= 4 ? l.text : null,
+    edgeLines([...lines].reverse(), edgeEnd, digitsAside ? 2 : Math.max(2, pageCount), (l) =>
+      l.text.split(' ').length < 4 ? null : shape(l),
     ),
     lines,
   );
@@ -70,9 +72,9 @@ export function pageFeet(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line
     if (!feet.has(l) || tops.has(l.page)) continue;
     tops.add(l.page);
     const above = lines[k - 1];
-    if (!above || !nextLineClose(above, l)) for (const f of feet) if (f.page === l.page) apart.add(f.text);
+    if (!above || !nextLineClose(above, l)) for (const f of feet) if (f.page === l.page) apart.add(shape(f));
   }
-  for (const l of feet) if (!apart.has(l.text)) feet.delete(l);
+  for (const l of feet) if (!apart.has(shape(l))) feet.delete(l);
   return feet;
 }
 

@@ -17,7 +17,15 @@ import { profileFor } from './registry.ts';
 import { readTable, type TableResult } from './rows.ts';
 import { BALANCE_FIRST, type Order, readSequence } from './sequence.ts';
 import { Trace } from './trace.ts';
-import type { AccountStatement, ParseIssue, ParseOptions, StatementResult, TaughtLayout } from './types.ts';
+import { pageFeet } from './furniture.ts';
+import type {
+  AccountStatement,
+  ParseIssue,
+  ParseOptions,
+  StatementResult,
+  TaughtLayout,
+  Transaction,
+} from './types.ts';
 import { pushAll } from './extent.ts';
 
 const MAY_NAME_BANK = /bank|office/i;
@@ -221,8 +229,9 @@ function whole(lines: Line[], table: TableResult): boolean {
 
 /**
  * Lines a read gave to no row that sit right under a line it did, as close as a row's own lines
- * are, and print no figure: a wrapped narration line left out (or a header printed again, which
- * every read leaves out alike).
+ * are, and print no figure: a wrapped narration line left out (or a header printed again, or a
+ * page's foot, which every read leaves out alike: the foot digits aside, as a row's wrapped reference
+ * may be drawn into it).
  */
 function strays(lines: Line[], table: TableResult): number {
   // (a line the read took for a total or a balance is the read's: '147876 184078 Total'; one printed
@@ -230,12 +239,13 @@ function strays(lines: Line[], table: TableResult): number {
   const specials = new Set(table.sections.flatMap((s) => s.specials.map((sp) => sp.text)));
   const first = lines.findIndex((l) => table.rowLines.has(l));
   const header = new Set(lines.slice(0, Math.max(first, 0)).map((l) => l.text));
+  const feet = pageFeet(lines, (l) => hasFigure(l.text), true);
   let n = 0;
   for (let k = 1; k < lines.length; k++) {
     const l = lines[k]!;
     const above = lines[k - 1]!;
     if (table.rowLines.has(l) || !table.rowLines.has(above) || !nextLineClose(above, l)) continue;
-    if (specials.has(l.text) || header.has(l.text)) continue;
+    if (specials.has(l.text) || header.has(l.text) || feet.has(l)) continue;
     if (!hasFigure(l.text)) n++;
   }
   return n;
@@ -336,25 +346,32 @@ function sequenceRead(
 }
 
 /**
- * Printed balances the rows before them do not lead to, as read: a row without a balance carries
- * its amount to the next printed one; a row's side may be either (the account stage settles sides).
+ * Printed balances the rows before them do not lead to, as read, in the order that breaks fewer
+ * (rows printed newest first chain bottom up, as `chained` counts them): a row without a balance
+ * carries its amount to the next printed one; a row's side may be either (the account stage settles
+ * sides).
  */
 function chainBreaks(table: TableResult): number {
   let n = 0;
-  for (const s of table.sections) {
-    let before: number | null = null;
-    let carried = 0;
-    for (const t of s.transactions) {
-      const signed = t.deposit - t.withdrawal;
-      if (t.balance === null) {
-        carried += signed;
-        continue;
-      }
-      const moved = t.balance - (before ?? t.balance - signed) - carried;
-      if (before !== null && moved !== signed && (carried !== 0 || Math.abs(moved) !== Math.abs(signed))) n++;
-      before = t.balance;
-      carried = 0;
+  for (const s of table.sections)
+    n += Math.min(breaksOf(s.transactions), breaksOf([...s.transactions].reverse()));
+  return n;
+}
+
+function breaksOf(transactions: Transaction[]): number {
+  let n = 0;
+  let before: number | null = null;
+  let carried = 0;
+  for (const t of transactions) {
+    const signed = t.deposit - t.withdrawal;
+    if (t.balance === null) {
+      carried += signed;
+      continue;
     }
+    const moved = t.balance - (before ?? t.balance - signed) - carried;
+    if (before !== null && moved !== signed && (carried !== 0 || Math.abs(moved) !== Math.abs(signed))) n++;
+    before = t.balance;
+    carried = 0;
   }
   return n;
 }
