@@ -95,15 +95,72 @@ function onlyAt(edge: Set<Line>, lines: Line[], elsewhere: (l: Line) => boolean 
  * The lines a page prints above its first row, or below its last, that other pages print there too
  * (digits aside: 'Account No : 1234 Page 2'; the foot's as pageFeet): the bank's name, the account's
  * line, a disclaimer. Never a row's narration: a narration's boilerplate carried to the tops of two
- * pages is printed in the rows too, word for word. (A page's top ends at its header or first row: under
+ * pages is printed in the rows too, word for word (whatever the lines' breaks), and a narration's
+ * figures are neither the same atop every page nor the page's number. (A page's top ends at its header or first row: under
  * a header the lines are the table's, a narration going on from the page before.)
  */
 export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line> {
   const feet = pageFeet(lines, edgeEnd);
-  const tops = edgeLines(lines, edgeEnd, 2, (l) => l.text.replace(/\d+/g, '#'));
+  const tops = pageNumbered(edgeLines(lines, edgeEnd, 2, (l) => l.text.replace(/\d+/g, '#')));
   const out = onlyAt(tops, lines, (l) => !feet.has(l));
+  // (a long narration's boilerplate carried over two page breaks alike, 'ORDER DATED EARLIER AS PER'
+  // atop pages 2 and 3, is wrapped at other words where a row on page 1 prints it: its words are
+  // there, in order, across the row's lines)
+  const first = lines.findIndex(edgeEnd);
+  const inRows =
+    first < 0 ? null : runningText(lines.slice(first).filter((l) => !out.has(l) && !feet.has(l)));
+  for (const l of out) if (inRows?.(l.text)) out.delete(l);
   for (const l of feet) out.add(l);
   return out;
+}
+
+/**
+ * `tops` without the lines whose figures are neither the same on every page that prints the line
+ * nor the page's number counted from some start ('Account No : 5010013 Page 2', 'Page 3 of 7'): a
+ * narration going on atop two pages ('839-SENT USING PAYTM', '1590758774-SENT USING PAYTM').
+ */
+function pageNumbered(tops: Set<Line>): Set<Line> {
+  const alike = new Map<string, Line[]>();
+  for (const l of tops) {
+    const key = l.text.replace(/\d+/g, '#');
+    const seen = alike.get(key);
+    if (seen) seen.push(l);
+    else alike.set(key, [l]);
+  }
+  for (const group of alike.values()) {
+    const figures = group.map((l) => (l.text.match(/\d+/g) ?? []).map(Number));
+    const fits = figures[0]!.every(
+      (f, k) =>
+        figures.every((fs) => fs[k] === f) ||
+        figures.every((fs, m) => fs[k]! - group[m]!.page === f - group[0]!.page),
+    );
+    if (!fits) for (const l of group) tops.delete(l);
+  }
+  return tops;
+}
+
+/**
+ * Whether a text of two words or more is printed in `lines`, word for word, whatever the lines'
+ * breaks (an index of each word's places, made on the first question: most statements ask none).
+ */
+function runningText(lines: Line[]): (text: string) => boolean {
+  let words: string[] | null = null;
+  let at: Map<string, number[]> | null = null;
+  return (text) => {
+    const wanted = text.split(' ');
+    if (wanted.length < 2) return false;
+    if (!words || !at) {
+      words = lines.flatMap((l) => l.text.split(' '));
+      at = new Map();
+      for (const [k, w] of words.entries()) {
+        const seen = at.get(w);
+        if (seen) seen.push(k);
+        else at.set(w, [k]);
+      }
+    }
+    const all = words;
+    return (at.get(wanted[0]!) ?? []).some((k) => wanted.every((w, m) => all[k + m] === w));
+  };
 }
 
 /**
