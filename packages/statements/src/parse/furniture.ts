@@ -107,9 +107,14 @@ export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set
   // atop pages 2 and 3, is wrapped at other words where a row on page 1 prints it: its words are
   // there, in order, across the row's lines)
   const first = lines.findIndex(edgeEnd);
-  const inRows =
-    first < 0 ? null : runningText(lines.slice(first).filter((l) => !out.has(l) && !feet.has(l)));
-  for (const l of out) if (inRows?.(l.text)) out.delete(l);
+  if (first >= 0) {
+    const rows = lines.slice(first).filter((l) => !out.has(l) && !feet.has(l));
+    const printed = printedIn(
+      rows,
+      [...out].map((l) => l.text),
+    );
+    for (const l of out) if (printed.has(l.text)) out.delete(l);
+  }
   for (const l of feet) out.add(l);
   return out;
 }
@@ -128,11 +133,11 @@ function pageNumbered(tops: Set<Line>): Set<Line> {
     else alike.set(key, [l]);
   }
   for (const group of alike.values()) {
-    const figures = group.map((l) => (l.text.match(/\d+/g) ?? []).map(Number));
+    const figures = group.map((l) => l.text.match(/\d+/g) ?? []);
     const fits = figures[0]!.every(
       (f, k) =>
         figures.every((fs) => fs[k] === f) ||
-        figures.every((fs, m) => fs[k]! - group[m]!.page === f - group[0]!.page),
+        figures.every((fs, m) => Number(fs[k]) - group[m]!.page === Number(f) - group[0]!.page),
     );
     if (!fits) for (const l of group) tops.delete(l);
   }
@@ -140,27 +145,25 @@ function pageNumbered(tops: Set<Line>): Set<Line> {
 }
 
 /**
- * Whether a text of two words or more is printed in `lines`, word for word, whatever the lines'
- * breaks (an index of each word's places, made on the first question: most statements ask none).
+ * The texts of two words or more that `lines` print word for word, whatever the lines' breaks (one
+ * pass over their words, looking only at the words a text starts with).
  */
-function runningText(lines: Line[]): (text: string) => boolean {
-  let words: string[] | null = null;
-  let at: Map<string, number[]> | null = null;
-  return (text) => {
-    const wanted = text.split(' ');
-    if (wanted.length < 2) return false;
-    if (!words || !at) {
-      words = lines.flatMap((l) => l.text.split(' '));
-      at = new Map();
-      for (const [k, w] of words.entries()) {
-        const seen = at.get(w);
-        if (seen) seen.push(k);
-        else at.set(w, [k]);
-      }
-    }
-    const all = words;
-    return (at.get(wanted[0]!) ?? []).some((k) => wanted.every((w, m) => all[k + m] === w));
-  };
+function printedIn(lines: Line[], texts: string[]): Set<string> {
+  const byFirst = new Map<string, string[][]>();
+  for (const t of texts) {
+    const words = t.split(' ');
+    if (words.length < 2) continue;
+    const same = byFirst.get(words[0]!);
+    if (same) same.push(words);
+    else byFirst.set(words[0]!, [words]);
+  }
+  const found = new Set<string>();
+  if (byFirst.size === 0) return found;
+  const all = lines.flatMap((l) => l.text.split(' '));
+  for (const [k, w] of all.entries())
+    for (const words of byFirst.get(w) ?? [])
+      if (words.every((x, m) => all[k + m] === x)) found.add(words.join(' '));
+  return found;
 }
 
 /**
