@@ -204,6 +204,7 @@ export function readTable(
   const furniture = pageTops(lines, (i) => Boolean(headings.at[i]));
   if (taught) layout = withBalanceMarks(explicitModel(taught, lines), lines);
   let taughtStarted = false;
+  const taughtHeader = new Set<string>();
 
   // lines of figures read as part of the date line above them
   const consumed = new Set<Line>();
@@ -300,6 +301,15 @@ export function readTable(
       taughtStarted = true;
       inTable = true;
       headerLine = line;
+      // the header the columns were taught under: the line right above the first row, and those
+      // above it each within the table's spacing of the next
+      for (let k = headerZone.length - 1, below: Line | null = null; k >= 0; k--) {
+        const l = headerZone[k]!;
+        if (l.page !== line.page) break;
+        if (below && below.y - l.y > TABLE_GAP_HEIGHTS * Math.max(l.height, below.height)) break;
+        taughtHeader.add(l.text);
+        below = l;
+      }
       newSection();
       trace?.add({
         rule: opts.taughtBy === 'rows' ? 'columns.rows' : 'columns.taught',
@@ -419,10 +429,12 @@ export function readTable(
       trace?.add({ rule: 'rows.page-resumed', page: line.page, y: line.y, detail: line.text });
       let k = pending.length;
       let below = line;
+      // (the taught header printed again mid-page is no narration over the row under it)
       while (
         k > 0 &&
         pending[k - 1]!.page === line.page &&
-        below.y - pending[k - 1]!.y <= TABLE_GAP_HEIGHTS * below.height
+        below.y - pending[k - 1]!.y <= TABLE_GAP_HEIGHTS * below.height &&
+        !taughtHeader.has(pending[k - 1]!.text)
       )
         below = pending[--k]!;
       for (const l of pending.slice(k)) {
