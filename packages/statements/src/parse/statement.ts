@@ -239,14 +239,16 @@ function strays(lines: Line[], table: TableResult): number {
   const specials = new Set(table.sections.flatMap((s) => s.specials.map((sp) => sp.text)));
   const first = lines.findIndex((l) => table.rowLines.has(l));
   const header = new Set(lines.slice(0, Math.max(first, 0)).map((l) => l.text));
-  const feet = pageFeet(lines, (l) => hasFigure(l.text), true);
+  // (asked only when a line is left: most reads leave none)
+  let feet: Set<Line> | null = null;
+  const isFoot = (l: Line) => (feet ??= pageFeet(lines, (f) => hasFigure(f.text), true)).has(l);
   let n = 0;
   for (let k = 1; k < lines.length; k++) {
     const l = lines[k]!;
     const above = lines[k - 1]!;
     if (table.rowLines.has(l) || !table.rowLines.has(above) || !nextLineClose(above, l)) continue;
-    if (specials.has(l.text) || header.has(l.text) || feet.has(l)) continue;
-    if (!hasFigure(l.text)) n++;
+    if (specials.has(l.text) || header.has(l.text) || hasFigure(l.text)) continue;
+    if (!isFoot(l)) n++;
   }
   return n;
 }
