@@ -99,10 +99,11 @@ function datesThen(text: string): { dates: string[]; rest: string } | null {
   const plain = datesThenText(text);
   if (plain) return plain;
   const m = TIMED.exec(text);
-  if (!m || !readDateTime(m[1]!)) return null;
+  if (!m) return null;
   const dates = withoutTime(m[1]!);
-  const lead = datesThenText(`${dates} ${m[2]!}`);
-  if (!lead) return null;
+  const lead = dates !== m[1] ? datesThenText(`${dates} ${m[2]!}`) : null;
+  // (the dates run up to the time: '01 Jan 24 01 Jan 24 00:00:00 TFR')
+  if (!lead || lead.rest !== m[2]) return null;
   // (the time goes with the last date)
   const timed = [...lead.dates];
   timed[timed.length - 1] += m[1]!.slice(dates.length);
