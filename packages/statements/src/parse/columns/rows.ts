@@ -86,12 +86,36 @@ function startsDated(runs: Run[]): boolean {
   return false;
 }
 
+// a date with its time, then what follows them in the run ('01 Mar 25 01:00 AM CR')
+const TIMED = /^(\S.*?\s\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?)\s+(\S.*)$/i;
+
+/**
+ * Dates and the next cell's text drawn as one item (datesThenText), or a date with its time and the
+ * next cell's: a time after a date is the date's, and what follows the time is the next column's (a
+ * Dr/Cr column printed after the date, '01 Mar 25 01:00 AM CR', in a tight table), by the rule
+ * datesThenText applies to the words after the dates; else null.
+ */
+function datesThen(text: string): { dates: string[]; rest: string } | null {
+  const plain = datesThenText(text);
+  if (plain) return plain;
+  const m = TIMED.exec(text);
+  if (!m) return null;
+  const dates = withoutTime(m[1]!);
+  const lead = dates !== m[1] ? datesThenText(`${dates} ${m[2]!}`) : null;
+  // (the dates run up to the time: '01 Jan 24 01 Jan 24 00:00:00 TFR')
+  if (!lead || lead.rest !== m[2]) return null;
+  // (the time goes with the last date)
+  const timed = [...lead.dates];
+  timed[timed.length - 1] += m[1]!.slice(dates.length);
+  return { dates: timed, rest: lead.rest };
+}
+
 /**
  * A text cut at its dates (dates are tokens, each a cell of its own): two dates or more and nothing
- * else, dates and the next cell's text (datesThenText), or one date alone; else null.
+ * else, dates (a time after the last) and the next cell's text (datesThen), or one date alone; else null.
  */
 function dateCut(text: string): string[] | null {
-  const lead = datesThenText(text);
+  const lead = datesThen(text);
   if (lead) return [...lead.dates, lead.rest];
   return datePieces(text) ?? (readDate(text) ? [text] : null);
 }
@@ -318,8 +342,7 @@ export function inferLayout(
   // those rows the rest. A piece between the ends that no cell drawn alone meets is a column no row
   // draws apart (a balance printed only on a day's last row, always drawn with the cells around it:
   // '- (8,06,244.50) NET BANKING'): its estimate is all there is, and it is kept
-  const merged = (r: Run) =>
-    (!datePieces(r.text) && datesThenText(r.text) !== null) || figureApart(r) !== null;
+  const merged = (r: Run) => (!datePieces(r.text) && datesThen(r.text) !== null) || figureApart(r) !== null;
   const apart = anchors.filter((l) => !l.runs.some(merged)).length >= MIN_ROWS;
   const drawnAlone = apart
     ? anchors.flatMap((l) => l.runs.filter((r) => !merged(r)).map((r): Stretch => [r.x0, r.x1, 1]))
