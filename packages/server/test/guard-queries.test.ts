@@ -70,3 +70,55 @@ test('the balance route answers from the guard’s one query, a member shown the
     assert.equal(run.length, 1, run.join('\n'));
   }
 });
+
+// Issue 37 (decision 052 round nineteen): a read takes the guard's answer from memory when it is
+// under a second old, and everything that ends a session or a membership forgets it at once.
+const guardSql = (run: string[]) => run.filter((sql) => sql.includes('"revoked_sessions"'));
+const jobsOf = (token: string) =>
+  h.app.inject({
+    method: 'GET',
+    url: '/api/office/jobs?inbox=1',
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+test('a read within a second of the last one asks the database nothing to check its token', async () => {
+  const u = await member(h);
+  const token = await u.token();
+  const first = await statementsDuring(async () => assert.equal((await jobsOf(token)).statusCode, 200));
+  assert.equal(guardSql(first).length, 1, first.join('\n'));
+  const second = await statementsDuring(async () => assert.equal((await jobsOf(token)).statusCode, 200));
+  assert.equal(guardSql(second).length, 0, second.join('\n'));
+  assert.equal(second.length, first.length - 1, 'the route’s own queries are unchanged');
+});
+
+test('a sign-out counts on the very next read', async () => {
+  const u = await member(h);
+  const token = await u.token();
+  assert.equal((await jobsOf(token)).statusCode, 200);
+  const out = await h.app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  assert.equal(out.statusCode, 200, out.body);
+  assert.equal((await jobsOf(token)).statusCode, 401, 'the session signed out a moment ago');
+});
+
+test('a member removed is refused on their very next read', async () => {
+  const { officeMembers } = await import('../src/office/team-tables.ts');
+  const owner = await member(h);
+  const accountant = await member(h);
+  await h.database.db
+    .insert(officeMembers)
+    .values({ userId: accountant.id, officeId: owner.id, role: 'accountant' });
+  const token = await accountant.token();
+  assert.equal((await jobsOf(token)).statusCode, 200);
+  h.clock.advance(1000);
+  const removed = await h.app.inject({
+    method: 'DELETE',
+    url: `/api/office/team/members/${accountant.id}`,
+    headers: { authorization: `Bearer ${await owner.token()}` },
+  });
+  assert.equal(removed.statusCode, 200, removed.body);
+  assert.equal((await jobsOf(token)).statusCode, 401, 'removed a moment ago');
+});

@@ -6,6 +6,7 @@ import { users, type UserRow } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import { startSession } from './sessions.ts';
+import { forgetSignIns } from './sign-in-cache.ts';
 import { issueToken, type Session } from './tokens.ts';
 import { payerOf } from '../office/team.ts';
 
@@ -47,6 +48,7 @@ export async function applyAdminList(ctx: AppContext, user: UserRow): Promise<Us
     return user;
   }
   await ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+  forgetSignIns(ctx.db);
   return { ...user, role: 'admin' };
 }
 

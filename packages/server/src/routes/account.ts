@@ -2,6 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ENDPOINTS, HistoryQuery } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
+import { forgetSignIns } from '../auth/sign-in-cache.ts';
 import { claimPasswordTry, clearFailures, passwordKey } from '../auth/failures.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
 import { assertStrongPassword } from '../auth/password-policy.ts';
@@ -40,6 +41,7 @@ const account: FastifyPluginAsync = async (app) => {
       if (uniqueViolation(err)?.includes('phone')) throw badRequest(PHONE_TAKEN);
       throw err;
     }
+    forgetSignIns(ctx.db);
     // The name and phone travel in the token, so a fresh one comes back.
     return { ...profileOf(updated), access_token: await tokenFor(ctx, updated, request.user.session) };
   });
@@ -63,6 +65,7 @@ const account: FastifyPluginAsync = async (app) => {
         .set({ passwordHash: await hashPassword(body.new_password), tokensValidAfter: now })
         .where(eq(users.id, user.id))
         .returning();
+      forgetSignIns(ctx.db);
       // Other devices are signed out; this one gets a token issued now.
       return { ok: true, access_token: await tokenFor(ctx, updated) };
     },
@@ -71,6 +74,7 @@ const account: FastifyPluginAsync = async (app) => {
 
   serve(app, ENDPOINTS.logoutAll, async (request) => {
     await ctx.db.update(users).set({ tokensValidAfter: ctx.now() }).where(eq(users.id, request.user.id));
+    forgetSignIns(ctx.db);
     return { ok: true };
   });
 
@@ -124,6 +128,7 @@ const account: FastifyPluginAsync = async (app) => {
       }
       // Codes, ledger and extractions go with the user (ON DELETE CASCADE).
       await ctx.db.delete(users).where(eq(users.id, user.id));
+      forgetSignIns(ctx.db);
       request.log.info('account deleted');
       return { ok: true };
     },

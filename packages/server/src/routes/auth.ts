@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '@bahi/contract';
-import { requireUser } from '../auth/guards.ts';
+import { requireFreshUser, requireUser } from '../auth/guards.ts';
+import { forgetSignIns } from '../auth/sign-in-cache.ts';
 import {
   checkCode,
   claimSendSlot,
@@ -49,6 +50,7 @@ async function purgeStaleSignups(ctx: AppContext): Promise<void> {
   await ctx.db
     .delete(users)
     .where(and(eq(users.emailVerified, false), isNull(users.googleSub), lt(users.createdAt, cutoff)));
+  forgetSignIns(ctx.db);
 }
 
 /** Sends a code; a mail failure is logged and answered 502 so the user knows to press Resend. */
@@ -229,6 +231,7 @@ const auth: FastifyPluginAsync = async (app) => {
                 resetRequestedAt: null,
               };
           [user] = await ctx.db.update(users).set(proven).where(eq(users.id, byEmail.id)).returning();
+          forgetSignIns(ctx.db);
           if (!byEmail.emailVerified) {
             await ctx.db.delete(otpCodes).where(eq(otpCodes.userId, byEmail.id));
             request.log.warn('google sign-in took over an unverified sign-up: its password was dropped');
@@ -282,6 +285,7 @@ const auth: FastifyPluginAsync = async (app) => {
           .set({ passwordHash, tokensValidAfter: ctx.now(), resetRequestedAt: null })
           .where(eq(users.id, user.id));
       });
+      forgetSignIns(ctx.db);
       // The owner proved the e-mail: wrong passwords tried before (by anyone) no longer hold them back.
       await clearFailures(ctx.db, passwordKey(user.email));
       return { ok: true };
@@ -298,12 +302,13 @@ const auth: FastifyPluginAsync = async (app) => {
   serve(
     app,
     ENDPOINTS.pages,
-    // the balance as the guard read it with the account (one query for the whole call: issue 38)
+    // the balance as the guard read it with the account (one query for the whole call: issue 38),
+    // from the database, never the guard's kept answer: a balance just spent or bought shows at once
     async (request) => ({
       page_left: request.user.pagesLeft,
       access_token: await tokenShowing(ctx, request.user, request.user.session),
     }),
-    { preHandler: requireUser },
+    { preHandler: requireFreshUser },
   );
 
   // Logout: this session's tokens are refused from now on (a token from before sessions, which
@@ -316,6 +321,7 @@ const auth: FastifyPluginAsync = async (app) => {
       const session = request.user.session;
       if (!session) {
         await ctx.db.update(users).set({ tokensValidAfter: now }).where(eq(users.id, request.user.id));
+        forgetSignIns(ctx.db);
         return { ok: true };
       }
       await ctx.db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, now));
@@ -328,6 +334,8 @@ const auth: FastifyPluginAsync = async (app) => {
           expiresAt: new Date(session.signedInAtMs + SESSION_MAX_SECONDS * 1000),
         })
         .onConflictDoNothing();
+      // This process's next call of the session reads the database (the guard's kept answer goes).
+      forgetSignIns(ctx.db);
       return { ok: true };
     },
     { preHandler: requireUser },

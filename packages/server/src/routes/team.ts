@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS, INVITATION_DAYS, ROLE_NAMES, type TeamMember } from '@bahi/contract';
 import { requireUser } from '../auth/guards.ts';
+import { forgetSignIns } from '../auth/sign-in-cache.ts';
 import { hashCode, MAX_TRIES_PER_CODE, newCode } from '../auth/otp.ts';
 import { userById } from '../auth/users.ts';
 import type { DbOrTx } from '../db/index.ts';
@@ -294,6 +295,8 @@ const team: FastifyPluginAsync = async (app) => {
       await tx.delete(officeInvitations).where(eq(officeInvitations.id, inv.id));
       return { ok: true as const, officeId: inv.officeId, role: inv.role };
     });
+    // (a member's office and role are the guard's: this process's next call reads them)
+    if (outcome.ok) forgetSignIns(ctx.db);
     if (!outcome.ok) throw badRequest(outcome.detail);
     const owner = await userById(db, outcome.officeId);
     request.log.info({ office: outcome.officeId, role: outcome.role }, 'joined an office');
@@ -304,6 +307,7 @@ const team: FastifyPluginAsync = async (app) => {
     requireOwner(request.office);
     const m = await memberOf(db, request.office.id, idParam(request, 'member'));
     await db.update(officeMembers).set({ role }).where(eq(officeMembers.userId, m.userId));
+    forgetSignIns(ctx.db);
     // A reviewer works on no client's books: assignments are an accountant's.
     if (role !== 'accountant')
       await db.delete(clientAssignments).where(eq(clientAssignments.userId, m.userId));
@@ -320,6 +324,7 @@ const team: FastifyPluginAsync = async (app) => {
       // As "sign out everywhere" does: tokens issued before now are refused (auth/guards.ts).
       await tx.update(users).set({ tokensValidAfter: ctx.now() }).where(eq(users.id, m.userId));
     });
+    forgetSignIns(ctx.db);
     request.log.info({ member: m.userId }, 'member removed');
     return { ok: true };
   });
