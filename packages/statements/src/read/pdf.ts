@@ -314,13 +314,19 @@ const JPEG_DECODERS = 'pdfjs-dist/image_decoders/pdf.image_decoders.min.mjs';
  * the page's and the page read back: ~0.2 s of CPU of a 300 dpi page (decision 041, session 22).
  * A JPEG pdf.js blows up by more than PDFJS_SMOOTH_SCALE (a 150 or 200 dpi scan rendered at 300) is
  * drawn by the nearest pixel, onto whole device pixels from the page's corner
- * (drawImageAtIntegerCoords): its grey is blown up here so (blowUpAt), the same bytes (decision 041,
- * session 23). Null otherwise (smoothed: a 240 dpi scan): pdf.js then draws it.
+ * (drawImageAtIntegerCoords): blown up by 2 or 1.5, its grey is blown up here so (blowUpAt), the
+ * same bytes (decision 041, session 23). Null otherwise (a 240 dpi scan, smoothed; another factor):
+ * pdf.js then draws it.
  */
 export async function jpegGrey(jpeg: PageJpeg, page: PDFPageProxy, dpi: number): Promise<Grey | null> {
   const vp = page.getViewport({ scale: dpi / 72 });
-  const same = Math.abs(vp.width - jpeg.width) <= 0.01 && Math.abs(vp.height - jpeg.height) <= 0.01;
-  const nearest = vp.width / jpeg.width > PDFJS_SMOOTH_SCALE && vp.height / jpeg.height > PDFJS_SMOOTH_SCALE;
+  const by = (k: number) =>
+    Math.abs(vp.width - k * jpeg.width) <= 0.01 && Math.abs(vp.height - k * jpeg.height) <= 0.01;
+  const same = by(1);
+  // blown up by 2, or by 1.5 onto whole pixels (an even number of them): where the canvas's nearest
+  // pixel is matched byte for byte. A size of half a pixel (an odd 200 dpi JPEG: a landscape
+  // KOTAK's 2339 px drawn on 3508.5) moved its columns' ties otherwise: left to pdf.js
+  const nearest = by(2) || (by(1.5) && jpeg.width % 2 === 0 && jpeg.height % 2 === 0);
   if (!same && !nearest) return null;
   jpegImage ??= import(JPEG_DECODERS).then((m: { JpegImage: never }) => m.JpegImage);
   let rgb: Uint8ClampedArray | Uint8Array;
