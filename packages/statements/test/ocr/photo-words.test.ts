@@ -430,3 +430,31 @@ test('the photo AXIS statement with its last amount read 16,062. C0, its lines r
   assert.equal(score.found, 25);
   assert.ok(result.accounts.every((a) => a.reconciliation.ok));
 });
+
+test("cleanOcrWords reads a closing balance's label whose cl was read as a d, whole or cut twice, before 'Balance' only", () => {
+  // photo INDIANBANK seed 126939's last page read wiped (decision 041, session 23): 'd' 'osi' 'ng'
+  // 'Balance 183,315.09', the closing balance unread, its last row's balance read '183,315.00' left
+  // unproven; INDIANBANK 71499's last page: 'dosing Balance'
+  const h = (text: string, x: number, y: number, width: number, height: number) => ({
+    ...word(text, x, y, width),
+    height,
+  });
+  const words = [
+    h('d', 139.4, 107.8, 4.5, 6.3),
+    h('osi', 148, 107.8, 22.6, 7.9),
+    h('ng', 163.2, 106, 8.4, 10.8),
+    h('Balance', 175, 106.1, 31.8, 10.8),
+    h('183,315.09', 537.5, 106.3, 47, 11),
+    h('dosing', 90, 140, 30, 8),
+    h('Balance', 124, 140, 31, 8),
+    // a narration's words, no 'Balance' after them
+    h('d', 139.4, 170, 4.5, 6.3),
+    h('osi', 148, 170, 22.6, 7.9),
+    h('ng', 163.2, 170, 8.4, 10.8),
+    h('dosing', 200, 170, 30, 8),
+  ];
+  assert.deepEqual(
+    cleanOcrWords(words).map((w) => w.text),
+    ['Closing', 'Balance', '183,315.09', 'Closing', 'Balance', 'd', 'osi', 'ng', 'dosing'],
+  );
+});
