@@ -30,6 +30,20 @@ export function oneDigitExtra(a: Paise, b: Paise): boolean {
 }
 
 /**
+ * True when two figures (paise) differ in two digits at most, at the same places, neither sign nor
+ * length changed: a soft photo's balance read with two glyphs wrong ('1,79,295.09' read '175295.08'
+ * at confidence 64: scan bench, photo INDIANBANK seed 71499 at 200 dpi; decision 041, session 23).
+ */
+export function twoDigitsApart(a: Paise, b: Paise): boolean {
+  if (a === b || Math.sign(a) !== Math.sign(b)) return false;
+  const [x, y] = [String(Math.abs(a)), String(Math.abs(b))];
+  if (x.length !== y.length) return false;
+  let apart = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) apart++;
+  return apart <= 2;
+}
+
+/**
  * A balance read with a minus it does not have: a shaded band's edge or a rule's remnant before the
  * figure read as a dash ('-2,39,347.06' at confidence 35 where 2,39,347.06 is printed: scan bench,
  * bands BOB seed 23859; decision 041, session 18). The chain tells it from an overdraft: a balance
@@ -55,6 +69,8 @@ const oneDigitOff = (read: Paise, need: Paise) => oneDigitApart(read, need) || o
  *     amount was misread, unless a row before it since the last printed balance could hold the same
  *     misread;
  *   - no balance read, and the next row follows from the chain's figure.
+ * A balance two digits from the chain's (twoDigitsApart) is mended likewise when the very next row's
+ * printed balance follows from the chain's figure.
  * When the next balance is itself one digit off (a recogniser that misreads a glyph often does so
  * row after row), the row's balance one digit from the chain's is taken as misread too: two
  * figures each one digit from the chain are no coincidence.
@@ -125,6 +141,17 @@ export function mendOcrFigures(
       (oneDigitApart(t.balance, chain) || oneDigitExtra(t.balance, chain) || signMisread(t.balance, chain)) &&
       proves(chain)
     ) {
+      t.balance = chain;
+      mended.push(t);
+    } else if (
+      twoDigitsApart(t.balance, chain) &&
+      next?.balance != null &&
+      next.balance === chain + next.deposit - next.withdrawal &&
+      !proves(t.balance)
+    ) {
+      // two digits wrong: only on the next row's own printed balance following from the chain's
+      // figure (a row between with no balance could hide a second misread), the chain standing
+      // before it (sure), and the read balance proving nothing
       t.balance = chain;
       mended.push(t);
     } else if (proves(t.balance) && t.withdrawal === 0 && t.deposit === 0) {

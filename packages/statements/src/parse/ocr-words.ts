@@ -299,7 +299,7 @@ function mendHeadingWords(words: Word[]): Word[] {
 // at 200 dpi, its opening balance unread, so its first row's withdrawal, read as nothing, was left
 // unmended and the row lost).
 const OPENING_MISREAD = /^(?:[0OQDGC@©]?)pening$/i;
-const CLOSING_MISREAD = /^(?:[CGOc(©]?)losing$/i;
+const CLOSING_MISREAD = /^(?:[CGOc(©]?l|d)osing$/i;
 
 /**
  * An opening or closing balance's label read back where its first letter was lost or misread, and
@@ -346,21 +346,37 @@ function nearLabel(read: string, label: string): boolean {
 function joinSplitLabels(words: Word[], next: (w: Word) => Word | undefined): Word[] {
   const gone = new Set<Word>();
   const out = words.map((first) => {
+    if (gone.has(first)) return first;
+    // two parts, or three ('d' 'osi' 'ng' for Closing: the cl read as a d, the word cut twice;
+    // photo INDIANBANK seed 126939's last page, its closing balance unread; decision 041, session 23)
     const second = next(first);
-    if (!second || !BALANCE.test(next(second)?.text ?? '')) return first;
-    const h = Math.max(first.height, second.height) || 8;
-    if (second.x - (first.x + first.width) > 0.5 * h) return first;
-    const read = (first.text + second.text).replace(/[:;!|]/g, 'i').toLowerCase();
-    const label = ['Opening', 'Closing'].find((l) => nearLabel(read, l.toLowerCase()));
+    const third = second && next(second);
+    const parts =
+      second && BALANCE.test(next(second)?.text ?? '')
+        ? [first, second]
+        : third && BALANCE.test(next(third)?.text ?? '')
+          ? [first, second, third]
+          : null;
+    if (!parts) return first;
+    const h = Math.max(...parts.map((p) => p.height)) || 8;
+    if (parts.some((p, k) => k > 0 && p.x - (parts[k - 1]!.x + parts[k - 1]!.width) > 0.5 * h)) return first;
+    const read = parts
+      .map((p) => p.text)
+      .join('')
+      .replace(/[:;!|]/g, 'i')
+      .toLowerCase();
+    const label = ['Opening', 'Closing'].find(
+      (l) => nearLabel(read, l.toLowerCase()) || (l === 'Closing' && read === 'dosing'),
+    );
     if (!label) return first;
-    gone.add(second);
-    const right = Math.max(first.x + first.width, second.x + second.width);
+    for (const p of parts.slice(1)) gone.add(p);
+    const right = Math.max(...parts.map((p) => p.x + p.width));
     return {
       ...first,
       text: first.text === first.text.toUpperCase() ? label.toUpperCase() : label,
       width: right - first.x,
-      ...(first.confidence !== undefined || second.confidence !== undefined
-        ? { confidence: Math.min(first.confidence ?? 100, second.confidence ?? 100) }
+      ...(parts.some((p) => p.confidence !== undefined)
+        ? { confidence: Math.min(...parts.map((p) => p.confidence ?? 100)) }
         : {}),
     };
   });

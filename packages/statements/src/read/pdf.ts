@@ -14,7 +14,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
 import { garbageText } from '../scan/garbage-text.ts';
-import { type Grey, greyFromRgbAt } from '../scan/grey.ts';
+import { blowUpAt, type Grey, greyFromRgbAt } from '../scan/grey.ts';
 import { type PageJpeg, pageJpeg } from '../scan/page-jpeg.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
 import { getDocument, OPS, PasswordException, PasswordResponses, pdfWorker } from './pdfjs.ts';
@@ -312,11 +312,22 @@ const JPEG_DECODERS = 'pdfjs-dist/image_decoders/pdf.image_decoders.min.mjs';
  * runs), the very bytes renderForOcr's canvas gives (greyFromRgba; a column or row of white where
  * the canvas's size rounds up), without pdf.js putting the pixels into a canvas, drawing that onto
  * the page's and the page read back: ~0.2 s of CPU of a 300 dpi page (decision 041, session 22).
- * Null when the image is not drawn one to one: pdf.js then draws it, scaled as it scales.
+ * A JPEG pdf.js blows up by more than PDFJS_SMOOTH_SCALE (a 150 or 200 dpi scan rendered at 300) is
+ * drawn by the nearest pixel, onto whole device pixels from the page's corner
+ * (drawImageAtIntegerCoords): blown up by 2 or 1.5, its grey is blown up here so (blowUpAt), the
+ * same bytes (decision 041, session 23). Null otherwise (a 240 dpi scan, smoothed; another factor):
+ * pdf.js then draws it.
  */
 export async function jpegGrey(jpeg: PageJpeg, page: PDFPageProxy, dpi: number): Promise<Grey | null> {
   const vp = page.getViewport({ scale: dpi / 72 });
-  if (Math.abs(vp.width - jpeg.width) > 0.01 || Math.abs(vp.height - jpeg.height) > 0.01) return null;
+  const by = (k: number) =>
+    Math.abs(vp.width - k * jpeg.width) <= 0.01 && Math.abs(vp.height - k * jpeg.height) <= 0.01;
+  const same = by(1);
+  // blown up by 2, or by 1.5 onto whole pixels (an even number of them): where the canvas's nearest
+  // pixel is matched byte for byte. A size of half a pixel (an odd 200 dpi JPEG: a landscape
+  // KOTAK's 2339 px drawn on 3508.5) moved its columns' ties otherwise: left to pdf.js
+  const nearest = by(2) || (by(1.5) && jpeg.width % 2 === 0 && jpeg.height % 2 === 0);
+  if (!same && !nearest) return null;
   jpegImage ??= import(JPEG_DECODERS).then((m: { JpegImage: never }) => m.JpegImage);
   let rgb: Uint8ClampedArray | Uint8Array;
   try {
@@ -327,7 +338,10 @@ export async function jpegGrey(jpeg: PageJpeg, page: PDFPageProxy, dpi: number):
     return null;
   }
   if (rgb.length !== jpeg.width * jpeg.height * 3) return null;
-  return greyFromRgbAt(rgb, jpeg.width, jpeg.height, Math.ceil(vp.width), Math.ceil(vp.height));
+  const [outWidth, outHeight] = [Math.ceil(vp.width), Math.ceil(vp.height)];
+  if (same) return greyFromRgbAt(rgb, jpeg.width, jpeg.height, outWidth, outHeight);
+  const grey = greyFromRgbAt(rgb, jpeg.width, jpeg.height, jpeg.width, jpeg.height);
+  return blowUpAt(grey, Math.round(vp.width) || 1, Math.round(vp.height) || 1, outWidth, outHeight);
 }
 
 /**

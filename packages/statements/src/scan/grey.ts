@@ -43,6 +43,29 @@ export function greyFromRgbAt(
   return { data, width: outWidth, height: outHeight };
 }
 
+/**
+ * The image blown up to `width` x `height` by the nearest pixel, at the top left of a white image
+ * `outWidth` x `outHeight` (at least as large): what a canvas of that size shows with the image
+ * drawn on it so, unsmoothed (pdf.js's drawing of an image it enlarges by more than 4/3:
+ * read/pdf.ts, jpegGrey). Each output pixel takes the image's pixel under its middle; a middle on
+ * the line between two pixels takes the one before it, as the canvas does (a 200 dpi scan drawn at
+ * 300: the middle of every third pixel falls between two; taken after, half its pixels differed).
+ */
+export function blowUpAt(g: Grey, width: number, height: number, outWidth: number, outHeight: number): Grey {
+  const data = new Uint8Array(outWidth * outHeight);
+  if (outWidth > width || outHeight > height) data.fill(255);
+  // (x + 0.5) * w is exact, and so is its quotient when that is whole: a tie is told exactly
+  const under = (x: number, w: number, size: number) =>
+    Math.max(0, Math.min(w - 1, Math.ceil(((x + 0.5) * w) / size) - 1));
+  const xs = new Int32Array(width);
+  for (let x = 0; x < width; x++) xs[x] = under(x, g.width, width);
+  for (let y = 0; y < height; y++) {
+    const from = under(y, g.height, height) * g.width;
+    for (let x = 0, p = y * outWidth; x < width; x++, p++) data[p] = g.data[from + xs[x]!]!;
+  }
+  return { data, width: outWidth, height: outHeight };
+}
+
 /** The image turned clockwise by a quarter turn (exact: pixels are moved, not resampled). */
 export function quarterTurn(g: Grey, deg: QuarterTurn): Grey {
   if (deg === 0) return g;

@@ -182,6 +182,11 @@ export function joinCutFigures<W extends LineWord>(
       out[out.length - 1] = joined({ ...prev, text: prev.text + point }, w);
       continue;
     }
+    const zeros = prev ? zeroPaise(prev, w, pitch, maxGap) : null;
+    if (prev && zeros !== null) {
+      out[out.length - 1] = joined(prev, { ...w, text: zeros });
+      continue;
+    }
     out.push(w);
   }
   return out;
@@ -249,6 +254,24 @@ function paiseApart(
   if (a.text.endsWith('.')) return gap < Math.max(maxGap, PAISE_GAP[1]);
   const alone = !before || (a.x0 - before.x1) / pitch >= PAISE_GAP[1];
   return alone && gap >= PAISE_GAP[0] && gap < PAISE_GAP[1];
+}
+
+/** Paise of which a 0 was read as a round letter, one digit still among them: 'C0', '0O', 'D0'. */
+const ZERO_PAISE = /^(?=[^\d]*\d)[\dOoCDQ]{2}$/;
+
+/**
+ * A figure's paise after its point with a 0 read as a round letter ('16,062.' 'C0' for 16,062.00, at
+ * confidence 58: scan bench, photo AXIS seed 87119 at 200 dpi, its last row's amount lost so;
+ * decision 041, session 23): the paise with their letters as 0s, when the rupees end with their
+ * point, have three digits or more and the paise stand within a point's cell (as paiseApart); null
+ * otherwise. Both letters ('OO', 'CO') are left: 'CO' after a figure is how a Cr mark is misread
+ * (CR_MISREAD), and the paise then were lost.
+ */
+function zeroPaise(a: LineWord, b: LineWord, pitch: number, maxGap: number): string | null {
+  if (!a.text.endsWith('.') || !RUPEES.test(a.text) || !ZERO_PAISE.test(b.text) || b.x0 < a.x0) return null;
+  if ((a.text.match(/\d/g) ?? []).length < 3) return null;
+  if ((b.x0 - a.x1) / pitch >= Math.max(maxGap, PAISE_GAP[1])) return null;
+  return b.text.replace(/[OoCDQ]/g, '0');
 }
 
 /**

@@ -372,3 +372,89 @@ test('mendOcrFigures mends an amount read with a digit too many when the balance
   assert.deepEqual(mended, [txs[1]]);
   assert.equal(txs[1]!.deposit, 1830300);
 });
+
+test("a figure's paise read with a 0 as a round letter after its point ('16,062.' 'C0') are joined as 00", () => {
+  // photo AXIS seed 87119's last row as read in session 18 (page units, one line)
+  const at = (text: string, x: number, width: number) => ({ text, x0: x, x1: x + width });
+  const line = (amount: string, paise: string) => [
+    at('30-Jan-2024', 40, 50),
+    at('BANK/', 120, 25),
+    at('Sent', 150, 20),
+    at('using', 175, 25),
+    at('Paytm', 205, 27),
+    at(amount, 394.4, 31.57),
+    at(paise, 429.36, 9.91),
+    at('4,04,994.33', 505.01, 55.57),
+    at('(O)', 566.32, 17.48),
+  ];
+  const texts = (ws: { text: string }[]) => ws.map((w) => w.text);
+  assert.deepEqual(texts(joinCutFigures(line('16,062.', 'C0'))).slice(5, 7), ['16,062.00', '4,04,994.33']);
+  assert.deepEqual(texts(joinCutFigures(line('16,062.', '0O'))).slice(5, 6), ['16,062.00']);
+  // two letters are a Cr mark's misreads (the paise lost), no point before them a narration's word,
+  // rupees of two digits a rate's
+  assert.deepEqual(texts(joinCutFigures(line('16,062.', 'CO'))).slice(5, 7), ['16,062.', 'CO']);
+  assert.deepEqual(texts(joinCutFigures(line('16,062', 'C0'))).slice(5, 7), ['16,062', 'C0']);
+  assert.deepEqual(texts(joinCutFigures(line('12.', 'C0'))).slice(5, 7), ['12.', 'C0']);
+});
+
+test('the photo AXIS statement with its last amount read 16,062. C0, its lines rejoined: every row, and it reconciles', () => {
+  const axis = JSON.parse(
+    readFileSync(
+      path.resolve(import.meta.dirname, '../fixtures/scan-bench/photo-AXIS-87119.read.json'),
+      'utf8',
+    ),
+  ) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
+  assert.equal(axis.doc.kind, 'pages');
+  if (axis.doc.kind !== 'pages') return;
+  // the reader joins a line's words (src/read/ocr.ts, toWords); the saved words are grouped into
+  // their lines again here, by their middles
+  const pages = axis.doc.pages.map((p) => {
+    const lines: Word[][] = [];
+    for (const w of [...p.words].sort((a, b) => a.y + a.height / 2 - (b.y + b.height / 2))) {
+      const last = lines[lines.length - 1];
+      const mid = (v: Word) => v.y + v.height / 2;
+      if (last && Math.abs(mid(last[0]!) - mid(w)) < w.height / 2) last.push(w);
+      else lines.push([w]);
+    }
+    const words = lines.flatMap((l) =>
+      joinCutFigures(l.sort((a, b) => a.x - b.x).map((w) => ({ ...w, x0: w.x, x1: w.x + w.width }))).map(
+        ({ x0, x1, ...w }) => ({ ...w, x: x0, width: x1 - x0 }),
+      ),
+    );
+    return { ...p, words };
+  });
+  const result = parseStatement({ ...axis.doc, pages });
+  const { score } = judgeParse(axis.truth, result);
+  assert.equal(score.expected, 25);
+  assert.equal(score.matched, 25);
+  assert.equal(score.found, 25);
+  assert.ok(result.accounts.every((a) => a.reconciliation.ok));
+});
+
+test("cleanOcrWords reads a closing balance's label whose cl was read as a d, whole or cut twice, before 'Balance' only", () => {
+  // photo INDIANBANK seed 126939's last page read wiped (decision 041, session 23): 'd' 'osi' 'ng'
+  // 'Balance 183,315.09', the closing balance unread, its last row's balance read '183,315.00' left
+  // unproven; INDIANBANK 71499's last page: 'dosing Balance'
+  const h = (text: string, x: number, y: number, width: number, height: number) => ({
+    ...word(text, x, y, width),
+    height,
+  });
+  const words = [
+    h('d', 139.4, 107.8, 4.5, 6.3),
+    h('osi', 148, 107.8, 22.6, 7.9),
+    h('ng', 163.2, 106, 8.4, 10.8),
+    h('Balance', 175, 106.1, 31.8, 10.8),
+    h('183,315.09', 537.5, 106.3, 47, 11),
+    h('dosing', 90, 140, 30, 8),
+    h('Balance', 124, 140, 31, 8),
+    // a narration's words, no 'Balance' after them
+    h('d', 139.4, 170, 4.5, 6.3),
+    h('osi', 148, 170, 22.6, 7.9),
+    h('ng', 163.2, 170, 8.4, 10.8),
+    h('dosing', 200, 170, 30, 8),
+  ];
+  assert.deepEqual(
+    cleanOcrWords(words).map((w) => w.text),
+    ['Closing', 'Balance', '183,315.09', 'Closing', 'Balance', 'd', 'osi', 'ng', 'dosing'],
+  );
+});

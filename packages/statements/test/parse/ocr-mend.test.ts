@@ -2,7 +2,7 @@
 // or missed, but only where the next printed balance proves which figure was wrong.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mendOcrFigures, oneDigitApart, oneDigitExtra } from '../../src/parse/ocr-figures.ts';
+import { mendOcrFigures, oneDigitApart, oneDigitExtra, twoDigitsApart } from '../../src/parse/ocr-figures.ts';
 import type { Transaction } from '../../src/parse/types.ts';
 
 /** Rows of [withdrawal, deposit, balance] in rupees, all from OCR'd pages unless `page` is 1. */
@@ -73,12 +73,12 @@ test('two balances in a row one digit off: both mended', () => {
   ]);
 });
 
-test('nothing is mended without proof, two digits off, or on a text page', () => {
+test('nothing is mended without proof, three digits off, or on a text page', () => {
   // the next row follows neither reading: left for the user, flagged by the reconciliation
   const unproven = rows([4000, 0, 8035], [0, 1380, 99999]);
   assert.deepEqual(mendOcrFigures(unproven, 1293500, null, ocr), []);
-  const twoDigits = rows([4000, 0, 8045], [0, 1380, 10315]);
-  assert.deepEqual(mendOcrFigures(twoDigits, 1293500, null, ocr), []);
+  const threeDigits = rows([4000, 0, 8045.1], [0, 1380, 10315]);
+  assert.deepEqual(mendOcrFigures(threeDigits, 1293500, null, ocr), []);
   const text = rows([4000, 0, 8035, 1], [0, 1380, 10315, 1]);
   assert.deepEqual(mendOcrFigures(text, 1293500, null, ocr), []);
   assert.equal(text[0]!.balance, 803500);
@@ -129,4 +129,27 @@ test('nothing is mended from a printed balance that broke the chain: the rows af
     mendOcrFigures(later, 1000000, null, ocr).map((t) => t.description),
     ['row 3'],
   );
+});
+
+test('a balance two digits off is mended only when the very next printed balance follows from the chain', () => {
+  // the scan bench's photo INDIANBANK seed 71499 at 200 dpi (decision 041, session 23): 1,97,903.09 -
+  // 18,608.00 = 1,79,295.09, read '175295.08' (confidence 64); the next row (+4,020 -> 1,83,315.09)
+  // proves the chain's figure
+  assert.equal(twoDigitsApart(17929509, 17529508), true);
+  assert.equal(twoDigitsApart(17929509, 17529518), false); // three places
+  assert.equal(twoDigitsApart(17929509, 1792950), false); // a digit fewer
+  const txs = rows([18608, 0, 175295.08], [0, 4020, 183315.09]);
+  const mended = mendOcrFigures(txs, 19790309, null, ocr);
+  assert.deepEqual(figures(txs), [
+    [18608, 0, 179295.09],
+    [0, 4020, 183315.09],
+  ]);
+  assert.deepEqual(mended, [txs[0]]);
+  // the next row's balance unread, the one after it following: a row between could hide a second
+  // misread, so two digits are not enough
+  const gap = rows([18608, 0, 175295.08], [0, 4020, null], [100, 0, 183215.09]);
+  assert.deepEqual(mendOcrFigures(gap, 19790309, null, ocr), []);
+  // the next row not following from the chain's figure: left as read
+  const broken = rows([18608, 0, 175295.08], [0, 4020, 183315.19]);
+  assert.deepEqual(mendOcrFigures(broken, 19790309, null, ocr), []);
 });
