@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/index.ts';
 import { officeJobs } from '../src/db/schema.ts';
 import { startQueue, type StatementQueue } from '../src/queue/index.ts';
@@ -57,35 +57,5 @@ test(
       20,
     );
     assert.ok(Date.now() - started < 10_000);
-  },
-);
-
-test(
-  'files sent while every reader is busy are taken as soon as one ends its job, not at its next poll',
-  needsCorpus,
-  async () => {
-    const u = await makeMember(h, 100);
-    const started = Date.now();
-    // three files, two readers: the third is sent while both are busy, and nobody is woken for it
-    const drop = await dropFiles(
-      h,
-      u.token,
-      null,
-      ['a', 'b', 'c'].map((n) => ({ name: `${n}.pdf`, bytes: corpusFile('HDFC/HDFC_short.pdf') })),
-    );
-    assert.equal(drop.status, 202, JSON.stringify(drop.body));
-    const ids = (drop.body as { jobs: { id: string }[] }).jobs.map((j) => j.id);
-    await waitFor(
-      async () => {
-        const rows = await database.db
-          .select({ state: officeJobs.state })
-          .from(officeJobs)
-          .where(inArray(officeJobs.id, ids));
-        return rows.every((r) => r.state !== 'queued' && r.state !== 'reading') ? true : undefined;
-      },
-      20_000,
-      50,
-    );
-    assert.ok(Date.now() - started < 20_000);
   },
 );

@@ -200,10 +200,6 @@ export class StatementQueue {
           } finally {
             this.handlers.delete(handling);
             reader.busy = false;
-            // A reader that has just ended a job asks for the next at once, not after its poll: jobs
-            // sent while every reader was busy woke none of them (a backlog would otherwise be read
-            // one job a poll per reader). An empty queue answers nothing, and it sleeps its poll.
-            this.boss.notifyWorker(reader.id);
           }
         },
       );
