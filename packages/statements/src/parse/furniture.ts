@@ -8,6 +8,14 @@ import { hasFigure } from './amount.ts';
 import { type Line, nextLineClose } from './lines.ts';
 
 /**
+ * A line's words with its digits aside: what a page number, a date or a figure run into a sentence
+ * changes from page to page ('Account No : 1234 Page 2' and '... Page 3' alike).
+ */
+function digitsAsideOf(text: string): string {
+  return text.replace(/\d+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
  * The lines at the edge of each page, from `from`'s order (the page's top, or reversed its foot) up
  * to the first line `edgeEnd` names, whose `shape` at least `least` pages print there.
  */
@@ -56,7 +64,7 @@ function edgeLines(
  */
 export function pageFeet(lines: Line[], edgeEnd: (l: Line) => boolean, digitsAside = false): Set<Line> {
   const pageCount = new Set(lines.map((l) => l.page)).size;
-  const shape = (l: Line) => (digitsAside ? l.text.replace(/\d+/g, ' ').replace(/\s+/g, ' ').trim() : l.text);
+  const shape = (l: Line) => (digitsAside ? digitsAsideOf(l.text) : l.text);
   const feet = onlyAt(
     edgeLines([...lines].reverse(), edgeEnd, digitsAside ? 2 : Math.max(2, pageCount), (l) =>
       l.text.split(' ').length < 4 ? null : shape(l),
@@ -101,7 +109,7 @@ function onlyAt(edge: Set<Line>, lines: Line[], elsewhere: (l: Line) => boolean 
  */
 export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line> {
   const feet = pageFeet(lines, edgeEnd);
-  const tops = pageNumbered(edgeLines(lines, edgeEnd, 2, (l) => l.text.replace(/\d+/g, '#')));
+  const tops = pageNumbered(edgeLines(lines, edgeEnd, 2, (l) => digitsAsideOf(l.text)));
   const out = onlyAt(tops, lines, (l) => !feet.has(l));
   // (a long narration's boilerplate carried over two page breaks alike, 'ORDER DATED EARLIER AS PER'
   // atop pages 2 and 3, is wrapped at other words where a row on page 1 prints it: its words are
@@ -127,7 +135,7 @@ export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set
 function pageNumbered(tops: Set<Line>): Set<Line> {
   const alike = new Map<string, Line[]>();
   for (const l of tops) {
-    const key = l.text.replace(/\d+/g, '#');
+    const key = digitsAsideOf(l.text);
     const seen = alike.get(key);
     if (seen) seen.push(l);
     else alike.set(key, [l]);

@@ -227,6 +227,19 @@ function whole(lines: Line[], table: TableResult): boolean {
   return table.sections.some((s) => s.transactions.length > 0) && unreadOf(lines, table).length === 0;
 }
 
+// A document's page feet, digits aside, as `strays` measures them: the same for every read of the
+// document, so found once, and only when a read leaves a line (most reads leave none).
+const FEET = new WeakMap<Line[], Set<Line>>();
+
+function feetOf(lines: Line[]): Set<Line> {
+  let feet = FEET.get(lines);
+  if (!feet) {
+    feet = pageFeet(lines, (f) => hasFigure(f.text), true);
+    FEET.set(lines, feet);
+  }
+  return feet;
+}
+
 /**
  * Lines a read gave to no row that sit right under a line it did, as close as a row's own lines
  * are, and print no figure: a wrapped narration line left out (or a header printed again, or a
@@ -239,9 +252,7 @@ function strays(lines: Line[], table: TableResult): number {
   const specials = new Set(table.sections.flatMap((s) => s.specials.map((sp) => sp.text)));
   const first = lines.findIndex((l) => table.rowLines.has(l));
   const header = new Set(lines.slice(0, Math.max(first, 0)).map((l) => l.text));
-  // (asked only when a line is left: most reads leave none)
-  let feet: Set<Line> | null = null;
-  const isFoot = (l: Line) => (feet ??= pageFeet(lines, (f) => hasFigure(f.text), true)).has(l);
+  const isFoot = (l: Line) => feetOf(lines).has(l);
   let n = 0;
   for (let k = 1; k < lines.length; k++) {
     const l = lines[k]!;

@@ -3,16 +3,14 @@
 // bench's speckle UTKARSH statement (seed 23804) as the reader read it: page 3's first row, dated
 // '19Dec 2023', was taken for the table's end, and the page's five rows went unread (18/23).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { firstToken, isDateStart } from '../../src/parse/dates.ts';
 import { parseStatement } from '../../src/parse/index.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { fixture } from './fixture.ts';
 
-const dir = path.resolve(import.meta.dirname, '../fixtures/scan-bench');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+const json = (name: string) => fixture('scan-bench', name);
 
 test('a day and month run together start a date', () => {
   assert.equal(firstToken('19Dec 2023'), '19Dec 2023');

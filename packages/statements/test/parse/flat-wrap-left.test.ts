@@ -4,15 +4,13 @@
 // 'INWARD CLG/.../VISHAL PHARMA'): the words' order read, confirmed as well and chaining as many rows,
 // leaves none, and is the statement's.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { fixture } from './fixture.ts';
 
-const dir = path.resolve(import.meta.dirname, '../fixtures/generated');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+const json = (name: string) => fixture('generated', name);
 
 test('a narration wrapped at the left margin of flat text goes on its row', () => {
   const doc = json('flat-PNB-1663053499.doc.json') as SourceDocument;

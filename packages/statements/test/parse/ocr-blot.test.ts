@@ -3,16 +3,14 @@
 // confidence 10, taller than the text and three times as wide a glyph, on the line before row 9's;
 // the table ended there and rows 9-19 were lost (8/20). The first balance read ':1,04,762.16Cr'.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import { cleanOcrWords } from '../../src/parse/ocr-words.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { fixture } from './fixture.ts';
 
-const dir = path.resolve(import.meta.dirname, '../fixtures/scan-bench');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+const json = (name: string) => fixture('scan-bench', name);
 
 test('a blot read as a glyph or two does not end the table', () => {
   const doc = json('speckle-PNB-158539-read.ocr.json') as SourceDocument;

@@ -5,16 +5,14 @@
 // bench's reads: dpi150 BOB 47619 (last balance and closing '2,611,571.41') and turn180 BANKOFINDIA
 // 39839 (first balance '1,911,431.98', no opening line).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import { mendDigitTooMany } from '../../src/parse/ocr-figures.ts';
 import type { Transaction } from '../../src/parse/types.ts';
 import type { SourceDocument } from '../../src/source.ts';
+import { fixture } from './fixture.ts';
 
-const dir = path.resolve(import.meta.dirname, '../fixtures/scan-bench');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+const json = (name: string) => fixture('scan-bench', name);
 
 test('the last balance and the closing line read with a digit too many are mended and flagged (dpi150 BOB)', () => {
   const result = parseStatement(json('dpi150-BOB-47619-read.ocr.json') as SourceDocument);

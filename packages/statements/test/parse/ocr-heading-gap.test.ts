@@ -5,16 +5,14 @@
 // column, '(Dr)' named no role and the withdrawals printed under 'Withdrawal (Dr)' went unread: 19/25
 // rows, the account not reconciled.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import { Trace } from '../../src/parse/trace.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { fixture } from './fixture.ts';
 
-const dir = path.resolve(import.meta.dirname, '../fixtures/scan-bench');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+const json = (name: string) => fixture('scan-bench', name);
 
 test("a scanned heading's two-word names are read a name a column", () => {
   const doc = json('speckle-BOM-39649-read.ocr.json') as SourceDocument;

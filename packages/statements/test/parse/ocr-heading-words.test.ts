@@ -7,15 +7,13 @@
 //   ('-191431.98' 'Cr'), five balances negative (20/25);
 // - speckle CANARA (seed 55599): the last balance's mark read 'Cr..', the balance unread (21/22).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { fixture } from './fixture.ts';
 
-const dir = path.resolve(import.meta.dirname, '../fixtures/scan-bench');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+const json = (name: string) => fixture('scan-bench', name);
 
 function read(name: string) {
   const doc = json(`${name}-read.ocr.json`) as SourceDocument;

@@ -5,17 +5,15 @@
 // words in a row of page 1; '839-SENT USING PAYTM' and '1590758774-SENT USING PAYTM', whose figures
 // are neither the same nor the page's number. Taken for furniture, the narrations lost those lines.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { pageFurniture } from '../../src/parse/furniture.ts';
 import { parseStatement } from '../../src/parse/index.ts';
 import { documentLines } from '../../src/parse/lines.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { fixture } from './fixture.ts';
 
-const dir = path.resolve(import.meta.dirname, '../fixtures/generated');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+const json = (name: string) => fixture('generated', name);
 // (a row starts with its value date and date; the header names them)
 const edgeEnd = (l: { text: string }) => /^\d\d\/\d\d\/\d{4} \d\d\/\d\d\/\d{4}|Value Date/.test(l.text);
 const furnitureOf = (name: string) =>

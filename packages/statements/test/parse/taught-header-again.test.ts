@@ -4,15 +4,13 @@
 // the table and takes the lines set just above it as its narration printed over its date line, but
 // the header's second line is the header again, no narration ('Amt UPI/DR/300286025421/ZOMATO ...').
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { fixture } from './fixture.ts';
 
-const dir = path.resolve(import.meta.dirname, '../fixtures/generated');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+const json = (name: string) => fixture('generated', name);
 
 test('a taught header printed again mid-page is no narration of the row the table resumes at', () => {
   const result = parseStatement(json('INDIANBANK-9740417739.doc.json') as SourceDocument);
