@@ -126,34 +126,22 @@ export function parseStatement(doc: SourceDocument, opts: ParseOptions = {}): St
     }
   }
   issues.push(...layoutIssues);
-  // cells set a space apart (text redrawn in one font, a plain-text download): where the positional
-  // read is not confirmed by the statement (a dated line unread, a balance that does not follow or
-  // none read), the
-  // words' order may read it. Kept only when the statement confirms that read (every row chained,
-  // dates in order, every dated line read) and it chains more rows than the positional read
-  if (!opts.layout && (!consistent(lines, table) || chainBreaks(table) > 0)) {
+  // cells set a space apart (text redrawn in one font, a plain-text download): the words' order may
+  // read the statement where the positional read is not confirmed by it (a dated line unread, a
+  // balance that does not follow or none read), or leaves lines set under its rows as a wrapped
+  // line is (flat text wraps a narration at the left margin, under the date column; a sheet's or a
+  // report's lines are cells and columns already). The words' order read, confirmed itself, is taken
+  // by one score: more rows chained, or as many and fewer such lines left.
+  const left = (t: TableResult) => (doc.kind === 'pages' ? strays(lines, t) : 0);
+  if (!opts.layout && (!consistent(lines, table) || chainBreaks(table) > 0 || left(table) > 0)) {
     const seq = sequenceRead(
       lines,
       detection.code ? profileFor(detection.code)?.aliases : undefined,
       !!opts.trace,
     );
-    // (a positional read of every dated line whose balances break is wrong where this one is proved;
-    // one that left dated lines unread was never confirmed)
-    if (seq && chained(seq.table) > chained(table)) {
-      if (seq.trace) traces.set(seq.table, seq.trace);
-      table = seq.table;
-    }
-  } else if (!opts.layout && doc.kind === 'pages' && strays(lines, table) > 0) {
-    // a confirmed positional read of a page that left lines set under its rows as a wrapped line is
-    // (flat text wraps a narration at the left margin, under the date column; a sheet's or a
-    // report's lines are cells and columns already): the words' order read,
-    // confirmed as well, chaining as many rows and leaving fewer such lines, is the statement's
-    const seq = sequenceRead(
-      lines,
-      detection.code ? profileFor(detection.code)?.aliases : undefined,
-      !!opts.trace,
-    );
-    if (seq && chained(seq.table) >= chained(table) && strays(lines, seq.table) < strays(lines, table)) {
+    const better = (a: TableResult, b: TableResult) =>
+      chained(a) > chained(b) || (chained(a) === chained(b) && left(a) < left(b));
+    if (seq && better(seq.table, table)) {
       if (seq.trace) traces.set(seq.table, seq.trace);
       table = seq.table;
     }
