@@ -640,7 +640,33 @@ export function findHeadings(lines: Line[], aliases: Aliases | undefined): Headi
       }
     }
   }
+  groupHeadingsAgain(lines, at, skipped);
   return { at, skipped };
+}
+
+/**
+ * A header printed again mid-page or atop a page comes with the line its first printing has right
+ * above it, close as a header's own lines, word for word and where it stood: a heading over a group
+ * of columns ('Transaction Amount' over 'Dr Amount' and 'Credit Amount'). It is the header's (skipped),
+ * not the last row's narration going on (CANARA 11957824799 of seed 1510001).
+ */
+function groupHeadingsAgain(lines: Line[], at: (Header | null)[], skipped: Set<number>): void {
+  const first = at.findIndex((h) => h !== null);
+  const group = lines[first - 1];
+  if (first < 1 || !group || !nextLineClose(group, lines[first]!) || hasFigure(group.text)) return;
+  const x0 = group.runs[0]!.x0;
+  for (let li = first + 1; li < lines.length; li++) {
+    const above = lines[li - 1]!;
+    if (
+      at[li] &&
+      !at[li - 1] &&
+      !skipped.has(li - 1) &&
+      above.text === group.text &&
+      Math.abs(above.runs[0]!.x0 - x0) <= above.height / 2 &&
+      nextLineClose(above, lines[li]!)
+    )
+      skipped.add(li - 1);
+  }
 }
 
 // The rows under a header that show where its columns sit (see bands.ts).
