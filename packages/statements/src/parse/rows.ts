@@ -469,6 +469,9 @@ export function readTable(
         pending = [];
         resumable = false;
         forward = carriesOn(line, cells, rows[rows.length - 1]);
+        // (a brought-forward line that takes the table up is set as a row is, as much as one read in
+        // the table: the last row's narration carried under it stands as far below it as rows do)
+        if (forward) forwardLine = line;
         // figures outside the table (a summary's) end what the page could continue
         if (hasAmount) spilled = false;
       }
