@@ -198,6 +198,23 @@ export function readTable(
   const headings: Headings = taught ? { at: [], skipped: new Set() } : findHeadings(lines, opts.aliases);
   const { skipped } = headings;
   const headedPages = new Set(headings.at.flatMap((h, i) => (h ? [lines[i]!.page] : [])));
+  // where each page's headers stand (one of two or three lines too, which pageHasNoHeader's one-line
+  // match does not see)
+  const headerTops = new Map<number, number[]>();
+  headings.at.forEach((h, i) => {
+    if (h) headerTops.set(lines[i]!.page, [...(headerTops.get(lines[i]!.page) ?? []), lines[i]!.y]);
+  });
+  // A page without a header of its own above a dated line takes the table up there. Under a header
+  // of its own the table is taken up only before that header's first row (a line between them ended
+  // it: 'Sorted by VL. Date.'): once rows were read under the header, its table has ended, and a
+  // dated line after the end is another table's (an interest-rate table's '01-03-2024 0.00 0.00
+  // 2.7500' under its own 'Date ... Int Rate' line).
+  const resumesHere = (line: Line) => {
+    if (!pageHasNoHeader(lines, line, opts.aliases)) return false;
+    const top = maxOf((headerTops.get(line.page) ?? []).filter((y) => y < line.y));
+    const last = rows[rows.length - 1];
+    return !(top > -Infinity && last && last.anchor.page === line.page && last.anchor.y > top);
+  };
   // what every page prints under its last row, word for word (a disclaimer), is a footer: no end of
   // the table, which the last row's narration may go on after, at the next page's top
   const feet = pageFeet(lines, (l) => hasFigure(l.text));
@@ -416,8 +433,7 @@ export function readTable(
       (forward ||
         (isAnchor
           ? (resumable && pending.length > 0) ||
-            (!pageHasSummary(sec, line.page) &&
-              (taught !== undefined || pageHasNoHeader(lines, line, opts.aliases)))
+            (!pageHasSummary(sec, line.page) && (taught !== undefined || resumesHere(line)))
           : spilled &&
             pending.length > 0 &&
             pending[0]!.page === line.page &&
@@ -453,6 +469,9 @@ export function readTable(
         pending = [];
         resumable = false;
         forward = carriesOn(line, cells, rows[rows.length - 1]);
+        // (a brought-forward line that takes the table up is set as a row is, as much as one read in
+        // the table: the last row's narration carried under it stands as far below it as rows do)
+        if (forward) forwardLine = line;
         // figures outside the table (a summary's) end what the page could continue
         if (hasAmount) spilled = false;
       }

@@ -5,7 +5,7 @@
 // belongs to the header name above it.
 import { EMPTY_AMOUNT, isCurrency, isMark, markedWhole, readAmount, sideOf, toldWhole } from '../amount.ts';
 import { type Band, type Column, type Header, NUMERIC_ROLES } from './model.ts';
-import { readDate } from '../dates.ts';
+import { readDate, readMonthDay } from '../dates.ts';
 import { type Run, WORD_GAP_CHARS, currencyToken, runWords } from '../lines.ts';
 
 // A column written in fewer rows than this share is no column of its own (a narration that
@@ -257,14 +257,22 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
     overlap(a, b, c.x0, c.x1) > OVERHANG_SHARE * Math.min(b - a, c.x1 - c.x0);
   const claims = stretches.map(([a, b]) => cols.filter((c) => standsOver(a, b, c)));
   for (const list of claims) for (const c of list) named.add(c);
-  // where a text column's cells end and the figures of the column after it begin, in one stretch
+  // where a text column's cells end and the figures of the column after it begin, in one stretch;
+  // or where a date column's dates end and the words of the text column after it begin
   const cutAt = new Map<number, number>();
   stretches.forEach(([a, b], si) => {
     const over = claims[si]!;
     if (over.length !== 1 || NUMERIC_ROLES.has(over[0]!.role)) return;
     const next = cols.filter((c) => c.x0 >= over[0]!.x1).sort((p, q) => p.x0 - q.x0)[0];
-    if (!next || !NUMERIC_ROLES.has(next.role) || named.has(next)) return;
-    const cut = wordsThenFigures(rows, a, b);
+    if (!next || named.has(next)) return;
+    let cut: number | null = null;
+    if (NUMERIC_ROLES.has(next.role)) cut = wordsThenFigures(rows, a, b);
+    else if (isDate(over[0]!) && next.x0 < (stretches[si + 1]?.[0] ?? Infinity))
+      // a text column's name over no cells (none stand under it, and it stands before the next
+      // stretch) after a date column whose rows write words a gap after their dates: the words are
+      // that column's, drawn left of its name in a tight table ('Dec 04 333813' under 'Txn Date',
+      // 'Ref No' centred over the reference's width further right)
+      cut = datesEnd(rows, a, b, next.x0);
     if (cut === null) return;
     claims[si] = [over[0]!, next];
     named.add(next);
@@ -329,8 +337,7 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
         end = textNext ? Math.max(c.x1, next.x0 - cw / 2) : (c.x1 + next.x0) / 2;
         // a date column with no gutter after it (its dates a hair from the narration): its cells
         // end where every row's date ends, whatever the heading over the narration says
-        if (textNext && (c.role === 'date' || c.role === 'valueDate'))
-          end = datesEnd(rows, start, b, next.x0) ?? end;
+        if (textNext && isDate(c)) end = datesEnd(rows, start, b, next.x0) ?? end;
         end = Math.min(Math.max(end, start), b);
       }
       add(c, start, end);
@@ -360,6 +367,8 @@ export function columnBands(header: Header, rows: Run[][]): Band[] {
   }
   return bands;
 }
+
+const isDate = (c: Column) => c.role === 'date' || c.role === 'valueDate';
 
 /**
  * A figure column's cells set at its left, a word space after a text column's (a CCY column's 'INR'
@@ -398,24 +407,34 @@ function datesEnd(rows: Run[][], x0: number, x1: number, nextName: number): numb
   let starts = Infinity;
   for (const row of rows) {
     const words = row.flatMap(runWords).filter((w) => w.x0 >= x0 - 0.5 && w.x1 <= x1 + 0.5);
-    let k = 0;
-    for (let n = Math.min(DATE_WORDS, words.length); n > 0 && k === 0; n--)
-      if (
-        readDate(
-          words
-            .slice(0, n)
-            .map((w) => w.text)
-            .join(' '),
-        )
-      )
-        k = n;
+    let k = dateWords(words, 0);
     if (k === 0) return null;
-    while (k < words.length && TIME_WORD.test(words[k]!.text)) k++;
+    // a date line the sample joined with the line under it (headingModel): the line under starts
+    // left again, at its own date ('Dec 09' a value date under its row, then the next row's 'Dec 09
+    // 334359'), which ends where the first one does
+    for (let n: number; k < words.length && words[k]!.x0 < words[k - 1]!.x1 && (n = dateWords(words, k)) > 0;)
+      k += n;
     ends = Math.max(ends, words[k - 1]!.x1);
     if (words[k]) starts = Math.min(starts, words[k]!.x0);
   }
   if (ends >= nextName || starts <= ends) return null;
   return starts === Infinity ? null : (ends + starts) / 2;
+}
+
+/** How many of the words from p on are a date and its time (0: no date starts there). */
+function dateWords(words: Run[], p: number): number {
+  const text = (n: number) =>
+    words
+      .slice(p, p + n)
+      .map((w) => w.text)
+      .join(' ');
+  let k = 0;
+  for (let n = Math.min(DATE_WORDS, words.length - p); n > 0 && k === 0; n--) if (readDate(text(n))) k = n;
+  // (a date without its year, 'Dec 04', the period's: two words)
+  if (k === 0 && p + 2 <= words.length && readMonthDay(text(2))) k = 2;
+  if (k === 0) return 0;
+  while (p + k < words.length && TIME_WORD.test(words[p + k]!.text)) k++;
+  return k;
 }
 
 /** The band a run sits in: the one it overlaps most, else the nearest. */
