@@ -16,6 +16,7 @@ import type { Page, Word } from '../source.ts';
 import { garbageText } from '../scan/garbage-text.ts';
 import { blowUpAt, type Grey, greyFromRgbAt } from '../scan/grey.ts';
 import { type PageJpeg, pageJpeg } from '../scan/page-jpeg.ts';
+import { paiseFigureEnds } from '../scan/words.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
 import { getDocument, OPS, PasswordException, PasswordResponses, pdfWorker } from './pdfjs.ts';
 import { keepPdfjsCode } from './pdfjs-load.ts';
@@ -491,6 +492,9 @@ async function readPages(
   const pages: Page[] = [];
   const keep = onPage ?? ((page: Page) => pages.push(page));
   let failure: PageFailure | null = null;
+  // where the OCR'd pages' figures with paise end: a later page's column of figures whose points
+  // were lost is found by them too (scan/words.ts, pointsLost)
+  const figureEnds: number[] = [];
   const fail = (page: number, err: unknown) => {
     failure = firstFailure(failure, { page, error: UNREADABLE_PAGE(page, err) });
     source.stop();
@@ -540,8 +544,9 @@ async function readPages(
         page.cleanup();
         try {
           const r = canvas
-            ? await ocrCanvas(canvas, 72 / dpi, { release: true, preview })
-            : await ocrGrey(grey!, 72 / dpi, { preview });
+            ? await ocrCanvas(canvas, 72 / dpi, { release: true, preview, figureEnds })
+            : await ocrGrey(grey!, 72 / dpi, { preview, figureEnds });
+          figureEnds.push(...paiseFigureEnds(r.words));
           keep({
             ...entry,
             width: r.width,
