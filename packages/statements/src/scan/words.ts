@@ -418,9 +418,11 @@ const POINTLESS = /^([1-9]\d{3,9})(Cr|Dr|CR|DR)?$/;
 /** Figures ending this near one another (a share of their text height) stand in one column. */
 const COLUMN_EDGE = 0.4;
 /**
- * Figures with paise in the column that vouch for its figures having paise: two, one of them on the
- * page (a lone figure's edge may meet a cheque number's: '906965' under '290150.17', photo
- * INDIANBANK seed 126939); the others may be on the statement's pages before (`before`).
+ * Figures with paise in the column that vouch for its figures having paise, on the page or on the
+ * statement's pages before (`before`): two (one alone may end where a cheque number ends: '906965'
+ * under '290150.17', photo INDIANBANK seed 126939). A page of the statement sets its columns where
+ * the pages before set them: ICICI 7943's page 2 kept the point of one balance of six and of no
+ * deposit.
  */
 const COLUMN_MIN = 2;
 /** How far above its column's first figure (text heights) a figure may stand: a row's. */
@@ -441,9 +443,9 @@ export function paiseFigureEnds(words: readonly { text: string; x: number; width
  * page and only where the column holds as many figures with points as without: ICICI's page 2 had
  * one balance of six with its point. Here the words are levelled and the statement's pages before
  * are known. A word of
- * digits alone, ending where figures with paise end in the same column of the page (right-aligned,
- * within COLUMN_EDGE of its height, COLUMN_MIN of them or more) is such a figure: its point is put
- * back before its last two digits. It is taken as unsure (POINT_PUT_BACK), so its row is flagged
+ * digits alone, ending where figures with paise end in the same column (right-aligned, within
+ * COLUMN_EDGE of its height, COLUMN_MIN of them or more, on the page or the pages before) is such a
+ * figure: its point is put back before its last two digits. It is taken as unsure (POINT_PUT_BACK), so its row is flagged
  * unless the balance chain vouches for it. Words in page units (the page's skew levelled).
  */
 export function pointsLost<
@@ -457,10 +459,12 @@ export function pointsLost<
     const end = w.x + w.width;
     const near = (e: number) => Math.abs(e - end) <= COLUMN_EDGE * w.height;
     const column = figures.filter((f) => near(f.x + f.width));
-    if (column.length === 0 || column.length + before.filter(near).length < COLUMN_MIN) return w;
-    // not above the column's first figure: a heading's period ('29 Feb 2024') or account number
-    // may end where a column of figures ends
-    if (w.y + w.height / 2 < Math.min(...column.map((f) => f.y)) - TABLE_REACH * w.height) return w;
+    if (column.length + before.filter(near).length < COLUMN_MIN) return w;
+    // not above the column's first figure on the page (the page's first, where the column has none
+    // with its point): a heading's period ('29 Feb 2024') or account number may end where a column
+    // of figures ends
+    const first = Math.min(...(column.length ? column : figures).map((f) => f.y));
+    if (w.y + w.height / 2 < first - TABLE_REACH * w.height) return w;
     const digits = m[1]!;
     const text = `${digits.slice(0, -2)}.${digits.slice(-2)}${m[2] ?? ''}`;
     return { ...w, text, confidence: Math.min(w.confidence ?? 100, POINT_PUT_BACK) };
