@@ -543,6 +543,9 @@ function mendNamedMonth(text: string): string | null {
  */
 const SLASH_WITH_A_ONE = /^(\d{1,2})([/.-])[1lI|]\s+(\d{1,2})\2(\d{4}|\d{2})$/;
 
+/** What a date's slash is read as, as a figure ('16712/2023'; '2000325'). */
+const SLASH_FIGURE = /^[017]$/;
+
 /** dd/mm/y of a day 1-31 and a month 1-12, the day and month of two figures; else null. */
 function dayMonthYear(d: string, m: string, y: string): string | null {
   const [day, month] = [Number(d), Number(m)];
@@ -582,6 +585,16 @@ export function mendOcrDate(text: string): string | null {
       [d, m, y] = [t.slice(0, 2), t.slice(3, 5), t.slice(5)];
     // both lost: ddmmyy, ddmmyyyy ('040325' for 04/03/25: scan bench, photo ICICI seed 7943)
     else if (seps === 0 && t.length === 4 + yLen) [d, m, y] = [t.slice(0, 2), t.slice(2, 4), t.slice(4)];
+    // one lost and the other read as a figure, a 0, 1 or 7 ('2000325' for 20/03/25: ICICI 7943
+    // again, session 24): after the day or after the month, where exactly one of the two leaves a
+    // day and a month
+    else if (seps === 0 && t.length === 5 + yLen) {
+      const read = [
+        [t.slice(0, 2), t.slice(3, 5), t.slice(5), t[2]!],
+        [t.slice(0, 2), t.slice(2, 4), t.slice(5), t[4]!],
+      ].filter(([dd, mm, , slash]) => SLASH_FIGURE.test(slash!) && dayMonthYear(dd!, mm!, '') !== null);
+      if (read.length === 1) [d, m, y] = read[0]!;
+    }
     if (d) break;
   }
   if (!d || !m || !y || !/^\d+$/.test(d + m + y) || (y.length !== 4 && y.length !== 2)) return null;

@@ -39,7 +39,7 @@ import {
 import { flattenSheet } from '../scan/sheet.ts';
 import { readingDpi, sharpGlyphs } from '../scan/reading-dpi.ts';
 import { inkLook } from '../scan/upright.ts';
-import { joinCutFigures, joinCutLabels, mendCrMarks, pageMonths } from '../scan/words.ts';
+import { joinCutFigures, joinCutLabels, mendCrMarks, pageMonths, pointsLost } from '../scan/words.ts';
 import type { Page, PageScan, Word } from '../source.ts';
 import { pagePreview } from '../scan/crops.ts';
 
@@ -257,6 +257,11 @@ export interface OcrOptions {
   /** find a photographed sheet's corners on its desk and warp it flat (default true) */
   flatten?: boolean;
   /**
+   * where the figures with paise of the statement's pages read before end, in page units (the
+   * columns a figure read without its point is found in: scan/words.ts, pointsLost)
+   */
+  figureEnds?: readonly number[];
+  /**
    * keep a small picture of the page for the strips of unsure rows (OcrPage.scan, default true):
    * ~0.2 s of CPU a page (scaling, the JPEG), spared where no strip is cut (the CLI, the bench)
    */
@@ -344,6 +349,8 @@ export function toWords(
   lines: TessLine[],
   unitsPerPixel: number,
   size: { width: number; height: number },
+  /** where the figures with paise of the statement's pages before end (pointsLost) */
+  figureEnds: readonly number[] = [],
 ): Word[] {
   const slope = skewSlope(lines);
   // Rotate word boxes by the page's skew so that a printed row has one y across the page: the
@@ -376,7 +383,8 @@ export function toWords(
       });
     }
   }
-  return words;
+  // a figure whose point was lost, in a column of figures with paise, levelled (scan/words.ts)
+  return pointsLost(words, figureEnds);
 }
 
 const AMOUNT = /^\(?-?(?:\d{1,3}(?:,\d{2,3})*|\d+)\.\d{2}\)?(?:Cr|Dr|CR|DR)?\.?$/;
@@ -638,7 +646,7 @@ export async function ocrGrey(
   const pixelUnits = unitsPerPixel / page.scale;
   const units = opts.pageWidth ? opts.pageWidth / page.grey.width : pixelUnits;
   return {
-    words: toWords(lines, units, page.grey),
+    words: toWords(lines, units, page.grey, opts.figureEnds),
     width: page.grey.width * units,
     height: page.grey.height * units,
     rotation,

@@ -14,8 +14,9 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
 import { garbageText } from '../scan/garbage-text.ts';
-import { blowUpAt, type Grey, greyFromRgbAt } from '../scan/grey.ts';
+import { blowUpAt, type Grey, greyAt, greyFromRgbAt } from '../scan/grey.ts';
 import { type PageJpeg, pageJpeg } from '../scan/page-jpeg.ts';
+import { paiseFigureEnds } from '../scan/words.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
 import { getDocument, OPS, PasswordException, PasswordResponses, pdfWorker } from './pdfjs.ts';
 import { keepPdfjsCode } from './pdfjs-load.ts';
@@ -302,6 +303,35 @@ interface JpegDecoder {
   parse(data: Uint8Array): void;
   getData(opts: { width: number; height: number; forceRGB: boolean }): Uint8ClampedArray | Uint8Array;
   numComponents: number;
+  /**
+   * after parse: each component's samples (128 is no colour for Cb and Cr), in 8 x 8 blocks, a
+   * row of blocksPerLine + 1 of them (the last, and the rows past blocksPerColumn, padding)
+   */
+  components: { output: ArrayLike<number>; blocksPerLine: number; blocksPerColumn: number }[];
+  /** whether the three components are Y, Cb and Cr (not R, G, B) */
+  readonly _isColorConversionNeeded: boolean;
+}
+
+/**
+ * The page's grey straight from a parsed JPEG's Y plane, when its colour planes carry no colour
+ * (Cb and Cr 128 everywhere: a grey page saved in colour, as a scanner or a phone writes it), or it
+ * has one component: then pdf.js's RGB is Y three times (R and B exactly, G within 0.035) and its
+ * weighed grey is Y, byte for byte, without the colour planes laid out, the RGB converted and
+ * weighed back (~65 ms of a 300 dpi page's ~130 after the parse: decision 041, session 24). Null
+ * for a page with colour: it is weighed from RGB as before. (Mutates the decoder: use it once.)
+ */
+export function lumaPlane(decoder: JpegDecoder, width: number, height: number): Uint8ClampedArray | null {
+  if (decoder.numComponents === 3) {
+    if (!decoder._isColorConversionNeeded) return null;
+    for (const c of decoder.components.slice(1))
+      for (let row = 0; row < c.blocksPerColumn; row++)
+        for (let i = 64 * (c.blocksPerLine + 1) * row, end = i + 64 * c.blocksPerLine; i < end; i++)
+          if (c.output[i] !== 128) return null;
+    decoder.components = decoder.components.slice(0, 1);
+    decoder.numComponents = 1;
+  } else if (decoder.numComponents !== 1) return null;
+  const y = decoder.getData({ width, height, forceRGB: false });
+  return y.length === width * height ? (y as Uint8ClampedArray) : null;
 }
 let jpegImage: Promise<new (opts: { colorTransform?: number }) => JpegDecoder> | null = null;
 const JPEG_DECODERS = 'pdfjs-dist/image_decoders/pdf.image_decoders.min.mjs';
@@ -329,18 +359,22 @@ export async function jpegGrey(jpeg: PageJpeg, page: PDFPageProxy, dpi: number):
   const nearest = by(2) || (by(1.5) && jpeg.width % 2 === 0 && jpeg.height % 2 === 0);
   if (!same && !nearest) return null;
   jpegImage ??= import(JPEG_DECODERS).then((m: { JpegImage: never }) => m.JpegImage);
-  let rgb: Uint8ClampedArray | Uint8Array;
+  let rgb: Uint8ClampedArray | Uint8Array | null = null;
+  let luma: Uint8ClampedArray | null = null;
   try {
     const decoder = new (await jpegImage)({});
     decoder.parse(jpeg.data);
-    rgb = decoder.getData({ width: jpeg.width, height: jpeg.height, forceRGB: true });
+    luma = lumaPlane(decoder, jpeg.width, jpeg.height);
+    if (!luma) rgb = decoder.getData({ width: jpeg.width, height: jpeg.height, forceRGB: true });
   } catch {
     return null;
   }
-  if (rgb.length !== jpeg.width * jpeg.height * 3) return null;
+  if (!luma && rgb?.length !== jpeg.width * jpeg.height * 3) return null;
   const [outWidth, outHeight] = [Math.ceil(vp.width), Math.ceil(vp.height)];
-  if (same) return greyFromRgbAt(rgb, jpeg.width, jpeg.height, outWidth, outHeight);
-  const grey = greyFromRgbAt(rgb, jpeg.width, jpeg.height, jpeg.width, jpeg.height);
+  const weigh = (w: number, h: number) =>
+    luma ? greyAt(luma, jpeg.width, jpeg.height, w, h) : greyFromRgbAt(rgb!, jpeg.width, jpeg.height, w, h);
+  if (same) return weigh(outWidth, outHeight);
+  const grey = weigh(jpeg.width, jpeg.height);
   return blowUpAt(grey, Math.round(vp.width) || 1, Math.round(vp.height) || 1, outWidth, outHeight);
 }
 
@@ -491,6 +525,9 @@ async function readPages(
   const pages: Page[] = [];
   const keep = onPage ?? ((page: Page) => pages.push(page));
   let failure: PageFailure | null = null;
+  // where the OCR'd pages' figures with paise end: a later page's column of figures whose points
+  // were lost is found by them too (scan/words.ts, pointsLost)
+  const figureEnds: number[] = [];
   const fail = (page: number, err: unknown) => {
     failure = firstFailure(failure, { page, error: UNREADABLE_PAGE(page, err) });
     source.stop();
@@ -540,8 +577,9 @@ async function readPages(
         page.cleanup();
         try {
           const r = canvas
-            ? await ocrCanvas(canvas, 72 / dpi, { release: true, preview })
-            : await ocrGrey(grey!, 72 / dpi, { preview });
+            ? await ocrCanvas(canvas, 72 / dpi, { release: true, preview, figureEnds })
+            : await ocrGrey(grey!, 72 / dpi, { preview, figureEnds });
+          figureEnds.push(...paiseFigureEnds(r.words));
           keep({
             ...entry,
             width: r.width,

@@ -43,6 +43,21 @@ export function greyFromRgbAt(
   return { data, width: outWidth, height: outHeight };
 }
 
+/** A grey plane `width` x `height` at the top left of a white image `outWidth` x `outHeight` (greyFromRgbAt's). */
+export function greyAt(
+  plane: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  outWidth: number,
+  outHeight: number,
+): Grey {
+  if (outWidth === width && outHeight === height)
+    return { data: new Uint8Array(plane.buffer, plane.byteOffset, plane.length), width, height };
+  const data = new Uint8Array(outWidth * outHeight).fill(255);
+  for (let y = 0; y < height; y++) data.set(plane.subarray(y * width, (y + 1) * width), y * outWidth);
+  return { data, width: outWidth, height: outHeight };
+}
+
 /**
  * The image blown up to `width` x `height` by the nearest pixel, at the top left of a white image
  * `outWidth` x `outHeight` (at least as large): what a canvas of that size shows with the image

@@ -406,3 +406,67 @@ export function joinCutLabels<W extends LineWord>(words: readonly W[], maxGap = 
   }
   return out;
 }
+
+/** A figure printed with paise, as the recogniser reads it whole: '44380.64', '1,755.00', '98.10Cr'. */
+const PAISE_FIGURE = /^\(?-?\d[\d,]*\.\d{2}\)?(?:Cr|Dr|CR|DR)?$/;
+/**
+ * Digits alone, a mark perhaps after them: a figure whose point the recogniser lost ('4438064'); from
+ * 45.00's four digits to a crore's ten, no 0 first (an account or reference number is longer, or
+ * starts so; three digits were a cut figure's tail: '788,227' '715' 'Or').
+ */
+const POINTLESS = /^([1-9]\d{3,9})(Cr|Dr|CR|DR)?$/;
+/** Figures ending this near one another (a share of their text height) stand in one column. */
+const COLUMN_EDGE = 0.4;
+/**
+ * Figures with paise in the column that vouch for its figures having paise, on the page or on the
+ * statement's pages before (`before`): two (one alone may end where a cheque number ends: '906965'
+ * under '290150.17', photo INDIANBANK seed 126939). A page of the statement sets its columns where
+ * the pages before set them: ICICI 7943's page 2 kept the point of one balance of six and of no
+ * deposit.
+ */
+const COLUMN_MIN = 2;
+/** How far above its column's first figure (text heights) a figure may stand: a row's. */
+const TABLE_REACH = 1.5;
+/** What a figure given its point is at most taken as sure as: an unsure row's (account.ts, UNSURE_CONFIDENCE). */
+const POINT_PUT_BACK = 59;
+
+/** Where the figures with paise of a page end (page units): the columns `pointsLost` goes by. */
+export function paiseFigureEnds(words: readonly { text: string; x: number; width: number }[]): number[] {
+  return words.filter((w) => PAISE_FIGURE.test(w.text)).map((w) => w.x + w.width);
+}
+
+/**
+ * A soft photo's point, faint, is lost altogether: '44380.64' read '4438064', '3,426.00' '342600'
+ * (scan bench, photo ICICI seed 7943 at 200 dpi, session 21's read: 16 of its 28 balances and 6
+ * of its amounts so, the balances unread and the amounts read as whole rupees; decision 041,
+ * session 24). The parse puts such points back too (parse/ocr-words.ts, restoreLostPoints), page by
+ * page and only where the column holds as many figures with points as without: ICICI's page 2 had
+ * one balance of six with its point. Here the words are levelled and the statement's pages before
+ * are known. A word of
+ * digits alone, ending where figures with paise end in the same column (right-aligned, within
+ * COLUMN_EDGE of its height, COLUMN_MIN of them or more, on the page or the pages before) is such a
+ * figure: its point is put back before its last two digits. It is taken as unsure (POINT_PUT_BACK), so its row is flagged
+ * unless the balance chain vouches for it. Words in page units (the page's skew levelled).
+ */
+export function pointsLost<
+  W extends { text: string; x: number; y: number; width: number; height: number; confidence?: number },
+>(words: readonly W[], before: readonly number[] = []): W[] {
+  const figures = words.filter((w) => PAISE_FIGURE.test(w.text));
+  if (figures.length === 0) return [...words];
+  return words.map((w) => {
+    const m = POINTLESS.exec(w.text);
+    if (!m) return w;
+    const end = w.x + w.width;
+    const near = (e: number) => Math.abs(e - end) <= COLUMN_EDGE * w.height;
+    const column = figures.filter((f) => near(f.x + f.width));
+    if (column.length + before.filter(near).length < COLUMN_MIN) return w;
+    // not above the column's first figure on the page (the page's first, where the column has none
+    // with its point): a heading's period ('29 Feb 2024') or account number may end where a column
+    // of figures ends
+    const first = Math.min(...(column.length ? column : figures).map((f) => f.y));
+    if (w.y + w.height / 2 < first - TABLE_REACH * w.height) return w;
+    const digits = m[1]!;
+    const text = `${digits.slice(0, -2)}.${digits.slice(-2)}${m[2] ?? ''}`;
+    return { ...w, text, confidence: Math.min(w.confidence ?? 100, POINT_PUT_BACK) };
+  });
+}

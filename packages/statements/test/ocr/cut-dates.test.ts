@@ -193,3 +193,17 @@ test("the photo BOB statement whose 6 Feb was read '06-' 'Fep-' '2024': both row
   assert.equal(rows.find((t) => t.date === '2024-02-09')?.ocrFlag, true);
   assert.equal(result.accounts[0]?.reconciliation.ok, true);
 });
+
+test("mendOcrDate reads back a date whose one separator was lost and the other read as a figure ('2000325')", () => {
+  // photo ICICI seed 7943's 20 Mar (session 24): the figure after the day, not after the month
+  assert.equal(mendOcrDate('2000325'), '20/03/25');
+  assert.equal(mendOcrDate('0470325'), '04/03/25'); // a slash read as a 7
+  assert.equal(mendOcrDate('0410325'), '04/03/25'); // a slash read as a 1
+  assert.equal(mendOcrDate('0410125'), null); // 04/01/25 or 04/10/25
+  assert.equal(mendOcrDate('201032025'), '20/03/2025');
+  // where both places leave a day and a month, or neither does: no date
+  assert.equal(mendOcrDate('201012025'), null);
+  assert.equal(mendOcrDate('2013325'), null);
+  assert.equal(mendOcrDate('2050325'), null); // a 5 is no slash
+  assert.equal(mendOcrDate('1234567'), null);
+});

@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import { closeOcr } from '../../src/read/ocr.ts';
-import { drawJpeg, jpegGrey, readPdf, renderForOcr } from '../../src/read/pdf.ts';
+import { drawJpeg, jpegGrey, lumaPlane, readPdf, renderForOcr } from '../../src/read/pdf.ts';
 import { getDocument } from '../../src/read/pdfjs.ts';
-import { greyFromRgba } from '../../src/scan/grey.ts';
+import { greyFromRgbAt, greyFromRgba } from '../../src/scan/grey.ts';
 import { pageJpeg } from '../../src/scan/page-jpeg.ts';
 import { imagePdf } from '../ocr/scan-bench.ts';
 
@@ -208,4 +208,32 @@ test("a 300, 200 or 150 dpi scan's page is the rendering's grey, decoded without
       await task.destroy();
     }
   }
+});
+
+test("lumaPlane: a grey page's JPEG saved in colour is its Y plane, byte for byte its RGB weighed; a page with colour is not", async () => {
+  // pdf.js's own decoder, as read/pdf.ts loads it (the module has no types of its own)
+  const decoders = 'pdfjs-dist/image_decoders/pdf.image_decoders.min.mjs';
+  const { JpegImage } = (await import(decoders)) as {
+    JpegImage: new (o: object) => Parameters<typeof lumaPlane>[0];
+  };
+  const decoded = (data: Buffer) => {
+    const d = new JpegImage({});
+    d.parse(new Uint8Array(data));
+    return d;
+  };
+  const [w, h] = [300, 400];
+  // a grey page (the canvas writes three components, its colour planes flat)
+  const grey = jpeg(w, h);
+  const luma = lumaPlane(decoded(grey), w, h);
+  assert.ok(luma, 'a grey page is read from its luma');
+  const weighed = greyFromRgbAt(decoded(grey).getData({ width: w, height: h, forceRGB: true }), w, h, w, h);
+  assert.ok(Buffer.from(luma).equals(Buffer.from(weighed.data)), 'the same bytes as its RGB weighed');
+  // red ink: its colour planes carry colour, and the page is weighed from its RGB
+  const c = createCanvas(w, h);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, w, h);
+  ctx.fillStyle = '#c00';
+  ctx.fillText('01/01/2023  1,234.00', 10, 50);
+  assert.equal(lumaPlane(decoded(c.toBuffer('image/jpeg', 80)), w, h), null);
 });
