@@ -153,6 +153,8 @@ export class StatementQueue {
         priority: 1 - (rankOf.get(id) ?? 1),
       })),
     );
+    // Committed: an idle reader of this process takes it now, not at its next poll.
+    this.wake(jobIds.length);
   }
 
   /**
@@ -164,36 +166,49 @@ export class StatementQueue {
     if (this.working) return;
     this.working = true;
     const deps: ReadDeps = { db: this.database.db, log: this.log, uploads: this.uploads, ...hooks };
-    await this.boss.work<ReadPayload>(
-      READ_QUEUE,
-      {
-        localConcurrency: this.settings.localConcurrency,
-        batchSize: 1,
-        pollingIntervalSeconds: this.settings.pollingIntervalSeconds,
-      },
-      async ([job]: Job<ReadPayload>[]) => {
-        const id = job.data.jobId;
-        let attempt: number | undefined;
-        const handling = (async () => {
+    // One registration a reader (localConcurrency 1 each, as many as localConcurrency said): each
+    // has its own worker id, so send() can wake an idle one (pg-boss wakes only the first worker of
+    // a registration by its id).
+    for (let i = 0; i < this.settings.localConcurrency; i++) {
+      const reader = { id: '', busy: false };
+      reader.id = await this.boss.work<ReadPayload>(
+        READ_QUEUE,
+        {
+          localConcurrency: 1,
+          batchSize: 1,
+          pollingIntervalSeconds: this.settings.pollingIntervalSeconds,
+        },
+        async ([job]: Job<ReadPayload>[]) => {
+          reader.busy = true;
+          const id = job.data.jobId;
+          let attempt: number | undefined;
+          const handling = (async () => {
+            try {
+              const outcome = await readDroppedFile(deps, id, {
+                signal: job.signal,
+                claimed: (row) => void (attempt = row.attempts),
+              });
+              return { outcome };
+            } catch (err) {
+              if (this.closing && attempt !== undefined) await this.handBack(id, attempt);
+              throw jobFailure(err);
+            }
+          })();
+          this.handlers.add(handling);
           try {
-            const outcome = await readDroppedFile(deps, id, {
-              signal: job.signal,
-              claimed: (row) => void (attempt = row.attempts),
-            });
-            return { outcome };
-          } catch (err) {
-            if (this.closing && attempt !== undefined) await this.handBack(id, attempt);
-            throw jobFailure(err);
+            return await handling;
+          } finally {
+            this.handlers.delete(handling);
+            reader.busy = false;
+            // A reader that has just ended a job asks for the next at once, not after its poll: jobs
+            // sent while every reader was busy woke none of them (a backlog would otherwise be read
+            // one job a poll per reader). An empty queue answers nothing, and it sleeps its poll.
+            this.boss.notifyWorker(reader.id);
           }
-        })();
-        this.handlers.add(handling);
-        try {
-          return await handling;
-        } finally {
-          this.handlers.delete(handling);
-        }
-      },
-    );
+        },
+      );
+      this.readers.push(reader);
+    }
     await this.boss.work<ReadPayload>(
       READ_FAILED_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: this.settings.pollingIntervalSeconds },
@@ -275,6 +290,23 @@ export class StatementQueue {
   private closing = false;
   /** The reads running in this process. */
   private readonly handlers = new Set<Promise<unknown>>();
+  /** This process's readers (work()): their pg-boss worker ids, and whether each has a job in hand. */
+  private readonly readers: { id: string; busy: boolean }[] = [];
+
+  /**
+   * Wakes up to `n` of this process's idle readers, so a job sent here starts now rather than at
+   * their next poll (decision 052 round nineteen). A reader woken while it fetches fetches again at
+   * once; one woken for nothing finds no job and goes back to its poll. Readers of other processes
+   * (`bahi worker`) still find the job at their poll (pollingIntervalSeconds).
+   */
+  private wake(n: number): void {
+    for (const reader of this.readers) {
+      if (n <= 0) return;
+      if (reader.busy) continue;
+      this.boss.notifyWorker(reader.id);
+      n -= 1;
+    }
+  }
 
   /**
    * A read cut by stop() goes back to `queued`, so the screen says it waits rather than showing it
