@@ -1,7 +1,7 @@
 // A drop through the server starts at once on an idle queue, not at its readers' next poll
-// (decision 052 round nineteen): send() wakes an idle reader of this process, so the poll only
-// bounds jobs sent by other processes and retries. Here the poll is 30 s: a file that waits for
-// it fails the test.
+// (decision 052 rounds nineteen and twenty): send() wakes an idle reader of this process, so the
+// poll only bounds jobs sent by other processes and retries. Here the poll is 30 s: a file that
+// waits for it fails the test. A drop's files are queued in the transaction that records them.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -89,3 +89,21 @@ test(
     assert.ok(Date.now() - started < 20_000);
   },
 );
+
+test('a drop’s files and their queue jobs are stored together: a job that cannot be queued stores no file', async () => {
+  const u = await makeMember(h, 100);
+  const insert = queue.boss.insert.bind(queue.boss);
+  queue.boss.insert = (async () => {
+    throw new Error('the queue refused the jobs');
+  }) as typeof queue.boss.insert;
+  let drop;
+  try {
+    drop = await dropFiles(h, u.token, null, [{ name: 'a.txt', bytes: Buffer.from('not a statement') }]);
+  } finally {
+    queue.boss.insert = insert;
+  }
+  // before round twenty the rows were committed first and the drop answered 202 with no job queued
+  assert.notEqual(drop.status, 202, JSON.stringify(drop.body));
+  const rows = await database.db.select().from(officeJobs).where(eq(officeJobs.userId, u.id));
+  assert.deepEqual(rows, []);
+});

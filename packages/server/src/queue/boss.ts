@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PgBoss, fromPglite, type Job } from 'pg-boss';
-import { errorFields, type Database } from '../db/index.ts';
+import { errorFields, type Database, type DbOrTx, type Tx } from '../db/index.ts';
 import { officeJobs, officeUploads, users } from '../db/schema.ts';
 import { readDroppedFile, type ReadDeps } from './read.ts';
 import type { QueueSettings } from './settings.ts';
@@ -130,11 +130,28 @@ export class StatementQueue {
    * harmless), fairly across users (issue 33: another user's file waited 374 s behind one user's
    * drop). pg-boss takes the highest priority first, then the oldest; a file's priority is minus
    * its place among its owner's files still queued, so each user's first file goes before anyone's
-   * second, and a user's hundredth file never waits in front of another user's first.
+   * second, and a user's hundredth file never waits in front of another user's first. Then wakes
+   * idle readers of this process (a drop starts now, not at their next poll).
    */
   async send(jobIds: string[]): Promise<void> {
+    await this.enqueue(this.database.db, jobIds);
+    this.wake(jobIds.length);
+  }
+
+  /**
+   * send() within the transaction that records the files (the drop route, store.ts insertDrop):
+   * their jobs commit with their rows (decision 052 round twenty). Sent after the commit, a file
+   * was recorded but not queued for the send's two statements (behind the readers' on a busy
+   * database), or until recover() a minute later when the send failed; the fair-queue test counts
+   * from the row. The caller wakes the readers after the commit (wake).
+   */
+  async sendWithin(tx: Tx, jobIds: string[]): Promise<void> {
+    await this.enqueue(tx, jobIds, onTransaction(tx));
+  }
+
+  private async enqueue(db: DbOrTx, jobIds: string[], bossDb?: { executeSql: ExecuteSql }): Promise<void> {
     if (jobIds.length === 0) return;
-    const ranks = await this.database.db.execute(sql`
+    const ranks = await db.execute(sql`
       select id, rank::int as rank from (
         select id, row_number() over (partition by user_id order by created_at, id) as rank
         from office_jobs
@@ -152,9 +169,10 @@ export class StatementQueue {
         data: { jobId: id } satisfies ReadPayload,
         priority: 1 - (rankOf.get(id) ?? 1),
       })),
+      // (pg-boss reads the queue's row from its cache, filled when ensureQueues created or updated
+      // it: no statement of its own runs beside the transaction, which on PGlite would wait for it)
+      bossDb ? { db: bossDb } : {},
     );
-    // Committed: an idle reader of this process takes it now, not at its next poll.
-    this.wake(jobIds.length);
   }
 
   /**
@@ -299,7 +317,7 @@ export class StatementQueue {
    * once; one woken for nothing finds no job and goes back to its poll. Readers of other processes
    * (`bahi worker`) still find the job at their poll (pollingIntervalSeconds).
    */
-  private wake(n: number): void {
+  wake(n: number): void {
     for (const reader of this.readers) {
       if (n <= 0) return;
       if (reader.busy) continue;
@@ -345,4 +363,24 @@ export class StatementQueue {
     // and hand their rows back before the caller closes the database under them.
     await Promise.race([Promise.allSettled(this.handlers), sleep(5_000, undefined, { ref: false })]);
   }
+}
+
+type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * pg-boss's statements (text with $1, $2, ... and their values) on a transaction of the app's, so
+ * its jobs commit or roll back with the app's rows (pg-boss's `db` option).
+ */
+function onTransaction(tx: Tx): { executeSql: ExecuteSql } {
+  return {
+    async executeSql(text, values = []) {
+      // even pieces are text, odd ones the number of a placeholder
+      const pieces = text.split(/\$(\d+)/);
+      const query = sql.join(
+        pieces.map((piece, i) => (i % 2 ? sql`${values[Number(piece) - 1]}` : sql.raw(piece))),
+      );
+      const res = await tx.execute(query);
+      return { rows: (res as unknown as { rows: unknown[] }).rows };
+    },
+  };
 }
