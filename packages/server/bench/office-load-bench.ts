@@ -185,7 +185,7 @@ process.stdout.write(
     `errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}`,
     `server thread CPU between turns (1 ms timer, ${slices.length} turns): over 5/10/20/50 ms ${over(5)}/${over(10)}/${over(20)}/${over(50)}; longest ${longest.map((x) => x.toFixed(0)).join(', ')} ms`,
     ...readEndLines(readEnds),
-    `files: ${jobs.length} ${JSON.stringify(states)}, ${jobs.filter((j) => j.account_id).length} filed into an account; drop to end p50 ${pct(waits, 50).toFixed(0)} s, p99 ${pct(waits, 99).toFixed(0)} s; queue empty ${drainS.toFixed(0)} s after the last drop`,
+    `files: ${jobs.length} ${JSON.stringify(states)}, ${jobs.filter((j) => j.account_id).length} filed into an account; drop to end p50 ${pct(waits, 50).toFixed(2)} s, p99 ${pct(waits, 99).toFixed(2)} s; queue empty ${drainS.toFixed(0)} s after the last drop`,
     '',
   ].join('\n'),
 );

@@ -39,8 +39,11 @@ const database = await openDatabase(
   cluster ? { databaseUrl: cluster.databaseUrl, pgliteDir: '' } : { pgliteDir: path.join(dir, 'pglite') },
 );
 const readEnds = watchReadEnds();
+// The queue's poll is the default (2 s; BAHI_QUEUE_POLL_SECONDS to change it): a drop wakes an idle
+// reader of this process at once (queue/boss.ts wake), so a shorter poll only adds fetches of an
+// empty queue (it was 0.5 s until decision 052 round nineteen: ~6 fetches a second, 2.4 ms each).
 const queue = await startQueue(database, silentLog, {
-  env: { ...process.env, BAHI_QUEUE_POLL_SECONDS: '0.5' },
+  env: process.env,
   uploadsDir: uploadsDirOf(dir),
 });
 // warn: the bench measures answers, not the log (kept in memory by the harness)

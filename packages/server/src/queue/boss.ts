@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PgBoss, fromPglite, type Job } from 'pg-boss';
-import { errorFields, type Database } from '../db/index.ts';
+import { errorFields, type Database, type DbOrTx, type Tx } from '../db/index.ts';
 import { officeJobs, officeUploads, users } from '../db/schema.ts';
 import { readDroppedFile, type ReadDeps } from './read.ts';
 import type { QueueSettings } from './settings.ts';
@@ -130,11 +130,28 @@ export class StatementQueue {
    * harmless), fairly across users (issue 33: another user's file waited 374 s behind one user's
    * drop). pg-boss takes the highest priority first, then the oldest; a file's priority is minus
    * its place among its owner's files still queued, so each user's first file goes before anyone's
-   * second, and a user's hundredth file never waits in front of another user's first.
+   * second, and a user's hundredth file never waits in front of another user's first. Then wakes
+   * idle readers of this process (a drop starts now, not at their next poll).
    */
   async send(jobIds: string[]): Promise<void> {
+    await this.enqueue(this.database.db, jobIds);
+    this.wake(jobIds.length);
+  }
+
+  /**
+   * send() within the transaction that records the files (the drop route, store.ts insertDrop):
+   * their jobs commit with their rows (decision 052 round twenty). Sent after the commit, a file
+   * was recorded but not queued for the send's two statements (behind the readers' on a busy
+   * database), or until recover() a minute later when the send failed; the fair-queue test counts
+   * from the row. The caller wakes the readers after the commit (wake).
+   */
+  async sendWithin(tx: Tx, jobIds: string[]): Promise<void> {
+    await this.enqueue(tx, jobIds, onTransaction(tx));
+  }
+
+  private async enqueue(db: DbOrTx, jobIds: string[], bossDb?: { executeSql: ExecuteSql }): Promise<void> {
     if (jobIds.length === 0) return;
-    const ranks = await this.database.db.execute(sql`
+    const ranks = await db.execute(sql`
       select id, rank::int as rank from (
         select id, row_number() over (partition by user_id order by created_at, id) as rank
         from office_jobs
@@ -152,6 +169,9 @@ export class StatementQueue {
         data: { jobId: id } satisfies ReadPayload,
         priority: 1 - (rankOf.get(id) ?? 1),
       })),
+      // (pg-boss reads the queue's row from its cache, filled when ensureQueues created or updated
+      // it: no statement of its own runs beside the transaction, which on PGlite would wait for it)
+      bossDb ? { db: bossDb } : {},
     );
   }
 
@@ -164,36 +184,49 @@ export class StatementQueue {
     if (this.working) return;
     this.working = true;
     const deps: ReadDeps = { db: this.database.db, log: this.log, uploads: this.uploads, ...hooks };
-    await this.boss.work<ReadPayload>(
-      READ_QUEUE,
-      {
-        localConcurrency: this.settings.localConcurrency,
-        batchSize: 1,
-        pollingIntervalSeconds: this.settings.pollingIntervalSeconds,
-      },
-      async ([job]: Job<ReadPayload>[]) => {
-        const id = job.data.jobId;
-        let attempt: number | undefined;
-        const handling = (async () => {
+    // One registration a reader (localConcurrency 1 each, as many as localConcurrency said): each
+    // has its own worker id, so send() can wake an idle one (pg-boss wakes only the first worker of
+    // a registration by its id).
+    for (let i = 0; i < this.settings.localConcurrency; i++) {
+      const reader = { id: '', busy: false };
+      reader.id = await this.boss.work<ReadPayload>(
+        READ_QUEUE,
+        {
+          localConcurrency: 1,
+          batchSize: 1,
+          pollingIntervalSeconds: this.settings.pollingIntervalSeconds,
+        },
+        async ([job]: Job<ReadPayload>[]) => {
+          reader.busy = true;
+          const id = job.data.jobId;
+          let attempt: number | undefined;
+          const handling = (async () => {
+            try {
+              const outcome = await readDroppedFile(deps, id, {
+                signal: job.signal,
+                claimed: (row) => void (attempt = row.attempts),
+              });
+              return { outcome };
+            } catch (err) {
+              if (this.closing && attempt !== undefined) await this.handBack(id, attempt);
+              throw jobFailure(err);
+            }
+          })();
+          this.handlers.add(handling);
           try {
-            const outcome = await readDroppedFile(deps, id, {
-              signal: job.signal,
-              claimed: (row) => void (attempt = row.attempts),
-            });
-            return { outcome };
-          } catch (err) {
-            if (this.closing && attempt !== undefined) await this.handBack(id, attempt);
-            throw jobFailure(err);
+            return await handling;
+          } finally {
+            this.handlers.delete(handling);
+            reader.busy = false;
+            // A reader that has just ended a job asks for the next at once, not after its poll: jobs
+            // sent while every reader was busy woke none of them (a backlog would otherwise be read
+            // one job a poll per reader). An empty queue answers nothing, and it sleeps its poll.
+            this.boss.notifyWorker(reader.id);
           }
-        })();
-        this.handlers.add(handling);
-        try {
-          return await handling;
-        } finally {
-          this.handlers.delete(handling);
-        }
-      },
-    );
+        },
+      );
+      this.readers.push(reader);
+    }
     await this.boss.work<ReadPayload>(
       READ_FAILED_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: this.settings.pollingIntervalSeconds },
@@ -275,6 +308,23 @@ export class StatementQueue {
   private closing = false;
   /** The reads running in this process. */
   private readonly handlers = new Set<Promise<unknown>>();
+  /** This process's readers (work()): their pg-boss worker ids, and whether each has a job in hand. */
+  private readonly readers: { id: string; busy: boolean }[] = [];
+
+  /**
+   * Wakes up to `n` of this process's idle readers, so a job sent here starts now rather than at
+   * their next poll (decision 052 round nineteen). A reader woken while it fetches fetches again at
+   * once; one woken for nothing finds no job and goes back to its poll. Readers of other processes
+   * (`bahi worker`) still find the job at their poll (pollingIntervalSeconds).
+   */
+  wake(n: number): void {
+    for (const reader of this.readers) {
+      if (n <= 0) return;
+      if (reader.busy) continue;
+      this.boss.notifyWorker(reader.id);
+      n -= 1;
+    }
+  }
 
   /**
    * A read cut by stop() goes back to `queued`, so the screen says it waits rather than showing it
@@ -313,4 +363,24 @@ export class StatementQueue {
     // and hand their rows back before the caller closes the database under them.
     await Promise.race([Promise.allSettled(this.handlers), sleep(5_000, undefined, { ref: false })]);
   }
+}
+
+type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * pg-boss's statements (text with $1, $2, ... and their values) on a transaction of the app's, so
+ * its jobs commit or roll back with the app's rows (pg-boss's `db` option).
+ */
+function onTransaction(tx: Tx): { executeSql: ExecuteSql } {
+  return {
+    async executeSql(text, values = []) {
+      // even pieces are text, odd ones the number of a placeholder
+      const pieces = text.split(/\$(\d+)/);
+      const query = sql.join(
+        pieces.map((piece, i) => (i % 2 ? sql`${values[Number(piece) - 1]}` : sql.raw(piece))),
+      );
+      const res = await tx.execute(query);
+      return { rows: (res as unknown as { rows: unknown[] }).rows };
+    },
+  };
 }

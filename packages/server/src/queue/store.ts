@@ -3,7 +3,7 @@
 // the user's id.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { OfficeJob, OfficeJobState } from '@bahi/contract';
-import type { Db, DbOrTx } from '../db/index.ts';
+import type { Db, DbOrTx, Tx } from '../db/index.ts';
 import { officeJobs, officeUploads, type OfficeJobRow } from '../db/schema.ts';
 import type { KeptFile, UploadFiles } from './upload-files.ts';
 
@@ -49,6 +49,8 @@ export async function insertDrop(
   clientId: string | null,
   dropId: string,
   files: NewFile[],
+  /** queues the rows within the same transaction (StatementQueue.sendWithin) */
+  enqueue?: (tx: Tx, rows: OfficeJobRow[]) => Promise<void>,
 ): Promise<OfficeJobRow[]> {
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -65,6 +67,7 @@ export async function insertDrop(
       )
       .returning();
     await tx.insert(officeUploads).values(rows.map((r, i) => ({ jobId: r.id, file: files[i].key })));
+    await enqueue?.(tx, rows);
     return rows;
   });
 }

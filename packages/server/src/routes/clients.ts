@@ -12,7 +12,7 @@ import {
   type UnfiledInfo,
 } from '@bahi/contract';
 import { randomUUID } from 'node:crypto';
-import { requireUser } from '../auth/guards.ts';
+import { guardedRead, requireUser, type GuardedRead } from '../auth/guards.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, notFound } from '../errors.ts';
 import {
@@ -335,23 +335,33 @@ const clients: FastifyPluginAsync = async (app) => {
 
   // ---- books ----
 
-  serve(app, ENDPOINTS.book, async (request) => {
-    const page = BookQuery.parse(request.query ?? {});
-    const { rows_from: from, rows_limit: limit, ...view } = page;
-    // accountFor's check ('see': whoever sees the client) as a condition of the book's one query
-    const book = await bookWhere(
+  // The book's one query (issue 37: the screen polls it every 3 s), with accountFor's check ('see':
+  // whoever sees the client) as a condition of it; sent with the sign-in guard's query when it can be.
+  const bookFor: GuardedRead<Awaited<ReturnType<typeof bookWhere>>> = async (request, { userId, office }) => {
+    const { rows_from: from, rows_limit: limit, ...view } = BookQuery.parse(request.query ?? {});
+    return bookWhere(
       db,
       and(
         eq(officeAccounts.id, idParam(request, 'account')),
-        eq(officeAccounts.userId, request.office.id),
-        seenBy(request.office, request.user.id, officeAccounts.clientId),
+        eq(officeAccounts.userId, office.id),
+        seenBy(office, userId, officeAccounts.clientId),
       ),
       { from, limit },
       view,
     );
-    if (!book) throw notFound('No such account.');
-    return book.answer;
-  });
+  };
+  serve(
+    app,
+    ENDPOINTS.book,
+    async (request) => {
+      BookQuery.parse(request.query ?? {});
+      idParam(request, 'account');
+      const book = await guardedRead(request, bookFor);
+      if (!book) throw notFound('No such account.');
+      return book.answer;
+    },
+    { guardedRead: bookFor },
+  );
 
   serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {
     const a = await accountFor(db, request, idParam(request, 'account'), 'work');

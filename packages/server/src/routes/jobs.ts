@@ -6,11 +6,11 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { cleanText } from '@bahi/core';
 import { ENDPOINTS, JobsQuery, MAX_DROP_FILES } from '@bahi/contract';
-import { requireUser } from '../auth/guards.ts';
+import { guardedRead, requireUser, type GuardedRead } from '../auth/guards.ts';
 import { UPLOAD_LIMIT_BYTES } from '../body-limits.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, HttpError, notFound, unavailable } from '../errors.ts';
-import { errorFields } from '../db/index.ts';
+import type { Tx } from '../db/index.ts';
 import { clientFor, requireOwner, seenBy } from '../office/team.ts';
 import type { StatementQueue } from '../queue/boss.ts';
 import { readDroppedFile } from '../queue/read.ts';
@@ -212,19 +212,18 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
       const dropId = randomUUID();
       // The files' names are on disk before their rows name them (a crash keeps them whole).
       await q.uploads.settle(files.map((f) => f.key));
-      const rows = await insertDrop(ctx.db, request.office.id, clientId, dropId, files);
-      committed = true;
-      // A crash before this line leaves rows 'queued' without a queue job: recover() sends them. So
-      // does a queue that fails now (its database connection lost): the files are stored, hence
-      // accepted, and the answer says so rather than asking for a second drop.
-      try {
-        await q.send(rows.map((r) => r.id));
-      } catch (err) {
-        request.log.warn(
-          { drop: dropId, err: errorFields(err) },
-          'drop stored, queue send failed: sent on repair',
+      // The files' rows and their queue jobs in one transaction (decision 052 round twenty): a file
+      // is never recorded without its job, so no reader finds one user's backlog before another's
+      // file that is already recorded. A failure of either stores nothing: the drop is refused.
+      const queued = (tx: Tx, inserted: OfficeJobRow[]) =>
+        q.sendWithin(
+          tx,
+          inserted.map((r) => r.id),
         );
-      }
+      const rows = await insertDrop(ctx.db, request.office.id, clientId, dropId, files, queued);
+      committed = true;
+      // an idle reader of this process takes them now, not at its next poll
+      q.wake(rows.length);
       request.log.info({ drop: dropId, files: rows.length }, 'statements dropped');
       return reply.code(202).send({ drop_id: dropId, jobs: rows.map(jobView) });
     } finally {
@@ -232,21 +231,31 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     }
   });
 
-  serve(app, ENDPOINTS.jobs, async (request) => {
+  // One query (issue 37: the screen polls this every 1.5 s): the files, with an accountant's
+  // assignments as a condition of it; sent with the sign-in guard's own query when it can be.
+  const listFor: GuardedRead<OfficeJobRow[]> = async (request, { userId, office }) => {
     const query = JobsQuery.parse(request.query);
-    // One query (issue 37: the screen polls this every 1.5 s): the files, with an accountant's
-    // assignments as a condition of it. A client's files found say the person sees the client;
-    // none found, the client is looked up so one they may not see still answers 404.
-    const rows = await listJobs(ctx.db, request.office.id, {
+    return listJobs(ctx.db, office.id, {
       clientId: query.client_id,
       inbox: Boolean(query.inbox) && !query.client_id,
       dropId: query.drop_id,
       limit: query.limit,
-      seen: (clientId) => seenBy(request.office, request.user.id, clientId),
+      seen: (clientId) => seenBy(office, userId, clientId),
     });
-    if (query.client_id && rows.length === 0) await clientFor(ctx.db, request, query.client_id, 'see');
-    return { jobs: rows.map(jobView), counts: countStates(rows) };
-  });
+  };
+  serve(
+    app,
+    ENDPOINTS.jobs,
+    async (request) => {
+      const query = JobsQuery.parse(request.query);
+      const rows = await guardedRead(request, listFor);
+      // A client's files found say the person sees the client; none found, the client is looked
+      // up so one they may not see still answers 404.
+      if (query.client_id && rows.length === 0) await clientFor(ctx.db, request, query.client_id, 'see');
+      return { jobs: rows.map(jobView), counts: countStates(rows) };
+    },
+    { guardedRead: listFor },
+  );
 
   serve(app, ENDPOINTS.job, async (request) => {
     const id = String((request.params as { id?: string }).id ?? '');

@@ -206,6 +206,8 @@ interface Slot {
   lastMb: number;
   /** the reader has loaded its code: a job's clock runs from then (a cold start is not the file's fault) */
   ready: boolean;
+  /** until it is ready: the queued job it was started for (dispatch, startReaders) */
+  forJob?: Pending;
   /** the end of the reader's stderr, to tell a death by the memory limit; never logged */
   stderr: string;
 }
@@ -465,20 +467,69 @@ export class StatementPool {
     }
   }
 
+  /**
+   * Starts queued jobs on readers that are up, and starts readers for the jobs that may start and
+   * have none. A job waits for the first reader ready, a new one or one that ends its job before
+   * it (decision 052 round twenty): bound to a reader being started, a user's one file waited for
+   * Node to start (0.1-0.5 s) while the reader already up read another user's backlog beside it.
+   */
   private dispatch(): void {
     while (this.queue.length > 0 && !this.closed) {
-      if (!this.slots.some((s) => !s.busy) && this.alive >= this.size) return;
-      const index = nextJob(
-        this.queue.map((p) => ({ owner: p.owner, bytes: sizeOf(p.job), heavy: heavy(p.job) })),
-        this.running(),
-        (owner) => this.used.of(owner),
-        this.maxPerOwner,
-        this.slots.some((s) => s.busy && heavy(s.busy.job)),
-      );
+      const free = this.slots.find((s) => !s.busy && s.ready);
+      // (among equals, a job a reader is being started for goes first: it was there when none was free)
+      const promised = new Set(this.slots.flatMap((s) => (s.forJob ? [s.forJob] : [])));
+      const order = [
+        ...this.queue.filter((p) => promised.has(p)),
+        ...this.queue.filter((p) => !promised.has(p)),
+      ];
+      const index = this.nextIndex(order, this.running());
       if (index < 0) return;
-      const slot = this.slots.find((s) => !s.busy) ?? this.spawn();
-      const [pending] = this.queue.splice(index, 1);
-      this.start(slot, pending, Date.now(), timeLimitMs(this, null, sizeOf(pending.job)));
+      if (!free) {
+        this.startReaders();
+        return;
+      }
+      const pending = order[index];
+      this.queue.splice(this.queue.indexOf(pending), 1);
+      this.start(free, pending, Date.now(), timeLimitMs(this, null, sizeOf(pending.job)));
+    }
+  }
+
+  private nextIndex(queue: readonly Pending[], running: Map<string, number>): number {
+    return nextJob(
+      queue.map((p) => ({ owner: p.owner, bytes: sizeOf(p.job), heavy: heavy(p.job) })),
+      running,
+      (owner) => this.used.of(owner),
+      this.maxPerOwner,
+      this.slots.some((s) => s.busy && heavy(s.busy.job)),
+    );
+  }
+
+  /**
+   * Readers started for the queued jobs that may start (their owner under maxPerOwner, counting the
+   * jobs before them), beyond the readers already starting, as the pool's size allows. Each is
+   * started for a job (`forJob`): a reader that dies or does not start before it is ready fails
+   * that job if it still waits, as when the job was sent to it at once.
+   */
+  private startReaders(): void {
+    let covered = this.slots.filter((s) => !s.busy && !s.ready).length;
+    const queue = [...this.queue];
+    const running = this.running();
+    while (queue.length > 0) {
+      const index = this.nextIndex(queue, running);
+      if (index < 0) return;
+      const [pending] = queue.splice(index, 1);
+      if (pending.owner !== undefined) running.set(pending.owner, (running.get(pending.owner) ?? 0) + 1);
+      // (a reader on its way takes this one)
+      if (covered-- > 0) continue;
+      if (this.alive >= this.size) return;
+      const slot = this.spawn();
+      slot.forJob = pending;
+      // (held while a job waits for it: a command line's only job keeps its process alive)
+      this.hold(slot, true);
+      slot.timer = setTimeout(
+        () => this.fail(slot, new StatementError('TIMEOUT', { logMessage: 'pool: reader did not start' })),
+        START_MS,
+      );
     }
   }
 
@@ -632,7 +683,7 @@ export class StatementPool {
       // scan each reach ~450 MB (a recogniser each), and a 14-page scan at BAHI_MEMORY_MB=1024 was
       // ended as too large when read by two, while one reads it within the budget (issue 32).
       if (process.memoryUsage.rss() / MB + 2 * this.readerMb > this.budgetMb) return undefined;
-      const idle = this.slots.find((s) => !s.busy);
+      const idle = this.slots.find((s) => !s.busy && s.ready);
       // The helper counts as the owner's: within its reader limit, or beyond it while no other
       // owner's job waits (issue 38: on 2 cores the limit kept a lone user's statement to one
       // reader with the other idle). A borrowed reader goes back at its next claim (see 'claim').
@@ -714,10 +765,21 @@ export class StatementPool {
     if (!('id' in msg)) {
       // 'ready': the job waiting for this reader starts its clock now. A helper keeps its job's.
       slot.ready = true;
+      slot.forJob = undefined;
       if (slot.busy && !slot.busy.parent) {
         slot.startedAt = slot.began = Date.now();
         slot.cpuAt = slot.child.pid ? cpuMsOf(slot.child.pid) : null;
         this.arm(slot, slot.budgetMs);
+      }
+      if (!slot.busy) {
+        // started for a queued job: it takes the next one (a reader freed meanwhile may have taken
+        // that job), or waits idle like any reader
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.timer = null;
+        this.hold(slot, false);
+        slot.idle = setTimeout(() => this.retire(slot), this.idleMs);
+        slot.idle.unref();
+        this.dispatch();
       }
       return;
     }
@@ -860,6 +922,10 @@ export class StatementPool {
     this.charge(slot, pending);
     void this.end(slot);
     if (pending) this.settle(pending, err);
+    // A reader started for a queued job that died (or did not start) before it was ready: that
+    // job fails with its error, as when it was sent to the reader at once.
+    const waiting = slot.forJob && !slot.ready ? this.queue.indexOf(slot.forJob) : -1;
+    if (waiting >= 0) this.settle(this.queue.splice(waiting, 1)[0], err);
     // A helper works for its parent only: end it with the parent.
     if (pending?.helper) this.fail(pending.helper, err);
     if (!this.closed) this.dispatch();

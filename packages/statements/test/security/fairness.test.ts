@@ -27,13 +27,23 @@ test("a queued job of another owner goes before the rest of one owner's queue", 
 test('one owner holds at most all threads but one: another owner starts at once', corpusNeeded, async () => {
   const pool = new StatementPool({ size: 2 });
   try {
-    const a = [1, 2, 3].map(() => pool.run({ op: 'extract', bytes: report() }, undefined, 'a'));
-    await new Promise((r) => setImmediate(r));
+    // (a job starts once a reader is up, not when one is started for it: decision 052 round twenty)
+    const until = async (ok: () => boolean) => {
+      for (let i = 0; i < 600 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
+    };
+    const ended: string[] = [];
+    const a = [1, 2, 3].map((i) =>
+      pool.run({ op: 'extract', bytes: report() }, undefined, 'a').then(() => ended.push(`a${i}`)),
+    );
+    await until(() => pool.busyThreads > 0);
     assert.equal(pool.busyThreads, 1, 'owner a runs one job at a time on a 2-thread pool');
-    const b = pool.run({ op: 'extract', bytes: report() }, undefined, 'b');
+    assert.equal(pool.threads, 1, 'and no second reader is started for its queue');
+    const b = pool.run({ op: 'extract', bytes: report() }, undefined, 'b').then(() => ended.push('b'));
     await new Promise((r) => setImmediate(r));
-    assert.equal(pool.busyThreads, 2, "owner b's job started beside a's");
+    assert.equal(pool.threads, 2, "a reader is started for owner b's job");
     await Promise.all([...a, b]);
+    // b's job started on the first reader ready, before the rest of a's queue
+    assert.ok(ended.indexOf('b') < ended.indexOf('a3'), ended.join(' '));
   } finally {
     await pool.close();
   }
