@@ -4,7 +4,6 @@ import type { Mailer } from './mail.ts';
 import type { GoogleVerifier } from './auth/google.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { Session } from './auth/tokens.ts';
-import type { GuardedRead } from './auth/guards.ts';
 
 /** What every route reaches through `request.server.bahi` (decorated once in buildApp). */
 export type AppContext = {
@@ -27,10 +26,6 @@ declare module 'fastify' {
     user: AuthUser;
     /** Set by requireUser: the office the user works in and their role there (issue 35). */
     office: OfficeAccess;
-  }
-  interface FastifyContextConfig {
-    /** The route's one read, sent with the sign-in guard's query when it can be (auth/guards.ts). */
-    guardedRead?: GuardedRead<unknown>;
   }
 }
 

@@ -1,6 +1,5 @@
 import type { AnswerOf, Endpoint, RequestOf } from '@bahi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import type { GuardedRead } from './auth/guards.ts';
 
 // Routes registered from the contract's list of endpoints (ENDPOINTS of @bahi/contract): the method
 // and path come from the entry, the body is parsed with its request schema before the handler runs
@@ -17,17 +16,12 @@ export function serve<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: NoInfer<Handler<E>>,
-  opts: {
-    preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
-    /** the handler's one read, sent with the sign-in guard's query (auth/guards.ts guardedRead) */
-    guardedRead?: GuardedRead<unknown>;
-  } = {},
+  opts: { preHandler?: preHandlerHookHandler | preHandlerHookHandler[] } = {},
 ): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...(opts.preHandler ? { preHandler: opts.preHandler } : {}),
-    ...(opts.guardedRead ? { config: { guardedRead: opts.guardedRead } } : {}),
     handler: async (request, reply) => {
       // A request without a body reads as {}, so the schema names the fields it lacks.
       const body = (

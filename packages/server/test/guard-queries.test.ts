@@ -3,14 +3,8 @@
 // this guard; its three round trips were a fifth of the embedded database's time under the
 // 20-user load, and each held the server's one thread while PGlite ran it.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { SIGN_IN_TTL_MS } from '../src/auth/sign-in-cache.ts';
-import { issueToken } from '../src/auth/tokens.ts';
-import { revokedSessions } from '../src/db/schema.ts';
 import { startApp } from './helpers/harness.ts';
-import { makeClient } from './helpers/queue.ts';
 import { member } from './helpers/security.ts';
 
 let h: Awaited<ReturnType<typeof startApp>>;
@@ -127,82 +121,4 @@ test('a member removed is refused on their very next read', async () => {
   });
   assert.equal(removed.statusCode, 200, removed.body);
   assert.equal((await jobsOf(token)).statusCode, 401, 'removed a moment ago');
-});
-
-// Issue 37 (decision 052 round twenty): past the guard's second, the jobs list and the book are sent
-// to the database with the guard's query (for the access it read last time), not after its answer;
-// the guard's fresh answer decides whether they are used.
-/** What the embedded database was asked and answered during `work`, in order; the guard's answers held `holdMs`. */
-async function sendsDuring(work: () => Promise<unknown>, holdMs: number): Promise<string[]> {
-  const pglite = h.database.pglite!;
-  const query = pglite.query.bind(pglite);
-  const events: string[] = [];
-  const name = (sql: string) =>
-    sql.includes('"revoked_sessions"') ? 'guard' : sql.includes('from "office_jobs"') ? 'jobs' : 'other';
-  pglite.query = (async (sql: string, ...rest: unknown[]) => {
-    if (sql === 'select 1') return (query as (...a: unknown[]) => unknown)(sql, ...rest);
-    events.push(`sent ${name(sql)}`);
-    const out = await (query as (...a: unknown[]) => Promise<unknown>)(sql, ...rest);
-    if (name(sql) === 'guard') await sleep(holdMs);
-    events.push(`answered ${name(sql)}`);
-    return out;
-  }) as typeof pglite.query;
-  try {
-    await work();
-  } finally {
-    pglite.query = query;
-  }
-  return events;
-}
-
-test('past the guard’s second, the jobs list is sent with the guard’s query, not after its answer', async () => {
-  const u = await member(h);
-  const token = await u.token();
-  assert.equal((await jobsOf(token)).statusCode, 200);
-  await sleep(SIGN_IN_TTL_MS + 20);
-  let status = 0;
-  const events = await sendsDuring(async () => void (status = (await jobsOf(token)).statusCode), 50);
-  assert.equal(status, 200);
-  assert.ok(
-    events.indexOf('sent jobs') !== -1 && events.indexOf('sent jobs') < events.indexOf('answered guard'),
-    events.join(', '),
-  );
-});
-
-test('a list sent for the access read last time is not used when the guard finds it changed', async () => {
-  const { officeMembers } = await import('../src/office/team-tables.ts');
-  const owner = await member(h);
-  const person = await member(h);
-  const own = await makeClient(h, person.id, ['50100011112222']);
-  const token = await person.token();
-  const book = () =>
-    h.app.inject({
-      method: 'GET',
-      url: `/api/office/accounts/${own.accountIds[0]}/book`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-  assert.equal((await book()).statusCode, 200, 'their own office’s book');
-  // made an accountant of another office by another process (the admin command, a second server):
-  // nothing here is told, so the guard's last answer still says their own office
-  await h.database.db
-    .insert(officeMembers)
-    .values({ userId: person.id, officeId: owner.id, role: 'accountant' });
-  await sleep(SIGN_IN_TTL_MS + 20);
-  const res = await book();
-  assert.equal(res.statusCode, 404, 'the book of an office they no longer work in: ' + res.body);
-});
-
-test('a session signed out in another process is refused past the second, the list sent with the guard or not', async () => {
-  const u = await member(h);
-  const session = { id: randomUUID(), signedInAtMs: h.clock.now().getTime() };
-  const token = issueToken(h.config.jwtSecret, u, h.clock.now(), session);
-  assert.equal((await jobsOf(token)).statusCode, 200);
-  await h.database.db.insert(revokedSessions).values({
-    sessionId: session.id,
-    userId: u.id,
-    revokedAt: h.clock.now(),
-    expiresAt: new Date(h.clock.now().getTime() + 3600_000),
-  });
-  await sleep(SIGN_IN_TTL_MS + 20);
-  assert.equal((await jobsOf(token)).statusCode, 401);
 });

@@ -52,59 +52,6 @@ async function guardRow(db: Db, userId: string, session: string | null): Promise
   return found;
 }
 
-/** The office a guard row says the person works in: not a member of another, the owner of their own. */
-function officeOf(found: GuardRow): OfficeAccess {
-  return found.officeId !== null && found.officeRole !== null
-    ? { id: found.officeId, role: found.officeRole }
-    : { id: found.user.id, role: 'owner' };
-}
-
-/** Who asks, as the guard found them: all a guarded read's query may depend on besides the request. */
-export type Access = { userId: string; office: OfficeAccess };
-
-/**
- * A route's one read that depends only on the request and on who asks (issue 37). When the guard
- * has to ask the database and it read this person's access before (the last answer kept, however
- * old: sign-in-cache.ts's hint), the read is sent at once with that access, right behind the
- * guard's own query: one round trip to the database's thread instead of two. The guard's fresh
- * answer still decides everything: a refusal (401, 403) is answered as before and the read's rows
- * are dropped unseen; the rows are used only when the fresh answer gives the same person, office
- * and role, and otherwise the read is asked again with the fresh access. Reads only (GET routes):
- * nothing may be written on a guess.
- */
-export type GuardedRead<T> = (request: FastifyRequest, access: Access) => Promise<T>;
-
-type Guess = { read: GuardedRead<unknown>; access: Access; answer: Promise<unknown> };
-/** The read sent with the guard's query for this request, and the access it was sent for. */
-const guesses = new WeakMap<FastifyRequest, Guess>();
-
-const sameAccess = (a: Access, b: Access) =>
-  a.userId === b.userId && a.office.id === b.office.id && a.office.role === b.office.role;
-
-/**
- * The answer of the route's guarded read for the person the guard let in: the one sent with the
- * guard's query when it was sent for the same access, or a read now.
- */
-export function guardedRead<T>(request: FastifyRequest, read: GuardedRead<T>): Promise<T> {
-  const access: Access = { userId: request.user.id, office: request.office };
-  const guess = guesses.get(request);
-  guesses.delete(request);
-  if (guess && guess.read === read && sameAccess(guess.access, access)) return guess.answer as Promise<T>;
-  return read(request, access);
-}
-
-/** Sends the route's guarded read (route config `guardedRead`) for the access `hint` says. */
-function sendGuess(request: FastifyRequest, hint: GuardRow): void {
-  const read = request.routeOptions.config.guardedRead;
-  if (!read) return;
-  const access: Access = { userId: hint.user.id, office: officeOf(hint) };
-  // (a read that throws at once, a bad query string, rejects here and is answered by the handler)
-  const answer = Promise.resolve().then(() => read(request, access));
-  // (a guess the guard refuses, or that it finds out of date, is never awaited)
-  answer.catch(() => {});
-  guesses.set(request, { read, access, answer });
-}
-
 /**
  * The guard's row for this call: a read (GET, HEAD) takes it from the cache when it is under
  * SIGN_IN_TTL_MS old (issue 37: half of the cheap routes' round trips); a call that changes
@@ -119,17 +66,12 @@ async function guardRowFor(
   const { db } = request.server.bahi;
   const cache = signInCacheOf<GuardRow>(db);
   const key = `${userId} ${session ?? ''}`;
-  const reading = request.method === 'GET' || request.method === 'HEAD';
-  if (!fresh && reading) {
+  if (!fresh && (request.method === 'GET' || request.method === 'HEAD')) {
     const kept = cache.get(key);
     if (kept) return kept;
   }
   const mark = cache.mark();
-  // the guard's query first, then the route's read on the last known access (guardedRead)
-  const asking = guardRow(db, userId, session);
-  const hint = reading ? cache.hint(key) : undefined;
-  if (hint) sendGuess(request, hint);
-  const found = await asking;
+  const found = await guardRow(db, userId, session);
   if (found) cache.keep(key, found, mark);
   return found;
 }
@@ -188,7 +130,10 @@ async function checkUser(request: FastifyRequest, fresh: boolean): Promise<void>
     session: token.session,
   };
   // Not a member of another office: the owner of their own (a single user works as before).
-  request.office = officeOf(found);
+  request.office =
+    found.officeId !== null && found.officeRole !== null
+      ? { id: found.officeId, role: found.officeRole }
+      : { id: user.id, role: 'owner' };
 }
 
 /** preHandler: requireUser, then role admin (403 otherwise); always from the database (rare, and powerful). */

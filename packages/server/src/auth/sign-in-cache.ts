@@ -13,10 +13,7 @@
 
 /** How long a read may rely on the guard's answer without asking the database again. */
 export const SIGN_IN_TTL_MS = 1000;
-/**
- * Entries beyond this are swept of those past the TTL (an answer lives a second, then stays as a
- * hint until it is read again or swept: this bounds the memory of a burst of sessions).
- */
+/** Entries beyond this are swept (each lives a second: this only bounds a burst of sessions). */
 const MAX_ENTRIES = 10_000;
 
 type Entry<T> = { row: T; atMs: number };
@@ -39,17 +36,12 @@ export class SignInCache<T> {
   /** The kept answer for `key`, if it is younger than the TTL. */
   get(key: string): T | undefined {
     const entry = this.rows.get(key);
-    if (!entry || this.clock() - entry.atMs >= this.ttlMs) return undefined;
+    if (!entry) return undefined;
+    if (this.clock() - entry.atMs >= this.ttlMs) {
+      this.rows.delete(key);
+      return undefined;
+    }
     return entry.row;
-  }
-
-  /**
-   * The last answer kept for `key`, however old: a guess of who asks, never an answer (guards.ts
-   * sends a route's read with it beside the guard's own query, and uses that read only when the
-   * guard's fresh answer agrees). Gone after forget(), like every answer.
-   */
-  hint(key: string): T | undefined {
-    return this.rows.get(key)?.row;
   }
 
   mark(): CacheMark {

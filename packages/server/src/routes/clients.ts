@@ -12,7 +12,7 @@ import {
   type UnfiledInfo,
 } from '@bahi/contract';
 import { randomUUID } from 'node:crypto';
-import { guardedRead, requireUser, type GuardedRead } from '../auth/guards.ts';
+import { requireUser } from '../auth/guards.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, notFound } from '../errors.ts';
 import {
@@ -335,33 +335,23 @@ const clients: FastifyPluginAsync = async (app) => {
 
   // ---- books ----
 
-  // The book's one query (issue 37: the screen polls it every 3 s), with accountFor's check ('see':
-  // whoever sees the client) as a condition of it; sent with the sign-in guard's query when it can be.
-  const bookFor: GuardedRead<Awaited<ReturnType<typeof bookWhere>>> = async (request, { userId, office }) => {
-    const { rows_from: from, rows_limit: limit, ...view } = BookQuery.parse(request.query ?? {});
-    return bookWhere(
+  serve(app, ENDPOINTS.book, async (request) => {
+    const page = BookQuery.parse(request.query ?? {});
+    const { rows_from: from, rows_limit: limit, ...view } = page;
+    // accountFor's check ('see': whoever sees the client) as a condition of the book's one query
+    const book = await bookWhere(
       db,
       and(
         eq(officeAccounts.id, idParam(request, 'account')),
-        eq(officeAccounts.userId, office.id),
-        seenBy(office, userId, officeAccounts.clientId),
+        eq(officeAccounts.userId, request.office.id),
+        seenBy(request.office, request.user.id, officeAccounts.clientId),
       ),
       { from, limit },
       view,
     );
-  };
-  serve(
-    app,
-    ENDPOINTS.book,
-    async (request) => {
-      BookQuery.parse(request.query ?? {});
-      idParam(request, 'account');
-      const book = await guardedRead(request, bookFor);
-      if (!book) throw notFound('No such account.');
-      return book.answer;
-    },
-    { guardedRead: bookFor },
-  );
+    if (!book) throw notFound('No such account.');
+    return book.answer;
+  });
 
   serve(app, ENDPOINTS.setBookLedgers, async (request, _reply, body) => {
     const a = await accountFor(db, request, idParam(request, 'account'), 'work');

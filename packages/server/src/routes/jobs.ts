@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { cleanText } from '@bahi/core';
 import { ENDPOINTS, JobsQuery, MAX_DROP_FILES } from '@bahi/contract';
-import { guardedRead, requireUser, type GuardedRead } from '../auth/guards.ts';
+import { requireUser } from '../auth/guards.ts';
 import { UPLOAD_LIMIT_BYTES } from '../body-limits.ts';
 import { serve } from '../endpoints.ts';
 import { badRequest, HttpError, notFound, unavailable } from '../errors.ts';
@@ -231,31 +231,21 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
     }
   });
 
-  // One query (issue 37: the screen polls this every 1.5 s): the files, with an accountant's
-  // assignments as a condition of it; sent with the sign-in guard's own query when it can be.
-  const listFor: GuardedRead<OfficeJobRow[]> = async (request, { userId, office }) => {
+  serve(app, ENDPOINTS.jobs, async (request) => {
     const query = JobsQuery.parse(request.query);
-    return listJobs(ctx.db, office.id, {
+    // One query (issue 37: the screen polls this every 1.5 s): the files, with an accountant's
+    // assignments as a condition of it. A client's files found say the person sees the client;
+    // none found, the client is looked up so one they may not see still answers 404.
+    const rows = await listJobs(ctx.db, request.office.id, {
       clientId: query.client_id,
       inbox: Boolean(query.inbox) && !query.client_id,
       dropId: query.drop_id,
       limit: query.limit,
-      seen: (clientId) => seenBy(office, userId, clientId),
+      seen: (clientId) => seenBy(request.office, request.user.id, clientId),
     });
-  };
-  serve(
-    app,
-    ENDPOINTS.jobs,
-    async (request) => {
-      const query = JobsQuery.parse(request.query);
-      const rows = await guardedRead(request, listFor);
-      // A client's files found say the person sees the client; none found, the client is looked
-      // up so one they may not see still answers 404.
-      if (query.client_id && rows.length === 0) await clientFor(ctx.db, request, query.client_id, 'see');
-      return { jobs: rows.map(jobView), counts: countStates(rows) };
-    },
-    { guardedRead: listFor },
-  );
+    if (query.client_id && rows.length === 0) await clientFor(ctx.db, request, query.client_id, 'see');
+    return { jobs: rows.map(jobView), counts: countStates(rows) };
+  });
 
   serve(app, ENDPOINTS.job, async (request) => {
     const id = String((request.params as { id?: string }).id ?? '');
