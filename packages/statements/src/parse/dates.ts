@@ -212,7 +212,7 @@ export function firstToken(s: string): string {
   // date under a date whose year went to the next column); a scan's day and month may run together
   // ('19Dec 2023', '31Dec2023': the recogniser lost the space; decision 041, round seven)
   const m =
-    /^(\d{1,2}[\s-]?[A-Za-z]{3,9}(?:[\s,-]*\d{2,4}(?![:\d])(?!\s+[A-Za-z]{3,9}\b))?|[A-Za-z]{3,9}\.?\s+\d{1,2}\b(?:,?\s+\d{4})?|\S+)/.exec(
+    /^(\d{1,2}[\s-]?[A-Za-z]{3,9}(?:[\s,-]*\d{2,4}(?![:\d])(?!\s+[A-Za-z]{3,9}\b))?|[A-Za-z]{3,9}\.?\s+\d{1,2}\b(?:,?\s+\d{4}(?!\d))?|\S+)/.exec(
       s.trim(),
     );
   return m ? m[1]! : '';
