@@ -55,8 +55,9 @@ test('the process restarts in place with the server flags, and its young generat
   assert.deepEqual(r.execArgv, [...SERVER_NODE_FLAGS]);
   assert.equal(r.tunables, SERVER_ENV.GLIBC_TUNABLES, 'with the server environment');
   assert.equal(r.pid, r.started, 'the same process (execve), not a child of it');
-  // --max-semi-space-size=8: two semi-spaces of at most 8 MB (without it this grows to 128 MB)
-  assert.ok(r.youngMb <= 16, `young generation ${r.youngMb} MB`);
+  // --max-semi-space-size=8: two semi-spaces of at most 8 MB, and the one page V8 may hold beside
+  // them (16.25 MB seen in a CI run at load); without the flag this grows to 128 MB
+  assert.ok(r.youngMb <= 16.5, `young generation ${r.youngMb} MB`);
 });
 
 test('a flag already given in NODE_OPTIONS and a variable already set are kept as given: no restart', () => {
