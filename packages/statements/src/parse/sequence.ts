@@ -418,11 +418,13 @@ const specialText = (text: string) => {
     if (!start) break;
     words = words.slice((start.serial ? 1 : 0) + start.words);
   }
-  // (and the figures, where the narration comes after them; an overdrawn one in brackets: '(11,27,111.09) B/F')
+  // (and the figures, where the narration comes after them; an overdrawn one in brackets: '(11,27,111.09) B/F',
+  // with its currency: '(Rs.69,532.54) B/F')
   // (whole rupees as a total's are, grouped or not: '1,84,078 1,47,876 Total', '147876 184078 Total')
   while (
     words.length > 1 &&
     (isMoney(words[0]!.replace(/^\((?=\d)|\)$/g, '')) ||
+      isMoney(words[0]!) ||
       GROUPED.test(words[0]!) ||
       BARE.test(words[0]!) ||
       EMPTY_AMOUNT.test(words[0]!) ||
