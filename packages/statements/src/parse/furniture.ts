@@ -1,9 +1,9 @@
 // Page furniture: what every page prints around its table (the bank's name, the account's line, a
 // disclaimer), told from the table by being printed again at the same edge of other pages: at the
-// foot of every page word for word (pageFeet); at the top of two pages, digits aside, and word for word
-// nowhere in the rows (pageFurniture, the sequence read's), or of a later page as on the first, word
-// for word (pageTops, the rows stage's, stricter: a narration carried to a page's top may be printed
-// alike atop two pages, never atop the first).
+// foot of every page word for word (pageFeet); at the top of a later page as atop the first, digits
+// aside and word for word nowhere in the rows (pageFurniture, the sequence read's), or word for word
+// (pageTops, the rows stage's). A narration carried to a page's top may be printed alike atop two
+// pages, never atop the first.
 import { hasFigure } from './amount.ts';
 import { type Line, nextLineClose } from './lines.ts';
 
@@ -102,37 +102,17 @@ function onlyAt(edge: Set<Line>, lines: Line[], elsewhere: (l: Line) => boolean 
 /**
  * The lines a page prints above its first row, or below its last, that other pages print there too
  * (digits aside: 'Account No : 1234 Page 2'; the foot's as pageFeet): the bank's name, the account's
- * line, a disclaimer. Never a row's narration: a narration's boilerplate carried to the tops of two
- * pages is printed in the rows too, word for word (whatever the lines' breaks), and a narration's
- * figures are neither the same atop every page nor the page's number. (A page's top ends at its header or first row: under
- * a header the lines are the table's, a narration going on from the page before.)
+ * line, a disclaimer. A top is furniture where each of its figures is the same on every page that
+ * prints it or counts the pages, and where the first page prints it atop its own table too or one of
+ * its figures is the page's number ('Account No : 1234 Page 2' atop the later pages only). A row's
+ * narration going on atop two pages alike is neither: its figures differ ('839-SENT USING PAYTM',
+ * '1590758774-SENT USING PAYTM'), or it has none and the first page's top never prints it ('ORDER
+ * DATED EARLIER AS PER'). (A page's top ends at its header or first row: under a header the lines
+ * are the table's, a narration going on from the page before.)
  */
 export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set<Line> {
   const feet = pageFeet(lines, edgeEnd);
-  const tops = pageNumbered(edgeLines(lines, edgeEnd, 2, (l) => digitsAsideOf(l.text)));
-  const out = onlyAt(tops, lines, (l) => !feet.has(l));
-  // (a long narration's boilerplate carried over two page breaks alike, 'ORDER DATED EARLIER AS PER'
-  // atop pages 2 and 3, is wrapped at other words where a row on page 1 prints it: its words are
-  // there, in order, across the row's lines)
-  const first = lines.findIndex(edgeEnd);
-  if (first >= 0) {
-    const rows = lines.slice(first).filter((l) => !out.has(l) && !feet.has(l));
-    const printed = printedIn(
-      rows,
-      [...out].map((l) => l.text),
-    );
-    for (const l of out) if (printed.has(l.text)) out.delete(l);
-  }
-  for (const l of feet) out.add(l);
-  return out;
-}
-
-/**
- * `tops` without the lines whose figures are neither the same on every page that prints the line
- * nor the page's number counted from some start ('Account No : 5010013 Page 2', 'Page 3 of 7'): a
- * narration going on atop two pages ('839-SENT USING PAYTM', '1590758774-SENT USING PAYTM').
- */
-function pageNumbered(tops: Set<Line>): Set<Line> {
+  const tops = edgeLines(lines, edgeEnd, 2, (l) => digitsAsideOf(l.text));
   const alike = new Map<string, Line[]>();
   for (const l of tops) {
     const key = digitsAsideOf(l.text);
@@ -140,38 +120,21 @@ function pageNumbered(tops: Set<Line>): Set<Line> {
     if (seen) seen.push(l);
     else alike.set(key, [l]);
   }
+  const firstPage = lines[0]?.page;
   for (const group of alike.values()) {
     const figures = group.map((l) => l.text.match(/\d+/g) ?? []);
-    const fits = figures[0]!.every(
-      (f, k) =>
-        figures.every((fs) => fs[k] === f) ||
-        figures.every((fs, m) => Number(fs[k]) - group[m]!.page === Number(f) - group[0]!.page),
-    );
-    if (!fits) for (const l of group) tops.delete(l);
+    const same = (k: number) => figures.every((fs) => fs[k] === figures[0]![k]);
+    const counts = (k: number) =>
+      figures.every((fs, m) => Number(fs[k]) - group[m]!.page === Number(figures[0]![k]) - group[0]!.page);
+    const each = figures[0]!.map((_, k) => k);
+    const furniture =
+      each.every((k) => same(k) || counts(k)) &&
+      (group.some((l) => l.page === firstPage) || each.some((k) => !same(k) && counts(k)));
+    if (!furniture) for (const l of group) tops.delete(l);
   }
-  return tops;
-}
-
-/**
- * The texts of two words or more that `lines` print word for word, whatever the lines' breaks (one
- * pass over their words, looking only at the words a text starts with).
- */
-function printedIn(lines: Line[], texts: string[]): Set<string> {
-  const byFirst = new Map<string, string[][]>();
-  for (const t of texts) {
-    const words = t.split(' ');
-    if (words.length < 2) continue;
-    const same = byFirst.get(words[0]!);
-    if (same) same.push(words);
-    else byFirst.set(words[0]!, [words]);
-  }
-  const found = new Set<string>();
-  if (byFirst.size === 0) return found;
-  const all = lines.flatMap((l) => l.text.split(' '));
-  for (const [k, w] of all.entries())
-    for (const words of byFirst.get(w) ?? [])
-      if (words.every((x, m) => all[k + m] === x)) found.add(words.join(' '));
-  return found;
+  const out = onlyAt(tops, lines, (l) => !feet.has(l));
+  for (const l of feet) out.add(l);
+  return out;
 }
 
 /**

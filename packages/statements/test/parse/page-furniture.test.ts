@@ -1,5 +1,6 @@
 // Page furniture as the words' order read takes it (furniture.ts pageFurniture): what the tops of two
-// pages print alike, digits aside, is the page's furniture, never a row's narration going on there.
+// pages print alike, digits aside, is the page's furniture where the first page prints it atop too or
+// it counts the pages, never a row's narration going on there.
 // Generated flat text (KOTAK and HDFC of seeds 1070001 and 1050001 `--flat`) breaks a long narration
 // over two pages alike: 'ORDER DATED EARLIER AS PER' atop pages 2 and 3, printed wrapped at other
 // words in a row of page 1; '839-SENT USING PAYTM' and '1590758774-SENT USING PAYTM', whose figures
@@ -19,7 +20,7 @@ const edgeEnd = (l: { text: string }) => /^\d\d\/\d\d\/\d{4} \d\d\/\d\d\/\d{4}|V
 const furnitureOf = (name: string) =>
   [...pageFurniture(documentLines(json(name) as SourceDocument), edgeEnd)].map((l) => `${l.page} ${l.text}`);
 
-test('a narration carried atop two pages alike is no furniture: its words are printed in a row, wrapped elsewhere', () => {
+test('a narration carried atop two later pages alike is no furniture: the first page never prints it atop its table', () => {
   const found = furnitureOf('flat-KOTAK-8473432979.doc.json');
   assert.ok(found.includes('2 Account No : 9468108878 Page 2'), found.join('\n'));
   assert.ok(found.includes('3 Account No : 9468108878 Page 3'));
