@@ -38,8 +38,6 @@ import { GAP_RATIO, quantile } from './wrap.ts';
 
 // (a figure with its paise, or one decimal: cheque, reference and serial numbers have none)
 const MONEY = /\d\.\d\d?\)?[-\u2212\u2013]?(?:\s*\(?(?:cr|dr)\.?\)?)?$/i;
-// punctuation a text redraw puts before a line ('## OPENING BALANCE')
-const LEAD_MARKS = /^[#*>|=\s-]+(?=[a-z])/i;
 
 const isMoney = (w: string) => MONEY.test(w) && readAmount(w) !== null;
 // whole rupees inside a run of figures that ends in money: grouped ('15,088'), or followed by its
@@ -409,33 +407,28 @@ function sureCells(cells: Cell[], lines: Line[]): void {
   }
 }
 
-/** A line's text without a redraw's leading marks and its leading date: what names a special line. */
-const specialText = (text: string) => {
-  let words = text.replace(LEAD_MARKS, '').split(' ');
+/**
+ * What names a special line: its words from the first that holds a letter of its own (a currency
+ * word before a figure and a Dr/Cr mark after one are the figure's print, 'NIL' an empty cell's).
+ * Before it a line may print its serial and dates, its figures in any print ('(Rs.69,532.54) B/F',
+ * '1,84,078 1,47,876 Total', 'Rs. 13,877.63Cr Balance Brought Forward'), dashes, or the marks a text
+ * redraw puts before a line ('## OPENING BALANCE').
+ */
+export const specialText = (text: string) => {
+  let words = text.split(' ');
   // (a serial and the dates it is printed with: 'B/F' after a posting and a value date)
   for (let k = 0; k < 2; k++) {
     const start = rowStart(words);
     if (!start) break;
     words = words.slice((start.serial ? 1 : 0) + start.words);
   }
-  // (and the figures, where the narration comes after them; an overdrawn one in brackets: '(11,27,111.09) B/F',
-  // with its currency: '(Rs.69,532.54) B/F')
-  // (whole rupees as a total's are, grouped or not: '1,84,078 1,47,876 Total', '147876 184078 Total')
-  while (
-    words.length > 1 &&
-    (isMoney(words[0]!.replace(/^\((?=\d)|\)$/g, '')) ||
-      isMoney(words[0]!) ||
-      GROUPED.test(words[0]!) ||
-      BARE.test(words[0]!) ||
-      EMPTY_AMOUNT.test(words[0]!) ||
-      isMark(words[0]!) ||
-      // (a currency printed as a word before its figure: 'Rs. 13,877.63Cr Balance Brought Forward',
-      // '(Rs. 3,041.70) Closing Balance')
-      isCurrency(words[0]!.replace(/^\(/, '')))
-  )
-    words = words.slice(1);
+  while (words.length > 1 && !namesSomething(words[0]!)) words = words.slice(1);
   return stripLeadingDate(words.join(' '));
 };
+
+const namesSomething = (word: string) =>
+  !EMPTY_AMOUNT.test(word) &&
+  /\p{L}/u.test(word.replace(/^[(\s]*(?:₹|rs\.?|inr)/i, '').replace(/\(?(?:cr|dr)\.?\)?$/i, ''));
 
 type SequenceOptions = ValueOptions & {
   trace?: Trace;

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/index.ts';
-import { sequenceCells } from '../../src/parse/sequence.ts';
+import { specialKind } from '../../src/parse/rows.ts';
+import { sequenceCells, specialText } from '../../src/parse/sequence.ts';
 import { type Item, itemsPage, pagesOf, placed, rowsOf } from './items.ts';
 import { texts } from './stages.ts';
 
@@ -564,4 +565,22 @@ test("a narration centred on its date line: the line set closer to the next date
     ],
   );
   assert.equal(account!.reconciliation.ok, true, account!.reconciliation.message);
+});
+
+test('what names a special line: its words from the first with a letter of its own', () => {
+  // (a redraw's marks before the line, a serial and its dates, figures in any print, a currency
+  // word before one and a Dr/Cr mark after one, an empty cell's 'NIL' or dash)
+  const named = [
+    ['## OPENING BALANCE', 'OPENING BALANCE'],
+    ['01/07/25 01/07/25 (37,429.54) B/F', 'B/F'],
+    ['(Rs.69,532.54) B/F', 'B/F'],
+    ['(Rs. 3,041.70) Closing Balance', 'Closing Balance'],
+    ['Rs. 13,877.63Cr Balance Brought Forward', 'Balance Brought Forward'],
+    ['1,84,078 1,47,876 Total', 'Total'],
+    ['147876 184078 Total', 'Total'],
+    ['NIL - 2,000.00 Cr Closing Balance', 'Closing Balance'],
+    ['12 01-04-2024 Opening Balance 5,000.00', 'Opening Balance 5,000.00'],
+  ];
+  for (const [text, name] of named) assert.equal(specialText(text!), name, text);
+  assert.equal(specialKind(specialText('## OPENING BALANCE')), 'opening');
 });
