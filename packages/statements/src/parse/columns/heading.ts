@@ -4,6 +4,7 @@ import { hasFigure, readAmount } from '../amount.ts';
 import { firstToken, isDateStart } from '../dates.ts';
 import { type Line, type Run, WORD_GAP_CHARS, nextLineClose, runWords } from '../lines.ts';
 import { columnBands } from './bands.ts';
+import { splitDates } from './rows.ts';
 import {
   AMOUNT_ROLES,
   type Column,
@@ -715,23 +716,24 @@ export function sameColumns(a: Header): (b: Header) => boolean {
     a.columns.every((c, i) => c.role === b.columns[i]!.role && Math.abs(c.x0 - b.columns[i]!.x0) <= tol);
 }
 
-/** A date in the first cells of a line, whole or drawn as several runs ('02' 'Dec 2023'). */
+/**
+ * A date in the first cells of a line, whole or drawn as several runs ('02' 'Dec 2023'); the runs are
+ * cut at their dates' ends first (splitDates), so a transaction's id drawn with the date after it
+ * ('S10004271 05-May-2023') is a cell before the date's.
+ */
 function startsWithDate(runs: Run[]): boolean {
-  // (the fewest runs first: a date without its year before a number, 'Feb 06' '0446', is no date
+  const cells = runs.slice(0, 3).flatMap(splitDates);
+  // (the fewest cells first: a date without its year before a number, 'Feb 06' '0446', is no date
   // of the year 0446)
-  for (let k = 0; k < Math.min(3, runs.length); k++)
-    for (let n = 1; n <= 3 && k + n <= runs.length; n++) {
-      const text = runs
+  for (let k = 0; k < Math.min(3, cells.length); k++)
+    for (let n = 1; n <= 3 && k + n <= cells.length; n++) {
+      const text = cells
         .slice(k, k + n)
         .map((r) => r.text)
         .join(' ');
       if (isDateStart(firstToken(text))) return true;
     }
-  // a transaction's id drawn with the date after it ('S10004271 05-May-2023'): the id's column
-  // comes first
-  const first = runs[0]?.text ?? '';
-  const space = first.indexOf(' ');
-  return space > 0 && /\d/.test(first.slice(0, space)) && isDateStart(firstToken(first.slice(space + 1)));
+  return false;
 }
 
 /** The index of the document's first line that starts a header of names the reader knows (-1: none). */
