@@ -173,6 +173,19 @@ export function hasFigure(text: string): boolean {
   return readAmount(text) !== null || text.split(' ').some((w) => readAmount(w) !== null);
 }
 
+/**
+ * An amount column's cell prints money, as the values stage reads it (`money`): a figure with paise of
+ * one or two digits, or whole rupees, with its sign, currency, brackets or Dr/Cr ('1,200.00 Cr',
+ * '(Rs.6,04,888.46)', '2,700', 'Rs.2,700', '4,000-', '+ 18,764'); the whole cell or one of its words
+ * ('482.00Dr 100,232.11'). A number of more decimals is no money, whatever its trailing zeros (a rate,
+ * '2.7500': core's parseAmount, which reads a sheet's cells, takes '2.7500' for 2.75), and neither is
+ * a date, a code or a percentage printed with digits.
+ */
+export function printsMoney(text: string): boolean {
+  const one = (t: string) => readAmount(t) !== null || (!/\d\.\d/.test(t) && readAmount(t, true) !== null);
+  return one(text) || (text.includes(' ') && text.split(' ').some(one));
+}
+
 /** A balance: Dr means overdrawn (negative). */
 export function balancePaise(a: ReadAmount): number {
   return a.mark === 'dr' ? -Math.abs(a.paise) : a.paise;

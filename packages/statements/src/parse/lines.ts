@@ -204,12 +204,29 @@ export function pageLines(page: Page): Line[] {
     cur = [];
     sum = 0;
   };
+  // a word drawn over another of the line, at another height, is another line printed over this
+  // one: a page's foot ('This is a computer generated statement ...', 552.6) over a row's last
+  // wrapped line ('03:26 AM' 'SUPPLIES/BARB0849285', 553.8) that ran into it. A line's words never
+  // overlap (pieces of one token by a sliver, a word drawn twice for bold at the same height).
+  // (asked only of a word that starts left of where the line's words reach: most come in order)
+  let reach = -Infinity;
+  const over = (w: PlacedWord, h: number) =>
+    !ocr &&
+    w.x0 < reach - PIECE_GAP_FRACTION * h &&
+    cur.some(
+      (c) =>
+        Math.min(c.x1, w.x1) - Math.max(c.x0, w.x0) > PIECE_GAP_FRACTION * h &&
+        Math.abs(c.y - w.y) > TOUCH_FRACTION * h &&
+        c.text !== w.text,
+    );
   for (const w of words) {
     // compare with the line's mean position, so small jitter between cells does not add up
     const h = ocr ? pageHeight : Math.max(w.h, cur[0]?.h ?? 0);
-    if (cur.length && Math.abs(w.key - sum / cur.length) > SAME_LINE_FRACTION * h) flush();
+    if (cur.length && (Math.abs(w.key - sum / cur.length) > SAME_LINE_FRACTION * h || over(w, h))) flush();
+    if (!cur.length) reach = -Infinity;
     cur.push(w);
     sum += w.key;
+    reach = Math.max(reach, w.x1);
   }
   flush();
   return lines;

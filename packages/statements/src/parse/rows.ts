@@ -1,7 +1,7 @@
 // The rows stage: a document's lines read against the column model in force (headers found once, a
 // page's own header placing its columns) into rows with their wrapped narration lines; opening,
 // closing, totals kept apart as specials; a consolidated statement's accounts as sections.
-import { hasFigure, readAmount } from './amount.ts';
+import { hasFigure, printsMoney, readAmount } from './amount.ts';
 import { NUMERIC_ROLES, type ColumnModel } from './columns/model.ts';
 import {
   type Aliases,
@@ -225,7 +225,12 @@ export function readTable(
 
   // lines of figures read as part of the date line above them
   const consumed = new Set<Line>();
-  const figure = (c: Cell) => NUMERIC_ROLES.has(c.role) && /\d/.test(c.text);
+  // a figure column's cell holds the row's figure when it prints money (an interest table's
+  // '01-03-2024 0.00 0.00 2.7500' sets its rate under 'Debit Amount': a rate, no amount); a scanned
+  // line's figures may be garbled past any shape ('1.200.00'), which the balance chain mends, so
+  // there any digit stands for one
+  const figure = (c: Cell, l: Line) =>
+    NUMERIC_ROLES.has(c.role) && (l.ocr === true ? /\d/.test(c.text) : printsMoney(c.text));
   const figuresUnder = (li: number, cells: Cell[]): { line: Line; cells: Cell[] } | null => {
     const line = lines[li]!;
     const next = lines[li + 1];
@@ -236,7 +241,7 @@ export function readTable(
     if (!isDateStart(firstToken(cellText(cells, 'date'))) || !words) return null;
     if (next.y - line.y > TABLE_GAP_HEIGHTS * Math.max(line.height, next.height)) return null;
     const nextCells = lineCells(layout, next.runs);
-    if (cellText(nextCells, 'date') !== '' || !nextCells.some(figure)) return null;
+    if (cellText(nextCells, 'date') !== '' || !nextCells.some((c) => figure(c, next))) return null;
     if (specialKind(cellText(nextCells, 'description') || next.text)) return null;
     return { line: next, cells: nextCells };
   };
@@ -261,7 +266,7 @@ export function readTable(
     if (FOOTER_RE.test(rest.text) || line.y - prev.y > TABLE_GAP_HEIGHTS * Math.max(line.height, prev.height))
       return null;
     const cells = lineCells(layout, runs);
-    if (cells.some(figure) || !cells.every(continuationCell)) return null;
+    if (cells.some((c) => figure(c, line)) || !cells.every(continuationCell)) return null;
     const footerRuns = line.runs.slice(k);
     return { rest, footer: { ...line, runs: footerRuns, text: tail(k) } };
   };
@@ -391,8 +396,8 @@ export function readTable(
     }
     let cells = lineCells(layout, line.runs);
     const dateText = cellText(cells, 'date');
-    // (words without a digit under the figures are no amount: a browser's page title across them)
-    let hasAmount = cells.some(figure);
+    // (words that print no money under the figures are no amount: a browser's page title across them)
+    let hasAmount = cells.some((c) => figure(c, line));
     // a date line without figures whose figures are printed on the line under it, with the
     // narration's next line (and no date): the two lines are the row's
     const under = hasAmount ? null : figuresUnder(li, cells);

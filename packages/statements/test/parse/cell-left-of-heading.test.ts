@@ -7,17 +7,14 @@
 // NOT OK). The dates end, in every row, a gap before the words after them, and the heading after the
 // date column stands over no cells of its own: those words are its column's.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { fixture } from './fixture.ts';
 import { bandsOf, cellsAt, texts } from './stages.ts';
 
-const dir = path.resolve(import.meta.dirname, '../fixtures/generated');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
-const doc = json('UTKARSH-10690697699.doc.json') as SourceDocument;
+const doc = fixture('generated', 'UTKARSH-10690697699.doc.json') as SourceDocument;
 
 test('the words a gap after every row’s date are the reference column’s, whose heading stands over none', () => {
   const bands = bandsOf(doc);
@@ -43,7 +40,7 @@ test('the words a gap after every row’s date are the reference column’s, who
 });
 
 test('a reference drawn left of its heading with the date: every row read', () => {
-  const truth = json('UTKARSH-10690697699.truth.json');
+  const truth = fixture('generated', 'UTKARSH-10690697699.truth.json');
   const result = parseStatement(doc);
   const { score } = judgeParse(truth, result);
   assert.equal(score.matched, 23);

@@ -4,21 +4,17 @@
 // its value date read right; the two rows were dropped ("a row with amounts but no readable date"),
 // 18/20 rows, and the account did not reconcile.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import { mendOcrDate } from '../../src/parse/ocr-words.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { fixture } from './fixture.ts';
 import { itemsPage } from './items.ts';
 
-const dir = path.resolve(import.meta.dirname, '../fixtures/scan-bench');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
-
 test('a garbled date beside a value date read: the row is read, dated by its value date, flagged', () => {
-  const doc = json('dpi200-PNB-7954-read.ocr.json') as SourceDocument;
-  const truth = json('dpi200-PNB-7954.expected.json');
+  const doc = fixture('scan-bench', 'dpi200-PNB-7954-read.ocr.json') as SourceDocument;
+  const truth = fixture('scan-bench', 'dpi200-PNB-7954.expected.json');
   const result = parseStatement(doc);
   const { score } = judgeParse(truth, result);
   assert.equal(score.matched, 20);
@@ -95,8 +91,8 @@ test('mendOcrDate reads back an all-figures date the recogniser garbled, and not
 test('a scanned row whose date and value date are both garbled is dated by its date read back, flagged', () => {
   // the scan bench's photo PNB (seed 31714) as the reader read it: a soft 200 dpi photo whose
   // dates came as 'os/12/2023' '0512/2023', '13/121 2023' twice, '1671272023' '167 127 2023'
-  const doc = json('photo-PNB-31714-read.ocr.json') as SourceDocument;
-  const truth = json('photo-PNB-31714.expected.json');
+  const doc = fixture('scan-bench', 'photo-PNB-31714-read.ocr.json') as SourceDocument;
+  const truth = fixture('scan-bench', 'photo-PNB-31714.expected.json');
   const result = parseStatement(doc);
   const rows = result.accounts.flatMap((a) => a.transactions);
   const at = (date: string, w: number) => rows.find((t) => t.date === date && t.withdrawal === w);
@@ -130,8 +126,8 @@ test('a scanned date that reads back starts a row after a line that ended the ta
   // the scan bench's clean AXIS (seed 7919) as round six's reader read it: page 2's '14/0124
   // 14/0124 ... 2,037.00 0.00 3,32,462.66Cr' came after a narration line that ended the table,
   // and only a dated row resumes it: the row was lost without an issue (24/25)
-  const doc = json('clean-AXIS-7919-read.ocr.json') as SourceDocument;
-  const truth = json('clean-AXIS-7919.expected.json');
+  const doc = fixture('scan-bench', 'clean-AXIS-7919-read.ocr.json') as SourceDocument;
+  const truth = fixture('scan-bench', 'clean-AXIS-7919.expected.json');
   const result = parseStatement(doc);
   const { score } = judgeParse(truth, result);
   assert.equal(score.matched, 25);

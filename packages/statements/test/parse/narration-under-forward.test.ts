@@ -7,19 +7,15 @@
 // inside the table counted, so the carried line, a little more than 2.2 line heights down, ended
 // the table: two rows lost their narration's last line (42 of 44).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
-
-const dir = path.resolve(import.meta.dirname, '../fixtures/generated');
-const json = (name: string) => JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+import { fixture } from './fixture.ts';
 
 test('the last row’s narration carried under a B/F line that takes the table up finishes that row', () => {
-  const doc = json('SBI-11482708479.doc.json') as SourceDocument;
-  const truth = json('SBI-11482708479.truth.json');
+  const doc = fixture('generated', 'SBI-11482708479.doc.json') as SourceDocument;
+  const truth = fixture('generated', 'SBI-11482708479.truth.json');
   const result = parseStatement(doc);
   const { score } = judgeParse(truth, result);
   assert.equal(score.matched, 44);

@@ -407,13 +407,8 @@ function datesEnd(rows: Run[][], x0: number, x1: number, nextName: number): numb
   let starts = Infinity;
   for (const row of rows) {
     const words = row.flatMap(runWords).filter((w) => w.x0 >= x0 - 0.5 && w.x1 <= x1 + 0.5);
-    let k = dateWords(words, 0);
+    const k = dateWords(words);
     if (k === 0) return null;
-    // a date line the sample joined with the line under it (headingModel): the line under starts
-    // left again, at its own date ('Dec 09' a value date under its row, then the next row's 'Dec 09
-    // 334359'), which ends where the first one does
-    for (let n: number; k < words.length && words[k]!.x0 < words[k - 1]!.x1 && (n = dateWords(words, k)) > 0;)
-      k += n;
     ends = Math.max(ends, words[k - 1]!.x1);
     if (words[k]) starts = Math.min(starts, words[k]!.x0);
   }
@@ -421,19 +416,19 @@ function datesEnd(rows: Run[][], x0: number, x1: number, nextName: number): numb
   return starts === Infinity ? null : (ends + starts) / 2;
 }
 
-/** How many of the words from p on are a date and its time (0: no date starts there). */
-function dateWords(words: Run[], p: number): number {
+/** How many of the first words are a date and its time (0: the words do not start with a date). */
+function dateWords(words: Run[]): number {
   const text = (n: number) =>
     words
-      .slice(p, p + n)
+      .slice(0, n)
       .map((w) => w.text)
       .join(' ');
   let k = 0;
-  for (let n = Math.min(DATE_WORDS, words.length - p); n > 0 && k === 0; n--) if (readDate(text(n))) k = n;
+  for (let n = Math.min(DATE_WORDS, words.length); n > 0 && k === 0; n--) if (readDate(text(n))) k = n;
   // (a date without its year, 'Dec 04', the period's: two words)
-  if (k === 0 && p + 2 <= words.length && readMonthDay(text(2))) k = 2;
+  if (k === 0 && words.length >= 2 && readMonthDay(text(2))) k = 2;
   if (k === 0) return 0;
-  while (p + k < words.length && TIME_WORD.test(words[p + k]!.text)) k++;
+  while (k < words.length && TIME_WORD.test(words[k]!.text)) k++;
   return k;
 }
 

@@ -1,0 +1,60 @@
+// A page's foot drawn over a row's last wrapped line: generated PNB 13066421419 of seed 1650001
+// (Helvetica 9.5, A4 landscape, printed from a browser, the time under each row's date). The last row
+// of pages 2-5 wraps onto a line at y 553.8 ('03:26 AM' under the date, 'SUPPLIES/BARB0849285' under
+// the narration), and the page prints 'This is a computer generated statement and does not require
+// a signature.' [32-341] at y 552.6, over the time. Words whose tops differ by less than half a line
+// share a line, so the lines stage made one line of the three; the positional read left it unread,
+// the words' order read took the disclaimer into four narrations (61 of 65). A line's words never
+// overlap: one drawn over another at another height is another line, and the foot alone is the
+// page's foot again.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseStatement } from '../../src/parse/index.ts';
+import { documentLines } from '../../src/parse/lines.ts';
+import type { SourceDocument } from '../../src/source.ts';
+import { judgeParse } from '../perturb/judge.ts';
+import { fixture } from './fixture.ts';
+import { onePage } from './items.ts';
+
+const doc = fixture('generated', 'PNB-13066421419.doc.json') as SourceDocument;
+
+test('a foot drawn over a wrapped line at another height is a line of its own', () => {
+  const word = (text: string, x0: number, x1: number, y: number) => ({
+    text,
+    x: x0,
+    y,
+    width: x1 - x0,
+    height: 9.5,
+  });
+  const lines = documentLines(
+    onePage(
+      [842, 595],
+      [
+        word('This is a computer generated statement and does not require a signature.', 32, 341, 552.6),
+        word('03:26 AM', 32, 73, 553.8),
+        word('SUPPLIES/BARB0849285', 427, 539, 553.8),
+      ],
+    ),
+  );
+  assert.deepEqual(
+    lines.map((l) => l.text),
+    [
+      'This is a computer generated statement and does not require a signature.',
+      '03:26 AM SUPPLIES/BARB0849285',
+    ],
+  );
+  // a word drawn twice at the same height (bold) is still one line
+  const bold = documentLines(
+    onePage([842, 595], [word('Balance', 32, 70, 100), word('Balance', 32.4, 70.4, 100)]),
+  );
+  assert.equal(bold.length, 1);
+});
+
+test('every row and narration read where the foot is drawn over the last row of four pages', () => {
+  const truth = fixture('generated', 'PNB-13066421419.truth.json');
+  const result = parseStatement(doc);
+  const { score } = judgeParse(truth, result);
+  assert.equal(score.matched, 65);
+  assert.equal(score.descriptionExact, 65);
+  assert.equal(result.accounts[0]!.reconciliation.ok, true);
+});
