@@ -7,6 +7,8 @@
 import { hasFigure } from './amount.ts';
 import { type Line, nextLineClose } from './lines.ts';
 
+const TIME_OF_DAY = /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?/gi;
+
 /**
  * A line's words with its digits aside: what a page number, a date or a figure run into a sentence
  * changes from page to page ('Account No : 1234 Page 2' and '... Page 3' alike).
@@ -122,7 +124,9 @@ export function pageFurniture(lines: Line[], edgeEnd: (l: Line) => boolean): Set
   }
   const firstPage = lines[0]?.page;
   for (const group of alike.values()) {
-    const figures = group.map((l) => l.text.match(/\d+/g) ?? []);
+    // (a print's clock is no figure to fit: a browser prints its time of day atop each page, and the
+    // minutes run on, '31 Aug 2024, 10:40 AM' .. '10:49 AM')
+    const figures = group.map((l) => l.text.replace(TIME_OF_DAY, ' ').match(/\d+/g) ?? []);
     const same = (k: number) => figures.every((fs) => fs[k] === figures[0]![k]);
     const counts = (k: number) =>
       figures.every((fs, m) => Number(fs[k]) - group[m]!.page === Number(figures[0]![k]) - group[0]!.page);
