@@ -14,7 +14,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
 import { garbageText } from '../scan/garbage-text.ts';
-import { blowUpAt, type Grey, greyAt, greyFromRgbAt } from '../scan/grey.ts';
+import { blowUpAt, type Grey, greyAt, greyFromRgba, greyFromRgbAt } from '../scan/grey.ts';
 import { type PageJpeg, pageJpeg } from '../scan/page-jpeg.ts';
 import { paiseFigureEnds } from '../scan/words.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
@@ -613,6 +613,7 @@ async function readPages(
             height: r.height,
             words: r.words,
             ocr: true,
+            rotation: r.rotation,
             ...(r.scan ? { scan: r.scan } : {}),
           });
         } finally {
@@ -717,6 +718,40 @@ export async function readPdfPart(
     const part = await readPages(data, doc, opts.claims, opts.ocr === false ? 'off' : 'run', opts.onPage);
     keepPdfjsCode();
     return part;
+  } finally {
+    await task.destroy();
+  }
+}
+
+/**
+ * Scanned pages of a PDF rebuilt from its bytes as readPages gave each to the recogniser (its JPEG's
+ * grey, or pdf.js's rendering at ocrDpi), after the parse: for a second look at a few of its cells
+ * (scan/date-cells.ts). One page at a time: `use` is awaited before the next page is decoded, so a
+ * reader holds one page's pixels, as it did reading them.
+ */
+export async function withScannedPages(
+  data: Uint8Array,
+  numbers: readonly number[],
+  password: string | undefined,
+  use: (n: number, grey: Grey, dpi: number) => Promise<void>,
+): Promise<void> {
+  const { task, doc } = await openDocument(data, password);
+  try {
+    for (const n of numbers) {
+      const page = await doc.getPage(n);
+      const unturned = page.getViewport({ scale: 1, rotation: 0 });
+      const dpi = ocrDpi(unturned.width, unturned.height);
+      const jpeg = page.rotate % 360 === 0 && page.ref ? pageJpeg(data, page.ref, page.view) : null;
+      let grey = jpeg ? await jpegGrey(jpeg, page, dpi) : null;
+      if (!grey) {
+        const canvas = await renderForOcr(page, dpi);
+        const { data: rgba } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        grey = greyFromRgba(rgba, canvas.width, canvas.height);
+        canvas.width = 1; // its pixels back now (outside V8's heap)
+      }
+      page.cleanup();
+      await use(n, grey, dpi);
+    }
   } finally {
     await task.destroy();
   }
