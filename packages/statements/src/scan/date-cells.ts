@@ -39,6 +39,8 @@ export interface DoubtfulDate {
   source: RowSource;
   /** the date columns, in runs with no other column between them (each run is one strip) */
   strips: Cell[][];
+  /** the date as read is out of the date order or the period, or the order mended it */
+  misplaced: boolean;
 }
 
 const DATE_ROLES = new Set(['date', 'valueDate']);
@@ -83,6 +85,9 @@ export function doubtfulDates(result: StatementResult, doc: SourceDocument, trac
     trace.decisions.filter((d) => d.rule === rule && d.page !== undefined && d.y !== undefined);
   const mended = at('account.ocr-date-mended');
   const fromValue = at('rows.date-from-value');
+  // a decision on the row: the order's mend is placed at the row's top, a date line's within it
+  // (rows read from a scan may overlap: the next row's mend is not this one's)
+  const mendedAt = (s: RowSource) => mended.some((d) => d.page === s.page && Math.abs(d.y! - s.top) < 0.01);
   const on = (ds: Decision[], s: RowSource) =>
     ds.some((d) => d.page === s.page && d.y! >= s.top - 0.5 && d.y! <= s.bottom + 0.5);
   const out: DoubtfulDate[] = [];
@@ -93,16 +98,18 @@ export function doubtfulDates(result: StatementResult, doc: SourceDocument, trac
     txs.forEach((t, index) => {
       const source = trace.rows.get(t);
       if (!t.ocrFlag || !source || !scanned.has(source.page) || out.length >= MAX_DATE_REREADS) return;
-      const doubt =
-        (t.valueDate !== null && oneDigitApartDates(t.date, t.valueDate)) ||
+      const misplaced =
         !kept.has(index) ||
         (from !== null && to !== null && (t.date < from || t.date > to)) ||
-        on(mended, source) ||
+        mendedAt(source);
+      const doubt =
+        misplaced ||
+        (t.valueDate !== null && oneDigitApartDates(t.date, t.valueDate)) ||
         on(fromValue, source);
       if (!doubt) return;
       const bands = columnsAt(trace.decisions, source.page, source.top);
       const strips = bands ? dateStrips(bands) : [];
-      if (strips.length) out.push({ account, index, source, strips });
+      if (strips.length) out.push({ account, index, source, strips, misplaced });
     });
   }
   return out;
@@ -134,17 +141,29 @@ export function cellDate(text: string): string | null {
   return mended ? readDate(mended) : null;
 }
 
+/** What a row's date cells read the second time (null: no date, or no such column). */
+export interface CellReadings {
+  date: string | null;
+  value: string | null;
+}
+
 /**
- * The date a row's re-read cells give it, or null to leave it as read: of the dates the cells read,
+ * The date a row's re-read cells give it, or null to leave it as read. Of the dates the cells read,
  * exactly one must keep the date order (between the nearest rows in order around it, or the
- * period's ends) and lie in the period, differ from the date as read, and be that date a digit off
- * or the value date read beside it (a cell read again is the same cell, not its neighbour's).
+ * period's ends) and lie in the period; it must be the date cell's (a value date alone is the
+ * bank's: a clearing row's date cell not read again was dated by its value date, photo BOB 47559's
+ * 6 Feb), and differ from the date as read. And the first read must be known wrong (`misplaced`),
+ * or the re-read side with its value date cell against its date cell, the value cell not read
+ * otherwise now: a strip a row off reads the row above's two cells alike (session 19's read of
+ * photo PNB 31714: 9, 16 Dec read again 7, 14 Dec), so two cells that read alike the first time are
+ * not overruled by two that read alike the second.
  */
 export function rereadDate(
   txs: readonly Transaction[],
   index: number,
   period: { from: string | null; to: string | null },
-  readings: readonly (string | null)[],
+  cells: CellReadings,
+  misplaced: boolean,
 ): string | null {
   const t = txs[index]!;
   const kept = inOrder(txs.map((x) => x.date));
@@ -159,11 +178,11 @@ export function rereadDate(
     (lo === null || lo <= d) &&
     (hi === null || d <= hi) &&
     (from === null || to === null || (from <= d && d <= to));
-  const keep = [...new Set(readings.filter((d): d is string => d !== null))].filter(fits);
-  if (keep.length !== 1) return null;
-  const d = keep[0]!;
-  if (d === t.date || !(oneDigitApartDates(d, t.date) || d === t.valueDate)) return null;
-  return d;
+  const keep = [...new Set([cells.date, cells.value].filter((d): d is string => d !== null))].filter(fits);
+  const d = cells.date;
+  if (keep.length !== 1 || d === null || keep[0] !== d || d === t.date) return null;
+  const sides = d === t.valueDate && (cells.value === null || cells.value === d);
+  return misplaced || sides ? d : null;
 }
 
 /** What the second look did: the rows read again, and those it dated otherwise. */
@@ -220,7 +239,7 @@ export async function rereadDateCells(
         for (const row of byPage.get(n)!) {
           const { top, bottom } = row.source;
           const pad = Math.max(ROW_PAD * (bottom - top), 3) + PAD_UNITS;
-          const readings: (string | null)[] = [];
+          const readings: CellReadings = { date: null, value: null };
           for (const strip of row.strips) {
             const x0 = strip[0]!.x0 - PAD_UNITS;
             const x1 = strip[strip.length - 1]!.x1 + PAD_UNITS;
@@ -245,19 +264,19 @@ export async function rereadDateCells(
                 const m = w.x + w.width / 2;
                 return m >= cell.x0 - 2 && m <= cell.x1 + 2;
               });
-              readings.push(cellDate(cellText(inCell)));
+              readings[cell.role === 'date' ? 'date' : 'value'] = cellDate(cellText(inCell));
             }
           }
           read++;
           const txs = row.account.transactions;
-          const date = rereadDate(txs, row.index, row.account.period, readings);
+          const date = rereadDate(txs, row.index, row.account.period, readings, row.misplaced);
           if (date === null) continue;
           const t = txs[row.index]!;
           trace.add({
             rule: 'account.ocr-date-mended',
             page: n,
             y: top,
-            detail: `${t.date} -> ${date}: its date cells read again at ${STRIP_SCALE}x (${readings.map((r) => r ?? '-').join(', ')})`,
+            detail: `${t.date} -> ${date}: its date cells read again at ${STRIP_SCALE}x (date ${readings.date ?? '-'}, value date ${readings.value ?? '-'})`,
           });
           for (const b of row.account.reconciliation.breaks) if (b.index === row.index) b.date = date;
           t.date = date;

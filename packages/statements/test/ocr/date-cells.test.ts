@@ -44,25 +44,31 @@ const rows = (...dates: [string, string | null][]): Transaction[] =>
   }));
 const feb = { from: '2024-02-01', to: '2024-02-29' };
 
-test('rereadDate takes the one re-read date that keeps the order and the period, a digit from the read', () => {
+test("rereadDate takes the date cell's re-read where it alone keeps the order, and the first read is known wrong or its value date agrees", () => {
   // BOB 47559's first row: 02 Feb beside 03 Feb, both cells read 03 Feb again
-  const txs = rows(['2024-02-02', '2024-02-03'], ['2024-02-06', '2024-02-06'], ['2024-02-09', null]);
-  assert.equal(rereadDate(txs, 0, feb, ['2024-02-03', '2024-02-03']), '2024-02-03');
-  // one cell read again, the other not at all
-  assert.equal(rereadDate(txs, 0, feb, [null, '2024-02-03']), '2024-02-03');
-  // the cells read apart again, both in order: a clearing row's value date is the bank's own
-  assert.equal(rereadDate(txs, 0, feb, ['2024-02-02', '2024-02-03']), null);
+  const txs = rows(['2024-02-02', '2024-02-03'], ['2024-02-06', '2024-02-08'], ['2024-02-09', '2024-02-09']);
+  const cells = (date: string | null, value: string | null) => ({ date, value });
+  assert.equal(rereadDate(txs, 0, feb, cells('2024-02-03', '2024-02-03'), false), '2024-02-03');
+  // the date cell read again, the value cell not at all
+  assert.equal(rereadDate(txs, 0, feb, cells('2024-02-03', null), false), '2024-02-03');
+  // the value cell alone is the bank's (a clearing row, 6 Feb valued 8 Feb): never the date
+  assert.equal(rereadDate(txs, 1, feb, cells(null, '2024-02-08'), false), null);
+  assert.equal(rereadDate(txs, 0, feb, cells(null, '2024-02-03'), false), null);
+  // the cells read apart again, both in order: left
+  assert.equal(rereadDate(txs, 0, feb, cells('2024-02-02', '2024-02-03'), false), null);
+  assert.equal(rereadDate(txs, 1, feb, cells('2024-02-06', '2024-02-08'), false), null);
   // read as it was, or not read: left
-  assert.equal(rereadDate(txs, 0, feb, ['2024-02-02', '2024-02-02']), null);
-  assert.equal(rereadDate(txs, 0, feb, [null, null]), null);
-  // a date out of the order (after the next row's) or out of the period keeps nothing
-  assert.equal(rereadDate(txs, 0, feb, ['2024-02-07', '2024-02-07']), null);
-  assert.equal(rereadDate(txs, 2, feb, ['2024-03-09']), null);
-  // of two readings, the one that keeps the order
-  assert.equal(rereadDate(txs, 0, feb, ['2024-02-03', '2024-02-08']), '2024-02-03');
-  // a date neither a digit from the date read nor the value date read: a neighbour's cell, not this one
-  assert.equal(rereadDate(txs, 2, feb, ['2024-02-12', '2024-02-12']), null);
-  assert.equal(rereadDate(txs, 2, feb, ['2024-02-19', '2024-02-19']), '2024-02-19');
+  assert.equal(rereadDate(txs, 0, feb, cells('2024-02-02', '2024-02-02'), false), null);
+  assert.equal(rereadDate(txs, 0, feb, cells(null, null), false), null);
+  // out of the order (after the next row's) or of the period: nothing
+  assert.equal(rereadDate(txs, 0, feb, cells('2024-02-07', '2024-02-07'), false), null);
+  assert.equal(rereadDate(txs, 2, feb, cells('2024-03-09', null), true), null);
+  // two cells that read alike the first time (9 Feb) are not overruled by two alike now (a strip a
+  // row off reads the row above's), unless the first read is known wrong
+  assert.equal(rereadDate(txs, 2, feb, cells('2024-02-07', '2024-02-07'), false), null);
+  assert.equal(rereadDate(txs, 2, feb, cells('2024-02-19', '2024-02-19'), true), '2024-02-19');
+  // of two readings that keep the order, none
+  assert.equal(rereadDate(txs, 2, feb, cells('2024-02-19', '2024-02-29'), true), null);
 });
 
 test('cellDate reads a re-read cell as the parse reads a scanned date', () => {
