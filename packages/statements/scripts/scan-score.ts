@@ -19,6 +19,8 @@ export interface ClassRow {
   textMatched: number;
   pages: number;
   seconds: number;
+  /** CPU of the reading process (its recogniser's thread included), seconds */
+  cpuSeconds: number;
   peakMb: number;
 }
 
@@ -36,6 +38,7 @@ export function classRow(cls: ScanClass): ClassRow {
     textMatched: 0,
     pages: 0,
     seconds: 0,
+    cpuSeconds: 0,
     peakMb: 0,
   };
 }
@@ -80,12 +83,12 @@ export function scoreRead(row: ClassRow, truth: ScanCase['truth'], result: State
 export function printTable(rows: Iterable<ClassRow>): void {
   const pct = (a: number, b: number) => `${((100 * a) / Math.max(b, 1)).toFixed(1)}%`;
   console.log(
-    `\n| class | statements with every row | rows exact | wrong rows (unflagged) | wrong in a reconciled account | right rows flagged | text layer rows | pages | s/page | peak RSS MB |\n|---|---|---|---|---|---|---|---|---|---|`,
+    `\n| class | statements with every row | rows exact | wrong rows (unflagged) | wrong in a reconciled account | right rows flagged | text layer rows | pages | s/page | CPU s/page | peak RSS MB |\n|---|---|---|---|---|---|---|---|---|---|---|`,
   );
   const all = classRow('clean');
   const line = (name: string, r: ClassRow) =>
     console.log(
-      `| ${name} | ${r.exact}/${r.statements} | ${r.matched}/${r.expected} (${pct(r.matched, r.expected)}) | ${r.wrong} (${r.unflagged}) | ${r.vouched} | ${r.flaggedRight} | ${r.textMatched} | ${r.pages} | ${(r.seconds / Math.max(r.pages, 1)).toFixed(1)} | ${Math.round(r.peakMb)} |`,
+      `| ${name} | ${r.exact}/${r.statements} | ${r.matched}/${r.expected} (${pct(r.matched, r.expected)}) | ${r.wrong} (${r.unflagged}) | ${r.vouched} | ${r.flaggedRight} | ${r.textMatched} | ${r.pages} | ${(r.seconds / Math.max(r.pages, 1)).toFixed(1)} | ${(r.cpuSeconds / Math.max(r.pages, 1)).toFixed(1)} | ${Math.round(r.peakMb)} |`,
     );
   for (const r of rows) {
     line(r.cls, r);
@@ -101,6 +104,7 @@ export function printTable(rows: Iterable<ClassRow>): void {
       'textMatched',
       'pages',
       'seconds',
+      'cpuSeconds',
     ] as const)
       all[k] += r[k];
     all.peakMb = Math.max(all.peakMb, r.peakMb);

@@ -26,6 +26,12 @@ export interface Page {
   words: Word[];
   /** true when the words came from OCR rather than a text layer */
   ocr?: boolean;
+  /**
+   * An OCR'd page's quarter turn, clockwise, applied to its image before its words were read, for
+   * the page to be rebuilt from the file as its words were placed (scan/date-cells.ts). Absent where
+   * not known: a text page, or a page a helper reader read (worker/part.ts sends its words only)
+   */
+  rotation?: 0 | 90 | 180 | 270;
   /** an OCR'd page as its words were placed (turned, straightened, flattened), small: the strips
    * of its unsure rows are cut from it for the result screen (src/scan/crops.ts) */
   scan?: PageScan;

@@ -339,6 +339,34 @@ async function recognise(g: Grey, prep: Prep, deadline = Infinity): Promise<Tess
 }
 
 /**
+ * A strip cut from a page placed as its words were (placedPage), read alone and prepared as a
+ * scan's page is: the second look at a row's date cells (scan/date-cells.ts).
+ */
+export function recogniseStrip(g: Grey, photo: boolean, deadline = Infinity): Promise<TessLine[]> {
+  return recognise(g, { clean: true, photo, grain: true }, deadline);
+}
+
+/**
+ * A scanned page's grey (as the PDF reader gave it to ocrGrey) placed again as its words were:
+ * flattened when it is a photographed sheet, given its quarter turn (Page.rotation), scaled to at
+ * most 300 dpi and straightened. `unitsPerPixel` puts its pixels in the page's units; `slope` is the
+ * skew left on it, by which toWords levelled the words (a skew of MIN_DESKEW_DEG or more was turned
+ * out of the pixels, and what is left is taken as none). Measured here on the pixels (skewAngle), not
+ * the recogniser's baselines, which are not kept: within a few tenths of a degree.
+ */
+export function placedPage(
+  input: Grey,
+  dpi: number,
+  rotation: Rotation,
+): { grey: Grey; unitsPerPixel: number; photo: boolean; slope: number } {
+  const sheet = flattenSheet(input);
+  const unitsPerPixel = ((72 / dpi) * input.width) / sheet.grey.width;
+  const page = straighten(sheet.grey, 72 / unitsPerPixel, rotation);
+  const slope = Math.abs(page.skew) >= MIN_DESKEW_DEG ? 0 : Math.tan((page.skew * Math.PI) / 180);
+  return { grey: page.grey, unitsPerPixel: unitsPerPixel / page.scale, photo: sheet.corners !== null, slope };
+}
+
+/**
  * The recogniser's lines as page words, levelled by the page's skew. The boxes are turned about the
  * image's middle (`size`), as rotateGrey turns a print: turned about the corner (0,0), a page skewed
  * by s moved sideways by about s times its height's half, so a later page without a header of its

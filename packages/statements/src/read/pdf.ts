@@ -14,7 +14,7 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { StatementError, errorKind } from '../errors.ts';
 import type { Page, Word } from '../source.ts';
 import { garbageText } from '../scan/garbage-text.ts';
-import { blowUpAt, type Grey, greyAt, greyFromRgbAt } from '../scan/grey.ts';
+import { blowUpAt, type Grey, greyAt, greyFromRgba, greyFromRgbAt } from '../scan/grey.ts';
 import { type PageJpeg, pageJpeg } from '../scan/page-jpeg.ts';
 import { paiseFigureEnds } from '../scan/words.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
@@ -345,19 +345,19 @@ const JPEG_DECODERS = 'pdfjs-dist/image_decoders/pdf.image_decoders.min.mjs';
  * A JPEG pdf.js blows up by more than PDFJS_SMOOTH_SCALE (a 150 or 200 dpi scan rendered at 300) is
  * drawn by the nearest pixel, onto whole device pixels from the page's corner
  * (drawImageAtIntegerCoords): blown up by 2 or 1.5, its grey is blown up here so (blowUpAt), the
- * same bytes (decision 041, session 23). Null otherwise (a 240 dpi scan, smoothed; another factor):
- * pdf.js then draws it.
+ * same bytes (decision 041, session 23; a side of an odd number of pixels too, session 25). Null
+ * otherwise (another factor; a 240 dpi scan, smoothed: the canvas's own filter drawn here saved no
+ * CPU, session 25): pdf.js then draws it.
  */
 export async function jpegGrey(jpeg: PageJpeg, page: PDFPageProxy, dpi: number): Promise<Grey | null> {
   const vp = page.getViewport({ scale: dpi / 72 });
   const by = (k: number) =>
     Math.abs(vp.width - k * jpeg.width) <= 0.01 && Math.abs(vp.height - k * jpeg.height) <= 0.01;
   const same = by(1);
-  // blown up by 2, or by 1.5 onto whole pixels (an even number of them): where the canvas's nearest
-  // pixel is matched byte for byte. A size of half a pixel (an odd 200 dpi JPEG: a landscape
-  // KOTAK's 2339 px drawn on 3508.5) moved its columns' ties otherwise: left to pdf.js
-  const nearest = by(2) || (by(1.5) && jpeg.width % 2 === 0 && jpeg.height % 2 === 0);
-  if (!same && !nearest) return null;
+  // blown up by 2 or by 1.5 (150 or 200 dpi drawn at 300), onto the whole pixels pdf.js draws it on
+  // (drawnAt): where the canvas's nearest pixel is matched byte for byte
+  const drawn = same ? null : by(2) || by(1.5) ? await drawnAt(jpeg, vp) : null;
+  if (!same && !drawn) return null;
   jpegImage ??= import(JPEG_DECODERS).then((m: { JpegImage: never }) => m.JpegImage);
   let rgb: Uint8ClampedArray | Uint8Array | null = null;
   let luma: Uint8ClampedArray | null = null;
@@ -373,9 +373,36 @@ export async function jpegGrey(jpeg: PageJpeg, page: PDFPageProxy, dpi: number):
   const [outWidth, outHeight] = [Math.ceil(vp.width), Math.ceil(vp.height)];
   const weigh = (w: number, h: number) =>
     luma ? greyAt(luma, jpeg.width, jpeg.height, w, h) : greyFromRgbAt(rgb!, jpeg.width, jpeg.height, w, h);
-  if (same) return weigh(outWidth, outHeight);
-  const grey = weigh(jpeg.width, jpeg.height);
-  return blowUpAt(grey, Math.round(vp.width) || 1, Math.round(vp.height) || 1, outWidth, outHeight);
+  if (same || !drawn) return weigh(outWidth, outHeight);
+  return blowUpAt(weigh(jpeg.width, jpeg.height), drawn.width, drawn.height, outWidth, outHeight);
+}
+
+/**
+ * The pixels pdf.js draws a page's one image onto, at the page's top left (drawImageAtIntegerCoords:
+ * its corners rounded to whole pixels), worked out as pdf.js works them out: the viewport's and the
+ * content's matrices applied to a canvas in turn, in the canvas's own arithmetic (single precision),
+ * then the image's unit square. A side of half a pixel is rounded either way by it: a 200 dpi JPEG
+ * 2339 px wide, drawn at 300 on 3508.5 px, is drawn on 3508, its columns by 2339/3508 (decision 041,
+ * session 25: an odd side, at 1.5, had been left to pdf.js). Null where the image is not drawn so:
+ * turned, flipped, or off the corner.
+ */
+async function drawnAt(jpeg: PageJpeg, vp: PageViewport): Promise<{ width: number; height: number } | null> {
+  if (!jpeg.cms) return null;
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const ctx = createCanvas(1, 1).getContext('2d');
+  const m = vp.transform;
+  ctx.transform(m[0]!, m[1]!, m[2]!, m[3]!, m[4]!, m[5]!);
+  for (const cm of jpeg.cms) ctx.transform(cm[0]!, cm[1]!, cm[2]!, cm[3]!, cm[4]!, cm[5]!);
+  ctx.scale(1 / jpeg.width, -1 / jpeg.height);
+  const { a, b, c, d, e, f } = ctx.getTransform();
+  if (b !== 0 || c !== 0 || a <= 0 || d <= 0) return null;
+  // pdf.js's corners, for the image drawn over (0, -height) to (width, 0) of this matrix
+  const [left, top] = [Math.round(e), Math.round(-jpeg.height * d + f)];
+  if (left !== 0 || top !== 0) return null;
+  return {
+    width: Math.abs(Math.round(jpeg.width * a + e) - left) || 1,
+    height: Math.abs(Math.round(f) - top) || 1,
+  };
 }
 
 /**
@@ -586,6 +613,7 @@ async function readPages(
             height: r.height,
             words: r.words,
             ocr: true,
+            rotation: r.rotation,
             ...(r.scan ? { scan: r.scan } : {}),
           });
         } finally {
@@ -690,6 +718,40 @@ export async function readPdfPart(
     const part = await readPages(data, doc, opts.claims, opts.ocr === false ? 'off' : 'run', opts.onPage);
     keepPdfjsCode();
     return part;
+  } finally {
+    await task.destroy();
+  }
+}
+
+/**
+ * Scanned pages of a PDF rebuilt from its bytes as readPages gave each to the recogniser (its JPEG's
+ * grey, or pdf.js's rendering at ocrDpi), after the parse: for a second look at a few of its cells
+ * (scan/date-cells.ts). One page at a time: `use` is awaited before the next page is decoded, so a
+ * reader holds one page's pixels, as it did reading them.
+ */
+export async function withScannedPages(
+  data: Uint8Array,
+  numbers: readonly number[],
+  password: string | undefined,
+  use: (n: number, grey: Grey, dpi: number) => Promise<void>,
+): Promise<void> {
+  const { task, doc } = await openDocument(data, password);
+  try {
+    for (const n of numbers) {
+      const page = await doc.getPage(n);
+      const unturned = page.getViewport({ scale: 1, rotation: 0 });
+      const dpi = ocrDpi(unturned.width, unturned.height);
+      const jpeg = page.rotate % 360 === 0 && page.ref ? pageJpeg(data, page.ref, page.view) : null;
+      let grey = jpeg ? await jpegGrey(jpeg, page, dpi) : null;
+      if (!grey) {
+        const canvas = await renderForOcr(page, dpi);
+        const { data: rgba } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        grey = greyFromRgba(rgba, canvas.width, canvas.height);
+        canvas.width = 1; // its pixels back now (outside V8's heap)
+      }
+      page.cleanup();
+      await use(n, grey, dpi);
+    }
   } finally {
     await task.destroy();
   }

@@ -16,6 +16,12 @@ export interface PageJpeg {
   data: Buffer;
   width: number;
   height: number;
+  /**
+   * The matrices of the content's cm operators in force where it is drawn, in order: pdf.js applies
+   * each to its canvas in turn, and the pixels it draws the image onto follow from them (read/pdf.ts,
+   * drawnSize)
+   */
+  cms?: number[][];
 }
 
 /** Where the page sits, in PDF points (pdf.js's page.view: its crop box). */
@@ -213,27 +219,30 @@ const times = (m: Matrix, n: Matrix): Matrix => [
  * The one XObject a content stream draws and the matrix it is drawn with, when the stream does
  * nothing but q, Q, cm and that one Do.
  */
-function onlyDraw(content: Buffer): { name: string; ctm: Matrix } | null {
+function onlyDraw(content: Buffer): { name: string; ctm: Matrix; cms: Matrix[] } | null {
   const r = new Reader(content, 0);
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-  const saved: Matrix[] = [];
+  let cms: Matrix[] = [];
+  const saved: [Matrix, Matrix[]][] = [];
   const operands: Value[] = [];
-  let drawn: { name: string; ctm: Matrix } | null = null;
+  let drawn: { name: string; ctm: Matrix; cms: Matrix[] } | null = null;
   for (;;) {
     r.skip();
     if (r.pos >= content.length) break;
     const at = r.pos;
     const tok = r.token();
     if (/^[a-zA-Z'"*]+$/.test(tok)) {
-      if (tok === 'q' && operands.length === 0) saved.push(ctm);
+      if (tok === 'q' && operands.length === 0) saved.push([ctm, cms]);
       else if (tok === 'Q' && operands.length === 0) {
         const m = saved.pop();
         if (!m) return null;
-        ctm = m;
+        [ctm, cms] = m;
       } else if (tok === 'cm' && operands.length === 6 && operands.every((o) => o.t === 'num')) {
-        ctm = times(operands.map((o) => (o as { v: number }).v) as Matrix, ctm);
+        const m = operands.map((o) => (o as { v: number }).v) as Matrix;
+        ctm = times(m, ctm);
+        cms = [...cms, m];
       } else if (tok === 'Do' && operands.length === 1 && operands[0]!.t === 'name' && !drawn) {
-        drawn = { name: operands[0]!.v, ctm };
+        drawn = { name: operands[0]!.v, ctm, cms };
       } else return null;
       operands.length = 0;
       continue;
@@ -299,5 +308,5 @@ export function pageJpeg(pdf: Uint8Array, page: { num: number; gen: number }, bo
     return null;
   // a JPEG starts with its SOI marker
   if (image.data[0] !== 0xff || image.data[1] !== 0xd8) return null;
-  return { data: image.data, width, height };
+  return { data: image.data, width, height, cms: draw.cms };
 }

@@ -6,6 +6,7 @@ import type { TallyCompanySnapshot } from '@bahi/tally';
 import { StatementError } from '../errors.ts';
 import { parseStatement, Trace } from '../parse/index.ts';
 import { cutScanCrops } from '../scan/crops.ts';
+import { rereadDateCells } from '../scan/date-cells.ts';
 import type { StatementResult, TaughtLayout } from '../parse/index.ts';
 import {
   fitLayout,
@@ -245,8 +246,13 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
     share: hooks.share,
   });
   const doc = read.doc;
-  // the rows' places on their pages, for the strips of the scanned page beside unsure rows
-  const trace = job.crops && doc.kind === 'pages' && doc.pages.some((p) => p.scan) ? new Trace() : undefined;
+  // the rows' places on their pages, for the strips of the scanned page beside unsure rows, and for
+  // a second look at a scanned PDF row's date cells
+  const scannedPdf = doc.kind === 'pages' && doc.format === 'pdf-scanned' && job.ocr !== false;
+  const trace =
+    scannedPdf || (job.crops && doc.kind === 'pages' && doc.pages.some((p) => p.scan))
+      ? new Trace()
+      : undefined;
   const base = { ...(job.bank ? { bank: job.bank } : {}), ...(trace ? { trace } : {}) };
   let result: StatementResult | undefined;
   let layoutUsed: string | undefined;
@@ -285,7 +291,9 @@ export async function runJob(job: Job, hooks: JobHooks = {}): Promise<JobOutput>
       break;
     }
   result ??= parseStatement(doc, base);
-  if (trace) await cutScanCrops(result, doc, trace);
+  // a flagged scanned row whose date is in doubt: its date cells read again from the file's page
+  if (scannedPdf && trace) await rereadDateCells(result, doc, trace, job.bytes, job.password);
+  if (trace && job.crops) await cutScanCrops(result, doc, trace);
   const size =
     doc.kind === 'pages'
       ? doc.pages.reduce((n, p) => n + p.words.length, 0)

@@ -11,8 +11,9 @@ import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
 import { mendOcrDate } from '../../src/parse/ocr-words.ts';
 import { joinCutFigures, pageMonths } from '../../src/scan/words.ts';
-import type { SourceDocument, Word } from '../../src/source.ts';
+import type { SourceDocument } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { rejoined } from './rejoin.ts';
 
 const saved = JSON.parse(
   readFileSync(
@@ -55,29 +56,6 @@ test("joinCutFigures joins a date cut in three with a speck's point before its d
     ['25-12-', '2023"', 'UPI'],
   );
 });
-
-/** The saved read with each line's words joined as the reader now joins them (by their y). */
-function rejoined(doc: SourceDocument, byPage = false): SourceDocument {
-  if (doc.kind !== 'pages') return doc;
-  const pages = doc.pages.map((p) => {
-    // the months the page's dates name, as the reader takes them (read/ocr.ts, toWords)
-    const months = byPage ? pageMonths(p.words.map((w) => w.text)) : undefined;
-    const lines = new Map<number, Word[]>();
-    for (const w of p.words) {
-      const key = [...lines.keys()].find((y) => Math.abs(y - w.y) < 3) ?? w.y;
-      lines.set(key, [...(lines.get(key) ?? []), w]);
-    }
-    const words = [...lines.values()].flatMap((ws) =>
-      joinCutFigures(
-        ws.sort((a, b) => a.x - b.x).map((w) => ({ ...w, x0: w.x, x1: w.x + w.width })),
-        1.3,
-        months,
-      ).map(({ x0, x1, ...w }) => ({ ...w, x: x0, width: x1 - x0 })),
-    );
-    return { ...p, words };
-  });
-  return { ...doc, pages };
-}
 
 test('the speckle PNB statement whose 25 Dec date was cut beside a speck: every row, none netted into another', () => {
   const result = parseStatement(rejoined(saved.doc));

@@ -175,18 +175,21 @@ test('a scanned page of one JPEG is rendered for the recogniser without pdf.js b
 
 // A scan drawn pixel for pixel (300 dpi rendered at 300) is decoded by pdf.js's own decoder and taken
 // as grey without a canvas: the very bytes the rendering gives (decision 041, session 22). So is one
-// pdf.js blows up by the nearest pixel by 2 (150 dpi drawn at 300) or by 1.5 onto whole pixels (200
-// dpi, its sides even: the middle of every third pixel falls between two; decision 041, session
-// 23); one it smooths (240 dpi, by 1.25), or blows up by 1.5 onto half a pixel (an odd side), is
+// pdf.js blows up by the nearest pixel by 2 (150 dpi drawn at 300) or by 1.5 (200 dpi: the middle of
+// every third pixel falls between two; decision 041, session 23), an odd side too, drawn onto the
+// whole pixels pdf.js rounds its half pixel to (session 25); one it smooths (240 dpi, by 1.25) is
 // left to pdf.js.
 test("a 300, 200 or 150 dpi scan's page is the rendering's grey, decoded without drawing it", async () => {
   const cases: { dpi: number; w: number; h: number; left?: boolean }[] = [
     { dpi: 300, w: 1241, h: 1754 },
     { dpi: 200, w: 826, h: 1170 },
     { dpi: 150, w: 620, h: 877 },
-    // smoothed by pdf.js, or blown up onto half a pixel: left to it
+    // sides of an odd number of pixels, drawn on x.5 pixels: rounded down across, up down the page
+    { dpi: 200, w: 827, h: 1169 },
+    { dpi: 200, w: 2339, h: 1654 },
+    { dpi: 200, w: 1654, h: 2339 },
+    // smoothed by pdf.js: left to it
     { dpi: 240, w: 992, h: 1403, left: true },
-    { dpi: 200, w: 827, h: 1169, left: true },
   ];
   for (const { dpi, w, h, left } of cases) {
     const pdf = await imagePdf([{ data: printed(w, h), width: w, height: h }], dpi);
