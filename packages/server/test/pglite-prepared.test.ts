@@ -71,8 +71,8 @@ test('in a transaction too, and an error keeps its SQLSTATE and leaves the state
 });
 
 test("a `with` statement that writes (the read end's markRead) is parsed once, and writes and answers as before", async () => {
-  const before = await preparedCount();
   await database.db.insert(things).values({ id: 10, name: 'ten' });
+  const before = await preparedCount();
   // one text, as drizzle sends markRead's: each CTE a select from the one before it
   const rename = async (id: number, name: string) =>
     (await database.db.execute(sql`
@@ -99,6 +99,48 @@ test("a `with` statement that writes (the read end's markRead) is parsed once, a
   );
   assert.deepEqual(await database.db.select().from(things).where(eq(things.id, 11)), []);
   await database.db.delete(things).where(eq(things.id, 10));
+});
+
+test('a write whose text comes again is prepared, and writes, answers and fails as before; a bulk insert seen once is not', async () => {
+  const before = await preparedCount();
+  const put = (id: number, name: string) =>
+    database.db.insert(things).values({ id, name }).returning({ id: things.id, name: things.name });
+  // the first time the text is PGlite's query, from the second a prepared statement's
+  assert.deepEqual(await put(20, 'twenty'), [{ id: 20, name: 'twenty' }]);
+  assert.equal(await preparedCount(), before);
+  assert.deepEqual(await put(21, 'twenty-one'), [{ id: 21, name: 'twenty-one' }]);
+  assert.deepEqual(await put(22, 'twenty-two'), [{ id: 22, name: 'twenty-two' }]);
+  assert.equal((await preparedCount()) - before, 1, 'the one-row insert is prepared once');
+  // an update without returning counts its rows as before (drizzle reads affectedRows)
+  const rename = () => database.db.update(things).set({ name: 'x' }).where(eq(things.id, 20));
+  await rename();
+  const renamed = (await rename()) as unknown as { affectedRows?: number };
+  assert.equal(renamed.affectedRows, 1);
+  // a unique violation keeps its code and constraint, prepared, in a transaction rolled back too
+  const violation = (err: { cause?: { code?: string; constraint?: string; message?: string } }) => {
+    assert.equal(err.cause?.code, '23505');
+    assert.equal(err.cause?.constraint, 't_prepared_pkey');
+    assert.match(
+      err.cause?.message ?? '',
+      /duplicate key value violates unique constraint "t_prepared_pkey"/,
+    );
+    return true;
+  };
+  await assert.rejects(put(21, 'again'), violation);
+  await assert.rejects(
+    database.db.transaction(async (tx) => {
+      await tx.insert(things).values({ id: 23, name: 'x' });
+      await tx.insert(things).values({ id: 24, name: 'y' });
+      throw new Error('roll back');
+    }),
+    /roll back/,
+  );
+  assert.deepEqual(await database.db.select().from(things).where(eq(things.id, 24)), []);
+  // a three-row insert's text, seen once, takes no prepared statement
+  const was = await preparedCount();
+  await database.db.insert(things).values([{ id: 30 }, { id: 31 }, { id: 32 }]);
+  assert.equal(await preparedCount(), was);
+  await database.db.delete(things).where(eq(things.id, 30));
 });
 
 test('a statement whose columns changed type is prepared again', async () => {

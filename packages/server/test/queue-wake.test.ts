@@ -107,3 +107,44 @@ test('a drop’s files and their queue jobs are stored together: a job that cann
   const rows = await database.db.select().from(officeJobs).where(eq(officeJobs.userId, u.id));
   assert.deepEqual(rows, []);
 });
+
+test('a drop’s transaction waits for the database twice: its files’ rows, then their uploads and jobs together', async () => {
+  const u = await makeMember(h, 100);
+  // every statement of the transactions begun meanwhile, with how many of them were unanswered when
+  // it was sent (embedded, the transaction holds the database for each wait between the two threads)
+  type Tx = { query: (...a: unknown[]) => Promise<unknown> };
+  const pglite = database.pglite as unknown as {
+    transaction: (fn: (tx: Tx) => Promise<unknown>) => Promise<unknown>;
+  };
+  const transaction = pglite.transaction.bind(pglite);
+  const sent: { sql: string; unanswered: number }[][] = [];
+  pglite.transaction = (fn) =>
+    transaction((tx) => {
+      const statements: { sql: string; unanswered: number }[] = [];
+      sent.push(statements);
+      let unanswered = 0;
+      const query = tx.query.bind(tx);
+      tx.query = (...a: unknown[]) => {
+        statements.push({ sql: String(a[0]), unanswered });
+        unanswered++;
+        return query(...a).finally(() => unanswered--);
+      };
+      return fn(tx);
+    });
+  let drop;
+  try {
+    drop = await dropFiles(h, u.token, null, [{ name: 'a.txt', bytes: Buffer.from('not a statement') }]);
+  } finally {
+    pglite.transaction = transaction;
+  }
+  assert.equal(drop.status, 202, JSON.stringify(drop.body));
+  const mine = sent.find((s) => s.some((q) => /^insert into "office_jobs"/.test(q.sql)))!;
+  assert.deepEqual(
+    mine.map((q) => [q.sql.replace(/\s+/g, ' ').trim().slice(0, 26).toLowerCase(), q.unanswered]),
+    [
+      ['insert into "office_jobs" ', 0],
+      ['insert into "office_upload', 0],
+      ['insert into pgboss.job_com', 1],
+    ],
+  );
+});

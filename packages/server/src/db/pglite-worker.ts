@@ -4,7 +4,7 @@
 // exactly as they did when the server called it directly.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
-import { PreparedSelects, preparable } from './pglite-prepared.ts';
+import { PreparedSelects } from './pglite-prepared.ts';
 import { type Request, type Reply, toWireError } from './pglite-wire.ts';
 
 const { dataDir, startParams } = workerData as { dataDir: string | undefined; startParams: string[] };
@@ -51,8 +51,9 @@ async function handle(m: Request): Promise<unknown> {
   const target = t ? await t.ready : db;
   switch (m.op) {
     case 'query':
-      // a select or a `with` statement: parsed once, then bound and run (pglite-prepared.ts)
-      return preparable(m.sql)
+      // a select, a `with` statement or a write asked again: parsed once, then bound and run
+      // (pglite-prepared.ts)
+      return prepared.takes(m.sql)
         ? prepared.query(m.sql, m.params, options(m.raw, m.rowMode), m.tx !== undefined)
         : target.query(m.sql, m.params, options(m.raw, m.rowMode));
     case 'exec':
