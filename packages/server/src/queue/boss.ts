@@ -3,7 +3,7 @@
 // `bahi worker`) share the queue; embedded, it runs on the very PGlite instance the app uses
 // (STACK.md 3.12: never a second instance, never pglite-socket), with its workers in the server.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PgBoss, fromPglite, type Job } from 'pg-boss';
 import { errorFields, type Database, type DbOrTx, type Tx } from '../db/index.ts';
 import { officeJobs, officeUploads, users } from '../db/schema.ts';
@@ -145,25 +145,11 @@ export class StatementQueue {
    * database), or until recover() a minute later when the send failed; the fair-queue test counts
    * from the row. The caller wakes the readers after the commit (wake).
    */
-  async sendWithin(tx: Tx, jobIds: string[], queuedBefore: number): Promise<void> {
-    // Their places, as the rank query of enqueue would find them: after the owner's files queued
-    // before (counted before the transaction, queuedOf), in the drop's order. Not asked inside it:
-    // embedded, the transaction holds the database for each of its round trips (decision 052, round
-    // twenty-one). A read that ends meanwhile only moves these files a place back.
-    const rankOf = new Map(jobIds.map((id, i) => [id, queuedBefore + i + 1]));
-    await this.insertJobs(jobIds, rankOf, onTransaction(tx));
+  async sendWithin(tx: Tx, jobIds: string[]): Promise<void> {
+    await this.enqueue(tx, jobIds, onTransaction(tx));
   }
 
-  /** The owner's files waiting in the queue (sendWithin's `queuedBefore`). */
-  async queuedOf(userId: string): Promise<number> {
-    const [row] = await this.database.db
-      .select({ n: count() })
-      .from(officeJobs)
-      .where(and(eq(officeJobs.userId, userId), eq(officeJobs.state, 'queued')));
-    return row?.n ?? 0;
-  }
-
-  private async enqueue(db: DbOrTx, jobIds: string[]): Promise<void> {
+  private async enqueue(db: DbOrTx, jobIds: string[], bossDb?: { executeSql: ExecuteSql }): Promise<void> {
     if (jobIds.length === 0) return;
     const ranks = await db.execute(sql`
       select id, rank::int as rank from (
@@ -176,15 +162,6 @@ export class StatementQueue {
     const rankOf = new Map(
       (ranks as unknown as { rows: { id: string; rank: number }[] }).rows.map((r) => [r.id, r.rank]),
     );
-    await this.insertJobs(jobIds, rankOf);
-  }
-
-  private async insertJobs(
-    jobIds: string[],
-    rankOf: Map<string, number>,
-    bossDb?: { executeSql: ExecuteSql },
-  ): Promise<void> {
-    if (jobIds.length === 0) return;
     await this.boss.insert(
       READ_QUEUE,
       jobIds.map((id) => ({

@@ -66,14 +66,8 @@ export async function insertDrop(
         })),
       )
       .returning();
-    // The uploads' rows and the queue's jobs sent together: neither needs the other. Embedded, the
-    // transaction holds the database (every screen's poll waits) for each round trip between the
-    // server's thread and the database's, a wait of up to 3.7 ms each on a busy machine (decision
-    // 052, round twenty-one); one failing fails the transaction, which then stores nothing.
-    await Promise.all([
-      tx.insert(officeUploads).values(rows.map((r, i) => ({ jobId: r.id, file: files[i].key }))),
-      enqueue?.(tx, rows),
-    ]);
+    await tx.insert(officeUploads).values(rows.map((r, i) => ({ jobId: r.id, file: files[i].key })));
+    await enqueue?.(tx, rows);
     return rows;
   });
 }

@@ -215,12 +215,10 @@ const jobs: FastifyPluginAsync<{ queue?: StatementQueue }> = async (app, opts) =
       // The files' rows and their queue jobs in one transaction (decision 052 round twenty): a file
       // is never recorded without its job, so no reader finds one user's backlog before another's
       // file that is already recorded. A failure of either stores nothing: the drop is refused.
-      const before = await q.queuedOf(request.office.id);
       const queued = (tx: Tx, inserted: OfficeJobRow[]) =>
         q.sendWithin(
           tx,
           inserted.map((r) => r.id),
-          before,
         );
       const rows = await insertDrop(ctx.db, request.office.id, clientId, dropId, files, queued);
       committed = true;
