@@ -10,9 +10,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
-import { joinCutFigures, pageMonths, paiseFigureEnds, pointsLost } from '../../src/scan/words.ts';
+import { paiseFigureEnds, pointsLost } from '../../src/scan/words.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
 import { judgeParse } from '../perturb/judge.ts';
+import { rejoined } from './rejoin.ts';
 
 const word = (text: string, x1: number, y: number, width = 30, confidence = 90): Word => ({
   text,
@@ -86,27 +87,15 @@ test("pointsLost: the columns of the statement's pages before count with the pag
 
 /** The saved read's pages as the reader now gives them: each line joined, then pointsLost page by page. */
 function asReadNow(doc: SourceDocument): SourceDocument {
-  if (doc.kind !== 'pages') return doc;
+  const joined = rejoined(doc, true);
+  if (joined.kind !== 'pages') return joined;
   const ends: number[] = [];
-  const pages = doc.pages.map((p) => {
-    const months = pageMonths(p.words.map((w) => w.text));
-    const lines = new Map<number, Word[]>();
-    for (const w of p.words) {
-      const key = [...lines.keys()].find((y) => Math.abs(y - w.y) < 3) ?? w.y;
-      lines.set(key, [...(lines.get(key) ?? []), w]);
-    }
-    const joined = [...lines.values()].flatMap((ws) =>
-      joinCutFigures(
-        ws.sort((a, b) => a.x - b.x).map((w) => ({ ...w, x0: w.x, x1: w.x + w.width })),
-        1.3,
-        months,
-      ).map(({ x0, x1, ...w }) => ({ ...w, x: x0, width: x1 - x0 })),
-    );
-    const words = pointsLost(joined, ends);
+  const pages = joined.pages.map((p) => {
+    const words = pointsLost(p.words, ends);
     ends.push(...paiseFigureEnds(words));
     return { ...p, words };
   });
-  return { ...doc, pages };
+  return { ...joined, pages };
 }
 
 test('the photo ICICI statement whose balances lost their points: 12 -> 25 of 28 rows, every wrong one flagged', () => {
