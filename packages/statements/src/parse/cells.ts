@@ -17,6 +17,7 @@ import { type Band, type Column, type ColumnModel, NUMERIC_ROLES } from './colum
 import { datePieces, datesThenText, isDateStart, readDate, readDateTime, readMonthDay } from './dates.ts';
 import { pieceApart } from './date-pieces.ts';
 import { type Run, WORD_GAP_CHARS, joinRuns, lessSure, runWords } from './lines.ts';
+import type { RuleId } from './trace.ts';
 
 /** A line's text in one column. */
 export interface Cell {
@@ -57,10 +58,15 @@ export function cellText(cells: Cell[], role: Column['role']): string {
 // before reading a run as one, which every narration run would otherwise pay)
 const DATE_LEAD = /^(?:\d{1,4}[-/. ]?\d|\d{1,2}[ -]?[a-z]{3}|[a-z]{3,9}[ .-]+\d)/i;
 
+/** Told each decision of the cells stage that `bahi explain` reports (asked only when tracing). */
+export type CellNote = (rule: RuleId, detail: string) => void;
+
 /** Assigns a line's runs to columns by where they sit among the column bands. */
-export function lineCells(model: ColumnModel, runs: Run[]): Cell[] {
-  return giveMarks(placedCells(model, runs), model.balanceMarks);
+export function lineCells(model: ColumnModel, runs: Run[], note?: CellNote): Cell[] {
+  return giveMarks(placedCells(model, runs, note), model.balanceMarks);
 }
+
+const quoted = (runs: { text: string }[]) => runs.map((r) => `'${r.text}'`).join(' | ');
 
 /**
  * A statement whose amounts carry their own signs ('9,323.00–') and still print a Dr/Cr column's mark
@@ -85,7 +91,7 @@ export function withBalanceMarks(model: ColumnModel, lines: readonly { runs: Run
 }
 
 /** A line's cells, each run placed in its column, before a Dr/Cr column's marks are given (giveMarks). */
-function placedCells(model: ColumnModel, runs: Run[]): Cell[] {
+function placedCells(model: ColumnModel, runs: Run[], note?: CellNote): Cell[] {
   const cw = model.header.charWidth;
   const out: { col: Column; text: string; confidence?: number }[] = [];
   // the confidence of the run being placed: every piece of it is taken as sure as the run
@@ -104,7 +110,9 @@ function placedCells(model: ColumnModel, runs: Run[]): Cell[] {
   const wordGap = (run: Run) => WORD_GAP_CHARS * Math.max(cw, (run.x1 - run.x0) / run.text.length);
   let last: Run | null = null;
   const pieces: Run[] = [];
-  for (const r of joinDatePieces(model, cutAtDateEdges(model, cutSerials(model, cutAtBands(model, runs))))) {
+  const cut = joinDatePieces(model, cutAtDateEdges(model, cutSerials(model, cutAtBands(model, runs))));
+  if (note) cutNotes(runs, cut, note);
+  for (const r of cut) {
     if (r.text.includes(' ')) pieces.push(...splitFigures(model, r));
     else pieces.push(r);
   }
@@ -133,6 +141,7 @@ function placedCells(model: ColumnModel, runs: Run[]): Cell[] {
       !(numeric && (EMPTY_AMOUNT.test(run.text) || wholeFigure(run.text))) &&
       (numeric || bandsUnder(model.bands, run.x0, run.x1, 0).length === 0)
     ) {
+      note?.('cells.ran-long', `'${run.text}' goes on the ${prev.col.role} cell '${prev.text}'`);
       append(prev, run.text);
       continue;
     }
@@ -146,6 +155,7 @@ function placedCells(model: ColumnModel, runs: Run[]): Cell[] {
       !EMPTY_AMOUNT.test(run.text) &&
       model.bands.every((b) => distance(run.x0, run.x1, b.x0, b.x1) > wordGap(run))
     ) {
+      note?.('cells.gutter', `'${run.text}' stands in no column: kept out of the ${band.col.role}`);
       put(GUTTER_COLUMN, run.text);
       continue;
     }
@@ -180,6 +190,7 @@ function placedCells(model: ColumnModel, runs: Run[]): Cell[] {
       let cur = bandOf(model.bands, run.x0, run.x0 + cw);
       // whether cur holds a figure of this run already (the next figure is the next column's)
       let held = false;
+      const from = out.length;
       for (const w of runWords(run)) {
         // numeric columns hold figures only: words of text stay in a text column
         const figure = readAmount(w.text) !== null;
@@ -197,10 +208,20 @@ function placedCells(model: ColumnModel, runs: Run[]): Cell[] {
         held = figure && NUMERIC_ROLES.has(cur.col.role);
         put(cur.col, w.text);
       }
+      if (note && out.length - from > 1) note('cells.cut', `'${run.text}' -> ${quoted(out.slice(from))}`);
     } else put(band.col, run.text);
   }
   return out.map((o) => ({ role: o.col.role, text: o.text, ...sureOf(o) }));
 }
+/** One note for each run the cuts before placing made two or more (cutAtBands and the cuts after it). */
+function cutNotes(runs: Run[], cut: Run[], note: CellNote): void {
+  if (cut === runs) return;
+  for (const run of runs) {
+    const parts = cut.filter((c) => c.x0 >= run.x0 - 0.01 && c.x1 <= run.x1 + 0.01);
+    if (parts.length > 1) note('cells.cut', `'${run.text}' -> ${quoted(parts)}`);
+  }
+}
+
 /** A confidence to spread into a cell or run made from `o`: none for a text layer's. */
 function sureOf(o: { confidence?: number }): { confidence?: number } {
   return o.confidence === undefined ? {} : { confidence: o.confidence };

@@ -394,7 +394,11 @@ export function readTable(
       prev = line;
       continue;
     }
-    let cells = lineCells(layout, line.runs);
+    let cells = lineCells(
+      layout,
+      line.runs,
+      trace && ((rule, detail) => trace.add({ rule, page: line.page, y: line.y, detail })),
+    );
     const dateText = cellText(cells, 'date');
     // (words that print no money under the figures are no amount: a browser's page title across them)
     let hasAmount = cells.some((c) => figure(c, line));

@@ -14,6 +14,12 @@ export const RULES = {
   'columns.taught': 'the layout the user marked places the columns',
   'columns.sequence':
     "cells set a space apart, their place no guide: the words' order gives the columns (the header's order, else date, narration, figures, the balance last)",
+  'cells.cut':
+    'text drawn as one item across column edges is cut where its words stand (a date with its time, a figure with its currency or mark stay one)',
+  'cells.ran-long':
+    "text a word space after a text cell, in a gutter or a figure column, is that cell's text run long",
+  'cells.gutter':
+    "words in a gutter far from every column: a column the model lacks, not the narration's or the date's",
   'rows.anchor': 'a line with a date and a figure in their columns starts a row',
   'rows.same-day':
     'a row with its value date and balance but no date is printed under the day of the row above',

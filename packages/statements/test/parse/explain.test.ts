@@ -15,7 +15,7 @@ import {
   type RuleId,
 } from '../../src/index.ts';
 import type { Sheet, SourceDocument, Word } from '../../src/source.ts';
-import { headerAt, placed, rowAt } from './items.ts';
+import { type Item, headerAt, pagesOf, placed, rowAt } from './items.ts';
 
 const sheet = (rows: Sheet['rows']): SourceDocument => ({
   kind: 'sheets',
@@ -51,6 +51,19 @@ const plain = [
   ['01/04/2024', 'UPI payment 1', '100.00', null, '9900.00'],
   ['02/04/2024', 'NEFT from client', null, '1000.00', '10900.00'],
   ['03/04/2024', 'ATM cash', '500.00', null, '10400.00'],
+];
+
+/** Three rows under the usual headings, the second's figures (and what else it prints) drawn as `items`. */
+function secondRow(items: Item[], narration = 'UPI/CR/412258786469/MOHAMMED', narrationEnd = 265) {
+  const first = rowAt(140, '01/05/2024', 'UPI/DR/412220246414/BHARAT', '920.00', '', '55,953.43');
+  const second = placed(155, [[33, 80, '02/05/2024'], [120, narrationEnd, narration], ...items], 8);
+  const third = rowAt(170, '03/05/2024', 'ATM/CASH', '108.43', '', '57,000.00');
+  return pagesOf([[...headerAt(119), ...first, ...second, ...third]]);
+}
+// the second row's deposit and balance, each set right in its column
+const FIGURES: Item[] = [
+  [482, 522, '1,155.00'],
+  [547, 592, '57,108.43'],
 ];
 
 /** For each rule, a statement that needs it. */
@@ -97,6 +110,18 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
       },
     },
   }),
+  // the deposit and the balance drawn as one item ('1,155.00 57,108.43')
+  'cells.cut': () => ({ doc: secondRow([[483, 592, '1,155.00 57,108.43']]) }),
+  // a narration run on into the withdrawal column, a word space after its cell
+  'cells.ran-long': () => ({
+    doc: secondRow(
+      [[402, 437, 'CHARGES'], ...FIGURES],
+      'UPI/CR/412258786469/MOHAMMED TRADING COMPANY LTD',
+      400,
+    ),
+  }),
+  // a cheque number between the date and the narration, far from both
+  'cells.gutter': () => ({ doc: secondRow([[92, 108, '1234'], ...FIGURES]) }),
   'rows.anchor': () => ({ doc: sheet([HEAD, ...plain]) }),
   'rows.same-day': () => ({
     doc: sheet([
