@@ -227,9 +227,16 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
     return isFigure(rest[k]!) && (readAmount(rest[k]!)?.mark || isMark(rest[k + 1] ?? ''));
   };
   while (start < end && (dash(start) || (isMark(rest[start]!) && ownMark(start + 1)))) start++;
+  const numeric = (order ?? ['debit', 'credit', 'balance']).filter(
+    (r) => r === 'debit' || r === 'credit' || r === 'amount' || r === 'balance',
+  );
   // a run of the balance alone (and empty cells, '0.00' among them) moves no money: a bare number before it is the
-  // amount in whole rupees ('groceries 269 62,539.54'); the chain proves it or the read is not kept
+  // amount in whole rupees ('groceries 269 62,539.54'); the chain proves it or the read is not kept.
+  // (The balance is the run's first figure where the header prints it before the amounts: '878944355
+  // 0.00 190.26' is a zero balance after 190.26, the cheque's number the narration's.)
   const moving = (w: string) => isFigure(w) && readAmount(w)?.paise !== 0;
+  const besideBalance = (figures: string[]) =>
+    numeric[0] === 'balance' ? figures.slice(1) : figures.slice(0, -1);
   // (a value date's year before the balance of a row that moves nothing is no amount; a number after
   // a whole date is no year of it: '14 Apr 25 2000 39393.97 CR' withdraws 2000, 'Apr 25 2000' aside)
   const endsDate = (k: number) =>
@@ -238,11 +245,7 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
     start > 0 &&
     BARE.test(rest[start - 1]!) &&
     (!endsDate(start - 1) || (start > 1 && endsDate(start - 2))) &&
-    rest
-      .slice(start, end + 1)
-      .filter(isFigure)
-      .slice(0, -1)
-      .every((w) => !moving(w))
+    besideBalance(rest.slice(start, end + 1).filter(isFigure)).every((w) => !moving(w))
   ) {
     start--;
     extend();
@@ -266,9 +269,6 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
       currency = '';
     }
   }
-  const numeric = (order ?? ['debit', 'credit', 'balance']).filter(
-    (r) => r === 'debit' || r === 'credit' || r === 'amount' || r === 'balance',
-  );
   // more figures than the header's withdrawal, deposit and balance columns, those columns' empty
   // cells printed: the columns are the last figures, and the first, money with its paise, are the
   // narration's ('Payme : 12,189.00 - 2900.00 4577.05'; not a date's year before whole rupees,

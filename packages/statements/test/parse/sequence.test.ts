@@ -584,3 +584,24 @@ test('what names a special line: its words from the first with a letter of its o
   for (const [text, name] of named) assert.equal(specialText(text!), name, text);
   assert.equal(specialKind(specialText('## OPENING BALANCE')), 'opening');
 });
+
+test("the balance printed before the amounts: a zero balance leaves a cheque's number to the narration", () => {
+  // (a real statement's rows redrawn as text, the balance column before the amounts: '878944355' is
+  // the cheque's number, 0.00 the balance after a withdrawal of 190.26; before, the number was read
+  // as whole rupees beside a balance taken for the last figure)
+  const order = ['date', 'description', 'balance', 'debit', 'credit'] as const;
+  const row = (line: string) => texts(sequenceCells(words(line), [...order])!);
+  assert.deepEqual(row('05/12/2018 415 AHV 25060916 CHQ W701996570043 878944355 0.00 190.26'), [
+    ['date', '05/12/2018'],
+    ['description', '415 AHV 25060916 CHQ W701996570043 878944355'],
+    ['balance', '0.00'],
+    ['amount', '190.26'],
+  ]);
+  // the balance last, as before: whole rupees before a balance that moves nothing are the amount
+  assert.deepEqual(texts(sequenceCells(words('03/05/2024 groceries 269 62,539.54'), null)!), [
+    ['date', '03/05/2024'],
+    ['description', 'groceries'],
+    ['amount', '269'],
+    ['balance', '62,539.54'],
+  ]);
+});
