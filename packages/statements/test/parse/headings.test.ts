@@ -3,6 +3,7 @@
 // the exact headings of the banks we have seen.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { parseStatement } from '../../src/index.ts';
 import { matchHeader } from '../../src/parse/columns/heading.ts';
 
 const header = (cells: string[]) =>
@@ -216,6 +217,47 @@ test('headings a tight table prints as one run are still each a column: a type, 
       'credit:Deposit (Cr)',
       'balance:Balance',
       'other:Br Code',
+    ],
+  );
+});
+
+test("a header set one space apart names 'Balance Amount' as two columns where the table needs its amount", () => {
+  // (a real statement's text redrawn one space apart, the balance before the amount; before, the
+  // amount's word was read as the tail of the balance's name, the header named no amount and was
+  // not found, and a date ending each narration was read as a value date)
+  const line = (text: string) =>
+    matchHeader([{ text, x0: 0, x1: 5 * text.length }])?.columns.map((c) => c.role);
+  assert.deepEqual(line('Txn Date Transaction Remarks Balance (INR) Transaction Amount (INR)'), [
+    'date',
+    'description',
+    'balance',
+    'amount',
+  ]);
+  // a figure column's name with an amount's word stays one name where the table has its amounts
+  assert.deepEqual(line('Date Narration Withdrawal Amount Deposit Amount Balance'), [
+    'date',
+    'description',
+    'debit',
+    'credit',
+    'balance',
+  ]);
+  const read = parseStatement({
+    kind: 'lines',
+    format: 'rpt',
+    lines: [
+      'Opening Balance 13196.40',
+      'Txn Date Transaction Remarks Balance (INR) Transaction Amount (INR)',
+      '01/02/2019 POS 180557HBTKFY0013 WO S DEBIT 12857.40 339.00 Dr',
+      '04/02/2019 SO AHV LOAN# 57905239 04-02-2019 28847.40 15,990.00 Cr',
+      '06/02/2019 ATM WDL 28347.40 500.00 Dr',
+    ],
+  });
+  assert.deepEqual(
+    read.accounts[0]!.transactions.map((t) => [t.description, t.valueDate]),
+    [
+      ['POS 180557HBTKFY0013 WO S DEBIT', null],
+      ['SO AHV LOAN# 57905239 04-02-2019', null],
+      ['ATM WDL', null],
     ],
   );
 });

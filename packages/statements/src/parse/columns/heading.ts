@@ -399,9 +399,29 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
   }
   // A role named twice (e.g. 'Date' after 'Transaction') keeps the first; a second 'date' that
   // follows a value date is a transaction date printed after it (ICICI prints Value Date first).
+  // An amount's word after a figure column's name is that name's ('Withdrawal Amount'), unless the
+  // header then names no amount: a line set one space apart prints 'Balance Amount' for two columns.
+  let named = namesOf(columns, charWidth, true);
+  if (!complete(named.seen)) named = namesOf(columns, charWidth, false);
+  const { seen, out } = named;
+  if (!complete(seen) || unmatched > out.length) return null;
+  return {
+    columns: out.map(({ ri: _, ...c }) => c).sort((a, b) => a.x0 - b.x0),
+    charWidth,
+    ...(unnamed.length ? { unnamed: unnamed.map(({ x0, x1 }) => ({ x0, x1 })) } : {}),
+  };
+}
+
+/** The header's columns, a name read as two joined into one (see matchHeader); `amountTail`: an amount's word after a figure column's name is that name's. */
+function namesOf(
+  columns: (Column & { ri: number })[],
+  charWidth: number,
+  amountTail: boolean,
+): { seen: Set<Role>; out: (Column & { ri: number })[] } {
   const seen = new Set<Role>();
   const out: (Column & { ri: number })[] = [];
-  for (const c of columns) {
+  for (const col of columns) {
+    const c = { ...col };
     const prev = out[out.length - 1];
     // one name read as two ('Txn' + 'Posted Date', 'Balance' + 'Amount'): a word space apart, the
     // same role, one named before, or an amount's word after a figure column's name in its cell
@@ -411,7 +431,7 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
       c.role !== 'other' &&
       (c.role === prev.role ||
         seen.has(c.role) ||
-        (c.role === 'amount' && c.ri === prev.ri && NUMERIC_ROLES.has(prev.role)) ||
+        (amountTail && c.role === 'amount' && c.ri === prev.ri && NUMERIC_ROLES.has(prev.role)) ||
         // the sides in an amount's own name ('Withdrawal (Dr)/ Deposit (Cr)'): its figures carry
         // their marks, no Dr/Cr column of its own
         (c.role === 'mark' && c.ri === prev.ri && AMOUNT_ROLES.has(prev.role)));
@@ -427,12 +447,7 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
     seen.add(c.role);
     out.push(c);
   }
-  if (!complete(seen) || unmatched > out.length) return null;
-  return {
-    columns: out.map(({ ri: _, ...c }) => c).sort((a, b) => a.x0 - b.x0),
-    charWidth,
-    ...(unnamed.length ? { unnamed: unnamed.map(({ x0, x1 }) => ({ x0, x1 })) } : {}),
-  };
+  return { seen, out };
 }
 
 // Words that appear on the second line of a two-line header ('Date', 'No', 'Amount (INR )').
