@@ -464,7 +464,7 @@ export function readSequence(
   const trace = opts.trace ? new Trace() : undefined;
   const read = readRows(lines, order, headerAt, { ...opts, ...(trace ? { trace } : {}) }, {});
   const few = (n: number, share: number) => n > 0 && n < share * read.printed.rows;
-  const valueDates = !(order === null && few(read.printed.valueDated, 1 / 2));
+  const valueDates = !(headerAt < 0 && few(read.printed.valueDated, 1 / 2));
   // (an eighth of the rows: a download may print an empty cell '-' on some rows and leave it out on
   // others, fixtures/formats/flat-text.txt 3 of 7)
   const emptyCells = !few(read.printed.empties, 1 / 8);

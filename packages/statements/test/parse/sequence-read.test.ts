@@ -3,7 +3,7 @@
 // header's order, the balance last; a wrapped line goes on its narration.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readSequence } from '../../src/parse/sequence.ts';
+import { BALANCE_FIRST, readSequence } from '../../src/parse/sequence.ts';
 import { AMOUNT_PLACE } from '../../src/parse/values.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { linesOf, textLine } from './stages.ts';
@@ -93,6 +93,32 @@ test("a figure inside the narration stays there when the figure columns' empty c
     ['2024-05-12', 'UPI/802279984564/12:23:20/UPI/vbmed1332@ybl/Payme : 12,189.00', 0, 290000, 457705],
     ['2024-05-12', 'UPI/263224976907/12:37:47/UPI/lhrqoqpc0cy312h9a@p', 290000, 0, 167705],
   ]);
+});
+
+test("without a header, the balance printed first: a date that ends the narration of a few rows is still the narration's", () => {
+  // (the words' order without a header tries the balance first too, in an order that names a value
+  // date; the rule asked only the balance-last order before: 'LOAN# 57905239 04-02-2019' lost its date)
+  const table = readSequence(
+    linesOf(
+      text(
+        'Opening Balance 13,196.40',
+        '01/02/2019 POS 180557HBTKFY0013 WO S DEBIT 12857.40 339.00',
+        '04/02/2019 SO AHV LOAN# 57905239 04-02-2019 28847.40 15990.00',
+        '06/02/2019 ATM WDL 28347.40 500.00',
+      ),
+    ),
+    BALANCE_FIRST,
+    -1,
+    { referenceJoin: '' },
+  );
+  assert.deepEqual(
+    table.sections[0]!.transactions.map((t) => [t.description, t.valueDate ?? null, t.balance]),
+    [
+      ['POS 180557HBTKFY0013 WO S DEBIT', null, 1285740],
+      ['SO AHV LOAN# 57905239 04-02-2019', null, 2884740],
+      ['ATM WDL', null, 2834740],
+    ],
+  );
 });
 
 test("without a header, a date that ends the narration of a few rows is the narration's; where most rows end so, it is the value date", () => {
