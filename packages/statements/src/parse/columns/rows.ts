@@ -385,7 +385,10 @@ export function inferLayout(
     c.kind === 'figure' ? 'figure' : (c.kind === 'text' && k > lastFigure) || given.has(c) ? 'words' : 'stop';
   cols.forEach((next, j) => {
     if (next.kind !== 'mark') return;
-    const to = cols[sideOwner(cols, j, part, marked)];
+    // (nor is it the side of a figure column that is empty on a row where the mark prints: a
+    // balance printed only on each day's last row, then a Dr/Cr column on every row, is the amount's)
+    const other = (c: Column) => marked(c) || next.cells.some((t, i) => t !== '' && c.cells[i] === '');
+    const to = cols[sideOwner(cols, j, part, other)];
     if (!to) return;
     given.add(next);
     to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
