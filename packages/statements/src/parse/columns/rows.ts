@@ -117,7 +117,18 @@ function datesThen(text: string): { dates: string[]; rest: string } | null {
 function dateCut(text: string): string[] | null {
   const lead = datesThen(text);
   if (lead) return [...lead.dates, lead.rest];
-  return datePieces(text) ?? (readDate(text) ? [text] : null);
+  return datePieces(text) ?? (readDate(text) ? [text] : null) ?? timedThenDate(text);
+}
+
+const oneDate = (t: string) => readDate(t) !== null || readMonthDay(t) !== null;
+
+/**
+ * A date with its time, then another date, drawn as one item ('Feb 02 01:00 AM Feb 02': a posting
+ * date's time printed between it and the value date, in a tight table): the two cells; else null.
+ */
+function timedThenDate(text: string): string[] | null {
+  const m = TIMED.exec(text);
+  return m && oneDate(withoutTime(m[1]!)) && oneDate(m[2]!) ? [m[1]!, m[2]!] : null;
 }
 
 /**
