@@ -544,7 +544,8 @@ function readRows(
   // the lines read between the header and the first row, and that row (its narration may be printed
   // above its date line, as the rows after it show: decided once they have)
   const lead: Line[] = [];
-  let firstRow: { tx: Transaction; line: Line; lead: Line[] } | null = null;
+  type FirstRow = { tx: Transaction; line: Line; lead: Line[] };
+  let firstRow: FirstRow | null = null;
   // the balance the next row moves from, once a row or an opening line has printed one
   let opening: number | null = null;
   const flush = () => {
@@ -736,12 +737,14 @@ function readRows(
     section.lines.push(line);
   }
   flush();
+  // (set by flush)
+  const row = firstRow as FirstRow | null;
   const firstAbove =
-    firstRow && bodyAt.get(firstRow.line) === bodyAt.get(firstRow.lead.at(-1)!)! + 1
-      ? closeAbove([...firstRow.lead, firstRow.line], spacing)
+    row && bodyAt.get(row.line) === bodyAt.get(row.lead.at(-1)!)! + 1
+      ? closeAbove([...row.lead, row.line], spacing)
       : [];
-  if (firstRow && firstAbove.length) {
-    firstRow.tx.description = [...firstAbove.map((l) => l.text), firstRow.tx.description].join(' ');
+  if (row && firstAbove.length) {
+    row.tx.description = [...firstAbove.map((l) => l.text), row.tx.description].join(' ');
     for (const l of firstAbove) rowLines.add(l);
     section.lines = section.lines.filter((l) => !firstAbove.includes(l));
   }
