@@ -22,7 +22,7 @@ import {
   stripLeadingDate,
 } from './rows.ts';
 import { Trace } from './trace.ts';
-import type { ParseIssue } from './types.ts';
+import type { ParseIssue, Transaction } from './types.ts';
 import {
   AMOUNT_PLACE,
   SIDE_BY_BALANCE,
@@ -138,13 +138,7 @@ function nextAbove(
   const even = (xs: Line[]) => xs.every((l, k) => k === 0 || adjacent(xs[k - 1]!, l));
   if (seq[0]!.page !== next.page) {
     const top = seq.slice(seq.findIndex((l) => l.page === next.page));
-    if (spacing.pitch.length < 2 || top.length < 2 || !even(top)) return [];
-    const [line, pitch] = [quantile(spacing.inRow, 0.5), quantile(spacing.pitch, 0.5)];
-    if (pitch <= line * GAP_RATIO) return [];
-    const near = (line + pitch) / 2;
-    let k = top.length - 1;
-    while (k > 0 && top[k]!.y - top[k - 1]!.y < near) k--;
-    return top.slice(k, -1);
+    return even(top) ? closeAbove(top, spacing) : [];
   }
   if (seq.some((l) => l.page !== next.page) || !even(seq)) return [];
   const gaps = seq.slice(1).map((l, k) => l.y - seq[k]!.y);
@@ -153,6 +147,20 @@ function nextAbove(
   spacing.pitch.push(gaps[k]!);
   spacing.inRow.push(...gaps.filter((_, m) => m !== k));
   return seq.slice(k + 1, -1);
+}
+
+/**
+ * Of lines that end in a date line with no row above them on the page, those set over the date line
+ * as close as this document's clear cases (nextAbove) set a row's own lines: the row's narration.
+ */
+function closeAbove(top: Line[], spacing: Spacing): Line[] {
+  if (spacing.pitch.length < 2 || top.length < 2) return [];
+  const [line, pitch] = [quantile(spacing.inRow, 0.5), quantile(spacing.pitch, 0.5)];
+  if (pitch <= line * GAP_RATIO) return [];
+  const near = (line + pitch) / 2;
+  let k = top.length - 1;
+  while (k > 0 && top[k]!.y - top[k - 1]!.y < near) k--;
+  return top.slice(k, -1);
 }
 
 /**
@@ -533,6 +541,11 @@ function readRows(
   const pitch = gaps[gaps.length >> 1] ?? Infinity;
   let pending: Pending | null = null;
   const spacing: Spacing = { inRow: [], pitch: [] };
+  // the lines read between the header and the first row, and that row (its narration may be printed
+  // above its date line, as the rows after it show: decided once they have)
+  const lead: Line[] = [];
+  type FirstRow = { tx: Transaction; line: Line; lead: Line[] };
+  let firstRow: FirstRow | null = null;
   // the balance the next row moves from, once a row or an opening line has printed one
   let opening: number | null = null;
   const flush = () => {
@@ -573,6 +586,7 @@ function readRows(
         // two amount columns no header names)
         if (place && (guessed || placed.role === 'amount')) AMOUNT_PLACE.set(t.tx, place);
         section.transactions.push(t.tx);
+        if (printed.rows === 0) firstRow = { tx: t.tx, line: first, lead: [...lead] };
         for (const l of [...(pending.above ?? []), ...pending.lines]) rowLines.add(l);
         printed.rows++;
         if (cells.some((c) => c.role === 'valueDate') && cells.some((c) => c.role === 'date'))
@@ -715,9 +729,25 @@ function readRows(
       current.words.push(...words);
       continue;
     }
+    if (current === null && printed.rows === 0) {
+      // (only the lines right above the first date line, none between)
+      if (bodyAt.get(lead.at(-1)!) !== i - 1) lead.length = 0;
+      lead.push(line);
+    }
     section.lines.push(line);
   }
   flush();
+  // (set by flush)
+  const row = firstRow as FirstRow | null;
+  const firstAbove =
+    row && bodyAt.get(row.line) === bodyAt.get(row.lead.at(-1)!)! + 1
+      ? closeAbove([...row.lead, row.line], spacing)
+      : [];
+  if (row && firstAbove.length) {
+    row.tx.description = [...firstAbove.map((l) => l.text), row.tx.description].join(' ');
+    for (const l of firstAbove) rowLines.add(l);
+    section.lines = section.lines.filter((l) => !firstAbove.includes(l));
+  }
   return {
     table: {
       sections: section.transactions.length || section.specials.length ? [section] : [],

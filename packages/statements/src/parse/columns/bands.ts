@@ -50,8 +50,8 @@ export function figureWords(run: Run): Run[] {
 }
 
 /** a figure with its paise, or one decimal where a statement prints one ('15,088.0'), an overdrawn one in brackets
- * ('(17,533.54)'), and its side */
-const FIGURE_END = /\d\.\d\d?\)?(?:\s*(?:cr|dr)\.?)?$/i;
+ * ('(17,533.54)') or with its minus after it ('6,17,318.03–'), and its side */
+const FIGURE_END = /\d\.\d\d?\)?[-\u2212\u2013]?(?:\s*(?:cr|dr)\.?)?$/i;
 
 /**
  * A figure and words drawn as one run are two cells, whichever comes first: a figure is one token,

@@ -117,7 +117,18 @@ function datesThen(text: string): { dates: string[]; rest: string } | null {
 function dateCut(text: string): string[] | null {
   const lead = datesThen(text);
   if (lead) return [...lead.dates, lead.rest];
-  return datePieces(text) ?? (readDate(text) ? [text] : null);
+  return datePieces(text) ?? (readDate(text) ? [text] : null) ?? timedThenDate(text);
+}
+
+const oneDate = (t: string) => readDate(t) !== null || readMonthDay(t) !== null;
+
+/**
+ * A date with its time, then another date, drawn as one item ('Feb 02 01:00 AM Feb 02': a posting
+ * date's time printed between it and the value date, in a tight table): the two cells; else null.
+ */
+function timedThenDate(text: string): string[] | null {
+  const m = TIMED.exec(text);
+  return m && oneDate(withoutTime(m[1]!)) && oneDate(m[2]!) ? [m[1]!, m[2]!] : null;
 }
 
 /**
@@ -183,17 +194,31 @@ const SAME_CELLS = 0.9;
  */
 function cellByCell(s: Stretch, rows: Run[][]): Stretch[] {
   type Slot = { figure: boolean; x0: number; x1: number; text: string };
+  const piecesOf = (runs: Run[]) =>
+    runs
+      .filter((r) => overlap(r, s))
+      .flatMap((r) => (hasFigure(r.text) ? figureWords(r) : [r]))
+      .filter((p) => overlap(p, s));
+  // a column that prints a plus a word space before its figures prints signs there: a dash before
+  // a figure is its minus, not an empty cell ('+ `1,155.00' and '– `920.00' in one column)
+  const before = (ps: Run[], sign: RegExp) =>
+    ps.some((p, k) => sign.test(p.text) && readAmount(ps[k + 1]?.text ?? '') !== null);
+  const sign = rows.some((runs) => before(piecesOf(runs), /^\+$/)) ? /^[-+\u2212\u2013]$/ : /^\+$/;
   const slotsOf = (runs: Run[]): Slot[] => {
     const out: Slot[] = [];
     // (the words of a run that holds figures: '2389 21,730.00- 1,23,456.00', a code drawn with them;
     // of a run that reaches across other stretches, the words that stand in this one: a stretch is
     // cut at its own cells, '482 992695.89 Dr' over a withdrawal, a balance and a Dr/Cr column)
-    const pieces = runs
-      .filter((r) => overlap(r, s))
-      .flatMap((r) => (hasFigure(r.text) ? figureWords(r) : [r]))
-      .filter((p) => overlap(p, s));
-    for (const p of pieces) {
+    const pieces = piecesOf(runs);
+    for (let k = 0; k < pieces.length; k++) {
+      const p = pieces[k]!;
       const prev = out[out.length - 1];
+      const signed = pieces[k + 1];
+      if (sign.test(p.text) && signed && readAmount(signed.text) !== null) {
+        out.push({ figure: true, x0: p.x0, x1: signed.x1, text: `${p.text} ${signed.text}` });
+        k++;
+        continue;
+      }
       // (a bare number no words lead to is a cell of its own, money or a code: '38 1,54,037.50')
       const figure =
         readAmount(p.text) !== null ||
@@ -385,7 +410,10 @@ export function inferLayout(
     c.kind === 'figure' ? 'figure' : (c.kind === 'text' && k > lastFigure) || given.has(c) ? 'words' : 'stop';
   cols.forEach((next, j) => {
     if (next.kind !== 'mark') return;
-    const to = cols[sideOwner(cols, j, part, marked)];
+    // (nor is it the side of a figure column that is empty on a row where the mark prints: a
+    // balance printed only on each day's last row, then a Dr/Cr column on every row, is the amount's)
+    const other = (c: Column) => marked(c) || next.cells.some((t, i) => t !== '' && c.cells[i] === '');
+    const to = cols[sideOwner(cols, j, part, other)];
     if (!to) return;
     given.add(next);
     to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
