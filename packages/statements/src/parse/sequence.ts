@@ -601,8 +601,10 @@ function readRows(
     } else for (const l of pending.lines) section.lines.push(l);
     pending = null;
   };
-  // the page of the last line that was the table's (a row's, or no row's; no special line's): the
-  // first such line on a new page may go on the narration of the row the page before ended with
+  // The table's content is its rows' lines and the lines between them; the header again, page
+  // furniture, a footer and a special line (opening, B/F, C/F, closing, total) are none of it, each
+  // read and passed over before this is set. A page's first line of content may go on the narration
+  // of the row the page before ended with.
   let contentPage = -1;
   // (without a header, an opening printed above the first row is read: 'Rs. 2,44,604.54 Cr Opening Balance')
   const body = lines.slice(headerAt >= 0 ? start : Math.max(above + 1, start - 3, 0));
@@ -653,7 +655,8 @@ function readRows(
       });
       continue;
     }
-    // (a page's 'Brought Forward' line is none of it: the last row's narration may go on under it)
+    // (here, past the specials: a 'Brought Forward' atop a page is no content, the last row's
+    // narration may go on under it)
     const firstOnPage = line.page !== contentPage;
     contentPage = line.page;
     // a wrapped line: the row's figures may come on it; a line after them goes on the narration while
