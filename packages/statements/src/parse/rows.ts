@@ -51,6 +51,8 @@ export interface Special {
 export interface TableSection {
   /** non-table lines that belong to this section (account header, summary): facts are read from them */
   lines: Line[];
+  /** the line that started this account's section (the profile's `accountStart`): its own first fact line */
+  accountLine?: Line;
   transactions: Transaction[];
   specials: Special[];
 }
@@ -158,6 +160,8 @@ export function readTable(
   // the brought-forward line printed as a page's first line of the table, when it is the line before
   let forwardLine: Line | null = null;
   let account: string | null = null;
+  // an account's line seen before its section is made (above the first header): the section keeps it
+  let accountLine: Line | null = null;
   const rows: Row[] = [];
   // how far apart the table sets its rows: the least distance between two dated rows on a page
   const rowPitch = () => {
@@ -174,7 +178,8 @@ export function readTable(
   const items: ({ row: Row } | { line: Line; section: TableSection })[] = [];
 
   const newSection = () => {
-    section = { lines: [], transactions: [], specials: [] };
+    section = { lines: [], transactions: [], specials: [], ...(accountLine ? { accountLine } : {}) };
+    accountLine = null;
     sections.push(section);
     return section;
   };
@@ -377,6 +382,8 @@ export function readTable(
       }
       account = acct;
       inTable = false;
+      if (section && !(section as TableSection).accountLine) (section as TableSection).accountLine = line;
+      else accountLine = line;
     }
     if (!layout) {
       headerZone.push(line);
