@@ -494,8 +494,10 @@ export function readTable(
     const textAll = line.text;
     const special = specialKind(namingText(line, cells));
     const lineAmount = cellText(cells, 'debit') || cellText(cells, 'credit') || cellText(cells, 'amount');
-    // an opening balance printed as the section's first row, its figure in an amount column too, is
-    // the opening, not a deposit
+    // The balance chain decides whether a dated line named opening, with an amount, is the opening or
+    // a row: it is the opening where its amount carries the balance from nothing (the amount is the
+    // balance, and no row of its section comes before it); otherwise it moves the balance as a row
+    // does, and is one ('Opening balance transfer' after rows; an amount that is not the balance)
     const openingAsRow =
       special === 'opening' &&
       !sec.transactions.length &&
