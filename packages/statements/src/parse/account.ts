@@ -55,13 +55,10 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     return s ? { page: s.page, y: s.top } : t?.page !== undefined ? { page: t.page } : {};
   };
   const facts = emptyFacts();
-  if (i === 0) {
-    readFacts(
-      sec.lines.filter((l) => /^account\s+number\s*:/i.test(l.text) && !/contd/i.test(l.text)),
-      facts,
-    );
-    readFacts(ctx.headerZone, facts);
-  }
+  // the line that started the section (a consolidated statement's account line) is its first fact
+  // line; the first section's facts come next from the header zone, which may print other accounts
+  if (sec.accountLine) readFacts([sec.accountLine], facts);
+  if (i === 0) readFacts(ctx.headerZone, facts);
   readFacts(sec.lines, facts);
   summaryFacts(sec.specials, facts);
   if (i === 0 && !facts.holder) facts.holder = holderFallback(ctx.headerZone);

@@ -51,6 +51,8 @@ export interface Special {
 export interface TableSection {
   /** non-table lines that belong to this section (account header, summary): facts are read from them */
   lines: Line[];
+  /** the line that started this account's section (the profile's `accountStart`): its own first fact line */
+  accountLine?: Line;
   transactions: Transaction[];
   specials: Special[];
 }
@@ -158,6 +160,8 @@ export function readTable(
   // the brought-forward line printed as a page's first line of the table, when it is the line before
   let forwardLine: Line | null = null;
   let account: string | null = null;
+  // an account's line seen before its section is made (above the first header): the section keeps it
+  let accountLine: Line | null = null;
   const rows: Row[] = [];
   // how far apart the table sets its rows: the least distance between two dated rows on a page
   const rowPitch = () => {
@@ -174,7 +178,8 @@ export function readTable(
   const items: ({ row: Row } | { line: Line; section: TableSection })[] = [];
 
   const newSection = () => {
-    section = { lines: [], transactions: [], specials: [] };
+    section = { lines: [], transactions: [], specials: [], ...(accountLine ? { accountLine } : {}) };
+    accountLine = null;
     sections.push(section);
     return section;
   };
@@ -377,6 +382,8 @@ export function readTable(
       }
       account = acct;
       inTable = false;
+      if (section && !(section as TableSection).accountLine) (section as TableSection).accountLine = line;
+      else accountLine = line;
     }
     if (!layout) {
       headerZone.push(line);
@@ -491,8 +498,10 @@ export function readTable(
     const textAll = line.text;
     const special = specialKind(namingText(line, cells));
     const lineAmount = cellText(cells, 'debit') || cellText(cells, 'credit') || cellText(cells, 'amount');
-    // an opening balance printed as the section's first row, its figure in an amount column too, is
-    // the opening, not a deposit
+    // The balance chain decides whether a dated line named opening, with an amount, is the opening or
+    // a row: it is the opening where its amount carries the balance from nothing (the amount is the
+    // balance, and no row of its section comes before it); otherwise it moves the balance as a row
+    // does, and is one ('Opening balance transfer' after rows; an amount that is not the balance)
     const openingAsRow =
       special === 'opening' &&
       !sec.transactions.length &&

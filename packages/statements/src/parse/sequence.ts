@@ -310,20 +310,22 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   // its figure columns (an empty cell printed), else one is an amount of either side and two or more
   // take the order of the header's amount columns. The balance movement has the last word on a
   // side (bySide, below): a redraw or download may print the deposit where the header says withdrawal
-  const money = figures.filter(isFigure);
   const hasBalance = numeric.includes('balance') || order === null;
-  const lead = money.length - (hasBalance ? 1 : 0);
   const amounts = numeric.filter((r) => r !== 'balance');
   // two or more amounts: the header's two sides in its order, else withdrawal then deposit (one
   // heading over both, 'Debit Credit Amount', names a single column)
   const sides = amounts.filter((r) => r === 'debit' || r === 'credit');
   const twoSides: Role[] = sides.length === 2 ? sides : ['debit', 'credit'];
-  // two amounts where no header names the sides, one of them a printed zero ('11,134.00 0.00'):
-  // the other is the row's one amount, its side the balance movement's (which side a bank prints
-  // first is no convention)
+  // a printed zero in one of two amount places, a figure in the other, is that place's empty cell,
+  // as '-' and 'NIL' are ('11,134.00 0.00'): the other figure is the row's one amount, its place
+  // printed, its side the balance movement's where no header names the sides (which side a bank
+  // prints first is no convention)
   const zero = (f: string) => readAmount(f)?.paise === 0;
-  const oneOfTwo =
-    !(order !== null && sides.length === 2) && lead === 2 && zero(money[0]!) !== zero(money[1]!);
+  const printed = figures.filter(isFigure);
+  if (printed.length - (hasBalance ? 1 : 0) === 2 && zero(printed[0]!) !== zero(printed[1]!))
+    figures[figures.indexOf(zero(printed[0]!) ? printed[0]! : printed[1]!)] = '-';
+  const money = figures.filter(isFigure);
+  const lead = money.length - (hasBalance ? 1 : 0);
   // one heading over both amount columns names one column ('Debit Credit Amount' set a space apart):
   // a row printing its amount beside the other column's empty cell shows two amount places, the
   // withdrawal's first as without a header; the rows the chain proves say which is which
@@ -336,7 +338,7 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
     figures.length === numeric.length + 1 &&
     figures.slice(0, 2).filter((f) => EMPTY_AMOUNT.test(f)).length === 1;
   const roles: Role[] = [];
-  if (figures.length === numeric.length && !oneOfTwo) roles.push(...numeric);
+  if (figures.length === numeric.length) roles.push(...numeric);
   else if (overTwo) roles.push('debit', 'credit', 'balance');
   else {
     figures.length = 0;
@@ -344,10 +346,7 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
     // (the balance first where the header prints it before the amounts)
     const balanceFirst = numeric[0] === 'balance';
     if (hasBalance && balanceFirst) roles.push('balance');
-    for (let k = 0; k < lead; k++)
-      roles.push(
-        oneOfTwo ? (zero(money[k]!) ? 'other' : 'amount') : lead === 1 ? 'amount' : (twoSides[k] ?? 'other'),
-      );
+    for (let k = 0; k < lead; k++) roles.push(lead === 1 ? 'amount' : (twoSides[k] ?? 'other'));
     if (hasBalance && !balanceFirst) roles.push('balance');
   }
   let beforeWords = rest.slice(0, start);
@@ -380,13 +379,11 @@ export function sequenceCells(words: string[], order: Order | null, how: CellsHo
   figures.forEach((f, k) => {
     if (EMPTY_AMOUNT.test(f)) return;
     const cell: Cell = { role: roles[k] ?? 'other', text: f };
-    // (the other amount column's cell printed empty: this amount's place is its side's; beside a
-    // printed zero, its place is first or second of the two, which the rows the chain proves name)
+    // (the other amount column's cell printed empty: this amount's place is its side's, first or
+    // second of the two, which the rows the chain proves name where no header does)
     const other = roles[k] === 'debit' ? 'credit' : roles[k] === 'credit' ? 'debit' : null;
     if (other && figures.some((e, j) => roles[j] === other && EMPTY_AMOUNT.test(e)))
       PLACED.set(cell, other === 'credit' ? 'debit' : 'credit');
-    if (oneOfTwo && roles[k] === 'amount')
-      PLACED.set(cell, roles.slice(0, k).some((r) => r === 'other') ? 'credit' : 'debit');
     cells.push(cell);
   });
   if (how.seen && figures.some((f) => EMPTY_AMOUNT.test(f))) how.seen.empties++;
@@ -615,8 +612,10 @@ function readRows(
     } else for (const l of pending.lines) section.lines.push(l);
     pending = null;
   };
-  // the page of the last line that was the table's (a row's, or no row's; no special line's): the
-  // first such line on a new page may go on the narration of the row the page before ended with
+  // The table's content is its rows' lines and the lines between them; the header again, page
+  // furniture, a footer and a special line (opening, B/F, C/F, closing, total) are none of it, each
+  // read and passed over before this is set. A page's first line of content may go on the narration
+  // of the row the page before ended with.
   let contentPage = -1;
   // (without a header, an opening printed above the first row is read: 'Rs. 2,44,604.54 Cr Opening Balance')
   const body = lines.slice(headerAt >= 0 ? start : Math.max(above + 1, start - 3, 0));
@@ -667,7 +666,8 @@ function readRows(
       });
       continue;
     }
-    // (a page's 'Brought Forward' line is none of it: the last row's narration may go on under it)
+    // (here, past the specials: a 'Brought Forward' atop a page is no content, the last row's
+    // narration may go on under it)
     const firstOnPage = line.page !== contentPage;
     contentPage = line.page;
     // a wrapped line: the row's figures may come on it; a line after them goes on the narration while

@@ -196,3 +196,17 @@ test("no opening printed: the first row's side is the one on which the rows give
   // no totals printed: nothing shows the first row's side, no success on a guess
   assert.equal(readAccount(section(rows()), 0, accountContext()).reconciliation.ok, false);
 });
+
+test("a consolidated statement's section reads its own account line first, before the header zone's facts", () => {
+  // (the first account's line is printed above the table's header, with a line of the customer's
+  // other account before it: the section's line, not the first number printed, names the account)
+  const ctx = accountContext([
+    textLine('Customer Id : 432355002 Linked Account No : 12110200159593', 1, 20),
+    textLine('Account Number : 12110100421184 ACCOUNT 1 OF 2', 1, 40),
+  ]);
+  const sec = {
+    ...section([txn('2024-04-01', 100, 0, 9900)], [special('opening', 10000, true)]),
+    accountLine: ctx.headerZone[1]!,
+  };
+  assert.equal(readAccount(sec, 0, ctx).number, '12110100421184');
+});

@@ -55,3 +55,30 @@ test('a deposit whose narration starts like an opening, after rows, is a deposit
   ]);
   assert.equal(account.transactions.length, 2);
 });
+
+test("a first row named opening whose amount is not its balance moves the balance like a row's: a row", () => {
+  // (the arithmetic decides, not the name: 0 + 500.00 is no 10,500.00, so the line does not carry the
+  // balance from nothing; it is the section's first deposit)
+  const table = tableOf({
+    kind: 'sheets',
+    format: 'xlsx',
+    sheets: [
+      {
+        name: 'S',
+        rows: [
+          ['Date', 'Narration', 'Debit', 'Credit', 'Balance'],
+          ['01/04/2024', 'Opening Balance', null, '500.00', '10,500.00'],
+          ['02/04/2024', 'UPI', '100.00', null, '10,400.00'],
+        ],
+      },
+    ],
+  });
+  assert.deepEqual(table.sections[0]!.specials, []);
+  assert.deepEqual(
+    table.sections[0]!.transactions.map((t) => [t.date, t.withdrawal, t.deposit, t.balance]),
+    [
+      ['2024-04-01', 0, 50_000, 1_050_000],
+      ['2024-04-02', 10_000, 0, 1_040_000],
+    ],
+  );
+});

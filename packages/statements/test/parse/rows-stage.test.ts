@@ -3,9 +3,11 @@
 // footers, issues, or the end of the table.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import bob from '../../src/parse/banks/bob.ts';
+import { readTable } from '../../src/parse/rows.ts';
 import type { SourceDocument } from '../../src/source.ts';
 import { HEADINGS, type Item, itemsPage, placed, rowItems } from './items.ts';
-import { tableOf } from './stages.ts';
+import { linesOf, tableOf } from './stages.ts';
 
 const doc = itemsPage(8, [
   [119, HEADINGS],
@@ -148,6 +150,26 @@ test("the lines every page prints above its rows are no row's wrapped line: the 
       'UPI/DR/4122/BHARAT',
       'NEFT/CR/N1234/ACME',
       'UPIAR/CR/318139440417/LAKSHMI YADAV/BARB/lakshmi356@okicici/invoice',
+    ],
+  );
+});
+
+test("a consolidated statement's account line (the profile's accountStart) stays on the section it starts, the first above its header too", () => {
+  const doc = itemsPage(8, [
+    [40, [[33, 260, 'Account Number : 12110100421184 ACCOUNT 1 OF 2']]],
+    [119, HEADINGS],
+    [150, rowItems('01/04/2024', 'UPI/DR/4122/BHARAT', '100.00', '', '9,900.00')],
+    [175, rowItems('02/04/2024', 'NEFT/CR/N1234/ACME', '', '1,000.00', '10,900.00')],
+    [260, [[33, 260, 'Account Number : 12110200159593 ACCOUNT 2 OF 2']]],
+    [300, HEADINGS],
+    [330, rowItems('01/04/2024', 'ATM/CASH/BANDRA', '500.00', '', '4,500.00')],
+  ]);
+  const table = readTable(linesOf(doc), { flow: 'after', referenceJoin: '' }, bob.accountStart);
+  assert.deepEqual(
+    table.sections.map((s) => [s.accountLine?.text, s.transactions.length]),
+    [
+      ['Account Number : 12110100421184 ACCOUNT 1 OF 2', 2],
+      ['Account Number : 12110200159593 ACCOUNT 2 OF 2', 1],
     ],
   );
 });

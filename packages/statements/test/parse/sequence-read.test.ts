@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { BALANCE_FIRST, readSequence } from '../../src/parse/sequence.ts';
 import { AMOUNT_PLACE } from '../../src/parse/values.ts';
 import type { SourceDocument } from '../../src/source.ts';
+import { pagesOf, placed } from './items.ts';
 import { linesOf, textLine } from './stages.ts';
 
 const text = (...lines: string[]): SourceDocument => ({ kind: 'lines', format: 'rpt', lines });
@@ -431,5 +432,35 @@ test("a row whose balance is bracketed with its currency a word apart ('(Rs. 454
       ],
       ['2025-07-07', 'NEFT HDFCN251885733469 ORIENT PAPER MART'],
     ],
+  );
+});
+
+test("a page's 'Brought Forward' atop it is no table content: the last row's narration goes on under it", () => {
+  // (the narration's line is the page's first line of the table: what comes above it, the header
+  // again, furniture, a footer or a special line, is none of the table's own lines)
+  const line = (y: number, s: string) => placed(y, [[36, 36 + 5 * s.length, s]], 8);
+  const doc = pagesOf([
+    [
+      ...line(100, 'Date Particulars Withdrawals Deposits Balance'),
+      ...line(120, '01-03-2025 UPI/DR/506012345678/RAVI KUMAR 450.00 - 12,050.00'),
+      ...line(132, '03-03-2025 NEFT/CR/N062250012345/ACME TRADERS - 8,260.00 20,310.00'),
+    ],
+    [
+      ...line(100, 'Balance Brought Forward 20,310.00'),
+      ...line(112, 'SUPPLIES INVOICE 4471'),
+      ...line(124, '05-03-2025 ATM CASH WDL 4471 2,000.00 - 18,310.00'),
+    ],
+  ]);
+  const table = readSequence(linesOf(doc), ['date', 'description', 'debit', 'credit', 'balance'], 0, {
+    referenceJoin: '',
+  });
+  assert.deepEqual(transactionsOf(table), [
+    ['2025-03-01', 'UPI/DR/506012345678/RAVI KUMAR', 45000, 0, 1205000],
+    ['2025-03-03', 'NEFT/CR/N062250012345/ACME TRADERS SUPPLIES INVOICE 4471', 0, 826000, 2031000],
+    ['2025-03-05', 'ATM CASH WDL 4471', 200000, 0, 1831000],
+  ]);
+  assert.deepEqual(
+    table.sections.flatMap((s) => s.specials).map((s) => [s.kind, s.balance]),
+    [['opening', 2031000]],
   );
 });

@@ -138,10 +138,9 @@ test("whole rupees with their own Dr/Cr mark, a signed figure, a bracketed curre
     [
       ['date', '30-Jul-2025'],
       ['description', 'NEFT PUNBN252113711025'],
-      // (no header names the sides, and the other figure is a printed zero: the balance movement
-      // gives this amount's side, parse/one-of-two)
-      ['amount', '2,175.00'],
-      ['other', '0.00'],
+      // (no header names the sides, and the other figure is a printed zero: that place's empty
+      // cell, as '-' is; the balance movement gives this amount's side, parse/one-of-two)
+      ['debit', '2,175.00'],
       ['balance', '(11,238.54)'],
     ],
   );
