@@ -28,8 +28,8 @@ export interface Page {
   ocr?: boolean;
   /**
    * An OCR'd page's quarter turn, clockwise, applied to its image before its words were read, for
-   * the page to be rebuilt from the file as its words were placed (scan/date-cells.ts). Absent where
-   * not known: a text page, or a page a helper reader read (worker/part.ts sends its words only)
+   * the page to be rebuilt from the file as its words were placed (scan/date-cells.ts). Absent on a
+   * text page, and where not known (a saved read of an older reader)
    */
   rotation?: 0 | 90 | 180 | 270;
   /** an OCR'd page as its words were placed (turned, straightened, flattened), small: the strips

@@ -7,13 +7,13 @@ import { type Facts, emptyFacts, holderFallback, readFacts } from './facts.ts';
 import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type { Line } from './lines.ts';
 import { sideOf } from './amount.ts';
-import { mendOcrDates } from './ocr-dates.ts';
+import { datesByOrder, mendOcrDates } from './ocr-dates.ts';
 import { mendDigitTooMany, mendOcrFigures } from './ocr-figures.ts';
 import { fillBalances, fixSidesFromBalance, newestFirst, reconcile, totalsMatch } from './reconcile.ts';
 import type { Special, SpecialKind, TableSection } from './rows.ts';
 import type { Trace } from './trace.ts';
 import type { AccountStatement, ParseIssue, Transaction } from './types.ts';
-import { AMOUNT_PLACE, NO_YEAR, OCR_CONFIDENCE, SIDE_BY_BALANCE } from './values.ts';
+import { AMOUNT_PLACE, DATE_UNREAD, NO_YEAR, OCR_CONFIDENCE, SIDE_BY_BALANCE } from './values.ts';
 
 export interface AccountContext {
   /** the lines before the first table: the first account's facts, and the latest date printed */
@@ -115,6 +115,15 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
       detail: `${sec.transactions.length} rows turned into date order`,
     });
   }
+  // a scanned row whose date read as nothing: the day the rows around it (or the period's ends) leave
+  sec.transactions = datesByOrder(
+    sec.transactions,
+    (t) => DATE_UNREAD.has(t),
+    { from: facts.from ?? ctx.period.from, to: facts.to ?? ctx.period.to },
+    opening,
+    ctx,
+    where,
+  );
   const sides = ctx.trace ? sec.transactions.map((t) => t.withdrawal) : [];
   // a sheet's withdrawal and deposit columns are exact: their rows keep their side; on a page a
   // figure may have been placed in the wrong column, and the balance chain still decides

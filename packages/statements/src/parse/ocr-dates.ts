@@ -3,7 +3,7 @@
 // statement's date order shows such a misread (photo PNB 47596: 28/12/23 read '20/12/23' beside its
 // value date read '28/12/23'; photo BOM 8029: 29/02/24 read '20/02/24'; decision 041, session 17).
 import type { Trace } from './trace.ts';
-import type { ParseIssue, Transaction } from './types.ts';
+import type { Paise, ParseIssue, Transaction } from './types.ts';
 
 /** Two ISO dates that differ in one digit only, at the same place (the recogniser's 8 for a 0). */
 export function oneDigitApartDates(a: string, b: string): boolean {
@@ -133,4 +133,57 @@ export function mendOcrDates(
       page: mended[0]!.page,
     });
   return mended;
+}
+
+/**
+ * The scanned rows whose date cell read as no date ('ovo32s' for 01/03/25: photo ICICI seed 7943's
+ * first row, its figures and balance read), dated where the date order leaves them one day: the
+ * dated rows on either side, or the period's first or last day at either end, print the same
+ * date (the period's first day, 1 Mar, and the next row, 1 Mar). Only a row the balance chain
+ * proves a movement (the balance before it, or the opening, moved by its amount to its balance):
+ * an opening line read '(peni ng Balance' with its figure is none (speckle PNB 103099). Dated so,
+ * the row is flagged (the chain proves amounts, never dates) and the chain runs through it: the
+ * next row's deposit read 6,515.00 for 6,519.00 is mended by it. Any other such row is dropped, a
+ * row the user is told was not read, as before. Returns the rows kept.
+ */
+export function datesByOrder(
+  txs: Transaction[],
+  undated: (t: Transaction) => boolean,
+  period: { from: string | null; to: string | null },
+  opening: Paise | null,
+  ctx?: { issues: ParseIssue[]; trace?: Trace },
+  where: (t: Transaction) => { page?: number; y?: number } = (t) =>
+    t.page === undefined ? {} : { page: t.page },
+): Transaction[] {
+  if (!txs.some(undated)) return txs;
+  const dated = (k: number, step: 1 | -1): string | null => {
+    for (let j = k + step; j >= 0 && j < txs.length; j += step) if (!undated(txs[j]!)) return txs[j]!.date;
+    return step < 0 ? period.from : period.to;
+  };
+  return txs.filter((t, k) => {
+    if (!undated(t)) return true;
+    const lo = dated(k, -1);
+    const hi = dated(k, 1);
+    const before = k === 0 ? opening : txs[k - 1]!.balance;
+    const amount = t.deposit + t.withdrawal;
+    const moved =
+      before !== null && t.balance !== null && amount > 0 && Math.abs(t.balance - before) === amount;
+    if (moved && lo !== null && lo === hi) {
+      ctx?.trace?.add({
+        rule: 'account.date-by-order',
+        ...where(t),
+        detail: `dated ${lo}: the rows around it leave no other day`,
+      });
+      t.date = lo;
+      t.ocrFlag = true;
+      return true;
+    }
+    ctx?.issues.push({
+      kind: 'row',
+      message: 'A row with amounts but no readable date was not read.',
+      page: t.page,
+      text: t.description,
+    });
+    return false;
+  });
 }

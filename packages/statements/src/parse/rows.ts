@@ -122,6 +122,8 @@ interface Row extends WrapRow {
   sameDay?: boolean;
   /** a scanned row whose date is garbled and whose value date reads: dated by the value date */
   dateFromValue?: boolean;
+  /** a scanned row whose date reads as no date: dated by the rows beside it (values.ts, DATE_UNREAD) */
+  dateUnread?: boolean;
 }
 
 /**
@@ -631,6 +633,16 @@ export function readTable(
       prev = line;
       continue;
     }
+    if (hasAmount && gapOk && readDateLoose(dateText) === null && cellText(cells, 'balance') && line.ocr) {
+      // a scanned row whose date reads as nothing ('ovo32s'), its figures and balance read: kept, to
+      // be dated by the date order where it leaves one day (account.ts, datesByOrder), else dropped
+      trace?.add({ rule: 'rows.unreadable-date', page: line.page, y: line.y, detail: textAll });
+      const row: Row = { anchor: line, layout, cells, above: [], below: [], section: sec, dateUnread: true };
+      rows.push(row);
+      items.push({ row });
+      prev = line;
+      continue;
+    }
     if (hasAmount && gapOk && readDateLoose(dateText) === null && cellText(cells, 'balance')) {
       issues.push({
         kind: 'row',
@@ -683,8 +695,9 @@ export function readTable(
       opts,
       row.sameDay ? day : undefined,
       row.dateFromValue,
+      row.dateUnread,
     );
-    if ('tx' in t) day = t.tx.date;
+    if ('tx' in t && t.tx.date !== '') day = t.tx.date;
     if ('issue' in t) {
       issues.push(t.issue);
       trace?.add({
@@ -708,6 +721,28 @@ export function readTable(
         });
       }
     }
+  }
+  // an undated scanned row stands, for the stages before the account's, on the day of the row above
+  // it, or of the row below it at the top (the order's checks see no row out of order)
+  for (const s of sections)
+    s.transactions.forEach((t, k) => {
+      if (t.date !== '') return;
+      const near =
+        s.transactions
+          .slice(0, k)
+          .reverse()
+          .find((u) => u.date !== '') ?? s.transactions.slice(k + 1).find((u) => u.date !== '');
+      t.date = near?.date ?? '';
+    });
+  for (const s of sections) {
+    const lost = s.transactions.filter((t) => t.date === '');
+    for (const t of lost)
+      issues.push({
+        kind: 'row',
+        message: 'A row with amounts but no readable date was not read.',
+        page: t.page,
+      });
+    if (lost.length) s.transactions = s.transactions.filter((t) => t.date !== '');
   }
   return {
     sections: sections.filter((s) => s.transactions.length || s.specials.length),

@@ -43,6 +43,8 @@ export const RULES = {
   'account.side-by-totals':
     "with no opening balance, the first row's side is the one on which the rows give the printed counts and totals",
   'account.ocr-mended': 'a scanned figure read one digit wrong is mended by the running balance',
+  'account.date-by-order':
+    "a scanned row whose date read as no date, dated where the rows around it (or the period's ends) leave one day, and flagged",
   'account.ocr-date-mended':
     "a scanned row's date out of the statement's date order takes the value date read beside it when that is one digit from it, else the one date a digit from it that keeps the order, and is flagged",
   'account.balance-computed':

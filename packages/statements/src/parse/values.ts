@@ -41,6 +41,14 @@ function leastConfidence(cells: Cell[], roles: ReadonlySet<Column['role']>): num
 }
 const FIGURE_ROLES: ReadonlySet<Column['role']> = new Set(['debit', 'credit', 'amount', 'balance']);
 
+/**
+ * A scanned row whose date cell reads as no date at all ('ovo32s' for 01/03/25: photo ICICI 7943,
+ * decision 041, session 26), its figures and balance read: dated for now as the rows beside it are
+ * (rows.ts), until the account stage dates it where the date order leaves it one day, or drops it
+ * (account.ts, datesByOrder).
+ */
+export const DATE_UNREAD = new WeakSet<Transaction>();
+
 /** The year of a date printed without one, until the statement period gives it. */
 export const NO_YEAR = '0000';
 
@@ -95,6 +103,8 @@ export function toTransaction(
    * for it, or else the date read back (mendOcrDate), and the row is flagged (decision 041, round seven)
    */
   dateFromValue = false,
+  /** a scanned row whose date cell reads as no date: dated '' here, by its neighbours after (DATE_UNREAD) */
+  dateUnread = false,
 ): { tx: Transaction } | { issue: ParseIssue } {
   const lines = row.lines.map((cells) => ({ cells }));
   const join = (role: Column['role'], sep: string) => {
@@ -112,9 +122,10 @@ export function toTransaction(
   const date =
     read ??
     (dateText === '' && dayAbove ? dayAbove : null) ??
-    (dateFromValue ? (valueDate ?? cellDate(mendOcrDate(dateText) ?? '')) : null);
+    (dateFromValue ? (valueDate ?? cellDate(mendOcrDate(dateText) ?? '')) : null) ??
+    (dateUnread ? '' : null);
   const text = row.anchor.text;
-  if (!date)
+  if (date === null)
     return {
       issue: { kind: 'row', message: `Could not read the date '${dateText}'.`, page: row.anchor.page, text },
     };
@@ -186,7 +197,8 @@ export function toTransaction(
     page: row.anchor.page,
   };
   // the chain proves amounts, never dates: a date taken from the value date is the user's to check
-  if (read === null && dateFromValue) tx.ocrFlag = true;
+  if (read === null && (dateFromValue || dateUnread)) tx.ocrFlag = true;
+  if (dateUnread) DATE_UNREAD.add(tx);
   if (sideUnknown) SIDE_BY_BALANCE.add(tx);
   const sure = leastConfidence(row.cells, FIGURE_ROLES);
   if (sure !== undefined) OCR_CONFIDENCE.set(tx, sure);

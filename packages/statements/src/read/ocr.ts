@@ -258,9 +258,10 @@ export interface OcrOptions {
   flatten?: boolean;
   /**
    * where the figures with paise of the statement's pages read before end, in page units (the
-   * columns a figure read without its point is found in: scan/words.ts, pointsLost)
+   * columns a figure read without its point is found in: scan/words.ts, pointsLost); null: the
+   * caller puts the points back itself, across the statement's pages (read/pdf.ts, putPointsBack)
    */
-  figureEnds?: readonly number[];
+  figureEnds?: readonly number[] | null;
   /**
    * keep a small picture of the page for the strips of unsure rows (OcrPage.scan, default true):
    * ~0.2 s of CPU a page (scaling, the JPEG), spared where no strip is cut (the CLI, the bench)
@@ -377,8 +378,8 @@ export function toWords(
   lines: TessLine[],
   unitsPerPixel: number,
   size: { width: number; height: number },
-  /** where the figures with paise of the statement's pages before end (pointsLost) */
-  figureEnds: readonly number[] = [],
+  /** where the figures with paise of the statement's pages before end (pointsLost); null: left */
+  figureEnds: readonly number[] | null = [],
 ): Word[] {
   const slope = skewSlope(lines);
   // Rotate word boxes by the page's skew so that a printed row has one y across the page: the
@@ -412,7 +413,7 @@ export function toWords(
     }
   }
   // a figure whose point was lost, in a column of figures with paise, levelled (scan/words.ts)
-  return pointsLost(words, figureEnds);
+  return figureEnds ? pointsLost(words, figureEnds) : words;
 }
 
 const AMOUNT = /^\(?-?(?:\d{1,3}(?:,\d{2,3})*|\d+)\.\d{2}\)?(?:Cr|Dr|CR|DR)?\.?$/;

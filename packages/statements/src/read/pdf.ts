@@ -16,7 +16,7 @@ import type { Page, Word } from '../source.ts';
 import { garbageText } from '../scan/garbage-text.ts';
 import { blowUpAt, type Grey, greyAt, greyFromRgba, greyFromRgbAt } from '../scan/grey.ts';
 import { type PageJpeg, pageJpeg } from '../scan/page-jpeg.ts';
-import { paiseFigureEnds } from '../scan/words.ts';
+import { paiseFigureEnds, pointsLost } from '../scan/words.ts';
 import { checkPdfStreams } from './pdf-streams.ts';
 import { getDocument, OPS, PasswordException, PasswordResponses, pdfWorker } from './pdfjs.ts';
 import { keepPdfjsCode } from './pdfjs-load.ts';
@@ -552,9 +552,6 @@ async function readPages(
   const pages: Page[] = [];
   const keep = onPage ?? ((page: Page) => pages.push(page));
   let failure: PageFailure | null = null;
-  // where the OCR'd pages' figures with paise end: a later page's column of figures whose points
-  // were lost is found by them too (scan/words.ts, pointsLost)
-  const figureEnds: number[] = [];
   const fail = (page: number, err: unknown) => {
     failure = firstFailure(failure, { page, error: UNREADABLE_PAGE(page, err) });
     source.stop();
@@ -603,10 +600,10 @@ async function readPages(
           : (NATIVE_JPEG && jpeg && (await drawJpeg(jpeg, page, dpi))) || (await renderForOcr(page, dpi));
         page.cleanup();
         try {
+          // the lost points are put back once every page is read (putPointsBack)
           const r = canvas
-            ? await ocrCanvas(canvas, 72 / dpi, { release: true, preview, figureEnds })
-            : await ocrGrey(grey!, 72 / dpi, { preview, figureEnds });
-          figureEnds.push(...paiseFigureEnds(r.words));
+            ? await ocrCanvas(canvas, 72 / dpi, { release: true, preview, figureEnds: null })
+            : await ocrGrey(grey!, 72 / dpi, { preview, figureEnds: null });
           keep({
             ...entry,
             width: r.width,
@@ -677,6 +674,7 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
         logMessage: `pdf: ${pages.length} of ${pageCount} pages read`,
       });
     }
+    putPointsBack(pages);
     const scanned = pages.some((p) => p.ocr);
     keepPdfjsCode();
     return {
@@ -687,6 +685,22 @@ export async function readPdf(data: Uint8Array, opts: PdfReadOptions = {}): Prom
     };
   } finally {
     await task.destroy();
+  }
+}
+
+/**
+ * The figures of a statement's OCR'd pages whose points were lost put back (scan/words.ts,
+ * pointsLost), page by page in page order, each page's columns found on it and on the pages
+ * before. Here, not as each page is read: a long scan's pages are read by several readers, each
+ * in the order it claims them, and a helper's page read without the pages before it lost its
+ * balances' points where one reader alone put them back (ICICI 7943's page 2: decision 041).
+ */
+export function putPointsBack(pages: Page[]): void {
+  const ends: number[] = [];
+  for (const page of pages) {
+    if (!page.ocr) continue;
+    page.words = pointsLost(page.words, ends);
+    ends.push(...paiseFigureEnds(page.words));
   }
 }
 
@@ -704,6 +718,8 @@ export async function readPdfPart(
     ocr?: boolean;
     /** each page read, as it is read (then not kept in the part: the helper's memory stays flat) */
     onPage?: (page: Page) => void;
+    /** keep each OCR'd page's small picture (PdfReadOptions.preview, default true) */
+    preview?: boolean;
   },
 ): Promise<PdfPart> {
   let opened;
@@ -715,7 +731,14 @@ export async function readPdfPart(
   const { task, doc } = opened;
   try {
     if (doc.numPages !== opts.pageCount) return { pages: [], failure: null };
-    const part = await readPages(data, doc, opts.claims, opts.ocr === false ? 'off' : 'run', opts.onPage);
+    const part = await readPages(
+      data,
+      doc,
+      opts.claims,
+      opts.ocr === false ? 'off' : 'run',
+      opts.onPage,
+      opts.preview !== false,
+    );
     keepPdfjsCode();
     return part;
   } finally {

@@ -101,6 +101,8 @@ export interface ReadPartJob {
   password?: string;
   pageCount: number;
   ocr?: boolean;
+  /** keep the OCR'd pages' small pictures, as the owner does (its job cuts unsure rows' strips) */
+  preview?: boolean;
 }
 
 /** A billing workbook's first sheet (the server's billing calls). */

@@ -5,10 +5,13 @@
 // of ~50 ms, measured between threads).
 import { StatementError } from '../errors.ts';
 import type { PdfPart } from '../read/pdf.ts';
-import type { Page, Word } from '../source.ts';
+import type { Page, PageScan, Word } from '../source.ts';
 
-/** Numbers per word in PackedPage.boxes: x, y, width, height, length of its text, its edges. */
-const STRIDE = 6;
+/**
+ * Numbers per word in PackedPage.boxes: x, y, width, height, length of its text, its edges, its
+ * OCR confidence (NaN: none, a text layer's word).
+ */
+const STRIDE = 7;
 
 interface PackedPage {
   number: number;
@@ -19,6 +22,8 @@ interface PackedPage {
   /** every word's edges, end to end (boxes say how many each has) */
   edges: Float64Array<ArrayBuffer>;
   ocr?: true;
+  rotation?: Page['rotation'];
+  scan?: PageScan;
 }
 
 export interface PackedPart {
@@ -42,12 +47,18 @@ export function packPart(part: PdfPart): PackedPart {
         boxes[at + 3] = w.height;
         boxes[at + 4] = w.text.length;
         boxes[at + 5] = w.edges?.length ?? 0;
+        boxes[at + 6] = w.confidence ?? NaN;
         if (w.edges) edges.set(w.edges, e);
         e += w.edges?.length ?? 0;
       });
       const text = p.words.map((w) => w.text).join('');
       const packed: PackedPage = { number: p.number, width: p.width, height: p.height, text, boxes, edges };
       if (p.ocr) packed.ocr = true;
+      // an OCR'd page's turn and picture, as one reader alone keeps them: the second look at a
+      // row's date cells rebuilds the page by its turn, the unsure rows' strips are cut from the
+      // picture (scan/date-cells.ts, scan/crops.ts)
+      if (p.rotation !== undefined) packed.rotation = p.rotation;
+      if (p.scan) packed.scan = p.scan;
       return packed;
     }),
     failure: part.failure && { page: part.failure.page, error: part.failure.error.toJSON() },
@@ -69,6 +80,8 @@ export function unpackPart(packed: PackedPart): PdfPart {
           width: p.boxes[at + 2],
           height: p.boxes[at + 3],
         };
+        const confidence = p.boxes[at + 6]!;
+        if (!Number.isNaN(confidence)) word.confidence = confidence;
         const n = p.boxes[at + 5]!;
         if (n > 0) word.edges = Array.from(p.edges.subarray(e, e + n));
         e += n;
@@ -77,6 +90,8 @@ export function unpackPart(packed: PackedPart): PdfPart {
       }
       const page: Page = { number: p.number, width: p.width, height: p.height, words };
       if (p.ocr) page.ocr = true;
+      if (p.rotation !== undefined) page.rotation = p.rotation;
+      if (p.scan) page.scan = p.scan;
       return page;
     }),
     failure: packed.failure && {

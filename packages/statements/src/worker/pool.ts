@@ -714,6 +714,7 @@ export class StatementPool {
         password: job.password,
         pageCount,
         ocr: job.ocr,
+        preview: job.crops === true,
       },
       parent,
       ...(borrowed ? { borrowed } : {}),

@@ -92,9 +92,10 @@ test('the photo ICICI statement with dates and points lost: the rows they cost',
   const icici = load('photo-ICICI-7943.read.json');
   const { score } = judgeParse(icici.truth, parseStatement(icici.doc));
   assert.equal(score.expected, 28);
-  // 4 at a15b95b; 12 since session 24 (20 Mar's '2000325' read back); the rest is points lost,
+  // 4 at a15b95b; 12 since session 24 (20 Mar's '2000325' read back); 13 since session 26 (1 Mar's
+  // 'ovo32s' dated by the order: datesByOrder); the rest is points lost,
   // put back by the reader since (test/ocr/points-lost.test.ts), and misread digits (flagged)
-  assert.equal(score.matched, 12);
+  assert.equal(score.matched, 13);
 });
 
 test("a row dated with its month's name misread is read, flagged, and every row follows", () => {

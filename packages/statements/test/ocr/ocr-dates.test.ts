@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parseStatement } from '../../src/parse/index.ts';
-import { inOrder, mendOcrDates } from '../../src/parse/ocr-dates.ts';
+import { datesByOrder, inOrder, mendOcrDates } from '../../src/parse/ocr-dates.ts';
 import { Trace } from '../../src/parse/trace.ts';
 import type { ParseIssue, Transaction } from '../../src/parse/types.ts';
 import type { SourceDocument, Word } from '../../src/source.ts';
@@ -213,4 +213,44 @@ test("the bench's photo PNB 47596 as 20cb099's reader read it: 28 Dec read '20/1
   const right = (t: Transaction) =>
     truth.some((x) => x.date === t.date && Math.round(x.balance * 100) === t.balance);
   assert.ok(txs.filter((t) => !t.ocrFlag).every(right));
+});
+
+test('datesByOrder dates a row whose date read as nothing where the order and the chain leave one day', () => {
+  const tx = (date: string, deposit: number, balance: number | null): Transaction => ({
+    date,
+    valueDate: null,
+    description: '',
+    reference: null,
+    withdrawal: 0,
+    deposit,
+    balance,
+    page: 1,
+  });
+  const undated = new Set<Transaction>();
+  const blank = (t: Transaction) => (undated.add(t), t);
+  const march = { from: '2025-03-01', to: '2025-03-31' };
+  // photo ICICI 7943: the period's first day and the next row's both 1 Mar, 36,106.64 + 1,755.00
+  const icici = [blank(tx('2025-03-01', 175500, 3786164)), tx('2025-03-01', 651500, 4438064)];
+  const issues: ParseIssue[] = [];
+  const kept = datesByOrder(icici, (t) => undated.has(t), march, 3610664, { issues });
+  assert.equal(kept.length, 2);
+  assert.deepEqual([kept[0]!.date, kept[0]!.ocrFlag], ['2025-03-01', true]);
+  assert.equal(issues.length, 0);
+  // the order leaves two days (1 Mar, then 3 Mar): dropped, the user told
+  const apart = [
+    tx('2025-03-01', 100, 1100),
+    blank(tx('2025-03-01', 100, 1200)),
+    tx('2025-03-03', 100, 1300),
+  ];
+  assert.equal(datesByOrder(apart, (t) => undated.has(t), march, 1000, { issues }).length, 2);
+  assert.equal(issues.length, 1);
+  // the chain does not move by its amount (an opening line read as a row: its figure its balance)
+  const opening = [blank(tx('2025-03-01', 0, 1000)), tx('2025-03-01', 100, 1100)];
+  assert.equal(datesByOrder(opening, (t) => undated.has(t), march, 1000).length, 1);
+  const unproven = [
+    tx('2025-03-01', 100, 1100),
+    blank(tx('2025-03-01', 100, 1250)),
+    tx('2025-03-01', 100, 1350),
+  ];
+  assert.equal(datesByOrder(unproven, (t) => undated.has(t), march, 1000).length, 2);
 });

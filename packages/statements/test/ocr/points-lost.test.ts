@@ -98,20 +98,28 @@ function asReadNow(doc: SourceDocument): SourceDocument {
   return { ...joined, pages };
 }
 
-test('the photo ICICI statement whose balances lost their points: 12 -> 25 of 28 rows, every wrong one flagged', () => {
+test('the photo ICICI statement whose balances lost their points: 13 -> 27 of 28 rows, every wrong one flagged', () => {
   const saved = JSON.parse(
     readFileSync(
       path.resolve(import.meta.dirname, '../fixtures/scan-bench/photo-ICICI-7943.read.json'),
       'utf8',
     ),
   ) as { doc: SourceDocument; truth: Parameters<typeof judgeParse>[0] };
-  // (as saved: 11, 12 with 20 Mar's date read back: mendOcrDate)
-  assert.equal(judgeParse(saved.truth, parseStatement(saved.doc)).score.matched, 12);
+  // (as saved: 11, 12 with 20 Mar's date read back: mendOcrDate, 13 with 1 Mar's 'ovo32s' dated by
+  // the order: datesByOrder)
+  assert.equal(judgeParse(saved.truth, parseStatement(saved.doc)).score.matched, 13);
   const result = parseStatement(asReadNow(saved.doc));
   const { score } = judgeParse(saved.truth, result);
   assert.equal(score.expected, 28);
-  // (and 20 Mar's date read '2000325', read back: mendOcrDate)
-  assert.equal(score.matched, 25);
+  // (and 20 Mar's date read '2000325', read back: mendOcrDate; 1 Mar's first row, its date read
+  // 'ovo32s', dated by the order, and the chain through it mends the next row's 6,515.00 to 6,519.00:
+  // 25 -> 27, decision 041, session 26)
+  assert.equal(score.matched, 27);
+  const first = result.accounts[0]!.transactions[0]!;
+  assert.deepEqual(
+    [first.date, first.deposit, first.balance, first.ocrFlag],
+    ['2025-03-01', 175500, 3786164, true],
+  );
   const right = new Set(
     saved.truth.transactions.map((t) => {
       const r = t as { date: string; withdrawal: number; deposit: number; balance: number | null };

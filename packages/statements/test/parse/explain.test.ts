@@ -239,6 +239,20 @@ const CASES: Record<RuleId, () => { doc: SourceDocument; opts?: ParseOptions }> 
       ),
     ),
   }),
+  'account.date-by-order': () => ({
+    // a scanned row's date read as no date, between two rows of 1 Apr, the chain through it
+    doc: pages(
+      page(
+        1,
+        [
+          ['01/04/2024', 'UPI payment 1', '100.00', '', '9900.00'],
+          ['N/A', 'NEFT from client', '', '1000.00', '10900.00'],
+          ['01/04/2024', 'ATM cash', '500.00', '', '10400.00'],
+        ],
+        { ocr: true },
+      ),
+    ),
+  }),
   'account.ocr-date-mended': () => ({
     // 28/12/23 read '20/12/23' beside its value date read right: out of order, one digit apart
     doc: {
