@@ -99,6 +99,19 @@ function carriesOn(line: Line, cells: Cell[], last: Row | undefined): boolean {
 const namingText = (line: Line, cells: Cell[]) =>
   stripLeadingDate(cellText(cells, 'description') || line.text);
 
+/**
+ * The words of a line's cells that name something (no date, no figure with its mark), in their
+ * order: a name drawn across a figure column's edge ('61,683.46 (Cr) Closing Balance' cut into
+ * 'Closing' under the balance and 'Balance' under the narration).
+ */
+const namedCells = (cells: Cell[]) =>
+  cells
+    .filter((c) => !dateCell(c) && readAmount(c.text) === null && /\p{L}/u.test(c.text.replace(MARK_END, '')))
+    .map((c) => c.text)
+    .join(' ');
+// a Dr/Cr mark printed after a figure ('(Cr)', 'Dr.')
+const MARK_END = /\(?(?:cr|dr)\.?\)?$/i;
+
 export function specialKind(text: string): SpecialKind | null {
   const t = text.trim();
   for (const [re, kind] of SPECIAL_RE) if (re.test(t)) return kind;
@@ -498,20 +511,34 @@ export function readTable(
       continue;
     }
     const textAll = line.text;
-    const special = specialKind(namingText(line, cells));
+    const named = specialKind(namingText(line, cells));
     const lineAmount = cellText(cells, 'debit') || cellText(cells, 'credit') || cellText(cells, 'amount');
     // The balance chain decides whether a dated line named opening, with an amount, is the opening or
     // a row: it is the opening where its amount carries the balance from nothing (the amount is the
     // balance, and no row of its section comes before it); otherwise it moves the balance as a row
     // does, and is one ('Opening balance transfer' after rows; an amount that is not the balance)
     const openingAsRow =
-      special === 'opening' &&
+      named === 'opening' &&
       !sec.transactions.length &&
       !rows.some((r) => r.section === sec) &&
       lineAmount !== '' &&
       money(lineAmount)?.paise !== undefined &&
       Math.abs(money(lineAmount)!.paise) === Math.abs(balanceOf(cellText(cells, 'balance')) ?? NaN);
-    if (special && (!isAnchor || !lineAmount || openingAsRow)) {
+    // and a dated line named closing whose one figure stands where amounts do is the closing where
+    // that figure is the balance the section's last row left ('31/07/2025 61,683.46 (Cr) Closing
+    // Balance', the figure under the amount's heading): it moves nothing
+    const lastRow = rows[rows.length - 1];
+    const closingInAmount =
+      named === null &&
+      isAnchor &&
+      specialKind(namedCells(cells)) === 'closing' &&
+      lastRow?.section === sec &&
+      lineAmount !== '' &&
+      balanceOf(cellText(cells, 'balance')) === null &&
+      balanceOf(lineAmount) !== null &&
+      balanceOf(lineAmount) === balanceOf(cellText(lastRow.cells, 'balance'));
+    const special = closingInAmount ? 'closing' : named;
+    if (special && (!isAnchor || !lineAmount || openingAsRow || closingInAmount)) {
       trace?.add({ rule: 'rows.special', page: line.page, y: line.y, detail: `${special}: ${textAll}` });
       forwardLine =
         (special === 'broughtForward' || special === 'opening') && rows[rows.length - 1]?.section === sec
@@ -521,7 +548,7 @@ export function readTable(
         kind: special,
         debit: amountOf(cellText(cells, 'debit')),
         credit: amountOf(cellText(cells, 'credit')),
-        balance: balanceOf(cellText(cells, 'balance')),
+        balance: balanceOf(closingInAmount ? lineAmount : cellText(cells, 'balance')),
         text: textAll,
         beforeRows: rows.length === 0 || rows[rows.length - 1]!.section !== sec,
       });
