@@ -50,6 +50,14 @@ export function isMark(text: string): boolean {
 }
 
 /**
+ * Whether print names something, beyond a figure's own print: its currency word before ('Rs.',
+ * '(₹'), its Dr/Cr mark after ('(Cr)', 'Dr.') and an empty cell's dash or 'NIL' name nothing.
+ */
+export const namesSomething = (text: string) =>
+  !EMPTY_AMOUNT.test(text) &&
+  /\p{L}/u.test(text.replace(/^[(\s]*(?:₹|rs\.?|inr)/i, '').replace(/\(?(?:cr|dr)\.?\)?$/i, ''));
+
+/**
  * The side a cell spells on its own: a Dr/Cr marker ('Cr', '(DR)', 'Dr.'), the word ('Debit',
  * 'CREDIT') or, with `letters`, its first letter ('D', 'C.'), as the marker the amount reader takes.
  * (One letter is a side only where the column says so: Finacle's 'C' and 'T' are cash and transfer.)

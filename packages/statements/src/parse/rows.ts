@@ -1,7 +1,7 @@
 // The rows stage: a document's lines read against the column model in force (headers found once, a
 // page's own header placing its columns) into rows with their wrapped narration lines; opening,
 // closing, totals kept apart as specials; a consolidated statement's accounts as sections.
-import { hasFigure, printsMoney, readAmount } from './amount.ts';
+import { hasFigure, namesSomething, printsMoney, readAmount } from './amount.ts';
 import { NUMERIC_ROLES, type ColumnModel } from './columns/model.ts';
 import {
   type Aliases,
@@ -106,11 +106,9 @@ const namingText = (line: Line, cells: Cell[]) =>
  */
 const namedCells = (cells: Cell[]) =>
   cells
-    .filter((c) => !dateCell(c) && readAmount(c.text) === null && /\p{L}/u.test(c.text.replace(MARK_END, '')))
+    .filter((c) => !dateCell(c) && readAmount(c.text) === null && namesSomething(c.text))
     .map((c) => c.text)
     .join(' ');
-// a Dr/Cr mark printed after a figure ('(Cr)', 'Dr.')
-const MARK_END = /\(?(?:cr|dr)\.?\)?$/i;
 
 export function specialKind(text: string): SpecialKind | null {
   const t = text.trim();
@@ -531,12 +529,12 @@ export function readTable(
     const closingInAmount =
       named === null &&
       isAnchor &&
-      specialKind(namedCells(cells)) === 'closing' &&
-      lastRow?.section === sec &&
       lineAmount !== '' &&
+      lastRow?.section === sec &&
       balanceOf(cellText(cells, 'balance')) === null &&
       balanceOf(lineAmount) !== null &&
-      balanceOf(lineAmount) === balanceOf(cellText(lastRow.cells, 'balance'));
+      balanceOf(lineAmount) === balanceOf(cellText(lastRow.cells, 'balance')) &&
+      specialKind(namedCells(cells)) === 'closing';
     const special = closingInAmount ? 'closing' : named;
     if (special && (!isAnchor || !lineAmount || openingAsRow || closingInAmount)) {
       trace?.add({ rule: 'rows.special', page: line.page, y: line.y, detail: `${special}: ${textAll}` });

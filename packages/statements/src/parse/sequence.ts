@@ -6,7 +6,7 @@
 // printed on its wrapped line. Which side an amount is on the balance chain settles (account stage),
 // as it does for a one-column amount; this reader is kept only when its rows chain better than the
 // positional read's (statement.ts).
-import { EMPTY_AMOUNT, currencyFigure, isCurrency, isMark, readAmount } from './amount.ts';
+import { EMPTY_AMOUNT, currencyFigure, isCurrency, isMark, namesSomething, readAmount } from './amount.ts';
 import { type Cell, giveMarks } from './cells.ts';
 import type { Role } from './columns/model.ts';
 import { leadingDate } from './coverage.ts';
@@ -430,10 +430,6 @@ export const specialText = (text: string) => {
   while (words.length > 1 && !namesSomething(words[0]!)) words = words.slice(1);
   return stripLeadingDate(words.join(' '));
 };
-
-const namesSomething = (word: string) =>
-  !EMPTY_AMOUNT.test(word) &&
-  /\p{L}/u.test(word.replace(/^[(\s]*(?:₹|rs\.?|inr)/i, '').replace(/\(?(?:cr|dr)\.?\)?$/i, ''));
 
 type SequenceOptions = ValueOptions & {
   trace?: Trace;

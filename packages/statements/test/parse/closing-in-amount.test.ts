@@ -7,19 +7,9 @@
 // Balance', and a closing line's figure that is the last row's balance moves nothing.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatement } from '../../src/parse/index.ts';
-import type { SourceDocument } from '../../src/source.ts';
-import { judgeParse } from '../perturb/judge.ts';
-import { fixture } from './fixture.ts';
+import { readsExactly } from './fixture.ts';
 
 test('a closing line whose figure stands under the amount is the closing, not a row', () => {
-  const doc = fixture('generated', 'flat-KOTAK-20985437139.doc.json') as SourceDocument;
-  const truth = fixture('generated', 'flat-KOTAK-20985437139.truth.json');
-  const result = parseStatement(doc);
-  const { score } = judgeParse(truth, result);
-  assert.equal(score.found, 22);
-  assert.equal(score.matched, 22);
-  const account = result.accounts[0]!;
-  assert.equal(account.reconciliation.ok, true);
-  assert.equal(account.closingBalance, 6168346);
+  const result = readsExactly('flat-KOTAK-20985437139', 22);
+  assert.equal(result.accounts[0]!.closingBalance, 6168346);
 });

@@ -9,14 +9,9 @@
 // page's foot again.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseStatement } from '../../src/parse/index.ts';
 import { documentLines } from '../../src/parse/lines.ts';
-import type { SourceDocument } from '../../src/source.ts';
-import { judgeParse } from '../perturb/judge.ts';
-import { fixture } from './fixture.ts';
+import { readsExactly } from './fixture.ts';
 import { onePage } from './items.ts';
-
-const doc = fixture('generated', 'PNB-13066421419.doc.json') as SourceDocument;
 
 test('a foot drawn over a wrapped line at another height is a line of its own', () => {
   const word = (text: string, x0: number, x1: number, y: number) => ({
@@ -51,10 +46,5 @@ test('a foot drawn over a wrapped line at another height is a line of its own', 
 });
 
 test('every row and narration read where the foot is drawn over the last row of four pages', () => {
-  const truth = fixture('generated', 'PNB-13066421419.truth.json');
-  const result = parseStatement(doc);
-  const { score } = judgeParse(truth, result);
-  assert.equal(score.matched, 65);
-  assert.equal(score.descriptionExact, 65);
-  assert.equal(result.accounts[0]!.reconciliation.ok, true);
+  readsExactly('PNB-13066421419', 65);
 });

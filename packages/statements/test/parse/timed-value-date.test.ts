@@ -6,10 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { splitDates } from '../../src/parse/columns/rows.ts';
-import { parseStatement } from '../../src/parse/index.ts';
-import type { SourceDocument } from '../../src/source.ts';
-import { judgeParse } from '../perturb/judge.ts';
-import { fixture } from './fixture.ts';
+import { readsExactly } from './fixture.ts';
 
 test('a date, its time and a value date drawn as one item are two cells', () => {
   const cells = (text: string) => splitDates({ text, x0: 0, x1: 10 * text.length }).map((r) => r.text);
@@ -21,12 +18,5 @@ test('a date, its time and a value date drawn as one item are two cells', () => 
 });
 
 test('every row read where the posting date, its time and the value date are one item', () => {
-  const doc = fixture('generated', 'BOM-17659473159.doc.json') as SourceDocument;
-  const truth = fixture('generated', 'BOM-17659473159.truth.json');
-  const result = parseStatement(doc);
-  const { score } = judgeParse(truth, result);
-  assert.equal(score.matched, 25);
-  assert.equal(score.found, 25);
-  assert.equal(score.descriptionExact, 25);
-  assert.equal(result.accounts[0]!.reconciliation.ok, true);
+  readsExactly('BOM-17659473159', 25);
 });
