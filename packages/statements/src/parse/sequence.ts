@@ -617,8 +617,10 @@ function readRows(
   // read and passed over before this is set. A page's first line of content may go on the narration
   // of the row the page before ended with.
   let contentPage = -1;
-  // (without a header, an opening printed above the first row is read: 'Rs. 2,44,604.54 Cr Opening Balance')
-  const body = lines.slice(headerAt >= 0 ? start : Math.max(above + 1, start - 3, 0));
+  // The body is every line under the header: the known one, or without one the lines printed above
+  // the first row past its specials, so an opening printed there is read ('Rs. 2,44,604.54 Cr Opening
+  // Balance'), however many summary lines stand with it.
+  const body = lines.slice(headerAt >= 0 ? start : above + 1);
   const bodyAt = new Map(body.map((l, k) => [l, k]));
   for (const [i, line] of body.entries()) {
     const words = line.text.split(' ');
