@@ -514,14 +514,14 @@ function readRows(
   if (start < 0)
     return { table: { sections: [], headerZone: lines, issues, headerFound: false, rowLines }, printed };
   const headerZone = lines.slice(0, headerAt >= 0 ? headerAt : start);
-  // without a header the reader knows, the line above the first row is the table's: printed again, it is no narration
-  // (above an opening balance printed as a row)
+  // without a header the reader knows, the lines above the first row are the table's header: its
+  // line right above the rows (past an opening balance printed there) and every line set as close
+  // above it as a row's wrapped lines ('Kolumn Frob Quux Plugh Xyzzy Zorb' over 'Val Amt', or three
+  // lines): printed again, they are no narration
   let above = start - 1;
   while (above > 0 && specialKind(specialText(lines[above]!.text))) above--;
-  // (a header of two lines: 'Kolumn Frob Quux Plugh Xyzzy Zorb' over 'Val Amt', set as close as a row's
-  // wrapped lines)
   const headerTexts = new Set<string>();
-  for (let k = above; headerAt < 0 && k >= 0 && headerTexts.size < 2; k--) {
+  for (let k = above; headerAt < 0 && k >= 0; k--) {
     const l = lines[k]!;
     const below = lines[k + 1]!;
     if (k < above && (l.page !== below.page || !nextLineClose(l, below))) break;

@@ -100,6 +100,25 @@ test('without a header, every special line between the header printed above the 
   ]);
 });
 
+test('without a header, a header of three lines printed again between rows is no narration', () => {
+  // (the lines set as close above the first row as a row's wrapped lines are the header, however many)
+  const head = ['Kolumn Frob Quux', 'Plugh Xyzzy', 'Val Amt Zorb'];
+  const lines = linesOf(
+    text(
+      ...head,
+      '01-03-2025 UPI/DR/506012345678/RAVI KUMAR 450.00 12,050.00',
+      'GROCERIES',
+      ...head,
+      '03-03-2025 NEFT/CR/N062250012345/ACME TRADERS 8,260.00 20,310.00',
+    ),
+  );
+  const table = readSequence(lines, null, -1, { referenceJoin: '' });
+  assert.deepEqual(
+    table.sections.flatMap((s) => s.transactions.map((t) => t.description)),
+    ['UPI/DR/506012345678/RAVI KUMAR GROCERIES', 'NEFT/CR/N062250012345/ACME TRADERS'],
+  );
+});
+
 test('lines without a date and money start no table', () => {
   const table = readSequence(linesOf(text('Dear customer,', 'your statement follows.')), null, -1, {
     referenceJoin: '',
