@@ -510,14 +510,14 @@ function readRows(
   if (start < 0)
     return { table: { sections: [], headerZone: lines, issues, headerFound: false, rowLines }, printed };
   const headerZone = lines.slice(0, headerAt >= 0 ? headerAt : start);
-  // without a header the reader knows, the line above the first row is the table's: printed again, it is no narration
-  // (above an opening balance printed as a row)
+  // without a header the reader knows, the lines above the first row are the table's header: its
+  // line right above the rows (past an opening balance printed there) and every line set as close
+  // above it as a row's wrapped lines ('Kolumn Frob Quux Plugh Xyzzy Zorb' over 'Val Amt', or three
+  // lines): printed again, they are no narration
   let above = start - 1;
   while (above > 0 && specialKind(specialText(lines[above]!.text))) above--;
-  // (a header of two lines: 'Kolumn Frob Quux Plugh Xyzzy Zorb' over 'Val Amt', set as close as a row's
-  // wrapped lines)
   const headerTexts = new Set<string>();
-  for (let k = above; headerAt < 0 && k >= 0 && headerTexts.size < 2; k--) {
+  for (let k = above; headerAt < 0 && k >= 0; k--) {
     const l = lines[k]!;
     const below = lines[k + 1]!;
     if (k < above && (l.page !== below.page || !nextLineClose(l, below))) break;
@@ -613,8 +613,10 @@ function readRows(
   // read and passed over before this is set. A page's first line of content may go on the narration
   // of the row the page before ended with.
   let contentPage = -1;
-  // (without a header, an opening printed above the first row is read: 'Rs. 2,44,604.54 Cr Opening Balance')
-  const body = lines.slice(headerAt >= 0 ? start : Math.max(above + 1, start - 3, 0));
+  // The body is every line under the header: the known one, or without one the lines printed above
+  // the first row past its specials, so an opening printed there is read ('Rs. 2,44,604.54 Cr Opening
+  // Balance'), however many summary lines stand with it.
+  const body = lines.slice(headerAt >= 0 ? start : above + 1);
   const bodyAt = new Map(body.map((l, k) => [l, k]));
   for (const [i, line] of body.entries()) {
     const words = line.text.split(' ');

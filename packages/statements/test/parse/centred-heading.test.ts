@@ -116,3 +116,32 @@ test('a wrapped narration and a row over a repeated header are no part of it', (
   assert.equal(got.k, 2);
   assert.deepEqual(got.skipped, []);
 });
+
+test("a bare 'Txn' or 'Transaction' names no column; over 'Date' on the line below, the date is named", () => {
+  // (the lexicon holds 'Transaction Date', 'Txn Date', 'Tran Date': no bare word need name the
+  // date, and 'Txn No.', 'Tran Type' stay other columns' names with no exception carved for them)
+  const roles = (l: Line[]) => names(l).columns?.map((c) => c.split(' ')[0]);
+  const lower = (y: number) =>
+    line(y, [
+      run(38, 'Date'),
+      run(184, 'Particulars'),
+      run(462, 'Withdrawal'),
+      run(540, 'Deposit'),
+      run(612, 'Balance'),
+    ]);
+  assert.deepEqual(roles([line(290, [run(38, 'Transaction'), run(184, 'Txn')]), lower(300)]), [
+    'date',
+    'description',
+    'debit',
+    'credit',
+    'balance',
+  ]);
+  const oneLine = line(300, [
+    run(38, 'Txn'),
+    run(184, 'Particulars'),
+    run(462, 'Withdrawal'),
+    run(540, 'Deposit'),
+    run(612, 'Balance'),
+  ]);
+  assert.equal(names([oneLine]).k, -1);
+});

@@ -70,6 +70,55 @@ test('without a header: the table starts at the first dated line with money; an 
   );
 });
 
+test('without a header, every special line between the header printed above the rows and the first row is read', () => {
+  // (the body is every line under the header, as where the header is known: a summary of four lines
+  // printed above the first row keeps its opening, the first of them)
+  const lines = linesOf(
+    text(
+      'STATEMENT OF ACCOUNT 50100012345678',
+      'Opening Balance 12,500.00',
+      'Total Withdrawals 450.00',
+      'Total Deposits 8,260.00',
+      'Closing Balance 20,310.00',
+      '01-03-2025 UPI/DR/506012345678/RAVI KUMAR 450.00 12,050.00',
+      '03-03-2025 NEFT/CR/N062250012345/ACME TRADERS 8,260.00 20,310.00',
+    ),
+  );
+  const table = readSequence(lines, null, -1, { referenceJoin: '' });
+  assert.deepEqual(
+    table.sections[0]!.specials.map((s) => [s.kind, s.balance, s.beforeRows]),
+    [
+      ['opening', 1250000, true],
+      ['total', null, true],
+      ['total', null, true],
+      ['closing', 2031000, true],
+    ],
+  );
+  assert.deepEqual(transactionsOf(table), [
+    ['2025-03-01', 'UPI/DR/506012345678/RAVI KUMAR', 45000, 0, 1205000],
+    ['2025-03-03', 'NEFT/CR/N062250012345/ACME TRADERS', 0, 826000, 2031000],
+  ]);
+});
+
+test('without a header, a header of three lines printed again between rows is no narration', () => {
+  // (the lines set as close above the first row as a row's wrapped lines are the header, however many)
+  const head = ['Kolumn Frob Quux', 'Plugh Xyzzy', 'Val Amt Zorb'];
+  const lines = linesOf(
+    text(
+      ...head,
+      '01-03-2025 UPI/DR/506012345678/RAVI KUMAR 450.00 12,050.00',
+      'GROCERIES',
+      ...head,
+      '03-03-2025 NEFT/CR/N062250012345/ACME TRADERS 8,260.00 20,310.00',
+    ),
+  );
+  const table = readSequence(lines, null, -1, { referenceJoin: '' });
+  assert.deepEqual(
+    table.sections.flatMap((s) => s.transactions.map((t) => t.description)),
+    ['UPI/DR/506012345678/RAVI KUMAR GROCERIES', 'NEFT/CR/N062250012345/ACME TRADERS'],
+  );
+});
+
 test('lines without a date and money start no table', () => {
   const table = readSequence(linesOf(text('Dear customer,', 'your statement follows.')), null, -1, {
     referenceJoin: '',

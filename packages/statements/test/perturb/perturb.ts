@@ -57,10 +57,15 @@ function withEdges(w: Word): Word {
 const lineText = (l: PLine) => [...l.words].sort((a, b) => a.x - b.x);
 const runsOf = (l: PLine) => lineText(l).map((w) => ({ text: w.text, x0: w.x, x1: w.x + w.width }));
 
+// The perturbations find a header on one line, so a two-line 'Transaction' over 'Date' (BOB, PNB,
+// ICICI, CANARA's 'TRANS') is found on its upper line by its bare first word, as the reader named
+// the date until the stacked reading did: the pages perturbed stay the ones the gate has measured.
+const UPPER_LINE_DATE = { date: ['transaction', 'trans', 'txn', 'tran'] };
+
 /** Where the table header sits on a page, and its columns. */
 function headerOf(p: PPage): { index: number; last: number; columns: Column[] } | null {
   for (let i = 0; i < p.lines.length; i++) {
-    const h = matchHeader(runsOf(p.lines[i]!));
+    const h = matchHeader(runsOf(p.lines[i]!), UPPER_LINE_DATE);
     if (!h) continue;
     const next = p.lines[i + 1];
     const last = next && isHeaderTail(runsOf(next)) ? i + 1 : i;

@@ -18,23 +18,12 @@ export type Aliases = Partial<Record<Role, string[]>>;
 
 /**
  * Header names seen across Indian banks. Matching ignores case, spaces and punctuation, and the
- * longest name wins, so 'Transaction Remarks' is a description while 'Transaction' (a two-line
- * 'Transaction / Date' header) is the date. Profiles add their own names.
+ * longest name wins, so 'Transaction Remarks' is a description and 'Transaction Date' the date; a
+ * bare 'Txn' or 'Transaction' names no column (a two-line 'Transaction' / 'Date' header is read
+ * stacked). Profiles add their own names.
  */
 export const COMMON_ALIASES: Aliases = {
-  date: [
-    'date',
-    'txn date',
-    'tran date',
-    'trans date',
-    'trans',
-    'transaction date',
-    'transaction',
-    'post date',
-    'posting date',
-    'txn',
-    'tran',
-  ],
+  date: ['date', 'txn date', 'tran date', 'trans date', 'transaction date', 'post date', 'posting date'],
   valueDate: ['value date', 'value dt', 'value', 'val date', 'val dt', 'effective date'],
   description: [
     'narration',
@@ -347,10 +336,6 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
         break;
       joined += norm(words[j]!.text);
       const role = lookup(table, joined, fuzzy);
-      // a bare 'Txn' or 'Transaction' is the date only where its cell ends ('Txn No.', 'Tran Type'
-      // are not dates; 'Transaction' over 'Date' on a second line is)
-      const more = j + 1 < words.length && words[j + 1]!.ri === words[j]!.ri && !gapBefore(j + 1);
-      if (role === 'date' && more && !/date|dt/.test(joined)) continue;
       if (role) best = { role, j };
     }
     if (!best) {
@@ -397,8 +382,8 @@ export function matchHeader(runs: HeaderPiece[], extra?: Aliases, fuzzy = false)
     });
     i = best.j + 1;
   }
-  // A role named twice (e.g. 'Date' after 'Transaction') keeps the first; a second 'date' that
-  // follows a value date is a transaction date printed after it (ICICI prints Value Date first).
+  // A role named twice keeps the first; a second 'date' that follows a value date is a transaction
+  // date printed after it (ICICI prints Value Date first).
   // An amount's word after a figure column's name is that name's ('Withdrawal Amount'), unless the
   // header then names no amount: a line set one space apart prints 'Balance Amount' for two columns.
   let named = namesOf(columns, charWidth, true);
@@ -423,8 +408,8 @@ function namesOf(
   for (const col of columns) {
     const c = { ...col };
     const prev = out[out.length - 1];
-    // one name read as two ('Txn' + 'Posted Date', 'Balance' + 'Amount'): a word space apart, the
-    // same role, one named before, or an amount's word after a figure column's name in its cell
+    // one name read as two ('Balance' + 'Amount'): a word space apart, the same role, one named
+    // before, or an amount's word after a figure column's name in its cell
     // (two headings the reader knows as 'other' are two columns: 'Tran Id' ... 'Init. Br')
     const tail =
       prev &&
