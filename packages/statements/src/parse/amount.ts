@@ -23,11 +23,16 @@ export function isCurrency(text: string): boolean {
   return /^[-+]?(?:₹|rs\.?|inr|`)$/i.test(text.trim());
 }
 
+// a figure that prints its own currency sign ('`4,22,784.00', '₹500.00', 'Rs.1,200.00')
+const OWN_CURRENCY = /^[-+(]?(?:₹|rs\.?|inr|`) ?\d/i;
+
 /**
  * Whether a currency word and the word after it are one amount: 'Rs.' '3,540.00', or an overdrawn
- * balance in brackets, '(Rs.' '6,04,888.46)'.
+ * balance in brackets, '(Rs.' '6,04,888.46)'. A figure that prints its own sign takes no other
+ * before it: 'INR' '`4,22,784.00' is a currency column's cell, then the amount's.
  */
 export function currencyFigure(currency: string, figure: string): boolean {
+  if (OWN_CURRENCY.test(figure)) return false;
   if (isCurrency(currency)) return readAmount(figure) !== null;
   return (
     currency.startsWith('(') &&

@@ -5,7 +5,7 @@ import type { Page, Sheet, SourceDocument } from '../source.ts';
 import { currencyFigure, isCurrency, readAmount, toldWhole } from './amount.ts';
 import { dayFirstLines } from './date-order.ts';
 import { readDate } from './dates.ts';
-import { maxOf } from './extent.ts';
+import { maxOf, minOf } from './extent.ts';
 import { cleanOcrWords, estimateSkew, fixOcrAmount } from './ocr-words.ts';
 
 export interface Run {
@@ -161,8 +161,7 @@ export function pageLines(page: Page): Line[] {
   const lines: Line[] = [];
   let cur: PlacedWord[] = [];
   let sum = 0;
-  const flush = () => {
-    if (!cur.length) return;
+  const emit = (cur: PlacedWord[]) => {
     const hs = new Float64Array(cur.length);
     let top = Infinity;
     let inOrder = true;
@@ -201,6 +200,27 @@ export function pageLines(page: Page): Line[] {
     };
     if (ocr) line.ocr = true;
     lines.push(line);
+  };
+  // a word drawn across two or more other words of its line, at any height, is another line printed
+  // over it: a page's foot ('This is a computer generated statement ...') over the date, the value
+  // date and the narration of a row that ran down into it (a cell run long under one neighbour,
+  // clipped in print, is over one word only)
+  const across = (w: PlacedWord) =>
+    cur.filter(
+      (c) =>
+        c !== w &&
+        c.text !== w.text &&
+        Math.min(c.x1, w.x1) - Math.max(c.x0, w.x0) > PIECE_GAP_FRACTION * w.h,
+    ).length >= 2;
+  const flush = () => {
+    if (!cur.length) return;
+    const drawnOver = ocr || cur.length < 3 ? [] : cur.filter(across);
+    if (drawnOver.length === 0 || drawnOver.length === cur.length) emit(cur);
+    else {
+      const rest = cur.filter((w) => !drawnOver.includes(w));
+      const top = (ws: PlacedWord[]) => minOf(ws.map((w) => w.y));
+      for (const ws of top(drawnOver) < top(rest) ? [drawnOver, rest] : [rest, drawnOver]) emit(ws);
+    }
     cur = [];
     sum = 0;
   };

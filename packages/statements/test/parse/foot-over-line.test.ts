@@ -48,3 +48,59 @@ test('a foot drawn over a wrapped line at another height is a line of its own', 
 test('every row and narration read where the foot is drawn over the last row of four pages', () => {
   readsExactly('PNB-13066421419', 65);
 });
+
+// Generated SBI 20193545119 of seed 2550001 (Courier 9, a row every 10 pt): page 1's last row, at
+// y 568.52, is drawn where every page prints its foot, at y 568.66. At one height, the foot's words
+// were the row's, and the sentence went into the row's narration.
+test("a foot drawn across a row's cells at the row's height is a line of its own", () => {
+  const word = (text: string, x0: number, x1: number, y: number) => ({
+    text,
+    x: x0,
+    y,
+    width: x1 - x0,
+    height: 9,
+  });
+  const row = [
+    word('19-11-25', 22, 65, 568.52),
+    word('19-11-25', 98, 141, 568.52),
+    word('VERMA/SBIN/priya339@ibl/invoice--', 174, 352, 568.52),
+    word('1,348.0', 509, 547, 568.52),
+  ];
+  const foot = word(
+    'This is a computer generated statement and does not require a signature.',
+    22,
+    411,
+    568.66,
+  );
+  for (const words of [[...row, foot], [foot, ...row].map((w) => ({ ...w, y: w === foot ? 568.4 : w.y }))])
+    assert.deepEqual(
+      documentLines(onePage([792, 612], words))
+        .map((l) => l.text)
+        .sort(),
+      [
+        '19-11-25 19-11-25 VERMA/SBIN/priya339@ibl/invoice-- 1,348.0',
+        'This is a computer generated statement and does not require a signature.',
+      ],
+    );
+  // a narration run long under one figure, at the same height, stays the row's
+  const long = documentLines(
+    onePage(
+      [792, 612],
+      [
+        word('19-11-25', 22, 65, 300),
+        word('NEFT TO A LONG NAME', 98, 300, 300),
+        word('1,348.0', 280, 320, 300),
+      ],
+    ),
+  );
+  assert.equal(long.length, 1);
+});
+
+test('every narration read where the foot is drawn across the last row of page 1', () => {
+  const doc = fixture('generated', 'SBI-20193545119.doc.json') as SourceDocument;
+  const result = parseStatement(doc);
+  const { score } = judgeParse(fixture('generated', 'SBI-20193545119.truth.json'), result);
+  assert.equal(score.matched, 44);
+  assert.equal(score.descriptionExact, 44);
+  assert.equal(result.accounts[0]!.reconciliation.ok, true);
+});

@@ -395,9 +395,10 @@ export function inferLayout(
   );
   // a Dr/Cr printed in a column of its own belongs to the figure before it, or past it when that
   // figure prints its own mark in most rows ('4,71,547.04Dr' | 'CR': a balance, and the side of the
-  // amount before it)
+  // amount before it); a mark column given reads as that figure's own to the mark columns after it
+  const own = new Map(cols.map((c) => [c, c.cells]));
   const marked = (c: Column) => {
-    const filled = c.cells.filter(Boolean);
+    const filled = own.get(c)!.filter(Boolean);
     return filled.filter((t) => readAmount(t)?.mark).length > filled.length / 2;
   };
   // (the words passed are columns after the last figures: a channel printed between the balance
@@ -408,17 +409,33 @@ export function inferLayout(
   const given = new Set<Column>();
   const part = (c: Column, k: number): SidePart =>
     c.kind === 'figure' ? 'figure' : (c.kind === 'text' && k > lastFigure) || given.has(c) ? 'words' : 'stop';
+  const withMark = (cells: string[], mark: Column) =>
+    cells.map((t, i) => (t ? `${t} ${mark.cells[i]}`.trim() : t));
+  // A mark column whose nearest figure prints no mark of its own may be that figure's side or the
+  // side of the unmarked figure before it ('Rs. 8,054.54 | Rs. 69,522.06 | DR': the balance's, or
+  // the amount's past it): both readings are kept and the chain decides (a tie keeps the nearest)
+  const past = new Map(own);
+  let twoReadings = false;
   cols.forEach((next, j) => {
     if (next.kind !== 'mark') return;
     // (nor is it the side of a figure column that is empty on a row where the mark prints: a
     // balance printed only on each day's last row, then a Dr/Cr column on every row, is the amount's)
     const other = (c: Column) => marked(c) || next.cells.some((t, i) => t !== '' && c.cells[i] === '');
-    const to = cols[sideOwner(cols, j, part, other)];
+    const k = sideOwner(cols, j, part, other);
+    const to = cols[k];
     if (!to) return;
     given.add(next);
-    to.cells = to.cells.map((t, i) => (t ? `${t} ${next.cells[i]}`.trim() : t));
+    own.set(to, withMark(own.get(to)!, next));
+    const nearest = k === sideOwner(cols, j, part, () => false);
+    const owner = (nearest && cols[sideOwner(cols, j, part, (c) => c === to || other(c))]) || to;
+    twoReadings ||= owner !== to;
+    past.set(owner, withMark(past.get(owner)!, next));
   });
   const figures = cols.filter((c) => c.kind === 'figure');
+  const scoreOf = (r: Map<Column, string[]>) =>
+    assignFigures(figures.map((c) => ({ ...c, cells: r.get(c)! })))?.score ?? 0;
+  const reading = twoReadings && scoreOf(past) > scoreOf(own) ? past : own;
+  for (const c of figures) c.cells = reading.get(c)!;
   let assigned = assignFigures(figures);
   // whole rupees beside balances with paise ('35270' | '104762.16 Cr'): columns of bare whole
   // numbers after the date are figures where the chain then explains the rows better (a cheque
