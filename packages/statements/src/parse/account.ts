@@ -8,7 +8,7 @@ import { findDates, nearYear, readDate, withYear } from './dates.ts';
 import type { Line } from './lines.ts';
 import { sideOf } from './amount.ts';
 import { datesByOrder, mendOcrDates } from './ocr-dates.ts';
-import { mendDigitTooMany, mendOcrFigures } from './ocr-figures.ts';
+import { mendDigitAndPoint, mendDigitTooMany, mendOcrFigures } from './ocr-figures.ts';
 import { fillBalances, fixSidesFromBalance, newestFirst, reconcile, totalsMatch } from './reconcile.ts';
 import type { Special, SpecialKind, TableSection } from './rows.ts';
 import type { Trace } from './trace.ts';
@@ -164,6 +164,8 @@ export function readAccount(sec: TableSection, i: number, ctx: AccountContext): 
     });
   const ocrRow = (t: Transaction) => t.page !== undefined && ctx.ocrPages.has(t.page);
   const mended = mendOcrFigures(sec.transactions, opening, closing, ocrRow);
+  // two adjacent rows misread together, a digit on one and a point lost on the other
+  mended.push(...mendDigitAndPoint(sec.transactions, opening, closing, ocrRow));
   mendOcrDates(sec.transactions, ocrRow, ctx, where);
   // a balance at either end read with a digit too many (and a closing line read the same way)
   const ends = mendDigitTooMany(sec.transactions, opening, closing, ocrRow);

@@ -268,3 +268,94 @@ export function mendDigitTooMany(
   }
   return { mended, closing };
 }
+
+/** A row's amount as the joint mend may read it: which misread, and what the row moves the balance by. */
+interface Reading {
+  mend: 'digit' | 'point';
+  move: Paise;
+}
+
+/**
+ * A figure read with its point lost: the recogniser read '30.00' as '3000', a figure of four digits
+ * or more with no paise (scan/words.ts's POINT_LOST), so 100 times what is printed.
+ */
+const pointLost = (read: Paise) => read >= 100_000 && read % 100 === 0;
+
+/**
+ * Mend two adjacent OCR'd rows misread together, one digit wrong on one and a point lost on the
+ * other: photo ICICI seed 7943 read 23 Mar's balance 96,496.64 for 96,498.64 and 24 Mar's deposit
+ * 30.00 as '3000' (decision 041, sessions 26 and 27). Neither row follows, so mendOcrFigures, which
+ * proves one figure by the next printed balance, finds no reading of the first row that the second
+ * confirms. Here the readings of the two rows are tried together: of the first, its balance one
+ * digit from the chain's (or a digit more or fewer), its amount one digit from what its balance
+ * needs, or its amount's point lost; of the second, its amount one digit from what it needs, or its
+ * point lost. A pair fits when the second row's printed balance follows. Mended only when
+ *   - the balance before the pair is proved: it follows from the row before it, or is the opening;
+ *   - the second row's printed balance is vouched for: the row after it follows from it (or the
+ *     closing is it);
+ *   - exactly one pair fits (two digits included: another reading is doubt), and it is a digit and
+ *     a point.
+ * Returns the rows mended.
+ */
+export function mendDigitAndPoint(
+  txs: Transaction[],
+  opening: Paise | null,
+  closing: Paise | null,
+  ocr: (t: Transaction) => boolean,
+): Transaction[] {
+  const mended: Transaction[] = [];
+  const move = (t: Transaction) => t.deposit - t.withdrawal;
+  const balanceBefore = (k: number) => (k === 0 ? opening : (txs[k - 1]?.balance ?? null));
+  /** row k's printed balance follows from the printed balance before it */
+  const follows = (k: number): boolean => {
+    const t = txs[k]!;
+    const before = balanceBefore(k);
+    return t.balance !== null && before !== null && before + move(t) === t.balance;
+  };
+  /** the amount of `t` one digit from `need` (its side kept), or its point lost: the moves so read */
+  const amounts = (t: Transaction, need: Paise): Reading[] => {
+    const out: Reading[] = [];
+    const read = t.deposit > 0 ? t.deposit : t.withdrawal;
+    const sign = t.deposit > 0 ? 1 : -1;
+    if (read === 0 || (t.deposit > 0 && t.withdrawal > 0)) return out;
+    if (sign * need > 0 && oneDigitOff(read, sign * need)) out.push({ mend: 'digit', move: need });
+    if (pointLost(read)) out.push({ mend: 'point', move: (sign * read) / 100 });
+    return out;
+  };
+  for (let i = 0; i + 1 < txs.length; i++) {
+    const [a, b] = [txs[i]!, txs[i + 1]!];
+    const before = balanceBefore(i);
+    const after = txs[i + 2];
+    const printed = b.balance;
+    if (!ocr(a) || !ocr(b) || before === null || a.balance === null || printed === null) continue;
+    if (mended.includes(a) || follows(i) || (i > 0 && !follows(i - 1))) continue;
+    const vouched = after
+      ? after.balance !== null && printed + move(after) === after.balance
+      : closing === printed;
+    if (!vouched || a.balance + move(b) === printed) continue;
+    const chain = before + move(a);
+    // the first row's readings, each with the balance it gives
+    const firsts: (Reading & { balance: Paise })[] = [];
+    if (oneDigitApart(a.balance, chain) || oneDigitExtra(a.balance, chain))
+      firsts.push({ mend: 'digit', move: move(a), balance: chain });
+    for (const r of amounts(a, a.balance - before))
+      if (before + r.move === a.balance) firsts.push({ ...r, balance: a.balance });
+    const pairs = firsts.flatMap((first) =>
+      amounts(b, printed - first.balance)
+        .filter((second) => first.balance + second.move === printed)
+        .map((second) => [first, second] as const),
+    );
+    if (pairs.length !== 1) continue;
+    const [first, second] = pairs[0]!;
+    if (first.mend === second.mend) continue;
+    const set = (t: Transaction, m: Paise, balance: Paise) => {
+      t.deposit = Math.max(0, m);
+      t.withdrawal = Math.max(0, -m);
+      t.balance = balance;
+      mended.push(t);
+    };
+    set(a, first.move, first.balance);
+    set(b, second.move, printed);
+  }
+  return mended;
+}

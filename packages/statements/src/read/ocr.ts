@@ -42,6 +42,7 @@ import { inkLook } from '../scan/upright.ts';
 import { joinCutFigures, joinCutLabels, mendCrMarks, pageMonths, pointsLost } from '../scan/words.ts';
 import type { Page, PageScan, Word } from '../source.ts';
 import { pagePreview } from '../scan/crops.ts';
+import { budgetLeft, processCpuMs, whenSpent, workBudget, type WorkBudget } from './work-budget.ts';
 
 const LANG_DIR = '4.0.0_best_int';
 /** Time the recogniser may take to start (BAHI_OCR_START_MS sets another: tests, a loaded machine). */
@@ -252,7 +253,10 @@ export interface OcrOptions {
   binarise?: boolean;
   /** look for a sideways or upside-down page when the first pass finds no table (default true) */
   orient?: boolean;
-  /** time all of one page's recognition passes may take, in ms (default OCR_PAGE_BUDGET_MS) */
+  /**
+   * CPU time all of one page's recognition passes may take, in ms (default OCR_PAGE_BUDGET_MS; by
+   * the wall clock WALL_FACTOR times that: read/work-budget.ts)
+   */
   budgetMs?: number;
   /** find a photographed sheet's corners on its desk and warp it flat (default true) */
   flatten?: boolean;
@@ -283,11 +287,12 @@ export interface OcrPage {
 }
 
 /**
- * Time one page's recognition may take, all passes together (issue 18: a page of noise kept the
- * recognisers busy for over 30 s). A clean 300 dpi statement page takes 2-4 s a pass on a quiet core;
- * the budget leaves room for a busy machine (two recognisers on two loaded cores took 22 s).
- * BAHI_OCR_PAGE_BUDGET_MS sets another for a run on a shared machine (the scan bench at a load
- * average of 17 lost a third of its statements to this budget, none of them the reader's doing).
+ * CPU time one page's recognition may take, all passes together (issue 18: a page of noise kept the
+ * recognisers busy for over 30 s). A clean 300 dpi statement page takes 2-4 s a pass on a quiet core.
+ * Counted as CPU, not wall time (read/work-budget.ts): a page waiting for a core on a loaded machine
+ * spends none of it (at a load of 13-15, 45 s of wall time cut BOB_scanned and PNB_scanned, read
+ * whole on a quiet machine; decision 041, session 27), while a page of noise spends it as fast as
+ * ever. BAHI_OCR_PAGE_BUDGET_MS sets another.
  */
 export const OCR_PAGE_BUDGET_MS = Number(process.env.BAHI_OCR_PAGE_BUDGET_MS) || 45_000;
 
@@ -308,34 +313,33 @@ interface Prep {
   grain: boolean;
 }
 
-async function recognise(g: Grey, prep: Prep, deadline = Infinity): Promise<TessLine[]> {
-  if (Date.now() >= deadline) throw pageTimeout();
+async function recognise(g: Grey, prep: Prep, budget?: WorkBudget): Promise<TessLine[]> {
+  if (budget && budgetLeft(budget) <= 0) throw pageTimeout();
   const image = pgm(prepared(g, prep.clean, prep.photo, prep.grain));
   const scheduler = await getRecogniser();
-  let timer: NodeJS.Timeout | undefined;
+  let cancel = () => {};
   try {
     const job = scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
-    const { data } =
-      deadline === Infinity
-        ? await job
-        : await Promise.race([
-            job,
-            new Promise<never>((_, reject) => {
-              timer = setTimeout(() => {
-                // Tesseract cannot drop a job: end the recogniser so the page stops costing CPU
-                // (the next page starts a new one), and fail the page.
-                void closeOcr().catch(() => {});
-                reject(pageTimeout());
-              }, deadline - Date.now());
-            }),
-          ]);
+    const { data } = !budget
+      ? await job
+      : await Promise.race([
+          job,
+          new Promise<never>((_, reject) => {
+            cancel = whenSpent(budget, () => {
+              // Tesseract cannot drop a job: end the recogniser so the page stops costing CPU
+              // (the next page starts a new one), and fail the page.
+              void closeOcr().catch(() => {});
+              reject(pageTimeout());
+            });
+          }),
+        ]);
     const lines: TessLine[] = [];
     for (const block of data.blocks ?? []) {
       for (const para of block.paragraphs) lines.push(...(para.lines as TessLine[]));
     }
     return lines;
   } finally {
-    clearTimeout(timer);
+    cancel();
   }
 }
 
@@ -343,8 +347,8 @@ async function recognise(g: Grey, prep: Prep, deadline = Infinity): Promise<Tess
  * A strip cut from a page placed as its words were (placedPage), read alone and prepared as a
  * scan's page is: the second look at a row's date cells (scan/date-cells.ts).
  */
-export function recogniseStrip(g: Grey, photo: boolean, deadline = Infinity): Promise<TessLine[]> {
-  return recognise(g, { clean: true, photo, grain: true }, deadline);
+export function recogniseStrip(g: Grey, photo: boolean, budget?: WorkBudget): Promise<TessLine[]> {
+  return recognise(g, { clean: true, photo, grain: true }, budget);
 }
 
 /**
@@ -509,9 +513,15 @@ const IMAGE_DPI = 300;
 const ORIENT_BAND = 0.12;
 
 /** How much real text the inkiest band holds, turned by `deg` (one orientation trial). */
-async function bandScore(g: Grey, dpi: number, prep: Prep, deg: Rotation, deadline: number): Promise<number> {
+async function bandScore(
+  g: Grey,
+  dpi: number,
+  prep: Prep,
+  deg: Rotation,
+  budget: WorkBudget,
+): Promise<number> {
   const band = inkiestBand(quarterTurn(scaleGrey(g, Math.min(1, ORIENT_DPI / dpi)), deg), ORIENT_BAND);
-  return orientationScore(await recognise(band, prep, deadline));
+  return orientationScore(await recognise(band, prep, budget));
 }
 
 /**
@@ -523,11 +533,11 @@ async function bestRotation(
   dpi: number,
   prep: Prep,
   turns: Rotation[],
-  deadline = Infinity,
+  budget: WorkBudget,
 ): Promise<Rotation> {
   const scores: number[] = [];
   // one at a time: the recogniser is one worker, and a band is a few MB
-  for (const deg of turns) scores.push(await bandScore(g, dpi, prep, deg, deadline));
+  for (const deg of turns) scores.push(await bandScore(g, dpi, prep, deg, budget));
   let best = 0;
   for (let i = 1; i < turns.length; i++) if (scores[i] > scores[best]) best = i;
   const upright = turns.indexOf(0);
@@ -594,7 +604,7 @@ export async function ocrGrey(
   imageUnitsPerPixel: number,
   opts: OcrOptions & { pageWidth?: number } = {},
 ): Promise<OcrPage> {
-  const deadline = Date.now() + (opts.budgetMs ?? OCR_PAGE_BUDGET_MS);
+  const budget = workBudget(opts.budgetMs ?? OCR_PAGE_BUDGET_MS);
   // a photographed sheet on a desk, warped flat to its own rectangle (decision 041, round five);
   // a scan, paper to its edges, is left as it is
   const sheet = opts.flatten === false ? { grey: input, corners: null } : flattenSheet(input);
@@ -622,11 +632,11 @@ export async function ocrGrey(
   let rotation: Rotation = stands === 'turned' ? 180 : 0;
   let tried = false;
   // Lines running down the page: it is on its side, and a full pass as it is would be slow garbage.
-  if (direction === 'down') rotation = await bestRotation(grey, dpi, prep, [90, 270], deadline);
+  if (direction === 'down') rotation = await bestRotation(grey, dpi, prep, [90, 270], budget);
   else if (
     orient &&
     stands === 'unsure' &&
-    (await bandScore(grey, dpi, prep, 0, deadline)) < MIN_ORIENTATION_SCORE
+    (await bandScore(grey, dpi, prep, 0, budget)) < MIN_ORIENTATION_SCORE
   ) {
     // The middle band read upright holds no text: the page may be upside down, and a full pass
     // over an upside-down page is garbage that takes the recogniser three to four times as long
@@ -637,22 +647,22 @@ export async function ocrGrey(
       dpi,
       prep,
       direction === 'across' ? [0, 180] : [0, 90, 180, 270],
-      deadline,
+      budget,
     );
   }
   let page = straighten(grey, dpi, rotation, readDpi);
-  const started = Date.now();
-  let lines = await recognise(page.grey, prep, deadline);
-  // a page given with its grain and read as grain is read again wiped (GRAIN_READ), when the time
-  // left holds another pass as long (the wiped page is the quicker read: its grain is gone)
+  const started = processCpuMs();
+  let lines = await recognise(page.grey, prep, budget);
+  // a page given with its grain and read as grain is read again wiped (GRAIN_READ), when the CPU
+  // time left holds another pass as long (the wiped page is the quicker read: its grain is gone)
   if (
     prep.clean &&
     grainRead(lines) &&
-    deadline - Date.now() > Date.now() - started &&
+    budgetLeft(budget) > processCpuMs() - started &&
     keepsGrain(page.grey, prep.photo)
   ) {
     prep = { ...prep, grain: false };
-    lines = await recognise(page.grey, prep, deadline);
+    lines = await recognise(page.grey, prep, budget);
   }
   // a full pass that found no table, read upright, is tried at other turns, unless it is plainly
   // text: a photo's words come cut ('98150.' '56', '01' 'Jan' '2023'), so few are whole dates or
@@ -664,12 +674,12 @@ export async function ocrGrey(
       dpi,
       prep,
       direction === 'across' ? [0, 180] : [0, 90, 180, 270],
-      deadline,
+      budget,
     );
     if (turn !== rotation) {
       rotation = turn;
       page = straighten(grey, dpi, rotation, readDpi);
-      lines = await recognise(page.grey, prep, deadline);
+      lines = await recognise(page.grey, prep, budget);
     }
   }
   const pixelUnits = unitsPerPixel / page.scale;

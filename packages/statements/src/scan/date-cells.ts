@@ -15,12 +15,16 @@ import { inOrder, oneDigitApartDates } from '../parse/ocr-dates.ts';
 import { mendOcrDate } from '../parse/ocr-words.ts';
 import type { Page, SourceDocument, Word } from '../source.ts';
 import { type Grey, scaleGrey } from './grey.ts';
+import { workBudget } from '../read/work-budget.ts';
 
 /** Rows read again a statement at most: each is a strip through the recogniser. */
 export const MAX_DATE_REREADS = 8;
 /** The strips are blown up so: the size at which the BOB rows' cells read right (session 24). */
 const STRIP_SCALE = 2;
-/** Wall time all of a statement's strips may take; the rows left are left as read. */
+/**
+ * CPU time all of a statement's strips may take (by the wall clock WALL_FACTOR times that:
+ * read/work-budget.ts); the rows left are left as read.
+ */
 const REREAD_BUDGET_MS = 20_000;
 /** Paper kept around a cell: a third of the row's height, and at least ~half a line more. */
 const ROW_PAD = 0.35;
@@ -219,7 +223,7 @@ export async function rereadDateCells(
   const { withScannedPages } = await import('../read/pdf.ts');
   const { placedPage, recogniseStrip, toWords, warmOcr } = await import('../read/ocr.ts');
   warmOcr();
-  const deadline = Date.now() + REREAD_BUDGET_MS;
+  const budget = workBudget(REREAD_BUDGET_MS);
   const byPage = new Map<number, DoubtfulDate[]>();
   for (const r of rows) byPage.set(r.source.page, [...(byPage.get(r.source.page) ?? []), r]);
   const pages = new Map<number, Page>(doc.pages.map((p) => [p.number, p]));
@@ -252,7 +256,7 @@ export async function rereadDateCells(
             const py1 = Math.min(grey.height, Math.ceil((bottom + shift + pad) / u));
             if (px1 - px0 < 8 || py1 - py0 < 8) continue;
             const big = scaleGrey(cut(grey, px0, py0, px1, py1), STRIP_SCALE);
-            const lines = await recogniseStrip(big, placed.photo, deadline);
+            const lines = await recogniseStrip(big, placed.photo, budget);
             const words = toWords(lines, u / STRIP_SCALE, big)
               .map((w) => {
                 const x = w.x + px0 * u;
