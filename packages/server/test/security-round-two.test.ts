@@ -195,8 +195,10 @@ describe('security round two on PGlite', () => {
     const ms = performance.now() - started;
     assert.equal(res.status, 400, res.raw);
     assert.match(res.body.detail, /overlap one another/);
-    // a reader's start and a directory check; it was 49 s of a frozen API
-    assert.ok(ms < 5_000, `${Math.round(ms)} ms`);
+    // a reader's start and a directory check; it was 49 s of a frozen API. The bound tells the two
+    // apart and no more: it is wall time, and beside other test files at a load of 12 the refusal
+    // has taken 9.5 s (its speed is a bench's question, not this test's)
+    assert.ok(ms < 20_000, `${Math.round(ms)} ms`);
     // nothing was inflated in this process (it was 300 MB; the queue's own start-up work beside
     // the request has measured over 100 MB of resident growth once in CI, so the bound is 200)
     const grew = process.memoryUsage.rss() - rssBefore;
